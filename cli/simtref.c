@@ -1,0 +1,233 @@
+/*
+ * simtref.c -- the command-line tool.
+ *
+ *   simtref config (--preset NAME | FILE) [--get KEY]
+ *   simtref rtl    (--preset NAME | FILE) --out DIR [--defect NAME]
+ *   simtref area   [--preset NAME | FILE] [--workdir DIR]
+ *
+ * Every subcommand reads one configuration (a shipped preset or a user's
+ * file) through config_load(), so a bad file is reported the same way
+ * everywhere: "file:line: message" on stderr and exit status 1.  A bad
+ * command line exits with status 2.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "area_report.h"
+#include "config.h"
+#include "rtlgen.h"
+
+enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+static const char usage_text[] =
+    "usage: simtref <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  config (--preset NAME | FILE) [--get KEY]\n"
+    "      validate a configuration and print its resolved parameters\n"
+    "      (or the value of one key)\n"
+    "  rtl (--preset NAME | FILE) --out DIR [--defect NAME]\n"
+    "      write the generated Verilog of every structure into DIR\n"
+    "  area [--preset NAME | FILE] [--workdir DIR]\n"
+    "      synthesize each structure onto the cell library and print its\n"
+    "      storage bits and area beside the published figures\n"
+    "      (default preset: " AREA_DEFAULT_PRESET ")\n"
+    "\n"
+    "presets: fermi-sbr, fermi-harp, gtx480-baws, tiny\n";
+
+/* What the options of a subcommand asked for. */
+struct options {
+    const char *preset;
+    const char *file;
+    const char *get;
+    const char *out;
+    const char *defect;
+    const char *workdir;
+};
+
+/* Does the space-separated word list `allowed` hold `word`? */
+static int allows(const char *allowed, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = allowed; (p = strstr(p, word)) != NULL; p += n) {
+        int starts = p == allowed || p[-1] == ' ';
+        int ends = p[n] == '\0' || p[n] == ' ';
+        if (starts && ends)
+            return 1;
+    }
+    return 0;
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("simtref: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (see simtref --help)\n", stderr);
+    return EXIT_USAGE;
+}
+
+/*
+ * Parse argv[first..argc) into opt.  `allowed` lists the options this
+ * subcommand takes, e.g. "preset get".  Returns 0 or EXIT_USAGE.
+ */
+static int parse_options(int argc, char **argv, int first, const char *allowed,
+                         struct options *opt)
+{
+    static const struct { const char *flag; size_t offset; } known[] = {
+        { "--preset",  offsetof(struct options, preset) },
+        { "--get",     offsetof(struct options, get) },
+        { "--out",     offsetof(struct options, out) },
+        { "--defect",  offsetof(struct options, defect) },
+        { "--workdir", offsetof(struct options, workdir) },
+    };
+
+    memset(opt, 0, sizeof *opt);
+    for (int i = first; i < argc; i++) {
+        const char *a = argv[i];
+        size_t k;
+
+        if (a[0] != '-') {
+            if (opt->file)
+                return usage_error("more than one configuration file: '%s'", a);
+            opt->file = a;
+            continue;
+        }
+        for (k = 0; k < sizeof known / sizeof known[0]; k++)
+            if (strcmp(a, known[k].flag) == 0)
+                break;
+        if (k == sizeof known / sizeof known[0] || !allows(allowed, a + 2))
+            return usage_error("unknown option '%s'", a);
+        if (i + 1 >= argc)
+            return usage_error("option '%s' needs a value", a);
+        *(const char **)((char *)opt + known[k].offset) = argv[++i];
+    }
+    if (opt->preset && opt->file)
+        return usage_error("give either --preset or a file, not both ('%s')",
+                           opt->file);
+    return 0;
+}
+
+/* Load the configuration the options name (or the default preset). */
+static int load(const struct options *opt, const char *fallback,
+                struct simt_config *cfg)
+{
+    char err[CONFIG_ERR_LEN];
+    int rc;
+
+    if (opt->file)
+        rc = config_load(opt->file, cfg, err, sizeof err);
+    else if (opt->preset || fallback)
+        rc = config_load_preset(opt->preset ? opt->preset : fallback, cfg,
+                                err, sizeof err);
+    else
+        return usage_error("%s", "no configuration: give --preset NAME or a file");
+    if (rc != 0) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+static int cmd_config(int argc, char **argv)
+{
+    struct options opt;
+    struct simt_config cfg;
+    char value[128];
+    int rc;
+
+    if ((rc = parse_options(argc, argv, 2, "preset get", &opt)) != 0)
+        return rc;
+    if ((rc = load(&opt, NULL, &cfg)) != 0)
+        return rc;
+    if (!opt.get) {
+        config_print(&cfg, stdout);
+        return 0;
+    }
+    if (config_get(&cfg, opt.get, value, sizeof value) != 0) {
+        fprintf(stderr, "simtref: configuration '%s' has no key '%s'\n",
+                cfg.name, opt.get);
+        return EXIT_BAD_INPUT;
+    }
+    printf("%s\n", value);
+    return 0;
+}
+
+static int cmd_rtl(int argc, char **argv)
+{
+    struct options opt;
+    struct simt_config cfg;
+    enum rtl_defect defect = DEFECT_NONE;
+    char err[CONFIG_ERR_LEN];
+    struct stat st;
+    int rc;
+
+    if ((rc = parse_options(argc, argv, 2, "preset out defect", &opt)) != 0)
+        return rc;
+    if (!opt.out)
+        return usage_error("%s", "rtl needs --out DIR");
+    if (opt.defect && rtl_defect_parse(opt.defect, &defect) != 0)
+        return usage_error("unknown defect '%s'", opt.defect);
+    if ((rc = load(&opt, NULL, &cfg)) != 0)
+        return rc;
+    if (stat(opt.out, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "simtref: %s: not a directory\n", opt.out);
+        return EXIT_BAD_INPUT;
+    }
+    if (rtlgen_write(&cfg, opt.out, defect, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+static int cmd_area(int argc, char **argv)
+{
+    struct options opt;
+    struct simt_config cfg;
+    char err[CONFIG_ERR_LEN];
+    int rc;
+
+    if ((rc = parse_options(argc, argv, 2, "preset workdir", &opt)) != 0)
+        return rc;
+    if ((rc = load(&opt, AREA_DEFAULT_PRESET, &cfg)) != 0)
+        return rc;
+    if (area_report(&cfg, opt.workdir, stdout, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } commands[] = {
+        { "config", cmd_config },
+        { "rtl",    cmd_rtl },
+        { "area",   cmd_area },
+    };
+
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("simtref %s\n", PACKAGE_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc, argv);
+    return usage_error("unknown command '%s'", argv[1]);
+}

@@ -1,0 +1,34 @@
+/*
+ * bits.h -- widths of hardware fields, computed the way the RTL computes them.
+ *
+ * The generated Verilog uses $clog2; these functions give the C model and
+ * the generator the same numbers.
+ */
+#ifndef SIMTREF_BITS_H
+#define SIMTREF_BITS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Smallest w with 2^w >= n (the Verilog $clog2); clog2(0) = clog2(1) = 0. */
+static inline unsigned clog2(uint64_t n)
+{
+    unsigned w = 0;
+    while (w < 64 && ((uint64_t)1 << w) < n)
+        w++;
+    return w;
+}
+
+/* Bits needed to hold the value n itself, at least 1. */
+static inline unsigned bits_for(uint64_t n)
+{
+    unsigned w = clog2(n + 1);
+    return w ? w : 1;
+}
+
+static inline bool is_pow2(uint64_t n)
+{
+    return n != 0 && (n & (n - 1)) == 0;
+}
+
+#endif /* SIMTREF_BITS_H */

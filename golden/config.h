@@ -1,0 +1,125 @@
+/*
+ * config.h -- the SM configuration: one parameter struct for every view.
+ *
+ * A configuration is a plain-text file of `key = value` lines; `#` starts a
+ * comment that runs to the end of the line.  Every key of the struct below
+ * must appear exactly once (keys of the HARP section only when
+ * reconvergence = harp, and then all of them).  config_load() parses and
+ * validates in one call; on failure it returns -1 and leaves a message of
+ * the form "file:line: problem" in the caller's buffer.  Nothing is clamped:
+ * a value outside its range is an error.
+ *
+ * The C golden model, the Verilog generator, the testbenches and the area
+ * report all derive their sizes from one struct simt_config.
+ */
+#ifndef SIMTREF_CONFIG_H
+#define SIMTREF_CONFIG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest sizes the models are built for; config validation enforces them. */
+enum {
+    CONFIG_MAX_TBS        = 64,   /* thread blocks resident per SM */
+    CONFIG_MAX_SCHEDULERS = 8,    /* warp schedulers per SM */
+    CONFIG_NAME_LEN       = 64,
+    CONFIG_ERR_LEN        = 512
+};
+
+enum reconvergence { RECONV_SBR, RECONV_HARP };
+
+enum sched_policy {
+    SCHED_LRR, SCHED_GTO, SCHED_TLS, SCHED_MWF_LRR, SCHED_MWF_GTO, SCHED_SAWS
+};
+
+enum fetch_policy { FETCH_LRR, FETCH_CFF, FETCH_FEF };
+
+struct simt_config {
+    char name[CONFIG_NAME_LEN];      /* file name without directory and .conf */
+
+    /* SM organisation */
+    unsigned schedulers;             /* warp schedulers per SM */
+    unsigned threads_per_scheduler;
+    unsigned simd_groups;
+    unsigned simd_width;             /* lanes per SIMD group */
+    unsigned pipeline_depth;
+    unsigned warp_size;              /* threads per warp */
+    unsigned max_tbs;                /* thread blocks resident per SM */
+    unsigned max_warps_per_tb;
+    unsigned thread_id_bits;         /* log2 of the threads a TB can hold */
+    unsigned pc_bits;
+    unsigned l1d_kb, l1d_ways, l1d_line_bytes;
+
+    /* Control flow */
+    enum reconvergence reconvergence;
+    /* HARP tables (meaningful only when reconvergence == RECONV_HARP) */
+    unsigned second_level_entries;
+    unsigned ready_lookup_entries;
+    unsigned waiting_lookup_entries;
+    unsigned rbt_entries;
+    unsigned rbt_ways;
+    unsigned rbt_pipeline_stages;    /* 1, 2 or 4 */
+    unsigned lookup_to_second_threshold;
+
+    /* Scheduling and fetch */
+    enum sched_policy scheduler;
+    enum fetch_policy fetch;
+    unsigned ibuffer_slots;          /* I-buffer entries per warp */
+
+    /* Chip and technology */
+    unsigned sms;                    /* SMs per chip */
+    unsigned tech_nm;                /* feature size, nm */
+    double   die_mm2;                /* published die area of the chip */
+};
+
+/*
+ * Parse and validate the file at `path`.  Returns 0 on success.  On any
+ * error returns -1 with "path:line: message" in err[0..errlen) and *cfg
+ * all zero.  Only the first problem is reported.  A missing key is
+ * reported on the line after the last; a disagreement between keys on the
+ * line of the key set last; line 0 is used only when the file cannot be
+ * opened or its name is too long for cfg->name.
+ */
+int config_load(const char *path, struct simt_config *cfg,
+                char *err, size_t errlen);
+
+/*
+ * Locate the shipped preset `name` (e.g. "tiny") and load it.  The preset
+ * directory is $SIMTREF_CONFIG_DIR if set, else the directory compiled in.
+ * An unknown name is an error that lists the presets.
+ */
+int config_load_preset(const char *name, struct simt_config *cfg,
+                       char *err, size_t errlen);
+
+/* Names of the shipped presets, NULL-terminated. */
+extern const char *const config_preset_names[];
+
+/* Full path of a preset file into buf; returns buf. */
+const char *config_preset_path(const char *name, char *buf, size_t buflen);
+
+/*
+ * Value of one key as text ("8", "mwf_lrr", ...) into buf.  Returns 0, or
+ * -1 when the key is unknown, does not apply to this configuration (a HARP
+ * key under reconvergence = sbr) or its text does not fit in buf.
+ */
+int config_get(const struct simt_config *cfg, const char *key,
+               char *buf, size_t buflen);
+
+/* Write every key that applies as `key = value` lines, in struct order;
+ * the output loads back to the same configuration. */
+void config_print(const struct simt_config *cfg, FILE *out);
+
+/* Names used in files for the enumerations ("?" for a value outside). */
+const char *config_reconvergence_name(enum reconvergence r);
+const char *config_sched_name(enum sched_policy s);
+const char *config_fetch_name(enum fetch_policy f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMTREF_CONFIG_H */

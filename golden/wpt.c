@@ -1,0 +1,109 @@
+/*
+ * wpt.c -- the BAWS warp priority table; see wpt.h for the contract.
+ */
+#include "wpt.h"
+
+#include <string.h>
+#include "bits.h"
+
+void wpt_geometry(const struct simt_config *cfg, struct wpt_geom *g)
+{
+    g->tbs       = cfg->max_tbs;
+    g->max_warps = cfg->max_warps_per_tb;
+    g->ports     = cfg->schedulers;
+    g->cnt_w     = clog2(g->max_warps);
+    g->tb_w      = clog2(g->tbs);
+    g->warps_w   = bits_for(g->max_warps);
+    g->sum_w     = bits_for(((uint64_t)1 << g->cnt_w) - 1 + g->ports);
+}
+
+unsigned wpt_storage_bits(const struct wpt_geom *g)
+{
+    return g->tbs * g->cnt_w;
+}
+
+void wpt_init(struct wpt *w, const struct simt_config *cfg)
+{
+    memset(w, 0, sizeof *w);
+    wpt_geometry(cfg, &w->g);
+}
+
+void wpt_reset(struct wpt *w)
+{
+    memset(w->cnt, 0, sizeof w->cnt);
+}
+
+/*
+ * Arrivals to TB i this cycle; an arrival whose TB id is beyond the table
+ * counts for no TB.  The RTL's TB id field is tb_w bits wide, so only the
+ * low tb_w bits of arr_tb are seen.
+ */
+static unsigned arrivals(const struct wpt *w, const struct wpt_in *in,
+                         unsigned i)
+{
+    unsigned n = 0;
+    for (unsigned p = 0; p < w->g.ports; p++) {
+        unsigned tb = in->arr_tb[p] & ((1u << w->g.tb_w) - 1);
+        if (in->arr_valid[p] && tb == i)
+            n++;
+    }
+    return n;
+}
+
+static bool stray_arrival(const struct wpt *w, const struct wpt_in *in)
+{
+    for (unsigned p = 0; p < w->g.ports; p++) {
+        unsigned tb = in->arr_tb[p] & ((1u << w->g.tb_w) - 1);
+        if (in->arr_valid[p] && tb >= w->g.tbs)
+            return true;
+    }
+    return false;
+}
+
+/* The tb_warps input as the RTL sees it: warps_w bits. */
+static unsigned tb_warps(const struct wpt *w, const struct wpt_in *in)
+{
+    return in->tb_warps & ((1u << w->g.warps_w) - 1);
+}
+
+/*
+ * TB j is ahead of TB i in MWF order when more of its warps wait, or as
+ * many wait and its id is smaller.
+ */
+static bool ahead(const unsigned *cnt, unsigned j, unsigned i)
+{
+    return cnt[j] > cnt[i] || (cnt[j] == cnt[i] && j < i);
+}
+
+void wpt_eval(const struct wpt *w, const struct wpt_in *in,
+              struct wpt_out *out)
+{
+    unsigned need = tb_warps(w, in);
+
+    memset(out, 0, sizeof *out);
+    out->err = stray_arrival(w, in);
+    for (unsigned i = 0; i < w->g.tbs; i++) {
+        unsigned sum = w->cnt[i] + arrivals(w, in, i);
+        out->cnt[i] = w->cnt[i];
+        out->release[i] = sum >= need;
+        if (sum > need)
+            out->err = true;
+    }
+    for (unsigned i = 0; i < w->g.tbs; i++) {
+        unsigned rank = 0;
+        for (unsigned j = 0; j < w->g.tbs; j++)
+            rank += ahead(w->cnt, j, i);
+        out->order[rank] = i;
+    }
+}
+
+void wpt_step(struct wpt *w, const struct wpt_in *in)
+{
+    unsigned need = tb_warps(w, in);
+    unsigned mask = (1u << w->g.cnt_w) - 1;
+
+    for (unsigned i = 0; i < w->g.tbs; i++) {
+        unsigned sum = w->cnt[i] + arrivals(w, in, i);
+        w->cnt[i] = sum >= need ? 0 : (sum & mask);
+    }
+}

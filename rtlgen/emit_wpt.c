@@ -1,0 +1,234 @@
+/*
+ * emit_wpt.c -- the Verilog of the BAWS warp priority table (simtref_wpt).
+ *
+ * Ports and behaviour are those of the C model, golden/wpt.h.  The module
+ * is one register group (the counters) and three blocks of logic: the
+ * arrivals per TB and the next counter values, the MWF ranks, and the MWF
+ * order.
+ */
+#include "rtlgen.h"
+#include "wpt.h"
+
+static void emit_header(struct vgen *v, const struct simt_config *cfg,
+                        const struct wpt_geom *g)
+{
+    const struct vparam params[] = {
+        { "NUM_TBS",   g->tbs,       NULL, "thread blocks resident per SM" },
+        { "MAX_WARPS", g->max_warps, NULL, "warps per thread block, at most" },
+        { "NUM_PORTS", g->ports,     NULL, "arrival ports, one per warp scheduler" },
+        { NULL, 0, NULL, "Derived widths" },
+        { "CNT_W",   0, "$clog2(MAX_WARPS)",             "counter: 0..MAX_WARPS-1" },
+        { "TB_W",    0, "$clog2(NUM_TBS)",               "thread block id" },
+        { "WARPS_W", 0, "$clog2(MAX_WARPS + 1)",         "warp count: 1..MAX_WARPS" },
+        { "SUM_W",   0, "$clog2((1 << CNT_W) + NUM_PORTS)", "counter plus arrivals" },
+    };
+    const struct vport ports[] = {
+        { NULL, NULL, NULL, "Clock and reset" },
+        { "input",  "",                      "clk_i",       "clock" },
+        { "input",  "",                      "rst_ni",      "asynchronous reset, active low" },
+        { NULL, NULL, NULL, "Kernel launch: warps per thread block, held between resets" },
+        { "input",  "[WARPS_W-1:0]",         "tb_warps_i",  "1..MAX_WARPS" },
+        { NULL, NULL, NULL, "Barrier arrivals, one port per warp scheduler" },
+        { "input",  "[NUM_PORTS-1:0]",       "arr_valid_i", "a warp arrives at its barrier" },
+        { "input",  "[NUM_PORTS*TB_W-1:0]",  "arr_tb_i",    "... of this thread block" },
+        { NULL, NULL, NULL, "Priority counters (BAWS Table 1) and barrier release" },
+        { "output", "[NUM_TBS*CNT_W-1:0]",   "cnt_o",       "warps waiting, per thread block" },
+        { "output", "[NUM_TBS-1:0]",         "release_o",   "the last warp arrives this cycle" },
+        { NULL, NULL, NULL, "Most-waiting-first order of the thread blocks" },
+        { "output", "[NUM_TBS*TB_W-1:0]",    "order_o",     "order_o[k]: TB of rank k, 0 = first" },
+        { NULL, NULL, NULL, "Errors" },
+        { "output", "",                      "err_o",       "stray TB id or too many arrivals" },
+    };
+
+    emit_file_header(v, "simtref_wpt.v", "BAWS warp priority table (WPT)",
+                     "BAWS section 4.1.2 and Table 1; C model: golden/wpt.c.", cfg);
+    vgen_line(v, "// One counter per resident thread block counts the warps waiting at");
+    vgen_line(v, "// the block's barrier; it resets on the edge on which the last warp");
+    vgen_line(v, "// arrives.  The counters are the most-waiting-first priorities: the");
+    vgen_line(v, "// block with the most waiting warps comes first, ties to the smaller");
+    vgen_line(v, "// block id.  Storage: %u counters x %u bits = %u bits.",
+              g->tbs, g->cnt_w, wpt_storage_bits(g));
+    vgen_blank(v);
+    vgen_module_begin(v, "simtref_wpt", params, sizeof params / sizeof params[0],
+                      ports, sizeof ports / sizeof ports[0]);
+}
+
+static void emit_counters(struct vgen *v, const struct wpt_geom *g,
+                          enum rtl_defect defect)
+{
+    char cnt_ext[128], need[128];
+
+    vgen_section(v, "Arrivals and next counter value, per thread block");
+    vgen_line(v, "reg  [NUM_TBS*CNT_W-1:0] cnt_q;      // the counters");
+    vgen_line(v, "wire [NUM_TBS*CNT_W-1:0] cnt_d;");
+    vgen_line(v, "wire [NUM_TBS-1:0]       over;       // more arrivals than warps left");
+    vgen_line(v, "wire [SUM_W-1:0]         need;       // arrivals that release a barrier");
+    vgen_blank(v);
+    vgen_line(v, "assign need = %s;",
+              vgen_zext(need, sizeof need, g->sum_w - g->warps_w,
+                        "SUM_W-WARPS_W", "tb_warps_i"));
+    vgen_blank(v);
+    vgen_line(v, "genvar gi, gj;");
+    vgen_line(v, "generate");
+    vgen_indent(v);
+    vgen_line(v, "for (gi = 0; gi < NUM_TBS; gi = gi + 1) begin : g_tb");
+    vgen_indent(v);
+    vgen_line(v, "localparam [TB_W-1:0] ID = gi;");
+    vgen_line(v, "reg  [SUM_W-1:0] arrivals;            // warps of this TB arriving");
+    vgen_line(v, "wire [SUM_W-1:0] sum;");
+    vgen_line(v, "integer p;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "arrivals = {SUM_W{1'b0}};");
+    vgen_line(v, "for (p = 0; p < NUM_PORTS; p = p + 1)");
+    vgen_indent(v);
+    vgen_line(v, "if (arr_valid_i[p] && arr_tb_i[p*TB_W +: TB_W] == ID)");
+    vgen_indent(v);
+    vgen_line(v, "arrivals = arrivals + {{(SUM_W-1){1'b0}}, 1'b1};");
+    vgen_dedent(v);
+    vgen_dedent(v);
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "assign sum           = %s + arrivals;",
+              vgen_zext(cnt_ext, sizeof cnt_ext, g->sum_w - g->cnt_w,
+                        "SUM_W-CNT_W", "cnt_q[gi*CNT_W +: CNT_W]"));
+    vgen_line(v, "assign release_o[gi] = sum >= need;");
+    vgen_line(v, "assign over[gi]      = sum > need;");
+    if (defect == DEFECT_WPT_NO_RESET_AT_RELEASE) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): the counter is not reset at release.",
+                  rtl_defect_name(defect));
+        vgen_line(v, "assign cnt_d[gi*CNT_W +: CNT_W] = sum[CNT_W-1:0];");
+    } else {
+        vgen_line(v, "assign cnt_d[gi*CNT_W +: CNT_W] = release_o[gi] ? {CNT_W{1'b0}}");
+        vgen_line(v, "                                                : sum[CNT_W-1:0];");
+    }
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "endgenerate");
+
+    vgen_blank(v);
+    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
+    vgen_indent(v);
+    vgen_line(v, "if (!rst_ni) cnt_q <= {(NUM_TBS*CNT_W){1'b0}};");
+    vgen_line(v, "else         cnt_q <= cnt_d;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "assign cnt_o = cnt_q;");
+}
+
+/*
+ * An arrival can name a TB beyond the table only when NUM_TBS is not a
+ * power of two; otherwise every TB_W-bit id is a real TB.
+ */
+static void emit_errors(struct vgen *v, const struct wpt_geom *g)
+{
+    vgen_section(v, "Errors");
+    if ((g->tbs & (g->tbs - 1)) == 0) {
+        vgen_line(v, "// NUM_TBS is a power of two: every arrival names a real TB.");
+        vgen_line(v, "assign err_o = |over;");
+        return;
+    }
+    vgen_line(v, "localparam [TB_W-1:0] LAST_TB = %u'd%u;   // NUM_TBS - 1", g->tb_w,
+              g->tbs - 1);
+    vgen_line(v, "wire [NUM_PORTS-1:0] stray;            // arrival beyond the table");
+    vgen_line(v, "genvar gp;");
+    vgen_line(v, "generate");
+    vgen_indent(v);
+    vgen_line(v, "for (gp = 0; gp < NUM_PORTS; gp = gp + 1) begin : g_stray");
+    vgen_indent(v);
+    vgen_line(v, "assign stray[gp] = arr_valid_i[gp] && arr_tb_i[gp*TB_W +: TB_W] > LAST_TB;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "endgenerate");
+    vgen_blank(v);
+    vgen_line(v, "assign err_o = |over || |stray;");
+}
+
+static void emit_order(struct vgen *v, const struct wpt_geom *g)
+{
+    char bit[128];
+
+    vgen_section(v, "Most-waiting-first order");
+    vgen_line(v, "// ahead[i*NUM_TBS+j]: TB j ranks above TB i (more waiting warps,");
+    vgen_line(v, "// or as many and a smaller id).  The rank of a TB is the number of");
+    vgen_line(v, "// TBs ahead of it; order_o[k] is the TB whose rank is k.");
+    vgen_line(v, "wire [NUM_TBS*NUM_TBS-1:0] ahead;");
+    vgen_line(v, "wire [NUM_TBS*TB_W-1:0]    rank;");
+    vgen_blank(v);
+    vgen_line(v, "generate");
+    vgen_indent(v);
+    vgen_line(v, "for (gi = 0; gi < NUM_TBS; gi = gi + 1) begin : g_rank");
+    vgen_indent(v);
+    vgen_line(v, "reg [TB_W-1:0] r;");
+    vgen_line(v, "integer j;");
+    vgen_blank(v);
+    vgen_line(v, "for (gj = 0; gj < NUM_TBS; gj = gj + 1) begin : g_ahead");
+    vgen_indent(v);
+    vgen_line(v, "if (gj < gi) begin : g_lower_id");
+    vgen_indent(v);
+    vgen_line(v, "assign ahead[gi*NUM_TBS+gj] = cnt_q[gj*CNT_W +: CNT_W] >= cnt_q[gi*CNT_W +: CNT_W];");
+    vgen_dedent(v);
+    vgen_line(v, "end else begin : g_higher_id");
+    vgen_indent(v);
+    vgen_line(v, "assign ahead[gi*NUM_TBS+gj] = cnt_q[gj*CNT_W +: CNT_W] >  cnt_q[gi*CNT_W +: CNT_W];");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "r = {TB_W{1'b0}};");
+    vgen_line(v, "for (j = 0; j < NUM_TBS; j = j + 1)");
+    vgen_indent(v);
+    vgen_line(v, "r = r + %s;", vgen_zext(bit, sizeof bit, g->tb_w - 1, "TB_W-1",
+                                           "ahead[gi*NUM_TBS+j]"));
+    vgen_dedent(v);
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_line(v, "assign rank[gi*TB_W +: TB_W] = r;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "for (gi = 0; gi < NUM_TBS; gi = gi + 1) begin : g_order");
+    vgen_indent(v);
+    vgen_line(v, "localparam [TB_W-1:0] K = gi;");
+    vgen_line(v, "reg [TB_W-1:0] id;");
+    vgen_line(v, "integer j;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "id = {TB_W{1'b0}};");
+    vgen_line(v, "for (j = 0; j < NUM_TBS; j = j + 1)");
+    vgen_indent(v);
+    vgen_line(v, "if (rank[j*TB_W +: TB_W] == K)");
+    vgen_indent(v);
+    vgen_line(v, "id = id | j[TB_W-1:0];");
+    vgen_dedent(v);
+    vgen_dedent(v);
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_line(v, "assign order_o[gi*TB_W +: TB_W] = id;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "endgenerate");
+}
+
+void emit_wpt(struct vgen *v, const struct simt_config *cfg,
+              enum rtl_defect defect)
+{
+    struct wpt_geom g;
+
+    wpt_geometry(cfg, &g);
+    emit_header(v, cfg, &g);
+    emit_counters(v, &g, defect);
+    emit_errors(v, &g);
+    emit_order(v, &g);
+    vgen_module_end(v, "simtref_wpt");
+}

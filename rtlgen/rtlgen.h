@@ -1,0 +1,44 @@
+/*
+ * rtlgen.h -- the Verilog generator: one emitter per hardware structure.
+ *
+ * Each emitter writes one module, with the ports of its C model in golden/,
+ * sized from the same struct simt_config.  rtlgen_write() writes every
+ * module of a configuration into a directory.
+ */
+#ifndef SIMTREF_RTLGEN_H
+#define SIMTREF_RTLGEN_H
+
+#include <stddef.h>
+#include "config.h"
+#include "vgen.h"
+
+/*
+ * Deliberate defects.  They exist only to show that the co-simulation and
+ * the proofs reject a wrong module; rtl/ never holds one.
+ */
+enum rtl_defect {
+    DEFECT_NONE = 0,
+    DEFECT_WPT_NO_RESET_AT_RELEASE   /* WPT counter keeps counting at release */
+};
+
+/* Name of a defect on the command line ("wpt-no-reset"), and back. */
+const char *rtl_defect_name(enum rtl_defect d);
+int rtl_defect_parse(const char *name, enum rtl_defect *d);
+
+/* The module emitters. */
+void emit_wpt(struct vgen *v, const struct simt_config *cfg,
+              enum rtl_defect defect);
+
+/* A file header naming the structure, its source and the configuration. */
+void emit_file_header(struct vgen *v, const char *file, const char *title,
+                      const char *source, const struct simt_config *cfg);
+
+/*
+ * Write all modules of cfg into dir (which must exist), one file each.
+ * Returns 0, or -1 with a message in err.  A file is either written whole
+ * or not at all.
+ */
+int rtlgen_write(const struct simt_config *cfg, const char *dir,
+                 enum rtl_defect defect, char *err, size_t errlen);
+
+#endif /* SIMTREF_RTLGEN_H */

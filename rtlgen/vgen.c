@@ -1,0 +1,195 @@
+/*
+ * vgen.c -- the Verilog writer shared by the emitters; see vgen.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "vgen.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int vgen_open(struct vgen *v, const char *path)
+{
+    memset(v, 0, sizeof *v);
+    if (strlen(path) >= sizeof v->path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    strcpy(v->path, path);
+    snprintf(v->tmp, sizeof v->tmp, "%s.tmp%ld", path, (long)getpid());
+    v->out = fopen(v->tmp, "w");
+    return v->out ? 0 : -1;
+}
+
+int vgen_close(struct vgen *v)
+{
+    int err = 0;
+    if (fflush(v->out) != 0 || ferror(v->out))
+        err = errno ? errno : EIO;
+    if (fclose(v->out) != 0 && !err)
+        err = errno;
+    v->out = NULL;
+    if (!err && v->failed)
+        err = EIO;
+    if (!err && rename(v->tmp, v->path) != 0)
+        err = errno;
+    if (err) {
+        remove(v->tmp);
+        errno = err;
+        return -1;
+    }
+    return 0;
+}
+
+void vgen_abort(struct vgen *v)
+{
+    if (v->out)
+        fclose(v->out);
+    v->out = NULL;
+    remove(v->tmp);
+}
+
+static void put_indent(struct vgen *v)
+{
+    for (int i = 0; i < v->depth; i++)
+        fputs("  ", v->out);
+}
+
+void vgen_line(struct vgen *v, const char *fmt, ...)
+{
+    va_list ap;
+    put_indent(v);
+    va_start(ap, fmt);
+    if (vfprintf(v->out, fmt, ap) < 0)
+        v->failed = 1;
+    va_end(ap);
+    if (fputc('\n', v->out) == EOF)
+        v->failed = 1;
+}
+
+void vgen_blank(struct vgen *v)
+{
+    if (fputc('\n', v->out) == EOF)
+        v->failed = 1;
+}
+
+void vgen_indent(struct vgen *v) { v->depth++; }
+void vgen_dedent(struct vgen *v) { if (v->depth > 0) v->depth--; }
+
+void vgen_section(struct vgen *v, const char *title)
+{
+    vgen_blank(v);
+    vgen_line(v, "// %s", "----------------------------------------------------------------------");
+    vgen_line(v, "// %s", title);
+    vgen_line(v, "// %s", "----------------------------------------------------------------------");
+    vgen_blank(v);
+}
+
+static size_t max_len(size_t a, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    return n > a ? n : a;
+}
+
+/* Is entry i the last real (non-comment) entry of a list? */
+static int last_param(const struct vparam *p, size_t n, size_t i)
+{
+    for (size_t j = i + 1; j < n; j++)
+        if (p[j].name)
+            return 0;
+    return 1;
+}
+
+static int last_port(const struct vport *p, size_t n, size_t i)
+{
+    for (size_t j = i + 1; j < n; j++)
+        if (p[j].dir)
+            return 0;
+    return 1;
+}
+
+static void write_params(struct vgen *v, const struct vparam *p, size_t n)
+{
+    size_t wname = 0;
+    for (size_t i = 0; i < n; i++)
+        wname = max_len(wname, p[i].name);
+    for (size_t i = 0; i < n; i++) {
+        char value[128];
+        if (!p[i].name) {
+            vgen_line(v, "// %s", p[i].comment);
+            continue;
+        }
+        if (p[i].expr)
+            snprintf(value, sizeof value, "%s", p[i].expr);
+        else
+            snprintf(value, sizeof value, "%ld", p[i].value);
+        vgen_line(v, "parameter integer %-*s = %s%s  // %s", (int)wname,
+                  p[i].name, value, last_param(p, n, i) ? "" : ",",
+                  p[i].comment);
+    }
+}
+
+static void write_ports(struct vgen *v, const struct vport *p, size_t n)
+{
+    size_t wdir = 0, wrange = 0, wname = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!p[i].dir)
+            continue;
+        wdir = max_len(wdir, p[i].dir);
+        wrange = max_len(wrange, p[i].range);
+        wname = max_len(wname, p[i].name);
+    }
+    for (size_t i = 0; i < n; i++) {
+        char decl[256];
+        if (!p[i].dir) {
+            if (i > 0)
+                vgen_blank(v);
+            vgen_line(v, "// %s", p[i].comment);
+            continue;
+        }
+        snprintf(decl, sizeof decl, "%s%s", p[i].name,
+                 last_port(p, n, i) ? "" : ",");
+        vgen_line(v, "%-*s wire %-*s %-*s  // %s", (int)wdir, p[i].dir,
+                  (int)wrange, p[i].range, (int)wname + 1, decl,
+                  p[i].comment);
+    }
+}
+
+void vgen_module_begin(struct vgen *v, const char *name,
+                       const struct vparam *params, size_t nparams,
+                       const struct vport *ports, size_t nports)
+{
+    if (nparams) {
+        vgen_line(v, "module %s #(", name);
+        vgen_indent(v);
+        write_params(v, params, nparams);
+        vgen_dedent(v);
+        vgen_line(v, ") (");
+    } else {
+        vgen_line(v, "module %s (", name);
+    }
+    vgen_indent(v);
+    write_ports(v, ports, nports);
+    vgen_dedent(v);
+    vgen_line(v, ");");
+    vgen_indent(v);
+}
+
+void vgen_module_end(struct vgen *v, const char *name)
+{
+    vgen_dedent(v);
+    vgen_blank(v);
+    vgen_line(v, "endmodule  // %s", name);
+}
+
+const char *vgen_zext(char *buf, size_t len, unsigned pad,
+                      const char *pad_expr, const char *expr)
+{
+    if (pad > 0)
+        snprintf(buf, len, "{{(%s){1'b0}}, %s}", pad_expr, expr);
+    else
+        snprintf(buf, len, "%s", expr);
+    return buf;
+}

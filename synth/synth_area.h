@@ -1,0 +1,62 @@
+/*
+ * synth_area.h -- synthesize a Verilog module with Yosys and measure its area.
+ *
+ * The module is mapped onto the project's cell library (simtref45.lib, or
+ * any Liberty file in the same style) and the instances of each cell type
+ * are counted.  Areas are computed from the cell areas in the Liberty file
+ * and are the library's own figures, i.e. at 45 nm for simtref45.lib;
+ * synth_scale_to_node() gives the factor that carries them to another node.
+ */
+#ifndef SIMTREF_SYNTH_AREA_H
+#define SIMTREF_SYNTH_AREA_H
+
+#include <stddef.h>
+
+/* The instances of one cell type in the mapped netlist. */
+struct synth_cell {
+    char     name[16];
+    unsigned count;
+    double   area_um2;          /* count * unit area */
+};
+
+/* The outcome of one synthesis run. */
+struct synth_result {
+    unsigned cells;             /* all mapped cells */
+    unsigned flops;             /* DFF + DFFR instances (storage bits when
+                                   the design has no memories) */
+    double   logic_um2;         /* combinational cells, at 45 nm */
+    double   flop_um2;          /* flip-flops, at 45 nm */
+    double   total_um2;         /* logic + flops; equals the chip area that
+                                   yosys `stat -liberty` reports */
+    unsigned ncell_types;
+    struct synth_cell cell[32]; /* the first ncell_types entries are valid */
+};
+
+/*
+ * Synthesize module `top` of the Verilog-2005 file `verilog_path` with the
+ * Yosys binary `yosys` (a path, or a name looked up in PATH) onto the
+ * Liberty library `liberty_path`, working in the existing directory
+ * `workdir`.  The script (area.ys), the log (yosys.log), the statistics
+ * (stat.txt) and the mapped netlist (netlist.v) are left in workdir for the
+ * user to inspect.
+ *
+ * The flow is: read_verilog -noautowire; hierarchy -check; synth -flatten;
+ * dfflibmap and abc onto the library; opt_clean; stat -liberty.  Every cell
+ * of the result must be a cell of the library: an unmapped cell (a memory,
+ * a latch, a leftover internal gate) is an error naming it.
+ *
+ * Paths may not contain white space or the characters  " ; #  , which the
+ * Yosys script language cannot carry; `top` must be a plain identifier.
+ *
+ * Returns 0 with *res filled in, or -1 with a message in err (at most
+ * errlen bytes, always terminated when errlen > 0).
+ */
+int synth_area(const char *yosys, const char *liberty_path,
+               const char *verilog_path, const char *top,
+               const char *workdir, struct synth_result *res,
+               char *err, size_t errlen);
+
+/* (tech_nm / 45)^2: the factor that scales a 45 nm area to tech_nm. */
+double synth_scale_to_node(unsigned tech_nm);
+
+#endif /* SIMTREF_SYNTH_AREA_H */

@@ -1,0 +1,181 @@
+// tb_common.h -- what every lockstep testbench shares: the random source,
+// field access on Verilator ports of any width, the command line, and the
+// mismatch report.
+//
+// A testbench drives the generated module and its C model with the same
+// inputs every cycle and compares every output.  On the first mismatch it
+// prints the cycle, the signal, the expected and actual values and the
+// seed, replays the same seed with an FST waveform up to just past the
+// mismatch, and exits with status 1.
+#ifndef SIMTREF_TB_COMMON_H
+#define SIMTREF_TB_COMMON_H
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+
+#include "verilated.h"
+
+namespace tb {
+
+// splitmix64: a small, well-mixed generator; the whole stimulus follows
+// from the seed.
+class Rng {
+  public:
+    explicit Rng(uint64_t seed) : state_(seed) {}
+    uint64_t next()
+    {
+        uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    // Uniform in [0, n); n > 0.
+    unsigned below(unsigned n) { return (unsigned)(next() % n); }
+    // True with probability num/den.
+    bool chance(unsigned num, unsigned den) { return below(den) < num; }
+
+  private:
+    uint64_t state_;
+};
+
+// Fields of packed ports.  Verilator holds a port of up to 64 bits in an
+// integer and a wider one in a VlWide array of 32-bit words.
+template <typename T>
+inline uint64_t get_field(const T &sig, unsigned lo, unsigned width)
+{
+    uint64_t mask = width >= 64 ? ~0ull : ((1ull << width) - 1);
+    return ((uint64_t)sig >> lo) & mask;
+}
+
+template <std::size_t N>
+inline uint64_t get_field(const VlWide<N> &sig, unsigned lo, unsigned width)
+{
+    uint64_t v = 0;
+    for (unsigned b = 0; b < width; b++) {
+        unsigned bit = lo + b;
+        v |= (uint64_t)((sig[bit / 32] >> (bit % 32)) & 1u) << b;
+    }
+    return v;
+}
+
+template <typename T>
+inline void set_field(T &sig, unsigned lo, unsigned width, uint64_t value)
+{
+    uint64_t mask = width >= 64 ? ~0ull : ((1ull << width) - 1);
+    uint64_t s = (uint64_t)sig;
+    s = (s & ~(mask << lo)) | ((value & mask) << lo);
+    sig = (T)s;
+}
+
+template <std::size_t N>
+inline void set_field(VlWide<N> &sig, unsigned lo, unsigned width,
+                      uint64_t value)
+{
+    for (unsigned b = 0; b < width; b++) {
+        unsigned bit = lo + b;
+        uint32_t m = 1u << (bit % 32);
+        if ((value >> b) & 1)
+            sig[bit / 32] |= m;
+        else
+            sig[bit / 32] &= ~m;
+    }
+}
+
+// The options every testbench takes.
+struct Options {
+    std::string config;        // --config FILE (required)
+    uint64_t seed = 0;         // --seed S (default: from the clock)
+    long cycles = 1000000;     // --cycles N
+    std::string fst;           // --fst FILE: waveform of a failing run
+};
+
+inline void usage(const char *prog)
+{
+    std::fprintf(stderr,
+                 "usage: %s --config FILE [--seed S] [--cycles N] [--fst FILE]\n",
+                 prog);
+}
+
+// Parse the command line; exits with status 2 on a bad option.
+inline Options parse_options(int argc, char **argv, const char *name)
+{
+    Options o;
+    bool seeded = false;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        if (i + 1 >= argc) {
+            std::fprintf(stderr, "%s: option '%s' needs a value\n", argv[0],
+                         a.c_str());
+            usage(argv[0]);
+            std::exit(2);
+        }
+        const char *v = argv[++i];
+        char *end = nullptr;
+        errno = 0;
+        if (a == "--config") {
+            o.config = v;
+        } else if (a == "--seed") {
+            o.seed = std::strtoull(v, &end, 0);
+            seeded = true;
+        } else if (a == "--cycles") {
+            o.cycles = std::strtol(v, &end, 0);
+        } else if (a == "--fst") {
+            o.fst = v;
+        } else {
+            std::fprintf(stderr, "%s: unknown option '%s'\n", argv[0], a.c_str());
+            usage(argv[0]);
+            std::exit(2);
+        }
+        if (end && (*end || errno || end == v)) {
+            std::fprintf(stderr, "%s: bad number '%s' for %s\n", argv[0], v,
+                         a.c_str());
+            std::exit(2);
+        }
+    }
+    if (o.config.empty()) {
+        usage(argv[0]);
+        std::exit(2);
+    }
+    if (!seeded)
+        o.seed = (uint64_t)std::time(nullptr);
+    if (o.fst.empty())
+        o.fst = std::string(name) + "-fail-" + std::to_string(o.seed) + ".fst";
+    return o;
+}
+
+// The first difference between the RTL and the model.
+struct Mismatch {
+    long cycle = -1;           // -1: none
+    std::string signal;
+    uint64_t expected = 0;
+    uint64_t actual = 0;
+};
+
+// Record a difference if it is the first one; returns true when equal.
+inline bool expect(Mismatch &m, long cycle, const std::string &signal,
+                   uint64_t expected, uint64_t actual)
+{
+    if (expected == actual)
+        return true;
+    if (m.cycle < 0) {
+        m.cycle = cycle;
+        m.signal = signal;
+        m.expected = expected;
+        m.actual = actual;
+    }
+    return false;
+}
+
+inline std::string indexed(const char *name, unsigned i)
+{
+    return std::string(name) + "[" + std::to_string(i) + "]";
+}
+
+}  // namespace tb
+
+#endif  // SIMTREF_TB_COMMON_H

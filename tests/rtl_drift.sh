@@ -1,0 +1,23 @@
+#!/bin/sh
+# rtl_drift.sh -- rtl/<preset>/ in the source tree must be exactly what the
+# generator writes now (run `make rtl` after changing an emitter).
+set -u
+fail=0
+for p in $PRESETS; do
+  out=test-out/drift/$p
+  rm -rf "$out" && mkdir -p "$out" || exit 1
+  "$SIMTREF" rtl --preset "$p" --out "$out" || exit 1
+  for f in "$out"/*.v; do
+    ref=$SRCDIR/rtl/$p/$(basename "$f")
+    if ! diff -u "$ref" "$f" > "$out/$(basename "$f").diff" 2>&1; then
+      echo "DRIFT rtl/$p/$(basename "$f"): differs from the generator (run 'make rtl')"
+      head -n 20 "$out/$(basename "$f").diff"
+      fail=1
+    fi
+  done
+  for ref in "$SRCDIR"/rtl/"$p"/*.v; do
+    [ -e "$out/$(basename "$ref")" ] || { echo "DRIFT rtl/$p/$(basename "$ref"): no longer generated"; fail=1; }
+  done
+done
+[ $fail -eq 0 ] && echo "rtl/ matches the generator for: $PRESETS"
+exit $fail

@@ -1,0 +1,253 @@
+/*
+ * test_synth_area.c -- synthesis of small fixtures onto the simtref45
+ * library.
+ *
+ * Each test writes its Verilog fixture into a fresh temporary directory,
+ * which also serves as the working directory of the synthesis run and is
+ * removed afterwards.  The yosys binary is taken from $YOSYS (default
+ * "yosys", looked up in PATH) and the library from $SIMTREF_LIBERTY
+ * (default synth/simtref45.lib, relative to the current directory).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "synth_area.h"
+
+/* Area of one DFFR cell in simtref45.lib, in um^2. */
+static const double DFFR_UM2 = 5.320;
+
+/* The per-test state: the temporary directory and the tools. */
+struct fixture {
+    char        dir[256];
+    const char *yosys;
+    const char *liberty;
+    char        err[1024];
+};
+
+static const char *env_or(const char *name, const char *fallback)
+{
+    const char *value = getenv(name);
+
+    return value != NULL && *value != '\0' ? value : fallback;
+}
+
+static int make_fixture(void **state)
+{
+    struct fixture *fx = calloc(1, sizeof *fx);
+
+    if (fx == NULL)
+        return -1;
+    snprintf(fx->dir, sizeof fx->dir, "%s/simtref-synth-XXXXXX",
+             env_or("TMPDIR", "/tmp"));
+    if (mkdtemp(fx->dir) == NULL) {
+        free(fx);
+        return -1;
+    }
+    fx->yosys = env_or("YOSYS", "yosys");
+    fx->liberty = env_or("SIMTREF_LIBERTY", "synth/simtref45.lib");
+    *state = fx;
+    return 0;
+}
+
+/* Remove the files of the temporary directory, then the directory. */
+static int remove_fixture(void **state)
+{
+    struct fixture *fx = *state;
+    DIR *d = opendir(fx->dir);
+    struct dirent *e;
+    char path[512];
+
+    if (d != NULL) {
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", fx->dir, e->d_name);
+            unlink(path);
+        }
+        closedir(d);
+    }
+    rmdir(fx->dir);
+    free(fx);
+    return 0;
+}
+
+/* Write text to dir/name and return the path in buf. */
+static void write_fixture(const struct fixture *fx, const char *name,
+                          const char *text, char *buf, size_t size)
+{
+    FILE *f;
+
+    snprintf(buf, size, "%s/%s", fx->dir, name);
+    f = fopen(buf, "w");
+    assert_non_null(f);
+    assert_true(fputs(text, f) >= 0);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Write the fixture, synthesize module top from it; returns synth_area's. */
+static int synthesize(struct fixture *fx, const char *top, const char *text,
+                      struct synth_result *res)
+{
+    char vpath[512];
+
+    write_fixture(fx, "fixture.v", text, vpath, sizeof vpath);
+    return synth_area(fx->yosys, fx->liberty, vpath, top, fx->dir, res,
+                      fx->err, sizeof fx->err);
+}
+
+/* The count of cell type name in res, 0 when absent. */
+static unsigned cell_count(const struct synth_result *res, const char *name)
+{
+    unsigned i;
+
+    for (i = 0; i < res->ncell_types; i++)
+        if (strcmp(res->cell[i].name, name) == 0)
+            return res->cell[i].count;
+    return 0;
+}
+
+static const char REGISTER_V[] =
+    "module reg8(input wire clk, input wire rst_n,\n"
+    "            input wire [7:0] d, output reg [7:0] q);\n"
+    "    always @(posedge clk or negedge rst_n)\n"
+    "        if (!rst_n) q <= 8'd0;\n"
+    "        else        q <= d;\n"
+    "endmodule\n";
+
+static const char COMPARATOR_V[] =
+    "module cmp4(input wire [3:0] a, input wire [3:0] b,\n"
+    "            output wire lt, output wire eq);\n"
+    "    assign lt = a < b;\n"
+    "    assign eq = a == b;\n"
+    "endmodule\n";
+
+static const char BROKEN_V[] =
+    "module broken(input wire a, output wire y);\n"
+    "    assign y = a &;\n"
+    "endmodule\n";
+
+static const char LATCH_V[] =
+    "module lat(input wire en, input wire d, output reg q);\n"
+    "    always @* if (en) q = d;\n"
+    "endmodule\n";
+
+static void an_8_bit_register_with_async_reset_maps_to_8_dffr_cells(
+    void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+
+    assert_int_equal(synthesize(fx, "reg8", REGISTER_V, &res), 0);
+    assert_int_equal(res.flops, 8);
+    assert_int_equal(cell_count(&res, "DFFR"), 8);
+    assert_int_equal(cell_count(&res, "DFF"), 0);
+    assert_true(res.flop_um2 > 8 * DFFR_UM2 - 1e-9);
+    assert_true(res.flop_um2 < 8 * DFFR_UM2 + 1e-9);
+    assert_true(res.total_um2 > 8 * DFFR_UM2 + res.logic_um2 - 1e-9);
+    assert_true(res.total_um2 < 8 * DFFR_UM2 + res.logic_um2 + 1e-9);
+}
+
+static void a_4_bit_comparator_has_no_flops_and_some_logic(void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+
+    assert_int_equal(synthesize(fx, "cmp4", COMPARATOR_V, &res), 0);
+    assert_int_equal(res.flops, 0);
+    assert_true(res.flop_um2 == 0.0);
+    assert_true(res.cells > 0);
+    assert_true(res.logic_um2 > 0.0);
+    assert_true(res.total_um2 == res.logic_um2);
+}
+
+static void the_cell_areas_sum_to_the_total(void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+    double sum = 0;
+    unsigned i, cells = 0;
+
+    assert_int_equal(synthesize(fx, "cmp4", COMPARATOR_V, &res), 0);
+    for (i = 0; i < res.ncell_types; i++) {
+        sum += res.cell[i].area_um2;
+        cells += res.cell[i].count;
+    }
+    assert_int_equal(cells, res.cells);
+    assert_true(sum > res.total_um2 - 1e-9 && sum < res.total_um2 + 1e-9);
+}
+
+static void broken_verilog_fails_with_a_message_pointing_at_yosys_log(
+    void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+
+    assert_int_equal(synthesize(fx, "broken", BROKEN_V, &res), -1);
+    assert_non_null(strstr(fx->err, "yosys.log"));
+    assert_non_null(strstr(fx->err, "ERROR"));
+}
+
+static void a_latch_is_an_error_naming_the_unmapped_cell(void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+
+    assert_int_equal(synthesize(fx, "lat", LATCH_V, &res), -1);
+    assert_non_null(strstr(fx->err, "DLATCH"));
+    assert_non_null(strstr(fx->err, "not in the library"));
+}
+
+static void a_missing_yosys_binary_is_reported_by_name(void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+
+    fx->yosys = "no-such-yosys-binary";
+    assert_int_equal(synthesize(fx, "cmp4", COMPARATOR_V, &res), -1);
+    assert_non_null(strstr(fx->err, "no-such-yosys-binary"));
+}
+
+static void areas_scale_by_the_square_of_the_node(void **state)
+{
+    (void)state;
+    assert_true(synth_scale_to_node(45) == 1.0);
+    assert_true(synth_scale_to_node(40) > 0.7901 &&
+                synth_scale_to_node(40) < 0.7902);
+    assert_true(synth_scale_to_node(90) == 4.0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(
+            an_8_bit_register_with_async_reset_maps_to_8_dffr_cells,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            a_4_bit_comparator_has_no_flops_and_some_logic,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            the_cell_areas_sum_to_the_total,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            broken_verilog_fails_with_a_message_pointing_at_yosys_log,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            a_latch_is_an_error_naming_the_unmapped_cell,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            a_missing_yosys_binary_is_reported_by_name,
+            make_fixture, remove_fixture),
+        cmocka_unit_test(areas_scale_by_the_square_of_the_node),
+    };
+
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
