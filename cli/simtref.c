@@ -10,7 +10,6 @@
  * everywhere: "file:line: message" on stderr and exit status 1.  A bad
  * command line exits with status 2.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>

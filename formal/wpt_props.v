@@ -8,8 +8,9 @@
 //   W2  it counts the arrivals of its thread block, one per warp;
 //   W3  it resets exactly at release, and release is exactly "this
 //       cycle's arrivals complete the thread block";
-//   W4  the order is the most-waiting-first order: by counter, largest
-//       first, ties to the smaller thread block id (hence a permutation);
+//   W4  the rank of a thread block is its place in most-waiting-first
+//       order: the number of thread blocks with more waiting warps, or as
+//       many and a smaller id;
 //   W5  err_o is raised exactly for stray or excess arrivals.
 //
 // Covers show that the proof is not vacuous: a release, a full count (the
@@ -40,7 +41,7 @@ module wpt_fv #(
 
   wire [NUM_TBS*CNT_W-1:0] cnt;
   wire [NUM_TBS-1:0]       release_w;
-  wire [NUM_TBS*TB_W-1:0]  order;
+  wire [NUM_TBS*TB_W-1:0]  rank;
   wire                     err;
 
   simtref_wpt #(
@@ -55,7 +56,7 @@ module wpt_fv #(
     .arr_tb_i    (arr_tb),
     .cnt_o       (cnt),
     .release_o   (release_w),
-    .order_o     (order),
+    .rank_o      (rank),
     .err_o       (err)
   );
 
@@ -67,7 +68,7 @@ module wpt_fv #(
   reg [NUM_TBS-1:0]     completes;  // cnt + n reaches tb_warps
   reg [NUM_TBS-1:0]     excess;     // cnt + n passes tb_warps
   reg                   stray;      // an arrival names no thread block
-  integer i, p;
+  integer i, p;             // loop indices of this block only
 
   // Indexing is written as comparisons against constants rather than
   // variable part-selects: the solvers handle the former much better.
@@ -120,9 +121,21 @@ module wpt_fv #(
   // Invariants
   // ------------------------------------------------------------------
 
-  reg [TB_W-1:0]  a, b;
-  reg [CNT_W-1:0] ca, cb;
-  integer t, k, j;
+  // W4 reference: the place of each thread block in most-waiting-first
+  // order, counted from 0.
+  reg [NUM_TBS*(TB_W+1)-1:0] pos;
+  integer pk, pj;           // loop indices of this block only
+
+  always @* begin
+    pos = {(NUM_TBS*(TB_W+1)){1'b0}};
+    for (pk = 0; pk < NUM_TBS; pk = pk + 1)
+      for (pj = 0; pj < NUM_TBS; pj = pj + 1)
+        if (cnt[pj*CNT_W +: CNT_W] > cnt[pk*CNT_W +: CNT_W] ||
+            (cnt[pj*CNT_W +: CNT_W] == cnt[pk*CNT_W +: CNT_W] && pj < pk))
+          pos[pk*(TB_W+1) +: TB_W+1] = pos[pk*(TB_W+1) +: TB_W+1] + 1'b1;
+  end
+
+  integer t, k;              // loop indices of the assertion block
 
   always @* begin
     for (t = 0; t < NUM_TBS; t = t + 1) begin
@@ -138,20 +151,9 @@ module wpt_fv #(
                (f_release_q[t] ? {CNT_W{1'b0}}
                                : f_cnt_q[t*CNT_W +: CNT_W] + f_n_q[t*N_W +: N_W]));
     end
-    // W4: order sorted by (counter descending, id ascending)
-    for (k = 0; k < NUM_TBS; k = k + 1) begin
-      a  = order[k*TB_W +: TB_W];
-      b  = k + 1 < NUM_TBS ? order[(k+1)*TB_W +: TB_W] : {TB_W{1'b0}};
-      ca = {CNT_W{1'b0}};
-      cb = {CNT_W{1'b0}};
-      for (j = 0; j < NUM_TBS; j = j + 1) begin
-        if (a == j) ca = cnt[j*CNT_W +: CNT_W];
-        if (b == j) cb = cnt[j*CNT_W +: CNT_W];
-      end
-      assert(a < NUM_TBS);
-      if (k + 1 < NUM_TBS)
-        assert(ca > cb || (ca == cb && a < b));
-    end
+    // W4
+    for (k = 0; k < NUM_TBS; k = k + 1)
+      assert({1'b0, rank[k*TB_W +: TB_W]} == pos[k*(TB_W+1) +: TB_W+1]);
     // W5
     assert(err == (stray || |excess));
   end
@@ -165,7 +167,7 @@ module wpt_fv #(
       cover(release_w[0]);
       cover(tb_warps == MAX_WARPS && cnt[CNT_W-1:0] == MAX_WARPS - 1);
       cover(cnt[CNT_W-1:0] != 0 && cnt[CNT_W-1:0] == cnt[CNT_W +: CNT_W]);
-      cover(order[TB_W-1:0] == NUM_TBS - 1 && cnt[(NUM_TBS-1)*CNT_W +: CNT_W] != 0);
+      cover(rank[(NUM_TBS-1)*TB_W +: TB_W] == 0 && cnt[(NUM_TBS-1)*CNT_W +: CNT_W] != 0);
       cover(err);
     end
   end

@@ -89,12 +89,16 @@ void wpt_eval(const struct wpt *w, const struct wpt_in *in,
         if (sum > need)
             out->err = true;
     }
-    for (unsigned i = 0; i < w->g.tbs; i++) {
-        unsigned rank = 0;
+    for (unsigned i = 0; i < w->g.tbs; i++)
         for (unsigned j = 0; j < w->g.tbs; j++)
-            rank += ahead(w->cnt, j, i);
-        out->order[rank] = i;
-    }
+            out->rank[i] += ahead(w->cnt, j, i);
+}
+
+void wpt_mwf_order(const struct wpt *w, const struct wpt_out *out,
+                   unsigned order[CONFIG_MAX_TBS])
+{
+    for (unsigned i = 0; i < w->g.tbs; i++)
+        order[out->rank[i]] = i;
 }
 
 void wpt_step(struct wpt *w, const struct wpt_in *in)

@@ -29,8 +29,9 @@
  *   cnt[i]           counter of TB i (state)
  *   release[i]       TB i's barrier releases on this edge: the counter plus
  *                    this cycle's arrivals reaches tb_warps
- *   order[k]         TB id of MWF rank k (k = 0 is the highest priority);
- *                    a function of the counters only
+ *   rank[i]          MWF rank of TB i: the number of TBs ahead of it (more
+ *                    warps waiting, or as many and a smaller id); rank 0 is
+ *                    the highest priority.  A function of the counters only.
  *   err              an arrival names a TB beyond the table, or more warps
  *                    arrive than the TB has left to arrive; the arrival that
  *                    overflows still releases the barrier
@@ -68,7 +69,7 @@ struct wpt_in {
 struct wpt_out {
     unsigned cnt[CONFIG_MAX_TBS];
     bool     release[CONFIG_MAX_TBS];
-    unsigned order[CONFIG_MAX_TBS];
+    unsigned rank[CONFIG_MAX_TBS];
     bool     err;
 };
 
@@ -87,6 +88,14 @@ void wpt_reset(struct wpt *w);
 void wpt_eval(const struct wpt *w, const struct wpt_in *in,
               struct wpt_out *out);
 void wpt_step(struct wpt *w, const struct wpt_in *in);
+
+/*
+ * The MWF order of the TBs from the ranks: order[k] is the TB of rank k.
+ * (The hardware delivers ranks: a scheduler compares the ranks of the TBs
+ * of its ready warps.  The order is for reading the table, as in Table 1.)
+ */
+void wpt_mwf_order(const struct wpt *w, const struct wpt_out *out,
+                   unsigned order[CONFIG_MAX_TBS]);
 
 #ifdef __cplusplus
 }

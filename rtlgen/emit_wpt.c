@@ -2,9 +2,8 @@
  * emit_wpt.c -- the Verilog of the BAWS warp priority table (simtref_wpt).
  *
  * Ports and behaviour are those of the C model, golden/wpt.h.  The module
- * is one register group (the counters) and three blocks of logic: the
- * arrivals per TB and the next counter values, the MWF ranks, and the MWF
- * order.
+ * is one register group (the counters) and two blocks of logic: the
+ * arrivals per TB with the next counter values, and the MWF ranks.
  */
 #include "rtlgen.h"
 #include "wpt.h"
@@ -34,8 +33,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { NULL, NULL, NULL, "Priority counters (BAWS Table 1) and barrier release" },
         { "output", "[NUM_TBS*CNT_W-1:0]",   "cnt_o",       "warps waiting, per thread block" },
         { "output", "[NUM_TBS-1:0]",         "release_o",   "the last warp arrives this cycle" },
-        { NULL, NULL, NULL, "Most-waiting-first order of the thread blocks" },
-        { "output", "[NUM_TBS*TB_W-1:0]",    "order_o",     "order_o[k]: TB of rank k, 0 = first" },
+        { NULL, NULL, NULL, "Most-waiting-first priority of the thread blocks" },
+        { "output", "[NUM_TBS*TB_W-1:0]",    "rank_o",      "TBs ahead of each TB; 0 = first" },
         { NULL, NULL, NULL, "Errors" },
         { "output", "",                      "err_o",       "stray TB id or too many arrivals" },
     };
@@ -149,16 +148,15 @@ static void emit_errors(struct vgen *v, const struct wpt_geom *g)
     vgen_line(v, "assign err_o = |over || |stray;");
 }
 
-static void emit_order(struct vgen *v, const struct wpt_geom *g)
+static void emit_ranks(struct vgen *v, const struct wpt_geom *g)
 {
     char bit[128];
 
-    vgen_section(v, "Most-waiting-first order");
+    vgen_section(v, "Most-waiting-first ranks");
     vgen_line(v, "// ahead[i*NUM_TBS+j]: TB j ranks above TB i (more waiting warps,");
     vgen_line(v, "// or as many and a smaller id).  The rank of a TB is the number of");
-    vgen_line(v, "// TBs ahead of it; order_o[k] is the TB whose rank is k.");
+    vgen_line(v, "// TBs ahead of it: rank 0 is the highest priority.");
     vgen_line(v, "wire [NUM_TBS*NUM_TBS-1:0] ahead;");
-    vgen_line(v, "wire [NUM_TBS*TB_W-1:0]    rank;");
     vgen_blank(v);
     vgen_line(v, "generate");
     vgen_indent(v);
@@ -191,29 +189,7 @@ static void emit_order(struct vgen *v, const struct wpt_geom *g)
     vgen_dedent(v);
     vgen_dedent(v);
     vgen_line(v, "end");
-    vgen_line(v, "assign rank[gi*TB_W +: TB_W] = r;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "for (gi = 0; gi < NUM_TBS; gi = gi + 1) begin : g_order");
-    vgen_indent(v);
-    vgen_line(v, "localparam [TB_W-1:0] K = gi;");
-    vgen_line(v, "reg [TB_W-1:0] id;");
-    vgen_line(v, "integer j;");
-    vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "id = {TB_W{1'b0}};");
-    vgen_line(v, "for (j = 0; j < NUM_TBS; j = j + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (rank[j*TB_W +: TB_W] == K)");
-    vgen_indent(v);
-    vgen_line(v, "id = id | j[TB_W-1:0];");
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_line(v, "assign order_o[gi*TB_W +: TB_W] = id;");
+    vgen_line(v, "assign rank_o[gi*TB_W +: TB_W] = r;");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -229,6 +205,6 @@ void emit_wpt(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &g);
     emit_counters(v, &g, defect);
     emit_errors(v, &g);
-    emit_order(v, &g);
+    emit_ranks(v, &g);
     vgen_module_end(v, "simtref_wpt");
 }

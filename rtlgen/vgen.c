@@ -1,7 +1,6 @@
 /*
  * vgen.c -- the Verilog writer shared by the emitters; see vgen.h.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "vgen.h"
 
 #include <errno.h>

@@ -9,13 +9,16 @@ bad=$SRCDIR/tests/bad-configs
 out=test-out/bad-input
 rm -rf "$out" && mkdir -p "$out" || exit 1
 
-# expect STATUS SUBSTRING command...: the command exits with STATUS and its
-# stderr contains SUBSTRING.
+# expect STATUS SUBSTRING [PREFIX] -- command...: the command exits with
+# STATUS, its stderr starts with PREFIX and contains SUBSTRING.
 expect() {
-  want=$1 text=$2; shift 2
+  want=$1 text=$2 prefix=; shift 2
+  if [ "$1" != "--" ]; then prefix=$1; shift; fi
+  shift
   "$@" > "$out/stdout" 2> "$out/stderr"
   rc=$?
-  if [ $rc -ne "$want" ] || ! grep -qF -- "$text" "$out/stderr"; then
+  if [ $rc -ne "$want" ] || ! grep -qF -- "$text" "$out/stderr" ||
+     [ "$(head -c ${#prefix} "$out/stderr")" != "$prefix" ]; then
     echo "FAIL: '$*' exited $rc (want $want), stderr:"; sed 's/^/    /' "$out/stderr"
     echo "    expected to contain: $text"
     fail=1
@@ -27,30 +30,30 @@ while IFS="$tab" read -r name line message; do
   file=$bad/$name
   for cmd in "config" "area" "rtl --out $out"; do
     # shellcheck disable=SC2086
-    expect 1 "$file:$line: $message" "$SIMTREF" $cmd "$file"
+    expect 1 "$message" "$file:$line: " -- "$SIMTREF" $cmd "$file"
   done
 done < "$bad/EXPECTED"
 [ -z "$(ls "$out" | grep -v -e stdout -e stderr)" ] || { echo "FAIL: output left in $out"; fail=1; }
 
 # A file that does not exist.
-expect 1 "no-such.conf:0: cannot open" "$SIMTREF" config no-such.conf
+expect 1 "no-such.conf:0: cannot open" -- "$SIMTREF" config no-such.conf
 # Command lines.
-expect 2 "unknown command 'frobnicate'" "$SIMTREF" frobnicate
-expect 2 "unknown option '--bogus'" "$SIMTREF" config --bogus
-expect 2 "unknown option '--out'" "$SIMTREF" config --preset tiny --out x
-expect 2 "option '--preset' needs a value" "$SIMTREF" config --preset
-expect 2 "rtl needs --out DIR" "$SIMTREF" rtl --preset tiny
-expect 2 "unknown defect 'nope'" "$SIMTREF" rtl --preset tiny --out "$out" --defect nope
-expect 2 "either --preset or a file" "$SIMTREF" config --preset tiny "$bad/EXPECTED"
-expect 1 "unknown preset 'huge'" "$SIMTREF" config --preset huge
-expect 1 "has no key 'rbt_entries'" "$SIMTREF" config --preset gtx480-baws --get rbt_entries
-expect 1 "not a directory" "$SIMTREF" rtl --preset tiny --out "$out/none"
+expect 2 "unknown command 'frobnicate'" -- "$SIMTREF" frobnicate
+expect 2 "unknown option '--bogus'" -- "$SIMTREF" config --bogus
+expect 2 "unknown option '--out'" -- "$SIMTREF" config --preset tiny --out x
+expect 2 "option '--preset' needs a value" -- "$SIMTREF" config --preset
+expect 2 "rtl needs --out DIR" -- "$SIMTREF" rtl --preset tiny
+expect 2 "unknown defect 'nope'" -- "$SIMTREF" rtl --preset tiny --out "$out" --defect nope
+expect 2 "either --preset or a file" -- "$SIMTREF" config --preset tiny "$bad/EXPECTED"
+expect 1 "unknown preset 'huge'" -- "$SIMTREF" config --preset huge
+expect 1 "has no key 'rbt_entries'" -- "$SIMTREF" config --preset gtx480-baws --get rbt_entries
+expect 1 "not a directory" -- "$SIMTREF" rtl --preset tiny --out "$out/none"
 
 # An unwritable output directory leaves nothing behind.
 ro=$out/readonly
 mkdir -p "$ro" && chmod a-w "$ro"
 if [ "$(id -u)" -ne 0 ]; then
-  expect 1 "cannot write" "$SIMTREF" rtl --preset tiny --out "$ro"
+  expect 1 "cannot write" -- "$SIMTREF" rtl --preset tiny --out "$ro"
 fi
 [ -z "$(ls -A "$ro")" ] || { echo "FAIL: partial output in $ro"; fail=1; }
 chmod u+w "$ro"

@@ -53,6 +53,16 @@ static struct wpt_out look(const struct wpt *w, unsigned tb_warps)
     return out;
 }
 
+/* The MWF order of the TBs, TB of rank 0 first. */
+struct order { unsigned tb[CONFIG_MAX_TBS]; };
+
+static struct order order_of(const struct wpt *w, const struct wpt_out *out)
+{
+    struct order o;
+    wpt_mwf_order(w, out, o.tb);
+    return o;
+}
+
 /*
  * BAWS Fig. 7: TB0 = w0..w3, TB1 = w4..w7, TB2 = w8..w11.  Waiting at the
  * barrier: w2 (TB0); w5, w7 (TB1); w9, w10, w11 (TB2).
@@ -89,10 +99,15 @@ static void mwf_order_puts_tb2_then_tb1_then_tb0(void **state)
     wpt_reset(&w);
     arrive_as_in_fig7(&w);
     struct wpt_out out = look(&w, 4);
-    assert_int_equal(out.order[0], 2);
-    assert_int_equal(out.order[1], 1);
-    assert_int_equal(out.order[2], 0);
-    assert_int_equal(out.order[3], 3);
+    struct order o = order_of(&w, &out);
+    assert_int_equal(out.rank[2], 0);
+    assert_int_equal(out.rank[1], 1);
+    assert_int_equal(out.rank[0], 2);
+    assert_int_equal(out.rank[3], 3);
+    assert_int_equal(o.tb[0], 2);
+    assert_int_equal(o.tb[1], 1);
+    assert_int_equal(o.tb[2], 0);
+    assert_int_equal(o.tb[3], 3);
 }
 
 /*
@@ -117,8 +132,9 @@ static void fig7_issue_order_is_w8_w4_w6_w1_w3_w0(void **state)
     wpt_reset(&w);
     arrive_as_in_fig7(&w);
     struct wpt_out out = look(&w, 4);
+    struct order o = order_of(&w, &out);
     for (unsigned k = 0; k < w.g.tbs; k++) {
-        unsigned tb = out.order[k];
+        unsigned tb = o.tb[k];
         for (int i = 0; tb < 3 && i < 4 && running_lrr[tb][i] >= 0; i++)
             issued[n++] = running_lrr[tb][i];
     }
@@ -137,11 +153,12 @@ static void tie_goes_to_the_smaller_tb_id(void **state)
     arrive_as_in_fig7(&w);
     cycle(&w, 4, 3, 3);
     struct wpt_out out = look(&w, 4);
+    struct order o = order_of(&w, &out);
     assert_int_equal(out.cnt[3], 2);
-    assert_int_equal(out.order[0], 2);
-    assert_int_equal(out.order[1], 1);
-    assert_int_equal(out.order[2], 3);
-    assert_int_equal(out.order[3], 0);
+    assert_int_equal(o.tb[0], 2);
+    assert_int_equal(o.tb[1], 1);
+    assert_int_equal(o.tb[2], 3);
+    assert_int_equal(o.tb[3], 0);
 }
 
 static void counter_resets_on_the_edge_of_the_last_arrival(void **state)
@@ -227,7 +244,7 @@ static void reset_clears_every_counter(void **state)
     struct wpt_out out = look(&w, 4);
     for (unsigned i = 0; i < w.g.tbs; i++) {
         assert_int_equal(out.cnt[i], 0);
-        assert_int_equal(out.order[i], i);
+        assert_int_equal(out.rank[i], i);
     }
 }
 

@@ -37,8 +37,8 @@ module simtref_wpt #(
   output wire [NUM_TBS*CNT_W-1:0]  cnt_o,        // warps waiting, per thread block
   output wire [NUM_TBS-1:0]        release_o,    // the last warp arrives this cycle
 
-  // Most-waiting-first order of the thread blocks
-  output wire [NUM_TBS*TB_W-1:0]   order_o,      // order_o[k]: TB of rank k, 0 = first
+  // Most-waiting-first priority of the thread blocks
+  output wire [NUM_TBS*TB_W-1:0]   rank_o,       // TBs ahead of each TB; 0 = first
 
   // Errors
   output wire                      err_o         // stray TB id or too many arrivals
@@ -93,14 +93,13 @@ module simtref_wpt #(
   assign err_o = |over;
 
   // ----------------------------------------------------------------------
-  // Most-waiting-first order
+  // Most-waiting-first ranks
   // ----------------------------------------------------------------------
 
   // ahead[i*NUM_TBS+j]: TB j ranks above TB i (more waiting warps,
   // or as many and a smaller id).  The rank of a TB is the number of
-  // TBs ahead of it; order_o[k] is the TB whose rank is k.
+  // TBs ahead of it: rank 0 is the highest priority.
   wire [NUM_TBS*NUM_TBS-1:0] ahead;
-  wire [NUM_TBS*TB_W-1:0]    rank;
 
   generate
     for (gi = 0; gi < NUM_TBS; gi = gi + 1) begin : g_rank
@@ -120,21 +119,7 @@ module simtref_wpt #(
         for (j = 0; j < NUM_TBS; j = j + 1)
           r = r + {{(TB_W-1){1'b0}}, ahead[gi*NUM_TBS+j]};
       end
-      assign rank[gi*TB_W +: TB_W] = r;
-    end
-
-    for (gi = 0; gi < NUM_TBS; gi = gi + 1) begin : g_order
-      localparam [TB_W-1:0] K = gi;
-      reg [TB_W-1:0] id;
-      integer j;
-
-      always @* begin
-        id = {TB_W{1'b0}};
-        for (j = 0; j < NUM_TBS; j = j + 1)
-          if (rank[j*TB_W +: TB_W] == K)
-            id = id | j[TB_W-1:0];
-      end
-      assign order_o[gi*TB_W +: TB_W] = id;
+      assign rank_o[gi*TB_W +: TB_W] = r;
     end
   endgenerate
 
