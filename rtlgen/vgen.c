@@ -109,24 +109,38 @@ static int last_port(const struct vport *p, size_t n, size_t i)
     return 1;
 }
 
+/* The value of a parameter as written: its expression, or its number. */
+static void param_value(const struct vparam *p, char *buf, size_t len)
+{
+    if (p->expr)
+        snprintf(buf, len, "%s", p->expr);
+    else
+        snprintf(buf, len, "%ld", p->value);
+}
+
 static void write_params(struct vgen *v, const struct vparam *p, size_t n)
 {
-    size_t wname = 0;
-    for (size_t i = 0; i < n; i++)
-        wname = max_len(wname, p[i].name);
+    size_t wname = 0, wvalue = 0;
+    char value[128];
+
     for (size_t i = 0; i < n; i++) {
-        char value[128];
+        if (!p[i].name)
+            continue;
+        wname = max_len(wname, p[i].name);
+        param_value(&p[i], value, sizeof value);
+        wvalue = max_len(wvalue, value);
+    }
+    for (size_t i = 0; i < n; i++) {
+        char decl[160];
         if (!p[i].name) {
             vgen_line(v, "// %s", p[i].comment);
             continue;
         }
-        if (p[i].expr)
-            snprintf(value, sizeof value, "%s", p[i].expr);
-        else
-            snprintf(value, sizeof value, "%ld", p[i].value);
-        vgen_line(v, "parameter integer %-*s = %s%s  // %s", (int)wname,
-                  p[i].name, value, last_param(p, n, i) ? "" : ",",
-                  p[i].comment);
+        param_value(&p[i], value, sizeof value);
+        snprintf(decl, sizeof decl, "%s%s", value,
+                 last_param(p, n, i) ? "" : ",");
+        vgen_line(v, "parameter integer %-*s = %-*s  // %s", (int)wname,
+                  p[i].name, (int)wvalue + 1, decl, p[i].comment);
     }
 }
 

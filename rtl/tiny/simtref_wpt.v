@@ -13,14 +13,14 @@
 // block id.  Storage: 4 counters x 2 bits = 8 bits.
 
 module simtref_wpt #(
-  parameter integer NUM_TBS   = 4,  // thread blocks resident per SM
-  parameter integer MAX_WARPS = 4,  // warps per thread block, at most
-  parameter integer NUM_PORTS = 2,  // arrival ports, one per warp scheduler
+  parameter integer NUM_TBS   = 4,                                 // thread blocks resident per SM
+  parameter integer MAX_WARPS = 4,                                 // warps per thread block, at most
+  parameter integer NUM_PORTS = 2,                                 // arrival ports, one per warp scheduler
   // Derived widths
-  parameter integer CNT_W     = $clog2(MAX_WARPS),  // counter: 0..MAX_WARPS-1
-  parameter integer TB_W      = $clog2(NUM_TBS),  // thread block id
-  parameter integer WARPS_W   = $clog2(MAX_WARPS + 1),  // warp count: 1..MAX_WARPS
-  parameter integer SUM_W     = $clog2((1 << CNT_W) + NUM_PORTS)  // counter plus arrivals
+  parameter integer CNT_W     = $clog2(MAX_WARPS),                 // counter: 0..MAX_WARPS-1
+  parameter integer TB_W      = $clog2(NUM_TBS),                   // thread block id
+  parameter integer WARPS_W   = $clog2(MAX_WARPS + 1),             // warp count: 1..MAX_WARPS
+  parameter integer SUM_W     = $clog2((1 << CNT_W) + NUM_PORTS)   // counter plus arrivals
 ) (
   // Clock and reset
   input  wire                      clk_i,        // clock
