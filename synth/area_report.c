@@ -91,7 +91,7 @@ static int synth_wpt(const struct simt_config *cfg, const char *dir,
 static void print_bits(FILE *out, unsigned bits)
 {
     if (bits % 8 == 0)
-        fprintf(out, "%u (%u bytes)", bits, bits / 8);
+        fprintf(out, "%u (%u byte%s)", bits, bits / 8, bits == 8 ? "" : "s");
     else
         fprintf(out, "%u", bits);
 }
