@@ -46,7 +46,7 @@ class Stimulus {
         in = wpt_in();
         in.tb_warps = tb_warps_;
         unsigned pending[CONFIG_MAX_TBS] = {0};
-        if (g_.ports >= 2 && rng_.chance(1, 2000) && overflow(model, in))
+        if (excess_possible() && rng_.chance(1, 2000) && overflow(model, in))
             return;
         for (unsigned p = 0; p < g_.ports; p++) {
             if (!rng_.chance(density_, 8))
@@ -258,7 +258,8 @@ int main(int argc, char **argv)
                 cov.errors);
     wpt w;
     wpt_init(&w, &cfg);
-    bool errors_possible = w.g.ports >= 2 || w.g.tbs < (1u << w.g.tb_w);
+    Stimulus rules(w.g, opt.seed);
+    bool errors_possible = rules.excess_possible() || rules.stray_possible();
     if (opt.cycles >= 100000 &&
         (cov.releases == 0 || cov.full_releases == 0 || cov.ties == 0 ||
          (errors_possible && cov.errors == 0))) {
