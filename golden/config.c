@@ -47,8 +47,9 @@ enum key_id {
     KEY_MAX_WARPS_PER_TB, KEY_THREAD_ID_BITS, KEY_PC_BITS,
     KEY_L1D_KB, KEY_L1D_WAYS, KEY_L1D_LINE_BYTES,
     KEY_RECONVERGENCE,
-    KEY_SECOND_LEVEL_ENTRIES, KEY_READY_LOOKUP_ENTRIES,
-    KEY_WAITING_LOOKUP_ENTRIES, KEY_RBT_ENTRIES, KEY_RBT_WAYS,
+    KEY_FIRST_LEVEL_ENTRIES, KEY_SECOND_LEVEL_ENTRIES,
+    KEY_READY_LOOKUP_ENTRIES, KEY_WAITING_LOOKUP_ENTRIES,
+    KEY_RBT_ENTRIES, KEY_RBT_WAYS, KEY_RBT_ORGANISATION,
     KEY_RBT_PIPELINE_STAGES, KEY_LOOKUP_TO_SECOND_THRESHOLD,
     KEY_SCHEDULER, KEY_FETCH, KEY_IBUFFER_SLOTS,
     KEY_SMS, KEY_TECH_NM, KEY_DIE_MM2,
@@ -74,6 +75,12 @@ struct key_info {
 static const char *const *reconvergence_names(void)
 {
     static const char *const names[] = { "sbr", "harp", NULL };
+    return names;
+}
+
+static const char *const *rbt_organisation_names(void)
+{
+    static const char *const names[] = { "banked", "multiport", NULL };
     return names;
 }
 
@@ -144,6 +151,10 @@ static struct key_info key_info(enum key_id k)
         u.name = "reconvergence"; u.kind = VAL_ENUM;
         u.choices = reconvergence_names();
         return u;
+    case KEY_FIRST_LEVEL_ENTRIES:
+        u.name = "first_level_entries"; u.min = 1; u.max = 256;
+        u.harp_only = 1;
+        return u;
     case KEY_SECOND_LEVEL_ENTRIES:
         u.name = "second_level_entries"; u.min = 1; u.max = 65536;
         u.harp_only = 1;
@@ -162,6 +173,11 @@ static struct key_info key_info(enum key_id k)
         return u;
     case KEY_RBT_WAYS:
         u.name = "rbt_ways"; u.min = 1; u.max = 65536;
+        u.harp_only = 1;
+        return u;
+    case KEY_RBT_ORGANISATION:
+        u.name = "rbt_organisation"; u.kind = VAL_ENUM;
+        u.choices = rbt_organisation_names();
         u.harp_only = 1;
         return u;
     case KEY_RBT_PIPELINE_STAGES:
@@ -726,6 +742,14 @@ static int check_harp_tables(struct parser *p)
 
     if (!is_harp(p))
         return 0;
+    if (v[KEY_WARP_SIZE] != v[KEY_SIMD_WIDTH]) {
+        enum key_id keys[] = { KEY_SIMD_WIDTH, KEY_WARP_SIZE,
+                               KEY_RECONVERGENCE };
+        return fail_between(p, keys, 3, "reconvergence = harp needs warps as "
+                            "wide as the SIMD (HARP 4.2.4), but warp_size = "
+                            "%llu and simd_width = %llu",
+                            v[KEY_WARP_SIZE], v[KEY_SIMD_WIDTH]);
+    }
     if (v[KEY_RBT_ENTRIES] % v[KEY_RBT_WAYS] != 0) {
         enum key_id keys[] = { KEY_RBT_ENTRIES, KEY_RBT_WAYS };
         return fail_between(p, keys, 2, "rbt_ways = %llu does not divide "
@@ -738,6 +762,19 @@ static int check_harp_tables(struct parser *p)
                             "gives %llu sets, not a power of two",
                             v[KEY_RBT_ENTRIES], v[KEY_RBT_WAYS],
                             v[KEY_RBT_ENTRIES] / v[KEY_RBT_WAYS]);
+    }
+    if (v[KEY_RBT_ENTRIES] / v[KEY_RBT_WAYS]
+        > 1ULL << (v[KEY_THREAD_ID_BITS] - clog2(v[KEY_SIMD_WIDTH]))) {
+        enum key_id keys[] = { KEY_SIMD_WIDTH, KEY_THREAD_ID_BITS,
+                               KEY_RBT_ENTRIES, KEY_RBT_WAYS };
+        return fail_between(p, keys, 4, "the RBT has %llu sets, more than "
+                            "the %llu values of a thread id without its lane "
+                            "bits (thread_id_bits = %llu - log2(simd_width = "
+                            "%llu)) can select",
+                            v[KEY_RBT_ENTRIES] / v[KEY_RBT_WAYS],
+                            1ULL << (v[KEY_THREAD_ID_BITS]
+                                     - clog2(v[KEY_SIMD_WIDTH])),
+                            v[KEY_THREAD_ID_BITS], v[KEY_SIMD_WIDTH]);
     }
     if (v[KEY_LOOKUP_TO_SECOND_THRESHOLD] > v[KEY_SECOND_LEVEL_ENTRIES]) {
         enum key_id keys[] = { KEY_SECOND_LEVEL_ENTRIES,
@@ -781,6 +818,7 @@ static unsigned *unsigned_field(struct simt_config *c, enum key_id k)
     case KEY_L1D_KB:                     return &c->l1d_kb;
     case KEY_L1D_WAYS:                   return &c->l1d_ways;
     case KEY_L1D_LINE_BYTES:             return &c->l1d_line_bytes;
+    case KEY_FIRST_LEVEL_ENTRIES:        return &c->first_level_entries;
     case KEY_SECOND_LEVEL_ENTRIES:       return &c->second_level_entries;
     case KEY_READY_LOOKUP_ENTRIES:       return &c->ready_lookup_entries;
     case KEY_WAITING_LOOKUP_ENTRIES:     return &c->waiting_lookup_entries;
@@ -792,6 +830,7 @@ static unsigned *unsigned_field(struct simt_config *c, enum key_id k)
     case KEY_SMS:                        return &c->sms;
     case KEY_TECH_NM:                    return &c->tech_nm;
     case KEY_RECONVERGENCE:
+    case KEY_RBT_ORGANISATION:
     case KEY_SCHEDULER:
     case KEY_FETCH:
     case KEY_DIE_MM2:
@@ -815,6 +854,7 @@ static void build_config(const struct parser *p, const char *name,
             *field = (unsigned)p->value[k];
     }
     c->reconvergence = (enum reconvergence)p->value[KEY_RECONVERGENCE];
+    c->rbt_organisation = (enum rbt_organisation)p->value[KEY_RBT_ORGANISATION];
     c->scheduler = (enum sched_policy)p->value[KEY_SCHEDULER];
     c->fetch = (enum fetch_policy)p->value[KEY_FETCH];
     c->die_mm2 = p->area;
@@ -944,6 +984,9 @@ int config_get(const struct simt_config *cfg, const char *key,
     switch (k) {
     case KEY_RECONVERGENCE: text = config_reconvergence_name(cfg->reconvergence);
                             break;
+    case KEY_RBT_ORGANISATION:
+        text = config_rbt_organisation_name(cfg->rbt_organisation);
+        break;
     case KEY_SCHEDULER:     text = config_sched_name(cfg->scheduler); break;
     case KEY_FETCH:         text = config_fetch_name(cfg->fetch); break;
     case KEY_DIE_MM2:       return format_double(cfg->die_mm2, buf, buflen);
@@ -982,6 +1025,11 @@ static const char *name_at(const char *const *names, unsigned i)
 const char *config_reconvergence_name(enum reconvergence r)
 {
     return name_at(reconvergence_names(), (unsigned)r);
+}
+
+const char *config_rbt_organisation_name(enum rbt_organisation o)
+{
+    return name_at(rbt_organisation_names(), (unsigned)o);
 }
 
 const char *config_sched_name(enum sched_policy s)

@@ -32,6 +32,9 @@ enum {
 
 enum reconvergence { RECONV_SBR, RECONV_HARP };
 
+/* HARP 4.2.2: one multi-ported bank (Fig. 8) or one bank per lane (Fig. 9). */
+enum rbt_organisation { RBT_BANKED, RBT_MULTIPORT };
+
 enum sched_policy {
     SCHED_LRR, SCHED_GTO, SCHED_TLS, SCHED_MWF_LRR, SCHED_MWF_GTO, SCHED_SAWS
 };
@@ -57,11 +60,13 @@ struct simt_config {
     /* Control flow */
     enum reconvergence reconvergence;
     /* HARP tables (meaningful only when reconvergence == RECONV_HARP) */
+    unsigned first_level_entries;    /* ready warps the scheduler picks from */
     unsigned second_level_entries;
     unsigned ready_lookup_entries;
     unsigned waiting_lookup_entries;
     unsigned rbt_entries;
     unsigned rbt_ways;
+    enum rbt_organisation rbt_organisation;
     unsigned rbt_pipeline_stages;    /* 1, 2 or 4 */
     unsigned lookup_to_second_threshold;
 
@@ -115,6 +120,7 @@ void config_print(const struct simt_config *cfg, FILE *out);
 
 /* Names used in files for the enumerations ("?" for a value outside). */
 const char *config_reconvergence_name(enum reconvergence r);
+const char *config_rbt_organisation_name(enum rbt_organisation o);
 const char *config_sched_name(enum sched_policy s);
 const char *config_fetch_name(enum fetch_policy f);
 

@@ -7,35 +7,70 @@
 #include <stdio.h>
 #include <string.h>
 
-/* One generated file: its name and the emitter that writes it. */
+/* Which configurations have a structure. */
+static int always(const struct simt_config *cfg)
+{
+    (void)cfg;
+    return 1;
+}
+
+/* One generated file: its name, when it exists, the emitter that writes it. */
 struct rtl_file {
     const char *file;
+    int (*applies)(const struct simt_config *);
     void (*emit)(struct vgen *, const struct simt_config *, enum rtl_defect);
 };
 
 static const struct rtl_file rtl_files[] = {
-    { "simtref_wpt.v", emit_wpt },
+    { "simtref_wpt.v", always, emit_wpt },
+
+    /* HARP RBT */
+
+    /* HARP lookup tables */
+
+    /* HARP warp tables */
 };
 
-static const char *const defect_names[] = {
-    [DEFECT_NONE]                    = "none",
-    [DEFECT_WPT_NO_RESET_AT_RELEASE] = "wpt-no-reset",
+/* Each defect: its name on the command line and the file it breaks. */
+static const struct {
+    const char *name;
+    const char *file;
+} defects[DEFECT_COUNT] = {
+    [DEFECT_NONE]                    = { "none", NULL },
+    [DEFECT_WPT_NO_RESET_AT_RELEASE] = { "wpt-no-reset", "simtref_wpt.v" },
+
+    /* HARP RBT */
+
+    /* HARP lookup tables */
+
+    /* HARP warp tables */
 };
 
 const char *rtl_defect_name(enum rtl_defect d)
 {
-    return defect_names[d];
+    return defects[d].name;
 }
 
 int rtl_defect_parse(const char *name, enum rtl_defect *d)
 {
-    for (size_t i = 0; i < sizeof defect_names / sizeof defect_names[0]; i++) {
-        if (strcmp(name, defect_names[i]) == 0) {
+    for (int i = 0; i < DEFECT_COUNT; i++) {
+        if (defects[i].name && strcmp(name, defects[i].name) == 0) {
             *d = (enum rtl_defect)i;
             return 0;
         }
     }
     return -1;
+}
+
+/* Whether the configuration has the file a defect breaks. */
+static int defect_applies(const struct simt_config *cfg, enum rtl_defect d)
+{
+    if (d == DEFECT_NONE)
+        return 1;
+    for (size_t i = 0; i < sizeof rtl_files / sizeof rtl_files[0]; i++)
+        if (strcmp(rtl_files[i].file, defects[d].file) == 0)
+            return rtl_files[i].applies(cfg);
+    return 0;
 }
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -54,10 +89,20 @@ void emit_file_header(struct vgen *v, const char *file, const char *title,
 int rtlgen_write(const struct simt_config *cfg, const char *dir,
                  enum rtl_defect defect, char *err, size_t errlen)
 {
+    if (!defect_applies(cfg, defect)) {
+        snprintf(err, errlen, "the defect '%s' breaks %s, which the "
+                 "configuration '%s' does not have", defects[defect].name,
+                 defects[defect].file, cfg->name);
+        return -1;
+    }
     for (size_t i = 0; i < sizeof rtl_files / sizeof rtl_files[0]; i++) {
         char path[1024];
         struct vgen v;
-        int n = snprintf(path, sizeof path, "%s/%s", dir, rtl_files[i].file);
+        int n;
+
+        if (!rtl_files[i].applies(cfg))
+            continue;
+        n = snprintf(path, sizeof path, "%s/%s", dir, rtl_files[i].file);
         if (n < 0 || (size_t)n >= sizeof path) {
             snprintf(err, errlen, "%s: output path too long", dir);
             return -1;

@@ -18,7 +18,15 @@
  */
 enum rtl_defect {
     DEFECT_NONE = 0,
-    DEFECT_WPT_NO_RESET_AT_RELEASE   /* WPT counter keeps counting at release */
+    DEFECT_WPT_NO_RESET_AT_RELEASE,  /* WPT counter keeps counting at release */
+
+    /* HARP RBT */
+
+    /* HARP lookup tables */
+
+    /* HARP warp tables */
+
+    DEFECT_COUNT
 };
 
 /* Name of a defect on the command line ("wpt-no-reset"), and back. */
@@ -28,6 +36,12 @@ int rtl_defect_parse(const char *name, enum rtl_defect *d);
 /* The module emitters. */
 void emit_wpt(struct vgen *v, const struct simt_config *cfg,
               enum rtl_defect defect);
+
+/* HARP RBT */
+
+/* HARP lookup tables */
+
+/* HARP warp tables */
 
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,

@@ -3,24 +3,34 @@
 #
 # A .cosim file holds `key=value` words:
 #   structure=wpt preset=tiny cycles=1000000 [defect=NAME expect=fail]
-# The testbench tbbin/tb_STRUCTURE-PRESET[-DEFECT] must be built (make check
-# builds it first).  With expect=fail the test passes only when the
-# testbench reports a mismatch and leaves a waveform.
+#   structure=rbt config=tests/scenarios/harp-fig10.conf scenario=fig10
+# The testbench tbbin/tb_STRUCTURE-NAME[-DEFECT] must be built (make check
+# builds it first); NAME is the preset, or the configuration file's name
+# without .conf.  With scenario= the testbench runs that directed scenario
+# instead of random stimulus.  With expect=fail the test passes only when
+# the testbench reports a mismatch and leaves a waveform.
 set -u
 file=$1
-structure= preset= cycles=1000000 defect= expect=pass seed=
+structure= preset= config= cycles=1000000 defect= expect=pass seed= scenario=
 for word in $(sed 's/#.*//' "$file"); do
   case "$word" in
-    structure=*|preset=*|cycles=*|defect=*|expect=*|seed=*) eval "${word%%=*}=\${word#*=}" ;;
+    structure=*|preset=*|config=*|cycles=*|defect=*|expect=*|seed=*|scenario=*)
+      eval "${word%%=*}=\${word#*=}" ;;
     *) echo "$file: unknown word '$word'" >&2; exit 99 ;;
   esac
 done
-tb=tbbin/tb_$structure-$preset${defect:+-$defect}
+if [ -n "$preset" ]; then
+  name=$preset conf=${SRCDIR:-.}/configs/$preset.conf
+else
+  name=$(basename "$config" .conf) conf=${SRCDIR:-.}/$config
+fi
+tb=tbbin/tb_$structure-$name${defect:+-$defect}
 mkdir -p test-out
 fst=test-out/$(basename "$file" .cosim).fst
 rm -f "$fst"
-set -- --config "${SRCDIR:-.}/configs/$preset.conf" --cycles "$cycles" --fst "$fst"
+set -- --config "$conf" --cycles "$cycles" --fst "$fst"
 [ -n "$seed" ] && set -- "$@" --seed "$seed"
+[ -n "$scenario" ] && set -- "$@" --scenario "$scenario"
 "$tb" "$@"
 rc=$?
 if [ "$expect" = fail ]; then

@@ -92,12 +92,15 @@ struct Options {
     uint64_t seed = 0;         // --seed S (default: from the clock)
     long cycles = 1000000;     // --cycles N
     std::string fst;           // --fst FILE: waveform of a failing run
+    std::string scenario;      // --scenario NAME: a directed scenario from
+                               // a paper instead of random stimulus
 };
 
 inline void usage(const char *prog)
 {
     std::fprintf(stderr,
-                 "usage: %s --config FILE [--seed S] [--cycles N] [--fst FILE]\n",
+                 "usage: %s --config FILE [--seed S] [--cycles N] [--fst FILE]"
+                 " [--scenario NAME]\n",
                  prog);
 }
 
@@ -126,6 +129,8 @@ inline Options parse_options(int argc, char **argv, const char *name)
             o.cycles = std::strtol(v, &end, 0);
         } else if (a == "--fst") {
             o.fst = v;
+        } else if (a == "--scenario") {
+            o.scenario = v;
         } else {
             std::fprintf(stderr, "%s: unknown option '%s'\n", argv[0], a.c_str());
             usage(argv[0]);

@@ -73,8 +73,20 @@ static const char *const tiny_lines[] = {
     "sms = 1",
     "tech_nm = 40",
     "die_mm2 = 529",
+    "first_level_entries = 2",
+    "rbt_organisation = banked",
     NULL
 };
+
+/* The number of lines in tiny_lines. */
+static int tiny_line_count(void)
+{
+    int n = 0;
+
+    while (tiny_lines[n])
+        n++;
+    return n;
+}
 
 static int line_sets(const char *line, const char *key)
 {
@@ -303,7 +315,9 @@ static void fermi_harp_matches_harp_table_4(void **state)
     assert_int_equal(c.rbt_entries, 128);
     assert_int_equal(c.rbt_ways, 16);
     assert_int_equal(c.rbt_pipeline_stages, 1);
+    assert_int_equal(c.rbt_organisation, RBT_BANKED);
     assert_int_equal(c.lookup_to_second_threshold, 2);
+    assert_int_equal(c.first_level_entries, 8);
     assert_int_equal(c.sms, 16);
 }
 
@@ -422,7 +436,8 @@ static void config_get_refuses_harp_keys_under_sbr(void **state)
     static const char *const harp_keys[] = {
         "second_level_entries", "ready_lookup_entries",
         "waiting_lookup_entries", "rbt_entries", "rbt_ways",
-        "rbt_pipeline_stages", "lookup_to_second_threshold", NULL
+        "rbt_pipeline_stages", "lookup_to_second_threshold",
+        "first_level_entries", "rbt_organisation", NULL
     };
     struct simt_config c;
     char v[64];
@@ -513,7 +528,8 @@ static void duplicate_key_names_the_line_of_the_first(void **state)
     (void)state;
     tiny_with(NULL, NULL, text, sizeof text);
     strcat(text, "warp_size = 2\n");
-    expect_error(text, 28, "duplicate key 'warp_size' (first set on line 6)");
+    expect_error(text, tiny_line_count() + 1,
+                 "duplicate key 'warp_size' (first set on line 6)");
 }
 
 static void line_without_equals_is_rejected(void **state)
@@ -535,7 +551,8 @@ static void missing_key_is_reported_just_past_the_last_line(void **state)
     char text[TEXT_LEN];
 
     (void)state;
-    expect_error(tiny_with("pc_bits", NULL, text, sizeof text), 27,
+    expect_error(tiny_with("pc_bits", NULL, text, sizeof text),
+                 tiny_line_count(),
                  "missing key 'pc_bits'");
 }
 
@@ -688,7 +705,8 @@ static void inconsistency_is_reported_at_the_later_key(void **state)
     /* The same disagreement with rbt_entries moved to the end. */
     tiny_with("rbt_entries", NULL, text, sizeof text);
     strcat(text, "rbt_entries = 9\n");
-    expect_error(text, 27, "rbt_ways = 2 does not divide rbt_entries = 9 "
+    expect_error(text, tiny_line_count(),
+                 "rbt_ways = 2 does not divide rbt_entries = 9 "
                  "(line 18)");
 }
 
@@ -746,6 +764,19 @@ static void harp_tables_must_be_consistent(void **state)
     expect_tiny_error("lookup_to_second_threshold",
                       "lookup_to_second_threshold = 9",
                       "(accepted: 1..second_level_entries = 8)");
+    expect_tiny_error_on("warp_size", "warp_size = 4", "reconvergence",
+                         "needs warps as wide as the SIMD");
+    expect_tiny_ok("rbt_entries", "rbt_entries = 1024");  /* 512 sets */
+    expect_tiny_error_on("rbt_entries", "rbt_entries = 2048", "rbt_ways",
+                         "the RBT has 1024 sets, more than the 512 values");
+    expect_tiny_error("rbt_organisation", "rbt_organisation = crossbar",
+                      "(banked, multiport)");
+}
+
+/* Whether tiny_lines[i] sets a key that exists only under HARP. */
+static int is_harp_line(int i)
+{
+    return (i >= 14 && i <= 20) || i >= 27;
 }
 
 static void harp_keys_are_rejected_under_sbr_at_their_line(void **state)
@@ -758,7 +789,7 @@ static void harp_keys_are_rejected_under_sbr_at_their_line(void **state)
     /* reconvergence = sbr before the HARP key */
     for (i = 0; tiny_lines[i]; i++) {
         const char *line = tiny_lines[i];
-        if (i >= 14 && i <= 20 && i != 17)   /* keep only rbt_entries */
+        if (is_harp_line(i) && i != 17)      /* keep only rbt_entries */
             continue;
         if (strcmp(line, "reconvergence = harp") == 0)
             line = "reconvergence = sbr";
@@ -770,7 +801,7 @@ static void harp_keys_are_rejected_under_sbr_at_their_line(void **state)
     used = 0;
     used += (size_t)snprintf(text, sizeof text, "rbt_pipeline_stages = 2\n");
     for (i = 0; tiny_lines[i]; i++) {
-        if (i >= 14 && i <= 20)
+        if (is_harp_line(i))
             continue;
         used += (size_t)snprintf(text + used, sizeof text - used, "%s\n",
                                  strcmp(tiny_lines[i], "reconvergence = harp")
@@ -786,7 +817,8 @@ static void harp_configuration_requires_every_harp_key(void **state)
 
     (void)state;
     expect_error(tiny_with("ready_lookup_entries", NULL, text, sizeof text),
-                 27, "missing key 'ready_lookup_entries' (required when "
+                 tiny_line_count(),
+                 "missing key 'ready_lookup_entries' (required when "
                  "reconvergence = harp");
 }
 
