@@ -48,87 +48,138 @@ static void remove_tree(const char *dir)
     nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-/* One row of the report: a structure, its bits and its synthesized area. */
+/* One synthesized module of the report. */
 struct area_row {
-    const char *name;          /* "WPT" */
-    const char *source;        /* "BAWS 4.1.2" */
-    char        organisation[64];
-    unsigned    bits;          /* storage bits, from the model's geometry */
-    int         published_bits;/* -1: no published figure for this config */
+    const char *name;           /* "WPT" */
+    const char *module;         /* "simtref_wpt", in simtref_wpt.v */
+    const char *source;         /* "BAWS 4.1.2" */
+    int per_scheduler;          /* 1: one per warp scheduler, else per SM */
+    char organisation[96];
+    unsigned long bits;         /* the RTL's state bits, from the model */
+    long published_bits;        /* -1: no published figure for this config */
     struct synth_result syn;
 };
 
-static int synth_wpt(const struct simt_config *cfg, const char *dir,
-                     struct area_row *row, char *err, size_t errlen)
+/* The WPT: one per SM (BAWS 4.1.2). */
+static void describe_wpt(const struct simt_config *cfg, struct area_row *row)
 {
-    char vpath[1100];
     struct wpt_geom g;
 
     wpt_geometry(cfg, &g);
     row->name = "WPT";
+    row->module = "simtref_wpt";
     row->source = "BAWS 4.1.2";
+    row->per_scheduler = 0;
     snprintf(row->organisation, sizeof row->organisation,
              "%u counters x %u bits", g.tbs, g.cnt_w);
     row->bits = wpt_storage_bits(&g);
     row->published_bits = -1;
     if (g.tbs == baws_wpt_published.tbs &&
         g.max_warps == baws_wpt_published.max_warps)
-        row->published_bits = (int)baws_wpt_published.bits;
+        row->published_bits = (long)baws_wpt_published.bits;
+}
 
-    snprintf(vpath, sizeof vpath, "%s/simtref_wpt.v", dir);
+static int always(const struct simt_config *cfg)
+{
+    (void)cfg;
+    return 1;
+}
+
+/* The structures of the report, in the order of its rows. */
+static const struct {
+    int (*applies)(const struct simt_config *);
+    void (*describe)(const struct simt_config *, struct area_row *);
+} structures[] = {
+    { always, describe_wpt },
+};
+
+enum { MAX_ROWS = sizeof structures / sizeof structures[0] };
+
+/* Synthesize one module; its flip-flops must be the model's state bits. */
+static int synth_row(const char *dir, struct area_row *row,
+                     char *err, size_t errlen)
+{
+    char vpath[1100], workdir[1100];
+
+    snprintf(vpath, sizeof vpath, "%s/%s.v", dir, row->module);
+    snprintf(workdir, sizeof workdir, "%s/%s", dir, row->module);
+    if (mkdir(workdir, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "%s: cannot make directory: %s", workdir,
+                 strerror(errno));
+        return -1;
+    }
     if (synth_area(tool_path("YOSYS", SIMTREF_YOSYS_DEFAULT),
                    tool_path("SIMTREF_LIBERTY", SIMTREF_LIBERTY_DEFAULT),
-                   vpath, "simtref_wpt", dir, &row->syn, err, errlen) != 0)
+                   vpath, row->module, workdir, &row->syn, err, errlen) != 0)
         return -1;
     if (row->syn.flops != row->bits) {
-        snprintf(err, errlen, "WPT: the model has %u storage bits but Yosys "
-                 "mapped %u flip-flops (see %s)", row->bits, row->syn.flops, dir);
+        snprintf(err, errlen, "%s: the model has %lu state bits but Yosys "
+                 "mapped %u flip-flops (see %s)", row->name, row->bits,
+                 row->syn.flops, workdir);
         return -1;
     }
     return 0;
 }
 
-static void print_bits(FILE *out, unsigned bits)
+static void print_bits(FILE *out, unsigned long bits)
 {
     if (bits % 8 == 0)
-        fprintf(out, "%u (%u byte%s)", bits, bits / 8, bits == 8 ? "" : "s");
+        fprintf(out, "%lu (%lu byte%s)", bits, bits / 8, bits == 8 ? "" : "s");
     else
-        fprintf(out, "%u", bits);
+        fprintf(out, "%lu", bits);
+}
+
+/* How many copies of a row one SM holds. */
+static unsigned copies_per_sm(const struct simt_config *cfg,
+                              const struct area_row *row)
+{
+    return row->per_scheduler ? cfg->schedulers : 1;
 }
 
 static void print_report(const struct simt_config *cfg,
-                         const struct area_row *row, FILE *out)
+                         const struct area_row *rows, size_t nrows, FILE *out)
 {
     double scale = synth_scale_to_node(cfg->tech_nm);
-    double sm_um2 = row->syn.total_um2 * scale;
-    double chip_mm2 = sm_um2 * cfg->sms / 1e6;
+    double sm_um2 = 0, chip_mm2;
+    unsigned long sm_bits = 0;
+    size_t i;
 
     fprintf(out, "# simtref area report: %s\n\n", cfg->name);
     fprintf(out, "Logic synthesized by Yosys onto the simtref45 cell library "
             "(NanGate FreePDK45 X1 cell areas, 45 nm);\n");
     fprintf(out, "areas scaled to %u nm by (%u/45)^2 = %.4f.\n\n",
             cfg->tech_nm, cfg->tech_nm, scale);
-    fprintf(out, "| structure | organisation | storage bits | published bits "
-            "| cells | flip-flops | logic um^2 (45 nm) | flip-flop um^2 (45 nm) "
-            "| area um^2 (%u nm) |\n", cfg->tech_nm);
-    fprintf(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    fprintf(out, "| %s (%s) | %s | ", row->name, row->source, row->organisation);
-    print_bits(out, row->bits);
-    fprintf(out, " | ");
-    if (row->published_bits >= 0) {
-        print_bits(out, (unsigned)row->published_bits);
-        fprintf(out, " published, %s; ratio %.2f", row->source,
-                (double)row->bits / row->published_bits);
-    } else {
-        fprintf(out, "none for this configuration");
+    fprintf(out, "| structure | per | organisation | storage bits | "
+            "published bits | cells | flip-flops | logic um^2 (45 nm) | "
+            "flip-flop um^2 (45 nm) | area um^2 (%u nm) |\n", cfg->tech_nm);
+    fprintf(out, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (i = 0; i < nrows; i++) {
+        const struct area_row *row = &rows[i];
+        unsigned n = copies_per_sm(cfg, row);
+
+        fprintf(out, "| %s (%s) | %s | %s | ", row->name, row->source,
+                row->per_scheduler ? "scheduler" : "SM", row->organisation);
+        print_bits(out, row->bits);
+        fprintf(out, " | ");
+        if (row->published_bits >= 0) {
+            print_bits(out, (unsigned long)row->published_bits);
+            fprintf(out, " published, %s; ratio %.2f", row->source,
+                    (double)row->bits / (double)row->published_bits);
+        } else {
+            fprintf(out, "none for this configuration");
+        }
+        fprintf(out, " | %u | %u | %.1f | %.1f | %.1f |\n", row->syn.cells,
+                row->syn.flops, row->syn.logic_um2, row->syn.flop_um2,
+                row->syn.total_um2 * scale);
+        sm_bits += row->bits * n;
+        sm_um2 += row->syn.total_um2 * scale * n;
     }
-    fprintf(out, " | %u | %u | %.1f | %.1f | %.1f |\n\n", row->syn.cells,
-            row->syn.flops, row->syn.logic_um2, row->syn.flop_um2, sm_um2);
-    fprintf(out, "Per SM: %u bits, %.1f um^2 (%u nm).\n", row->bits, sm_um2,
-            cfg->tech_nm);
-    fprintf(out, "Per chip (%u SMs): %u bits, %.4f mm^2, %.5f%% of the "
+    chip_mm2 = sm_um2 * cfg->sms / 1e6;
+    fprintf(out, "\nPer SM (%u warp schedulers): %lu bits, %.1f um^2 "
+            "(%u nm).\n", cfg->schedulers, sm_bits, sm_um2, cfg->tech_nm);
+    fprintf(out, "Per chip (%u SMs): %lu bits, %.4f mm^2, %.5f%% of the "
             "%.0f mm^2 die (published die area).\n", cfg->sms,
-            row->bits * cfg->sms, chip_mm2, 100.0 * chip_mm2 / cfg->die_mm2,
+            sm_bits * cfg->sms, chip_mm2, 100.0 * chip_mm2 / cfg->die_mm2,
             cfg->die_mm2);
 }
 
@@ -137,10 +188,11 @@ int area_report(const struct simt_config *cfg, const char *workdir,
 {
     char tmpdir[1024];
     const char *dir = workdir;
-    struct area_row row;
+    struct area_row rows[MAX_ROWS];
+    size_t nrows = 0, i;
     int rc = -1;
 
-    memset(&row, 0, sizeof row);
+    memset(rows, 0, sizeof rows);
     if (!dir) {
         const char *base = getenv("TMPDIR");
         snprintf(tmpdir, sizeof tmpdir, "%s/simtref-area-XXXXXX",
@@ -157,10 +209,15 @@ int area_report(const struct simt_config *cfg, const char *workdir,
         return -1;
     }
 
-    if (rtlgen_write(cfg, dir, DEFECT_NONE, err, errlen) == 0 &&
-        synth_wpt(cfg, dir, &row, err, errlen) == 0) {
-        print_report(cfg, &row, out);
+    for (i = 0; i < MAX_ROWS; i++)
+        if (structures[i].applies(cfg))
+            structures[i].describe(cfg, &rows[nrows++]);
+    if (rtlgen_write(cfg, dir, DEFECT_NONE, err, errlen) == 0) {
         rc = 0;
+        for (i = 0; i < nrows && rc == 0; i++)
+            rc = synth_row(dir, &rows[i], err, errlen);
+        if (rc == 0)
+            print_report(cfg, rows, nrows, out);
     }
     if (!workdir)
         remove_tree(dir);

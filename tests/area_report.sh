@@ -12,7 +12,7 @@ for p in $PRESETS; do
   tbs=$("$SIMTREF" config --preset "$p" --get max_tbs)
   warps=$("$SIMTREF" config --preset "$p" --get max_warps_per_tb)
   w=0; while [ $((1 << w)) -lt "$warps" ]; do w=$((w + 1)); done
-  grep -q "| WPT (BAWS 4.1.2) | $tbs counters x $w bits | $((tbs * w))" "test-out/area-$p.md" \
+  grep -q "| WPT (BAWS 4.1.2) | SM | $tbs counters x $w bits | $((tbs * w))" "test-out/area-$p.md" \
     || { echo "FAIL: $p: no WPT row with $tbs x $w = $((tbs * w)) bits"; fail=1; }
 done
 cat test-out/area-gtx480-baws.md
