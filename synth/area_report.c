@@ -112,13 +112,26 @@ static int synth_row(const char *dir, struct area_row *row,
                    tool_path("SIMTREF_LIBERTY", SIMTREF_LIBERTY_DEFAULT),
                    vpath, row->module, workdir, &row->syn, err, errlen) != 0)
         return -1;
-    if (row->syn.flops != row->bits) {
+    if (row->syn.flops + row->syn.mem_bits != row->bits) {
         snprintf(err, errlen, "%s: the model has %lu state bits but Yosys "
-                 "mapped %u flip-flops (see %s)", row->name, row->bits,
-                 row->syn.flops, workdir);
+                 "found %u flip-flops and %lu memory bits (see %s)",
+                 row->name, row->bits, row->syn.flops, row->syn.mem_bits,
+                 workdir);
         return -1;
     }
     return 0;
+}
+
+/* Arrays priced as one flip-flop per bit; their ports are not counted. */
+static double array_um2(const struct synth_result *syn)
+{
+    return (double)syn->mem_bits * syn->dff_um2;
+}
+
+/* Mapped logic, flip-flops and arrays at 45 nm. */
+static double row_um2(const struct area_row *row)
+{
+    return row->syn.total_um2 + array_um2(&row->syn);
 }
 
 static void print_bits(FILE *out, unsigned long bits)
@@ -147,12 +160,16 @@ static void print_report(const struct simt_config *cfg,
     fprintf(out, "# simtref area report: %s\n\n", cfg->name);
     fprintf(out, "Logic synthesized by Yosys onto the simtref45 cell library "
             "(NanGate FreePDK45 X1 cell areas, 45 nm);\n");
-    fprintf(out, "areas scaled to %u nm by (%u/45)^2 = %.4f.\n\n",
+    fprintf(out, "areas scaled to %u nm by (%u/45)^2 = %.4f.\n",
             cfg->tech_nm, cfg->tech_nm, scale);
+    fprintf(out, "Arrays the RTL writes as memories are kept whole and "
+            "priced here at one flip-flop (DFF) per bit,\n"
+            "without their read and write ports.\n\n");
     fprintf(out, "| structure | per | organisation | storage bits | "
-            "published bits | cells | flip-flops | logic um^2 (45 nm) | "
-            "flip-flop um^2 (45 nm) | area um^2 (%u nm) |\n", cfg->tech_nm);
-    fprintf(out, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            "published bits | cells | flip-flops | array bits | "
+            "logic um^2 (45 nm) | flip-flop um^2 (45 nm) | "
+            "array um^2 (45 nm) | area um^2 (%u nm) |\n", cfg->tech_nm);
+    fprintf(out, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (i = 0; i < nrows; i++) {
         const struct area_row *row = &rows[i];
         unsigned n = copies_per_sm(cfg, row);
@@ -168,11 +185,12 @@ static void print_report(const struct simt_config *cfg,
         } else {
             fprintf(out, "none for this configuration");
         }
-        fprintf(out, " | %u | %u | %.1f | %.1f | %.1f |\n", row->syn.cells,
-                row->syn.flops, row->syn.logic_um2, row->syn.flop_um2,
-                row->syn.total_um2 * scale);
+        fprintf(out, " | %u | %u | %lu | %.1f | %.1f | %.1f | %.1f |\n",
+                row->syn.cells, row->syn.flops, row->syn.mem_bits,
+                row->syn.logic_um2, row->syn.flop_um2, array_um2(&row->syn),
+                row_um2(row) * scale);
         sm_bits += row->bits * n;
-        sm_um2 += row->syn.total_um2 * scale * n;
+        sm_um2 += row_um2(row) * scale * n;
     }
     chip_mm2 = sm_um2 * cfg->sms / 1e6;
     fprintf(out, "\nPer SM (%u warp schedulers): %lu bits, %.1f um^2 "

@@ -432,6 +432,7 @@ struct run_paths {
     char log[PATH_SIZE];        /* yosys.log: all of Yosys's output */
     char stat[PATH_SIZE];       /* stat.txt: the `stat -liberty` report */
     char netlist[PATH_SIZE];    /* netlist.v: the mapped netlist */
+    char mems[PATH_SIZE];       /* mems.txt: the memories, as RTLIL */
 };
 
 static int make_run_paths(const char *workdir, struct run_paths *rp,
@@ -440,7 +441,8 @@ static int make_run_paths(const char *workdir, struct run_paths *rp,
     if (join_path(rp->script, PATH_SIZE, workdir, "area.ys", err, errlen) ||
         join_path(rp->log, PATH_SIZE, workdir, "yosys.log", err, errlen) ||
         join_path(rp->stat, PATH_SIZE, workdir, "stat.txt", err, errlen) ||
-        join_path(rp->netlist, PATH_SIZE, workdir, "netlist.v", err, errlen))
+        join_path(rp->netlist, PATH_SIZE, workdir, "netlist.v", err, errlen) ||
+        join_path(rp->mems, PATH_SIZE, workdir, "mems.txt", err, errlen))
         return -1;
     return 0;
 }
@@ -461,7 +463,11 @@ static int write_script(const struct run_paths *rp, const char *liberty_path,
             top);
     fprintf(f, "read_verilog -noautowire %s\n", verilog_path);
     fprintf(f, "hierarchy -check -top %s\n", top);
-    fprintf(f, "synth -flatten -top %s\n", top);
+    fprintf(f, "synth -flatten -top %s -run :fine\n", top);
+    fprintf(f, "tee -q -o %s dump t:$mem_v2\n", rp->mems);
+    fprintf(f, "opt -fast -full\n");
+    fprintf(f, "techmap\n");
+    fprintf(f, "opt -fast\n");
     fprintf(f, "dfflibmap -liberty %s\n", liberty_path);
     fprintf(f, "abc -liberty %s\n", liberty_path);
     fprintf(f, "opt_clean\n");
@@ -635,17 +641,23 @@ static int parse_chip_area(const char *line, double *area,
 
 /* Handle one line of the cell list (a blank line is allowed). */
 static int parse_cell_line(const char *line, struct synth_result *res,
-                           const struct liberty *lib, const char *netlist,
-                           char *err, size_t errlen)
+                           unsigned *memories, const struct liberty *lib,
+                           const char *netlist, char *err, size_t errlen)
 {
     char name[LINE_SIZE], extra[2];
     unsigned count;
 
     if (*skip_space(line) == '\0')
         return 0;
+    if (starts_with(line, "Area for cell type $mem_v2 is unknown"))
+        return 0;
     if (sscanf(line, "%1023s %u %1s", name, &count, extra) != 2)
         return fail(err, errlen, "unexpected line in the yosys statistics: "
                     "'%s'", line);
+    if (strcmp(name, "$mem_v2") == 0) {
+        *memories += count;
+        return 0;
+    }
     return add_cells(res, lib, name, count, netlist, err, errlen);
 }
 
@@ -655,8 +667,8 @@ static int parse_cell_line(const char *line, struct synth_result *res,
  */
 static int parse_stat(const char *text, const char *top,
                       const struct liberty *lib, const struct run_paths *rp,
-                      struct synth_result *res, double *chip_area,
-                      char *err, size_t errlen)
+                      struct synth_result *res, unsigned *memories,
+                      double *chip_area, char *err, size_t errlen)
 {
     char line[LINE_SIZE], header[LINE_SIZE];
     const char *pos = text;
@@ -678,14 +690,67 @@ static int parse_stat(const char *text, const char *top,
         } else if (state == IN_MODULE) {
             if (starts_with(s, "Number of cells:"))
                 state = IN_CELLS;
-        } else if (parse_cell_line(s, res, lib, rp->netlist,
+        } else if (parse_cell_line(s, res, memories, lib, rp->netlist,
                                    err, errlen) != 0) {
             return -1;
         }
     }
+    if (state == IN_CELLS && res->cells == 0) {
+        *chip_area = 0;         /* only memories: Yosys prints no area */
+        state = DONE;
+    }
     if (state != DONE)
         return fail(err, errlen, "no chip area for module %s in %s",
                     top, rp->stat);
+    return 0;
+}
+
+/*
+ * The memories of the design, from the RTLIL dump of its $mem_v2 cells:
+ *
+ *     cell $mem_v2 \sl_mem
+ *       parameter \RD_PORTS 1
+ *       parameter \SIZE 512
+ *       parameter \WIDTH 144
+ *       parameter \WR_PORTS 4
+ *       ...
+ */
+static int parse_memories(const char *text, struct synth_result *res,
+                          const char *path, char *err, size_t errlen)
+{
+    char line[LINE_SIZE], word[LINE_SIZE];
+    const char *pos = text;
+    struct synth_memory *m = NULL;
+    unsigned value;
+
+    while (next_line(&pos, line, sizeof line)) {
+        const char *s = skip_space(line);
+
+        if (starts_with(s, "cell $mem_v2 ")) {
+            if (res->nmemories == sizeof res->mem / sizeof res->mem[0])
+                return fail(err, errlen, "more than %u memories (see %s)",
+                            (unsigned)(sizeof res->mem / sizeof res->mem[0]),
+                            path);
+            m = &res->mem[res->nmemories++];
+            s = skip_space(s + strlen("cell $mem_v2 "));
+            snprintf(m->name, sizeof m->name, "%s", *s == '\\' ? s + 1 : s);
+        } else if (m && sscanf(s, "parameter \\%1023s %u", word, &value) == 2) {
+            if (strcmp(word, "WIDTH") == 0)
+                m->width = value;
+            else if (strcmp(word, "SIZE") == 0)
+                m->size = value;
+            else if (strcmp(word, "RD_PORTS") == 0)
+                m->rd_ports = value;
+            else if (strcmp(word, "WR_PORTS") == 0)
+                m->wr_ports = value;
+        }
+    }
+    for (unsigned i = 0; i < res->nmemories; i++) {
+        if (res->mem[i].width == 0 || res->mem[i].size == 0)
+            return fail(err, errlen, "memory %s without a width or size "
+                        "(see %s)", res->mem[i].name, path);
+        res->mem_bits += (unsigned long)res->mem[i].width * res->mem[i].size;
+    }
     return 0;
 }
 
@@ -695,15 +760,30 @@ static int measure(const char *top, const struct liberty *lib,
                    char *err, size_t errlen)
 {
     double chip_area = 0, diff;
+    unsigned memories = 0;
+    const struct lib_cell *dff = liberty_find(lib, "DFF");
     char *text = read_text_file(rp->stat, err, errlen);
     int rc;
 
     if (text == NULL)
         return -1;
-    rc = parse_stat(text, top, lib, rp, res, &chip_area, err, errlen);
+    rc = parse_stat(text, top, lib, rp, res, &memories, &chip_area,
+                    err, errlen);
     free(text);
     if (rc != 0)
         return -1;
+    if ((text = read_text_file(rp->mems, err, errlen)) == NULL)
+        return -1;
+    rc = parse_memories(text, res, rp->mems, err, errlen);
+    free(text);
+    if (rc != 0)
+        return -1;
+    if (memories != res->nmemories)
+        return fail(err, errlen, "the statistics count %u memories but %s "
+                    "lists %u", memories, rp->mems, res->nmemories);
+    if (dff == NULL)
+        return fail(err, errlen, "the library %s has no DFF cell", lib->path);
+    res->dff_um2 = dff->area_um2;
 
     res->total_um2 = res->logic_um2 + res->flop_um2;
     diff = res->total_um2 - chip_area;
@@ -741,6 +821,7 @@ int synth_area(const char *yosys, const char *liberty_path,
         return -1;
 
     remove(rp.stat);            /* never read a previous run's figures */
+    remove(rp.mems);
     if (write_script(&rp, liberty_path, verilog_path, top, err, errlen) != 0)
         return -1;
     if (run_yosys(yosys, &rp, err, errlen) != 0)

@@ -19,17 +19,27 @@ struct synth_cell {
     double   area_um2;          /* count * unit area */
 };
 
+/* One array Yosys inferred as a memory and left unmapped. */
+struct synth_memory {
+    char     name[64];          /* the Verilog array */
+    unsigned width, size;       /* bits per word, words */
+    unsigned rd_ports, wr_ports;
+};
+
 /* The outcome of one synthesis run. */
 struct synth_result {
-    unsigned cells;             /* all mapped cells */
-    unsigned flops;             /* DFF + DFFR instances (storage bits when
-                                   the design has no memories) */
+    unsigned cells;             /* all mapped cells (memories not included) */
+    unsigned flops;             /* DFF + DFFR instances outside memories */
     double   logic_um2;         /* combinational cells, at 45 nm */
     double   flop_um2;          /* flip-flops, at 45 nm */
     double   total_um2;         /* logic + flops; equals the chip area that
                                    yosys `stat -liberty` reports */
     unsigned ncell_types;
     struct synth_cell cell[32]; /* the first ncell_types entries are valid */
+    unsigned nmemories;
+    struct synth_memory mem[16];/* the first nmemories entries are valid */
+    unsigned long mem_bits;     /* sum of width x size over the memories */
+    double   dff_um2;           /* area of the library's DFF cell, 45 nm */
 };
 
 /*
@@ -40,10 +50,14 @@ struct synth_result {
  * (stat.txt) and the mapped netlist (netlist.v) are left in workdir for the
  * user to inspect.
  *
- * The flow is: read_verilog -noautowire; hierarchy -check; synth -flatten;
- * dfflibmap and abc onto the library; opt_clean; stat -liberty.  Every cell
- * of the result must be a cell of the library: an unmapped cell (a memory,
- * a latch, a leftover internal gate) is an error naming it.
+ * The flow is: read_verilog -noautowire; hierarchy -check; the coarse part
+ * of synth -flatten, which infers the arrays written as Verilog memories;
+ * the fine part without memory_map, so that memories stay whole and are
+ * listed (res->mem) rather than turned into flip-flops and multiplexers;
+ * dfflibmap and abc onto the library; opt_clean; stat -liberty.  Every
+ * other cell of the result must be a cell of the library: an unmapped cell
+ * (a latch, a leftover internal gate) is an error naming it.  The areas in
+ * res cover the mapped cells only; pricing the memories is the caller's.
  *
  * Paths may not contain white space or the characters  " ; #  , which the
  * Yosys script language cannot carry; `top` must be a plain identifier.

@@ -216,6 +216,32 @@ static void a_missing_yosys_binary_is_reported_by_name(void **state)
     assert_non_null(strstr(fx->err, "no-such-yosys-binary"));
 }
 
+static const char MEMORY_V[] =
+    "module ram16x8(input wire clk, input wire we, input wire [3:0] wa,\n"
+    "               input wire [7:0] wd, input wire [3:0] ra,\n"
+    "               output wire [7:0] rd);\n"
+    "  reg [7:0] mem [0:15];\n"
+    "  always @(posedge clk) if (we) mem[wa] <= wd;\n"
+    "  assign rd = mem[ra];\n"
+    "endmodule\n";
+
+static void an_array_stays_a_memory_and_is_listed_with_its_size(void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+
+    assert_int_equal(synthesize(fx, "ram16x8", MEMORY_V, &res), 0);
+    assert_int_equal(res.nmemories, 1);
+    assert_string_equal(res.mem[0].name, "mem");
+    assert_int_equal(res.mem[0].width, 8);
+    assert_int_equal(res.mem[0].size, 16);
+    assert_int_equal(res.mem[0].rd_ports, 1);
+    assert_int_equal(res.mem[0].wr_ports, 1);
+    assert_int_equal(res.mem_bits, 128);
+    assert_int_equal(res.flops, 0);     /* the array is not in flip-flops */
+    assert_true(res.dff_um2 > 0);
+}
+
 static void areas_scale_by_the_square_of_the_node(void **state)
 {
     (void)state;
@@ -245,6 +271,9 @@ int main(void)
             make_fixture, remove_fixture),
         cmocka_unit_test_setup_teardown(
             a_missing_yosys_binary_is_reported_by_name,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            an_array_stays_a_memory_and_is_listed_with_its_size,
             make_fixture, remove_fixture),
         cmocka_unit_test(areas_scale_by_the_square_of_the_node),
     };
