@@ -14,6 +14,11 @@ static int always(const struct simt_config *cfg)
     return 1;
 }
 
+static int with_harp(const struct simt_config *cfg)
+{
+    return cfg->reconvergence == RECONV_HARP;
+}
+
 /* One generated file: its name, when it exists, the emitter that writes it. */
 struct rtl_file {
     const char *file;
@@ -27,6 +32,8 @@ static const struct rtl_file rtl_files[] = {
     /* HARP RBT */
 
     /* HARP lookup tables */
+    { "simtref_ready_lookup.v",   with_harp, emit_ready_lookup },
+    { "simtref_waiting_lookup.v", with_harp, emit_waiting_lookup },
 
     /* HARP warp tables */
 };
@@ -42,6 +49,7 @@ static const struct {
     /* HARP RBT */
 
     /* HARP lookup tables */
+    [DEFECT_LOOKUP_LANE_CONFLICT]    = { "lookup-lane-conflict", "simtref_ready_lookup.v" },
 
     /* HARP warp tables */
 };

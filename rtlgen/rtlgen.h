@@ -23,6 +23,7 @@ enum rtl_defect {
     /* HARP RBT */
 
     /* HARP lookup tables */
+    DEFECT_LOOKUP_LANE_CONFLICT,     /* Ready-Lookup merges despite a lane conflict */
 
     /* HARP warp tables */
 
@@ -40,6 +41,10 @@ void emit_wpt(struct vgen *v, const struct simt_config *cfg,
 /* HARP RBT */
 
 /* HARP lookup tables */
+void emit_ready_lookup(struct vgen *v, const struct simt_config *cfg,
+                       enum rtl_defect defect);
+void emit_waiting_lookup(struct vgen *v, const struct simt_config *cfg,
+                         enum rtl_defect defect);
 
 /* HARP warp tables */
 

@@ -1,0 +1,284 @@
+// lookup_common.h -- what the two lookup-table testbenches share: packing
+// warps into the ports, comparing the table contents, the random warps,
+// and the lockstep run with its report.
+//
+// A testbench supplies a Bench class with
+//   Top                               the Verilated module
+//   next(cycle, model, in, reset)     the stimulus of one cycle
+//   drive(top, in)                    the inputs onto the ports
+//   compare(top, exp, cycle, mm)      every output against the model
+//   cover(model, in, exp)             coverage counters
+//   scenario_check(top, step, ok)     the paper's expectation at a step
+#ifndef SIMTREF_LOOKUP_COMMON_H
+#define SIMTREF_LOOKUP_COMMON_H
+
+#include <memory>
+#include <string>
+
+#include "tb_common.h"
+#include "verilated_fst_c.h"
+
+#include "config.h"
+#include "lookup.h"
+
+namespace lk {
+
+inline uint64_t low_bits(unsigned w)
+{
+    return w >= 64 ? ~0ull : ((1ull << w) - 1);
+}
+
+// Port p's warp onto packed ports.
+template <typename TP, typename TM, typename TT>
+void drive_warp(TP &pc, TM &mask, TT &tid, const lookup_geom &g, unsigned p,
+                const lookup_warp &w)
+{
+    tb::set_field(pc, p * g.pc_w, g.pc_w, w.pc);
+    tb::set_field(mask, p * g.lanes, g.lanes, w.mask);
+    for (unsigned l = 0; l < g.lanes; l++)
+        tb::set_field(tid, (p * g.lanes + l) * g.tw, g.tw, w.tid[l]);
+}
+
+// Compare, building the signal's name only for a difference (names cost
+// more than the comparisons).
+template <typename Name>
+inline bool check(tb::Mismatch &mm, long cycle, uint64_t expected,
+                  uint64_t actual, Name name)
+{
+    return expected == actual || tb::expect(mm, cycle, name(), expected, actual);
+}
+
+// A warp on packed outputs (entry e of an array) against the model's;
+// name() gives the prefix of the signal names.
+template <typename TP, typename TM, typename TT, typename Name>
+bool expect_warp(tb::Mismatch &mm, long cycle, Name name,
+                 const lookup_geom &g, unsigned e, const TP &pc, const TM &mask,
+                 const TT &tid, const lookup_warp &w)
+{
+    bool ok = true;
+    ok &= check(mm, cycle, w.pc, tb::get_field(pc, e * g.pc_w, g.pc_w),
+                [&] { return name() + "pc"; });
+    ok &= check(mm, cycle, w.mask, tb::get_field(mask, e * g.lanes, g.lanes),
+                [&] { return name() + "mask"; });
+    for (unsigned l = 0; l < g.lanes; l++)
+        ok &= check(mm, cycle, w.tid[l],
+                    tb::get_field(tid, (e * g.lanes + l) * g.tw, g.tw),
+                    [&] { return name() + "tid[lane " +
+                                 std::to_string(l) + "]"; });
+    return ok;
+}
+
+// The table contents every cycle: count_o, valid_o, pc_o, mask_o, tid_o.
+template <typename Top>
+bool expect_contents(tb::Mismatch &mm, long cycle, const lookup_geom &g,
+                     const Top &top, const lookup_out &exp)
+{
+    bool ok = tb::expect(mm, cycle, "count_o", exp.count, top.count_o);
+    for (unsigned e = 0; e < g.entries; e++) {
+        auto n = [e] { return "entry " + std::to_string(e) + " "; };
+        ok &= check(mm, cycle, exp.entry[e].valid, tb::get_field(top.valid_o, e, 1),
+                    [&] { return n() + "valid_o"; });
+        ok &= expect_warp(mm, cycle, n, g, e, top.pc_o, top.mask_o,
+                          top.tid_o, exp.entry[e].warp);
+    }
+    return ok;
+}
+
+// Random warps, aimed at merges: pcs from a small pool, masks often the
+// free lanes of a stored warp at the same pc.
+class WarpGen {
+  public:
+    WarpGen(const lookup_geom &g, uint64_t seed) : g_(g), rng_(seed) {}
+
+    tb::Rng &rng() { return rng_; }
+
+    void new_phase()
+    {
+        pool_ = 1 + rng_.below(4);
+        for (unsigned i = 0; i < pool_; i++)
+            pcs_[i] = rng_.next() & low_bits(g_.pc_w);
+    }
+
+    lookup_warp warp(const lookup &model)
+    {
+        lookup_warp w = lookup_warp();
+        uint64_t all = low_bits(g_.lanes);
+        unsigned e = rng_.below(g_.entries);
+        if (model.entry[e].valid && rng_.chance(1, 2)) {
+            // Aim at entry e: its pc, and its free lanes (sometimes a
+            // conflicting lane too).
+            w.pc = model.entry[e].warp.pc;
+            uint64_t freel = ~model.entry[e].warp.mask & all;
+            w.mask = random_subset(freel ? freel : all);
+            if (rng_.chance(1, 8))
+                w.mask |= random_subset(all);
+        } else {
+            w.pc = pcs_[rng_.below(pool_)];
+            w.mask = random_subset(all);
+        }
+        if (w.mask == 0)
+            w.mask = 1ull << rng_.below(g_.lanes);
+        for (unsigned l = 0; l < g_.lanes; l++)
+            w.tid[l] = (uint32_t)(rng_.next() & low_bits(g_.tw));
+        return w;
+    }
+
+  private:
+    // A non-empty random subset of `set` (empty only when set is).
+    uint64_t random_subset(uint64_t set)
+    {
+        uint64_t s = 0;
+        unsigned dens = 1 + rng_.below(4);        // quarters
+        for (unsigned l = 0; l < g_.lanes; l++)
+            if (((set >> l) & 1) && rng_.chance(dens, 4))
+                s |= 1ull << l;
+        if (s == 0 && set != 0) {
+            unsigned l;
+            do
+                l = rng_.below(g_.lanes);
+            while (!((set >> l) & 1));
+            s = 1ull << l;
+        }
+        return s;
+    }
+
+    lookup_geom g_;
+    tb::Rng rng_;
+    unsigned pool_ = 1;
+    uint64_t pcs_[4] = {0, 0, 0, 0};
+};
+
+// One lockstep run of `cycles` cycles (or of the scenario), tracing into
+// `fst` when not null.  Returns the first mismatch (cycle -1 when none);
+// `scenario_ok` is cleared when a scenario expectation fails.
+template <typename Bench>
+tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
+                 const char *fst, bool &scenario_ok)
+{
+    using Top = typename Bench::Top;
+    auto ctx = std::make_unique<VerilatedContext>();
+    if (fst)
+        ctx->traceEverOn(true);
+    auto top = std::make_unique<Top>(ctx.get());
+    std::unique_ptr<VerilatedFstC> trace;
+    if (fst) {
+        trace.reset(new VerilatedFstC);
+        top->trace(trace.get(), 99);
+        trace->open(fst);
+    }
+
+    auto model = std::make_unique<lookup>();
+    auto exp = std::make_unique<lookup_out>();
+    char err[CONFIG_ERR_LEN];
+    if (lookup_init(model.get(), &cfg, Bench::kind, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        std::exit(1);
+    }
+    tb::Mismatch mm;
+
+    for (long cycle = 0; cycle < cycles; cycle++) {
+        lookup_in in = lookup_in();
+        bool reset = false;
+
+        if (!bench.next(cycle, *model, in, reset))
+            break;                     // the scenario is over
+        bench.drive(*top, in);
+        top->rst_ni = !reset;
+        top->clk_i = 0;
+        top->eval();
+        if (reset)
+            lookup_reset(model.get());
+        lookup_eval(model.get(), &in, exp.get());
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle);
+        if (!bench.compare(*top, *exp, cycle, mm) && !fst)
+            break;
+        bench.cover(*model, in, *exp);
+        if (!bench.scenario_check(*top, cycle))
+            scenario_ok = false;
+
+        top->clk_i = 1;
+        top->eval();
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle + 1);
+        if (!reset)
+            lookup_step(model.get(), &in);
+    }
+    if (trace)
+        trace->close();
+    top->final();
+    return mm;
+}
+
+// The whole program: options, the run, the mismatch report and replay,
+// the coverage verdict.  `make_bench(cfg, seed, scenario)` returns a
+// std::unique_ptr<Bench>.
+template <typename Bench, typename Make>
+int main_of(int argc, char **argv, const char *name, Make make_bench)
+{
+    tb::Options opt = tb::parse_options(argc, argv, name);
+    simt_config cfg;
+    char err[CONFIG_ERR_LEN];
+
+    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    auto bench = make_bench(cfg, opt.seed, opt.scenario);
+    if (!bench) {
+        std::fprintf(stderr, "%s: unknown scenario '%s'\n", name,
+                     opt.scenario.c_str());
+        return 2;
+    }
+    if (opt.scenario.empty())
+        std::printf("%s: configuration %s, seed %llu, %ld cycles\n", name,
+                    cfg.name, (unsigned long long)opt.seed, opt.cycles);
+    else
+        std::printf("%s: configuration %s, scenario %s\n", name, cfg.name,
+                    opt.scenario.c_str());
+
+    bool scenario_ok = true;
+    std::clock_t t0 = std::clock();
+    tb::Mismatch mm = run(*bench, cfg, opt.cycles, nullptr, scenario_ok);
+    double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
+
+    if (mm.cycle >= 0) {
+        std::printf("MISMATCH at cycle %ld: %s expected %llu, actual %llu "
+                    "(seed %llu)\n", mm.cycle, mm.signal.c_str(),
+                    (unsigned long long)mm.expected,
+                    (unsigned long long)mm.actual,
+                    (unsigned long long)opt.seed);
+        auto replay = make_bench(cfg, opt.seed, opt.scenario);
+        bool ignored = true;
+        run(*replay, cfg, mm.cycle + 3, opt.fst.c_str(), ignored);
+        std::printf("waveform: %s\n", opt.fst.c_str());
+        std::printf("replay:   %s --config %s --seed %llu --cycles %ld%s%s\n",
+                    argv[0], opt.config.c_str(), (unsigned long long)opt.seed,
+                    mm.cycle + 1, opt.scenario.empty() ? "" : " --scenario ",
+                    opt.scenario.c_str());
+        std::printf("FAIL\n");
+        return 1;
+    }
+    if (!opt.scenario.empty()) {
+        if (!scenario_ok || !bench->scenario_done()) {
+            std::printf("FAIL: scenario %s\n", opt.scenario.c_str());
+            return 1;
+        }
+        std::printf("PASS: scenario %s, RTL and model agree and match the "
+                    "paper at every step\n", opt.scenario.c_str());
+        return 0;
+    }
+    bench->report();
+    if (opt.cycles >= 100000 && !bench->covered()) {
+        std::printf("FAIL: the stimulus did not reach every interesting "
+                    "event (see the counters above)\n");
+        return 1;
+    }
+    std::printf("PASS: %ld cycles in %.2f s = %.2f M cycles/s\n", opt.cycles,
+                secs, opt.cycles / secs / 1e6);
+    return 0;
+}
+
+}  // namespace lk
+
+#endif  // SIMTREF_LOOKUP_COMMON_H
