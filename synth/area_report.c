@@ -10,8 +10,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lookup.h"
 #include "rtlgen.h"
 #include "synth_area.h"
+#include "table7.h"
 #include "wpt.h"
 
 #ifndef SIMTREF_YOSYS_DEFAULT
@@ -57,6 +59,7 @@ struct area_row {
     char organisation[96];
     unsigned long bits;         /* the RTL's state bits, from the model */
     long published_bits;        /* -1: no published figure for this config */
+    int in_table7;              /* its arrays are compared with HARP Table 7 */
     struct synth_result syn;
 };
 
@@ -79,10 +82,46 @@ static void describe_wpt(const struct simt_config *cfg, struct area_row *row)
         row->published_bits = (long)baws_wpt_published.bits;
 }
 
+/* A HARP lookup table: one of each per warp scheduler (HARP 4.2.1). */
+static void describe_lookup(const struct simt_config *cfg,
+                            enum lookup_kind kind, struct area_row *row)
+{
+    struct lookup_geom g;
+
+    lookup_geometry(cfg, kind, &g);
+    row->name = kind == LOOKUP_READY ? "Ready-Lookup" : "Waiting-Lookup";
+    row->module = kind == LOOKUP_READY ? "simtref_ready_lookup"
+                                       : "simtref_waiting_lookup";
+    row->source = "HARP 4.2.1";
+    row->per_scheduler = 1;
+    snprintf(row->organisation, sizeof row->organisation,
+             "%u warps of %u lanes, fully associative", g.entries, g.lanes);
+    row->bits = lookup_state_bits(&g);
+    row->published_bits = -1;
+    row->in_table7 = 1;
+}
+
+static void describe_ready_lookup(const struct simt_config *cfg,
+                                  struct area_row *row)
+{
+    describe_lookup(cfg, LOOKUP_READY, row);
+}
+
+static void describe_waiting_lookup(const struct simt_config *cfg,
+                                    struct area_row *row)
+{
+    describe_lookup(cfg, LOOKUP_WAITING, row);
+}
+
 static int always(const struct simt_config *cfg)
 {
     (void)cfg;
     return 1;
+}
+
+static int with_harp(const struct simt_config *cfg)
+{
+    return cfg->reconvergence == RECONV_HARP;
 }
 
 /* The structures of the report, in the order of its rows. */
@@ -90,8 +129,26 @@ static const struct {
     int (*applies)(const struct simt_config *);
     void (*describe)(const struct simt_config *, struct area_row *);
 } structures[] = {
-    { always, describe_wpt },
+    { always,    describe_wpt },
+    { with_harp, describe_ready_lookup },
+    { with_harp, describe_waiting_lookup },
 };
+
+enum { MAX_HARP_ORGS = 8 };
+
+/* The HARP tables as Table 7 organises them, from each model; returns n. */
+static size_t harp_orgs(const struct simt_config *cfg,
+                        struct harp_array_org orgs[MAX_HARP_ORGS])
+{
+    struct lookup_geom lg;
+    size_t n = 0;
+
+    lookup_geometry(cfg, LOOKUP_READY, &lg);
+    lookup_harp_org(&lg, &orgs[n++]);
+    lookup_geometry(cfg, LOOKUP_WAITING, &lg);
+    lookup_harp_org(&lg, &orgs[n++]);
+    return n;
+}
 
 enum { MAX_ROWS = sizeof structures / sizeof structures[0] };
 
@@ -182,6 +239,8 @@ static void print_report(const struct simt_config *cfg,
             print_bits(out, (unsigned long)row->published_bits);
             fprintf(out, " published, %s; ratio %.2f", row->source,
                     (double)row->bits / (double)row->published_bits);
+        } else if (row->in_table7) {
+            fprintf(out, "HARP Table 7: see below");
         } else {
             fprintf(out, "none for this configuration");
         }
@@ -196,9 +255,13 @@ static void print_report(const struct simt_config *cfg,
     fprintf(out, "\nPer SM (%u warp schedulers): %lu bits, %.1f um^2 "
             "(%u nm).\n", cfg->schedulers, sm_bits, sm_um2, cfg->tech_nm);
     fprintf(out, "Per chip (%u SMs): %lu bits, %.4f mm^2, %.5f%% of the "
-            "%.0f mm^2 die (published die area).\n", cfg->sms,
+            "%.0f mm^2 die (published die area).\n\n", cfg->sms,
             sm_bits * cfg->sms, chip_mm2, 100.0 * chip_mm2 / cfg->die_mm2,
             cfg->die_mm2);
+    if (with_harp(cfg)) {
+        struct harp_array_org orgs[MAX_HARP_ORGS];
+        table7_print(orgs, harp_orgs(cfg, orgs), out);
+    }
 }
 
 int area_report(const struct simt_config *cfg, const char *workdir,
