@@ -86,11 +86,10 @@ run() {
   return $rc
 }
 
-if [ "$k" -gt 0 ]; then
-  echo "$name: $solver, BMC depth $bmc, induction k = $k, covers within $cover steps"
-else
-  echo "$name: $solver, BMC depth $bmc (bounded only), covers within $cover steps"
-fi
+what="$solver, BMC depth $bmc"
+if [ "$k" -gt 0 ]; then what="$what, induction k = $k"; else what="$what (bounded only)"; fi
+if [ "$cover" -gt 0 ]; then what="$what, covers within $cover steps"; else what="$what, no covers"; fi
+echo "$name: $what"
 fail=0
 run base -t "$bmc" --dump-vcd "$out/base-cex.vcd" || fail=1
 if [ "$k" -gt 0 ]; then
