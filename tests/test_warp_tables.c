@@ -14,10 +14,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
+#include "rtlgen.h"
+#include "synth_area.h"
 #include "warp_tables.h"
 
 static struct simt_config load(const char *preset)
@@ -457,6 +461,57 @@ static void a_second_level_beyond_the_model_is_refused(void **state)
     free(t);
 }
 
+static const char *env_or(const char *name, const char *fallback)
+{
+    const char *value = getenv(name);
+    return value != NULL && *value != '\0' ? value : fallback;
+}
+
+/*
+ * The generated module at tiny, synthesized as the area report does:
+ * Second-Level stays one memory of N rows (one read port at the head, one
+ * write port at the tail), and the flip-flops are exactly those
+ * wt_flop_bits() counts.
+ */
+static void synthesis_keeps_second_level_a_memory_and_counts_the_flops(void **state)
+{
+    struct simt_config cfg = load("tiny");
+    struct wt_geom g;
+    struct synth_result *res = malloc(sizeof *res);
+    char dir[256], vpath[512], err[1024], path[600];
+    struct vgen v;
+    const char *const files[] = {"simtref_warp_tables.v", "area.ys",
+                                 "yosys.log", "stat.txt", "netlist.v",
+                                 "mems.txt"};
+    (void)state;
+    assert_non_null(res);
+    wt_geometry(&cfg, &g);
+    snprintf(dir, sizeof dir, "%s/simtref-wt-XXXXXX", env_or("TMPDIR", "/tmp"));
+    assert_non_null(mkdtemp(dir));
+    snprintf(vpath, sizeof vpath, "%s/simtref_warp_tables.v", dir);
+    assert_int_equal(vgen_open(&v, vpath), 0);
+    emit_warp_tables(&v, &cfg, DEFECT_NONE);
+    assert_int_equal(vgen_close(&v), 0);
+    if (synth_area(env_or("YOSYS", "yosys"),
+                   env_or("SIMTREF_LIBERTY", "synth/simtref45.lib"), vpath,
+                   "simtref_warp_tables", dir, res, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(res->nmemories, 1);
+    assert_string_equal(res->mem[0].name, "sl_mem");
+    assert_int_equal(res->mem[0].size, g.sl);
+    assert_int_equal(res->mem[0].width, g.row_w);
+    assert_int_equal(res->mem[0].rd_ports, 1);
+    assert_int_equal(res->mem[0].wr_ports, 1);
+    assert_int_equal(res->mem_bits, wt_memory_bits(&g));
+    assert_int_equal(res->flops, wt_flop_bits(&g));
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+    free(res);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -474,6 +529,7 @@ int main(void)
         cmocka_unit_test(reset_empties_both_levels),
         cmocka_unit_test(fermi_harp_second_level_is_the_row_of_table_7),
         cmocka_unit_test(a_second_level_beyond_the_model_is_refused),
+        cmocka_unit_test(synthesis_keeps_second_level_a_memory_and_counts_the_flops),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
