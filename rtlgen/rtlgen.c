@@ -36,6 +36,7 @@ static const struct rtl_file rtl_files[] = {
     { "simtref_waiting_lookup.v", with_harp, emit_waiting_lookup },
 
     /* HARP warp tables */
+    { "simtref_warp_tables.v", with_harp, emit_warp_tables },
 };
 
 /* Each defect: its name on the command line and the file it breaks. */
@@ -52,6 +53,8 @@ static const struct {
     [DEFECT_LOOKUP_LANE_CONFLICT]    = { "lookup-lane-conflict", "simtref_ready_lookup.v" },
 
     /* HARP warp tables */
+    [DEFECT_WT_SILENT_OVERFLOW]      = { "wt-silent-overflow", "simtref_warp_tables.v" },
+    [DEFECT_WT_LOOKUP_FIRST]         = { "wt-lookup-first", "simtref_warp_tables.v" },
 };
 
 const char *rtl_defect_name(enum rtl_defect d)

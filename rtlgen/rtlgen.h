@@ -26,6 +26,8 @@ enum rtl_defect {
     DEFECT_LOOKUP_LANE_CONFLICT,     /* Ready-Lookup merges despite a lane conflict */
 
     /* HARP warp tables */
+    DEFECT_WT_SILENT_OVERFLOW,       /* a push into a full Second-Level overwrites the head */
+    DEFECT_WT_LOOKUP_FIRST,          /* lookup-to-second wins over barrier-to-second */
 
     DEFECT_COUNT
 };
@@ -47,6 +49,8 @@ void emit_waiting_lookup(struct vgen *v, const struct simt_config *cfg,
                          enum rtl_defect defect);
 
 /* HARP warp tables */
+void emit_warp_tables(struct vgen *v, const struct simt_config *cfg,
+                      enum rtl_defect defect);
 
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
