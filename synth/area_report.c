@@ -14,6 +14,7 @@
 #include "rtlgen.h"
 #include "synth_area.h"
 #include "table7.h"
+#include "warp_tables.h"
 #include "wpt.h"
 
 #ifndef SIMTREF_YOSYS_DEFAULT
@@ -113,6 +114,25 @@ static void describe_waiting_lookup(const struct simt_config *cfg,
     describe_lookup(cfg, LOOKUP_WAITING, row);
 }
 
+/* First-Level and Second-Level: one pair per warp scheduler (HARP 4.2). */
+static void describe_warp_tables(const struct simt_config *cfg,
+                                 struct area_row *row)
+{
+    struct wt_geom g;
+
+    wt_geometry(cfg, &g);
+    row->name = "First- and Second-Level";
+    row->module = "simtref_warp_tables";
+    row->source = "HARP 4.2";
+    row->per_scheduler = 1;
+    snprintf(row->organisation, sizeof row->organisation,
+             "%u + %u warps of %u lanes, Second-Level a FIFO array",
+             g.fl, g.sl, g.lanes);
+    row->bits = wt_state_bits(&g);
+    row->published_bits = -1;
+    row->in_table7 = 1;
+}
+
 static int always(const struct simt_config *cfg)
 {
     (void)cfg;
@@ -130,6 +150,7 @@ static const struct {
     void (*describe)(const struct simt_config *, struct area_row *);
 } structures[] = {
     { always,    describe_wpt },
+    { with_harp, describe_warp_tables },
     { with_harp, describe_ready_lookup },
     { with_harp, describe_waiting_lookup },
 };
@@ -141,8 +162,11 @@ static size_t harp_orgs(const struct simt_config *cfg,
                         struct harp_array_org orgs[MAX_HARP_ORGS])
 {
     struct lookup_geom lg;
+    struct wt_geom wg;
     size_t n = 0;
 
+    wt_geometry(cfg, &wg);
+    wt_harp_org(&wg, &orgs[n++]);
     lookup_geometry(cfg, LOOKUP_READY, &lg);
     lookup_harp_org(&lg, &orgs[n++]);
     lookup_geometry(cfg, LOOKUP_WAITING, &lg);

@@ -93,9 +93,12 @@ void table7_print(const struct harp_array_org *orgs, size_t n, FILE *out)
         fprintf(out, "%u banks, %u entries, %u sets, %u ways, tag ",
                 p->banks, p->entries, p->sets, p->ways);
         print_tag(out, p->tag_bits);
-        fprintf(out, ", row %u | %lu | %s | %.3f + %.3f |\n", p->row_bits,
-                harp_org_bits(p), harp_org_equal(o, p) ? "yes" : "no",
-                tag_mm2, data_mm2);
+        fprintf(out, ", row %u | %lu | %s | ", p->row_bits,
+                harp_org_bits(p), harp_org_equal(o, p) ? "yes" : "no");
+        if (p->tag_bits)
+            fprintf(out, "%.3f + %.3f |\n", tag_mm2, data_mm2);
+        else
+            fprintf(out, "- + %.3f |\n", data_mm2);
     }
     fprintf(out, "\nPublished totals (HARP Table 7 and section 8): %.4f mm^2 "
             "per warp scheduler, %.4f mm^2 per SM, %.2f mm^2 for 16 SMs, "
