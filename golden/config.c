@@ -156,7 +156,8 @@ static struct key_info key_info(enum key_id k)
         u.harp_only = 1;
         return u;
     case KEY_SECOND_LEVEL_ENTRIES:
-        u.name = "second_level_entries"; u.min = 1; u.max = 65536;
+        u.name = "second_level_entries"; u.min = 1;
+        u.max = CONFIG_MAX_SECOND_LEVEL;
         u.harp_only = 1;
         return u;
     case KEY_READY_LOOKUP_ENTRIES:

@@ -73,14 +73,12 @@ extern "C" {
 #endif
 
 /*
- * Upper bounds of the model's arrays.  First-Level and lanes are the
- * largest the configuration admits; Second-Level is bounded below the
- * configuration's 65536 so that the model stays a small struct
- * (wt_init() rejects larger tables).
+ * Upper bounds of the model's arrays: the largest tables and warps the
+ * configuration admits.  wt_init() checks them all the same.
  */
 enum {
     WT_MAX_FL    = 256,
-    WT_MAX_SL    = 1024,
+    WT_MAX_SL    = CONFIG_MAX_SECOND_LEVEL,
     WT_MAX_LANES = 64
 };
 
