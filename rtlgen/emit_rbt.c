@@ -1,0 +1,2 @@
+/* emit_rbt.c -- see below */
+#include "rtlgen.h"
