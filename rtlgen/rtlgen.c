@@ -30,6 +30,7 @@ static const struct rtl_file rtl_files[] = {
     { "simtref_wpt.v", always, emit_wpt },
 
     /* HARP RBT */
+    { "simtref_rbt.v",            with_harp, emit_rbt },
 
     /* HARP lookup tables */
     { "simtref_ready_lookup.v",   with_harp, emit_ready_lookup },
@@ -48,6 +49,8 @@ static const struct {
     [DEFECT_WPT_NO_RESET_AT_RELEASE] = { "wpt-no-reset", "simtref_wpt.v" },
 
     /* HARP RBT */
+    [DEFECT_RBT_EARLY_RELEASE]       = { "rbt-early-release", "simtref_rbt.v" },
+    [DEFECT_RBT_OVERWRITE_FULL]      = { "rbt-overwrite-full", "simtref_rbt.v" },
 
     /* HARP lookup tables */
     [DEFECT_LOOKUP_LANE_CONFLICT]    = { "lookup-lane-conflict", "simtref_ready_lookup.v" },

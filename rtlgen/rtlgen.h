@@ -21,6 +21,8 @@ enum rtl_defect {
     DEFECT_WPT_NO_RESET_AT_RELEASE,  /* WPT counter keeps counting at release */
 
     /* HARP RBT */
+    DEFECT_RBT_EARLY_RELEASE,        /* RBT releases when all members but one have reached */
+    DEFECT_RBT_OVERWRITE_FULL,       /* RBT overwrites way 0 of a full set instead of failing */
 
     /* HARP lookup tables */
     DEFECT_LOOKUP_LANE_CONFLICT,     /* Ready-Lookup merges despite a lane conflict */
@@ -41,6 +43,8 @@ void emit_wpt(struct vgen *v, const struct simt_config *cfg,
               enum rtl_defect defect);
 
 /* HARP RBT */
+void emit_rbt(struct vgen *v, const struct simt_config *cfg,
+              enum rtl_defect defect);
 
 /* HARP lookup tables */
 void emit_ready_lookup(struct vgen *v, const struct simt_config *cfg,

@@ -1,0 +1,369 @@
+/*
+ * rbt.c -- the HARP Re-convergence Barriers table; see rbt.h for the
+ * contract.
+ *
+ * One cycle is computed as a plan: the request at the table, the entry a
+ * release frees, and for a reservation the way each set writes.
+ * rbt_eval() reads the outputs off the plan; rbt_step() commits it.
+ */
+#include "rbt.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "bits.h"
+
+void rbt_geometry(const struct simt_config *cfg, struct rbt_geom *g)
+{
+    g->entries = cfg->rbt_entries;
+    g->ways    = cfg->rbt_ways;
+    g->sets    = cfg->rbt_ways ? cfg->rbt_entries / cfg->rbt_ways : 0;
+    g->set_w   = clog2(g->sets);
+    g->lanes   = cfg->simd_width;
+    g->tw      = cfg->thread_id_bits - clog2(cfg->simd_width);
+    g->pc_w    = cfg->pc_bits;
+    g->stages  = cfg->rbt_pipeline_stages;
+    g->occ_w   = bits_for(g->entries);
+    g->org     = cfg->rbt_organisation;
+}
+
+unsigned long rbt_state_bits(const struct rbt_geom *g)
+{
+    unsigned long entry = 1 + g->pc_w + (unsigned long)g->lanes * (2 + g->tw);
+    unsigned long stage = 2 + g->pc_w + (unsigned long)g->lanes * (1 + g->tw);
+    return g->entries * entry + (g->stages - 1) * stage + g->occ_w;
+}
+
+void rbt_harp_org(const struct rbt_geom *g, struct harp_array_org *lanes,
+                  struct harp_array_org *rpc)
+{
+    unsigned copies = g->org == RBT_MULTIPORT ? g->lanes : 1;
+
+    lanes->name     = "RBT lanes";
+    lanes->banks    = g->org == RBT_MULTIPORT ? 1 : g->lanes;
+    lanes->entries  = g->entries;
+    lanes->sets     = g->sets;
+    lanes->ways     = g->ways;
+    lanes->tag_bits = copies * g->tw;
+    lanes->row_bits = copies * (g->tw + 1);
+
+    rpc->name     = "RBT RPC";
+    rpc->banks    = 1;
+    rpc->entries  = g->entries;
+    rpc->sets     = g->sets;
+    rpc->ways     = g->ways;
+    rpc->tag_bits = 1 + g->pc_w;
+    rpc->row_bits = g->pc_w;
+}
+
+int rbt_init(struct rbt *t, const struct simt_config *cfg,
+             char *err, size_t errlen)
+{
+    const struct rbt_geom *g = &t->g;
+
+    memset(t, 0, sizeof *t);
+    rbt_geometry(cfg, &t->g);
+    if (g->entries < 1 || g->entries > RBT_MAX_ENTRIES || g->ways < 1 ||
+        g->entries % g->ways != 0 || !is_pow2(g->sets) ||
+        g->lanes < 1 || g->lanes > RBT_MAX_LANES || g->pc_w > 64 ||
+        g->tw < 1 || g->tw > 32 || g->set_w > g->tw ||
+        (g->stages != 1 && g->stages != 2 && g->stages != 4)) {
+        snprintf(err, errlen, "%s: the RBT model holds 1..%d entries in a "
+                 "power of two of sets, 1..%d lanes, pc up to 64 bits, "
+                 "thread ids of 1..32 bits that can name every set, and 1, "
+                 "2 or 4 stages; the configuration asks for %u entries of "
+                 "%u ways, %u lanes, %u-bit pc, %u-bit thread ids and %u "
+                 "stages", cfg->name, RBT_MAX_ENTRIES, RBT_MAX_LANES,
+                 g->entries, g->ways, g->lanes, g->pc_w, g->tw, g->stages);
+        return -1;
+    }
+    return 0;
+}
+
+void rbt_reset(struct rbt *t)
+{
+    t->occupancy = 0;
+    for (unsigned e = 0; e < t->g.entries; e++) {
+        t->e[e].valid = false;
+        t->e[e].member = 0;
+        t->e[e].reached = 0;
+    }
+    for (unsigned s = 0; s + 1 < RBT_MAX_STAGES; s++)
+        t->pipe[s].valid = false;
+}
+
+static uint64_t low_bits(unsigned w)
+{
+    return w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+}
+
+/* A request as the ports take it, cut to the port widths. */
+static void take(const struct rbt_geom *g, const struct rbt_in *in,
+                 struct rbt_req *r)
+{
+    memset(r, 0, sizeof *r);
+    r->valid = in->cmt_valid;
+    r->diverged = in->cmt_diverged;
+    r->pc = in->cmt_pc & low_bits(g->pc_w);
+    r->mask = in->cmt_mask & low_bits(g->lanes);
+    for (unsigned l = 0; l < g->lanes; l++)
+        r->tid[l] = in->cmt_tid[l] & (uint32_t)low_bits(g->tw);
+}
+
+/* The request at the table this cycle. */
+static void at_table(const struct rbt *t, const struct rbt_in *in,
+                     struct rbt_req *r)
+{
+    if (t->g.stages == 1)
+        take(&t->g, in, r);
+    else
+        *r = t->pipe[0];
+}
+
+static unsigned set_of(const struct rbt_geom *g, uint32_t tid)
+{
+    return tid & (uint32_t)(g->sets - 1);
+}
+
+static bool complete(const struct rbt_entry *en)
+{
+    return en->valid && en->reached == en->member;
+}
+
+/* The lowest complete entry, or -1. */
+static int releasing(const struct rbt *t)
+{
+    for (unsigned e = 0; e < t->g.entries; e++)
+        if (complete(&t->e[e]))
+            return (int)e;
+    return -1;
+}
+
+/* Entry e holds thread (l, tid) as a member at pc. */
+static bool holds(const struct rbt_entry *en, uint64_t pc, unsigned l,
+                  uint32_t tid)
+{
+    return en->valid && en->rpc == pc && ((en->member >> l) & 1) &&
+           en->tid[l] == tid;
+}
+
+int rbt_find(const struct rbt *t, uint64_t rpc, unsigned lane, uint32_t tid)
+{
+    for (unsigned e = 0; e < t->g.entries; e++)
+        if (holds(&t->e[e], rpc, lane, tid))
+            return (int)e;
+    return -1;
+}
+
+/* The cycle's operations, decided on the state at its start. */
+struct plan {
+    struct rbt_req req;                  /* the commit at the table */
+    bool     err;
+    uint64_t rsv_fail, arr_hit;
+    int      release;                    /* entry freed at the edge, or -1 */
+    int      target[RBT_MAX_ENTRIES];    /* per set: way written, or -1 */
+    bool     alloc[RBT_MAX_ENTRIES];     /* ... as a new barrier */
+    uint64_t join[RBT_MAX_ENTRIES];      /* ... with these lanes (G') */
+    uint64_t reach[RBT_MAX_ENTRIES];     /* per entry: lanes that arrive */
+};
+
+/* Whether way w of the set may take group `group` as a merge. */
+static bool mergeable(const struct rbt_geom *g, const struct rbt_entry *en,
+                      const struct rbt_req *r, uint64_t group)
+{
+    if (!en->valid || en->reached == en->member || en->rpc != r->pc)
+        return false;
+    for (unsigned l = 0; l < g->lanes; l++)
+        if (((group >> l) & 1) && ((en->member >> l) & 1) &&
+            en->tid[l] != r->tid[l])
+            return false;
+    return true;
+}
+
+/* Reservation of set s by the lanes `group` of the request. */
+static void reserve_set(const struct rbt *t, unsigned s, uint64_t group,
+                        struct plan *p)
+{
+    const struct rbt_geom *g = &t->g;
+    const struct rbt_entry *set = &t->e[s * g->ways];
+    uint64_t fresh = group;
+    int free_way = -1;
+
+    /* Threads already waiting for this pc in this set keep their barrier. */
+    for (unsigned l = 0; l < g->lanes; l++)
+        for (unsigned w = 0; w < g->ways; w++)
+            if (((group >> l) & 1) && holds(&set[w], p->req.pc, l, p->req.tid[l]))
+                fresh &= ~((uint64_t)1 << l);
+    if (fresh == 0)
+        return;
+    for (unsigned w = 0; w < g->ways; w++) {
+        if (mergeable(g, &set[w], &p->req, group)) {
+            p->target[s] = (int)w;
+            p->join[s] = fresh;
+            return;
+        }
+        if (!set[w].valid && free_way < 0)
+            free_way = (int)w;
+    }
+    if (free_way >= 0) {
+        p->target[s] = free_way;
+        p->alloc[s] = true;
+        p->join[s] = fresh;
+    } else {
+        p->rsv_fail |= fresh;
+    }
+}
+
+static void reserve(const struct rbt *t, struct plan *p)
+{
+    const struct rbt_geom *g = &t->g;
+    for (unsigned s = 0; s < g->sets; s++) {
+        uint64_t group = 0;
+        for (unsigned l = 0; l < g->lanes; l++)
+            if (((p->req.mask >> l) & 1) && set_of(g, p->req.tid[l]) == s)
+                group |= (uint64_t)1 << l;
+        if (group)
+            reserve_set(t, s, group, p);
+    }
+}
+
+static void arrive(const struct rbt *t, struct plan *p)
+{
+    const struct rbt_geom *g = &t->g;
+    for (unsigned l = 0; l < g->lanes; l++) {
+        unsigned s;
+        if (!((p->req.mask >> l) & 1))
+            continue;
+        s = set_of(g, p->req.tid[l]);
+        for (unsigned w = 0; w < g->ways; w++) {
+            unsigned e = s * g->ways + w;
+            const struct rbt_entry *en = &t->e[e];
+            if (holds(en, p->req.pc, l, p->req.tid[l]) &&
+                !((en->reached >> l) & 1)) {
+                p->reach[e] |= (uint64_t)1 << l;
+                p->arr_hit |= (uint64_t)1 << l;
+            }
+        }
+    }
+}
+
+static void plan_cycle(const struct rbt *t, const struct rbt_in *in,
+                       struct plan *p)
+{
+    const struct rbt_geom *g = &t->g;
+
+    at_table(t, in, &p->req);
+    p->err = false;
+    p->rsv_fail = 0;
+    p->arr_hit = 0;
+    for (unsigned s = 0; s < g->sets; s++) {
+        p->target[s] = -1;
+        p->alloc[s] = false;
+        p->join[s] = 0;
+    }
+    for (unsigned e = 0; e < g->entries; e++)
+        p->reach[e] = 0;
+    p->release = in->rel_ready ? releasing(t) : -1;
+    if (!p->req.valid)
+        return;
+    if (p->req.mask == 0) {
+        p->err = true;
+        return;
+    }
+    if (p->req.diverged)
+        reserve(t, p);
+    else
+        arrive(t, p);
+}
+
+static void show_entry(const struct rbt_geom *g, const struct rbt_entry *en,
+                       struct rbt_view *v)
+{
+    v->valid = en->valid;
+    v->rpc = en->valid ? en->rpc : 0;
+    v->member = en->valid ? en->member : 0;
+    v->reached = en->valid ? en->reached : 0;
+    for (unsigned l = 0; l < g->lanes; l++)
+        v->tid[l] = (v->member >> l) & 1 ? en->tid[l] : 0;
+}
+
+void rbt_eval(const struct rbt *t, const struct rbt_in *in,
+              struct rbt_out *out)
+{
+    const struct rbt_geom *g = &t->g;
+    struct plan p;
+    int r = releasing(t);
+
+    plan_cycle(t, in, &p);
+    out->err = p.err;
+    out->rsv_fail = p.rsv_fail;
+    out->arr_hit = p.arr_hit;
+    out->rel_valid = r >= 0;
+    out->rel_pc = 0;
+    out->rel_mask = 0;
+    for (unsigned l = 0; l < g->lanes; l++)
+        out->rel_tid[l] = 0;
+    if (r >= 0) {
+        struct rbt_view v;
+        show_entry(g, &t->e[r], &v);
+        out->rel_pc = v.rpc;
+        out->rel_mask = v.member;
+        for (unsigned l = 0; l < g->lanes; l++)
+            out->rel_tid[l] = v.tid[l];
+    }
+    out->occupancy = t->occupancy;
+    for (unsigned e = 0; e < g->entries; e++)
+        show_entry(g, &t->e[e], &out->entry[e]);
+}
+
+/* Write set s's reservation into its way. */
+static void commit_set(struct rbt *t, const struct plan *p, unsigned s)
+{
+    const struct rbt_geom *g = &t->g;
+    struct rbt_entry *en;
+
+    if (p->target[s] < 0)
+        return;
+    en = &t->e[s * g->ways + (unsigned)p->target[s]];
+    if (p->alloc[s]) {
+        en->valid = true;
+        en->rpc = p->req.pc;
+        en->member = 0;
+        en->reached = 0;
+        t->occupancy++;
+    }
+    en->member |= p->join[s];
+    en->reached &= ~p->join[s];
+    for (unsigned l = 0; l < g->lanes; l++)
+        if ((p->join[s] >> l) & 1)
+            en->tid[l] = p->req.tid[l];
+}
+
+/* Advance the request stages: the newest request enters at the back. */
+static void advance_pipe(struct rbt *t, const struct rbt_in *in)
+{
+    unsigned n = t->g.stages - 1;
+    if (n == 0)
+        return;
+    for (unsigned s = 0; s + 1 < n; s++)
+        t->pipe[s] = t->pipe[s + 1];
+    take(&t->g, in, &t->pipe[n - 1]);
+}
+
+void rbt_step(struct rbt *t, const struct rbt_in *in)
+{
+    const struct rbt_geom *g = &t->g;
+    struct plan p;
+
+    plan_cycle(t, in, &p);
+    if (p.release >= 0) {
+        t->e[p.release].valid = false;
+        t->e[p.release].member = 0;
+        t->e[p.release].reached = 0;
+        t->occupancy--;
+    }
+    for (unsigned s = 0; s < g->sets; s++)
+        commit_set(t, &p, s);
+    for (unsigned e = 0; e < g->entries; e++)
+        t->e[e].reached |= p.reach[e];
+    advance_pipe(t, in);
+}
