@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "lookup.h"
+#include "rbt.h"
 #include "rtlgen.h"
 #include "synth_area.h"
 #include "table7.h"
@@ -114,6 +115,24 @@ static void describe_waiting_lookup(const struct simt_config *cfg,
     describe_lookup(cfg, LOOKUP_WAITING, row);
 }
 
+/* The Re-convergence Barriers table: one per warp scheduler (HARP 4.2.2). */
+static void describe_rbt(const struct simt_config *cfg, struct area_row *row)
+{
+    struct rbt_geom g;
+
+    rbt_geometry(cfg, &g);
+    row->name = "RBT";
+    row->module = "simtref_rbt";
+    row->source = "HARP 4.2.2";
+    row->per_scheduler = 1;
+    snprintf(row->organisation, sizeof row->organisation,
+             "%u sets x %u ways of %u lanes, %s", g.sets, g.ways, g.lanes,
+             g.org == RBT_BANKED ? "a bank per lane" : "one multi-ported bank");
+    row->bits = rbt_state_bits(&g);
+    row->published_bits = -1;
+    row->in_table7 = 1;
+}
+
 /* First-Level and Second-Level: one pair per warp scheduler (HARP 4.2). */
 static void describe_warp_tables(const struct simt_config *cfg,
                                  struct area_row *row)
@@ -150,6 +169,7 @@ static const struct {
     void (*describe)(const struct simt_config *, struct area_row *);
 } structures[] = {
     { always,    describe_wpt },
+    { with_harp, describe_rbt },
     { with_harp, describe_warp_tables },
     { with_harp, describe_ready_lookup },
     { with_harp, describe_waiting_lookup },
@@ -162,9 +182,13 @@ static size_t harp_orgs(const struct simt_config *cfg,
                         struct harp_array_org orgs[MAX_HARP_ORGS])
 {
     struct lookup_geom lg;
+    struct rbt_geom rg;
     struct wt_geom wg;
     size_t n = 0;
 
+    rbt_geometry(cfg, &rg);
+    rbt_harp_org(&rg, &orgs[n], &orgs[n + 1]);
+    n += 2;
     wt_geometry(cfg, &wg);
     wt_harp_org(&wg, &orgs[n++]);
     lookup_geometry(cfg, LOOKUP_READY, &lg);
