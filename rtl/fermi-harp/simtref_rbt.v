@@ -76,36 +76,166 @@ module simtref_rbt #(
 
   // The per-lane fields as every lane reads them: entry e, lane l at
   // [e*LANES+l] (member, reached) and [(e*LANES+l)*TW +: TW] (thread id).
-  wire [ENTRIES*LANES-1:0]    mem_r, rch_r;
-  wire [ENTRIES*LANES*TW-1:0] tid_r;
+  reg  [ENTRIES*LANES-1:0]    mem_r, rch_r;
+  reg  [ENTRIES*LANES*TW-1:0] tid_r;
   // ... and as the next state writes them.
   reg  [ENTRIES*LANES-1:0]    mem_n, rch_n;
   reg  [ENTRIES*LANES*TW-1:0] tid_n;
-  genvar gl, ge, gs, gw;
+  genvar gl, gs;
 
-  // HARP Fig. 9: one bank per lane, entry e of lane l's bank holds
+  // HARP Fig. 9: one single-ported bank per lane; entry e of bank l holds
   // {member, reached, tid} of lane l.
-  generate
-    for (gl = 0; gl < LANES; gl = gl + 1) begin : g_bank
-      reg  [ENTRIES-1:0]    mem_q;           // contents, not reset
-      reg  [ENTRIES-1:0]    rch_q;
-      reg  [ENTRIES*TW-1:0] tid_q;
-      integer bi;
+  localparam integer BANK_W = TW + 2;
+  reg  [ENTRIES*BANK_W-1:0]   bank0_q;   // lane 0, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank1_q;   // lane 1, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank2_q;   // lane 2, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank3_q;   // lane 3, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank4_q;   // lane 4, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank5_q;   // lane 5, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank6_q;   // lane 6, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank7_q;   // lane 7, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank8_q;   // lane 8, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank9_q;   // lane 9, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank10_q;   // lane 10, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank11_q;   // lane 11, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank12_q;   // lane 12, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank13_q;   // lane 13, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank14_q;   // lane 14, not reset
+  reg  [ENTRIES*BANK_W-1:0]   bank15_q;   // lane 15, not reset
+  integer ri, wi;
 
-      for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_row
-        assign mem_r[ge*LANES+gl] = mem_q[ge];
-        assign rch_r[ge*LANES+gl] = rch_q[ge];
-        assign tid_r[(ge*LANES+gl)*TW +: TW] = tid_q[ge*TW +: TW];
-      end
-
-      always @(posedge clk_i)
-        for (bi = 0; bi < ENTRIES; bi = bi + 1) begin
-          mem_q[bi]          <= mem_n[bi*LANES+gl];
-          rch_q[bi]          <= rch_n[bi*LANES+gl];
-          tid_q[bi*TW +: TW] <= tid_n[(bi*LANES+gl)*TW +: TW];
-        end
+  always @* begin
+    for (ri = 0; ri < ENTRIES; ri = ri + 1) begin
+      mem_r[ri*LANES+0] = bank0_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+0] = bank0_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+0)*TW +: TW] = bank0_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+1] = bank1_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+1] = bank1_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+1)*TW +: TW] = bank1_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+2] = bank2_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+2] = bank2_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+2)*TW +: TW] = bank2_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+3] = bank3_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+3] = bank3_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+3)*TW +: TW] = bank3_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+4] = bank4_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+4] = bank4_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+4)*TW +: TW] = bank4_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+5] = bank5_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+5] = bank5_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+5)*TW +: TW] = bank5_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+6] = bank6_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+6] = bank6_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+6)*TW +: TW] = bank6_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+7] = bank7_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+7] = bank7_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+7)*TW +: TW] = bank7_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+8] = bank8_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+8] = bank8_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+8)*TW +: TW] = bank8_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+9] = bank9_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+9] = bank9_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+9)*TW +: TW] = bank9_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+10] = bank10_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+10] = bank10_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+10)*TW +: TW] = bank10_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+11] = bank11_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+11] = bank11_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+11)*TW +: TW] = bank11_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+12] = bank12_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+12] = bank12_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+12)*TW +: TW] = bank12_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+13] = bank13_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+13] = bank13_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+13)*TW +: TW] = bank13_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+14] = bank14_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+14] = bank14_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+14)*TW +: TW] = bank14_q[ri*BANK_W +: TW];
+      mem_r[ri*LANES+15] = bank15_q[ri*BANK_W + TW + 1];
+      rch_r[ri*LANES+15] = bank15_q[ri*BANK_W + TW];
+      tid_r[(ri*LANES+15)*TW +: TW] = bank15_q[ri*BANK_W +: TW];
     end
-  endgenerate
+  end
+
+  always @(posedge clk_i)   // bank of lane 0
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank0_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+0], rch_n[wi*LANES+0],
+                                      tid_n[(wi*LANES+0)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 1
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank1_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+1], rch_n[wi*LANES+1],
+                                      tid_n[(wi*LANES+1)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 2
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank2_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+2], rch_n[wi*LANES+2],
+                                      tid_n[(wi*LANES+2)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 3
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank3_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+3], rch_n[wi*LANES+3],
+                                      tid_n[(wi*LANES+3)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 4
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank4_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+4], rch_n[wi*LANES+4],
+                                      tid_n[(wi*LANES+4)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 5
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank5_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+5], rch_n[wi*LANES+5],
+                                      tid_n[(wi*LANES+5)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 6
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank6_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+6], rch_n[wi*LANES+6],
+                                      tid_n[(wi*LANES+6)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 7
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank7_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+7], rch_n[wi*LANES+7],
+                                      tid_n[(wi*LANES+7)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 8
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank8_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+8], rch_n[wi*LANES+8],
+                                      tid_n[(wi*LANES+8)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 9
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank9_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+9], rch_n[wi*LANES+9],
+                                      tid_n[(wi*LANES+9)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 10
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank10_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+10], rch_n[wi*LANES+10],
+                                      tid_n[(wi*LANES+10)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 11
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank11_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+11], rch_n[wi*LANES+11],
+                                      tid_n[(wi*LANES+11)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 12
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank12_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+12], rch_n[wi*LANES+12],
+                                      tid_n[(wi*LANES+12)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 13
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank13_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+13], rch_n[wi*LANES+13],
+                                      tid_n[(wi*LANES+13)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 14
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank14_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+14], rch_n[wi*LANES+14],
+                                      tid_n[(wi*LANES+14)*TW +: TW]};
+
+  always @(posedge clk_i)   // bank of lane 15
+    for (wi = 0; wi < ENTRIES; wi = wi + 1)
+      bank15_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+15], rch_n[wi*LANES+15],
+                                      tid_n[(wi*LANES+15)*TW +: TW]};
 
   // ----------------------------------------------------------------------
   // The commit at the table (HARP 7.3.2: STAGES-1 register stages)
@@ -127,47 +257,59 @@ module simtref_rbt #(
   // Per entry: the rpc match (RPC bank) and completion
   // ----------------------------------------------------------------------
 
-  wire             reserve = t_valid && t_div && |t_mask;
-  wire             arrive  = t_valid && !t_div && |t_mask;
-  wire [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit
-  wire [ENTRIES-1:0] cpl;    // complete: every member reached
+  wire               reserve = t_valid && t_div && |t_mask;
+  wire               arrive  = t_valid && !t_div && |t_mask;
+  reg  [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit
+  reg  [ENTRIES-1:0] cpl;    // complete: every member reached
+  integer ci;
 
-  generate
-    for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_entry
-      wire [LANES-1:0] m = mem_r[ge*LANES +: LANES];
-      wire [LANES-1:0] r = rch_r[ge*LANES +: LANES];
-      assign rpcm[ge] = valid_q[ge] && rpc_q[ge*PC_W +: PC_W] == t_pc;
-      assign cpl[ge]  = valid_q[ge] && r == m;
+  always @* begin
+    for (ci = 0; ci < ENTRIES; ci = ci + 1) begin
+      rpcm[ci] = valid_q[ci] && rpc_q[ci*PC_W +: PC_W] == t_pc;
+      cpl[ci]  = valid_q[ci] && rch_r[ci*LANES +: LANES] == mem_r[ci*LANES +: LANES];
     end
-  endgenerate
+  end
 
   // ----------------------------------------------------------------------
   // Per lane: the search of the set of its thread
   // ----------------------------------------------------------------------
 
   // [l*ENTRIES+e]: entry e seen from lane l (only entries of l's set).
-  wire [LANES*ENTRIES-1:0] ok_w;     // no member in l, or the same thread
-  wire [LANES*ENTRIES-1:0] held_w;   // holds l's thread at the pc
-  wire [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here
+  reg  [LANES*ENTRIES-1:0] ok_w;     // no member in l, or the same thread
+  reg  [LANES*ENTRIES-1:0] held_w;   // holds l's thread at the pc
+  reg  [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here
   wire [LANES-1:0]         held;     // l's thread already waits at the pc
   wire [LANES*SET_W-1:0]   lset;     // l's set
 
+  wire [SETS*SET_W-1:0]    set_ids;  // set s's index at [s*SET_W +: SET_W]
+
   generate
+    for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set_id
+      localparam [SET_W-1:0] SID = gs;
+      assign set_ids[gs*SET_W +: SET_W] = SID;
+    end
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
       wire [TW-1:0]    tl = t_tid[gl*TW +: TW];
       wire [SET_W-1:0] sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
-      assign lset[gl*SET_W +: SET_W] = sl;
-      for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set
-        localparam [SET_W-1:0] SE = gs;
-        for (gw = 0; gw < WAYS; gw = gw + 1) begin : g_way
-          localparam integer EI = gs*WAYS + gw;
-          wire same = tid_r[(EI*LANES+gl)*TW +: TW] == tl;
-          assign ok_w[gl*ENTRIES+EI]   = !mem_r[EI*LANES+gl] || same;
-          assign held_w[gl*ENTRIES+EI] = sl == SE && rpcm[EI] && mem_r[EI*LANES+gl] && same;
-          assign hit_w[gl*ENTRIES+EI]  = arrive && t_mask[gl] && held_w[gl*ENTRIES+EI] &&
-                                         !rch_r[EI*LANES+gl];
+      reg              same, in_set;
+      integer ls, lw;
+
+      always @* begin
+        for (ls = 0; ls < SETS; ls = ls + 1) begin
+          in_set = sl == set_ids[ls*SET_W +: SET_W];
+          for (lw = 0; lw < WAYS; lw = lw + 1) begin
+            same = tid_r[((ls*WAYS+lw)*LANES+gl)*TW +: TW] == tl;
+            ok_w[gl*ENTRIES + ls*WAYS+lw]   = !mem_r[(ls*WAYS+lw)*LANES+gl] || same;
+            held_w[gl*ENTRIES + ls*WAYS+lw] = in_set && rpcm[ls*WAYS+lw] &&
+                                              mem_r[(ls*WAYS+lw)*LANES+gl] && same;
+            hit_w[gl*ENTRIES + ls*WAYS+lw]  = arrive && t_mask[gl] && in_set && rpcm[ls*WAYS+lw] &&
+                                              mem_r[(ls*WAYS+lw)*LANES+gl] && same &&
+                                              !rch_r[(ls*WAYS+lw)*LANES+gl];
+          end
         end
       end
+
+      assign lset[gl*SET_W +: SET_W] = sl;
       assign held[gl]      = |held_w[gl*ENTRIES +: ENTRIES];
       assign arr_hit_o[gl] = |hit_w[gl*ENTRIES +: ENTRIES];
     end
@@ -233,19 +375,27 @@ module simtref_rbt #(
   // Table contents, zero where nothing is stored
   // ----------------------------------------------------------------------
 
-  generate
-    for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_show
-      assign rpc_o[ge*PC_W +: PC_W]        = valid_q[ge] ? rpc_q[ge*PC_W +: PC_W] : {PC_W{1'b0}};
-      assign member_o[ge*LANES +: LANES]   = valid_q[ge] ? mem_r[ge*LANES +: LANES] : {LANES{1'b0}};
-      assign reached_o[ge*LANES +: LANES]  = valid_q[ge] ? rch_r[ge*LANES +: LANES] : {LANES{1'b0}};
-      for (gl = 0; gl < LANES; gl = gl + 1) begin : g_tid
-        assign tid_o[(ge*LANES+gl)*TW +: TW] = member_o[ge*LANES+gl] ? tid_r[(ge*LANES+gl)*TW +: TW]
-                                                                     : {TW{1'b0}};
-      end
+  reg  [ENTRIES*PC_W-1:0]     rpc_show;
+  reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;
+  reg  [ENTRIES*LANES*TW-1:0] tid_show;
+  integer qi, ql;
+
+  always @* begin
+    for (qi = 0; qi < ENTRIES; qi = qi + 1) begin
+      rpc_show[qi*PC_W +: PC_W]    = valid_q[qi] ? rpc_q[qi*PC_W +: PC_W] : {PC_W{1'b0}};
+      mem_show[qi*LANES +: LANES]  = valid_q[qi] ? mem_r[qi*LANES +: LANES] : {LANES{1'b0}};
+      rch_show[qi*LANES +: LANES]  = valid_q[qi] ? rch_r[qi*LANES +: LANES] : {LANES{1'b0}};
+      for (ql = 0; ql < LANES; ql = ql + 1)
+        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(qi*LANES+ql)*TW +: TW]
+                                                               : {TW{1'b0}};
     end
-  endgenerate
+  end
 
   assign valid_o     = valid_q;
+  assign rpc_o       = rpc_show;
+  assign member_o    = mem_show;
+  assign reached_o   = rch_show;
+  assign tid_o       = tid_show;
   assign occupancy_o = occ_q;
 
   // ----------------------------------------------------------------------
@@ -265,9 +415,9 @@ module simtref_rbt #(
     rel_tid  = {(LANES*TW){1'b0}};
     for (xi = 0; xi < ENTRIES; xi = xi + 1)
       if (rel_oh[xi]) begin
-        rel_pc   = rel_pc   | rpc_o[xi*PC_W +: PC_W];
-        rel_mask = rel_mask | member_o[xi*LANES +: LANES];
-        rel_tid  = rel_tid  | tid_o[xi*LANES*TW +: LANES*TW];
+        rel_pc   = rel_pc   | rpc_show[xi*PC_W +: PC_W];
+        rel_mask = rel_mask | mem_show[xi*LANES +: LANES];
+        rel_tid  = rel_tid  | tid_show[xi*LANES*TW +: LANES*TW];
       end
   end
 
@@ -282,39 +432,34 @@ module simtref_rbt #(
 
   // Per entry: a release frees it; an allocation makes it a new barrier
   // at the pc; the lanes joining it become members, not reached, with
-  // their thread ids; arriving lanes are marked reached.
-  wire [ENTRIES-1:0]      valid_n;
-  wire [ENTRIES*PC_W-1:0] rpc_n;
-
-  generate
-    for (gs = 0; gs < SETS; gs = gs + 1) begin : g_next_set
-      for (gw = 0; gw < WAYS; gw = gw + 1) begin : g_next
-        localparam integer EI = gs*WAYS + gw;
-        wire [LANES-1:0] jn  = wsel[EI] ? join_s[gs*LANES +: LANES] : {LANES{1'b0}};
-        wire [LANES-1:0] arr;
-        assign valid_n[EI] = (valid_q[EI] && !(fire && rel_oh[EI])) || asel[EI];
-        assign rpc_n[EI*PC_W +: PC_W] = asel[EI] ? t_pc : rpc_q[EI*PC_W +: PC_W];
-        for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
-          assign arr[gl] = hit_w[gl*ENTRIES+EI];
-          always @* begin
-            mem_n[EI*LANES+gl] = (mem_r[EI*LANES+gl] && !asel[EI]) || jn[gl];
-            rch_n[EI*LANES+gl] = (rch_r[EI*LANES+gl] && !asel[EI] && !jn[gl]) || arr[gl];
-            tid_n[(EI*LANES+gl)*TW +: TW] = jn[gl] ? t_tid[gl*TW +: TW]
-                                                   : tid_r[(EI*LANES+gl)*TW +: TW];
-          end
-        end
-      end
-    end
-  endgenerate
-
-  // Occupancy: less the release, plus one per allocating set.
-  reg  [OCC_W-1:0] occ_n;
-  integer oi;
+  // their thread ids; arriving lanes are marked reached.  Occupancy:
+  // less the release, plus one per allocating set.
+  reg  [ENTRIES-1:0]      valid_n;
+  reg  [ENTRIES*PC_W-1:0] rpc_n;
+  reg  [OCC_W-1:0]        occ_n;
+  reg  [LANES-1:0]        jn;       // lanes joining the entry
+  integer ns, nw, nl;
 
   always @* begin
-    occ_n = occ_q - {{(OCC_W-1){1'b0}}, fire};
-    for (oi = 0; oi < ENTRIES; oi = oi + 1)
-      occ_n = occ_n + {{(OCC_W-1){1'b0}}, asel[oi]};
+    valid_n = valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}});
+    rpc_n   = rpc_q;
+    occ_n   = occ_q - {{(OCC_W-1){1'b0}}, fire};
+    for (ns = 0; ns < SETS; ns = ns + 1)
+      for (nw = 0; nw < WAYS; nw = nw + 1) begin
+        jn = wsel[ns*WAYS+nw] ? join_s[ns*LANES +: LANES] : {LANES{1'b0}};
+        if (asel[ns*WAYS+nw]) begin
+          valid_n[ns*WAYS+nw] = 1'b1;
+          rpc_n[(ns*WAYS+nw)*PC_W +: PC_W] = t_pc;
+          occ_n = occ_n + {{(OCC_W-1){1'b0}}, 1'b1};
+        end
+        for (nl = 0; nl < LANES; nl = nl + 1) begin
+          mem_n[(ns*WAYS+nw)*LANES+nl] = (mem_r[(ns*WAYS+nw)*LANES+nl] && !asel[ns*WAYS+nw]) || jn[nl];
+          rch_n[(ns*WAYS+nw)*LANES+nl] = (rch_r[(ns*WAYS+nw)*LANES+nl] && !asel[ns*WAYS+nw] && !jn[nl])
+                                         || hit_w[nl*ENTRIES + ns*WAYS+nw];
+          tid_n[((ns*WAYS+nw)*LANES+nl)*TW +: TW] = jn[nl] ? t_tid[nl*TW +: TW]
+                                                         : tid_r[((ns*WAYS+nw)*LANES+nl)*TW +: TW];
+        end
+      end
   end
 
   // ----------------------------------------------------------------------
