@@ -118,9 +118,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 
 /*
  * The per-lane fields: per-lane arrays (Fig. 9) or whole rows (Fig. 8).
- * Wide vectors are gathered and written by procedural loops: continuous
- * assignments of thousands of slices make simulators rebuild the whole
- * vector per slice.
+ * Inside the module they are kept lane-major, as the per-lane logic reads
+ * them: lane l's fields of every entry side by side.  Wide vectors are
+ * built by procedural loops: continuous assignments of thousands of
+ * slices make simulators rebuild the whole vector per slice.
  */
 static void emit_state(struct vgen *v, const struct rbt_geom *g)
 {
@@ -129,13 +130,13 @@ static void emit_state(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "reg  [OCC_W-1:0]            occ_q;     // reset: valid entries");
     vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_q;     // RPC bank, not reset");
     vgen_blank(v);
-    vgen_line(v, "// The per-lane fields as every lane reads them: entry e, lane l at");
-    vgen_line(v, "// [e*LANES+l] (member, reached) and [(e*LANES+l)*TW +: TW] (thread id).");
-    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mem_r, rch_r;");
-    vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_r;");
+    vgen_line(v, "// The per-lane fields, lane-major: lane l, entry e at [l*ENTRIES+e]");
+    vgen_line(v, "// (member, reached) and [(l*ENTRIES+e)*TW +: TW] (thread id).");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0]    mem_r, rch_r;");
+    vgen_line(v, "reg  [LANES*ENTRIES*TW-1:0] tid_r;");
     vgen_line(v, "// ... and as the next state writes them.");
-    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mem_n, rch_n;");
-    vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_n;");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0]    mem_n, rch_n;");
+    vgen_line(v, "reg  [LANES*ENTRIES*TW-1:0] tid_n;");
     vgen_line(v, "genvar gl, gs;");
     vgen_blank(v);
     if (g->org == RBT_MULTIPORT) {
@@ -151,9 +152,9 @@ static void emit_state(struct vgen *v, const struct rbt_geom *g)
         vgen_indent(v);
         vgen_line(v, "for (rl = 0; rl < LANES; rl = rl + 1) begin");
         vgen_indent(v);
-        vgen_line(v, "mem_r[ri*LANES+rl] = row_q[ri*ROW_W + rl*LANE_W + TW + 1];");
-        vgen_line(v, "rch_r[ri*LANES+rl] = row_q[ri*ROW_W + rl*LANE_W + TW];");
-        vgen_line(v, "tid_r[(ri*LANES+rl)*TW +: TW] = row_q[ri*ROW_W + rl*LANE_W +: TW];");
+        vgen_line(v, "mem_r[rl*ENTRIES+ri] = row_q[ri*ROW_W + rl*LANE_W + TW + 1];");
+        vgen_line(v, "rch_r[rl*ENTRIES+ri] = row_q[ri*ROW_W + rl*LANE_W + TW];");
+        vgen_line(v, "tid_r[(rl*ENTRIES+ri)*TW +: TW] = row_q[ri*ROW_W + rl*LANE_W +: TW];");
         vgen_dedent(v);
         vgen_line(v, "end");
         vgen_dedent(v);
@@ -165,41 +166,36 @@ static void emit_state(struct vgen *v, const struct rbt_geom *g)
         vgen_line(v, "for (wi = 0; wi < ENTRIES; wi = wi + 1)");
         vgen_indent(v);
         vgen_line(v, "for (wl = 0; wl < LANES; wl = wl + 1)");
-        vgen_line(v, "  row_q[wi*ROW_W + wl*LANE_W +: LANE_W] <= {mem_n[wi*LANES+wl], rch_n[wi*LANES+wl],");
-        vgen_line(v, "                                            tid_n[(wi*LANES+wl)*TW +: TW]};");
+        vgen_line(v, "  row_q[wi*ROW_W + wl*LANE_W +: LANE_W] <= {mem_n[wl*ENTRIES+wi], rch_n[wl*ENTRIES+wi],");
+        vgen_line(v, "                                            tid_n[(wl*ENTRIES+wi)*TW +: TW]};");
         vgen_dedent(v);
         vgen_dedent(v);
         return;
     }
-    vgen_line(v, "// HARP Fig. 9: one single-ported bank per lane; entry e of bank l holds");
-    vgen_line(v, "// {member, reached, tid} of lane l.");
-    vgen_line(v, "localparam integer BANK_W = TW + 2;");
+    vgen_line(v, "// HARP Fig. 9: one single-ported bank per lane, entry e of bank l");
+    vgen_line(v, "// holding member, reached and thread id of lane l.");
     for (unsigned l = 0; l < g->lanes; l++)
-        vgen_line(v, "reg  [ENTRIES*BANK_W-1:0]   bank%u_q;   // lane %u, not reset", l, l);
-    vgen_line(v, "integer ri, wi;");
+        vgen_line(v, "reg  [ENTRIES-1:0] mem%u_q, rch%u_q;  reg [ENTRIES*TW-1:0] tid%u_q;   // lane %u, not reset",
+                  l, l, l, l);
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "for (ri = 0; ri < ENTRIES; ri = ri + 1) begin");
-    vgen_indent(v);
     for (unsigned l = 0; l < g->lanes; l++) {
-        vgen_line(v, "mem_r[ri*LANES+%u] = bank%u_q[ri*BANK_W + TW + 1];", l, l);
-        vgen_line(v, "rch_r[ri*LANES+%u] = bank%u_q[ri*BANK_W + TW];", l, l);
-        vgen_line(v, "tid_r[(ri*LANES+%u)*TW +: TW] = bank%u_q[ri*BANK_W +: TW];", l, l);
+        vgen_line(v, "mem_r[%u*ENTRIES +: ENTRIES] = mem%u_q;", l, l);
+        vgen_line(v, "rch_r[%u*ENTRIES +: ENTRIES] = rch%u_q;", l, l);
+        vgen_line(v, "tid_r[%u*ENTRIES*TW +: ENTRIES*TW] = tid%u_q;", l, l);
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
     for (unsigned l = 0; l < g->lanes; l++) {
         vgen_blank(v);
-        vgen_line(v, "always @(posedge clk_i)   // bank of lane %u", l);
+        vgen_line(v, "always @(posedge clk_i) begin   // bank of lane %u", l);
         vgen_indent(v);
-        vgen_line(v, "for (wi = 0; wi < ENTRIES; wi = wi + 1)");
-        vgen_line(v, "  bank%u_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+%u], rch_n[wi*LANES+%u],",
-                  l, l, l);
-        vgen_line(v, "                                  tid_n[(wi*LANES+%u)*TW +: TW]};", l);
+        vgen_line(v, "mem%u_q <= mem_n[%u*ENTRIES +: ENTRIES];", l, l);
+        vgen_line(v, "rch%u_q <= rch_n[%u*ENTRIES +: ENTRIES];", l, l);
+        vgen_line(v, "tid%u_q <= tid_n[%u*ENTRIES*TW +: ENTRIES*TW];", l, l);
         vgen_dedent(v);
+        vgen_line(v, "end");
     }
 }
 
@@ -265,8 +261,7 @@ static void emit_request(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "assign t_tid   = stid_q[LANES*TW-1:0];");
 }
 
-static void emit_entries(struct vgen *v, const struct rbt_geom *g,
-                         enum rtl_defect defect)
+static void emit_entries(struct vgen *v, enum rtl_defect defect)
 {
     vgen_section(v, "Per entry: the rpc match (RPC bank) and completion");
     vgen_line(v, "wire               reserve = t_valid && t_div && |t_mask;");
@@ -274,26 +269,29 @@ static void emit_entries(struct vgen *v, const struct rbt_geom *g,
     vgen_line(v, "reg  [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit");
     vgen_line(v, "reg  [ENTRIES-1:0] cpl;    // complete: every member reached");
     if (defect == DEFECT_RBT_EARLY_RELEASE)
-        vgen_line(v, "reg  [LANES-1:0]   missing;");
-    vgen_line(v, "integer ci;");
+        vgen_line(v, "reg  [ENTRIES-1:0] miss1, miss2;   // one, two members missing");
+    vgen_line(v, "integer ci, cl;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "for (ci = 0; ci < ENTRIES; ci = ci + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "rpcm[ci] = valid_q[ci] && rpc_q[ci*PC_W +: PC_W] == t_pc;");
+    vgen_line(v, "for (ci = 0; ci < ENTRIES; ci = ci + 1)");
+    vgen_line(v, "  rpcm[ci] = valid_q[ci] && rpc_q[ci*PC_W +: PC_W] == t_pc;");
     if (defect == DEFECT_RBT_EARLY_RELEASE) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): complete when at most one member",
                   rtl_defect_name(defect));
         vgen_line(v, "// has not reached.");
-        vgen_line(v, "missing  = mem_r[ci*LANES +: LANES] & ~rch_r[ci*LANES +: LANES];");
-        vgen_line(v, "cpl[ci]  = valid_q[ci] && (missing & (missing - %u'd1)) == {LANES{1'b0}};",
-                  g->lanes);
+        vgen_line(v, "miss1 = {ENTRIES{1'b0}};");
+        vgen_line(v, "miss2 = {ENTRIES{1'b0}};");
+        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1) begin");
+        vgen_line(v, "  miss2 = miss2 | (miss1 & mem_r[cl*ENTRIES +: ENTRIES] & ~rch_r[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "  miss1 = miss1 | (mem_r[cl*ENTRIES +: ENTRIES] & ~rch_r[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "end");
+        vgen_line(v, "cpl = valid_q & ~miss2;");
     } else {
-        vgen_line(v, "cpl[ci]  = valid_q[ci] && rch_r[ci*LANES +: LANES] == mem_r[ci*LANES +: LANES];");
+        vgen_line(v, "cpl = valid_q;");
+        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1)");
+        vgen_line(v, "  cpl = cpl & ~(mem_r[cl*ENTRIES +: ENTRIES] ^ rch_r[cl*ENTRIES +: ENTRIES]);");
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
 }
@@ -308,7 +306,6 @@ static void emit_lanes(struct vgen *v)
     vgen_line(v, "reg  [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here");
     vgen_line(v, "wire [LANES-1:0]         held;     // l's thread already waits at the pc");
     vgen_line(v, "wire [LANES*SET_W-1:0]   lset;     // l's set");
-    vgen_blank(v);
     vgen_line(v, "wire [SETS*SET_W-1:0]    set_ids;  // set s's index at [s*SET_W +: SET_W]");
     vgen_blank(v);
     vgen_line(v, "generate");
@@ -317,31 +314,27 @@ static void emit_lanes(struct vgen *v)
     vgen_line(v, "  localparam [SET_W-1:0] SID = gs;");
     vgen_line(v, "  assign set_ids[gs*SET_W +: SET_W] = SID;");
     vgen_line(v, "end");
+    vgen_blank(v);
     vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
     vgen_indent(v);
-    vgen_line(v, "wire [TW-1:0]    tl = t_tid[gl*TW +: TW];");
-    vgen_line(v, "wire [SET_W-1:0] sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};");
-    vgen_line(v, "reg              same, in_set;");
-    vgen_line(v, "integer ls, lw;");
+    vgen_line(v, "wire [TW-1:0]      tl = t_tid[gl*TW +: TW];");
+    vgen_line(v, "wire [SET_W-1:0]   sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};");
+    vgen_line(v, "reg  [ENTRIES-1:0] same;    // the entry holds this thread id in lane gl");
+    vgen_line(v, "reg  [ENTRIES-1:0] in_set;  // the entry is in the thread's set");
+    vgen_line(v, "integer le, ls;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "for (ls = 0; ls < SETS; ls = ls + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "in_set = sl == set_ids[ls*SET_W +: SET_W];");
-    vgen_line(v, "for (lw = 0; lw < WAYS; lw = lw + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "same = tid_r[((ls*WAYS+lw)*LANES+gl)*TW +: TW] == tl;");
-    vgen_line(v, "ok_w[gl*ENTRIES + ls*WAYS+lw]   = !mem_r[(ls*WAYS+lw)*LANES+gl] || same;");
-    vgen_line(v, "held_w[gl*ENTRIES + ls*WAYS+lw] = in_set && rpcm[ls*WAYS+lw] &&");
-    vgen_line(v, "                                  mem_r[(ls*WAYS+lw)*LANES+gl] && same;");
-    vgen_line(v, "hit_w[gl*ENTRIES + ls*WAYS+lw]  = arrive && t_mask[gl] && in_set && rpcm[ls*WAYS+lw] &&");
-    vgen_line(v, "                                  mem_r[(ls*WAYS+lw)*LANES+gl] && same &&");
-    vgen_line(v, "                                  !rch_r[(ls*WAYS+lw)*LANES+gl];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_line(v, "for (le = 0; le < ENTRIES; le = le + 1)");
+    vgen_line(v, "  same[le] = tid_r[(gl*ENTRIES+le)*TW +: TW] == tl;");
+    vgen_line(v, "for (ls = 0; ls < SETS; ls = ls + 1)");
+    vgen_line(v, "  in_set[ls*WAYS +: WAYS] = {WAYS{sl == set_ids[ls*SET_W +: SET_W]}};");
+    vgen_line(v, "ok_w[gl*ENTRIES +: ENTRIES]   = ~mem_r[gl*ENTRIES +: ENTRIES] | same;");
+    vgen_line(v, "held_w[gl*ENTRIES +: ENTRIES] = in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same;");
+    vgen_line(v, "hit_w[gl*ENTRIES +: ENTRIES]  = (arrive && t_mask[gl])");
+    vgen_line(v, "                                ? in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same &");
+    vgen_line(v, "                                  ~rch_r[gl*ENTRIES +: ENTRIES]");
+    vgen_line(v, "                                : {ENTRIES{1'b0}};");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_blank(v);
@@ -372,19 +365,17 @@ static void emit_sets(struct vgen *v, const struct rbt_geom *g,
     vgen_line(v, "reg  [LANES-1:0] grp;            // the commit's lanes in this set");
     vgen_line(v, "reg  [WAYS-1:0]  cand;           // ways the group may merge into");
     vgen_line(v, "reg  [WAYS-1:0]  free;");
-    vgen_line(v, "integer sl, sw;");
+    vgen_line(v, "integer sl;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1)");
-    vgen_line(v, "  grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;");
-    vgen_line(v, "for (sw = 0; sw < WAYS; sw = sw + 1) begin");
+    vgen_line(v, "free = ~valid_q[gs*WAYS +: WAYS];");
+    vgen_line(v, "cand = rpcm[gs*WAYS +: WAYS] & ~cpl[gs*WAYS +: WAYS];");
+    vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1) begin");
     vgen_indent(v);
-    vgen_line(v, "free[sw] = !valid_q[gs*WAYS+sw];");
-    vgen_line(v, "cand[sw] = rpcm[gs*WAYS+sw] && !cpl[gs*WAYS+sw];");
-    vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1)");
-    vgen_line(v, "  if (grp[sl] && !ok_w[sl*ENTRIES + gs*WAYS+sw])");
-    vgen_line(v, "    cand[sw] = 1'b0;");
+    vgen_line(v, "grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;");
+    vgen_line(v, "if (grp[sl])");
+    vgen_line(v, "  cand = cand & ok_w[sl*ENTRIES + gs*WAYS +: WAYS];");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -444,11 +435,14 @@ static void emit_contents_release(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "for (qi = 0; qi < ENTRIES; qi = qi + 1) begin");
     vgen_indent(v);
     vgen_line(v, "rpc_show[qi*PC_W +: PC_W]    = valid_q[qi] ? rpc_q[qi*PC_W +: PC_W] : {PC_W{1'b0}};");
-    vgen_line(v, "mem_show[qi*LANES +: LANES]  = valid_q[qi] ? mem_r[qi*LANES +: LANES] : {LANES{1'b0}};");
-    vgen_line(v, "rch_show[qi*LANES +: LANES]  = valid_q[qi] ? rch_r[qi*LANES +: LANES] : {LANES{1'b0}};");
-    vgen_line(v, "for (ql = 0; ql < LANES; ql = ql + 1)");
-    vgen_line(v, "  tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(qi*LANES+ql)*TW +: TW]");
+    vgen_line(v, "for (ql = 0; ql < LANES; ql = ql + 1) begin");
+    vgen_indent(v);
+    vgen_line(v, "mem_show[qi*LANES+ql] = valid_q[qi] && mem_r[ql*ENTRIES+qi];");
+    vgen_line(v, "rch_show[qi*LANES+ql] = valid_q[qi] && rch_r[ql*ENTRIES+qi];");
+    vgen_line(v, "tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(ql*ENTRIES+qi)*TW +: TW]");
     vgen_line(v, "                                                         : {TW{1'b0}};");
+    vgen_dedent(v);
+    vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -505,40 +499,38 @@ static void emit_next(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "reg  [ENTRIES-1:0]      valid_n;");
     vgen_line(v, "reg  [ENTRIES*PC_W-1:0] rpc_n;");
     vgen_line(v, "reg  [OCC_W-1:0]        occ_n;");
-    vgen_line(v, "reg  [LANES-1:0]        jn;       // lanes joining the entry");
-    vgen_line(v, "integer ns, nw, nl;");
+    vgen_line(v, "reg  [ENTRIES-1:0]      jv;       // entries lane nl joins");
+    vgen_line(v, "integer ne, nl, ns;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "valid_n = valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}});");
+    vgen_line(v, "valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;");
     vgen_line(v, "rpc_n   = rpc_q;");
     vgen_line(v, "occ_n   = occ_q - %s;",
               vgen_zext(fired, sizeof fired, g->occ_w - 1, "OCC_W-1", "fire"));
-    vgen_line(v, "for (ns = 0; ns < SETS; ns = ns + 1)");
+    vgen_line(v, "for (ne = 0; ne < ENTRIES; ne = ne + 1)");
     vgen_indent(v);
-    vgen_line(v, "for (nw = 0; nw < WAYS; nw = nw + 1) begin");
+    vgen_line(v, "if (asel[ne]) begin");
     vgen_indent(v);
-    vgen_line(v, "jn = wsel[ns*WAYS+nw] ? join_s[ns*LANES +: LANES] : {LANES{1'b0}};");
-    vgen_line(v, "if (asel[ns*WAYS+nw]) begin");
-    vgen_indent(v);
-    vgen_line(v, "valid_n[ns*WAYS+nw] = 1'b1;");
-    vgen_line(v, "rpc_n[(ns*WAYS+nw)*PC_W +: PC_W] = t_pc;");
+    vgen_line(v, "rpc_n[ne*PC_W +: PC_W] = t_pc;");
     vgen_line(v, "occ_n = occ_n + %s;",
               vgen_zext(one, sizeof one, g->occ_w - 1, "OCC_W-1", "1'b1"));
     vgen_dedent(v);
     vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "tid_n = tid_r;");
     vgen_line(v, "for (nl = 0; nl < LANES; nl = nl + 1) begin");
     vgen_indent(v);
-    vgen_line(v, "mem_n[(ns*WAYS+nw)*LANES+nl] = (mem_r[(ns*WAYS+nw)*LANES+nl] && !asel[ns*WAYS+nw]) || jn[nl];");
-    vgen_line(v, "rch_n[(ns*WAYS+nw)*LANES+nl] = (rch_r[(ns*WAYS+nw)*LANES+nl] && !asel[ns*WAYS+nw] && !jn[nl])");
-    vgen_line(v, "                               || hit_w[nl*ENTRIES + ns*WAYS+nw];");
-    vgen_line(v, "tid_n[((ns*WAYS+nw)*LANES+nl)*TW +: TW] = jn[nl] ? t_tid[nl*TW +: TW]");
-    vgen_line(v, "                                               : tid_r[((ns*WAYS+nw)*LANES+nl)*TW +: TW];");
+    vgen_line(v, "for (ns = 0; ns < SETS; ns = ns + 1)");
+    vgen_line(v, "  jv[ns*WAYS +: WAYS] = join_s[ns*LANES+nl] ? wsel[ns*WAYS +: WAYS] : {WAYS{1'b0}};");
+    vgen_line(v, "mem_n[nl*ENTRIES +: ENTRIES] = (mem_r[nl*ENTRIES +: ENTRIES] & ~asel) | jv;");
+    vgen_line(v, "rch_n[nl*ENTRIES +: ENTRIES] = (rch_r[nl*ENTRIES +: ENTRIES] & ~asel & ~jv)");
+    vgen_line(v, "                               | hit_w[nl*ENTRIES +: ENTRIES];");
+    vgen_line(v, "for (ne = 0; ne < ENTRIES; ne = ne + 1)");
+    vgen_line(v, "  if (jv[ne])");
+    vgen_line(v, "    tid_n[(nl*ENTRIES+ne)*TW +: TW] = t_tid[nl*TW +: TW];");
     vgen_dedent(v);
     vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
     vgen_dedent(v);
     vgen_line(v, "end");
 }
@@ -576,7 +568,7 @@ void emit_rbt(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &g);
     emit_state(v, &g);
     emit_request(v, &g);
-    emit_entries(v, &g, defect);
+    emit_entries(v, defect);
     emit_lanes(v);
     emit_sets(v, &g, defect);
     emit_contents_release(v, &g);

@@ -74,168 +74,180 @@ module simtref_rbt #(
   reg  [OCC_W-1:0]            occ_q;     // reset: valid entries
   reg  [ENTRIES*PC_W-1:0]     rpc_q;     // RPC bank, not reset
 
-  // The per-lane fields as every lane reads them: entry e, lane l at
-  // [e*LANES+l] (member, reached) and [(e*LANES+l)*TW +: TW] (thread id).
-  reg  [ENTRIES*LANES-1:0]    mem_r, rch_r;
-  reg  [ENTRIES*LANES*TW-1:0] tid_r;
+  // The per-lane fields, lane-major: lane l, entry e at [l*ENTRIES+e]
+  // (member, reached) and [(l*ENTRIES+e)*TW +: TW] (thread id).
+  reg  [LANES*ENTRIES-1:0]    mem_r, rch_r;
+  reg  [LANES*ENTRIES*TW-1:0] tid_r;
   // ... and as the next state writes them.
-  reg  [ENTRIES*LANES-1:0]    mem_n, rch_n;
-  reg  [ENTRIES*LANES*TW-1:0] tid_n;
+  reg  [LANES*ENTRIES-1:0]    mem_n, rch_n;
+  reg  [LANES*ENTRIES*TW-1:0] tid_n;
   genvar gl, gs;
 
-  // HARP Fig. 9: one single-ported bank per lane; entry e of bank l holds
-  // {member, reached, tid} of lane l.
-  localparam integer BANK_W = TW + 2;
-  reg  [ENTRIES*BANK_W-1:0]   bank0_q;   // lane 0, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank1_q;   // lane 1, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank2_q;   // lane 2, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank3_q;   // lane 3, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank4_q;   // lane 4, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank5_q;   // lane 5, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank6_q;   // lane 6, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank7_q;   // lane 7, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank8_q;   // lane 8, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank9_q;   // lane 9, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank10_q;   // lane 10, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank11_q;   // lane 11, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank12_q;   // lane 12, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank13_q;   // lane 13, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank14_q;   // lane 14, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank15_q;   // lane 15, not reset
-  integer ri, wi;
+  // HARP Fig. 9: one single-ported bank per lane, entry e of bank l
+  // holding member, reached and thread id of lane l.
+  reg  [ENTRIES-1:0] mem0_q, rch0_q;  reg [ENTRIES*TW-1:0] tid0_q;   // lane 0, not reset
+  reg  [ENTRIES-1:0] mem1_q, rch1_q;  reg [ENTRIES*TW-1:0] tid1_q;   // lane 1, not reset
+  reg  [ENTRIES-1:0] mem2_q, rch2_q;  reg [ENTRIES*TW-1:0] tid2_q;   // lane 2, not reset
+  reg  [ENTRIES-1:0] mem3_q, rch3_q;  reg [ENTRIES*TW-1:0] tid3_q;   // lane 3, not reset
+  reg  [ENTRIES-1:0] mem4_q, rch4_q;  reg [ENTRIES*TW-1:0] tid4_q;   // lane 4, not reset
+  reg  [ENTRIES-1:0] mem5_q, rch5_q;  reg [ENTRIES*TW-1:0] tid5_q;   // lane 5, not reset
+  reg  [ENTRIES-1:0] mem6_q, rch6_q;  reg [ENTRIES*TW-1:0] tid6_q;   // lane 6, not reset
+  reg  [ENTRIES-1:0] mem7_q, rch7_q;  reg [ENTRIES*TW-1:0] tid7_q;   // lane 7, not reset
+  reg  [ENTRIES-1:0] mem8_q, rch8_q;  reg [ENTRIES*TW-1:0] tid8_q;   // lane 8, not reset
+  reg  [ENTRIES-1:0] mem9_q, rch9_q;  reg [ENTRIES*TW-1:0] tid9_q;   // lane 9, not reset
+  reg  [ENTRIES-1:0] mem10_q, rch10_q;  reg [ENTRIES*TW-1:0] tid10_q;   // lane 10, not reset
+  reg  [ENTRIES-1:0] mem11_q, rch11_q;  reg [ENTRIES*TW-1:0] tid11_q;   // lane 11, not reset
+  reg  [ENTRIES-1:0] mem12_q, rch12_q;  reg [ENTRIES*TW-1:0] tid12_q;   // lane 12, not reset
+  reg  [ENTRIES-1:0] mem13_q, rch13_q;  reg [ENTRIES*TW-1:0] tid13_q;   // lane 13, not reset
+  reg  [ENTRIES-1:0] mem14_q, rch14_q;  reg [ENTRIES*TW-1:0] tid14_q;   // lane 14, not reset
+  reg  [ENTRIES-1:0] mem15_q, rch15_q;  reg [ENTRIES*TW-1:0] tid15_q;   // lane 15, not reset
 
   always @* begin
-    for (ri = 0; ri < ENTRIES; ri = ri + 1) begin
-      mem_r[ri*LANES+0] = bank0_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+0] = bank0_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+0)*TW +: TW] = bank0_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+1] = bank1_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+1] = bank1_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+1)*TW +: TW] = bank1_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+2] = bank2_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+2] = bank2_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+2)*TW +: TW] = bank2_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+3] = bank3_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+3] = bank3_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+3)*TW +: TW] = bank3_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+4] = bank4_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+4] = bank4_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+4)*TW +: TW] = bank4_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+5] = bank5_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+5] = bank5_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+5)*TW +: TW] = bank5_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+6] = bank6_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+6] = bank6_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+6)*TW +: TW] = bank6_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+7] = bank7_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+7] = bank7_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+7)*TW +: TW] = bank7_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+8] = bank8_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+8] = bank8_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+8)*TW +: TW] = bank8_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+9] = bank9_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+9] = bank9_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+9)*TW +: TW] = bank9_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+10] = bank10_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+10] = bank10_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+10)*TW +: TW] = bank10_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+11] = bank11_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+11] = bank11_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+11)*TW +: TW] = bank11_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+12] = bank12_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+12] = bank12_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+12)*TW +: TW] = bank12_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+13] = bank13_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+13] = bank13_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+13)*TW +: TW] = bank13_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+14] = bank14_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+14] = bank14_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+14)*TW +: TW] = bank14_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+15] = bank15_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+15] = bank15_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+15)*TW +: TW] = bank15_q[ri*BANK_W +: TW];
-    end
+    mem_r[0*ENTRIES +: ENTRIES] = mem0_q;
+    rch_r[0*ENTRIES +: ENTRIES] = rch0_q;
+    tid_r[0*ENTRIES*TW +: ENTRIES*TW] = tid0_q;
+    mem_r[1*ENTRIES +: ENTRIES] = mem1_q;
+    rch_r[1*ENTRIES +: ENTRIES] = rch1_q;
+    tid_r[1*ENTRIES*TW +: ENTRIES*TW] = tid1_q;
+    mem_r[2*ENTRIES +: ENTRIES] = mem2_q;
+    rch_r[2*ENTRIES +: ENTRIES] = rch2_q;
+    tid_r[2*ENTRIES*TW +: ENTRIES*TW] = tid2_q;
+    mem_r[3*ENTRIES +: ENTRIES] = mem3_q;
+    rch_r[3*ENTRIES +: ENTRIES] = rch3_q;
+    tid_r[3*ENTRIES*TW +: ENTRIES*TW] = tid3_q;
+    mem_r[4*ENTRIES +: ENTRIES] = mem4_q;
+    rch_r[4*ENTRIES +: ENTRIES] = rch4_q;
+    tid_r[4*ENTRIES*TW +: ENTRIES*TW] = tid4_q;
+    mem_r[5*ENTRIES +: ENTRIES] = mem5_q;
+    rch_r[5*ENTRIES +: ENTRIES] = rch5_q;
+    tid_r[5*ENTRIES*TW +: ENTRIES*TW] = tid5_q;
+    mem_r[6*ENTRIES +: ENTRIES] = mem6_q;
+    rch_r[6*ENTRIES +: ENTRIES] = rch6_q;
+    tid_r[6*ENTRIES*TW +: ENTRIES*TW] = tid6_q;
+    mem_r[7*ENTRIES +: ENTRIES] = mem7_q;
+    rch_r[7*ENTRIES +: ENTRIES] = rch7_q;
+    tid_r[7*ENTRIES*TW +: ENTRIES*TW] = tid7_q;
+    mem_r[8*ENTRIES +: ENTRIES] = mem8_q;
+    rch_r[8*ENTRIES +: ENTRIES] = rch8_q;
+    tid_r[8*ENTRIES*TW +: ENTRIES*TW] = tid8_q;
+    mem_r[9*ENTRIES +: ENTRIES] = mem9_q;
+    rch_r[9*ENTRIES +: ENTRIES] = rch9_q;
+    tid_r[9*ENTRIES*TW +: ENTRIES*TW] = tid9_q;
+    mem_r[10*ENTRIES +: ENTRIES] = mem10_q;
+    rch_r[10*ENTRIES +: ENTRIES] = rch10_q;
+    tid_r[10*ENTRIES*TW +: ENTRIES*TW] = tid10_q;
+    mem_r[11*ENTRIES +: ENTRIES] = mem11_q;
+    rch_r[11*ENTRIES +: ENTRIES] = rch11_q;
+    tid_r[11*ENTRIES*TW +: ENTRIES*TW] = tid11_q;
+    mem_r[12*ENTRIES +: ENTRIES] = mem12_q;
+    rch_r[12*ENTRIES +: ENTRIES] = rch12_q;
+    tid_r[12*ENTRIES*TW +: ENTRIES*TW] = tid12_q;
+    mem_r[13*ENTRIES +: ENTRIES] = mem13_q;
+    rch_r[13*ENTRIES +: ENTRIES] = rch13_q;
+    tid_r[13*ENTRIES*TW +: ENTRIES*TW] = tid13_q;
+    mem_r[14*ENTRIES +: ENTRIES] = mem14_q;
+    rch_r[14*ENTRIES +: ENTRIES] = rch14_q;
+    tid_r[14*ENTRIES*TW +: ENTRIES*TW] = tid14_q;
+    mem_r[15*ENTRIES +: ENTRIES] = mem15_q;
+    rch_r[15*ENTRIES +: ENTRIES] = rch15_q;
+    tid_r[15*ENTRIES*TW +: ENTRIES*TW] = tid15_q;
   end
 
-  always @(posedge clk_i)   // bank of lane 0
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank0_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+0], rch_n[wi*LANES+0],
-                                      tid_n[(wi*LANES+0)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 0
+    mem0_q <= mem_n[0*ENTRIES +: ENTRIES];
+    rch0_q <= rch_n[0*ENTRIES +: ENTRIES];
+    tid0_q <= tid_n[0*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 1
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank1_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+1], rch_n[wi*LANES+1],
-                                      tid_n[(wi*LANES+1)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 1
+    mem1_q <= mem_n[1*ENTRIES +: ENTRIES];
+    rch1_q <= rch_n[1*ENTRIES +: ENTRIES];
+    tid1_q <= tid_n[1*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 2
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank2_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+2], rch_n[wi*LANES+2],
-                                      tid_n[(wi*LANES+2)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 2
+    mem2_q <= mem_n[2*ENTRIES +: ENTRIES];
+    rch2_q <= rch_n[2*ENTRIES +: ENTRIES];
+    tid2_q <= tid_n[2*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 3
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank3_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+3], rch_n[wi*LANES+3],
-                                      tid_n[(wi*LANES+3)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 3
+    mem3_q <= mem_n[3*ENTRIES +: ENTRIES];
+    rch3_q <= rch_n[3*ENTRIES +: ENTRIES];
+    tid3_q <= tid_n[3*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 4
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank4_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+4], rch_n[wi*LANES+4],
-                                      tid_n[(wi*LANES+4)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 4
+    mem4_q <= mem_n[4*ENTRIES +: ENTRIES];
+    rch4_q <= rch_n[4*ENTRIES +: ENTRIES];
+    tid4_q <= tid_n[4*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 5
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank5_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+5], rch_n[wi*LANES+5],
-                                      tid_n[(wi*LANES+5)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 5
+    mem5_q <= mem_n[5*ENTRIES +: ENTRIES];
+    rch5_q <= rch_n[5*ENTRIES +: ENTRIES];
+    tid5_q <= tid_n[5*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 6
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank6_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+6], rch_n[wi*LANES+6],
-                                      tid_n[(wi*LANES+6)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 6
+    mem6_q <= mem_n[6*ENTRIES +: ENTRIES];
+    rch6_q <= rch_n[6*ENTRIES +: ENTRIES];
+    tid6_q <= tid_n[6*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 7
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank7_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+7], rch_n[wi*LANES+7],
-                                      tid_n[(wi*LANES+7)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 7
+    mem7_q <= mem_n[7*ENTRIES +: ENTRIES];
+    rch7_q <= rch_n[7*ENTRIES +: ENTRIES];
+    tid7_q <= tid_n[7*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 8
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank8_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+8], rch_n[wi*LANES+8],
-                                      tid_n[(wi*LANES+8)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 8
+    mem8_q <= mem_n[8*ENTRIES +: ENTRIES];
+    rch8_q <= rch_n[8*ENTRIES +: ENTRIES];
+    tid8_q <= tid_n[8*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 9
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank9_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+9], rch_n[wi*LANES+9],
-                                      tid_n[(wi*LANES+9)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 9
+    mem9_q <= mem_n[9*ENTRIES +: ENTRIES];
+    rch9_q <= rch_n[9*ENTRIES +: ENTRIES];
+    tid9_q <= tid_n[9*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 10
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank10_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+10], rch_n[wi*LANES+10],
-                                      tid_n[(wi*LANES+10)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 10
+    mem10_q <= mem_n[10*ENTRIES +: ENTRIES];
+    rch10_q <= rch_n[10*ENTRIES +: ENTRIES];
+    tid10_q <= tid_n[10*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 11
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank11_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+11], rch_n[wi*LANES+11],
-                                      tid_n[(wi*LANES+11)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 11
+    mem11_q <= mem_n[11*ENTRIES +: ENTRIES];
+    rch11_q <= rch_n[11*ENTRIES +: ENTRIES];
+    tid11_q <= tid_n[11*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 12
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank12_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+12], rch_n[wi*LANES+12],
-                                      tid_n[(wi*LANES+12)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 12
+    mem12_q <= mem_n[12*ENTRIES +: ENTRIES];
+    rch12_q <= rch_n[12*ENTRIES +: ENTRIES];
+    tid12_q <= tid_n[12*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 13
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank13_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+13], rch_n[wi*LANES+13],
-                                      tid_n[(wi*LANES+13)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 13
+    mem13_q <= mem_n[13*ENTRIES +: ENTRIES];
+    rch13_q <= rch_n[13*ENTRIES +: ENTRIES];
+    tid13_q <= tid_n[13*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 14
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank14_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+14], rch_n[wi*LANES+14],
-                                      tid_n[(wi*LANES+14)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 14
+    mem14_q <= mem_n[14*ENTRIES +: ENTRIES];
+    rch14_q <= rch_n[14*ENTRIES +: ENTRIES];
+    tid14_q <= tid_n[14*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 15
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank15_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+15], rch_n[wi*LANES+15],
-                                      tid_n[(wi*LANES+15)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 15
+    mem15_q <= mem_n[15*ENTRIES +: ENTRIES];
+    rch15_q <= rch_n[15*ENTRIES +: ENTRIES];
+    tid15_q <= tid_n[15*ENTRIES*TW +: ENTRIES*TW];
+  end
 
   // ----------------------------------------------------------------------
   // The commit at the table (HARP 7.3.2: STAGES-1 register stages)
@@ -261,13 +273,14 @@ module simtref_rbt #(
   wire               arrive  = t_valid && !t_div && |t_mask;
   reg  [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit
   reg  [ENTRIES-1:0] cpl;    // complete: every member reached
-  integer ci;
+  integer ci, cl;
 
   always @* begin
-    for (ci = 0; ci < ENTRIES; ci = ci + 1) begin
+    for (ci = 0; ci < ENTRIES; ci = ci + 1)
       rpcm[ci] = valid_q[ci] && rpc_q[ci*PC_W +: PC_W] == t_pc;
-      cpl[ci]  = valid_q[ci] && rch_r[ci*LANES +: LANES] == mem_r[ci*LANES +: LANES];
-    end
+    cpl = valid_q;
+    for (cl = 0; cl < LANES; cl = cl + 1)
+      cpl = cpl & ~(mem_r[cl*ENTRIES +: ENTRIES] ^ rch_r[cl*ENTRIES +: ENTRIES]);
   end
 
   // ----------------------------------------------------------------------
@@ -280,7 +293,6 @@ module simtref_rbt #(
   reg  [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here
   wire [LANES-1:0]         held;     // l's thread already waits at the pc
   wire [LANES*SET_W-1:0]   lset;     // l's set
-
   wire [SETS*SET_W-1:0]    set_ids;  // set s's index at [s*SET_W +: SET_W]
 
   generate
@@ -288,25 +300,25 @@ module simtref_rbt #(
       localparam [SET_W-1:0] SID = gs;
       assign set_ids[gs*SET_W +: SET_W] = SID;
     end
+
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
-      wire [TW-1:0]    tl = t_tid[gl*TW +: TW];
-      wire [SET_W-1:0] sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
-      reg              same, in_set;
-      integer ls, lw;
+      wire [TW-1:0]      tl = t_tid[gl*TW +: TW];
+      wire [SET_W-1:0]   sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
+      reg  [ENTRIES-1:0] same;    // the entry holds this thread id in lane gl
+      reg  [ENTRIES-1:0] in_set;  // the entry is in the thread's set
+      integer le, ls;
 
       always @* begin
-        for (ls = 0; ls < SETS; ls = ls + 1) begin
-          in_set = sl == set_ids[ls*SET_W +: SET_W];
-          for (lw = 0; lw < WAYS; lw = lw + 1) begin
-            same = tid_r[((ls*WAYS+lw)*LANES+gl)*TW +: TW] == tl;
-            ok_w[gl*ENTRIES + ls*WAYS+lw]   = !mem_r[(ls*WAYS+lw)*LANES+gl] || same;
-            held_w[gl*ENTRIES + ls*WAYS+lw] = in_set && rpcm[ls*WAYS+lw] &&
-                                              mem_r[(ls*WAYS+lw)*LANES+gl] && same;
-            hit_w[gl*ENTRIES + ls*WAYS+lw]  = arrive && t_mask[gl] && in_set && rpcm[ls*WAYS+lw] &&
-                                              mem_r[(ls*WAYS+lw)*LANES+gl] && same &&
-                                              !rch_r[(ls*WAYS+lw)*LANES+gl];
-          end
-        end
+        for (le = 0; le < ENTRIES; le = le + 1)
+          same[le] = tid_r[(gl*ENTRIES+le)*TW +: TW] == tl;
+        for (ls = 0; ls < SETS; ls = ls + 1)
+          in_set[ls*WAYS +: WAYS] = {WAYS{sl == set_ids[ls*SET_W +: SET_W]}};
+        ok_w[gl*ENTRIES +: ENTRIES]   = ~mem_r[gl*ENTRIES +: ENTRIES] | same;
+        held_w[gl*ENTRIES +: ENTRIES] = in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same;
+        hit_w[gl*ENTRIES +: ENTRIES]  = (arrive && t_mask[gl])
+                                        ? in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same &
+                                          ~rch_r[gl*ENTRIES +: ENTRIES]
+                                        : {ENTRIES{1'b0}};
       end
 
       assign lset[gl*SET_W +: SET_W] = sl;
@@ -330,17 +342,15 @@ module simtref_rbt #(
       reg  [LANES-1:0] grp;            // the commit's lanes in this set
       reg  [WAYS-1:0]  cand;           // ways the group may merge into
       reg  [WAYS-1:0]  free;
-      integer sl, sw;
+      integer sl;
 
       always @* begin
-        for (sl = 0; sl < LANES; sl = sl + 1)
+        free = ~valid_q[gs*WAYS +: WAYS];
+        cand = rpcm[gs*WAYS +: WAYS] & ~cpl[gs*WAYS +: WAYS];
+        for (sl = 0; sl < LANES; sl = sl + 1) begin
           grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;
-        for (sw = 0; sw < WAYS; sw = sw + 1) begin
-          free[sw] = !valid_q[gs*WAYS+sw];
-          cand[sw] = rpcm[gs*WAYS+sw] && !cpl[gs*WAYS+sw];
-          for (sl = 0; sl < LANES; sl = sl + 1)
-            if (grp[sl] && !ok_w[sl*ENTRIES + gs*WAYS+sw])
-              cand[sw] = 1'b0;
+          if (grp[sl])
+            cand = cand & ok_w[sl*ENTRIES + gs*WAYS +: WAYS];
         end
       end
 
@@ -383,11 +393,12 @@ module simtref_rbt #(
   always @* begin
     for (qi = 0; qi < ENTRIES; qi = qi + 1) begin
       rpc_show[qi*PC_W +: PC_W]    = valid_q[qi] ? rpc_q[qi*PC_W +: PC_W] : {PC_W{1'b0}};
-      mem_show[qi*LANES +: LANES]  = valid_q[qi] ? mem_r[qi*LANES +: LANES] : {LANES{1'b0}};
-      rch_show[qi*LANES +: LANES]  = valid_q[qi] ? rch_r[qi*LANES +: LANES] : {LANES{1'b0}};
-      for (ql = 0; ql < LANES; ql = ql + 1)
-        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(qi*LANES+ql)*TW +: TW]
-                                                               : {TW{1'b0}};
+      for (ql = 0; ql < LANES; ql = ql + 1) begin
+        mem_show[qi*LANES+ql] = valid_q[qi] && mem_r[ql*ENTRIES+qi];
+        rch_show[qi*LANES+ql] = valid_q[qi] && rch_r[ql*ENTRIES+qi];
+        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(ql*ENTRIES+qi)*TW +: TW]
+                                                                 : {TW{1'b0}};
+      end
     end
   end
 
@@ -437,29 +448,29 @@ module simtref_rbt #(
   reg  [ENTRIES-1:0]      valid_n;
   reg  [ENTRIES*PC_W-1:0] rpc_n;
   reg  [OCC_W-1:0]        occ_n;
-  reg  [LANES-1:0]        jn;       // lanes joining the entry
-  integer ns, nw, nl;
+  reg  [ENTRIES-1:0]      jv;       // entries lane nl joins
+  integer ne, nl, ns;
 
   always @* begin
-    valid_n = valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}});
+    valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;
     rpc_n   = rpc_q;
     occ_n   = occ_q - {{(OCC_W-1){1'b0}}, fire};
-    for (ns = 0; ns < SETS; ns = ns + 1)
-      for (nw = 0; nw < WAYS; nw = nw + 1) begin
-        jn = wsel[ns*WAYS+nw] ? join_s[ns*LANES +: LANES] : {LANES{1'b0}};
-        if (asel[ns*WAYS+nw]) begin
-          valid_n[ns*WAYS+nw] = 1'b1;
-          rpc_n[(ns*WAYS+nw)*PC_W +: PC_W] = t_pc;
-          occ_n = occ_n + {{(OCC_W-1){1'b0}}, 1'b1};
-        end
-        for (nl = 0; nl < LANES; nl = nl + 1) begin
-          mem_n[(ns*WAYS+nw)*LANES+nl] = (mem_r[(ns*WAYS+nw)*LANES+nl] && !asel[ns*WAYS+nw]) || jn[nl];
-          rch_n[(ns*WAYS+nw)*LANES+nl] = (rch_r[(ns*WAYS+nw)*LANES+nl] && !asel[ns*WAYS+nw] && !jn[nl])
-                                         || hit_w[nl*ENTRIES + ns*WAYS+nw];
-          tid_n[((ns*WAYS+nw)*LANES+nl)*TW +: TW] = jn[nl] ? t_tid[nl*TW +: TW]
-                                                         : tid_r[((ns*WAYS+nw)*LANES+nl)*TW +: TW];
-        end
+    for (ne = 0; ne < ENTRIES; ne = ne + 1)
+      if (asel[ne]) begin
+        rpc_n[ne*PC_W +: PC_W] = t_pc;
+        occ_n = occ_n + {{(OCC_W-1){1'b0}}, 1'b1};
       end
+    tid_n = tid_r;
+    for (nl = 0; nl < LANES; nl = nl + 1) begin
+      for (ns = 0; ns < SETS; ns = ns + 1)
+        jv[ns*WAYS +: WAYS] = join_s[ns*LANES+nl] ? wsel[ns*WAYS +: WAYS] : {WAYS{1'b0}};
+      mem_n[nl*ENTRIES +: ENTRIES] = (mem_r[nl*ENTRIES +: ENTRIES] & ~asel) | jv;
+      rch_n[nl*ENTRIES +: ENTRIES] = (rch_r[nl*ENTRIES +: ENTRIES] & ~asel & ~jv)
+                                     | hit_w[nl*ENTRIES +: ENTRIES];
+      for (ne = 0; ne < ENTRIES; ne = ne + 1)
+        if (jv[ne])
+          tid_n[(nl*ENTRIES+ne)*TW +: TW] = t_tid[nl*TW +: TW];
+    end
   end
 
   // ----------------------------------------------------------------------

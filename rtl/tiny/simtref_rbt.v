@@ -74,42 +74,40 @@ module simtref_rbt #(
   reg  [OCC_W-1:0]            occ_q;     // reset: valid entries
   reg  [ENTRIES*PC_W-1:0]     rpc_q;     // RPC bank, not reset
 
-  // The per-lane fields as every lane reads them: entry e, lane l at
-  // [e*LANES+l] (member, reached) and [(e*LANES+l)*TW +: TW] (thread id).
-  reg  [ENTRIES*LANES-1:0]    mem_r, rch_r;
-  reg  [ENTRIES*LANES*TW-1:0] tid_r;
+  // The per-lane fields, lane-major: lane l, entry e at [l*ENTRIES+e]
+  // (member, reached) and [(l*ENTRIES+e)*TW +: TW] (thread id).
+  reg  [LANES*ENTRIES-1:0]    mem_r, rch_r;
+  reg  [LANES*ENTRIES*TW-1:0] tid_r;
   // ... and as the next state writes them.
-  reg  [ENTRIES*LANES-1:0]    mem_n, rch_n;
-  reg  [ENTRIES*LANES*TW-1:0] tid_n;
+  reg  [LANES*ENTRIES-1:0]    mem_n, rch_n;
+  reg  [LANES*ENTRIES*TW-1:0] tid_n;
   genvar gl, gs;
 
-  // HARP Fig. 9: one single-ported bank per lane; entry e of bank l holds
-  // {member, reached, tid} of lane l.
-  localparam integer BANK_W = TW + 2;
-  reg  [ENTRIES*BANK_W-1:0]   bank0_q;   // lane 0, not reset
-  reg  [ENTRIES*BANK_W-1:0]   bank1_q;   // lane 1, not reset
-  integer ri, wi;
+  // HARP Fig. 9: one single-ported bank per lane, entry e of bank l
+  // holding member, reached and thread id of lane l.
+  reg  [ENTRIES-1:0] mem0_q, rch0_q;  reg [ENTRIES*TW-1:0] tid0_q;   // lane 0, not reset
+  reg  [ENTRIES-1:0] mem1_q, rch1_q;  reg [ENTRIES*TW-1:0] tid1_q;   // lane 1, not reset
 
   always @* begin
-    for (ri = 0; ri < ENTRIES; ri = ri + 1) begin
-      mem_r[ri*LANES+0] = bank0_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+0] = bank0_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+0)*TW +: TW] = bank0_q[ri*BANK_W +: TW];
-      mem_r[ri*LANES+1] = bank1_q[ri*BANK_W + TW + 1];
-      rch_r[ri*LANES+1] = bank1_q[ri*BANK_W + TW];
-      tid_r[(ri*LANES+1)*TW +: TW] = bank1_q[ri*BANK_W +: TW];
-    end
+    mem_r[0*ENTRIES +: ENTRIES] = mem0_q;
+    rch_r[0*ENTRIES +: ENTRIES] = rch0_q;
+    tid_r[0*ENTRIES*TW +: ENTRIES*TW] = tid0_q;
+    mem_r[1*ENTRIES +: ENTRIES] = mem1_q;
+    rch_r[1*ENTRIES +: ENTRIES] = rch1_q;
+    tid_r[1*ENTRIES*TW +: ENTRIES*TW] = tid1_q;
   end
 
-  always @(posedge clk_i)   // bank of lane 0
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank0_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+0], rch_n[wi*LANES+0],
-                                      tid_n[(wi*LANES+0)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 0
+    mem0_q <= mem_n[0*ENTRIES +: ENTRIES];
+    rch0_q <= rch_n[0*ENTRIES +: ENTRIES];
+    tid0_q <= tid_n[0*ENTRIES*TW +: ENTRIES*TW];
+  end
 
-  always @(posedge clk_i)   // bank of lane 1
-    for (wi = 0; wi < ENTRIES; wi = wi + 1)
-      bank1_q[wi*BANK_W +: BANK_W] <= {mem_n[wi*LANES+1], rch_n[wi*LANES+1],
-                                      tid_n[(wi*LANES+1)*TW +: TW]};
+  always @(posedge clk_i) begin   // bank of lane 1
+    mem1_q <= mem_n[1*ENTRIES +: ENTRIES];
+    rch1_q <= rch_n[1*ENTRIES +: ENTRIES];
+    tid1_q <= tid_n[1*ENTRIES*TW +: ENTRIES*TW];
+  end
 
   // ----------------------------------------------------------------------
   // The commit at the table (HARP 7.3.2: STAGES-1 register stages)
@@ -135,13 +133,14 @@ module simtref_rbt #(
   wire               arrive  = t_valid && !t_div && |t_mask;
   reg  [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit
   reg  [ENTRIES-1:0] cpl;    // complete: every member reached
-  integer ci;
+  integer ci, cl;
 
   always @* begin
-    for (ci = 0; ci < ENTRIES; ci = ci + 1) begin
+    for (ci = 0; ci < ENTRIES; ci = ci + 1)
       rpcm[ci] = valid_q[ci] && rpc_q[ci*PC_W +: PC_W] == t_pc;
-      cpl[ci]  = valid_q[ci] && rch_r[ci*LANES +: LANES] == mem_r[ci*LANES +: LANES];
-    end
+    cpl = valid_q;
+    for (cl = 0; cl < LANES; cl = cl + 1)
+      cpl = cpl & ~(mem_r[cl*ENTRIES +: ENTRIES] ^ rch_r[cl*ENTRIES +: ENTRIES]);
   end
 
   // ----------------------------------------------------------------------
@@ -154,7 +153,6 @@ module simtref_rbt #(
   reg  [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here
   wire [LANES-1:0]         held;     // l's thread already waits at the pc
   wire [LANES*SET_W-1:0]   lset;     // l's set
-
   wire [SETS*SET_W-1:0]    set_ids;  // set s's index at [s*SET_W +: SET_W]
 
   generate
@@ -162,25 +160,25 @@ module simtref_rbt #(
       localparam [SET_W-1:0] SID = gs;
       assign set_ids[gs*SET_W +: SET_W] = SID;
     end
+
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
-      wire [TW-1:0]    tl = t_tid[gl*TW +: TW];
-      wire [SET_W-1:0] sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
-      reg              same, in_set;
-      integer ls, lw;
+      wire [TW-1:0]      tl = t_tid[gl*TW +: TW];
+      wire [SET_W-1:0]   sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
+      reg  [ENTRIES-1:0] same;    // the entry holds this thread id in lane gl
+      reg  [ENTRIES-1:0] in_set;  // the entry is in the thread's set
+      integer le, ls;
 
       always @* begin
-        for (ls = 0; ls < SETS; ls = ls + 1) begin
-          in_set = sl == set_ids[ls*SET_W +: SET_W];
-          for (lw = 0; lw < WAYS; lw = lw + 1) begin
-            same = tid_r[((ls*WAYS+lw)*LANES+gl)*TW +: TW] == tl;
-            ok_w[gl*ENTRIES + ls*WAYS+lw]   = !mem_r[(ls*WAYS+lw)*LANES+gl] || same;
-            held_w[gl*ENTRIES + ls*WAYS+lw] = in_set && rpcm[ls*WAYS+lw] &&
-                                              mem_r[(ls*WAYS+lw)*LANES+gl] && same;
-            hit_w[gl*ENTRIES + ls*WAYS+lw]  = arrive && t_mask[gl] && in_set && rpcm[ls*WAYS+lw] &&
-                                              mem_r[(ls*WAYS+lw)*LANES+gl] && same &&
-                                              !rch_r[(ls*WAYS+lw)*LANES+gl];
-          end
-        end
+        for (le = 0; le < ENTRIES; le = le + 1)
+          same[le] = tid_r[(gl*ENTRIES+le)*TW +: TW] == tl;
+        for (ls = 0; ls < SETS; ls = ls + 1)
+          in_set[ls*WAYS +: WAYS] = {WAYS{sl == set_ids[ls*SET_W +: SET_W]}};
+        ok_w[gl*ENTRIES +: ENTRIES]   = ~mem_r[gl*ENTRIES +: ENTRIES] | same;
+        held_w[gl*ENTRIES +: ENTRIES] = in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same;
+        hit_w[gl*ENTRIES +: ENTRIES]  = (arrive && t_mask[gl])
+                                        ? in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same &
+                                          ~rch_r[gl*ENTRIES +: ENTRIES]
+                                        : {ENTRIES{1'b0}};
       end
 
       assign lset[gl*SET_W +: SET_W] = sl;
@@ -204,17 +202,15 @@ module simtref_rbt #(
       reg  [LANES-1:0] grp;            // the commit's lanes in this set
       reg  [WAYS-1:0]  cand;           // ways the group may merge into
       reg  [WAYS-1:0]  free;
-      integer sl, sw;
+      integer sl;
 
       always @* begin
-        for (sl = 0; sl < LANES; sl = sl + 1)
+        free = ~valid_q[gs*WAYS +: WAYS];
+        cand = rpcm[gs*WAYS +: WAYS] & ~cpl[gs*WAYS +: WAYS];
+        for (sl = 0; sl < LANES; sl = sl + 1) begin
           grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;
-        for (sw = 0; sw < WAYS; sw = sw + 1) begin
-          free[sw] = !valid_q[gs*WAYS+sw];
-          cand[sw] = rpcm[gs*WAYS+sw] && !cpl[gs*WAYS+sw];
-          for (sl = 0; sl < LANES; sl = sl + 1)
-            if (grp[sl] && !ok_w[sl*ENTRIES + gs*WAYS+sw])
-              cand[sw] = 1'b0;
+          if (grp[sl])
+            cand = cand & ok_w[sl*ENTRIES + gs*WAYS +: WAYS];
         end
       end
 
@@ -257,11 +253,12 @@ module simtref_rbt #(
   always @* begin
     for (qi = 0; qi < ENTRIES; qi = qi + 1) begin
       rpc_show[qi*PC_W +: PC_W]    = valid_q[qi] ? rpc_q[qi*PC_W +: PC_W] : {PC_W{1'b0}};
-      mem_show[qi*LANES +: LANES]  = valid_q[qi] ? mem_r[qi*LANES +: LANES] : {LANES{1'b0}};
-      rch_show[qi*LANES +: LANES]  = valid_q[qi] ? rch_r[qi*LANES +: LANES] : {LANES{1'b0}};
-      for (ql = 0; ql < LANES; ql = ql + 1)
-        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(qi*LANES+ql)*TW +: TW]
-                                                               : {TW{1'b0}};
+      for (ql = 0; ql < LANES; ql = ql + 1) begin
+        mem_show[qi*LANES+ql] = valid_q[qi] && mem_r[ql*ENTRIES+qi];
+        rch_show[qi*LANES+ql] = valid_q[qi] && rch_r[ql*ENTRIES+qi];
+        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(ql*ENTRIES+qi)*TW +: TW]
+                                                                 : {TW{1'b0}};
+      end
     end
   end
 
@@ -311,29 +308,29 @@ module simtref_rbt #(
   reg  [ENTRIES-1:0]      valid_n;
   reg  [ENTRIES*PC_W-1:0] rpc_n;
   reg  [OCC_W-1:0]        occ_n;
-  reg  [LANES-1:0]        jn;       // lanes joining the entry
-  integer ns, nw, nl;
+  reg  [ENTRIES-1:0]      jv;       // entries lane nl joins
+  integer ne, nl, ns;
 
   always @* begin
-    valid_n = valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}});
+    valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;
     rpc_n   = rpc_q;
     occ_n   = occ_q - {{(OCC_W-1){1'b0}}, fire};
-    for (ns = 0; ns < SETS; ns = ns + 1)
-      for (nw = 0; nw < WAYS; nw = nw + 1) begin
-        jn = wsel[ns*WAYS+nw] ? join_s[ns*LANES +: LANES] : {LANES{1'b0}};
-        if (asel[ns*WAYS+nw]) begin
-          valid_n[ns*WAYS+nw] = 1'b1;
-          rpc_n[(ns*WAYS+nw)*PC_W +: PC_W] = t_pc;
-          occ_n = occ_n + {{(OCC_W-1){1'b0}}, 1'b1};
-        end
-        for (nl = 0; nl < LANES; nl = nl + 1) begin
-          mem_n[(ns*WAYS+nw)*LANES+nl] = (mem_r[(ns*WAYS+nw)*LANES+nl] && !asel[ns*WAYS+nw]) || jn[nl];
-          rch_n[(ns*WAYS+nw)*LANES+nl] = (rch_r[(ns*WAYS+nw)*LANES+nl] && !asel[ns*WAYS+nw] && !jn[nl])
-                                         || hit_w[nl*ENTRIES + ns*WAYS+nw];
-          tid_n[((ns*WAYS+nw)*LANES+nl)*TW +: TW] = jn[nl] ? t_tid[nl*TW +: TW]
-                                                         : tid_r[((ns*WAYS+nw)*LANES+nl)*TW +: TW];
-        end
+    for (ne = 0; ne < ENTRIES; ne = ne + 1)
+      if (asel[ne]) begin
+        rpc_n[ne*PC_W +: PC_W] = t_pc;
+        occ_n = occ_n + {{(OCC_W-1){1'b0}}, 1'b1};
       end
+    tid_n = tid_r;
+    for (nl = 0; nl < LANES; nl = nl + 1) begin
+      for (ns = 0; ns < SETS; ns = ns + 1)
+        jv[ns*WAYS +: WAYS] = join_s[ns*LANES+nl] ? wsel[ns*WAYS +: WAYS] : {WAYS{1'b0}};
+      mem_n[nl*ENTRIES +: ENTRIES] = (mem_r[nl*ENTRIES +: ENTRIES] & ~asel) | jv;
+      rch_n[nl*ENTRIES +: ENTRIES] = (rch_r[nl*ENTRIES +: ENTRIES] & ~asel & ~jv)
+                                     | hit_w[nl*ENTRIES +: ENTRIES];
+      for (ne = 0; ne < ENTRIES; ne = ne + 1)
+        if (jv[ne])
+          tid_n[(nl*ENTRIES+ne)*TW +: TW] = t_tid[nl*TW +: TW];
+    end
   end
 
   // ----------------------------------------------------------------------
