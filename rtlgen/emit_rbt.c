@@ -116,7 +116,13 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
                       ports, sizeof ports / sizeof ports[0]);
 }
 
-/* The per-lane fields: per-lane arrays (Fig. 9) or whole rows (Fig. 8). */
+/*
+ * The per-lane fields: per-lane arrays (Fig. 9) or whole rows (Fig. 8).
+ * Inside the module they are kept lane-major, as the per-lane logic reads
+ * them: lane l's fields of every entry side by side.  Wide vectors are
+ * built by procedural loops: continuous assignments of thousands of
+ * slices make simulators rebuild the whole vector per slice.
+ */
 static void emit_state(struct vgen *v, const struct rbt_geom *g)
 {
     vgen_section(v, "State");
@@ -124,81 +130,72 @@ static void emit_state(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "reg  [OCC_W-1:0]            occ_q;     // reset: valid entries");
     vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_q;     // RPC bank, not reset");
     vgen_blank(v);
-    vgen_line(v, "// The per-lane fields as every lane reads them: entry e, lane l at");
-    vgen_line(v, "// [e*LANES+l] (member, reached) and [(e*LANES+l)*TW +: TW] (thread id).");
-    vgen_line(v, "wire [ENTRIES*LANES-1:0]    mem_r, rch_r;");
-    vgen_line(v, "wire [ENTRIES*LANES*TW-1:0] tid_r;");
+    vgen_line(v, "// The per-lane fields, lane-major: lane l, entry e at [l*ENTRIES+e]");
+    vgen_line(v, "// (member, reached) and [(l*ENTRIES+e)*TW +: TW] (thread id).");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0]    mem_r, rch_r;");
+    vgen_line(v, "reg  [LANES*ENTRIES*TW-1:0] tid_r;");
     vgen_line(v, "// ... and as the next state writes them.");
-    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mem_n, rch_n;");
-    vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_n;");
-    vgen_line(v, "genvar gl, ge, gs, gw;");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0]    mem_n, rch_n;");
+    vgen_line(v, "reg  [LANES*ENTRIES*TW-1:0] tid_n;");
+    vgen_line(v, "genvar gl, gs;");
     vgen_blank(v);
     if (g->org == RBT_MULTIPORT) {
         vgen_line(v, "// HARP Fig. 8: one bank, row = LANES x {member, reached, tid}.");
         vgen_line(v, "localparam integer LANE_W = TW + 2;");
         vgen_line(v, "localparam integer ROW_W  = LANES * LANE_W;");
         vgen_line(v, "reg  [ENTRIES*ROW_W-1:0]    row_q;     // contents, not reset");
-        vgen_line(v, "integer ri, rl;");
+        vgen_line(v, "integer ri, rl, wi, wl;");
         vgen_blank(v);
-        vgen_line(v, "generate");
-        vgen_indent(v);
-        vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_row");
-        vgen_indent(v);
-        vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_port");
-        vgen_indent(v);
-        vgen_line(v, "assign mem_r[ge*LANES+gl] = row_q[ge*ROW_W + gl*LANE_W + TW + 1];");
-        vgen_line(v, "assign rch_r[ge*LANES+gl] = row_q[ge*ROW_W + gl*LANE_W + TW];");
-        vgen_line(v, "assign tid_r[(ge*LANES+gl)*TW +: TW] = row_q[ge*ROW_W + gl*LANE_W +: TW];");
-        vgen_dedent(v);
-        vgen_line(v, "end");
-        vgen_dedent(v);
-        vgen_line(v, "end");
-        vgen_dedent(v);
-        vgen_line(v, "endgenerate");
-        vgen_blank(v);
-        vgen_line(v, "always @(posedge clk_i)");
+        vgen_line(v, "always @* begin");
         vgen_indent(v);
         vgen_line(v, "for (ri = 0; ri < ENTRIES; ri = ri + 1)");
         vgen_indent(v);
-        vgen_line(v, "for (rl = 0; rl < LANES; rl = rl + 1)");
-        vgen_line(v, "  row_q[ri*ROW_W + rl*LANE_W +: LANE_W] <= {mem_n[ri*LANES+rl], rch_n[ri*LANES+rl],");
-        vgen_line(v, "                                            tid_n[(ri*LANES+rl)*TW +: TW]};");
+        vgen_line(v, "for (rl = 0; rl < LANES; rl = rl + 1) begin");
+        vgen_indent(v);
+        vgen_line(v, "mem_r[rl*ENTRIES+ri] = row_q[ri*ROW_W + rl*LANE_W + TW + 1];");
+        vgen_line(v, "rch_r[rl*ENTRIES+ri] = row_q[ri*ROW_W + rl*LANE_W + TW];");
+        vgen_line(v, "tid_r[(rl*ENTRIES+ri)*TW +: TW] = row_q[ri*ROW_W + rl*LANE_W +: TW];");
         vgen_dedent(v);
+        vgen_line(v, "end");
         vgen_dedent(v);
-    } else {
-        vgen_line(v, "// HARP Fig. 9: one bank per lane, entry e of lane l's bank holds");
-        vgen_line(v, "// {member, reached, tid} of lane l.");
-        vgen_line(v, "generate");
-        vgen_indent(v);
-        vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_bank");
-        vgen_indent(v);
-        vgen_line(v, "reg  [ENTRIES-1:0]    mem_q;           // contents, not reset");
-        vgen_line(v, "reg  [ENTRIES-1:0]    rch_q;");
-        vgen_line(v, "reg  [ENTRIES*TW-1:0] tid_q;");
-        vgen_line(v, "integer bi;");
-        vgen_blank(v);
-        vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_row");
-        vgen_indent(v);
-        vgen_line(v, "assign mem_r[ge*LANES+gl] = mem_q[ge];");
-        vgen_line(v, "assign rch_r[ge*LANES+gl] = rch_q[ge];");
-        vgen_line(v, "assign tid_r[(ge*LANES+gl)*TW +: TW] = tid_q[ge*TW +: TW];");
         vgen_dedent(v);
         vgen_line(v, "end");
         vgen_blank(v);
         vgen_line(v, "always @(posedge clk_i)");
         vgen_indent(v);
-        vgen_line(v, "for (bi = 0; bi < ENTRIES; bi = bi + 1) begin");
+        vgen_line(v, "for (wi = 0; wi < ENTRIES; wi = wi + 1)");
         vgen_indent(v);
-        vgen_line(v, "mem_q[bi]          <= mem_n[bi*LANES+gl];");
-        vgen_line(v, "rch_q[bi]          <= rch_n[bi*LANES+gl];");
-        vgen_line(v, "tid_q[bi*TW +: TW] <= tid_n[(bi*LANES+gl)*TW +: TW];");
+        vgen_line(v, "for (wl = 0; wl < LANES; wl = wl + 1)");
+        vgen_line(v, "  row_q[wi*ROW_W + wl*LANE_W +: LANE_W] <= {mem_n[wl*ENTRIES+wi], rch_n[wl*ENTRIES+wi],");
+        vgen_line(v, "                                            tid_n[(wl*ENTRIES+wi)*TW +: TW]};");
+        vgen_dedent(v);
+        vgen_dedent(v);
+        return;
+    }
+    vgen_line(v, "// HARP Fig. 9: one single-ported bank per lane, entry e of bank l");
+    vgen_line(v, "// holding member, reached and thread id of lane l.");
+    for (unsigned l = 0; l < g->lanes; l++)
+        vgen_line(v, "reg  [ENTRIES-1:0] mem%u_q, rch%u_q;  reg [ENTRIES*TW-1:0] tid%u_q;   // lane %u, not reset",
+                  l, l, l, l);
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    for (unsigned l = 0; l < g->lanes; l++) {
+        vgen_line(v, "mem_r[%u*ENTRIES +: ENTRIES] = mem%u_q;", l, l);
+        vgen_line(v, "rch_r[%u*ENTRIES +: ENTRIES] = rch%u_q;", l, l);
+        vgen_line(v, "tid_r[%u*ENTRIES*TW +: ENTRIES*TW] = tid%u_q;", l, l);
+    }
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    for (unsigned l = 0; l < g->lanes; l++) {
+        vgen_blank(v);
+        vgen_line(v, "always @(posedge clk_i) begin   // bank of lane %u", l);
+        vgen_indent(v);
+        vgen_line(v, "mem%u_q <= mem_n[%u*ENTRIES +: ENTRIES];", l, l);
+        vgen_line(v, "rch%u_q <= rch_n[%u*ENTRIES +: ENTRIES];", l, l);
+        vgen_line(v, "tid%u_q <= tid_n[%u*ENTRIES*TW +: ENTRIES*TW];", l, l);
         vgen_dedent(v);
         vgen_line(v, "end");
-        vgen_dedent(v);
-        vgen_dedent(v);
-        vgen_line(v, "end");
-        vgen_dedent(v);
-        vgen_line(v, "endgenerate");
     }
 }
 
@@ -264,36 +261,39 @@ static void emit_request(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "assign t_tid   = stid_q[LANES*TW-1:0];");
 }
 
-static void emit_entries(struct vgen *v, const struct rbt_geom *g,
-                         enum rtl_defect defect)
+static void emit_entries(struct vgen *v, enum rtl_defect defect)
 {
     vgen_section(v, "Per entry: the rpc match (RPC bank) and completion");
-    vgen_line(v, "wire             reserve = t_valid && t_div && |t_mask;");
-    vgen_line(v, "wire             arrive  = t_valid && !t_div && |t_mask;");
-    vgen_line(v, "wire [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit");
-    vgen_line(v, "wire [ENTRIES-1:0] cpl;    // complete: every member reached");
+    vgen_line(v, "wire               reserve = t_valid && t_div && |t_mask;");
+    vgen_line(v, "wire               arrive  = t_valid && !t_div && |t_mask;");
+    vgen_line(v, "reg  [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit");
+    vgen_line(v, "reg  [ENTRIES-1:0] cpl;    // complete: every member reached");
+    if (defect == DEFECT_RBT_EARLY_RELEASE)
+        vgen_line(v, "reg  [ENTRIES-1:0] miss1, miss2;   // one, two members missing");
+    vgen_line(v, "integer ci, cl;");
     vgen_blank(v);
-    vgen_line(v, "generate");
+    vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_entry");
-    vgen_indent(v);
-    vgen_line(v, "wire [LANES-1:0] m = mem_r[ge*LANES +: LANES];");
-    vgen_line(v, "wire [LANES-1:0] r = rch_r[ge*LANES +: LANES];");
-    vgen_line(v, "assign rpcm[ge] = valid_q[ge] && rpc_q[ge*PC_W +: PC_W] == t_pc;");
+    vgen_line(v, "for (ci = 0; ci < ENTRIES; ci = ci + 1)");
+    vgen_line(v, "  rpcm[ci] = valid_q[ci] && rpc_q[ci*PC_W +: PC_W] == t_pc;");
     if (defect == DEFECT_RBT_EARLY_RELEASE) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): complete when at most one member",
                   rtl_defect_name(defect));
         vgen_line(v, "// has not reached.");
-        vgen_line(v, "wire [LANES-1:0] missing = m & ~r;");
-        vgen_line(v, "assign cpl[ge]  = valid_q[ge] && (missing & (missing - %u'd1)) == {LANES{1'b0}};",
-                  g->lanes);
+        vgen_line(v, "miss1 = {ENTRIES{1'b0}};");
+        vgen_line(v, "miss2 = {ENTRIES{1'b0}};");
+        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1) begin");
+        vgen_line(v, "  miss2 = miss2 | (miss1 & mem_r[cl*ENTRIES +: ENTRIES] & ~rch_r[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "  miss1 = miss1 | (mem_r[cl*ENTRIES +: ENTRIES] & ~rch_r[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "end");
+        vgen_line(v, "cpl = valid_q & ~miss2;");
     } else {
-        vgen_line(v, "assign cpl[ge]  = valid_q[ge] && r == m;");
+        vgen_line(v, "cpl = valid_q;");
+        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1)");
+        vgen_line(v, "  cpl = cpl & ~(mem_r[cl*ENTRIES +: ENTRIES] ^ rch_r[cl*ENTRIES +: ENTRIES]);");
     }
     vgen_dedent(v);
     vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
 }
 
 /* Per lane: the search of its thread's set. */
@@ -301,34 +301,44 @@ static void emit_lanes(struct vgen *v)
 {
     vgen_section(v, "Per lane: the search of the set of its thread");
     vgen_line(v, "// [l*ENTRIES+e]: entry e seen from lane l (only entries of l's set).");
-    vgen_line(v, "wire [LANES*ENTRIES-1:0] ok_w;     // no member in l, or the same thread");
-    vgen_line(v, "wire [LANES*ENTRIES-1:0] held_w;   // holds l's thread at the pc");
-    vgen_line(v, "wire [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0] ok_w;     // no member in l, or the same thread");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0] held_w;   // holds l's thread at the pc");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here");
     vgen_line(v, "wire [LANES-1:0]         held;     // l's thread already waits at the pc");
     vgen_line(v, "wire [LANES*SET_W-1:0]   lset;     // l's set");
+    vgen_line(v, "wire [SETS*SET_W-1:0]    set_ids;  // set s's index at [s*SET_W +: SET_W]");
     vgen_blank(v);
     vgen_line(v, "generate");
     vgen_indent(v);
+    vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set_id");
+    vgen_line(v, "  localparam [SET_W-1:0] SID = gs;");
+    vgen_line(v, "  assign set_ids[gs*SET_W +: SET_W] = SID;");
+    vgen_line(v, "end");
+    vgen_blank(v);
     vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
     vgen_indent(v);
-    vgen_line(v, "wire [TW-1:0]    tl = t_tid[gl*TW +: TW];");
-    vgen_line(v, "wire [SET_W-1:0] sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};");
+    vgen_line(v, "wire [TW-1:0]      tl = t_tid[gl*TW +: TW];");
+    vgen_line(v, "wire [SET_W-1:0]   sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};");
+    vgen_line(v, "reg  [ENTRIES-1:0] same;    // the entry holds this thread id in lane gl");
+    vgen_line(v, "reg  [ENTRIES-1:0] in_set;  // the entry is in the thread's set");
+    vgen_line(v, "integer le, ls;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "for (le = 0; le < ENTRIES; le = le + 1)");
+    vgen_line(v, "  same[le] = tid_r[(gl*ENTRIES+le)*TW +: TW] == tl;");
+    vgen_line(v, "for (ls = 0; ls < SETS; ls = ls + 1)");
+    vgen_line(v, "  in_set[ls*WAYS +: WAYS] = {WAYS{sl == set_ids[ls*SET_W +: SET_W]}};");
+    vgen_line(v, "ok_w[gl*ENTRIES +: ENTRIES]   = ~mem_r[gl*ENTRIES +: ENTRIES] | same;");
+    vgen_line(v, "held_w[gl*ENTRIES +: ENTRIES] = in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same;");
+    vgen_line(v, "hit_w[gl*ENTRIES +: ENTRIES]  = (arrive && t_mask[gl])");
+    vgen_line(v, "                                ? in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same &");
+    vgen_line(v, "                                  ~rch_r[gl*ENTRIES +: ENTRIES]");
+    vgen_line(v, "                                : {ENTRIES{1'b0}};");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
     vgen_line(v, "assign lset[gl*SET_W +: SET_W] = sl;");
-    vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set");
-    vgen_indent(v);
-    vgen_line(v, "localparam [SET_W-1:0] SE = gs;");
-    vgen_line(v, "for (gw = 0; gw < WAYS; gw = gw + 1) begin : g_way");
-    vgen_indent(v);
-    vgen_line(v, "localparam integer EI = gs*WAYS + gw;");
-    vgen_line(v, "wire same = tid_r[(EI*LANES+gl)*TW +: TW] == tl;");
-    vgen_line(v, "assign ok_w[gl*ENTRIES+EI]   = !mem_r[EI*LANES+gl] || same;");
-    vgen_line(v, "assign held_w[gl*ENTRIES+EI] = sl == SE && rpcm[EI] && mem_r[EI*LANES+gl] && same;");
-    vgen_line(v, "assign hit_w[gl*ENTRIES+EI]  = arrive && t_mask[gl] && held_w[gl*ENTRIES+EI] &&");
-    vgen_line(v, "                               !rch_r[EI*LANES+gl];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
     vgen_line(v, "assign held[gl]      = |held_w[gl*ENTRIES +: ENTRIES];");
     vgen_line(v, "assign arr_hit_o[gl] = |hit_w[gl*ENTRIES +: ENTRIES];");
     vgen_dedent(v);
@@ -355,19 +365,17 @@ static void emit_sets(struct vgen *v, const struct rbt_geom *g,
     vgen_line(v, "reg  [LANES-1:0] grp;            // the commit's lanes in this set");
     vgen_line(v, "reg  [WAYS-1:0]  cand;           // ways the group may merge into");
     vgen_line(v, "reg  [WAYS-1:0]  free;");
-    vgen_line(v, "integer sl, sw;");
+    vgen_line(v, "integer sl;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1)");
-    vgen_line(v, "  grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;");
-    vgen_line(v, "for (sw = 0; sw < WAYS; sw = sw + 1) begin");
+    vgen_line(v, "free = ~valid_q[gs*WAYS +: WAYS];");
+    vgen_line(v, "cand = rpcm[gs*WAYS +: WAYS] & ~cpl[gs*WAYS +: WAYS];");
+    vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1) begin");
     vgen_indent(v);
-    vgen_line(v, "free[sw] = !valid_q[gs*WAYS+sw];");
-    vgen_line(v, "cand[sw] = rpcm[gs*WAYS+sw] && !cpl[gs*WAYS+sw];");
-    vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1)");
-    vgen_line(v, "  if (grp[sl] && !ok_w[sl*ENTRIES + gs*WAYS+sw])");
-    vgen_line(v, "    cand[sw] = 1'b0;");
+    vgen_line(v, "grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;");
+    vgen_line(v, "if (grp[sl])");
+    vgen_line(v, "  cand = cand & ok_w[sl*ENTRIES + gs*WAYS +: WAYS];");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -417,25 +425,34 @@ static void emit_sets(struct vgen *v, const struct rbt_geom *g,
 static void emit_contents_release(struct vgen *v, const struct rbt_geom *g)
 {
     vgen_section(v, "Table contents, zero where nothing is stored");
-    vgen_line(v, "generate");
+    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_show;");
+    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;");
+    vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_show;");
+    vgen_line(v, "integer qi, ql;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_show");
+    vgen_line(v, "for (qi = 0; qi < ENTRIES; qi = qi + 1) begin");
     vgen_indent(v);
-    vgen_line(v, "assign rpc_o[ge*PC_W +: PC_W]        = valid_q[ge] ? rpc_q[ge*PC_W +: PC_W] : {PC_W{1'b0}};");
-    vgen_line(v, "assign member_o[ge*LANES +: LANES]   = valid_q[ge] ? mem_r[ge*LANES +: LANES] : {LANES{1'b0}};");
-    vgen_line(v, "assign reached_o[ge*LANES +: LANES]  = valid_q[ge] ? rch_r[ge*LANES +: LANES] : {LANES{1'b0}};");
-    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_tid");
+    vgen_line(v, "rpc_show[qi*PC_W +: PC_W]    = valid_q[qi] ? rpc_q[qi*PC_W +: PC_W] : {PC_W{1'b0}};");
+    vgen_line(v, "for (ql = 0; ql < LANES; ql = ql + 1) begin");
     vgen_indent(v);
-    vgen_line(v, "assign tid_o[(ge*LANES+gl)*TW +: TW] = member_o[ge*LANES+gl] ? tid_r[(ge*LANES+gl)*TW +: TW]");
-    vgen_line(v, "                                                             : {TW{1'b0}};");
+    vgen_line(v, "mem_show[qi*LANES+ql] = valid_q[qi] && mem_r[ql*ENTRIES+qi];");
+    vgen_line(v, "rch_show[qi*LANES+ql] = valid_q[qi] && rch_r[ql*ENTRIES+qi];");
+    vgen_line(v, "tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(ql*ENTRIES+qi)*TW +: TW]");
+    vgen_line(v, "                                                         : {TW{1'b0}};");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_line(v, "end");
     vgen_blank(v);
     vgen_line(v, "assign valid_o     = valid_q;");
+    vgen_line(v, "assign rpc_o       = rpc_show;");
+    vgen_line(v, "assign member_o    = mem_show;");
+    vgen_line(v, "assign reached_o   = rch_show;");
+    vgen_line(v, "assign tid_o       = tid_show;");
     vgen_line(v, "assign occupancy_o = occ_q;");
 
     vgen_section(v, "Release: the lowest complete barrier (barrier-to-second)");
@@ -455,9 +472,9 @@ static void emit_contents_release(struct vgen *v, const struct rbt_geom *g)
     vgen_indent(v);
     vgen_line(v, "if (rel_oh[xi]) begin");
     vgen_indent(v);
-    vgen_line(v, "rel_pc   = rel_pc   | rpc_o[xi*PC_W +: PC_W];");
-    vgen_line(v, "rel_mask = rel_mask | member_o[xi*LANES +: LANES];");
-    vgen_line(v, "rel_tid  = rel_tid  | tid_o[xi*LANES*TW +: LANES*TW];");
+    vgen_line(v, "rel_pc   = rel_pc   | rpc_show[xi*PC_W +: PC_W];");
+    vgen_line(v, "rel_mask = rel_mask | mem_show[xi*LANES +: LANES];");
+    vgen_line(v, "rel_tid  = rel_tid  | tid_show[xi*LANES*TW +: LANES*TW];");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -477,52 +494,43 @@ static void emit_next(struct vgen *v, const struct rbt_geom *g)
     vgen_section(v, "Next state");
     vgen_line(v, "// Per entry: a release frees it; an allocation makes it a new barrier");
     vgen_line(v, "// at the pc; the lanes joining it become members, not reached, with");
-    vgen_line(v, "// their thread ids; arriving lanes are marked reached.");
-    vgen_line(v, "wire [ENTRIES-1:0]      valid_n;");
-    vgen_line(v, "wire [ENTRIES*PC_W-1:0] rpc_n;");
-    vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_next_set");
-    vgen_indent(v);
-    vgen_line(v, "for (gw = 0; gw < WAYS; gw = gw + 1) begin : g_next");
-    vgen_indent(v);
-    vgen_line(v, "localparam integer EI = gs*WAYS + gw;");
-    vgen_line(v, "wire [LANES-1:0] jn  = wsel[EI] ? join_s[gs*LANES +: LANES] : {LANES{1'b0}};");
-    vgen_line(v, "wire [LANES-1:0] arr;");
-    vgen_line(v, "assign valid_n[EI] = (valid_q[EI] && !(fire && rel_oh[EI])) || asel[EI];");
-    vgen_line(v, "assign rpc_n[EI*PC_W +: PC_W] = asel[EI] ? t_pc : rpc_q[EI*PC_W +: PC_W];");
-    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
-    vgen_indent(v);
-    vgen_line(v, "assign arr[gl] = hit_w[gl*ENTRIES+EI];");
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "mem_n[EI*LANES+gl] = (mem_r[EI*LANES+gl] && !asel[EI]) || jn[gl];");
-    vgen_line(v, "rch_n[EI*LANES+gl] = (rch_r[EI*LANES+gl] && !asel[EI] && !jn[gl]) || arr[gl];");
-    vgen_line(v, "tid_n[(EI*LANES+gl)*TW +: TW] = jn[gl] ? t_tid[gl*TW +: TW]");
-    vgen_line(v, "                                       : tid_r[(EI*LANES+gl)*TW +: TW];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
-    vgen_blank(v);
-    vgen_line(v, "// Occupancy: less the release, plus one per allocating set.");
-    vgen_line(v, "reg  [OCC_W-1:0] occ_n;");
-    vgen_line(v, "integer oi;");
+    vgen_line(v, "// their thread ids; arriving lanes are marked reached.  Occupancy:");
+    vgen_line(v, "// less the release, plus one per allocating set.");
+    vgen_line(v, "reg  [ENTRIES-1:0]      valid_n;");
+    vgen_line(v, "reg  [ENTRIES*PC_W-1:0] rpc_n;");
+    vgen_line(v, "reg  [OCC_W-1:0]        occ_n;");
+    vgen_line(v, "reg  [ENTRIES-1:0]      jv;       // entries lane nl joins");
+    vgen_line(v, "integer ne, nl, ns;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "occ_n = occ_q - %s;",
+    vgen_line(v, "valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;");
+    vgen_line(v, "rpc_n   = rpc_q;");
+    vgen_line(v, "occ_n   = occ_q - %s;",
               vgen_zext(fired, sizeof fired, g->occ_w - 1, "OCC_W-1", "fire"));
-    vgen_line(v, "for (oi = 0; oi < ENTRIES; oi = oi + 1)");
-    vgen_line(v, "  occ_n = occ_n + %s;",
-              vgen_zext(one, sizeof one, g->occ_w - 1, "OCC_W-1", "asel[oi]"));
+    vgen_line(v, "for (ne = 0; ne < ENTRIES; ne = ne + 1)");
+    vgen_indent(v);
+    vgen_line(v, "if (asel[ne]) begin");
+    vgen_indent(v);
+    vgen_line(v, "rpc_n[ne*PC_W +: PC_W] = t_pc;");
+    vgen_line(v, "occ_n = occ_n + %s;",
+              vgen_zext(one, sizeof one, g->occ_w - 1, "OCC_W-1", "1'b1"));
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "tid_n = tid_r;");
+    vgen_line(v, "for (nl = 0; nl < LANES; nl = nl + 1) begin");
+    vgen_indent(v);
+    vgen_line(v, "for (ns = 0; ns < SETS; ns = ns + 1)");
+    vgen_line(v, "  jv[ns*WAYS +: WAYS] = join_s[ns*LANES+nl] ? wsel[ns*WAYS +: WAYS] : {WAYS{1'b0}};");
+    vgen_line(v, "mem_n[nl*ENTRIES +: ENTRIES] = (mem_r[nl*ENTRIES +: ENTRIES] & ~asel) | jv;");
+    vgen_line(v, "rch_n[nl*ENTRIES +: ENTRIES] = (rch_r[nl*ENTRIES +: ENTRIES] & ~asel & ~jv)");
+    vgen_line(v, "                               | hit_w[nl*ENTRIES +: ENTRIES];");
+    vgen_line(v, "for (ne = 0; ne < ENTRIES; ne = ne + 1)");
+    vgen_line(v, "  if (jv[ne])");
+    vgen_line(v, "    tid_n[(nl*ENTRIES+ne)*TW +: TW] = t_tid[nl*TW +: TW];");
+    vgen_dedent(v);
+    vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
 }
@@ -560,7 +568,7 @@ void emit_rbt(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &g);
     emit_state(v, &g);
     emit_request(v, &g);
-    emit_entries(v, &g, defect);
+    emit_entries(v, defect);
     emit_lanes(v);
     emit_sets(v, &g, defect);
     emit_contents_release(v, &g);

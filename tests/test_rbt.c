@@ -361,6 +361,8 @@ static void a_pipelined_table_answers_stages_minus_one_cycles_late(void **state)
     (void)state;
 
     assert_int_equal(t->g.stages, 4);
+    /* 8 x (1 + 8 rpc + 2 x (2 + 9)) + 3 stages x (2 + 8 + 2 x (1 + 9)) + 4 */
+    assert_int_equal(rbt_state_bits(&t->g), 8 * 31 + 3 * 30 + 4);
     in = lanes_commit(true, 0x10, 0x3, 1, 1);     /* cycle 0 */
     step_expect(t, &in, 0, 0, false);
     in = lanes_commit(false, 0x10, 0x3, 1, 1);    /* cycle 1 */

@@ -74,38 +74,40 @@ module simtref_rbt #(
   reg  [OCC_W-1:0]            occ_q;     // reset: valid entries
   reg  [ENTRIES*PC_W-1:0]     rpc_q;     // RPC bank, not reset
 
-  // The per-lane fields as every lane reads them: entry e, lane l at
-  // [e*LANES+l] (member, reached) and [(e*LANES+l)*TW +: TW] (thread id).
-  wire [ENTRIES*LANES-1:0]    mem_r, rch_r;
-  wire [ENTRIES*LANES*TW-1:0] tid_r;
+  // The per-lane fields, lane-major: lane l, entry e at [l*ENTRIES+e]
+  // (member, reached) and [(l*ENTRIES+e)*TW +: TW] (thread id).
+  reg  [LANES*ENTRIES-1:0]    mem_r, rch_r;
+  reg  [LANES*ENTRIES*TW-1:0] tid_r;
   // ... and as the next state writes them.
-  reg  [ENTRIES*LANES-1:0]    mem_n, rch_n;
-  reg  [ENTRIES*LANES*TW-1:0] tid_n;
-  genvar gl, ge, gs, gw;
+  reg  [LANES*ENTRIES-1:0]    mem_n, rch_n;
+  reg  [LANES*ENTRIES*TW-1:0] tid_n;
+  genvar gl, gs;
 
-  // HARP Fig. 9: one bank per lane, entry e of lane l's bank holds
-  // {member, reached, tid} of lane l.
-  generate
-    for (gl = 0; gl < LANES; gl = gl + 1) begin : g_bank
-      reg  [ENTRIES-1:0]    mem_q;           // contents, not reset
-      reg  [ENTRIES-1:0]    rch_q;
-      reg  [ENTRIES*TW-1:0] tid_q;
-      integer bi;
+  // HARP Fig. 9: one single-ported bank per lane, entry e of bank l
+  // holding member, reached and thread id of lane l.
+  reg  [ENTRIES-1:0] mem0_q, rch0_q;  reg [ENTRIES*TW-1:0] tid0_q;   // lane 0, not reset
+  reg  [ENTRIES-1:0] mem1_q, rch1_q;  reg [ENTRIES*TW-1:0] tid1_q;   // lane 1, not reset
 
-      for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_row
-        assign mem_r[ge*LANES+gl] = mem_q[ge];
-        assign rch_r[ge*LANES+gl] = rch_q[ge];
-        assign tid_r[(ge*LANES+gl)*TW +: TW] = tid_q[ge*TW +: TW];
-      end
+  always @* begin
+    mem_r[0*ENTRIES +: ENTRIES] = mem0_q;
+    rch_r[0*ENTRIES +: ENTRIES] = rch0_q;
+    tid_r[0*ENTRIES*TW +: ENTRIES*TW] = tid0_q;
+    mem_r[1*ENTRIES +: ENTRIES] = mem1_q;
+    rch_r[1*ENTRIES +: ENTRIES] = rch1_q;
+    tid_r[1*ENTRIES*TW +: ENTRIES*TW] = tid1_q;
+  end
 
-      always @(posedge clk_i)
-        for (bi = 0; bi < ENTRIES; bi = bi + 1) begin
-          mem_q[bi]          <= mem_n[bi*LANES+gl];
-          rch_q[bi]          <= rch_n[bi*LANES+gl];
-          tid_q[bi*TW +: TW] <= tid_n[(bi*LANES+gl)*TW +: TW];
-        end
-    end
-  endgenerate
+  always @(posedge clk_i) begin   // bank of lane 0
+    mem0_q <= mem_n[0*ENTRIES +: ENTRIES];
+    rch0_q <= rch_n[0*ENTRIES +: ENTRIES];
+    tid0_q <= tid_n[0*ENTRIES*TW +: ENTRIES*TW];
+  end
+
+  always @(posedge clk_i) begin   // bank of lane 1
+    mem1_q <= mem_n[1*ENTRIES +: ENTRIES];
+    rch1_q <= rch_n[1*ENTRIES +: ENTRIES];
+    tid1_q <= tid_n[1*ENTRIES*TW +: ENTRIES*TW];
+  end
 
   // ----------------------------------------------------------------------
   // The commit at the table (HARP 7.3.2: STAGES-1 register stages)
@@ -127,47 +129,59 @@ module simtref_rbt #(
   // Per entry: the rpc match (RPC bank) and completion
   // ----------------------------------------------------------------------
 
-  wire             reserve = t_valid && t_div && |t_mask;
-  wire             arrive  = t_valid && !t_div && |t_mask;
-  wire [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit
-  wire [ENTRIES-1:0] cpl;    // complete: every member reached
+  wire               reserve = t_valid && t_div && |t_mask;
+  wire               arrive  = t_valid && !t_div && |t_mask;
+  reg  [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit
+  reg  [ENTRIES-1:0] cpl;    // complete: every member reached
+  integer ci, cl;
 
-  generate
-    for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_entry
-      wire [LANES-1:0] m = mem_r[ge*LANES +: LANES];
-      wire [LANES-1:0] r = rch_r[ge*LANES +: LANES];
-      assign rpcm[ge] = valid_q[ge] && rpc_q[ge*PC_W +: PC_W] == t_pc;
-      assign cpl[ge]  = valid_q[ge] && r == m;
-    end
-  endgenerate
+  always @* begin
+    for (ci = 0; ci < ENTRIES; ci = ci + 1)
+      rpcm[ci] = valid_q[ci] && rpc_q[ci*PC_W +: PC_W] == t_pc;
+    cpl = valid_q;
+    for (cl = 0; cl < LANES; cl = cl + 1)
+      cpl = cpl & ~(mem_r[cl*ENTRIES +: ENTRIES] ^ rch_r[cl*ENTRIES +: ENTRIES]);
+  end
 
   // ----------------------------------------------------------------------
   // Per lane: the search of the set of its thread
   // ----------------------------------------------------------------------
 
   // [l*ENTRIES+e]: entry e seen from lane l (only entries of l's set).
-  wire [LANES*ENTRIES-1:0] ok_w;     // no member in l, or the same thread
-  wire [LANES*ENTRIES-1:0] held_w;   // holds l's thread at the pc
-  wire [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here
+  reg  [LANES*ENTRIES-1:0] ok_w;     // no member in l, or the same thread
+  reg  [LANES*ENTRIES-1:0] held_w;   // holds l's thread at the pc
+  reg  [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here
   wire [LANES-1:0]         held;     // l's thread already waits at the pc
   wire [LANES*SET_W-1:0]   lset;     // l's set
+  wire [SETS*SET_W-1:0]    set_ids;  // set s's index at [s*SET_W +: SET_W]
 
   generate
+    for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set_id
+      localparam [SET_W-1:0] SID = gs;
+      assign set_ids[gs*SET_W +: SET_W] = SID;
+    end
+
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
-      wire [TW-1:0]    tl = t_tid[gl*TW +: TW];
-      wire [SET_W-1:0] sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
-      assign lset[gl*SET_W +: SET_W] = sl;
-      for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set
-        localparam [SET_W-1:0] SE = gs;
-        for (gw = 0; gw < WAYS; gw = gw + 1) begin : g_way
-          localparam integer EI = gs*WAYS + gw;
-          wire same = tid_r[(EI*LANES+gl)*TW +: TW] == tl;
-          assign ok_w[gl*ENTRIES+EI]   = !mem_r[EI*LANES+gl] || same;
-          assign held_w[gl*ENTRIES+EI] = sl == SE && rpcm[EI] && mem_r[EI*LANES+gl] && same;
-          assign hit_w[gl*ENTRIES+EI]  = arrive && t_mask[gl] && held_w[gl*ENTRIES+EI] &&
-                                         !rch_r[EI*LANES+gl];
-        end
+      wire [TW-1:0]      tl = t_tid[gl*TW +: TW];
+      wire [SET_W-1:0]   sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
+      reg  [ENTRIES-1:0] same;    // the entry holds this thread id in lane gl
+      reg  [ENTRIES-1:0] in_set;  // the entry is in the thread's set
+      integer le, ls;
+
+      always @* begin
+        for (le = 0; le < ENTRIES; le = le + 1)
+          same[le] = tid_r[(gl*ENTRIES+le)*TW +: TW] == tl;
+        for (ls = 0; ls < SETS; ls = ls + 1)
+          in_set[ls*WAYS +: WAYS] = {WAYS{sl == set_ids[ls*SET_W +: SET_W]}};
+        ok_w[gl*ENTRIES +: ENTRIES]   = ~mem_r[gl*ENTRIES +: ENTRIES] | same;
+        held_w[gl*ENTRIES +: ENTRIES] = in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same;
+        hit_w[gl*ENTRIES +: ENTRIES]  = (arrive && t_mask[gl])
+                                        ? in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same &
+                                          ~rch_r[gl*ENTRIES +: ENTRIES]
+                                        : {ENTRIES{1'b0}};
       end
+
+      assign lset[gl*SET_W +: SET_W] = sl;
       assign held[gl]      = |held_w[gl*ENTRIES +: ENTRIES];
       assign arr_hit_o[gl] = |hit_w[gl*ENTRIES +: ENTRIES];
     end
@@ -188,17 +202,15 @@ module simtref_rbt #(
       reg  [LANES-1:0] grp;            // the commit's lanes in this set
       reg  [WAYS-1:0]  cand;           // ways the group may merge into
       reg  [WAYS-1:0]  free;
-      integer sl, sw;
+      integer sl;
 
       always @* begin
-        for (sl = 0; sl < LANES; sl = sl + 1)
+        free = ~valid_q[gs*WAYS +: WAYS];
+        cand = rpcm[gs*WAYS +: WAYS] & ~cpl[gs*WAYS +: WAYS];
+        for (sl = 0; sl < LANES; sl = sl + 1) begin
           grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;
-        for (sw = 0; sw < WAYS; sw = sw + 1) begin
-          free[sw] = !valid_q[gs*WAYS+sw];
-          cand[sw] = rpcm[gs*WAYS+sw] && !cpl[gs*WAYS+sw];
-          for (sl = 0; sl < LANES; sl = sl + 1)
-            if (grp[sl] && !ok_w[sl*ENTRIES + gs*WAYS+sw])
-              cand[sw] = 1'b0;
+          if (grp[sl])
+            cand = cand & ok_w[sl*ENTRIES + gs*WAYS +: WAYS];
         end
       end
 
@@ -233,19 +245,28 @@ module simtref_rbt #(
   // Table contents, zero where nothing is stored
   // ----------------------------------------------------------------------
 
-  generate
-    for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_show
-      assign rpc_o[ge*PC_W +: PC_W]        = valid_q[ge] ? rpc_q[ge*PC_W +: PC_W] : {PC_W{1'b0}};
-      assign member_o[ge*LANES +: LANES]   = valid_q[ge] ? mem_r[ge*LANES +: LANES] : {LANES{1'b0}};
-      assign reached_o[ge*LANES +: LANES]  = valid_q[ge] ? rch_r[ge*LANES +: LANES] : {LANES{1'b0}};
-      for (gl = 0; gl < LANES; gl = gl + 1) begin : g_tid
-        assign tid_o[(ge*LANES+gl)*TW +: TW] = member_o[ge*LANES+gl] ? tid_r[(ge*LANES+gl)*TW +: TW]
-                                                                     : {TW{1'b0}};
+  reg  [ENTRIES*PC_W-1:0]     rpc_show;
+  reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;
+  reg  [ENTRIES*LANES*TW-1:0] tid_show;
+  integer qi, ql;
+
+  always @* begin
+    for (qi = 0; qi < ENTRIES; qi = qi + 1) begin
+      rpc_show[qi*PC_W +: PC_W]    = valid_q[qi] ? rpc_q[qi*PC_W +: PC_W] : {PC_W{1'b0}};
+      for (ql = 0; ql < LANES; ql = ql + 1) begin
+        mem_show[qi*LANES+ql] = valid_q[qi] && mem_r[ql*ENTRIES+qi];
+        rch_show[qi*LANES+ql] = valid_q[qi] && rch_r[ql*ENTRIES+qi];
+        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(ql*ENTRIES+qi)*TW +: TW]
+                                                                 : {TW{1'b0}};
       end
     end
-  endgenerate
+  end
 
   assign valid_o     = valid_q;
+  assign rpc_o       = rpc_show;
+  assign member_o    = mem_show;
+  assign reached_o   = rch_show;
+  assign tid_o       = tid_show;
   assign occupancy_o = occ_q;
 
   // ----------------------------------------------------------------------
@@ -265,9 +286,9 @@ module simtref_rbt #(
     rel_tid  = {(LANES*TW){1'b0}};
     for (xi = 0; xi < ENTRIES; xi = xi + 1)
       if (rel_oh[xi]) begin
-        rel_pc   = rel_pc   | rpc_o[xi*PC_W +: PC_W];
-        rel_mask = rel_mask | member_o[xi*LANES +: LANES];
-        rel_tid  = rel_tid  | tid_o[xi*LANES*TW +: LANES*TW];
+        rel_pc   = rel_pc   | rpc_show[xi*PC_W +: PC_W];
+        rel_mask = rel_mask | mem_show[xi*LANES +: LANES];
+        rel_tid  = rel_tid  | tid_show[xi*LANES*TW +: LANES*TW];
       end
   end
 
@@ -282,39 +303,34 @@ module simtref_rbt #(
 
   // Per entry: a release frees it; an allocation makes it a new barrier
   // at the pc; the lanes joining it become members, not reached, with
-  // their thread ids; arriving lanes are marked reached.
-  wire [ENTRIES-1:0]      valid_n;
-  wire [ENTRIES*PC_W-1:0] rpc_n;
-
-  generate
-    for (gs = 0; gs < SETS; gs = gs + 1) begin : g_next_set
-      for (gw = 0; gw < WAYS; gw = gw + 1) begin : g_next
-        localparam integer EI = gs*WAYS + gw;
-        wire [LANES-1:0] jn  = wsel[EI] ? join_s[gs*LANES +: LANES] : {LANES{1'b0}};
-        wire [LANES-1:0] arr;
-        assign valid_n[EI] = (valid_q[EI] && !(fire && rel_oh[EI])) || asel[EI];
-        assign rpc_n[EI*PC_W +: PC_W] = asel[EI] ? t_pc : rpc_q[EI*PC_W +: PC_W];
-        for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
-          assign arr[gl] = hit_w[gl*ENTRIES+EI];
-          always @* begin
-            mem_n[EI*LANES+gl] = (mem_r[EI*LANES+gl] && !asel[EI]) || jn[gl];
-            rch_n[EI*LANES+gl] = (rch_r[EI*LANES+gl] && !asel[EI] && !jn[gl]) || arr[gl];
-            tid_n[(EI*LANES+gl)*TW +: TW] = jn[gl] ? t_tid[gl*TW +: TW]
-                                                   : tid_r[(EI*LANES+gl)*TW +: TW];
-          end
-        end
-      end
-    end
-  endgenerate
-
-  // Occupancy: less the release, plus one per allocating set.
-  reg  [OCC_W-1:0] occ_n;
-  integer oi;
+  // their thread ids; arriving lanes are marked reached.  Occupancy:
+  // less the release, plus one per allocating set.
+  reg  [ENTRIES-1:0]      valid_n;
+  reg  [ENTRIES*PC_W-1:0] rpc_n;
+  reg  [OCC_W-1:0]        occ_n;
+  reg  [ENTRIES-1:0]      jv;       // entries lane nl joins
+  integer ne, nl, ns;
 
   always @* begin
-    occ_n = occ_q - {{(OCC_W-1){1'b0}}, fire};
-    for (oi = 0; oi < ENTRIES; oi = oi + 1)
-      occ_n = occ_n + {{(OCC_W-1){1'b0}}, asel[oi]};
+    valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;
+    rpc_n   = rpc_q;
+    occ_n   = occ_q - {{(OCC_W-1){1'b0}}, fire};
+    for (ne = 0; ne < ENTRIES; ne = ne + 1)
+      if (asel[ne]) begin
+        rpc_n[ne*PC_W +: PC_W] = t_pc;
+        occ_n = occ_n + {{(OCC_W-1){1'b0}}, 1'b1};
+      end
+    tid_n = tid_r;
+    for (nl = 0; nl < LANES; nl = nl + 1) begin
+      for (ns = 0; ns < SETS; ns = ns + 1)
+        jv[ns*WAYS +: WAYS] = join_s[ns*LANES+nl] ? wsel[ns*WAYS +: WAYS] : {WAYS{1'b0}};
+      mem_n[nl*ENTRIES +: ENTRIES] = (mem_r[nl*ENTRIES +: ENTRIES] & ~asel) | jv;
+      rch_n[nl*ENTRIES +: ENTRIES] = (rch_r[nl*ENTRIES +: ENTRIES] & ~asel & ~jv)
+                                     | hit_w[nl*ENTRIES +: ENTRIES];
+      for (ne = 0; ne < ENTRIES; ne = ne + 1)
+        if (jv[ne])
+          tid_n[(nl*ENTRIES+ne)*TW +: TW] = t_tid[nl*TW +: TW];
+    end
   end
 
   // ----------------------------------------------------------------------
