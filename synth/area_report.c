@@ -263,8 +263,9 @@ static void print_report(const struct simt_config *cfg,
     size_t i;
 
     fprintf(out, "# simtref area report: %s\n\n", cfg->name);
-    fprintf(out, "Logic synthesized by Yosys onto the simtref45 cell library "
-            "(NanGate FreePDK45 X1 cell areas, 45 nm);\n");
+    fprintf(out, "Logic synthesized by Yosys (ABC's fast mapping) onto the "
+            "simtref45 cell library\n(NanGate FreePDK45 X1 cell areas, "
+            "45 nm); ");
     fprintf(out, "areas scaled to %u nm by (%u/45)^2 = %.4f.\n",
             cfg->tech_nm, cfg->tech_nm, scale);
     fprintf(out, "Arrays the RTL writes as memories are kept whole and "

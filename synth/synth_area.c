@@ -469,7 +469,9 @@ static int write_script(const struct run_paths *rp, const char *liberty_path,
     fprintf(f, "techmap\n");
     fprintf(f, "opt -fast\n");
     fprintf(f, "dfflibmap -liberty %s\n", liberty_path);
-    fprintf(f, "abc -liberty %s\n", liberty_path);
+    /* ABC's fast script: the full one takes over ten minutes on the
+     * fermi-harp RBT (160 000 gates) and saves a few per cent of area. */
+    fprintf(f, "abc -fast -liberty %s\n", liberty_path);
     fprintf(f, "opt_clean\n");
     fprintf(f, "tee -o %s stat -liberty %s\n", rp->stat, liberty_path);
     fprintf(f, "write_verilog -noattr %s\n", rp->netlist);

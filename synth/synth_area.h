@@ -54,7 +54,7 @@ struct synth_result {
  * of synth -flatten, which infers the arrays written as Verilog memories;
  * the fine part without memory_map, so that memories stay whole and are
  * listed (res->mem) rather than turned into flip-flops and multiplexers;
- * dfflibmap and abc onto the library; opt_clean; stat -liberty.  Every
+ * dfflibmap and abc -fast onto the library; opt_clean; stat -liberty.  Every
  * other cell of the result must be a cell of the library: an unmapped cell
  * (a latch, a leftover internal gate) is an error naming it.  The areas in
  * res cover the mapped cells only; pricing the memories is the caller's.
