@@ -169,11 +169,11 @@ static struct key_info key_info(enum key_id k)
         u.harp_only = 1;
         return u;
     case KEY_RBT_ENTRIES:
-        u.name = "rbt_entries"; u.min = 1; u.max = 65536;
+        u.name = "rbt_entries"; u.min = 1; u.max = CONFIG_MAX_RBT_ENTRIES;
         u.harp_only = 1;
         return u;
     case KEY_RBT_WAYS:
-        u.name = "rbt_ways"; u.min = 1; u.max = 65536;
+        u.name = "rbt_ways"; u.min = 1; u.max = CONFIG_MAX_RBT_ENTRIES;
         u.harp_only = 1;
         return u;
     case KEY_RBT_ORGANISATION:

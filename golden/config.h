@@ -27,6 +27,7 @@ enum {
     CONFIG_MAX_TBS        = 64,   /* thread blocks resident per SM */
     CONFIG_MAX_SCHEDULERS = 8,    /* warp schedulers per SM */
     CONFIG_MAX_SECOND_LEVEL = 1024, /* Second-Level warps (HARP sweeps to 1024) */
+    CONFIG_MAX_RBT_ENTRIES  = 1024, /* re-convergence barriers */
     CONFIG_NAME_LEN       = 64,
     CONFIG_ERR_LEN        = 512
 };

@@ -80,7 +80,7 @@ extern "C" {
 
 /* Upper bounds of the model's arrays; rbt_init() checks them. */
 enum {
-    RBT_MAX_ENTRIES = 1024,
+    RBT_MAX_ENTRIES = CONFIG_MAX_RBT_ENTRIES,
     RBT_MAX_LANES   = 64,
     RBT_MAX_STAGES  = 4
 };
