@@ -16,9 +16,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <memory>
 #include <string>
 
 #include "verilated.h"
+
+#include "config.h"
 
 namespace tb {
 
@@ -179,6 +182,80 @@ inline bool expect(Mismatch &m, long cycle, const std::string &signal,
 inline std::string indexed(const char *name, unsigned i)
 {
     return std::string(name) + "[" + std::to_string(i) + "]";
+}
+
+// The whole program of a testbench: options, the run, the mismatch report
+// and its replay with a waveform, then the verdict of the scenario or of
+// the coverage.  make_bench(cfg, seed, scenario) returns a
+// std::unique_ptr to a bench, empty for a scenario the configuration does
+// not have; run(bench, cfg, cycles, fst, scenario_ok) runs it in lockstep
+// and returns the first mismatch.  A bench has report(), covered() and
+// scenario_done().
+template <typename Make, typename Run>
+int main_of(int argc, char **argv, const char *name, Make make_bench, Run run)
+{
+    Options opt = parse_options(argc, argv, name);
+    simt_config cfg;
+    char err[CONFIG_ERR_LEN];
+
+    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    auto bench = make_bench(cfg, opt.seed, opt.scenario);
+    if (!bench) {
+        std::fprintf(stderr, "%s: unknown scenario '%s' for the "
+                     "configuration %s\n", name, opt.scenario.c_str(),
+                     cfg.name);
+        return 2;
+    }
+    if (opt.scenario.empty())
+        std::printf("%s: configuration %s, seed %llu, %ld cycles\n", name,
+                    cfg.name, (unsigned long long)opt.seed, opt.cycles);
+    else
+        std::printf("%s: configuration %s, scenario %s\n", name, cfg.name,
+                    opt.scenario.c_str());
+
+    bool scenario_ok = true;
+    std::clock_t t0 = std::clock();
+    Mismatch mm = run(*bench, cfg, opt.cycles, nullptr, scenario_ok);
+    double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
+
+    if (mm.cycle >= 0) {
+        std::printf("MISMATCH at cycle %ld: %s expected %llu, actual %llu "
+                    "(seed %llu)\n", mm.cycle, mm.signal.c_str(),
+                    (unsigned long long)mm.expected,
+                    (unsigned long long)mm.actual,
+                    (unsigned long long)opt.seed);
+        auto replay = make_bench(cfg, opt.seed, opt.scenario);
+        bool ignored = true;
+        run(*replay, cfg, mm.cycle + 3, opt.fst.c_str(), ignored);
+        std::printf("waveform: %s\n", opt.fst.c_str());
+        std::printf("replay:   %s --config %s --seed %llu --cycles %ld%s%s\n",
+                    argv[0], opt.config.c_str(), (unsigned long long)opt.seed,
+                    mm.cycle + 1, opt.scenario.empty() ? "" : " --scenario ",
+                    opt.scenario.c_str());
+        std::printf("FAIL\n");
+        return 1;
+    }
+    if (!opt.scenario.empty()) {
+        if (!scenario_ok || !bench->scenario_done()) {
+            std::printf("FAIL: scenario %s\n", opt.scenario.c_str());
+            return 1;
+        }
+        std::printf("PASS: scenario %s, RTL and model agree and match the "
+                    "expected contents at every step\n", opt.scenario.c_str());
+        return 0;
+    }
+    bench->report();
+    if (opt.cycles >= 100000 && !bench->covered()) {
+        std::printf("FAIL: the stimulus did not reach every interesting "
+                    "event (see the counters above)\n");
+        return 1;
+    }
+    std::printf("PASS: %ld cycles in %.2f s = %.2f M cycles/s\n", opt.cycles,
+                secs, opt.cycles / secs / 1e6);
+    return 0;
 }
 
 }  // namespace tb

@@ -436,72 +436,23 @@ tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
     return mm;
 }
 
+// A bench for the configuration, or none for a scenario it does not
+// have: the policies scenario is written for the sizes of tiny.
+std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
+                                  const std::string &scenario)
+{
+    std::unique_ptr<Bench> b;
+    bool policies = scenario == SCENARIO && cfg.first_level_entries == 2 &&
+                    cfg.second_level_entries == 8 &&
+                    cfg.lookup_to_second_threshold == 2;
+    if (scenario.empty() || policies)
+        b.reset(new Bench(cfg, seed, scenario));
+    return b;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    const char *name = "tb_warp_tables";
-    tb::Options opt = tb::parse_options(argc, argv, name);
-    simt_config cfg;
-    char err[CONFIG_ERR_LEN];
-
-    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        return 1;
-    }
-    if (!opt.scenario.empty() &&
-        (opt.scenario != SCENARIO || cfg.first_level_entries != 2 ||
-         cfg.second_level_entries != 8 || cfg.lookup_to_second_threshold != 2)) {
-        std::fprintf(stderr, "%s: unknown scenario '%s' (policies runs on the "
-                     "preset tiny)\n", name, opt.scenario.c_str());
-        return 2;
-    }
-    if (opt.scenario.empty())
-        std::printf("%s: configuration %s, seed %llu, %ld cycles\n", name,
-                    cfg.name, (unsigned long long)opt.seed, opt.cycles);
-    else
-        std::printf("%s: configuration %s, scenario %s\n", name, cfg.name,
-                    opt.scenario.c_str());
-
-    auto bench = std::make_unique<Bench>(cfg, opt.seed, opt.scenario);
-    bool scenario_ok = true;
-    std::clock_t t0 = std::clock();
-    tb::Mismatch mm = run(*bench, cfg, opt.cycles, nullptr, scenario_ok);
-    double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
-
-    if (mm.cycle >= 0) {
-        std::printf("MISMATCH at cycle %ld: %s expected %llu, actual %llu "
-                    "(seed %llu)\n", mm.cycle, mm.signal.c_str(),
-                    (unsigned long long)mm.expected,
-                    (unsigned long long)mm.actual,
-                    (unsigned long long)opt.seed);
-        auto replay = std::make_unique<Bench>(cfg, opt.seed, opt.scenario);
-        bool ignored = true;
-        run(*replay, cfg, mm.cycle + 3, opt.fst.c_str(), ignored);
-        std::printf("waveform: %s\n", opt.fst.c_str());
-        std::printf("replay:   %s --config %s --seed %llu --cycles %ld%s%s\n",
-                    argv[0], opt.config.c_str(), (unsigned long long)opt.seed,
-                    mm.cycle + 1, opt.scenario.empty() ? "" : " --scenario ",
-                    opt.scenario.c_str());
-        std::printf("FAIL\n");
-        return 1;
-    }
-    if (!opt.scenario.empty()) {
-        if (!scenario_ok || !bench->scenario_done()) {
-            std::printf("FAIL: scenario %s\n", opt.scenario.c_str());
-            return 1;
-        }
-        std::printf("PASS: scenario %s, RTL and model agree and match the "
-                    "paper at every step\n", opt.scenario.c_str());
-        return 0;
-    }
-    bench->report();
-    if (opt.cycles >= 100000 && !bench->covered()) {
-        std::printf("FAIL: the stimulus did not reach every interesting "
-                    "event (see the counters above)\n");
-        return 1;
-    }
-    std::printf("PASS: %ld cycles in %.2f s = %.2f M cycles/s\n", opt.cycles,
-                secs, opt.cycles / secs / 1e6);
-    return 0;
+    return tb::main_of(argc, argv, "tb_warp_tables", make_bench, run);
 }
