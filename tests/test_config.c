@@ -760,15 +760,25 @@ static void harp_tables_must_be_consistent(void **state)
     expect_tiny_error("rbt_ways", "rbt_ways = 16", "does not divide");
     expect_tiny_error_on("rbt_entries", "rbt_entries = 24", "rbt_ways",
                          "gives 12 sets, not a power of two");
-    expect_tiny_error("rbt_entries", "rbt_entries = 65537", "out of range");
+    expect_tiny_error("rbt_entries", "rbt_entries = 1025",
+                      "out of range (accepted: 1..1024)");
     expect_tiny_error("lookup_to_second_threshold",
                       "lookup_to_second_threshold = 9",
                       "(accepted: 1..second_level_entries = 8)");
     expect_tiny_error_on("warp_size", "warp_size = 4", "reconvergence",
                          "needs warps as wide as the SIMD");
     expect_tiny_ok("rbt_entries", "rbt_entries = 1024");  /* 512 sets */
-    expect_tiny_error_on("rbt_entries", "rbt_entries = 2048", "rbt_ways",
-                         "the RBT has 1024 sets, more than the 512 values");
+    {
+        /* 1024 sets of one way: more sets than 9-bit thread ids name. */
+        static const char *const changes[] = {
+            "rbt_entries = 1024", "rbt_ways = 1", NULL
+        };
+        char text[TEXT_LEN];
+
+        expect_error(tiny_changed(changes, text, sizeof text),
+                     tiny_line_of("rbt_ways"),
+                     "the RBT has 1024 sets, more than the 512 values");
+    }
     expect_tiny_error("rbt_organisation", "rbt_organisation = crossbar",
                       "(banked, multiport)");
 }
