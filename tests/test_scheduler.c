@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "rtlgen.h"
 #include "scheduler.h"
 #include "wpt.h"
 
@@ -361,6 +362,26 @@ static void tls_and_saws_are_refused_naming_the_policy(void **state)
     assert_non_null(strstr(err, "scheduler = saws"));
 }
 
+/* The generator refuses the configuration rather than write a wrong module. */
+static void rtlgen_refuses_tls_and_writes_nothing(void **state)
+{
+    struct simt_config cfg = load("tiny");
+    char err[CONFIG_ERR_LEN], dir[] = "test-out/sched-tls-XXXXXX", path[256];
+    FILE *f;
+    (void)state;
+
+    cfg.scheduler = SCHED_TLS;
+    if (system("mkdir -p test-out") != 0 || !mkdtemp(dir))
+        fail_msg("cannot make %s", dir);
+    assert_int_equal(rtlgen_write(&cfg, dir, DEFECT_NONE, err, sizeof err), -1);
+    assert_non_null(strstr(err, "tiny: scheduler = tls is not generated yet"));
+    snprintf(path, sizeof path, "%s/simtref_wpt.v", dir);
+    f = fopen(path, "r");
+    assert_null(f);
+    if (f)
+        fclose(f);
+}
+
 /* Flip-flops: tiny has 8 warps (3-bit ids) and 4 TBs. */
 static void state_bits_per_policy(void **state)
 {
@@ -392,6 +413,7 @@ int main(void)
         cmocka_unit_test(gto_from_reset_takes_the_oldest_ready_warp),
         cmocka_unit_test(no_ready_warp_no_grant),
         cmocka_unit_test(tls_and_saws_are_refused_naming_the_policy),
+        cmocka_unit_test(rtlgen_refuses_tls_and_writes_nothing),
         cmocka_unit_test(state_bits_per_policy),
     };
     return cmocka_run_group_tests_name("scheduler", tests, NULL, NULL);
