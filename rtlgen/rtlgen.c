@@ -2,6 +2,7 @@
  * rtlgen.c -- writing a configuration's modules; the list of emitters.
  */
 #include "rtlgen.h"
+#include "scheduler.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -38,6 +39,9 @@ static const struct rtl_file rtl_files[] = {
 
     /* HARP warp tables */
     { "simtref_warp_tables.v", with_harp, emit_warp_tables },
+
+    /* BAWS issue scheduler */
+    { "simtref_scheduler.v", always, emit_scheduler },
 };
 
 /* Each defect: its name on the command line and the file it breaks. */
@@ -58,6 +62,9 @@ static const struct {
     /* HARP warp tables */
     [DEFECT_WT_SILENT_OVERFLOW]      = { "wt-silent-overflow", "simtref_warp_tables.v" },
     [DEFECT_WT_LOOKUP_FIRST]         = { "wt-lookup-first", "simtref_warp_tables.v" },
+
+    /* BAWS issue scheduler */
+    [DEFECT_SCHED_MWF_LOWEST_FIRST]  = { "sched-mwf-lowest-first", "simtref_scheduler.v" },
 };
 
 const char *rtl_defect_name(enum rtl_defect d)
@@ -100,9 +107,34 @@ void emit_file_header(struct vgen *v, const char *file, const char *title,
     vgen_blank(v);
 }
 
+/*
+ * The issue scheduler exists for the policies the model has; a
+ * configuration with another one is refused whole rather than written
+ * with a module of the wrong policy.
+ */
+static int scheduler_ok(const struct simt_config *cfg, enum rtl_defect defect,
+                        char *err, size_t errlen)
+{
+    struct sched s;
+
+    if (sched_init(&s, cfg, err, errlen) != 0)
+        return -1;
+    if (defect == DEFECT_SCHED_MWF_LOWEST_FIRST &&
+        cfg->scheduler != SCHED_MWF_LRR && cfg->scheduler != SCHED_MWF_GTO) {
+        snprintf(err, errlen, "the defect '%s' needs an MWF scheduler; the "
+                 "configuration '%s' has scheduler = %s",
+                 defects[defect].name, cfg->name,
+                 config_sched_name(cfg->scheduler));
+        return -1;
+    }
+    return 0;
+}
+
 int rtlgen_write(const struct simt_config *cfg, const char *dir,
                  enum rtl_defect defect, char *err, size_t errlen)
 {
+    if (scheduler_ok(cfg, defect, err, errlen) != 0)
+        return -1;
     if (!defect_applies(cfg, defect)) {
         snprintf(err, errlen, "the defect '%s' breaks %s, which the "
                  "configuration '%s' does not have", defects[defect].name,

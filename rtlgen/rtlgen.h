@@ -31,6 +31,9 @@ enum rtl_defect {
     DEFECT_WT_SILENT_OVERFLOW,       /* a push into a full Second-Level overwrites the head */
     DEFECT_WT_LOOKUP_FIRST,          /* lookup-to-second wins over barrier-to-second */
 
+    /* BAWS issue scheduler */
+    DEFECT_SCHED_MWF_LOWEST_FIRST,   /* MWF picks the ready TB of largest rank */
+
     DEFECT_COUNT
 };
 
@@ -55,6 +58,10 @@ void emit_waiting_lookup(struct vgen *v, const struct simt_config *cfg,
 /* HARP warp tables */
 void emit_warp_tables(struct vgen *v, const struct simt_config *cfg,
                       enum rtl_defect defect);
+
+/* BAWS issue scheduler */
+void emit_scheduler(struct vgen *v, const struct simt_config *cfg,
+                    enum rtl_defect defect);
 
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,

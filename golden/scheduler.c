@@ -1,0 +1,197 @@
+/*
+ * scheduler.c -- the warp issue scheduler; see scheduler.h for the contract.
+ */
+#include "scheduler.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "bits.h"
+
+void sched_geometry(const struct simt_config *cfg, struct sched_geom *g)
+{
+    g->policy = cfg->scheduler;
+    g->warps  = cfg->warp_size ? cfg->threads_per_scheduler / cfg->warp_size : 0;
+    g->tbs    = cfg->max_tbs;
+    g->warp_w = clog2(g->warps);
+    g->tb_w   = clog2(g->tbs);
+}
+
+bool sched_policy_supported(enum sched_policy p)
+{
+    return p == SCHED_LRR || p == SCHED_GTO || p == SCHED_MWF_LRR ||
+           p == SCHED_MWF_GTO;
+}
+
+static bool is_mwf(const struct sched_geom *g)
+{
+    return g->policy == SCHED_MWF_LRR || g->policy == SCHED_MWF_GTO;
+}
+
+static bool is_gto(const struct sched_geom *g)
+{
+    return g->policy == SCHED_GTO || g->policy == SCHED_MWF_GTO;
+}
+
+int sched_init(struct sched *s, const struct simt_config *cfg,
+               char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    sched_geometry(cfg, &s->g);
+    if (!sched_policy_supported(s->g.policy)) {
+        snprintf(err, errlen, "%s: scheduler = %s is not generated yet",
+                 cfg->name, config_sched_name(s->g.policy));
+        return -1;
+    }
+    if (s->g.warps < 2 || s->g.warps > SCHED_MAX_WARPS || s->g.tbs < 2) {
+        snprintf(err, errlen, "%s: the issue scheduler needs 2..%d warps per "
+                 "scheduler and at least 2 TBs (has %u warps, %u TBs)",
+                 cfg->name, SCHED_MAX_WARPS, s->g.warps, s->g.tbs);
+        return -1;
+    }
+    sched_reset(s);
+    return 0;
+}
+
+void sched_reset(struct sched *s)
+{
+    s->last = s->g.warps - 1;
+    s->have_last = false;
+    for (unsigned t = 0; t < CONFIG_MAX_TBS; t++)
+        s->tb_last[t] = s->g.warps - 1;
+}
+
+/* The TB id of warp w as the RTL sees it: tb_w bits. */
+static unsigned tb_of(const struct sched *s, const struct sched_in *in,
+                      unsigned w)
+{
+    return in->warp_tb[w] & ((1u << s->g.tb_w) - 1);
+}
+
+static unsigned rank_of(const struct sched *s, const struct sched_in *in,
+                        unsigned t)
+{
+    return in->tb_rank[t] & ((1u << s->g.tb_w) - 1);
+}
+
+/* The ranks are not a permutation of 0..T-1, or a ready warp has no TB. */
+static bool contract_broken(const struct sched *s, const struct sched_in *in)
+{
+    bool seen[CONFIG_MAX_TBS] = { false };
+
+    for (unsigned t = 0; t < s->g.tbs; t++) {
+        unsigned r = rank_of(s, in, t);
+        if (r >= s->g.tbs || seen[r])
+            return true;
+        seen[r] = true;
+    }
+    for (unsigned w = 0; w < s->g.warps; w++)
+        if (in->ready[w] && tb_of(s, in, w) >= s->g.tbs)
+            return true;
+    return false;
+}
+
+/*
+ * MWF: the TB that competes this cycle, the one of smallest (rank, id)
+ * among the TBs with a ready warp; -1 when none.
+ */
+static int mwf_tb(const struct sched *s, const struct sched_in *in)
+{
+    int best = -1;
+
+    for (unsigned w = 0; w < s->g.warps; w++) {
+        unsigned t = tb_of(s, in, w);
+        if (!in->ready[w] || t >= s->g.tbs)
+            continue;
+        if (best < 0 || rank_of(s, in, t) < rank_of(s, in, (unsigned)best) ||
+            (rank_of(s, in, t) == rank_of(s, in, (unsigned)best) &&
+             t < (unsigned)best))
+            best = (int)t;
+    }
+    return best;
+}
+
+/* Warps that compete: all ready warps, or under MWF those of one TB. */
+static void candidates(const struct sched *s, const struct sched_in *in,
+                       bool cand[SCHED_MAX_WARPS])
+{
+    int tb = is_mwf(&s->g) ? mwf_tb(s, in) : -1;
+
+    for (unsigned w = 0; w < s->g.warps; w++)
+        cand[w] = in->ready[w] &&
+                  (!is_mwf(&s->g) || (tb >= 0 && tb_of(s, in, w) == (unsigned)tb));
+}
+
+/* Round robin: the first candidate after warp `after`, wrapping. */
+static int round_robin(const struct sched *s, const bool *cand, unsigned after)
+{
+    for (unsigned k = 1; k <= s->g.warps; k++) {
+        unsigned w = (after + k) % s->g.warps;
+        if (cand[w])
+            return (int)w;
+    }
+    return -1;
+}
+
+/* Oldest: the candidate of smallest (TB id, warp id). */
+static int oldest(const struct sched *s, const struct sched_in *in,
+                  const bool *cand)
+{
+    int best = -1;
+
+    for (unsigned w = 0; w < s->g.warps; w++)
+        if (cand[w] && (best < 0 ||
+                        tb_of(s, in, w) < tb_of(s, in, (unsigned)best)))
+            best = (int)w;
+    return best;
+}
+
+static int pick(const struct sched *s, const struct sched_in *in)
+{
+    bool cand[SCHED_MAX_WARPS];
+    int tb;
+
+    candidates(s, in, cand);
+    switch (s->g.policy) {
+    case SCHED_LRR:
+        return round_robin(s, cand, s->last);
+    case SCHED_MWF_LRR:
+        tb = mwf_tb(s, in);
+        return tb < 0 ? -1 : round_robin(s, cand, s->tb_last[tb]);
+    default:   /* GTO, MWF(GTO) */
+        if (is_gto(&s->g) && s->have_last && cand[s->last])
+            return (int)s->last;
+        return oldest(s, in, cand);
+    }
+}
+
+void sched_eval(const struct sched *s, const struct sched_in *in,
+                struct sched_out *out)
+{
+    int w = pick(s, in);
+
+    memset(out, 0, sizeof *out);
+    out->grant_valid = w >= 0;
+    out->grant_warp = w >= 0 ? (unsigned)w : 0;
+    out->err = is_mwf(&s->g) && contract_broken(s, in);
+}
+
+void sched_step(struct sched *s, const struct sched_in *in)
+{
+    int w = pick(s, in);
+
+    if (w < 0)
+        return;
+    s->last = (unsigned)w;
+    s->have_last = true;
+    if (s->g.policy == SCHED_MWF_LRR)
+        s->tb_last[tb_of(s, in, (unsigned)w)] = (unsigned)w;
+}
+
+unsigned long sched_state_bits(const struct sched_geom *g)
+{
+    switch (g->policy) {
+    case SCHED_LRR:     return g->warp_w;
+    case SCHED_MWF_LRR: return (unsigned long)g->tbs * g->warp_w;
+    default:            return g->warp_w + 1ul;   /* GTO: last and valid */
+    }
+}

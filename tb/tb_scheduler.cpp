@@ -1,0 +1,403 @@
+// tb_scheduler.cpp -- lockstep testbench of the warp issue scheduler: the
+// generated simtref_scheduler against the C model golden/scheduler.c.
+//
+// Constrained-random stimulus: a kernel launch (reset) assigns the warps to
+// thread blocks, in contiguous blocks of a random size or at random; ready
+// bits stay set for runs of cycles (a granted warp often drops its ready
+// bit, as an I-buffer slot empties) with a density that changes every few
+// hundred cycles, down to phases where nothing is ready; the MWF ranks are
+// those the WPT model computes from random barrier counters (small values,
+// so that equal counters, resolved by TB id, are frequent), and rarely a
+// vector that is not a permutation, which must raise err_o.
+//
+// Scenario fig7 (tests/scenarios/baws-fig7.conf, 3 TBs of 4 warps): BAWS
+// Fig. 7 and Table 1; the RTL must grant w8, w4, w6, w1, w3, w0 under
+// MWF(LRR) (w8, w4, w6, w0, w1, w3 under MWF(GTO)).
+#include <memory>
+#include <string>
+
+#include "Vsimtref_scheduler.h"
+#include "tb_common.h"
+#include "verilated_fst_c.h"
+
+#include "config.h"
+#include "scheduler.h"
+#include "wpt.h"
+
+namespace {
+
+struct Coverage {
+    long grants = 0;
+    long idle = 0;             // no warp ready
+    long wraps = 0;            // LRR: a grant at or below the previous one
+    long greedy = 0;           // GTO: the last warp again, an older one ready
+    long oldest = 0;           // GTO: a switch to the oldest warp
+    long tb_choices = 0;       // MWF: ready warps in two TBs or more
+    long tb_ties = 0;          // MWF: ... of equal counters, smaller id won
+    long errors = 0;           // err_o
+    long resets = 0;
+};
+
+class Bench {
+  public:
+    Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
+        : cfg_(cfg), rng_(seed), fig7_(scenario == "fig7")
+    {
+        char err[CONFIG_ERR_LEN];
+        if (sched_init(&probe_, &cfg, err, sizeof err) != 0) {
+            std::fprintf(stderr, "%s\n", err);
+            std::exit(1);
+        }
+        g_ = probe_.g;
+        wpt_init(&wpt_, &cfg);
+    }
+
+    // Inputs of one cycle; false when a scenario is over.
+    bool next(long cycle, const sched &model, sched_in &in, bool &reset)
+    {
+        (void)model;
+        if (fig7_)
+            return fig7_next(cycle, in, reset);
+        reset = cycle == 0 || rng_.chance(1, 20000);
+        if (reset)
+            launch();
+        if (cycle % 256 == 0)
+            new_phase();
+        if (rng_.chance(1, 32))
+            new_ranks();
+        for (unsigned w = 0; w < g_.warps; w++) {
+            if (ready_[w] ? rng_.chance(1, off_) : rng_.chance(on_, 64))
+                ready_[w] = !ready_[w];
+        }
+        in = sched_in();
+        for (unsigned w = 0; w < g_.warps; w++) {
+            in.ready[w] = ready_[w];
+            in.warp_tb[w] = warp_tb_[w];
+        }
+        for (unsigned t = 0; t < g_.tbs; t++)
+            in.tb_rank[t] = rank_[t];
+        if (rng_.chance(1, 5000)) {                 // broken contract
+            unsigned a = rng_.below(g_.tbs), b = rng_.below(g_.tbs);
+            in.tb_rank[a] = in.tb_rank[b == a ? (a + 1) % g_.tbs : b];
+        }
+        in_ = in;
+        return true;
+    }
+
+    void drive(Vsimtref_scheduler &top, const sched_in &in) const
+    {
+        // Every bit of every input port is written: the fields tile them.
+        for (unsigned w = 0; w < g_.warps; w++) {
+            tb::set_field(top.ready_i, w, 1, in.ready[w]);
+            tb::set_field(top.warp_tb_i, w * g_.tb_w, g_.tb_w, in.warp_tb[w]);
+        }
+        for (unsigned t = 0; t < g_.tbs; t++)
+            tb::set_field(top.tb_rank_i, t * g_.tb_w, g_.tb_w, in.tb_rank[t]);
+    }
+
+    bool compare(const Vsimtref_scheduler &top, const sched_out &exp,
+                 long cycle, tb::Mismatch &mm) const
+    {
+        bool ok = true;
+        ok &= tb::expect(mm, cycle, "grant_valid_o", exp.grant_valid,
+                         top.grant_valid_o);
+        ok &= tb::expect(mm, cycle, "grant_warp_o", exp.grant_warp,
+                         top.grant_warp_o);
+        ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
+        return ok;
+    }
+
+    void cover(const sched &model, const sched_in &in, const sched_out &exp,
+               bool reset)
+    {
+        cov_.resets += reset;
+        cov_.errors += exp.err;
+        if (!any_ready(in)) {
+            cov_.idle++;
+            return;
+        }
+        if (!exp.grant_valid)
+            return;
+        cov_.grants++;
+        unsigned w = exp.grant_warp;
+        bool gto = g_.policy == SCHED_GTO || g_.policy == SCHED_MWF_GTO;
+        if (!gto && have_prev_ && w <= prev_)
+            cov_.wraps++;
+        if (gto && model.have_last && w == model.last && older_ready(in, w))
+            cov_.greedy++;
+        if (gto && (!model.have_last || w != model.last))
+            cov_.oldest++;
+        if (g_.policy == SCHED_MWF_LRR || g_.policy == SCHED_MWF_GTO)
+            cover_mwf(in, w);
+        prev_ = w;
+        have_prev_ = true;
+    }
+
+    // Fig. 7: the RTL's grants in the paper's order.
+    bool scenario_check(const Vsimtref_scheduler &top, long cycle) const
+    {
+        if (!fig7_ || cycle < 3 || cycle > 8)
+            return true;
+        unsigned want = fig7_order()[cycle - 3];
+        if (top.grant_valid_o && top.grant_warp_o == want)
+            return true;
+        std::printf("fig7: grant %ld is %s w%u, expected w%u\n", cycle - 3,
+                    top.grant_valid_o ? "" : "(none)",
+                    (unsigned)top.grant_warp_o, want);
+        return false;
+    }
+
+    // After the edge: under fig7 a granted warp stops being ready.
+    void after(const sched_out &exp, long cycle)
+    {
+        if (fig7_ && exp.grant_valid)
+            fig7_ready_[exp.grant_warp] = false;
+        fig7_done_ = fig7_ && cycle >= 9;
+    }
+
+    void report() const
+    {
+        std::printf("coverage: %ld resets, %ld grants, %ld idle cycles, "
+                    "%ld LRR wrap-arounds, %ld GTO greedy and %ld oldest "
+                    "grants, %ld MWF choices between TBs (%ld ties of equal "
+                    "counters), %ld cycles with err_o\n",
+                    cov_.resets, cov_.grants, cov_.idle, cov_.wraps,
+                    cov_.greedy, cov_.oldest, cov_.tb_choices, cov_.tb_ties,
+                    cov_.errors);
+    }
+
+    bool covered() const
+    {
+        bool ok = cov_.grants && cov_.idle && cov_.resets;
+        switch (g_.policy) {
+        case SCHED_LRR:
+            return ok && cov_.wraps;
+        case SCHED_GTO:
+            return ok && cov_.greedy && cov_.oldest;
+        case SCHED_MWF_LRR:
+            return ok && cov_.wraps && cov_.tb_choices && cov_.tb_ties &&
+                   cov_.errors;
+        default:
+            return ok && cov_.greedy && cov_.oldest && cov_.tb_choices &&
+                   cov_.tb_ties && cov_.errors;
+        }
+    }
+
+    bool scenario_done() const { return fig7_done_; }
+
+  private:
+    static const unsigned *fig7_order_of(enum sched_policy p)
+    {
+        static const unsigned lrr[6] = { 8, 4, 6, 1, 3, 0 };
+        static const unsigned gto[6] = { 8, 4, 6, 0, 1, 3 };
+        return p == SCHED_MWF_GTO ? gto : lrr;
+    }
+    const unsigned *fig7_order() const { return fig7_order_of(g_.policy); }
+
+    // Cycle 0 reset; 1: w0 issues alone (TB0's last); 2: w7 alone (TB1's
+    // last); 3..8 the six running warps of Fig. 7; 9: none ready.
+    bool fig7_next(long cycle, sched_in &in, bool &reset)
+    {
+        static const unsigned waiting[4] = { 1, 2, 3, 0 };   // Table 1
+        static const unsigned running[6] = { 0, 1, 3, 4, 6, 8 };
+        if (cycle > 9)
+            return false;
+        reset = cycle == 0;
+        in = sched_in();
+        for (unsigned w = 0; w < g_.warps; w++)
+            in.warp_tb[w] = w / 4;
+        ranks_of(waiting, in.tb_rank);
+        if (cycle == 1)
+            in.ready[0] = true;
+        else if (cycle == 2)
+            in.ready[7] = true;
+        else if (cycle >= 3) {
+            if (cycle == 3)
+                for (unsigned k = 0; k < 6; k++)
+                    fig7_ready_[running[k]] = true;
+            for (unsigned w = 0; w < g_.warps; w++)
+                in.ready[w] = fig7_ready_[w];
+        }
+        return true;
+    }
+
+    // The WPT model's ranks of the given counters.
+    void ranks_of(const unsigned *cnt, unsigned *rank)
+    {
+        wpt_out out;
+        wpt_in win = wpt_in();
+        win.tb_warps = cfg_.max_warps_per_tb;
+        for (unsigned t = 0; t < g_.tbs; t++)
+            wpt_.cnt[t] = cnt[t];
+        wpt_eval(&wpt_, &win, &out);
+        for (unsigned t = 0; t < g_.tbs; t++)
+            rank[t] = out.rank[t];
+    }
+
+    void launch()
+    {
+        unsigned per = 1 + rng_.below(cfg_.max_warps_per_tb);
+        bool random = rng_.chance(1, 3);
+        for (unsigned w = 0; w < g_.warps; w++) {
+            unsigned t = random ? rng_.below(g_.tbs) : w / per;
+            warp_tb_[w] = t < g_.tbs ? t : rng_.below(g_.tbs);
+            ready_[w] = false;
+        }
+        have_prev_ = false;
+        new_ranks();
+    }
+
+    void new_phase()
+    {
+        static const unsigned on[] = { 0, 1, 4, 16, 48 };   // 64ths
+        static const unsigned off[] = { 2, 8, 32 };         // 1 in off
+        on_ = on[rng_.below(5)];
+        off_ = off[rng_.below(3)];
+    }
+
+    void new_ranks()
+    {
+        unsigned top = cfg_.max_warps_per_tb < 3 ? cfg_.max_warps_per_tb : 3;
+        for (unsigned t = 0; t < g_.tbs; t++)
+            cnt_[t] = rng_.below(top);
+        ranks_of(cnt_, rank_);
+    }
+
+    bool any_ready(const sched_in &in) const
+    {
+        for (unsigned w = 0; w < g_.warps; w++)
+            if (in.ready[w])
+                return true;
+        return false;
+    }
+
+    // Some ready warp older than w (of a smaller (TB, warp) pair).
+    bool older_ready(const sched_in &in, unsigned w) const
+    {
+        for (unsigned v = 0; v < g_.warps; v++)
+            if (in.ready[v] && (in.warp_tb[v] < in.warp_tb[w] ||
+                                (in.warp_tb[v] == in.warp_tb[w] && v < w)))
+                return true;
+        return false;
+    }
+
+    // Ready warps in several TBs; a TB of the same counter as the winner's.
+    void cover_mwf(const sched_in &in, unsigned w)
+    {
+        unsigned win = in.warp_tb[w];
+        bool other = false, tie = false;
+        for (unsigned v = 0; v < g_.warps; v++) {
+            unsigned t = in.warp_tb[v];
+            if (!in.ready[v] || t == win)
+                continue;
+            other = true;
+            tie |= cnt_[t] == cnt_[win] && t > win;
+        }
+        cov_.tb_choices += other;
+        cov_.tb_ties += tie;
+    }
+
+    simt_config cfg_;
+    sched_geom g_;
+    sched probe_;
+    wpt wpt_;
+    tb::Rng rng_;
+    bool fig7_;
+    bool fig7_ready_[SCHED_MAX_WARPS] = {};
+    bool fig7_done_ = false;
+    bool ready_[SCHED_MAX_WARPS] = {};
+    unsigned warp_tb_[SCHED_MAX_WARPS] = {};
+    unsigned cnt_[CONFIG_MAX_TBS] = {};
+    unsigned rank_[CONFIG_MAX_TBS] = {};
+    unsigned on_ = 4, off_ = 8;
+    unsigned prev_ = 0;
+    bool have_prev_ = false;
+    sched_in in_ = sched_in();
+    Coverage cov_;
+};
+
+tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
+                 const char *fst, bool &scenario_ok)
+{
+    auto ctx = std::make_unique<VerilatedContext>();
+    if (fst)
+        ctx->traceEverOn(true);
+    auto top = std::make_unique<Vsimtref_scheduler>(ctx.get());
+    std::unique_ptr<VerilatedFstC> trace;
+    if (fst) {
+        trace.reset(new VerilatedFstC);
+        top->trace(trace.get(), 99);
+        trace->open(fst);
+    }
+
+    auto model = std::make_unique<sched>();
+    char err[CONFIG_ERR_LEN];
+    if (sched_init(model.get(), &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        std::exit(1);
+    }
+    tb::Mismatch mm;
+
+    // Reset is asynchronous, on the falling edge of rst_ni: start with it
+    // high so that the reset of cycle 0 is an edge (the registers do not
+    // reset to zero: the LRR pointer resets to the last warp).
+    top->rst_ni = 1;
+    top->clk_i = 0;
+    top->eval();
+
+    for (long cycle = 0; cycle < cycles; cycle++) {
+        sched_in in = sched_in();
+        sched_out exp;
+        bool reset = false;
+
+        if (!bench.next(cycle, *model, in, reset))
+            break;                     // the scenario is over
+        bench.drive(*top, in);
+        top->rst_ni = !reset;
+        top->clk_i = 0;
+        top->eval();
+        if (reset)
+            sched_reset(model.get());
+        sched_eval(model.get(), &in, &exp);
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle);
+        if (!bench.compare(*top, exp, cycle, mm) && !fst)
+            break;
+        bench.cover(*model, in, exp, reset);
+        if (!bench.scenario_check(*top, cycle))
+            scenario_ok = false;
+
+        top->clk_i = 1;
+        top->eval();
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle + 1);
+        if (!reset)
+            sched_step(model.get(), &in);
+        bench.after(exp, cycle);
+    }
+    if (trace)
+        trace->close();
+    top->final();
+    return mm;
+}
+
+std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
+                                  const std::string &scenario)
+{
+    std::unique_ptr<Bench> b;
+    sched_geom g;
+    sched_geometry(&cfg, &g);
+    bool fig7 = scenario == "fig7" && g.warps == 12 && g.tbs >= 3 &&
+                cfg.max_warps_per_tb >= 4 &&
+                (g.policy == SCHED_MWF_LRR || g.policy == SCHED_MWF_GTO);
+    if (scenario.empty() || fig7)
+        b.reset(new Bench(cfg, seed, scenario));
+    return b;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    return tb::main_of(argc, argv, "tb_scheduler", make_bench, run);
+}

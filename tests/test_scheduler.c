@@ -1,0 +1,420 @@
+/*
+ * test_scheduler.c -- the warp issue scheduler model: BAWS Fig. 7 and
+ * Table 1 under MWF(LRR) and MWF(GTO), the TB3 tie rule, LRR fairness,
+ * GTO greed, the input contract and the refused policies.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "rtlgen.h"
+#include "scheduler.h"
+#include "wpt.h"
+
+static struct simt_config load_file(const char *name)
+{
+    struct simt_config cfg;
+    char err[CONFIG_ERR_LEN], path[1024];
+    const char *dir = getenv("SRCDIR");
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", name);
+    if (config_load(path, &cfg, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    return cfg;
+}
+
+static struct simt_config load(const char *preset)
+{
+    struct simt_config cfg;
+    char err[CONFIG_ERR_LEN];
+    if (config_load_preset(preset, &cfg, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    return cfg;
+}
+
+static void make(struct sched *s, struct simt_config cfg,
+                 enum sched_policy p)
+{
+    char err[CONFIG_ERR_LEN];
+    cfg.scheduler = p;
+    if (sched_init(s, &cfg, err, sizeof err) != 0)
+        fail_msg("%s", err);
+}
+
+/* No warp ready; warp w in TB w / per_tb; ranks the identity. */
+static struct sched_in blank(unsigned per_tb)
+{
+    struct sched_in in;
+    memset(&in, 0, sizeof in);
+    for (unsigned w = 0; w < SCHED_MAX_WARPS; w++)
+        in.warp_tb[w] = w / per_tb;
+    for (unsigned t = 0; t < CONFIG_MAX_TBS; t++)
+        in.tb_rank[t] = t;
+    return in;
+}
+
+/* One cycle; returns the granted warp, -1 for none. */
+static int cycle(struct sched *s, const struct sched_in *in)
+{
+    struct sched_out out;
+    sched_eval(s, in, &out);
+    assert_false(out.err);
+    sched_step(s, in);
+    if (!out.grant_valid)
+        return -1;
+    assert_true(in->ready[out.grant_warp]);
+    return (int)out.grant_warp;
+}
+
+/* Grant only warp w (it alone is ready for a cycle). */
+static void issue_alone(struct sched *s, struct sched_in in, unsigned w)
+{
+    in.ready[w] = true;
+    assert_int_equal(cycle(s, &in), (int)w);
+}
+
+/*
+ * Grant until no warp is ready, each granted warp then no longer ready
+ * (it reached its barrier or waits for its next instruction).
+ */
+static void drain(struct sched *s, struct sched_in *in, int *order, int n)
+{
+    for (int k = 0; k < n; k++) {
+        order[k] = cycle(s, in);
+        assert_true(order[k] >= 0);
+        in->ready[order[k]] = false;
+    }
+    assert_int_equal(cycle(s, in), -1);
+}
+
+/*
+ * BAWS Fig. 7: TB0 = w0..w3, TB1 = w4..w7, TB2 = w8..w11.  Waiting at the
+ * barriers: w2; w5, w7; w9, w10, w11 -- counters 1, 2, 3 (Table 1), so the
+ * WPT ranks are TB2 0, TB1 1, TB0 2 (TB3, empty, 3).  Running and ready:
+ * w0, w1, w3, w4, w6, w8.  Last issued: w0 in TB0 (earlier) and w7 in TB1
+ * (last cycle; it has just reached its barrier).
+ */
+static struct sched_in fig7(struct sched *s)
+{
+    struct sched_in in = blank(4);
+    static const unsigned running[] = { 0, 1, 3, 4, 6, 8 };
+
+    issue_alone(s, in, 0);
+    issue_alone(s, in, 7);
+    in.tb_rank[0] = 2;
+    in.tb_rank[1] = 1;
+    in.tb_rank[2] = 0;
+    in.tb_rank[3] = 3;
+    for (size_t k = 0; k < sizeof running / sizeof running[0]; k++)
+        in.ready[running[k]] = true;
+    return in;
+}
+
+static void assert_order(const int *got, const int *want, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (got[k] != want[k])
+            fail_msg("grant %d: w%d, expected w%d", k, got[k], want[k]);
+}
+
+/*
+ * MWF(LRR) resumes each TB after the warp last issued in that TB: TB2 has
+ * only w8; TB1 goes on after w7 (w4, w6); TB0 after w0 (w1, w3, w0).  A
+ * single last-granted pointer would give w0 before w1.
+ */
+static void mwf_lrr_issues_fig7_warps_in_order_w8_w4_w6_w1_w3_w0(void **state)
+{
+    struct simt_config cfg = load_file("tests/scenarios/baws-fig7.conf");
+    struct sched s;
+    struct sched_in in;
+    int got[6];
+    static const int want[6] = { 8, 4, 6, 1, 3, 0 };
+    (void)state;
+
+    make(&s, cfg, SCHED_MWF_LRR);
+    assert_int_equal(s.g.warps, 12);
+    in = fig7(&s);
+    drain(&s, &in, got, 6);
+    assert_order(got, want, 6);
+}
+
+/*
+ * MWF(GTO) on the same set-up: w8 (TB2's only warp); the last issued warp
+ * is then w8, not of TB1, so TB1 starts with its oldest warp w4, then w6;
+ * TB0 likewise w0, w1, w3.  Order: w8, w4, w6, w0, w1, w3.
+ */
+static void mwf_gto_issues_fig7_warps_in_order_w8_w4_w6_w0_w1_w3(void **state)
+{
+    struct simt_config cfg = load_file("tests/scenarios/baws-fig7.conf");
+    struct sched s;
+    struct sched_in in;
+    int got[6];
+    static const int want[6] = { 8, 4, 6, 0, 1, 3 };
+    (void)state;
+
+    make(&s, cfg, SCHED_MWF_GTO);
+    in = fig7(&s);
+    drain(&s, &in, got, 6);
+    assert_order(got, want, 6);
+}
+
+/* The WPT ranks of the given counters (warps waiting per TB). */
+static void wpt_ranks(const struct simt_config *cfg, const unsigned *waiting,
+                      unsigned tbs, unsigned *rank)
+{
+    struct wpt w;
+    struct wpt_in win;
+    struct wpt_out wout;
+
+    wpt_init(&w, cfg);
+    memset(&win, 0, sizeof win);
+    win.tb_warps = 4;
+    for (unsigned t = 0; t < tbs; t++)
+        for (unsigned k = 0; k < waiting[t]; k++) {
+            win.arr_valid[0] = true;
+            win.arr_tb[0] = t;
+            wpt_step(&w, &win);
+        }
+    win.arr_valid[0] = false;
+    wpt_eval(&w, &win, &wout);
+    for (unsigned t = 0; t < tbs; t++)
+        rank[t] = wout.rank[t];
+}
+
+/*
+ * The TB3 tie rule of BAWS 4.1.1: TB3 also has two warps waiting, as TB1;
+ * TB1 has the smaller id and goes first.  Ranks from the WPT model; TB3
+ * holds w0..w3 here, w0 and w1 ready; TB1's w4 and w6 ready.
+ */
+static void tie_between_tb1_and_tb3_goes_to_tb1(void **state)
+{
+    struct simt_config cfg = load_file("tests/scenarios/baws-fig7.conf");
+    static const unsigned waiting[4] = { 1, 2, 3, 2 };
+    struct sched s;
+    struct sched_in in = blank(4);
+    int got[4];
+    static const int want[4] = { 4, 6, 0, 1 };
+    (void)state;
+
+    make(&s, cfg, SCHED_MWF_LRR);
+    wpt_ranks(&cfg, waiting, 4, in.tb_rank);
+    assert_int_equal(in.tb_rank[1], 1);
+    assert_int_equal(in.tb_rank[3], 2);
+    for (unsigned w = 0; w < 4; w++)
+        in.warp_tb[w] = 3;
+    in.ready[0] = in.ready[1] = in.ready[4] = in.ready[6] = true;
+    drain(&s, &in, got, 4);
+    assert_order(got, want, 4);
+}
+
+/*
+ * Ranks that are not a permutation break the contract: err, and of two
+ * TBs of equal rank the smaller id still wins, deterministically.
+ */
+static void equal_ranks_raise_err_and_go_to_the_smaller_tb_id(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(2);
+    struct sched_out out;
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_MWF_LRR);
+    in.tb_rank[1] = 0;
+    in.tb_rank[2] = 0;
+    in.tb_rank[0] = 1;
+    in.ready[5] = true;       /* TB2 */
+    in.ready[3] = true;       /* TB1 */
+    sched_eval(&s, &in, &out);
+    assert_true(out.err);
+    assert_true(out.grant_valid);
+    assert_int_equal(out.grant_warp, 3);
+}
+
+/* MWF: a ready warp of the first TB wins over any warp of later TBs. */
+static void mwf_grants_only_the_ready_tb_of_smallest_rank(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(2);
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_MWF_LRR);
+    in.tb_rank[0] = 3;
+    in.tb_rank[1] = 2;
+    in.tb_rank[2] = 0;
+    in.tb_rank[3] = 1;
+    in.ready[0] = in.ready[2] = in.ready[7] = true;   /* TB0, TB1, TB3 */
+    assert_int_equal(cycle(&s, &in), 7);
+    in.ready[7] = false;
+    assert_int_equal(cycle(&s, &in), 2);
+}
+
+/* LRR with every warp always ready: 0, 1, ..., 7, 0 from reset. */
+static void lrr_from_reset_grants_warps_in_order(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(2);
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_LRR);
+    for (unsigned w = 0; w < 8; w++)
+        in.ready[w] = true;
+    for (unsigned k = 0; k <= 8; k++)
+        assert_int_equal(cycle(&s, &in), (int)(k % 8));
+}
+
+/* LRR: a warp that stays ready is granted within W cycles, whatever else. */
+static void lrr_grants_every_continuously_ready_warp_within_w_cycles(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(2);
+    unsigned waited[8] = { 0 };
+    unsigned seed = 12345;
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_LRR);
+    for (unsigned c = 0; c < 20000; c++) {
+        int g;
+        for (unsigned w = 0; w < 8; w++) {
+            seed = seed * 1103515245u + 12345u;
+            if (((seed >> 16) & 7) == 0)
+                in.ready[w] = !in.ready[w];
+        }
+        g = cycle(&s, &in);
+        for (unsigned w = 0; w < 8; w++) {
+            waited[w] = in.ready[w] && (int)w != g ? waited[w] + 1 : 0;
+            assert_true(waited[w] < 8);
+        }
+    }
+}
+
+/*
+ * GTO keeps issuing the last warp while it is ready, even with older warps
+ * ready; when it stalls, the oldest ready warp: TB before warp id.
+ */
+static void gto_stays_greedy_then_takes_the_oldest(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(2);
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_GTO);
+    in.warp_tb[6] = 0;                   /* w6 is as old as w0, w1 */
+    issue_alone(&s, in, 5);
+    in.ready[5] = in.ready[1] = in.ready[3] = in.ready[6] = true;
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(cycle(&s, &in), 5);
+    in.ready[5] = false;
+    assert_int_equal(cycle(&s, &in), 1);  /* TB0: w1 before w6 */
+    in.ready[1] = false;
+    assert_int_equal(cycle(&s, &in), 6);  /* TB0's w6 before TB1's w3 */
+    in.ready[6] = false;
+    assert_int_equal(cycle(&s, &in), 3);
+}
+
+/* From reset GTO has no last warp: the oldest, warp 0 of TB0. */
+static void gto_from_reset_takes_the_oldest_ready_warp(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(2);
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_GTO);
+    in.ready[7] = in.ready[2] = true;
+    assert_int_equal(cycle(&s, &in), 2);
+}
+
+static void no_ready_warp_no_grant(void **state)
+{
+    static const enum sched_policy p[] = {
+        SCHED_LRR, SCHED_GTO, SCHED_MWF_LRR, SCHED_MWF_GTO
+    };
+    (void)state;
+
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
+        struct sched s;
+        struct sched_in in = blank(2);
+        struct sched_out out;
+        make(&s, load("tiny"), p[k]);
+        sched_eval(&s, &in, &out);
+        assert_false(out.grant_valid);
+        assert_int_equal(out.grant_warp, 0);
+    }
+}
+
+static void tls_and_saws_are_refused_naming_the_policy(void **state)
+{
+    struct simt_config cfg = load("tiny");
+    struct sched s;
+    char err[CONFIG_ERR_LEN];
+    (void)state;
+
+    cfg.scheduler = SCHED_TLS;
+    assert_int_equal(sched_init(&s, &cfg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "scheduler = tls is not generated yet"));
+    cfg.scheduler = SCHED_SAWS;
+    assert_int_equal(sched_init(&s, &cfg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "scheduler = saws"));
+}
+
+/* The generator refuses the configuration rather than write a wrong module. */
+static void rtlgen_refuses_tls_and_writes_nothing(void **state)
+{
+    struct simt_config cfg = load("tiny");
+    char err[CONFIG_ERR_LEN], dir[] = "test-out/sched-tls-XXXXXX", path[256];
+    FILE *f;
+    (void)state;
+
+    cfg.scheduler = SCHED_TLS;
+    if (system("mkdir -p test-out") != 0 || !mkdtemp(dir))
+        fail_msg("cannot make %s", dir);
+    assert_int_equal(rtlgen_write(&cfg, dir, DEFECT_NONE, err, sizeof err), -1);
+    assert_non_null(strstr(err, "tiny: scheduler = tls is not generated yet"));
+    snprintf(path, sizeof path, "%s/simtref_wpt.v", dir);
+    f = fopen(path, "r");
+    assert_null(f);
+    if (f)
+        fclose(f);
+}
+
+/* Flip-flops: tiny has 8 warps (3-bit ids) and 4 TBs. */
+static void state_bits_per_policy(void **state)
+{
+    struct sched s;
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_LRR);
+    assert_int_equal(sched_state_bits(&s.g), 3);
+    make(&s, load("tiny"), SCHED_GTO);
+    assert_int_equal(sched_state_bits(&s.g), 4);
+    make(&s, load("tiny"), SCHED_MWF_LRR);
+    assert_int_equal(sched_state_bits(&s.g), 12);
+    make(&s, load("fermi-harp"), SCHED_LRR);
+    assert_int_equal(s.g.warps, 48);
+    assert_int_equal(sched_state_bits(&s.g), 6);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(mwf_lrr_issues_fig7_warps_in_order_w8_w4_w6_w1_w3_w0),
+        cmocka_unit_test(mwf_gto_issues_fig7_warps_in_order_w8_w4_w6_w0_w1_w3),
+        cmocka_unit_test(tie_between_tb1_and_tb3_goes_to_tb1),
+        cmocka_unit_test(equal_ranks_raise_err_and_go_to_the_smaller_tb_id),
+        cmocka_unit_test(mwf_grants_only_the_ready_tb_of_smallest_rank),
+        cmocka_unit_test(lrr_from_reset_grants_warps_in_order),
+        cmocka_unit_test(lrr_grants_every_continuously_ready_warp_within_w_cycles),
+        cmocka_unit_test(gto_stays_greedy_then_takes_the_oldest),
+        cmocka_unit_test(gto_from_reset_takes_the_oldest_ready_warp),
+        cmocka_unit_test(no_ready_warp_no_grant),
+        cmocka_unit_test(tls_and_saws_are_refused_naming_the_policy),
+        cmocka_unit_test(rtlgen_refuses_tls_and_writes_nothing),
+        cmocka_unit_test(state_bits_per_policy),
+    };
+    return cmocka_run_group_tests_name("scheduler", tests, NULL, NULL);
+}
