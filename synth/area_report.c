@@ -13,6 +13,7 @@
 #include "lookup.h"
 #include "rbt.h"
 #include "rtlgen.h"
+#include "scheduler.h"
 #include "synth_area.h"
 #include "table7.h"
 #include "warp_tables.h"
@@ -82,6 +83,24 @@ static void describe_wpt(const struct simt_config *cfg, struct area_row *row)
     if (g.tbs == baws_wpt_published.tbs &&
         g.max_warps == baws_wpt_published.max_warps)
         row->published_bits = (long)baws_wpt_published.bits;
+}
+
+/* The issue scheduler: one per warp scheduler (BAWS 2.2, 4.1). */
+static void describe_scheduler(const struct simt_config *cfg,
+                               struct area_row *row)
+{
+    struct sched_geom g;
+
+    sched_geometry(cfg, &g);
+    row->name = "Issue scheduler";
+    row->module = "simtref_scheduler";
+    row->source = "BAWS 4.1";
+    row->per_scheduler = 1;
+    snprintf(row->organisation, sizeof row->organisation,
+             "%s over %u warps of %u TBs", config_sched_name(g.policy),
+             g.warps, g.tbs);
+    row->bits = sched_state_bits(&g);
+    row->published_bits = -1;
 }
 
 /* A HARP lookup table: one of each per warp scheduler (HARP 4.2.1). */
@@ -169,6 +188,7 @@ static const struct {
     void (*describe)(const struct simt_config *, struct area_row *);
 } structures[] = {
     { always,    describe_wpt },
+    { always,    describe_scheduler },
     { with_harp, describe_rbt },
     { with_harp, describe_warp_tables },
     { with_harp, describe_ready_lookup },
