@@ -52,6 +52,7 @@ enum key_id {
     KEY_RBT_ENTRIES, KEY_RBT_WAYS, KEY_RBT_ORGANISATION,
     KEY_RBT_PIPELINE_STAGES, KEY_LOOKUP_TO_SECOND_THRESHOLD,
     KEY_SCHEDULER, KEY_FETCH, KEY_IBUFFER_SLOTS,
+    KEY_SP_BITS, KEY_ADDR_BITS, KEY_ICS_PRIORITY_LEVELS, KEY_SBR_STACK_DEPTH,
     KEY_SMS, KEY_TECH_NM, KEY_DIE_MM2,
     KEY_COUNT
 };
@@ -198,6 +199,19 @@ static struct key_info key_info(enum key_id k)
         return u;
     case KEY_IBUFFER_SLOTS:
         u.name = "ibuffer_slots"; u.min = 1; u.max = 8;
+        return u;
+    case KEY_SP_BITS:
+        u.name = "sp_bits"; u.min = 1; u.max = 64;
+        return u;
+    case KEY_ADDR_BITS:
+        /* The lower bound log2(l1d_line_bytes) + 1 is checked with the file. */
+        u.name = "addr_bits"; u.min = 4; u.max = 64;
+        return u;
+    case KEY_ICS_PRIORITY_LEVELS:
+        u.name = "ics_priority_levels"; u.min = 1; u.max = 32;
+        return u;
+    case KEY_SBR_STACK_DEPTH:
+        u.name = "sbr_stack_depth"; u.min = 1; u.max = 64;
         return u;
     case KEY_SMS:
         u.name = "sms"; u.min = 1; u.max = 1024;
@@ -734,6 +748,14 @@ static int check_l1d(struct parser *p)
         return fail_between(p, keys, 3, "the L1 data cache has %llu sets "
                             "(l1d_kb x 1024 / (l1d_ways x l1d_line_bytes)), "
                             "not a power of two", bytes / way_line);
+    if (v[KEY_ADDR_BITS] <= (unsigned long long)clog2(v[KEY_L1D_LINE_BYTES])) {
+        enum key_id akeys[] = { KEY_L1D_LINE_BYTES, KEY_ADDR_BITS };
+        return fail_between(p, akeys, 2, "addr_bits = %llu leaves no "
+                            "cache-line address above the %llu offset bits "
+                            "of l1d_line_bytes = %llu", v[KEY_ADDR_BITS],
+                            (unsigned long long)clog2(v[KEY_L1D_LINE_BYTES]),
+                            v[KEY_L1D_LINE_BYTES]);
+    }
     return 0;
 }
 
@@ -828,6 +850,10 @@ static unsigned *unsigned_field(struct simt_config *c, enum key_id k)
     case KEY_RBT_PIPELINE_STAGES:        return &c->rbt_pipeline_stages;
     case KEY_LOOKUP_TO_SECOND_THRESHOLD: return &c->lookup_to_second_threshold;
     case KEY_IBUFFER_SLOTS:              return &c->ibuffer_slots;
+    case KEY_SP_BITS:                    return &c->sp_bits;
+    case KEY_ADDR_BITS:                  return &c->addr_bits;
+    case KEY_ICS_PRIORITY_LEVELS:        return &c->ics_priority_levels;
+    case KEY_SBR_STACK_DEPTH:            return &c->sbr_stack_depth;
     case KEY_SMS:                        return &c->sms;
     case KEY_TECH_NM:                    return &c->tech_nm;
     case KEY_RECONVERGENCE:

@@ -77,6 +77,13 @@ struct simt_config {
     enum fetch_policy fetch;
     unsigned ibuffer_slots;          /* I-buffer entries per warp */
 
+    /* Stack-less arbitration (Collange 4, multi-core SIMT 4.3) and the
+     * stack-based baseline (HARP 2.1); generated for every configuration */
+    unsigned sp_bits;                /* per-lane stack pointer compared first */
+    unsigned addr_bits;              /* byte address in the arbiter's memory mode */
+    unsigned ics_priority_levels;    /* N of the ICS-First priority arbiter */
+    unsigned sbr_stack_depth;        /* entries of the per-warp SBR stack */
+
     /* Chip and technology */
     unsigned sms;                    /* SMs per chip */
     unsigned tech_nm;                /* feature size, nm */

@@ -75,6 +75,10 @@ static const char *const tiny_lines[] = {
     "die_mm2 = 529",
     "first_level_entries = 2",
     "rbt_organisation = banked",
+    "sp_bits = 4",
+    "addr_bits = 10",
+    "ics_priority_levels = 3",
+    "sbr_stack_depth = 4",
     NULL
 };
 
@@ -753,6 +757,20 @@ static void l1_sets_must_be_a_whole_power_of_two(void **state)
     expect_tiny_error_on("l1d_kb", "l1d_kb = 3", "l1d_line_bytes", "48 sets");
 }
 
+static void memory_addresses_must_name_a_cache_line(void **state)
+{
+    (void)state;
+    /* tiny: 32-byte lines, so 5 offset bits */
+    expect_tiny_error("addr_bits", "addr_bits = 5",
+                      "addr_bits = 5 leaves no cache-line address above the "
+                      "5 offset bits of l1d_line_bytes = 32");
+    expect_tiny_ok("addr_bits", "addr_bits = 6");               /* 2 lines */
+    expect_tiny_error("sbr_stack_depth", "sbr_stack_depth = 0",
+                      "out of range (accepted: 1..64)");
+    expect_tiny_error("ics_priority_levels", "ics_priority_levels = 33",
+                      "out of range (accepted: 1..32)");
+}
+
 static void harp_tables_must_be_consistent(void **state)
 {
     (void)state;
@@ -927,6 +945,7 @@ int main(void)
         cmocka_unit_test(sm_organisation_must_be_consistent),
         cmocka_unit_test(thread_ids_must_have_bits_beyond_the_lane),
         cmocka_unit_test(l1_sets_must_be_a_whole_power_of_two),
+        cmocka_unit_test(memory_addresses_must_name_a_cache_line),
         cmocka_unit_test(harp_tables_must_be_consistent),
         cmocka_unit_test(harp_keys_are_rejected_under_sbr_at_their_line),
         cmocka_unit_test(harp_configuration_requires_every_harp_key),
