@@ -34,6 +34,9 @@ enum rtl_defect {
     /* BAWS issue scheduler */
     DEFECT_SCHED_MWF_LOWEST_FIRST,   /* MWF picks the ready TB of largest rank */
 
+    /* Collange unified arbiter */
+    DEFECT_ARB_TIES_LARGER_PC,       /* of equal SPs the larger PC wins */
+
     DEFECT_COUNT
 };
 
@@ -62,6 +65,10 @@ void emit_warp_tables(struct vgen *v, const struct simt_config *cfg,
 /* BAWS issue scheduler */
 void emit_scheduler(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect);
+
+/* Collange unified arbiter */
+void emit_arbiter(struct vgen *v, const struct simt_config *cfg,
+                  enum rtl_defect defect);
 
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
