@@ -45,6 +45,9 @@ static const struct rtl_file rtl_files[] = {
 
     /* Collange unified arbiter */
     { "simtref_arbiter.v", always, emit_arbiter },
+
+    /* ICS-First priority arbiter */
+    { "simtref_ics_first.v", always, emit_ics_first },
 };
 
 /* Each defect: its name on the command line and the file it breaks. */
@@ -71,6 +74,9 @@ static const struct {
 
     /* Collange unified arbiter */
     [DEFECT_ARB_TIES_LARGER_PC]      = { "arb-ties-larger-pc", "simtref_arbiter.v" },
+
+    /* ICS-First priority arbiter */
+    [DEFECT_ICS_LOWEST_LEVEL]        = { "ics-lowest-level", "simtref_ics_first.v" },
 };
 
 const char *rtl_defect_name(enum rtl_defect d)

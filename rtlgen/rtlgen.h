@@ -37,6 +37,9 @@ enum rtl_defect {
     /* Collange unified arbiter */
     DEFECT_ARB_TIES_LARGER_PC,       /* of equal SPs the larger PC wins */
 
+    /* ICS-First priority arbiter */
+    DEFECT_ICS_LOWEST_LEVEL,         /* the lowest non-empty priority level is selected */
+
     DEFECT_COUNT
 };
 
@@ -69,6 +72,10 @@ void emit_scheduler(struct vgen *v, const struct simt_config *cfg,
 /* Collange unified arbiter */
 void emit_arbiter(struct vgen *v, const struct simt_config *cfg,
                   enum rtl_defect defect);
+
+/* ICS-First priority arbiter */
+void emit_ics_first(struct vgen *v, const struct simt_config *cfg,
+                    enum rtl_defect defect);
 
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
