@@ -32,6 +32,23 @@
 
 namespace {
 
+// Word-wise field access on wide ports (tb::set_field and tb::get_field
+// go bit by bit).
+template <typename T>
+void put(T &sig, unsigned lo, unsigned w, uint64_t v) { tb::set_field(sig, lo, w, v); }
+template <std::size_t N>
+void put(VlWide<N> &sig, unsigned lo, unsigned w, uint64_t v)
+{
+    while (w) {
+        unsigned word = lo / 32, off = lo % 32, n = 32 - off < w ? 32 - off : w;
+        uint32_t m = (n == 32 ? 0xffffffffu : ((1u << n) - 1)) << off;
+        sig[word] = (sig[word] & ~m) | ((uint32_t)(v << off) & m);
+        v = v >> n;
+        lo += n;
+        w -= n;
+    }
+}
+
 struct Coverage {
     long pc_cycles = 0;
     long mem_cycles = 0;
@@ -93,8 +110,11 @@ class Bench {
                 first_request_ = false;
             }
             in.valid = pending_;
-            for (unsigned i = 0; i < g_.lanes; i++)
+            for (unsigned i = 0; i < g_.lanes; i++) {
                 in.addr[i] = addr_[i];
+                in.sp[i] = rsp_[i];         // unused in this mode: as before
+                in.pc[i] = rpc_[i];
+            }
             if (rng_.chance(1, 10))             // a random request now and then
                 for (unsigned i = 0; i < g_.lanes; i++)
                     in.addr[i] = field(rng_.next(), g_.addr_w);
@@ -106,9 +126,9 @@ class Bench {
                 if (rng_.chance(density_, 8))
                     in.valid |= (uint64_t)1 << i;
                 bool wild = rng_.chance(1, 16);
-                in.sp[i] = field(wild ? rng_.next() : base_sp_ + rng_.below(3), g_.sp_w);
-                in.pc[i] = field(wild ? rng_.next() : base_pc_ + rng_.below(4), g_.pc_w);
-                in.addr[i] = field(rng_.next(), g_.addr_w);
+                in.sp[i] = rsp_[i] = field(wild ? rng_.next() : base_sp_ + rng_.below(3), g_.sp_w);
+                in.pc[i] = rpc_[i] = field(wild ? rng_.next() : base_pc_ + rng_.below(4), g_.pc_w);
+                in.addr[i] = addr_[i];
             }
         }
         unsigned r = rng_.below(64);
@@ -124,10 +144,10 @@ class Bench {
         top.mode_i = in.mem;
         top.pc_op_i = in.pc_op;
         for (unsigned i = 0; i < g_.lanes; i++) {
-            tb::set_field(top.valid_i, i, 1, (in.valid >> i) & 1);
-            tb::set_field(top.sp_i, i * g_.sp_w, g_.sp_w, in.sp[i]);
-            tb::set_field(top.pc_i, i * g_.pc_w, g_.pc_w, in.pc[i]);
-            tb::set_field(top.addr_i, i * g_.addr_w, g_.addr_w, in.addr[i]);
+            put(top.valid_i, i, 1, (in.valid >> i) & 1);
+            put(top.sp_i, i * g_.sp_w, g_.sp_w, in.sp[i]);
+            put(top.pc_i, i * g_.pc_w, g_.pc_w, in.pc[i]);
+            put(top.addr_i, i * g_.addr_w, g_.addr_w, in.addr[i]);
         }
     }
 
@@ -396,6 +416,7 @@ class Bench {
     uint64_t pending_ = 0;
     bool first_request_ = true;
     uint64_t addr_[ARB_MAX_LANES] = {};
+    uint64_t rsp_[ARB_MAX_LANES] = {}, rpc_[ARB_MAX_LANES] = {};   // PC mode's last
     // scenarios
     Insn prog_[PROG_LEN] = {};
     std::vector<Row> rows_;
