@@ -21,7 +21,8 @@
 //
 // Covers: a selection at the top level, a selection with another level
 // non-empty below it, two threads executing together, threads of the
-// selected level at different PCs, a barrier release, and an error.
+// selected level at different PCs, a barrier release, an error, and (with
+// at least as many threads as levels) every level non-empty at once.
 //
 // The sizes are set by the proof script (chparam) from the configuration.
 
@@ -88,6 +89,7 @@ module ics_first_fv #(
   reg            any;
   reg            lower_busy;     // a level below the selected one is non-empty
   reg [PC_W-1:0] sel_pc;
+  reg            all_levels;     // every ATV non-empty
   integer k, n;
 
   always @* begin
@@ -100,8 +102,11 @@ module ics_first_fv #(
     top_atv = {K{1'b0}};
     any = 1'b0;
     lower_busy = 1'b0;
+    all_levels = 1'b1;
     for (n = 0; n < N; n = n + 1)
-      if (atv[n*K +: K] != {K{1'b0}}) begin
+      if (atv[n*K +: K] == {K{1'b0}})
+        all_levels = 1'b0;
+      else begin
         lower_busy = any;
         top_atv = atv[n*K +: K];
         any = 1'b1;
@@ -221,6 +226,8 @@ module ics_first_fv #(
       cover(p_run && p_release && all_barrier == 1'b0 && st_b == {K{1'b0}} &&
             st_r != {K{1'b0}});                                     // a release
       cover(err);
+      // every level non-empty at once (needs LEVELS threads)
+      if (K >= N) cover(all_levels);
     end
   end
 
