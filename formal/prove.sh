@@ -49,19 +49,25 @@ simtref=${SIMTREF:-./simtref}
 yosys=${YOSYS:-yosys}
 smtbmc=${YOSYS_SMTBMC:-yosys-smtbmc}
 solver=$(echo "${SMT_SOLVERS:-z3}" | cut -d' ' -f1)
-name=$struct-$preset${defect:+-$defect}
+# PRESET is a preset name, or a configuration file (NAME.conf, relative
+# to the source tree) such as a scenario configuration.
+case "$preset" in
+  *.conf) config="$srcdir/$preset" pname=$(basename "$preset" .conf) ;;
+  *)      config="--preset $preset" pname=$preset ;;
+esac
+name=$struct-$pname${defect:+-$defect}
 out=formal-out/$name
 
 rm -rf "$out" && mkdir -p "$out" || exit 1
 
 # The RTL, and the sizes of the property wrapper from the configuration.
-rtl_args="--preset $preset --out $out"
+rtl_args="$config --out $out"
 [ -n "$defect" ] && rtl_args="$rtl_args --defect $defect"
 "$simtref" rtl $rtl_args || exit 1
 chparam=
 while read -r param eq key; do
   case "$param" in ''|\#*) continue ;; esac
-  value=$("$simtref" config --preset "$preset" --get "$key") || exit 1
+  value=$("$simtref" config $config --get "$key") || exit 1
   chparam="$chparam -set $param $value"
 done < "$srcdir/formal/$struct.params"
 

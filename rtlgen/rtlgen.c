@@ -42,6 +42,12 @@ static const struct rtl_file rtl_files[] = {
 
     /* BAWS issue scheduler */
     { "simtref_scheduler.v", always, emit_scheduler },
+
+    /* Collange unified arbiter */
+    { "simtref_arbiter.v", always, emit_arbiter },
+
+    /* ICS-First priority arbiter */
+    { "simtref_ics_first.v", always, emit_ics_first },
 };
 
 /* Each defect: its name on the command line and the file it breaks. */
@@ -65,6 +71,12 @@ static const struct {
 
     /* BAWS issue scheduler */
     [DEFECT_SCHED_MWF_LOWEST_FIRST]  = { "sched-mwf-lowest-first", "simtref_scheduler.v" },
+
+    /* Collange unified arbiter */
+    [DEFECT_ARB_TIES_LARGER_PC]      = { "arb-ties-larger-pc", "simtref_arbiter.v" },
+
+    /* ICS-First priority arbiter */
+    [DEFECT_ICS_LOWEST_LEVEL]        = { "ics-lowest-level", "simtref_ics_first.v" },
 };
 
 const char *rtl_defect_name(enum rtl_defect d)

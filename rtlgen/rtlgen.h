@@ -34,6 +34,12 @@ enum rtl_defect {
     /* BAWS issue scheduler */
     DEFECT_SCHED_MWF_LOWEST_FIRST,   /* MWF picks the ready TB of largest rank */
 
+    /* Collange unified arbiter */
+    DEFECT_ARB_TIES_LARGER_PC,       /* of equal SPs the larger PC wins */
+
+    /* ICS-First priority arbiter */
+    DEFECT_ICS_LOWEST_LEVEL,         /* the lowest non-empty priority level is selected */
+
     DEFECT_COUNT
 };
 
@@ -61,6 +67,14 @@ void emit_warp_tables(struct vgen *v, const struct simt_config *cfg,
 
 /* BAWS issue scheduler */
 void emit_scheduler(struct vgen *v, const struct simt_config *cfg,
+                    enum rtl_defect defect);
+
+/* Collange unified arbiter */
+void emit_arbiter(struct vgen *v, const struct simt_config *cfg,
+                  enum rtl_defect defect);
+
+/* ICS-First priority arbiter */
+void emit_ics_first(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect);
 
 /* A file header naming the structure, its source and the configuration. */

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "arbiter.h"
+#include "ics_first.h"
 #include "lookup.h"
 #include "rbt.h"
 #include "rtlgen.h"
@@ -103,6 +105,44 @@ static void describe_scheduler(const struct simt_config *cfg,
     row->published_bits = -1;
 }
 
+/* The unified memory/PC arbiter: one per warp scheduler, for the warp it
+ * issues (Collange 4). */
+static void describe_arbiter(const struct simt_config *cfg,
+                             struct area_row *row)
+{
+    struct arb_geom g;
+
+    arb_geometry(cfg, &g);
+    row->name = "Unified arbiter";
+    row->module = "simtref_arbiter";
+    row->source = "Collange 4";
+    row->per_scheduler = 1;
+    snprintf(row->organisation, sizeof row->organisation,
+             "min(SP:PC) or line over %u lanes, %u-level tree; common PC",
+             g.lanes, g.levels);
+    row->bits = arb_state_bits(&g);
+    row->published_bits = -1;
+}
+
+/* The ICS-First warp PC arbiter with the descriptors of one warp: one per
+ * warp scheduler, for the warp it issues (multi-core SIMT 4.3). */
+static void describe_ics_first(const struct simt_config *cfg,
+                               struct area_row *row)
+{
+    struct ics_geom g;
+
+    ics_geometry(cfg, &g);
+    row->name = "ICS-First arbiter";
+    row->module = "simtref_ics_first";
+    row->source = "multi-core SIMT 4.3";
+    row->per_scheduler = 1;
+    snprintf(row->organisation, sizeof row->organisation,
+             "one warp: %u threads x (4 state + %u priority bits)",
+             g.threads, g.levels);
+    row->bits = ics_state_bits(&g);
+    row->published_bits = -1;
+}
+
 /* A HARP lookup table: one of each per warp scheduler (HARP 4.2.1). */
 static void describe_lookup(const struct simt_config *cfg,
                             enum lookup_kind kind, struct area_row *row)
@@ -189,6 +229,8 @@ static const struct {
 } structures[] = {
     { always,    describe_wpt },
     { always,    describe_scheduler },
+    { always,    describe_arbiter },
+    { always,    describe_ics_first },
     { with_harp, describe_rbt },
     { with_harp, describe_warp_tables },
     { with_harp, describe_ready_lookup },
