@@ -496,7 +496,10 @@ static void table7_markdown(const struct simt_config *cfg, const struct t7 *t,
             pt->die_mm2);
     print_ratio(out, ratio(t->die_share, pt->chip_mm2 / pt->die_mm2,
                            tot_ok && cfg->die_mm2 == pt->die_mm2));
-    fprintf(out, " |\n\n");
+    fprintf(out, " |\n\nWhy each ratio is what it is (the model prices the "
+            "circuits only; CACTI adds per-bank, per-mat and per-output "
+            "overheads that dominate arrays of 8 rows): docs/area-model.md, "
+            "\"How the model compares with HARP Table 7\".\n\n");
 }
 
 

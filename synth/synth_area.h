@@ -48,7 +48,7 @@ struct synth_result {
     unsigned ncell_types;
     struct synth_cell cell[32]; /* the first ncell_types entries are valid */
     unsigned nmemories;
-    struct synth_memory mem[16];/* the first nmemories entries are valid */
+    struct synth_memory mem[64];/* the first nmemories entries are valid */
     unsigned long mem_bits;     /* sum of width x size over the memories */
     double   dff_um2;           /* area of the library's DFF cell, 45 nm */
     unsigned narrays;
