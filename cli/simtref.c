@@ -3,7 +3,9 @@
  *
  *   simtref config (--preset NAME | FILE) [--get KEY]
  *   simtref rtl    (--preset NAME | FILE) --out DIR [--defect NAME]
- *   simtref area   [--preset NAME | FILE] [--workdir DIR]
+ *   simtref area   [--preset NAME | FILE] [--workdir DIR] [--csv FILE]
+ *                  [--json FILE]
+ *   simtref area   [--preset NAME | FILE] --sweep [--out DIR] [--no-plots]
  *
  * Every subcommand reads one configuration (a shipped preset or a user's
  * file) through config_load(), so a bad file is reported the same way
@@ -32,10 +34,16 @@ static const char usage_text[] =
     "      (or the value of one key)\n"
     "  rtl (--preset NAME | FILE) --out DIR [--defect NAME]\n"
     "      write the generated Verilog of every structure into DIR\n"
-    "  area [--preset NAME | FILE] [--workdir DIR]\n"
-    "      synthesize each structure onto the cell library and print its\n"
-    "      storage bits and area beside the published figures\n"
+    "  area [--preset NAME | FILE] [--workdir DIR] [--csv FILE] [--json FILE]\n"
+    "      price the HARP tables of Table 7 with the array model and\n"
+    "      synthesize each structure onto the cell library; print storage\n"
+    "      bits and areas beside the published figures (Markdown), and\n"
+    "      write the same figures as CSV and JSON on request\n"
     "      (default preset: " AREA_DEFAULT_PRESET ")\n"
+    "  area [--preset NAME | FILE] --sweep [--out DIR] [--no-plots]\n"
+    "      area against the RBT, Second-Level and lookup sizes and the\n"
+    "      SIMD width; a table per sweep and a PNG plot per sweep in DIR\n"
+    "      (default docs)\n"
     "\n"
     "presets: fermi-sbr, fermi-harp, gtx480-baws, tiny\n";
 
@@ -47,6 +55,10 @@ struct options {
     const char *out;
     const char *defect;
     const char *workdir;
+    const char *csv;
+    const char *json;
+    const char *sweep;      /* flags: non-NULL when given */
+    const char *no_plots;
 };
 
 /* Does the space-separated word list `allowed` hold `word`? */
@@ -77,12 +89,20 @@ static int usage_error(const char *fmt, const char *arg)
 static int parse_options(int argc, char **argv, int first, const char *allowed,
                          struct options *opt)
 {
-    static const struct { const char *flag; size_t offset; } known[] = {
-        { "--preset",  offsetof(struct options, preset) },
-        { "--get",     offsetof(struct options, get) },
-        { "--out",     offsetof(struct options, out) },
-        { "--defect",  offsetof(struct options, defect) },
-        { "--workdir", offsetof(struct options, workdir) },
+    static const struct {
+        const char *flag;
+        size_t offset;
+        int takes_value;
+    } known[] = {
+        { "--preset",   offsetof(struct options, preset), 1 },
+        { "--get",      offsetof(struct options, get), 1 },
+        { "--out",      offsetof(struct options, out), 1 },
+        { "--defect",   offsetof(struct options, defect), 1 },
+        { "--workdir",  offsetof(struct options, workdir), 1 },
+        { "--csv",      offsetof(struct options, csv), 1 },
+        { "--json",     offsetof(struct options, json), 1 },
+        { "--sweep",    offsetof(struct options, sweep), 0 },
+        { "--no-plots", offsetof(struct options, no_plots), 0 },
     };
 
     memset(opt, 0, sizeof *opt);
@@ -101,6 +121,10 @@ static int parse_options(int argc, char **argv, int first, const char *allowed,
                 break;
         if (k == sizeof known / sizeof known[0] || !allows(allowed, a + 2))
             return usage_error("unknown option '%s'", a);
+        if (!known[k].takes_value) {
+            *(const char **)((char *)opt + known[k].offset) = a;
+            continue;
+        }
         if (i + 1 >= argc)
             return usage_error("option '%s' needs a value", a);
         *(const char **)((char *)opt + known[k].offset) = argv[++i];
@@ -189,13 +213,33 @@ static int cmd_area(int argc, char **argv)
     struct options opt;
     struct simt_config cfg;
     char err[CONFIG_ERR_LEN];
+    struct area_request req;
     int rc;
 
-    if ((rc = parse_options(argc, argv, 2, "preset workdir", &opt)) != 0)
+    if ((rc = parse_options(argc, argv, 2,
+                            "preset workdir csv json sweep out no-plots",
+                            &opt)) != 0)
         return rc;
+    if (opt.sweep && (opt.csv || opt.json || opt.workdir))
+        return usage_error("%s", "--sweep takes --out and --no-plots, not "
+                           "--csv, --json or --workdir");
+    if (!opt.sweep && (opt.out || opt.no_plots))
+        return usage_error("%s", "--out and --no-plots go with --sweep");
     if ((rc = load(&opt, AREA_DEFAULT_PRESET, &cfg)) != 0)
         return rc;
-    if (area_report(&cfg, opt.workdir, stdout, err, sizeof err) != 0) {
+    if (opt.sweep) {
+        struct sweep_request sr = { opt.out ? opt.out : "docs",
+                                    opt.no_plots == NULL };
+        if (area_sweep(&cfg, &sr, stdout, err, sizeof err) != 0) {
+            fprintf(stderr, "simtref: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        return 0;
+    }
+    req.workdir = opt.workdir;
+    req.csv_path = opt.csv;
+    req.json_path = opt.json;
+    if (area_report(&cfg, &req, stdout, err, sizeof err) != 0) {
         fprintf(stderr, "simtref: %s\n", err);
         return EXIT_BAD_INPUT;
     }

@@ -50,6 +50,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "LANES",   g->lanes,   NULL, "lanes per warp (SIMD width)" },
         { "PC_W",    g->pc_w,    NULL, "program counter" },
         { "TW",      g->tw,      NULL, "thread id without its lane bits" },
+        { "SHOW_TABLE", 1,       NULL, "1: table contents on the outputs; 0: tied to zero" },
         { NULL, 0, NULL, "Derived widths" },
         { "SLOT_W", 0, "(ENTRIES > 1) ? $clog2(ENTRIES) : 1",
           n->ready ? "age rank: 0..ENTRIES-1" : "entry index" },
@@ -146,27 +147,38 @@ static void emit_state(struct vgen *v, const struct lookup_names *n)
     vgen_line(v, "reg  [CNT_W-1:0]            cnt_q;     // reset: valid entries");
     if (n->ready)
         vgen_line(v, "reg  [ENTRIES*SLOT_W-1:0]   age_q;     // reset: rank by last write");
-    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     pc_q;      // contents, not reset");
-    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mask_q;    // contents, not reset");
-    vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_q;     // contents, not reset");
+    vgen_line(v, "// Arrays, marked for the area flow: pc and mask are searched by every");
+    vgen_line(v, "// insert (a CAM), the thread ids are only written and read (a RAM).");
+    vgen_line(v, "(* simtref_array = \"cam\" *) reg [ENTRIES*PC_W-1:0]     pc_q;    // contents, not reset");
+    vgen_line(v, "(* simtref_array = \"cam\" *) reg [ENTRIES*LANES-1:0]    mask_q;  // contents, not reset");
+    vgen_line(v, "(* simtref_array = \"ram\" *) reg [ENTRIES*LANES*TW-1:0] tid_q;   // contents, not reset");
 }
 
-/* The table contents as outputs, qualified by the valid and mask bits. */
+/*
+ * The table contents qualified by the valid and mask bits (pc_v, ...), and
+ * on the outputs when SHOW_TABLE is 1 (tied to zero when 0, so that
+ * synthesis for area drops the read-out of the whole table).
+ */
 static void emit_contents(struct vgen *v, const struct lookup_names *n)
 {
     vgen_section(v, "Table contents, zero where nothing is stored");
+    vgen_line(v, "wire [ENTRIES*PC_W-1:0]     pc_v;");
+    vgen_line(v, "wire [ENTRIES*LANES-1:0]    mask_v;");
+    vgen_line(v, "wire [ENTRIES*LANES*TW-1:0] tid_v;");
+    if (n->ready)
+        vgen_line(v, "wire [ENTRIES*SLOT_W-1:0]   age_v;");
     vgen_line(v, "genvar ge, gl;");
     vgen_line(v, "generate");
     vgen_indent(v);
     vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_entry");
     vgen_indent(v);
-    vgen_line(v, "assign pc_o[ge*PC_W +: PC_W]       = valid_q[ge] ? pc_q[ge*PC_W +: PC_W] : {PC_W{1'b0}};");
-    vgen_line(v, "assign mask_o[ge*LANES +: LANES]   = valid_q[ge] ? mask_q[ge*LANES +: LANES] : {LANES{1'b0}};");
+    vgen_line(v, "assign pc_v[ge*PC_W +: PC_W]       = valid_q[ge] ? pc_q[ge*PC_W +: PC_W] : {PC_W{1'b0}};");
+    vgen_line(v, "assign mask_v[ge*LANES +: LANES]   = valid_q[ge] ? mask_q[ge*LANES +: LANES] : {LANES{1'b0}};");
     if (n->ready)
-        vgen_line(v, "assign age_o[ge*SLOT_W +: SLOT_W] = valid_q[ge] ? age_q[ge*SLOT_W +: SLOT_W] : {SLOT_W{1'b0}};");
+        vgen_line(v, "assign age_v[ge*SLOT_W +: SLOT_W] = valid_q[ge] ? age_q[ge*SLOT_W +: SLOT_W] : {SLOT_W{1'b0}};");
     vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
     vgen_indent(v);
-    vgen_line(v, "assign tid_o[(ge*LANES+gl)*TW +: TW] = mask_o[ge*LANES+gl] ? tid_q[(ge*LANES+gl)*TW +: TW]");
+    vgen_line(v, "assign tid_v[(ge*LANES+gl)*TW +: TW] = mask_v[ge*LANES+gl] ? tid_q[(ge*LANES+gl)*TW +: TW]");
     vgen_line(v, "                                                           : {TW{1'b0}};");
     vgen_dedent(v);
     vgen_line(v, "end");
@@ -175,8 +187,13 @@ static void emit_contents(struct vgen *v, const struct lookup_names *n)
     vgen_dedent(v);
     vgen_line(v, "endgenerate");
     vgen_blank(v);
-    vgen_line(v, "assign valid_o = valid_q;");
-    vgen_line(v, "assign count_o = cnt_q;");
+    vgen_line(v, "assign valid_o = (SHOW_TABLE != 0) ? valid_q : {ENTRIES{1'b0}};");
+    vgen_line(v, "assign count_o = (SHOW_TABLE != 0) ? cnt_q : {CNT_W{1'b0}};");
+    vgen_line(v, "assign pc_o    = (SHOW_TABLE != 0) ? pc_v : {(ENTRIES*PC_W){1'b0}};");
+    vgen_line(v, "assign mask_o  = (SHOW_TABLE != 0) ? mask_v : {(ENTRIES*LANES){1'b0}};");
+    vgen_line(v, "assign tid_o   = (SHOW_TABLE != 0) ? tid_v : {(ENTRIES*LANES*TW){1'b0}};");
+    if (n->ready)
+        vgen_line(v, "assign age_o   = (SHOW_TABLE != 0) ? age_v : {(ENTRIES*SLOT_W){1'b0}};");
 }
 
 /*
@@ -195,9 +212,9 @@ static void emit_select(struct vgen *v, const char *sel, const char *prefix,
     vgen_indent(v);
     vgen_line(v, "if (%s[%s]) begin", sel, loop);
     vgen_indent(v);
-    vgen_line(v, "%s_pc   = %s_pc   | pc_o[%s*PC_W +: PC_W];", prefix, prefix, loop);
-    vgen_line(v, "%s_mask = %s_mask | mask_o[%s*LANES +: LANES];", prefix, prefix, loop);
-    vgen_line(v, "%s_tid  = %s_tid  | tid_o[%s*LANES*TW +: LANES*TW];", prefix, prefix, loop);
+    vgen_line(v, "%s_pc   = %s_pc   | pc_v[%s*PC_W +: PC_W];", prefix, prefix, loop);
+    vgen_line(v, "%s_mask = %s_mask | mask_v[%s*LANES +: LANES];", prefix, prefix, loop);
+    vgen_line(v, "%s_tid  = %s_tid  | tid_v[%s*LANES*TW +: LANES*TW];", prefix, prefix, loop);
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);

@@ -433,6 +433,7 @@ struct run_paths {
     char stat[PATH_SIZE];       /* stat.txt: the `stat -liberty` report */
     char netlist[PATH_SIZE];    /* netlist.v: the mapped netlist */
     char mems[PATH_SIZE];       /* mems.txt: the memories, as RTLIL */
+    char arrays[PATH_SIZE];     /* arrays.txt: the marked arrays, as RTLIL */
 };
 
 static int make_run_paths(const char *workdir, struct run_paths *rp,
@@ -442,7 +443,8 @@ static int make_run_paths(const char *workdir, struct run_paths *rp,
         join_path(rp->log, PATH_SIZE, workdir, "yosys.log", err, errlen) ||
         join_path(rp->stat, PATH_SIZE, workdir, "stat.txt", err, errlen) ||
         join_path(rp->netlist, PATH_SIZE, workdir, "netlist.v", err, errlen) ||
-        join_path(rp->mems, PATH_SIZE, workdir, "mems.txt", err, errlen))
+        join_path(rp->mems, PATH_SIZE, workdir, "mems.txt", err, errlen) ||
+        join_path(rp->arrays, PATH_SIZE, workdir, "arrays.txt", err, errlen))
         return -1;
     return 0;
 }
@@ -450,7 +452,7 @@ static int make_run_paths(const char *workdir, struct run_paths *rp,
 /* Write the synthesis script to rp->script. */
 static int write_script(const struct run_paths *rp, const char *liberty_path,
                         const char *verilog_path, const char *top,
-                        char *err, size_t errlen)
+                        int show_table, char *err, size_t errlen)
 {
     FILE *f = fopen(rp->script, "w");
     int bad;
@@ -462,7 +464,10 @@ static int write_script(const struct run_paths *rp, const char *liberty_path,
             "# Relative paths are relative to where yosys is started.\n",
             top);
     fprintf(f, "read_verilog -noautowire %s\n", verilog_path);
+    if (show_table)
+        fprintf(f, "chparam -set SHOW_TABLE 0 %s\n", top);
     fprintf(f, "hierarchy -check -top %s\n", top);
+    fprintf(f, "tee -q -o %s dump a:simtref_array\n", rp->arrays);
     fprintf(f, "synth -flatten -top %s -run :fine\n", top);
     fprintf(f, "tee -q -o %s dump t:$mem_v2\n", rp->mems);
     fprintf(f, "opt -fast -full\n");
@@ -756,6 +761,66 @@ static int parse_memories(const char *text, struct synth_result *res,
     return 0;
 }
 
+/*
+ * The arrays the RTL marks with the attribute simtref_array ("cam" or
+ * "ram"), from the RTLIL dump of the marked wires:
+ *
+ *     attribute \simtref_array "cam"
+ *     attribute \src "..."
+ *     wire width 256 \pc_q
+ */
+static int parse_arrays(const char *text, struct synth_result *res,
+                        const char *path, char *err, size_t errlen)
+{
+    char line[LINE_SIZE], name[LINE_SIZE], kind[16] = "";
+    const char *pos = text;
+    unsigned width;
+
+    while (next_line(&pos, line, sizeof line)) {
+        const char *s = skip_space(line);
+        struct synth_array *a;
+
+        if (starts_with(s, "attribute \\simtref_array ")) {
+            if (sscanf(s, "attribute \\simtref_array \"%15[a-z]\"", kind) != 1 ||
+                (strcmp(kind, "cam") != 0 && strcmp(kind, "ram") != 0))
+                return fail(err, errlen, "simtref_array must be \"cam\" or "
+                            "\"ram\" (see %s)", path);
+            continue;
+        }
+        if (!starts_with(s, "wire ") || kind[0] == '\0')
+            continue;
+        width = 1;
+        if (sscanf(s, "wire width %u \\%1023s", &width, name) != 2 &&
+            sscanf(s, "wire \\%1023s", name) != 1)
+            return fail(err, errlen, "cannot read the marked wire '%s' "
+                        "(see %s)", s, path);
+        if (res->narrays == sizeof res->array / sizeof res->array[0])
+            return fail(err, errlen, "more than %u marked arrays (see %s)",
+                        (unsigned)(sizeof res->array /
+                                   sizeof res->array[0]), path);
+        a = &res->array[res->narrays++];
+        name[sizeof a->name - 1] = '\0';
+        memcpy(a->name, name, sizeof a->name);
+        a->cam = strcmp(kind, "cam") == 0;
+        a->bits = width;
+        kind[0] = '\0';
+    }
+    return 0;
+}
+
+/* Whether the Verilog source declares the parameter SHOW_TABLE. */
+static int has_show_table(const char *verilog_path, int *yes,
+                          char *err, size_t errlen)
+{
+    char *text = read_text_file(verilog_path, err, errlen);
+
+    if (text == NULL)
+        return -1;
+    *yes = strstr(text, "parameter integer SHOW_TABLE") != NULL;
+    free(text);
+    return 0;
+}
+
 /* Parse the statistics file and check its total against our sum. */
 static int measure(const char *top, const struct liberty *lib,
                    const struct run_paths *rp, struct synth_result *res,
@@ -777,6 +842,12 @@ static int measure(const char *top, const struct liberty *lib,
     if ((text = read_text_file(rp->mems, err, errlen)) == NULL)
         return -1;
     rc = parse_memories(text, res, rp->mems, err, errlen);
+    free(text);
+    if (rc != 0)
+        return -1;
+    if ((text = read_text_file(rp->arrays, err, errlen)) == NULL)
+        return -1;
+    rc = parse_arrays(text, res, rp->arrays, err, errlen);
     free(text);
     if (rc != 0)
         return -1;
@@ -810,6 +881,7 @@ int synth_area(const char *yosys, const char *liberty_path,
 {
     struct liberty lib;
     struct run_paths rp;
+    int show_table;
 
     memset(res, 0, sizeof *res);
     if (check_top_name(top, err, errlen) != 0 ||
@@ -824,7 +896,11 @@ int synth_area(const char *yosys, const char *liberty_path,
 
     remove(rp.stat);            /* never read a previous run's figures */
     remove(rp.mems);
-    if (write_script(&rp, liberty_path, verilog_path, top, err, errlen) != 0)
+    remove(rp.arrays);
+    if (has_show_table(verilog_path, &show_table, err, errlen) != 0)
+        return -1;
+    if (write_script(&rp, liberty_path, verilog_path, top, show_table,
+                     err, errlen) != 0)
         return -1;
     if (run_yosys(yosys, &rp, err, errlen) != 0)
         return -1;
@@ -832,6 +908,7 @@ int synth_area(const char *yosys, const char *liberty_path,
         memset(res, 0, sizeof *res);
         return -1;
     }
+    res->show_table_off = show_table;
     return 0;
 }
 

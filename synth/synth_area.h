@@ -26,6 +26,17 @@ struct synth_memory {
     unsigned rd_ports, wr_ports;
 };
 
+/*
+ * One array the RTL keeps in flip-flops but marks, with the Verilog
+ * attribute (* simtref_array = "cam" *) or "ram" on its register, as an
+ * array that a real design would build as a CAM or an SRAM.
+ */
+struct synth_array {
+    char          name[64];     /* the Verilog register */
+    int           cam;          /* 1: "cam", 0: "ram" */
+    unsigned long bits;         /* its width */
+};
+
 /* The outcome of one synthesis run. */
 struct synth_result {
     unsigned cells;             /* all mapped cells (memories not included) */
@@ -37,9 +48,12 @@ struct synth_result {
     unsigned ncell_types;
     struct synth_cell cell[32]; /* the first ncell_types entries are valid */
     unsigned nmemories;
-    struct synth_memory mem[16];/* the first nmemories entries are valid */
+    struct synth_memory mem[64];/* the first nmemories entries are valid */
     unsigned long mem_bits;     /* sum of width x size over the memories */
     double   dff_um2;           /* area of the library's DFF cell, 45 nm */
+    unsigned narrays;
+    struct synth_array array[16];/* the first narrays entries are valid */
+    int      show_table_off;    /* SHOW_TABLE was set to 0 */
 };
 
 /*
@@ -50,7 +64,10 @@ struct synth_result {
  * (stat.txt) and the mapped netlist (netlist.v) are left in workdir for the
  * user to inspect.
  *
- * The flow is: read_verilog -noautowire; hierarchy -check; the coarse part
+ * The flow is: read_verilog -noautowire; chparam -set SHOW_TABLE 0 when the
+ * source declares that parameter (the module then ties its whole-table
+ * view outputs to zero, which synthesis removes); hierarchy -check; a dump
+ * of the registers marked (* simtref_array *) into res->array; the coarse part
  * of synth -flatten, which infers the arrays written as Verilog memories;
  * the fine part without memory_map, so that memories stay whole and are
  * listed (res->mem) rather than turned into flip-flops and multiplexers;

@@ -22,11 +22,16 @@ static const struct {
     { { "Lookup Waiting",  1,   8,   1,  8,  32 + 16 * 6, 32 + 16 * 6 }, 0.004, 0.018 },
 };
 
-/* Table 7's totals and HARP section 8's chip figures. */
-static const double published_per_scheduler_mm2 = 0.1622;
-static const double published_per_sm_mm2 = 0.3244;
-static const double published_16_sms_mm2 = 5.19;
-static const double published_die_mm2 = 529.0;
+/* Table 7's totals and HARP section 8's chip figures: 2 warp schedulers
+ * per SM, 16 SMs, 40 nm, the 529 mm^2 GF100 die. */
+static const struct table7_totals published_totals = {
+    0.1622, 0.3244, 5.19, 529.0, 2, 16, 40
+};
+
+const struct table7_totals *table7_published_totals(void)
+{
+    return &published_totals;
+}
 
 unsigned long harp_org_bits(const struct harp_array_org *o)
 {
@@ -55,56 +60,4 @@ int harp_org_equal(const struct harp_array_org *o,
     return o->banks == p->banks && o->entries == p->entries &&
            o->sets == p->sets && o->ways == p->ways &&
            o->tag_bits == p->tag_bits && o->row_bits == p->row_bits;
-}
-
-static void print_tag(FILE *out, unsigned tag_bits)
-{
-    if (tag_bits)
-        fprintf(out, "%u", tag_bits);
-    else
-        fprintf(out, "-");
-}
-
-void table7_print(const struct harp_array_org *orgs, size_t n, FILE *out)
-{
-    fprintf(out, "## HARP tables organised as HARP Table 7 sizes them "
-            "(per warp scheduler)\n\n");
-    fprintf(out, "Computed from the configuration with the formulas of Table "
-            "7's columns; the published row is HARP Table 7 (CACTI 6.5, "
-            "40 nm) for its Table 4 configuration.\n\n");
-    fprintf(out, "| table | banks | entries | sets | ways | tag bits | row bits "
-            "| storage bits | published organisation (HARP Table 7) "
-            "| published bits | as published | published area tag + data mm^2 |\n");
-    fprintf(out, "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---:|\n");
-    for (size_t i = 0; i < n; i++) {
-        const struct harp_array_org *o = &orgs[i];
-        double tag_mm2 = 0, data_mm2 = 0;
-        const struct harp_array_org *p =
-            table7_published(o->name, &tag_mm2, &data_mm2);
-
-        fprintf(out, "| %s | %u | %u | %u | %u | ", o->name, o->banks,
-                o->entries, o->sets, o->ways);
-        print_tag(out, o->tag_bits);
-        fprintf(out, " | %u | %lu | ", o->row_bits, harp_org_bits(o));
-        if (!p) {
-            fprintf(out, "not in Table 7 | - | - | - |\n");
-            continue;
-        }
-        fprintf(out, "%u banks, %u entries, %u sets, %u ways, tag ",
-                p->banks, p->entries, p->sets, p->ways);
-        print_tag(out, p->tag_bits);
-        fprintf(out, ", row %u | %lu | %s | ", p->row_bits,
-                harp_org_bits(p), harp_org_equal(o, p) ? "yes" : "no");
-        if (p->tag_bits)
-            fprintf(out, "%.3f + %.3f |\n", tag_mm2, data_mm2);
-        else
-            fprintf(out, "- + %.3f |\n", data_mm2);
-    }
-    fprintf(out, "\nPublished totals (HARP Table 7 and section 8): %.4f mm^2 "
-            "per warp scheduler, %.4f mm^2 per SM, %.2f mm^2 for 16 SMs, "
-            "about %.0f%% of the %.0f mm^2 GF100 die.\n\n",
-            published_per_scheduler_mm2, published_per_sm_mm2,
-            published_16_sms_mm2,
-            100.0 * published_16_sms_mm2 / published_die_mm2,
-            published_die_mm2);
 }

@@ -30,10 +30,11 @@ const struct harp_array_org *table7_published(const char *name,
 int harp_org_equal(const struct harp_array_org *o,
                    const struct harp_array_org *p);
 
-/*
- * Print the Markdown section: one line per computed organisation, with the
- * published row and areas beside it, then the published totals.
- */
-void table7_print(const struct harp_array_org *orgs, size_t n, FILE *out);
+/* HARP Table 7's totals and section 8's chip figures, as published. */
+struct table7_totals {
+    double per_scheduler_mm2, per_sm_mm2, chip_mm2, die_mm2;
+    unsigned schedulers, sms, tech_nm;  /* the configuration they are for */
+};
+const struct table7_totals *table7_published_totals(void);
 
 #endif /* SIMTREF_TABLE7_H */

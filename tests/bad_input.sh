@@ -49,6 +49,20 @@ expect 1 "unknown preset 'huge'" -- "$SIMTREF" config --preset huge
 expect 1 "has no key 'rbt_entries'" -- "$SIMTREF" config --preset gtx480-baws --get rbt_entries
 expect 1 "not a directory" -- "$SIMTREF" rtl --preset tiny --out "$out/none"
 
+# simtref area: its options, and output files it cannot write (checked
+# before any synthesis: these fail at once and leave no file).
+expect 2 "unknown option '--bogus'" -- "$SIMTREF" area --bogus
+expect 2 "unknown option '--sweep'" -- "$SIMTREF" config --preset tiny --sweep
+expect 2 "option '--csv' needs a value" -- "$SIMTREF" area --preset tiny --csv
+expect 2 "go with --sweep" -- "$SIMTREF" area --preset tiny --out "$out"
+expect 2 "--sweep takes --out and --no-plots" -- "$SIMTREF" area --sweep --json "$out/x.json"
+expect 1 "$out/none/a.csv: cannot write" -- "$SIMTREF" area --preset tiny --csv "$out/none/a.csv"
+expect 1 "$out/none/a.json: cannot write" -- "$SIMTREF" area --preset tiny --json "$out/none/a.json"
+expect 1 "$out/none: not a directory" -- "$SIMTREF" area --preset fermi-harp --sweep --out "$out/none"
+expect 1 "the sweeps price the HARP tables" -- "$SIMTREF" area --preset gtx480-baws --sweep --no-plots
+[ ! -e "$out/none" ] && [ -z "$(ls "$out" | grep -v -e stdout -e stderr)" ] \
+  || { echo "FAIL: simtref area left output in $out"; fail=1; }
+
 # An unwritable output directory leaves nothing behind.
 ro=$out/readonly
 mkdir -p "$ro" && chmod a-w "$ro"

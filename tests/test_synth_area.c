@@ -251,6 +251,42 @@ static void areas_scale_by_the_square_of_the_node(void **state)
     assert_true(synth_scale_to_node(90) == 4.0);
 }
 
+/* A table with a view output, a marked CAM and a marked RAM register. */
+static const char VIEW_V[] =
+    "module view #(parameter integer SHOW_TABLE = 1)\n"
+    "    (input wire clk, input wire [3:0] d, input wire [3:0] key,\n"
+    "     output wire hit, output wire [7:0] view_o);\n"
+    "    (* simtref_array = \"cam\" *) reg [7:0] tag_q;\n"
+    "    (* simtref_array = \"ram\" *) reg [3:0] seen_q;\n"
+    "    always @(posedge clk) begin\n"
+    "        tag_q <= {tag_q[3:0], d};\n"
+    "        seen_q <= d;\n"
+    "    end\n"
+    "    assign hit = tag_q[3:0] == key || tag_q[7:4] == key;\n"
+    "    assign view_o = (SHOW_TABLE != 0) ? {seen_q, 4'd0} : 8'd0;\n"
+    "endmodule\n";
+
+static void show_table_is_set_to_0_and_marked_arrays_are_listed(void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+    unsigned i, cam = 0, ram = 0;
+
+    assert_int_equal(synthesize(fx, "view", VIEW_V, &res), 0);
+    assert_true(res.show_table_off);
+    /* seen_q is observable only through the view: it is removed. */
+    assert_int_equal(res.flops, 8);
+    assert_int_equal(res.narrays, 2);
+    for (i = 0; i < res.narrays; i++) {
+        if (strcmp(res.array[i].name, "tag_q") == 0 && res.array[i].cam)
+            cam = (unsigned)res.array[i].bits;
+        if (strcmp(res.array[i].name, "seen_q") == 0 && !res.array[i].cam)
+            ram = (unsigned)res.array[i].bits;
+    }
+    assert_int_equal(cam, 8);
+    assert_int_equal(ram, 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -274,6 +310,9 @@ int main(void)
             make_fixture, remove_fixture),
         cmocka_unit_test_setup_teardown(
             an_array_stays_a_memory_and_is_listed_with_its_size,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            show_table_is_set_to_0_and_marked_arrays_are_listed,
             make_fixture, remove_fixture),
         cmocka_unit_test(areas_scale_by_the_square_of_the_node),
     };

@@ -16,13 +16,14 @@
 // + 2 count).
 
 module simtref_waiting_lookup #(
-  parameter integer ENTRIES = 2,                                    // fully associative entries
-  parameter integer LANES   = 2,                                    // lanes per warp (SIMD width)
-  parameter integer PC_W    = 8,                                    // program counter
-  parameter integer TW      = 9,                                    // thread id without its lane bits
+  parameter integer ENTRIES    = 2,                                    // fully associative entries
+  parameter integer LANES      = 2,                                    // lanes per warp (SIMD width)
+  parameter integer PC_W       = 8,                                    // program counter
+  parameter integer TW         = 9,                                    // thread id without its lane bits
+  parameter integer SHOW_TABLE = 1,                                    // 1: table contents on the outputs; 0: tied to zero
   // Derived widths
-  parameter integer SLOT_W  = (ENTRIES > 1) ? $clog2(ENTRIES) : 1,  // entry index
-  parameter integer CNT_W   = $clog2(ENTRIES + 1)                   // count: 0..ENTRIES
+  parameter integer SLOT_W     = (ENTRIES > 1) ? $clog2(ENTRIES) : 1,  // entry index
+  parameter integer CNT_W      = $clog2(ENTRIES + 1)                   // count: 0..ENTRIES
 ) (
   // Clock and reset
   input  wire                        clk_i,         // clock
@@ -61,28 +62,36 @@ module simtref_waiting_lookup #(
 
   reg  [ENTRIES-1:0]          valid_q;   // reset
   reg  [CNT_W-1:0]            cnt_q;     // reset: valid entries
-  reg  [ENTRIES*PC_W-1:0]     pc_q;      // contents, not reset
-  reg  [ENTRIES*LANES-1:0]    mask_q;    // contents, not reset
-  reg  [ENTRIES*LANES*TW-1:0] tid_q;     // contents, not reset
+  // Arrays, marked for the area flow: pc and mask are searched by every
+  // insert (a CAM), the thread ids are only written and read (a RAM).
+  (* simtref_array = "cam" *) reg [ENTRIES*PC_W-1:0]     pc_q;    // contents, not reset
+  (* simtref_array = "cam" *) reg [ENTRIES*LANES-1:0]    mask_q;  // contents, not reset
+  (* simtref_array = "ram" *) reg [ENTRIES*LANES*TW-1:0] tid_q;   // contents, not reset
 
   // ----------------------------------------------------------------------
   // Table contents, zero where nothing is stored
   // ----------------------------------------------------------------------
 
+  wire [ENTRIES*PC_W-1:0]     pc_v;
+  wire [ENTRIES*LANES-1:0]    mask_v;
+  wire [ENTRIES*LANES*TW-1:0] tid_v;
   genvar ge, gl;
   generate
     for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_entry
-      assign pc_o[ge*PC_W +: PC_W]       = valid_q[ge] ? pc_q[ge*PC_W +: PC_W] : {PC_W{1'b0}};
-      assign mask_o[ge*LANES +: LANES]   = valid_q[ge] ? mask_q[ge*LANES +: LANES] : {LANES{1'b0}};
+      assign pc_v[ge*PC_W +: PC_W]       = valid_q[ge] ? pc_q[ge*PC_W +: PC_W] : {PC_W{1'b0}};
+      assign mask_v[ge*LANES +: LANES]   = valid_q[ge] ? mask_q[ge*LANES +: LANES] : {LANES{1'b0}};
       for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
-        assign tid_o[(ge*LANES+gl)*TW +: TW] = mask_o[ge*LANES+gl] ? tid_q[(ge*LANES+gl)*TW +: TW]
+        assign tid_v[(ge*LANES+gl)*TW +: TW] = mask_v[ge*LANES+gl] ? tid_q[(ge*LANES+gl)*TW +: TW]
                                                                    : {TW{1'b0}};
       end
     end
   endgenerate
 
-  assign valid_o = valid_q;
-  assign count_o = cnt_q;
+  assign valid_o = (SHOW_TABLE != 0) ? valid_q : {ENTRIES{1'b0}};
+  assign count_o = (SHOW_TABLE != 0) ? cnt_q : {CNT_W{1'b0}};
+  assign pc_o    = (SHOW_TABLE != 0) ? pc_v : {(ENTRIES*PC_W){1'b0}};
+  assign mask_o  = (SHOW_TABLE != 0) ? mask_v : {(ENTRIES*LANES){1'b0}};
+  assign tid_o   = (SHOW_TABLE != 0) ? tid_v : {(ENTRIES*LANES*TW){1'b0}};
 
   // ----------------------------------------------------------------------
   // Completion: done_slot_i's warp leaves (waiting-to-second)
@@ -109,9 +118,9 @@ module simtref_waiting_lookup #(
     done_tid  = {(LANES*TW){1'b0}};
     for (hi = 0; hi < ENTRIES; hi = hi + 1)
       if (done_oh[hi]) begin
-        done_pc   = done_pc   | pc_o[hi*PC_W +: PC_W];
-        done_mask = done_mask | mask_o[hi*LANES +: LANES];
-        done_tid  = done_tid  | tid_o[hi*LANES*TW +: LANES*TW];
+        done_pc   = done_pc   | pc_v[hi*PC_W +: PC_W];
+        done_mask = done_mask | mask_v[hi*LANES +: LANES];
+        done_tid  = done_tid  | tid_v[hi*LANES*TW +: LANES*TW];
       end
   end
 

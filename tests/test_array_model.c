@@ -1,0 +1,230 @@
+/*
+ * test_array_model.c -- the SRAM / CAM area model of synth/array_model.c,
+ * against its equations as docs/area-model.md states them.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+
+#include "array_model.h"
+
+static double total(const struct array_spec *s, unsigned tech_nm)
+{
+    struct array_area a;
+
+    assert_int_equal(array_area(s, tech_nm, &a), 0);
+    assert_true(a.total > 0);
+    return a.total;
+}
+
+static struct array_spec sram(unsigned words, unsigned bits, unsigned banks,
+                              unsigned rd, unsigned wr, unsigned rw)
+{
+    struct array_spec s;
+
+    array_sram_spec(words, bits, banks, rd, wr, rw, &s);
+    return s;
+}
+
+/*
+ * A 4-word x 2-bit SRAM, one read-write port, one bank, at 45 nm (standard
+ * cells unscaled), priced term by term from the documented equations:
+ *   cells   = rows x cols x (sqrt(146/1.46) F) x (1.46 sqrt(146/1.46) F)
+ *   decode  = predecoder of the 2 address bits (4 AND2 + 2 INV)
+ *             + per row a wordline driver INV_X1 x max(1, load / 3)
+ *   column  = per column a precharge NAND2; per sensed bit a sense
+ *             amplifier (DFF/2 + INV) and an output BUF, a write driver
+ *             (2 NAND2) and an input BUF
+ *   control = 4 DFF
+ */
+static void a_small_sram_costs_exactly_its_documented_terms(void **state)
+{
+    const struct array_constants *k = array_model_constants();
+    struct array_spec s = sram(4, 2, 1, 0, 0, 1);
+    struct array_area a;
+    double f = 0.045, w = sqrt(k->sram_cell_f2 / k->sram_aspect) * f;
+    double h = k->sram_aspect * w;
+    double load = 2 * 2.0 * 1.31 / (1.045 / 0.045);
+    double cells = 4 * 2 * w * h;
+    double decode = 4 * k->and2_um2 + 2 * k->inv_um2 +
+                    4 * k->inv_um2 * fmax(1.0, load / 3.0);
+    double sa = k->dff_um2 / 2 + k->inv_um2;
+    double column = 2 * k->nand2_um2 + 2 * (sa + k->buf_um2) +
+                    2 * (2 * k->nand2_um2 + k->buf_um2);
+    double control = 4 * k->dff_um2;
+
+    (void)state;
+    assert_int_equal(s.rows, 4);
+    assert_int_equal(s.cols, 2);
+    assert_int_equal(s.sensed, 2);
+    assert_int_equal(array_area(&s, 45, &a), 0);
+    assert_float_equal(a.cells, cells, 1e-9);
+    assert_float_equal(a.decode, decode, 1e-9);
+    assert_float_equal(a.column, column, 1e-9);
+    assert_float_equal(a.compare, 0.0, 1e-12);
+    assert_float_equal(a.control, control, 1e-9);
+    assert_float_equal(a.routing, 0.0, 1e-12);
+    assert_float_equal(a.total, cells + decode + column + control, 1e-9);
+}
+
+static void area_grows_with_words_and_with_bits(void **state)
+{
+    unsigned words[] = { 8, 16, 64, 256, 1024, 4096 };
+    double prev = 0;
+
+    (void)state;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        struct array_spec s = sram(words[i], 32, 1, 0, 0, 1);
+        double t = total(&s, 40);
+        assert_true(t > prev);
+        prev = t;
+    }
+    prev = 0;
+    for (unsigned bits = 1; bits <= 256; bits *= 2) {
+        struct array_spec s = sram(128, bits, 1, 0, 0, 1);
+        double t = total(&s, 40);
+        assert_true(t > prev);
+        prev = t;
+    }
+}
+
+static void every_extra_port_costs_area(void **state)
+{
+    struct array_spec one = sram(256, 64, 1, 0, 0, 1);
+    struct array_spec two = sram(256, 64, 1, 1, 1, 0);
+    struct array_spec five = sram(256, 64, 1, 1, 4, 0);
+    struct array_area a1, a2;
+
+    (void)state;
+    assert_true(total(&two, 40) > total(&one, 40));
+    assert_true(total(&five, 40) > total(&two, 40));
+    /* The bit cell itself grows: a bitline pair and a wordline per port. */
+    assert_int_equal(array_area(&one, 40, &a1), 0);
+    assert_int_equal(array_area(&two, 40, &a2), 0);
+    assert_true(a2.cells > a1.cells);
+}
+
+static void banking_costs_periphery_and_routing(void **state)
+{
+    struct array_spec one = sram(1024, 32, 1, 0, 0, 1);
+    struct array_spec four = sram(1024, 32, 4, 0, 0, 1);
+    struct array_area a1, a4;
+
+    (void)state;
+    assert_int_equal(array_area(&one, 40, &a1), 0);
+    assert_int_equal(array_area(&four, 40, &a4), 0);
+    /* The same bits ... */
+    assert_int_equal(one.rows * one.cols * one.banks,
+                     four.rows * four.cols * four.banks);
+    assert_float_equal(a4.cells, a1.cells, 1e-6);
+    /* ... but four sets of periphery and the wires between the banks. */
+    assert_true(a1.routing == 0);
+    assert_true(a4.routing > 0);
+    assert_true(a4.total > a1.total);
+}
+
+static void a_cam_cell_is_twice_an_sram_cell(void **state)
+{
+    struct array_spec s = sram(16, 32, 1, 0, 0, 1), c = s;
+    struct array_area as, ac;
+
+    (void)state;
+    s.cols = 32;
+    s.rows = 16;
+    c.cam = 1;
+    c.sensed = 0;
+    assert_int_equal(array_area(&s, 40, &as), 0);
+    assert_int_equal(array_area(&c, 40, &ac), 0);
+    assert_float_equal(ac.cells, 2 * as.cells, 1e-9);
+    /* Search lines and match lines are priced. */
+    assert_true(ac.compare > 0);
+}
+
+static void the_whole_model_scales_with_the_square_of_the_node(void **state)
+{
+    struct array_spec s = sram(512, 130, 2, 1, 1, 0);
+    double r = (40.0 / 45.0) * (40.0 / 45.0);
+
+    (void)state;
+    assert_float_equal(total(&s, 40), total(&s, 45) * r, 1e-6);
+}
+
+static void a_compiler_picks_the_squarest_column_mux(void **state)
+{
+    struct array_spec s = sram(512, 130, 1, 0, 0, 1);
+    struct array_spec t = sram(1024, 8, 1, 0, 0, 1);
+
+    (void)state;
+    assert_int_equal(s.rows, 256);      /* 256 x 260 beats 512 x 130 */
+    assert_int_equal(s.cols, 260);
+    assert_int_equal(s.sensed, 130);
+    assert_int_equal(t.rows * t.cols, 1024 * 8);
+    assert_int_equal(t.rows, 128);      /* 128 x 64 (mux 8) */
+}
+
+static void table7_rows_become_a_tag_and_a_data_array(void **state)
+{
+    const struct harp_array_org lanes = { "RBT lanes", 16, 128, 8, 16, 6, 7 };
+    const struct harp_array_org look = { "Lookup Ready", 1, 8, 1, 8, 128, 128 };
+    const struct harp_array_org sl = { "Second-Level", 1, 512, 512, 1, 0, 130 };
+    struct array_spec tag, data;
+    int has_tag;
+
+    (void)state;
+    array_harp_specs(&lanes, &tag, &data, &has_tag);
+    assert_true(has_tag);
+    assert_int_equal(tag.banks, 16);
+    assert_int_equal(tag.rows, 8);
+    assert_int_equal(tag.cols, 16 * 6);
+    assert_int_equal(tag.tag_ways, 16);
+    assert_int_equal(data.cols, 16 * 7);
+    assert_int_equal(data.way_mux, 16);
+    assert_false(tag.cam);
+
+    array_harp_specs(&look, &tag, &data, &has_tag);
+    assert_true(has_tag);
+    assert_true(tag.cam);
+    assert_int_equal(tag.rows, 8);
+    assert_int_equal(tag.cols, 128);
+    assert_int_equal(data.rows, 8);
+
+    array_harp_specs(&sl, &tag, &data, &has_tag);
+    assert_false(has_tag);
+    assert_int_equal(data.rows * data.cols, 512 * 130);
+}
+
+static void what_is_not_an_array_is_refused(void **state)
+{
+    struct array_spec s = sram(16, 8, 1, 0, 0, 1);
+    struct array_area a;
+
+    (void)state;
+    s.rw_ports = 0;
+    assert_int_equal(array_area(&s, 40, &a), -1);
+    s = sram(16, 8, 1, 0, 0, 1);
+    s.rows = 0;
+    assert_int_equal(array_area(&s, 40, &a), -1);
+    s = sram(16, 8, 1, 0, 0, 1);
+    s.sensed = s.cols + 1;
+    assert_int_equal(array_area(&s, 40, &a), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_small_sram_costs_exactly_its_documented_terms),
+        cmocka_unit_test(area_grows_with_words_and_with_bits),
+        cmocka_unit_test(every_extra_port_costs_area),
+        cmocka_unit_test(banking_costs_periphery_and_routing),
+        cmocka_unit_test(a_cam_cell_is_twice_an_sram_cell),
+        cmocka_unit_test(the_whole_model_scales_with_the_square_of_the_node),
+        cmocka_unit_test(a_compiler_picks_the_squarest_column_mux),
+        cmocka_unit_test(table7_rows_become_a_tag_and_a_data_array),
+        cmocka_unit_test(what_is_not_an_array_is_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
