@@ -65,6 +65,7 @@ static const struct {
 
     /* BAWS issue scheduler */
     [DEFECT_SCHED_MWF_LOWEST_FIRST]  = { "sched-mwf-lowest-first", "simtref_scheduler.v" },
+    [DEFECT_WPT_TIES_LARGER_TB]      = { "wpt-ties-larger-tb", "simtref_wpt.v" },
 };
 
 const char *rtl_defect_name(enum rtl_defect d)
