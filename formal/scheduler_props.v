@@ -1,8 +1,8 @@
 // scheduler_props.v -- formal properties of the warp issue scheduler
 // (simtref_scheduler) under the policy of the configuration it is proved
 // on (POLICY, the `scheduler` key): mwf_lrr (tiny), gto and tls (the
-// scenario configurations sched-gto, sched-tls).  Any other policy fails
-// the proof at once.
+// scenario configurations sched-gto, sched-tls) and saws (sched-saws,
+// bounded).  Any other policy fails the proof at once.
 //
 // scheduler_fv wraps the generated module and leaves every input free
 // (anyseq): ready bits, ranks, long-latency waits and barrier waits change
@@ -59,6 +59,24 @@
 // Covers: a warp leaves and another joins on the same edge, a ready
 // pending warp passed over while an active warp issues, an idle cycle.
 // Every other policy's active_o is all ones.
+//
+// SAWS (bounded only: the pairwise order the module keeps is shown at its
+// ports only while two waiting TBs both have ready warps, so no induction
+// depth reaches it; the co-simulation checks it over 1e6 cycles):
+//
+//   S1, S2;
+//   A1  the granted warp's TB comes first in first-hit order among the TBs
+//       with a ready warp; the reference counts, per TB, the cycles it
+//       has been waiting (since[t]): waiting TBs first, the longest
+//       waiting first, then the smaller id; TBs that do not wait by id;
+//   A2  within that TB, after a cycle with a grant: the warp granted then
+//       if it is ready and of that TB, else the TB's smallest ready warp
+//       id (across cycles without a grant, as under GTO, the co-simulation);
+//   A3  err_o is never raised.
+//
+// Covers: a waiting TB beats a ready TB of smaller id that does not wait,
+// an earlier hit beats a smaller id that also waits, two TBs start waiting
+// on the same cycle, an idle cycle.
 //
 // The sizes are set by the proof script (chparam) from the configuration.
 
@@ -329,6 +347,88 @@ module scheduler_fv #(
           cover((f_active_q & f_long_q) != 0 && (active & ~f_active_q) != 0);
           // a ready pending warp passed over while an active warp issues
           cover(grant_valid && (ready & ~active) != 0);
+        end
+      end
+    end else if (POLICY == "saws") begin : g_saws
+      localparam integer S_W = 5;          // saturates far beyond the depth
+      reg [NUM_TBS*S_W-1:0] since;         // cycles TB t has been waiting
+      reg [NUM_TBS-1:0]     earlier;       // TB t is ahead of the granted TB
+      reg                   last_cand;     // last grant ready, of g_tb
+      reg [WARP_W-1:0]      low_warp;      // smallest ready warp of g_tb
+      reg                   low_valid;
+      reg [1:0]             n_new;         // TBs starting to wait now (sat.)
+      integer x, y;
+
+      always @(posedge clk_i) begin
+        for (x = 0; x < NUM_TBS; x = x + 1)
+          if (!rst_ni || !tb_wait[x])
+            since[x*S_W +: S_W] <= {S_W{1'b0}};
+          else if (since[x*S_W +: S_W] != {S_W{1'b1}})
+            since[x*S_W +: S_W] <= since[x*S_W +: S_W] + 1'b1;
+      end
+
+      // While reset is held no TB has waited before (the registers of the
+      // module are reset, those of the reference not yet).
+      wire [NUM_TBS*S_W-1:0] waited = rst_ni ? since : {(NUM_TBS*S_W){1'b0}};
+
+      // j is ahead of i: the first-hit order, from the waiting times.
+      function ahead_of;
+        input integer j, i;
+        begin
+          if (tb_wait[j] != tb_wait[i])
+            ahead_of = tb_wait[j];
+          else if (tb_wait[j] && waited[j*S_W +: S_W] != waited[i*S_W +: S_W])
+            ahead_of = waited[j*S_W +: S_W] > waited[i*S_W +: S_W];
+          else
+            ahead_of = j < i;
+        end
+      endfunction
+
+      always @* begin
+        earlier = {NUM_TBS{1'b0}};
+        n_new = 2'd0;
+        for (x = 0; x < NUM_TBS; x = x + 1) begin
+          if (x != g_tb && tb_ready[x] && ahead_of(x, g_tb)) earlier[x] = 1'b1;
+          if (tb_wait[x] && waited[x*S_W +: S_W] == 0 && n_new != 2'd3)
+            n_new = n_new + 1'b1;
+        end
+        last_cand = 1'b0;
+        low_valid = 1'b0;
+        low_warp = {WARP_W{1'b0}};
+        for (y = 0; y < NUM_WARPS; y = y + 1) begin
+          if (f_grant_q == y && ready[y] && warp_tb[y*TB_W +: TB_W] == g_tb)
+            last_cand = 1'b1;
+          if (!low_valid && ready[y] && warp_tb[y*TB_W +: TB_W] == g_tb) begin
+            low_valid = 1'b1;
+            low_warp = y;
+          end
+        end
+      end
+
+      always @* begin
+        assert(active == {NUM_WARPS{1'b1}});
+        // S1, S2
+        if (grant_valid) assert(ready[grant_warp]);
+        assert(grant_valid == any_ready);
+        if (grant_valid) begin
+          // A1
+          assert(earlier == {NUM_TBS{1'b0}});
+          // A2
+          if (rst_ni && f_grant_valid_q && last_cand)
+            assert(grant_warp == f_grant_q);
+          else if (rst_ni && f_grant_valid_q)
+            assert(grant_warp == low_warp);
+        end
+        // A3
+        assert(!err);
+      end
+
+      always @* begin
+        if (f_past && rst_ni) begin
+          cover(!any_ready);
+          cover(grant_valid && tb_wait[g_tb] && tb_ready[0] && !tb_wait[0] && g_tb != 0);
+          cover(grant_valid && tb_wait[g_tb] && tb_ready[0] && tb_wait[0] && g_tb != 0);
+          cover(n_new >= 2);
         end
       end
     end else begin : g_unproved
