@@ -3,9 +3,15 @@
 #
 #   prove.sh [--defect NAME] [--expect-fail] STRUCT PRESET BMC K COVER
 #
+# PRESET is a preset name, or a configuration file (a path ending in .conf,
+# relative to the source tree), e.g. tests/scenarios/sched-gto.conf; the
+# proof is then named after the file without .conf.
+#
 # Generates the structure's RTL for PRESET (with a deliberate defect when
 # asked), reads it with formal/STRUCT_props.v (module STRUCT_fv, sized from
-# the configuration through formal/STRUCT.params), and runs yosys-smtbmc:
+# the configuration through formal/STRUCT.params: a key whose value is not
+# a number, such as the scheduler policy, is passed as a string), and runs
+# yosys-smtbmc:
 #
 #   base case   BMC from reset to depth BMC (must be >= K)
 #   induction   K-step temporal induction: with the base case, an
@@ -49,25 +55,33 @@ simtref=${SIMTREF:-./simtref}
 yosys=${YOSYS:-yosys}
 smtbmc=${YOSYS_SMTBMC:-yosys-smtbmc}
 solver=$(echo "${SMT_SOLVERS:-z3}" | cut -d' ' -f1)
-# PRESET is a preset name, or a configuration file (NAME.conf, relative
-# to the source tree) such as a scenario configuration.
 case "$preset" in
-  *.conf) config="$srcdir/$preset" pname=$(basename "$preset" .conf) ;;
-  *)      config="--preset $preset" pname=$preset ;;
+  *.conf)
+    conf=$preset
+    [ -f "$conf" ] || conf=$srcdir/$preset
+    [ -f "$conf" ] || { echo "prove.sh: no configuration file '$preset'" >&2; exit 2; }
+    cfg_args=$conf
+    cfg_name=$(basename "$preset" .conf) ;;
+  *)
+    cfg_args="--preset $preset"
+    cfg_name=$preset ;;
 esac
-name=$struct-$pname${defect:+-$defect}
+name=$struct-$cfg_name${defect:+-$defect}
 out=formal-out/$name
 
 rm -rf "$out" && mkdir -p "$out" || exit 1
 
 # The RTL, and the sizes of the property wrapper from the configuration.
-rtl_args="$config --out $out"
+rtl_args="$cfg_args --out $out"
 [ -n "$defect" ] && rtl_args="$rtl_args --defect $defect"
 "$simtref" rtl $rtl_args || exit 1
 chparam=
 while read -r param eq key; do
   case "$param" in ''|\#*) continue ;; esac
-  value=$("$simtref" config $config --get "$key") || exit 1
+  value=$("$simtref" config $cfg_args --get "$key") || exit 1
+  case "$value" in
+    *[!0-9]*|'') value="\"$value\"" ;;
+  esac
   chparam="$chparam -set $param $value"
 done < "$srcdir/formal/$struct.params"
 

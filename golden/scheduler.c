@@ -14,12 +14,22 @@ void sched_geometry(const struct simt_config *cfg, struct sched_geom *g)
     g->tbs    = cfg->max_tbs;
     g->warp_w = clog2(g->warps);
     g->tb_w   = clog2(g->tbs);
+    g->group  = cfg->pipeline_depth < g->warps ? cfg->pipeline_depth : g->warps;
+    if (g->group == 0)
+        g->group = 1;
 }
 
 bool sched_policy_supported(enum sched_policy p)
 {
     return p == SCHED_LRR || p == SCHED_GTO || p == SCHED_MWF_LRR ||
-           p == SCHED_MWF_GTO;
+           p == SCHED_MWF_GTO || p == SCHED_TLS || p == SCHED_SAWS;
+}
+
+/* The policies that first choose a TB, then a warp within it. */
+static bool tb_level(const struct sched_geom *g)
+{
+    return g->policy == SCHED_MWF_LRR || g->policy == SCHED_MWF_GTO ||
+           g->policy == SCHED_SAWS;
 }
 
 static bool is_mwf(const struct sched_geom *g)
@@ -29,7 +39,8 @@ static bool is_mwf(const struct sched_geom *g)
 
 static bool is_gto(const struct sched_geom *g)
 {
-    return g->policy == SCHED_GTO || g->policy == SCHED_MWF_GTO;
+    return g->policy == SCHED_GTO || g->policy == SCHED_MWF_GTO ||
+           g->policy == SCHED_SAWS;
 }
 
 int sched_init(struct sched *s, const struct simt_config *cfg,
@@ -58,6 +69,11 @@ void sched_reset(struct sched *s)
     s->have_last = false;
     for (unsigned t = 0; t < CONFIG_MAX_TBS; t++)
         s->tb_last[t] = s->g.warps - 1;
+    for (unsigned w = 0; w < SCHED_MAX_WARPS; w++)
+        s->active[w] = w < s->g.group;
+    s->promoted = s->g.group - 1;
+    memset(s->tb_waited, 0, sizeof s->tb_waited);
+    memset(s->before, 0, sizeof s->before);
 }
 
 /* The TB id of warp w as the RTL sees it: tb_w bits. */
@@ -78,7 +94,7 @@ static bool contract_broken(const struct sched *s, const struct sched_in *in)
 {
     bool seen[CONFIG_MAX_TBS] = { false };
 
-    for (unsigned t = 0; t < s->g.tbs; t++) {
+    for (unsigned t = 0; is_mwf(&s->g) && t < s->g.tbs; t++) {
         unsigned r = rank_of(s, in, t);
         if (r >= s->g.tbs || seen[r])
             return true;
@@ -91,34 +107,82 @@ static bool contract_broken(const struct sched *s, const struct sched_in *in)
 }
 
 /*
- * MWF: the TB that competes this cycle, the one of smallest (rank, id)
- * among the TBs with a ready warp; -1 when none.
+ * SAWS: TB j is ahead of TB i (j != i) in first-hit order.  Waiting TBs
+ * first; of two waiting TBs the one that already waited in the last cycle,
+ * and of two that both did, the order of the last cycle; otherwise (both
+ * new, or neither waiting) the smaller id.
  */
-static int mwf_tb(const struct sched *s, const struct sched_in *in)
+static bool saws_ahead(const struct sched *s, const struct sched_in *in,
+                       unsigned j, unsigned i)
 {
+    if (in->tb_wait[j] != in->tb_wait[i])
+        return in->tb_wait[j];
+    if (in->tb_wait[j] && s->tb_waited[j] != s->tb_waited[i])
+        return s->tb_waited[j];
+    if (in->tb_wait[j] && s->tb_waited[j])
+        return j < i ? s->before[j][i] : !s->before[i][j];
+    return j < i;
+}
+
+void sched_saws_ranks(const struct sched *s, const struct sched_in *in,
+                      unsigned rank[CONFIG_MAX_TBS])
+{
+    for (unsigned i = 0; i < s->g.tbs; i++) {
+        rank[i] = 0;
+        for (unsigned j = 0; j < s->g.tbs; j++)
+            rank[i] += j != i && saws_ahead(s, in, j, i);
+    }
+}
+
+/* The TB ranks the TB-level policies compare: MWF's inputs, or SAWS's. */
+static void tb_ranks(const struct sched *s, const struct sched_in *in,
+                     unsigned rank[CONFIG_MAX_TBS])
+{
+    if (s->g.policy == SCHED_SAWS) {
+        sched_saws_ranks(s, in, rank);
+        return;
+    }
+    for (unsigned t = 0; t < s->g.tbs; t++)
+        rank[t] = rank_of(s, in, t);
+}
+
+/*
+ * MWF, SAWS: the TB that competes this cycle, the one of smallest (rank,
+ * id) among the TBs with a ready warp; -1 when none.
+ */
+static int chosen_tb(const struct sched *s, const struct sched_in *in)
+{
+    unsigned rank[CONFIG_MAX_TBS];
     int best = -1;
 
+    tb_ranks(s, in, rank);
     for (unsigned w = 0; w < s->g.warps; w++) {
         unsigned t = tb_of(s, in, w);
         if (!in->ready[w] || t >= s->g.tbs)
             continue;
-        if (best < 0 || rank_of(s, in, t) < rank_of(s, in, (unsigned)best) ||
-            (rank_of(s, in, t) == rank_of(s, in, (unsigned)best) &&
-             t < (unsigned)best))
+        if (best < 0 || rank[t] < rank[best] ||
+            (rank[t] == rank[best] && t < (unsigned)best))
             best = (int)t;
     }
     return best;
 }
 
-/* Warps that compete: all ready warps, or under MWF those of one TB. */
+/*
+ * Warps that compete: all ready warps; under MWF and SAWS those of one TB;
+ * under TLS those of the active group.
+ */
 static void candidates(const struct sched *s, const struct sched_in *in,
                        bool cand[SCHED_MAX_WARPS])
 {
-    int tb = is_mwf(&s->g) ? mwf_tb(s, in) : -1;
+    int tb = tb_level(&s->g) ? chosen_tb(s, in) : -1;
 
-    for (unsigned w = 0; w < s->g.warps; w++)
-        cand[w] = in->ready[w] &&
-                  (!is_mwf(&s->g) || (tb >= 0 && tb_of(s, in, w) == (unsigned)tb));
+    for (unsigned w = 0; w < s->g.warps; w++) {
+        cand[w] = in->ready[w];
+        if (tb_level(&s->g))
+            cand[w] = cand[w] && tb >= 0 && tb_of(s, in, w) == (unsigned)tb;
+        if (s->g.policy == SCHED_TLS)
+            cand[w] = cand[w] && s->active[w];
+    }
 }
 
 /* Round robin: the first candidate after warp `after`, wrapping. */
@@ -153,11 +217,12 @@ static int pick(const struct sched *s, const struct sched_in *in)
     candidates(s, in, cand);
     switch (s->g.policy) {
     case SCHED_LRR:
+    case SCHED_TLS:
         return round_robin(s, cand, s->last);
     case SCHED_MWF_LRR:
-        tb = mwf_tb(s, in);
+        tb = chosen_tb(s, in);
         return tb < 0 ? -1 : round_robin(s, cand, s->tb_last[tb]);
-    default:   /* GTO, MWF(GTO) */
+    default:   /* GTO, MWF(GTO), SAWS */
         if (is_gto(&s->g) && s->have_last && cand[s->last])
             return (int)s->last;
         return oldest(s, in, cand);
@@ -172,13 +237,52 @@ void sched_eval(const struct sched *s, const struct sched_in *in,
     memset(out, 0, sizeof *out);
     out->grant_valid = w >= 0;
     out->grant_warp = w >= 0 ? (unsigned)w : 0;
-    out->err = is_mwf(&s->g) && contract_broken(s, in);
+    out->err = tb_level(&s->g) && contract_broken(s, in);
+    for (unsigned v = 0; v < s->g.warps; v++)
+        out->active[v] = s->g.policy != SCHED_TLS || s->active[v];
+}
+
+/*
+ * TLS: the active group after the edge.  Active warps waiting on a
+ * long-latency operation leave; the free places go to pending warps not
+ * waiting on one, in round robin order after the last promoted warp.
+ */
+static void tls_step(struct sched *s, const struct sched_in *in)
+{
+    unsigned n = 0, from = s->promoted;
+
+    for (unsigned w = 0; w < s->g.warps; w++) {
+        s->active[w] = s->active[w] && !in->long_wait[w];
+        n += s->active[w];
+    }
+    for (unsigned k = 1; k <= s->g.warps && n < s->g.group; k++) {
+        unsigned w = (from + k) % s->g.warps;
+        if (s->active[w] || in->long_wait[w])
+            continue;
+        s->active[w] = true;
+        s->promoted = w;
+        n++;
+    }
+}
+
+/* SAWS: remember who waited and the order of every pair of TBs. */
+static void saws_step(struct sched *s, const struct sched_in *in)
+{
+    for (unsigned a = 0; a < s->g.tbs; a++)
+        for (unsigned b = a + 1; b < s->g.tbs; b++)
+            s->before[a][b] = saws_ahead(s, in, a, b);
+    for (unsigned t = 0; t < s->g.tbs; t++)
+        s->tb_waited[t] = in->tb_wait[t];
 }
 
 void sched_step(struct sched *s, const struct sched_in *in)
 {
     int w = pick(s, in);
 
+    if (s->g.policy == SCHED_TLS)
+        tls_step(s, in);       /* the group changes whether or not a grant */
+    if (s->g.policy == SCHED_SAWS)
+        saws_step(s, in);
     if (w < 0)
         return;
     s->last = (unsigned)w;
@@ -189,9 +293,13 @@ void sched_step(struct sched *s, const struct sched_in *in)
 
 unsigned long sched_state_bits(const struct sched_geom *g)
 {
+    unsigned long pairs = (unsigned long)g->tbs * (g->tbs - 1) / 2;
+
     switch (g->policy) {
     case SCHED_LRR:     return g->warp_w;
     case SCHED_MWF_LRR: return (unsigned long)g->tbs * g->warp_w;
+    case SCHED_TLS:     return g->warps + 2ul * g->warp_w;
+    case SCHED_SAWS:    return g->warp_w + 1ul + g->tbs + pairs;
     default:            return g->warp_w + 1ul;   /* GTO: last and valid */
     }
 }

@@ -148,9 +148,11 @@ static void emit_errors(struct vgen *v, const struct wpt_geom *g)
     vgen_line(v, "assign err_o = |over || |stray;");
 }
 
-static void emit_ranks(struct vgen *v, const struct wpt_geom *g)
+static void emit_ranks(struct vgen *v, const struct wpt_geom *g,
+                       enum rtl_defect defect)
 {
     char bit[128];
+    bool larger = defect == DEFECT_WPT_TIES_LARGER_TB;
 
     vgen_section(v, "Most-waiting-first ranks");
     vgen_line(v, "// ahead[i*NUM_TBS+j]: TB j ranks above TB i (more waiting warps,");
@@ -167,13 +169,20 @@ static void emit_ranks(struct vgen *v, const struct wpt_geom *g)
     vgen_blank(v);
     vgen_line(v, "for (gj = 0; gj < NUM_TBS; gj = gj + 1) begin : g_ahead");
     vgen_indent(v);
+    if (larger) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): of two TBs with equal counters",
+                  rtl_defect_name(defect));
+        vgen_line(v, "// the larger id ranks first.");
+    }
     vgen_line(v, "if (gj < gi) begin : g_lower_id");
     vgen_indent(v);
-    vgen_line(v, "assign ahead[gi*NUM_TBS+gj] = cnt_q[gj*CNT_W +: CNT_W] >= cnt_q[gi*CNT_W +: CNT_W];");
+    vgen_line(v, "assign ahead[gi*NUM_TBS+gj] = cnt_q[gj*CNT_W +: CNT_W] %s cnt_q[gi*CNT_W +: CNT_W];",
+              larger ? "> " : ">=");
     vgen_dedent(v);
     vgen_line(v, "end else begin : g_higher_id");
     vgen_indent(v);
-    vgen_line(v, "assign ahead[gi*NUM_TBS+gj] = cnt_q[gj*CNT_W +: CNT_W] >  cnt_q[gi*CNT_W +: CNT_W];");
+    vgen_line(v, "assign ahead[gi*NUM_TBS+gj] = cnt_q[gj*CNT_W +: CNT_W] %s cnt_q[gi*CNT_W +: CNT_W];",
+              larger ? ">=" : "> ");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -205,6 +214,6 @@ void emit_wpt(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &g);
     emit_counters(v, &g, defect);
     emit_errors(v, &g);
-    emit_ranks(v, &g);
+    emit_ranks(v, &g, defect);
     vgen_module_end(v, "simtref_wpt");
 }

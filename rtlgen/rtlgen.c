@@ -71,6 +71,7 @@ static const struct {
 
     /* BAWS issue scheduler */
     [DEFECT_SCHED_MWF_LOWEST_FIRST]  = { "sched-mwf-lowest-first", "simtref_scheduler.v" },
+    [DEFECT_WPT_TIES_LARGER_TB]      = { "wpt-ties-larger-tb", "simtref_wpt.v" },
 
     /* Collange unified arbiter */
     [DEFECT_ARB_TIES_LARGER_PC]      = { "arb-ties-larger-pc", "simtref_arbiter.v" },

@@ -33,6 +33,7 @@ enum rtl_defect {
 
     /* BAWS issue scheduler */
     DEFECT_SCHED_MWF_LOWEST_FIRST,   /* MWF picks the ready TB of largest rank */
+    DEFECT_WPT_TIES_LARGER_TB,       /* WPT ranks equal counters larger TB id first */
 
     /* Collange unified arbiter */
     DEFECT_ARB_TIES_LARGER_PC,       /* of equal SPs the larger PC wins */

@@ -8,11 +8,18 @@
 // hundred cycles, down to phases where nothing is ready; the MWF ranks are
 // those the WPT model computes from random barrier counters (small values,
 // so that equal counters, resolved by TB id, are frequent), and rarely a
-// vector that is not a permutation, which must raise err_o.
+// vector that is not a permutation, which must raise err_o.  Long-latency
+// waits (TLS) and barrier waits per TB (SAWS) are levels that come and go
+// at random; several TBs sometimes start waiting in the same cycle.
 //
 // Scenario fig7 (tests/scenarios/baws-fig7.conf, 3 TBs of 4 warps): BAWS
 // Fig. 7 and Table 1; the RTL must grant w8, w4, w6, w1, w3, w0 under
 // MWF(LRR) (w8, w4, w6, w0, w1, w3 under MWF(GTO)).
+//
+// Scenario fig13 (3 TBs of 4 warps, MWF or SAWS): BAWS Fig. 13.  The WPT
+// model, fed with barrier arrivals, gives the ranks and the waiting TBs as
+// the SM wires them: at t0 one warp of TB0 waits, at t1 two of TB1, at t2
+// three of TB2.  MWF must grant TB0, TB1, TB2; SAWS keeps TB0.
 #include <memory>
 #include <string>
 
@@ -36,12 +43,19 @@ struct Coverage {
     long tb_ties = 0;          // MWF: ... of equal counters, smaller id won
     long errors = 0;           // err_o
     long resets = 0;
+    long tls_demote = 0;       // TLS: an active warp leaves the group
+    long tls_promote = 0;      // TLS: a pending warp joins it
+    long tls_pending = 0;      // TLS: a ready pending warp is passed over
+    long saws_first = 0;       // SAWS: a waiting TB beats a smaller idle id
+    long saws_order = 0;       // SAWS: an earlier hit beats a smaller id
+    long saws_same = 0;        // SAWS: two TBs start waiting together
 };
 
 class Bench {
   public:
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
-        : cfg_(cfg), rng_(seed), fig7_(scenario == "fig7")
+        : cfg_(cfg), rng_(seed), fig7_(scenario == "fig7"),
+          fig13_(scenario == "fig13")
     {
         char err[CONFIG_ERR_LEN];
         if (sched_init(&probe_, &cfg, err, sizeof err) != 0) {
@@ -50,6 +64,7 @@ class Bench {
         }
         g_ = probe_.g;
         wpt_init(&wpt_, &cfg);
+        wpt_init(&fig13_wpt_, &cfg);
     }
 
     // Inputs of one cycle; false when a scenario is over.
@@ -58,6 +73,8 @@ class Bench {
         (void)model;
         if (fig7_)
             return fig7_next(cycle, in, reset);
+        if (fig13_)
+            return fig13_next(cycle, in, reset);
         reset = cycle == 0 || rng_.chance(1, 20000);
         if (reset)
             launch();
@@ -68,12 +85,20 @@ class Bench {
         for (unsigned w = 0; w < g_.warps; w++) {
             if (ready_[w] ? rng_.chance(1, off_) : rng_.chance(on_, 64))
                 ready_[w] = !ready_[w];
+            if (long_[w] ? rng_.chance(1, 8) : rng_.chance(1, 24))
+                long_[w] = !long_[w];
         }
+        for (unsigned t = 0; t < g_.tbs; t++)
+            if (rng_.chance(1, wait_[t] ? 48 : 24))
+                wait_[t] = !wait_[t];
         in = sched_in();
         for (unsigned w = 0; w < g_.warps; w++) {
             in.ready[w] = ready_[w];
             in.warp_tb[w] = warp_tb_[w];
+            in.long_wait[w] = long_[w];
         }
+        for (unsigned t = 0; t < g_.tbs; t++)
+            in.tb_wait[t] = wait_[t];
         for (unsigned t = 0; t < g_.tbs; t++)
             in.tb_rank[t] = rank_[t];
         if (rng_.chance(1, 5000)) {                 // broken contract
@@ -90,9 +115,12 @@ class Bench {
         for (unsigned w = 0; w < g_.warps; w++) {
             tb::set_field(top.ready_i, w, 1, in.ready[w]);
             tb::set_field(top.warp_tb_i, w * g_.tb_w, g_.tb_w, in.warp_tb[w]);
+            tb::set_field(top.long_i, w, 1, in.long_wait[w]);
         }
-        for (unsigned t = 0; t < g_.tbs; t++)
+        for (unsigned t = 0; t < g_.tbs; t++) {
             tb::set_field(top.tb_rank_i, t * g_.tb_w, g_.tb_w, in.tb_rank[t]);
+            tb::set_field(top.tb_wait_i, t, 1, in.tb_wait[t]);
+        }
     }
 
     bool compare(const Vsimtref_scheduler &top, const sched_out &exp,
@@ -104,6 +132,9 @@ class Bench {
         ok &= tb::expect(mm, cycle, "grant_warp_o", exp.grant_warp,
                          top.grant_warp_o);
         ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
+        for (unsigned w = 0; w < g_.warps; w++)
+            ok &= tb::expect(mm, cycle, tb::indexed("active_o", w), exp.active[w],
+                             tb::get_field(top.active_o, w, 1));
         return ok;
     }
 
@@ -112,6 +143,10 @@ class Bench {
     {
         cov_.resets += reset;
         cov_.errors += exp.err;
+        if (g_.policy == SCHED_TLS && !reset)
+            cover_tls(model, in, exp);
+        if (g_.policy == SCHED_SAWS && !reset)
+            cover_saws_hits(model, in);
         if (!any_ready(in)) {
             cov_.idle++;
             return;
@@ -120,7 +155,8 @@ class Bench {
             return;
         cov_.grants++;
         unsigned w = exp.grant_warp;
-        bool gto = g_.policy == SCHED_GTO || g_.policy == SCHED_MWF_GTO;
+        bool gto = g_.policy == SCHED_GTO || g_.policy == SCHED_MWF_GTO ||
+                   g_.policy == SCHED_SAWS;
         if (!gto && have_prev_ && w <= prev_)
             cov_.wraps++;
         if (gto && model.have_last && w == model.last && older_ready(in, w))
@@ -129,6 +165,8 @@ class Bench {
             cov_.oldest++;
         if (g_.policy == SCHED_MWF_LRR || g_.policy == SCHED_MWF_GTO)
             cover_mwf(in, w);
+        if (g_.policy == SCHED_SAWS)
+            cover_saws(in, w);
         prev_ = w;
         have_prev_ = true;
     }
@@ -136,6 +174,8 @@ class Bench {
     // Fig. 7: the RTL's grants in the paper's order.
     bool scenario_check(const Vsimtref_scheduler &top, long cycle) const
     {
+        if (fig13_)
+            return fig13_check(top, cycle);
         if (!fig7_ || cycle < 3 || cycle > 8)
             return true;
         unsigned want = fig7_order()[cycle - 3];
@@ -152,7 +192,7 @@ class Bench {
     {
         if (fig7_ && exp.grant_valid)
             fig7_ready_[exp.grant_warp] = false;
-        fig7_done_ = fig7_ && cycle >= 9;
+        fig7_done_ = (fig7_ && cycle >= 9) || (fig13_ && cycle >= 5);
     }
 
     void report() const
@@ -160,10 +200,16 @@ class Bench {
         std::printf("coverage: %ld resets, %ld grants, %ld idle cycles, "
                     "%ld LRR wrap-arounds, %ld GTO greedy and %ld oldest "
                     "grants, %ld MWF choices between TBs (%ld ties of equal "
-                    "counters), %ld cycles with err_o\n",
+                    "counters), %ld cycles with err_o; TLS: %ld demotions, "
+                    "%ld promotions, %ld ready pending warps passed over; "
+                    "SAWS: %ld waiting TBs before idle smaller ids, %ld "
+                    "earlier hits before smaller ids, %ld simultaneous "
+                    "hits\n",
                     cov_.resets, cov_.grants, cov_.idle, cov_.wraps,
                     cov_.greedy, cov_.oldest, cov_.tb_choices, cov_.tb_ties,
-                    cov_.errors);
+                    cov_.errors, cov_.tls_demote, cov_.tls_promote,
+                    cov_.tls_pending, cov_.saws_first, cov_.saws_order,
+                    cov_.saws_same);
     }
 
     bool covered() const
@@ -177,6 +223,12 @@ class Bench {
         case SCHED_MWF_LRR:
             return ok && cov_.wraps && cov_.tb_choices && cov_.tb_ties &&
                    cov_.errors;
+        case SCHED_TLS:
+            return ok && cov_.wraps && cov_.tls_demote && cov_.tls_promote &&
+                   cov_.tls_pending;
+        case SCHED_SAWS:
+            return ok && cov_.greedy && cov_.oldest && cov_.saws_first &&
+                   cov_.saws_order && cov_.saws_same;
         default:
             return ok && cov_.greedy && cov_.oldest && cov_.tb_choices &&
                    cov_.tb_ties && cov_.errors;
@@ -297,12 +349,121 @@ class Bench {
         cov_.tb_ties += tie;
     }
 
+    // TLS: warps leaving and joining the active group at this edge, and a
+    // ready warp kept out of it.
+    void cover_tls(const sched &model, const sched_in &in, const sched_out &exp)
+    {
+        unsigned kept = 0;
+        bool demote = false, eligible = false, pending = false;
+        for (unsigned w = 0; w < g_.warps; w++) {
+            if (model.active[w] && in.long_wait[w])
+                demote = true;
+            kept += model.active[w] && !in.long_wait[w];
+            eligible |= !model.active[w] && !in.long_wait[w];
+            pending |= !model.active[w] && in.ready[w];
+        }
+        cov_.tls_demote += demote;
+        cov_.tls_promote += eligible && kept < g_.group;
+        cov_.tls_pending += pending && (!exp.grant_valid ||
+                                        model.active[exp.grant_warp]);
+    }
+
+    // SAWS: two TBs that start waiting in the same cycle.
+    void cover_saws_hits(const sched &model, const sched_in &in)
+    {
+        unsigned n = 0;
+        for (unsigned t = 0; t < g_.tbs; t++)
+            n += in.tb_wait[t] && !model.tb_waited[t];
+        cov_.saws_same += n >= 2;
+    }
+
+    // SAWS: the granted TB against a ready TB of smaller id.
+    void cover_saws(const sched_in &in, unsigned w)
+    {
+        unsigned win = in.warp_tb[w];
+        bool first = false, order = false;
+        for (unsigned v = 0; v < g_.warps; v++) {
+            unsigned t = in.warp_tb[v];
+            if (!in.ready[v] || t >= win)
+                continue;
+            first |= in.tb_wait[win] && !in.tb_wait[t];
+            order |= in.tb_wait[win] && in.tb_wait[t];
+        }
+        cov_.saws_first += first;
+        cov_.saws_order += order;
+    }
+
+    // Fig. 13: barrier arrivals, by cycle, on the WPT's two ports: cycle 1
+    // w0 (TB0); 2: w4, w5 (TB1); 3: w8, w9 (TB2); 4: w10 (TB2).  A warp
+    // that arrived is no longer ready.  t0, t1, t2 are cycles 2, 3, 5.
+    bool fig13_next(long cycle, sched_in &in, bool &reset)
+    {
+        static const int arrive[5][2] = {
+            { -1, -1 }, { 0, -1 }, { 4, 5 }, { 8, 9 }, { 10, -1 } };
+        if (cycle > 5)
+            return false;
+        reset = cycle == 0;
+        if (reset) {
+            wpt_reset(&fig13_wpt_);
+            for (unsigned w = 0; w < g_.warps; w++)
+                fig13_ready_[w] = w < 12;
+        }
+        in = sched_in();
+        wpt_in win = wpt_in();
+        win.tb_warps = 4;
+        for (unsigned p = 0; p < 2 && cycle < 5; p++) {
+            int w = arrive[cycle][p];
+            if (w >= 0) {
+                win.arr_valid[p] = true;
+                win.arr_tb[p] = (unsigned)w / 4;
+            }
+        }
+        wpt_out wout;
+        wpt_eval(&fig13_wpt_, &win, &wout);
+        for (unsigned w = 0; w < g_.warps; w++) {
+            in.warp_tb[w] = w < 12 ? w / 4 : 3;
+            in.ready[w] = fig13_ready_[w];
+        }
+        for (unsigned t = 0; t < g_.tbs; t++) {
+            in.tb_rank[t] = wout.rank[t];
+            in.tb_wait[t] = wout.cnt[t] != 0;
+        }
+        wpt_step(&fig13_wpt_, &win);
+        for (unsigned p = 0; p < 2 && cycle < 5; p++)
+            if (arrive[cycle][p] >= 0)
+                fig13_ready_[arrive[cycle][p]] = false;
+        return true;
+    }
+
+    // The TB the RTL must grant at cycles 2..5: BAWS picks the TB with the
+    // most warps waiting (TB1 at t1, TB2 at t2); SAWS keeps TB0, which hit
+    // its barrier first.
+    bool fig13_check(const Vsimtref_scheduler &top, long cycle) const
+    {
+        static const unsigned mwf[4] = { 0, 1, 1, 2 };
+        if (cycle < 2 || cycle > 5)
+            return true;
+        unsigned want = g_.policy == SCHED_SAWS ? 0 : mwf[cycle - 2];
+        unsigned got = (unsigned)top.grant_warp_o / 4;
+        if (top.grant_valid_o && got == want)
+            return true;
+        std::printf("fig13: cycle %ld grants %s w%u of TB%u, expected a warp "
+                    "of TB%u\n", cycle, top.grant_valid_o ? "" : "(none)",
+                    (unsigned)top.grant_warp_o, got, want);
+        return false;
+    }
+
     simt_config cfg_;
     sched_geom g_;
     sched probe_;
     wpt wpt_;
     tb::Rng rng_;
     bool fig7_;
+    bool fig13_;
+    wpt fig13_wpt_;
+    bool fig13_ready_[SCHED_MAX_WARPS] = {};
+    bool long_[SCHED_MAX_WARPS] = {};
+    bool wait_[CONFIG_MAX_TBS] = {};
     bool fig7_ready_[SCHED_MAX_WARPS] = {};
     bool fig7_done_ = false;
     bool ready_[SCHED_MAX_WARPS] = {};
@@ -390,7 +551,11 @@ std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
     bool fig7 = scenario == "fig7" && g.warps == 12 && g.tbs >= 3 &&
                 cfg.max_warps_per_tb >= 4 &&
                 (g.policy == SCHED_MWF_LRR || g.policy == SCHED_MWF_GTO);
-    if (scenario.empty() || fig7)
+    bool fig13 = scenario == "fig13" && g.warps >= 12 && g.tbs >= 3 &&
+                 cfg.max_warps_per_tb >= 4 && cfg.schedulers >= 2 &&
+                 (g.policy == SCHED_MWF_LRR || g.policy == SCHED_MWF_GTO ||
+                  g.policy == SCHED_SAWS);
+    if (scenario.empty() || fig7 || fig13)
         b.reset(new Bench(cfg, seed, scenario));
     return b;
 }

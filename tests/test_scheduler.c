@@ -1,7 +1,8 @@
 /*
  * test_scheduler.c -- the warp issue scheduler model: BAWS Fig. 7 and
  * Table 1 under MWF(LRR) and MWF(GTO), the TB3 tie rule, LRR fairness,
- * GTO greed, the input contract and the refused policies.
+ * GTO greed, the input contract, two-level scheduling (TLS), SAWS's
+ * first-hit order, and BAWS Fig. 13 on the scheduler and WPT models.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -347,39 +348,230 @@ static void no_ready_warp_no_grant(void **state)
     }
 }
 
-static void tls_and_saws_are_refused_naming_the_policy(void **state)
+/* Every policy of the configuration has a model and a generated module. */
+static void every_policy_is_modelled_and_generated(void **state)
 {
+    static const enum sched_policy p[] = {
+        SCHED_LRR, SCHED_GTO, SCHED_TLS, SCHED_MWF_LRR, SCHED_MWF_GTO,
+        SCHED_SAWS };
     struct simt_config cfg = load("tiny");
+    char err[CONFIG_ERR_LEN], dir[] = "test-out/sched-all-XXXXXX", path[256];
     struct sched s;
-    char err[CONFIG_ERR_LEN];
     (void)state;
 
-    cfg.scheduler = SCHED_TLS;
-    assert_int_equal(sched_init(&s, &cfg, err, sizeof err), -1);
-    assert_non_null(strstr(err, "scheduler = tls is not generated yet"));
-    cfg.scheduler = SCHED_SAWS;
-    assert_int_equal(sched_init(&s, &cfg, err, sizeof err), -1);
-    assert_non_null(strstr(err, "scheduler = saws"));
-}
-
-/* The generator refuses the configuration rather than write a wrong module. */
-static void rtlgen_refuses_tls_and_writes_nothing(void **state)
-{
-    struct simt_config cfg = load("tiny");
-    char err[CONFIG_ERR_LEN], dir[] = "test-out/sched-tls-XXXXXX", path[256];
-    FILE *f;
-    (void)state;
-
-    cfg.scheduler = SCHED_TLS;
     if (system("mkdir -p test-out") != 0 || !mkdtemp(dir))
         fail_msg("cannot make %s", dir);
-    assert_int_equal(rtlgen_write(&cfg, dir, DEFECT_NONE, err, sizeof err), -1);
-    assert_non_null(strstr(err, "tiny: scheduler = tls is not generated yet"));
-    snprintf(path, sizeof path, "%s/simtref_wpt.v", dir);
-    f = fopen(path, "r");
-    assert_null(f);
-    if (f)
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
+        cfg.scheduler = p[k];
+        assert_true(sched_policy_supported(p[k]));
+        if (sched_init(&s, &cfg, err, sizeof err) != 0)
+            fail_msg("%s", err);
+        if (rtlgen_write(&cfg, dir, DEFECT_NONE, err, sizeof err) != 0)
+            fail_msg("%s", err);
+        snprintf(path, sizeof path, "%s/simtref_scheduler.v", dir);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
         fclose(f);
+    }
+}
+
+/* TLS: the active group is one warp per pipeline stage, at most W. */
+static void tls_active_group_is_one_warp_per_pipeline_stage(void **state)
+{
+    struct sched s;
+    struct simt_config cfg = load("tiny");
+    (void)state;
+
+    make(&s, cfg, SCHED_TLS);
+    assert_int_equal(s.g.group, cfg.pipeline_depth);     /* 2 of 8 */
+    make(&s, load("gtx480-baws"), SCHED_TLS);
+    assert_int_equal(s.g.group, 8);                       /* 8 of 24 */
+    cfg.pipeline_depth = 12;
+    make(&s, cfg, SCHED_TLS);
+    assert_int_equal(s.g.group, 8);                       /* all 8 warps */
+    for (unsigned w = 0; w < 8; w++)
+        assert_true(s.active[w]);
+}
+
+/* TLS: from reset warps 0 and 1 are active; only they issue, in turn. */
+static void tls_grants_only_active_warps_in_round_robin(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(4);
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_TLS);
+    for (unsigned w = 0; w < 8; w++)
+        in.ready[w] = true;
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(cycle(&s, &in), k % 2);
+    in.ready[0] = in.ready[1] = false;
+    assert_int_equal(cycle(&s, &in), -1);    /* pending warps do not issue */
+}
+
+/*
+ * TLS: a warp waiting on a long-latency operation leaves the active group
+ * at the edge and the next pending warp after the last promoted one joins;
+ * a warp that finished its wait is promoted only in its round-robin turn.
+ */
+static void tls_long_latency_wait_swaps_a_warp_for_the_next_pending(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(4);
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_TLS);
+    for (unsigned w = 0; w < 8; w++)
+        in.ready[w] = true;
+    in.long_wait[0] = true;                    /* w0 waits on a load */
+    assert_int_equal(cycle(&s, &in), 0);       /* still active this cycle */
+    assert_false(s.active[0]);
+    assert_true(s.active[1] && s.active[2]);
+    assert_int_equal(s.promoted, 2);
+    in.long_wait[0] = false;                   /* its data returned */
+    in.long_wait[1] = true;
+    assert_int_equal(cycle(&s, &in), 1);
+    assert_true(s.active[2] && s.active[3]);   /* w3, not w0: round robin */
+    assert_false(s.active[0]);
+    in.long_wait[1] = false;
+    in.long_wait[2] = in.long_wait[3] = true;  /* both leave: w4, w5 join */
+    assert_int_equal(cycle(&s, &in), 2);
+    assert_true(s.active[4] && s.active[5]);
+    in.long_wait[2] = in.long_wait[3] = false;
+    for (unsigned w = 4; w < 8; w++)          /* w6, w7, then w0 */
+        in.long_wait[w] = true;
+    cycle(&s, &in);
+    assert_true(s.active[6] == false && s.active[0] && s.active[1]);
+    unsigned n = 0;
+    for (unsigned w = 0; w < 8; w++)
+        n += s.active[w];
+    assert_int_equal(n, 2);
+}
+
+/*
+ * SAWS: TBs in first-hit order of their barrier.  tiny: TB t = warps
+ * 2t, 2t+1; one ready warp per TB (w0, w2, w4, w6).
+ */
+static int saws_grant_tb(struct sched *s, struct sched_in *in)
+{
+    int w = cycle(s, in);
+    return w < 0 ? -1 : (int)in->warp_tb[w];
+}
+
+static void saws_keeps_the_tb_that_hit_its_barrier_first(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(2);
+    unsigned rank[CONFIG_MAX_TBS];
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_SAWS);
+    for (unsigned t = 0; t < 4; t++)
+        in.ready[2 * t] = true;
+    assert_int_equal(saws_grant_tb(&s, &in), 0);   /* none waits: by id */
+    in.tb_wait[2] = true;                           /* TB2 hits first */
+    assert_int_equal(saws_grant_tb(&s, &in), 2);
+    in.tb_wait[0] = true;                           /* TB0 later: behind */
+    assert_int_equal(saws_grant_tb(&s, &in), 2);
+    in.tb_wait[1] = in.tb_wait[3] = true;           /* together: by id */
+    sched_saws_ranks(&s, &in, rank);
+    assert_int_equal(rank[2], 0);
+    assert_int_equal(rank[0], 1);
+    assert_int_equal(rank[1], 2);
+    assert_int_equal(rank[3], 3);
+    assert_int_equal(saws_grant_tb(&s, &in), 2);
+    in.tb_wait[2] = false;                          /* TB2 releases */
+    assert_int_equal(saws_grant_tb(&s, &in), 0);
+    in.tb_wait[2] = true;                           /* and hits again: last */
+    sched_saws_ranks(&s, &in, rank);
+    assert_int_equal(rank[2], 3);
+    in.ready[0] = false;                            /* TB0 not ready: TB1 */
+    assert_int_equal(saws_grant_tb(&s, &in), 1);
+}
+
+/* SAWS within the TB: GTO, as MWF(GTO). */
+static void saws_is_greedy_then_oldest_within_the_tb(void **state)
+{
+    struct sched s;
+    struct sched_in in = blank(4);
+    (void)state;
+
+    make(&s, load("tiny"), SCHED_SAWS);
+    in.tb_wait[1] = true;
+    in.ready[5] = in.ready[6] = in.ready[0] = true;
+    assert_int_equal(cycle(&s, &in), 5);            /* oldest of TB1 */
+    in.ready[4] = true;
+    assert_int_equal(cycle(&s, &in), 5);            /* greedy */
+    in.ready[5] = false;
+    assert_int_equal(cycle(&s, &in), 4);            /* then the oldest */
+}
+
+/*
+ * BAWS Fig. 13 on the models wired as the SM wires them: barrier arrivals
+ * go into the WPT; its ranks feed MWF, its non-zero counters (TBs waiting)
+ * feed SAWS.  3 TBs of 4 warps (baws-fig7 geometry); all running warps
+ * ready.  t0: w0 of TB0 waits; t1: w4, w5 of TB1 too; t2: w8, w9, w10 of
+ * TB2 too.  MWF grants TB0, TB1, TB2; SAWS keeps TB0, which hit first.
+ */
+static void fig13_run(enum sched_policy p, int tb_at[3])
+{
+    static const int arrive[5][2] = {
+        { -1, -1 }, { 0, -1 }, { 4, 5 }, { 8, 9 }, { 10, -1 } };
+    struct simt_config cfg = load_file("tests/scenarios/baws-fig7.conf");
+    struct sched s;
+    struct wpt wpt;
+    struct sched_in in = blank(4);
+    bool ready[12];
+
+    make(&s, cfg, p);
+    wpt_init(&wpt, &cfg);
+    for (unsigned w = 0; w < 12; w++)
+        ready[w] = true;
+    for (int c = 0; c <= 5; c++) {
+        struct wpt_in win;
+        struct wpt_out wout;
+        struct sched_out out;
+
+        memset(&win, 0, sizeof win);
+        win.tb_warps = 4;
+        for (int k = 0; k < 2 && c < 5; k++)
+            if (arrive[c][k] >= 0) {
+                win.arr_valid[k] = true;
+                win.arr_tb[k] = (unsigned)arrive[c][k] / 4;
+            }
+        wpt_eval(&wpt, &win, &wout);
+        for (unsigned t = 0; t < 4; t++) {
+            in.tb_rank[t] = wout.rank[t];
+            in.tb_wait[t] = wout.cnt[t] != 0;
+        }
+        for (unsigned w = 0; w < 12; w++)
+            in.ready[w] = ready[w];
+        sched_eval(&s, &in, &out);
+        assert_false(out.err);
+        assert_true(out.grant_valid);
+        if (c == 2 || c == 3 || c == 5)
+            tb_at[c == 2 ? 0 : c == 3 ? 1 : 2] = (int)out.grant_warp / 4;
+        sched_step(&s, &in);
+        wpt_step(&wpt, &win);
+        for (int k = 0; k < 2 && c < 5; k++)
+            if (arrive[c][k] >= 0)
+                ready[arrive[c][k]] = false;
+    }
+}
+
+static void fig13_mwf_picks_tb1_at_t1_and_tb2_at_t2_saws_keeps_tb0(void **state)
+{
+    int mwf_lrr[3], mwf_gto[3], saws[3];
+    (void)state;
+
+    fig13_run(SCHED_MWF_LRR, mwf_lrr);
+    fig13_run(SCHED_MWF_GTO, mwf_gto);
+    fig13_run(SCHED_SAWS, saws);
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(mwf_lrr[k], k);     /* t0 TB0, t1 TB1, t2 TB2 */
+        assert_int_equal(mwf_gto[k], k);
+        assert_int_equal(saws[k], 0);        /* TB0 throughout */
+    }
 }
 
 /* Flip-flops: tiny has 8 warps (3-bit ids) and 4 TBs. */
@@ -394,6 +586,10 @@ static void state_bits_per_policy(void **state)
     assert_int_equal(sched_state_bits(&s.g), 4);
     make(&s, load("tiny"), SCHED_MWF_LRR);
     assert_int_equal(sched_state_bits(&s.g), 12);
+    make(&s, load("tiny"), SCHED_TLS);       /* 8 active bits, last, promoted */
+    assert_int_equal(sched_state_bits(&s.g), 8 + 3 + 3);
+    make(&s, load("tiny"), SCHED_SAWS);      /* GTO, 4 waited, 6 pairs */
+    assert_int_equal(sched_state_bits(&s.g), 4 + 4 + 6);
     make(&s, load("fermi-harp"), SCHED_LRR);
     assert_int_equal(s.g.warps, 48);
     assert_int_equal(sched_state_bits(&s.g), 6);
@@ -412,8 +608,13 @@ int main(void)
         cmocka_unit_test(gto_stays_greedy_then_takes_the_oldest),
         cmocka_unit_test(gto_from_reset_takes_the_oldest_ready_warp),
         cmocka_unit_test(no_ready_warp_no_grant),
-        cmocka_unit_test(tls_and_saws_are_refused_naming_the_policy),
-        cmocka_unit_test(rtlgen_refuses_tls_and_writes_nothing),
+        cmocka_unit_test(every_policy_is_modelled_and_generated),
+        cmocka_unit_test(tls_active_group_is_one_warp_per_pipeline_stage),
+        cmocka_unit_test(tls_grants_only_active_warps_in_round_robin),
+        cmocka_unit_test(tls_long_latency_wait_swaps_a_warp_for_the_next_pending),
+        cmocka_unit_test(saws_keeps_the_tb_that_hit_its_barrier_first),
+        cmocka_unit_test(saws_is_greedy_then_oldest_within_the_tb),
+        cmocka_unit_test(fig13_mwf_picks_tb1_at_t1_and_tb2_at_t2_saws_keeps_tb0),
         cmocka_unit_test(state_bits_per_policy),
     };
     return cmocka_run_group_tests_name("scheduler", tests, NULL, NULL);

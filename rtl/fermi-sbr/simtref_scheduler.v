@@ -29,12 +29,21 @@ module simtref_scheduler #(
   // Most-waiting-first ranks from the WPT (rank_o of simtref_wpt)
   input  wire [NUM_TBS*TB_W-1:0]   tb_rank_i,      // rank of each TB; 0 = first
 
+  // Two-level scheduling: long-latency waits
+  input  wire [NUM_WARPS-1:0]      long_i,         // warp waits on a long-latency operation
+
+  // SAWS: barrier hits (|cnt_o per TB of simtref_wpt)
+  input  wire [NUM_TBS-1:0]        tb_wait_i,      // warps of the TB wait at its barrier
+
+  // Warps that may issue (TLS: the active group; else all), for fetch
+  output wire [NUM_WARPS-1:0]      active_o,       // warp may issue
+
   // Issue grant
   output wire                      grant_valid_o,  // a warp issues this cycle
   output wire [WARP_W-1:0]         grant_warp_o,   // ... this warp (0 when none)
 
   // Errors
-  output wire                      err_o           // MWF: ranks not a permutation, or a ready warp of no TB
+  output wire                      err_o           // MWF: ranks not a permutation; MWF, SAWS: a ready warp of no TB
 );
 
   // ----------------------------------------------------------------------
@@ -42,7 +51,7 @@ module simtref_scheduler #(
   // ----------------------------------------------------------------------
 
   /* verilator lint_off UNUSEDSIGNAL */
-  wire unused_inputs = ^{warp_tb_i, tb_rank_i};
+  wire unused_inputs = ^{warp_tb_i, tb_rank_i, long_i, tb_wait_i};
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ----------------------------------------------------------------------
@@ -87,6 +96,7 @@ module simtref_scheduler #(
   // Outputs
   // ----------------------------------------------------------------------
 
+  assign active_o      = {NUM_WARPS{1'b1}};   // one group: every warp
   assign grant_valid_o = grant_valid;
   assign grant_warp_o  = grant_warp;
 
@@ -94,6 +104,6 @@ module simtref_scheduler #(
   // Errors
   // ----------------------------------------------------------------------
 
-  assign err_o = 1'b0;   // LRR and GTO read no ranks
+  assign err_o = 1'b0;   // LRR, GTO and TLS read no ranks or TBs
 
 endmodule  // simtref_scheduler

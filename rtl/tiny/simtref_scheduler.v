@@ -30,13 +30,36 @@ module simtref_scheduler #(
   // Most-waiting-first ranks from the WPT (rank_o of simtref_wpt)
   input  wire [NUM_TBS*TB_W-1:0]   tb_rank_i,      // rank of each TB; 0 = first
 
+  // Two-level scheduling: long-latency waits
+  input  wire [NUM_WARPS-1:0]      long_i,         // warp waits on a long-latency operation
+
+  // SAWS: barrier hits (|cnt_o per TB of simtref_wpt)
+  input  wire [NUM_TBS-1:0]        tb_wait_i,      // warps of the TB wait at its barrier
+
+  // Warps that may issue (TLS: the active group; else all), for fetch
+  output wire [NUM_WARPS-1:0]      active_o,       // warp may issue
+
   // Issue grant
   output wire                      grant_valid_o,  // a warp issues this cycle
   output wire [WARP_W-1:0]         grant_warp_o,   // ... this warp (0 when none)
 
   // Errors
-  output wire                      err_o           // MWF: ranks not a permutation, or a ready warp of no TB
+  output wire                      err_o           // MWF: ranks not a permutation; MWF, SAWS: a ready warp of no TB
 );
+
+  // ----------------------------------------------------------------------
+  // Inputs this policy does not read
+  // ----------------------------------------------------------------------
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire unused_inputs = ^{long_i, tb_wait_i};
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // ----------------------------------------------------------------------
+  // Most-waiting-first ranks: those of the WPT
+  // ----------------------------------------------------------------------
+
+  wire [NUM_TBS*TB_W-1:0] tb_rank = tb_rank_i;
 
   // ----------------------------------------------------------------------
   // Most-waiting-first: the ready TB of smallest rank
@@ -59,10 +82,10 @@ module simtref_scheduler #(
       for (sw = 0; sw < NUM_WARPS; sw = sw + 1)
         if (ready_i[sw] && warp_tb_i[sw*TB_W +: TB_W] == st[TB_W-1:0])
           tb_ready[st] = 1'b1;
-      if (tb_ready[st] && (!sel_valid || tb_rank_i[st*TB_W +: TB_W] < sel_rank)) begin
+      if (tb_ready[st] && (!sel_valid || tb_rank[st*TB_W +: TB_W] < sel_rank)) begin
         sel_valid = 1'b1;
         sel_tb    = st[TB_W-1:0];
-        sel_rank  = tb_rank_i[st*TB_W +: TB_W];
+        sel_rank  = tb_rank[st*TB_W +: TB_W];
       end
     end
   end
@@ -115,6 +138,7 @@ module simtref_scheduler #(
   // Outputs
   // ----------------------------------------------------------------------
 
+  assign active_o      = {NUM_WARPS{1'b1}};   // one group: every warp
   assign grant_valid_o = grant_valid;
   assign grant_warp_o  = grant_warp;
 
