@@ -25,7 +25,9 @@
 # Environment: SRCDIR, VERILATOR, SIMTREF, RTLMUTATE, LIBSIMTREF (the model
 # library), SAN_FLAGS, YOSYS, YOSYS_SMTBMC, SMT_SOLVERS, and the knobs
 # MUTANTS_PER_STRUCT (30), MUTANT_SEED (1), MUTANT_CYCLES (100000),
-# MUTANT_PRESET (tiny), MUTANT_WORK (scratch directory, mutants-work).
+# MUTANT_PRESET (tiny), MUTANT_WORK (scratch directory, mutants-work),
+# MUTANT_TIMEOUT (60 s: a co-simulation still running then is a hang, and
+# the mutant is killed).
 set -u
 
 srcdir=$(cd "${SRCDIR:-.}" && pwd)
@@ -73,7 +75,7 @@ build() {
 
 cosim() {
   dir=$1
-  timeout 300 "$dir/tb" --config "$conf" --cycles "$cycles" --seed "$seed" \
+  timeout "${MUTANT_TIMEOUT:-60}" "$dir/tb" --config "$conf" --cycles "$cycles" --seed "$seed" \
     --fst "$dir/fail.fst" > "$dir/cosim.log" 2>&1
 }
 
