@@ -168,7 +168,11 @@ report() {
     echo "Each mutant is built into the structure's Verilator testbench and"
     echo "co-simulated against the C model; a survivor then goes to the proof"
     echo "(formal/prove.sh --rtl, the depths of formal/STRUCT-PRESET.proof)."
-    echo "Kill rate = killed / (made - not compiling - equivalent)."
+    echo "Kill rate = killed / (made - not compiling - equivalent), made being the"
+    echo "mutants sampled.  Not compiling: Verilator -Wall rejects the mutant (a"
+    echo "width mismatch, a latch, two drivers, an undriven signal, a combinational"
+    echo "loop, a loop that does not unroll) or fails on it; the project's lint"
+    echo "would stop such a module before any simulation."
     echo
     echo "| structure | mutants in file | sampled | not compiling | killed by cosim | killed by proof | equivalent | gaps | kill rate |"
     echo "|---|---|---|---|---|---|---|---|---|"
