@@ -132,6 +132,15 @@ campaign() {
     t0=$(date +%s)
     if ! build "$d" "$d/simtref_$s.v" "$s"; then
       verdict=not-compiling
+      # Verilator failing on a module it accepts as valid is not a lint
+      # verdict: the proof judges the mutant instead.
+      if grep -q "Internal Error" "$d/build.log"; then
+        prove "$d" "$s"
+        case $? in
+          0) verdict=survived-no-testbench ;;
+          1) verdict=killed-proof-no-testbench ;;
+        esac
+      fi
     elif cosim "$d"; then
       prove "$d" "$s"
       case $? in
@@ -190,7 +199,7 @@ report() {
         case "$verdict" in
           not-compiling) nc=$((nc + 1)) ;;
           killed-cosim*) kc=$((kc + 1)) ;;
-          killed-proof) kp=$((kp + 1)) ;;
+          killed-proof*) kp=$((kp + 1)) ;;
           survived*) if is_equivalent "$s" "$lst" > /dev/null; then eq=$((eq + 1)); else gap=$((gap + 1)); fi ;;
         esac
       done < "$f"
