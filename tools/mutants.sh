@@ -166,6 +166,15 @@ campaign() {
   echo "$s: done in $(( $(date +%s) - start )) s"
 }
 
+# explained FILE STRUCT LIST-LINE -> the text FILE gives the mutant, if any
+explained() {
+  [ -f "$1" ] || return 1
+  awk -F'\t' -v s="$2" -v l="$3" '
+    { key = $1 "\t" $2 "\t" $3 "\t" $4 "\t" $5 }
+    key == s "\t" l { print $6; found = 1; exit }
+    END { exit !found }' "$1"
+}
+
 is_equivalent() {   # STRUCT LIST-LINE -> the argument, if any
   [ -f "$equivalent" ] || return 1
   awk -F'\t' -v s="$1" -v l="$2" '
@@ -226,7 +235,8 @@ report() {
         if why=$(is_equivalent "$s" "$lst"); then
           echo "* $what -- equivalent: $why"
         else
-          echo "* $what -- GAP: neither the co-simulation nor the proof rejects it"
+          why=$(explained "$srcdir/mutants/gaps.txt" "$s" "$lst") || why="not yet analysed"
+          echo "* $what -- GAP: neither the co-simulation nor the proof rejects it; $why"
         fi
       done
     done
