@@ -28,6 +28,8 @@
 # MUTANT_PRESET (tiny), MUTANT_WORK (scratch directory, mutants-work),
 # MUTANT_TIMEOUT (60 s: a co-simulation still running then is a hang, and
 # the mutant is killed).
+# MUTANT_APPEND=1 keeps mutants/STRUCT.tsv and runs only the mutants of
+# the sample that are not in it yet.
 set -u
 
 srcdir=$(cd "${SRCDIR:-.}" && pwd)
@@ -123,8 +125,13 @@ campaign() {
 
   if [ $# -gt 0 ]; then picks="$*"; else picks=$("$rtlmutate" --sample "$per" --seed "$seed" "$rtl"); fi
   out=$results/$s.tsv
-  printf '# %s: %s mutants, seed %s, %s cycles, preset %s\n' "$s" "$made" "$seed" "$cycles" "$preset" > "$out"
+  # MUTANT_APPEND=1 keeps the results there are and adds the mutants of
+  # the sample not yet run (a larger MUTANTS_PER_STRUCT extends a sample).
+  if [ "${MUTANT_APPEND:-0}" != 1 ] || [ ! -f "$out" ]; then
+    printf '# %s: %s mutants, seed %s, %s cycles, preset %s\n' "$s" "$made" "$seed" "$cycles" "$preset" > "$out"
+  fi
   for n in $picks; do
+    grep -q "^$n$tab" "$out" && continue
     d=$work/$s/m$n
     rm -rf "$d" && mkdir -p "$d" || return 1
     line=$(sed -n "${n}p" "$work/$s/list")
