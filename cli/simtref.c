@@ -110,6 +110,8 @@ static int parse_options(int argc, char **argv, int first, const char *allowed,
         const char *a = argv[i];
         size_t k;
 
+        if (a[0] == '\0')
+            return usage_error("%s", "an empty argument is not a file name");
         if (a[0] != '-') {
             if (opt->file)
                 return usage_error("more than one configuration file: '%s'", a);
@@ -127,7 +129,10 @@ static int parse_options(int argc, char **argv, int first, const char *allowed,
         }
         if (i + 1 >= argc)
             return usage_error("option '%s' needs a value", a);
-        *(const char **)((char *)opt + known[k].offset) = argv[++i];
+        const char **slot = (const char **)((char *)opt + known[k].offset);
+        if (*slot)
+            return usage_error("option '%s' is given more than once", a);
+        *slot = argv[++i];
     }
     if (opt->preset && opt->file)
         return usage_error("give either --preset or a file, not both ('%s')",

@@ -1,16 +1,17 @@
 #!/bin/sh
 # prove.sh -- prove a structure's properties on one configuration.
 #
-#   prove.sh [--defect NAME] [--expect-fail] STRUCT PRESET BMC K COVER
+#   prove.sh [--defect NAME | --rtl FILE] [--expect-fail] STRUCT PRESET BMC K COVER
 #
 # PRESET is a preset name, or a configuration file (a path ending in .conf,
 # relative to the source tree), e.g. tests/scenarios/sched-gto.conf; the
 # proof is then named after the file without .conf.
 #
 # Generates the structure's RTL for PRESET (with a deliberate defect when
-# asked), reads it with formal/STRUCT_props.v (module STRUCT_fv, sized from
-# the configuration through formal/STRUCT.params: a key whose value is not
-# a number, such as the scheduler policy, is passed as a string), and runs
+# asked; with --rtl FILE the module in FILE instead, e.g. a mutant), reads
+# it with formal/STRUCT_props.v (module STRUCT_fv, sized from the
+# configuration through formal/STRUCT.params: a key whose value is not a
+# number, such as the scheduler policy, is passed as a string), and runs
 # yosys-smtbmc:
 #
 #   base case   BMC from reset to depth BMC (must be >= K)
@@ -36,17 +37,19 @@
 set -u
 
 defect=
+rtl=
 expect_fail=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --defect) defect=$2; shift 2 ;;
+    --rtl) rtl=$2; shift 2 ;;
     --expect-fail) expect_fail=1; shift ;;
     --*) echo "prove.sh: unknown option '$1'" >&2; exit 2 ;;
     *) break ;;
   esac
 done
 if [ $# -ne 5 ]; then
-  echo "usage: prove.sh [--defect NAME] [--expect-fail] STRUCT PRESET BMC K COVER" >&2
+  echo "usage: prove.sh [--defect NAME | --rtl FILE] [--expect-fail] STRUCT PRESET BMC K COVER" >&2
   exit 2
 fi
 struct=$1 preset=$2 bmc=$3 k=$4 cover=$5
@@ -68,13 +71,19 @@ case "$preset" in
 esac
 name=$struct-$cfg_name${defect:+-$defect}
 out=formal-out/$name
+# A given module is proved beside its file.
+[ -n "$rtl" ] && name=$struct-$cfg_name-rtl out=$(dirname "$rtl")/formal
 
 rm -rf "$out" && mkdir -p "$out" || exit 1
 
 # The RTL, and the sizes of the property wrapper from the configuration.
 rtl_args="$cfg_args --out $out"
 [ -n "$defect" ] && rtl_args="$rtl_args --defect $defect"
-"$simtref" rtl $rtl_args || exit 1
+if [ -n "$rtl" ]; then
+  cp "$rtl" "$out/simtref_$struct.v" || exit 1
+else
+  "$simtref" rtl $rtl_args || exit 1
+fi
 chparam=
 while read -r param eq key; do
   case "$param" in ''|\#*) continue ;; esac

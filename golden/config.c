@@ -33,7 +33,8 @@ const char *const config_preset_names[] = {
 
 enum {
     LINE_LIMIT = 1024,      /* longest accepted line, newline excluded */
-    AREA_LIMIT = 10000      /* die_mm2 must be below this */
+    AREA_LIMIT = 10000,     /* die_mm2 must be below this */
+    NAME_LIMIT = 64         /* longest key or value (no key or value is near) */
 };
 
 /* ------------------------------------------------------------------------
@@ -357,16 +358,33 @@ static int fail_between(struct parser *p, const enum key_id *keys, size_t n,
  * ---------------------------------------------------------------------- */
 
 /*
+ * Where the text comes from: an open file, or a buffer in memory (the
+ * same parser reads both).
+ */
+struct input {
+    FILE *f;                /* NULL: read buf */
+    const char *buf;
+    size_t len, pos;
+};
+
+static int next_char(struct input *in)
+{
+    if (in->f)
+        return getc(in->f);
+    return in->pos < in->len ? (unsigned char)in->buf[in->pos++] : EOF;
+}
+
+/*
  * Read one line, without its newline, into buf (LINE_LIMIT + 1 bytes).
  * Returns 1 when a line was read, 0 at end of file, -1 when the line is
  * longer than LINE_LIMIT and -2 when it contains a NUL byte.
  */
-static int read_line(FILE *f, char *buf)
+static int read_line(struct input *in, char *buf)
 {
     size_t n = 0;
     int c;
 
-    while ((c = getc(f)) != EOF && c != '\n') {
+    while ((c = next_char(in)) != EOF && c != '\n') {
         if (c == '\0')
             return -2;
         if (n == LINE_LIMIT)
@@ -558,8 +576,9 @@ static int harp_key_under_sbr(struct parser *p, enum key_id k)
 /* Check one line of text (no newline) and record the key it sets. */
 static int parse_line(struct parser *p, char *text)
 {
+    const char *line = text;
     char *hash = strchr(text, '#');
-    char *eq, *key, *value;
+    char *eq, *key, *value, *s;
     char accepted[128];
     enum key_id k;
 
@@ -568,6 +587,13 @@ static int parse_line(struct parser *p, char *text)
     text = trim(text);
     if (text[0] == '\0')
         return 0;
+    /* Bytes that would garble a message: control characters, and
+     * anything but ASCII outside a comment. */
+    for (s = text; *s; s++)
+        if (!isprint((unsigned char)*s) && *s != '\t')
+            return fail(p, p->line, "byte 0x%02x in column %u: keys and values "
+                        "are printable ASCII (other text only after '#')",
+                        (unsigned)(unsigned char)*s, (unsigned)(s - line) + 1);
 
     eq = strchr(text, '=');
     if (!eq)
@@ -578,6 +604,13 @@ static int parse_line(struct parser *p, char *text)
     value = trim(eq + 1);
     if (key[0] == '\0')
         return fail(p, p->line, "missing key before '='");
+    if (strlen(key) > NAME_LIMIT)
+        return fail(p, p->line, "unknown key '%.24s...' (%u characters, "
+                    "longer than any key)", key, (unsigned)strlen(key));
+    if (strlen(value) > NAME_LIMIT)
+        return fail(p, p->line, "the value of '%.*s' is %u characters long "
+                    "(at most %d): '%.24s...'", NAME_LIMIT, key,
+                    (unsigned)strlen(value), NAME_LIMIT, value);
 
     k = find_key(key);
     if (k == KEY_COUNT)
@@ -613,14 +646,14 @@ static int parse_line(struct parser *p, char *text)
     return 0;
 }
 
-/* Read every line of f; stops at the first problem. */
-static int parse_file(struct parser *p, FILE *f)
+/* Read every line of the input; stops at the first problem. */
+static int parse_file(struct parser *p, struct input *in)
 {
     char buf[LINE_LIMIT + 1];
     int rc;
 
     for (;;) {
-        rc = read_line(f, buf);
+        rc = read_line(in, buf);
         if (rc == 0)
             break;
         p->line++;
@@ -632,7 +665,7 @@ static int parse_file(struct parser *p, FILE *f)
         if (parse_line(p, buf) != 0)
             return -1;
     }
-    if (ferror(f))
+    if (in->f && ferror(in->f))
         return fail(p, p->line + 1, "read error: %s", strerror(errno));
     return 0;
 }
@@ -911,12 +944,17 @@ static int name_from_path(const char *path, char name[CONFIG_NAME_LEN])
  * The public functions
  * ---------------------------------------------------------------------- */
 
-int config_load(const char *path, struct simt_config *cfg,
-                char *err, size_t errlen)
+/*
+ * Load the text of `in` as the file `path` (with no buffer in `in`, open
+ * and read the file `path`): the one body behind config_load and
+ * config_load_buffer.
+ */
+static int load_input(const char *path, struct input *in,
+                      struct simt_config *cfg, char *err, size_t errlen)
 {
     struct parser p;
     char name[CONFIG_NAME_LEN];
-    FILE *f;
+    FILE *f = NULL;
     int rc;
 
     memset(cfg, 0, sizeof *cfg);
@@ -931,16 +969,37 @@ int config_load(const char *path, struct simt_config *cfg,
         return fail(&p, 0, "file name is too long for a configuration name "
                     "(at most %d characters without .conf)",
                     CONFIG_NAME_LEN - 1);
-    f = fopen(path, "r");
-    if (!f)
-        return fail(&p, 0, "cannot open: %s", strerror(errno));
-    rc = parse_file(&p, f);
-    fclose(f);
+    if (!in->buf) {
+        f = fopen(path, "r");
+        if (!f)
+            return fail(&p, 0, "cannot open: %s", strerror(errno));
+        in->f = f;
+    }
+    rc = parse_file(&p, in);
+    if (f)
+        fclose(f);
     if (rc == 0)
         rc = check_file(&p);
     if (rc == 0)
         build_config(&p, name, cfg);
     return rc;
+}
+
+int config_load(const char *path, struct simt_config *cfg,
+                char *err, size_t errlen)
+{
+    struct input in = { NULL, NULL, 0, 0 };
+
+    return load_input(path, &in, cfg, err, errlen);
+}
+
+int config_load_buffer(const char *path, const char *text, size_t len,
+                       struct simt_config *cfg, char *err, size_t errlen)
+{
+    struct input in = { NULL, text ? text : "", 0, 0 };
+
+    in.len = text ? len : 0;
+    return load_input(path, &in, cfg, err, errlen);
 }
 
 const char *config_preset_path(const char *name, char *buf, size_t buflen)

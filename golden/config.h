@@ -102,6 +102,14 @@ int config_load(const char *path, struct simt_config *cfg,
                 char *err, size_t errlen);
 
 /*
+ * The same for the `len` bytes at `text` (NUL bytes included), reported
+ * as the file `path`, which is not opened: the parser of config_load,
+ * for callers that hold the text in memory.
+ */
+int config_load_buffer(const char *path, const char *text, size_t len,
+                       struct simt_config *cfg, char *err, size_t errlen);
+
+/*
  * Locate the shipped preset `name` (e.g. "tiny") and load it.  The preset
  * directory is $SIMTREF_CONFIG_DIR if set, else the directory compiled in.
  * An unknown name is an error that lists the presets.

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Which configurations have a structure. */
 static int always(const struct simt_config *cfg)
@@ -143,6 +144,16 @@ static int scheduler_ok(const struct simt_config *cfg, enum rtl_defect defect,
     return 0;
 }
 
+/* Is dir/file a regular file, or not there at all? */
+static int regular_or_absent(const char *dir, const char *file)
+{
+    char path[1024 + 64];
+    struct stat st;
+
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    return stat(path, &st) != 0 ? errno == ENOENT : S_ISREG(st.st_mode);
+}
+
 int rtlgen_write(const struct simt_config *cfg, const char *dir,
                  enum rtl_defect defect, char *err, size_t errlen)
 {
@@ -154,27 +165,58 @@ int rtlgen_write(const struct simt_config *cfg, const char *dir,
                  defects[defect].file, cfg->name);
         return -1;
     }
-    for (size_t i = 0; i < sizeof rtl_files / sizeof rtl_files[0]; i++) {
-        char path[1024];
+    /* Every file is written under a temporary name first and renamed
+     * only when all of them are complete, so that a failure leaves no
+     * partial output (and the files of an earlier run as they were). */
+    enum { NFILES = sizeof rtl_files / sizeof rtl_files[0] };
+    char tmp[NFILES][1024];
+    size_t i, done;
+    int rc = 0;
+
+    for (done = 0; done < NFILES && rc == 0; done++) {
         struct vgen v;
         int n;
 
-        if (!rtl_files[i].applies(cfg))
+        tmp[done][0] = '\0';
+        if (!rtl_files[done].applies(cfg))
             continue;
-        n = snprintf(path, sizeof path, "%s/%s", dir, rtl_files[i].file);
-        if (n < 0 || (size_t)n >= sizeof path) {
+        n = snprintf(tmp[done], sizeof tmp[done], "%s/%s.tmp", dir,
+                     rtl_files[done].file);
+        if (n < 0 || (size_t)n >= sizeof tmp[done]) {
             snprintf(err, errlen, "%s: output path too long", dir);
-            return -1;
-        }
-        if (vgen_open(&v, path) != 0) {
-            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-            return -1;
-        }
-        rtl_files[i].emit(&v, cfg, defect);
-        if (vgen_close(&v) != 0) {
-            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-            return -1;
+            tmp[done][0] = '\0';
+            rc = -1;
+        } else if (!regular_or_absent(dir, rtl_files[done].file)) {
+            snprintf(err, errlen, "%s/%s: cannot write: not a regular file",
+                     dir, rtl_files[done].file);
+            tmp[done][0] = '\0';
+            rc = -1;
+        } else if (vgen_open(&v, tmp[done]) != 0) {
+            snprintf(err, errlen, "%s/%s: cannot write: %s", dir,
+                     rtl_files[done].file, strerror(errno));
+            tmp[done][0] = '\0';
+            rc = -1;
+        } else {
+            rtl_files[done].emit(&v, cfg, defect);
+            if (vgen_close(&v) != 0) {
+                snprintf(err, errlen, "%s/%s: cannot write: %s", dir,
+                         rtl_files[done].file, strerror(errno));
+                rc = -1;
+            }
         }
     }
-    return 0;
+    for (i = 0; i < done; i++) {
+        char path[1024 + 8];
+
+        if (tmp[i][0] == '\0')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, rtl_files[i].file);
+        if (rc == 0 && rename(tmp[i], path) != 0) {
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+            rc = -1;
+        }
+        if (rc != 0)
+            remove(tmp[i]);
+    }
+    return rc;
 }

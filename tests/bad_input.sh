@@ -48,6 +48,29 @@ expect 2 "either --preset or a file" -- "$SIMTREF" config --preset tiny "$bad/EX
 expect 1 "unknown preset 'huge'" -- "$SIMTREF" config --preset huge
 expect 1 "has no key 'rbt_entries'" -- "$SIMTREF" config --preset gtx480-baws --get rbt_entries
 expect 1 "not a directory" -- "$SIMTREF" rtl --preset tiny --out "$out/none"
+expect 1 "/nonexistent/dir: not a directory" -- "$SIMTREF" rtl --preset tiny --out /nonexistent/dir
+expect 1 "not a directory" -- "$SIMTREF" rtl --preset tiny --out "$bad/EXPECTED"
+expect 2 "option '--preset' is given more than once" -- "$SIMTREF" config --preset tiny --preset fermi-sbr
+expect 2 "option '--out' is given more than once" -- "$SIMTREF" rtl --preset tiny --out "$out" --out "$out"
+expect 2 "an empty argument is not a file name" -- "$SIMTREF" config ""
+expect 2 "more than one configuration file" -- "$SIMTREF" config "$bad/empty.conf" "$bad/empty.conf"
+expect 1 "read error" "$bad:1: " -- "$SIMTREF" config "$bad"
+expect 1 "cannot make directory" -- "$SIMTREF" area --preset tiny --workdir /nonexistent/dir
+
+# A huge file: 200000 comment lines and then nothing (every key missing),
+# read to its end and reported on the line after the last.
+huge=$out/huge.conf
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "# %0100d\n", i }' > "$huge"
+expect 1 "missing key 'schedulers'" "$huge:200001: " -- "$SIMTREF" config "$huge"
+rm -f "$huge"
+
+# An output file in the way (a directory where a module goes): the error
+# names it, and no module is written, not even those before it.
+blocked=$out/blocked
+mkdir -p "$blocked/simtref_rbt.v"
+expect 1 "simtref_rbt.v: cannot write: not a regular file" -- "$SIMTREF" rtl --preset tiny --out "$blocked"
+[ "$(ls -A "$blocked")" = simtref_rbt.v ] || { echo "FAIL: partial output in $blocked: $(ls -A "$blocked")"; fail=1; }
+rm -rf "$blocked"
 
 # simtref area: its options, and output files it cannot write (checked
 # before any synthesis: these fail at once and leave no file).
