@@ -5,22 +5,39 @@
  * Ports and behaviour are those of the C model, golden/rbt.h.  The module
  * is built from these pieces:
  *
- *   state        valid bits and the occupancy are reset registers; the
- *                rpc (the RPC bank) and the per-lane fields (member,
- *                reached, thread id) are contents, written without reset
- *                as an SRAM would be and read only under a valid bit.
- *                Banked (HARP Fig. 9): one array per lane; multiported
- *                (Fig. 8): one array whose row holds every lane;
+ *   state        valid bits and the occupancy are reset registers; member
+ *                and reached bits are flip-flops without reset; the rpc
+ *                (the RPC bank) and the thread ids are memories, one row
+ *                per set, written without reset as an SRAM and read only
+ *                under the valid and member bits (see emit_state);
  *   request      the commit, through rbt_pipeline_stages - 1 register
  *                stages (HARP 7.3.2) to the table;
- *   lanes        per lane, a generate block searches the set of its
- *                thread: is the thread held at the pc (member, same
- *                thread id), may the lane merge into each way, does it
- *                arrive;
+ *   release      the lowest complete barrier, its set and way; its rpc
+ *                and thread ids through a read port of their own;
+ *   lanes        per lane, a generate block reads the row of its
+ *                thread's set, compares its ways (is the thread held at
+ *                the pc, may the lane merge, does it arrive) and writes
+ *                the row back with the way the reservation chose;
  *   sets         per set, the group of lanes mapping to it picks the
  *                way it writes: merge, else allocate, else fail;
- *   release      the lowest complete barrier;
+ *   view         with SHOW_TABLE = 1 (the default, for the testbench and
+ *                the proofs) every row is read out on valid_o .. tid_o;
+ *                with SHOW_TABLE = 0 those outputs are zero and only the
+ *                lanes' and the release's ports read the memories;
  *   next state   one combinational block, then the clocked blocks.
+ *
+ * Measured with Yosys 0.23 alone, SHOW_TABLE = 0, `synth -flatten -top
+ * simtref_rbt -run :fine; stat` (cells are word-level before fine
+ * mapping; CPU time of the whole run):
+ *
+ *   fermi-harp  before: no memory, 12978 cells, 42 s (view shown: the
+ *               parameter did not exist); after: 17 memories -- 16 lane
+ *               banks of 8 x 96 bits (2 read, 1 write port) and the RPC
+ *               bank of 8 x 512 bits (17 read, 16 write ports) -- and
+ *               3786 other cells, 22 s;
+ *   tiny        before: no memory, 374 cells, 0.4 s; after: 2 lane banks
+ *               of 4 x 18 bits (2 read, 1 write) and the RPC bank of
+ *               4 x 16 bits (3 read, 2 write), 304 other cells, 0.3 s.
  */
 #include <stdio.h>
 #include <string.h>
@@ -112,12 +129,15 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// with rel_ready_i.  The commit reaches the table after %u register",
               g->stages - 1);
     vgen_line(v, "// stage(s); the release is not delayed.");
-    vgen_line(v, "// Memories: %lu bits (RPC %u x %u, thread ids %u x %u%s); flip-flops:",
-              rbt_memory_bits(g), g->sets, g->ways * g->pc_w,
-              multi ? g->sets : g->lanes * g->sets,
-              multi ? g->lanes * g->ways * g->tw : g->ways * g->tw,
-              multi ? "" : " in the lane banks");
-    vgen_line(v, "// %lu (%u entries x (valid + %u x (member + reached)) + %u request",
+    if (multi)
+        vgen_line(v, "// Memories: %lu bits, the RPC bank (%u x %u) and one bank (%u x %u).",
+                  rbt_memory_bits(g), g->sets, g->ways * g->pc_w, g->sets,
+                  g->lanes * g->ways * g->tw);
+    else
+        vgen_line(v, "// Memories: %lu bits, the RPC bank (%u x %u) and %u lane banks (%u x %u).",
+                  rbt_memory_bits(g), g->sets, g->ways * g->pc_w, g->lanes, g->sets,
+                  g->ways * g->tw);
+    vgen_line(v, "// Flip-flops: %lu (%u entries x (valid + %u x (member + reached)) + %u request",
               rbt_state_bits(g) - rbt_memory_bits(g), g->entries, g->lanes,
               g->stages - 1);
     vgen_line(v, "// stage(s) + %u occupancy).", g->occ_w);
@@ -179,27 +199,27 @@ static void emit_state(struct vgen *v, const struct rbt_geom *g)
 static void emit_wires(struct vgen *v, const struct rbt_geom *g)
 {
     vgen_section(v, "Between the sections");
-    vgen_line(v, "wire                     reserve = t_valid && t_div && |t_mask;");
-    vgen_line(v, "wire                     arrive  = t_valid && !t_div && |t_mask;");
-    vgen_line(v, "reg  [ENTRIES-1:0]       cpl;       // complete: valid, every member reached");
-    vgen_line(v, "wire [SETS*SET_W-1:0]    set_ids;   // set s's index at [s*SET_W +: SET_W]");
-    vgen_line(v, "wire [LANES*SET_W-1:0]   lset;      // lane l's set");
-    vgen_line(v, "wire [LANES-1:0]         held;      // l's thread already waits at the pc");
-    vgen_line(v, "wire [LANES*WAYS-1:0]    mok;       // ways of l's set l may merge into");
-    vgen_line(v, "wire [ENTRIES-1:0]       wsel;      // entry written by a reservation");
-    vgen_line(v, "wire [ENTRIES-1:0]       asel;      // ... as a new barrier");
-    vgen_line(v, "wire [LANES*ENTRIES-1:0] mem_n, rch_n;   // next member, reached bits");
-    vgen_line(v, "wire [LANES-1:0]         rpc_we;    // lane l writes the rpc row of its set");
-    vgen_line(v, "wire [LANES*WAYS*PC_W-1:0] rpc_wr;  // ... this row");
+    vgen_line(v, "wire                        reserve = t_valid && t_div && |t_mask;");
+    vgen_line(v, "wire                        arrive  = t_valid && !t_div && |t_mask;");
+    vgen_line(v, "reg  [ENTRIES-1:0]          cpl;           // complete: valid, every member reached");
+    vgen_line(v, "wire [SETS*SET_W-1:0]       set_ids;       // set s's index at [s*SET_W +: SET_W]");
+    vgen_line(v, "wire [LANES*SET_W-1:0]      lset;          // lane l's set");
+    vgen_line(v, "wire [LANES-1:0]            held;          // l's thread already waits at the pc");
+    vgen_line(v, "wire [LANES*WAYS-1:0]       mok;           // ways of l's set l may merge into");
+    vgen_line(v, "wire [ENTRIES-1:0]          wsel;          // entry written by a reservation");
+    vgen_line(v, "wire [ENTRIES-1:0]          asel;          // ... as a new barrier");
+    vgen_line(v, "wire [LANES*ENTRIES-1:0]    mem_n, rch_n;  // next member, reached bits");
+    vgen_line(v, "wire [LANES-1:0]            rpc_we;        // lane l writes the rpc row of its set");
+    vgen_line(v, "wire [LANES*WAYS*PC_W-1:0]  rpc_wr;        // ... this row");
     if (g->org == RBT_MULTIPORT) {
-        vgen_line(v, "wire [LANES-1:0]         tid_we;    // lane l writes its thread ids ...");
-        vgen_line(v, "wire [LANES*WAYS*TW-1:0] tid_wr;    // ... this slice of its set's row");
+        vgen_line(v, "wire [LANES-1:0]            tid_we;        // lane l writes its thread ids ...");
+        vgen_line(v, "wire [LANES*WAYS*TW-1:0]    tid_wr;        // ... this slice of its set's row");
     }
-    vgen_line(v, "wire [ENTRIES-1:0]       rel_oh;    // the lowest complete entry");
-    vgen_line(v, "reg  [SET_W-1:0]         rel_set;   // ... its set");
-    vgen_line(v, "reg  [WAYS-1:0]          rel_way;   // ... its way, one-hot");
-    vgen_line(v, "wire [ENTRIES*PC_W-1:0]  rpc_v;     // the RPC bank read out (SHOW_TABLE)");
-    vgen_line(v, "wire [LANES*ENTRIES*TW-1:0] tid_v;  // the thread ids read out, lane-major");
+    vgen_line(v, "wire [ENTRIES-1:0]          rel_oh;        // the lowest complete entry");
+    vgen_line(v, "reg  [SET_W-1:0]            rel_set;       // ... its set");
+    vgen_line(v, "reg  [WAYS-1:0]             rel_way;       // ... its way, one-hot");
+    vgen_line(v, "wire [ENTRIES*PC_W-1:0]     rpc_v;         // the RPC bank read out (SHOW_TABLE)");
+    vgen_line(v, "wire [LANES*ENTRIES*TW-1:0] tid_v;         // the thread ids read out, lane-major");
     vgen_line(v, "genvar gl, gs;");
     vgen_blank(v);
     vgen_line(v, "generate");
@@ -465,8 +485,14 @@ static void emit_sets(struct vgen *v, const struct rbt_geom *g,
 static void emit_contents(struct vgen *v, const struct rbt_geom *g)
 {
     vgen_section(v, "Table view (SHOW_TABLE), zero where nothing is stored");
-    vgen_line(v, "// With SHOW_TABLE = 0 the view is tied to zero: nothing reads the");
-    vgen_line(v, "// memories but the lanes' and the release's ports.");
+    vgen_line(v, "// With SHOW_TABLE = 0 no entry is shown and the memories are not read");
+    vgen_line(v, "// out: only the lanes' and the release's ports read them.");
+    vgen_line(v, "wire [ENTRIES-1:0]          shown = (SHOW_TABLE != 0) ? valid_q : {ENTRIES{1'b0}};");
+    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_show;");
+    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;");
+    vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_show;");
+    vgen_line(v, "integer qi, ql;");
+    vgen_blank(v);
     vgen_line(v, "generate");
     vgen_indent(v);
     vgen_line(v, "if (SHOW_TABLE != 0) begin : g_show");
@@ -475,28 +501,32 @@ static void emit_contents(struct vgen *v, const struct rbt_geom *g)
     vgen_indent(v);
     vgen_line(v, "assign rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_mem[gs];");
     if (g->org == RBT_MULTIPORT) {
-        vgen_line(v, "wire [LANES*WAYS*TW-1:0] row = tid_mem[gs];");
         vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane_view");
-        vgen_line(v, "  assign tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = row[gl*WAYS*TW +: WAYS*TW];");
+        vgen_line(v, "  assign tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = tid_mem[gs][gl*WAYS*TW +: WAYS*TW];");
         vgen_line(v, "end");
     }
     vgen_dedent(v);
     vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_show;");
-    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;");
-    vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_show;");
-    vgen_line(v, "integer qi, ql;");
+    vgen_dedent(v);
+    vgen_line(v, "end else begin : g_hide");
+    vgen_indent(v);
+    vgen_line(v, "assign rpc_v = {(ENTRIES*PC_W){1'b0}};");
+    if (g->org == RBT_MULTIPORT)
+        vgen_line(v, "assign tid_v = {(LANES*ENTRIES*TW){1'b0}};");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "endgenerate");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
     vgen_line(v, "for (qi = 0; qi < ENTRIES; qi = qi + 1) begin");
     vgen_indent(v);
-    vgen_line(v, "rpc_show[qi*PC_W +: PC_W] = valid_q[qi] ? rpc_v[qi*PC_W +: PC_W] : {PC_W{1'b0}};");
+    vgen_line(v, "rpc_show[qi*PC_W +: PC_W] = shown[qi] ? rpc_v[qi*PC_W +: PC_W] : {PC_W{1'b0}};");
     vgen_line(v, "for (ql = 0; ql < LANES; ql = ql + 1) begin");
     vgen_indent(v);
-    vgen_line(v, "mem_show[qi*LANES+ql] = valid_q[qi] && mem_q[ql*ENTRIES+qi];");
-    vgen_line(v, "rch_show[qi*LANES+ql] = valid_q[qi] && rch_q[ql*ENTRIES+qi];");
+    vgen_line(v, "mem_show[qi*LANES+ql] = shown[qi] && mem_q[ql*ENTRIES+qi];");
+    vgen_line(v, "rch_show[qi*LANES+ql] = shown[qi] && rch_q[ql*ENTRIES+qi];");
     vgen_line(v, "tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]");
     vgen_line(v, "                                                         : {TW{1'b0}};");
     vgen_dedent(v);
@@ -506,27 +536,11 @@ static void emit_contents(struct vgen *v, const struct rbt_geom *g)
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_blank(v);
-    vgen_line(v, "assign valid_o   = valid_q;");
-    vgen_line(v, "assign rpc_o     = rpc_show;");
-    vgen_line(v, "assign member_o  = mem_show;");
-    vgen_line(v, "assign reached_o = rch_show;");
-    vgen_line(v, "assign tid_o     = tid_show;");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin : g_hide");
-    vgen_indent(v);
-    vgen_line(v, "assign rpc_v     = {(ENTRIES*PC_W){1'b0}};");
-    if (g->org == RBT_MULTIPORT)
-        vgen_line(v, "assign tid_v     = {(LANES*ENTRIES*TW){1'b0}};");
-    vgen_line(v, "assign valid_o   = {ENTRIES{1'b0}};");
-    vgen_line(v, "assign rpc_o     = {(ENTRIES*PC_W){1'b0}};");
-    vgen_line(v, "assign member_o  = {(ENTRIES*LANES){1'b0}};");
-    vgen_line(v, "assign reached_o = {(ENTRIES*LANES){1'b0}};");
-    vgen_line(v, "assign tid_o     = {(ENTRIES*LANES*TW){1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
-    vgen_blank(v);
+    vgen_line(v, "assign valid_o     = shown;");
+    vgen_line(v, "assign rpc_o       = rpc_show;");
+    vgen_line(v, "assign member_o    = mem_show;");
+    vgen_line(v, "assign reached_o   = rch_show;");
+    vgen_line(v, "assign tid_o       = tid_show;");
     vgen_line(v, "assign occupancy_o = occ_q;");
 }
 

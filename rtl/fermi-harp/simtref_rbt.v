@@ -22,8 +22,8 @@
 // barrier (reached == member) is shown on rel_*_o and freed at the edge
 // with rel_ready_i.  The commit reaches the table after 0 register
 // stage(s); the release is not delayed.
-// Memories: 16384 bits (RPC 8 x 512, thread ids 128 x 96 in the lane banks); flip-flops:
-// 4232 (128 entries x (valid + 16 x (member + reached)) + 0 request
+// Memories: 16384 bits, the RPC bank (8 x 512) and 16 lane banks (8 x 96).
+// Flip-flops: 4232 (128 entries x (valid + 16 x (member + reached)) + 0 request
 // stage(s) + 8 occupancy).
 
 module simtref_rbt #(
@@ -108,23 +108,23 @@ module simtref_rbt #(
   // Between the sections
   // ----------------------------------------------------------------------
 
-  wire                     reserve = t_valid && t_div && |t_mask;
-  wire                     arrive  = t_valid && !t_div && |t_mask;
-  reg  [ENTRIES-1:0]       cpl;       // complete: valid, every member reached
-  wire [SETS*SET_W-1:0]    set_ids;   // set s's index at [s*SET_W +: SET_W]
-  wire [LANES*SET_W-1:0]   lset;      // lane l's set
-  wire [LANES-1:0]         held;      // l's thread already waits at the pc
-  wire [LANES*WAYS-1:0]    mok;       // ways of l's set l may merge into
-  wire [ENTRIES-1:0]       wsel;      // entry written by a reservation
-  wire [ENTRIES-1:0]       asel;      // ... as a new barrier
-  wire [LANES*ENTRIES-1:0] mem_n, rch_n;   // next member, reached bits
-  wire [LANES-1:0]         rpc_we;    // lane l writes the rpc row of its set
-  wire [LANES*WAYS*PC_W-1:0] rpc_wr;  // ... this row
-  wire [ENTRIES-1:0]       rel_oh;    // the lowest complete entry
-  reg  [SET_W-1:0]         rel_set;   // ... its set
-  reg  [WAYS-1:0]          rel_way;   // ... its way, one-hot
-  wire [ENTRIES*PC_W-1:0]  rpc_v;     // the RPC bank read out (SHOW_TABLE)
-  wire [LANES*ENTRIES*TW-1:0] tid_v;  // the thread ids read out, lane-major
+  wire                        reserve = t_valid && t_div && |t_mask;
+  wire                        arrive  = t_valid && !t_div && |t_mask;
+  reg  [ENTRIES-1:0]          cpl;           // complete: valid, every member reached
+  wire [SETS*SET_W-1:0]       set_ids;       // set s's index at [s*SET_W +: SET_W]
+  wire [LANES*SET_W-1:0]      lset;          // lane l's set
+  wire [LANES-1:0]            held;          // l's thread already waits at the pc
+  wire [LANES*WAYS-1:0]       mok;           // ways of l's set l may merge into
+  wire [ENTRIES-1:0]          wsel;          // entry written by a reservation
+  wire [ENTRIES-1:0]          asel;          // ... as a new barrier
+  wire [LANES*ENTRIES-1:0]    mem_n, rch_n;  // next member, reached bits
+  wire [LANES-1:0]            rpc_we;        // lane l writes the rpc row of its set
+  wire [LANES*WAYS*PC_W-1:0]  rpc_wr;        // ... this row
+  wire [ENTRIES-1:0]          rel_oh;        // the lowest complete entry
+  reg  [SET_W-1:0]            rel_set;       // ... its set
+  reg  [WAYS-1:0]             rel_way;       // ... its way, one-hot
+  wire [ENTRIES*PC_W-1:0]     rpc_v;         // the RPC bank read out (SHOW_TABLE)
+  wire [LANES*ENTRIES*TW-1:0] tid_v;         // the thread ids read out, lane-major
   genvar gl, gs;
 
   generate
@@ -322,46 +322,41 @@ module simtref_rbt #(
   // Table view (SHOW_TABLE), zero where nothing is stored
   // ----------------------------------------------------------------------
 
-  // With SHOW_TABLE = 0 the view is tied to zero: nothing reads the
-  // memories but the lanes' and the release's ports.
+  // With SHOW_TABLE = 0 no entry is shown and the memories are not read
+  // out: only the lanes' and the release's ports read them.
+  wire [ENTRIES-1:0]          shown = (SHOW_TABLE != 0) ? valid_q : {ENTRIES{1'b0}};
+  reg  [ENTRIES*PC_W-1:0]     rpc_show;
+  reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;
+  reg  [ENTRIES*LANES*TW-1:0] tid_show;
+  integer qi, ql;
+
   generate
     if (SHOW_TABLE != 0) begin : g_show
       for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row
         assign rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_mem[gs];
       end
-
-      reg  [ENTRIES*PC_W-1:0]     rpc_show;
-      reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;
-      reg  [ENTRIES*LANES*TW-1:0] tid_show;
-      integer qi, ql;
-
-      always @* begin
-        for (qi = 0; qi < ENTRIES; qi = qi + 1) begin
-          rpc_show[qi*PC_W +: PC_W] = valid_q[qi] ? rpc_v[qi*PC_W +: PC_W] : {PC_W{1'b0}};
-          for (ql = 0; ql < LANES; ql = ql + 1) begin
-            mem_show[qi*LANES+ql] = valid_q[qi] && mem_q[ql*ENTRIES+qi];
-            rch_show[qi*LANES+ql] = valid_q[qi] && rch_q[ql*ENTRIES+qi];
-            tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]
-                                                                     : {TW{1'b0}};
-          end
-        end
-      end
-
-      assign valid_o   = valid_q;
-      assign rpc_o     = rpc_show;
-      assign member_o  = mem_show;
-      assign reached_o = rch_show;
-      assign tid_o     = tid_show;
     end else begin : g_hide
-      assign rpc_v     = {(ENTRIES*PC_W){1'b0}};
-      assign valid_o   = {ENTRIES{1'b0}};
-      assign rpc_o     = {(ENTRIES*PC_W){1'b0}};
-      assign member_o  = {(ENTRIES*LANES){1'b0}};
-      assign reached_o = {(ENTRIES*LANES){1'b0}};
-      assign tid_o     = {(ENTRIES*LANES*TW){1'b0}};
+      assign rpc_v = {(ENTRIES*PC_W){1'b0}};
     end
   endgenerate
 
+  always @* begin
+    for (qi = 0; qi < ENTRIES; qi = qi + 1) begin
+      rpc_show[qi*PC_W +: PC_W] = shown[qi] ? rpc_v[qi*PC_W +: PC_W] : {PC_W{1'b0}};
+      for (ql = 0; ql < LANES; ql = ql + 1) begin
+        mem_show[qi*LANES+ql] = shown[qi] && mem_q[ql*ENTRIES+qi];
+        rch_show[qi*LANES+ql] = shown[qi] && rch_q[ql*ENTRIES+qi];
+        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]
+                                                                 : {TW{1'b0}};
+      end
+    end
+  end
+
+  assign valid_o     = shown;
+  assign rpc_o       = rpc_show;
+  assign member_o    = mem_show;
+  assign reached_o   = rch_show;
+  assign tid_o       = tid_show;
   assign occupancy_o = occ_q;
 
   // ----------------------------------------------------------------------
