@@ -27,17 +27,22 @@
  *   next state   one combinational block, then the clocked blocks.
  *
  * Measured with Yosys 0.23 alone, SHOW_TABLE = 0, `synth -flatten -top
- * simtref_rbt -run :fine; stat` (cells are word-level before fine
- * mapping; CPU time of the whole run):
+ * simtref_rbt -run :fine; stat` (word-level cells, before fine mapping;
+ * CPU time of the run on a loaded 2-core machine):
  *
- *   fermi-harp  before: no memory, 12978 cells, 42 s (view shown: the
- *               parameter did not exist); after: 17 memories -- 16 lane
- *               banks of 8 x 96 bits (2 read, 1 write port) and the RPC
- *               bank of 8 x 512 bits (17 read, 16 write ports) -- and
- *               3786 other cells, 22 s;
+ *   fermi-harp  before (no SHOW_TABLE yet, view shown): no memory, 12978
+ *               cells of which 2210 flip-flop cells (20616 bits), 42 s;
+ *               after: 17 memories -- 16 lane banks of 8 rows x 96 bits
+ *               (2 read ports, 1 write port) and the RPC bank of 8 x 512
+ *               (17 read, 16 write) -- and 3799 other cells, 34 of them
+ *               flip-flops (4232 bits: valid, member, reached,
+ *               occupancy), 25 s;
  *   tiny        before: no memory, 374 cells, 0.4 s; after: 2 lane banks
- *               of 4 x 18 bits (2 read, 1 write) and the RPC bank of
- *               4 x 16 bits (3 read, 2 write), 304 other cells, 0.3 s.
+ *               of 4 x 18 (2 read, 1 write) and the RPC bank of 4 x 16
+ *               (3 read, 2 write), 303 other cells, 0.4 s;
+ *   harp-fig8   (multiport) the RPC bank as tiny and one bank of 4 x 36
+ *               (3 read, 2 write ports, per-lane write enables), 303
+ *               other cells.
  */
 #include <stdio.h>
 #include <string.h>
@@ -196,7 +201,7 @@ static void emit_state(struct vgen *v, const struct rbt_geom *g)
 }
 
 /* Signals passed between the sections below. */
-static void emit_wires(struct vgen *v, const struct rbt_geom *g)
+static void emit_wires(struct vgen *v)
 {
     vgen_section(v, "Between the sections");
     vgen_line(v, "wire                        reserve = t_valid && t_div && |t_mask;");
@@ -208,18 +213,11 @@ static void emit_wires(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "wire [LANES*WAYS-1:0]       mok;           // ways of l's set l may merge into");
     vgen_line(v, "wire [ENTRIES-1:0]          wsel;          // entry written by a reservation");
     vgen_line(v, "wire [ENTRIES-1:0]          asel;          // ... as a new barrier");
-    vgen_line(v, "wire [LANES*ENTRIES-1:0]    mem_n, rch_n;  // next member, reached bits");
-    vgen_line(v, "wire [LANES-1:0]            rpc_we;        // lane l writes the rpc row of its set");
-    vgen_line(v, "wire [LANES*WAYS*PC_W-1:0]  rpc_wr;        // ... this row");
-    if (g->org == RBT_MULTIPORT) {
-        vgen_line(v, "wire [LANES-1:0]            tid_we;        // lane l writes its thread ids ...");
-        vgen_line(v, "wire [LANES*WAYS*TW-1:0]    tid_wr;        // ... this slice of its set's row");
-    }
     vgen_line(v, "wire [ENTRIES-1:0]          rel_oh;        // the lowest complete entry");
     vgen_line(v, "reg  [SET_W-1:0]            rel_set;       // ... its set");
     vgen_line(v, "reg  [WAYS-1:0]             rel_way;       // ... its way, one-hot");
-    vgen_line(v, "wire [ENTRIES*PC_W-1:0]     rpc_v;         // the RPC bank read out (SHOW_TABLE)");
-    vgen_line(v, "wire [LANES*ENTRIES*TW-1:0] tid_v;         // the thread ids read out, lane-major");
+    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_v;         // the RPC bank read out (SHOW_TABLE)");
+    vgen_line(v, "reg  [LANES*ENTRIES*TW-1:0] tid_v;         // the thread ids read out, lane-major");
     vgen_line(v, "genvar gl, gs;");
     vgen_blank(v);
     vgen_line(v, "generate");
@@ -361,19 +359,25 @@ static void emit_lanes(struct vgen *v, const struct rbt_geom *g)
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_blank(v);
-    vgen_line(v, "assign mem_n[gl*ENTRIES +: ENTRIES] = (mem_q[gl*ENTRIES +: ENTRIES] & ~asel) | jv;");
-    vgen_line(v, "assign rch_n[gl*ENTRIES +: ENTRIES] = (rch_q[gl*ENTRIES +: ENTRIES] & ~asel & ~jv) | hv;");
-    vgen_line(v, "assign rpc_we[gl]                   = |aw;");
-    vgen_line(v, "assign rpc_wr[gl*WAYS*PC_W +: WAYS*PC_W] = rpc_row_n;");
-    if (multi) {
-        vgen_line(v, "assign tid_we[gl]                   = |jw;");
-        vgen_line(v, "assign tid_wr[gl*WAYS*TW +: WAYS*TW] = tid_row_n;");
-    } else {
-        vgen_blank(v);
-        vgen_line(v, "always @(posedge clk_i)   // lane gl's bank: write port");
-        vgen_line(v, "  if (|jw)");
+    vgen_line(v, "// Lane gl's member and reached bits (flip-flops, not reset: read only");
+    vgen_line(v, "// under valid_q): an allocation clears them, joining sets member.");
+    vgen_line(v, "always @(posedge clk_i) begin");
+    vgen_line(v, "  mem_q[gl*ENTRIES +: ENTRIES] <= (mem_q[gl*ENTRIES +: ENTRIES] & ~asel) | jv;");
+    vgen_line(v, "  rch_q[gl*ENTRIES +: ENTRIES] <= (rch_q[gl*ENTRIES +: ENTRIES] & ~asel & ~jv) | hv;");
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "// Write ports: the RPC bank's row when the thread allocates a barrier");
+    vgen_line(v, "// (lanes of one set write the same row), the thread ids when it joins.");
+    vgen_line(v, "always @(posedge clk_i)");
+    vgen_line(v, "  if (|aw)");
+    vgen_line(v, "    rpc_mem[sl] <= rpc_row_n;");
+    vgen_blank(v);
+    vgen_line(v, "always @(posedge clk_i)");
+    vgen_line(v, "  if (|jw)");
+    if (multi)
+        vgen_line(v, "    tid_mem[sl][gl*WAYS*TW +: WAYS*TW] <= tid_row_n;   // lane gl's slice");
+    else
         vgen_line(v, "    bank[sl] <= tid_row_n;");
-    }
     vgen_blank(v);
     vgen_line(v, "// Release: this lane's member bit and thread id of the released entry.");
     if (multi)
@@ -398,10 +402,13 @@ static void emit_lanes(struct vgen *v, const struct rbt_geom *g)
         vgen_line(v, "// The bank read out for the table view.");
         vgen_line(v, "if (SHOW_TABLE != 0) begin : g_view");
         vgen_line(v, "  for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row");
-        vgen_line(v, "    assign tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = bank[gs];");
+        vgen_line(v, "    wire [WAYS*TW-1:0] row = bank[gs];");
+        vgen_line(v, "    always @*");
+        vgen_line(v, "      tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = row;");
         vgen_line(v, "  end");
         vgen_line(v, "end else begin : g_no_view");
-        vgen_line(v, "  assign tid_v[gl*ENTRIES*TW +: ENTRIES*TW] = {(ENTRIES*TW){1'b0}};");
+        vgen_line(v, "  always @*");
+        vgen_line(v, "    tid_v[gl*ENTRIES*TW +: ENTRIES*TW] = {(ENTRIES*TW){1'b0}};");
         vgen_line(v, "end");
     }
     vgen_dedent(v);
@@ -499,10 +506,15 @@ static void emit_contents(struct vgen *v, const struct rbt_geom *g)
     vgen_indent(v);
     vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row");
     vgen_indent(v);
-    vgen_line(v, "assign rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_mem[gs];");
+    vgen_line(v, "wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[gs];");
+    if (g->org == RBT_MULTIPORT)
+        vgen_line(v, "wire [LANES*WAYS*TW-1:0] tid_row = tid_mem[gs];");
+    vgen_line(v, "always @*");
+    vgen_line(v, "  rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_row;");
     if (g->org == RBT_MULTIPORT) {
         vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane_view");
-        vgen_line(v, "  assign tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = tid_mem[gs][gl*WAYS*TW +: WAYS*TW];");
+        vgen_line(v, "  always @*");
+        vgen_line(v, "    tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = tid_row[gl*WAYS*TW +: WAYS*TW];");
         vgen_line(v, "end");
     }
     vgen_dedent(v);
@@ -510,9 +522,11 @@ static void emit_contents(struct vgen *v, const struct rbt_geom *g)
     vgen_dedent(v);
     vgen_line(v, "end else begin : g_hide");
     vgen_indent(v);
-    vgen_line(v, "assign rpc_v = {(ENTRIES*PC_W){1'b0}};");
+    vgen_line(v, "always @* begin");
+    vgen_line(v, "  rpc_v = {(ENTRIES*PC_W){1'b0}};");
     if (g->org == RBT_MULTIPORT)
-        vgen_line(v, "assign tid_v = {(LANES*ENTRIES*TW){1'b0}};");
+        vgen_line(v, "  tid_v = {(LANES*ENTRIES*TW){1'b0}};");
+    vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -570,9 +584,9 @@ static void emit_next(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "end");
 }
 
-static void emit_registers(struct vgen *v, const struct rbt_geom *g)
+static void emit_registers(struct vgen *v)
 {
-    vgen_section(v, "Registers and memory writes");
+    vgen_section(v, "Registers (member, reached bits and memories: in g_lane)");
     vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
     vgen_indent(v);
     vgen_line(v, "if (!rst_ni) begin");
@@ -588,31 +602,6 @@ static void emit_registers(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "// Member and reached bits: not reset, read only under valid_q.");
-    vgen_line(v, "always @(posedge clk_i) begin");
-    vgen_line(v, "  mem_q <= mem_n;");
-    vgen_line(v, "  rch_q <= rch_n;");
-    vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "// The RPC bank: lane l writes back the row of its set when its thread");
-    vgen_line(v, "// allocates a barrier (lanes of one set write the same row).");
-    vgen_line(v, "integer pl;");
-    vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i)");
-    vgen_line(v, "  for (pl = 0; pl < LANES; pl = pl + 1)");
-    vgen_line(v, "    if (rpc_we[pl])");
-    vgen_line(v, "      rpc_mem[lset[pl*SET_W +: SET_W]] <= rpc_wr[pl*WAYS*PC_W +: WAYS*PC_W];");
-    if (g->org == RBT_MULTIPORT) {
-        vgen_blank(v);
-        vgen_line(v, "// The multi-ported bank: lane l writes its own slice of its set's row.");
-        vgen_line(v, "integer wl;");
-        vgen_blank(v);
-        vgen_line(v, "always @(posedge clk_i)");
-        vgen_line(v, "  for (wl = 0; wl < LANES; wl = wl + 1)");
-        vgen_line(v, "    if (tid_we[wl])");
-        vgen_line(v, "      tid_mem[lset[wl*SET_W +: SET_W]][wl*WAYS*TW +: WAYS*TW] <= tid_wr[wl*WAYS*TW +: WAYS*TW];");
-    }
 }
 
 /* The commit through STAGES-1 register stages to the table. */
@@ -686,13 +675,13 @@ void emit_rbt(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &g);
     emit_state(v, &g);
     emit_request(v, &g);
-    emit_wires(v, &g);
+    emit_wires(v);
     emit_complete(v, defect);
     emit_release_select(v, &g);
     emit_lanes(v, &g);
     emit_sets(v, &g, defect);
     emit_contents(v, &g);
     emit_next(v, &g);
-    emit_registers(v, &g);
+    emit_registers(v);
     vgen_module_end(v, "simtref_rbt");
 }

@@ -117,14 +117,11 @@ module simtref_rbt #(
   wire [LANES*WAYS-1:0]       mok;           // ways of l's set l may merge into
   wire [ENTRIES-1:0]          wsel;          // entry written by a reservation
   wire [ENTRIES-1:0]          asel;          // ... as a new barrier
-  wire [LANES*ENTRIES-1:0]    mem_n, rch_n;  // next member, reached bits
-  wire [LANES-1:0]            rpc_we;        // lane l writes the rpc row of its set
-  wire [LANES*WAYS*PC_W-1:0]  rpc_wr;        // ... this row
   wire [ENTRIES-1:0]          rel_oh;        // the lowest complete entry
   reg  [SET_W-1:0]            rel_set;       // ... its set
   reg  [WAYS-1:0]             rel_way;       // ... its way, one-hot
-  wire [ENTRIES*PC_W-1:0]     rpc_v;         // the RPC bank read out (SHOW_TABLE)
-  wire [LANES*ENTRIES*TW-1:0] tid_v;         // the thread ids read out, lane-major
+  reg  [ENTRIES*PC_W-1:0]     rpc_v;         // the RPC bank read out (SHOW_TABLE)
+  reg  [LANES*ENTRIES*TW-1:0] tid_v;         // the thread ids read out, lane-major
   genvar gl, gs;
 
   generate
@@ -231,12 +228,20 @@ module simtref_rbt #(
         end
       end
 
-      assign mem_n[gl*ENTRIES +: ENTRIES] = (mem_q[gl*ENTRIES +: ENTRIES] & ~asel) | jv;
-      assign rch_n[gl*ENTRIES +: ENTRIES] = (rch_q[gl*ENTRIES +: ENTRIES] & ~asel & ~jv) | hv;
-      assign rpc_we[gl]                   = |aw;
-      assign rpc_wr[gl*WAYS*PC_W +: WAYS*PC_W] = rpc_row_n;
+      // Lane gl's member and reached bits (flip-flops, not reset: read only
+      // under valid_q): an allocation clears them, joining sets member.
+      always @(posedge clk_i) begin
+        mem_q[gl*ENTRIES +: ENTRIES] <= (mem_q[gl*ENTRIES +: ENTRIES] & ~asel) | jv;
+        rch_q[gl*ENTRIES +: ENTRIES] <= (rch_q[gl*ENTRIES +: ENTRIES] & ~asel & ~jv) | hv;
+      end
 
-      always @(posedge clk_i)   // lane gl's bank: write port
+      // Write ports: the RPC bank's row when the thread allocates a barrier
+      // (lanes of one set write the same row), the thread ids when it joins.
+      always @(posedge clk_i)
+        if (|aw)
+          rpc_mem[sl] <= rpc_row_n;
+
+      always @(posedge clk_i)
         if (|jw)
           bank[sl] <= tid_row_n;
 
@@ -259,10 +264,13 @@ module simtref_rbt #(
       // The bank read out for the table view.
       if (SHOW_TABLE != 0) begin : g_view
         for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row
-          assign tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = bank[gs];
+          wire [WAYS*TW-1:0] row = bank[gs];
+          always @*
+            tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = row;
         end
       end else begin : g_no_view
-        assign tid_v[gl*ENTRIES*TW +: ENTRIES*TW] = {(ENTRIES*TW){1'b0}};
+        always @*
+          tid_v[gl*ENTRIES*TW +: ENTRIES*TW] = {(ENTRIES*TW){1'b0}};
       end
     end
   endgenerate
@@ -333,10 +341,14 @@ module simtref_rbt #(
   generate
     if (SHOW_TABLE != 0) begin : g_show
       for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row
-        assign rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_mem[gs];
+        wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[gs];
+        always @*
+          rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_row;
       end
     end else begin : g_hide
-      assign rpc_v = {(ENTRIES*PC_W){1'b0}};
+      always @* begin
+        rpc_v = {(ENTRIES*PC_W){1'b0}};
+      end
     end
   endgenerate
 
@@ -380,7 +392,7 @@ module simtref_rbt #(
   end
 
   // ----------------------------------------------------------------------
-  // Registers and memory writes
+  // Registers (member, reached bits and memories: in g_lane)
   // ----------------------------------------------------------------------
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -392,20 +404,5 @@ module simtref_rbt #(
       occ_q   <= occ_n;
     end
   end
-
-  // Member and reached bits: not reset, read only under valid_q.
-  always @(posedge clk_i) begin
-    mem_q <= mem_n;
-    rch_q <= rch_n;
-  end
-
-  // The RPC bank: lane l writes back the row of its set when its thread
-  // allocates a barrier (lanes of one set write the same row).
-  integer pl;
-
-  always @(posedge clk_i)
-    for (pl = 0; pl < LANES; pl = pl + 1)
-      if (rpc_we[pl])
-        rpc_mem[lset[pl*SET_W +: SET_W]] <= rpc_wr[pl*WAYS*PC_W +: WAYS*PC_W];
 
 endmodule  // simtref_rbt
