@@ -33,6 +33,11 @@ unsigned long rbt_state_bits(const struct rbt_geom *g)
     return g->entries * entry + (g->stages - 1) * stage + g->occ_w;
 }
 
+unsigned long rbt_memory_bits(const struct rbt_geom *g)
+{
+    return g->entries * (g->pc_w + (unsigned long)g->lanes * g->tw);
+}
+
 void rbt_harp_org(const struct rbt_geom *g, struct harp_array_org *lanes,
                   struct harp_array_org *rpc)
 {

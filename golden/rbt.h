@@ -154,12 +154,15 @@ struct rbt {
 void rbt_geometry(const struct simt_config *cfg, struct rbt_geom *g);
 
 /*
- * Flip-flops of the generated module:
+ * Storage bits of the generated module:
  *   per entry  1 valid + pc_w rpc + L x (member + reached + TW tid)
  *   per stage  (P - 1) x (valid + diverged + pc_w + L + L*TW)
  *   once       occ_w occupancy
+ * Of these, rbt_memory_bits() are held in memories (the rpc and the
+ * thread ids: E x (pc_w + L x TW)), the rest in flip-flops.
  */
 unsigned long rbt_state_bits(const struct rbt_geom *g);
+unsigned long rbt_memory_bits(const struct rbt_geom *g);
 
 /*
  * The table as HARP Table 7 prices it:

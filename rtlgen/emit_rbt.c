@@ -5,22 +5,44 @@
  * Ports and behaviour are those of the C model, golden/rbt.h.  The module
  * is built from these pieces:
  *
- *   state        valid bits and the occupancy are reset registers; the
- *                rpc (the RPC bank) and the per-lane fields (member,
- *                reached, thread id) are contents, written without reset
- *                as an SRAM would be and read only under a valid bit.
- *                Banked (HARP Fig. 9): one array per lane; multiported
- *                (Fig. 8): one array whose row holds every lane;
+ *   state        valid bits and the occupancy are reset registers; member
+ *                and reached bits are flip-flops without reset; the rpc
+ *                (the RPC bank) and the thread ids are memories, one row
+ *                per set, written without reset as an SRAM and read only
+ *                under the valid and member bits (see emit_state);
  *   request      the commit, through rbt_pipeline_stages - 1 register
  *                stages (HARP 7.3.2) to the table;
- *   lanes        per lane, a generate block searches the set of its
- *                thread: is the thread held at the pc (member, same
- *                thread id), may the lane merge into each way, does it
- *                arrive;
+ *   release      the lowest complete barrier, its set and way; its rpc
+ *                and thread ids through a read port of their own;
+ *   lanes        per lane, a generate block reads the row of its
+ *                thread's set, compares its ways (is the thread held at
+ *                the pc, may the lane merge, does it arrive) and writes
+ *                the row back with the way the reservation chose;
  *   sets         per set, the group of lanes mapping to it picks the
  *                way it writes: merge, else allocate, else fail;
- *   release      the lowest complete barrier;
+ *   view         with SHOW_TABLE = 1 (the default, for the testbench and
+ *                the proofs) every row is read out on valid_o .. tid_o;
+ *                with SHOW_TABLE = 0 those outputs are zero and only the
+ *                lanes' and the release's ports read the memories;
  *   next state   one combinational block, then the clocked blocks.
+ *
+ * Measured with Yosys 0.23 alone, SHOW_TABLE = 0, `synth -flatten -top
+ * simtref_rbt -run :fine; stat` (word-level cells, before fine mapping;
+ * CPU time of the run on a loaded 2-core machine):
+ *
+ *   fermi-harp  before (no SHOW_TABLE yet, view shown): no memory, 12978
+ *               cells of which 2210 flip-flop cells (20616 bits), 42 s;
+ *               after: 17 memories -- 16 lane banks of 8 rows x 96 bits
+ *               (2 read ports, 1 write port) and the RPC bank of 8 x 512
+ *               (17 read, 16 write) -- and 3799 other cells, 34 of them
+ *               flip-flops (4232 bits: valid, member, reached,
+ *               occupancy), 25 s;
+ *   tiny        before: no memory, 374 cells, 0.4 s; after: 2 lane banks
+ *               of 4 x 18 (2 read, 1 write) and the RPC bank of 4 x 16
+ *               (3 read, 2 write), 303 other cells, 0.4 s;
+ *   harp-fig8   (multiport) the RPC bank as tiny and one bank of 4 x 36
+ *               (3 read, 2 write ports, per-lane write enables), 303
+ *               other cells.
  */
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +60,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "PC_W",    g->pc_w,    NULL, "program counter" },
         { "TW",      g->tw,      NULL, "thread id without its lane bits" },
         { "STAGES",  g->stages,  NULL, "access pipeline stages (2 or 4)" },
+        { "SHOW_TABLE", 1,       NULL, "1: show the table on valid_o .. tid_o; 0: tie them to 0" },
         { NULL, 0, NULL, "Derived widths" },
         { "SETS",    0, "ENTRIES / WAYS", "sets: a thread's set is tid mod SETS" },
         { "SET_W",   0, "(SETS > 1) ? $clog2(SETS) : 1", "set index" },
@@ -63,8 +86,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[PC_W-1:0]",             "rel_pc_o",       "lowest complete: rpc" },
         { "output", "[LANES-1:0]",            "rel_mask_o",     "... members" },
         { "output", "[LANES*TW-1:0]",         "rel_tid_o",      "... threads (0 elsewhere)" },
-        { NULL, NULL, NULL, "Table contents, zero where nothing is stored" },
+        { NULL, NULL, NULL, "Occupancy" },
         { "output", "[OCC_W-1:0]",            "occupancy_o",    "valid entries" },
+        { NULL, NULL, NULL, "Table view (SHOW_TABLE), zero where nothing is stored" },
         { "output", "[ENTRIES-1:0]",          "valid_o",        "entry holds a barrier" },
         { "output", "[ENTRIES*PC_W-1:0]",     "rpc_o",          "rpc per entry" },
         { "output", "[ENTRIES*LANES-1:0]",    "member_o",       "members per entry" },
@@ -90,12 +114,15 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
               g->sets, g->ways);
     if (multi) {
         vgen_line(v, "// Organisation: HARP Figure 8, one multi-ported bank whose row holds");
-        vgen_line(v, "// every lane (member, reached, thread id); %u access ports, one per lane.",
+        vgen_line(v, "// the thread ids of every lane and way of a set; %u ports, one per lane,",
                   g->lanes);
+        vgen_line(v, "// and one for the release.  The RPC bank likewise.");
     } else {
-        vgen_line(v, "// Organisation: HARP Figure 9, one single-ported bank per lane (member,");
-        vgen_line(v, "// reached, thread id of that lane for every entry) and the RPC bank.");
+        vgen_line(v, "// Organisation: HARP Figure 9, one bank per lane (a row holds the thread");
+        vgen_line(v, "// ids of that lane for every way of a set) with the lane's port and one");
+        vgen_line(v, "// for the release, and the RPC bank with a port per lane.");
     }
+    vgen_line(v, "// Lane l reads, compares and writes back only the row of its set.");
     vgen_line(v, "// A diverged commit reserves: per set, the group of lanes mapping to it");
     vgen_line(v, "// (less the threads already held at the pc) merges into the lowest way");
     vgen_line(v, "// that is valid, not complete, at the pc and holds no other thread in");
@@ -107,96 +134,474 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// with rel_ready_i.  The commit reaches the table after %u register",
               g->stages - 1);
     vgen_line(v, "// stage(s); the release is not delayed.");
-    vgen_line(v, "// Flip-flops: %lu (%u entries x (valid + %u rpc + %u x (member + reached",
-              rbt_state_bits(g), g->entries, g->pc_w, g->lanes);
-    vgen_line(v, "// + %u tid)) + %u request stage(s) + %u occupancy).", g->tw,
-              g->stages - 1, g->occ_w);
+    if (multi)
+        vgen_line(v, "// Memories: %lu bits, the RPC bank (%u x %u) and one bank (%u x %u).",
+                  rbt_memory_bits(g), g->sets, g->ways * g->pc_w, g->sets,
+                  g->lanes * g->ways * g->tw);
+    else
+        vgen_line(v, "// Memories: %lu bits, the RPC bank (%u x %u) and %u lane banks (%u x %u).",
+                  rbt_memory_bits(g), g->sets, g->ways * g->pc_w, g->lanes, g->sets,
+                  g->ways * g->tw);
+    vgen_line(v, "// Flip-flops: %lu (%u entries x (valid + %u x (member + reached)) + %u request",
+              rbt_state_bits(g) - rbt_memory_bits(g), g->entries, g->lanes,
+              g->stages - 1);
+    vgen_line(v, "// stage(s) + %u occupancy).", g->occ_w);
     vgen_blank(v);
     vgen_module_begin(v, "simtref_rbt", used, nused,
                       ports, sizeof ports / sizeof ports[0]);
 }
 
 /*
- * The per-lane fields: per-lane arrays (Fig. 9) or whole rows (Fig. 8).
- * Inside the module they are kept lane-major, as the per-lane logic reads
- * them: lane l's fields of every entry side by side.  Wide vectors are
- * built by procedural loops: continuous assignments of thousands of
- * slices make simulators rebuild the whole vector per slice.
+ * What stays in flip-flops and what lives in memories.  The memories are
+ * Verilog arrays, one row per set, not reset (an SRAM), read only under
+ * the valid and member bits:
+ *
+ *   rpc_mem    the RPC bank: row = the rpc of every way of the set; one
+ *              read and one write port per lane (lane l reads and writes
+ *              the row of its thread's set) and a read port for the
+ *              release;
+ *   bank       banked (HARP Fig. 9): one array per lane, row = the thread
+ *              ids of every way of the set in that lane; one read and one
+ *              write port (the lane's) and a read port for the release;
+ *   tid_mem    multiported (Fig. 8): one array, row = every lane's thread
+ *              ids of every way of the set, lane-major; lane l reads the
+ *              row of its set and writes its own slice of it (per-lane
+ *              write enables), plus a read port for the release.
+ *
+ * A row is written back whole (read, modify the written way, write), so
+ * one write port per lane suffices: a row per set rather than a word per
+ * entry, because a lane compares all ways of its set at once.
+ *
+ * valid, member and reached stay in flip-flops: the release needs every
+ * entry's completion (valid, reached == member) every cycle, and an
+ * allocation clears the member bits of lanes that do not take part, whose
+ * ports are at other sets.  The occupancy and the request stages are
+ * registers too.
  */
 static void emit_state(struct vgen *v, const struct rbt_geom *g)
 {
     vgen_section(v, "State");
-    vgen_line(v, "reg  [ENTRIES-1:0]          valid_q;   // reset");
-    vgen_line(v, "reg  [OCC_W-1:0]            occ_q;     // reset: valid entries");
-    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_q;     // RPC bank, not reset");
+    vgen_line(v, "// Flip-flops: what the completion of every entry needs each cycle.");
+    vgen_line(v, "// Lane-major: lane l, entry e at [l*ENTRIES+e].");
+    vgen_line(v, "reg  [ENTRIES-1:0]       valid_q;   // reset");
+    vgen_line(v, "reg  [OCC_W-1:0]         occ_q;     // reset: valid entries");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0] mem_q;     // member bits, not reset");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0] rch_q;     // reached bits, not reset");
     vgen_blank(v);
-    vgen_line(v, "// The per-lane fields, lane-major: lane l, entry e at [l*ENTRIES+e]");
-    vgen_line(v, "// (member, reached) and [(l*ENTRIES+e)*TW +: TW] (thread id).");
-    vgen_line(v, "reg  [LANES*ENTRIES-1:0]    mem_r, rch_r;");
-    vgen_line(v, "reg  [LANES*ENTRIES*TW-1:0] tid_r;");
-    vgen_line(v, "// ... and as the next state writes them.");
-    vgen_line(v, "reg  [LANES*ENTRIES-1:0]    mem_n, rch_n;");
-    vgen_line(v, "reg  [LANES*ENTRIES*TW-1:0] tid_n;");
+    vgen_line(v, "// Memories, not reset (SRAM), one row per set: way w of a row at");
+    vgen_line(v, "// [w*PC_W +: PC_W] (rpc) or [w*TW +: TW] (thread id).");
+    vgen_line(v, "reg  [WAYS*PC_W-1:0]     rpc_mem [0:SETS-1];   // the RPC bank");
+    if (g->org == RBT_MULTIPORT) {
+        vgen_line(v, "// HARP Fig. 8: one multi-ported bank; lane l's thread ids at");
+        vgen_line(v, "// [l*WAYS*TW +: WAYS*TW] of the row.");
+        vgen_line(v, "reg  [LANES*WAYS*TW-1:0] tid_mem [0:SETS-1];");
+    } else {
+        vgen_line(v, "// HARP Fig. 9: the thread ids are in one bank per lane, g_lane[l].bank.");
+    }
+}
+
+/* Signals passed between the sections below. */
+static void emit_wires(struct vgen *v)
+{
+    vgen_section(v, "Between the sections");
+    vgen_line(v, "wire                        reserve = t_valid && t_div && |t_mask;");
+    vgen_line(v, "wire                        arrive  = t_valid && !t_div && |t_mask;");
+    vgen_line(v, "reg  [ENTRIES-1:0]          cpl;           // complete: valid, every member reached");
+    vgen_line(v, "wire [SETS*SET_W-1:0]       set_ids;       // set s's index at [s*SET_W +: SET_W]");
+    vgen_line(v, "wire [LANES*SET_W-1:0]      lset;          // lane l's set");
+    vgen_line(v, "wire [LANES-1:0]            held;          // l's thread already waits at the pc");
+    vgen_line(v, "wire [LANES*WAYS-1:0]       mok;           // ways of l's set l may merge into");
+    vgen_line(v, "wire [ENTRIES-1:0]          wsel;          // entry written by a reservation");
+    vgen_line(v, "wire [ENTRIES-1:0]          asel;          // ... as a new barrier");
+    vgen_line(v, "wire [ENTRIES-1:0]          rel_oh;        // the lowest complete entry");
+    vgen_line(v, "reg  [SET_W-1:0]            rel_set;       // ... its set");
+    vgen_line(v, "reg  [WAYS-1:0]             rel_way;       // ... its way, one-hot");
+    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_v;         // the RPC bank read out (SHOW_TABLE)");
+    vgen_line(v, "reg  [LANES*ENTRIES*TW-1:0] tid_v;         // the thread ids read out, lane-major");
     vgen_line(v, "genvar gl, gs;");
     vgen_blank(v);
-    if (g->org == RBT_MULTIPORT) {
-        vgen_line(v, "// HARP Fig. 8: one bank, row = LANES x {member, reached, tid}.");
-        vgen_line(v, "localparam integer LANE_W = TW + 2;");
-        vgen_line(v, "localparam integer ROW_W  = LANES * LANE_W;");
-        vgen_line(v, "reg  [ENTRIES*ROW_W-1:0]    row_q;     // contents, not reset");
-        vgen_line(v, "integer ri, rl, wi, wl;");
-        vgen_blank(v);
-        vgen_line(v, "always @* begin");
-        vgen_indent(v);
-        vgen_line(v, "for (ri = 0; ri < ENTRIES; ri = ri + 1)");
-        vgen_indent(v);
-        vgen_line(v, "for (rl = 0; rl < LANES; rl = rl + 1) begin");
-        vgen_indent(v);
-        vgen_line(v, "mem_r[rl*ENTRIES+ri] = row_q[ri*ROW_W + rl*LANE_W + TW + 1];");
-        vgen_line(v, "rch_r[rl*ENTRIES+ri] = row_q[ri*ROW_W + rl*LANE_W + TW];");
-        vgen_line(v, "tid_r[(rl*ENTRIES+ri)*TW +: TW] = row_q[ri*ROW_W + rl*LANE_W +: TW];");
-        vgen_dedent(v);
-        vgen_line(v, "end");
-        vgen_dedent(v);
-        vgen_dedent(v);
-        vgen_line(v, "end");
-        vgen_blank(v);
-        vgen_line(v, "always @(posedge clk_i)");
-        vgen_indent(v);
-        vgen_line(v, "for (wi = 0; wi < ENTRIES; wi = wi + 1)");
-        vgen_indent(v);
-        vgen_line(v, "for (wl = 0; wl < LANES; wl = wl + 1)");
-        vgen_line(v, "  row_q[wi*ROW_W + wl*LANE_W +: LANE_W] <= {mem_n[wl*ENTRIES+wi], rch_n[wl*ENTRIES+wi],");
-        vgen_line(v, "                                            tid_n[(wl*ENTRIES+wi)*TW +: TW]};");
-        vgen_dedent(v);
-        vgen_dedent(v);
-        return;
-    }
-    vgen_line(v, "// HARP Fig. 9: one single-ported bank per lane, entry e of bank l");
-    vgen_line(v, "// holding member, reached and thread id of lane l.");
-    for (unsigned l = 0; l < g->lanes; l++)
-        vgen_line(v, "reg  [ENTRIES-1:0] mem%u_q, rch%u_q;  reg [ENTRIES*TW-1:0] tid%u_q;   // lane %u, not reset",
-                  l, l, l, l);
+    vgen_line(v, "generate");
+    vgen_line(v, "  for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set_id");
+    vgen_line(v, "    localparam [SET_W-1:0] SID = gs;");
+    vgen_line(v, "    assign set_ids[gs*SET_W +: SET_W] = SID;");
+    vgen_line(v, "  end");
+    vgen_line(v, "endgenerate");
+}
+
+static void emit_complete(struct vgen *v, enum rtl_defect defect)
+{
+    vgen_section(v, "Per entry: completion (flip-flops only)");
+    if (defect == DEFECT_RBT_EARLY_RELEASE)
+        vgen_line(v, "reg  [ENTRIES-1:0] miss1, miss2;   // one, two members missing");
+    vgen_line(v, "integer cl;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    for (unsigned l = 0; l < g->lanes; l++) {
-        vgen_line(v, "mem_r[%u*ENTRIES +: ENTRIES] = mem%u_q;", l, l);
-        vgen_line(v, "rch_r[%u*ENTRIES +: ENTRIES] = rch%u_q;", l, l);
-        vgen_line(v, "tid_r[%u*ENTRIES*TW +: ENTRIES*TW] = tid%u_q;", l, l);
+    if (defect == DEFECT_RBT_EARLY_RELEASE) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): complete when at most one member",
+                  rtl_defect_name(defect));
+        vgen_line(v, "// has not reached.");
+        vgen_line(v, "miss1 = {ENTRIES{1'b0}};");
+        vgen_line(v, "miss2 = {ENTRIES{1'b0}};");
+        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1) begin");
+        vgen_line(v, "  miss2 = miss2 | (miss1 & mem_q[cl*ENTRIES +: ENTRIES] & ~rch_q[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "  miss1 = miss1 | (mem_q[cl*ENTRIES +: ENTRIES] & ~rch_q[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "end");
+        vgen_line(v, "cpl = valid_q & ~miss2;");
+    } else {
+        vgen_line(v, "cpl = valid_q;");
+        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1)");
+        vgen_line(v, "  cpl = cpl & ~(mem_q[cl*ENTRIES +: ENTRIES] ^ rch_q[cl*ENTRIES +: ENTRIES]);");
     }
     vgen_dedent(v);
     vgen_line(v, "end");
-    for (unsigned l = 0; l < g->lanes; l++) {
+}
+
+/* The release: the lowest complete entry, its set and way. */
+static void emit_release_select(struct vgen *v, const struct rbt_geom *g)
+{
+    vgen_section(v, "Release: the lowest complete barrier (barrier-to-second)");
+    vgen_line(v, "wire                fire = rel_ready_i && |cpl;   // freed at the edge");
+    vgen_line(v, "wire [WAYS*PC_W-1:0] rel_rpc_row = rpc_mem[rel_set];   // release read port");
+    if (g->org == RBT_MULTIPORT)
+        vgen_line(v, "wire [LANES*WAYS*TW-1:0] rel_tid_row = tid_mem[rel_set];");
+    vgen_line(v, "reg  [PC_W-1:0]     rel_pc;");
+    vgen_line(v, "integer xs, xw;");
+    vgen_blank(v);
+    vgen_line(v, "assign rel_oh = cpl & (~cpl + %u'd1);", g->entries);
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "rel_set = {SET_W{1'b0}};");
+    vgen_line(v, "rel_way = {WAYS{1'b0}};");
+    vgen_line(v, "for (xs = 0; xs < SETS; xs = xs + 1) begin");
+    vgen_line(v, "  if (|rel_oh[xs*WAYS +: WAYS])");
+    vgen_line(v, "    rel_set = rel_set | set_ids[xs*SET_W +: SET_W];");
+    vgen_line(v, "  rel_way = rel_way | rel_oh[xs*WAYS +: WAYS];");
+    vgen_line(v, "end");
+    vgen_line(v, "rel_pc = {PC_W{1'b0}};");
+    vgen_line(v, "for (xw = 0; xw < WAYS; xw = xw + 1)");
+    vgen_line(v, "  if (rel_way[xw])");
+    vgen_line(v, "    rel_pc = rel_pc | rel_rpc_row[xw*PC_W +: PC_W];");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "assign rel_valid_o = |cpl;");
+    vgen_line(v, "assign rel_pc_o    = rel_pc;");
+}
+
+/* Per lane: read the row of its thread's set, search it, write it back. */
+static void emit_lanes(struct vgen *v, const struct rbt_geom *g)
+{
+    int multi = g->org == RBT_MULTIPORT;
+
+    vgen_section(v, "Per lane: the row of the set of its thread");
+    vgen_line(v, "generate");
+    vgen_indent(v);
+    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
+    vgen_indent(v);
+    vgen_line(v, "wire [TW-1:0]        tl = t_tid[gl*TW +: TW];");
+    vgen_line(v, "wire [SET_W-1:0]     sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};");
+    if (!multi) {
+        vgen_line(v, "reg  [WAYS*TW-1:0]   bank [0:SETS-1];   // HARP Fig. 9: lane gl's bank, not reset");
+    }
+    vgen_blank(v);
+    vgen_line(v, "// Read: the set's row of the RPC bank and of the thread ids, and the");
+    vgen_line(v, "// flip-flop state of its ways.");
+    vgen_line(v, "wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[sl];");
+    if (multi) {
+        vgen_line(v, "wire [WAYS*TW-1:0]   tid_row = tid_mem[sl][gl*WAYS*TW +: WAYS*TW];   // port gl");
+    } else {
+        vgen_line(v, "wire [WAYS*TW-1:0]   tid_row = bank[sl];");
+    }
+    vgen_line(v, "wire [WAYS-1:0]      v_w = valid_q[sl*WAYS +: WAYS];");
+    vgen_line(v, "wire [WAYS-1:0]      m_w = mem_q[gl*ENTRIES + sl*WAYS +: WAYS];");
+    vgen_line(v, "wire [WAYS-1:0]      r_w = rch_q[gl*ENTRIES + sl*WAYS +: WAYS];");
+    vgen_line(v, "wire [WAYS-1:0]      c_w = cpl[sl*WAYS +: WAYS];");
+    vgen_line(v, "reg  [WAYS-1:0]      at_pc;   // valid, at the pc of the commit");
+    vgen_line(v, "reg  [WAYS-1:0]      same;    // holds this thread id in lane gl");
+    vgen_line(v, "integer lw;");
+    vgen_blank(v);
+    vgen_line(v, "always @*");
+    vgen_line(v, "  for (lw = 0; lw < WAYS; lw = lw + 1) begin");
+    vgen_line(v, "    at_pc[lw] = v_w[lw] && rpc_row[lw*PC_W +: PC_W] == t_pc;");
+    vgen_line(v, "    same[lw]  = tid_row[lw*TW +: TW] == tl;");
+    vgen_line(v, "  end");
+    vgen_blank(v);
+    vgen_line(v, "// Search: held at the pc, arrival, the ways the lane may merge into.");
+    vgen_line(v, "wire [WAYS-1:0] mine = at_pc & m_w & same;");
+    vgen_line(v, "wire [WAYS-1:0] hw   = (arrive && t_mask[gl]) ? mine & ~r_w : {WAYS{1'b0}};");
+    vgen_line(v, "assign lset[gl*SET_W +: SET_W] = sl;");
+    vgen_line(v, "assign held[gl]                = |mine;");
+    vgen_line(v, "assign arr_hit_o[gl]           = |hw;");
+    vgen_line(v, "assign mok[gl*WAYS +: WAYS]    = at_pc & ~c_w & (~m_w | same);");
+    vgen_blank(v);
+    vgen_line(v, "// Write back: the way the set's reservation writes, if this thread");
+    vgen_line(v, "// joins it; the rpc too when it is a new barrier.");
+    vgen_line(v, "wire [WAYS-1:0] jw = (reserve && t_mask[gl] && !held[gl]) ? wsel[sl*WAYS +: WAYS]");
+    vgen_line(v, "                                                          : {WAYS{1'b0}};");
+    vgen_line(v, "wire [WAYS-1:0] aw = jw & asel[sl*WAYS +: WAYS];");
+    vgen_line(v, "reg  [WAYS*TW-1:0]   tid_row_n;");
+    vgen_line(v, "reg  [WAYS*PC_W-1:0] rpc_row_n;");
+    vgen_line(v, "reg  [ENTRIES-1:0]   jv, hv;   // entries this lane joins, arrives at");
+    vgen_line(v, "integer nw, ns;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "for (nw = 0; nw < WAYS; nw = nw + 1) begin");
+    vgen_line(v, "  tid_row_n[nw*TW +: TW]     = jw[nw] ? tl   : tid_row[nw*TW +: TW];");
+    vgen_line(v, "  rpc_row_n[nw*PC_W +: PC_W] = aw[nw] ? t_pc : rpc_row[nw*PC_W +: PC_W];");
+    vgen_line(v, "end");
+    vgen_line(v, "for (ns = 0; ns < SETS; ns = ns + 1) begin");
+    vgen_line(v, "  jv[ns*WAYS +: WAYS] = (sl == set_ids[ns*SET_W +: SET_W]) ? jw : {WAYS{1'b0}};");
+    vgen_line(v, "  hv[ns*WAYS +: WAYS] = (sl == set_ids[ns*SET_W +: SET_W]) ? hw : {WAYS{1'b0}};");
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "// Lane gl's member and reached bits (flip-flops, not reset: read only");
+    vgen_line(v, "// under valid_q): an allocation clears them, joining sets member.");
+    vgen_line(v, "always @(posedge clk_i) begin");
+    vgen_line(v, "  mem_q[gl*ENTRIES +: ENTRIES] <= (mem_q[gl*ENTRIES +: ENTRIES] & ~asel) | jv;");
+    vgen_line(v, "  rch_q[gl*ENTRIES +: ENTRIES] <= (rch_q[gl*ENTRIES +: ENTRIES] & ~asel & ~jv) | hv;");
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "// Write ports: the RPC bank's row when the thread allocates a barrier");
+    vgen_line(v, "// (lanes of one set write the same row), the thread ids when it joins.");
+    vgen_line(v, "always @(posedge clk_i)");
+    vgen_line(v, "  if (|aw)");
+    vgen_line(v, "    rpc_mem[sl] <= rpc_row_n;");
+    vgen_blank(v);
+    vgen_line(v, "always @(posedge clk_i)");
+    vgen_line(v, "  if (|jw)");
+    if (multi)
+        vgen_line(v, "    tid_mem[sl][gl*WAYS*TW +: WAYS*TW] <= tid_row_n;   // lane gl's slice");
+    else
+        vgen_line(v, "    bank[sl] <= tid_row_n;");
+    vgen_blank(v);
+    vgen_line(v, "// Release: this lane's member bit and thread id of the released entry.");
+    if (multi)
+        vgen_line(v, "wire [WAYS*TW-1:0] rel_row = rel_tid_row[gl*WAYS*TW +: WAYS*TW];");
+    else
+        vgen_line(v, "wire [WAYS*TW-1:0] rel_row = bank[rel_set];   // release read port");
+    vgen_line(v, "wire               rm      = |(mem_q[gl*ENTRIES +: ENTRIES] & rel_oh);");
+    vgen_line(v, "reg  [TW-1:0]      rt;");
+    vgen_line(v, "integer rw;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_line(v, "  rt = {TW{1'b0}};");
+    vgen_line(v, "  for (rw = 0; rw < WAYS; rw = rw + 1)");
+    vgen_line(v, "    if (rel_way[rw])");
+    vgen_line(v, "      rt = rt | rel_row[rw*TW +: TW];");
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "assign rel_mask_o[gl]         = rm;");
+    vgen_line(v, "assign rel_tid_o[gl*TW +: TW] = rm ? rt : {TW{1'b0}};");
+    if (!multi) {
         vgen_blank(v);
-        vgen_line(v, "always @(posedge clk_i) begin   // bank of lane %u", l);
-        vgen_indent(v);
-        vgen_line(v, "mem%u_q <= mem_n[%u*ENTRIES +: ENTRIES];", l, l);
-        vgen_line(v, "rch%u_q <= rch_n[%u*ENTRIES +: ENTRIES];", l, l);
-        vgen_line(v, "tid%u_q <= tid_n[%u*ENTRIES*TW +: ENTRIES*TW];", l, l);
-        vgen_dedent(v);
+        vgen_line(v, "// The bank read out for the table view.");
+        vgen_line(v, "if (SHOW_TABLE != 0) begin : g_view");
+        vgen_line(v, "  for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row");
+        vgen_line(v, "    wire [WAYS*TW-1:0] row = bank[gs];");
+        vgen_line(v, "    always @*");
+        vgen_line(v, "      tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = row;");
+        vgen_line(v, "  end");
+        vgen_line(v, "end else begin : g_no_view");
+        vgen_line(v, "  always @*");
+        vgen_line(v, "    tid_v[gl*ENTRIES*TW +: ENTRIES*TW] = {(ENTRIES*TW){1'b0}};");
         vgen_line(v, "end");
     }
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "endgenerate");
+}
+
+/* Per set: the way the set's group writes. */
+static void emit_sets(struct vgen *v, const struct rbt_geom *g,
+                      enum rtl_defect defect)
+{
+    vgen_section(v, "Per set: merge, else allocate, else fail");
+    vgen_line(v, "// The lanes of a set read the same row: the ways the group may merge");
+    vgen_line(v, "// into are those every lane of the group may merge into.");
+    vgen_line(v, "wire [SETS*LANES-1:0] fail_s;    // the lanes a full set turns away");
+    vgen_blank(v);
+    vgen_line(v, "generate");
+    vgen_indent(v);
+    vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set");
+    vgen_indent(v);
+    vgen_line(v, "localparam [SET_W-1:0] SID = gs;");
+    vgen_line(v, "reg  [LANES-1:0] grp;            // the commit's lanes in this set");
+    vgen_line(v, "reg  [WAYS-1:0]  cand;           // ways the group may merge into");
+    vgen_line(v, "integer sl;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "cand = {WAYS{1'b1}};");
+    vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1) begin");
+    vgen_indent(v);
+    vgen_line(v, "grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;");
+    vgen_line(v, "if (grp[sl])");
+    vgen_line(v, "  cand = cand & mok[sl*WAYS +: WAYS];");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "wire [WAYS-1:0]  free  = ~valid_q[gs*WAYS +: WAYS];");
+    vgen_line(v, "wire [LANES-1:0] fresh = grp & ~held;   // threads not yet waiting here");
+    vgen_line(v, "wire             go    = reserve && |fresh;");
+    vgen_line(v, "wire [WAYS-1:0]  msel  = cand & (~cand + %u'd1);   // lowest", g->ways);
+    vgen_line(v, "wire [WAYS-1:0]  fsel  = free & (~free + %u'd1);", g->ways);
+    vgen_line(v, "wire             merge = go && |cand;");
+    if (defect == DEFECT_RBT_OVERWRITE_FULL) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): a full set overwrites way 0.",
+                  rtl_defect_name(defect));
+        vgen_line(v, "wire             alloc = go && !(|cand);");
+        vgen_line(v, "wire             fail  = 1'b0;");
+        vgen_line(v, "wire [WAYS-1:0]  way0  = %u'd1;", g->ways);
+        vgen_line(v, "wire [WAYS-1:0]  asl   = !alloc ? {WAYS{1'b0}} : (|free) ? fsel : way0;");
+    } else {
+        vgen_line(v, "wire             alloc = go && !(|cand) && |free;");
+        vgen_line(v, "wire             fail  = go && !(|cand) && !(|free);");
+        vgen_line(v, "wire [WAYS-1:0]  asl   = alloc ? fsel : {WAYS{1'b0}};");
+    }
+    vgen_line(v, "assign wsel[gs*WAYS +: WAYS]     = merge ? msel : asl;");
+    vgen_line(v, "assign asel[gs*WAYS +: WAYS]     = asl;");
+    vgen_line(v, "assign fail_s[gs*LANES +: LANES] = fail ? fresh : {LANES{1'b0}};");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "endgenerate");
+    vgen_blank(v);
+    vgen_line(v, "reg [LANES-1:0] fail_any;");
+    vgen_line(v, "integer fi;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "fail_any = {LANES{1'b0}};");
+    vgen_line(v, "for (fi = 0; fi < SETS; fi = fi + 1)");
+    vgen_line(v, "  fail_any = fail_any | fail_s[fi*LANES +: LANES];");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "assign rsv_fail_o = fail_any;");
+    vgen_line(v, "assign err_o      = t_valid && !(|t_mask);");
+}
+
+static void emit_contents(struct vgen *v, const struct rbt_geom *g)
+{
+    vgen_section(v, "Table view (SHOW_TABLE), zero where nothing is stored");
+    vgen_line(v, "// With SHOW_TABLE = 0 no entry is shown and the memories are not read");
+    vgen_line(v, "// out: only the lanes' and the release's ports read them.");
+    vgen_line(v, "wire [ENTRIES-1:0]          shown = (SHOW_TABLE != 0) ? valid_q : {ENTRIES{1'b0}};");
+    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_show;");
+    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;");
+    vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_show;");
+    vgen_line(v, "integer qi, ql;");
+    vgen_blank(v);
+    vgen_line(v, "generate");
+    vgen_indent(v);
+    vgen_line(v, "if (SHOW_TABLE != 0) begin : g_show");
+    vgen_indent(v);
+    vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row");
+    vgen_indent(v);
+    vgen_line(v, "wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[gs];");
+    if (g->org == RBT_MULTIPORT)
+        vgen_line(v, "wire [LANES*WAYS*TW-1:0] tid_row = tid_mem[gs];");
+    vgen_line(v, "always @*");
+    vgen_line(v, "  rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_row;");
+    if (g->org == RBT_MULTIPORT) {
+        vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane_view");
+        vgen_line(v, "  always @*");
+        vgen_line(v, "    tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = tid_row[gl*WAYS*TW +: WAYS*TW];");
+        vgen_line(v, "end");
+    }
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end else begin : g_hide");
+    vgen_indent(v);
+    vgen_line(v, "always @* begin");
+    vgen_line(v, "  rpc_v = {(ENTRIES*PC_W){1'b0}};");
+    if (g->org == RBT_MULTIPORT)
+        vgen_line(v, "  tid_v = {(LANES*ENTRIES*TW){1'b0}};");
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "endgenerate");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "for (qi = 0; qi < ENTRIES; qi = qi + 1) begin");
+    vgen_indent(v);
+    vgen_line(v, "rpc_show[qi*PC_W +: PC_W] = shown[qi] ? rpc_v[qi*PC_W +: PC_W] : {PC_W{1'b0}};");
+    vgen_line(v, "for (ql = 0; ql < LANES; ql = ql + 1) begin");
+    vgen_indent(v);
+    vgen_line(v, "mem_show[qi*LANES+ql] = shown[qi] && mem_q[ql*ENTRIES+qi];");
+    vgen_line(v, "rch_show[qi*LANES+ql] = shown[qi] && rch_q[ql*ENTRIES+qi];");
+    vgen_line(v, "tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]");
+    vgen_line(v, "                                                         : {TW{1'b0}};");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "assign valid_o     = shown;");
+    vgen_line(v, "assign rpc_o       = rpc_show;");
+    vgen_line(v, "assign member_o    = mem_show;");
+    vgen_line(v, "assign reached_o   = rch_show;");
+    vgen_line(v, "assign tid_o       = tid_show;");
+    vgen_line(v, "assign occupancy_o = occ_q;");
+}
+
+static void emit_next(struct vgen *v, const struct rbt_geom *g)
+{
+    char one[96], fired[96];
+
+    vgen_section(v, "Next state of the flip-flops");
+    vgen_line(v, "// A release frees its entry; an allocation makes an entry a new");
+    vgen_line(v, "// barrier (member and reached bits cleared, then the joining lanes");
+    vgen_line(v, "// set as members: mem_n, rch_n in g_lane).  Occupancy: less the");
+    vgen_line(v, "// release, plus one per allocating set.");
+    vgen_line(v, "reg  [ENTRIES-1:0] valid_n;");
+    vgen_line(v, "reg  [OCC_W-1:0]   occ_n;");
+    vgen_line(v, "integer ne;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;");
+    vgen_line(v, "occ_n   = occ_q - %s;",
+              vgen_zext(fired, sizeof fired, g->occ_w - 1, "OCC_W-1", "fire"));
+    vgen_line(v, "for (ne = 0; ne < ENTRIES; ne = ne + 1)");
+    vgen_line(v, "  if (asel[ne])");
+    vgen_line(v, "    occ_n = occ_n + %s;",
+              vgen_zext(one, sizeof one, g->occ_w - 1, "OCC_W-1", "1'b1"));
+    vgen_dedent(v);
+    vgen_line(v, "end");
+}
+
+static void emit_registers(struct vgen *v)
+{
+    vgen_section(v, "Registers (member, reached bits and memories: in g_lane)");
+    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
+    vgen_indent(v);
+    vgen_line(v, "if (!rst_ni) begin");
+    vgen_indent(v);
+    vgen_line(v, "valid_q <= {ENTRIES{1'b0}};");
+    vgen_line(v, "occ_q   <= {OCC_W{1'b0}};");
+    vgen_dedent(v);
+    vgen_line(v, "end else begin");
+    vgen_indent(v);
+    vgen_line(v, "valid_q <= valid_n;");
+    vgen_line(v, "occ_q   <= occ_n;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
 }
 
 /* The commit through STAGES-1 register stages to the table. */
@@ -261,304 +666,6 @@ static void emit_request(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "assign t_tid   = stid_q[LANES*TW-1:0];");
 }
 
-static void emit_entries(struct vgen *v, enum rtl_defect defect)
-{
-    vgen_section(v, "Per entry: the rpc match (RPC bank) and completion");
-    vgen_line(v, "wire               reserve = t_valid && t_div && |t_mask;");
-    vgen_line(v, "wire               arrive  = t_valid && !t_div && |t_mask;");
-    vgen_line(v, "reg  [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit");
-    vgen_line(v, "reg  [ENTRIES-1:0] cpl;    // complete: every member reached");
-    if (defect == DEFECT_RBT_EARLY_RELEASE)
-        vgen_line(v, "reg  [ENTRIES-1:0] miss1, miss2;   // one, two members missing");
-    vgen_line(v, "integer ci, cl;");
-    vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "for (ci = 0; ci < ENTRIES; ci = ci + 1)");
-    vgen_line(v, "  rpcm[ci] = valid_q[ci] && rpc_q[ci*PC_W +: PC_W] == t_pc;");
-    if (defect == DEFECT_RBT_EARLY_RELEASE) {
-        vgen_line(v, "// DELIBERATE DEFECT (%s): complete when at most one member",
-                  rtl_defect_name(defect));
-        vgen_line(v, "// has not reached.");
-        vgen_line(v, "miss1 = {ENTRIES{1'b0}};");
-        vgen_line(v, "miss2 = {ENTRIES{1'b0}};");
-        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1) begin");
-        vgen_line(v, "  miss2 = miss2 | (miss1 & mem_r[cl*ENTRIES +: ENTRIES] & ~rch_r[cl*ENTRIES +: ENTRIES]);");
-        vgen_line(v, "  miss1 = miss1 | (mem_r[cl*ENTRIES +: ENTRIES] & ~rch_r[cl*ENTRIES +: ENTRIES]);");
-        vgen_line(v, "end");
-        vgen_line(v, "cpl = valid_q & ~miss2;");
-    } else {
-        vgen_line(v, "cpl = valid_q;");
-        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1)");
-        vgen_line(v, "  cpl = cpl & ~(mem_r[cl*ENTRIES +: ENTRIES] ^ rch_r[cl*ENTRIES +: ENTRIES]);");
-    }
-    vgen_dedent(v);
-    vgen_line(v, "end");
-}
-
-/* Per lane: the search of its thread's set. */
-static void emit_lanes(struct vgen *v)
-{
-    vgen_section(v, "Per lane: the search of the set of its thread");
-    vgen_line(v, "// [l*ENTRIES+e]: entry e seen from lane l (only entries of l's set).");
-    vgen_line(v, "reg  [LANES*ENTRIES-1:0] ok_w;     // no member in l, or the same thread");
-    vgen_line(v, "reg  [LANES*ENTRIES-1:0] held_w;   // holds l's thread at the pc");
-    vgen_line(v, "reg  [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here");
-    vgen_line(v, "wire [LANES-1:0]         held;     // l's thread already waits at the pc");
-    vgen_line(v, "wire [LANES*SET_W-1:0]   lset;     // l's set");
-    vgen_line(v, "wire [SETS*SET_W-1:0]    set_ids;  // set s's index at [s*SET_W +: SET_W]");
-    vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set_id");
-    vgen_line(v, "  localparam [SET_W-1:0] SID = gs;");
-    vgen_line(v, "  assign set_ids[gs*SET_W +: SET_W] = SID;");
-    vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
-    vgen_indent(v);
-    vgen_line(v, "wire [TW-1:0]      tl = t_tid[gl*TW +: TW];");
-    vgen_line(v, "wire [SET_W-1:0]   sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};");
-    vgen_line(v, "reg  [ENTRIES-1:0] same;    // the entry holds this thread id in lane gl");
-    vgen_line(v, "reg  [ENTRIES-1:0] in_set;  // the entry is in the thread's set");
-    vgen_line(v, "integer le, ls;");
-    vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "for (le = 0; le < ENTRIES; le = le + 1)");
-    vgen_line(v, "  same[le] = tid_r[(gl*ENTRIES+le)*TW +: TW] == tl;");
-    vgen_line(v, "for (ls = 0; ls < SETS; ls = ls + 1)");
-    vgen_line(v, "  in_set[ls*WAYS +: WAYS] = {WAYS{sl == set_ids[ls*SET_W +: SET_W]}};");
-    vgen_line(v, "ok_w[gl*ENTRIES +: ENTRIES]   = ~mem_r[gl*ENTRIES +: ENTRIES] | same;");
-    vgen_line(v, "held_w[gl*ENTRIES +: ENTRIES] = in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same;");
-    vgen_line(v, "hit_w[gl*ENTRIES +: ENTRIES]  = (arrive && t_mask[gl])");
-    vgen_line(v, "                                ? in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same &");
-    vgen_line(v, "                                  ~rch_r[gl*ENTRIES +: ENTRIES]");
-    vgen_line(v, "                                : {ENTRIES{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "assign lset[gl*SET_W +: SET_W] = sl;");
-    vgen_line(v, "assign held[gl]      = |held_w[gl*ENTRIES +: ENTRIES];");
-    vgen_line(v, "assign arr_hit_o[gl] = |hit_w[gl*ENTRIES +: ENTRIES];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
-}
-
-/* Per set: the way the set's group writes. */
-static void emit_sets(struct vgen *v, const struct rbt_geom *g,
-                      enum rtl_defect defect)
-{
-    vgen_section(v, "Per set: merge, else allocate, else fail");
-    vgen_line(v, "wire [ENTRIES-1:0]    wsel;      // entry written by a reservation");
-    vgen_line(v, "wire [ENTRIES-1:0]    asel;      // ... as a new barrier");
-    vgen_line(v, "wire [SETS*LANES-1:0] join_s;    // the lanes a set's entry takes");
-    vgen_line(v, "wire [SETS*LANES-1:0] fail_s;    // the lanes a full set turns away");
-    vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set");
-    vgen_indent(v);
-    vgen_line(v, "localparam [SET_W-1:0] SID = gs;");
-    vgen_line(v, "reg  [LANES-1:0] grp;            // the commit's lanes in this set");
-    vgen_line(v, "reg  [WAYS-1:0]  cand;           // ways the group may merge into");
-    vgen_line(v, "reg  [WAYS-1:0]  free;");
-    vgen_line(v, "integer sl;");
-    vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "free = ~valid_q[gs*WAYS +: WAYS];");
-    vgen_line(v, "cand = rpcm[gs*WAYS +: WAYS] & ~cpl[gs*WAYS +: WAYS];");
-    vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;");
-    vgen_line(v, "if (grp[sl])");
-    vgen_line(v, "  cand = cand & ok_w[sl*ENTRIES + gs*WAYS +: WAYS];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "wire [LANES-1:0] fresh = grp & ~held;   // threads not yet waiting here");
-    vgen_line(v, "wire             go    = reserve && |fresh;");
-    vgen_line(v, "wire [WAYS-1:0]  msel  = cand & (~cand + %u'd1);   // lowest", g->ways);
-    vgen_line(v, "wire [WAYS-1:0]  fsel  = free & (~free + %u'd1);", g->ways);
-    vgen_line(v, "wire             merge = go && |cand;");
-    if (defect == DEFECT_RBT_OVERWRITE_FULL) {
-        vgen_line(v, "// DELIBERATE DEFECT (%s): a full set overwrites way 0.",
-                  rtl_defect_name(defect));
-        vgen_line(v, "wire             alloc = go && !(|cand);");
-        vgen_line(v, "wire             fail  = 1'b0;");
-        vgen_line(v, "wire [WAYS-1:0]  way0  = %u'd1;", g->ways);
-        vgen_line(v, "wire [WAYS-1:0]  asl   = !alloc ? {WAYS{1'b0}} : (|free) ? fsel : way0;");
-    } else {
-        vgen_line(v, "wire             alloc = go && !(|cand) && |free;");
-        vgen_line(v, "wire             fail  = go && !(|cand) && !(|free);");
-        vgen_line(v, "wire [WAYS-1:0]  asl   = alloc ? fsel : {WAYS{1'b0}};");
-    }
-    vgen_line(v, "assign wsel[gs*WAYS +: WAYS]    = merge ? msel : asl;");
-    vgen_line(v, "assign asel[gs*WAYS +: WAYS]    = asl;");
-    vgen_line(v, "assign join_s[gs*LANES +: LANES] = fresh;");
-    vgen_line(v, "assign fail_s[gs*LANES +: LANES] = fail ? fresh : {LANES{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
-    vgen_blank(v);
-    vgen_line(v, "reg [LANES-1:0] fail_any;");
-    vgen_line(v, "integer fi;");
-    vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "fail_any = {LANES{1'b0}};");
-    vgen_line(v, "for (fi = 0; fi < SETS; fi = fi + 1)");
-    vgen_line(v, "  fail_any = fail_any | fail_s[fi*LANES +: LANES];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "assign rsv_fail_o = fail_any;");
-    vgen_line(v, "assign err_o      = t_valid && !(|t_mask);");
-}
-
-static void emit_contents_release(struct vgen *v, const struct rbt_geom *g)
-{
-    vgen_section(v, "Table contents, zero where nothing is stored");
-    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_show;");
-    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;");
-    vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_show;");
-    vgen_line(v, "integer qi, ql;");
-    vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "for (qi = 0; qi < ENTRIES; qi = qi + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "rpc_show[qi*PC_W +: PC_W]    = valid_q[qi] ? rpc_q[qi*PC_W +: PC_W] : {PC_W{1'b0}};");
-    vgen_line(v, "for (ql = 0; ql < LANES; ql = ql + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "mem_show[qi*LANES+ql] = valid_q[qi] && mem_r[ql*ENTRIES+qi];");
-    vgen_line(v, "rch_show[qi*LANES+ql] = valid_q[qi] && rch_r[ql*ENTRIES+qi];");
-    vgen_line(v, "tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(ql*ENTRIES+qi)*TW +: TW]");
-    vgen_line(v, "                                                         : {TW{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "assign valid_o     = valid_q;");
-    vgen_line(v, "assign rpc_o       = rpc_show;");
-    vgen_line(v, "assign member_o    = mem_show;");
-    vgen_line(v, "assign reached_o   = rch_show;");
-    vgen_line(v, "assign tid_o       = tid_show;");
-    vgen_line(v, "assign occupancy_o = occ_q;");
-
-    vgen_section(v, "Release: the lowest complete barrier (barrier-to-second)");
-    vgen_line(v, "wire [ENTRIES-1:0]  rel_oh = cpl & (~cpl + %u'd1);", g->entries);
-    vgen_line(v, "wire                fire   = rel_ready_i && |cpl;   // freed at the edge");
-    vgen_line(v, "reg  [PC_W-1:0]     rel_pc;");
-    vgen_line(v, "reg  [LANES-1:0]    rel_mask;");
-    vgen_line(v, "reg  [LANES*TW-1:0] rel_tid;");
-    vgen_line(v, "integer xi;");
-    vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "rel_pc   = {PC_W{1'b0}};");
-    vgen_line(v, "rel_mask = {LANES{1'b0}};");
-    vgen_line(v, "rel_tid  = {(LANES*TW){1'b0}};");
-    vgen_line(v, "for (xi = 0; xi < ENTRIES; xi = xi + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (rel_oh[xi]) begin");
-    vgen_indent(v);
-    vgen_line(v, "rel_pc   = rel_pc   | rpc_show[xi*PC_W +: PC_W];");
-    vgen_line(v, "rel_mask = rel_mask | mem_show[xi*LANES +: LANES];");
-    vgen_line(v, "rel_tid  = rel_tid  | tid_show[xi*LANES*TW +: LANES*TW];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "assign rel_valid_o = |cpl;");
-    vgen_line(v, "assign rel_pc_o    = rel_pc;");
-    vgen_line(v, "assign rel_mask_o  = rel_mask;");
-    vgen_line(v, "assign rel_tid_o   = rel_tid;");
-}
-
-static void emit_next(struct vgen *v, const struct rbt_geom *g)
-{
-    char one[96], fired[96];
-
-    vgen_section(v, "Next state");
-    vgen_line(v, "// Per entry: a release frees it; an allocation makes it a new barrier");
-    vgen_line(v, "// at the pc; the lanes joining it become members, not reached, with");
-    vgen_line(v, "// their thread ids; arriving lanes are marked reached.  Occupancy:");
-    vgen_line(v, "// less the release, plus one per allocating set.");
-    vgen_line(v, "reg  [ENTRIES-1:0]      valid_n;");
-    vgen_line(v, "reg  [ENTRIES*PC_W-1:0] rpc_n;");
-    vgen_line(v, "reg  [OCC_W-1:0]        occ_n;");
-    vgen_line(v, "reg  [ENTRIES-1:0]      jv;       // entries lane nl joins");
-    vgen_line(v, "integer ne, nl, ns;");
-    vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;");
-    vgen_line(v, "rpc_n   = rpc_q;");
-    vgen_line(v, "occ_n   = occ_q - %s;",
-              vgen_zext(fired, sizeof fired, g->occ_w - 1, "OCC_W-1", "fire"));
-    vgen_line(v, "for (ne = 0; ne < ENTRIES; ne = ne + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (asel[ne]) begin");
-    vgen_indent(v);
-    vgen_line(v, "rpc_n[ne*PC_W +: PC_W] = t_pc;");
-    vgen_line(v, "occ_n = occ_n + %s;",
-              vgen_zext(one, sizeof one, g->occ_w - 1, "OCC_W-1", "1'b1"));
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "tid_n = tid_r;");
-    vgen_line(v, "for (nl = 0; nl < LANES; nl = nl + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "for (ns = 0; ns < SETS; ns = ns + 1)");
-    vgen_line(v, "  jv[ns*WAYS +: WAYS] = join_s[ns*LANES+nl] ? wsel[ns*WAYS +: WAYS] : {WAYS{1'b0}};");
-    vgen_line(v, "mem_n[nl*ENTRIES +: ENTRIES] = (mem_r[nl*ENTRIES +: ENTRIES] & ~asel) | jv;");
-    vgen_line(v, "rch_n[nl*ENTRIES +: ENTRIES] = (rch_r[nl*ENTRIES +: ENTRIES] & ~asel & ~jv)");
-    vgen_line(v, "                               | hit_w[nl*ENTRIES +: ENTRIES];");
-    vgen_line(v, "for (ne = 0; ne < ENTRIES; ne = ne + 1)");
-    vgen_line(v, "  if (jv[ne])");
-    vgen_line(v, "    tid_n[(nl*ENTRIES+ne)*TW +: TW] = t_tid[nl*TW +: TW];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-}
-
-static void emit_registers(struct vgen *v)
-{
-    vgen_section(v, "Registers");
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "valid_q <= {ENTRIES{1'b0}};");
-    vgen_line(v, "occ_q   <= {OCC_W{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
-    vgen_line(v, "valid_q <= valid_n;");
-    vgen_line(v, "occ_q   <= occ_n;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_blank(v);
-    vgen_line(v, "// The RPC bank: written without reset, as an SRAM.");
-    vgen_line(v, "always @(posedge clk_i)");
-    vgen_line(v, "  rpc_q <= rpc_n;");
-}
-
 void emit_rbt(struct vgen *v, const struct simt_config *cfg,
               enum rtl_defect defect)
 {
@@ -568,10 +675,12 @@ void emit_rbt(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &g);
     emit_state(v, &g);
     emit_request(v, &g);
-    emit_entries(v, defect);
-    emit_lanes(v);
+    emit_wires(v);
+    emit_complete(v, defect);
+    emit_release_select(v, &g);
+    emit_lanes(v, &g);
     emit_sets(v, &g, defect);
-    emit_contents_release(v, &g);
+    emit_contents(v, &g);
     emit_next(v, &g);
     emit_registers(v);
     vgen_module_end(v, "simtref_rbt");

@@ -430,6 +430,8 @@ static void fermi_harp_rbt_is_the_one_of_table_7(void **state)
     assert_int_equal(rpc.row_bits, 32);
     /* 128 x (1 + 32 + 16 x 8) + 8 occupancy */
     assert_int_equal(rbt_state_bits(&g), 128 * (1 + 32 + 16 * 8) + 8);
+    /* of which the rpc and 16 lanes' 6-bit thread ids are in memories */
+    assert_int_equal(rbt_memory_bits(&g), 128 * (32 + 16 * 6));
 }
 
 /* Fig. 8's multi-ported table is one bank of whole rows. */

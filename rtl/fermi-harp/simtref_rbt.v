@@ -8,8 +8,10 @@
 
 // 128 barriers in 8 sets of 16 ways.  A thread of lane l with thread id
 // t finds its barriers in set t mod 8.  Entry index = set * 16 + way.
-// Organisation: HARP Figure 9, one single-ported bank per lane (member,
-// reached, thread id of that lane for every entry) and the RPC bank.
+// Organisation: HARP Figure 9, one bank per lane (a row holds the thread
+// ids of that lane for every way of a set) with the lane's port and one
+// for the release, and the RPC bank with a port per lane.
+// Lane l reads, compares and writes back only the row of its set.
 // A diverged commit reserves: per set, the group of lanes mapping to it
 // (less the threads already held at the pc) merges into the lowest way
 // that is valid, not complete, at the pc and holds no other thread in
@@ -20,19 +22,21 @@
 // barrier (reached == member) is shown on rel_*_o and freed at the edge
 // with rel_ready_i.  The commit reaches the table after 0 register
 // stage(s); the release is not delayed.
-// Flip-flops: 20616 (128 entries x (valid + 32 rpc + 16 x (member + reached
-// + 6 tid)) + 0 request stage(s) + 8 occupancy).
+// Memories: 16384 bits, the RPC bank (8 x 512) and 16 lane banks (8 x 96).
+// Flip-flops: 4232 (128 entries x (valid + 16 x (member + reached)) + 0 request
+// stage(s) + 8 occupancy).
 
 module simtref_rbt #(
-  parameter integer ENTRIES = 128,                            // barriers
-  parameter integer WAYS    = 16,                             // ways per set
-  parameter integer LANES   = 16,                             // lanes per warp (SIMD width)
-  parameter integer PC_W    = 32,                             // program counter
-  parameter integer TW      = 6,                              // thread id without its lane bits
+  parameter integer ENTRIES    = 128,                            // barriers
+  parameter integer WAYS       = 16,                             // ways per set
+  parameter integer LANES      = 16,                             // lanes per warp (SIMD width)
+  parameter integer PC_W       = 32,                             // program counter
+  parameter integer TW         = 6,                              // thread id without its lane bits
+  parameter integer SHOW_TABLE = 1,                              // 1: show the table on valid_o .. tid_o; 0: tie them to 0
   // Derived widths
-  parameter integer SETS    = ENTRIES / WAYS,                 // sets: a thread's set is tid mod SETS
-  parameter integer SET_W   = (SETS > 1) ? $clog2(SETS) : 1,  // set index
-  parameter integer OCC_W   = $clog2(ENTRIES + 1)             // occupancy: 0..ENTRIES
+  parameter integer SETS       = ENTRIES / WAYS,                 // sets: a thread's set is tid mod SETS
+  parameter integer SET_W      = (SETS > 1) ? $clog2(SETS) : 1,  // set index
+  parameter integer OCC_W      = $clog2(ENTRIES + 1)             // occupancy: 0..ENTRIES
 ) (
   // Clock and reset
   input  wire                        clk_i,           // clock
@@ -57,8 +61,10 @@ module simtref_rbt #(
   output wire [LANES-1:0]            rel_mask_o,      // ... members
   output wire [LANES*TW-1:0]         rel_tid_o,       // ... threads (0 elsewhere)
 
-  // Table contents, zero where nothing is stored
+  // Occupancy
   output wire [OCC_W-1:0]            occupancy_o,     // valid entries
+
+  // Table view (SHOW_TABLE), zero where nothing is stored
   output wire [ENTRIES-1:0]          valid_o,         // entry holds a barrier
   output wire [ENTRIES*PC_W-1:0]     rpc_o,           // rpc per entry
   output wire [ENTRIES*LANES-1:0]    member_o,        // members per entry
@@ -70,184 +76,17 @@ module simtref_rbt #(
   // State
   // ----------------------------------------------------------------------
 
-  reg  [ENTRIES-1:0]          valid_q;   // reset
-  reg  [OCC_W-1:0]            occ_q;     // reset: valid entries
-  reg  [ENTRIES*PC_W-1:0]     rpc_q;     // RPC bank, not reset
+  // Flip-flops: what the completion of every entry needs each cycle.
+  // Lane-major: lane l, entry e at [l*ENTRIES+e].
+  reg  [ENTRIES-1:0]       valid_q;   // reset
+  reg  [OCC_W-1:0]         occ_q;     // reset: valid entries
+  reg  [LANES*ENTRIES-1:0] mem_q;     // member bits, not reset
+  reg  [LANES*ENTRIES-1:0] rch_q;     // reached bits, not reset
 
-  // The per-lane fields, lane-major: lane l, entry e at [l*ENTRIES+e]
-  // (member, reached) and [(l*ENTRIES+e)*TW +: TW] (thread id).
-  reg  [LANES*ENTRIES-1:0]    mem_r, rch_r;
-  reg  [LANES*ENTRIES*TW-1:0] tid_r;
-  // ... and as the next state writes them.
-  reg  [LANES*ENTRIES-1:0]    mem_n, rch_n;
-  reg  [LANES*ENTRIES*TW-1:0] tid_n;
-  genvar gl, gs;
-
-  // HARP Fig. 9: one single-ported bank per lane, entry e of bank l
-  // holding member, reached and thread id of lane l.
-  reg  [ENTRIES-1:0] mem0_q, rch0_q;  reg [ENTRIES*TW-1:0] tid0_q;   // lane 0, not reset
-  reg  [ENTRIES-1:0] mem1_q, rch1_q;  reg [ENTRIES*TW-1:0] tid1_q;   // lane 1, not reset
-  reg  [ENTRIES-1:0] mem2_q, rch2_q;  reg [ENTRIES*TW-1:0] tid2_q;   // lane 2, not reset
-  reg  [ENTRIES-1:0] mem3_q, rch3_q;  reg [ENTRIES*TW-1:0] tid3_q;   // lane 3, not reset
-  reg  [ENTRIES-1:0] mem4_q, rch4_q;  reg [ENTRIES*TW-1:0] tid4_q;   // lane 4, not reset
-  reg  [ENTRIES-1:0] mem5_q, rch5_q;  reg [ENTRIES*TW-1:0] tid5_q;   // lane 5, not reset
-  reg  [ENTRIES-1:0] mem6_q, rch6_q;  reg [ENTRIES*TW-1:0] tid6_q;   // lane 6, not reset
-  reg  [ENTRIES-1:0] mem7_q, rch7_q;  reg [ENTRIES*TW-1:0] tid7_q;   // lane 7, not reset
-  reg  [ENTRIES-1:0] mem8_q, rch8_q;  reg [ENTRIES*TW-1:0] tid8_q;   // lane 8, not reset
-  reg  [ENTRIES-1:0] mem9_q, rch9_q;  reg [ENTRIES*TW-1:0] tid9_q;   // lane 9, not reset
-  reg  [ENTRIES-1:0] mem10_q, rch10_q;  reg [ENTRIES*TW-1:0] tid10_q;   // lane 10, not reset
-  reg  [ENTRIES-1:0] mem11_q, rch11_q;  reg [ENTRIES*TW-1:0] tid11_q;   // lane 11, not reset
-  reg  [ENTRIES-1:0] mem12_q, rch12_q;  reg [ENTRIES*TW-1:0] tid12_q;   // lane 12, not reset
-  reg  [ENTRIES-1:0] mem13_q, rch13_q;  reg [ENTRIES*TW-1:0] tid13_q;   // lane 13, not reset
-  reg  [ENTRIES-1:0] mem14_q, rch14_q;  reg [ENTRIES*TW-1:0] tid14_q;   // lane 14, not reset
-  reg  [ENTRIES-1:0] mem15_q, rch15_q;  reg [ENTRIES*TW-1:0] tid15_q;   // lane 15, not reset
-
-  always @* begin
-    mem_r[0*ENTRIES +: ENTRIES] = mem0_q;
-    rch_r[0*ENTRIES +: ENTRIES] = rch0_q;
-    tid_r[0*ENTRIES*TW +: ENTRIES*TW] = tid0_q;
-    mem_r[1*ENTRIES +: ENTRIES] = mem1_q;
-    rch_r[1*ENTRIES +: ENTRIES] = rch1_q;
-    tid_r[1*ENTRIES*TW +: ENTRIES*TW] = tid1_q;
-    mem_r[2*ENTRIES +: ENTRIES] = mem2_q;
-    rch_r[2*ENTRIES +: ENTRIES] = rch2_q;
-    tid_r[2*ENTRIES*TW +: ENTRIES*TW] = tid2_q;
-    mem_r[3*ENTRIES +: ENTRIES] = mem3_q;
-    rch_r[3*ENTRIES +: ENTRIES] = rch3_q;
-    tid_r[3*ENTRIES*TW +: ENTRIES*TW] = tid3_q;
-    mem_r[4*ENTRIES +: ENTRIES] = mem4_q;
-    rch_r[4*ENTRIES +: ENTRIES] = rch4_q;
-    tid_r[4*ENTRIES*TW +: ENTRIES*TW] = tid4_q;
-    mem_r[5*ENTRIES +: ENTRIES] = mem5_q;
-    rch_r[5*ENTRIES +: ENTRIES] = rch5_q;
-    tid_r[5*ENTRIES*TW +: ENTRIES*TW] = tid5_q;
-    mem_r[6*ENTRIES +: ENTRIES] = mem6_q;
-    rch_r[6*ENTRIES +: ENTRIES] = rch6_q;
-    tid_r[6*ENTRIES*TW +: ENTRIES*TW] = tid6_q;
-    mem_r[7*ENTRIES +: ENTRIES] = mem7_q;
-    rch_r[7*ENTRIES +: ENTRIES] = rch7_q;
-    tid_r[7*ENTRIES*TW +: ENTRIES*TW] = tid7_q;
-    mem_r[8*ENTRIES +: ENTRIES] = mem8_q;
-    rch_r[8*ENTRIES +: ENTRIES] = rch8_q;
-    tid_r[8*ENTRIES*TW +: ENTRIES*TW] = tid8_q;
-    mem_r[9*ENTRIES +: ENTRIES] = mem9_q;
-    rch_r[9*ENTRIES +: ENTRIES] = rch9_q;
-    tid_r[9*ENTRIES*TW +: ENTRIES*TW] = tid9_q;
-    mem_r[10*ENTRIES +: ENTRIES] = mem10_q;
-    rch_r[10*ENTRIES +: ENTRIES] = rch10_q;
-    tid_r[10*ENTRIES*TW +: ENTRIES*TW] = tid10_q;
-    mem_r[11*ENTRIES +: ENTRIES] = mem11_q;
-    rch_r[11*ENTRIES +: ENTRIES] = rch11_q;
-    tid_r[11*ENTRIES*TW +: ENTRIES*TW] = tid11_q;
-    mem_r[12*ENTRIES +: ENTRIES] = mem12_q;
-    rch_r[12*ENTRIES +: ENTRIES] = rch12_q;
-    tid_r[12*ENTRIES*TW +: ENTRIES*TW] = tid12_q;
-    mem_r[13*ENTRIES +: ENTRIES] = mem13_q;
-    rch_r[13*ENTRIES +: ENTRIES] = rch13_q;
-    tid_r[13*ENTRIES*TW +: ENTRIES*TW] = tid13_q;
-    mem_r[14*ENTRIES +: ENTRIES] = mem14_q;
-    rch_r[14*ENTRIES +: ENTRIES] = rch14_q;
-    tid_r[14*ENTRIES*TW +: ENTRIES*TW] = tid14_q;
-    mem_r[15*ENTRIES +: ENTRIES] = mem15_q;
-    rch_r[15*ENTRIES +: ENTRIES] = rch15_q;
-    tid_r[15*ENTRIES*TW +: ENTRIES*TW] = tid15_q;
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 0
-    mem0_q <= mem_n[0*ENTRIES +: ENTRIES];
-    rch0_q <= rch_n[0*ENTRIES +: ENTRIES];
-    tid0_q <= tid_n[0*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 1
-    mem1_q <= mem_n[1*ENTRIES +: ENTRIES];
-    rch1_q <= rch_n[1*ENTRIES +: ENTRIES];
-    tid1_q <= tid_n[1*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 2
-    mem2_q <= mem_n[2*ENTRIES +: ENTRIES];
-    rch2_q <= rch_n[2*ENTRIES +: ENTRIES];
-    tid2_q <= tid_n[2*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 3
-    mem3_q <= mem_n[3*ENTRIES +: ENTRIES];
-    rch3_q <= rch_n[3*ENTRIES +: ENTRIES];
-    tid3_q <= tid_n[3*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 4
-    mem4_q <= mem_n[4*ENTRIES +: ENTRIES];
-    rch4_q <= rch_n[4*ENTRIES +: ENTRIES];
-    tid4_q <= tid_n[4*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 5
-    mem5_q <= mem_n[5*ENTRIES +: ENTRIES];
-    rch5_q <= rch_n[5*ENTRIES +: ENTRIES];
-    tid5_q <= tid_n[5*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 6
-    mem6_q <= mem_n[6*ENTRIES +: ENTRIES];
-    rch6_q <= rch_n[6*ENTRIES +: ENTRIES];
-    tid6_q <= tid_n[6*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 7
-    mem7_q <= mem_n[7*ENTRIES +: ENTRIES];
-    rch7_q <= rch_n[7*ENTRIES +: ENTRIES];
-    tid7_q <= tid_n[7*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 8
-    mem8_q <= mem_n[8*ENTRIES +: ENTRIES];
-    rch8_q <= rch_n[8*ENTRIES +: ENTRIES];
-    tid8_q <= tid_n[8*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 9
-    mem9_q <= mem_n[9*ENTRIES +: ENTRIES];
-    rch9_q <= rch_n[9*ENTRIES +: ENTRIES];
-    tid9_q <= tid_n[9*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 10
-    mem10_q <= mem_n[10*ENTRIES +: ENTRIES];
-    rch10_q <= rch_n[10*ENTRIES +: ENTRIES];
-    tid10_q <= tid_n[10*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 11
-    mem11_q <= mem_n[11*ENTRIES +: ENTRIES];
-    rch11_q <= rch_n[11*ENTRIES +: ENTRIES];
-    tid11_q <= tid_n[11*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 12
-    mem12_q <= mem_n[12*ENTRIES +: ENTRIES];
-    rch12_q <= rch_n[12*ENTRIES +: ENTRIES];
-    tid12_q <= tid_n[12*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 13
-    mem13_q <= mem_n[13*ENTRIES +: ENTRIES];
-    rch13_q <= rch_n[13*ENTRIES +: ENTRIES];
-    tid13_q <= tid_n[13*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 14
-    mem14_q <= mem_n[14*ENTRIES +: ENTRIES];
-    rch14_q <= rch_n[14*ENTRIES +: ENTRIES];
-    tid14_q <= tid_n[14*ENTRIES*TW +: ENTRIES*TW];
-  end
-
-  always @(posedge clk_i) begin   // bank of lane 15
-    mem15_q <= mem_n[15*ENTRIES +: ENTRIES];
-    rch15_q <= rch_n[15*ENTRIES +: ENTRIES];
-    tid15_q <= tid_n[15*ENTRIES*TW +: ENTRIES*TW];
-  end
+  // Memories, not reset (SRAM), one row per set: way w of a row at
+  // [w*PC_W +: PC_W] (rpc) or [w*TW +: TW] (thread id).
+  reg  [WAYS*PC_W-1:0]     rpc_mem [0:SETS-1];   // the RPC bank
+  // HARP Fig. 9: the thread ids are in one bank per lane, g_lane[l].bank.
 
   // ----------------------------------------------------------------------
   // The commit at the table (HARP 7.3.2: STAGES-1 register stages)
@@ -266,64 +105,173 @@ module simtref_rbt #(
   assign t_tid   = cmt_tid_i;
 
   // ----------------------------------------------------------------------
-  // Per entry: the rpc match (RPC bank) and completion
+  // Between the sections
   // ----------------------------------------------------------------------
 
-  wire               reserve = t_valid && t_div && |t_mask;
-  wire               arrive  = t_valid && !t_div && |t_mask;
-  reg  [ENTRIES-1:0] rpcm;   // valid, at the pc of the commit
-  reg  [ENTRIES-1:0] cpl;    // complete: every member reached
-  integer ci, cl;
-
-  always @* begin
-    for (ci = 0; ci < ENTRIES; ci = ci + 1)
-      rpcm[ci] = valid_q[ci] && rpc_q[ci*PC_W +: PC_W] == t_pc;
-    cpl = valid_q;
-    for (cl = 0; cl < LANES; cl = cl + 1)
-      cpl = cpl & ~(mem_r[cl*ENTRIES +: ENTRIES] ^ rch_r[cl*ENTRIES +: ENTRIES]);
-  end
-
-  // ----------------------------------------------------------------------
-  // Per lane: the search of the set of its thread
-  // ----------------------------------------------------------------------
-
-  // [l*ENTRIES+e]: entry e seen from lane l (only entries of l's set).
-  reg  [LANES*ENTRIES-1:0] ok_w;     // no member in l, or the same thread
-  reg  [LANES*ENTRIES-1:0] held_w;   // holds l's thread at the pc
-  reg  [LANES*ENTRIES-1:0] hit_w;    // l's thread arrives here
-  wire [LANES-1:0]         held;     // l's thread already waits at the pc
-  wire [LANES*SET_W-1:0]   lset;     // l's set
-  wire [SETS*SET_W-1:0]    set_ids;  // set s's index at [s*SET_W +: SET_W]
+  wire                        reserve = t_valid && t_div && |t_mask;
+  wire                        arrive  = t_valid && !t_div && |t_mask;
+  reg  [ENTRIES-1:0]          cpl;           // complete: valid, every member reached
+  wire [SETS*SET_W-1:0]       set_ids;       // set s's index at [s*SET_W +: SET_W]
+  wire [LANES*SET_W-1:0]      lset;          // lane l's set
+  wire [LANES-1:0]            held;          // l's thread already waits at the pc
+  wire [LANES*WAYS-1:0]       mok;           // ways of l's set l may merge into
+  wire [ENTRIES-1:0]          wsel;          // entry written by a reservation
+  wire [ENTRIES-1:0]          asel;          // ... as a new barrier
+  wire [ENTRIES-1:0]          rel_oh;        // the lowest complete entry
+  reg  [SET_W-1:0]            rel_set;       // ... its set
+  reg  [WAYS-1:0]             rel_way;       // ... its way, one-hot
+  reg  [ENTRIES*PC_W-1:0]     rpc_v;         // the RPC bank read out (SHOW_TABLE)
+  reg  [LANES*ENTRIES*TW-1:0] tid_v;         // the thread ids read out, lane-major
+  genvar gl, gs;
 
   generate
     for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set_id
       localparam [SET_W-1:0] SID = gs;
       assign set_ids[gs*SET_W +: SET_W] = SID;
     end
+  endgenerate
 
+  // ----------------------------------------------------------------------
+  // Per entry: completion (flip-flops only)
+  // ----------------------------------------------------------------------
+
+  integer cl;
+
+  always @* begin
+    cpl = valid_q;
+    for (cl = 0; cl < LANES; cl = cl + 1)
+      cpl = cpl & ~(mem_q[cl*ENTRIES +: ENTRIES] ^ rch_q[cl*ENTRIES +: ENTRIES]);
+  end
+
+  // ----------------------------------------------------------------------
+  // Release: the lowest complete barrier (barrier-to-second)
+  // ----------------------------------------------------------------------
+
+  wire                fire = rel_ready_i && |cpl;   // freed at the edge
+  wire [WAYS*PC_W-1:0] rel_rpc_row = rpc_mem[rel_set];   // release read port
+  reg  [PC_W-1:0]     rel_pc;
+  integer xs, xw;
+
+  assign rel_oh = cpl & (~cpl + 128'd1);
+
+  always @* begin
+    rel_set = {SET_W{1'b0}};
+    rel_way = {WAYS{1'b0}};
+    for (xs = 0; xs < SETS; xs = xs + 1) begin
+      if (|rel_oh[xs*WAYS +: WAYS])
+        rel_set = rel_set | set_ids[xs*SET_W +: SET_W];
+      rel_way = rel_way | rel_oh[xs*WAYS +: WAYS];
+    end
+    rel_pc = {PC_W{1'b0}};
+    for (xw = 0; xw < WAYS; xw = xw + 1)
+      if (rel_way[xw])
+        rel_pc = rel_pc | rel_rpc_row[xw*PC_W +: PC_W];
+  end
+
+  assign rel_valid_o = |cpl;
+  assign rel_pc_o    = rel_pc;
+
+  // ----------------------------------------------------------------------
+  // Per lane: the row of the set of its thread
+  // ----------------------------------------------------------------------
+
+  generate
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
-      wire [TW-1:0]      tl = t_tid[gl*TW +: TW];
-      wire [SET_W-1:0]   sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
-      reg  [ENTRIES-1:0] same;    // the entry holds this thread id in lane gl
-      reg  [ENTRIES-1:0] in_set;  // the entry is in the thread's set
-      integer le, ls;
+      wire [TW-1:0]        tl = t_tid[gl*TW +: TW];
+      wire [SET_W-1:0]     sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
+      reg  [WAYS*TW-1:0]   bank [0:SETS-1];   // HARP Fig. 9: lane gl's bank, not reset
+
+      // Read: the set's row of the RPC bank and of the thread ids, and the
+      // flip-flop state of its ways.
+      wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[sl];
+      wire [WAYS*TW-1:0]   tid_row = bank[sl];
+      wire [WAYS-1:0]      v_w = valid_q[sl*WAYS +: WAYS];
+      wire [WAYS-1:0]      m_w = mem_q[gl*ENTRIES + sl*WAYS +: WAYS];
+      wire [WAYS-1:0]      r_w = rch_q[gl*ENTRIES + sl*WAYS +: WAYS];
+      wire [WAYS-1:0]      c_w = cpl[sl*WAYS +: WAYS];
+      reg  [WAYS-1:0]      at_pc;   // valid, at the pc of the commit
+      reg  [WAYS-1:0]      same;    // holds this thread id in lane gl
+      integer lw;
+
+      always @*
+        for (lw = 0; lw < WAYS; lw = lw + 1) begin
+          at_pc[lw] = v_w[lw] && rpc_row[lw*PC_W +: PC_W] == t_pc;
+          same[lw]  = tid_row[lw*TW +: TW] == tl;
+        end
+
+      // Search: held at the pc, arrival, the ways the lane may merge into.
+      wire [WAYS-1:0] mine = at_pc & m_w & same;
+      wire [WAYS-1:0] hw   = (arrive && t_mask[gl]) ? mine & ~r_w : {WAYS{1'b0}};
+      assign lset[gl*SET_W +: SET_W] = sl;
+      assign held[gl]                = |mine;
+      assign arr_hit_o[gl]           = |hw;
+      assign mok[gl*WAYS +: WAYS]    = at_pc & ~c_w & (~m_w | same);
+
+      // Write back: the way the set's reservation writes, if this thread
+      // joins it; the rpc too when it is a new barrier.
+      wire [WAYS-1:0] jw = (reserve && t_mask[gl] && !held[gl]) ? wsel[sl*WAYS +: WAYS]
+                                                                : {WAYS{1'b0}};
+      wire [WAYS-1:0] aw = jw & asel[sl*WAYS +: WAYS];
+      reg  [WAYS*TW-1:0]   tid_row_n;
+      reg  [WAYS*PC_W-1:0] rpc_row_n;
+      reg  [ENTRIES-1:0]   jv, hv;   // entries this lane joins, arrives at
+      integer nw, ns;
 
       always @* begin
-        for (le = 0; le < ENTRIES; le = le + 1)
-          same[le] = tid_r[(gl*ENTRIES+le)*TW +: TW] == tl;
-        for (ls = 0; ls < SETS; ls = ls + 1)
-          in_set[ls*WAYS +: WAYS] = {WAYS{sl == set_ids[ls*SET_W +: SET_W]}};
-        ok_w[gl*ENTRIES +: ENTRIES]   = ~mem_r[gl*ENTRIES +: ENTRIES] | same;
-        held_w[gl*ENTRIES +: ENTRIES] = in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same;
-        hit_w[gl*ENTRIES +: ENTRIES]  = (arrive && t_mask[gl])
-                                        ? in_set & rpcm & mem_r[gl*ENTRIES +: ENTRIES] & same &
-                                          ~rch_r[gl*ENTRIES +: ENTRIES]
-                                        : {ENTRIES{1'b0}};
+        for (nw = 0; nw < WAYS; nw = nw + 1) begin
+          tid_row_n[nw*TW +: TW]     = jw[nw] ? tl   : tid_row[nw*TW +: TW];
+          rpc_row_n[nw*PC_W +: PC_W] = aw[nw] ? t_pc : rpc_row[nw*PC_W +: PC_W];
+        end
+        for (ns = 0; ns < SETS; ns = ns + 1) begin
+          jv[ns*WAYS +: WAYS] = (sl == set_ids[ns*SET_W +: SET_W]) ? jw : {WAYS{1'b0}};
+          hv[ns*WAYS +: WAYS] = (sl == set_ids[ns*SET_W +: SET_W]) ? hw : {WAYS{1'b0}};
+        end
       end
 
-      assign lset[gl*SET_W +: SET_W] = sl;
-      assign held[gl]      = |held_w[gl*ENTRIES +: ENTRIES];
-      assign arr_hit_o[gl] = |hit_w[gl*ENTRIES +: ENTRIES];
+      // Lane gl's member and reached bits (flip-flops, not reset: read only
+      // under valid_q): an allocation clears them, joining sets member.
+      always @(posedge clk_i) begin
+        mem_q[gl*ENTRIES +: ENTRIES] <= (mem_q[gl*ENTRIES +: ENTRIES] & ~asel) | jv;
+        rch_q[gl*ENTRIES +: ENTRIES] <= (rch_q[gl*ENTRIES +: ENTRIES] & ~asel & ~jv) | hv;
+      end
+
+      // Write ports: the RPC bank's row when the thread allocates a barrier
+      // (lanes of one set write the same row), the thread ids when it joins.
+      always @(posedge clk_i)
+        if (|aw)
+          rpc_mem[sl] <= rpc_row_n;
+
+      always @(posedge clk_i)
+        if (|jw)
+          bank[sl] <= tid_row_n;
+
+      // Release: this lane's member bit and thread id of the released entry.
+      wire [WAYS*TW-1:0] rel_row = bank[rel_set];   // release read port
+      wire               rm      = |(mem_q[gl*ENTRIES +: ENTRIES] & rel_oh);
+      reg  [TW-1:0]      rt;
+      integer rw;
+
+      always @* begin
+        rt = {TW{1'b0}};
+        for (rw = 0; rw < WAYS; rw = rw + 1)
+          if (rel_way[rw])
+            rt = rt | rel_row[rw*TW +: TW];
+      end
+
+      assign rel_mask_o[gl]         = rm;
+      assign rel_tid_o[gl*TW +: TW] = rm ? rt : {TW{1'b0}};
+
+      // The bank read out for the table view.
+      if (SHOW_TABLE != 0) begin : g_view
+        for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row
+          wire [WAYS*TW-1:0] row = bank[gs];
+          always @*
+            tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = row;
+        end
+      end else begin : g_no_view
+        always @*
+          tid_v[gl*ENTRIES*TW +: ENTRIES*TW] = {(ENTRIES*TW){1'b0}};
+      end
     end
   endgenerate
 
@@ -331,9 +279,8 @@ module simtref_rbt #(
   // Per set: merge, else allocate, else fail
   // ----------------------------------------------------------------------
 
-  wire [ENTRIES-1:0]    wsel;      // entry written by a reservation
-  wire [ENTRIES-1:0]    asel;      // ... as a new barrier
-  wire [SETS*LANES-1:0] join_s;    // the lanes a set's entry takes
+  // The lanes of a set read the same row: the ways the group may merge
+  // into are those every lane of the group may merge into.
   wire [SETS*LANES-1:0] fail_s;    // the lanes a full set turns away
 
   generate
@@ -341,19 +288,18 @@ module simtref_rbt #(
       localparam [SET_W-1:0] SID = gs;
       reg  [LANES-1:0] grp;            // the commit's lanes in this set
       reg  [WAYS-1:0]  cand;           // ways the group may merge into
-      reg  [WAYS-1:0]  free;
       integer sl;
 
       always @* begin
-        free = ~valid_q[gs*WAYS +: WAYS];
-        cand = rpcm[gs*WAYS +: WAYS] & ~cpl[gs*WAYS +: WAYS];
+        cand = {WAYS{1'b1}};
         for (sl = 0; sl < LANES; sl = sl + 1) begin
           grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;
           if (grp[sl])
-            cand = cand & ok_w[sl*ENTRIES + gs*WAYS +: WAYS];
+            cand = cand & mok[sl*WAYS +: WAYS];
         end
       end
 
+      wire [WAYS-1:0]  free  = ~valid_q[gs*WAYS +: WAYS];
       wire [LANES-1:0] fresh = grp & ~held;   // threads not yet waiting here
       wire             go    = reserve && |fresh;
       wire [WAYS-1:0]  msel  = cand & (~cand + 16'd1);   // lowest
@@ -362,9 +308,8 @@ module simtref_rbt #(
       wire             alloc = go && !(|cand) && |free;
       wire             fail  = go && !(|cand) && !(|free);
       wire [WAYS-1:0]  asl   = alloc ? fsel : {WAYS{1'b0}};
-      assign wsel[gs*WAYS +: WAYS]    = merge ? msel : asl;
-      assign asel[gs*WAYS +: WAYS]    = asl;
-      assign join_s[gs*LANES +: LANES] = fresh;
+      assign wsel[gs*WAYS +: WAYS]     = merge ? msel : asl;
+      assign asel[gs*WAYS +: WAYS]     = asl;
       assign fail_s[gs*LANES +: LANES] = fail ? fresh : {LANES{1'b0}};
     end
   endgenerate
@@ -382,27 +327,44 @@ module simtref_rbt #(
   assign err_o      = t_valid && !(|t_mask);
 
   // ----------------------------------------------------------------------
-  // Table contents, zero where nothing is stored
+  // Table view (SHOW_TABLE), zero where nothing is stored
   // ----------------------------------------------------------------------
 
+  // With SHOW_TABLE = 0 no entry is shown and the memories are not read
+  // out: only the lanes' and the release's ports read them.
+  wire [ENTRIES-1:0]          shown = (SHOW_TABLE != 0) ? valid_q : {ENTRIES{1'b0}};
   reg  [ENTRIES*PC_W-1:0]     rpc_show;
   reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;
   reg  [ENTRIES*LANES*TW-1:0] tid_show;
   integer qi, ql;
 
+  generate
+    if (SHOW_TABLE != 0) begin : g_show
+      for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row
+        wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[gs];
+        always @*
+          rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_row;
+      end
+    end else begin : g_hide
+      always @* begin
+        rpc_v = {(ENTRIES*PC_W){1'b0}};
+      end
+    end
+  endgenerate
+
   always @* begin
     for (qi = 0; qi < ENTRIES; qi = qi + 1) begin
-      rpc_show[qi*PC_W +: PC_W]    = valid_q[qi] ? rpc_q[qi*PC_W +: PC_W] : {PC_W{1'b0}};
+      rpc_show[qi*PC_W +: PC_W] = shown[qi] ? rpc_v[qi*PC_W +: PC_W] : {PC_W{1'b0}};
       for (ql = 0; ql < LANES; ql = ql + 1) begin
-        mem_show[qi*LANES+ql] = valid_q[qi] && mem_r[ql*ENTRIES+qi];
-        rch_show[qi*LANES+ql] = valid_q[qi] && rch_r[ql*ENTRIES+qi];
-        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_r[(ql*ENTRIES+qi)*TW +: TW]
+        mem_show[qi*LANES+ql] = shown[qi] && mem_q[ql*ENTRIES+qi];
+        rch_show[qi*LANES+ql] = shown[qi] && rch_q[ql*ENTRIES+qi];
+        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]
                                                                  : {TW{1'b0}};
       end
     end
   end
 
-  assign valid_o     = valid_q;
+  assign valid_o     = shown;
   assign rpc_o       = rpc_show;
   assign member_o    = mem_show;
   assign reached_o   = rch_show;
@@ -410,71 +372,27 @@ module simtref_rbt #(
   assign occupancy_o = occ_q;
 
   // ----------------------------------------------------------------------
-  // Release: the lowest complete barrier (barrier-to-second)
+  // Next state of the flip-flops
   // ----------------------------------------------------------------------
 
-  wire [ENTRIES-1:0]  rel_oh = cpl & (~cpl + 128'd1);
-  wire                fire   = rel_ready_i && |cpl;   // freed at the edge
-  reg  [PC_W-1:0]     rel_pc;
-  reg  [LANES-1:0]    rel_mask;
-  reg  [LANES*TW-1:0] rel_tid;
-  integer xi;
-
-  always @* begin
-    rel_pc   = {PC_W{1'b0}};
-    rel_mask = {LANES{1'b0}};
-    rel_tid  = {(LANES*TW){1'b0}};
-    for (xi = 0; xi < ENTRIES; xi = xi + 1)
-      if (rel_oh[xi]) begin
-        rel_pc   = rel_pc   | rpc_show[xi*PC_W +: PC_W];
-        rel_mask = rel_mask | mem_show[xi*LANES +: LANES];
-        rel_tid  = rel_tid  | tid_show[xi*LANES*TW +: LANES*TW];
-      end
-  end
-
-  assign rel_valid_o = |cpl;
-  assign rel_pc_o    = rel_pc;
-  assign rel_mask_o  = rel_mask;
-  assign rel_tid_o   = rel_tid;
-
-  // ----------------------------------------------------------------------
-  // Next state
-  // ----------------------------------------------------------------------
-
-  // Per entry: a release frees it; an allocation makes it a new barrier
-  // at the pc; the lanes joining it become members, not reached, with
-  // their thread ids; arriving lanes are marked reached.  Occupancy:
-  // less the release, plus one per allocating set.
-  reg  [ENTRIES-1:0]      valid_n;
-  reg  [ENTRIES*PC_W-1:0] rpc_n;
-  reg  [OCC_W-1:0]        occ_n;
-  reg  [ENTRIES-1:0]      jv;       // entries lane nl joins
-  integer ne, nl, ns;
+  // A release frees its entry; an allocation makes an entry a new
+  // barrier (member and reached bits cleared, then the joining lanes
+  // set as members: mem_n, rch_n in g_lane).  Occupancy: less the
+  // release, plus one per allocating set.
+  reg  [ENTRIES-1:0] valid_n;
+  reg  [OCC_W-1:0]   occ_n;
+  integer ne;
 
   always @* begin
     valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;
-    rpc_n   = rpc_q;
     occ_n   = occ_q - {{(OCC_W-1){1'b0}}, fire};
     for (ne = 0; ne < ENTRIES; ne = ne + 1)
-      if (asel[ne]) begin
-        rpc_n[ne*PC_W +: PC_W] = t_pc;
+      if (asel[ne])
         occ_n = occ_n + {{(OCC_W-1){1'b0}}, 1'b1};
-      end
-    tid_n = tid_r;
-    for (nl = 0; nl < LANES; nl = nl + 1) begin
-      for (ns = 0; ns < SETS; ns = ns + 1)
-        jv[ns*WAYS +: WAYS] = join_s[ns*LANES+nl] ? wsel[ns*WAYS +: WAYS] : {WAYS{1'b0}};
-      mem_n[nl*ENTRIES +: ENTRIES] = (mem_r[nl*ENTRIES +: ENTRIES] & ~asel) | jv;
-      rch_n[nl*ENTRIES +: ENTRIES] = (rch_r[nl*ENTRIES +: ENTRIES] & ~asel & ~jv)
-                                     | hit_w[nl*ENTRIES +: ENTRIES];
-      for (ne = 0; ne < ENTRIES; ne = ne + 1)
-        if (jv[ne])
-          tid_n[(nl*ENTRIES+ne)*TW +: TW] = t_tid[nl*TW +: TW];
-    end
   end
 
   // ----------------------------------------------------------------------
-  // Registers
+  // Registers (member, reached bits and memories: in g_lane)
   // ----------------------------------------------------------------------
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -486,9 +404,5 @@ module simtref_rbt #(
       occ_q   <= occ_n;
     end
   end
-
-  // The RPC bank: written without reset, as an SRAM.
-  always @(posedge clk_i)
-    rpc_q <= rpc_n;
 
 endmodule  // simtref_rbt
