@@ -3,6 +3,8 @@
 #
 #   prove.sh [--defect NAME] [--expect-fail] STRUCT PRESET BMC K COVER
 #
+# PRESET is a preset name, or a configuration file (a path ending in .conf,
+# relative to the source tree) such as tests/scenarios/NAME.conf.
 # Generates the structure's RTL for PRESET (with a deliberate defect when
 # asked), reads it with formal/STRUCT_props.v (module STRUCT_fv, sized from
 # the configuration through formal/STRUCT.params), and runs yosys-smtbmc:
@@ -49,19 +51,23 @@ simtref=${SIMTREF:-./simtref}
 yosys=${YOSYS:-yosys}
 smtbmc=${YOSYS_SMTBMC:-yosys-smtbmc}
 solver=$(echo "${SMT_SOLVERS:-z3}" | cut -d' ' -f1)
+case "$preset" in
+  *.conf) cfg_args="$srcdir/$preset" preset=$(basename "$preset" .conf) ;;
+  *)      cfg_args="--preset $preset" ;;
+esac
 name=$struct-$preset${defect:+-$defect}
 out=formal-out/$name
 
 rm -rf "$out" && mkdir -p "$out" || exit 1
 
 # The RTL, and the sizes of the property wrapper from the configuration.
-rtl_args="--preset $preset --out $out"
+rtl_args="$cfg_args --out $out"
 [ -n "$defect" ] && rtl_args="$rtl_args --defect $defect"
 "$simtref" rtl $rtl_args || exit 1
 chparam=
 while read -r param eq key; do
   case "$param" in ''|\#*) continue ;; esac
-  value=$("$simtref" config --preset "$preset" --get "$key") || exit 1
+  value=$("$simtref" config $cfg_args --get "$key") || exit 1
   chparam="$chparam -set $param $value"
 done < "$srcdir/formal/$struct.params"
 
