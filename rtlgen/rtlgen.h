@@ -34,6 +34,10 @@ enum rtl_defect {
     /* BAWS issue scheduler */
     DEFECT_SCHED_MWF_LOWEST_FIRST,   /* MWF picks the ready TB of largest rank */
 
+    /* SBR stack and fetch */
+    DEFECT_SBR_SILENT_OVERFLOW,      /* a push beyond the depth overwrites the top, unreported */
+    DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
+
     DEFECT_COUNT
 };
 
@@ -62,6 +66,14 @@ void emit_warp_tables(struct vgen *v, const struct simt_config *cfg,
 /* BAWS issue scheduler */
 void emit_scheduler(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect);
+
+/* SBR re-convergence stacks (HARP 2.1) */
+void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
+                    enum rtl_defect defect);
+
+/* I-buffer and fetch policy (BAWS 2.2, 4.2, 6.2) */
+void emit_fetch(struct vgen *v, const struct simt_config *cfg,
+                enum rtl_defect defect);
 
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
