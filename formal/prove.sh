@@ -102,7 +102,10 @@ done < "$srcdir/formal/$struct.params"
   async2sync; dffunmap;
   write_smt2 -wires $out/$struct.smt2" || { echo "FAIL $name: yosys, see $out/yosys.log"; exit 1; }
 
-# Run one smtbmc mode; prints its time and returns its status.
+# Run one smtbmc mode; prints its time.  Returns 0 when smtbmc reports
+# PASSED, 1 when it reports FAILED, and 2 (recorded in $broken) when it
+# ends without either: a run that stops early proves nothing.
+broken=0
 run() {
   mode=$1; shift
   start=$(date +%s.%N)
@@ -112,7 +115,13 @@ run() {
   secs=$(echo "$start $end" | awk '{ printf "%.2f", $2 - $1 }')
   status=$(grep -o 'Status: [A-Z]*' "$out/$mode.log" | tail -n 1)
   echo "  $mode: ${status:-no status} in ${secs} s (log $out/$mode.log)"
-  return $rc
+  case "$status:$rc" in
+    "Status: PASSED:0") return 0 ;;
+    "Status: FAILED:"*) return 1 ;;
+  esac
+  echo "  $mode: smtbmc exited $rc without a PASSED or FAILED status"
+  broken=1
+  return 2
 }
 
 what="$solver, BMC depth $bmc"
@@ -131,6 +140,10 @@ if [ $fail -ne 0 ]; then
   grep -h -E 'Assert failed|failed!|Unreached cover' "$out"/base.log "$out"/induction.log "$out"/cover.log 2>/dev/null | sed 's/^/    /' | head -n 10
 fi
 
+if [ $broken -eq 1 ]; then
+  echo "FAIL $name: a solver run ended without a verdict"
+  exit 1
+fi
 if [ $expect_fail -eq 1 ]; then
   if [ $fail -eq 1 ]; then
     echo "PASS $name: the proof rejects the defect (counterexample in $out)"

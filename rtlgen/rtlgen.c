@@ -2,6 +2,8 @@
  * rtlgen.c -- writing a configuration's modules; the list of emitters.
  */
 #include "rtlgen.h"
+#include "fetch.h"
+#include "sbr_stack.h"
 #include "scheduler.h"
 
 #include <errno.h>
@@ -49,6 +51,9 @@ static const struct rtl_file rtl_files[] = {
 
     /* ICS-First priority arbiter */
     { "simtref_ics_first.v", always, emit_ics_first },
+    /* SBR re-convergence stacks and fetch */
+    { "simtref_sbr_stack.v", always, emit_sbr_stack },
+    { "simtref_fetch.v",     always, emit_fetch },
 };
 
 /* Each defect: its name on the command line and the file it breaks. */
@@ -79,6 +84,10 @@ static const struct {
 
     /* ICS-First priority arbiter */
     [DEFECT_ICS_LOWEST_LEVEL]        = { "ics-lowest-level", "simtref_ics_first.v" },
+
+    /* SBR re-convergence stacks and fetch */
+    [DEFECT_SBR_SILENT_OVERFLOW]     = { "sbr-silent-overflow", "simtref_sbr_stack.v" },
+    [DEFECT_FETCH_OVERFILL]          = { "fetch-overfill", "simtref_fetch.v" },
 };
 
 const char *rtl_defect_name(enum rtl_defect d)
@@ -157,7 +166,8 @@ static int regular_or_absent(const char *dir, const char *file)
 int rtlgen_write(const struct simt_config *cfg, const char *dir,
                  enum rtl_defect defect, char *err, size_t errlen)
 {
-    if (scheduler_ok(cfg, defect, err, errlen) != 0)
+    if (scheduler_ok(cfg, defect, err, errlen) != 0 ||
+        sbr_check(cfg, err, errlen) != 0 || fetch_check(cfg, err, errlen) != 0)
         return -1;
     if (!defect_applies(cfg, defect)) {
         snprintf(err, errlen, "the defect '%s' breaks %s, which the "

@@ -41,6 +41,10 @@ enum rtl_defect {
     /* ICS-First priority arbiter */
     DEFECT_ICS_LOWEST_LEVEL,         /* the lowest non-empty priority level is selected */
 
+    /* SBR stack and fetch */
+    DEFECT_SBR_SILENT_OVERFLOW,      /* a push beyond the depth overwrites the top, unreported */
+    DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
+
     DEFECT_COUNT
 };
 
@@ -77,6 +81,14 @@ void emit_arbiter(struct vgen *v, const struct simt_config *cfg,
 /* ICS-First priority arbiter */
 void emit_ics_first(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect);
+
+/* SBR re-convergence stacks (HARP 2.1) */
+void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
+                    enum rtl_defect defect);
+
+/* I-buffer and fetch policy (BAWS 2.2, 4.2, 6.2) */
+void emit_fetch(struct vgen *v, const struct simt_config *cfg,
+                enum rtl_defect defect);
 
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,

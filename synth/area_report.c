@@ -18,10 +18,12 @@
 
 #include "arbiter.h"
 #include "array_model.h"
+#include "fetch.h"
 #include "ics_first.h"
 #include "lookup.h"
 #include "rbt.h"
 #include "rtlgen.h"
+#include "sbr_stack.h"
 #include "scheduler.h"
 #include "synth_area.h"
 #include "table7.h"
@@ -160,6 +162,43 @@ static void describe_ics_first(const struct simt_config *cfg,
     row->published_bits = -1;
 }
 
+/* The SBR re-convergence stacks: one array per warp scheduler (HARP 2.1),
+ * the baseline HARP's tables replace. */
+static void describe_sbr_stack(const struct simt_config *cfg,
+                               struct area_row *row)
+{
+    struct sbr_geom g;
+
+    sbr_geometry(cfg, &g);
+    row->name = "SBR stacks";
+    row->module = "simtref_sbr_stack";
+    row->source = "HARP 2.1";
+    row->per_scheduler = 1;
+    snprintf(row->organisation, sizeof row->organisation,
+             "%u warps x %u entries of %u bits", g.warps, g.depth,
+             2 * g.pc_w + g.lanes);
+    row->bits = sbr_state_bits(&g);
+    row->published_bits = -1;
+}
+
+/* The I-buffer and its fetch policy: one per warp scheduler (BAWS 2.2). */
+static void describe_fetch(const struct simt_config *cfg,
+                           struct area_row *row)
+{
+    struct fetch_geom g;
+
+    fetch_geometry(cfg, &g);
+    row->name = "I-buffer and fetch";
+    row->module = "simtref_fetch";
+    row->source = "BAWS 2.2, 4.2";
+    row->per_scheduler = 1;
+    snprintf(row->organisation, sizeof row->organisation,
+             "%s over %u warps of %u slots", config_fetch_name(g.policy),
+             g.warps, g.slots);
+    row->bits = fetch_state_bits(&g);
+    row->published_bits = -1;
+}
+
 /* A HARP lookup table: one of each per warp scheduler (HARP 4.2.1). */
 static void describe_lookup(const struct simt_config *cfg,
                             enum lookup_kind kind, struct area_row *row)
@@ -256,6 +295,8 @@ static const struct {
     { always,    describe_scheduler },
     { always,    describe_arbiter },
     { always,    describe_ics_first },
+    { always,    describe_fetch },
+    { always,    describe_sbr_stack },
     { with_harp, describe_rbt },
     { with_harp, describe_warp_tables },
     { with_harp, describe_ready_lookup },

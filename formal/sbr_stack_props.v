@@ -1,0 +1,360 @@
+// sbr_stack_props.v -- formal properties of the SBR re-convergence stacks
+// (simtref_sbr_stack, HARP 2.1).
+//
+// sbr_stack_fv wraps the generated module and leaves every input free
+// (anyseq), input errors included.  The entries are an array, not ports,
+// so the properties are checked by sbr_stack_checker, which the module
+// instantiates only under FORMAL: it sees every port and, flattened, every
+// entry and depth counter.
+//
+//   B1  every depth counter is at most DEPTH, and at most 2*LANES - 1 (each
+//       divergence keeps one entry, pushes at most two and leaves a top of
+//       fewer threads); the valid entries of a warp are exactly the levels
+//       below its counter, so the counter is their number;
+//   B2  every valid entry has a non-empty mask and a PC other than its RPC,
+//       and the entry at level l has at most LANES - ceil(l/2) threads
+//       (what makes B1's bound inductive);
+//   B3  the read port shows the top entry of its warp (zeros when empty);
+//   B4  err_o exactly on an input error, ovf_o exactly when a diverging
+//       branch needs more than DEPTH entries;
+//   B5  pop_o exactly when a non-diverging move (advance, or a branch all
+//       active threads take one way) goes to the top's RPC;
+//   B6  a refused or absent operation changes no entry and no counter; an
+//       operation changes only its own warp's stack;
+//   B7  after a diverging branch the pushed entries carry the branch's
+//       RPC, their masks are non-empty subsets of the top they diverged
+//       from, two pushed sides are disjoint and their union is that mask;
+//       a kept top waits at the RPC with its mask, and the entries below
+//       are unchanged;
+//   B8  a pop leaves the entries below unchanged, one fewer; a move
+//       rewrites only the top's PC; a launch writes the base entry.
+//
+// Covers: a launch, a two-sided push, a one-sided push, a branch that
+// replaces the top, a pop to the base entry, an exit (the base popped), an
+// input error; where reachable (DEPTH <= 2*LANES - 1 and DEPTH < 2*LANES
+// - 1), a full stack and an overflow.
+//
+// The sizes are set by the proof script (chparam) from the configuration.
+
+module sbr_stack_checker #(
+  parameter integer NUM_WARPS = 8,
+  parameter integer DEPTH     = 4,
+  parameter integer LANES     = 2,
+  parameter integer PC_W      = 8,
+  parameter integer WARP_W    = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1,
+  parameter integer DEPTH_W   = $clog2(DEPTH + 1),
+  parameter integer ENTRIES   = NUM_WARPS * DEPTH
+) (
+  input wire                         clk_i,
+  input wire                         rst_ni,
+  input wire [1:0]                   op_i,
+  input wire [WARP_W-1:0]            op_warp_i,
+  input wire [PC_W-1:0]              pc_i,
+  input wire [LANES-1:0]             mask_i,
+  input wire [PC_W-1:0]              npc_i,
+  input wire [PC_W-1:0]              rpc_i,
+  input wire [WARP_W-1:0]            rd_warp_i,
+  input wire                         rd_valid_o,
+  input wire [PC_W-1:0]              rd_pc_o,
+  input wire [LANES-1:0]             rd_mask_o,
+  input wire [DEPTH_W-1:0]           rd_depth_o,
+  input wire                         pop_o,
+  input wire [1:0]                   pushes_o,
+  input wire                         ovf_o,
+  input wire                         err_o,
+  input wire [ENTRIES*PC_W-1:0]      f_pc,
+  input wire [ENTRIES*PC_W-1:0]      f_rpc,
+  input wire [ENTRIES*LANES-1:0]     f_mask,
+  input wire [NUM_WARPS*DEPTH_W-1:0] f_depth
+);
+
+  localparam [1:0] OP_LAUNCH = 2'd1, OP_ADVANCE = 2'd2, OP_BRANCH = 2'd3;
+
+  // ------------------------------------------------------------------
+  // The op warp's and the read warp's stacks, from the flattened view
+  // ------------------------------------------------------------------
+
+  reg                op_ok, rd_ok;
+  reg  [DEPTH_W-1:0] d, rd_d;
+  reg  [PC_W-1:0]    t_pc, t_rpc, rd_tpc;
+  reg  [LANES-1:0]   t_mask, rd_tmask;
+  integer w, l;
+
+  always @* begin
+    op_ok = 1'b0; rd_ok = 1'b0; d = 0; rd_d = 0;
+    t_pc = 0; t_rpc = 0; t_mask = 0; rd_tpc = 0; rd_tmask = 0;
+    for (w = 0; w < NUM_WARPS; w = w + 1) begin
+      if (op_warp_i == w) begin
+        op_ok = 1'b1;
+        d = f_depth[w*DEPTH_W +: DEPTH_W];
+        for (l = 0; l < DEPTH; l = l + 1)
+          if (l + 1 == d) begin
+            t_pc   = f_pc[(w*DEPTH+l)*PC_W +: PC_W];
+            t_rpc  = f_rpc[(w*DEPTH+l)*PC_W +: PC_W];
+            t_mask = f_mask[(w*DEPTH+l)*LANES +: LANES];
+          end
+      end
+      if (rd_warp_i == w) begin
+        rd_ok = 1'b1;
+        rd_d = f_depth[w*DEPTH_W +: DEPTH_W];
+        for (l = 0; l < DEPTH; l = l + 1)
+          if (l + 1 == rd_d) begin
+            rd_tpc   = f_pc[(w*DEPTH+l)*PC_W +: PC_W];
+            rd_tmask = f_mask[(w*DEPTH+l)*LANES +: LANES];
+          end
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // The specification of this cycle's update
+  // ------------------------------------------------------------------
+
+  wire [LANES-1:0] nmask   = t_mask & ~mask_i;
+  wire bad_input = op_i != 2'd0 &&
+                   (!op_ok ||
+                    (op_i == OP_LAUNCH && (d != 0 || mask_i == 0 || pc_i == rpc_i)) ||
+                    (op_i != OP_LAUNCH && d == 0) ||
+                    (op_i == OP_BRANCH && d != 0 && (mask_i & ~t_mask) != 0));
+  wire uniform   = nmask == 0 || mask_i == 0 || (pc_i == rpc_i && npc_i == rpc_i);
+  wire diverging = op_i == OP_BRANCH && !bad_input && !uniform;
+  wire moving    = !bad_input && (op_i == OP_ADVANCE || (op_i == OP_BRANCH && uniform));
+  wire [PC_W-1:0] target = op_i == OP_ADVANCE ? pc_i :
+                           nmask == 0 ? pc_i : mask_i == 0 ? npc_i : rpc_i;
+  wire keep      = rpc_i != t_rpc;
+  wire [2:0] npush = {2'b0, npc_i != rpc_i} + {2'b0, pc_i != rpc_i};
+  wire [31:0] need = {{(32-DEPTH_W){1'b0}}, d} - (keep ? 0 : 1) + {29'b0, npush};
+  wire too_deep  = diverging && need > DEPTH;
+  wire commit    = op_i != 2'd0 && !bad_input && !too_deep;
+
+  // ------------------------------------------------------------------
+  // The previous cycle
+  // ------------------------------------------------------------------
+
+  reg                         f_past = 1'b0;
+  reg                         p_commit, p_diverging, p_moving, p_keep, p_pop;
+  reg [1:0]                   p_op, p_pushes;
+  reg [WARP_W-1:0]            p_warp;
+  reg [DEPTH_W-1:0]           p_d;
+  reg [PC_W-1:0]              p_pc, p_rpc, p_target;
+  reg [LANES-1:0]             p_mask, p_tmask;
+  reg [ENTRIES*PC_W-1:0]      p_fpc, p_frpc;
+  reg [ENTRIES*LANES-1:0]     p_fmask;
+  reg [NUM_WARPS*DEPTH_W-1:0] p_fdepth;
+
+  always @(posedge clk_i) begin
+    f_past      <= rst_ni;
+    p_commit    <= commit;
+    p_diverging <= diverging && commit;
+    p_moving    <= moving;
+    p_keep      <= keep;
+    p_pop       <= pop_o;
+    p_op        <= op_i;
+    p_pushes    <= pushes_o;
+    p_warp      <= op_warp_i;
+    p_d         <= d;
+    p_pc        <= pc_i;
+    p_rpc       <= rpc_i;
+    p_target    <= target;
+    p_mask      <= mask_i;
+    p_tmask     <= t_mask;
+    p_fpc       <= f_pc;
+    p_frpc      <= f_rpc;
+    p_fmask     <= f_mask;
+    p_fdepth    <= f_depth;
+  end
+
+  // The entry at (warp, level), now and in the previous cycle.
+  `define E_PC(v, wi, li)   v[((wi)*DEPTH+(li))*PC_W +: PC_W]
+  `define E_MASK(v, wi, li) v[((wi)*DEPTH+(li))*LANES +: LANES]
+  `define DEP(v, wi)        v[(wi)*DEPTH_W +: DEPTH_W]
+
+  // ------------------------------------------------------------------
+  // Invariants of the state and of this cycle's outputs (B1-B5)
+  // ------------------------------------------------------------------
+
+  // Threads of the entry at (warp, level).
+  function integer ones;
+    input [LANES-1:0] m;
+    integer b;
+    begin
+      ones = 0;
+      for (b = 0; b < LANES; b = b + 1)
+        if (m[b]) ones = ones + 1;
+    end
+  endfunction
+
+  integer aw, al;
+  always @* begin
+    if (rst_ni) begin
+      for (aw = 0; aw < NUM_WARPS; aw = aw + 1) begin
+        assert(`DEP(f_depth, aw) <= DEPTH);                       // B1
+        assert(`DEP(f_depth, aw) <= 2 * LANES - 1);
+        for (al = 0; al < DEPTH; al = al + 1)
+          if (al < `DEP(f_depth, aw)) begin                       // B2
+            assert(`E_MASK(f_mask, aw, al) != 0);
+            assert(`E_PC(f_pc, aw, al) != `E_PC(f_rpc, aw, al));
+            assert(ones(`E_MASK(f_mask, aw, al)) + (al + 1) / 2 <= LANES);
+          end
+      end
+      assert(rd_valid_o == (rd_ok && rd_d != 0));                 // B3
+      assert(rd_depth_o == rd_d);
+      assert(rd_pc_o == (rd_d != 0 ? rd_tpc : {PC_W{1'b0}}));
+      assert(rd_mask_o == (rd_d != 0 ? rd_tmask : {LANES{1'b0}}));
+      assert(err_o == bad_input);                                 // B4
+      assert(ovf_o == too_deep);
+      assert(pop_o == (moving && target == t_rpc));               // B5
+      assert(pushes_o == (commit && diverging ? npush[1:0] : 2'd0));
+    end
+  end
+
+  // ------------------------------------------------------------------
+  // What the last edge did (B6-B8)
+  // ------------------------------------------------------------------
+
+  // The level above l, kept inside the stack for the last level (whose
+  // uses are guarded).
+  function integer up;
+    input integer l;
+    up = l + 1 < DEPTH ? l + 1 : l;
+  endfunction
+
+  // Loops over every warp with constant selects: no part-select is
+  // indexed by a signal, which keeps the SMT model small.
+  integer sw, sl;
+  reg [DEPTH_W-1:0] nd;
+  reg               mine;
+  always @* begin
+    if (f_past && rst_ni) begin
+      for (sw = 0; sw < NUM_WARPS; sw = sw + 1) begin
+        mine = p_commit && p_warp == sw;
+        nd = `DEP(f_depth, sw);
+        if (!mine) begin                                          // B6
+          assert(nd == `DEP(p_fdepth, sw));
+          for (sl = 0; sl < DEPTH; sl = sl + 1) begin
+            assert(`E_PC(f_pc, sw, sl) == `E_PC(p_fpc, sw, sl));
+            assert(`E_PC(f_rpc, sw, sl) == `E_PC(p_frpc, sw, sl));
+            assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));
+          end
+        end else begin
+          // Entries below the first level the operation touches are kept.
+          for (sl = 0; sl < DEPTH; sl = sl + 1)
+            if (sl + 1 < p_d || (sl + 1 == p_d && p_pop)) begin
+              assert(`E_PC(f_pc, sw, sl) == `E_PC(p_fpc, sw, sl));
+              assert(`E_PC(f_rpc, sw, sl) == `E_PC(p_frpc, sw, sl));
+              assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));
+            end
+          if (p_op == OP_LAUNCH) begin                            // B8
+            assert(nd == 1);
+            assert(`E_PC(f_pc, sw, 0) == p_pc);
+            assert(`E_PC(f_rpc, sw, 0) == p_rpc);
+            assert(`E_MASK(f_mask, sw, 0) == p_mask);
+          end
+          if (p_moving && p_pop)
+            assert(nd + 1 == p_d);
+          if (p_moving && !p_pop) begin
+            assert(nd == p_d);
+            for (sl = 0; sl < DEPTH; sl = sl + 1)
+              if (sl + 1 == p_d) begin
+                assert(`E_PC(f_pc, sw, sl) == p_target);
+                assert(`E_MASK(f_mask, sw, sl) == p_tmask);
+              end
+          end
+          if (p_diverging) begin                                  // B7
+            assert(nd == p_d - (p_keep ? 0 : 1) + p_pushes);
+            for (sl = 0; sl < DEPTH; sl = sl + 1) begin
+              if (p_keep && sl + 1 == p_d) begin
+                assert(`E_PC(f_pc, sw, sl) == p_rpc);
+                assert(`E_MASK(f_mask, sw, sl) == p_tmask);
+              end
+              if (sl + 1 == nd || (sl + 2 == nd && p_pushes == 2)) begin
+                assert(`E_PC(f_rpc, sw, sl) == p_rpc);
+                assert(`E_MASK(f_mask, sw, sl) != 0);
+                assert((`E_MASK(f_mask, sw, sl) & ~p_tmask) == 0);
+              end
+              if (sl + 1 < DEPTH && sl + 2 == nd && p_pushes == 2) begin
+                assert((`E_MASK(f_mask, sw, sl) & `E_MASK(f_mask, sw, up(sl))) == 0);
+                assert((`E_MASK(f_mask, sw, sl) | `E_MASK(f_mask, sw, up(sl))) == p_tmask);
+              end
+              if (sl + 1 == nd && p_pushes == 1)
+                assert(`E_MASK(f_mask, sw, sl) != p_tmask);
+            end
+          end
+        end
+      end
+    end
+  end
+
+  `undef E_PC
+  `undef E_MASK
+  `undef DEP
+
+  // ------------------------------------------------------------------
+  // Covers
+  // ------------------------------------------------------------------
+
+  always @* begin
+    if (rst_ni) begin
+      cover(commit && op_i == OP_LAUNCH);
+      cover(pushes_o == 2'd2);
+      cover(pushes_o == 2'd1);
+      cover(pushes_o != 2'd0 && !keep);          // the sides replace the top
+      cover(pop_o && d == 2);                    // pop to the base entry
+      cover(pop_o && d == 1);                    // the base popped: exit
+      cover(err_o);
+    end
+  end
+
+  generate
+    if (DEPTH <= 2 * LANES - 1) begin : g_full
+      always @* if (rst_ni) cover(f_depth[0 +: DEPTH_W] == DEPTH);
+    end
+    if (DEPTH < 2 * LANES - 1) begin : g_ovf
+      always @* if (rst_ni) cover(ovf_o);
+    end
+  endgenerate
+
+endmodule
+
+module sbr_stack_fv #(
+  parameter integer THREADS   = 16,
+  parameter integer WARP_SIZE = 2,
+  parameter integer DEPTH     = 4,
+  parameter integer PC_W      = 8
+) (
+  input wire clk_i
+);
+
+  localparam integer NUM_WARPS = THREADS / WARP_SIZE;
+  localparam integer WARP_W    = (NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1;
+  localparam integer DEPTH_W   = $clog2(DEPTH + 1);
+
+  (* anyseq *) wire                 rst_ni;
+  (* anyseq *) wire [1:0]           op;
+  (* anyseq *) wire [WARP_W-1:0]    op_warp, rd_warp;
+  (* anyseq *) wire [PC_W-1:0]      pc, npc, rpc;
+  (* anyseq *) wire [WARP_SIZE-1:0] mask;
+
+  wire                 rd_valid, pop, ovf, err;
+  wire [PC_W-1:0]      rd_pc;
+  wire [WARP_SIZE-1:0] rd_mask;
+  wire [DEPTH_W-1:0]   rd_depth;
+  wire [1:0]           pushes;
+
+  simtref_sbr_stack #(
+    .NUM_WARPS(NUM_WARPS), .DEPTH(DEPTH), .LANES(WARP_SIZE), .PC_W(PC_W)
+  ) dut (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .op_i(op), .op_warp_i(op_warp), .pc_i(pc), .mask_i(mask), .npc_i(npc),
+    .rpc_i(rpc), .rd_warp_i(rd_warp),
+    .rd_valid_o(rd_valid), .rd_pc_o(rd_pc), .rd_mask_o(rd_mask),
+    .rd_depth_o(rd_depth), .pop_o(pop), .pushes_o(pushes), .ovf_o(ovf),
+    .err_o(err)
+  );
+
+  // Environment: reset at the start.
+  reg f_started = 1'b0;
+  always @(posedge clk_i) f_started <= 1'b1;
+  always @* if (!f_started) assume(!rst_ni);
+
+endmodule

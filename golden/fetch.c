@@ -1,0 +1,208 @@
+/*
+ * fetch.c -- the I-buffer and the fetch policy; see fetch.h.
+ */
+#include "fetch.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "bits.h"
+
+void fetch_geometry(const struct simt_config *cfg, struct fetch_geom *g)
+{
+    g->policy = cfg->fetch;
+    g->warps  = cfg->warp_size ? cfg->threads_per_scheduler / cfg->warp_size : 0;
+    g->slots  = cfg->ibuffer_slots;
+    g->warp_w = clog2(g->warps);
+    g->cnt_w  = clog2((uint64_t)g->slots + 1);
+}
+
+int fetch_check(const struct simt_config *cfg, char *err, size_t errlen)
+{
+    struct fetch_geom g;
+
+    fetch_geometry(cfg, &g);
+    if (g.warps < 2 || g.warps > FETCH_MAX_WARPS || g.slots < 1 ||
+        g.slots > FETCH_MAX_SLOTS) {
+        snprintf(err, errlen, "%s: the I-buffer is built for 2..%d warps per "
+                 "scheduler of 1..%d slots (has %u warps of %u)", cfg->name,
+                 FETCH_MAX_WARPS, FETCH_MAX_SLOTS, g.warps, g.slots);
+        return -1;
+    }
+    return 0;
+}
+
+int fetch_init(struct fetch *f, const struct simt_config *cfg,
+               char *err, size_t errlen)
+{
+    memset(f, 0, sizeof *f);
+    fetch_geometry(cfg, &f->g);
+    if (fetch_check(cfg, err, errlen) != 0)
+        return -1;
+    fetch_reset(f);
+    return 0;
+}
+
+void fetch_reset(struct fetch *f)
+{
+    memset(f->v, 0, sizeof f->v);
+    memset(f->r, 0, sizeof f->r);
+    memset(f->inflight, 0, sizeof f->inflight);
+    f->last = f->g.warps - 1;
+}
+
+/* A warp id as the RTL sees it; it names a warp only below W. */
+static bool names(const struct fetch *f, unsigned w)
+{
+    return (w & ((1u << f->g.warp_w) - 1)) < f->g.warps;
+}
+
+static unsigned id(const struct fetch *f, unsigned w)
+{
+    return w & ((1u << f->g.warp_w) - 1);
+}
+
+unsigned fetch_entries(const struct fetch *f, unsigned w)
+{
+    unsigned n = f->inflight[w];
+    for (unsigned s = 0; s < f->g.slots; s++)
+        n += f->v[w][s];
+    return n;
+}
+
+static bool ready(const struct fetch *f, unsigned w)
+{
+    return f->v[w][0] && f->r[w][0];
+}
+
+/* The oldest valid slot not yet ready, or -1. */
+static int unready(const struct fetch *f, unsigned w)
+{
+    for (unsigned s = 0; s < f->g.slots; s++)
+        if (f->v[w][s] && !f->r[w][s])
+            return (int)s;
+    return -1;
+}
+
+static bool eligible(const struct fetch *f, const struct fetch_in *in,
+                     unsigned w)
+{
+    if (in->flush_valid && id(f, in->flush_warp) == w)
+        return false;
+    return fetch_entries(f, w) < f->g.slots;
+}
+
+static int round_robin(const struct fetch *f, const struct fetch_in *in)
+{
+    for (unsigned k = 1; k <= f->g.warps; k++) {
+        unsigned w = (f->last + k) % f->g.warps;
+        if (eligible(f, in, w))
+            return (int)w;
+    }
+    return -1;
+}
+
+/* The warp fetched for this cycle, or -1. */
+static int choose(const struct fetch *f, const struct fetch_in *in)
+{
+    int best = -1;
+
+    switch (f->g.policy) {
+    case FETCH_CFF:
+        if (in->next_valid && names(f, in->next_warp) &&
+            eligible(f, in, id(f, in->next_warp)))
+            return (int)id(f, in->next_warp);
+        return round_robin(f, in);
+    case FETCH_FEF:
+        for (unsigned w = 0; w < f->g.warps; w++)
+            if (eligible(f, in, w) &&
+                (best < 0 || fetch_entries(f, w) <
+                                 fetch_entries(f, (unsigned)best)))
+                best = (int)w;
+        return best;
+    default:
+        return round_robin(f, in);
+    }
+}
+
+/* Which events are erroneous. */
+static void errors(const struct fetch *f, const struct fetch_in *in,
+                   bool *fill_bad, bool *issue_bad, bool *rdy_bad)
+{
+    *fill_bad = in->fill_valid &&
+        (!names(f, in->fill_warp) || f->inflight[id(f, in->fill_warp)] == 0);
+    *issue_bad = in->issue_valid &&
+        (!names(f, in->issue_warp) || !ready(f, id(f, in->issue_warp)));
+    *rdy_bad = in->rdy_valid &&
+        (!names(f, in->rdy_warp) || unready(f, id(f, in->rdy_warp)) < 0);
+}
+
+void fetch_eval(const struct fetch *f, const struct fetch_in *in,
+                struct fetch_out *out)
+{
+    int w = choose(f, in);
+    bool a, b, c;
+
+    memset(out, 0, sizeof *out);
+    out->fetch_valid = w >= 0;
+    out->fetch_warp = w >= 0 ? (unsigned)w : 0;
+    for (unsigned k = 0; k < f->g.warps; k++) {
+        out->ready[k] = ready(f, k);
+        out->inflight[k] = f->inflight[k];
+        for (unsigned s = 0; s < f->g.slots; s++) {
+            out->v[k][s] = f->v[k][s];
+            out->r[k][s] = f->r[k][s];
+        }
+    }
+    errors(f, in, &a, &b, &c);
+    out->err = a || b || c;
+}
+
+void fetch_step(struct fetch *f, const struct fetch_in *in)
+{
+    int w = choose(f, in);
+    bool fill_bad, issue_bad, rdy_bad;
+    unsigned S = f->g.slots;
+
+    errors(f, in, &fill_bad, &issue_bad, &rdy_bad);
+    if (in->rdy_valid && !rdy_bad) {
+        unsigned k = id(f, in->rdy_warp);
+        f->r[k][unready(f, k)] = true;
+    }
+    if (in->fill_valid && !fill_bad) {
+        unsigned k = id(f, in->fill_warp);
+        for (unsigned s = 0; s < S; s++)
+            if (!f->v[k][s]) {
+                f->v[k][s] = true;
+                f->r[k][s] = false;
+                break;
+            }
+        f->inflight[k]--;
+    }
+    if (in->issue_valid && !issue_bad) {
+        unsigned k = id(f, in->issue_warp);
+        for (unsigned s = 0; s + 1 < S; s++) {
+            f->v[k][s] = f->v[k][s + 1];
+            f->r[k][s] = f->r[k][s + 1];
+        }
+        f->v[k][S - 1] = false;
+        f->r[k][S - 1] = false;
+    }
+    if (w >= 0) {
+        f->inflight[w]++;
+        f->last = (unsigned)w;
+    }
+    if (in->flush_valid && names(f, in->flush_warp)) {
+        unsigned k = id(f, in->flush_warp);
+        memset(f->v[k], 0, sizeof f->v[k]);
+        memset(f->r[k], 0, sizeof f->r[k]);
+        f->inflight[k] = 0;
+    }
+}
+
+unsigned long fetch_state_bits(const struct fetch_geom *g)
+{
+    unsigned long bits = (unsigned long)g->warps * (2ul * g->slots + g->cnt_w);
+    if (g->policy != FETCH_FEF)
+        bits += g->warp_w;
+    return bits;
+}

@@ -1,0 +1,129 @@
+/*
+ * fetch.h -- the I-buffer of one warp scheduler and the fetch policy that
+ * fills it (BAWS sections 2.2, 4.2 and 6.2).
+ *
+ * Each of the W = threads_per_scheduler / warp_size warps has S =
+ * ibuffer_slots I-buffer slots, each with a valid bit (v: an instruction
+ * is present) and a ready bit (r: its operands are available, the
+ * scoreboard is clear).  Slots are kept in program order, slot 0 the
+ * oldest: valid slots are a prefix, and so are the ready ones among them
+ * (the scoreboard clears a warp's instructions in order).  A warp is ready
+ * to issue when it holds a valid, ready instruction: ready[w] = v0 & r0,
+ * which by the order equals "some slot is valid and ready".  The ready
+ * vector is the issue scheduler's ready input (simtref_scheduler).
+ *
+ * Reading of BAWS: section 2.2 describes the baseline as fetching only for
+ * a warp with no valid instruction (GPGPU-sim fetches a block that fills
+ * the slots); here one instruction is fetched per fetch, so a warp is
+ * eligible while it has a slot neither valid nor reserved by a fetch in
+ * flight -- the reading under which FEF's "fewest entries" (section 6.2)
+ * distinguishes warps.  One fetch a cycle, by the fetch policy:
+ *
+ *   lrr  round robin: the first eligible warp after the last fetched one
+ *        (BAWS 2.2).
+ *   cff  critical-fetch-first (BAWS 4.2): the warp the issue scheduler
+ *        will issue next (next_valid / next_warp: MWF's pick, or under GTO
+ *        the greedy warp, else the oldest), when it is eligible; otherwise
+ *        round robin as lrr, so that no fetch slot is wasted.
+ *   fef  fewest-entries-first (BAWS 6.2): the eligible warp with the
+ *        fewest entries, valid slots plus fetches in flight (a slot a
+ *        fetch has reserved is an entry for the fetch unit), ties to the
+ *        smallest warp id.
+ *
+ * Events (inputs), all for the state before the clock edge:
+ *
+ *   fill   an instruction fetched earlier returns for fill_warp: it fills
+ *          the first free slot (v = 1, r = 0) and one fetch in flight ends.
+ *          Input error when the warp has no fetch in flight.
+ *   issue  the scheduler's grant: issue_warp's oldest slot leaves (the
+ *          others move down).  Input error when the warp is not ready.
+ *   rdy    the scoreboard clears rdy_warp's oldest valid instruction that
+ *          is not yet ready.  Input error when there is none.
+ *   flush  a taken branch of flush_warp: its slots are emptied and its
+ *          fetches in flight cancelled (their returns never arrive).  A
+ *          flush overrides the other events of its warp on the same edge,
+ *          and a warp being flushed is not fetched for.
+ *
+ * An erroneous event raises err and is ignored; the others still apply.
+ * A fetch issued this cycle (fetch_valid, fetch_warp) is in flight from
+ * the next cycle, so it cannot return on the same edge.
+ *
+ * The model is cycle-exact at the ports of simtref_fetch: fetch_eval()
+ * gives this cycle's outputs from the state and inputs, fetch_step() is
+ * one rising clock edge, fetch_reset() the asynchronous reset (all slots
+ * empty, nothing in flight, round robin starting at warp 0).
+ *
+ * Outputs: fetch_valid, fetch_warp (0 when none), ready[W], the slot bits
+ * v[w][s] and r[w][s], inflight[w], err.
+ */
+#ifndef SIMTREF_FETCH_H
+#define SIMTREF_FETCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { FETCH_MAX_WARPS = 256, FETCH_MAX_SLOTS = 8 };
+
+struct fetch_geom {
+    enum fetch_policy policy;
+    unsigned warps;     /* W */
+    unsigned slots;     /* S = ibuffer_slots */
+    unsigned warp_w;    /* warp id width, clog2(W) */
+    unsigned cnt_w;     /* fetches in flight, clog2(S + 1) */
+};
+
+struct fetch_in {
+    bool fill_valid;  unsigned fill_warp;
+    bool issue_valid; unsigned issue_warp;
+    bool rdy_valid;   unsigned rdy_warp;
+    bool flush_valid; unsigned flush_warp;
+    bool next_valid;  unsigned next_warp;     /* cff only */
+};
+
+struct fetch_out {
+    bool     fetch_valid;
+    unsigned fetch_warp;
+    bool     ready[FETCH_MAX_WARPS];
+    bool     v[FETCH_MAX_WARPS][FETCH_MAX_SLOTS];
+    bool     r[FETCH_MAX_WARPS][FETCH_MAX_SLOTS];
+    unsigned inflight[FETCH_MAX_WARPS];
+    bool     err;
+};
+
+struct fetch {
+    struct fetch_geom g;
+    bool     v[FETCH_MAX_WARPS][FETCH_MAX_SLOTS];
+    bool     r[FETCH_MAX_WARPS][FETCH_MAX_SLOTS];
+    unsigned inflight[FETCH_MAX_WARPS];
+    unsigned last;                      /* last fetched warp (lrr, cff) */
+};
+
+void fetch_geometry(const struct simt_config *cfg, struct fetch_geom *g);
+
+/* 0, or -1 with a message when cfg's sizes are beyond the model (W from 2
+ * to FETCH_MAX_WARPS). */
+int fetch_check(const struct simt_config *cfg, char *err, size_t errlen);
+int fetch_init(struct fetch *f, const struct simt_config *cfg,
+               char *err, size_t errlen);
+void fetch_reset(struct fetch *f);
+void fetch_eval(const struct fetch *f, const struct fetch_in *in,
+                struct fetch_out *out);
+void fetch_step(struct fetch *f, const struct fetch_in *in);
+
+/* Valid slots plus fetches in flight: the warp's entries. */
+unsigned fetch_entries(const struct fetch *f, unsigned w);
+
+/* Flip-flops: v and r per slot, a fetch-in-flight counter per warp, and
+ * the round-robin pointer (lrr, cff). */
+unsigned long fetch_state_bits(const struct fetch_geom *g);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMTREF_FETCH_H */

@@ -1,0 +1,219 @@
+/*
+ * sbr_stack.c -- the SBR re-convergence stacks; see sbr_stack.h.
+ */
+#include "sbr_stack.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "bits.h"
+
+void sbr_geometry(const struct simt_config *cfg, struct sbr_geom *g)
+{
+    unsigned w;
+
+    g->warps   = cfg->warp_size ? cfg->threads_per_scheduler / cfg->warp_size : 0;
+    g->depth   = cfg->sbr_stack_depth;
+    g->lanes   = cfg->warp_size;
+    g->pc_w    = cfg->pc_bits;
+    w = clog2(g->warps);
+    g->warp_w  = w ? w : 1;
+    g->depth_w = clog2((uint64_t)g->depth + 1);
+}
+
+int sbr_check(const struct simt_config *cfg, char *err, size_t errlen)
+{
+    struct sbr_geom g;
+
+    sbr_geometry(cfg, &g);
+    if (g.warps < 2 || g.warps > SBR_MAX_WARPS || g.depth > SBR_MAX_DEPTH) {
+        snprintf(err, errlen, "%s: the SBR stacks are built for 2..%d warps "
+                 "per scheduler of up to %d entries (has %u warps of %u)",
+                 cfg->name, SBR_MAX_WARPS, SBR_MAX_DEPTH, g.warps, g.depth);
+        return -1;
+    }
+    return 0;
+}
+
+int sbr_init(struct sbr_stack *s, const struct simt_config *cfg,
+             char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    sbr_geometry(cfg, &s->g);
+    if (sbr_check(cfg, err, errlen) != 0)
+        return -1;
+    sbr_reset(s);
+    return 0;
+}
+
+void sbr_reset(struct sbr_stack *s)
+{
+    memset(s->depth, 0, sizeof s->depth);
+}
+
+static uint64_t field(uint64_t v, unsigned width)
+{
+    return width >= 64 ? v : v & ((UINT64_C(1) << width) - 1);
+}
+
+/* A warp id as the RTL sees it (warp_w bits); beyond W it names no warp. */
+static unsigned warp_of(const struct sbr_geom *g, unsigned w)
+{
+    return (unsigned)field(w, g->warp_w);
+}
+
+/*
+ * What an update does: refused (err, ovf), or the new depth of the op
+ * warp, whether the top's PC is rewritten (to top_pc), and up to two
+ * entries written from level `base` upwards.
+ */
+struct sbr_plan {
+    bool err, ovf, pop;
+    unsigned pushes;
+    unsigned new_depth;
+    bool set_top_pc;
+    uint64_t top_pc;
+    unsigned writes;            /* entries written at base, base + 1 */
+    unsigned base;
+    struct sbr_entry w[2];
+};
+
+static void advance(const struct sbr_entry *top, unsigned depth,
+                    uint64_t pc, struct sbr_plan *p)
+{
+    if (pc == top->rpc) {
+        p->pop = true;
+        p->new_depth = depth - 1;
+    } else {
+        p->set_top_pc = true;
+        p->top_pc = pc;
+    }
+}
+
+static void plan(const struct sbr_stack *s, const struct sbr_in *in,
+                 struct sbr_plan *p)
+{
+    const struct sbr_geom *g = &s->g;
+    unsigned w = warp_of(g, in->op_warp);
+    uint64_t pc = field(in->pc, g->pc_w), npc = field(in->npc, g->pc_w);
+    uint64_t rpc = field(in->rpc, g->pc_w), mask = field(in->mask, g->lanes);
+    unsigned d;
+    const struct sbr_entry *top;
+
+    memset(p, 0, sizeof *p);
+    if (in->op == SBR_NONE)
+        return;
+    if (w >= g->warps) {
+        p->err = true;
+        return;
+    }
+    d = s->depth[w];
+    p->new_depth = d;
+    if (in->op == SBR_LAUNCH) {
+        if (d != 0 || mask == 0 || pc == rpc) {
+            p->err = true;
+            return;
+        }
+        p->new_depth = 1;
+        p->writes = 1;
+        p->base = 0;
+        p->w[0].pc = pc;
+        p->w[0].mask = mask;
+        p->w[0].rpc = rpc;
+        return;
+    }
+    if (d == 0) {
+        p->err = true;
+        return;
+    }
+    top = &s->e[w][d - 1];
+    if (in->op == SBR_ADVANCE) {
+        advance(top, d, pc, p);
+        return;
+    }
+    /* branch */
+    if (mask & ~top->mask) {
+        p->err = true;
+        return;
+    }
+    uint64_t tmask = mask, nmask = top->mask & ~mask;
+    if (nmask == 0) {
+        advance(top, d, pc, p);
+        return;
+    }
+    if (tmask == 0) {
+        advance(top, d, npc, p);
+        return;
+    }
+    bool push_n = npc != rpc, push_t = pc != rpc;
+    if (!push_n && !push_t) {          /* both sides re-converge at once */
+        advance(top, d, rpc, p);
+        return;
+    }
+    bool keep = rpc != top->rpc;
+    unsigned base = keep ? d : d - 1;
+    unsigned n = (unsigned)push_n + (unsigned)push_t;
+    if (base + n > g->depth) {
+        p->ovf = true;
+        p->new_depth = d;
+        return;
+    }
+    p->pushes = n;
+    p->new_depth = base + n;
+    p->set_top_pc = keep;
+    p->top_pc = rpc;
+    p->base = base;
+    if (push_n) {
+        p->w[p->writes].pc = npc;
+        p->w[p->writes].mask = nmask;
+        p->w[p->writes].rpc = rpc;
+        p->writes++;
+    }
+    if (push_t) {
+        p->w[p->writes].pc = pc;
+        p->w[p->writes].mask = tmask;
+        p->w[p->writes].rpc = rpc;
+        p->writes++;
+    }
+}
+
+void sbr_eval(const struct sbr_stack *s, const struct sbr_in *in,
+              struct sbr_out *out)
+{
+    struct sbr_plan p;
+    unsigned r = warp_of(&s->g, in->rd_warp);
+
+    memset(out, 0, sizeof *out);
+    if (r < s->g.warps && s->depth[r] > 0) {
+        const struct sbr_entry *top = &s->e[r][s->depth[r] - 1];
+        out->rd_valid = true;
+        out->rd_pc = top->pc;
+        out->rd_mask = top->mask;
+        out->rd_depth = s->depth[r];
+    }
+    plan(s, in, &p);
+    out->pop = p.pop;
+    out->pushes = p.pushes;
+    out->ovf = p.ovf;
+    out->err = p.err;
+}
+
+void sbr_step(struct sbr_stack *s, const struct sbr_in *in)
+{
+    struct sbr_plan p;
+    unsigned w = warp_of(&s->g, in->op_warp);
+
+    plan(s, in, &p);
+    if (in->op == SBR_NONE || p.err || p.ovf)
+        return;
+    if (p.set_top_pc)
+        s->e[w][s->depth[w] - 1].pc = p.top_pc;
+    for (unsigned k = 0; k < p.writes; k++)
+        s->e[w][p.base + k] = p.w[k];
+    s->depth[w] = p.new_depth;
+}
+
+unsigned long sbr_state_bits(const struct sbr_geom *g)
+{
+    return (unsigned long)g->warps *
+           ((unsigned long)g->depth * (2ul * g->pc_w + g->lanes) + g->depth_w);
+}

@@ -1,0 +1,376 @@
+/*
+ * emit_fetch.c -- the Verilog of the I-buffer and fetch policy of one warp
+ * scheduler (simtref_fetch).
+ *
+ * Ports and behaviour are those of the C model, golden/fetch.h.  The v and
+ * r bits of every slot and the fetch-in-flight counters are flip-flops;
+ * the next state is computed for all warps in one combinational block
+ * (scoreboard, fill, issue, fetch, flush, in that order) and registered in
+ * one clocked block.  The fetch choice is written for the configured
+ * policy only.
+ */
+#include "rtlgen.h"
+#include "fetch.h"
+#include "bits.h"
+
+static const char *policy_text(enum fetch_policy p)
+{
+    switch (p) {
+    case FETCH_CFF:
+        return "critical-fetch-first: the issue scheduler's next warp when it "
+               "has a free slot, else round robin";
+    case FETCH_FEF:
+        return "fewest-entries-first: the warp with a free slot and the fewest "
+               "entries, ties to the smallest id";
+    default:
+        return "round robin over the warps with a free slot";
+    }
+}
+
+static void emit_header(struct vgen *v, const struct simt_config *cfg,
+                        const struct fetch_geom *g)
+{
+    const struct vparam params[] = {
+        { "NUM_WARPS", g->warps, NULL, "warps of this scheduler" },
+        { "SLOTS",     g->slots, NULL, "I-buffer slots per warp" },
+        { NULL, 0, NULL, "Derived widths" },
+        { "WARP_W", 0, "$clog2(NUM_WARPS)", "warp id" },
+        { "CNT_W",  0, "$clog2(SLOTS + 1)", "fetches in flight of a warp, 0..SLOTS" },
+        { "ENT_W",  0, "$clog2(2 * SLOTS + 1)", "entries of a warp: valid slots + in flight" },
+    };
+    const struct vport ports[] = {
+        { NULL, NULL, NULL, "Clock and reset" },
+        { "input",  "",                      "clk_i",         "clock" },
+        { "input",  "",                      "rst_ni",        "asynchronous reset, active low" },
+        { NULL, NULL, NULL, "Events of this cycle" },
+        { "input",  "",                      "fill_valid_i",  "a fetched instruction returns ..." },
+        { "input",  "[WARP_W-1:0]",          "fill_warp_i",   "... for this warp: first free slot" },
+        { "input",  "",                      "issue_valid_i", "the issue scheduler grants ..." },
+        { "input",  "[WARP_W-1:0]",          "issue_warp_i",  "... this warp: its oldest slot leaves" },
+        { "input",  "",                      "rdy_valid_i",   "the scoreboard clears ..." },
+        { "input",  "[WARP_W-1:0]",          "rdy_warp_i",    "... this warp's oldest unready instruction" },
+        { "input",  "",                      "flush_valid_i", "a taken branch flushes ..." },
+        { "input",  "[WARP_W-1:0]",          "flush_warp_i",  "... this warp: slots and fetches in flight" },
+        { NULL, NULL, NULL, "Critical-fetch-first: the warp the issue scheduler will issue next" },
+        { "input",  "",                      "next_valid_i",  "a next warp is known" },
+        { "input",  "[WARP_W-1:0]",          "next_warp_i",   "... this one" },
+        { NULL, NULL, NULL, "Fetch request" },
+        { "output", "",                      "fetch_valid_o", "fetch one instruction ..." },
+        { "output", "[WARP_W-1:0]",          "fetch_warp_o",  "... for this warp (0 when none)" },
+        { NULL, NULL, NULL, "I-buffer state, slot 0 the oldest" },
+        { "output", "[NUM_WARPS-1:0]",       "ready_o",       "warp holds a valid, ready instruction" },
+        { "output", "[NUM_WARPS*SLOTS-1:0]", "slot_v_o",      "v bits, warp-major" },
+        { "output", "[NUM_WARPS*SLOTS-1:0]", "slot_r_o",      "r bits, warp-major" },
+        { "output", "[NUM_WARPS*CNT_W-1:0]", "inflight_o",    "fetches in flight per warp" },
+        { NULL, NULL, NULL, "Errors" },
+        { "output", "",                      "err_o",         "fill with nothing in flight, issue of an unready warp, or clear of no instruction" },
+    };
+
+    emit_file_header(v, "simtref_fetch.v", "I-buffer and fetch policy",
+                     "BAWS sections 2.2, 4.2 and 6.2; C model: golden/fetch.c.", cfg);
+    vgen_line(v, "// Fetch policy: %s:", config_fetch_name(g->policy));
+    vgen_line(v, "// %s.", policy_text(g->policy));
+    vgen_line(v, "// A warp has a free slot when its valid slots plus its fetches in flight");
+    vgen_line(v, "// are fewer than SLOTS; a warp being flushed is not fetched for.");
+    vgen_line(v, "// Storage: %lu flip-flops.", fetch_state_bits(g));
+    vgen_blank(v);
+    vgen_module_begin(v, "simtref_fetch", params, sizeof params / sizeof params[0],
+                      ports, sizeof ports / sizeof ports[0]);
+}
+
+/* "1'b1" for a power-of-two W (every id names a warp), else id <= W - 1. */
+static const char *names(char *buf, size_t len, const struct fetch_geom *g,
+                         const char *id)
+{
+    if (is_pow2(g->warps))
+        snprintf(buf, len, "1'b1");
+    else
+        snprintf(buf, len, "(%s <= LAST_WARP)", id);
+    return buf;
+}
+
+static void emit_entries(struct vgen *v, const struct fetch_geom *g,
+                         enum rtl_defect defect)
+{
+    char ext[128];
+    unsigned ent_w = clog2(2ull * g->slots + 1);
+
+    vgen_section(v, "Entries of each warp, and which warps may be fetched for");
+    vgen_line(v, "localparam [ENT_W-1:0] SLOTS_E = %u'd%u;   // SLOTS", ent_w, g->slots);
+    vgen_line(v, "localparam [ENT_W-1:0] ONE_E   = %u'd1;", ent_w);
+    if (g->policy == FETCH_FEF)
+        vgen_line(v, "reg  [NUM_WARPS*ENT_W-1:0] ent;     // valid slots + fetches in flight");
+    vgen_line(v, "reg  [NUM_WARPS-1:0]       elig;    // a free slot, not flushed now");
+    vgen_line(v, "reg  [ENT_W-1:0]           cnt;");
+    vgen_line(v, "integer ew, es;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "for (ew = 0; ew < NUM_WARPS; ew = ew + 1) begin");
+    vgen_indent(v);
+    vgen_line(v, "cnt = %s;", vgen_zext(ext, sizeof ext, ent_w - g->cnt_w, "ENT_W-CNT_W",
+                                        "infl_q[ew*CNT_W +: CNT_W]"));
+    vgen_line(v, "for (es = 0; es < SLOTS; es = es + 1)");
+    vgen_indent(v);
+    vgen_line(v, "if (v_q[ew*SLOTS + es]) cnt = cnt + ONE_E;");
+    vgen_dedent(v);
+    if (g->policy == FETCH_FEF)
+        vgen_line(v, "ent[ew*ENT_W +: ENT_W] = cnt;");
+    if (defect == DEFECT_FETCH_OVERFILL) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): off by one, a warp whose slots are",
+                  rtl_defect_name(defect));
+        vgen_line(v, "// all taken is fetched for.");
+        vgen_line(v, "elig[ew] = cnt <= SLOTS_E && !(flush_valid_i && flush_warp_i == ew[WARP_W-1:0]);");
+    } else {
+        vgen_line(v, "elig[ew] = cnt < SLOTS_E && !(flush_valid_i && flush_warp_i == ew[WARP_W-1:0]);");
+    }
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+}
+
+static void emit_round_robin(struct vgen *v, const struct fetch_geom *g)
+{
+    char ext[128], ok[64];
+
+    vgen_section(v, g->policy == FETCH_CFF
+                 ? "Critical-fetch-first, else round robin after the last fetched warp"
+                 : "Round robin: the first eligible warp after the last fetched one");
+    vgen_line(v, "localparam [WARP_W-1:0] LAST_RESET = %u'd%u;   // NUM_WARPS - 1: warp 0 first",
+              g->warp_w, g->warps - 1);
+    vgen_line(v, "reg  [WARP_W-1:0] last_q;      // last fetched warp");
+    vgen_line(v, "reg               pick_valid;");
+    vgen_line(v, "reg  [WARP_W-1:0] pick;");
+    vgen_line(v, "integer rk, ri;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "pick_valid = 1'b0;");
+    vgen_line(v, "pick       = {WARP_W{1'b0}};");
+    if (g->policy == FETCH_CFF) {
+        vgen_line(v, "if (next_valid_i && %s && elig[next_warp_i]) begin",
+                  names(ok, sizeof ok, g, "next_warp_i"));
+        vgen_indent(v);
+        vgen_line(v, "pick_valid = 1'b1;");
+        vgen_line(v, "pick       = next_warp_i;");
+        vgen_dedent(v);
+        vgen_line(v, "end");
+    }
+    vgen_line(v, "for (rk = 1; rk <= NUM_WARPS; rk = rk + 1) begin");
+    vgen_indent(v);
+    vgen_line(v, "ri = %s + rk;", vgen_zext(ext, sizeof ext, 32 - g->warp_w,
+                                             "32-WARP_W", "last_q"));
+    vgen_line(v, "if (ri >= NUM_WARPS) ri = ri - NUM_WARPS;");
+    vgen_line(v, "if (!pick_valid && elig[ri]) begin");
+    vgen_indent(v);
+    vgen_line(v, "pick_valid = 1'b1;");
+    vgen_line(v, "pick       = ri[WARP_W-1:0];");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
+    vgen_indent(v);
+    vgen_line(v, "if (!rst_ni)         last_q <= LAST_RESET;");
+    vgen_line(v, "else if (pick_valid) last_q <= pick;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "// Proof observer (only under FORMAL; not part of the design): the");
+    vgen_line(v, "// round-robin order needs the pointer (formal/fetch_props.v).");
+    vgen_line(v, "`ifdef FORMAL");
+    vgen_line(v, "fetch_rr_checker #(.NUM_WARPS(NUM_WARPS), .SLOTS(SLOTS), .CFF(%d)) u_rr_checker (",
+              g->policy == FETCH_CFF);
+    vgen_line(v, "  .clk_i(clk_i), .rst_ni(rst_ni), .flush_valid_i(flush_valid_i),");
+    vgen_line(v, "  .flush_warp_i(flush_warp_i), .next_valid_i(next_valid_i),");
+    vgen_line(v, "  .next_warp_i(next_warp_i), .slot_v_o(slot_v_o), .inflight_o(inflight_o),");
+    vgen_line(v, "  .fetch_valid_o(fetch_valid_o), .fetch_warp_o(fetch_warp_o), .last_q(last_q)");
+    vgen_line(v, ");");
+    vgen_line(v, "`endif");
+}
+
+static void emit_fewest(struct vgen *v)
+{
+    vgen_section(v, "Fewest entries first: ties to the smallest warp id");
+    vgen_line(v, "reg               pick_valid;");
+    vgen_line(v, "reg  [WARP_W-1:0] pick;");
+    vgen_line(v, "reg  [ENT_W-1:0]  pick_ent;");
+    vgen_line(v, "integer fw;");
+    vgen_blank(v);
+    vgen_line(v, "// Warps in id order: a warp replaces the choice only with strictly");
+    vgen_line(v, "// fewer entries.");
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "pick_valid = 1'b0;");
+    vgen_line(v, "pick       = {WARP_W{1'b0}};");
+    vgen_line(v, "pick_ent   = {ENT_W{1'b0}};");
+    vgen_line(v, "for (fw = 0; fw < NUM_WARPS; fw = fw + 1)");
+    vgen_indent(v);
+    vgen_line(v, "if (elig[fw] && (!pick_valid || ent[fw*ENT_W +: ENT_W] < pick_ent)) begin");
+    vgen_indent(v);
+    vgen_line(v, "pick_valid = 1'b1;");
+    vgen_line(v, "pick       = fw[WARP_W-1:0];");
+    vgen_line(v, "pick_ent   = ent[fw*ENT_W +: ENT_W];");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_dedent(v);
+    vgen_line(v, "end");
+}
+
+static void emit_events(struct vgen *v, const struct fetch_geom *g)
+{
+    char a[64], b[64], c[64], d[64];
+
+    vgen_section(v, "Events: errors, then the next state of every warp");
+    if (!is_pow2(g->warps))
+        vgen_line(v, "localparam [WARP_W-1:0] LAST_WARP = %u'd%u;   // NUM_WARPS - 1",
+                  g->warp_w, g->warps - 1);
+    vgen_line(v, "localparam [CNT_W-1:0]  ONE_C = %u'd1;", g->cnt_w);
+    vgen_line(v, "wire fill_ok  = fill_valid_i && %s &&", names(a, sizeof a, g, "fill_warp_i"));
+    vgen_line(v, "                infl_q[fill_warp_i*CNT_W +: CNT_W] != {CNT_W{1'b0}};");
+    vgen_line(v, "wire issue_ok = issue_valid_i && %s && ready_o[issue_warp_i];",
+              names(b, sizeof b, g, "issue_warp_i"));
+    vgen_line(v, "wire rdy_ok   = rdy_valid_i && %s &&", names(c, sizeof c, g, "rdy_warp_i"));
+    vgen_line(v, "                |(slot_v_o[rdy_warp_i*SLOTS +: SLOTS] & ~slot_r_o[rdy_warp_i*SLOTS +: SLOTS]);");
+    vgen_line(v, "wire flush_ok = flush_valid_i && %s;", names(d, sizeof d, g, "flush_warp_i"));
+    vgen_line(v, "assign err_o  = (fill_valid_i && !fill_ok) || (issue_valid_i && !issue_ok) ||");
+    vgen_line(v, "                (rdy_valid_i && !rdy_ok);");
+    vgen_blank(v);
+    vgen_line(v, "reg  [NUM_WARPS*SLOTS-1:0] v_d, r_d;");
+    vgen_line(v, "reg  [NUM_WARPS*CNT_W-1:0] infl_d;");
+    vgen_line(v, "reg                        done;");
+    vgen_line(v, "integer nw, ns;");
+    vgen_blank(v);
+    vgen_line(v, "always @* begin");
+    vgen_indent(v);
+    vgen_line(v, "v_d = v_q; r_d = r_q; infl_d = infl_q; done = 1'b0;");
+    vgen_line(v, "for (nw = 0; nw < NUM_WARPS; nw = nw + 1) begin");
+    vgen_indent(v);
+    vgen_line(v, "// The scoreboard readies the oldest valid, unready slot.");
+    vgen_line(v, "if (rdy_ok && rdy_warp_i == nw[WARP_W-1:0]) begin");
+    vgen_indent(v);
+    vgen_line(v, "done = 1'b0;");
+    vgen_line(v, "for (ns = 0; ns < SLOTS; ns = ns + 1)");
+    vgen_indent(v);
+    vgen_line(v, "if (!done && v_q[nw*SLOTS + ns] && !r_q[nw*SLOTS + ns]) begin");
+    vgen_indent(v);
+    vgen_line(v, "r_d[nw*SLOTS + ns] = 1'b1;");
+    vgen_line(v, "done = 1'b1;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_line(v, "// A returning fetch fills the first free slot.");
+    vgen_line(v, "if (fill_ok && fill_warp_i == nw[WARP_W-1:0]) begin");
+    vgen_indent(v);
+    vgen_line(v, "done = 1'b0;");
+    vgen_line(v, "for (ns = 0; ns < SLOTS; ns = ns + 1)");
+    vgen_indent(v);
+    vgen_line(v, "if (!done && !v_q[nw*SLOTS + ns]) begin");
+    vgen_indent(v);
+    vgen_line(v, "v_d[nw*SLOTS + ns] = 1'b1;");
+    vgen_line(v, "r_d[nw*SLOTS + ns] = 1'b0;");
+    vgen_line(v, "done = 1'b1;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] - ONE_C;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_line(v, "// An issue removes the oldest slot; the others move down.");
+    vgen_line(v, "if (issue_ok && issue_warp_i == nw[WARP_W-1:0]) begin");
+    vgen_indent(v);
+    vgen_line(v, "for (ns = 0; ns + 1 < SLOTS; ns = ns + 1) begin");
+    vgen_indent(v);
+    vgen_line(v, "v_d[nw*SLOTS + ns] = v_d[nw*SLOTS + ns + 1];");
+    vgen_line(v, "r_d[nw*SLOTS + ns] = r_d[nw*SLOTS + ns + 1];");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_line(v, "v_d[nw*SLOTS + SLOTS - 1] = 1'b0;");
+    vgen_line(v, "r_d[nw*SLOTS + SLOTS - 1] = 1'b0;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_line(v, "// This cycle's fetch is in flight from the next.");
+    vgen_line(v, "if (pick_valid && pick == nw[WARP_W-1:0])");
+    vgen_indent(v);
+    vgen_line(v, "infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] + ONE_C;");
+    vgen_dedent(v);
+    vgen_line(v, "// A flush empties the warp and cancels its fetches in flight.");
+    vgen_line(v, "if (flush_ok && flush_warp_i == nw[WARP_W-1:0]) begin");
+    vgen_indent(v);
+    vgen_line(v, "v_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};");
+    vgen_line(v, "r_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};");
+    vgen_line(v, "infl_d[nw*CNT_W +: CNT_W] = {CNT_W{1'b0}};");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_blank(v);
+    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
+    vgen_indent(v);
+    vgen_line(v, "if (!rst_ni) begin");
+    vgen_indent(v);
+    vgen_line(v, "v_q    <= {NUM_WARPS*SLOTS{1'b0}};");
+    vgen_line(v, "r_q    <= {NUM_WARPS*SLOTS{1'b0}};");
+    vgen_line(v, "infl_q <= {NUM_WARPS*CNT_W{1'b0}};");
+    vgen_dedent(v);
+    vgen_line(v, "end else begin");
+    vgen_indent(v);
+    vgen_line(v, "v_q    <= v_d;");
+    vgen_line(v, "r_q    <= r_d;");
+    vgen_line(v, "infl_q <= infl_d;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+}
+
+void emit_fetch(struct vgen *v, const struct simt_config *cfg,
+                enum rtl_defect defect)
+{
+    struct fetch_geom g;
+
+    fetch_geometry(cfg, &g);
+    emit_header(v, cfg, &g);
+    if (g.policy != FETCH_CFF) {
+        vgen_section(v, "Inputs this policy does not read");
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+        vgen_line(v, "wire unused_inputs = ^{next_valid_i, next_warp_i};");
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    }
+    vgen_section(v, "State: v and r bits of every slot, fetches in flight");
+    vgen_line(v, "reg  [NUM_WARPS*SLOTS-1:0] v_q;      // slot holds an instruction");
+    vgen_line(v, "reg  [NUM_WARPS*SLOTS-1:0] r_q;      // ... whose operands are ready");
+    vgen_line(v, "reg  [NUM_WARPS*CNT_W-1:0] infl_q;   // fetches in flight, per warp");
+    vgen_line(v, "genvar gw;");
+    vgen_line(v, "generate");
+    vgen_indent(v);
+    vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_ready");
+    vgen_indent(v);
+    vgen_line(v, "assign ready_o[gw] = v_q[gw*SLOTS] && r_q[gw*SLOTS];   // slot 0 is the oldest");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "endgenerate");
+    vgen_line(v, "assign slot_v_o   = v_q;");
+    vgen_line(v, "assign slot_r_o   = r_q;");
+    vgen_line(v, "assign inflight_o = infl_q;");
+    emit_entries(v, &g, defect);
+    if (g.policy == FETCH_FEF)
+        emit_fewest(v);
+    else
+        emit_round_robin(v, &g);
+    vgen_section(v, "Fetch request");
+    vgen_line(v, "assign fetch_valid_o = pick_valid;");
+    vgen_line(v, "assign fetch_warp_o  = pick;");
+    emit_events(v, &g);
+    vgen_module_end(v, "simtref_fetch");
+}

@@ -1,0 +1,352 @@
+// tb_fetch.cpp -- lockstep testbench of the I-buffer and fetch policy: the
+// generated simtref_fetch against the C model golden/fetch.c.
+//
+// The bench plays the rest of the front end.  An I-cache returns each
+// fetch the module requests after 1 to 6 cycles, in order, one a cycle (a
+// fill); the issue scheduler grants a random ready warp (an issue); the
+// scoreboard clears a random warp's next instruction (rdy); a taken
+// branch now and then flushes a warp, and its fetches in flight never
+// return.  The rates change every few hundred cycles, from phases where
+// issue is slow and every I-buffer fills up (no warp can be fetched for)
+// to phases where issue drains them.  The CFF next-warp input names one
+// critical warp for runs of cycles.  Rarely an input error: a fill for a
+// warp with nothing in flight, an issue of an unready warp, a clear of a
+// warp with no unready instruction.
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "Vsimtref_fetch.h"
+#include "tb_common.h"
+#include "verilated_fst_c.h"
+
+#include "config.h"
+#include "fetch.h"
+
+namespace {
+
+struct Coverage {
+    long fetches = 0, idle = 0, full = 0, fills = 0, issues = 0, rdys = 0;
+    long flushes = 0, cancels = 0, errors = 0, resets = 0;
+    long wraps = 0;             // lrr, cff fallback: a fetch at or below the last
+    long critical = 0;          // cff: the next warp fetched for
+    long fallback = 0;          // cff: next warp full, another fetched for
+    long fewest = 0;            // fef: a smaller id eligible, more entries
+    long ties = 0;              // fef: a larger id eligible, as few entries
+};
+
+struct Return {
+    unsigned warp;
+    long due;
+};
+
+class Bench {
+  public:
+    Bench(const simt_config &cfg, uint64_t seed) : rng_(seed)
+    {
+        fetch_geometry(&cfg, &g_);
+    }
+
+    bool next(long cycle, const fetch &m, fetch_in &in, bool &reset)
+    {
+        in = fetch_in();
+        reset = cycle == 0 || rng_.chance(1, 50000);
+        if (reset) {
+            icache_.clear();
+            return true;
+        }
+        if (cycle % 300 == 0) {
+            static const unsigned issue[] = { 1, 8, 24, 48, 60 };   // 64ths
+            issue_ = issue[rng_.below(5)];
+            lat_ = 1 + rng_.below(6);
+            crit_ = rng_.below(g_.warps);
+        }
+        if (rng_.chance(1, 40))
+            crit_ = rng_.below(g_.warps);
+        // The I-cache: the oldest due return fills.
+        if (!icache_.empty() && icache_.front().due <= cycle) {
+            in.fill_valid = true;
+            in.fill_warp = icache_.front().warp;
+            icache_.pop_front();
+        } else if (rng_.chance(1, 2000)) {
+            in.fill_valid = true;                      // maybe nothing in flight
+            in.fill_warp = rng_.below(1u << g_.warp_w);
+        }
+        // Issue: a ready warp, rarely any warp.
+        if (rng_.chance(issue_, 64)) {
+            int w = pick(m, [&](unsigned k) { return m.v[k][0] && m.r[k][0]; });
+            if (w >= 0) {
+                in.issue_valid = true;
+                in.issue_warp = (unsigned)w;
+            }
+        } else if (rng_.chance(1, 2000)) {
+            in.issue_valid = true;
+            in.issue_warp = rng_.below(1u << g_.warp_w);
+        }
+        // Scoreboard: a warp with an unready instruction.
+        if (rng_.chance(1, 2)) {
+            int w = pick(m, [&](unsigned k) {
+                for (unsigned s = 0; s < g_.slots; s++)
+                    if (m.v[k][s] && !m.r[k][s])
+                        return true;
+                return false;
+            });
+            if (w >= 0) {
+                in.rdy_valid = true;
+                in.rdy_warp = (unsigned)w;
+            }
+        } else if (rng_.chance(1, 2000)) {
+            in.rdy_valid = true;
+            in.rdy_warp = rng_.below(1u << g_.warp_w);
+        }
+        // A taken branch.
+        if (rng_.chance(1, 60)) {
+            in.flush_valid = true;
+            in.flush_warp = rng_.below(1u << g_.warp_w);
+            std::deque<Return> kept;
+            for (const Return &r : icache_)
+                if (r.warp != in.flush_warp)
+                    kept.push_back(r);
+            if (in.fill_valid && in.fill_warp == in.flush_warp &&
+                rng_.chance(1, 2))
+                in.fill_valid = false;       // cancelled before it returned
+            icache_.swap(kept);
+        }
+        in.next_valid = rng_.chance(7, 8);
+        in.next_warp = rng_.chance(15, 16) ? crit_ : rng_.below(1u << g_.warp_w);
+        now_ = cycle;
+        return true;
+    }
+
+    void drive(Vsimtref_fetch &top, const fetch_in &in) const
+    {
+        top.fill_valid_i = in.fill_valid;
+        top.fill_warp_i = in.fill_warp;
+        top.issue_valid_i = in.issue_valid;
+        top.issue_warp_i = in.issue_warp;
+        top.rdy_valid_i = in.rdy_valid;
+        top.rdy_warp_i = in.rdy_warp;
+        top.flush_valid_i = in.flush_valid;
+        top.flush_warp_i = in.flush_warp;
+        top.next_valid_i = in.next_valid;
+        top.next_warp_i = in.next_warp;
+    }
+
+    bool compare(const Vsimtref_fetch &top, const fetch_out &exp, long cycle,
+                 tb::Mismatch &mm) const
+    {
+        bool ok = true;
+        ok &= tb::expect(mm, cycle, "fetch_valid_o", exp.fetch_valid,
+                         top.fetch_valid_o);
+        ok &= tb::expect(mm, cycle, "fetch_warp_o", exp.fetch_warp,
+                         top.fetch_warp_o);
+        ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
+        // Names are built only for a difference: building them for every
+        // bit of every cycle would dominate the run time.
+        auto bit = [&](const char *name, unsigned i, uint64_t e, uint64_t a) {
+            if (e != a)
+                ok &= tb::expect(mm, cycle, tb::indexed(name, i), e, a);
+        };
+        for (unsigned w = 0; w < g_.warps; w++) {
+            bit("ready_o", w, exp.ready[w], tb::get_field(top.ready_o, w, 1));
+            bit("inflight_o", w, exp.inflight[w],
+                tb::get_field(top.inflight_o, w * g_.cnt_w, g_.cnt_w));
+            for (unsigned s = 0; s < g_.slots; s++) {
+                unsigned i = w * g_.slots + s;
+                bit("slot_v_o", i, exp.v[w][s], tb::get_field(top.slot_v_o, i, 1));
+                bit("slot_r_o", i, exp.r[w][s], tb::get_field(top.slot_r_o, i, 1));
+            }
+        }
+        return ok;
+    }
+
+    void cover(const fetch &m, const fetch_in &in, const fetch_out &exp,
+               bool reset)
+    {
+        cov_.resets += reset;
+        if (reset)
+            return;
+        cov_.errors += exp.err;
+        cov_.fills += in.fill_valid && !exp.err;
+        cov_.issues += in.issue_valid && !exp.err;
+        cov_.rdys += in.rdy_valid && !exp.err;
+        if (in.flush_valid && in.flush_warp < g_.warps) {
+            cov_.flushes++;
+            cov_.cancels += m.inflight[in.flush_warp] > 0;
+        }
+        for (unsigned w = 0; w < g_.warps; w++)
+            if (fetch_entries(&m, w) == g_.slots) {
+                cov_.full++;
+                break;
+            }
+        if (!exp.fetch_valid) {
+            cov_.idle++;
+            return;
+        }
+        cov_.fetches++;
+        unsigned f = exp.fetch_warp;
+        bool next_ok = in.next_valid && in.next_warp < g_.warps;
+        switch (g_.policy) {
+        case FETCH_CFF:
+            if (next_ok && f == in.next_warp)
+                cov_.critical++;
+            else if (next_ok) {
+                cov_.fallback++;
+                cov_.wraps += f <= m.last;
+            }
+            break;
+        case FETCH_FEF:
+            for (unsigned w = 0; w < g_.warps; w++) {
+                if (w == f || fetch_entries(&m, w) >= g_.slots ||
+                    (in.flush_valid && in.flush_warp == w))
+                    continue;
+                cov_.fewest += w < f;
+                cov_.ties += w > f &&
+                             fetch_entries(&m, w) == fetch_entries(&m, f);
+            }
+            break;
+        default:
+            cov_.wraps += f <= m.last;
+            break;
+        }
+    }
+
+    bool scenario_check(const Vsimtref_fetch &, long) const { return true; }
+
+    void after(const fetch_out &exp, long)
+    {
+        if (exp.fetch_valid)
+            icache_.push_back({ exp.fetch_warp, now_ + (long)lat_ });
+    }
+
+    void report() const
+    {
+        std::printf("coverage: %ld resets, %ld fetches, %ld cycles with no "
+                    "warp to fetch for, %ld cycles with a full I-buffer, %ld "
+                    "fills, %ld issues, %ld scoreboard clears, %ld flushes "
+                    "(%ld cancelling fetches in flight), %ld input errors; "
+                    "%ld round-robin wraps, CFF: %ld critical fetches and %ld "
+                    "fallbacks; FEF: %ld choices over a smaller id and %ld "
+                    "ties to the smaller id\n", cov_.resets, cov_.fetches,
+                    cov_.idle, cov_.full, cov_.fills, cov_.issues, cov_.rdys,
+                    cov_.flushes, cov_.cancels, cov_.errors, cov_.wraps,
+                    cov_.critical, cov_.fallback, cov_.fewest, cov_.ties);
+    }
+
+    bool covered() const
+    {
+        bool ok = cov_.resets && cov_.fetches && cov_.idle && cov_.full &&
+                  cov_.fills && cov_.issues && cov_.rdys && cov_.flushes &&
+                  cov_.cancels && cov_.errors;
+        switch (g_.policy) {
+        case FETCH_CFF:
+            return ok && cov_.critical && cov_.fallback && cov_.wraps;
+        case FETCH_FEF:
+            return ok && cov_.fewest && cov_.ties;
+        default:
+            return ok && cov_.wraps;
+        }
+    }
+
+    bool scenario_done() const { return false; }
+
+  private:
+    // A random warp among those for which want() holds, or -1.
+    template <typename Want>
+    int pick(const fetch &m, Want want)
+    {
+        (void)m;
+        unsigned start = rng_.below(g_.warps);
+        for (unsigned k = 0; k < g_.warps; k++) {
+            unsigned w = (start + k) % g_.warps;
+            if (want(w))
+                return (int)w;
+        }
+        return -1;
+    }
+
+    fetch_geom g_;
+    tb::Rng rng_;
+    std::deque<Return> icache_;
+    unsigned issue_ = 24, lat_ = 2, crit_ = 0;
+    long now_ = 0;
+    Coverage cov_;
+};
+
+tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
+                 const char *fst, bool &scenario_ok)
+{
+    (void)scenario_ok;
+    auto ctx = std::make_unique<VerilatedContext>();
+    if (fst)
+        ctx->traceEverOn(true);
+    auto top = std::make_unique<Vsimtref_fetch>(ctx.get());
+    std::unique_ptr<VerilatedFstC> trace;
+    if (fst) {
+        trace.reset(new VerilatedFstC);
+        top->trace(trace.get(), 99);
+        trace->open(fst);
+    }
+
+    auto model = std::make_unique<fetch>();
+    char err[CONFIG_ERR_LEN];
+    if (fetch_init(model.get(), &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        std::exit(1);
+    }
+    tb::Mismatch mm;
+
+    top->rst_ni = 1;
+    top->clk_i = 0;
+    top->eval();
+
+    for (long cycle = 0; cycle < cycles; cycle++) {
+        fetch_in in = fetch_in();
+        fetch_out exp;
+        bool reset = false;
+
+        if (!bench.next(cycle, *model, in, reset))
+            break;
+        bench.drive(*top, in);
+        top->rst_ni = !reset;
+        top->clk_i = 0;
+        top->eval();
+        if (reset)
+            fetch_reset(model.get());
+        fetch_eval(model.get(), &in, &exp);
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle);
+        if (!bench.compare(*top, exp, cycle, mm) && !fst)
+            break;
+        bench.cover(*model, in, exp, reset);
+
+        top->clk_i = 1;
+        top->eval();
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle + 1);
+        if (!reset) {
+            fetch_step(model.get(), &in);
+            bench.after(exp, cycle);
+        }
+    }
+    if (trace)
+        trace->close();
+    top->final();
+    return mm;
+}
+
+std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
+                                  const std::string &scenario)
+{
+    std::unique_ptr<Bench> b;
+    if (scenario.empty())
+        b.reset(new Bench(cfg, seed));
+    return b;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    return tb::main_of(argc, argv, "tb_fetch", make_bench, run);
+}

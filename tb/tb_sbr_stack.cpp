@@ -1,0 +1,382 @@
+// tb_sbr_stack.cpp -- lockstep testbench of the SBR re-convergence stacks:
+// the generated simtref_sbr_stack against the C model golden/sbr_stack.c.
+//
+// Constrained-random stimulus, built from the model's state: a warp with
+// an empty stack is launched; a running warp advances (often to its top's
+// RPC, which pops) or branches with a random subset of its active threads
+// taking the branch, a re-convergence point that is new, one side's PC
+// (one-sided push) or the top's own RPC (the top is replaced).  Phases of
+// a few hundred cycles alternate between growing (branch-heavy, up to the
+// depth and beyond: overflows) and shrinking (pop-heavy, down to the base
+// and to exit).  Most operations go to a few warps, so stacks get deep.
+// Rarely an input error: an advance or branch on an empty stack, a launch
+// of a running warp, a taken mask that is not a subset, an empty launch.
+//
+// Scenario fig2 (tests/scenarios/sbr-fig2.conf): the if-then-else of HARP
+// Fig. 2 on two interleaved four-thread warps, the stack tops checked on
+// the RTL after every step (the same steps as tests/test_sbr_stack.c).
+#include <memory>
+#include <string>
+
+#include "Vsimtref_sbr_stack.h"
+#include "tb_common.h"
+#include "verilated_fst_c.h"
+
+#include "config.h"
+#include "sbr_stack.h"
+
+namespace {
+
+struct Coverage {
+    long launches = 0, exits = 0, pops = 0, pop_to_base = 0;
+    long one_sided = 0, two_sided = 0, replaced = 0;
+    long full = 0, ovf = 0, err = 0, moves = 0, resets = 0;
+};
+
+// One step of the fig2 scenario and the op warp's top after it.
+struct Step {
+    sbr_op op;
+    unsigned warp;
+    uint64_t pc, mask, npc, rpc;
+    unsigned depth;
+    uint64_t top_pc, top_mask;
+};
+
+const Step fig2_steps[] = {
+    { SBR_LAUNCH, 0, 0x00, 0xf, 0, 0x30, 1, 0x00, 0xf },
+    { SBR_LAUNCH, 1, 0x00, 0xf, 0, 0x30, 1, 0x00, 0xf },
+    { SBR_ADVANCE, 0, 0x01, 0, 0, 0, 1, 0x01, 0xf },
+    { SBR_ADVANCE, 1, 0x01, 0, 0, 0, 1, 0x01, 0xf },
+    { SBR_ADVANCE, 0, 0x02, 0, 0, 0, 1, 0x02, 0xf },
+    { SBR_ADVANCE, 1, 0x02, 0, 0, 0, 1, 0x02, 0xf },
+    { SBR_BRANCH, 0, 0x10, 0x3, 0x03, 0x20, 3, 0x10, 0x3 },  // end of A
+    { SBR_BRANCH, 1, 0x10, 0x5, 0x03, 0x20, 3, 0x10, 0x5 },
+    { SBR_ADVANCE, 0, 0x11, 0, 0, 0, 3, 0x11, 0x3 },
+    { SBR_BRANCH, 1, 0x11, 0x1, 0x18, 0x18, 4, 0x11, 0x1 },  // if-then in C
+    { SBR_ADVANCE, 0, 0x20, 0, 0, 0, 2, 0x03, 0xc },         // C reaches D
+    { SBR_ADVANCE, 1, 0x18, 0, 0, 0, 3, 0x18, 0x5 },
+    { SBR_ADVANCE, 0, 0x04, 0, 0, 0, 2, 0x04, 0xc },
+    { SBR_ADVANCE, 1, 0x20, 0, 0, 0, 2, 0x03, 0xa },
+    { SBR_ADVANCE, 0, 0x20, 0, 0, 0, 1, 0x20, 0xf },         // B reaches D
+    { SBR_ADVANCE, 1, 0x04, 0, 0, 0, 2, 0x04, 0xa },
+    { SBR_ADVANCE, 1, 0x20, 0, 0, 0, 1, 0x20, 0xf },
+    { SBR_ADVANCE, 0, 0x30, 0, 0, 0, 0, 0, 0 },              // exit
+    { SBR_ADVANCE, 1, 0x30, 0, 0, 0, 0, 0, 0 },
+};
+const unsigned fig2_n = sizeof fig2_steps / sizeof fig2_steps[0];
+
+class Bench {
+  public:
+    Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
+        : rng_(seed), fig2_(scenario == "fig2")
+    {
+        sbr_geometry(&cfg, &g_);
+        full_ = g_.lanes >= 64 ? ~0ull : (1ull << g_.lanes) - 1;
+        pcmask_ = g_.pc_w >= 64 ? ~0ull : (1ull << g_.pc_w) - 1;
+    }
+
+    bool next(long cycle, const sbr_stack &m, sbr_in &in, bool &reset)
+    {
+        in = sbr_in();
+        if (fig2_)
+            return fig2_next(cycle, in, reset);
+        reset = cycle == 0 || rng_.chance(1, 50000);
+        if (cycle % 384 == 0)
+            grow_ = rng_.chance(1, 2);
+        unsigned w = rng_.chance(3, 4) ? rng_.below(hot_warps())
+                                       : rng_.below(1u << g_.warp_w);
+        in.op_warp = w;
+        in.rd_warp = rng_.chance(1, 2) ? w : rng_.below(1u << g_.warp_w);
+        if (rng_.chance(1, 8))
+            return true;                                 // no operation
+        bool real = w < g_.warps;
+        unsigned d = real ? m.depth[w] : 0;
+        if (d == 0) {
+            if (rng_.chance(1, 40)) {                    // error: no stack
+                in.op = rng_.chance(1, 2) ? SBR_ADVANCE : SBR_BRANCH;
+                in.pc = pc();
+                in.mask = rand_mask();
+                return true;
+            }
+            in.op = SBR_LAUNCH;
+            in.pc = pc();
+            in.rpc = rng_.chance(1, 100) ? in.pc : (in.pc ^ 0x80) & pcmask_;
+            in.mask = rng_.chance(1, 2) ? full_ : rand_mask();
+            if (rng_.chance(1, 100))
+                in.mask = 0;                             // error: no threads
+            return true;
+        }
+        const sbr_entry &top = m.e[w][d - 1];
+        if (rng_.chance(1, 200)) {                       // error: running
+            in.op = SBR_LAUNCH;
+            in.pc = pc();
+            in.rpc = pc() ^ 1;
+            in.mask = full_;
+            return true;
+        }
+        bool branch = grow_ ? rng_.chance(7, 8) : rng_.chance(1, 4);
+        if (!branch) {
+            in.op = SBR_ADVANCE;
+            bool to_rpc = grow_ ? rng_.chance(1, 10) : rng_.chance(2, 3);
+            in.pc = to_rpc ? top.rpc : pc();
+            return true;
+        }
+        in.op = SBR_BRANCH;
+        in.pc = pc();
+        in.npc = pc();
+        unsigned kind = rng_.below(16);
+        if (kind == 0)
+            in.mask = top.mask;                          // all taken
+        else if (kind == 1)
+            in.mask = 0;                                 // none taken
+        else if (kind == 2 && rng_.chance(1, 4))
+            in.mask = (top.mask | rand_mask()) & full_;  // maybe not a subset
+        else
+            in.mask = rand_mask() & top.mask;
+        unsigned r = rng_.below(grow_ ? 24 : 8);
+        if (r == 0)
+            in.rpc = top.rpc;                            // replaces the top
+        else if (r == 1)
+            in.rpc = in.npc;                             // if-then: one side
+        else if (r == 2)
+            in.rpc = in.pc;
+        else
+            in.rpc = pc();
+        if (rng_.chance(1, 64))
+            in.pc = in.npc = in.rpc;                     // both at the RPC
+        return true;
+    }
+
+    void drive(Vsimtref_sbr_stack &top, const sbr_in &in) const
+    {
+        top.op_i = (unsigned)in.op;
+        top.op_warp_i = in.op_warp;
+        tb::set_field(top.pc_i, 0, g_.pc_w, in.pc);
+        tb::set_field(top.mask_i, 0, g_.lanes, in.mask);
+        tb::set_field(top.npc_i, 0, g_.pc_w, in.npc);
+        tb::set_field(top.rpc_i, 0, g_.pc_w, in.rpc);
+        top.rd_warp_i = in.rd_warp;
+    }
+
+    bool compare(const Vsimtref_sbr_stack &top, const sbr_out &exp,
+                 long cycle, tb::Mismatch &mm) const
+    {
+        bool ok = true;
+        ok &= tb::expect(mm, cycle, "rd_valid_o", exp.rd_valid, top.rd_valid_o);
+        ok &= tb::expect(mm, cycle, "rd_pc_o", exp.rd_pc,
+                         tb::get_field(top.rd_pc_o, 0, g_.pc_w));
+        ok &= tb::expect(mm, cycle, "rd_mask_o", exp.rd_mask,
+                         tb::get_field(top.rd_mask_o, 0, g_.lanes));
+        ok &= tb::expect(mm, cycle, "rd_depth_o", exp.rd_depth, top.rd_depth_o);
+        ok &= tb::expect(mm, cycle, "pop_o", exp.pop, top.pop_o);
+        ok &= tb::expect(mm, cycle, "pushes_o", exp.pushes, top.pushes_o);
+        ok &= tb::expect(mm, cycle, "ovf_o", exp.ovf, top.ovf_o);
+        ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
+        return ok;
+    }
+
+    void cover(const sbr_stack &m, const sbr_in &in, const sbr_out &exp,
+               bool reset)
+    {
+        cov_.resets += reset;
+        cov_.ovf += exp.ovf;
+        cov_.err += exp.err;
+        if (reset || in.op == SBR_NONE || exp.ovf || exp.err)
+            return;
+        unsigned d = m.depth[in.op_warp];
+        if (in.op == SBR_LAUNCH)
+            cov_.launches++;
+        if (exp.pop) {
+            cov_.pops++;
+            cov_.pop_to_base += d == 2;
+            cov_.exits += d == 1;
+        } else if (exp.pushes == 0 && in.op != SBR_LAUNCH) {
+            cov_.moves++;
+        }
+        cov_.one_sided += exp.pushes == 1;
+        cov_.two_sided += exp.pushes == 2;
+        if (exp.pushes > 0 && in.rpc == m.e[in.op_warp][d - 1].rpc)
+            cov_.replaced++;
+        unsigned nd = d + exp.pushes - exp.pop;
+        if (exp.pushes > 0 && in.rpc == m.e[in.op_warp][d - 1].rpc)
+            nd--;
+        cov_.full += nd == g_.depth;
+    }
+
+    // fig2: odd cycles apply a step, even cycles read its warp's top.
+    bool scenario_check(const Vsimtref_sbr_stack &top, long cycle) const
+    {
+        if (!fig2_ || cycle < 2 || cycle % 2 != 0)
+            return true;
+        const Step &s = fig2_steps[cycle / 2 - 1];
+        if (top.rd_depth_o == s.depth && top.rd_pc_o == s.top_pc &&
+            top.rd_mask_o == s.top_mask)
+            return true;
+        std::printf("fig2: after step %ld warp W%u has depth %u, top pc "
+                    "0x%llx mask 0x%llx; expected depth %u, pc 0x%llx mask "
+                    "0x%llx\n", cycle / 2, s.warp, (unsigned)top.rd_depth_o,
+                    (unsigned long long)top.rd_pc_o,
+                    (unsigned long long)top.rd_mask_o, s.depth,
+                    (unsigned long long)s.top_pc,
+                    (unsigned long long)s.top_mask);
+        return false;
+    }
+
+    void after(const sbr_out &, long cycle)
+    {
+        fig2_done_ = fig2_ && cycle >= 2 * (long)fig2_n;
+    }
+
+    void report() const
+    {
+        std::printf("coverage: %ld resets, %ld launches, %ld exits, %ld pops "
+                    "(%ld to the base entry), %ld one-sided and %ld two-sided "
+                    "pushes (%ld replacing the top), %ld non-diverging moves, "
+                    "%ld updates leaving a full stack, %ld overflows, %ld "
+                    "input errors\n", cov_.resets, cov_.launches, cov_.exits,
+                    cov_.pops, cov_.pop_to_base, cov_.one_sided,
+                    cov_.two_sided, cov_.replaced, cov_.moves, cov_.full,
+                    cov_.ovf, cov_.err);
+    }
+
+    // A stack of L-thread warps holds at most 2L - 1 entries: each
+    // divergence keeps one entry and pushes at most two, and the top it
+    // leaves has fewer threads.  So a full stack needs D <= 2L - 1 and an
+    // overflow D < 2L - 1 (not on tiny: two threads, depth 4; the
+    // scenario configuration sbr-fig2 has both).
+    bool covered() const
+    {
+        bool ok = cov_.resets && cov_.launches && cov_.exits && cov_.pops &&
+                  cov_.pop_to_base && cov_.one_sided && cov_.two_sided &&
+                  cov_.replaced && cov_.moves && cov_.err;
+        if (g_.depth <= 2 * g_.lanes - 1)
+            ok = ok && cov_.full;
+        if (g_.depth < 2 * g_.lanes - 1)
+            ok = ok && cov_.ovf;
+        return ok;
+    }
+
+    bool scenario_done() const { return fig2_done_; }
+
+  private:
+    bool fig2_next(long cycle, sbr_in &in, bool &reset)
+    {
+        if (cycle > 2 * (long)fig2_n)
+            return false;
+        reset = cycle == 0;
+        if (cycle == 0)
+            return true;
+        const Step &s = fig2_steps[(cycle - 1) / 2];
+        in.rd_warp = s.warp;
+        if (cycle % 2 == 1) {
+            in.op = s.op;
+            in.op_warp = s.warp;
+            in.pc = s.pc;
+            in.mask = s.mask;
+            in.npc = s.npc;
+            in.rpc = s.rpc;
+        }
+        return true;
+    }
+
+    unsigned hot_warps() const { return g_.warps < 3 ? g_.warps : 3; }
+
+    // PCs from a small range, so that sides and RPCs meet often.
+    uint64_t pc() { return rng_.below(48) & pcmask_; }
+
+    uint64_t rand_mask()
+    {
+        uint64_t m = rng_.next() & full_;
+        return m ? m : 1;
+    }
+
+    sbr_geom g_;
+    tb::Rng rng_;
+    bool fig2_;
+    bool fig2_done_ = false;
+    bool grow_ = true;
+    uint64_t full_ = 0, pcmask_ = 0;
+    Coverage cov_;
+};
+
+tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
+                 const char *fst, bool &scenario_ok)
+{
+    auto ctx = std::make_unique<VerilatedContext>();
+    if (fst)
+        ctx->traceEverOn(true);
+    auto top = std::make_unique<Vsimtref_sbr_stack>(ctx.get());
+    std::unique_ptr<VerilatedFstC> trace;
+    if (fst) {
+        trace.reset(new VerilatedFstC);
+        top->trace(trace.get(), 99);
+        trace->open(fst);
+    }
+
+    auto model = std::make_unique<sbr_stack>();
+    char err[CONFIG_ERR_LEN];
+    if (sbr_init(model.get(), &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        std::exit(1);
+    }
+    tb::Mismatch mm;
+
+    top->rst_ni = 1;
+    top->clk_i = 0;
+    top->eval();
+
+    for (long cycle = 0; cycle < cycles; cycle++) {
+        sbr_in in = sbr_in();
+        sbr_out exp;
+        bool reset = false;
+
+        if (!bench.next(cycle, *model, in, reset))
+            break;
+        if (reset)
+            sbr_reset(model.get());
+        bench.drive(*top, in);
+        top->rst_ni = !reset;
+        top->clk_i = 0;
+        top->eval();
+        sbr_eval(model.get(), &in, &exp);
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle);
+        if (!bench.compare(*top, exp, cycle, mm) && !fst)
+            break;
+        bench.cover(*model, in, exp, reset);
+        if (!bench.scenario_check(*top, cycle))
+            scenario_ok = false;
+
+        top->clk_i = 1;
+        top->eval();
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle + 1);
+        if (!reset)
+            sbr_step(model.get(), &in);
+        bench.after(exp, cycle);
+    }
+    if (trace)
+        trace->close();
+    top->final();
+    return mm;
+}
+
+std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
+                                  const std::string &scenario)
+{
+    std::unique_ptr<Bench> b;
+    sbr_geom g;
+    sbr_geometry(&cfg, &g);
+    bool fig2 = scenario == "fig2" && g.warps >= 2 && g.lanes == 4 &&
+                g.depth >= 4 && g.pc_w >= 8;
+    if (scenario.empty() || fig2)
+        b.reset(new Bench(cfg, seed, scenario));
+    return b;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    return tb::main_of(argc, argv, "tb_sbr_stack", make_bench, run);
+}

@@ -1,0 +1,273 @@
+/*
+ * test_fetch.c -- the I-buffer and the fetch policies (BAWS 2.2, 4.2,
+ * 6.2): a warp is fetched for only with a free slot, one fetch a cycle,
+ * LRR's rotation, CFF following the issue scheduler's next warp and
+ * falling back to round robin, FEF's fewest entries and its tie rule, the
+ * ready bit, issue, flush, and input errors.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "fetch.h"
+
+static struct fetch *make(enum fetch_policy p)
+{
+    struct simt_config cfg;
+    char err[CONFIG_ERR_LEN];
+    struct fetch *f = calloc(1, sizeof *f);
+
+    assert_non_null(f);
+    if (config_load_preset("tiny", &cfg, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    cfg.fetch = p;                       /* tiny: 8 warps of 2 slots */
+    if (fetch_init(f, &cfg, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    return f;
+}
+
+/* One cycle with the given inputs; returns the outputs. */
+static struct fetch_out cycle(struct fetch *f, const struct fetch_in *in)
+{
+    struct fetch_out out;
+    fetch_eval(f, in, &out);
+    fetch_step(f, in);
+    return out;
+}
+
+static struct fetch_out idle(struct fetch *f)
+{
+    struct fetch_in in;
+    memset(&in, 0, sizeof in);
+    return cycle(f, &in);
+}
+
+static struct fetch_out fill(struct fetch *f, unsigned w)
+{
+    struct fetch_in in;
+    memset(&in, 0, sizeof in);
+    in.fill_valid = true;
+    in.fill_warp = w;
+    return cycle(f, &in);
+}
+
+static void lrr_fetches_every_warp_in_turn_until_all_are_full(void **state)
+{
+    (void)state;
+    struct fetch *f = make(FETCH_LRR);
+
+    /* 8 warps x 2 slots: 16 fetches in warp order, twice round. */
+    for (unsigned k = 0; k < 16; k++) {
+        struct fetch_out o = idle(f);
+        assert_true(o.fetch_valid);
+        assert_int_equal(o.fetch_warp, k % 8);
+    }
+    for (unsigned w = 0; w < 8; w++)
+        assert_int_equal(fetch_entries(f, w), 2);
+    /* Every slot reserved: no fetch, never an overfill. */
+    assert_false(idle(f).fetch_valid);
+    free(f);
+}
+
+static void fills_make_slots_valid_and_the_scoreboard_makes_a_warp_ready(void **state)
+{
+    (void)state;
+    struct fetch *f = make(FETCH_LRR);
+    struct fetch_in in;
+    struct fetch_out o;
+
+    idle(f);                              /* fetch for warp 0 */
+    o = fill(f, 0);                       /* returns; warp 1 fetched */
+    assert_false(o.err);
+    o = idle(f);
+    assert_true(o.v[0][0]);
+    assert_false(o.r[0][0]);
+    assert_false(o.ready[0]);
+    assert_int_equal(o.inflight[0], 0);
+    memset(&in, 0, sizeof in);
+    in.rdy_valid = true;
+    in.rdy_warp = 0;
+    cycle(f, &in);
+    o = idle(f);
+    assert_true(o.ready[0]);
+    /* The issue removes the slot: warp 0 has room again. */
+    memset(&in, 0, sizeof in);
+    in.issue_valid = true;
+    in.issue_warp = 0;
+    o = cycle(f, &in);
+    assert_false(o.err);
+    o = idle(f);
+    assert_false(o.v[0][0]);
+    assert_false(o.ready[0]);
+    free(f);
+}
+
+static void ready_means_the_oldest_slot_is_valid_and_ready(void **state)
+{
+    (void)state;
+    struct fetch *f = make(FETCH_LRR);
+    struct fetch_in in;
+    struct fetch_out o;
+
+    /* Two instructions for warp 0; the scoreboard clears them in order. */
+    f->inflight[0] = 2;
+    f->last = 7;
+    fill(f, 0);
+    fill(f, 0);
+    memset(&in, 0, sizeof in);
+    in.rdy_valid = true;
+    in.rdy_warp = 0;
+    cycle(f, &in);
+    o = idle(f);
+    assert_true(o.r[0][0]);
+    assert_false(o.r[0][1]);
+    assert_true(o.ready[0]);
+    cycle(f, &in);                        /* the second */
+    o = cycle(f, &in);                    /* none left */
+    assert_true(o.err);
+    free(f);
+}
+
+static void cff_fetches_for_the_schedulers_next_warp(void **state)
+{
+    (void)state;
+    struct fetch *f = make(FETCH_CFF);
+    struct fetch_in in;
+    struct fetch_out o;
+
+    memset(&in, 0, sizeof in);
+    in.next_valid = true;
+    in.next_warp = 5;
+    o = cycle(f, &in);
+    assert_int_equal(o.fetch_warp, 5);
+    o = cycle(f, &in);
+    assert_int_equal(o.fetch_warp, 5);
+    /* Warp 5's two slots are reserved: round robin after warp 5. */
+    o = cycle(f, &in);
+    assert_true(o.fetch_valid);
+    assert_int_equal(o.fetch_warp, 6);
+    /* No next warp: round robin. */
+    in.next_valid = false;
+    o = cycle(f, &in);
+    assert_int_equal(o.fetch_warp, 7);
+    free(f);
+}
+
+static void fef_fetches_for_the_warp_with_fewest_entries_ties_to_the_smaller_id(void **state)
+{
+    (void)state;
+    struct fetch *f = make(FETCH_FEF);
+    struct fetch_out o;
+
+    /* All empty: warp 0, then 1, ... (ties to the smallest id). */
+    for (unsigned k = 0; k < 8; k++) {
+        o = idle(f);
+        assert_int_equal(o.fetch_warp, k);
+    }
+    /* All at one entry.  A flush of warp 3 cancels its fetch; the warp
+     * being flushed is not eligible, so the tie goes to warp 0 ... */
+    struct fetch_in in;
+    memset(&in, 0, sizeof in);
+    in.flush_valid = true;
+    in.flush_warp = 3;
+    o = cycle(f, &in);
+    assert_int_equal(o.fetch_warp, 0);
+    /* ... and then warp 3, with no entry, goes before the others. */
+    o = idle(f);
+    assert_int_equal(o.fetch_warp, 3);
+    /* Warps 1, 2, 4..7 have one entry, 0 and 3 two: the smallest id. */
+    o = idle(f);
+    assert_int_equal(o.fetch_warp, 1);
+    free(f);
+}
+
+static void flush_empties_a_warp_cancels_its_fetches_and_is_not_fetched_for(void **state)
+{
+    (void)state;
+    struct fetch *f = make(FETCH_LRR);
+    struct fetch_in in;
+    struct fetch_out o;
+
+    idle(f);                              /* warp 0 */
+    fill(f, 0);                           /* warp 1 fetched */
+    memset(&in, 0, sizeof in);
+    in.flush_valid = true;
+    in.flush_warp = 2;                    /* round robin would pick 2 */
+    o = cycle(f, &in);
+    assert_int_equal(o.fetch_warp, 3);
+    in.flush_warp = 0;
+    cycle(f, &in);
+    o = idle(f);
+    assert_false(o.v[0][0]);
+    assert_int_equal(o.inflight[0], 0);
+    /* A fill for the flushed warp is an error: nothing in flight. */
+    o = fill(f, 0);
+    assert_true(o.err);
+    free(f);
+}
+
+static void issuing_a_warp_that_is_not_ready_is_an_error_and_changes_nothing(void **state)
+{
+    (void)state;
+    struct fetch *f = make(FETCH_LRR);
+    struct fetch *before = malloc(sizeof *before);
+    struct fetch_in in;
+    struct fetch_out o;
+
+    assert_non_null(before);
+    f->inflight[4] = 1;
+    f->last = 7;
+    fill(f, 4);                           /* valid, not ready */
+    memset(&in, 0, sizeof in);
+    in.issue_valid = true;
+    in.issue_warp = 4;
+    f->last = 7;
+    memcpy(before, f, sizeof *f);
+    o = cycle(f, &in);
+    assert_true(o.err);
+    assert_true(f->v[4][0]);
+    assert_memory_equal(before->v, f->v, sizeof f->v);
+    assert_memory_equal(before->r, f->r, sizeof f->r);
+    free(before);
+    free(f);
+}
+
+static void storage_bits_are_two_per_slot_a_counter_per_warp_and_the_pointer(void **state)
+{
+    (void)state;
+    struct simt_config cfg;
+    struct fetch_geom g;
+    char err[CONFIG_ERR_LEN];
+
+    assert_int_equal(config_load_preset("gtx480-baws", &cfg, err, sizeof err), 0);
+    fetch_geometry(&cfg, &g);
+    assert_int_equal(g.warps, 24);
+    assert_int_equal(g.slots, 2);
+    /* 24 warps x (2 slots x (v, r) + 2-bit counter) + 5-bit pointer */
+    assert_int_equal(fetch_state_bits(&g), 24ul * (4 + 2) + 5);
+    cfg.fetch = FETCH_FEF;
+    fetch_geometry(&cfg, &g);
+    assert_int_equal(fetch_state_bits(&g), 24ul * (4 + 2));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(lrr_fetches_every_warp_in_turn_until_all_are_full),
+        cmocka_unit_test(fills_make_slots_valid_and_the_scoreboard_makes_a_warp_ready),
+        cmocka_unit_test(ready_means_the_oldest_slot_is_valid_and_ready),
+        cmocka_unit_test(cff_fetches_for_the_schedulers_next_warp),
+        cmocka_unit_test(fef_fetches_for_the_warp_with_fewest_entries_ties_to_the_smaller_id),
+        cmocka_unit_test(flush_empties_a_warp_cancels_its_fetches_and_is_not_fetched_for),
+        cmocka_unit_test(issuing_a_warp_that_is_not_ready_is_an_error_and_changes_nothing),
+        cmocka_unit_test(storage_bits_are_two_per_slot_a_counter_per_warp_and_the_pointer),
+    };
+    return cmocka_run_group_tests_name("fetch", tests, NULL, NULL);
+}
