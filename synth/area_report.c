@@ -580,9 +580,10 @@ static void table7_markdown(const struct simt_config *cfg, const struct t7 *t,
     print_ratio(out, ratio(t->die_share, pt->chip_mm2 / pt->die_mm2,
                            tot_ok && cfg->die_mm2 == pt->die_mm2));
     fprintf(out, " |\n\nWhy each ratio is what it is (the model prices the "
-            "circuits only; CACTI adds per-bank, per-mat and per-output "
-            "overheads that dominate arrays of 8 rows): docs/area-model.md, "
-            "\"How the model compares with HARP Table 7\".\n\n");
+            "circuits and their wires, without timing; CACTI adds per-bank, "
+            "per-mat and per-output drivers sized for a cycle time, which "
+            "dominate arrays of 8 rows): docs/area-model.md, \"How the "
+            "model compares with HARP Table 7\".\n\n");
 }
 
 
@@ -936,10 +937,12 @@ static void print_header(const struct simt_config *cfg, FILE *out)
     fprintf(out, "Technology: %u nm. Standard cells: NanGate FreePDK45 X1 "
             "areas (45 nm) scaled by (%u/45)^2 = %.4f. Arrays: the model of "
             "docs/area-model.md -- SRAM cell %.0f F^2, CAM cell %.0f F^2 "
-            "(CACTI's technology assumptions), wire pitch %.0f F, periphery "
-            "as NanGate cells; F = %u nm.\n\n", cfg->tech_nm, cfg->tech_nm,
-            synth_scale_to_node(cfg->tech_nm), k->sram_cell_f2,
-            k->cam_cell_f2, k->wire_pitch_f, cfg->tech_nm);
+            "(CACTI's technology assumptions), local wire pitch %.0f F, "
+            "address and data wires at the intermediate pitch %.0f F, "
+            "periphery as NanGate cells; F = %u nm.\n\n", cfg->tech_nm,
+            cfg->tech_nm, synth_scale_to_node(cfg->tech_nm),
+            k->sram_cell_f2, k->cam_cell_f2, k->wire_pitch_f,
+            k->bus_pitch_f, cfg->tech_nm);
 }
 
 int area_report(const struct simt_config *cfg, const struct area_request *req,

@@ -18,6 +18,10 @@ static const struct array_constants K = {
     .cam_cell_f2  = 292.0, .cam_aspect  = 2.92,
     /* Local wire pitch: 120 nm metal-1 pitch of the 40 nm node, 3 F. */
     .wire_pitch_f = 3.0,
+    /* Intermediate ("semi-global") wire pitch, 4 F: CACTI's interconnect
+     * parameters (aggressive projection, after Ron Ho's thesis), the
+     * layer its address and data wires use inside and between mats. */
+    .bus_pitch_f = 4.0,
     /* NanGate FreePDK45 X1: sites x 0.19 um x 1.4 um. */
     .inv_um2 = 0.532, .nand2_um2 = 0.798, .buf_um2 = 0.798,
     .and2_um2 = 1.064, .xnor2_um2 = 1.596, .mux2_um2 = 1.862,
@@ -75,6 +79,44 @@ static double decode_um2(unsigned rows, unsigned cols)
     return pre + rows * per_row;
 }
 
+/* The address of one access: the row, and the column group when the
+ * columns are multiplexed. */
+static unsigned address_bits(const struct array_spec *s)
+{
+    return clog2(s->rows) + (s->sensed ? clog2(s->cols / s->sensed) : 0);
+}
+
+/*
+ * The wires that cross one bank, per port: the address; the data written
+ * (per write port) and the data read (per read port).  A tag array takes
+ * the tag to write and the tag to compare and gives a hit per way; a CAM
+ * takes the key to write and the key to search and gives the matching
+ * row, encoded, and a hit (its match lines end in the rows they drive);
+ * a data array takes and gives out_bits (one way's word, with a select
+ * line per way when the ways are multiplexed).
+ */
+static double bank_wires(const struct array_spec *s, unsigned out_bits)
+{
+    unsigned rports = s->rd_ports + s->rw_ports;
+    unsigned wports = s->wr_ports + s->rw_ports;
+    unsigned ports = rports + s->wr_ports;
+    double in, out;
+
+    if (s->tag_ways) {
+        in = s->tag_bits;
+        out = s->tag_bits + s->tag_ways;    /* the key in, the hits out */
+    } else if (s->cam) {
+        in = s->cols;
+        out = s->cols + clog2(s->rows) + 1;
+    } else {
+        in = out_bits;
+        out = out_bits;
+    }
+    /* A way-multiplexed data array also takes the way to select. */
+    return (double)ports * (address_bits(s) + (s->way_mux > 1 ? s->way_mux : 0)) +
+           (double)wports * in + (double)rports * out;
+}
+
 int array_area(const struct array_spec *s, unsigned tech_nm,
                struct array_area *a)
 {
@@ -89,7 +131,7 @@ int array_area(const struct array_spec *s, unsigned tech_nm,
     unsigned out_bits;
 
     a->cells = a->decode = a->column = a->compare = a->control = 0;
-    a->routing = a->total = 0;
+    a->wiring = a->routing = a->total = 0;
     if (s->banks == 0 || s->rows == 0 || s->cols == 0 || ports == 0 ||
         s->sensed > s->cols || (!s->cam && s->sensed == 0) ||
         (s->way_mux > 1 && s->sensed % s->way_mux != 0))
@@ -100,6 +142,10 @@ int array_area(const struct array_spec *s, unsigned tech_nm,
      * height. */
     w = sqrt(cell_f2 / aspect) * f + 2.0 * (ports - 1) * pitch;
     h = aspect * sqrt(cell_f2 / aspect) * f + (ports - 1) * pitch;
+    /* Rows whose wordlines a CAM's match lines drive line up with the
+     * CAM's rows: they take the CAM cell's height. */
+    if (s->cam_pitch && !s->cam)
+        h = fmax(h, K.cam_aspect * sqrt(K.cam_cell_f2 / K.cam_aspect) * f);
     a->cells = (double)s->rows * s->cols * w * h;
 
     /* Decoders: every port has its own. */
@@ -139,9 +185,18 @@ int array_area(const struct array_spec *s, unsigned tech_nm,
     /* Control: clock, wordline pulse, precharge and sense enable timing. */
     a->control = ports * CONTROL_DFFS * K.dff_um2 * std;
 
+    /* Wiring: the address and the data in and out cross the bank from
+     * side to side (the strip between the cells and the periphery where
+     * they fan out to the decoders and the column groups), one
+     * intermediate pitch each, over the bank's width of cols cells. */
+    a->wiring = bank_wires(s, out_bits) * K.bus_pitch_f * f *
+                (double)s->cols * w;
+
     /* All of the above is one bank. */
-    bank = a->cells + a->decode + a->column + a->compare + a->control;
+    bank = a->cells + a->decode + a->column + a->compare + a->control +
+           a->wiring;
     a->cells *= s->banks;
+    a->wiring *= s->banks;
     a->decode *= s->banks;
     a->column *= s->banks;
     a->compare *= s->banks;
@@ -154,8 +209,6 @@ int array_area(const struct array_spec *s, unsigned tech_nm,
      * the key and gives a match per row; a data array takes and gives
      * one (way's) word. */
     if (s->banks > 1) {
-        unsigned addr = clog2(s->rows) +
-                        (s->sensed ? clog2(s->cols / s->sensed) : 0);
         double io;
         if (s->tag_ways)
             io = s->tag_bits + s->tag_ways;
@@ -163,11 +216,11 @@ int array_area(const struct array_spec *s, unsigned tech_nm,
             io = s->cols + s->rows;
         else
             io = 2.0 * out_bits;
-        a->routing = (addr + (double)s->banks * ports * io) * pitch *
-                     sqrt(bank * s->banks);
+        a->routing = (address_bits(s) + (double)s->banks * ports * io) *
+                     K.bus_pitch_f * f * sqrt(bank * s->banks);
     }
     a->total = a->cells + a->decode + a->column + a->compare + a->control +
-               a->routing;
+               a->wiring + a->routing;
     return 0;
 }
 
@@ -200,6 +253,7 @@ void array_sram_spec(unsigned words, unsigned bits, unsigned banks,
     s->tag_ways = 0;
     s->tag_bits = 0;
     s->way_mux = 0;
+    s->cam_pitch = 0;
 }
 
 void array_harp_specs(const struct harp_array_org *o,
@@ -227,6 +281,7 @@ void array_harp_specs(const struct harp_array_org *o,
         data->rows = o->entries;
         data->cols = o->row_bits;
         data->sensed = o->row_bits;
+        data->cam_pitch = 1;
         return;
     }
     /* Set associative: a row per set; all ways read, tags compared per

@@ -17,8 +17,11 @@
  *     cell library) that implement it;
  *   - tag comparators per way and a way multiplexer for set-associative
  *     arrays, search-line drivers and match-line sense amplifiers for CAMs;
+ *   - in every bank, the address and data wires that cross it from side
+ *     to side at the intermediate-metal pitch (the mat's centre strip);
  *   - for several banks, the wires that carry address and data to every
- *     bank, one wire pitch each, over the side of the square the banks fill.
+ *     bank, one intermediate pitch each, over the side of the square the
+ *     banks fill.
  *
  * Areas are in um^2 at the technology node `tech_nm`: cell areas given in
  * F^2 use F = tech_nm; standard-cell areas (45 nm figures) are scaled by
@@ -41,6 +44,8 @@ struct array_spec {
     unsigned tag_bits;      /* ... of this many bits per way */
     unsigned way_mux;       /* >1: the sensed bits go through a way mux of
                                this many inputs down to sensed / way_mux */
+    int      cam_pitch;     /* 1: the rows are driven by a CAM's match
+                               lines and take the CAM cell's height */
 };
 
 /* The area of one array by component, um^2 at the node; total sums them. */
@@ -52,6 +57,7 @@ struct array_area {
     double compare;         /* tag comparators, way mux, CAM search lines
                                and match lines */
     double control;         /* timing control per bank and port */
+    double wiring;          /* address and data wires across each bank */
     double routing;         /* wires between the banks and the ports */
     double total;
 };
@@ -90,7 +96,8 @@ void array_harp_specs(const struct harp_array_org *o,
 struct array_constants {
     double sram_cell_f2, sram_aspect;       /* height / width */
     double cam_cell_f2, cam_aspect;
-    double wire_pitch_f;
+    double wire_pitch_f;                    /* local (metal 1) */
+    double bus_pitch_f;                     /* intermediate metal */
     double inv_um2, nand2_um2, buf_um2, and2_um2, xnor2_um2, mux2_um2,
            dff_um2;                         /* standard cells at 45 nm */
 };

@@ -40,6 +40,8 @@ static struct array_spec sram(unsigned words, unsigned bits, unsigned banks,
  *             amplifier (DFF/2 + INV) and an output BUF, a write driver
  *             (2 NAND2) and an input BUF
  *   control = 4 DFF
+ *   wiring  = (2 address + 2 in + 2 out) wires at the 4 F intermediate
+ *             pitch across the bank's width of 2 cells
  */
 static void a_small_sram_costs_exactly_its_documented_terms(void **state)
 {
@@ -56,6 +58,7 @@ static void a_small_sram_costs_exactly_its_documented_terms(void **state)
     double column = 2 * k->nand2_um2 + 2 * (sa + k->buf_um2) +
                     2 * (2 * k->nand2_um2 + k->buf_um2);
     double control = 4 * k->dff_um2;
+    double wiring = (2 + 2 + 2) * k->bus_pitch_f * f * 2 * w;
 
     (void)state;
     assert_int_equal(s.rows, 4);
@@ -67,8 +70,10 @@ static void a_small_sram_costs_exactly_its_documented_terms(void **state)
     assert_float_equal(a.column, column, 1e-9);
     assert_float_equal(a.compare, 0.0, 1e-12);
     assert_float_equal(a.control, control, 1e-9);
+    assert_float_equal(a.wiring, wiring, 1e-9);
     assert_float_equal(a.routing, 0.0, 1e-12);
-    assert_float_equal(a.total, cells + decode + column + control, 1e-9);
+    assert_float_equal(a.total, cells + decode + column + control + wiring,
+                       1e-9);
 }
 
 static void area_grows_with_words_and_with_bits(void **state)
@@ -144,6 +149,42 @@ static void a_cam_cell_is_twice_an_sram_cell(void **state)
     assert_true(ac.compare > 0);
 }
 
+static void rows_driven_by_match_lines_take_the_cam_row_height(void **state)
+{
+    const struct array_constants *k = array_model_constants();
+    struct array_spec s = sram(8, 128, 1, 0, 0, 1), m;
+    struct array_area as, am;
+
+    (void)state;
+    s.rows = 8;
+    s.cols = 128;
+    s.sensed = 128;
+    m = s;
+    m.cam_pitch = 1;
+    assert_int_equal(array_area(&s, 40, &as), 0);
+    assert_int_equal(array_area(&m, 40, &am), 0);
+    /* Same width, the CAM cell's height: 2.92 / 1.46 times the SRAM's. */
+    assert_float_equal(am.cells / as.cells, k->cam_aspect *
+                       sqrt(k->cam_cell_f2 / k->cam_aspect) /
+                       (k->sram_aspect * sqrt(k->sram_cell_f2 / k->sram_aspect)),
+                       1e-9);
+    assert_float_equal(am.wiring, as.wiring, 1e-9);
+}
+
+static void a_wider_bus_crossing_the_bank_costs_more_wiring(void **state)
+{
+    struct array_spec narrow = sram(256, 16, 1, 0, 0, 1);
+    struct array_spec wide = sram(256, 16, 1, 0, 0, 1);
+    struct array_area an, aw;
+
+    (void)state;
+    wide.rd_ports = 1;          /* a second port: its address and data */
+    assert_int_equal(array_area(&narrow, 40, &an), 0);
+    assert_int_equal(array_area(&wide, 40, &aw), 0);
+    assert_true(an.wiring > 0);
+    assert_true(aw.wiring > an.wiring);
+}
+
 static void the_whole_model_scales_with_the_square_of_the_node(void **state)
 {
     struct array_spec s = sram(512, 130, 2, 1, 1, 0);
@@ -191,6 +232,7 @@ static void table7_rows_become_a_tag_and_a_data_array(void **state)
     assert_int_equal(tag.rows, 8);
     assert_int_equal(tag.cols, 128);
     assert_int_equal(data.rows, 8);
+    assert_true(data.cam_pitch);
 
     array_harp_specs(&sl, &tag, &data, &has_tag);
     assert_false(has_tag);
@@ -221,6 +263,8 @@ int main(void)
         cmocka_unit_test(every_extra_port_costs_area),
         cmocka_unit_test(banking_costs_periphery_and_routing),
         cmocka_unit_test(a_cam_cell_is_twice_an_sram_cell),
+        cmocka_unit_test(rows_driven_by_match_lines_take_the_cam_row_height),
+        cmocka_unit_test(a_wider_bus_crossing_the_bank_costs_more_wiring),
         cmocka_unit_test(the_whole_model_scales_with_the_square_of_the_node),
         cmocka_unit_test(a_compiler_picks_the_squarest_column_mux),
         cmocka_unit_test(table7_rows_become_a_tag_and_a_data_array),
