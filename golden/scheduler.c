@@ -19,12 +19,6 @@ void sched_geometry(const struct simt_config *cfg, struct sched_geom *g)
         g->group = 1;
 }
 
-bool sched_policy_supported(enum sched_policy p)
-{
-    return p == SCHED_LRR || p == SCHED_GTO || p == SCHED_MWF_LRR ||
-           p == SCHED_MWF_GTO || p == SCHED_TLS || p == SCHED_SAWS;
-}
-
 /* The policies that first choose a TB, then a warp within it. */
 static bool tb_level(const struct sched_geom *g)
 {
@@ -48,11 +42,6 @@ int sched_init(struct sched *s, const struct simt_config *cfg,
 {
     memset(s, 0, sizeof *s);
     sched_geometry(cfg, &s->g);
-    if (!sched_policy_supported(s->g.policy)) {
-        snprintf(err, errlen, "%s: scheduler = %s is not generated yet",
-                 cfg->name, config_sched_name(s->g.policy));
-        return -1;
-    }
     if (s->g.warps < 2 || s->g.warps > SCHED_MAX_WARPS || s->g.tbs < 2) {
         snprintf(err, errlen, "%s: the issue scheduler needs 2..%d warps per "
                  "scheduler and at least 2 TBs (has %u warps, %u TBs)",

@@ -151,9 +151,6 @@ struct sched {
 
 void sched_geometry(const struct simt_config *cfg, struct sched_geom *g);
 
-/* Whether a policy has a model and RTL; its name for messages otherwise. */
-bool sched_policy_supported(enum sched_policy p);
-
 /*
  * Set up for cfg and reset.  Returns 0, or -1 with a message in err when
  * the policy is not modelled or the sizes are out of range (W and T at
