@@ -26,10 +26,15 @@ enum { PATH_LEN = 4096, TEXT_LEN = 8192 };
  * Helpers
  * ---------------------------------------------------------------------- */
 
+/* Where the presets are: $SIMTREF_CONFIG_DIR, else the directory the
+ * library was built with (as config_preset_path has it). */
+#ifndef SIMTREF_CONFIG_DIR_DEFAULT
+#define SIMTREF_CONFIG_DIR_DEFAULT "configs"
+#endif
 static const char *config_dir(void)
 {
     const char *dir = getenv("SIMTREF_CONFIG_DIR");
-    return dir && dir[0] ? dir : "configs";
+    return dir && dir[0] ? dir : SIMTREF_CONFIG_DIR_DEFAULT;
 }
 
 static const char *bad_config_dir(char *buf, size_t len)
@@ -376,6 +381,28 @@ static void preset_path_is_the_directory_then_name_dot_conf(void **state)
     (void)state;
     snprintf(want, sizeof want, "%s/tiny.conf", config_dir());
     assert_string_equal(config_preset_path("tiny", buf, sizeof buf), want);
+}
+
+static void without_the_environment_presets_come_from_the_built_in_directory(
+    void **state)
+{
+    char buf[PATH_LEN], want[PATH_LEN], saved[PATH_LEN] = "";
+    const char *env = getenv("SIMTREF_CONFIG_DIR");
+    int had = env != NULL;
+
+    (void)state;
+    if (had)
+        snprintf(saved, sizeof saved, "%s", env);
+    unsetenv("SIMTREF_CONFIG_DIR");
+    snprintf(want, sizeof want, "%s/tiny.conf", SIMTREF_CONFIG_DIR_DEFAULT);
+    assert_string_equal(config_preset_path("tiny", buf, sizeof buf), want);
+    setenv("SIMTREF_CONFIG_DIR", "/elsewhere", 1);
+    assert_string_equal(config_preset_path("tiny", buf, sizeof buf),
+                        "/elsewhere/tiny.conf");
+    if (had)
+        setenv("SIMTREF_CONFIG_DIR", saved, 1);
+    else
+        unsetenv("SIMTREF_CONFIG_DIR");
 }
 
 /* ------------------------------------------------------------------------
@@ -919,6 +946,8 @@ int main(void)
         cmocka_unit_test(tiny_preset_is_the_harp_figure_8_table),
         cmocka_unit_test(unknown_preset_is_rejected_with_the_list_of_presets),
         cmocka_unit_test(preset_path_is_the_directory_then_name_dot_conf),
+        cmocka_unit_test(
+            without_the_environment_presets_come_from_the_built_in_directory),
         cmocka_unit_test(printed_configuration_loads_back_to_the_same_values),
         cmocka_unit_test(config_get_gives_every_key_as_text),
         cmocka_unit_test(config_get_refuses_harp_keys_under_sbr),
