@@ -74,7 +74,8 @@ struct area_row {
     const char *name;           /* "WPT" */
     const char *module;         /* "simtref_wpt", in simtref_wpt.v */
     const char *source;         /* "BAWS 4.1.2" */
-    int per_scheduler;          /* 1: one per warp scheduler, else per SM */
+    enum { PER_SM, PER_SCHEDULER, PER_WARP } per;   /* one per SM, per
+                                   warp scheduler, or per resident warp */
     char organisation[96];
     unsigned long bits;         /* the RTL's state bits, from the model */
     long published_bits;        /* -1: no published figure for this config */
@@ -96,7 +97,7 @@ static void describe_wpt(const struct simt_config *cfg, struct area_row *row)
     row->name = "WPT";
     row->module = "simtref_wpt";
     row->source = "BAWS 4.1.2";
-    row->per_scheduler = 0;
+    row->per = PER_SM;
     snprintf(row->organisation, sizeof row->organisation,
              "%u counters x %u bits", g.tbs, g.cnt_w);
     row->bits = wpt_storage_bits(&g);
@@ -116,7 +117,7 @@ static void describe_scheduler(const struct simt_config *cfg,
     row->name = "Issue scheduler";
     row->module = "simtref_scheduler";
     row->source = "BAWS 4.1";
-    row->per_scheduler = 1;
+    row->per = PER_SCHEDULER;
     snprintf(row->organisation, sizeof row->organisation,
              "%s over %u warps of %u TBs", config_sched_name(g.policy),
              g.warps, g.tbs);
@@ -135,7 +136,7 @@ static void describe_arbiter(const struct simt_config *cfg,
     row->name = "Unified arbiter";
     row->module = "simtref_arbiter";
     row->source = "Collange 4";
-    row->per_scheduler = 1;
+    row->per = PER_SCHEDULER;
     snprintf(row->organisation, sizeof row->organisation,
              "min(SP:PC) or line over %u lanes, %u-level tree; common PC",
              g.lanes, g.levels);
@@ -144,7 +145,8 @@ static void describe_arbiter(const struct simt_config *cfg,
 }
 
 /* The ICS-First warp PC arbiter with the descriptors of one warp: one per
- * warp scheduler, for the warp it issues (multi-core SIMT 4.3). */
+ * resident warp, each warp's threads keeping their own descriptors
+ * (multi-core SIMT 4.3). */
 static void describe_ics_first(const struct simt_config *cfg,
                                struct area_row *row)
 {
@@ -154,7 +156,7 @@ static void describe_ics_first(const struct simt_config *cfg,
     row->name = "ICS-First arbiter";
     row->module = "simtref_ics_first";
     row->source = "multi-core SIMT 4.3";
-    row->per_scheduler = 1;
+    row->per = PER_WARP;
     snprintf(row->organisation, sizeof row->organisation,
              "one warp: %u threads x (4 state + %u priority bits)",
              g.threads, g.levels);
@@ -173,7 +175,7 @@ static void describe_sbr_stack(const struct simt_config *cfg,
     row->name = "SBR stacks";
     row->module = "simtref_sbr_stack";
     row->source = "HARP 2.1";
-    row->per_scheduler = 1;
+    row->per = PER_SCHEDULER;
     snprintf(row->organisation, sizeof row->organisation,
              "%u warps x %u entries of %u bits", g.warps, g.depth,
              2 * g.pc_w + g.lanes);
@@ -191,7 +193,7 @@ static void describe_fetch(const struct simt_config *cfg,
     row->name = "I-buffer and fetch";
     row->module = "simtref_fetch";
     row->source = "BAWS 2.2, 4.2";
-    row->per_scheduler = 1;
+    row->per = PER_SCHEDULER;
     snprintf(row->organisation, sizeof row->organisation,
              "%s over %u warps of %u slots", config_fetch_name(g.policy),
              g.warps, g.slots);
@@ -210,7 +212,7 @@ static void describe_lookup(const struct simt_config *cfg,
     row->module = kind == LOOKUP_READY ? "simtref_ready_lookup"
                                        : "simtref_waiting_lookup";
     row->source = "HARP 4.2.1";
-    row->per_scheduler = 1;
+    row->per = PER_SCHEDULER;
     snprintf(row->organisation, sizeof row->organisation,
              "%u warps of %u lanes, fully associative", g.entries, g.lanes);
     row->bits = lookup_state_bits(&g);
@@ -247,7 +249,7 @@ static void describe_rbt(const struct simt_config *cfg, struct area_row *row)
     row->name = "RBT";
     row->module = "simtref_rbt";
     row->source = "HARP 4.2.2";
-    row->per_scheduler = 1;
+    row->per = PER_SCHEDULER;
     snprintf(row->organisation, sizeof row->organisation,
              "%u sets x %u ways of %u lanes, %s", g.sets, g.ways, g.lanes,
              g.org == RBT_BANKED ? "a bank per lane" : "one multi-ported bank");
@@ -266,7 +268,7 @@ static void describe_warp_tables(const struct simt_config *cfg,
     row->name = "First- and Second-Level";
     row->module = "simtref_warp_tables";
     row->source = "HARP 4.2";
-    row->per_scheduler = 1;
+    row->per = PER_SCHEDULER;
     snprintf(row->organisation, sizeof row->organisation,
              "%u + %u warps of %u lanes, Second-Level a FIFO array",
              g.fl, g.sl, g.lanes);
@@ -699,7 +701,23 @@ static void price_rtl(const struct simt_config *cfg, const struct area_row *r,
 static unsigned copies_per_sm(const struct simt_config *cfg,
                               const struct area_row *row)
 {
-    return row->per_scheduler ? cfg->schedulers : 1;
+    struct sched_geom g;
+
+    switch (row->per) {
+    case PER_SCHEDULER:
+        return cfg->schedulers;
+    case PER_WARP:
+        sched_geometry(cfg, &g);
+        return cfg->schedulers * g.warps;
+    default:
+        return 1;
+    }
+}
+
+static const char *per_name(const struct area_row *row)
+{
+    return row->per == PER_WARP ? "warp" :
+           row->per == PER_SCHEDULER ? "scheduler" : "SM";
 }
 
 static void print_bits(FILE *out, unsigned long bits)
@@ -749,7 +767,7 @@ static void rtl_report(const struct simt_config *cfg,
 
         price_rtl(cfg, r, &p);
         fprintf(out, "| %s (%s) | %s | %s | ", r->name, r->source,
-                r->per_scheduler ? "scheduler" : "SM", r->organisation);
+                per_name(r), r->organisation);
         print_bits(out, r->bits);
         fprintf(out, " | ");
         if (r->published_bits >= 0) {
