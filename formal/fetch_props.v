@@ -1,7 +1,8 @@
 // fetch_props.v -- formal properties of the I-buffer and fetch policy
-// (simtref_fetch) under critical-fetch-first, the policy of the preset it
-// is proved on (tiny); LRR is CFF without a next warp, and FEF is checked
-// by co-simulation and unit tests.
+// (simtref_fetch) under the policy of the configuration it is proved on
+// (FETCH, the `fetch` key): critical-fetch-first on tiny,
+// fewest-entries-first on tests/scenarios/fetch-fef.conf; LRR is CFF
+// without a next warp.
 //
 // fetch_fv wraps the generated module and leaves every input free
 // (anyseq), input errors included.  The I-buffer state is on the ports
@@ -18,7 +19,10 @@
 //       first warp with a free slot after the last fetched warp (round
 //       robin); the module's pointer is the last fetched warp.  Checked by
 //       fetch_rr_checker, which the module instantiates under FORMAL to
-//       see its round-robin pointer;
+//       see its round-robin pointer.
+//       FEF: the fetched warp has the fewest entries (valid slots plus
+//       fetches in flight) of the warps with a free slot, and no warp
+//       with as few entries has a smaller id;
 //   I5  err_o exactly on a fill with nothing in flight, an issue of a warp
 //       that is not ready, or a clear with no unready instruction;
 //   I6  the next cycle: a flushed warp is empty with nothing in flight;
@@ -26,7 +30,8 @@
 //       valid slots by fill - issue.
 //
 // Covers: a fetch for the critical warp, a fallback to round robin while a
-// critical warp is named, a warp whose slots are all valid, a flush that
+// critical warp is named (CFF), a fetch that passes over a warp of smaller
+// id with more entries (FEF), a warp whose slots are all valid, a flush that
 // cancels fetches in flight, an issue, an error.  A cycle with no warp to
 // fetch for needs every slot of every warp taken (16 fetches on tiny),
 // beyond the cover depth; I1 states what happens then, and the
@@ -108,7 +113,8 @@ endmodule
 module fetch_fv #(
   parameter integer THREADS   = 16,
   parameter integer WARP_SIZE = 2,
-  parameter integer SLOTS     = 2
+  parameter integer SLOTS     = 2,
+  parameter         FETCH     = "cff"
 ) (
   input wire clk_i
 );
@@ -202,6 +208,14 @@ module fetch_fv #(
       // I1
       if (fetch_valid) assert(free[fetch_warp]);
       assert(fetch_valid == any_free);
+      // I4, FEF
+      if (FETCH == "fef" && fetch_valid)
+        for (a = 0; a < NUM_WARPS; a = a + 1)
+          if (free[a] && a != fetch_warp) begin
+            assert(ent[a*8 +: 8] >= ent[fetch_warp*8 +: 8]);
+            if (ent[a*8 +: 8] == ent[fetch_warp*8 +: 8])
+              assert(a > fetch_warp);
+          end
       for (a = 0; a < NUM_WARPS; a = a + 1) begin
         // I2
         assert(ent[a*8 +: 8] <= SLOTS);
@@ -242,9 +256,19 @@ module fetch_fv #(
 
   always @* begin
     if (f_past && rst_ni) begin
-      cover(fetch_valid && next_valid && fetch_warp == next_warp);
-      cover(fetch_valid && next_valid && fetch_warp != next_warp);
-      cover(nval[0 +: 8] == SLOTS);
+      if (FETCH == "cff") begin
+        cover(fetch_valid && next_valid && fetch_warp == next_warp);
+        cover(fetch_valid && next_valid && fetch_warp != next_warp);
+      end
+      if (FETCH == "fef")
+        cover(fetch_valid && fetch_warp != 0 && free[0] &&
+              ent[0 +: 8] > ent[fetch_warp*8 +: 8]);
+      // Under FEF a warp is fetched for a second time only once every
+      // other warp holds an entry (NUM_WARPS + 1 fetches, beyond the
+      // cover depth); the slot logic is the same code for every policy
+      // and its full warp is covered under CFF.
+      if (FETCH != "fef")
+        cover(nval[0 +: 8] == SLOTS);
       cover(flush_valid && infl[flush_warp*CNT_W +: CNT_W] != 0);
       cover(issue_valid && !issue_bad);
       cover(err);
