@@ -1,8 +1,9 @@
 // scheduler_props.v -- formal properties of the warp issue scheduler
 // (simtref_scheduler) under the policy of the configuration it is proved
-// on (POLICY, the `scheduler` key): mwf_lrr (tiny), gto and tls (the
-// scenario configurations sched-gto, sched-tls) and saws (sched-saws,
-// bounded).  Any other policy fails the proof at once.
+// on (POLICY, the `scheduler` key): mwf_lrr (tiny), lrr, gto, mwf_gto and
+// tls (the scenario configurations sched-lrr, sched-gto, sched-mwf-gto,
+// sched-tls) and saws (sched-saws, bounded).  Any other policy fails the
+// proof at once.
 //
 // scheduler_fv wraps the generated module and leaves every input free
 // (anyseq): ready bits, ranks, long-latency waits and barrier waits change
@@ -27,6 +28,32 @@
 // (rank order is not id order), a tie of equal ranks resolved to the
 // smaller id, an idle cycle, and a wrap-around of the round robin within a
 // TB.
+//
+// LRR:
+//
+//   S1, S2;
+//   R1  round robin: after a cycle with a grant, the granted warp is the
+//       first ready warp after the one granted then (no ready warp lies
+//       between the two in circular order);
+//   R2  err_o is never raised.
+//
+// Across cycles without a grant the pointer is state no output shows, so
+// k-induction cannot relate it to the ports (MWF(LRR)'s bound on the wait,
+// S5, needs 9-induction for the same reason); the co-simulation checks the
+// order there.  Covers: a
+// warp passed over because it was not ready, a wrap-around, an idle
+// cycle.
+//
+// MWF(GTO):
+//
+//   S1 to S4 as under MWF(LRR);
+//   M1  greedy within the chosen TB: after a cycle with a grant, the warp
+//       granted then, if it is ready and of the chosen TB, is granted;
+//   M2  otherwise the chosen TB's ready warp of smallest id.
+//
+// As under GTO, the greedy warp across cycles without a grant is left to
+// the co-simulation.  Covers: the greedy warp kept while a smaller ready
+// warp of its TB waits, a switch to another TB by rank, an idle cycle.
 //
 // GTO:
 //
@@ -227,6 +254,37 @@ module scheduler_fv #(
       if (f_grant_q == r && ready[r]) last_ready = 1'b1;
   end
 
+  // Whether warp k lies strictly after lo and before hi in circular order
+  // (every warp but lo when lo = hi).
+  function between;
+    input integer k;
+    input integer lo, hi;
+    begin
+      if (lo < hi) between = k > lo && k < hi;
+      else         between = k > lo || k < hi;
+    end
+  endfunction
+
+  // The smallest ready warp id of the granted warp's TB, and whether the
+  // warp granted in the last cycle is of that TB.
+  reg              tb_first_valid;
+  reg [WARP_W-1:0] tb_first;
+  reg              last_in_tb;
+  integer m;
+  always @* begin
+    tb_first_valid = 1'b0;
+    tb_first = {WARP_W{1'b0}};
+    last_in_tb = 1'b0;
+    for (m = 0; m < NUM_WARPS; m = m + 1) begin
+      if (!tb_first_valid && ready[m] && warp_tb[m*TB_W +: TB_W] == g_tb) begin
+        tb_first_valid = 1'b1;
+        tb_first = m;
+      end
+      if (f_grant_q == m && warp_tb[m*TB_W +: TB_W] == g_tb)
+        last_in_tb = 1'b1;
+    end
+  end
+
   integer t, a;
 
   generate
@@ -263,6 +321,65 @@ module scheduler_fv #(
           // LRR wraps around within a TB
           cover(grant_valid && f_grant_valid_q && f_tb_q == g_tb &&
                 grant_warp < f_grant_q);
+        end
+      end
+    end else if (POLICY == "lrr") begin : g_lrr
+      always @* begin
+        assert(active == {NUM_WARPS{1'b1}});
+        // S1
+        if (grant_valid) assert(ready[grant_warp]);
+        // S2
+        assert(grant_valid == any_ready);
+        // R1
+        if (rst_ni && f_grant_valid_q && grant_valid)
+          for (a = 0; a < NUM_WARPS; a = a + 1)
+            if (between(a, f_grant_q, grant_warp)) assert(!ready[a]);
+        // R2
+        assert(!err);
+      end
+
+      always @* begin
+        if (f_past && rst_ni) begin
+          cover(!any_ready);
+          // a warp passed over: the next warp in order is not ready
+          cover(f_grant_valid_q && grant_valid && grant_warp != f_grant_q + 1'b1 &&
+                grant_warp != f_grant_q);
+          // wrap-around
+          cover(f_grant_valid_q && grant_valid && grant_warp < f_grant_q);
+        end
+      end
+    end else if (POLICY == "mwf_gto") begin : g_mwf_gto
+      always @* begin
+        assert(active == {NUM_WARPS{1'b1}});
+        // S1
+        if (grant_valid) assert(ready[grant_warp]);
+        // S2
+        assert(grant_valid == any_ready);
+        // S3
+        if (grant_valid)
+          for (t = 0; t < NUM_TBS; t = t + 1)
+            if (tb_ready[t])
+              assert(g_rank < tb_rank[t*TB_W +: TB_W] ||
+                     (g_rank == tb_rank[t*TB_W +: TB_W] && g_tb <= t));
+        // S4
+        assert(err == dup);
+        if (rst_ni && f_grant_valid_q && grant_valid) begin
+          // M1
+          if (last_ready && last_in_tb) assert(grant_warp == f_grant_q);
+          // M2
+          else assert(tb_first_valid && grant_warp == tb_first);
+        end
+      end
+
+      always @* begin
+        if (f_past && rst_ni) begin
+          cover(!any_ready);
+          // greedy: the last warp kept although a smaller one of its TB is ready
+          cover(f_grant_valid_q && grant_valid && grant_warp == f_grant_q &&
+                tb_first != grant_warp);
+          // a switch of TB by rank
+          cover(f_grant_valid_q && grant_valid && !dup && !last_in_tb &&
+                last_ready);
         end
       end
     end else if (POLICY == "gto") begin : g_gto
