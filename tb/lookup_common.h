@@ -1,22 +1,12 @@
 // lookup_common.h -- what the two lookup-table testbenches share: packing
 // warps into the ports, comparing the table contents, the random warps,
-// and the lockstep run with its report.
-//
-// A testbench supplies a Bench class with
-//   Top                               the Verilated module
-//   next(cycle, model, in, reset)     the stimulus of one cycle
-//   drive(top, in)                    the inputs onto the ports
-//   compare(top, exp, cycle, mm)      every output against the model
-//   cover(model, in, exp)             coverage counters
-//   scenario_check(top, step, ok)     the paper's expectation at a step
+// and the model of either kind for tb::lockstep().
 #ifndef SIMTREF_LOOKUP_COMMON_H
 #define SIMTREF_LOOKUP_COMMON_H
 
-#include <memory>
 #include <string>
 
 #include "tb_common.h"
-#include "verilated_fst_c.h"
 
 #include "config.h"
 #include "lookup.h"
@@ -148,77 +138,22 @@ class WarpGen {
     uint64_t pcs_[4] = {0, 0, 0, 0};
 };
 
-// One lockstep run of `cycles` cycles (or of the scenario), tracing into
-// `fst` when not null.  Returns the first mismatch (cycle -1 when none);
-// `scenario_ok` is cleared when a scenario expectation fails.
-template <typename Bench>
-tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
-                 const char *fst, bool &scenario_ok)
+// The C model of either table: lookup_init() with the table's kind.
+template <lookup_kind Kind>
+int init(lookup *t, const simt_config *cfg, char *err, size_t errlen)
 {
-    using Top = typename Bench::Top;
-    auto ctx = std::make_unique<VerilatedContext>();
-    if (fst)
-        ctx->traceEverOn(true);
-    auto top = std::make_unique<Top>(ctx.get());
-    std::unique_ptr<VerilatedFstC> trace;
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-
-    auto model = std::make_unique<lookup>();
-    auto exp = std::make_unique<lookup_out>();
-    char err[CONFIG_ERR_LEN];
-    if (lookup_init(model.get(), &cfg, Bench::kind, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        std::exit(1);
-    }
-    tb::Mismatch mm;
-
-    for (long cycle = 0; cycle < cycles; cycle++) {
-        lookup_in in = lookup_in();
-        bool reset = false;
-
-        if (!bench.next(cycle, *model, in, reset))
-            break;                     // the scenario is over
-        bench.drive(*top, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
-        top->eval();
-        if (reset)
-            lookup_reset(model.get());
-        lookup_eval(model.get(), &in, exp.get());
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle);
-        if (!bench.compare(*top, *exp, cycle, mm) && !fst)
-            break;
-        bench.cover(*model, in, *exp);
-        if (!bench.scenario_check(*top, cycle))
-            scenario_ok = false;
-
-        top->clk_i = 1;
-        top->eval();
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle + 1);
-        if (!reset)
-            lookup_step(model.get(), &in);
-    }
-    if (trace)
-        trace->close();
-    top->final();
-    return mm;
+    return lookup_init(t, cfg, Kind, err, errlen);
 }
 
-// The whole program (tb::main_of) with the lookup tables' run().
-template <typename Bench, typename Make>
-int main_of(int argc, char **argv, const char *name, Make make_bench)
+template <lookup_kind Kind>
+using Model = tb::CModel<lookup, lookup_in, lookup_out, init<Kind>,
+                         lookup_reset, lookup_eval, lookup_step>;
+
+inline lookup_geom geometry(const simt_config &cfg, lookup_kind kind)
 {
-    return tb::main_of(argc, argv, name, make_bench,
-                       [](Bench &bench, const simt_config &cfg, long cycles,
-                          const char *fst, bool &scenario_ok) {
-                           return run(bench, cfg, cycles, fst, scenario_ok);
-                       });
+    lookup_geom g;
+    lookup_geometry(&cfg, kind, &g);
+    return g;
 }
 
 }  // namespace lk

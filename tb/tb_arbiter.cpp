@@ -19,13 +19,11 @@
 // PC; a branch is followed by one arbitration cycle (pc_op = ARB).  The
 // RTL's common PC and active lanes, and the lanes' PC_i and NPC_i, must be
 // those of the paper at every step.
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "Vsimtref_arbiter.h"
 #include "tb_common.h"
-#include "verilated_fst_c.h"
 
 #include "arbiter.h"
 #include "config.h"
@@ -83,6 +81,10 @@ struct Row {
 
 class Bench {
   public:
+    using Top = Vsimtref_arbiter;
+    using Model = tb::CModel<arb, arb_in, arb_out, arb_init, arb_reset,
+                             arb_eval, arb_step>;
+
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : cfg_(cfg), rng_(seed), scenario_(scenario)
     {
@@ -91,6 +93,13 @@ class Bench {
             setup_table2();
         else if (scenario_ == "listing1")
             setup_listing1();
+    }
+
+    // The scenarios are written for four lanes.
+    static bool has_scenario(const simt_config &cfg, const std::string &name)
+    {
+        bool four = cfg.warp_size == 4 && cfg.sp_bits >= 4 && cfg.pc_bits >= 4;
+        return four && (name == "table2" || name == "listing1");
     }
 
     // Inputs of one cycle; false when a scenario is over.
@@ -221,9 +230,8 @@ class Bench {
     }
 
     // After the edge: requests served; the scenario's lanes move on.
-    void after(const arb_in &in, const arb_out &exp, long cycle)
+    void after(const arb &, const arb_in &in, const arb_out &exp, bool, long)
     {
-        (void)cycle;
         if (scenario_.empty()) {
             if (in.mem && !exp.err)
                 pending_ &= ~exp.mask;
@@ -427,77 +435,9 @@ class Bench {
     unsigned step_ = 0;
 };
 
-tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
-                 const char *fst, bool &scenario_ok)
-{
-    auto ctx = std::make_unique<VerilatedContext>();
-    if (fst)
-        ctx->traceEverOn(true);
-    auto top = std::make_unique<Vsimtref_arbiter>(ctx.get());
-    std::unique_ptr<VerilatedFstC> trace;
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-
-    auto model = std::make_unique<arb>();
-    arb_init(model.get(), &cfg);
-    tb::Mismatch mm;
-
-    top->rst_ni = 1;
-    top->clk_i = 0;
-    top->eval();
-
-    for (long cycle = 0; cycle < cycles; cycle++) {
-        arb_in in = arb_in();
-        arb_out exp;
-        bool reset = false;
-
-        if (!bench.next(cycle, *model, in, reset))
-            break;                     // the scenario is over
-        bench.drive(*top, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
-        top->eval();
-        if (reset)
-            arb_reset(model.get());
-        arb_eval(model.get(), &in, &exp);
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle);
-        if (!bench.compare(*top, exp, cycle, mm) && !fst)
-            break;
-        bench.cover(*model, in, exp, reset);
-        if (!bench.scenario_check(*top, cycle))
-            scenario_ok = false;
-
-        top->clk_i = 1;
-        top->eval();
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle + 1);
-        if (!reset)
-            arb_step(model.get(), &in);
-        bench.after(in, exp, cycle);
-    }
-    if (trace)
-        trace->close();
-    top->final();
-    return mm;
-}
-
-std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
-                                  const std::string &scenario)
-{
-    std::unique_ptr<Bench> b;
-    bool four = cfg.warp_size == 4 && cfg.sp_bits >= 4 && cfg.pc_bits >= 4;
-    if (scenario.empty() || (four && (scenario == "table2" || scenario == "listing1")))
-        b.reset(new Bench(cfg, seed, scenario));
-    return b;
-}
-
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    return tb::main_of(argc, argv, "tb_arbiter", make_bench, run);
+    return tb::main_of<Bench>(argc, argv, "tb_arbiter");
 }

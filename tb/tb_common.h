@@ -1,6 +1,6 @@
 // tb_common.h -- what every lockstep testbench shares: the random source,
-// field access on Verilator ports of any width, the command line, and the
-// mismatch report.
+// field access on Verilator ports of any width, the command line, the
+// lockstep loop, and the mismatch report.
 //
 // A testbench drives the generated module and its C model with the same
 // inputs every cycle and compares every output.  On the first mismatch it
@@ -20,6 +20,7 @@
 #include <string>
 
 #include "verilated.h"
+#include "verilated_fst_c.h"
 
 #include "config.h"
 
@@ -184,15 +185,178 @@ inline std::string indexed(const char *name, unsigned i)
     return std::string(name) + "[" + std::to_string(i) + "]";
 }
 
+// ---------------------------------------------------------------------------
+// The lockstep run
+// ---------------------------------------------------------------------------
+//
+// A testbench is a class Bench: what differs from one structure to the
+// next, and nothing else.  tb::lockstep() below is the one loop that runs
+// every bench; tb::main_of() the one program around it.  A Bench has
+//
+//   using Top = Vsimtref_X;        the Verilated module
+//   using Model = tb::CModel<...>; the C model of golden/X.h (see CModel)
+//   Bench(cfg, seed, scenario)     random stimulus from the seed, or the
+//                                  directed scenario of that name
+//   static bool has_scenario(cfg, name)
+//                                  can this configuration run scenario
+//                                  `name`?
+//
+// and, called by lockstep() every cycle in this order:
+//
+//   next(cycle, model, in, reset)  this cycle's inputs, and whether it
+//                                  resets; false ends a scenario
+//   drive(top, in)                 the inputs onto the ports
+//   compare(top, exp, cycle, mm)   every output against the model's, each
+//                                  through tb::expect; true when all agree
+//   cover(model, in, exp, reset)   the coverage counters (the model as it
+//                                  is before the edge)
+//   scenario_check(top, cycle)     the paper's expectation at this step of
+//                                  a scenario; false when not met
+//   after(model, in, exp, reset, cycle)
+//                                  what the bench keeps after the edge
+//                                  (the model has stepped)
+//
+// and, at the end: report() prints the coverage counters, covered() says
+// whether every interesting event was reached, scenario_done() whether a
+// scenario ran to its end.
+
+// The C model of a structure as lockstep() drives it: the state, the
+// ports, and the functions of golden/X.h.  A bench names its model in one
+// line, e.g.
+//   using Model = tb::CModel<wpt, wpt_in, wpt_out, wpt_init, wpt_reset,
+//                            wpt_eval, wpt_step>;
+// X_init is either void X_init(X *, cfg) or int X_init(X *, cfg, err,
+// errlen); a configuration it rejects ends the program (status 1).
+template <typename S>
+void init_model(void (*init)(S *, const simt_config *), S &s,
+                const simt_config &cfg)
+{
+    init(&s, &cfg);
+}
+
+template <typename S>
+void init_model(int (*init)(S *, const simt_config *, char *, size_t), S &s,
+                const simt_config &cfg)
+{
+    char err[CONFIG_ERR_LEN];
+    if (init(&s, &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        std::exit(1);
+    }
+}
+
+template <typename State_, typename In_, typename Out_, auto Init,
+          void (*Reset)(State_ *),
+          void (*Eval)(const State_ *, const In_ *, Out_ *),
+          void (*Step)(State_ *, const In_ *)>
+struct CModel {
+    using State = State_;
+    using In = In_;
+    using Out = Out_;
+    static void init(State &s, const simt_config &cfg) { init_model(Init, s, cfg); }
+    static void reset(State &s) { Reset(&s); }
+    static void eval(const State &s, const In &in, Out &out) { Eval(&s, &in, &out); }
+    static void step(State &s, const In &in) { Step(&s, &in); }
+};
+
+// An object on the stack when it is small, on the heap when it is large
+// (the RBT's outputs take hundreds of kilobytes): with the sanitizers, the
+// accesses to a small local cost less than those to the heap.
+template <typename T, bool Large = (sizeof(T) > 16 * 1024)>
+class Local {
+  public:
+    T &operator*() { return value_; }
+
+  private:
+    T value_ = T();
+};
+
+template <typename T>
+class Local<T, true> {
+  public:
+    T &operator*() { return *value_; }
+
+  private:
+    std::unique_ptr<T> value_ = std::make_unique<T>();
+};
+
+// One lockstep run of `cycles` cycles (fewer when a scenario ends first),
+// tracing into `fst` when not null.  Returns the first mismatch (cycle -1
+// when none); `scenario_ok` is cleared when a scenario expectation fails.
+// Without a trace the run stops at the first mismatch; with one (the
+// replay) it runs on, so that the waveform shows what followed.
+template <typename Bench>
+Mismatch lockstep(Bench &bench, const simt_config &cfg, long cycles,
+                  const char *fst, bool &scenario_ok)
+{
+    using Model = typename Bench::Model;
+    using In = typename Model::In;
+
+    auto ctx = std::make_unique<VerilatedContext>();
+    if (fst)
+        ctx->traceEverOn(true);
+    auto top = std::make_unique<typename Bench::Top>(ctx.get());
+    std::unique_ptr<VerilatedFstC> trace;
+    if (fst) {
+        trace.reset(new VerilatedFstC);
+        top->trace(trace.get(), 99);
+        trace->open(fst);
+    }
+
+    auto model = std::make_unique<typename Model::State>();
+    Model::init(*model, cfg);
+    Local<typename Model::Out> exp;
+    Mismatch mm;
+
+    // Reset is asynchronous, on the falling edge of rst_ni: start with it
+    // high so that the reset of cycle 0 is an edge (not every register
+    // resets to zero).
+    top->rst_ni = 1;
+    top->clk_i = 0;
+    top->eval();
+
+    for (long cycle = 0; cycle < cycles; cycle++) {
+        In in = In();
+        bool reset = false;
+
+        // Clock low: the same inputs into both, every output compared.
+        if (!bench.next(cycle, *model, in, reset))
+            break;                     // the scenario is over
+        bench.drive(*top, in);
+        top->rst_ni = !reset;
+        top->clk_i = 0;
+        top->eval();
+        if (reset)
+            Model::reset(*model);
+        Model::eval(*model, in, *exp);
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle);
+        if (!bench.compare(*top, *exp, cycle, mm) && !fst)
+            break;
+        bench.cover(*model, in, *exp, reset);
+        if (!bench.scenario_check(*top, cycle))
+            scenario_ok = false;
+
+        // The rising edge.
+        top->clk_i = 1;
+        top->eval();
+        if (trace)
+            trace->dump(2 * (uint64_t)cycle + 1);
+        if (!reset)
+            Model::step(*model, in);
+        bench.after(*model, in, *exp, reset, cycle);
+    }
+    if (trace)
+        trace->close();
+    top->final();
+    return mm;
+}
+
 // The whole program of a testbench: options, the run, the mismatch report
 // and its replay with a waveform, then the verdict of the scenario or of
-// the coverage.  make_bench(cfg, seed, scenario) returns a
-// std::unique_ptr to a bench, empty for a scenario the configuration does
-// not have; run(bench, cfg, cycles, fst, scenario_ok) runs it in lockstep
-// and returns the first mismatch.  A bench has report(), covered() and
-// scenario_done().
-template <typename Make, typename Run>
-int main_of(int argc, char **argv, const char *name, Make make_bench, Run run)
+// the coverage.
+template <typename Bench>
+int main_of(int argc, char **argv, const char *name)
 {
     Options opt = parse_options(argc, argv, name);
     simt_config cfg;
@@ -202,13 +366,13 @@ int main_of(int argc, char **argv, const char *name, Make make_bench, Run run)
         std::fprintf(stderr, "%s\n", err);
         return 1;
     }
-    auto bench = make_bench(cfg, opt.seed, opt.scenario);
-    if (!bench) {
+    if (!opt.scenario.empty() && !Bench::has_scenario(cfg, opt.scenario)) {
         std::fprintf(stderr, "%s: unknown scenario '%s' for the "
                      "configuration %s\n", name, opt.scenario.c_str(),
                      cfg.name);
         return 2;
     }
+    auto bench = std::make_unique<Bench>(cfg, opt.seed, opt.scenario);
     if (opt.scenario.empty())
         std::printf("%s: configuration %s, seed %llu, %ld cycles\n", name,
                     cfg.name, (unsigned long long)opt.seed, opt.cycles);
@@ -218,7 +382,7 @@ int main_of(int argc, char **argv, const char *name, Make make_bench, Run run)
 
     bool scenario_ok = true;
     std::clock_t t0 = std::clock();
-    Mismatch mm = run(*bench, cfg, opt.cycles, nullptr, scenario_ok);
+    Mismatch mm = lockstep(*bench, cfg, opt.cycles, nullptr, scenario_ok);
     double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
 
     if (mm.cycle >= 0) {
@@ -227,9 +391,9 @@ int main_of(int argc, char **argv, const char *name, Make make_bench, Run run)
                     (unsigned long long)mm.expected,
                     (unsigned long long)mm.actual,
                     (unsigned long long)opt.seed);
-        auto replay = make_bench(cfg, opt.seed, opt.scenario);
+        auto replay = std::make_unique<Bench>(cfg, opt.seed, opt.scenario);
         bool ignored = true;
-        run(*replay, cfg, mm.cycle + 3, opt.fst.c_str(), ignored);
+        lockstep(*replay, cfg, mm.cycle + 3, opt.fst.c_str(), ignored);
         std::printf("waveform: %s\n", opt.fst.c_str());
         std::printf("replay:   %s --config %s --seed %llu --cycles %ld%s%s\n",
                     argv[0], opt.config.c_str(), (unsigned long long)opt.seed,

@@ -13,12 +13,10 @@
 // warp with nothing in flight, an issue of an unready warp, a clear of a
 // warp with no unready instruction.
 #include <deque>
-#include <memory>
 #include <string>
 
 #include "Vsimtref_fetch.h"
 #include "tb_common.h"
-#include "verilated_fst_c.h"
 
 #include "config.h"
 #include "fetch.h"
@@ -42,9 +40,20 @@ struct Return {
 
 class Bench {
   public:
-    Bench(const simt_config &cfg, uint64_t seed) : rng_(seed)
+    using Top = Vsimtref_fetch;
+    using Model = tb::CModel<fetch, fetch_in, fetch_out, fetch_init,
+                             fetch_reset, fetch_eval, fetch_step>;
+
+    Bench(const simt_config &cfg, uint64_t seed, const std::string &)
+        : rng_(seed)
     {
         fetch_geometry(&cfg, &g_);
+    }
+
+    // No directed scenario.
+    static bool has_scenario(const simt_config &, const std::string &)
+    {
+        return false;
     }
 
     bool next(long cycle, const fetch &m, fetch_in &in, bool &reset)
@@ -213,9 +222,11 @@ class Bench {
 
     bool scenario_check(const Vsimtref_fetch &, long) const { return true; }
 
-    void after(const fetch_out &exp, long)
+    // After the edge (not of a reset): the fetch goes to the I-cache.
+    void after(const fetch &, const fetch_in &, const fetch_out &exp,
+               bool reset, long)
     {
-        if (exp.fetch_valid)
+        if (!reset && exp.fetch_valid)
             icache_.push_back({ exp.fetch_warp, now_ + (long)lat_ });
     }
 
@@ -273,80 +284,9 @@ class Bench {
     Coverage cov_;
 };
 
-tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
-                 const char *fst, bool &scenario_ok)
-{
-    (void)scenario_ok;
-    auto ctx = std::make_unique<VerilatedContext>();
-    if (fst)
-        ctx->traceEverOn(true);
-    auto top = std::make_unique<Vsimtref_fetch>(ctx.get());
-    std::unique_ptr<VerilatedFstC> trace;
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-
-    auto model = std::make_unique<fetch>();
-    char err[CONFIG_ERR_LEN];
-    if (fetch_init(model.get(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        std::exit(1);
-    }
-    tb::Mismatch mm;
-
-    top->rst_ni = 1;
-    top->clk_i = 0;
-    top->eval();
-
-    for (long cycle = 0; cycle < cycles; cycle++) {
-        fetch_in in = fetch_in();
-        fetch_out exp;
-        bool reset = false;
-
-        if (!bench.next(cycle, *model, in, reset))
-            break;
-        bench.drive(*top, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
-        top->eval();
-        if (reset)
-            fetch_reset(model.get());
-        fetch_eval(model.get(), &in, &exp);
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle);
-        if (!bench.compare(*top, exp, cycle, mm) && !fst)
-            break;
-        bench.cover(*model, in, exp, reset);
-
-        top->clk_i = 1;
-        top->eval();
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle + 1);
-        if (!reset) {
-            fetch_step(model.get(), &in);
-            bench.after(exp, cycle);
-        }
-    }
-    if (trace)
-        trace->close();
-    top->final();
-    return mm;
-}
-
-std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
-                                  const std::string &scenario)
-{
-    std::unique_ptr<Bench> b;
-    if (scenario.empty())
-        b.reset(new Bench(cfg, seed));
-    return b;
-}
-
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    return tb::main_of(argc, argv, "tb_fetch", make_bench, run);
+    return tb::main_of<Bench>(argc, argv, "tb_fetch");
 }

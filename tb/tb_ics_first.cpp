@@ -17,12 +17,10 @@
 // the nested conditional of test_ics_first.c; the RTL's active thread
 // vectors, one-hot selection, warp PC and executing threads are checked
 // against the expected values at three points.
-#include <memory>
 #include <string>
 
 #include "Vsimtref_ics_first.h"
 #include "tb_common.h"
-#include "verilated_fst_c.h"
 
 #include "config.h"
 #include "ics_first.h"
@@ -79,10 +77,21 @@ struct Coverage {
 
 class Bench {
   public:
+    using Top = Vsimtref_ics_first;
+    using Model = tb::CModel<ics, ics_in, ics_out, ics_init, ics_reset,
+                             ics_eval, ics_step>;
+
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : rng_(seed), atv_(scenario == "atv")
     {
         ics_geometry(&cfg, &g_);
+    }
+
+    // atv is written for four threads and three levels.
+    static bool has_scenario(const simt_config &cfg, const std::string &name)
+    {
+        return name == "atv" && cfg.warp_size == 4 &&
+               cfg.ics_priority_levels == 3 && cfg.pc_bits >= 4;
     }
 
     bool next(long cycle, const ics &model, ics_in &in, bool &reset)
@@ -236,10 +245,8 @@ class Bench {
         return ok;
     }
 
-    void after(const ics_in &in, const ics_out &exp, long cycle)
+    void after(const ics &, const ics_in &, const ics_out &, bool, long cycle)
     {
-        (void)in;
-        (void)exp;
         done_ = atv_ && cycle >= 13;
     }
 
@@ -326,78 +333,9 @@ class Bench {
     Coverage cov_;
 };
 
-tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
-                 const char *fst, bool &scenario_ok)
-{
-    auto ctx = std::make_unique<VerilatedContext>();
-    if (fst)
-        ctx->traceEverOn(true);
-    auto top = std::make_unique<Vsimtref_ics_first>(ctx.get());
-    std::unique_ptr<VerilatedFstC> trace;
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-
-    auto model = std::make_unique<ics>();
-    ics_init(model.get(), &cfg);
-    tb::Mismatch mm;
-
-    top->rst_ni = 1;
-    top->clk_i = 0;
-    top->eval();
-
-    for (long cycle = 0; cycle < cycles; cycle++) {
-        ics_in in = ics_in();
-        ics_out exp;
-        bool reset = false;
-
-        if (!bench.next(cycle, *model, in, reset))
-            break;                     // the scenario is over
-        bench.drive(*top, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
-        top->eval();
-        if (reset)
-            ics_reset(model.get());
-        ics_eval(model.get(), &in, &exp);
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle);
-        if (!bench.compare(*top, exp, cycle, mm) && !fst)
-            break;
-        bench.cover(*model, in, exp, reset);
-        if (!bench.scenario_check(*top, cycle))
-            scenario_ok = false;
-
-        top->clk_i = 1;
-        top->eval();
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle + 1);
-        if (!reset)
-            ics_step(model.get(), &in);
-        bench.after(in, exp, cycle);
-    }
-    if (trace)
-        trace->close();
-    top->final();
-    return mm;
-}
-
-std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
-                                  const std::string &scenario)
-{
-    std::unique_ptr<Bench> b;
-    bool atv = scenario == "atv" && cfg.warp_size == 4 &&
-               cfg.ics_priority_levels == 3 && cfg.pc_bits >= 4;
-    if (scenario.empty() || atv)
-        b.reset(new Bench(cfg, seed, scenario));
-    return b;
-}
-
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    return tb::main_of(argc, argv, "tb_ics_first", make_bench, run);
+    return tb::main_of<Bench>(argc, argv, "tb_ics_first");
 }

@@ -22,12 +22,10 @@
 // each step is checked against the table written down below, not only
 // against the model.
 #include "Vsimtref_rbt.h"
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "tb_common.h"
-#include "verilated_fst_c.h"
 
 #include "config.h"
 #include "rbt.h"
@@ -99,6 +97,10 @@ struct Step {
 
 class Bench {
   public:
+    using Top = Vsimtref_rbt;
+    using Model = tb::CModel<rbt, rbt_in, rbt_out, rbt_init, rbt_reset,
+                             rbt_eval, rbt_step>;
+
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : rng_(seed), scenario_(scenario)
     {
@@ -109,6 +111,18 @@ class Bench {
             fig10();
         else if (scenario == "fig8")
             fig8();
+    }
+
+    // The scenarios are written for the sizes of their configurations.
+    static bool has_scenario(const simt_config &cfg, const std::string &name)
+    {
+        bool fig10 = name == "fig10" && cfg.simd_width == 4 &&
+                     cfg.rbt_entries / cfg.rbt_ways >= 2 &&
+                     cfg.rbt_pipeline_stages == 1;
+        bool fig8 = name == "fig8" && cfg.simd_width == 2 &&
+                    cfg.rbt_entries == 8 && cfg.rbt_ways == 2 &&
+                    cfg.thread_id_bits == 10 && cfg.rbt_pipeline_stages == 1;
+        return fig10 || fig8;
     }
 
     // ---------------------------------------------------------------
@@ -227,7 +241,8 @@ class Bench {
     }
 
     // After the edge: what it changed.
-    void after(const rbt &model, long cycle)
+    void after(const rbt &model, const rbt_in &, const rbt_out &, bool,
+               long cycle)
     {
         for (unsigned e = 0; e < g_.entries; e++) {
             const rbt_entry &en = model.e[e];
@@ -555,84 +570,9 @@ class Bench {
     Coverage cov_;
 };
 
-// One lockstep run of `cycles` cycles (or of the scenario), tracing into
-// `fst` when not null.  Returns the first mismatch (cycle -1 when none);
-// `scenario_ok` is cleared when a scenario expectation fails.
-tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
-                 const char *fst, bool &scenario_ok)
-{
-    auto ctx = std::make_unique<VerilatedContext>();
-    if (fst)
-        ctx->traceEverOn(true);
-    auto top = std::make_unique<Vsimtref_rbt>(ctx.get());
-    std::unique_ptr<VerilatedFstC> trace;
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-
-    auto model = std::make_unique<rbt>();
-    auto exp = std::make_unique<rbt_out>();
-    char err[CONFIG_ERR_LEN];
-    if (rbt_init(model.get(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        std::exit(1);
-    }
-    tb::Mismatch mm;
-
-    for (long cycle = 0; cycle < cycles; cycle++) {
-        rbt_in in = rbt_in();
-        bool reset = false;
-
-        if (!bench.next(cycle, *model, in, reset))
-            break;                     // the scenario is over
-        bench.drive(*top, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
-        top->eval();
-        if (reset)
-            rbt_reset(model.get());
-        rbt_eval(model.get(), &in, exp.get());
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle);
-        if (!bench.compare(*top, *exp, cycle, mm) && !fst)
-            break;
-        bench.cover(*model, in, *exp, reset);
-        if (!bench.scenario_check(*top, cycle))
-            scenario_ok = false;
-
-        top->clk_i = 1;
-        top->eval();
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle + 1);
-        if (!reset)
-            rbt_step(model.get(), &in);
-        bench.after(*model, cycle);
-    }
-    if (trace)
-        trace->close();
-    top->final();
-    return mm;
-}
-
-std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
-                                  const std::string &scenario)
-{
-    std::unique_ptr<Bench> b;
-    bool fig10 = scenario == "fig10" && cfg.simd_width == 4 &&
-                 cfg.rbt_entries / cfg.rbt_ways >= 2 && cfg.rbt_pipeline_stages == 1;
-    bool fig8 = scenario == "fig8" && cfg.simd_width == 2 &&
-                cfg.rbt_entries == 8 && cfg.rbt_ways == 2 &&
-                cfg.thread_id_bits == 10 && cfg.rbt_pipeline_stages == 1;
-    if (scenario.empty() || fig10 || fig8)
-        b.reset(new Bench(cfg, seed, scenario));
-    return b;
-}
-
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    return tb::main_of(argc, argv, "tb_rbt", make_bench, run);
+    return tb::main_of<Bench>(argc, argv, "tb_rbt");
 }

@@ -44,19 +44,19 @@ const unsigned END = 99;
 class Bench {
   public:
     using Top = Vsimtref_ready_lookup;
-    static const lookup_kind kind = LOOKUP_READY;
+    using Model = lk::Model<LOOKUP_READY>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
-        : gen_(geom(cfg), seed), scenario_(scenario)
+        : g_(lk::geometry(cfg, LOOKUP_READY)), gen_(g_, seed),
+          scenario_(scenario)
     {
-        lookup_geometry(&cfg, LOOKUP_READY, &g_);
     }
 
-    static lookup_geom geom(const simt_config &cfg)
+    // fig10 is written for four lanes.
+    static bool has_scenario(const simt_config &cfg, const std::string &name)
     {
-        lookup_geom g;
-        lookup_geometry(&cfg, LOOKUP_READY, &g);
-        return g;
+        return name == "fig10" && cfg.simd_width == 4 &&
+               cfg.ready_lookup_entries >= 2;
     }
 
     bool next(long cycle, const lookup &model, lookup_in &in, bool &reset)
@@ -120,7 +120,8 @@ class Bench {
         return ok;
     }
 
-    void cover(const lookup &model, const lookup_in &in, const lookup_out &exp)
+    void cover(const lookup &model, const lookup_in &in, const lookup_out &exp,
+               bool)
     {
         int head = -1;
         for (unsigned e = 0; e < g_.entries; e++)
@@ -150,6 +151,12 @@ class Bench {
         if (exp.ins_merged[1] && in.ins_valid[0] && !exp.ins_merged[0] &&
             !exp.ins_bypass[0] && exp.ins_slot[0] == exp.ins_slot[1])
             cov_.merge_into_port0++;
+    }
+
+    // Nothing to keep after the edge.
+    void after(const lookup &, const lookup_in &, const lookup_out &, bool,
+               long)
+    {
     }
 
     void report() const
@@ -276,14 +283,5 @@ class Bench {
 
 int main(int argc, char **argv)
 {
-    return lk::main_of<Bench>(
-        argc, argv, "tb_ready_lookup",
-        [](const simt_config &cfg, uint64_t seed, const std::string &scenario) {
-            std::unique_ptr<Bench> b;
-            if (scenario.empty() ||
-                (scenario == "fig10" && cfg.simd_width == 4 &&
-                 cfg.ready_lookup_entries >= 2))
-                b.reset(new Bench(cfg, seed, scenario));
-            return b;
-        });
+    return tb::main_of<Bench>(argc, argv, "tb_ready_lookup");
 }

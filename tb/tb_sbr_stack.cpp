@@ -15,12 +15,10 @@
 // Scenario fig2 (tests/scenarios/sbr-fig2.conf): the if-then-else of HARP
 // Fig. 2 on two interleaved four-thread warps, the stack tops checked on
 // the RTL after every step (the same steps as tests/test_sbr_stack.c).
-#include <memory>
 #include <string>
 
 #include "Vsimtref_sbr_stack.h"
 #include "tb_common.h"
-#include "verilated_fst_c.h"
 
 #include "config.h"
 #include "sbr_stack.h"
@@ -67,12 +65,25 @@ const unsigned fig2_n = sizeof fig2_steps / sizeof fig2_steps[0];
 
 class Bench {
   public:
+    using Top = Vsimtref_sbr_stack;
+    using Model = tb::CModel<sbr_stack, sbr_in, sbr_out, sbr_init, sbr_reset,
+                             sbr_eval, sbr_step>;
+
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : rng_(seed), fig2_(scenario == "fig2")
     {
         sbr_geometry(&cfg, &g_);
         full_ = g_.lanes >= 64 ? ~0ull : (1ull << g_.lanes) - 1;
         pcmask_ = g_.pc_w >= 64 ? ~0ull : (1ull << g_.pc_w) - 1;
+    }
+
+    // fig2 needs two warps of four threads, depth 4 and 8-bit PCs.
+    static bool has_scenario(const simt_config &cfg, const std::string &name)
+    {
+        sbr_geom g;
+        sbr_geometry(&cfg, &g);
+        return name == "fig2" && g.warps >= 2 && g.lanes == 4 &&
+               g.depth >= 4 && g.pc_w >= 8;
     }
 
     bool next(long cycle, const sbr_stack &m, sbr_in &in, bool &reset)
@@ -222,7 +233,8 @@ class Bench {
         return false;
     }
 
-    void after(const sbr_out &, long cycle)
+    void after(const sbr_stack &, const sbr_in &, const sbr_out &, bool,
+               long cycle)
     {
         fig2_done_ = fig2_ && cycle >= 2 * (long)fig2_n;
     }
@@ -299,84 +311,9 @@ class Bench {
     Coverage cov_;
 };
 
-tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
-                 const char *fst, bool &scenario_ok)
-{
-    auto ctx = std::make_unique<VerilatedContext>();
-    if (fst)
-        ctx->traceEverOn(true);
-    auto top = std::make_unique<Vsimtref_sbr_stack>(ctx.get());
-    std::unique_ptr<VerilatedFstC> trace;
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-
-    auto model = std::make_unique<sbr_stack>();
-    char err[CONFIG_ERR_LEN];
-    if (sbr_init(model.get(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        std::exit(1);
-    }
-    tb::Mismatch mm;
-
-    top->rst_ni = 1;
-    top->clk_i = 0;
-    top->eval();
-
-    for (long cycle = 0; cycle < cycles; cycle++) {
-        sbr_in in = sbr_in();
-        sbr_out exp;
-        bool reset = false;
-
-        if (!bench.next(cycle, *model, in, reset))
-            break;
-        if (reset)
-            sbr_reset(model.get());
-        bench.drive(*top, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
-        top->eval();
-        sbr_eval(model.get(), &in, &exp);
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle);
-        if (!bench.compare(*top, exp, cycle, mm) && !fst)
-            break;
-        bench.cover(*model, in, exp, reset);
-        if (!bench.scenario_check(*top, cycle))
-            scenario_ok = false;
-
-        top->clk_i = 1;
-        top->eval();
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle + 1);
-        if (!reset)
-            sbr_step(model.get(), &in);
-        bench.after(exp, cycle);
-    }
-    if (trace)
-        trace->close();
-    top->final();
-    return mm;
-}
-
-std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
-                                  const std::string &scenario)
-{
-    std::unique_ptr<Bench> b;
-    sbr_geom g;
-    sbr_geometry(&cfg, &g);
-    bool fig2 = scenario == "fig2" && g.warps >= 2 && g.lanes == 4 &&
-                g.depth >= 4 && g.pc_w >= 8;
-    if (scenario.empty() || fig2)
-        b.reset(new Bench(cfg, seed, scenario));
-    return b;
-}
-
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    return tb::main_of(argc, argv, "tb_sbr_stack", make_bench, run);
+    return tb::main_of<Bench>(argc, argv, "tb_sbr_stack");
 }

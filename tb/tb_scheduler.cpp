@@ -20,12 +20,10 @@
 // model, fed with barrier arrivals, gives the ranks and the waiting TBs as
 // the SM wires them: at t0 one warp of TB0 waits, at t1 two of TB1, at t2
 // three of TB2.  MWF must grant TB0, TB1, TB2; SAWS keeps TB0.
-#include <memory>
 #include <string>
 
 #include "Vsimtref_scheduler.h"
 #include "tb_common.h"
-#include "verilated_fst_c.h"
 
 #include "config.h"
 #include "scheduler.h"
@@ -53,6 +51,10 @@ struct Coverage {
 
 class Bench {
   public:
+    using Top = Vsimtref_scheduler;
+    using Model = tb::CModel<sched, sched_in, sched_out, sched_init,
+                             sched_reset, sched_eval, sched_step>;
+
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : cfg_(cfg), rng_(seed), fig7_(scenario == "fig7"),
           fig13_(scenario == "fig13")
@@ -65,6 +67,22 @@ class Bench {
         g_ = probe_.g;
         wpt_init(&wpt_, &cfg);
         wpt_init(&fig13_wpt_, &cfg);
+    }
+
+    // fig7 and fig13 are written for 3 TBs of 4 warps under MWF (fig13
+    // also under SAWS, with the WPT's two arrival ports).
+    static bool has_scenario(const simt_config &cfg, const std::string &name)
+    {
+        sched_geom g;
+        sched_geometry(&cfg, &g);
+        bool fig7 = name == "fig7" && g.warps == 12 && g.tbs >= 3 &&
+                    cfg.max_warps_per_tb >= 4 &&
+                    (g.policy == SCHED_MWF_LRR || g.policy == SCHED_MWF_GTO);
+        bool fig13 = name == "fig13" && g.warps >= 12 && g.tbs >= 3 &&
+                     cfg.max_warps_per_tb >= 4 && cfg.schedulers >= 2 &&
+                     (g.policy == SCHED_MWF_LRR || g.policy == SCHED_MWF_GTO ||
+                      g.policy == SCHED_SAWS);
+        return fig7 || fig13;
     }
 
     // Inputs of one cycle; false when a scenario is over.
@@ -188,7 +206,8 @@ class Bench {
     }
 
     // After the edge: under fig7 a granted warp stops being ready.
-    void after(const sched_out &exp, long cycle)
+    void after(const sched &, const sched_in &, const sched_out &exp, bool,
+               long cycle)
     {
         if (fig7_ && exp.grant_valid)
             fig7_ready_[exp.grant_warp] = false;
@@ -477,92 +496,9 @@ class Bench {
     Coverage cov_;
 };
 
-tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
-                 const char *fst, bool &scenario_ok)
-{
-    auto ctx = std::make_unique<VerilatedContext>();
-    if (fst)
-        ctx->traceEverOn(true);
-    auto top = std::make_unique<Vsimtref_scheduler>(ctx.get());
-    std::unique_ptr<VerilatedFstC> trace;
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-
-    auto model = std::make_unique<sched>();
-    char err[CONFIG_ERR_LEN];
-    if (sched_init(model.get(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        std::exit(1);
-    }
-    tb::Mismatch mm;
-
-    // Reset is asynchronous, on the falling edge of rst_ni: start with it
-    // high so that the reset of cycle 0 is an edge (the registers do not
-    // reset to zero: the LRR pointer resets to the last warp).
-    top->rst_ni = 1;
-    top->clk_i = 0;
-    top->eval();
-
-    for (long cycle = 0; cycle < cycles; cycle++) {
-        sched_in in = sched_in();
-        sched_out exp;
-        bool reset = false;
-
-        if (!bench.next(cycle, *model, in, reset))
-            break;                     // the scenario is over
-        bench.drive(*top, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
-        top->eval();
-        if (reset)
-            sched_reset(model.get());
-        sched_eval(model.get(), &in, &exp);
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle);
-        if (!bench.compare(*top, exp, cycle, mm) && !fst)
-            break;
-        bench.cover(*model, in, exp, reset);
-        if (!bench.scenario_check(*top, cycle))
-            scenario_ok = false;
-
-        top->clk_i = 1;
-        top->eval();
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle + 1);
-        if (!reset)
-            sched_step(model.get(), &in);
-        bench.after(exp, cycle);
-    }
-    if (trace)
-        trace->close();
-    top->final();
-    return mm;
-}
-
-std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
-                                  const std::string &scenario)
-{
-    std::unique_ptr<Bench> b;
-    sched_geom g;
-    sched_geometry(&cfg, &g);
-    bool fig7 = scenario == "fig7" && g.warps == 12 && g.tbs >= 3 &&
-                cfg.max_warps_per_tb >= 4 &&
-                (g.policy == SCHED_MWF_LRR || g.policy == SCHED_MWF_GTO);
-    bool fig13 = scenario == "fig13" && g.warps >= 12 && g.tbs >= 3 &&
-                 cfg.max_warps_per_tb >= 4 && cfg.schedulers >= 2 &&
-                 (g.policy == SCHED_MWF_LRR || g.policy == SCHED_MWF_GTO ||
-                  g.policy == SCHED_SAWS);
-    if (scenario.empty() || fig7 || fig13)
-        b.reset(new Bench(cfg, seed, scenario));
-    return b;
-}
-
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    return tb::main_of(argc, argv, "tb_scheduler", make_bench, run);
+    return tb::main_of<Bench>(argc, argv, "tb_scheduler");
 }

@@ -34,19 +34,19 @@ struct Coverage {
 class Bench {
   public:
     using Top = Vsimtref_waiting_lookup;
-    static const lookup_kind kind = LOOKUP_WAITING;
+    using Model = lk::Model<LOOKUP_WAITING>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
-        : gen_(geom(cfg), seed), scenario_(scenario)
+        : g_(lk::geometry(cfg, LOOKUP_WAITING)), gen_(g_, seed),
+          scenario_(scenario)
     {
-        lookup_geometry(&cfg, LOOKUP_WAITING, &g_);
     }
 
-    static lookup_geom geom(const simt_config &cfg)
+    // merge is written for two lanes and two entries.
+    static bool has_scenario(const simt_config &cfg, const std::string &name)
     {
-        lookup_geom g;
-        lookup_geometry(&cfg, LOOKUP_WAITING, &g);
-        return g;
+        return name == "merge" && cfg.simd_width == 2 &&
+               cfg.waiting_lookup_entries == 2;
     }
 
     bool next(long cycle, const lookup &model, lookup_in &in, bool &reset)
@@ -102,7 +102,8 @@ class Bench {
         return ok;
     }
 
-    void cover(const lookup &model, const lookup_in &in, const lookup_out &exp)
+    void cover(const lookup &model, const lookup_in &in, const lookup_out &exp,
+               bool)
     {
         unsigned slot = in.done_slot & (unsigned)lk::low_bits(g_.slot_w);
         bool done = in.done_valid && slot < g_.entries && model.entry[slot].valid;
@@ -122,6 +123,12 @@ class Bench {
             cov_.reuse += done && exp.ins_slot[0] == slot;
             merged_[exp.ins_slot[0]] = false;
         }
+    }
+
+    // Nothing to keep after the edge.
+    void after(const lookup &, const lookup_in &, const lookup_out &, bool,
+               long)
+    {
     }
 
     void report() const
@@ -246,14 +253,5 @@ class Bench {
 
 int main(int argc, char **argv)
 {
-    return lk::main_of<Bench>(
-        argc, argv, "tb_waiting_lookup",
-        [](const simt_config &cfg, uint64_t seed, const std::string &scenario) {
-            std::unique_ptr<Bench> b;
-            if (scenario.empty() ||
-                (scenario == "merge" && cfg.simd_width == 2 &&
-                 cfg.waiting_lookup_entries == 2))
-                b.reset(new Bench(cfg, seed, scenario));
-            return b;
-        });
+    return tb::main_of<Bench>(argc, argv, "tb_waiting_lookup");
 }

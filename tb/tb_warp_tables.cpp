@@ -18,11 +18,9 @@
 // Second-Level reported and nothing overwritten, FIFO second-to-first.
 #include "Vsimtref_warp_tables.h"
 
-#include <memory>
 #include <string>
 
 #include "tb_common.h"
-#include "verilated_fst_c.h"
 
 #include "config.h"
 #include "warp_tables.h"
@@ -88,12 +86,22 @@ const char *const SCENARIO = "policies";
 class Bench {
   public:
     using Top = Vsimtref_warp_tables;
+    using Model = tb::CModel<wt, wt_in, wt_out, wt_init, wt_reset, wt_eval,
+                             wt_step>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : rng_(seed), scenario_(scenario)
     {
         wt_geometry(&cfg, &g_);
         phase_len_ = g_.sl * 4 < 256 ? 256 : g_.sl * 4;
+    }
+
+    // The policies scenario is written for the sizes of tiny.
+    static bool has_scenario(const simt_config &cfg, const std::string &name)
+    {
+        return name == SCENARIO && cfg.first_level_entries == 2 &&
+               cfg.second_level_entries == 8 &&
+               cfg.lookup_to_second_threshold == 2;
     }
 
     // ---------------------------------------------------------------
@@ -233,6 +241,9 @@ class Bench {
             cov_.updates += (in.upd_mask & low_bits(g_.lanes)) != 0;
         }
     }
+
+    // Nothing to keep after the edge.
+    void after(const wt &, const wt_in &, const wt_out &, bool, long) {}
 
     void report() const
     {
@@ -378,81 +389,9 @@ class Bench {
     int step_ = 0;
 };
 
-// One lockstep run of `cycles` cycles (or of the scenario), tracing into
-// `fst` when not null.  Returns the first mismatch (cycle -1 when none).
-tb::Mismatch run(Bench &bench, const simt_config &cfg, long cycles,
-                 const char *fst, bool &scenario_ok)
-{
-    auto ctx = std::make_unique<VerilatedContext>();
-    if (fst)
-        ctx->traceEverOn(true);
-    auto top = std::make_unique<Bench::Top>(ctx.get());
-    std::unique_ptr<VerilatedFstC> trace;
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-    auto model = std::make_unique<wt>();
-    auto exp = std::make_unique<wt_out>();
-    char err[CONFIG_ERR_LEN];
-    if (wt_init(model.get(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        std::exit(1);
-    }
-    tb::Mismatch mm;
-
-    for (long cycle = 0; cycle < cycles; cycle++) {
-        wt_in in = wt_in();
-        bool reset = false;
-
-        if (!bench.next(cycle, *model, in, reset))
-            break;
-        bench.drive(*top, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
-        top->eval();
-        if (reset)
-            wt_reset(model.get());
-        wt_eval(model.get(), &in, exp.get());
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle);
-        if (!bench.compare(*top, *exp, cycle, mm) && !fst)
-            break;
-        bench.cover(*model, in, *exp, reset);
-        if (!bench.scenario_check(*top, cycle))
-            scenario_ok = false;
-
-        top->clk_i = 1;
-        top->eval();
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle + 1);
-        if (!reset)
-            wt_step(model.get(), &in);
-    }
-    if (trace)
-        trace->close();
-    top->final();
-    return mm;
-}
-
-// A bench for the configuration, or none for a scenario it does not
-// have: the policies scenario is written for the sizes of tiny.
-std::unique_ptr<Bench> make_bench(const simt_config &cfg, uint64_t seed,
-                                  const std::string &scenario)
-{
-    std::unique_ptr<Bench> b;
-    bool policies = scenario == SCENARIO && cfg.first_level_entries == 2 &&
-                    cfg.second_level_entries == 8 &&
-                    cfg.lookup_to_second_threshold == 2;
-    if (scenario.empty() || policies)
-        b.reset(new Bench(cfg, seed, scenario));
-    return b;
-}
-
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    return tb::main_of(argc, argv, "tb_warp_tables", make_bench, run);
+    return tb::main_of<Bench>(argc, argv, "tb_warp_tables");
 }

@@ -9,11 +9,10 @@
 // rare deliberate excess (with two ports or more), and, when the table size
 // is not a power of two, a rare arrival naming a TB beyond the table; both
 // must raise err_o.
-#include <memory>
+#include <string>
 
 #include "Vsimtref_wpt.h"
 #include "tb_common.h"
-#include "verilated_fst_c.h"
 
 #include "config.h"
 #include "wpt.h"
@@ -30,13 +29,27 @@ struct Coverage {
     long resets = 0;
 };
 
-class Stimulus {
+class Bench {
   public:
-    Stimulus(const wpt_geom &g, uint64_t seed) : g_(g), rng_(seed) {}
+    using Top = Vsimtref_wpt;
+    using Model = tb::CModel<wpt, wpt_in, wpt_out, wpt_init, wpt_reset,
+                             wpt_eval, wpt_step>;
+
+    Bench(const simt_config &cfg, uint64_t seed, const std::string &)
+        : rng_(seed), max_warps_per_tb_(cfg.max_warps_per_tb)
+    {
+        wpt_geometry(&cfg, &g_);
+    }
+
+    // No directed scenario.
+    static bool has_scenario(const simt_config &, const std::string &)
+    {
+        return false;
+    }
 
     // Inputs of one cycle; `reset` is set when this cycle is a kernel
     // launch.  The model's state constrains the arrivals.
-    void next(long cycle, const wpt &model, wpt_in &in, bool &reset)
+    bool next(long cycle, const wpt &model, wpt_in &in, bool &reset)
     {
         reset = cycle == 0 || rng_.chance(1, 20000);
         if (reset)
@@ -47,7 +60,7 @@ class Stimulus {
         in.tb_warps = tb_warps_;
         unsigned pending[CONFIG_MAX_TBS] = {0};
         if (excess_possible() && rng_.chance(1, 2000) && overflow(model, in))
-            return;
+            return true;
         for (unsigned p = 0; p < g_.ports; p++) {
             if (!rng_.chance(density_, 8))
                 continue;
@@ -61,8 +74,76 @@ class Stimulus {
             if (tb < g_.tbs)
                 pending[tb]++;
         }
+        return true;
     }
 
+    void drive(Vsimtref_wpt &top, const wpt_in &in) const
+    {
+        top.tb_warps_i = in.tb_warps;
+        top.arr_valid_i = 0;
+        top.arr_tb_i = 0;
+        for (unsigned p = 0; p < g_.ports; p++) {
+            tb::set_field(top.arr_valid_i, p, 1, in.arr_valid[p]);
+            tb::set_field(top.arr_tb_i, p * g_.tb_w, g_.tb_w, in.arr_tb[p]);
+        }
+    }
+
+    // Compare every output; returns true when all agree.
+    bool compare(const Vsimtref_wpt &top, const wpt_out &exp, long cycle,
+                 tb::Mismatch &mm) const
+    {
+        bool ok = true;
+        for (unsigned i = 0; i < g_.tbs; i++) {
+            ok &= tb::expect(mm, cycle, tb::indexed("cnt_o", i), exp.cnt[i],
+                             tb::get_field(top.cnt_o, i * g_.cnt_w, g_.cnt_w));
+            ok &= tb::expect(mm, cycle, tb::indexed("release_o", i), exp.release[i],
+                             tb::get_field(top.release_o, i, 1));
+            ok &= tb::expect(mm, cycle, tb::indexed("rank_o", i), exp.rank[i],
+                             tb::get_field(top.rank_o, i * g_.tb_w, g_.tb_w));
+        }
+        ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
+        return ok;
+    }
+
+    void cover(const wpt &, const wpt_in &, const wpt_out &out, bool reset)
+    {
+        cov_.resets += reset;
+        for (unsigned i = 0; i < g_.tbs; i++) {
+            cov_.releases += out.release[i];
+            cov_.full_releases += out.release[i] && tb_warps_ == g_.max_warps;
+            for (unsigned j = i + 1; j < g_.tbs; j++)
+                if (out.cnt[i] && out.cnt[i] == out.cnt[j]) {
+                    cov_.ties++;
+                    i = j = g_.tbs;
+                }
+        }
+        cov_.errors += out.err;
+    }
+
+    bool scenario_check(const Vsimtref_wpt &, long) const { return true; }
+
+    // Nothing to keep after the edge.
+    void after(const wpt &, const wpt_in &, const wpt_out &, bool, long) {}
+
+    void report() const
+    {
+        std::printf("coverage: %ld resets, %ld releases (%ld of full %u-warp "
+                    "TBs), %ld cycles with ties, %ld cycles with err_o\n",
+                    cov_.resets, cov_.releases, cov_.full_releases,
+                    max_warps_per_tb_, cov_.ties, cov_.errors);
+    }
+
+    // A release, a full count, a tie, and an error where one is possible.
+    bool covered() const
+    {
+        bool errors_possible = excess_possible() || stray_possible();
+        return cov_.releases && cov_.full_releases && cov_.ties &&
+               (!errors_possible || cov_.errors);
+    }
+
+    bool scenario_done() const { return false; }
+
+  private:
     // Can an arrival name a TB beyond the table?  Only when the table size
     // is not a power of two.
     bool stray_possible() const { return g_.tbs < (1u << g_.tb_w); }
@@ -70,9 +151,6 @@ class Stimulus {
     // more, since a counter is always below the TB's warps.
     bool excess_possible() const { return g_.ports >= 2; }
 
-    unsigned tb_warps() const { return tb_warps_; }
-
-  private:
     // Deliberate excess: every port reports a warp of a TB that has one
     // warp left to arrive.  Returns false when no TB is in that state.
     bool overflow(const wpt &model, wpt_in &in)
@@ -113,161 +191,16 @@ class Stimulus {
 
     wpt_geom g_;
     tb::Rng rng_;
+    unsigned max_warps_per_tb_;
     unsigned tb_warps_ = 1;
     unsigned density_ = 4;      // eighths
     unsigned hot_[2] = {0, 0};
+    Coverage cov_;
 };
-
-void drive(Vsimtref_wpt &top, const wpt_geom &g, const wpt_in &in)
-{
-    top.tb_warps_i = in.tb_warps;
-    top.arr_valid_i = 0;
-    top.arr_tb_i = 0;
-    for (unsigned p = 0; p < g.ports; p++) {
-        tb::set_field(top.arr_valid_i, p, 1, in.arr_valid[p]);
-        tb::set_field(top.arr_tb_i, p * g.tb_w, g.tb_w, in.arr_tb[p]);
-    }
-}
-
-// Compare every output; returns true when all agree.
-bool compare(const Vsimtref_wpt &top, const wpt_geom &g, const wpt_out &exp,
-             long cycle, tb::Mismatch &mm)
-{
-    bool ok = true;
-    for (unsigned i = 0; i < g.tbs; i++) {
-        ok &= tb::expect(mm, cycle, tb::indexed("cnt_o", i), exp.cnt[i],
-                         tb::get_field(top.cnt_o, i * g.cnt_w, g.cnt_w));
-        ok &= tb::expect(mm, cycle, tb::indexed("release_o", i), exp.release[i],
-                         tb::get_field(top.release_o, i, 1));
-        ok &= tb::expect(mm, cycle, tb::indexed("rank_o", i), exp.rank[i],
-                         tb::get_field(top.rank_o, i * g.tb_w, g.tb_w));
-    }
-    ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
-    return ok;
-}
-
-void cover(const wpt_geom &g, const wpt_out &out, unsigned tb_warps,
-           Coverage &c)
-{
-    for (unsigned i = 0; i < g.tbs; i++) {
-        c.releases += out.release[i];
-        c.full_releases += out.release[i] && tb_warps == g.max_warps;
-        for (unsigned j = i + 1; j < g.tbs; j++)
-            if (out.cnt[i] && out.cnt[i] == out.cnt[j]) {
-                c.ties++;
-                i = j = g.tbs;
-            }
-    }
-    c.errors += out.err;
-}
-
-// Run `cycles` cycles from `seed`; trace into `fst` when it is not null.
-// Returns the mismatch (cycle -1 when none).
-tb::Mismatch run(const simt_config &cfg, uint64_t seed, long cycles,
-                 const char *fst, Coverage &cov)
-{
-    auto ctx = std::make_unique<VerilatedContext>();
-    if (fst)
-        ctx->traceEverOn(true);
-    auto top = std::make_unique<Vsimtref_wpt>(ctx.get());
-    std::unique_ptr<VerilatedFstC> trace;
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-
-    wpt model;
-    wpt_init(&model, &cfg);
-    Stimulus stim(model.g, seed);
-    tb::Mismatch mm;
-
-    for (long cycle = 0; cycle < cycles; cycle++) {
-        wpt_in in;
-        wpt_out exp;
-        bool reset;
-
-        stim.next(cycle, model, in, reset);
-        drive(*top, model.g, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
-        top->eval();
-        if (reset) {
-            wpt_reset(&model);
-            cov.resets++;
-        }
-        wpt_eval(&model, &in, &exp);
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle);
-        if (!compare(*top, model.g, exp, cycle, mm) && !fst)
-            break;
-        cover(model.g, exp, stim.tb_warps(), cov);
-
-        top->clk_i = 1;
-        top->eval();
-        if (trace)
-            trace->dump(2 * (uint64_t)cycle + 1);
-        if (!reset)
-            wpt_step(&model, &in);
-    }
-    if (trace)
-        trace->close();
-    top->final();
-    return mm;
-}
 
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    tb::Options opt = tb::parse_options(argc, argv, "tb_wpt");
-    simt_config cfg;
-    char err[CONFIG_ERR_LEN];
-    Coverage cov;
-
-    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        return 1;
-    }
-    std::printf("tb_wpt: configuration %s, seed %llu, %ld cycles\n", cfg.name,
-                (unsigned long long)opt.seed, opt.cycles);
-
-    std::clock_t t0 = std::clock();
-    tb::Mismatch mm = run(cfg, opt.seed, opt.cycles, nullptr, cov);
-    double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
-
-    if (mm.cycle >= 0) {
-        std::printf("MISMATCH at cycle %ld: %s expected %llu, actual %llu "
-                    "(seed %llu)\n", mm.cycle, mm.signal.c_str(),
-                    (unsigned long long)mm.expected,
-                    (unsigned long long)mm.actual,
-                    (unsigned long long)opt.seed);
-        Coverage replay_cov;
-        run(cfg, opt.seed, mm.cycle + 3, opt.fst.c_str(), replay_cov);
-        std::printf("waveform: %s\n", opt.fst.c_str());
-        std::printf("replay:   %s --config %s --seed %llu --cycles %ld\n",
-                    argv[0], opt.config.c_str(), (unsigned long long)opt.seed,
-                    mm.cycle + 1);
-        std::printf("FAIL\n");
-        return 1;
-    }
-    std::printf("coverage: %ld resets, %ld releases (%ld of full %u-warp TBs), "
-                "%ld cycles with ties, %ld cycles with err_o\n",
-                cov.resets, cov.releases, cov.full_releases,
-                cfg.max_warps_per_tb, cov.ties,
-                cov.errors);
-    wpt w;
-    wpt_init(&w, &cfg);
-    Stimulus rules(w.g, opt.seed);
-    bool errors_possible = rules.excess_possible() || rules.stray_possible();
-    if (opt.cycles >= 100000 &&
-        (cov.releases == 0 || cov.full_releases == 0 || cov.ties == 0 ||
-         (errors_possible && cov.errors == 0))) {
-        std::printf("FAIL: the stimulus did not reach a release, a full count, "
-                    "a tie and an error\n");
-        return 1;
-    }
-    std::printf("PASS: %ld cycles in %.2f s = %.2f M cycles/s\n", opt.cycles,
-                secs, opt.cycles / secs / 1e6);
-    return 0;
+    return tb::main_of<Bench>(argc, argv, "tb_wpt");
 }
