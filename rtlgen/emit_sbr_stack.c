@@ -166,8 +166,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 }
 
 /* The update's combinational block: what it does and what it writes. */
-static void emit_update(struct vgen *v, const struct sbr_geom *g,
-                        const struct sbr_banks *b, enum rtl_defect defect)
+static void emit_update(struct vgen *v, const struct sbr_banks *b,
+                        enum rtl_defect defect)
 {
     int banks = b->ev_lv > 0;
 
@@ -287,7 +287,6 @@ static void emit_update(struct vgen *v, const struct sbr_geom *g,
     vgen_line(v, "end");
     vgen_blank(v);
     vgen_line(v, "wire              commit = op_i != 2'd0 && !err && !ovf;");
-    (void)g;
 }
 
 /* The banks: their write ports and the read of the entry below the top. */
@@ -467,7 +466,7 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     if (b.ev_lv)
         vgen_line(v, "wire [ENTRY_W-1:0] below;   // the entry below the top (from the banks)");
 
-    emit_update(v, &g, &b, defect);
+    emit_update(v, &b, defect);
     if (b.ev_lv)
         emit_banks(v, &g, &b);
 
