@@ -2,10 +2,12 @@
 // (simtref_sbr_stack, HARP 2.1).
 //
 // sbr_stack_fv wraps the generated module and leaves every input free
-// (anyseq), input errors included.  The entries are an array, not ports,
-// so the properties are checked by sbr_stack_checker, which the module
-// instantiates only under FORMAL: it sees every port and, flattened, every
-// entry and depth counter.
+// (anyseq), input errors included.  The entries are internal (the top
+// registers and two memories), so the properties are checked by
+// sbr_stack_checker, which the module instantiates only under FORMAL: it
+// sees every port, every depth counter and every entry (the module's view
+// of each level: the top register at a warp's top, else the memory that
+// holds the level).
 //
 //   B1  every depth counter is at most DEPTH, and at most 2*LANES - 1 (each
 //       divergence keeps one entry, pushes at most two and leaves a top of
@@ -237,9 +239,11 @@ module sbr_stack_checker #(
             assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));
           end
         end else begin
-          // Entries below the first level the operation touches are kept.
+          // Entries below the top are kept (the top itself may be
+          // rewritten; once popped it is no longer an entry, and what its
+          // storage then holds is not specified).
           for (sl = 0; sl < DEPTH; sl = sl + 1)
-            if (sl + 1 < p_d || (sl + 1 == p_d && p_pop)) begin
+            if (sl + 1 < p_d) begin
               assert(`E_PC(f_pc, sw, sl) == `E_PC(p_fpc, sw, sl));
               assert(`E_PC(f_rpc, sw, sl) == `E_PC(p_frpc, sw, sl));
               assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));

@@ -3,38 +3,111 @@
  * warp scheduler (simtref_sbr_stack).
  *
  * Ports and behaviour are those of the C model, golden/sbr_stack.h.  The
- * entries of all warps are three flip-flop vectors (PC, mask, RPC) indexed
- * by warp * DEPTH + level, not reset, with at most three writes an edge
- * (the top's PC and two pushed entries); the depth counters have an
- * asynchronous reset.  Under FORMAL the module also instantiates
- * sbr_stack_checker (formal/sbr_stack_props.v), which sees the ports,
- * every entry and every counter.
+ * module is built from these pieces:
+ *
+ *   tops       the top entry (PC, mask, RPC) of each warp's stack is a
+ *              register per warp, not reset: the read port and the update
+ *              need it combinationally, and nearly every operation
+ *              rewrites it (an advance its PC);
+ *   banks      the entries below the tops, levels 0 .. DEPTH-2, are two
+ *              Verilog memories of {PC, mask, RPC} words, not reset: the
+ *              even levels in ev_mem, the odd ones in od_mem, level l of
+ *              warp w at row (l / 2) * NUM_WARPS + w.  An update writes at
+ *              most two entries below the top, at consecutive levels (a
+ *              diverging branch that keeps the top, now waiting at the
+ *              RPC, under two pushed sides), so each bank has one write
+ *              port; a pop loads the entry below the top into the top
+ *              register through one asynchronous read port per bank;
+ *   counters   the depth of each stack, with an asynchronous reset.
+ *
+ * An update, on the op warp of depth d (one write of its top register):
+ *
+ *   launch                   top := (pc, mask, rpc)
+ *   advance not to the RPC   top := (pc, its mask, its RPC)
+ *   pop                      top := level d-2 from the banks (d >= 2)
+ *   diverging branch         a kept top, now at rpc, to level d-1; with
+ *                            two sides, the not-taken one to the level
+ *                            below the new top; top := the last side.
+ *
+ * Under FORMAL the module also builds the whole-stack view (each level
+ * from the top register or a bank, zero at level DEPTH-1 when that is not
+ * the top) and instantiates sbr_stack_checker (formal/sbr_stack_props.v).
+ * The area flow does not define FORMAL: the banks have one write port and
+ * one read port each, and synthesis keeps them as memories.
+ *
+ * Measured with Yosys 0.23 by `simtref area` (synth -run :fine, the fine
+ * mapping, ABC's fast script; CPU time of the Yosys run on a loaded 2-core
+ * machine):
+ *
+ *   fermi-sbr, gtx480-baws (24 warps x 12 entries of 96 bits)
+ *               before (every entry a flip-flop vector, up to three
+ *               writes an edge): no memory, 143194 cells of which 27744
+ *               flip-flops, 200 s, 3.1 GB; after: the banks, 144 and 120
+ *               words x 96 bits (1 read, 1 write port each), and 21582
+ *               other cells of which 2400 flip-flops (tops, counters),
+ *               20 s, 0.7 GB;
+ *   fermi-harp  (48 warps x 12 entries of 80 bits) before: no memory,
+ *               228282 cells of which 46272 flip-flops, 718 s, 5.1 GB;
+ *               after: banks of 288 and 240 words x 80 bits, 33708 other
+ *               cells of which 4032 flip-flops;
+ *   tiny        (8 warps x 4 entries of 18 bits) after: banks of 16 and 8
+ *               words x 18 bits, 2001 other cells of which 168
+ *               flip-flops.
  */
 #include "rtlgen.h"
 #include "sbr_stack.h"
 #include "bits.h"
 
-static unsigned addr_width(const struct sbr_geom *g)
+/* The two banks: rows per warp (levels) and address widths. */
+struct sbr_banks {
+    unsigned ev_lv, od_lv;      /* levels per warp: DEPTH / 2, (DEPTH - 1) / 2 */
+    unsigned ev_aw, od_aw;      /* row address widths (0: no such bank) */
+};
+
+static void bank_geometry(const struct sbr_geom *g, struct sbr_banks *b)
 {
-    unsigned a = clog2((uint64_t)g->warps * g->depth);
-    return a ? a : 1;
+    b->ev_lv = g->depth / 2;
+    b->od_lv = (g->depth - 1) / 2;
+    b->ev_aw = b->ev_lv ? clog2((uint64_t)g->warps * b->ev_lv) : 0;
+    b->od_aw = b->od_lv ? clog2((uint64_t)g->warps * b->od_lv) : 0;
+    if (b->ev_lv && b->ev_aw == 0)
+        b->ev_aw = 1;
+    if (b->od_lv && b->od_aw == 0)
+        b->od_aw = 1;
+}
+
+/*
+ * Into buf, the row of a bank of `lv` levels per warp and address width aw
+ * (named aw_name) that holds the level whose upper bits (the level / 2, a
+ * DEPTH_W-1 bit expression) are `half`, of warp `warp`: half * NUM_WARPS
+ * + warp in aw bits; the warp alone when the bank has one level per warp.
+ */
+static const char *row_expr(char *buf, size_t len, const struct sbr_geom *g,
+                            unsigned lv, unsigned aw, const char *aw_name,
+                            const char *half, const char *warp)
+{
+    unsigned hw = g->depth_w - 1;
+    char hx[128], wx[128], pad[64];
+
+    snprintf(pad, sizeof pad, "%s-WARP_W", aw_name);
+    vgen_zext(wx, sizeof wx, aw - g->warp_w, pad, warp);
+    if (lv == 1) {
+        snprintf(buf, len, "%s", wx);
+        return buf;
+    }
+    /* lv >= 2: then aw >= hw, and NUM_WARPS < 2^aw. */
+    snprintf(pad, sizeof pad, "%s-(DEPTH_W-1)", aw_name);
+    vgen_zext(hx, sizeof hx, aw - hw, pad, half);
+    snprintf(buf, len, "%s * %u'd%u + %s", hx, aw, g->warps, wx);
+    return buf;
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct sbr_geom *g)
+                        const struct sbr_geom *g, const struct sbr_banks *b)
 {
     char warp_w[64];
-    const struct vparam params[] = {
-        { "NUM_WARPS", g->warps, NULL, "warps of this scheduler" },
-        { "DEPTH",     g->depth, NULL, "entries per warp (sbr_stack_depth)" },
-        { "LANES",     g->lanes, NULL, "threads per warp: mask width" },
-        { "PC_W",      g->pc_w,  NULL, "program counter" },
-        { NULL, 0, NULL, "Derived widths" },
-        { "WARP_W",  0, warp_w, "warp id" },
-        { "DEPTH_W", 0, "$clog2(DEPTH + 1)", "entries of one stack, 0..DEPTH" },
-        { "ENTRIES", 0, "NUM_WARPS * DEPTH", "entries of all stacks" },
-        { "ADDR_W",  0, "$clog2(ENTRIES)", "entry address: warp * DEPTH + level" },
-    };
+    struct vparam params[16];
+    size_t np = 0;
     const struct vport ports[] = {
         { NULL, NULL, NULL, "Clock and reset" },
         { "input",  "",             "clk_i",    "clock" },
@@ -61,6 +134,25 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 
     snprintf(warp_w, sizeof warp_w, "%s",
              g->warps > 1 ? "$clog2(NUM_WARPS)" : "1");
+    params[np++] = (struct vparam){ "NUM_WARPS", g->warps, NULL, "warps of this scheduler" };
+    params[np++] = (struct vparam){ "DEPTH",     g->depth, NULL, "entries per warp (sbr_stack_depth)" };
+    params[np++] = (struct vparam){ "LANES",     g->lanes, NULL, "threads per warp: mask width" };
+    params[np++] = (struct vparam){ "PC_W",      g->pc_w,  NULL, "program counter" };
+    params[np++] = (struct vparam){ NULL, 0, NULL, "Derived widths" };
+    params[np++] = (struct vparam){ "WARP_W",  0, warp_w, "warp id" };
+    params[np++] = (struct vparam){ "DEPTH_W", 0, "$clog2(DEPTH + 1)", "entries of one stack, 0..DEPTH" };
+    params[np++] = (struct vparam){ "ENTRY_W", 0, "2 * PC_W + LANES", "an entry: {PC, mask, RPC}" };
+    if (b->ev_lv) {
+        params[np++] = (struct vparam){ "EV_ROWS", 0, "NUM_WARPS * (DEPTH / 2)",
+                                        "bank of levels 0, 2, .. below the top" };
+        params[np++] = (struct vparam){ "EV_AW", 0, "$clog2(EV_ROWS)", "its row address" };
+    }
+    if (b->od_lv) {
+        params[np++] = (struct vparam){ "OD_ROWS", 0, "NUM_WARPS * ((DEPTH - 1) / 2)",
+                                        "bank of levels 1, 3, .. below the top" };
+        params[np++] = (struct vparam){ "OD_AW", 0, "$clog2(OD_ROWS)", "its row address" };
+    }
+
     emit_file_header(v, "simtref_sbr_stack.v",
                      "stack-based re-convergence (SBR) stacks of one warp scheduler",
                      "HARP section 2.1 (after Fung et al. 2007); C model: golden/sbr_stack.c.",
@@ -72,70 +164,35 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// the re-convergence PC is the top's own RPC the sides replace the top.");
     vgen_line(v, "// An advance to the top's RPC pops it.  No stored entry has PC = RPC.");
     vgen_line(v, "// An overflow (ovf_o) or input error (err_o) changes nothing.");
-    vgen_line(v, "// Storage: %lu bits (%u warps x %u entries x %u bits, %u counters x %u).",
+    vgen_line(v, "// Storage: %lu bits (%u warps x %u entries x %u bits, %u counters x %u):",
               sbr_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes,
               g->warps, g->depth_w);
+    vgen_line(v, "// the top entry of each stack and the counters in registers, the %u",
+              g->depth - 1);
+    vgen_line(v, "// entries below the top of each stack in two memories (even and odd");
+    vgen_line(v, "// levels) of one write port each.");
     vgen_blank(v);
-    vgen_module_begin(v, "simtref_sbr_stack", params, sizeof params / sizeof params[0],
+    vgen_module_begin(v, "simtref_sbr_stack", params, np,
                       ports, sizeof ports / sizeof ports[0]);
 }
 
-void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
-                    enum rtl_defect defect)
+/* The update's combinational block: what it does and what it writes. */
+static void emit_update(struct vgen *v, const struct sbr_banks *b,
+                        enum rtl_defect defect)
 {
-    struct sbr_geom g;
-    unsigned aw;
-    bool pow2;
-    char ext[200], ext2[200];
-
-    sbr_geometry(cfg, &g);
-    aw = addr_width(&g);
-    pow2 = is_pow2(g.warps);
-    emit_header(v, cfg, &g);
-
-    vgen_section(v, "Storage");
-    vgen_line(v, "localparam [1:0]         OP_LAUNCH = 2'd1, OP_ADVANCE = 2'd2, OP_BRANCH = 2'd3;");
-    vgen_line(v, "localparam [ADDR_W-1:0]  DEPTH_A   = %u'd%u;   // DEPTH, as an address",
-              aw, g.depth);
-    vgen_line(v, "localparam [ADDR_W-1:0]  ONE_A     = %u'd1;", aw);
-    vgen_blank(v);
-    vgen_line(v, "// Entry e = warp * DEPTH + level holds bits [e*W +: W] of each vector.");
-    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]      pc_q;      // entry PC");
-    vgen_line(v, "reg  [ENTRIES*LANES-1:0]     mask_q;    // entry threads");
-    vgen_line(v, "reg  [ENTRIES*PC_W-1:0]      rpc_q;     // entry re-convergence PC");
-    vgen_line(v, "reg  [NUM_WARPS*DEPTH_W-1:0] depth_q;   // entries of each stack");
-
-    vgen_section(v, "The op warp's stack and its top entry");
-    if (pow2) {
-        vgen_line(v, "wire               op_ok = 1'b1;            // every id names a warp");
-        vgen_line(v, "wire               rd_ok = 1'b1;");
-    } else {
-        vgen_line(v, "localparam [WARP_W-1:0] LAST_WARP = %u'd%u;   // NUM_WARPS - 1",
-                  g.warp_w, g.warps - 1);
-        vgen_line(v, "wire               op_ok = op_warp_i <= LAST_WARP;   // names a warp");
-        vgen_line(v, "wire               rd_ok = rd_warp_i <= LAST_WARP;");
-    }
-    vgen_line(v, "wire [DEPTH_W-1:0] op_depth = op_ok ? depth_q[op_warp_i*DEPTH_W +: DEPTH_W]");
-    vgen_line(v, "                                    : {DEPTH_W{1'b0}};");
-    vgen_line(v, "wire [ADDR_W-1:0]  op_base  = %s * DEPTH_A;",
-              vgen_zext(ext, sizeof ext, aw - g.warp_w, "ADDR_W-WARP_W", "op_warp_i"));
-    vgen_line(v, "wire [ADDR_W-1:0]  op_top   = op_base + %s - ONE_A;",
-              vgen_zext(ext, sizeof ext, aw - g.depth_w, "ADDR_W-DEPTH_W", "op_depth"));
-    vgen_line(v, "wire [LANES-1:0]   top_mask = mask_q[op_top*LANES +: LANES];");
-    vgen_line(v, "wire [PC_W-1:0]    top_rpc  = rpc_q[op_top*PC_W +: PC_W];");
-    vgen_line(v, "wire [31:0]        op_d32   = %s;",
-              vgen_zext(ext, sizeof ext, 32 - g.depth_w, "32-DEPTH_W", "op_depth"));
+    int banks = b->ev_lv > 0;
 
     vgen_section(v, "The update: refused (err, ovf) or its writes");
     vgen_line(v, "reg               err, ovf, pop;");
     vgen_line(v, "reg  [1:0]        pushes;");
     vgen_line(v, "reg               adv;          // a non-diverging move of the top ...");
     vgen_line(v, "reg  [PC_W-1:0]   adv_pc;       // ... to this PC");
-    vgen_line(v, "reg               set_top;      // the top's PC is rewritten ...");
-    vgen_line(v, "reg  [PC_W-1:0]   new_top_pc;   // ... to this");
-    vgen_line(v, "reg               wr0, wr1;     // entries written at level wr_lvl, wr_lvl + 1");
-    vgen_line(v, "reg  [PC_W-1:0]   wr0_pc, wr1_pc;");
-    vgen_line(v, "reg  [LANES-1:0]  wr0_mask, wr1_mask;");
+    vgen_line(v, "reg               top_we;       // the op warp's top register is written ...");
+    vgen_line(v, "reg  [ENTRY_W-1:0] top_n;       // ... with this entry");
+    if (banks) {
+        vgen_line(v, "reg               wa;           // the kept top, at rpc_i, to level op_depth - 1");
+        vgen_line(v, "reg               wb;           // the not-taken side to level base");
+    }
     vgen_line(v, "reg               push_n, push_t, keep;");
     vgen_line(v, "integer           base, npush;");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
@@ -147,10 +204,9 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_indent(v);
     vgen_line(v, "err = 1'b0; ovf = 1'b0; pop = 1'b0; pushes = 2'd0;");
     vgen_line(v, "adv = 1'b0; adv_pc = {PC_W{1'b0}};");
-    vgen_line(v, "set_top = 1'b0; new_top_pc = {PC_W{1'b0}};");
-    vgen_line(v, "wr0 = 1'b0; wr1 = 1'b0;");
-    vgen_line(v, "wr0_pc = {PC_W{1'b0}}; wr0_mask = {LANES{1'b0}};");
-    vgen_line(v, "wr1_pc = {PC_W{1'b0}}; wr1_mask = {LANES{1'b0}};");
+    vgen_line(v, "top_we = 1'b0; top_n = {ENTRY_W{1'b0}};");
+    if (banks)
+        vgen_line(v, "wa = 1'b0; wb = 1'b0;");
     vgen_line(v, "push_n = npc_i != rpc_i; push_t = pc_i != rpc_i; keep = rpc_i != top_rpc;");
     vgen_line(v, "new_d = op_d32; base = op_d32; npush = 0;");
     vgen_line(v, "case (op_i)");
@@ -163,7 +219,7 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_dedent(v);
     vgen_line(v, "else begin");
     vgen_indent(v);
-    vgen_line(v, "wr0 = 1'b1; wr0_pc = pc_i; wr0_mask = mask_i; base = 0; new_d = 1;");
+    vgen_line(v, "top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i}; new_d = 1;");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -184,7 +240,8 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "else begin");
     vgen_indent(v);
     vgen_line(v, "// Diverging: the top waits at rpc_i (or, when that is its own RPC,");
-    vgen_line(v, "// is replaced by the sides); the sides not at rpc_i are pushed.");
+    vgen_line(v, "// is replaced by the sides); the sides not at rpc_i are pushed, from");
+    vgen_line(v, "// level base up.");
     vgen_line(v, "base = keep ? op_d32 : op_d32 - 1;");
     vgen_line(v, "if (push_n) npush = npush + 1;");
     vgen_line(v, "if (push_t) npush = npush + 1;");
@@ -202,12 +259,16 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "else begin");
     }
     vgen_indent(v);
-    vgen_line(v, "set_top = keep; new_top_pc = rpc_i;");
     vgen_line(v, "pushes = npush[1:0]; new_d = base + npush;");
-    vgen_line(v, "wr0 = 1'b1;");
-    vgen_line(v, "wr1 = push_n && push_t;");
-    vgen_line(v, "wr0_pc = push_n ? npc_i : pc_i; wr0_mask = push_n ? nmask : mask_i;");
-    vgen_line(v, "wr1_pc = pc_i;                 wr1_mask = mask_i;");
+    if (banks) {
+        if (defect == DEFECT_SBR_SILENT_OVERFLOW)
+            vgen_line(v, "wa = keep && op_d32 - 1 < base;   // unless a side overwrites it");
+        else
+            vgen_line(v, "wa = keep;");
+        vgen_line(v, "wb = push_n && push_t;");
+    }
+    vgen_line(v, "top_we = 1'b1;");
+    vgen_line(v, "top_n = push_t ? {pc_i, mask_i, rpc_i} : {npc_i, nmask, rpc_i};");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -216,54 +277,223 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "default: ;");
     vgen_dedent(v);
     vgen_line(v, "endcase");
-    vgen_line(v, "// A non-diverging move: to the top's RPC pops, else rewrites its PC.");
+    vgen_line(v, "// A non-diverging move: to the top's RPC pops (the entry below becomes");
+    vgen_line(v, "// the top), else rewrites the top's PC.");
     vgen_line(v, "if (adv) begin");
     vgen_indent(v);
-    vgen_line(v, "if (adv_pc == top_rpc) begin pop = 1'b1; new_d = op_d32 - 1; end");
-    vgen_line(v, "else begin set_top = 1'b1; new_top_pc = adv_pc; end");
+    vgen_line(v, "if (adv_pc == top_rpc) begin");
+    vgen_indent(v);
+    vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
+    if (banks)
+        vgen_line(v, "top_we = op_d32 > 1; top_n = below;");
+    vgen_dedent(v);
+    vgen_line(v, "end else begin");
+    vgen_indent(v);
+    vgen_line(v, "top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc};");
+    vgen_dedent(v);
+    vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_blank(v);
     vgen_line(v, "wire              commit = op_i != 2'd0 && !err && !ovf;");
-    vgen_line(v, "wire [ADDR_W-1:0] wr_lvl = base[ADDR_W-1:0];");
-    vgen_line(v, "wire [ADDR_W-1:0] wr0_a  = op_base + wr_lvl;");
-    vgen_line(v, "wire [ADDR_W-1:0] wr1_a  = wr0_a + ONE_A;");
+}
 
-    vgen_section(v, "Entries: not reset (only levels below a warp's depth are read)");
-    vgen_line(v, "// A procedural loop over the entries: each is written when an address");
-    vgen_line(v, "// names it (slices assigned one by one outside a loop would make the");
-    vgen_line(v, "// simulation of the wide vectors quadratic in the entries).");
-    vgen_line(v, "integer ge;");
+/* The banks: their write ports and the read of the entry below the top. */
+static void emit_banks(struct vgen *v, const struct sbr_geom *g,
+                       const struct sbr_banks *b)
+{
+    int odd = b->od_lv > 0;         /* two banks: DEPTH >= 3 */
+    int halves = b->ev_lv > 1;      /* the level / 2 addresses: DEPTH >= 4 */
+    const char *half = "below_lvl[DEPTH_W-1:1]";
+    char row[320];
+
+    vgen_section(v, "Banks: the entries below the tops, not reset (an SRAM)");
+    vgen_line(v, "// Level l of warp w: row (l / 2) * NUM_WARPS + w of ev_mem (l even)");
+    if (odd) {
+        vgen_line(v, "// or od_mem (l odd).  A diverging branch writes at most levels");
+        vgen_line(v, "// op_depth - 1 (wa) and op_depth (wb): one in each bank.");
+    } else {
+        vgen_line(v, "// (with DEPTH = 2 only level 0 is ever below a top).");
+    }
+    vgen_line(v, "reg  [ENTRY_W-1:0] ev_mem [0:EV_ROWS-1];   // levels 0, 2, ..");
+    if (odd)
+        vgen_line(v, "reg  [ENTRY_W-1:0] od_mem [0:OD_ROWS-1];   // levels 1, 3, ..");
+    vgen_blank(v);
+    vgen_line(v, "// Read port: the entry below the op warp's top, loaded into the top");
+    vgen_line(v, "// register by a pop.");
+    if (odd) {
+        if (!halves)
+            vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */   // one level per warp in each bank");
+        vgen_line(v, "wire [DEPTH_W-1:0] below_lvl = op_depth - TWO_D;");
+        if (!halves)
+            vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    }
+    vgen_line(v, "wire [EV_AW-1:0]   ev_ra     = %s;",
+              row_expr(row, sizeof row, g, b->ev_lv, b->ev_aw, "EV_AW", half, "op_warp_i"));
+    if (odd) {
+        vgen_line(v, "wire [OD_AW-1:0]   od_ra     = %s;",
+                  row_expr(row, sizeof row, g, b->od_lv, b->od_aw, "OD_AW", half, "op_warp_i"));
+        vgen_line(v, "assign below = below_lvl[0] ? od_mem[od_ra] : ev_mem[ev_ra];");
+    } else {
+        vgen_line(v, "assign below = ev_mem[ev_ra];");
+    }
+    vgen_blank(v);
+    vgen_line(v, "// Write ports: the kept top (wa) and the not-taken side (wb), each to");
+    vgen_line(v, "// the bank of its level.");
+    vgen_line(v, "wire [ENTRY_W-1:0] wa_data = {rpc_i, top_mask, top_rpc};");
+    vgen_line(v, "wire [ENTRY_W-1:0] wb_data = {npc_i, nmask, rpc_i};");
+    if (odd) {
+        if (!halves)
+            vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */   // one level per warp in each bank");
+        vgen_line(v, "wire [DEPTH_W-1:0] wa_lvl  = op_depth - ONE_D;");
+        vgen_line(v, "wire [DEPTH_W-1:0] wb_lvl  = base[DEPTH_W-1:0];");
+        if (!halves)
+            vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+        vgen_line(v, "wire               wa_ev   = commit && wa && !wa_lvl[0];");
+        vgen_line(v, "wire               wb_ev   = commit && wb && !wb_lvl[0];");
+        vgen_line(v, "wire               wa_od   = commit && wa && wa_lvl[0];");
+        vgen_line(v, "wire               wb_od   = commit && wb && wb_lvl[0];");
+    } else {
+        vgen_line(v, "wire               wa_ev   = commit && wa;");
+        vgen_line(v, "wire               wb_ev   = commit && wb;");
+    }
+    if (halves) {
+        vgen_line(v, "wire [DEPTH_W-2:0] ev_half = wa_ev ? wa_lvl[DEPTH_W-1:1] : wb_lvl[DEPTH_W-1:1];");
+        if (b->od_lv > 1)
+            vgen_line(v, "wire [DEPTH_W-2:0] od_half = wa_od ? wa_lvl[DEPTH_W-1:1] : wb_lvl[DEPTH_W-1:1];");
+    }
+    vgen_line(v, "wire [EV_AW-1:0]   ev_wa   = %s;",
+              row_expr(row, sizeof row, g, b->ev_lv, b->ev_aw, "EV_AW", "ev_half", "op_warp_i"));
+    vgen_line(v, "wire [ENTRY_W-1:0] ev_wd   = wa_ev ? wa_data : wb_data;");
+    if (odd) {
+        vgen_line(v, "wire [OD_AW-1:0]   od_wa   = %s;",
+                  row_expr(row, sizeof row, g, b->od_lv, b->od_aw, "OD_AW", "od_half", "op_warp_i"));
+        vgen_line(v, "wire [ENTRY_W-1:0] od_wd   = wa_od ? wa_data : wb_data;");
+    }
+    vgen_blank(v);
+    vgen_line(v, "always @(posedge clk_i)");
+    vgen_line(v, "  if (wa_ev || wb_ev) ev_mem[ev_wa] <= ev_wd;");
+    if (odd) {
+        vgen_blank(v);
+        vgen_line(v, "always @(posedge clk_i)");
+        vgen_line(v, "  if (wa_od || wb_od) od_mem[od_wa] <= od_wd;");
+    }
+}
+
+/* Under FORMAL: the whole-stack view and the checker. */
+static void emit_formal(struct vgen *v, const struct sbr_banks *b)
+{
+    vgen_section(v, "Proof observer (only under FORMAL; not part of the design)");
+    vgen_line(v, "`ifdef FORMAL");
+    vgen_line(v, "// Every level of every stack: the top register at the top, else the");
+    vgen_line(v, "// bank that holds the level (zero for level DEPTH-1 below no top).");
+    vgen_line(v, "localparam integer ENTRIES = NUM_WARPS * DEPTH;");
+    vgen_line(v, "wire [ENTRIES*PC_W-1:0]  f_pc, f_rpc;");
+    vgen_line(v, "wire [ENTRIES*LANES-1:0] f_mask;");
+    vgen_line(v, "genvar fw, fl;");
+    vgen_line(v, "generate");
+    vgen_line(v, "  for (fw = 0; fw < NUM_WARPS; fw = fw + 1) begin : g_fw");
+    vgen_line(v, "    for (fl = 0; fl < DEPTH; fl = fl + 1) begin : g_fl");
+    vgen_line(v, "      wire [ENTRY_W-1:0] stored;");
+    vgen_line(v, "      wire [ENTRY_W-1:0] e;");
+    vgen_line(v, "      if (fl == DEPTH - 1) begin : g_none");
+    vgen_line(v, "        assign stored = {ENTRY_W{1'b0}};");
+    if (b->ev_lv) {
+        vgen_line(v, "      end else if (fl %% 2 == 0) begin : g_ev");
+        vgen_line(v, "        assign stored = ev_mem[(fl / 2) * NUM_WARPS + fw];");
+    }
+    if (b->od_lv) {
+        vgen_line(v, "      end else begin : g_od");
+        vgen_line(v, "        assign stored = od_mem[(fl / 2) * NUM_WARPS + fw];");
+    }
+    vgen_line(v, "      end");
+    vgen_line(v, "      assign e = depth_q[fw*DEPTH_W +: DEPTH_W] == fl + 1");
+    vgen_line(v, "               ? {top_pc_q[fw*PC_W +: PC_W], top_mask_q[fw*LANES +: LANES],");
+    vgen_line(v, "                  top_rpc_q[fw*PC_W +: PC_W]}");
+    vgen_line(v, "               : stored;");
+    vgen_line(v, "      assign f_pc[(fw*DEPTH+fl)*PC_W +: PC_W]     = e[ENTRY_W-1 -: PC_W];");
+    vgen_line(v, "      assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W +: LANES];");
+    vgen_line(v, "      assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[0 +: PC_W];");
+    vgen_line(v, "    end");
+    vgen_line(v, "  end");
+    vgen_line(v, "endgenerate");
+    vgen_blank(v);
+    vgen_line(v, "sbr_stack_checker #(");
+    vgen_line(v, "  .NUM_WARPS(NUM_WARPS), .DEPTH(DEPTH), .LANES(LANES), .PC_W(PC_W)");
+    vgen_line(v, ") u_checker (");
+    vgen_line(v, "  .clk_i(clk_i), .rst_ni(rst_ni), .op_i(op_i), .op_warp_i(op_warp_i),");
+    vgen_line(v, "  .pc_i(pc_i), .mask_i(mask_i), .npc_i(npc_i), .rpc_i(rpc_i),");
+    vgen_line(v, "  .rd_warp_i(rd_warp_i), .rd_valid_o(rd_valid_o), .rd_pc_o(rd_pc_o),");
+    vgen_line(v, "  .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),");
+    vgen_line(v, "  .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),");
+    vgen_line(v, "  .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_depth(depth_q)");
+    vgen_line(v, ");");
+    vgen_line(v, "`endif");
+}
+
+void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
+                    enum rtl_defect defect)
+{
+    struct sbr_geom g;
+    struct sbr_banks b;
+    char ext[200];
+
+    sbr_geometry(cfg, &g);
+    bank_geometry(&g, &b);
+    emit_header(v, cfg, &g, &b);
+
+    vgen_section(v, "Registers: the top entry and the depth of each stack");
+    vgen_line(v, "localparam [1:0]         OP_LAUNCH = 2'd1, OP_ADVANCE = 2'd2, OP_BRANCH = 2'd3;");
+    if (b.od_lv) {
+        vgen_line(v, "localparam [DEPTH_W-1:0] ONE_D     = %u'd1;", g.depth_w);
+        vgen_line(v, "localparam [DEPTH_W-1:0] TWO_D     = %u'd2;", g.depth_w);
+    }
+    vgen_blank(v);
+    vgen_line(v, "// Warp w's top entry is bits [w*W +: W] of each vector (valid when its");
+    vgen_line(v, "// depth is not 0); not reset.");
+    vgen_line(v, "reg  [NUM_WARPS*PC_W-1:0]    top_pc_q;    // its PC: the warp's PC");
+    vgen_line(v, "reg  [NUM_WARPS*LANES-1:0]   top_mask_q;  // its threads: the active mask");
+    vgen_line(v, "reg  [NUM_WARPS*PC_W-1:0]    top_rpc_q;   // its re-convergence PC");
+    vgen_line(v, "reg  [NUM_WARPS*DEPTH_W-1:0] depth_q;     // entries of each stack");
+
+    vgen_section(v, "The op warp's stack and its top entry");
+    if (is_pow2(g.warps)) {
+        vgen_line(v, "wire               op_ok = 1'b1;            // every id names a warp");
+        vgen_line(v, "wire               rd_ok = 1'b1;");
+    } else {
+        vgen_line(v, "localparam [WARP_W-1:0] LAST_WARP = %u'd%u;   // NUM_WARPS - 1",
+                  g.warp_w, g.warps - 1);
+        vgen_line(v, "wire               op_ok = op_warp_i <= LAST_WARP;   // names a warp");
+        vgen_line(v, "wire               rd_ok = rd_warp_i <= LAST_WARP;");
+    }
+    vgen_line(v, "wire [DEPTH_W-1:0] op_depth = op_ok ? depth_q[op_warp_i*DEPTH_W +: DEPTH_W]");
+    vgen_line(v, "                                    : {DEPTH_W{1'b0}};");
+    vgen_line(v, "wire [LANES-1:0]   top_mask = top_mask_q[op_warp_i*LANES +: LANES];");
+    vgen_line(v, "wire [PC_W-1:0]    top_rpc  = top_rpc_q[op_warp_i*PC_W +: PC_W];");
+    vgen_line(v, "wire [31:0]        op_d32   = %s;",
+              vgen_zext(ext, sizeof ext, 32 - g.depth_w, "32-DEPTH_W", "op_depth"));
+    if (b.ev_lv)
+        vgen_line(v, "wire [ENTRY_W-1:0] below;   // the entry below the top (from the banks)");
+
+    emit_update(v, &b, defect);
+    if (b.ev_lv)
+        emit_banks(v, &g, &b);
+
+    vgen_section(v, "Top registers and depth counters");
     vgen_line(v, "always @(posedge clk_i) begin");
     vgen_indent(v);
-    vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin");
+    vgen_line(v, "if (commit && top_we) begin");
     vgen_indent(v);
-    vgen_line(v, "if (commit && set_top && op_top == ge[ADDR_W-1:0])");
-    vgen_indent(v);
-    vgen_line(v, "pc_q[ge*PC_W +: PC_W] <= new_top_pc;");
-    vgen_dedent(v);
-    vgen_line(v, "if (commit && wr0 && wr0_a == ge[ADDR_W-1:0]) begin");
-    vgen_indent(v);
-    vgen_line(v, "pc_q[ge*PC_W +: PC_W]      <= wr0_pc;");
-    vgen_line(v, "mask_q[ge*LANES +: LANES] <= wr0_mask;");
-    vgen_line(v, "rpc_q[ge*PC_W +: PC_W]     <= rpc_i;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_line(v, "if (commit && wr1 && wr1_a == ge[ADDR_W-1:0]) begin");
-    vgen_indent(v);
-    vgen_line(v, "pc_q[ge*PC_W +: PC_W]      <= wr1_pc;");
-    vgen_line(v, "mask_q[ge*LANES +: LANES] <= wr1_mask;");
-    vgen_line(v, "rpc_q[ge*PC_W +: PC_W]     <= rpc_i;");
+    vgen_line(v, "top_pc_q[op_warp_i*PC_W +: PC_W]     <= top_n[ENTRY_W-1 -: PC_W];");
+    vgen_line(v, "top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W +: LANES];");
+    vgen_line(v, "top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[0 +: PC_W];");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-
-    vgen_section(v, "Depth counters");
+    vgen_blank(v);
     vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
     vgen_indent(v);
     vgen_line(v, "if (!rst_ni)      depth_q <= {NUM_WARPS*DEPTH_W{1'b0}};");
@@ -275,31 +505,16 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "wire [DEPTH_W-1:0] rd_depth = rd_ok ? depth_q[rd_warp_i*DEPTH_W +: DEPTH_W]");
     vgen_line(v, "                                    : {DEPTH_W{1'b0}};");
     vgen_line(v, "wire               rd_valid = rd_depth != {DEPTH_W{1'b0}};");
-    vgen_line(v, "wire [ADDR_W-1:0]  rd_top   = %s * DEPTH_A + %s - ONE_A;",
-              vgen_zext(ext, sizeof ext, aw - g.warp_w, "ADDR_W-WARP_W", "rd_warp_i"),
-              vgen_zext(ext2, sizeof ext2, aw - g.depth_w, "ADDR_W-DEPTH_W", "rd_depth"));
     vgen_blank(v);
     vgen_line(v, "assign rd_valid_o = rd_valid;");
-    vgen_line(v, "assign rd_pc_o    = rd_valid ? pc_q[rd_top*PC_W +: PC_W]      : {PC_W{1'b0}};");
-    vgen_line(v, "assign rd_mask_o  = rd_valid ? mask_q[rd_top*LANES +: LANES] : {LANES{1'b0}};");
+    vgen_line(v, "assign rd_pc_o    = rd_valid ? top_pc_q[rd_warp_i*PC_W +: PC_W]      : {PC_W{1'b0}};");
+    vgen_line(v, "assign rd_mask_o  = rd_valid ? top_mask_q[rd_warp_i*LANES +: LANES] : {LANES{1'b0}};");
     vgen_line(v, "assign rd_depth_o = rd_depth;");
     vgen_line(v, "assign pop_o      = pop;");
     vgen_line(v, "assign pushes_o   = pushes;");
     vgen_line(v, "assign ovf_o      = ovf;");
     vgen_line(v, "assign err_o      = err;");
 
-    vgen_section(v, "Proof observer (only under FORMAL; not part of the design)");
-    vgen_line(v, "`ifdef FORMAL");
-    vgen_line(v, "sbr_stack_checker #(");
-    vgen_line(v, "  .NUM_WARPS(NUM_WARPS), .DEPTH(DEPTH), .LANES(LANES), .PC_W(PC_W)");
-    vgen_line(v, ") u_checker (");
-    vgen_line(v, "  .clk_i(clk_i), .rst_ni(rst_ni), .op_i(op_i), .op_warp_i(op_warp_i),");
-    vgen_line(v, "  .pc_i(pc_i), .mask_i(mask_i), .npc_i(npc_i), .rpc_i(rpc_i),");
-    vgen_line(v, "  .rd_warp_i(rd_warp_i), .rd_valid_o(rd_valid_o), .rd_pc_o(rd_pc_o),");
-    vgen_line(v, "  .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),");
-    vgen_line(v, "  .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),");
-    vgen_line(v, "  .f_pc(pc_q), .f_rpc(rpc_q), .f_mask(mask_q), .f_depth(depth_q)");
-    vgen_line(v, ");");
-    vgen_line(v, "`endif");
+    emit_formal(v, &b);
     vgen_module_end(v, "simtref_sbr_stack");
 }

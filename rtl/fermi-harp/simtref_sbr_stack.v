@@ -13,18 +13,24 @@
 // the re-convergence PC is the top's own RPC the sides replace the top.
 // An advance to the top's RPC pops it.  No stored entry has PC = RPC.
 // An overflow (ovf_o) or input error (err_o) changes nothing.
-// Storage: 46272 bits (48 warps x 12 entries x 80 bits, 48 counters x 4).
+// Storage: 46272 bits (48 warps x 12 entries x 80 bits, 48 counters x 4):
+// the top entry of each stack and the counters in registers, the 11
+// entries below the top of each stack in two memories (even and odd
+// levels) of one write port each.
 
 module simtref_sbr_stack #(
-  parameter integer NUM_WARPS = 48,                 // warps of this scheduler
-  parameter integer DEPTH     = 12,                 // entries per warp (sbr_stack_depth)
-  parameter integer LANES     = 16,                 // threads per warp: mask width
-  parameter integer PC_W      = 32,                 // program counter
+  parameter integer NUM_WARPS = 48,                             // warps of this scheduler
+  parameter integer DEPTH     = 12,                             // entries per warp (sbr_stack_depth)
+  parameter integer LANES     = 16,                             // threads per warp: mask width
+  parameter integer PC_W      = 32,                             // program counter
   // Derived widths
-  parameter integer WARP_W    = $clog2(NUM_WARPS),  // warp id
-  parameter integer DEPTH_W   = $clog2(DEPTH + 1),  // entries of one stack, 0..DEPTH
-  parameter integer ENTRIES   = NUM_WARPS * DEPTH,  // entries of all stacks
-  parameter integer ADDR_W    = $clog2(ENTRIES)     // entry address: warp * DEPTH + level
+  parameter integer WARP_W    = $clog2(NUM_WARPS),              // warp id
+  parameter integer DEPTH_W   = $clog2(DEPTH + 1),              // entries of one stack, 0..DEPTH
+  parameter integer ENTRY_W   = 2 * PC_W + LANES,               // an entry: {PC, mask, RPC}
+  parameter integer EV_ROWS   = NUM_WARPS * (DEPTH / 2),        // bank of levels 0, 2, .. below the top
+  parameter integer EV_AW     = $clog2(EV_ROWS),                // its row address
+  parameter integer OD_ROWS   = NUM_WARPS * ((DEPTH - 1) / 2),  // bank of levels 1, 3, .. below the top
+  parameter integer OD_AW     = $clog2(OD_ROWS)                 // its row address
 ) (
   // Clock and reset
   input  wire               clk_i,       // clock
@@ -53,18 +59,19 @@ module simtref_sbr_stack #(
 );
 
   // ----------------------------------------------------------------------
-  // Storage
+  // Registers: the top entry and the depth of each stack
   // ----------------------------------------------------------------------
 
   localparam [1:0]         OP_LAUNCH = 2'd1, OP_ADVANCE = 2'd2, OP_BRANCH = 2'd3;
-  localparam [ADDR_W-1:0]  DEPTH_A   = 10'd12;   // DEPTH, as an address
-  localparam [ADDR_W-1:0]  ONE_A     = 10'd1;
+  localparam [DEPTH_W-1:0] ONE_D     = 4'd1;
+  localparam [DEPTH_W-1:0] TWO_D     = 4'd2;
 
-  // Entry e = warp * DEPTH + level holds bits [e*W +: W] of each vector.
-  reg  [ENTRIES*PC_W-1:0]      pc_q;      // entry PC
-  reg  [ENTRIES*LANES-1:0]     mask_q;    // entry threads
-  reg  [ENTRIES*PC_W-1:0]      rpc_q;     // entry re-convergence PC
-  reg  [NUM_WARPS*DEPTH_W-1:0] depth_q;   // entries of each stack
+  // Warp w's top entry is bits [w*W +: W] of each vector (valid when its
+  // depth is not 0); not reset.
+  reg  [NUM_WARPS*PC_W-1:0]    top_pc_q;    // its PC: the warp's PC
+  reg  [NUM_WARPS*LANES-1:0]   top_mask_q;  // its threads: the active mask
+  reg  [NUM_WARPS*PC_W-1:0]    top_rpc_q;   // its re-convergence PC
+  reg  [NUM_WARPS*DEPTH_W-1:0] depth_q;     // entries of each stack
 
   // ----------------------------------------------------------------------
   // The op warp's stack and its top entry
@@ -75,11 +82,10 @@ module simtref_sbr_stack #(
   wire               rd_ok = rd_warp_i <= LAST_WARP;
   wire [DEPTH_W-1:0] op_depth = op_ok ? depth_q[op_warp_i*DEPTH_W +: DEPTH_W]
                                       : {DEPTH_W{1'b0}};
-  wire [ADDR_W-1:0]  op_base  = {{(ADDR_W-WARP_W){1'b0}}, op_warp_i} * DEPTH_A;
-  wire [ADDR_W-1:0]  op_top   = op_base + {{(ADDR_W-DEPTH_W){1'b0}}, op_depth} - ONE_A;
-  wire [LANES-1:0]   top_mask = mask_q[op_top*LANES +: LANES];
-  wire [PC_W-1:0]    top_rpc  = rpc_q[op_top*PC_W +: PC_W];
+  wire [LANES-1:0]   top_mask = top_mask_q[op_warp_i*LANES +: LANES];
+  wire [PC_W-1:0]    top_rpc  = top_rpc_q[op_warp_i*PC_W +: PC_W];
   wire [31:0]        op_d32   = {{(32-DEPTH_W){1'b0}}, op_depth};
+  wire [ENTRY_W-1:0] below;   // the entry below the top (from the banks)
 
   // ----------------------------------------------------------------------
   // The update: refused (err, ovf) or its writes
@@ -89,11 +95,10 @@ module simtref_sbr_stack #(
   reg  [1:0]        pushes;
   reg               adv;          // a non-diverging move of the top ...
   reg  [PC_W-1:0]   adv_pc;       // ... to this PC
-  reg               set_top;      // the top's PC is rewritten ...
-  reg  [PC_W-1:0]   new_top_pc;   // ... to this
-  reg               wr0, wr1;     // entries written at level wr_lvl, wr_lvl + 1
-  reg  [PC_W-1:0]   wr0_pc, wr1_pc;
-  reg  [LANES-1:0]  wr0_mask, wr1_mask;
+  reg               top_we;       // the op warp's top register is written ...
+  reg  [ENTRY_W-1:0] top_n;       // ... with this entry
+  reg               wa;           // the kept top, at rpc_i, to level op_depth - 1
+  reg               wb;           // the not-taken side to level base
   reg               push_n, push_t, keep;
   integer           base, npush;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -104,10 +109,8 @@ module simtref_sbr_stack #(
   always @* begin
     err = 1'b0; ovf = 1'b0; pop = 1'b0; pushes = 2'd0;
     adv = 1'b0; adv_pc = {PC_W{1'b0}};
-    set_top = 1'b0; new_top_pc = {PC_W{1'b0}};
-    wr0 = 1'b0; wr1 = 1'b0;
-    wr0_pc = {PC_W{1'b0}}; wr0_mask = {LANES{1'b0}};
-    wr1_pc = {PC_W{1'b0}}; wr1_mask = {LANES{1'b0}};
+    top_we = 1'b0; top_n = {ENTRY_W{1'b0}};
+    wa = 1'b0; wb = 1'b0;
     push_n = npc_i != rpc_i; push_t = pc_i != rpc_i; keep = rpc_i != top_rpc;
     new_d = op_d32; base = op_d32; npush = 0;
     case (op_i)
@@ -115,7 +118,7 @@ module simtref_sbr_stack #(
         if (!op_ok || op_depth != {DEPTH_W{1'b0}} || mask_i == {LANES{1'b0}} || pc_i == rpc_i)
           err = 1'b1;
         else begin
-          wr0 = 1'b1; wr0_pc = pc_i; wr0_mask = mask_i; base = 0; new_d = 1;
+          top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i}; new_d = 1;
         end
       OP_ADVANCE:
         if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;
@@ -128,63 +131,88 @@ module simtref_sbr_stack #(
         else if (!push_n && !push_t) begin adv = 1'b1; adv_pc = rpc_i; end  // both sides at the RPC
         else begin
           // Diverging: the top waits at rpc_i (or, when that is its own RPC,
-          // is replaced by the sides); the sides not at rpc_i are pushed.
+          // is replaced by the sides); the sides not at rpc_i are pushed, from
+          // level base up.
           base = keep ? op_d32 : op_d32 - 1;
           if (push_n) npush = npush + 1;
           if (push_t) npush = npush + 1;
           if (base + npush > DEPTH)
             ovf = 1'b1;
           else begin
-            set_top = keep; new_top_pc = rpc_i;
             pushes = npush[1:0]; new_d = base + npush;
-            wr0 = 1'b1;
-            wr1 = push_n && push_t;
-            wr0_pc = push_n ? npc_i : pc_i; wr0_mask = push_n ? nmask : mask_i;
-            wr1_pc = pc_i;                 wr1_mask = mask_i;
+            wa = keep;
+            wb = push_n && push_t;
+            top_we = 1'b1;
+            top_n = push_t ? {pc_i, mask_i, rpc_i} : {npc_i, nmask, rpc_i};
           end
         end
       default: ;
     endcase
-    // A non-diverging move: to the top's RPC pops, else rewrites its PC.
+    // A non-diverging move: to the top's RPC pops (the entry below becomes
+    // the top), else rewrites the top's PC.
     if (adv) begin
-      if (adv_pc == top_rpc) begin pop = 1'b1; new_d = op_d32 - 1; end
-      else begin set_top = 1'b1; new_top_pc = adv_pc; end
+      if (adv_pc == top_rpc) begin
+        pop = 1'b1; new_d = op_d32 - 1;
+        top_we = op_d32 > 1; top_n = below;
+      end else begin
+        top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc};
+      end
     end
   end
 
   wire              commit = op_i != 2'd0 && !err && !ovf;
-  wire [ADDR_W-1:0] wr_lvl = base[ADDR_W-1:0];
-  wire [ADDR_W-1:0] wr0_a  = op_base + wr_lvl;
-  wire [ADDR_W-1:0] wr1_a  = wr0_a + ONE_A;
 
   // ----------------------------------------------------------------------
-  // Entries: not reset (only levels below a warp's depth are read)
+  // Banks: the entries below the tops, not reset (an SRAM)
   // ----------------------------------------------------------------------
 
-  // A procedural loop over the entries: each is written when an address
-  // names it (slices assigned one by one outside a loop would make the
-  // simulation of the wide vectors quadratic in the entries).
-  integer ge;
+  // Level l of warp w: row (l / 2) * NUM_WARPS + w of ev_mem (l even)
+  // or od_mem (l odd).  A diverging branch writes at most levels
+  // op_depth - 1 (wa) and op_depth (wb): one in each bank.
+  reg  [ENTRY_W-1:0] ev_mem [0:EV_ROWS-1];   // levels 0, 2, ..
+  reg  [ENTRY_W-1:0] od_mem [0:OD_ROWS-1];   // levels 1, 3, ..
+
+  // Read port: the entry below the op warp's top, loaded into the top
+  // register by a pop.
+  wire [DEPTH_W-1:0] below_lvl = op_depth - TWO_D;
+  wire [EV_AW-1:0]   ev_ra     = {{(EV_AW-(DEPTH_W-1)){1'b0}}, below_lvl[DEPTH_W-1:1]} * 9'd48 + {{(EV_AW-WARP_W){1'b0}}, op_warp_i};
+  wire [OD_AW-1:0]   od_ra     = {{(OD_AW-(DEPTH_W-1)){1'b0}}, below_lvl[DEPTH_W-1:1]} * 8'd48 + {{(OD_AW-WARP_W){1'b0}}, op_warp_i};
+  assign below = below_lvl[0] ? od_mem[od_ra] : ev_mem[ev_ra];
+
+  // Write ports: the kept top (wa) and the not-taken side (wb), each to
+  // the bank of its level.
+  wire [ENTRY_W-1:0] wa_data = {rpc_i, top_mask, top_rpc};
+  wire [ENTRY_W-1:0] wb_data = {npc_i, nmask, rpc_i};
+  wire [DEPTH_W-1:0] wa_lvl  = op_depth - ONE_D;
+  wire [DEPTH_W-1:0] wb_lvl  = base[DEPTH_W-1:0];
+  wire               wa_ev   = commit && wa && !wa_lvl[0];
+  wire               wb_ev   = commit && wb && !wb_lvl[0];
+  wire               wa_od   = commit && wa && wa_lvl[0];
+  wire               wb_od   = commit && wb && wb_lvl[0];
+  wire [DEPTH_W-2:0] ev_half = wa_ev ? wa_lvl[DEPTH_W-1:1] : wb_lvl[DEPTH_W-1:1];
+  wire [DEPTH_W-2:0] od_half = wa_od ? wa_lvl[DEPTH_W-1:1] : wb_lvl[DEPTH_W-1:1];
+  wire [EV_AW-1:0]   ev_wa   = {{(EV_AW-(DEPTH_W-1)){1'b0}}, ev_half} * 9'd48 + {{(EV_AW-WARP_W){1'b0}}, op_warp_i};
+  wire [ENTRY_W-1:0] ev_wd   = wa_ev ? wa_data : wb_data;
+  wire [OD_AW-1:0]   od_wa   = {{(OD_AW-(DEPTH_W-1)){1'b0}}, od_half} * 8'd48 + {{(OD_AW-WARP_W){1'b0}}, op_warp_i};
+  wire [ENTRY_W-1:0] od_wd   = wa_od ? wa_data : wb_data;
+
+  always @(posedge clk_i)
+    if (wa_ev || wb_ev) ev_mem[ev_wa] <= ev_wd;
+
+  always @(posedge clk_i)
+    if (wa_od || wb_od) od_mem[od_wa] <= od_wd;
+
+  // ----------------------------------------------------------------------
+  // Top registers and depth counters
+  // ----------------------------------------------------------------------
+
   always @(posedge clk_i) begin
-    for (ge = 0; ge < ENTRIES; ge = ge + 1) begin
-      if (commit && set_top && op_top == ge[ADDR_W-1:0])
-        pc_q[ge*PC_W +: PC_W] <= new_top_pc;
-      if (commit && wr0 && wr0_a == ge[ADDR_W-1:0]) begin
-        pc_q[ge*PC_W +: PC_W]      <= wr0_pc;
-        mask_q[ge*LANES +: LANES] <= wr0_mask;
-        rpc_q[ge*PC_W +: PC_W]     <= rpc_i;
-      end
-      if (commit && wr1 && wr1_a == ge[ADDR_W-1:0]) begin
-        pc_q[ge*PC_W +: PC_W]      <= wr1_pc;
-        mask_q[ge*LANES +: LANES] <= wr1_mask;
-        rpc_q[ge*PC_W +: PC_W]     <= rpc_i;
-      end
+    if (commit && top_we) begin
+      top_pc_q[op_warp_i*PC_W +: PC_W]     <= top_n[ENTRY_W-1 -: PC_W];
+      top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W +: LANES];
+      top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[0 +: PC_W];
     end
   end
-
-  // ----------------------------------------------------------------------
-  // Depth counters
-  // ----------------------------------------------------------------------
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)      depth_q <= {NUM_WARPS*DEPTH_W{1'b0}};
@@ -198,11 +226,10 @@ module simtref_sbr_stack #(
   wire [DEPTH_W-1:0] rd_depth = rd_ok ? depth_q[rd_warp_i*DEPTH_W +: DEPTH_W]
                                       : {DEPTH_W{1'b0}};
   wire               rd_valid = rd_depth != {DEPTH_W{1'b0}};
-  wire [ADDR_W-1:0]  rd_top   = {{(ADDR_W-WARP_W){1'b0}}, rd_warp_i} * DEPTH_A + {{(ADDR_W-DEPTH_W){1'b0}}, rd_depth} - ONE_A;
 
   assign rd_valid_o = rd_valid;
-  assign rd_pc_o    = rd_valid ? pc_q[rd_top*PC_W +: PC_W]      : {PC_W{1'b0}};
-  assign rd_mask_o  = rd_valid ? mask_q[rd_top*LANES +: LANES] : {LANES{1'b0}};
+  assign rd_pc_o    = rd_valid ? top_pc_q[rd_warp_i*PC_W +: PC_W]      : {PC_W{1'b0}};
+  assign rd_mask_o  = rd_valid ? top_mask_q[rd_warp_i*LANES +: LANES] : {LANES{1'b0}};
   assign rd_depth_o = rd_depth;
   assign pop_o      = pop;
   assign pushes_o   = pushes;
@@ -214,6 +241,35 @@ module simtref_sbr_stack #(
   // ----------------------------------------------------------------------
 
   `ifdef FORMAL
+  // Every level of every stack: the top register at the top, else the
+  // bank that holds the level (zero for level DEPTH-1 below no top).
+  localparam integer ENTRIES = NUM_WARPS * DEPTH;
+  wire [ENTRIES*PC_W-1:0]  f_pc, f_rpc;
+  wire [ENTRIES*LANES-1:0] f_mask;
+  genvar fw, fl;
+  generate
+    for (fw = 0; fw < NUM_WARPS; fw = fw + 1) begin : g_fw
+      for (fl = 0; fl < DEPTH; fl = fl + 1) begin : g_fl
+        wire [ENTRY_W-1:0] stored;
+        wire [ENTRY_W-1:0] e;
+        if (fl == DEPTH - 1) begin : g_none
+          assign stored = {ENTRY_W{1'b0}};
+        end else if (fl % 2 == 0) begin : g_ev
+          assign stored = ev_mem[(fl / 2) * NUM_WARPS + fw];
+        end else begin : g_od
+          assign stored = od_mem[(fl / 2) * NUM_WARPS + fw];
+        end
+        assign e = depth_q[fw*DEPTH_W +: DEPTH_W] == fl + 1
+                 ? {top_pc_q[fw*PC_W +: PC_W], top_mask_q[fw*LANES +: LANES],
+                    top_rpc_q[fw*PC_W +: PC_W]}
+                 : stored;
+        assign f_pc[(fw*DEPTH+fl)*PC_W +: PC_W]     = e[ENTRY_W-1 -: PC_W];
+        assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W +: LANES];
+        assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[0 +: PC_W];
+      end
+    end
+  endgenerate
+
   sbr_stack_checker #(
     .NUM_WARPS(NUM_WARPS), .DEPTH(DEPTH), .LANES(LANES), .PC_W(PC_W)
   ) u_checker (
@@ -222,7 +278,7 @@ module simtref_sbr_stack #(
     .rd_warp_i(rd_warp_i), .rd_valid_o(rd_valid_o), .rd_pc_o(rd_pc_o),
     .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),
     .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),
-    .f_pc(pc_q), .f_rpc(rpc_q), .f_mask(mask_q), .f_depth(depth_q)
+    .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_depth(depth_q)
   );
   `endif
 
