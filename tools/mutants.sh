@@ -53,6 +53,8 @@ work=${MUTANT_WORK:-mutants-work}
 results=mutants
 simtref=${SIMTREF:-./simtref}
 equivalent=$srcdir/mutants/equivalent.txt
+notes=$srcdir/mutants/notes.txt      # STRUCT, a tab, a note on its row
+closed=$srcdir/mutants/closed.txt    # as equivalent.txt: a gap closed, and how
 tab=$(printf '\t')
 
 case "$lib" in /*) ;; *) lib=$(pwd)/$lib ;; esac
@@ -244,13 +246,20 @@ report() {
     echo "loop, a loop that does not unroll) or fails on it; the project's lint"
     echo "would stop such a module before any simulation."
     echo
-    echo "| structure | mutants in file | sampled | not compiling | killed by cosim | killed by proof | equivalent | gaps | kill rate |"
-    echo "|---|---|---|---|---|---|---|---|---|"
+    echo "The proof treats an x in the module (a read outside a vector at a"
+    echo "constant index, an undriven net) as a value free in every step (Yosys"
+    echo "setundef -anyseq), so a mutant whose outputs depend on one is rejected."
+    echo
+    echo "| structure | configuration | mutants in file | sampled | not compiling | killed by cosim | killed by proof | equivalent | gaps | kill rate |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
     for f in "$results"/*.tsv; do
       [ -f "$f" ] || continue
       s=$(basename "$f" .tsv)
       head -n 1 "$f" | sed 's/^# //' > /dev/null
       inf=$(head -n 1 "$f" | awk '{print $3}')
+      where=$(head -n 1 "$f" | awk '{print $NF}')
+      name=$s
+      [ -f "$notes" ] && grep -q "^$s$tab" "$notes" && name="$s (note)"
       sampled=0 nc=0 kc=0 kp=0 eq=0 gap=0
       while IFS= read -r row; do
         case "$row" in \#*) continue ;; esac
@@ -266,8 +275,14 @@ report() {
       done < "$f"
       den=$((sampled - nc - eq))
       rate=$(awk -v k=$((kc + kp)) -v d=$den 'BEGIN { if (d > 0) printf "%.1f%% (%d/%d)", 100 * k / d, k, d; else print "-" }')
-      echo "| $s | $inf | $sampled | $nc | $kc | $kp | $eq | $gap | $rate |"
+      echo "| $name | $where | $inf | $sampled | $nc | $kc | $kp | $eq | $gap | $rate |"
     done
+    if [ -f "$notes" ]; then
+      echo
+      echo "Notes:"
+      echo
+      awk -F'\t' 'NF >= 2 { print "* " $1 ": " $NF }' "$notes"
+    fi
     echo
     echo "## Survivors"
     echo
@@ -286,6 +301,15 @@ report() {
         fi
       done
     done
+    if [ -f "$closed" ]; then
+      echo
+      echo "## Gaps closed"
+      echo
+      echo "Survivors of earlier campaigns (by their rtlmutate --list line at the"
+      echo "time), and what now rejects them:"
+      echo
+      awk -F'\t' 'NF >= 6 { printf "* %s #%s (line %s, %s): %s -- %s\n", $1, $2, $3, $4, $5, $6 }' "$closed"
+    fi
     echo
     echo "## Every mutant"
     for f in "$results"/*.tsv; do
