@@ -305,8 +305,8 @@ report() {
       echo
       echo "## Gaps closed"
       echo
-      echo "Survivors of earlier campaigns (by their rtlmutate --list line at the"
-      echo "time), and what now rejects them:"
+      echo "Survivors of an earlier campaign or of this one before a fix (by their"
+      echo "rtlmutate --list line at the time), and what now rejects them:"
       echo
       awk -F'\t' 'NF >= 6 { printf "* %s #%s (line %s, %s): %s -- %s\n", $1, $2, $3, $4, $5, $6 }' "$closed"
     fi
