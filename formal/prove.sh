@@ -23,6 +23,15 @@
 #               = 0 skips them, for a bounded run on a large configuration
 #               whose covers are reached on a small one; the report says so.
 #
+# In the module under proof an x -- a read outside a vector at a constant
+# index, an undriven net -- is a free value in every step (setundef
+# -anyseq), not the 0 that write_smt2 would make of it: a design whose
+# outputs depend on such a read fails the proof, as it may in a four-state
+# simulator or in silicon (synthesis takes x as don't-care).  The property
+# wrapper keeps its x (a procedural assertion's value while it is not
+# enabled).  A read at a variable index is a $shiftx cell, whose
+# out-of-range bits write_smt2 still makes 0.
+#
 # Arrays are mapped to registers with an unconstrained initial value (an
 # SRAM is not reset).  The model is flattened and smtbmc unrolls it
 # (--unroll): with the hierarchical, uninterpreted-function encoding z3 4.8
@@ -97,6 +106,8 @@ done < "$srcdir/formal/$struct.params"
 "$yosys" -q -l "$out/yosys.log" -p "
   read_verilog -formal $out/simtref_$struct.v $srcdir/formal/${struct}_props.v;
   chparam $chparam ${struct}_fv;
+  hierarchy -top ${struct}_fv; proc;
+  setundef -undriven -anyseq *simtref_${struct}*;
   prep -flatten -top ${struct}_fv;
   memory_map; opt_clean;
   async2sync; dffunmap;

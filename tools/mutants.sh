@@ -2,12 +2,20 @@
 # mutants.sh -- mutation testing of the generated RTL: are the checks shown
 # to catch real bugs?
 #
-#   mutants.sh STRUCT...          campaign on each structure, then the report
-#   mutants.sh --check STRUCT     a short sample that must be killed (make check)
-#   mutants.sh --report           only rebuild the report from the results
+#   mutants.sh STRUCT[=CONFIG]...       campaign on each structure, then the report
+#   mutants.sh --check STRUCT[=CONFIG]  a short sample that must be killed (make check)
+#   mutants.sh --report                 only rebuild the report from the results
+#
+# CONFIG is the configuration of the structure's campaign: a preset name,
+# or a configuration file (a path ending in .conf, relative to the source
+# tree, as formal/prove.sh takes it), for a structure whose interesting
+# states a preset cannot reach (e.g. sbr_stack=tests/scenarios/sbr-fig2.conf:
+# a full stack needs more threads per warp than tiny has).  Without it the
+# preset MUTANT_PRESET is used.
 #
 # For each structure, rtlmutate picks MUTANTS_PER_STRUCT mutants of
-# rtl/PRESET/simtref_STRUCT.v (seed MUTANT_SEED).  Each mutant is built
+# rtl/PRESET/simtref_STRUCT.v (for a configuration file, of the module
+# `simtref rtl CONFIG` generates; seed MUTANT_SEED).  Each mutant is built
 # into the structure's Verilator testbench exactly as the co-simulation
 # builds it (verilator -Wall; unused-signal warnings are let through, as a
 # dropped assignment or a stuck bit may leave a signal unread), and one
@@ -29,7 +37,8 @@
 # MUTANT_TIMEOUT (60 s: a co-simulation still running then is a hang, and
 # the mutant is killed).
 # MUTANT_APPEND=1 keeps mutants/STRUCT.tsv and runs only the mutants of
-# the sample that are not in it yet.
+# the sample that are not in it yet.  MUTANT_NUMBERS="N..." runs those
+# mutants instead of the sample (e.g. a survivor again after a fix).
 set -u
 
 srcdir=$(cd "${SRCDIR:-.}" && pwd)
@@ -42,8 +51,10 @@ cycles=${MUTANT_CYCLES:-100000}
 preset=${MUTANT_PRESET:-tiny}
 work=${MUTANT_WORK:-mutants-work}
 results=mutants
+simtref=${SIMTREF:-./simtref}
 equivalent=$srcdir/mutants/equivalent.txt
-conf=$srcdir/configs/$preset.conf
+notes=$srcdir/mutants/notes.txt      # STRUCT, a tab, a note on its row
+closed=$srcdir/mutants/closed.txt    # as equivalent.txt: a gap closed, and how
 tab=$(printf '\t')
 
 case "$lib" in /*) ;; *) lib=$(pwd)/$lib ;; esac
@@ -81,9 +92,24 @@ cosim() {
     --fst "$dir/fail.fst" > "$dir/cosim.log" 2>&1
 }
 
-# The depths of the structure's proof on the preset: "bmc k cover".
+# use_config CONFIG -- the configuration of the next campaign: sets cfg
+# (as prove.sh takes it), cfg_name and conf (the file the testbench reads).
+use_config() {
+  cfg=$1
+  case "$cfg" in
+    *.conf)
+      cfg_name=$(basename "$cfg" .conf)
+      conf=$srcdir/$cfg ;;
+    *)
+      cfg_name=$cfg
+      conf=$srcdir/configs/$cfg.conf ;;
+  esac
+  [ -f "$conf" ] || { echo "mutants: no configuration $conf" >&2; return 1; }
+}
+
+# The depths of the structure's proof on the configuration: "bmc k cover".
 proof_depths() {
-  f=$srcdir/formal/$1-$preset.proof
+  f=$srcdir/formal/$1-$cfg_name.proof
   [ -f "$f" ] || return 1
   bmc= k= cover=
   for word in $(sed 's/#.*//' "$f"); do
@@ -96,17 +122,31 @@ prove() {
   dir=$1 s=$2
   depths=$(proof_depths "$s") || return 2
   # shellcheck disable=SC2086
-  sh "$srcdir/formal/prove.sh" --rtl "$dir/simtref_$s.v" "$s" "$preset" $depths \
+  sh "$srcdir/formal/prove.sh" --rtl "$dir/simtref_$s.v" "$s" "$cfg" $depths \
     > "$dir/proof.log" 2>&1
 }
 
-# campaign STRUCT [N...] -- run the sample (or the given mutant numbers);
-# writes mutants/STRUCT.tsv.  Returns 1 when the baseline fails.
+# module STRUCT -- the unmutated module of STRUCT on the configuration:
+# the committed rtl/PRESET file, or one generated for a configuration file.
+module() {
+  case "$cfg" in
+    *.conf)
+      mkdir -p "$work/$1/rtl" || return 1
+      "$simtref" rtl "$conf" --out "$work/$1/rtl" > /dev/null || return 1
+      echo "$work/$1/rtl/simtref_$1.v" ;;
+    *) echo "$srcdir/rtl/$cfg/simtref_$1.v" ;;
+  esac
+}
+
+# campaign STRUCT[=CONFIG] [N...] -- run the sample (or the given mutant
+# numbers); writes mutants/STRUCT.tsv.  Returns 1 when the baseline fails.
 campaign() {
-  s=$1; shift
-  rtl=$srcdir/rtl/$preset/simtref_$s.v
-  [ -f "$rtl" ] || { echo "mutants: no $rtl" >&2; return 1; }
+  s=${1%%=*}
+  case "$1" in *=*) use_config "${1#*=}" ;; *) use_config "$preset" ;; esac || return 1
+  shift
   rm -rf "$work/$s" && mkdir -p "$work/$s/base" || return 1
+  rtl=$(module "$s") || { echo "mutants: $s: cannot generate the module for $cfg" >&2; return 1; }
+  [ -f "$rtl" ] || { echo "mutants: no $rtl" >&2; return 1; }
   "$rtlmutate" --list "$rtl" > "$work/$s/list" || return 1
   made=$(wc -l < "$work/$s/list")
 
@@ -128,7 +168,8 @@ campaign() {
   # MUTANT_APPEND=1 keeps the results there are and adds the mutants of
   # the sample not yet run (a larger MUTANTS_PER_STRUCT extends a sample).
   if [ "${MUTANT_APPEND:-0}" != 1 ] || [ ! -f "$out" ]; then
-    printf '# %s: %s mutants, seed %s, %s cycles, preset %s\n' "$s" "$made" "$seed" "$cycles" "$preset" > "$out"
+    printf '# %s: %s mutants, seed %s, %s cycles, %s %s\n' "$s" "$made" "$seed" "$cycles" \
+      "$(case "$cfg" in *.conf) echo config ;; *) echo preset ;; esac)" "$cfg" > "$out"
   fi
   for n in $picks; do
     grep -q "^$n$tab" "$out" && continue
@@ -205,13 +246,20 @@ report() {
     echo "loop, a loop that does not unroll) or fails on it; the project's lint"
     echo "would stop such a module before any simulation."
     echo
-    echo "| structure | mutants in file | sampled | not compiling | killed by cosim | killed by proof | equivalent | gaps | kill rate |"
-    echo "|---|---|---|---|---|---|---|---|---|"
+    echo "The proof treats an x in the module (a read outside a vector at a"
+    echo "constant index, an undriven net) as a value free in every step (Yosys"
+    echo "setundef -anyseq), so a mutant whose outputs depend on one is rejected."
+    echo
+    echo "| structure | configuration | mutants in file | sampled | not compiling | killed by cosim | killed by proof | equivalent | gaps | kill rate |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
     for f in "$results"/*.tsv; do
       [ -f "$f" ] || continue
       s=$(basename "$f" .tsv)
       head -n 1 "$f" | sed 's/^# //' > /dev/null
       inf=$(head -n 1 "$f" | awk '{print $3}')
+      where=$(head -n 1 "$f" | awk '{print $NF}')
+      name=$s
+      [ -f "$notes" ] && grep -q "^$s$tab" "$notes" && name="$s (note)"
       sampled=0 nc=0 kc=0 kp=0 eq=0 gap=0
       while IFS= read -r row; do
         case "$row" in \#*) continue ;; esac
@@ -227,8 +275,14 @@ report() {
       done < "$f"
       den=$((sampled - nc - eq))
       rate=$(awk -v k=$((kc + kp)) -v d=$den 'BEGIN { if (d > 0) printf "%.1f%% (%d/%d)", 100 * k / d, k, d; else print "-" }')
-      echo "| $s | $inf | $sampled | $nc | $kc | $kp | $eq | $gap | $rate |"
+      echo "| $name | $where | $inf | $sampled | $nc | $kc | $kp | $eq | $gap | $rate |"
     done
+    if [ -f "$notes" ]; then
+      echo
+      echo "Notes:"
+      echo
+      awk -F'\t' 'NF >= 2 { print "* " $1 ": " $NF }' "$notes"
+    fi
     echo
     echo "## Survivors"
     echo
@@ -247,6 +301,15 @@ report() {
         fi
       done
     done
+    if [ -f "$closed" ]; then
+      echo
+      echo "## Gaps closed"
+      echo
+      echo "Survivors of an earlier campaign or of this one before a fix (by their"
+      echo "rtlmutate --list line at the time), and what now rejects them:"
+      echo
+      awk -F'\t' 'NF >= 6 { printf "* %s #%s (line %s, %s): %s -- %s\n", $1, $2, $3, $4, $5, $6 }' "$closed"
+    fi
     echo
     echo "## Every mutant"
     for f in "$results"/*.tsv; do
@@ -267,40 +330,45 @@ case "${1:-}" in
   --check) mode=check; shift ;;
   --report) report; exit 0 ;;
 esac
-[ $# -gt 0 ] || { echo "usage: mutants.sh [--check] STRUCT... | --report" >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: mutants.sh [--check] STRUCT[=CONFIG]... | --report" >&2; exit 2; }
 
 if [ $mode = check ]; then
-  # A short sample of one structure: every mutant that builds must be killed.
-  s=$1
+  # A short sample of each structure given: every mutant that builds must
+  # be killed.
+  per=${MUTANTS_PER_STRUCT:-3}
   results=$work/check-results
   mkdir -p "$results"
-  campaign "$s" $("$rtlmutate" --sample "${MUTANTS_PER_STRUCT:-3}" --seed "$seed" \
-      "$srcdir/rtl/$preset/simtref_$s.v") || exit 1
-  built=0 alive=0 eq=0
-  while IFS= read -r row; do
-    case "$row" in \#*) continue ;; esac
-    case "$(echo "$row" | cut -f5)" in
-      not-compiling) continue ;;
-      survived*)
-        if is_equivalent "$s" "$(echo "$row" | cut -f1-4)" > /dev/null; then
-          eq=$((eq + 1))
-        else
-          alive=$((alive + 1))
-        fi ;;
-    esac
-    built=$((built + 1))
-  done < "$results/$s.tsv"
-  if [ "$((built - eq))" -lt 1 ] || [ "$alive" -ne 0 ]; then
-    echo "FAIL: $built mutants of $s built ($eq equivalent), $alive survived"
-    exit 1
-  fi
-  echo "PASS: $built mutants of $s built; every one is killed or a listed equivalent ($eq)"
-  exit 0
+  status=0
+  for arg in "$@"; do
+    s=${arg%%=*}
+    campaign "$arg" || exit 1
+    built=0 alive=0 eq=0
+    while IFS= read -r row; do
+      case "$row" in \#*) continue ;; esac
+      case "$(echo "$row" | cut -f5)" in
+        not-compiling) continue ;;
+        survived*)
+          if is_equivalent "$s" "$(echo "$row" | cut -f1-4)" > /dev/null; then
+            eq=$((eq + 1))
+          else
+            alive=$((alive + 1))
+          fi ;;
+      esac
+      built=$((built + 1))
+    done < "$results/$s.tsv"
+    if [ "$((built - eq))" -lt 1 ] || [ "$alive" -ne 0 ]; then
+      echo "FAIL: $built mutants of $s built ($eq equivalent), $alive survived"
+      status=1
+    else
+      echo "PASS: $built mutants of $s built; every one is killed or a listed equivalent ($eq)"
+    fi
+  done
+  exit $status
 fi
 
 status=0
-for s in "$@"; do
-  campaign "$s" || status=1
+for arg in "$@"; do
+  campaign "$arg" ${MUTANT_NUMBERS:-} || status=1
 done
 report
 exit $status
