@@ -627,7 +627,9 @@ static int synth_row(const char *dir, struct area_row *row,
 /* The RTL's arrays priced: at the node, um^2. */
 struct rtl_price {
     double mapped;          /* Yosys's cells */
-    double memories;        /* Verilog memories by the SRAM model */
+    double memories;        /* Verilog memories by the SRAM model, or as
+                               flip-flops where those cost less */
+    unsigned flop_memories; /* ... how many memories were so priced */
     unsigned long cam_bits, ram_bits;   /* marked registers */
     double marked;          /* marked registers by the CAM / SRAM model */
     double marked_flops;    /* the flip-flops they replace */
@@ -650,6 +652,28 @@ static double memory_as_flops_um2(const struct synth_memory *m, double dff)
            (double)m->wr_ports * m->size * k->and2_um2;
 }
 
+/*
+ * A Verilog memory at the node: the SRAM model's area, or the flip-flop
+ * array's when that is smaller (a memory of many ports, which a designer
+ * would build as a register file, not as an SRAM macro).  *as_flops says
+ * which; *sram and *flops give both.
+ */
+static double price_memory(const struct simt_config *cfg,
+                           const struct area_row *r,
+                           const struct synth_memory *m, int *as_flops,
+                           double *sram, double *flops)
+{
+    struct array_spec spec;
+    struct array_area a;
+
+    array_sram_spec(m->size, m->width, 1, m->rd_ports, m->wr_ports, 0, &spec);
+    *sram = array_area(&spec, cfg->tech_nm, &a) == 0 ? a.total : INFINITY;
+    *flops = memory_as_flops_um2(m, r->syn.dff_um2) *
+             synth_scale_to_node(cfg->tech_nm);
+    *as_flops = *flops < *sram;
+    return *as_flops ? *flops : *sram;
+}
+
 static void price_rtl(const struct simt_config *cfg, const struct area_row *r,
                       struct rtl_price *p)
 {
@@ -662,11 +686,11 @@ static void price_rtl(const struct simt_config *cfg, const struct area_row *r,
     p->mapped = r->syn.total_um2 * scale;
     for (i = 0; i < r->syn.nmemories; i++) {
         const struct synth_memory *m = &r->syn.mem[i];
+        double sram, flops;
+        int as_flops;
 
-        array_sram_spec(m->size, m->width, 1, m->rd_ports, m->wr_ports, 0,
-                        &spec);
-        if (array_area(&spec, cfg->tech_nm, &a) == 0)
-            p->memories += a.total;
+        p->memories += price_memory(cfg, r, m, &as_flops, &sram, &flops);
+        p->flop_memories += (unsigned)as_flops;
         extra += memory_as_flops_um2(m, r->syn.dff_um2);
     }
     for (i = 0; i < r->syn.narrays; i++) {
@@ -728,6 +752,35 @@ static void print_bits(FILE *out, unsigned long bits)
         fprintf(out, "%lu", bits);
 }
 
+
+/* The memories priced as flip-flops, each with both prices. */
+static void print_flop_memories(const struct simt_config *cfg,
+                                const struct area_row *rows, size_t nrows,
+                                FILE *out)
+{
+    size_t i;
+    unsigned k, n = 0;
+
+    for (i = 0; i < nrows; i++)
+        for (k = 0; k < rows[i].syn.nmemories; k++) {
+            const struct synth_memory *m = &rows[i].syn.mem[k];
+            double sram, flops;
+            int as_flops;
+
+            price_memory(cfg, &rows[i], m, &as_flops, &sram, &flops);
+            if (!as_flops)
+                continue;
+            if (n++ == 0)
+                fprintf(out, "\nMemories priced as flip-flops, which cost "
+                        "less than an SRAM of their ports (%u nm):\n\n",
+                        cfg->tech_nm);
+            fprintf(out, "* %s: `%s`, %u words x %u bits, %u read and %u "
+                    "write ports: %.1f um^2 as flip-flops, %.1f um^2 as an "
+                    "SRAM by the model.\n", rows[i].name, m->name, m->size,
+                    m->width, m->rd_ports, m->wr_ports, flops, sram);
+        }
+}
+
 static void rtl_report(const struct simt_config *cfg,
                        const struct area_row *rows, size_t nrows,
                        struct figs *f, FILE *out)
@@ -745,7 +798,8 @@ static void rtl_report(const struct simt_config *cfg,
             "synthesized with SHOW_TABLE = 0 (the whole-table view outputs, "
             "kept for verification, tied to zero). Arrays: Verilog memories "
             "(kept whole by the flow) are priced by the SRAM model from "
-            "their width, depth and ports; registers the RTL marks "
+            "their width, depth and ports, or as flip-flops where that "
+            "costs less (listed below the table); registers the RTL marks "
             "(* simtref_array = \"cam\" | \"ram\" *) are priced by the CAM "
             "or SRAM model in place of their flip-flops, their search and "
             "merge logic kept as synthesized. The all-flip-flop upper bound "
@@ -804,6 +858,7 @@ static void rtl_report(const struct simt_config *cfg,
         sm_area += p.area * n;
         sm_all += p.all_flop * n;
     }
+    print_flop_memories(cfg, rows, nrows, out);
     fprintf(out, "\nPer SM (%u warp schedulers): %lu bits, %.1f um^2 with "
             "the arrays priced by the model, %.1f um^2 all flip-flops "
             "(%u nm).\n", cfg->schedulers, sm_bits, sm_area, sm_all,

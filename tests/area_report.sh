@@ -81,6 +81,18 @@ per warp scheduler|per warp scheduler|0.1622
 per SM|per SM (2 warp schedulers)|0.3244
 chip|16 SMs|5.19
 EOF
+# docs/area-model.md states the model's figures at fermi-harp: they are
+# the ones the code computes now.
+for row in "RBT lanes" "RBT RPC" "Second-Level" "Lookup Ready"; do
+  a=$(awk -F, -v r="$row" '$1 == "table7" && $2 == r && $3 == "area_mm2" { printf "%.4f", $4 }' \
+      test-out/area-fermi-harp.csv)
+  grep "^| $row " "${SRCDIR:-.}/docs/area-model.md" | grep -qE "(= |\| )$a \|" \
+    || { echo "FAIL: docs/area-model.md does not give $row as computed ($a mm^2)"; fail=1; }
+done
+a=$(awk -F, '$1 == "table7_total" && $2 == "per warp scheduler" && $3 == "area_mm2" { printf "%.4f", $4 }' \
+    test-out/area-fermi-harp.csv)
+grep -qF "| per warp scheduler | $a | 0.1622 |" "${SRCDIR:-.}/docs/area-model.md" \
+  || { echo "FAIL: docs/area-model.md does not give the per-scheduler total as computed ($a mm^2)"; fail=1; }
 grep -qF "| share of the 529 mm^2 die | " test-out/area-fermi-harp.md \
   || { echo "FAIL: fermi-harp: no share of the die"; fail=1; }
 for s in "RBT (HARP 4.2.2)" "First- and Second-Level (HARP 4.2)" \
