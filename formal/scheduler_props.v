@@ -287,22 +287,34 @@ module scheduler_fv #(
 
   integer t, a;
 
+  // Every policy but TLS: every warp active (active_o all ones); S1, S2.
+  always @* begin
+    if (POLICY != "tls") begin
+      assert(active == {NUM_WARPS{1'b1}});
+      // S1
+      if (grant_valid) assert(ready[grant_warp]);
+      // S2
+      assert(grant_valid == any_ready);
+    end
+  end
+
+  // The MWF policies: S3, S4.
+  always @* begin
+    if (POLICY == "mwf_lrr" || POLICY == "mwf_gto") begin
+      // S3
+      if (grant_valid)
+        for (t = 0; t < NUM_TBS; t = t + 1)
+          if (tb_ready[t])
+            assert(g_rank < tb_rank[t*TB_W +: TB_W] ||
+                   (g_rank == tb_rank[t*TB_W +: TB_W] && g_tb <= t));
+      // S4
+      assert(err == dup);
+    end
+  end
+
   generate
     if (POLICY == "mwf_lrr") begin : g_mwf_lrr
       always @* begin
-        assert(active == {NUM_WARPS{1'b1}});
-        // S1
-        if (grant_valid) assert(ready[grant_warp]);
-        // S2
-        assert(grant_valid == any_ready);
-        // S3
-        if (grant_valid)
-          for (t = 0; t < NUM_TBS; t = t + 1)
-            if (tb_ready[t])
-              assert(g_rank < tb_rank[t*TB_W +: TB_W] ||
-                     (g_rank == tb_rank[t*TB_W +: TB_W] && g_tb <= t));
-        // S4
-        assert(err == dup);
         // S5
         if (f_past)
           for (a = 0; a < NUM_WARPS; a = a + 1)
@@ -325,11 +337,6 @@ module scheduler_fv #(
       end
     end else if (POLICY == "lrr") begin : g_lrr
       always @* begin
-        assert(active == {NUM_WARPS{1'b1}});
-        // S1
-        if (grant_valid) assert(ready[grant_warp]);
-        // S2
-        assert(grant_valid == any_ready);
         // R1
         if (rst_ni && f_grant_valid_q && grant_valid)
           for (a = 0; a < NUM_WARPS; a = a + 1)
@@ -350,19 +357,6 @@ module scheduler_fv #(
       end
     end else if (POLICY == "mwf_gto") begin : g_mwf_gto
       always @* begin
-        assert(active == {NUM_WARPS{1'b1}});
-        // S1
-        if (grant_valid) assert(ready[grant_warp]);
-        // S2
-        assert(grant_valid == any_ready);
-        // S3
-        if (grant_valid)
-          for (t = 0; t < NUM_TBS; t = t + 1)
-            if (tb_ready[t])
-              assert(g_rank < tb_rank[t*TB_W +: TB_W] ||
-                     (g_rank == tb_rank[t*TB_W +: TB_W] && g_tb <= t));
-        // S4
-        assert(err == dup);
         if (rst_ni && f_grant_valid_q && grant_valid) begin
           // M1
           if (last_ready && last_in_tb) assert(grant_warp == f_grant_q);
@@ -384,11 +378,6 @@ module scheduler_fv #(
       end
     end else if (POLICY == "gto") begin : g_gto
       always @* begin
-        assert(active == {NUM_WARPS{1'b1}});
-        // S1
-        if (grant_valid) assert(ready[grant_warp]);
-        // S2
-        assert(grant_valid == any_ready);
         if (rst_ni && f_grant_valid_q) begin
           // G1
           if (last_ready) assert(grant_valid && grant_warp == f_grant_q);
@@ -523,10 +512,6 @@ module scheduler_fv #(
       end
 
       always @* begin
-        assert(active == {NUM_WARPS{1'b1}});
-        // S1, S2
-        if (grant_valid) assert(ready[grant_warp]);
-        assert(grant_valid == any_ready);
         if (grant_valid) begin
           // A1
           assert(earlier == {NUM_TBS{1'b0}});
