@@ -708,6 +708,7 @@ static void price_rtl(const struct simt_config *cfg, const struct area_row *r,
             spec.rw_ports = 0;
             spec.cam = 1;
             spec.tag_ways = spec.tag_bits = spec.way_mux = 0;
+            spec.cam_pitch = 0;
         } else {
             p->ram_bits += m->bits;
             array_sram_spec(rows, (unsigned)(m->bits / rows), 1,

@@ -113,7 +113,9 @@ static double bank_wires(const struct array_spec *s, unsigned out_bits)
         out = out_bits;
     }
     /* A way-multiplexed data array also takes the way to select. */
-    return (double)ports * (address_bits(s) + (s->way_mux > 1 ? s->way_mux : 0)) +
+    unsigned select = s->way_mux > 1 ? s->way_mux : 0;
+
+    return (double)ports * (address_bits(s) + select) +
            (double)wports * in + (double)rports * out;
 }
 
