@@ -629,7 +629,6 @@ struct rtl_price {
     double mapped;          /* Yosys's cells */
     double memories;        /* Verilog memories by the SRAM model, or as
                                flip-flops where those cost less */
-    unsigned flop_memories; /* ... how many memories were so priced */
     unsigned long cam_bits, ram_bits;   /* marked registers */
     double marked;          /* marked registers by the CAM / SRAM model */
     double marked_flops;    /* the flip-flops they replace */
@@ -690,7 +689,6 @@ static void price_rtl(const struct simt_config *cfg, const struct area_row *r,
         int as_flops;
 
         p->memories += price_memory(cfg, r, m, &as_flops, &sram, &flops);
-        p->flop_memories += (unsigned)as_flops;
         extra += memory_as_flops_um2(m, r->syn.dff_um2);
     }
     for (i = 0; i < r->syn.narrays; i++) {
