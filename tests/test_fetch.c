@@ -17,16 +17,15 @@
 
 #include "config.h"
 #include "fetch.h"
+#include "test_load.h"
 
 static struct fetch *make(enum fetch_policy p)
 {
-    struct simt_config cfg;
+    struct simt_config cfg = load("tiny");
     char err[CONFIG_ERR_LEN];
     struct fetch *f = calloc(1, sizeof *f);
 
     assert_non_null(f);
-    if (config_load_preset("tiny", &cfg, err, sizeof err) != 0)
-        fail_msg("%s", err);
     cfg.fetch = p;                       /* tiny: 8 warps of 2 slots */
     if (fetch_init(f, &cfg, err, sizeof err) != 0)
         fail_msg("%s", err);

@@ -14,33 +14,12 @@
 
 #include "config.h"
 #include "lookup.h"
-
-static struct simt_config load_file(const char *path)
-{
-    struct simt_config cfg;
-    char err[CONFIG_ERR_LEN];
-    if (config_load(path, &cfg, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    return cfg;
-}
-
-static struct simt_config load(const char *preset)
-{
-    struct simt_config cfg;
-    char err[CONFIG_ERR_LEN];
-    if (config_load_preset(preset, &cfg, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    return cfg;
-}
+#include "test_load.h"
 
 /* The harp-fig10 scenario configuration, from the source tree. */
 static struct simt_config load_fig10(void)
 {
-    char path[1024];
-    const char *dir = getenv("SRCDIR");
-    snprintf(path, sizeof path, "%s/tests/scenarios/harp-fig10.conf",
-             dir ? dir : ".");
-    return load_file(path);
+    return load_file("tests/scenarios/harp-fig10.conf");
 }
 
 /* A model on the heap (the tables are large), reset. */

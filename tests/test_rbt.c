@@ -15,26 +15,7 @@
 
 #include "config.h"
 #include "rbt.h"
-
-static struct simt_config load_file(const char *name)
-{
-    struct simt_config cfg;
-    char err[CONFIG_ERR_LEN], path[1024];
-    const char *dir = getenv("SRCDIR");
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : ".", name);
-    if (config_load(path, &cfg, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    return cfg;
-}
-
-static struct simt_config load(const char *preset)
-{
-    struct simt_config cfg;
-    char err[CONFIG_ERR_LEN];
-    if (config_load_preset(preset, &cfg, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    return cfg;
-}
+#include "test_load.h"
 
 /* A model on the heap (the table is large), reset. */
 static struct rbt *make(const struct simt_config *cfg)

@@ -17,22 +17,20 @@
 
 #include "config.h"
 #include "sbr_stack.h"
+#include "test_load.h"
 
 static struct sbr_stack *make(const char *scenario, const char *preset)
 {
     struct simt_config cfg;
-    char err[CONFIG_ERR_LEN], path[1024];
+    char err[CONFIG_ERR_LEN], path[256];
     struct sbr_stack *s = calloc(1, sizeof *s);
 
     assert_non_null(s);
     if (scenario) {
-        const char *dir = getenv("SRCDIR");
-        snprintf(path, sizeof path, "%s/tests/scenarios/%s.conf",
-                 dir ? dir : ".", scenario);
-        if (config_load(path, &cfg, err, sizeof err) != 0)
-            fail_msg("%s", err);
-    } else if (config_load_preset(preset, &cfg, err, sizeof err) != 0) {
-        fail_msg("%s", err);
+        snprintf(path, sizeof path, "tests/scenarios/%s.conf", scenario);
+        cfg = load_file(path);
+    } else {
+        cfg = load(preset);
     }
     if (sbr_init(s, &cfg, err, sizeof err) != 0)
         fail_msg("%s", err);

@@ -23,15 +23,7 @@
 #include "rtlgen.h"
 #include "synth_area.h"
 #include "warp_tables.h"
-
-static struct simt_config load(const char *preset)
-{
-    struct simt_config cfg;
-    char err[CONFIG_ERR_LEN];
-    if (config_load_preset(preset, &cfg, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    return cfg;
-}
+#include "test_load.h"
 
 /* A model on the heap (the Second-Level array is large), reset. */
 static struct wt *make(const char *preset)

@@ -13,17 +13,7 @@
 
 #include "config.h"
 #include "wpt.h"
-
-/* The tiny preset: 4 TBs of at most 4 warps, 2 arrival ports. */
-static struct simt_config load(const char *preset)
-{
-    struct simt_config cfg;
-    char err[CONFIG_ERR_LEN];
-    int rc = config_load_preset(preset, &cfg, err, sizeof err);
-    if (rc != 0)
-        fail_msg("%s", err);
-    return cfg;
-}
+#include "test_load.h"
 
 static struct wpt_in idle(unsigned tb_warps)
 {
