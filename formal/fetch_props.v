@@ -71,16 +71,8 @@ module fetch_rr_checker #(
     end
   end
 
-  // Whether warp k lies strictly after lo and before hi in round-robin
-  // order (every warp but lo when lo = hi).
-  function between;
-    input integer k;
-    input integer lo, hi;
-    begin
-      if (lo < hi) between = k > lo && k < hi;
-      else         between = k > lo || k < hi;
-    end
-  endfunction
+  // between(k, lo, hi): k strictly inside (lo, hi) in circular order.
+  `include "circular_order.vh"
 
   reg              f_past = 1'b0;
   reg              p_valid;

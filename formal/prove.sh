@@ -104,7 +104,7 @@ while read -r param eq key; do
 done < "$srcdir/formal/$struct.params"
 
 "$yosys" -q -l "$out/yosys.log" -p "
-  read_verilog -formal $out/simtref_$struct.v $srcdir/formal/${struct}_props.v;
+  read_verilog -formal -I$srcdir/formal $out/simtref_$struct.v $srcdir/formal/${struct}_props.v;
   chparam $chparam ${struct}_fv;
   hierarchy -top ${struct}_fv; proc;
   setundef -undriven -anyseq *simtref_${struct}*;

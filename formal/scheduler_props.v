@@ -254,16 +254,8 @@ module scheduler_fv #(
       if (f_grant_q == r && ready[r]) last_ready = 1'b1;
   end
 
-  // Whether warp k lies strictly after lo and before hi in circular order
-  // (every warp but lo when lo = hi).
-  function between;
-    input integer k;
-    input integer lo, hi;
-    begin
-      if (lo < hi) between = k > lo && k < hi;
-      else         between = k > lo || k < hi;
-    end
-  endfunction
+  // between(k, lo, hi): k strictly inside (lo, hi) in circular order.
+  `include "circular_order.vh"
 
   // The smallest ready warp id of the granted warp's TB, and whether the
   // warp granted in the last cycle is of that TB.
