@@ -581,11 +581,11 @@ static void table7_markdown(const struct simt_config *cfg, const struct t7 *t,
             pt->die_mm2);
     print_ratio(out, ratio(t->die_share, pt->chip_mm2 / pt->die_mm2,
                            tot_ok && cfg->die_mm2 == pt->die_mm2));
-    fprintf(out, " |\n\nWhy each ratio is what it is (the model prices the "
-            "circuits and their wires, without timing; CACTI adds per-bank, "
-            "per-mat and per-output drivers sized for a cycle time, which "
-            "dominate arrays of 8 rows): docs/area-model.md, \"How the "
-            "model compares with HARP Table 7\".\n\n");
+    fprintf(out, " |\n\nWhy each ratio is what it is (the model keeps "
+            "Table 7's bits, without ECC, and prices the circuits and their "
+            "wires; CACTI 7.0 refuses the RBT's 8-set, 16-way organisation, so "
+            "those published rows cannot be rederived): docs/area-model.md, "
+            "\"How the model compares with HARP Table 7\".\n\n");
 }
 
 
@@ -707,6 +707,7 @@ static void price_rtl(const struct simt_config *cfg, const struct area_row *r,
             spec.cam = 1;
             spec.tag_ways = spec.tag_bits = spec.way_mux = 0;
             spec.cam_pitch = 0;
+            spec.shared_cols = 0;
         } else {
             p->ram_bits += m->bits;
             array_sram_spec(rows, (unsigned)(m->bits / rows), 1,

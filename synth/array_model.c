@@ -190,9 +190,12 @@ int array_area(const struct array_spec *s, unsigned tech_nm,
     /* Wiring: the address and the data in and out cross the bank from
      * side to side (the strip between the cells and the periphery where
      * they fan out to the decoders and the column groups), one
-     * intermediate pitch each, over the bank's width of cols cells. */
+     * intermediate pitch each, over the bank's width of cols cells and
+     * of the companion's columns in the same rows (a CAM cell and an
+     * SRAM cell are both 10 F wide, so the companion's columns take
+     * this array's column width). */
     a->wiring = bank_wires(s, out_bits) * K.bus_pitch_f * f *
-                (double)s->cols * w;
+                (double)(s->cols + s->shared_cols) * w;
 
     /* All of the above is one bank. */
     bank = a->cells + a->decode + a->column + a->compare + a->control +
@@ -256,6 +259,7 @@ void array_sram_spec(unsigned words, unsigned bits, unsigned banks,
     s->tag_bits = 0;
     s->way_mux = 0;
     s->cam_pitch = 0;
+    s->shared_cols = 0;
 }
 
 void array_harp_specs(const struct harp_array_org *o,
@@ -275,7 +279,9 @@ void array_harp_specs(const struct harp_array_org *o,
     tag->rw_ports = data->rw_ports = 1;
     if (o->sets == 1) {
         /* Fully associative: a CAM of the entries' tags; the match lines
-         * drive the data array's wordlines. */
+         * drive the data array's wordlines.  A row holds an entry's tag
+         * and its data, so each array's wires cross the other's columns
+         * as well as its own. */
         tag->rows = o->entries;
         tag->cols = o->tag_bits;
         tag->sensed = 0;
@@ -284,6 +290,8 @@ void array_harp_specs(const struct harp_array_org *o,
         data->cols = o->row_bits;
         data->sensed = o->row_bits;
         data->cam_pitch = 1;
+        tag->shared_cols = data->cols;
+        data->shared_cols = tag->cols;
         return;
     }
     /* Set associative: a row per set; all ways read, tags compared per

@@ -46,6 +46,10 @@ struct array_spec {
                                this many inputs down to sensed / way_mux */
     int      cam_pitch;     /* 1: the rows are driven by a CAM's match
                                lines and take the CAM cell's height */
+    unsigned shared_cols;   /* columns of a companion array in the same
+                               rows (a fully associative row holds the
+                               tag and the data): the bank's wires cross
+                               them too */
 };
 
 /* The area of one array by component, um^2 at the node; total sums them. */

@@ -185,6 +185,24 @@ static void a_wider_bus_crossing_the_bank_costs_more_wiring(void **state)
     assert_true(aw.wiring > an.wiring);
 }
 
+static void wires_cross_the_companion_columns_of_a_shared_row(void **state)
+{
+    struct array_spec own = sram(8, 128, 1, 0, 0, 1), shared;
+    struct array_area ao, as;
+
+    (void)state;
+    own.rows = 8;
+    own.cols = 128;
+    own.sensed = 128;
+    shared = own;
+    shared.shared_cols = 128;   /* a tag of 128 columns in the same rows */
+    assert_int_equal(array_area(&own, 40, &ao), 0);
+    assert_int_equal(array_area(&shared, 40, &as), 0);
+    /* The same wires over twice the width; nothing else changes. */
+    assert_float_equal(as.wiring, 2.0 * ao.wiring, 1e-3);
+    assert_float_equal(as.total - as.wiring, ao.total - ao.wiring, 1e-3);
+}
+
 static void the_whole_model_scales_with_the_square_of_the_node(void **state)
 {
     struct array_spec s = sram(512, 130, 2, 1, 1, 0);
@@ -233,6 +251,8 @@ static void table7_rows_become_a_tag_and_a_data_array(void **state)
     assert_int_equal(tag.cols, 128);
     assert_int_equal(data.rows, 8);
     assert_true(data.cam_pitch);
+    assert_int_equal(tag.shared_cols, data.cols);
+    assert_int_equal(data.shared_cols, tag.cols);
 
     array_harp_specs(&sl, &tag, &data, &has_tag);
     assert_false(has_tag);
@@ -265,6 +285,7 @@ int main(void)
         cmocka_unit_test(a_cam_cell_is_twice_an_sram_cell),
         cmocka_unit_test(rows_driven_by_match_lines_take_the_cam_row_height),
         cmocka_unit_test(a_wider_bus_crossing_the_bank_costs_more_wiring),
+        cmocka_unit_test(wires_cross_the_companion_columns_of_a_shared_row),
         cmocka_unit_test(the_whole_model_scales_with_the_square_of_the_node),
         cmocka_unit_test(a_compiler_picks_the_squarest_column_mux),
         cmocka_unit_test(table7_rows_become_a_tag_and_a_data_array),
