@@ -91,8 +91,9 @@ static unsigned address_bits(const struct array_spec *s)
  * (per write port) and the data read (per read port).  A tag array takes
  * the tag to write and the tag to compare and gives a hit per way; a CAM
  * takes the key to write and the key to search and gives the matching
- * row, encoded, and a hit (its match lines end in the rows they drive);
- * a data array takes and gives out_bits (one way's word, with a select
+ * row, encoded, and a hit (its match lines end in the rows they drive),
+ * and through a read-write port the stored word it reads out; a data
+ * array takes and gives out_bits (one way's word, with a select
  * line per way when the ways are multiplexed).
  */
 static double bank_wires(const struct array_spec *s, unsigned out_bits)
@@ -115,8 +116,11 @@ static double bank_wires(const struct array_spec *s, unsigned out_bits)
     /* A way-multiplexed data array also takes the way to select. */
     unsigned select = s->way_mux > 1 ? s->way_mux : 0;
 
+    /* A CAM's read-write ports also read a stored word out. */
+    double read_out = s->cam ? (double)s->rw_ports * s->sensed : 0.0;
+
     return (double)ports * (address_bits(s) + select) +
-           (double)wports * in + (double)rports * out;
+           (double)wports * in + (double)rports * out + read_out;
 }
 
 int array_area(const struct array_spec *s, unsigned tech_nm,
@@ -157,11 +161,13 @@ int array_area(const struct array_spec *s, unsigned tech_nm,
      * a column mux pass pair per column and port when cols > sensed
      * (INV); per sensed bit a sense amplifier and an output buffer per
      * read port, a write driver (2 NAND2) and an input buffer per write
-     * port.  A CAM's columns are written, not read. */
+     * port.  A CAM's columns are written by its write ports and read by
+     * its read-write ports (its read-only ports search). */
     a->column = (double)s->cols * ports * K.nand2_um2;
     if (s->cols > s->sensed && !s->cam)
         a->column += (double)s->cols * ports * K.inv_um2;
-    a->column += (double)s->sensed * rports * (sense_amp_um2() + K.buf_um2);
+    a->column += (double)s->sensed * (s->cam ? s->rw_ports : rports) *
+                 (sense_amp_um2() + K.buf_um2);
     a->column += (double)(s->cam ? s->cols : s->sensed) * wports *
                  (2.0 * K.nand2_um2 + K.buf_um2);
     a->column *= std;
@@ -284,7 +290,7 @@ void array_harp_specs(const struct harp_array_org *o,
          * as well as its own. */
         tag->rows = o->entries;
         tag->cols = o->tag_bits;
-        tag->sensed = 0;
+        tag->sensed = o->tag_bits;      /* an entry's tag is read out */
         tag->cam = 1;
         data->rows = o->entries;
         data->cols = o->row_bits;

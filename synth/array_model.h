@@ -37,7 +37,9 @@ struct array_spec {
     unsigned banks;         /* identical banks, each with its periphery */
     unsigned rows;          /* wordlines per bank */
     unsigned cols;          /* bit cells per row */
-    unsigned sensed;        /* bits sensed per access: cols / column mux */
+    unsigned sensed;        /* bits sensed per access: cols / column mux;
+                               a CAM's: the stored bits a read-write port
+                               reads out (0: searched and written only) */
     unsigned rd_ports, wr_ports, rw_ports; /* at least one port in all */
     int      cam;           /* 1: searched cells (CAM), 0: SRAM */
     unsigned tag_ways;      /* >0: a tag array compared per way */

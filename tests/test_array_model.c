@@ -149,6 +149,39 @@ static void a_cam_cell_is_twice_an_sram_cell(void **state)
     assert_true(ac.compare > 0);
 }
 
+static void a_cam_read_through_its_port_costs_sense_amps_and_read_wires(void **state)
+{
+    struct array_spec searched = sram(8, 128, 1, 0, 0, 1), read;
+    struct array_area as, ar;
+    const struct array_constants *k = array_model_constants();
+    double std = (40.0 / 45.0) * (40.0 / 45.0), f = 0.040;
+
+    (void)state;
+    searched.rows = 8;
+    searched.cols = 128;
+    searched.cam = 1;
+    searched.sensed = 0;
+    read = searched;
+    read.sensed = 128;
+    assert_int_equal(array_area(&searched, 40, &as), 0);
+    assert_int_equal(array_area(&read, 40, &ar), 0);
+    /* 128 sense amplifiers and output buffers more, for the one port. */
+    assert_float_equal(ar.column - as.column,
+                       128 * (k->dff_um2 / 2 + k->inv_um2 + k->buf_um2) * std,
+                       1e-3);
+    /* 128 wires more across the bank's 128 columns of 10 F. */
+    assert_float_equal(ar.wiring - as.wiring,
+                       128 * k->bus_pitch_f * f * 128 * 10 * f, 1e-3);
+    /* A read-only port searches: no sense amplifiers for it. */
+    searched.rd_ports = 1;
+    read.rd_ports = 1;
+    assert_int_equal(array_area(&searched, 40, &as), 0);
+    assert_int_equal(array_area(&read, 40, &ar), 0);
+    assert_float_equal(ar.column - as.column,
+                       128 * (k->dff_um2 / 2 + k->inv_um2 + k->buf_um2) * std,
+                       1e-3);
+}
+
 static void rows_driven_by_match_lines_take_the_cam_row_height(void **state)
 {
     const struct array_constants *k = array_model_constants();
@@ -250,6 +283,7 @@ static void table7_rows_become_a_tag_and_a_data_array(void **state)
     assert_int_equal(tag.rows, 8);
     assert_int_equal(tag.cols, 128);
     assert_int_equal(data.rows, 8);
+    assert_int_equal(tag.sensed, 128);
     assert_true(data.cam_pitch);
     assert_int_equal(tag.shared_cols, data.cols);
     assert_int_equal(data.shared_cols, tag.cols);
@@ -283,6 +317,7 @@ int main(void)
         cmocka_unit_test(every_extra_port_costs_area),
         cmocka_unit_test(banking_costs_periphery_and_routing),
         cmocka_unit_test(a_cam_cell_is_twice_an_sram_cell),
+        cmocka_unit_test(a_cam_read_through_its_port_costs_sense_amps_and_read_wires),
         cmocka_unit_test(rows_driven_by_match_lines_take_the_cam_row_height),
         cmocka_unit_test(a_wider_bus_crossing_the_bank_costs_more_wiring),
         cmocka_unit_test(wires_cross_the_companion_columns_of_a_shared_row),
