@@ -30,6 +30,19 @@ static struct array_spec sram(unsigned words, unsigned bits, unsigned banks,
     return s;
 }
 
+/* One bank of rows x cols cells, sensed bits read per access, one
+ * read-write port, no column multiplexer chosen for it. */
+static struct array_spec one_bank(unsigned rows, unsigned cols,
+                                  unsigned sensed)
+{
+    struct array_spec s = sram(rows, cols, 1, 0, 0, 1);
+
+    s.rows = rows;
+    s.cols = cols;
+    s.sensed = sensed;
+    return s;
+}
+
 /*
  * A 4-word x 2-bit SRAM, one read-write port, one bank, at 45 nm (standard
  * cells unscaled), priced term by term from the documented equations:
@@ -149,49 +162,51 @@ static void a_cam_cell_is_twice_an_sram_cell(void **state)
     assert_true(ac.compare > 0);
 }
 
-static void a_cam_read_through_its_port_costs_sense_amps_and_read_wires(void **state)
+/* A 128-column CAM of 8 rows with `search_ports` read-only (search)
+ * ports beside its read-write port: the area it adds when its read-write
+ * port reads the stored word out, by component. */
+static struct array_area cam_read_out_cost(unsigned search_ports)
 {
-    struct array_spec searched = sram(8, 128, 1, 0, 0, 1), read;
-    struct array_area as, ar;
-    const struct array_constants *k = array_model_constants();
-    double std = (40.0 / 45.0) * (40.0 / 45.0), f = 0.040;
+    struct array_spec searched = one_bank(8, 128, 0), read;
+    struct array_area as, ar, d;
 
-    (void)state;
-    searched.rows = 8;
-    searched.cols = 128;
     searched.cam = 1;
-    searched.sensed = 0;
+    searched.rd_ports = search_ports;
     read = searched;
     read.sensed = 128;
     assert_int_equal(array_area(&searched, 40, &as), 0);
     assert_int_equal(array_area(&read, 40, &ar), 0);
-    /* 128 sense amplifiers and output buffers more, for the one port. */
-    assert_float_equal(ar.column - as.column,
-                       128 * (k->dff_um2 / 2 + k->inv_um2 + k->buf_um2) * std,
+    d = ar;
+    d.column -= as.column;
+    d.wiring -= as.wiring;
+    return d;
+}
+
+static void a_cam_read_through_its_port_costs_sense_amps_and_read_wires(void **state)
+{
+    const struct array_constants *k = array_model_constants();
+    double std = (40.0 / 45.0) * (40.0 / 45.0), f = 0.040;
+    double amps = 128 * (k->dff_um2 / 2 + k->inv_um2 + k->buf_um2) * std;
+    struct array_area d = cam_read_out_cost(0);
+
+    (void)state;
+    /* 128 sense amplifiers and output buffers more, for the one port;
+     * 128 wires more across the bank's 128 columns of 10 F. */
+    assert_float_equal(d.column, amps, 1e-3);
+    assert_float_equal(d.wiring, 128 * k->bus_pitch_f * f * 128 * 10 * f,
                        1e-3);
-    /* 128 wires more across the bank's 128 columns of 10 F. */
-    assert_float_equal(ar.wiring - as.wiring,
-                       128 * k->bus_pitch_f * f * 128 * 10 * f, 1e-3);
     /* A read-only port searches: no sense amplifiers for it. */
-    searched.rd_ports = 1;
-    read.rd_ports = 1;
-    assert_int_equal(array_area(&searched, 40, &as), 0);
-    assert_int_equal(array_area(&read, 40, &ar), 0);
-    assert_float_equal(ar.column - as.column,
-                       128 * (k->dff_um2 / 2 + k->inv_um2 + k->buf_um2) * std,
-                       1e-3);
+    d = cam_read_out_cost(1);
+    assert_float_equal(d.column, amps, 1e-3);
 }
 
 static void rows_driven_by_match_lines_take_the_cam_row_height(void **state)
 {
     const struct array_constants *k = array_model_constants();
-    struct array_spec s = sram(8, 128, 1, 0, 0, 1), m;
+    struct array_spec s = one_bank(8, 128, 128), m;
     struct array_area as, am;
 
     (void)state;
-    s.rows = 8;
-    s.cols = 128;
-    s.sensed = 128;
     m = s;
     m.cam_pitch = 1;
     assert_int_equal(array_area(&s, 40, &as), 0);
@@ -220,13 +235,10 @@ static void a_wider_bus_crossing_the_bank_costs_more_wiring(void **state)
 
 static void wires_cross_the_companion_columns_of_a_shared_row(void **state)
 {
-    struct array_spec own = sram(8, 128, 1, 0, 0, 1), shared;
+    struct array_spec own = one_bank(8, 128, 128), shared;
     struct array_area ao, as;
 
     (void)state;
-    own.rows = 8;
-    own.cols = 128;
-    own.sensed = 128;
     shared = own;
     shared.shared_cols = 128;   /* a tag of 128 columns in the same rows */
     assert_int_equal(array_area(&own, 40, &ao), 0);
