@@ -200,7 +200,7 @@ static int oldest(const struct sched *s, const struct sched_in *in,
 
 static int pick(const struct sched *s, const struct sched_in *in)
 {
-    bool cand[SCHED_MAX_WARPS];
+    bool cand[SCHED_MAX_WARPS] = { false };
     int tb;
 
     candidates(s, in, cand);
