@@ -1,0 +1,126 @@
+/*
+ * rv32.h -- what one thread's instruction does: RV32IM, the A extension's
+ * word AMOs, Zicsr reads of the SIMT CSRs, and the SIMT extension on the
+ * custom-0 opcode (docs/isa.md).
+ *
+ * The SM decodes a warp's instruction once (rv32_decode) and executes it
+ * for each active lane (rv32_exec) on that lane's registers.  Memory and
+ * the CSRs are reached through the caller's callbacks, so the same code
+ * serves the SM, the single-thread oracle runs and the unit tests.  No
+ * trap exists: an illegal instruction or a bad access is returned as a
+ * status for the caller to report (kernel, PC, thread).
+ */
+#ifndef SIMTREF_RV32_H
+#define SIMTREF_RV32_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ORDER RV32_OP: rv32.c's name table follows this order. */
+enum rv32_op {
+    RV32_ILLEGAL = 0,
+    /* RV32I */
+    RV32_LUI, RV32_AUIPC, RV32_JAL, RV32_JALR,
+    RV32_BEQ, RV32_BNE, RV32_BLT, RV32_BGE, RV32_BLTU, RV32_BGEU,
+    RV32_LB, RV32_LH, RV32_LW, RV32_LBU, RV32_LHU,
+    RV32_SB, RV32_SH, RV32_SW,
+    RV32_ADDI, RV32_SLTI, RV32_SLTIU, RV32_XORI, RV32_ORI, RV32_ANDI,
+    RV32_SLLI, RV32_SRLI, RV32_SRAI,
+    RV32_ADD, RV32_SUB, RV32_SLL, RV32_SLT, RV32_SLTU, RV32_XOR,
+    RV32_SRL, RV32_SRA, RV32_OR, RV32_AND,
+    RV32_FENCE, RV32_ECALL, RV32_EBREAK,
+    /* Zicsr (reads of the SIMT CSRs; a write is illegal) */
+    RV32_CSRRW, RV32_CSRRS, RV32_CSRRC, RV32_CSRRWI, RV32_CSRRSI, RV32_CSRRCI,
+    /* M */
+    RV32_MUL, RV32_MULH, RV32_MULHSU, RV32_MULHU,
+    RV32_DIV, RV32_DIVU, RV32_REM, RV32_REMU,
+    /* A: word AMOs and LR/SC */
+    RV32_LR_W, RV32_SC_W, RV32_AMOSWAP_W, RV32_AMOADD_W, RV32_AMOXOR_W,
+    RV32_AMOAND_W, RV32_AMOOR_W, RV32_AMOMIN_W, RV32_AMOMAX_W,
+    RV32_AMOMINU_W, RV32_AMOMAXU_W,
+    /* SIMT extension, custom-0 */
+    RV32_SIMT_BAR, RV32_SIMT_EXIT,
+    RV32_SIMT_PRIO_RAISE, RV32_SIMT_PRIO_LOWER, RV32_SIMT_PRIO_SETOUT,
+    RV32_N_OPS
+};
+
+struct rv32_insn {
+    uint32_t word;
+    enum rv32_op op;
+    uint8_t rd, rs1, rs2;
+    uint8_t aq_rl;         /* AMOs: aq << 1 | rl */
+    int32_t imm;           /* sign-extended; shift amount; upper immediate */
+    uint16_t csr;          /* Zicsr: the CSR number */
+};
+
+/* The SIMT CSRs, read-only (docs/isa.md).  ORDER RV32_CSR. */
+enum rv32_csr {
+    RV32_CSR_TID    = 0xcc0,   /* thread index in its TB */
+    RV32_CSR_NTID   = 0xcc1,   /* threads per TB */
+    RV32_CSR_CTAID  = 0xcc2,   /* TB index in the grid */
+    RV32_CSR_NCTAID = 0xcc3,   /* TBs in the grid */
+    RV32_CSR_WARPID = 0xcc4,   /* the thread's warp within its TB */
+    RV32_CSR_LANEID = 0xcc5    /* the thread's lane within its warp */
+};
+
+/* How an instruction ended for one thread. */
+enum rv32_status {
+    RV32_OK = 0,
+    RV32_BARRIER,          /* simt.bar: the thread waits at the TB barrier */
+    RV32_EXIT,             /* simt.exit: the thread is done */
+    RV32_PRIO,             /* simt.prio.*: the ICS-First action (insn.op) */
+    RV32_ERR_ILLEGAL,      /* undecodable, or a CSR that does not exist or a write */
+    RV32_ERR_MISALIGNED,   /* access not aligned to its size */
+    RV32_ERR_ACCESS,       /* the memory callback refused the address */
+    RV32_ERR_ECALL         /* ecall or ebreak: no environment here */
+};
+
+/* Memory and CSRs, as the caller provides them.  load and store return 0,
+ * or -1 when the address is outside memory (RV32_ERR_ACCESS).  amo
+ * performs the read-modify-write of an AMO atomically and returns the old
+ * value in *old.  csr returns 0 and the value, or -1 if no such CSR. */
+struct rv32_env {
+    void *ctx;
+    int (*load)(void *ctx, uint32_t addr, unsigned bytes, uint32_t *val);
+    int (*store)(void *ctx, uint32_t addr, unsigned bytes, uint32_t val);
+    int (*amo)(void *ctx, enum rv32_op op, uint32_t addr, uint32_t src,
+               uint32_t *old);
+    int (*csr)(void *ctx, uint16_t csr, uint32_t *val);
+};
+
+/* One thread's architectural state. */
+struct rv32_thread {
+    uint32_t x[32];        /* x[0] reads 0 whatever is stored */
+    uint32_t pc;
+    bool reserved;         /* LR/SC reservation held */
+    uint32_t reserved_addr;
+};
+
+/* What the instruction did, for the trace and the SM's control flow. */
+struct rv32_result {
+    enum rv32_status status;
+    uint32_t next_pc;
+    bool branch;           /* a conditional branch */
+    bool taken;            /* ... that was taken */
+    bool rd_written;       /* x[rd] changed to rd_value (rd != 0) */
+    uint32_t rd_value;
+    bool mem;              /* a load, store or AMO happened */
+    bool mem_write;
+    uint32_t mem_addr;
+    unsigned mem_bytes;
+    uint32_t mem_value;    /* the value stored (store, AMO's new value) */
+};
+
+/* Decode one word; op = RV32_ILLEGAL when it is not in the set above. */
+struct rv32_insn rv32_decode(uint32_t word);
+
+/* Execute insn for thread t at t->pc: updates t (registers, pc) and
+ * memory through env, and describes the effect in *res.  On an error
+ * status t is unchanged. */
+void rv32_exec(const struct rv32_insn *insn, struct rv32_thread *t,
+               const struct rv32_env *env, struct rv32_result *res);
+
+/* The instruction's mnemonic ("addi", "simt.bar", ...). */
+const char *rv32_op_name(enum rv32_op op);
+
+#endif /* SIMTREF_RV32_H */
