@@ -57,6 +57,37 @@ expect 2 "more than one configuration file" -- "$SIMTREF" config "$bad/empty.con
 expect 1 "read error" "$bad:1: " -- "$SIMTREF" config "$bad"
 expect 1 "cannot make directory" -- "$SIMTREF" area --preset tiny --workdir /nonexistent/dir
 
+# --set KEY=VALUE: checked as if written last in the file, in every
+# subcommand that reads a configuration; the message names --set and the key.
+for cmd in "config" "area" "rtl --out $out"; do
+  # shellcheck disable=SC2086
+  expect 1 "rbt_ways = 3 does not divide rbt_entries = 8" "--set rbt_ways=3: " -- \
+    "$SIMTREF" $cmd --preset tiny --set rbt_ways=3
+  # shellcheck disable=SC2086
+  expect 1 "unknown key 'rbt_way' (did you mean 'rbt_ways'?)" "--set rbt_way=4: " -- \
+    "$SIMTREF" $cmd --preset tiny --set scheduler=gto --set rbt_way=4
+  # shellcheck disable=SC2086
+  expect 1 "missing key 'first_level_entries'" "--set reconvergence=harp: " -- \
+    "$SIMTREF" $cmd --preset fermi-sbr --set reconvergence=harp
+done
+expect 1 "expected KEY=VALUE" "--set sms: " -- "$SIMTREF" config --preset tiny --set sms
+expect 1 "preset = NAME can only be the first key" "--set preset=tiny: " -- \
+  "$SIMTREF" config --preset tiny --set preset=tiny
+expect 2 "option '--set' needs a value" -- "$SIMTREF" config --preset tiny --set
+expect 2 "--keys takes no other option" -- "$SIMTREF" config --keys --set sms=1
+# A file that starts from a preset that does not exist.
+printf '# x\npreset = huge\n' > "$out/from-huge.conf"
+expect 1 "preset = huge: unknown preset 'huge'" "$out/from-huge.conf:2: " -- \
+  "$SIMTREF" config "$out/from-huge.conf"
+rm -f "$out/from-huge.conf"
+# Not an error: a key of another reconvergence mode is kept, and marked unused.
+if ! "$SIMTREF" config --preset fermi-sbr --set rbt_ways=3 > "$out/stdout" 2> "$out/stderr" ||
+   ! grep -qx 'rbt_ways = 3  # unused: applies only when reconvergence = harp' "$out/stdout"; then
+  echo "FAIL: a HARP key under reconvergence = sbr is not kept as unused:"; cat "$out/stdout" "$out/stderr"
+  fail=1
+fi
+[ -z "$(ls "$out" | grep -v -e stdout -e stderr)" ] || { echo "FAIL: output left in $out"; fail=1; }
+
 # A huge file: 200000 comment lines and then nothing (every key missing),
 # read to its end and reported on the line after the last.
 huge=$out/huge.conf
