@@ -9,6 +9,7 @@
  *                  [--csv FILE] [--json FILE]
  *   simtref area   [--preset NAME | FILE] [--set KEY=VALUE]... --sweep
  *                  [--out DIR] [--no-plots]
+ *   simtref registry [--make]
  *
  * Every subcommand reads one configuration (a shipped preset or a user's
  * file) through config_load(), then applies each --set in order through
@@ -25,6 +26,7 @@
 
 #include "area_report.h"
 #include "config.h"
+#include "registry.h"
 #include "rtlgen.h"
 
 enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
@@ -53,6 +55,9 @@ static const char usage_text[] =
     "      area against the RBT, Second-Level and lookup sizes and the\n"
     "      SIMD width; a table per sweep and a PNG plot per sweep in DIR\n"
     "      (default docs)\n"
+    "  registry [--make]\n"
+    "      the structures, where each exists, and the defects; with --make\n"
+    "      the build's lists (mk/registry.am)\n"
     "\n"
     "--set KEY=VALUE (repeatable) changes one key as if written last in the\n"
     "configuration file.\n";
@@ -82,6 +87,7 @@ struct options {
     const char *sweep;      /* flags: non-NULL when given */
     const char *no_plots;
     const char *keys;
+    const char *make;
     const char *set[MAX_SETS];  /* each --set KEY=VALUE, in order */
     size_t nset;
 };
@@ -129,6 +135,7 @@ static int parse_options(int argc, char **argv, int first, const char *allowed,
         { "--sweep",    offsetof(struct options, sweep), 0 },
         { "--no-plots", offsetof(struct options, no_plots), 0 },
         { "--keys",     offsetof(struct options, keys), 0 },
+        { "--make",     offsetof(struct options, make), 0 },
     };
 
     memset(opt, 0, sizeof *opt);
@@ -294,6 +301,46 @@ static int cmd_area(int argc, char **argv)
     return 0;
 }
 
+/* The registry: a line per structure and per defect, or the build's
+ * lists. */
+static int cmd_registry(int argc, char **argv)
+{
+    struct options opt;
+    char err[CONFIG_ERR_LEN];
+    int rc;
+
+    if ((rc = parse_options(argc, argv, 2, "make", &opt)) != 0)
+        return rc;
+    if (opt.file)
+        return usage_error("registry takes no file ('%s')", opt.file);
+    if (opt.make) {
+        if (registry_write_make(stdout, err, sizeof err) != 0) {
+            fprintf(stderr, "simtref: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        return 0;
+    }
+    printf("| structure | module | exists when reconvergence = | source |\n"
+           "|---|---|---|---|\n");
+    for (int s = 0; s < STRUCTURE_COUNT; s++) {
+        const struct structure_info *si = registry_structure(s);
+        printf("| %s | `%s` | ", si->title, si->module);
+        for (int r = 0, n = 0; r <= RECONV_ICS_FIRST; r++)
+            if (si->modes >> r & 1)
+                printf("%s%s", n++ ? ", " : "",
+                       config_reconvergence_name((enum reconvergence)r));
+        printf(" | %s |\n", si->source);
+    }
+    printf("\n| defect | structure | checked on | the bug |\n"
+           "|---|---|---|---|\n");
+    for (int d = DEFECT_NONE + 1; d < DEFECT_COUNT; d++) {
+        const struct defect_info *di = registry_defect(d);
+        printf("| `%s` | %s | %s | %s |\n", di->name,
+               registry_structure(di->structure)->name, di->config, di->bug);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -303,6 +350,7 @@ int main(int argc, char **argv)
         { "config", cmd_config },
         { "rtl",    cmd_rtl },
         { "area",   cmd_area },
+        { "registry", cmd_registry },
     };
 
     if (argc < 2) {

@@ -11,111 +11,21 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Which configurations have a structure. */
-static int always(const struct simt_config *cfg)
-{
-    (void)cfg;
-    return 1;
-}
-
-static int with_harp(const struct simt_config *cfg)
-{
-    return cfg->reconvergence == RECONV_HARP;
-}
-
-/* One generated file: its name, when it exists, the emitter that writes it. */
-struct rtl_file {
-    const char *file;
-    int (*applies)(const struct simt_config *);
-    void (*emit)(struct vgen *, const struct simt_config *, enum rtl_defect);
+/* The emitter of each structure of the registry (ORDER STRUCT). */
+typedef void emitter(struct vgen *, const struct simt_config *,
+                     enum rtl_defect);
+static emitter *const emitters[STRUCTURE_COUNT] = {
+    [STRUCTURE_WPT]            = emit_wpt,
+    [STRUCTURE_SCHEDULER]      = emit_scheduler,
+    [STRUCTURE_ARBITER]        = emit_arbiter,
+    [STRUCTURE_ICS_FIRST]      = emit_ics_first,
+    [STRUCTURE_FETCH]          = emit_fetch,
+    [STRUCTURE_SBR_STACK]      = emit_sbr_stack,
+    [STRUCTURE_RBT]            = emit_rbt,
+    [STRUCTURE_WARP_TABLES]    = emit_warp_tables,
+    [STRUCTURE_READY_LOOKUP]   = emit_ready_lookup,
+    [STRUCTURE_WAITING_LOOKUP] = emit_waiting_lookup,
 };
-
-static const struct rtl_file rtl_files[] = {
-    { "simtref_wpt.v", always, emit_wpt },
-
-    /* HARP RBT */
-    { "simtref_rbt.v",            with_harp, emit_rbt },
-
-    /* HARP lookup tables */
-    { "simtref_ready_lookup.v",   with_harp, emit_ready_lookup },
-    { "simtref_waiting_lookup.v", with_harp, emit_waiting_lookup },
-
-    /* HARP warp tables */
-    { "simtref_warp_tables.v", with_harp, emit_warp_tables },
-
-    /* BAWS issue scheduler */
-    { "simtref_scheduler.v", always, emit_scheduler },
-
-    /* Collange unified arbiter */
-    { "simtref_arbiter.v", always, emit_arbiter },
-
-    /* ICS-First priority arbiter */
-    { "simtref_ics_first.v", always, emit_ics_first },
-    /* SBR re-convergence stacks and fetch */
-    { "simtref_sbr_stack.v", always, emit_sbr_stack },
-    { "simtref_fetch.v",     always, emit_fetch },
-};
-
-/* Each defect: its name on the command line and the file it breaks. */
-static const struct {
-    const char *name;
-    const char *file;
-} defects[DEFECT_COUNT] = {
-    [DEFECT_NONE]                    = { "none", NULL },
-    [DEFECT_WPT_NO_RESET_AT_RELEASE] = { "wpt-no-reset", "simtref_wpt.v" },
-
-    /* HARP RBT */
-    [DEFECT_RBT_EARLY_RELEASE]       = { "rbt-early-release", "simtref_rbt.v" },
-    [DEFECT_RBT_OVERWRITE_FULL]      = { "rbt-overwrite-full", "simtref_rbt.v" },
-
-    /* HARP lookup tables */
-    [DEFECT_LOOKUP_LANE_CONFLICT]    = { "lookup-lane-conflict", "simtref_ready_lookup.v" },
-
-    /* HARP warp tables */
-    [DEFECT_WT_SILENT_OVERFLOW]      = { "wt-silent-overflow", "simtref_warp_tables.v" },
-    [DEFECT_WT_LOOKUP_FIRST]         = { "wt-lookup-first", "simtref_warp_tables.v" },
-
-    /* BAWS issue scheduler */
-    [DEFECT_SCHED_MWF_LOWEST_FIRST]  = { "sched-mwf-lowest-first", "simtref_scheduler.v" },
-    [DEFECT_WPT_TIES_LARGER_TB]      = { "wpt-ties-larger-tb", "simtref_wpt.v" },
-
-    /* Collange unified arbiter */
-    [DEFECT_ARB_TIES_LARGER_PC]      = { "arb-ties-larger-pc", "simtref_arbiter.v" },
-
-    /* ICS-First priority arbiter */
-    [DEFECT_ICS_LOWEST_LEVEL]        = { "ics-lowest-level", "simtref_ics_first.v" },
-
-    /* SBR re-convergence stacks and fetch */
-    [DEFECT_SBR_SILENT_OVERFLOW]     = { "sbr-silent-overflow", "simtref_sbr_stack.v" },
-    [DEFECT_FETCH_OVERFILL]          = { "fetch-overfill", "simtref_fetch.v" },
-};
-
-const char *rtl_defect_name(enum rtl_defect d)
-{
-    return defects[d].name;
-}
-
-int rtl_defect_parse(const char *name, enum rtl_defect *d)
-{
-    for (int i = 0; i < DEFECT_COUNT; i++) {
-        if (defects[i].name && strcmp(name, defects[i].name) == 0) {
-            *d = (enum rtl_defect)i;
-            return 0;
-        }
-    }
-    return -1;
-}
-
-/* Whether the configuration has the file a defect breaks. */
-static int defect_applies(const struct simt_config *cfg, enum rtl_defect d)
-{
-    if (d == DEFECT_NONE)
-        return 1;
-    for (size_t i = 0; i < sizeof rtl_files / sizeof rtl_files[0]; i++)
-        if (strcmp(rtl_files[i].file, defects[d].file) == 0)
-            return rtl_files[i].applies(cfg);
-    return 0;
-}
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg)
@@ -146,7 +56,7 @@ static int scheduler_ok(const struct simt_config *cfg, enum rtl_defect defect,
         cfg->scheduler != SCHED_MWF_LRR && cfg->scheduler != SCHED_MWF_GTO) {
         snprintf(err, errlen, "the defect '%s' needs an MWF scheduler; the "
                  "configuration '%s' has scheduler = %s",
-                 defects[defect].name, cfg->name,
+                 rtl_defect_name(defect), cfg->name,
                  config_sched_name(cfg->scheduler));
         return -1;
     }
@@ -169,16 +79,18 @@ int rtlgen_write(const struct simt_config *cfg, const char *dir,
     if (scheduler_ok(cfg, defect, err, errlen) != 0 ||
         sbr_check(cfg, err, errlen) != 0 || fetch_check(cfg, err, errlen) != 0)
         return -1;
-    if (!defect_applies(cfg, defect)) {
+    if (defect != DEFECT_NONE
+        && !registry_applies(registry_defect(defect)->structure, cfg)) {
         snprintf(err, errlen, "the defect '%s' breaks %s, which the "
-                 "configuration '%s' does not have", defects[defect].name,
-                 defects[defect].file, cfg->name);
+                 "configuration '%s' does not have", rtl_defect_name(defect),
+                 registry_structure(registry_defect(defect)->structure)->file,
+                 cfg->name);
         return -1;
     }
     /* Every file is written under a temporary name first and renamed
      * only when all of them are complete, so that a failure leaves no
      * partial output (and the files of an earlier run as they were). */
-    enum { NFILES = sizeof rtl_files / sizeof rtl_files[0] };
+    enum { NFILES = STRUCTURE_COUNT };
     char tmp[NFILES][1024];
     size_t i, done;
     int rc = 0;
@@ -188,29 +100,31 @@ int rtlgen_write(const struct simt_config *cfg, const char *dir,
         int n;
 
         tmp[done][0] = '\0';
-        if (!rtl_files[done].applies(cfg))
+        const char *file = registry_structure((enum structure_id)done)->file;
+
+        if (!registry_applies((enum structure_id)done, cfg))
             continue;
         n = snprintf(tmp[done], sizeof tmp[done], "%s/%s.tmp", dir,
-                     rtl_files[done].file);
+                     file);
         if (n < 0 || (size_t)n >= sizeof tmp[done]) {
             snprintf(err, errlen, "%s: output path too long", dir);
             tmp[done][0] = '\0';
             rc = -1;
-        } else if (!regular_or_absent(dir, rtl_files[done].file)) {
+        } else if (!regular_or_absent(dir, file)) {
             snprintf(err, errlen, "%s/%s: cannot write: not a regular file",
-                     dir, rtl_files[done].file);
+                     dir, file);
             tmp[done][0] = '\0';
             rc = -1;
         } else if (vgen_open(&v, tmp[done]) != 0) {
             snprintf(err, errlen, "%s/%s: cannot write: %s", dir,
-                     rtl_files[done].file, strerror(errno));
+                     file, strerror(errno));
             tmp[done][0] = '\0';
             rc = -1;
         } else {
-            rtl_files[done].emit(&v, cfg, defect);
+            emitters[done](&v, cfg, defect);
             if (vgen_close(&v) != 0) {
                 snprintf(err, errlen, "%s/%s: cannot write: %s", dir,
-                         rtl_files[done].file, strerror(errno));
+                         file, strerror(errno));
                 rc = -1;
             }
         }
@@ -220,7 +134,8 @@ int rtlgen_write(const struct simt_config *cfg, const char *dir,
 
         if (tmp[i][0] == '\0')
             continue;
-        snprintf(path, sizeof path, "%s/%s", dir, rtl_files[i].file);
+        snprintf(path, sizeof path, "%s/%s", dir,
+                 registry_structure((enum structure_id)i)->file);
         if (rc == 0 && rename(tmp[i], path) != 0) {
             snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
             rc = -1;

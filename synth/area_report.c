@@ -74,8 +74,8 @@ struct area_row {
     const char *name;           /* "WPT" */
     const char *module;         /* "simtref_wpt", in simtref_wpt.v */
     const char *source;         /* "BAWS 4.1.2" */
-    enum { PER_SM, PER_SCHEDULER, PER_WARP } per;   /* one per SM, per
-                                   warp scheduler, or per resident warp */
+    enum structure_count per;   /* one per SM, per warp scheduler, or per
+                                   resident warp */
     char organisation[96];
     unsigned long bits;         /* the RTL's state bits, from the model */
     long published_bits;        /* -1: no published figure for this config */

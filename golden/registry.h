@@ -1,0 +1,155 @@
+/*
+ * registry.h -- the structures, their defects and their checks: the one
+ * list of them.
+ *
+ * Every hardware structure of the SM has one row here, and every fact
+ * about it that more than one view needs lives in that row: its module and
+ * file, when a configuration has it, its golden model, its area row's
+ * name, source and count, the configurations its testbench is built for,
+ * its co-simulations and proofs, and its deliberately broken variants.
+ * The views read it:
+ *
+ *   configuration (config.h: the keys and the presets)
+ *     -> registry (this file: data only, no model or emitter is called)
+ *     -> models (golden/) -> generator (rtlgen/) and area report (synth/)
+ *     -> the command line (cli/) and the build (mk/registry.am, written by
+ *        `simtref registry --make`, checked against this file by
+ *        tests/test_registry).
+ *
+ * The registry is data only so that every layer above the configuration
+ * can read it without depending on the models: the parts that need a
+ * model or an emitter (the area row's organisation and bits, the emitter
+ * that writes the module) are tables in their own layer, indexed by enum
+ * structure_id and tied to the rows here with "ORDER STRUCT" comments
+ * (rtlgen.c emitters[], synth/area_rows.c describers[]).  The presets are
+ * the configuration layer's list, config_preset_names (config.h).
+ *
+ * A new structure: a row in structures[] (registry.c) and an id below;
+ * then its emitter in rtlgen.c and its area row in synth/area_rows.c (the
+ * compiler checks the table sizes); then `simtref registry --make >
+ * mk/registry.am`.  tests/test_registry fails until every golden model,
+ * generated module, testbench, property file, .cosim and .proof file has
+ * its row, and every row its files.
+ */
+#ifndef SIMTREF_REGISTRY_H
+#define SIMTREF_REGISTRY_H
+
+#include <stdio.h>
+#include "config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The structures, in the order of the area report's rows (ORDER STRUCT). */
+enum structure_id {
+    STRUCTURE_WPT,
+    STRUCTURE_SCHEDULER,
+    STRUCTURE_ARBITER,
+    STRUCTURE_ICS_FIRST,
+    STRUCTURE_FETCH,
+    STRUCTURE_SBR_STACK,
+    STRUCTURE_RBT,
+    STRUCTURE_WARP_TABLES,
+    STRUCTURE_READY_LOOKUP,
+    STRUCTURE_WAITING_LOOKUP,
+    STRUCTURE_COUNT
+};
+
+/* How many copies of a structure an SM holds. */
+enum structure_count {
+    PER_SM,             /* one per SM */
+    PER_SCHEDULER,      /* one per warp scheduler */
+    PER_WARP            /* one per resident warp */
+};
+
+/* A bit per reconvergence mode in structure_info.modes. */
+#define REGISTRY_MODE(r) (1u << (r))
+#define REGISTRY_EVERY_MODE                                                 \
+    (REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_HARP)                 \
+     | REGISTRY_MODE(RECONV_MINPC) | REGISTRY_MODE(RECONV_ICS_FIRST))
+
+struct structure_info {
+    const char *name;       /* "rbt": tb/tb_rbt.cpp, formal/rbt_props.v,
+                               formal/rbt.params, tb/rbt-*.cosim,
+                               formal/rbt-*.proof, tbbin/tb_rbt-* */
+    const char *module;     /* "simtref_rbt", written to simtref_rbt.v */
+    const char *file;       /* "simtref_rbt.v" */
+    const char *model;      /* its golden model's header, "rbt.h" */
+    unsigned modes;         /* REGISTRY_MODE(r) of each reconvergence mode
+                               whose configurations have the structure */
+    const char *title;      /* its area row, "RBT" */
+    const char *source;     /* the paper section, "HARP 4.2.2" */
+    enum structure_count per;   /* copies per SM */
+    int in_table7;          /* its arrays are compared with HARP Table 7 */
+    const char *scenarios;  /* tests/scenarios/NAME.conf its testbench is
+                               built for besides the presets that have it,
+                               space-separated */
+    const char *tb_deps;    /* headers its testbench includes besides
+                               tb/tb_common.h, space-separated, or "" */
+    const char *cosims;     /* tb/NAME-X.cosim of `make check`: the Xs */
+    const char *proofs;     /* formal/NAME-X.proof of `make check` */
+    const char *long_proofs;    /* formal/NAME-X.proof of `make proofs-long` */
+};
+
+/*
+ * Deliberate defects.  They exist only to show that the co-simulation and
+ * the proofs reject a wrong module; rtl/ never holds one.  ORDER DEFECT:
+ * defects[] in registry.c.
+ */
+enum rtl_defect {
+    DEFECT_NONE = 0,
+    DEFECT_WPT_NO_RESET_AT_RELEASE,  /* WPT counter keeps counting at release */
+    DEFECT_RBT_EARLY_RELEASE,        /* RBT releases when all members but one have reached */
+    DEFECT_RBT_OVERWRITE_FULL,       /* RBT overwrites way 0 of a full set instead of failing */
+    DEFECT_LOOKUP_LANE_CONFLICT,     /* Ready-Lookup merges despite a lane conflict */
+    DEFECT_WT_SILENT_OVERFLOW,       /* a push into a full Second-Level overwrites the head */
+    DEFECT_WT_LOOKUP_FIRST,          /* lookup-to-second wins over barrier-to-second */
+    DEFECT_SCHED_MWF_LOWEST_FIRST,   /* MWF picks the ready TB of largest rank */
+    DEFECT_WPT_TIES_LARGER_TB,       /* WPT ranks equal counters larger TB id first */
+    DEFECT_ARB_TIES_LARGER_PC,       /* of equal SPs the larger PC wins */
+    DEFECT_ICS_LOWEST_LEVEL,         /* the lowest non-empty priority level is selected */
+    DEFECT_SBR_SILENT_OVERFLOW,      /* a push beyond the depth overwrites the top, unreported */
+    DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
+    DEFECT_COUNT
+};
+
+struct defect_info {
+    const char *name;       /* on the command line, "rbt-early-release" */
+    enum structure_id structure;    /* the module it breaks */
+    const char *config;     /* where it is checked: a preset name, or a
+                               tests/scenarios/NAME.conf path */
+    const char *test;       /* tb/STRUCT-TEST.cosim, formal/STRUCT-TEST.proof */
+    const char *bug;        /* what is wrong, for the README's table */
+};
+
+/* The row of structure s, and of defect d (DEFECT_NONE has no structure). */
+const struct structure_info *registry_structure(enum structure_id s);
+const struct defect_info *registry_defect(enum rtl_defect d);
+
+/* The structure called `name` ("rbt"), or STRUCTURE_COUNT. */
+enum structure_id registry_find_structure(const char *name);
+
+/* Whether configurations of cfg's reconvergence mode have structure s. */
+int registry_applies(enum structure_id s, const struct simt_config *cfg);
+
+/* Name of a defect on the command line ("wpt-no-reset"), and back
+ * (0, or -1 for an unknown name). */
+const char *rtl_defect_name(enum rtl_defect d);
+int rtl_defect_parse(const char *name, enum rtl_defect *d);
+
+/*
+ * The build's lists, as an automake fragment (mk/registry.am): the
+ * presets, the structures, each structure's testbench configurations and
+ * headers, the defects with their structure and configuration, and the
+ * co-simulations and proofs of `make check`, `make defects` and `make
+ * proofs-long`.  Returns 0, or -1 when a preset cannot be loaded (message
+ * in err).
+ */
+int registry_write_make(FILE *out, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMTREF_REGISTRY_H */
