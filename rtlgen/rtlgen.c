@@ -87,61 +87,55 @@ int rtlgen_write(const struct simt_config *cfg, const char *dir,
                  cfg->name);
         return -1;
     }
-    /* Every file is written under a temporary name first and renamed
-     * only when all of them are complete, so that a failure leaves no
-     * partial output (and the files of an earlier run as they were). */
-    enum { NFILES = STRUCTURE_COUNT };
-    char tmp[NFILES][1024];
-    size_t i, done;
+    /* Every file is written through its temporary (vgen, atomic_file)
+     * and committed only when all of them are complete, so that a failure
+     * leaves no partial output (and the files of an earlier run as they
+     * were). */
+    struct vgen v[STRUCTURE_COUNT];
+    int opened[STRUCTURE_COUNT] = { 0 };
+    size_t i;
     int rc = 0;
 
-    for (done = 0; done < NFILES && rc == 0; done++) {
-        struct vgen v;
+    for (i = 0; i < STRUCTURE_COUNT && rc == 0; i++) {
+        const char *file = registry_structure((enum structure_id)i)->file;
+        char path[1024 + 64];
         int n;
 
-        tmp[done][0] = '\0';
-        const char *file = registry_structure((enum structure_id)done)->file;
-
-        if (!registry_applies((enum structure_id)done, cfg))
+        if (!registry_applies((enum structure_id)i, cfg))
             continue;
-        n = snprintf(tmp[done], sizeof tmp[done], "%s/%s.tmp", dir,
-                     file);
-        if (n < 0 || (size_t)n >= sizeof tmp[done]) {
+        n = snprintf(path, sizeof path, "%s/%s", dir, file);
+        if (n < 0 || (size_t)n >= sizeof path) {
             snprintf(err, errlen, "%s: output path too long", dir);
-            tmp[done][0] = '\0';
             rc = -1;
         } else if (!regular_or_absent(dir, file)) {
-            snprintf(err, errlen, "%s/%s: cannot write: not a regular file",
-                     dir, file);
-            tmp[done][0] = '\0';
+            snprintf(err, errlen, "%s: cannot write: not a regular file",
+                     path);
             rc = -1;
-        } else if (vgen_open(&v, tmp[done]) != 0) {
-            snprintf(err, errlen, "%s/%s: cannot write: %s", dir,
-                     file, strerror(errno));
-            tmp[done][0] = '\0';
+        } else if (vgen_open(&v[i], path) != 0) {
+            snprintf(err, errlen, "%s: cannot write: %s", path,
+                     strerror(errno));
             rc = -1;
         } else {
-            emitters[done](&v, cfg, defect);
-            if (vgen_close(&v) != 0) {
-                snprintf(err, errlen, "%s/%s: cannot write: %s", dir,
-                         file, strerror(errno));
+            opened[i] = 1;
+            emitters[i](&v[i], cfg, defect);
+            if (vgen_finish(&v[i]) != 0) {
+                snprintf(err, errlen, "%s: cannot write: %s", path,
+                         strerror(errno));
+                opened[i] = 0;
                 rc = -1;
             }
         }
     }
-    for (i = 0; i < done; i++) {
-        char path[1024 + 8];
-
-        if (tmp[i][0] == '\0')
+    for (i = 0; i < STRUCTURE_COUNT; i++) {
+        if (!opened[i])
             continue;
-        snprintf(path, sizeof path, "%s/%s", dir,
-                 registry_structure((enum structure_id)i)->file);
-        if (rc == 0 && rename(tmp[i], path) != 0) {
-            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        if (rc == 0 && vgen_commit(&v[i]) != 0) {
+            snprintf(err, errlen, "%s: cannot write: %s", v[i].file.path,
+                     strerror(errno));
             rc = -1;
+        } else if (rc != 0) {
+            vgen_abort(&v[i]);
         }
-        if (rc != 0)
-            remove(tmp[i]);
     }
     return rc;
 }

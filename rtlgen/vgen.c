@@ -7,47 +7,43 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 int vgen_open(struct vgen *v, const char *path)
 {
     memset(v, 0, sizeof *v);
-    if (strlen(path) >= sizeof v->path) {
-        errno = ENAMETOOLONG;
+    if (atomic_open(&v->file, path, NULL, 0) != 0)
+        return -1;
+    v->out = v->file.f;
+    return 0;
+}
+
+int vgen_finish(struct vgen *v)
+{
+    v->out = NULL;
+    if (v->failed && v->file.f) {
+        atomic_discard(&v->file);
+        errno = EIO;
         return -1;
     }
-    strcpy(v->path, path);
-    snprintf(v->tmp, sizeof v->tmp, "%s.tmp%ld", path, (long)getpid());
-    v->out = fopen(v->tmp, "w");
-    return v->out ? 0 : -1;
+    return atomic_close(&v->file, NULL, 0);
+}
+
+int vgen_commit(struct vgen *v)
+{
+    return atomic_commit(&v->file, NULL, 0);
 }
 
 int vgen_close(struct vgen *v)
 {
-    int err = 0;
-    if (fflush(v->out) != 0 || ferror(v->out))
-        err = errno ? errno : EIO;
-    if (fclose(v->out) != 0 && !err)
-        err = errno;
-    v->out = NULL;
-    if (!err && v->failed)
-        err = EIO;
-    if (!err && rename(v->tmp, v->path) != 0)
-        err = errno;
-    if (err) {
-        remove(v->tmp);
-        errno = err;
+    if (vgen_finish(v) != 0)
         return -1;
-    }
-    return 0;
+    return vgen_commit(v);
 }
 
 void vgen_abort(struct vgen *v)
 {
-    if (v->out)
-        fclose(v->out);
     v->out = NULL;
-    remove(v->tmp);
+    atomic_discard(&v->file);
 }
 
 static void put_indent(struct vgen *v)

@@ -3,9 +3,10 @@
  * headers with aligned parameter and port lists, section banners.
  *
  * Every emitter (one per hardware structure) writes through a struct vgen,
- * so all generated files share one layout.  Output goes to a temporary file
- * that vgen_close() renames into place only when every write succeeded:
- * a failed run leaves no half-written module behind.
+ * so all generated files share one layout.  Output goes through an
+ * atomic_file (util/atomic_file.h): a temporary that vgen_close() renames
+ * into place only when every write succeeded, so a failed run leaves no
+ * half-written module behind.
  */
 #ifndef SIMTREF_VGEN_H
 #define SIMTREF_VGEN_H
@@ -13,12 +14,13 @@
 #include <stdio.h>
 #include <stddef.h>
 
+#include "atomic_file.h"
+
 struct vgen {
-    FILE *out;
+    FILE *out;              /* the temporary being written (file.f) */
     int   depth;            /* indentation level, two spaces each */
     int   failed;           /* a write failed */
-    char  path[1024];       /* final path */
-    char  tmp[1040];        /* path being written */
+    struct atomic_file file;    /* the final path and its temporary */
 };
 
 /* One entry of a parameter list.  A NULL name starts a comment line. */
@@ -42,6 +44,11 @@ int  vgen_open(struct vgen *v, const char *path);
 /* Finish: flush, close, rename into place.  Returns 0 or -1 (errno);
  * on failure the temporary is removed and nothing is left at path. */
 int  vgen_close(struct vgen *v);
+/* vgen_close in two steps, for files committed together: vgen_finish
+ * flushes and closes (0, or -1 with errno and the temporary removed),
+ * vgen_commit renames into place (0 or -1 with errno). */
+int  vgen_finish(struct vgen *v);
+int  vgen_commit(struct vgen *v);
 /* Abandon the output: close and remove the temporary. */
 void vgen_abort(struct vgen *v);
 

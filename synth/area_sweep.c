@@ -1,0 +1,223 @@
+/*
+ * area_sweep.c -- `simtref area --sweep`: the HARP tables priced as their
+ * sizes move, a Markdown table and a gnuplot plot per sweep; see
+ * area_report.h.
+ */
+#include "area_report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "process.h"
+#include "table7.h"
+#include "table7_price.h"
+
+#ifndef SIMTREF_GNUPLOT_DEFAULT
+#define SIMTREF_GNUPLOT_DEFAULT "gnuplot"
+#endif
+
+enum { SWEEP_POINTS = 4, SWEEP_SERIES = 6 };
+
+struct sweep {
+    const char *name;           /* file name part: area-sweep-NAME.png */
+    const char *title;
+    const char *x_label;
+    unsigned x[SWEEP_POINTS];
+    size_t npoints;
+    void (*apply)(struct simt_config *cfg, unsigned x);
+    const char *series[SWEEP_SERIES];   /* Table 7 rows plotted; "total" */
+};
+
+static void set_rbt(struct simt_config *c, unsigned x)
+{
+    c->rbt_entries = x;
+    c->rbt_ways = 16;
+}
+
+static void set_sl(struct simt_config *c, unsigned x)
+{
+    c->second_level_entries = x;
+}
+
+static void set_lookups(struct simt_config *c, unsigned x)
+{
+    c->ready_lookup_entries = x;
+    c->waiting_lookup_entries = x;
+}
+
+static void set_simd(struct simt_config *c, unsigned x)
+{
+    c->simd_width = x;
+    c->warp_size = x;
+}
+
+static const struct sweep sweeps[] = {
+    { "rbt", "RBT size at 16 ways (HARP Fig. 16)", "RBT entries",
+      { 16, 32, 64, 128 }, 4, set_rbt,
+      { "RBT lanes", "RBT RPC", "total" } },
+    { "second-level", "Second-Level size", "Second-Level entries",
+      { 128, 256, 512, 1024 }, 4, set_sl, { "Second-Level", "total" } },
+    { "lookups", "Ready- and Waiting-Lookup size", "lookup entries",
+      { 4, 8, 16 }, 3, set_lookups,
+      { "Lookup Ready", "Lookup Waiting", "total" } },
+    { "simd", "SIMD width (warp size alike)", "SIMD width",
+      { 8, 16, 32 }, 3, set_simd,
+      { "RBT lanes", "RBT RPC", "Second-Level", "Lookup Ready",
+        "Lookup Waiting", "total" } },
+};
+
+/* The area (mm^2, per warp scheduler) of series `s` in t. */
+static double series_mm2(const struct t7 *t, const char *s)
+{
+    if (strcmp(s, "total") == 0)
+        return t->per_scheduler_mm2;
+    for (size_t i = 0; i < t->n; i++)
+        if (strcmp(t->row[i].org.name, s) == 0)
+            return t->row[i].tag_mm2 + t->row[i].data_mm2;
+    return NAN;
+}
+
+static size_t nseries(const struct sweep *w)
+{
+    size_t n = 0;
+
+    while (n < SWEEP_SERIES && w->series[n])
+        n++;
+    return n;
+}
+
+/* Plot one sweep into outdir/area-sweep-NAME.png, through a temporary. */
+static int plot_sweep(const struct sweep *w, const struct t7 *pts,
+                      const char *outdir, unsigned tech_nm,
+                      char *err, size_t errlen)
+{
+    char png[1100], script[1200], data[1200];
+    char *argv[3];
+    struct atomic_file out;
+    size_t i, s, ns = nseries(w);
+    FILE *f;
+    int rc;
+
+    snprintf(png, sizeof png, "%s/area-sweep-%s.png", outdir, w->name);
+    /* gnuplot writes the plot to the temporary, renamed when it is done. */
+    if (atomic_open(&out, png, err, errlen) != 0 ||
+        atomic_close(&out, err, errlen) != 0)
+        return -1;
+    snprintf(data, sizeof data, "%s/.area-sweep-%s.dat", outdir, w->name);
+    snprintf(script, sizeof script, "%s/.area-sweep-%s.gp", outdir, w->name);
+    if (!(f = fopen(data, "w"))) {
+        snprintf(err, errlen, "%s: cannot write: %s", data, strerror(errno));
+        atomic_discard(&out);
+        return -1;
+    }
+    for (i = 0; i < w->npoints; i++) {
+        fprintf(f, "%u", w->x[i]);
+        for (s = 0; s < ns; s++)
+            fprintf(f, " %.6f", series_mm2(&pts[i], w->series[s]));
+        fputc('\n', f);
+    }
+    if (fclose(f) != 0 || !(f = fopen(script, "w"))) {
+        snprintf(err, errlen, "%s: cannot write", script);
+        unlink(data);
+        atomic_discard(&out);
+        return -1;
+    }
+    fprintf(f, "set terminal png size 800,500\nset output '%s'\n", out.tmp);
+    fprintf(f, "set title 'simtref array model: %s, per warp scheduler, "
+            "%u nm'\n", w->title, tech_nm);
+    fprintf(f, "set xlabel '%s'\nset ylabel 'area (mm^2)'\n", w->x_label);
+    fprintf(f, "set logscale x 2\nset key left top\nset grid\n");
+    fprintf(f, "set xrange [%g:%g]\nset yrange [0:*]\n", w->x[0] / 1.25,
+            w->x[w->npoints - 1] * 1.25);
+    fprintf(f, "set xtics (");
+    for (i = 0; i < w->npoints; i++)
+        fprintf(f, "%s'%u' %u", i ? ", " : "", w->x[i], w->x[i]);
+    fprintf(f, ")\nplot ");
+    for (s = 0; s < ns; s++)
+        fprintf(f, "%s'%s' using 1:%zu with linespoints lw 2 title '%s'",
+                s ? ", " : "", data, s + 2,
+                strcmp(w->series[s], "total") == 0 ? "all Table 7 rows"
+                                                   : w->series[s]);
+    fprintf(f, "\n");
+    if (fclose(f) != 0) {
+        snprintf(err, errlen, "%s: cannot write", script);
+        unlink(data);
+        unlink(script);
+        atomic_discard(&out);
+        return -1;
+    }
+    argv[0] = (char *)spawn_tool("GNUPLOT", SIMTREF_GNUPLOT_DEFAULT);
+    argv[1] = script;
+    argv[2] = NULL;
+    rc = spawn_run(argv, NULL, err, errlen);
+    unlink(data);
+    unlink(script);
+    if (rc == 0)
+        rc = atomic_commit(&out, err, errlen);
+    else
+        atomic_discard(&out);
+    return rc;
+}
+
+int area_sweep(const struct simt_config *cfg, const struct sweep_request *req,
+               FILE *out, char *err, size_t errlen)
+{
+    struct stat st;
+
+    if (cfg->reconvergence != RECONV_HARP) {
+        snprintf(err, errlen, "%s: the sweeps price the HARP tables; the "
+                 "configuration has reconvergence = %s", cfg->name,
+                 "not harp");
+        return -1;
+    }
+    if (req->plots && (stat(req->outdir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        snprintf(err, errlen, "%s: not a directory", req->outdir);
+        return -1;
+    }
+    fprintf(out, "# simtref area sweeps around %s (%u nm)\n\n", cfg->name,
+            cfg->tech_nm);
+    fprintf(out, "Each point: the HARP tables organised as Table 7 "
+            "organises them, from the models, priced by the array model "
+            "of docs/area-model.md (arrays only, no synthesis); mm^2 per "
+            "warp scheduler; the other parameters as in %s.\n\n", cfg->name);
+    for (size_t k = 0; k < sizeof sweeps / sizeof sweeps[0]; k++) {
+        const struct sweep *w = &sweeps[k];
+        struct t7 pts[SWEEP_POINTS];
+        size_t i, s, ns = nseries(w);
+
+        fprintf(out, "## %s\n\n| %s |", w->title, w->x_label);
+        for (s = 0; s < ns; s++)
+            fprintf(out, " %s mm^2 |", strcmp(w->series[s], "total") == 0
+                                         ? "all Table 7 rows" : w->series[s]);
+        fprintf(out, " storage bits |\n|---:|");
+        for (s = 0; s <= ns; s++)
+            fprintf(out, "---:|");
+        fputc('\n', out);
+        for (i = 0; i < w->npoints; i++) {
+            struct simt_config c = *cfg;
+            unsigned long bits = 0;
+
+            w->apply(&c, w->x[i]);
+            table7_compute(&c, &pts[i]);
+            for (size_t r = 0; r < pts[i].n; r++)
+                bits += harp_org_bits(&pts[i].row[r].org);
+            fprintf(out, "| %u |", w->x[i]);
+            for (s = 0; s < ns; s++)
+                fprintf(out, " %.4f |", series_mm2(&pts[i], w->series[s]));
+            fprintf(out, " %lu |\n", bits);
+        }
+        fputc('\n', out);
+        if (req->plots) {
+            if (plot_sweep(w, pts, req->outdir, cfg->tech_nm, err,
+                           errlen) != 0)
+                return -1;
+            fprintf(out, "Plot: %s/area-sweep-%s.png\n\n", req->outdir,
+                    w->name);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,35 @@
+/*
+ * rtl_price.h -- part (b) of the area report: each structure's generated
+ * RTL synthesized (synth_area.h), its arrays priced by the array model,
+ * beside the all-flip-flop upper bound.
+ *
+ * rtl_synth_row synthesizes one row's module; rtl_figs prices the rows
+ * and puts the figures (section "rtl", a row per structure, and
+ * "rtl_total") into the store; rtl_markdown renders them.
+ */
+#ifndef SIMTREF_RTL_PRICE_H
+#define SIMTREF_RTL_PRICE_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "area_rows.h"
+#include "config.h"
+#include "figures.h"
+
+/*
+ * Synthesize the module of `row` from dir/MODULE.v in dir/MODULE/ with the
+ * given yosys binary and liberty file; its flip-flops and memory bits must
+ * be the model's state bits.  Returns 0, or -1 with a message in err.
+ */
+int rtl_synth_row(const char *yosys, const char *liberty, const char *dir,
+                  struct area_row *row, char *err, size_t errlen);
+
+/* Price the synthesized rows and put their figures into the store. */
+void rtl_figs(const struct simt_config *cfg, const struct area_row *rows,
+              size_t nrows, struct figs *f);
+
+/* Part (b) in Markdown, its numbers read back from the store. */
+void rtl_markdown(const struct simt_config *cfg, const struct area_row *rows,
+                  size_t nrows, const struct figs *f, FILE *out);
+
+#endif /* SIMTREF_RTL_PRICE_H */

@@ -1,0 +1,36 @@
+/*
+ * process.h -- run another program (Yosys, gnuplot) and wait for it.
+ */
+#ifndef SIMTREF_PROCESS_H
+#define SIMTREF_PROCESS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Run argv[0] with the arguments argv (NULL-terminated), found on $PATH
+ * unless it holds a '/', with stdin from /dev/null and stdout and stderr
+ * to the file `log` (created or truncated) or, when log is NULL, to this
+ * process's.  Wait for it and store its wait status in *status (test it
+ * with WIFEXITED and WEXITSTATUS, <sys/wait.h>).  Returns 0, or -1 with
+ * "cannot run PROG: reason" in err when it could not be started.
+ */
+int spawn_wait(char *const argv[], const char *log, int *status,
+               char *err, size_t errlen);
+
+/* spawn_wait, and 0 only when the program exited with status 0; else -1
+ * with "PROG failed (exit status N)" or the reason it did not run. */
+int spawn_run(char *const argv[], const char *log, char *err, size_t errlen);
+
+/* The program named by the environment variable `env` when it is set and
+ * not empty, else `fallback` (a path found at configure time). */
+const char *spawn_tool(const char *env, const char *fallback);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMTREF_PROCESS_H */
