@@ -1063,6 +1063,36 @@ static void the_key_table_documents_every_key_of_the_printout(void **state)
     free(printed);
 }
 
+static void the_docs_hold_the_key_table_as_it_is_now(void **state)
+{
+    char path[PATH_LEN], *doc = NULL, *file;
+    size_t dsize = 0, n;
+    FILE *out, *f;
+    long len;
+
+    (void)state;
+    out = open_memstream(&doc, &dsize);
+    config_describe_keys(out);
+    fclose(out);
+    snprintf(path, sizeof path, "%s/../docs/configuration.md", config_dir());
+    f = fopen(path, "r");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    len = ftell(f);
+    rewind(f);
+    file = calloc(1, (size_t)len + 1);
+    assert_non_null(file);
+    n = fread(file, 1, (size_t)len, f);
+    fclose(f);
+    assert_int_equal(n, (size_t)len);
+    if (!strstr(file, doc))
+        fail_msg("docs/configuration.md does not hold the key table as "
+                 "`simtref config --keys` prints it now");
+    free(file);
+    free(doc);
+}
+
 static void harp_configuration_requires_every_harp_key(void **state)
 {
     char text[TEXT_LEN];
@@ -1180,6 +1210,7 @@ int main(void)
         cmocka_unit_test(a_preset_file_that_starts_from_a_preset_is_refused),
         cmocka_unit_test(config_set_checks_a_key_as_the_file_would_and_names_it),
         cmocka_unit_test(the_key_table_documents_every_key_of_the_printout),
+        cmocka_unit_test(the_docs_hold_the_key_table_as_it_is_now),
         cmocka_unit_test(harp_configuration_requires_every_harp_key),
         cmocka_unit_test(failed_load_leaves_the_struct_zeroed),
         cmocka_unit_test(every_bad_config_fails_as_listed_in_expected),
