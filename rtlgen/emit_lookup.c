@@ -2,7 +2,7 @@
  * emit_lookup.c -- the Verilog of the HARP lookup tables:
  * simtref_ready_lookup and simtref_waiting_lookup.
  *
- * Ports and behaviour are those of the C model, golden/lookup.h.  Both
+ * Ports and behaviour are those of the C model, golden/lookup_table.h.  Both
  * modules are built from the same pieces:
  *
  *   state       valid bits, count and (Ready-Lookup) age ranks are reset
@@ -21,7 +21,7 @@
 #include <stdio.h>
 
 #include "rtlgen.h"
-#include "lookup.h"
+#include "lookup_table.h"
 
 /* Names and texts that differ between the two kinds. */
 struct lookup_names {
@@ -42,7 +42,7 @@ static struct lookup_names names_of(enum lookup_kind kind)
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct lookup_geom *g,
+                        const struct lookup_geometry *g,
                         const struct lookup_names *n)
 {
     const struct vparam params[] = {
@@ -127,8 +127,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "// Order within a cycle: the completion frees its entry, then the");
         vgen_line(v, "// insert (which may reuse that entry).");
     }
-    vgen_line(v, "// Flip-flops: %u (%u entries x (valid + %u pc + %u mask + %u x %u tid%s)",
-              lookup_state_bits(g), g->entries, g->pc_w, g->lanes, g->lanes, g->tw,
+    vgen_line(v, "// Flip-flops: %lu (%u entries x (valid + %u pc + %u mask + %u x %u tid%s)",
+              lookup_table_state_bits(g), g->entries, g->pc_w, g->lanes, g->lanes, g->tw,
               n->ready ? " + age" : "");
     vgen_line(v, "// + %u count).", g->cnt_w);
     vgen_blank(v);
@@ -237,7 +237,7 @@ static void emit_stage_regs(struct vgen *v, int stage, int ready)
 }
 
 /* Ready-Lookup: the head, and its departure on pop_i. */
-static void emit_pop(struct vgen *v, const struct lookup_geom *g)
+static void emit_pop(struct vgen *v, const struct lookup_geometry *g)
 {
     vgen_section(v, "Head: the valid entry of age rank 0; pop_i removes it");
     vgen_line(v, "wire [ENTRIES-1:0] head_oh;");
@@ -291,7 +291,7 @@ static void emit_pop(struct vgen *v, const struct lookup_geom *g)
 }
 
 /* Waiting-Lookup: the completion shows its warp and frees the entry. */
-static void emit_done(struct vgen *v, const struct lookup_geom *g)
+static void emit_done(struct vgen *v, const struct lookup_geometry *g)
 {
     vgen_section(v, "Completion: done_slot_i's warp leaves (waiting-to-second)");
     vgen_line(v, "wire [ENTRIES-1:0] done_oh;   // the valid entry named by done_slot_i");
@@ -332,7 +332,7 @@ static void emit_done(struct vgen *v, const struct lookup_geom *g)
  * Insert port p: stage p -> stage p+1.  `field(x)` names port p's slice of
  * an input; with one port the whole input.
  */
-static void emit_insert(struct vgen *v, const struct lookup_geom *g, unsigned p,
+static void emit_insert(struct vgen *v, const struct lookup_geometry *g, unsigned p,
                         int ready, enum rtl_defect defect)
 {
     char title[96], pc[64], mask[64], tid[64], valid[32];
@@ -480,7 +480,7 @@ static void emit_outputs(struct vgen *v, int ready)
     }
 }
 
-static void emit_registers(struct vgen *v, const struct lookup_geom *g, int ready)
+static void emit_registers(struct vgen *v, const struct lookup_geometry *g, int ready)
 {
     unsigned last = g->ports;
 
@@ -531,10 +531,10 @@ static void emit_registers(struct vgen *v, const struct lookup_geom *g, int read
 static void emit_lookup(struct vgen *v, const struct simt_config *cfg,
                         enum lookup_kind kind, enum rtl_defect defect)
 {
-    struct lookup_geom g;
+    struct lookup_geometry g;
     struct lookup_names n = names_of(kind);
 
-    lookup_geometry(cfg, kind, &g);
+    lookup_table_geometry(cfg, kind, &g);
     emit_header(v, cfg, &g, &n);
     emit_state(v, &n);
     emit_contents(v, &n);

@@ -64,7 +64,7 @@ struct sbr_banks {
     unsigned ev_aw, od_aw;      /* row address widths (0: no such bank) */
 };
 
-static void bank_geometry(const struct sbr_geom *g, struct sbr_banks *b)
+static void bank_geometry(const struct sbr_stack_geometry *g, struct sbr_banks *b)
 {
     b->ev_lv = g->depth / 2;
     b->od_lv = (g->depth - 1) / 2;
@@ -82,7 +82,7 @@ static void bank_geometry(const struct sbr_geom *g, struct sbr_banks *b)
  * DEPTH_W-1 bit expression) are `half`, of warp `warp`: half * NUM_WARPS
  * + warp in aw bits; the warp alone when the bank has one level per warp.
  */
-static const char *row_expr(char *buf, size_t len, const struct sbr_geom *g,
+static const char *row_expr(char *buf, size_t len, const struct sbr_stack_geometry *g,
                             unsigned lv, unsigned aw, const char *aw_name,
                             const char *half, const char *warp)
 {
@@ -103,7 +103,7 @@ static const char *row_expr(char *buf, size_t len, const struct sbr_geom *g,
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct sbr_geom *g, const struct sbr_banks *b)
+                        const struct sbr_stack_geometry *g, const struct sbr_banks *b)
 {
     char warp_w[64];
     struct vparam params[16];
@@ -165,7 +165,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// An advance to the top's RPC pops it.  No stored entry has PC = RPC.");
     vgen_line(v, "// An overflow (ovf_o) or input error (err_o) changes nothing.");
     vgen_line(v, "// Storage: %lu bits (%u warps x %u entries x %u bits, %u counters x %u):",
-              sbr_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes,
+              sbr_stack_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes,
               g->warps, g->depth_w);
     vgen_line(v, "// the top entry of each stack and the counters in registers, the %u",
               g->depth - 1);
@@ -301,7 +301,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
 }
 
 /* The banks: their write ports and the read of the entry below the top. */
-static void emit_banks(struct vgen *v, const struct sbr_geom *g,
+static void emit_banks(struct vgen *v, const struct sbr_stack_geometry *g,
                        const struct sbr_banks *b)
 {
     int odd = b->od_lv > 0;         /* two banks: DEPTH >= 3 */
@@ -436,11 +436,11 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
 void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect)
 {
-    struct sbr_geom g;
+    struct sbr_stack_geometry g;
     struct sbr_banks b;
     char ext[200];
 
-    sbr_geometry(cfg, &g);
+    sbr_stack_geometry(cfg, &g);
     bank_geometry(&g, &b);
     emit_header(v, cfg, &g, &b);
 

@@ -20,13 +20,14 @@
 #include "array_model.h"
 #include "fetch.h"
 #include "ics_first.h"
-#include "lookup.h"
 #include "rbt.h"
+#include "ready_lookup.h"
 #include "rtlgen.h"
 #include "sbr_stack.h"
 #include "scheduler.h"
 #include "synth_area.h"
 #include "table7.h"
+#include "waiting_lookup.h"
 #include "warp_tables.h"
 #include "wpt.h"
 
@@ -91,7 +92,7 @@ struct area_row {
 /* The WPT: one per SM (BAWS 4.1.2). */
 static void describe_wpt(const struct simt_config *cfg, struct area_row *row)
 {
-    struct wpt_geom g;
+    struct wpt_geometry g;
 
     wpt_geometry(cfg, &g);
     row->name = "WPT";
@@ -100,7 +101,7 @@ static void describe_wpt(const struct simt_config *cfg, struct area_row *row)
     row->per = PER_SM;
     snprintf(row->organisation, sizeof row->organisation,
              "%u counters x %u bits", g.tbs, g.cnt_w);
-    row->bits = wpt_storage_bits(&g);
+    row->bits = wpt_state_bits(&g);
     row->published_bits = -1;
     if (g.tbs == baws_wpt_published.tbs &&
         g.max_warps == baws_wpt_published.max_warps)
@@ -111,9 +112,9 @@ static void describe_wpt(const struct simt_config *cfg, struct area_row *row)
 static void describe_scheduler(const struct simt_config *cfg,
                                struct area_row *row)
 {
-    struct sched_geom g;
+    struct scheduler_geometry g;
 
-    sched_geometry(cfg, &g);
+    scheduler_geometry(cfg, &g);
     row->name = "Issue scheduler";
     row->module = "simtref_scheduler";
     row->source = "BAWS 4.1";
@@ -121,7 +122,7 @@ static void describe_scheduler(const struct simt_config *cfg,
     snprintf(row->organisation, sizeof row->organisation,
              "%s over %u warps of %u TBs", config_sched_name(g.policy),
              g.warps, g.tbs);
-    row->bits = sched_state_bits(&g);
+    row->bits = scheduler_state_bits(&g);
     row->published_bits = -1;
 }
 
@@ -130,9 +131,9 @@ static void describe_scheduler(const struct simt_config *cfg,
 static void describe_arbiter(const struct simt_config *cfg,
                              struct area_row *row)
 {
-    struct arb_geom g;
+    struct arbiter_geometry g;
 
-    arb_geometry(cfg, &g);
+    arbiter_geometry(cfg, &g);
     row->name = "Unified arbiter";
     row->module = "simtref_arbiter";
     row->source = "Collange 4";
@@ -140,7 +141,7 @@ static void describe_arbiter(const struct simt_config *cfg,
     snprintf(row->organisation, sizeof row->organisation,
              "min(SP:PC) or line over %u lanes, %u-level tree; common PC",
              g.lanes, g.levels);
-    row->bits = arb_state_bits(&g);
+    row->bits = arbiter_state_bits(&g);
     row->published_bits = -1;
 }
 
@@ -150,9 +151,9 @@ static void describe_arbiter(const struct simt_config *cfg,
 static void describe_ics_first(const struct simt_config *cfg,
                                struct area_row *row)
 {
-    struct ics_geom g;
+    struct ics_first_geometry g;
 
-    ics_geometry(cfg, &g);
+    ics_first_geometry(cfg, &g);
     row->name = "ICS-First arbiter";
     row->module = "simtref_ics_first";
     row->source = "multi-core SIMT 4.3";
@@ -160,7 +161,7 @@ static void describe_ics_first(const struct simt_config *cfg,
     snprintf(row->organisation, sizeof row->organisation,
              "one warp: %u threads x (4 state + %u priority bits)",
              g.threads, g.levels);
-    row->bits = ics_state_bits(&g);
+    row->bits = ics_first_state_bits(&g);
     row->published_bits = -1;
 }
 
@@ -169,9 +170,9 @@ static void describe_ics_first(const struct simt_config *cfg,
 static void describe_sbr_stack(const struct simt_config *cfg,
                                struct area_row *row)
 {
-    struct sbr_geom g;
+    struct sbr_stack_geometry g;
 
-    sbr_geometry(cfg, &g);
+    sbr_stack_geometry(cfg, &g);
     row->name = "SBR stacks";
     row->module = "simtref_sbr_stack";
     row->source = "HARP 2.1";
@@ -179,7 +180,7 @@ static void describe_sbr_stack(const struct simt_config *cfg,
     snprintf(row->organisation, sizeof row->organisation,
              "%u warps x %u entries of %u bits", g.warps, g.depth,
              2 * g.pc_w + g.lanes);
-    row->bits = sbr_state_bits(&g);
+    row->bits = sbr_stack_state_bits(&g);
     row->published_bits = -1;
 }
 
@@ -187,7 +188,7 @@ static void describe_sbr_stack(const struct simt_config *cfg,
 static void describe_fetch(const struct simt_config *cfg,
                            struct area_row *row)
 {
-    struct fetch_geom g;
+    struct fetch_geometry g;
 
     fetch_geometry(cfg, &g);
     row->name = "I-buffer and fetch";
@@ -205,9 +206,9 @@ static void describe_fetch(const struct simt_config *cfg,
 static void describe_lookup(const struct simt_config *cfg,
                             enum lookup_kind kind, struct area_row *row)
 {
-    struct lookup_geom g;
+    struct lookup_geometry g;
 
-    lookup_geometry(cfg, kind, &g);
+    lookup_table_geometry(cfg, kind, &g);
     row->name = kind == LOOKUP_READY ? "Ready-Lookup" : "Waiting-Lookup";
     row->module = kind == LOOKUP_READY ? "simtref_ready_lookup"
                                        : "simtref_waiting_lookup";
@@ -215,7 +216,7 @@ static void describe_lookup(const struct simt_config *cfg,
     row->per = PER_SCHEDULER;
     snprintf(row->organisation, sizeof row->organisation,
              "%u warps of %u lanes, fully associative", g.entries, g.lanes);
-    row->bits = lookup_state_bits(&g);
+    row->bits = lookup_table_state_bits(&g);
     row->published_bits = -1;
     row->in_table7 = 1;
     /* Every insert port searches the CAM (pc and lanes) and writes it; the
@@ -243,7 +244,7 @@ static void describe_waiting_lookup(const struct simt_config *cfg,
 /* The Re-convergence Barriers table: one per warp scheduler (HARP 4.2.2). */
 static void describe_rbt(const struct simt_config *cfg, struct area_row *row)
 {
-    struct rbt_geom g;
+    struct rbt_geometry g;
 
     rbt_geometry(cfg, &g);
     row->name = "RBT";
@@ -262,9 +263,9 @@ static void describe_rbt(const struct simt_config *cfg, struct area_row *row)
 static void describe_warp_tables(const struct simt_config *cfg,
                                  struct area_row *row)
 {
-    struct wt_geom g;
+    struct warp_tables_geometry g;
 
-    wt_geometry(cfg, &g);
+    warp_tables_geometry(cfg, &g);
     row->name = "First- and Second-Level";
     row->module = "simtref_warp_tables";
     row->source = "HARP 4.2";
@@ -272,7 +273,7 @@ static void describe_warp_tables(const struct simt_config *cfg,
     snprintf(row->organisation, sizeof row->organisation,
              "%u + %u warps of %u lanes, Second-Level a FIFO array",
              g.fl, g.sl, g.lanes);
-    row->bits = wt_state_bits(&g);
+    row->bits = warp_tables_state_bits(&g);
     row->published_bits = -1;
     row->in_table7 = 1;
 }
@@ -311,20 +312,20 @@ enum { MAX_HARP_ORGS = 8, MAX_ROWS = sizeof structures / sizeof structures[0] };
 static size_t harp_orgs(const struct simt_config *cfg,
                         struct harp_array_org orgs[MAX_HARP_ORGS])
 {
-    struct lookup_geom lg;
-    struct rbt_geom rg;
-    struct wt_geom wg;
+    struct lookup_geometry lg;
+    struct rbt_geometry rg;
+    struct warp_tables_geometry wg;
     size_t n = 0;
 
     rbt_geometry(cfg, &rg);
     rbt_harp_org(&rg, &orgs[n], &orgs[n + 1]);
     n += 2;
-    wt_geometry(cfg, &wg);
-    wt_harp_org(&wg, &orgs[n++]);
-    lookup_geometry(cfg, LOOKUP_READY, &lg);
-    lookup_harp_org(&lg, &orgs[n++]);
-    lookup_geometry(cfg, LOOKUP_WAITING, &lg);
-    lookup_harp_org(&lg, &orgs[n++]);
+    warp_tables_geometry(cfg, &wg);
+    warp_tables_harp_org(&wg, &orgs[n++]);
+    ready_lookup_geometry(cfg, &lg);
+    ready_lookup_harp_org(&lg, &orgs[n++]);
+    waiting_lookup_geometry(cfg, &lg);
+    waiting_lookup_harp_org(&lg, &orgs[n++]);
     return n;
 }
 
@@ -725,13 +726,13 @@ static void price_rtl(const struct simt_config *cfg, const struct area_row *r,
 static unsigned copies_per_sm(const struct simt_config *cfg,
                               const struct area_row *row)
 {
-    struct sched_geom g;
+    struct scheduler_geometry g;
 
     switch (row->per) {
     case PER_SCHEDULER:
         return cfg->schedulers;
     case PER_WARP:
-        sched_geometry(cfg, &g);
+        scheduler_geometry(cfg, &g);
         return cfg->schedulers * g.warps;
     default:
         return 1;
