@@ -26,23 +26,8 @@
  *                lanes' and the release's ports read the memories;
  *   next state   one combinational block, then the clocked blocks.
  *
- * Measured with Yosys 0.23 alone, SHOW_TABLE = 0, `synth -flatten -top
- * simtref_rbt -run :fine; stat` (word-level cells, before fine mapping;
- * CPU time of the run on a loaded 2-core machine):
- *
- *   fermi-harp  before (no SHOW_TABLE yet, view shown): no memory, 12978
- *               cells of which 2210 flip-flop cells (20616 bits), 42 s;
- *               after: 17 memories -- 16 lane banks of 8 rows x 96 bits
- *               (2 read ports, 1 write port) and the RPC bank of 8 x 512
- *               (17 read, 16 write) -- and 3799 other cells, 34 of them
- *               flip-flops (4232 bits: valid, member, reached,
- *               occupancy), 25 s;
- *   tiny        before: no memory, 374 cells, 0.4 s; after: 2 lane banks
- *               of 4 x 18 (2 read, 1 write) and the RPC bank of 4 x 16
- *               (3 read, 2 write), 303 other cells, 0.4 s;
- *   harp-fig8   (multiport) the RPC bank as tiny and one bank of 4 x 36
- *               (3 read, 2 write ports, per-lane write enables), 303
- *               other cells.
+ * What Yosys makes of the module (memories, cells, flip-flops) at the
+ * presets, before and after the memories: docs/measurements.md.
  */
 #include <stdio.h>
 #include <string.h>

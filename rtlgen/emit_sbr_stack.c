@@ -35,24 +35,8 @@
  * The area flow does not define FORMAL: the banks have one write port and
  * one read port each, and synthesis keeps them as memories.
  *
- * Measured with Yosys 0.23 by `simtref area` (synth -run :fine, the fine
- * mapping, ABC's fast script; CPU time of the Yosys run on a loaded 2-core
- * machine):
- *
- *   fermi-sbr, gtx480-baws (24 warps x 12 entries of 96 bits)
- *               before (every entry a flip-flop vector, up to three
- *               writes an edge): no memory, 143194 cells of which 27744
- *               flip-flops, 200 s, 3.1 GB; after: the banks, 144 and 120
- *               words x 96 bits (1 read, 1 write port each), and 21582
- *               other cells of which 2400 flip-flops (tops, counters),
- *               20 s, 0.7 GB;
- *   fermi-harp  (48 warps x 12 entries of 80 bits) before: no memory,
- *               228282 cells of which 46272 flip-flops, 718 s, 5.1 GB;
- *               after: banks of 288 and 240 words x 80 bits, 33708 other
- *               cells of which 4032 flip-flops;
- *   tiny        (8 warps x 4 entries of 18 bits) after: banks of 16 and 8
- *               words x 18 bits, 2001 other cells of which 168
- *               flip-flops.
+ * What Yosys makes of the module at the presets, before and after the
+ * banks: docs/measurements.md.
  */
 #include "rtlgen.h"
 #include "sbr_stack.h"
