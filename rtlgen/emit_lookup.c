@@ -25,10 +25,11 @@
 
 /* Names and texts that differ between the two kinds. */
 struct lookup_names {
-    const char *module;
-    const char *file;
-    const char *title;
-    int         ready;
+    const char *module;   /* the module's name */
+    const char *file;     /* the file it is written to */
+    const char *title;    /* the file header's title */
+    const char *source;   /* the papers' sections and the C model */
+    int         ready;    /* the Ready-Lookup (else the Waiting-Lookup) */
 };
 
 static struct lookup_names names_of(enum lookup_kind kind)
@@ -38,6 +39,9 @@ static struct lookup_names names_of(enum lookup_kind kind)
     n.module = n.ready ? "simtref_ready_lookup" : "simtref_waiting_lookup";
     n.file   = n.ready ? "simtref_ready_lookup.v" : "simtref_waiting_lookup.v";
     n.title  = n.ready ? "HARP Ready-Lookup table" : "HARP Waiting-Lookup table";
+    n.source = n.ready
+        ? "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/ready_lookup.c."
+        : "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/waiting_lookup.c.";
     return n;
 }
 
@@ -111,9 +115,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "",                      "err_o",        "empty insert mask, or done on a free entry" },
     };
 
-    emit_file_header(v, n->file, n->title,
-                     "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/lookup.c.",
-                     cfg);
+    emit_file_header(v, n->file, n->title, n->source, cfg);
     vgen_line(v, "// A fully associative table of %u warps.  An insert merges into the",
               g->entries);
     vgen_line(v, "// lowest-index valid entry with the same pc and no lane conflict, else");
