@@ -132,32 +132,32 @@ module simtref_waiting_lookup #(
   // Stage 0: the table after the completion
   // ----------------------------------------------------------------------
 
-  reg  [ENTRIES-1:0]          v_s0;
+  reg  [ENTRIES-1:0]          valid_s0;
   reg  [ENTRIES*PC_W-1:0]     pc_s0;
-  reg  [ENTRIES*LANES-1:0]    m_s0;
-  reg  [CNT_W-1:0]            c_s0;
+  reg  [ENTRIES*LANES-1:0]    mask_s0;
+  reg  [CNT_W-1:0]            count_s0;
 
   always @* begin
-    v_s0  = valid_q & ~done_oh;
-    pc_s0 = pc_q;
-    m_s0  = mask_q;
-    c_s0  = (|done_oh) ? cnt_q - 4'd1 : cnt_q;
+    valid_s0 = valid_q & ~done_oh;
+    pc_s0    = pc_q;
+    mask_s0  = mask_q;
+    count_s0 = (|done_oh) ? cnt_q - 4'd1 : cnt_q;
   end
 
   // ----------------------------------------------------------------------
   // Stage 1: insert port 0 (merge, else allocate, else bypass)
   // ----------------------------------------------------------------------
 
-  reg  [ENTRIES-1:0]          v_s1;
+  reg  [ENTRIES-1:0]          valid_s1;
   reg  [ENTRIES*PC_W-1:0]     pc_s1;
-  reg  [ENTRIES*LANES-1:0]    m_s1;
-  reg  [CNT_W-1:0]            c_s1;
+  reg  [ENTRIES*LANES-1:0]    mask_s1;
+  reg  [CNT_W-1:0]            count_s1;
   wire [PC_W-1:0]        pc_p0   = ins_pc_i;
   wire [LANES-1:0]       mask_p0 = ins_mask_i;
   wire [LANES*TW-1:0]    tid_p0  = ins_tid_i;
   wire                   ok_p0   = ins_valid_i && |mask_p0;   // a warp to store
   reg  [ENTRIES-1:0]     match_p0;   // same pc, no lane conflict
-  wire [ENTRIES-1:0]     free_p0  = ~v_s0;
+  wire [ENTRIES-1:0]     free_p0  = ~valid_s0;
   wire [ENTRIES-1:0]     msel_p0  = match_p0 & (~match_p0 + 8'd1);   // lowest
   wire [ENTRIES-1:0]     fsel_p0  = free_p0 & (~free_p0 + 8'd1);
   wire                   merge_p0 = ok_p0 && |match_p0;
@@ -169,20 +169,20 @@ module simtref_waiting_lookup #(
 
   always @* begin
     for (k0 = 0; k0 < ENTRIES; k0 = k0 + 1)
-      match_p0[k0] = v_s0[k0] && pc_s0[k0*PC_W +: PC_W] == pc_p0 &&
-                     (m_s0[k0*LANES +: LANES] & mask_p0) == {LANES{1'b0}};
+      match_p0[k0] = valid_s0[k0] && pc_s0[k0*PC_W +: PC_W] == pc_p0 &&
+                     (mask_s0[k0*LANES +: LANES] & mask_p0) == {LANES{1'b0}};
   end
 
   always @* begin
-    v_s1  = v_s0;
-    pc_s1 = pc_s0;
-    m_s1  = m_s0;
-    c_s1  = alloc_p0 ? c_s0 + 4'd1 : c_s0;
+    valid_s1 = valid_s0;
+    pc_s1    = pc_s0;
+    mask_s1  = mask_s0;
+    count_s1 = alloc_p0 ? count_s0 + 4'd1 : count_s0;
     for (i0 = 0; i0 < ENTRIES; i0 = i0 + 1) begin
       if (wsel_p0[i0]) begin
-        v_s1[i0] = 1'b1;
+        valid_s1[i0] = 1'b1;
         pc_s1[i0*PC_W +: PC_W] = pc_p0;
-        m_s1[i0*LANES +: LANES] = merge_p0 ? m_s0[i0*LANES +: LANES] | mask_p0
+        mask_s1[i0*LANES +: LANES] = merge_p0 ? mask_s0[i0*LANES +: LANES] | mask_p0
                                           : mask_p0;
       end
     end
@@ -228,8 +228,8 @@ module simtref_waiting_lookup #(
       valid_q <= {ENTRIES{1'b0}};
       cnt_q   <= {CNT_W{1'b0}};
     end else begin
-      valid_q <= v_s1;
-      cnt_q   <= c_s1;
+      valid_q <= valid_s1;
+      cnt_q   <= count_s1;
     end
   end
 
@@ -239,7 +239,7 @@ module simtref_waiting_lookup #(
 
   always @(posedge clk_i) begin
     pc_q   <= pc_s1;
-    mask_q <= m_s1;
+    mask_q <= mask_s1;
     for (we = 0; we < ENTRIES; we = we + 1)
       for (wl = 0; wl < LANES; wl = wl + 1) begin
         if (wsel_p0[we] && mask_p0[wl])

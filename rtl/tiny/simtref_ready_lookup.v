@@ -135,30 +135,30 @@ module simtref_ready_lookup #(
   // Stage 0: the table after the pop
   // ----------------------------------------------------------------------
 
-  reg  [ENTRIES-1:0]          v_s0;
+  reg  [ENTRIES-1:0]          valid_s0;
   reg  [ENTRIES*PC_W-1:0]     pc_s0;
-  reg  [ENTRIES*LANES-1:0]    m_s0;
-  reg  [ENTRIES*SLOT_W-1:0]   a_s0;
-  reg  [CNT_W-1:0]            c_s0;
+  reg  [ENTRIES*LANES-1:0]    mask_s0;
+  reg  [ENTRIES*SLOT_W-1:0]   age_s0;
+  reg  [CNT_W-1:0]            count_s0;
   reg                         pop_err;   // pop of an empty table
   integer di;
 
   always @* begin
-    v_s0    = valid_q;
-    pc_s0   = pc_q;
-    m_s0    = mask_q;
-    a_s0    = age_q;
-    c_s0    = cnt_q;
-    pop_err = 1'b0;
+    valid_s0 = valid_q;
+    pc_s0    = pc_q;
+    mask_s0  = mask_q;
+    age_s0   = age_q;
+    count_s0 = cnt_q;
+    pop_err  = 1'b0;
     if (pop_i && !head_valid_o) begin
       pop_err = 1'b1;
     end else if (pop_i) begin
-      c_s0 = cnt_q - 2'd1;
+      count_s0 = cnt_q - 2'd1;
       for (di = 0; di < ENTRIES; di = di + 1)
         if (head_oh[di])
-          v_s0[di] = 1'b0;
+          valid_s0[di] = 1'b0;
         else if (valid_q[di] && age_q[di*SLOT_W +: SLOT_W] != {SLOT_W{1'b0}})
-          a_s0[di*SLOT_W +: SLOT_W] = age_q[di*SLOT_W +: SLOT_W] - 1'd1;
+          age_s0[di*SLOT_W +: SLOT_W] = age_q[di*SLOT_W +: SLOT_W] - 1'd1;
     end
   end
 
@@ -166,17 +166,17 @@ module simtref_ready_lookup #(
   // Stage 1: insert port 0 (merge, else allocate, else bypass)
   // ----------------------------------------------------------------------
 
-  reg  [ENTRIES-1:0]          v_s1;
+  reg  [ENTRIES-1:0]          valid_s1;
   reg  [ENTRIES*PC_W-1:0]     pc_s1;
-  reg  [ENTRIES*LANES-1:0]    m_s1;
-  reg  [ENTRIES*SLOT_W-1:0]   a_s1;
-  reg  [CNT_W-1:0]            c_s1;
+  reg  [ENTRIES*LANES-1:0]    mask_s1;
+  reg  [ENTRIES*SLOT_W-1:0]   age_s1;
+  reg  [CNT_W-1:0]            count_s1;
   wire [PC_W-1:0]        pc_p0   = ins_pc_i[0*PC_W +: PC_W];
   wire [LANES-1:0]       mask_p0 = ins_mask_i[0*LANES +: LANES];
   wire [LANES*TW-1:0]    tid_p0  = ins_tid_i[0*LANES*TW +: LANES*TW];
   wire                   ok_p0   = ins_valid_i[0] && |mask_p0;   // a warp to store
   reg  [ENTRIES-1:0]     match_p0;   // same pc, no lane conflict
-  wire [ENTRIES-1:0]     free_p0  = ~v_s0;
+  wire [ENTRIES-1:0]     free_p0  = ~valid_s0;
   wire [ENTRIES-1:0]     msel_p0  = match_p0 & (~match_p0 + 2'd1);   // lowest
   wire [ENTRIES-1:0]     fsel_p0  = free_p0 & (~free_p0 + 2'd1);
   wire                   merge_p0 = ok_p0 && |match_p0;
@@ -184,37 +184,37 @@ module simtref_ready_lookup #(
   wire                   byp_p0   = ok_p0 && !(|match_p0) && !(|free_p0);
   wire [ENTRIES-1:0]     wsel_p0  = merge_p0 ? msel_p0 : alloc_p0 ? fsel_p0
                                              : {ENTRIES{1'b0}};   // entry written
-  wire [SLOT_W-1:0]      last_p0  = c_s0[SLOT_W-1:0] - 1'd1;   // youngest rank
+  wire [SLOT_W-1:0]      last_p0  = count_s0[SLOT_W-1:0] - 1'd1;   // youngest rank
   reg  [SLOT_W-1:0]      rank_p0;   // rank of the merge target
   integer k0, i0;   // loop indices of the two blocks below
 
   always @* begin
     for (k0 = 0; k0 < ENTRIES; k0 = k0 + 1)
-      match_p0[k0] = v_s0[k0] && pc_s0[k0*PC_W +: PC_W] == pc_p0 &&
-                     (m_s0[k0*LANES +: LANES] & mask_p0) == {LANES{1'b0}};
+      match_p0[k0] = valid_s0[k0] && pc_s0[k0*PC_W +: PC_W] == pc_p0 &&
+                     (mask_s0[k0*LANES +: LANES] & mask_p0) == {LANES{1'b0}};
   end
 
   always @* begin
-    v_s1  = v_s0;
-    pc_s1 = pc_s0;
-    m_s1  = m_s0;
-    a_s1  = a_s0;
+    valid_s1 = valid_s0;
+    pc_s1    = pc_s0;
+    mask_s1  = mask_s0;
+    age_s1   = age_s0;
     rank_p0 = {SLOT_W{1'b0}};
     for (i0 = 0; i0 < ENTRIES; i0 = i0 + 1)
       if (msel_p0[i0])
-        rank_p0 = a_s0[i0*SLOT_W +: SLOT_W];
-    c_s1  = alloc_p0 ? c_s0 + 2'd1 : c_s0;
+        rank_p0 = age_s0[i0*SLOT_W +: SLOT_W];
+    count_s1 = alloc_p0 ? count_s0 + 2'd1 : count_s0;
     for (i0 = 0; i0 < ENTRIES; i0 = i0 + 1) begin
       if (wsel_p0[i0]) begin
-        v_s1[i0] = 1'b1;
+        valid_s1[i0] = 1'b1;
         pc_s1[i0*PC_W +: PC_W] = pc_p0;
-        m_s1[i0*LANES +: LANES] = merge_p0 ? m_s0[i0*LANES +: LANES] | mask_p0
+        mask_s1[i0*LANES +: LANES] = merge_p0 ? mask_s0[i0*LANES +: LANES] | mask_p0
                                           : mask_p0;
-        a_s1[i0*SLOT_W +: SLOT_W] = merge_p0 ? last_p0
-                                            : c_s0[SLOT_W-1:0];
-      end else if (merge_p0 && v_s0[i0] &&
-                   a_s0[i0*SLOT_W +: SLOT_W] > rank_p0) begin
-        a_s1[i0*SLOT_W +: SLOT_W] = a_s0[i0*SLOT_W +: SLOT_W] - 1'd1;
+        age_s1[i0*SLOT_W +: SLOT_W] = merge_p0 ? last_p0
+                                            : count_s0[SLOT_W-1:0];
+      end else if (merge_p0 && valid_s0[i0] &&
+                   age_s0[i0*SLOT_W +: SLOT_W] > rank_p0) begin
+        age_s1[i0*SLOT_W +: SLOT_W] = age_s0[i0*SLOT_W +: SLOT_W] - 1'd1;
       end
     end
   end
@@ -223,17 +223,17 @@ module simtref_ready_lookup #(
   // Stage 2: insert port 1 (merge, else allocate, else bypass)
   // ----------------------------------------------------------------------
 
-  reg  [ENTRIES-1:0]          v_s2;
+  reg  [ENTRIES-1:0]          valid_s2;
   reg  [ENTRIES*PC_W-1:0]     pc_s2;
-  reg  [ENTRIES*LANES-1:0]    m_s2;
-  reg  [ENTRIES*SLOT_W-1:0]   a_s2;
-  reg  [CNT_W-1:0]            c_s2;
+  reg  [ENTRIES*LANES-1:0]    mask_s2;
+  reg  [ENTRIES*SLOT_W-1:0]   age_s2;
+  reg  [CNT_W-1:0]            count_s2;
   wire [PC_W-1:0]        pc_p1   = ins_pc_i[1*PC_W +: PC_W];
   wire [LANES-1:0]       mask_p1 = ins_mask_i[1*LANES +: LANES];
   wire [LANES*TW-1:0]    tid_p1  = ins_tid_i[1*LANES*TW +: LANES*TW];
   wire                   ok_p1   = ins_valid_i[1] && |mask_p1;   // a warp to store
   reg  [ENTRIES-1:0]     match_p1;   // same pc, no lane conflict
-  wire [ENTRIES-1:0]     free_p1  = ~v_s1;
+  wire [ENTRIES-1:0]     free_p1  = ~valid_s1;
   wire [ENTRIES-1:0]     msel_p1  = match_p1 & (~match_p1 + 2'd1);   // lowest
   wire [ENTRIES-1:0]     fsel_p1  = free_p1 & (~free_p1 + 2'd1);
   wire                   merge_p1 = ok_p1 && |match_p1;
@@ -241,37 +241,37 @@ module simtref_ready_lookup #(
   wire                   byp_p1   = ok_p1 && !(|match_p1) && !(|free_p1);
   wire [ENTRIES-1:0]     wsel_p1  = merge_p1 ? msel_p1 : alloc_p1 ? fsel_p1
                                              : {ENTRIES{1'b0}};   // entry written
-  wire [SLOT_W-1:0]      last_p1  = c_s1[SLOT_W-1:0] - 1'd1;   // youngest rank
+  wire [SLOT_W-1:0]      last_p1  = count_s1[SLOT_W-1:0] - 1'd1;   // youngest rank
   reg  [SLOT_W-1:0]      rank_p1;   // rank of the merge target
   integer k1, i1;   // loop indices of the two blocks below
 
   always @* begin
     for (k1 = 0; k1 < ENTRIES; k1 = k1 + 1)
-      match_p1[k1] = v_s1[k1] && pc_s1[k1*PC_W +: PC_W] == pc_p1 &&
-                     (m_s1[k1*LANES +: LANES] & mask_p1) == {LANES{1'b0}};
+      match_p1[k1] = valid_s1[k1] && pc_s1[k1*PC_W +: PC_W] == pc_p1 &&
+                     (mask_s1[k1*LANES +: LANES] & mask_p1) == {LANES{1'b0}};
   end
 
   always @* begin
-    v_s2  = v_s1;
-    pc_s2 = pc_s1;
-    m_s2  = m_s1;
-    a_s2  = a_s1;
+    valid_s2 = valid_s1;
+    pc_s2    = pc_s1;
+    mask_s2  = mask_s1;
+    age_s2   = age_s1;
     rank_p1 = {SLOT_W{1'b0}};
     for (i1 = 0; i1 < ENTRIES; i1 = i1 + 1)
       if (msel_p1[i1])
-        rank_p1 = a_s1[i1*SLOT_W +: SLOT_W];
-    c_s2  = alloc_p1 ? c_s1 + 2'd1 : c_s1;
+        rank_p1 = age_s1[i1*SLOT_W +: SLOT_W];
+    count_s2 = alloc_p1 ? count_s1 + 2'd1 : count_s1;
     for (i1 = 0; i1 < ENTRIES; i1 = i1 + 1) begin
       if (wsel_p1[i1]) begin
-        v_s2[i1] = 1'b1;
+        valid_s2[i1] = 1'b1;
         pc_s2[i1*PC_W +: PC_W] = pc_p1;
-        m_s2[i1*LANES +: LANES] = merge_p1 ? m_s1[i1*LANES +: LANES] | mask_p1
+        mask_s2[i1*LANES +: LANES] = merge_p1 ? mask_s1[i1*LANES +: LANES] | mask_p1
                                           : mask_p1;
-        a_s2[i1*SLOT_W +: SLOT_W] = merge_p1 ? last_p1
-                                            : c_s1[SLOT_W-1:0];
-      end else if (merge_p1 && v_s1[i1] &&
-                   a_s1[i1*SLOT_W +: SLOT_W] > rank_p1) begin
-        a_s2[i1*SLOT_W +: SLOT_W] = a_s1[i1*SLOT_W +: SLOT_W] - 1'd1;
+        age_s2[i1*SLOT_W +: SLOT_W] = merge_p1 ? last_p1
+                                            : count_s1[SLOT_W-1:0];
+      end else if (merge_p1 && valid_s1[i1] &&
+                   age_s1[i1*SLOT_W +: SLOT_W] > rank_p1) begin
+        age_s2[i1*SLOT_W +: SLOT_W] = age_s1[i1*SLOT_W +: SLOT_W] - 1'd1;
       end
     end
   end
@@ -295,9 +295,9 @@ module simtref_ready_lookup #(
       cnt_q   <= {CNT_W{1'b0}};
       age_q   <= {(ENTRIES*SLOT_W){1'b0}};
     end else begin
-      valid_q <= v_s2;
-      cnt_q   <= c_s2;
-      age_q   <= a_s2;
+      valid_q <= valid_s2;
+      cnt_q   <= count_s2;
+      age_q   <= age_s2;
     end
   end
 
@@ -307,7 +307,7 @@ module simtref_ready_lookup #(
 
   always @(posedge clk_i) begin
     pc_q   <= pc_s2;
-    mask_q <= m_s2;
+    mask_q <= mask_s2;
     for (we = 0; we < ENTRIES; we = we + 1)
       for (wl = 0; wl < LANES; wl = wl + 1) begin
         if (wsel_p0[we] && mask_p0[wl])
