@@ -13,46 +13,6 @@
 
 namespace lk {
 
-// Port p's warp onto packed ports.
-template <typename TP, typename TM, typename TT>
-void drive_warp(TP &pc, TM &mask, TT &tid, const lookup_geometry &g, unsigned p,
-                const warp &w)
-{
-    tb::set_field(pc, p * g.pc_w, g.pc_w, w.pc);
-    tb::set_field(mask, p * g.lanes, g.lanes, w.mask);
-    for (unsigned l = 0; l < g.lanes; l++)
-        tb::set_field(tid, (p * g.lanes + l) * g.tw, g.tw, w.tid[l]);
-}
-
-// Compare, building the signal's name only for a difference (names cost
-// more than the comparisons).
-template <typename Name>
-inline bool check(tb::Mismatch &mm, long cycle, uint64_t expected,
-                  uint64_t actual, Name name)
-{
-    return expected == actual || tb::expect(mm, cycle, name(), expected, actual);
-}
-
-// A warp on packed outputs (entry e of an array) against the model's;
-// name() gives the prefix of the signal names.
-template <typename TP, typename TM, typename TT, typename Name>
-bool expect_warp(tb::Mismatch &mm, long cycle, Name name,
-                 const lookup_geometry &g, unsigned e, const TP &pc, const TM &mask,
-                 const TT &tid, const warp &w)
-{
-    bool ok = true;
-    ok &= check(mm, cycle, w.pc, tb::get_field(pc, e * g.pc_w, g.pc_w),
-                [&] { return name() + "pc"; });
-    ok &= check(mm, cycle, w.mask, tb::get_field(mask, e * g.lanes, g.lanes),
-                [&] { return name() + "mask"; });
-    for (unsigned l = 0; l < g.lanes; l++)
-        ok &= check(mm, cycle, w.tid[l],
-                    tb::get_field(tid, (e * g.lanes + l) * g.tw, g.tw),
-                    [&] { return name() + "tid[lane " +
-                                 std::to_string(l) + "]"; });
-    return ok;
-}
-
 // The table contents every cycle: count_o, valid_o, pc_o, mask_o, tid_o.
 template <typename Top>
 bool expect_contents(tb::Mismatch &mm, long cycle, const lookup_geometry &g,
@@ -61,9 +21,9 @@ bool expect_contents(tb::Mismatch &mm, long cycle, const lookup_geometry &g,
     bool ok = tb::expect(mm, cycle, "count_o", exp.count, top.count_o);
     for (unsigned e = 0; e < g.entries; e++) {
         auto n = [e] { return "entry " + std::to_string(e) + " "; };
-        ok &= check(mm, cycle, exp.entry[e].valid, tb::get_field(top.valid_o, e, 1),
+        ok &= tb::check(mm, cycle, exp.entry[e].valid, tb::get_field(top.valid_o, e, 1),
                     [&] { return n() + "valid_o"; });
-        ok &= expect_warp(mm, cycle, n, g, e, top.pc_o, top.mask_o,
+        ok &= tb::expect_warp(mm, cycle, n, g, e, top.pc_o, top.mask_o,
                           top.tid_o, exp.entry[e].warp);
     }
     return ok;

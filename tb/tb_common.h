@@ -23,6 +23,7 @@
 #include "verilated_fst_c.h"
 
 #include "config.h"
+#include "warp.h"
 
 namespace tb {
 
@@ -186,6 +187,46 @@ inline bool expect(Mismatch &m, long cycle, const std::string &signal,
         m.actual = actual;
     }
     return false;
+}
+
+// Compare, building the signal's name only for a difference (names cost
+// more than the comparisons).
+template <typename Name>
+inline bool check(Mismatch &mm, long cycle, uint64_t expected,
+                  uint64_t actual, Name name)
+{
+    return expected == actual || expect(mm, cycle, name(), expected, actual);
+}
+
+// A warp (golden/warp.h) on packed ports: element p of arrays of pc, mask
+// and thread-id fields, sized by any geometry with pc_w, lanes and tw.
+template <typename G, typename TP, typename TM, typename TT>
+void drive_warp(TP &pc, TM &mask, TT &tid, const G &g, unsigned p,
+                const struct warp &w)
+{
+    set_field(pc, p * g.pc_w, g.pc_w, w.pc);
+    set_field(mask, p * g.lanes, g.lanes, w.mask);
+    for (unsigned l = 0; l < g.lanes; l++)
+        set_field(tid, (p * g.lanes + l) * g.tw, g.tw, w.tid[l]);
+}
+
+// Element e of packed warp outputs against the model's warp; name() gives
+// the prefix of the signal names.
+template <typename G, typename TP, typename TM, typename TT, typename Name>
+bool expect_warp(Mismatch &mm, long cycle, Name name, const G &g, unsigned e,
+                 const TP &pc, const TM &mask, const TT &tid,
+                 const struct warp &w)
+{
+    bool ok = true;
+    ok &= check(mm, cycle, w.pc, get_field(pc, e * g.pc_w, g.pc_w),
+                [&] { return name() + "pc"; });
+    ok &= check(mm, cycle, w.mask, get_field(mask, e * g.lanes, g.lanes),
+                [&] { return name() + "mask"; });
+    for (unsigned l = 0; l < g.lanes; l++)
+        ok &= check(mm, cycle, w.tid[l],
+                    get_field(tid, (e * g.lanes + l) * g.tw, g.tw),
+                    [&] { return name() + "tid[lane " + std::to_string(l) + "]"; });
+    return ok;
 }
 
 inline std::string indexed(const char *name, unsigned i)

@@ -95,7 +95,7 @@ class Bench {
     {
         top.ins_valid_i = (in.ins_valid[0] ? 1 : 0) | (in.ins_valid[1] ? 2 : 0);
         for (unsigned p = 0; p < 2; p++)
-            lk::drive_warp(top.ins_pc_i, top.ins_mask_i, top.ins_tid_i, g_, p,
+            tb::drive_warp(top.ins_pc_i, top.ins_mask_i, top.ins_tid_i, g_, p,
                            in.ins[p]);
         top.pop_i = in.pop;
     }
@@ -111,11 +111,11 @@ class Bench {
                              exp.ins_bypass[p], tb::get_field(top.ins_bypass_o, p, 1));
         }
         ok &= tb::expect(mm, cycle, "head_valid_o", exp.head_valid, top.head_valid_o);
-        ok &= lk::expect_warp(mm, cycle, [] { return std::string("head_"); }, g_, 0, top.head_pc_o,
+        ok &= tb::expect_warp(mm, cycle, [] { return std::string("head_"); }, g_, 0, top.head_pc_o,
                               top.head_mask_o, top.head_tid_o, exp.head);
         ok &= lk::expect_contents(mm, cycle, g_, top, exp);
         for (unsigned e = 0; e < g_.entries; e++)
-            ok &= lk::check(mm, cycle, exp.entry[e].age,
+            ok &= tb::check(mm, cycle, exp.entry[e].age,
                             tb::get_field(top.age_o, e * g_.slot_w, g_.slot_w),
                             [&] { return tb::indexed("age_o", e); });
         ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);

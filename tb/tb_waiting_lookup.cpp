@@ -85,7 +85,7 @@ class Bench {
     void drive(Top &top, const lookup_in &in)
     {
         top.ins_valid_i = in.ins_valid[0];
-        lk::drive_warp(top.ins_pc_i, top.ins_mask_i, top.ins_tid_i, g_, 0, in.ins[0]);
+        tb::drive_warp(top.ins_pc_i, top.ins_mask_i, top.ins_tid_i, g_, 0, in.ins[0]);
         top.done_valid_i = in.done_valid;
         top.done_slot_i = in.done_slot & (unsigned)low_bits(g_.slot_w);
     }
@@ -97,7 +97,7 @@ class Bench {
         ok &= tb::expect(mm, cycle, "ins_merged_o", exp.ins_merged[0], top.ins_merged_o);
         ok &= tb::expect(mm, cycle, "ins_bypass_o", exp.ins_bypass[0], top.ins_bypass_o);
         ok &= tb::expect(mm, cycle, "ins_slot_o", exp.ins_slot[0], top.ins_slot_o);
-        ok &= lk::expect_warp(mm, cycle, [] { return std::string("done_"); }, g_, 0, top.done_pc_o,
+        ok &= tb::expect_warp(mm, cycle, [] { return std::string("done_"); }, g_, 0, top.done_pc_o,
                               top.done_mask_o, top.done_tid_o, exp.done);
         ok &= lk::expect_contents(mm, cycle, g_, top, exp);
         ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);

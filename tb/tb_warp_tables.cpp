@@ -28,39 +28,8 @@
 
 namespace {
 
-template <typename Name>
-bool check(tb::Mismatch &mm, long cycle, uint64_t expected, uint64_t actual,
-           Name name)
-{
-    return expected == actual || tb::expect(mm, cycle, name(), expected, actual);
-}
-
-// A warp on packed ports, slot e of an array.
-template <typename TP, typename TM, typename TT>
-void drive_warp(TP &pc, TM &mask, TT &tid, const struct warp_tables_geometry &g, const warp &w)
-{
-    tb::set_field(pc, 0, g.pc_w, w.pc);
-    tb::set_field(mask, 0, g.lanes, w.mask);
-    for (unsigned l = 0; l < g.lanes; l++)
-        tb::set_field(tid, l * g.tw, g.tw, w.tid[l]);
-}
-
-template <typename TP, typename TM, typename TT, typename Name>
-bool expect_warp(tb::Mismatch &mm, long cycle, Name name, const struct warp_tables_geometry &g,
-                 unsigned e, const TP &pc, const TM &mask, const TT &tid,
-                 const warp &w)
-{
-    bool ok = true;
-    ok &= check(mm, cycle, w.pc, tb::get_field(pc, e * g.pc_w, g.pc_w),
-                [&] { return name() + "pc"; });
-    ok &= check(mm, cycle, w.mask, tb::get_field(mask, e * g.lanes, g.lanes),
-                [&] { return name() + "mask"; });
-    for (unsigned l = 0; l < g.lanes; l++)
-        ok &= check(mm, cycle, w.tid[l],
-                    tb::get_field(tid, (e * g.lanes + l) * g.tw, g.tw),
-                    [&] { return name() + "tid[lane " + std::to_string(l) + "]"; });
-    return ok;
-}
+using tb::check;
+using tb::expect_warp;
 
 struct Coverage {
     long full = 0;             // cycles with a full Second-Level
@@ -174,11 +143,11 @@ class Bench {
         tb::set_field(top.upd_pc_i, 0, g_.pc_w, in.upd_pc);
         tb::set_field(top.upd_mask_i, 0, g_.lanes, in.upd_mask);
         top.bar_valid_i = in.bar_valid;
-        drive_warp(top.bar_pc_i, top.bar_mask_i, top.bar_tid_i, g_, in.bar);
+        tb::drive_warp(top.bar_pc_i, top.bar_mask_i, top.bar_tid_i, g_, 0, in.bar);
         top.wret_valid_i = in.wret_valid;
-        drive_warp(top.wret_pc_i, top.wret_mask_i, top.wret_tid_i, g_, in.wret);
+        tb::drive_warp(top.wret_pc_i, top.wret_mask_i, top.wret_tid_i, g_, 0, in.wret);
         top.lkp_valid_i = in.lkp_valid;
-        drive_warp(top.lkp_pc_i, top.lkp_mask_i, top.lkp_tid_i, g_, in.lkp);
+        tb::drive_warp(top.lkp_pc_i, top.lkp_mask_i, top.lkp_tid_i, g_, 0, in.lkp);
     }
 
     // Every output, every cycle.
