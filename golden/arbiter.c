@@ -2,16 +2,13 @@
  * arbiter.c -- the unified memory/PC arbiter (Collange section 4).
  */
 #include "arbiter.h"
+#include "model.h"
+#include <stdio.h>
 #include "bits.h"
 
 #include <string.h>
 
-static uint64_t mask_of(unsigned w)
-{
-    return w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
-}
-
-void arb_geometry(const struct simt_config *cfg, struct arb_geom *g)
+void arbiter_geometry(const struct simt_config *cfg, struct arbiter_geometry *g)
 {
     memset(g, 0, sizeof *g);
     g->lanes = cfg->warp_size;
@@ -24,27 +21,49 @@ void arb_geometry(const struct simt_config *cfg, struct arb_geom *g)
     g->lo_w = g->pc_w > g->line_w ? g->pc_w : g->line_w;
 }
 
-void arb_init(struct arb *a, const struct simt_config *cfg)
+/* The tree pairs lanes level by level (a power of two of them); keys,
+ * PCs and addresses are held in 64 bits. */
+int arbiter_check(const struct arbiter_geometry *g, char *msg, size_t msglen)
 {
-    memset(a, 0, sizeof *a);
-    arb_geometry(cfg, &a->g);
-    arb_reset(a);
+    if (g->lanes < 1 || g->lanes > ARBITER_MAX_LANES || !is_pow2(g->lanes) ||
+        g->sp_w > 64 || g->pc_w > 64 || g->addr_w > 64 ||
+        g->off_w > g->addr_w) {
+        snprintf(msg, msglen, "the unified arbiter is built for a power of "
+                 "two of 1..%d lanes, SP, PC and addresses of up to 64 bits "
+                 "and lines no larger than the address space (has %u lanes, "
+                 "%u-bit SP, %u-bit PC, %u-bit addresses, %u offset bits)",
+                 ARBITER_MAX_LANES, g->lanes, g->sp_w, g->pc_w, g->addr_w,
+                 g->off_w);
+        return -1;
+    }
+    return 0;
 }
 
-void arb_reset(struct arb *a)
+int arbiter_init(struct arbiter *m, const struct simt_config *cfg,
+                 char *msg, size_t msglen)
+{
+    memset(m, 0, sizeof *m);
+    arbiter_geometry(cfg, &m->g);
+    if (arbiter_check(&m->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    arbiter_reset(m);
+    return 0;
+}
+
+void arbiter_reset(struct arbiter *a)
 {
     a->common_pc = 0;
 }
 
-void arb_key(const struct arb_geom *g, const struct arb_in *in, unsigned lane,
+void arbiter_key(const struct arbiter_geometry *g, const struct arbiter_in *in, unsigned lane,
              uint64_t *hi, uint64_t *lo)
 {
     if (in->mem) {
         *hi = 0;
-        *lo = (in->addr[lane] & mask_of(g->addr_w)) >> g->off_w;
+        *lo = (in->addr[lane] & low_bits(g->addr_w)) >> g->off_w;
     } else {
-        *hi = in->sp[lane] & mask_of(g->sp_w);
-        *lo = in->pc[lane] & mask_of(g->pc_w);
+        *hi = in->sp[lane] & low_bits(g->sp_w);
+        *lo = in->pc[lane] & low_bits(g->pc_w);
     }
 }
 
@@ -56,17 +75,17 @@ static bool left_wins(bool va, uint64_t ha, uint64_t la,
     return va && (!vb || ha < hb || (ha == hb && la <= lb));
 }
 
-void arb_eval(const struct arb *a, const struct arb_in *in, struct arb_out *out)
+void arbiter_eval(const struct arbiter *a, const struct arbiter_in *in, struct arbiter_out *out)
 {
-    const struct arb_geom *g = &a->g;
-    bool v[ARB_MAX_LANES];
-    uint64_t hi[ARB_MAX_LANES], lo[ARB_MAX_LANES];
+    const struct arbiter_geometry *g = &a->g;
+    bool v[ARBITER_MAX_LANES];
+    uint64_t hi[ARBITER_MAX_LANES], lo[ARBITER_MAX_LANES];
     unsigned n = g->lanes;
 
     memset(out, 0, sizeof *out);
     for (unsigned i = 0; i < n; i++) {
         v[i] = (in->valid >> i) & 1;
-        arb_key(g, in, i, &hi[i], &lo[i]);
+        arbiter_key(g, in, i, &hi[i], &lo[i]);
     }
     /* The tree: level by level, node j of a level from 2j and 2j+1. */
     for (unsigned d = 0; d < g->levels; d++) {
@@ -89,29 +108,29 @@ void arb_eval(const struct arb *a, const struct arb_in *in, struct arb_out *out)
         }
         for (unsigned i = 0; i < g->lanes; i++) {
             uint64_t h, l;
-            arb_key(g, in, i, &h, &l);
+            arbiter_key(g, in, i, &h, &l);
             if (((in->valid >> i) & 1) && h == hi[0] && l == lo[0])
                 out->mask |= (uint64_t)1 << i;
         }
     }
     out->common_pc = a->common_pc;
-    out->err = in->pc_op == ARB_BAD_OP || (in->pc_op == ARB_ARB && in->mem);
+    out->err = in->pc_op == ARBITER_BAD_OP || (in->pc_op == ARBITER_ARB && in->mem);
 }
 
-void arb_step(struct arb *a, const struct arb_in *in)
+void arbiter_step(struct arbiter *a, const struct arbiter_in *in)
 {
-    struct arb_out o;
+    struct arbiter_out o;
 
-    arb_eval(a, in, &o);
+    arbiter_eval(a, in, &o);
     if (o.err)
         return;
-    if (in->pc_op == ARB_INC)
-        a->common_pc = (a->common_pc + 1) & mask_of(a->g.pc_w);
-    else if (in->pc_op == ARB_ARB && o.valid)
+    if (in->pc_op == ARBITER_INC)
+        a->common_pc = (a->common_pc + 1) & low_bits(a->g.pc_w);
+    else if (in->pc_op == ARBITER_ARB && o.valid)
         a->common_pc = o.pc;
 }
 
-unsigned long arb_state_bits(const struct arb_geom *g)
+unsigned long arbiter_state_bits(const struct arbiter_geometry *g)
 {
     return g->pc_w;
 }

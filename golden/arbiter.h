@@ -63,17 +63,19 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stddef.h>
 #include "config.h"
+#include "model.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-enum { ARB_MAX_LANES = 64 };
+enum { ARBITER_MAX_LANES = 64 };
 
-enum arb_pc_op { ARB_HOLD = 0, ARB_INC = 1, ARB_ARB = 2, ARB_BAD_OP = 3 };
+enum arbiter_pc_op { ARBITER_HOLD = 0, ARBITER_INC = 1, ARBITER_ARB = 2, ARBITER_BAD_OP = 3 };
 
-struct arb_geom {
+struct arbiter_geometry {
     unsigned lanes;     /* warp_size, a power of two */
     unsigned levels;    /* log2(lanes): compare-select levels of the tree */
     unsigned sp_w;      /* sp_bits */
@@ -84,16 +86,16 @@ struct arb_geom {
     unsigned lo_w;      /* max(pc_w, line_w): low half of a tree key */
 };
 
-struct arb_in {
+struct arbiter_in {
     bool     mem;                       /* memory mode */
     uint64_t valid;                     /* bit i: lane i */
-    uint64_t sp[ARB_MAX_LANES];
-    uint64_t pc[ARB_MAX_LANES];
-    uint64_t addr[ARB_MAX_LANES];
-    enum arb_pc_op pc_op;
+    uint64_t sp[ARBITER_MAX_LANES];
+    uint64_t pc[ARBITER_MAX_LANES];
+    uint64_t addr[ARBITER_MAX_LANES];
+    enum arbiter_pc_op pc_op;
 };
 
-struct arb_out {
+struct arbiter_out {
     bool     valid;
     uint64_t sp, pc, line;
     uint64_t mask;
@@ -101,24 +103,27 @@ struct arb_out {
     bool     err;
 };
 
-struct arb {
-    struct arb_geom g;
+struct arbiter {
+    struct arbiter_geometry g;
     uint64_t common_pc;
 };
 
-void arb_geometry(const struct simt_config *cfg, struct arb_geom *g);
-void arb_init(struct arb *a, const struct simt_config *cfg);
-void arb_reset(struct arb *a);
-void arb_eval(const struct arb *a, const struct arb_in *in, struct arb_out *out);
-void arb_step(struct arb *a, const struct arb_in *in);
+void arbiter_geometry(const struct simt_config *cfg, struct arbiter_geometry *g);
+/* The contract of model.h: sizes from cfg, checked, then reset. */
+int arbiter_check(const struct arbiter_geometry *g, char *msg, size_t msglen);
+int arbiter_init(struct arbiter *m, const struct simt_config *cfg,
+                 char *msg, size_t msglen);
+void arbiter_reset(struct arbiter *a);
+void arbiter_eval(const struct arbiter *a, const struct arbiter_in *in, struct arbiter_out *out);
+void arbiter_step(struct arbiter *a, const struct arbiter_in *in);
 
 /* The key a lane presents in the tree: hi = SP (0 in memory mode), lo =
  * PC or line number. */
-void arb_key(const struct arb_geom *g, const struct arb_in *in, unsigned lane,
+void arbiter_key(const struct arbiter_geometry *g, const struct arbiter_in *in, unsigned lane,
              uint64_t *hi, uint64_t *lo);
 
 /* Flip-flops: the common PC. */
-unsigned long arb_state_bits(const struct arb_geom *g);
+unsigned long arbiter_state_bits(const struct arbiter_geometry *g);
 
 #ifdef __cplusplus
 }

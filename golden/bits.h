@@ -26,6 +26,12 @@ static inline unsigned bits_for(uint64_t n)
     return w ? w : 1;
 }
 
+/* A mask of the w low bits (all 64 when w >= 64): a w-bit port's values. */
+static inline uint64_t low_bits(unsigned w)
+{
+    return w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+}
+
 static inline bool is_pow2(uint64_t n)
 {
     return n != 0 && (n & (n - 1)) == 0;

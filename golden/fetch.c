@@ -2,12 +2,13 @@
  * fetch.c -- the I-buffer and the fetch policy; see fetch.h.
  */
 #include "fetch.h"
+#include "model.h"
 
 #include <stdio.h>
 #include <string.h>
 #include "bits.h"
 
-void fetch_geometry(const struct simt_config *cfg, struct fetch_geom *g)
+void fetch_geometry(const struct simt_config *cfg, struct fetch_geometry *g)
 {
     g->policy = cfg->fetch;
     g->warps  = cfg->warp_size ? cfg->threads_per_scheduler / cfg->warp_size : 0;
@@ -16,29 +17,25 @@ void fetch_geometry(const struct simt_config *cfg, struct fetch_geom *g)
     g->cnt_w  = clog2((uint64_t)g->slots + 1);
 }
 
-int fetch_check(const struct simt_config *cfg, char *err, size_t errlen)
+int fetch_check(const struct fetch_geometry *g, char *msg, size_t msglen)
 {
-    struct fetch_geom g;
-
-    fetch_geometry(cfg, &g);
-    if (g.warps < 2 || g.warps > FETCH_MAX_WARPS || g.slots < 1 ||
-        g.slots > FETCH_MAX_SLOTS) {
-        snprintf(err, errlen, "%s: the I-buffer is built for 2..%d warps per "
-                 "scheduler of 1..%d slots (has %u warps of %u)", cfg->name,
-                 FETCH_MAX_WARPS, FETCH_MAX_SLOTS, g.warps, g.slots);
+    if (g->warps < 2 || g->warps > FETCH_MAX_WARPS || g->slots < 1 ||
+        g->slots > FETCH_MAX_SLOTS) {
+        snprintf(msg, msglen, "the I-buffer is built for 2..%d warps per "
+                 "scheduler of 1..%d slots (has %u warps of %u)", FETCH_MAX_WARPS, FETCH_MAX_SLOTS, g->warps, g->slots);
         return -1;
     }
     return 0;
 }
 
-int fetch_init(struct fetch *f, const struct simt_config *cfg,
-               char *err, size_t errlen)
+int fetch_init(struct fetch *m, const struct simt_config *cfg,
+               char *msg, size_t msglen)
 {
-    memset(f, 0, sizeof *f);
-    fetch_geometry(cfg, &f->g);
-    if (fetch_check(cfg, err, errlen) != 0)
-        return -1;
-    fetch_reset(f);
+    memset(m, 0, sizeof *m);
+    fetch_geometry(cfg, &m->g);
+    if (fetch_check(&m->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    fetch_reset(m);
     return 0;
 }
 
@@ -199,7 +196,7 @@ void fetch_step(struct fetch *f, const struct fetch_in *in)
     }
 }
 
-unsigned long fetch_state_bits(const struct fetch_geom *g)
+unsigned long fetch_state_bits(const struct fetch_geometry *g)
 {
     unsigned long bits = (unsigned long)g->warps * (2ul * g->slots + g->cnt_w);
     if (g->policy != FETCH_FEF)

@@ -62,6 +62,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "config.h"
+#include "model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -69,7 +70,7 @@ extern "C" {
 
 enum { FETCH_MAX_WARPS = 256, FETCH_MAX_SLOTS = 8 };
 
-struct fetch_geom {
+struct fetch_geometry {
     enum fetch_policy policy;
     unsigned warps;     /* W */
     unsigned slots;     /* S = ibuffer_slots */
@@ -96,20 +97,19 @@ struct fetch_out {
 };
 
 struct fetch {
-    struct fetch_geom g;
+    struct fetch_geometry g;
     bool     v[FETCH_MAX_WARPS][FETCH_MAX_SLOTS];
     bool     r[FETCH_MAX_WARPS][FETCH_MAX_SLOTS];
     unsigned inflight[FETCH_MAX_WARPS];
     unsigned last;                      /* last fetched warp (lrr, cff) */
 };
 
-void fetch_geometry(const struct simt_config *cfg, struct fetch_geom *g);
+void fetch_geometry(const struct simt_config *cfg, struct fetch_geometry *g);
 
-/* 0, or -1 with a message when cfg's sizes are beyond the model (W from 2
- * to FETCH_MAX_WARPS). */
-int fetch_check(const struct simt_config *cfg, char *err, size_t errlen);
-int fetch_init(struct fetch *f, const struct simt_config *cfg,
-               char *err, size_t errlen);
+/* The contract of model.h: sizes from cfg, checked, then reset. */
+int fetch_check(const struct fetch_geometry *g, char *msg, size_t msglen);
+int fetch_init(struct fetch *m, const struct simt_config *cfg,
+               char *msg, size_t msglen);
 void fetch_reset(struct fetch *f);
 void fetch_eval(const struct fetch *f, const struct fetch_in *in,
                 struct fetch_out *out);
@@ -120,7 +120,7 @@ unsigned fetch_entries(const struct fetch *f, unsigned w);
 
 /* Flip-flops: v and r per slot, a fetch-in-flight counter per warp, and
  * the round-robin pointer (lrr, cff). */
-unsigned long fetch_state_bits(const struct fetch_geom *g);
+unsigned long fetch_state_bits(const struct fetch_geometry *g);
 
 #ifdef __cplusplus
 }

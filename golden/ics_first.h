@@ -74,43 +74,45 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stddef.h>
 #include "config.h"
+#include "model.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-enum { ICS_MAX_THREADS = 64, ICS_MAX_LEVELS = 32 };
+enum { ICS_FIRST_MAX_THREADS = 64, ICS_FIRST_MAX_LEVELS = 32 };
 
 /* The one-hot thread states (bits of state). */
-enum ics_state {
-    ICS_IDLE = 1, ICS_READY = 2, ICS_EXEC = 4, ICS_BARRIER = 8
+enum ics_first_state {
+    ICS_FIRST_IDLE = 1, ICS_FIRST_READY = 2, ICS_FIRST_EXEC = 4, ICS_FIRST_BARRIER = 8
 };
 
-enum ics_commit_op {
-    ICS_NORMAL = 0, ICS_BARRIER_OP = 1, ICS_EXIT = 2,
-    ICS_RAISE = 3, ICS_LOWER = 4, ICS_OUTMOST = 5
+enum ics_first_commit_op {
+    ICS_FIRST_NORMAL = 0, ICS_FIRST_BARRIER_OP = 1, ICS_FIRST_EXIT = 2,
+    ICS_FIRST_RAISE = 3, ICS_FIRST_LOWER = 4, ICS_FIRST_OUTMOST = 5
 };
 
-struct ics_geom {
+struct ics_first_geometry {
     unsigned threads;   /* K = warp_size */
     unsigned levels;    /* N = ics_priority_levels */
     unsigned pc_w;      /* pc_bits */
 };
 
-struct ics_in {
+struct ics_first_in {
     uint64_t assign;                    /* bit k: thread k */
     bool     issue;
     uint64_t commit;
-    unsigned commit_op;                 /* enum ics_commit_op, 3 bits */
+    unsigned commit_op;                 /* enum ics_first_commit_op, 3 bits */
     bool     release;
-    uint64_t pc[ICS_MAX_THREADS];
+    uint64_t pc[ICS_FIRST_MAX_THREADS];
 };
 
-struct ics_out {
-    unsigned state[ICS_MAX_THREADS];    /* one-hot enum ics_state */
-    uint32_t prio[ICS_MAX_THREADS];     /* one-hot, bit n = level n */
-    uint64_t atv[ICS_MAX_LEVELS];       /* ATV-P_n, bit k = thread k */
+struct ics_first_out {
+    unsigned state[ICS_FIRST_MAX_THREADS];    /* one-hot enum ics_first_state */
+    uint32_t prio[ICS_FIRST_MAX_THREADS];     /* one-hot, bit n = level n */
+    uint64_t atv[ICS_FIRST_MAX_LEVELS];       /* ATV-P_n, bit k = thread k */
     uint64_t sel;                       /* one-hot WTID, 0 when none */
     uint64_t warp_pc;
     uint64_t exec;
@@ -119,20 +121,23 @@ struct ics_out {
     bool     err;
 };
 
-struct ics {
-    struct ics_geom g;
-    unsigned state[ICS_MAX_THREADS];
-    uint32_t prio[ICS_MAX_THREADS];
+struct ics_first {
+    struct ics_first_geometry g;
+    unsigned state[ICS_FIRST_MAX_THREADS];
+    uint32_t prio[ICS_FIRST_MAX_THREADS];
 };
 
-void ics_geometry(const struct simt_config *cfg, struct ics_geom *g);
-void ics_init(struct ics *s, const struct simt_config *cfg);
-void ics_reset(struct ics *s);
-void ics_eval(const struct ics *s, const struct ics_in *in, struct ics_out *out);
-void ics_step(struct ics *s, const struct ics_in *in);
+void ics_first_geometry(const struct simt_config *cfg, struct ics_first_geometry *g);
+/* The contract of model.h: sizes from cfg, checked, then reset. */
+int ics_first_check(const struct ics_first_geometry *g, char *msg, size_t msglen);
+int ics_first_init(struct ics_first *m, const struct simt_config *cfg,
+                   char *msg, size_t msglen);
+void ics_first_reset(struct ics_first *s);
+void ics_first_eval(const struct ics_first *s, const struct ics_first_in *in, struct ics_first_out *out);
+void ics_first_step(struct ics_first *s, const struct ics_first_in *in);
 
 /* Flip-flops: K x (4 state bits + N priority bits). */
-unsigned long ics_state_bits(const struct ics_geom *g);
+unsigned long ics_first_state_bits(const struct ics_first_geometry *g);
 
 #ifdef __cplusplus
 }

@@ -7,12 +7,13 @@
  * rbt_eval() reads the outputs off the plan; rbt_step() commits it.
  */
 #include "rbt.h"
+#include "model.h"
 
 #include <stdio.h>
 #include <string.h>
 #include "bits.h"
 
-void rbt_geometry(const struct simt_config *cfg, struct rbt_geom *g)
+void rbt_geometry(const struct simt_config *cfg, struct rbt_geometry *g)
 {
     g->entries = cfg->rbt_entries;
     g->ways    = cfg->rbt_ways;
@@ -26,19 +27,19 @@ void rbt_geometry(const struct simt_config *cfg, struct rbt_geom *g)
     g->org     = cfg->rbt_organisation;
 }
 
-unsigned long rbt_state_bits(const struct rbt_geom *g)
+unsigned long rbt_state_bits(const struct rbt_geometry *g)
 {
     unsigned long entry = 1 + g->pc_w + (unsigned long)g->lanes * (2 + g->tw);
     unsigned long stage = 2 + g->pc_w + (unsigned long)g->lanes * (1 + g->tw);
     return g->entries * entry + (g->stages - 1) * stage + g->occ_w;
 }
 
-unsigned long rbt_memory_bits(const struct rbt_geom *g)
+unsigned long rbt_memory_bits(const struct rbt_geometry *g)
 {
     return g->entries * (g->pc_w + (unsigned long)g->lanes * g->tw);
 }
 
-void rbt_harp_org(const struct rbt_geom *g, struct harp_array_org *lanes,
+void rbt_harp_org(const struct rbt_geometry *g, struct harp_array_org *lanes,
                   struct harp_array_org *rpc)
 {
     unsigned copies = g->org == RBT_MULTIPORT ? g->lanes : 1;
@@ -60,27 +61,33 @@ void rbt_harp_org(const struct rbt_geom *g, struct harp_array_org *lanes,
     rpc->row_bits = g->pc_w;
 }
 
-int rbt_init(struct rbt *t, const struct simt_config *cfg,
-             char *err, size_t errlen)
+int rbt_check(const struct rbt_geometry *g, char *msg, size_t msglen)
 {
-    const struct rbt_geom *g = &t->g;
-
-    memset(t, 0, sizeof *t);
-    rbt_geometry(cfg, &t->g);
     if (g->entries < 1 || g->entries > RBT_MAX_ENTRIES || g->ways < 1 ||
         g->entries % g->ways != 0 || !is_pow2(g->sets) ||
         g->lanes < 1 || g->lanes > RBT_MAX_LANES || g->pc_w > 64 ||
         g->tw < 1 || g->tw > 32 || g->set_w > g->tw ||
         (g->stages != 1 && g->stages != 2 && g->stages != 4)) {
-        snprintf(err, errlen, "%s: the RBT model holds 1..%d entries in a "
+        snprintf(msg, msglen, "the RBT model holds 1..%d entries in a "
                  "power of two of sets, 1..%d lanes, pc up to 64 bits, "
                  "thread ids of 1..32 bits that can name every set, and 1, "
                  "2 or 4 stages; the configuration asks for %u entries of "
                  "%u ways, %u lanes, %u-bit pc, %u-bit thread ids and %u "
-                 "stages", cfg->name, RBT_MAX_ENTRIES, RBT_MAX_LANES,
+                 "stages", RBT_MAX_ENTRIES, RBT_MAX_LANES,
                  g->entries, g->ways, g->lanes, g->pc_w, g->tw, g->stages);
         return -1;
     }
+    return 0;
+}
+
+int rbt_init(struct rbt *m, const struct simt_config *cfg,
+             char *msg, size_t msglen)
+{
+    memset(m, 0, sizeof *m);
+    rbt_geometry(cfg, &m->g);
+    if (rbt_check(&m->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    rbt_reset(m);
     return 0;
 }
 
@@ -96,13 +103,8 @@ void rbt_reset(struct rbt *t)
         t->pipe[s].valid = false;
 }
 
-static uint64_t low_bits(unsigned w)
-{
-    return w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
-}
-
 /* A request as the ports take it, cut to the port widths. */
-static void take(const struct rbt_geom *g, const struct rbt_in *in,
+static void take(const struct rbt_geometry *g, const struct rbt_in *in,
                  struct rbt_req *r)
 {
     memset(r, 0, sizeof *r);
@@ -124,7 +126,7 @@ static void at_table(const struct rbt *t, const struct rbt_in *in,
         *r = t->pipe[0];
 }
 
-static unsigned set_of(const struct rbt_geom *g, uint32_t tid)
+static unsigned set_of(const struct rbt_geometry *g, uint32_t tid)
 {
     return tid & (uint32_t)(g->sets - 1);
 }
@@ -172,7 +174,7 @@ struct plan {
 };
 
 /* Whether way w of the set may take group `group` as a merge. */
-static bool mergeable(const struct rbt_geom *g, const struct rbt_entry *en,
+static bool mergeable(const struct rbt_geometry *g, const struct rbt_entry *en,
                       const struct rbt_req *r, uint64_t group)
 {
     if (!en->valid || en->reached == en->member || en->rpc != r->pc)
@@ -188,7 +190,7 @@ static bool mergeable(const struct rbt_geom *g, const struct rbt_entry *en,
 static void reserve_set(const struct rbt *t, unsigned s, uint64_t group,
                         struct plan *p)
 {
-    const struct rbt_geom *g = &t->g;
+    const struct rbt_geometry *g = &t->g;
     const struct rbt_entry *set = &t->e[s * g->ways];
     uint64_t fresh = group;
     int free_way = -1;
@@ -220,7 +222,7 @@ static void reserve_set(const struct rbt *t, unsigned s, uint64_t group,
 
 static void reserve(const struct rbt *t, struct plan *p)
 {
-    const struct rbt_geom *g = &t->g;
+    const struct rbt_geometry *g = &t->g;
     for (unsigned s = 0; s < g->sets; s++) {
         uint64_t group = 0;
         for (unsigned l = 0; l < g->lanes; l++)
@@ -233,7 +235,7 @@ static void reserve(const struct rbt *t, struct plan *p)
 
 static void arrive(const struct rbt *t, struct plan *p)
 {
-    const struct rbt_geom *g = &t->g;
+    const struct rbt_geometry *g = &t->g;
     for (unsigned l = 0; l < g->lanes; l++) {
         unsigned s;
         if (!((p->req.mask >> l) & 1))
@@ -254,7 +256,7 @@ static void arrive(const struct rbt *t, struct plan *p)
 static void plan_cycle(const struct rbt *t, const struct rbt_in *in,
                        struct plan *p)
 {
-    const struct rbt_geom *g = &t->g;
+    const struct rbt_geometry *g = &t->g;
 
     at_table(t, in, &p->req);
     p->err = false;
@@ -280,7 +282,7 @@ static void plan_cycle(const struct rbt *t, const struct rbt_in *in,
         arrive(t, p);
 }
 
-static void show_entry(const struct rbt_geom *g, const struct rbt_entry *en,
+static void show_entry(const struct rbt_geometry *g, const struct rbt_entry *en,
                        struct rbt_view *v)
 {
     v->valid = en->valid;
@@ -294,7 +296,7 @@ static void show_entry(const struct rbt_geom *g, const struct rbt_entry *en,
 void rbt_eval(const struct rbt *t, const struct rbt_in *in,
               struct rbt_out *out)
 {
-    const struct rbt_geom *g = &t->g;
+    const struct rbt_geometry *g = &t->g;
     struct plan p;
     int r = releasing(t);
 
@@ -323,7 +325,7 @@ void rbt_eval(const struct rbt *t, const struct rbt_in *in,
 /* Write set s's reservation into its way. */
 static void commit_set(struct rbt *t, const struct plan *p, unsigned s)
 {
-    const struct rbt_geom *g = &t->g;
+    const struct rbt_geometry *g = &t->g;
     struct rbt_entry *en;
 
     if (p->target[s] < 0)
@@ -356,7 +358,7 @@ static void advance_pipe(struct rbt *t, const struct rbt_in *in)
 
 void rbt_step(struct rbt *t, const struct rbt_in *in)
 {
-    const struct rbt_geom *g = &t->g;
+    const struct rbt_geometry *g = &t->g;
     struct plan p;
 
     plan_cycle(t, in, &p);

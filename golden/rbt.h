@@ -72,6 +72,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "config.h"
+#include "model.h"
 #include "harp_org.h"
 
 #ifdef __cplusplus
@@ -86,7 +87,7 @@ enum {
 };
 
 /* Sizes, all derived from the configuration by rbt_geometry(). */
-struct rbt_geom {
+struct rbt_geometry {
     unsigned entries;    /* E = rbt_entries */
     unsigned ways;       /* W = rbt_ways */
     unsigned sets;       /* S = E / W */
@@ -144,14 +145,14 @@ struct rbt_req {
 };
 
 struct rbt {
-    struct rbt_geom  g;
+    struct rbt_geometry  g;
     unsigned         occupancy;
     struct rbt_entry e[RBT_MAX_ENTRIES];
     /* pipe[0] reaches the table next; pipe[P-2] was presented last cycle */
     struct rbt_req   pipe[RBT_MAX_STAGES - 1];
 };
 
-void rbt_geometry(const struct simt_config *cfg, struct rbt_geom *g);
+void rbt_geometry(const struct simt_config *cfg, struct rbt_geometry *g);
 
 /*
  * Storage bits of the generated module:
@@ -161,8 +162,8 @@ void rbt_geometry(const struct simt_config *cfg, struct rbt_geom *g);
  * Of these, rbt_memory_bits() are held in memories (the rpc and the
  * thread ids: E x (pc_w + L x TW)), the rest in flip-flops.
  */
-unsigned long rbt_state_bits(const struct rbt_geom *g);
-unsigned long rbt_memory_bits(const struct rbt_geom *g);
+unsigned long rbt_state_bits(const struct rbt_geometry *g);
+unsigned long rbt_memory_bits(const struct rbt_geometry *g);
 
 /*
  * The table as HARP Table 7 prices it:
@@ -174,12 +175,13 @@ unsigned long rbt_memory_bits(const struct rbt_geom *g);
  *                bits pc_w.
  * At fermi-harp: 16/128/8/16/6/7 and 1/128/8/16/33/32.
  */
-void rbt_harp_org(const struct rbt_geom *g, struct harp_array_org *lanes,
+void rbt_harp_org(const struct rbt_geometry *g, struct harp_array_org *lanes,
                   struct harp_array_org *rpc);
 
-/* Returns 0, or -1 with a message when the geometry exceeds the bounds. */
-int  rbt_init(struct rbt *t, const struct simt_config *cfg,
-              char *err, size_t errlen);
+/* The contract of model.h: sizes from cfg, checked, then reset. */
+int rbt_check(const struct rbt_geometry *g, char *msg, size_t msglen);
+int rbt_init(struct rbt *m, const struct simt_config *cfg,
+             char *msg, size_t msglen);
 void rbt_reset(struct rbt *t);
 void rbt_eval(const struct rbt *t, const struct rbt_in *in,
               struct rbt_out *out);

@@ -89,14 +89,14 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * is proved in make check. */
     [STRUCTURE_READY_LOOKUP] = {
         "ready_lookup", "simtref_ready_lookup", "simtref_ready_lookup.v",
-        "lookup.h", HARP,
+        "ready_lookup.h", HARP,
         "Ready-Lookup", "HARP 4.2.1", PER_SCHEDULER, 1,
         "harp-fig10", "tb/lookup_common.h",
         "tiny fermi-harp fig10",
         "tiny", "" },
     [STRUCTURE_WAITING_LOOKUP] = {
         "waiting_lookup", "simtref_waiting_lookup", "simtref_waiting_lookup.v",
-        "lookup.h", HARP,
+        "waiting_lookup.h", HARP,
         "Waiting-Lookup", "HARP 4.2.1", PER_SCHEDULER, 1,
         "", "tb/lookup_common.h",
         "tiny fermi-harp merge",

@@ -2,12 +2,13 @@
  * sbr_stack.c -- the SBR re-convergence stacks; see sbr_stack.h.
  */
 #include "sbr_stack.h"
+#include "model.h"
 
 #include <stdio.h>
 #include <string.h>
 #include "bits.h"
 
-void sbr_geometry(const struct simt_config *cfg, struct sbr_geom *g)
+void sbr_stack_geometry(const struct simt_config *cfg, struct sbr_stack_geometry *g)
 {
     unsigned w;
 
@@ -20,32 +21,29 @@ void sbr_geometry(const struct simt_config *cfg, struct sbr_geom *g)
     g->depth_w = clog2((uint64_t)g->depth + 1);
 }
 
-int sbr_check(const struct simt_config *cfg, char *err, size_t errlen)
+int sbr_stack_check(const struct sbr_stack_geometry *g, char *msg, size_t msglen)
 {
-    struct sbr_geom g;
-
-    sbr_geometry(cfg, &g);
-    if (g.warps < 2 || g.warps > SBR_MAX_WARPS || g.depth > SBR_MAX_DEPTH) {
-        snprintf(err, errlen, "%s: the SBR stacks are built for 2..%d warps "
+    if (g->warps < 2 || g->warps > SBR_STACK_MAX_WARPS || g->depth > SBR_STACK_MAX_DEPTH) {
+        snprintf(msg, msglen, "the SBR stacks are built for 2..%d warps "
                  "per scheduler of up to %d entries (has %u warps of %u)",
-                 cfg->name, SBR_MAX_WARPS, SBR_MAX_DEPTH, g.warps, g.depth);
+                 SBR_STACK_MAX_WARPS, SBR_STACK_MAX_DEPTH, g->warps, g->depth);
         return -1;
     }
     return 0;
 }
 
-int sbr_init(struct sbr_stack *s, const struct simt_config *cfg,
-             char *err, size_t errlen)
+int sbr_stack_init(struct sbr_stack *m, const struct simt_config *cfg,
+                   char *msg, size_t msglen)
 {
-    memset(s, 0, sizeof *s);
-    sbr_geometry(cfg, &s->g);
-    if (sbr_check(cfg, err, errlen) != 0)
-        return -1;
-    sbr_reset(s);
+    memset(m, 0, sizeof *m);
+    sbr_stack_geometry(cfg, &m->g);
+    if (sbr_stack_check(&m->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    sbr_stack_reset(m);
     return 0;
 }
 
-void sbr_reset(struct sbr_stack *s)
+void sbr_stack_reset(struct sbr_stack *s)
 {
     memset(s->depth, 0, sizeof s->depth);
 }
@@ -56,7 +54,7 @@ static uint64_t field(uint64_t v, unsigned width)
 }
 
 /* A warp id as the RTL sees it (warp_w bits); beyond W it names no warp. */
-static unsigned warp_of(const struct sbr_geom *g, unsigned w)
+static unsigned warp_of(const struct sbr_stack_geometry *g, unsigned w)
 {
     return (unsigned)field(w, g->warp_w);
 }
@@ -66,7 +64,7 @@ static unsigned warp_of(const struct sbr_geom *g, unsigned w)
  * warp, whether the top's PC is rewritten (to top_pc), and up to two
  * entries written from level `base` upwards.
  */
-struct sbr_plan {
+struct sbr_stack_plan {
     bool err, ovf, pop;
     unsigned pushes;
     unsigned new_depth;
@@ -74,11 +72,11 @@ struct sbr_plan {
     uint64_t top_pc;
     unsigned writes;            /* entries written at base, base + 1 */
     unsigned base;
-    struct sbr_entry w[2];
+    struct sbr_stack_entry w[2];
 };
 
-static void advance(const struct sbr_entry *top, unsigned depth,
-                    uint64_t pc, struct sbr_plan *p)
+static void advance(const struct sbr_stack_entry *top, unsigned depth,
+                    uint64_t pc, struct sbr_stack_plan *p)
 {
     if (pc == top->rpc) {
         p->pop = true;
@@ -89,18 +87,18 @@ static void advance(const struct sbr_entry *top, unsigned depth,
     }
 }
 
-static void plan(const struct sbr_stack *s, const struct sbr_in *in,
-                 struct sbr_plan *p)
+static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
+                 struct sbr_stack_plan *p)
 {
-    const struct sbr_geom *g = &s->g;
+    const struct sbr_stack_geometry *g = &s->g;
     unsigned w = warp_of(g, in->op_warp);
     uint64_t pc = field(in->pc, g->pc_w), npc = field(in->npc, g->pc_w);
     uint64_t rpc = field(in->rpc, g->pc_w), mask = field(in->mask, g->lanes);
     unsigned d;
-    const struct sbr_entry *top;
+    const struct sbr_stack_entry *top;
 
     memset(p, 0, sizeof *p);
-    if (in->op == SBR_NONE)
+    if (in->op == SBR_STACK_NONE)
         return;
     if (w >= g->warps) {
         p->err = true;
@@ -108,7 +106,7 @@ static void plan(const struct sbr_stack *s, const struct sbr_in *in,
     }
     d = s->depth[w];
     p->new_depth = d;
-    if (in->op == SBR_LAUNCH) {
+    if (in->op == SBR_STACK_LAUNCH) {
         if (d != 0 || mask == 0 || pc == rpc) {
             p->err = true;
             return;
@@ -126,7 +124,7 @@ static void plan(const struct sbr_stack *s, const struct sbr_in *in,
         return;
     }
     top = &s->e[w][d - 1];
-    if (in->op == SBR_ADVANCE) {
+    if (in->op == SBR_STACK_ADVANCE) {
         advance(top, d, pc, p);
         return;
     }
@@ -176,15 +174,15 @@ static void plan(const struct sbr_stack *s, const struct sbr_in *in,
     }
 }
 
-void sbr_eval(const struct sbr_stack *s, const struct sbr_in *in,
-              struct sbr_out *out)
+void sbr_stack_eval(const struct sbr_stack *s, const struct sbr_stack_in *in,
+              struct sbr_stack_out *out)
 {
-    struct sbr_plan p;
+    struct sbr_stack_plan p;
     unsigned r = warp_of(&s->g, in->rd_warp);
 
     memset(out, 0, sizeof *out);
     if (r < s->g.warps && s->depth[r] > 0) {
-        const struct sbr_entry *top = &s->e[r][s->depth[r] - 1];
+        const struct sbr_stack_entry *top = &s->e[r][s->depth[r] - 1];
         out->rd_valid = true;
         out->rd_pc = top->pc;
         out->rd_mask = top->mask;
@@ -197,13 +195,13 @@ void sbr_eval(const struct sbr_stack *s, const struct sbr_in *in,
     out->err = p.err;
 }
 
-void sbr_step(struct sbr_stack *s, const struct sbr_in *in)
+void sbr_stack_step(struct sbr_stack *s, const struct sbr_stack_in *in)
 {
-    struct sbr_plan p;
+    struct sbr_stack_plan p;
     unsigned w = warp_of(&s->g, in->op_warp);
 
     plan(s, in, &p);
-    if (in->op == SBR_NONE || p.err || p.ovf)
+    if (in->op == SBR_STACK_NONE || p.err || p.ovf)
         return;
     if (p.set_top_pc)
         s->e[w][s->depth[w] - 1].pc = p.top_pc;
@@ -212,7 +210,7 @@ void sbr_step(struct sbr_stack *s, const struct sbr_in *in)
     s->depth[w] = p.new_depth;
 }
 
-unsigned long sbr_state_bits(const struct sbr_geom *g)
+unsigned long sbr_stack_state_bits(const struct sbr_stack_geometry *g)
 {
     return (unsigned long)g->warps *
            ((unsigned long)g->depth * (2ul * g->pc_w + g->lanes) + g->depth_w);

@@ -51,8 +51,8 @@
  *
  * The model is cycle-exact at the ports of simtref_sbr_stack:
  *
- *   sbr_eval()  the combinational outputs of this cycle from the state and
- *               the inputs; sbr_step() one rising clock edge; sbr_reset()
+ *   sbr_stack_eval()  the combinational outputs of this cycle from the state and
+ *               the inputs; sbr_stack_step() one rising clock edge; sbr_stack_reset()
  *               the asynchronous reset (every stack empty).
  *
  * Ports:
@@ -76,17 +76,18 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "config.h"
+#include "model.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Warps per scheduler and depth the model is built for. */
-enum { SBR_MAX_WARPS = 128, SBR_MAX_DEPTH = 64 };
+enum { SBR_STACK_MAX_WARPS = 128, SBR_STACK_MAX_DEPTH = 64 };
 
-enum sbr_op { SBR_NONE = 0, SBR_LAUNCH = 1, SBR_ADVANCE = 2, SBR_BRANCH = 3 };
+enum sbr_stack_op { SBR_STACK_NONE = 0, SBR_STACK_LAUNCH = 1, SBR_STACK_ADVANCE = 2, SBR_STACK_BRANCH = 3 };
 
-struct sbr_geom {
+struct sbr_stack_geometry {
     unsigned warps;     /* W = threads_per_scheduler / warp_size */
     unsigned depth;     /* D = sbr_stack_depth */
     unsigned lanes;     /* mask width = warp_size */
@@ -95,14 +96,14 @@ struct sbr_geom {
     unsigned depth_w;   /* depth counter width, clog2(D + 1) */
 };
 
-struct sbr_in {
-    enum sbr_op op;
+struct sbr_stack_in {
+    enum sbr_stack_op op;
     unsigned op_warp;
     uint64_t pc, mask, npc, rpc;
     unsigned rd_warp;
 };
 
-struct sbr_out {
+struct sbr_stack_out {
     bool     rd_valid;
     uint64_t rd_pc, rd_mask;
     unsigned rd_depth;
@@ -111,37 +112,30 @@ struct sbr_out {
     bool     ovf, err;
 };
 
-struct sbr_entry {
+struct sbr_stack_entry {
     uint64_t pc, mask, rpc;
 };
 
 struct sbr_stack {
-    struct sbr_geom g;
-    unsigned depth[SBR_MAX_WARPS];
-    struct sbr_entry e[SBR_MAX_WARPS][SBR_MAX_DEPTH];
+    struct sbr_stack_geometry g;
+    unsigned depth[SBR_STACK_MAX_WARPS];
+    struct sbr_stack_entry e[SBR_STACK_MAX_WARPS][SBR_STACK_MAX_DEPTH];
 };
 
-void sbr_geometry(const struct simt_config *cfg, struct sbr_geom *g);
+void sbr_stack_geometry(const struct simt_config *cfg, struct sbr_stack_geometry *g);
 
-/*
- * Whether the model and the generator are built for cfg's sizes: 0, or
- * -1 with a message in err (W from 2 to SBR_MAX_WARPS).
- */
-int sbr_check(const struct simt_config *cfg, char *err, size_t errlen);
 
-/*
- * Set up for cfg and reset.  Returns 0, or -1 with a message in err when
- * sbr_check() refuses cfg.
- */
-int sbr_init(struct sbr_stack *s, const struct simt_config *cfg,
-             char *err, size_t errlen);
-void sbr_reset(struct sbr_stack *s);
-void sbr_eval(const struct sbr_stack *s, const struct sbr_in *in,
-              struct sbr_out *out);
-void sbr_step(struct sbr_stack *s, const struct sbr_in *in);
+/* The contract of model.h: sizes from cfg, checked, then reset. */
+int sbr_stack_check(const struct sbr_stack_geometry *g, char *msg, size_t msglen);
+int sbr_stack_init(struct sbr_stack *m, const struct simt_config *cfg,
+                   char *msg, size_t msglen);
+void sbr_stack_reset(struct sbr_stack *s);
+void sbr_stack_eval(const struct sbr_stack *s, const struct sbr_stack_in *in,
+              struct sbr_stack_out *out);
+void sbr_stack_step(struct sbr_stack *s, const struct sbr_stack_in *in);
 
 /* Storage bits: W x D entries of (pc + mask + rpc) and W depth counters. */
-unsigned long sbr_state_bits(const struct sbr_geom *g);
+unsigned long sbr_stack_state_bits(const struct sbr_stack_geometry *g);
 
 #ifdef __cplusplus
 }

@@ -2,12 +2,13 @@
  * scheduler.c -- the warp issue scheduler; see scheduler.h for the contract.
  */
 #include "scheduler.h"
+#include "model.h"
 
 #include <stdio.h>
 #include <string.h>
 #include "bits.h"
 
-void sched_geometry(const struct simt_config *cfg, struct sched_geom *g)
+void scheduler_geometry(const struct simt_config *cfg, struct scheduler_geometry *g)
 {
     g->policy = cfg->scheduler;
     g->warps  = cfg->warp_size ? cfg->threads_per_scheduler / cfg->warp_size : 0;
@@ -20,45 +21,52 @@ void sched_geometry(const struct simt_config *cfg, struct sched_geom *g)
 }
 
 /* The policies that first choose a TB, then a warp within it. */
-static bool tb_level(const struct sched_geom *g)
+static bool tb_level(const struct scheduler_geometry *g)
 {
     return g->policy == SCHED_MWF_LRR || g->policy == SCHED_MWF_GTO ||
            g->policy == SCHED_SAWS;
 }
 
-static bool is_mwf(const struct sched_geom *g)
+static bool is_mwf(const struct scheduler_geometry *g)
 {
     return g->policy == SCHED_MWF_LRR || g->policy == SCHED_MWF_GTO;
 }
 
-static bool is_gto(const struct sched_geom *g)
+static bool is_gto(const struct scheduler_geometry *g)
 {
     return g->policy == SCHED_GTO || g->policy == SCHED_MWF_GTO ||
            g->policy == SCHED_SAWS;
 }
 
-int sched_init(struct sched *s, const struct simt_config *cfg,
-               char *err, size_t errlen)
+int scheduler_check(const struct scheduler_geometry *g, char *msg, size_t msglen)
 {
-    memset(s, 0, sizeof *s);
-    sched_geometry(cfg, &s->g);
-    if (s->g.warps < 2 || s->g.warps > SCHED_MAX_WARPS || s->g.tbs < 2) {
-        snprintf(err, errlen, "%s: the issue scheduler needs 2..%d warps per "
+    if (g->warps < 2 || g->warps > SCHEDULER_MAX_WARPS || g->tbs < 2) {
+        snprintf(msg, msglen, "the issue scheduler needs 2..%d warps per "
                  "scheduler and at least 2 TBs (has %u warps, %u TBs)",
-                 cfg->name, SCHED_MAX_WARPS, s->g.warps, s->g.tbs);
+                 SCHEDULER_MAX_WARPS, g->warps, g->tbs);
         return -1;
     }
-    sched_reset(s);
     return 0;
 }
 
-void sched_reset(struct sched *s)
+int scheduler_init(struct scheduler *m, const struct simt_config *cfg,
+                   char *msg, size_t msglen)
+{
+    memset(m, 0, sizeof *m);
+    scheduler_geometry(cfg, &m->g);
+    if (scheduler_check(&m->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    scheduler_reset(m);
+    return 0;
+}
+
+void scheduler_reset(struct scheduler *s)
 {
     s->last = s->g.warps - 1;
     s->have_last = false;
     for (unsigned t = 0; t < CONFIG_MAX_TBS; t++)
         s->tb_last[t] = s->g.warps - 1;
-    for (unsigned w = 0; w < SCHED_MAX_WARPS; w++)
+    for (unsigned w = 0; w < SCHEDULER_MAX_WARPS; w++)
         s->active[w] = w < s->g.group;
     s->promoted = s->g.group - 1;
     memset(s->tb_waited, 0, sizeof s->tb_waited);
@@ -66,20 +74,20 @@ void sched_reset(struct sched *s)
 }
 
 /* The TB id of warp w as the RTL sees it: tb_w bits. */
-static unsigned tb_of(const struct sched *s, const struct sched_in *in,
+static unsigned tb_of(const struct scheduler *s, const struct scheduler_in *in,
                       unsigned w)
 {
     return in->warp_tb[w] & ((1u << s->g.tb_w) - 1);
 }
 
-static unsigned rank_of(const struct sched *s, const struct sched_in *in,
+static unsigned rank_of(const struct scheduler *s, const struct scheduler_in *in,
                         unsigned t)
 {
     return in->tb_rank[t] & ((1u << s->g.tb_w) - 1);
 }
 
 /* The ranks are not a permutation of 0..T-1, or a ready warp has no TB. */
-static bool contract_broken(const struct sched *s, const struct sched_in *in)
+static bool contract_broken(const struct scheduler *s, const struct scheduler_in *in)
 {
     bool seen[CONFIG_MAX_TBS] = { false };
 
@@ -101,7 +109,7 @@ static bool contract_broken(const struct sched *s, const struct sched_in *in)
  * and of two that both did, the order of the last cycle; otherwise (both
  * new, or neither waiting) the smaller id.
  */
-static bool saws_ahead(const struct sched *s, const struct sched_in *in,
+static bool saws_ahead(const struct scheduler *s, const struct scheduler_in *in,
                        unsigned j, unsigned i)
 {
     if (in->tb_wait[j] != in->tb_wait[i])
@@ -113,7 +121,7 @@ static bool saws_ahead(const struct sched *s, const struct sched_in *in,
     return j < i;
 }
 
-void sched_saws_ranks(const struct sched *s, const struct sched_in *in,
+void scheduler_saws_ranks(const struct scheduler *s, const struct scheduler_in *in,
                       unsigned rank[CONFIG_MAX_TBS])
 {
     for (unsigned i = 0; i < s->g.tbs; i++) {
@@ -124,11 +132,11 @@ void sched_saws_ranks(const struct sched *s, const struct sched_in *in,
 }
 
 /* The TB ranks the TB-level policies compare: MWF's inputs, or SAWS's. */
-static void tb_ranks(const struct sched *s, const struct sched_in *in,
+static void tb_ranks(const struct scheduler *s, const struct scheduler_in *in,
                      unsigned rank[CONFIG_MAX_TBS])
 {
     if (s->g.policy == SCHED_SAWS) {
-        sched_saws_ranks(s, in, rank);
+        scheduler_saws_ranks(s, in, rank);
         return;
     }
     for (unsigned t = 0; t < s->g.tbs; t++)
@@ -139,7 +147,7 @@ static void tb_ranks(const struct sched *s, const struct sched_in *in,
  * MWF, SAWS: the TB that competes this cycle, the one of smallest (rank,
  * id) among the TBs with a ready warp; -1 when none.
  */
-static int chosen_tb(const struct sched *s, const struct sched_in *in)
+static int chosen_tb(const struct scheduler *s, const struct scheduler_in *in)
 {
     unsigned rank[CONFIG_MAX_TBS];
     int best = -1;
@@ -160,8 +168,8 @@ static int chosen_tb(const struct sched *s, const struct sched_in *in)
  * Warps that compete: all ready warps; under MWF and SAWS those of one TB;
  * under TLS those of the active group.
  */
-static void candidates(const struct sched *s, const struct sched_in *in,
-                       bool cand[SCHED_MAX_WARPS])
+static void candidates(const struct scheduler *s, const struct scheduler_in *in,
+                       bool cand[SCHEDULER_MAX_WARPS])
 {
     int tb = tb_level(&s->g) ? chosen_tb(s, in) : -1;
 
@@ -175,7 +183,7 @@ static void candidates(const struct sched *s, const struct sched_in *in,
 }
 
 /* Round robin: the first candidate after warp `after`, wrapping. */
-static int round_robin(const struct sched *s, const bool *cand, unsigned after)
+static int round_robin(const struct scheduler *s, const bool *cand, unsigned after)
 {
     for (unsigned k = 1; k <= s->g.warps; k++) {
         unsigned w = (after + k) % s->g.warps;
@@ -186,7 +194,7 @@ static int round_robin(const struct sched *s, const bool *cand, unsigned after)
 }
 
 /* Oldest: the candidate of smallest (TB id, warp id). */
-static int oldest(const struct sched *s, const struct sched_in *in,
+static int oldest(const struct scheduler *s, const struct scheduler_in *in,
                   const bool *cand)
 {
     int best = -1;
@@ -198,9 +206,9 @@ static int oldest(const struct sched *s, const struct sched_in *in,
     return best;
 }
 
-static int pick(const struct sched *s, const struct sched_in *in)
+static int pick(const struct scheduler *s, const struct scheduler_in *in)
 {
-    bool cand[SCHED_MAX_WARPS] = { false };
+    bool cand[SCHEDULER_MAX_WARPS] = { false };
     int tb;
 
     candidates(s, in, cand);
@@ -218,8 +226,8 @@ static int pick(const struct sched *s, const struct sched_in *in)
     }
 }
 
-void sched_eval(const struct sched *s, const struct sched_in *in,
-                struct sched_out *out)
+void scheduler_eval(const struct scheduler *s, const struct scheduler_in *in,
+                struct scheduler_out *out)
 {
     int w = pick(s, in);
 
@@ -236,7 +244,7 @@ void sched_eval(const struct sched *s, const struct sched_in *in,
  * long-latency operation leave; the free places go to pending warps not
  * waiting on one, in round robin order after the last promoted warp.
  */
-static void tls_step(struct sched *s, const struct sched_in *in)
+static void tls_step(struct scheduler *s, const struct scheduler_in *in)
 {
     unsigned n = 0, from = s->promoted;
 
@@ -255,7 +263,7 @@ static void tls_step(struct sched *s, const struct sched_in *in)
 }
 
 /* SAWS: remember who waited and the order of every pair of TBs. */
-static void saws_step(struct sched *s, const struct sched_in *in)
+static void saws_step(struct scheduler *s, const struct scheduler_in *in)
 {
     for (unsigned a = 0; a < s->g.tbs; a++)
         for (unsigned b = a + 1; b < s->g.tbs; b++)
@@ -264,7 +272,7 @@ static void saws_step(struct sched *s, const struct sched_in *in)
         s->tb_waited[t] = in->tb_wait[t];
 }
 
-void sched_step(struct sched *s, const struct sched_in *in)
+void scheduler_step(struct scheduler *s, const struct scheduler_in *in)
 {
     int w = pick(s, in);
 
@@ -280,7 +288,7 @@ void sched_step(struct sched *s, const struct sched_in *in)
         s->tb_last[tb_of(s, in, (unsigned)w)] = (unsigned)w;
 }
 
-unsigned long sched_state_bits(const struct sched_geom *g)
+unsigned long scheduler_state_bits(const struct scheduler_geometry *g)
 {
     unsigned long pairs = (unsigned long)g->tbs * (g->tbs - 1) / 2;
 

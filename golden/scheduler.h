@@ -58,10 +58,10 @@
  * The model is cycle-exact at the ports of the generated module
  * simtref_scheduler:
  *
- *   sched_eval()  the combinational outputs of this cycle from the state
+ *   scheduler_eval()  the combinational outputs of this cycle from the state
  *                 and the inputs;
- *   sched_step()  one rising clock edge;
- *   sched_reset() the asynchronous reset.
+ *   scheduler_step()  one rising clock edge;
+ *   scheduler_reset() the asynchronous reset.
  *
  * Ports:
  *
@@ -105,15 +105,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "config.h"
+#include "model.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Warps per scheduler the model is built for (fermi-harp has 48). */
-enum { SCHED_MAX_WARPS = 256 };
+enum { SCHEDULER_MAX_WARPS = 256 };
 
-struct sched_geom {
+struct scheduler_geometry {
     enum sched_policy policy;
     unsigned warps;     /* W = threads_per_scheduler / warp_size */
     unsigned tbs;       /* T = max_tbs */
@@ -122,56 +123,53 @@ struct sched_geom {
     unsigned group;     /* TLS: G, the size of the active group */
 };
 
-struct sched_in {
-    bool     ready[SCHED_MAX_WARPS];
-    unsigned warp_tb[SCHED_MAX_WARPS];
+struct scheduler_in {
+    bool     ready[SCHEDULER_MAX_WARPS];
+    unsigned warp_tb[SCHEDULER_MAX_WARPS];
     unsigned tb_rank[CONFIG_MAX_TBS];
-    bool     long_wait[SCHED_MAX_WARPS];
+    bool     long_wait[SCHEDULER_MAX_WARPS];
     bool     tb_wait[CONFIG_MAX_TBS];
 };
 
-struct sched_out {
-    bool     active[SCHED_MAX_WARPS];
+struct scheduler_out {
+    bool     active[SCHEDULER_MAX_WARPS];
     bool     grant_valid;
     unsigned grant_warp;
     bool     err;
 };
 
-struct sched {
-    struct sched_geom g;
+struct scheduler {
+    struct scheduler_geometry g;
     unsigned last;                      /* last granted warp */
     bool     have_last;                 /* a warp was granted since reset */
     unsigned tb_last[CONFIG_MAX_TBS];   /* MWF(LRR): last granted per TB */
-    bool     active[SCHED_MAX_WARPS];   /* TLS: the active group */
+    bool     active[SCHEDULER_MAX_WARPS];   /* TLS: the active group */
     unsigned promoted;                  /* TLS: last promoted warp */
     bool     tb_waited[CONFIG_MAX_TBS]; /* SAWS: tb_wait of the last cycle */
     /* SAWS: before[a][b], a < b: TB a was ahead of TB b in the last cycle */
     bool     before[CONFIG_MAX_TBS][CONFIG_MAX_TBS];
 };
 
-void sched_geometry(const struct simt_config *cfg, struct sched_geom *g);
+void scheduler_geometry(const struct simt_config *cfg, struct scheduler_geometry *g);
 
-/*
- * Set up for cfg and reset.  Returns 0, or -1 with a message in err when
- * the policy is not modelled or the sizes are out of range (W and T at
- * least 2, W at most SCHED_MAX_WARPS).
- */
-int sched_init(struct sched *s, const struct simt_config *cfg,
-               char *err, size_t errlen);
-void sched_reset(struct sched *s);
-void sched_eval(const struct sched *s, const struct sched_in *in,
-                struct sched_out *out);
-void sched_step(struct sched *s, const struct sched_in *in);
+/* The contract of model.h: sizes from cfg, checked, then reset. */
+int scheduler_check(const struct scheduler_geometry *g, char *msg, size_t msglen);
+int scheduler_init(struct scheduler *m, const struct simt_config *cfg,
+                   char *msg, size_t msglen);
+void scheduler_reset(struct scheduler *s);
+void scheduler_eval(const struct scheduler *s, const struct scheduler_in *in,
+                struct scheduler_out *out);
+void scheduler_step(struct scheduler *s, const struct scheduler_in *in);
 
 /*
  * SAWS: the place of each TB in first-hit order this cycle (0 = first),
  * from the state and tb_wait; rank[t] for t < T.
  */
-void sched_saws_ranks(const struct sched *s, const struct sched_in *in,
+void scheduler_saws_ranks(const struct scheduler *s, const struct scheduler_in *in,
                       unsigned rank[CONFIG_MAX_TBS]);
 
 /* Flip-flops of the state. */
-unsigned long sched_state_bits(const struct sched_geom *g);
+unsigned long scheduler_state_bits(const struct scheduler_geometry *g);
 
 #ifdef __cplusplus
 }

@@ -5,16 +5,17 @@
  * One cycle is computed as a plan from the state and the inputs: the
  * handshakes and errors, which warp (if any) is pushed, whether the head
  * moves to First-Level and into which slot, and whether the update of a
- * First-Level slot takes effect.  wt_eval() reads the outputs off the plan;
- * wt_step() commits it.
+ * First-Level slot takes effect.  warp_tables_eval() reads the outputs off the plan;
+ * warp_tables_step() commits it.
  */
 #include "warp_tables.h"
+#include "model.h"
 
 #include <stdio.h>
 #include <string.h>
 #include "bits.h"
 
-void wt_geometry(const struct simt_config *cfg, struct wt_geom *g)
+void warp_tables_geometry(const struct simt_config *cfg, struct warp_tables_geometry *g)
 {
     g->fl        = cfg->first_level_entries;
     g->sl        = cfg->second_level_entries;
@@ -28,23 +29,23 @@ void wt_geometry(const struct simt_config *cfg, struct wt_geom *g)
     g->row_w     = g->pc_w + g->lanes + g->lanes * g->tw;
 }
 
-unsigned long wt_flop_bits(const struct wt_geom *g)
+unsigned long warp_tables_flop_bits(const struct warp_tables_geometry *g)
 {
     unsigned long per_slot = 1ul + g->pc_w + g->lanes + (unsigned long)g->lanes * g->tw;
     return g->fl * per_slot + g->cnt_w + 2ul * g->ptr_w;
 }
 
-unsigned long wt_memory_bits(const struct wt_geom *g)
+unsigned long warp_tables_memory_bits(const struct warp_tables_geometry *g)
 {
     return (unsigned long)g->sl * g->row_w;
 }
 
-unsigned long wt_state_bits(const struct wt_geom *g)
+unsigned long warp_tables_state_bits(const struct warp_tables_geometry *g)
 {
-    return wt_flop_bits(g) + wt_memory_bits(g);
+    return warp_tables_flop_bits(g) + warp_tables_memory_bits(g);
 }
 
-void wt_harp_org(const struct wt_geom *g, struct harp_array_org *org)
+void warp_tables_harp_org(const struct warp_tables_geometry *g, struct harp_array_org *org)
 {
     org->name     = "Second-Level";
     org->banks    = 1;
@@ -55,26 +56,35 @@ void wt_harp_org(const struct wt_geom *g, struct harp_array_org *org)
     org->row_bits = g->pc_w + g->lanes * g->tw + 2;
 }
 
-int wt_init(struct wt *t, const struct simt_config *cfg, char *err, size_t errlen)
+int warp_tables_check(const struct warp_tables_geometry *g, char *msg, size_t msglen)
 {
-    memset(t, 0, sizeof *t);
-    wt_geometry(cfg, &t->g);
-    if (t->g.fl < 1 || t->g.fl > WT_MAX_FL || t->g.sl < 1 ||
-        t->g.sl > WT_MAX_SL || t->g.lanes < 1 || t->g.lanes > WT_MAX_LANES ||
-        t->g.pc_w < 1 || t->g.pc_w > 64 || t->g.tw < 1 || t->g.tw > 32) {
-        snprintf(err, errlen, "%s: the warp-table model holds 1..%d "
+    if (g->fl < 1 || g->fl > WARP_TABLES_MAX_FL || g->sl < 1 ||
+        g->sl > WARP_TABLES_MAX_SL || g->lanes < 1 || g->lanes > WARP_MAX_LANES ||
+        g->pc_w < 1 || g->pc_w > 64 || g->tw < 1 || g->tw > 32) {
+        snprintf(msg, msglen, "the warp-table model holds 1..%d "
                  "First-Level slots, 1..%d Second-Level entries of 1..%d "
                  "lanes, pc up to 64 bits and thread ids of 1..32 bits; the "
                  "configuration asks for %u, %u, %u lanes, %u-bit pc and "
-                 "%u-bit thread ids", cfg->name, WT_MAX_FL, WT_MAX_SL,
-                 WT_MAX_LANES, t->g.fl, t->g.sl, t->g.lanes, t->g.pc_w,
-                 t->g.tw);
+                 "%u-bit thread ids", WARP_TABLES_MAX_FL, WARP_TABLES_MAX_SL,
+                 WARP_MAX_LANES, g->fl, g->sl, g->lanes, g->pc_w,
+                 g->tw);
         return -1;
     }
     return 0;
 }
 
-void wt_reset(struct wt *t)
+int warp_tables_init(struct warp_tables *m, const struct simt_config *cfg,
+                     char *msg, size_t msglen)
+{
+    memset(m, 0, sizeof *m);
+    warp_tables_geometry(cfg, &m->g);
+    if (warp_tables_check(&m->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    warp_tables_reset(m);
+    return 0;
+}
+
+void warp_tables_reset(struct warp_tables *t)
 {
     for (unsigned s = 0; s < t->g.fl; s++)
         t->fl_valid[s] = false;
@@ -83,12 +93,7 @@ void wt_reset(struct wt *t)
     t->tail = 0;
 }
 
-static uint64_t low_bits(unsigned w)
-{
-    return w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
-}
-
-const struct wt_warp *wt_sl_warp(const struct wt *t, unsigned i)
+const struct warp *warp_tables_sl_warp(const struct warp_tables *t, unsigned i)
 {
     return &t->sl[(t->head + i) % t->g.sl];
 }
@@ -96,19 +101,19 @@ const struct wt_warp *wt_sl_warp(const struct wt *t, unsigned i)
 /* What one cycle does, decided from the state and the inputs. */
 struct plan {
     bool                  bar_ready, wret_ready, lkp_pop, ovf, err;
-    const struct wt_warp *push;       /* the warp written at the tail, or NULL */
+    const struct warp *push;       /* the warp written at the tail, or NULL */
     int                   fill;       /* First-Level slot the head moves to, or -1 */
     int                   upd;        /* First-Level slot updated, or -1 */
 };
 
-static uint64_t lanes_of(const struct wt_geom *g, const struct wt_warp *w)
+static uint64_t lanes_of(const struct warp_tables_geometry *g, const struct warp *w)
 {
     return w->mask & low_bits(g->lanes);
 }
 
 /* An offered warp: stored when accepted and not empty; empty is an error. */
-static void offer(const struct wt_geom *g, bool valid, bool accepted,
-                  const struct wt_warp *w, struct plan *p)
+static void offer(const struct warp_tables_geometry *g, bool valid, bool accepted,
+                  const struct warp *w, struct plan *p)
 {
     if (!valid)
         return;
@@ -119,7 +124,7 @@ static void offer(const struct wt_geom *g, bool valid, bool accepted,
 }
 
 /* The pushes into Second-Level, by priority: barrier, waiting, lookup. */
-static void plan_push(const struct wt *t, const struct wt_in *in, struct plan *p)
+static void plan_push(const struct warp_tables *t, const struct warp_tables_in *in, struct plan *p)
 {
     bool full = t->count == t->g.sl;
 
@@ -134,7 +139,7 @@ static void plan_push(const struct wt *t, const struct wt_in *in, struct plan *p
 }
 
 /* Second-to-first: the lowest free slot of the state, when there is a head. */
-static void plan_fill(const struct wt *t, struct plan *p)
+static void plan_fill(const struct warp_tables *t, struct plan *p)
 {
     p->fill = -1;
     if (t->count == 0)
@@ -147,7 +152,7 @@ static void plan_fill(const struct wt *t, struct plan *p)
 }
 
 /* The commit update of a valid First-Level slot; anything else is an error. */
-static void plan_update(const struct wt *t, const struct wt_in *in, struct plan *p)
+static void plan_update(const struct warp_tables *t, const struct warp_tables_in *in, struct plan *p)
 {
     unsigned slot = in->upd_slot & (unsigned)low_bits(t->g.fslot_w);
     uint64_t mask = in->upd_mask & low_bits(t->g.lanes);
@@ -163,7 +168,7 @@ static void plan_update(const struct wt *t, const struct wt_in *in, struct plan 
     p->upd = (int)slot;
 }
 
-static void plan_cycle(const struct wt *t, const struct wt_in *in, struct plan *p)
+static void plan_cycle(const struct warp_tables *t, const struct warp_tables_in *in, struct plan *p)
 {
     memset(p, 0, sizeof *p);
     plan_push(t, in, p);
@@ -172,8 +177,8 @@ static void plan_cycle(const struct wt *t, const struct wt_in *in, struct plan *
 }
 
 /* A warp as the outputs show it: empty lanes read zero. */
-static void show_warp(const struct wt_geom *g, bool valid,
-                      const struct wt_warp *src, struct wt_warp *w)
+static void show_warp(const struct warp_tables_geometry *g, bool valid,
+                      const struct warp *src, struct warp *w)
 {
     w->pc = valid ? src->pc : 0;
     w->mask = valid ? src->mask : 0;
@@ -181,7 +186,7 @@ static void show_warp(const struct wt_geom *g, bool valid,
         w->tid[l] = (w->mask >> l) & 1 ? src->tid[l] : 0;
 }
 
-void wt_eval(const struct wt *t, const struct wt_in *in, struct wt_out *out)
+void warp_tables_eval(const struct warp_tables *t, const struct warp_tables_in *in, struct warp_tables_out *out)
 {
     struct plan p;
 
@@ -201,8 +206,8 @@ void wt_eval(const struct wt *t, const struct wt_in *in, struct wt_out *out)
 }
 
 /* A warp cut to the port widths. */
-static void store_warp(const struct wt_geom *g, const struct wt_warp *src,
-                       struct wt_warp *dst)
+static void store_warp(const struct warp_tables_geometry *g, const struct warp *src,
+                       struct warp *dst)
 {
     dst->pc = src->pc & low_bits(g->pc_w);
     dst->mask = src->mask & low_bits(g->lanes);
@@ -210,12 +215,12 @@ static void store_warp(const struct wt_geom *g, const struct wt_warp *src,
         dst->tid[l] = src->tid[l] & (uint32_t)low_bits(g->tw);
 }
 
-static unsigned next_ptr(const struct wt_geom *g, unsigned ptr)
+static unsigned next_ptr(const struct warp_tables_geometry *g, unsigned ptr)
 {
     return ptr + 1 == g->sl ? 0 : ptr + 1;
 }
 
-void wt_step(struct wt *t, const struct wt_in *in)
+void warp_tables_step(struct warp_tables *t, const struct warp_tables_in *in)
 {
     struct plan p;
 
@@ -223,7 +228,7 @@ void wt_step(struct wt *t, const struct wt_in *in)
     /* The update and the fill name different slots: the fill takes a
      * free slot, the update a valid one. */
     if (p.upd >= 0) {
-        struct wt_warp *w = &t->fl[p.upd];
+        struct warp *w = &t->fl[p.upd];
         w->pc = in->upd_pc & low_bits(t->g.pc_w);
         w->mask = in->upd_mask & low_bits(t->g.lanes);
         t->fl_valid[p.upd] = w->mask != 0;

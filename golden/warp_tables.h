@@ -52,9 +52,9 @@
  * stored; every tid field of an empty lane reads zero.
  *
  * The model is cycle-exact at the module ports (simtref_warp_tables):
- *   wt_eval()  the outputs of this cycle, from the state and the inputs;
- *   wt_step()  one rising clock edge;
- *   wt_reset() the asynchronous reset (every slot free, Second-Level
+ *   warp_tables_eval()  the outputs of this cycle, from the state and the inputs;
+ *   warp_tables_step()  one rising clock edge;
+ *   warp_tables_reset() the asynchronous reset (every slot free, Second-Level
  *              empty; the array contents are kept, as an SRAM's are).
  * Input fields wider than the RTL's ports are cut to the port widths (pc
  * to pc_bits, masks to L bits, tid to TW bits, upd_slot to its port).
@@ -66,7 +66,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "config.h"
+#include "model.h"
 #include "harp_org.h"
+#include "warp.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -74,16 +76,15 @@ extern "C" {
 
 /*
  * Upper bounds of the model's arrays: the largest tables and warps the
- * configuration admits.  wt_init() checks them all the same.
+ * configuration admits.  warp_tables_init() checks them all the same.
  */
 enum {
-    WT_MAX_FL    = 256,
-    WT_MAX_SL    = CONFIG_MAX_SECOND_LEVEL,
-    WT_MAX_LANES = 64
+    WARP_TABLES_MAX_FL = 256,
+    WARP_TABLES_MAX_SL = CONFIG_MAX_SECOND_LEVEL
 };
 
-/* Sizes, all derived from the configuration by wt_geometry(). */
-struct wt_geom {
+/* Sizes, all derived from the configuration by warp_tables_geometry(). */
+struct warp_tables_geometry {
     unsigned fl;          /* F = first_level_entries */
     unsigned sl;          /* N = second_level_entries */
     unsigned lanes;       /* L = simd_width */
@@ -96,59 +97,52 @@ struct wt_geom {
     unsigned row_w;       /* a stored warp: pc_w + L + L*TW */
 };
 
-/* A warp: lane l holds a thread when mask bit l is set. */
-struct wt_warp {
-    uint64_t pc;
-    uint64_t mask;
-    uint32_t tid[WT_MAX_LANES];
-};
-
-struct wt_in {
+struct warp_tables_in {
     bool           upd_valid;    /* commit updates a First-Level slot */
     unsigned       upd_slot;
     uint64_t       upd_pc;
     uint64_t       upd_mask;     /* 0: the slot is freed */
     bool           bar_valid;    /* barrier-to-second */
-    struct wt_warp bar;
+    struct warp bar;
     bool           lkp_valid;    /* lookup-to-second: the Ready-Lookup's head */
-    struct wt_warp lkp;
+    struct warp lkp;
     bool           wret_valid;   /* waiting-to-second */
-    struct wt_warp wret;
+    struct warp wret;
 };
 
 /*
  * Only the first F slots and the first L lanes of each warp are written
- * by wt_eval(); the rest of the struct is left as it was.
+ * by warp_tables_eval(); the rest of the struct is left as it was.
  */
-struct wt_out {
-    bool           fl_valid[WT_MAX_FL];
-    struct wt_warp fl[WT_MAX_FL];
+struct warp_tables_out {
+    bool           fl_valid[WARP_TABLES_MAX_FL];
+    struct warp fl[WARP_TABLES_MAX_FL];
     unsigned       count;        /* Second-Level warps */
     bool           head_valid;
-    struct wt_warp head;         /* the oldest Second-Level warp */
+    struct warp head;         /* the oldest Second-Level warp */
     bool           bar_ready, wret_ready, lkp_pop, ovf, err;
 };
 
-struct wt {
-    struct wt_geom g;
-    bool           fl_valid[WT_MAX_FL];
-    struct wt_warp fl[WT_MAX_FL];
+struct warp_tables {
+    struct warp_tables_geometry g;
+    bool           fl_valid[WARP_TABLES_MAX_FL];
+    struct warp fl[WARP_TABLES_MAX_FL];
     unsigned       count, head, tail;       /* Second-Level FIFO */
-    struct wt_warp sl[WT_MAX_SL];           /* the array, by address */
+    struct warp sl[WARP_TABLES_MAX_SL];           /* the array, by address */
 };
 
-void wt_geometry(const struct simt_config *cfg, struct wt_geom *g);
+void warp_tables_geometry(const struct simt_config *cfg, struct warp_tables_geometry *g);
 
 /*
  * Storage of the generated module:
  *   flip-flops  F * (1 valid + pc_w + L mask + L*TW tid) First-Level,
  *               cnt_w count + 2 * ptr_w head and tail;
  *   memory      N * row_w, row_w = pc_w + L mask + L*TW tid.
- * wt_state_bits() is their sum.
+ * warp_tables_state_bits() is their sum.
  */
-unsigned long wt_flop_bits(const struct wt_geom *g);
-unsigned long wt_memory_bits(const struct wt_geom *g);
-unsigned long wt_state_bits(const struct wt_geom *g);
+unsigned long warp_tables_flop_bits(const struct warp_tables_geometry *g);
+unsigned long warp_tables_memory_bits(const struct warp_tables_geometry *g);
+unsigned long warp_tables_state_bits(const struct warp_tables_geometry *g);
 
 /*
  * Second-Level as HARP Table 7 prices it ("Second-Level"): banks 1,
@@ -157,19 +151,20 @@ unsigned long wt_state_bits(const struct wt_geom *g);
  * does not say what the 2 bits are (status bits, 4.2.3 speaks of a ready
  * status).  Our RTL stores the lane mask instead (L bits per row, 144 at
  * fermi-harp) and needs no status, since every Second-Level warp is ready;
- * the report shows both figures (wt_memory_bits() for ours).
+ * the report shows both figures (warp_tables_memory_bits() for ours).
  */
-void wt_harp_org(const struct wt_geom *g, struct harp_array_org *second_level);
+void warp_tables_harp_org(const struct warp_tables_geometry *g, struct harp_array_org *second_level);
 
-/* Returns 0, or -1 with a message when the geometry exceeds the bounds. */
-int  wt_init(struct wt *t, const struct simt_config *cfg,
-             char *err, size_t errlen);
-void wt_reset(struct wt *t);
-void wt_eval(const struct wt *t, const struct wt_in *in, struct wt_out *out);
-void wt_step(struct wt *t, const struct wt_in *in);
+/* The contract of model.h: sizes from cfg, checked, then reset. */
+int warp_tables_check(const struct warp_tables_geometry *g, char *msg, size_t msglen);
+int warp_tables_init(struct warp_tables *m, const struct simt_config *cfg,
+                     char *msg, size_t msglen);
+void warp_tables_reset(struct warp_tables *t);
+void warp_tables_eval(const struct warp_tables *t, const struct warp_tables_in *in, struct warp_tables_out *out);
+void warp_tables_step(struct warp_tables *t, const struct warp_tables_in *in);
 
 /* The i-th oldest Second-Level warp (i < count), as stored. */
-const struct wt_warp *wt_sl_warp(const struct wt *t, unsigned i);
+const struct warp *warp_tables_sl_warp(const struct warp_tables *t, unsigned i);
 
 #ifdef __cplusplus
 }

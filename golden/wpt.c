@@ -2,11 +2,13 @@
  * wpt.c -- the BAWS warp priority table; see wpt.h for the contract.
  */
 #include "wpt.h"
+#include "model.h"
+#include <stdio.h>
 
 #include <string.h>
 #include "bits.h"
 
-void wpt_geometry(const struct simt_config *cfg, struct wpt_geom *g)
+void wpt_geometry(const struct simt_config *cfg, struct wpt_geometry *g)
 {
     g->tbs       = cfg->max_tbs;
     g->max_warps = cfg->max_warps_per_tb;
@@ -17,15 +19,36 @@ void wpt_geometry(const struct simt_config *cfg, struct wpt_geom *g)
     g->sum_w     = bits_for(((uint64_t)1 << g->cnt_w) - 1 + g->ports);
 }
 
-unsigned wpt_storage_bits(const struct wpt_geom *g)
+unsigned long wpt_state_bits(const struct wpt_geometry *g)
 {
     return g->tbs * g->cnt_w;
 }
 
-void wpt_init(struct wpt *w, const struct simt_config *cfg)
+/* One counter per TB and one arrival port per scheduler, each in an
+ * array of the configuration's largest size. */
+int wpt_check(const struct wpt_geometry *g, char *msg, size_t msglen)
 {
-    memset(w, 0, sizeof *w);
-    wpt_geometry(cfg, &w->g);
+    if (g->tbs < 1 || g->tbs > CONFIG_MAX_TBS || g->ports < 1 ||
+        g->ports > CONFIG_MAX_SCHEDULERS || g->max_warps < 1 ||
+        g->cnt_w > 31) {
+        snprintf(msg, msglen, "the WPT is built for 1..%d TBs, 1..%d arrival "
+                 "ports and counters of up to 31 bits (has %u TBs, %u ports, "
+                 "%u warps per TB)", CONFIG_MAX_TBS, CONFIG_MAX_SCHEDULERS,
+                 g->tbs, g->ports, g->max_warps);
+        return -1;
+    }
+    return 0;
+}
+
+int wpt_init(struct wpt *m, const struct simt_config *cfg,
+             char *msg, size_t msglen)
+{
+    memset(m, 0, sizeof *m);
+    wpt_geometry(cfg, &m->g);
+    if (wpt_check(&m->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    wpt_reset(m);
+    return 0;
 }
 
 void wpt_reset(struct wpt *w)

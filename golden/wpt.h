@@ -43,14 +43,16 @@
 #define SIMTREF_WPT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include "config.h"
+#include "model.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Sizes of the table, all derived from the configuration. */
-struct wpt_geom {
+struct wpt_geometry {
     unsigned tbs;        /* counters: TBs resident per SM */
     unsigned max_warps;  /* warps per TB at most */
     unsigned ports;      /* arrival ports: warp schedulers per SM */
@@ -74,16 +76,19 @@ struct wpt_out {
 };
 
 struct wpt {
-    struct wpt_geom g;
+    struct wpt_geometry g;
     unsigned        cnt[CONFIG_MAX_TBS];
 };
 
-void wpt_geometry(const struct simt_config *cfg, struct wpt_geom *g);
+void wpt_geometry(const struct simt_config *cfg, struct wpt_geometry *g);
 
 /* Storage bits of the table: tbs * cnt_w. */
-unsigned wpt_storage_bits(const struct wpt_geom *g);
+unsigned long wpt_state_bits(const struct wpt_geometry *g);
 
-void wpt_init(struct wpt *w, const struct simt_config *cfg);
+/* The contract of model.h: sizes from cfg, checked, then reset. */
+int wpt_check(const struct wpt_geometry *g, char *msg, size_t msglen);
+int wpt_init(struct wpt *m, const struct simt_config *cfg,
+             char *msg, size_t msglen);
 void wpt_reset(struct wpt *w);
 void wpt_eval(const struct wpt *w, const struct wpt_in *in,
               struct wpt_out *out);

@@ -15,7 +15,7 @@
 #include "bits.h"
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct arb_geom *g)
+                        const struct arbiter_geometry *g)
 {
     const struct vparam params[] = {
         { "LANES",      g->lanes,               NULL, "lanes of the warp (warp_size)" },
@@ -60,13 +60,13 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
               g->levels);
     vgen_line(v, "// compare-select level%s.  mask_o: the valid lanes equal to the result.",
               g->levels == 1 ? "" : "s");
-    vgen_line(v, "// Storage: %lu flip-flops (the common PC).", arb_state_bits(g));
+    vgen_line(v, "// Storage: %lu flip-flops (the common PC).", arbiter_state_bits(g));
     vgen_blank(v);
     vgen_module_begin(v, "simtref_arbiter", params, sizeof params / sizeof params[0],
                       ports, sizeof ports / sizeof ports[0]);
 }
 
-static void emit_leaves(struct vgen *v, const struct arb_geom *g)
+static void emit_leaves(struct vgen *v, const struct arbiter_geometry *g)
 {
     char lo_line[128], lo_pc[128];
 
@@ -130,7 +130,7 @@ static void emit_level(struct vgen *v, unsigned d, unsigned nodes,
     vgen_line(v, "endgenerate");
 }
 
-static void emit_tree(struct vgen *v, const struct arb_geom *g,
+static void emit_tree(struct vgen *v, const struct arbiter_geometry *g,
                       enum rtl_defect defect)
 {
     vgen_section(v, "Reduction tree: compare-select, the left input on a tie");
@@ -188,9 +188,9 @@ static void emit_common_pc(struct vgen *v)
 void emit_arbiter(struct vgen *v, const struct simt_config *cfg,
                   enum rtl_defect defect)
 {
-    struct arb_geom g;
+    struct arbiter_geometry g;
 
-    arb_geometry(cfg, &g);
+    arbiter_geometry(cfg, &g);
     emit_header(v, cfg, &g);
     emit_leaves(v, &g);
     emit_tree(v, &g, defect);

@@ -28,7 +28,7 @@ static const char *policy_text(enum fetch_policy p)
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct fetch_geom *g)
+                        const struct fetch_geometry *g)
 {
     const struct vparam params[] = {
         { "NUM_WARPS", g->warps, NULL, "warps of this scheduler" },
@@ -79,7 +79,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 }
 
 /* "1'b1" for a power-of-two W (every id names a warp), else id <= W - 1. */
-static const char *names(char *buf, size_t len, const struct fetch_geom *g,
+static const char *names(char *buf, size_t len, const struct fetch_geometry *g,
                          const char *id)
 {
     if (is_pow2(g->warps))
@@ -89,7 +89,7 @@ static const char *names(char *buf, size_t len, const struct fetch_geom *g,
     return buf;
 }
 
-static void emit_entries(struct vgen *v, const struct fetch_geom *g,
+static void emit_entries(struct vgen *v, const struct fetch_geometry *g,
                          enum rtl_defect defect)
 {
     char ext[128];
@@ -130,7 +130,7 @@ static void emit_entries(struct vgen *v, const struct fetch_geom *g,
     vgen_line(v, "end");
 }
 
-static void emit_round_robin(struct vgen *v, const struct fetch_geom *g)
+static void emit_round_robin(struct vgen *v, const struct fetch_geometry *g)
 {
     char ext[128], ok[64];
 
@@ -222,7 +222,7 @@ static void emit_fewest(struct vgen *v)
     vgen_line(v, "end");
 }
 
-static void emit_events(struct vgen *v, const struct fetch_geom *g)
+static void emit_events(struct vgen *v, const struct fetch_geometry *g)
 {
     char a[64], b[64], c[64], d[64];
 
@@ -336,7 +336,7 @@ static void emit_events(struct vgen *v, const struct fetch_geom *g)
 void emit_fetch(struct vgen *v, const struct simt_config *cfg,
                 enum rtl_defect defect)
 {
-    struct fetch_geom g;
+    struct fetch_geometry g;
 
     fetch_geometry(cfg, &g);
     emit_header(v, cfg, &g);

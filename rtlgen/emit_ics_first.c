@@ -12,7 +12,7 @@
 #include "ics_first.h"
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct ics_geom *g)
+                        const struct ics_first_geometry *g)
 {
     const struct vparam params[] = {
         { "THREADS", g->threads, NULL, "K: threads of the warp (warp_size)" },
@@ -50,13 +50,13 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// Level 0 is the outmost (lowest) priority.  ATV-P_n[k] = I'.E'.R.B'.P_n;");
     vgen_line(v, "// the selected thread is the lowest k of the highest non-empty level.");
     vgen_line(v, "// Storage: %lu flip-flops (%u threads x (4 state + %u priority bits)).",
-              ics_state_bits(g), g->threads, g->levels);
+              ics_first_state_bits(g), g->threads, g->levels);
     vgen_blank(v);
     vgen_module_begin(v, "simtref_ics_first", params, sizeof params / sizeof params[0],
                       ports, sizeof ports / sizeof ports[0]);
 }
 
-static void emit_descriptors(struct vgen *v, const struct ics_geom *g)
+static void emit_descriptors(struct vgen *v, const struct ics_first_geometry *g)
 {
     vgen_section(v, "Thread descriptors: state and priority");
     vgen_line(v, "localparam [3:0] ST_IDLE    = 4'b0001;");
@@ -231,9 +231,9 @@ static void emit_levels_of_threads(struct vgen *v)
 void emit_ics_first(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect)
 {
-    struct ics_geom g;
+    struct ics_first_geometry g;
 
-    ics_geometry(cfg, &g);
+    ics_first_geometry(cfg, &g);
     emit_header(v, cfg, &g);
     emit_descriptors(v, &g);
     emit_atv(v);

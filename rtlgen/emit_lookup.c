@@ -2,7 +2,7 @@
  * emit_lookup.c -- the Verilog of the HARP lookup tables:
  * simtref_ready_lookup and simtref_waiting_lookup.
  *
- * Ports and behaviour are those of the C model, golden/lookup.h.  Both
+ * Ports and behaviour are those of the C model, golden/lookup_table.h.  Both
  * modules are built from the same pieces:
  *
  *   state       valid bits, count and (Ready-Lookup) age ranks are reset
@@ -21,14 +21,15 @@
 #include <stdio.h>
 
 #include "rtlgen.h"
-#include "lookup.h"
+#include "lookup_table.h"
 
 /* Names and texts that differ between the two kinds. */
 struct lookup_names {
-    const char *module;
-    const char *file;
-    const char *title;
-    int         ready;
+    const char *module;   /* the module's name */
+    const char *file;     /* the file it is written to */
+    const char *title;    /* the file header's title */
+    const char *source;   /* the papers' sections and the C model */
+    int         ready;    /* the Ready-Lookup (else the Waiting-Lookup) */
 };
 
 static struct lookup_names names_of(enum lookup_kind kind)
@@ -38,11 +39,14 @@ static struct lookup_names names_of(enum lookup_kind kind)
     n.module = n.ready ? "simtref_ready_lookup" : "simtref_waiting_lookup";
     n.file   = n.ready ? "simtref_ready_lookup.v" : "simtref_waiting_lookup.v";
     n.title  = n.ready ? "HARP Ready-Lookup table" : "HARP Waiting-Lookup table";
+    n.source = n.ready
+        ? "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/ready_lookup.c."
+        : "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/waiting_lookup.c.";
     return n;
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct lookup_geom *g,
+                        const struct lookup_geometry *g,
                         const struct lookup_names *n)
 {
     const struct vparam params[] = {
@@ -111,9 +115,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "",                      "err_o",        "empty insert mask, or done on a free entry" },
     };
 
-    emit_file_header(v, n->file, n->title,
-                     "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/lookup.c.",
-                     cfg);
+    emit_file_header(v, n->file, n->title, n->source, cfg);
     vgen_line(v, "// A fully associative table of %u warps.  An insert merges into the",
               g->entries);
     vgen_line(v, "// lowest-index valid entry with the same pc and no lane conflict, else");
@@ -127,8 +129,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "// Order within a cycle: the completion frees its entry, then the");
         vgen_line(v, "// insert (which may reuse that entry).");
     }
-    vgen_line(v, "// Flip-flops: %u (%u entries x (valid + %u pc + %u mask + %u x %u tid%s)",
-              lookup_state_bits(g), g->entries, g->pc_w, g->lanes, g->lanes, g->tw,
+    vgen_line(v, "// Flip-flops: %lu (%u entries x (valid + %u pc + %u mask + %u x %u tid%s)",
+              lookup_table_state_bits(g), g->entries, g->pc_w, g->lanes, g->lanes, g->tw,
               n->ready ? " + age" : "");
     vgen_line(v, "// + %u count).", g->cnt_w);
     vgen_blank(v);
@@ -228,16 +230,16 @@ static void emit_select(struct vgen *v, const char *sel, const char *prefix,
 
 static void emit_stage_regs(struct vgen *v, int stage, int ready)
 {
-    vgen_line(v, "reg  [ENTRIES-1:0]          v_s%d;", stage);
+    vgen_line(v, "reg  [ENTRIES-1:0]          valid_s%d;", stage);
     vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     pc_s%d;", stage);
-    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    m_s%d;", stage);
+    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mask_s%d;", stage);
     if (ready)
-        vgen_line(v, "reg  [ENTRIES*SLOT_W-1:0]   a_s%d;", stage);
-    vgen_line(v, "reg  [CNT_W-1:0]            c_s%d;", stage);
+        vgen_line(v, "reg  [ENTRIES*SLOT_W-1:0]   age_s%d;", stage);
+    vgen_line(v, "reg  [CNT_W-1:0]            count_s%d;", stage);
 }
 
 /* Ready-Lookup: the head, and its departure on pop_i. */
-static void emit_pop(struct vgen *v, const struct lookup_geom *g)
+static void emit_pop(struct vgen *v, const struct lookup_geometry *g)
 {
     vgen_section(v, "Head: the valid entry of age rank 0; pop_i removes it");
     vgen_line(v, "wire [ENTRIES-1:0] head_oh;");
@@ -266,23 +268,23 @@ static void emit_pop(struct vgen *v, const struct lookup_geom *g)
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "v_s0    = valid_q;");
-    vgen_line(v, "pc_s0   = pc_q;");
-    vgen_line(v, "m_s0    = mask_q;");
-    vgen_line(v, "a_s0    = age_q;");
-    vgen_line(v, "c_s0    = cnt_q;");
-    vgen_line(v, "pop_err = 1'b0;");
+    vgen_line(v, "valid_s0 = valid_q;");
+    vgen_line(v, "pc_s0    = pc_q;");
+    vgen_line(v, "mask_s0  = mask_q;");
+    vgen_line(v, "age_s0   = age_q;");
+    vgen_line(v, "count_s0 = cnt_q;");
+    vgen_line(v, "pop_err  = 1'b0;");
     vgen_line(v, "if (pop_i && !head_valid_o) begin");
     vgen_line(v, "  pop_err = 1'b1;");
     vgen_line(v, "end else if (pop_i) begin");
     vgen_indent(v);
-    vgen_line(v, "c_s0 = cnt_q - %u'd1;", g->cnt_w);
+    vgen_line(v, "count_s0 = cnt_q - %u'd1;", g->cnt_w);
     vgen_line(v, "for (di = 0; di < ENTRIES; di = di + 1)");
     vgen_indent(v);
     vgen_line(v, "if (head_oh[di])");
-    vgen_line(v, "  v_s0[di] = 1'b0;");
+    vgen_line(v, "  valid_s0[di] = 1'b0;");
     vgen_line(v, "else if (valid_q[di] && age_q[di*SLOT_W +: SLOT_W] != {SLOT_W{1'b0}})");
-    vgen_line(v, "  a_s0[di*SLOT_W +: SLOT_W] = age_q[di*SLOT_W +: SLOT_W] - %u'd1;", g->slot_w);
+    vgen_line(v, "  age_s0[di*SLOT_W +: SLOT_W] = age_q[di*SLOT_W +: SLOT_W] - %u'd1;", g->slot_w);
     vgen_dedent(v);
     vgen_dedent(v);
     vgen_line(v, "end");
@@ -291,7 +293,7 @@ static void emit_pop(struct vgen *v, const struct lookup_geom *g)
 }
 
 /* Waiting-Lookup: the completion shows its warp and frees the entry. */
-static void emit_done(struct vgen *v, const struct lookup_geom *g)
+static void emit_done(struct vgen *v, const struct lookup_geometry *g)
 {
     vgen_section(v, "Completion: done_slot_i's warp leaves (waiting-to-second)");
     vgen_line(v, "wire [ENTRIES-1:0] done_oh;   // the valid entry named by done_slot_i");
@@ -320,10 +322,10 @@ static void emit_done(struct vgen *v, const struct lookup_geom *g)
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "v_s0  = valid_q & ~done_oh;");
-    vgen_line(v, "pc_s0 = pc_q;");
-    vgen_line(v, "m_s0  = mask_q;");
-    vgen_line(v, "c_s0  = (|done_oh) ? cnt_q - %u'd1 : cnt_q;", g->cnt_w);
+    vgen_line(v, "valid_s0 = valid_q & ~done_oh;");
+    vgen_line(v, "pc_s0    = pc_q;");
+    vgen_line(v, "mask_s0  = mask_q;");
+    vgen_line(v, "count_s0 = (|done_oh) ? cnt_q - %u'd1 : cnt_q;", g->cnt_w);
     vgen_dedent(v);
     vgen_line(v, "end");
 }
@@ -332,7 +334,7 @@ static void emit_done(struct vgen *v, const struct lookup_geom *g)
  * Insert port p: stage p -> stage p+1.  `field(x)` names port p's slice of
  * an input; with one port the whole input.
  */
-static void emit_insert(struct vgen *v, const struct lookup_geom *g, unsigned p,
+static void emit_insert(struct vgen *v, const struct lookup_geometry *g, unsigned p,
                         int ready, enum rtl_defect defect)
 {
     char title[96], pc[64], mask[64], tid[64], valid[32];
@@ -358,7 +360,7 @@ static void emit_insert(struct vgen *v, const struct lookup_geom *g, unsigned p,
     vgen_line(v, "wire [LANES*TW-1:0]    tid_p%u  = %s;", p, tid);
     vgen_line(v, "wire                   ok_p%u   = %s && |mask_p%u;   // a warp to store", p, valid, p);
     vgen_line(v, "reg  [ENTRIES-1:0]     match_p%u;   // same pc, no lane conflict", p);
-    vgen_line(v, "wire [ENTRIES-1:0]     free_p%u  = ~v_s%u;", p, s);
+    vgen_line(v, "wire [ENTRIES-1:0]     free_p%u  = ~valid_s%u;", p, s);
     vgen_line(v, "wire [ENTRIES-1:0]     msel_p%u  = match_p%u & (~match_p%u + %u'd1);   // lowest",
               p, p, p, g->entries);
     vgen_line(v, "wire [ENTRIES-1:0]     fsel_p%u  = free_p%u & (~free_p%u + %u'd1);",
@@ -372,7 +374,7 @@ static void emit_insert(struct vgen *v, const struct lookup_geom *g, unsigned p,
               p, p, p, p, p);
     vgen_line(v, "                                           : {ENTRIES{1'b0}};   // entry written");
     if (ready) {
-        vgen_line(v, "wire [SLOT_W-1:0]      last_p%u  = c_s%u[SLOT_W-1:0] - %u'd1;   // youngest rank",
+        vgen_line(v, "wire [SLOT_W-1:0]      last_p%u  = count_s%u[SLOT_W-1:0] - %u'd1;   // youngest rank",
                   p, s, g->slot_w);
         vgen_line(v, "reg  [SLOT_W-1:0]      rank_p%u;   // rank of the merge target", p);
     }
@@ -384,12 +386,12 @@ static void emit_insert(struct vgen *v, const struct lookup_geom *g, unsigned p,
     if (defect == DEFECT_LOOKUP_LANE_CONFLICT && ready) {
         vgen_line(v, "  // DELIBERATE DEFECT (%s): lane conflicts are ignored.",
                   rtl_defect_name(defect));
-        vgen_line(v, "  match_p%u[k%u] = v_s%u[k%u] && pc_s%u[k%u*PC_W +: PC_W] == pc_p%u;",
+        vgen_line(v, "  match_p%u[k%u] = valid_s%u[k%u] && pc_s%u[k%u*PC_W +: PC_W] == pc_p%u;",
                   p, p, s, p, s, p, p);
     } else {
-        vgen_line(v, "  match_p%u[k%u] = v_s%u[k%u] && pc_s%u[k%u*PC_W +: PC_W] == pc_p%u &&",
+        vgen_line(v, "  match_p%u[k%u] = valid_s%u[k%u] && pc_s%u[k%u*PC_W +: PC_W] == pc_p%u &&",
                   p, p, s, p, s, p, p);
-        vgen_line(v, "                 (m_s%u[k%u*LANES +: LANES] & mask_p%u) == {LANES{1'b0}};",
+        vgen_line(v, "                 (mask_s%u[k%u*LANES +: LANES] & mask_p%u) == {LANES{1'b0}};",
                   s, p, p);
     }
     vgen_dedent(v);
@@ -397,35 +399,35 @@ static void emit_insert(struct vgen *v, const struct lookup_geom *g, unsigned p,
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "v_s%u  = v_s%u;", t, s);
-    vgen_line(v, "pc_s%u = pc_s%u;", t, s);
-    vgen_line(v, "m_s%u  = m_s%u;", t, s);
+    vgen_line(v, "valid_s%u = valid_s%u;", t, s);
+    vgen_line(v, "pc_s%u    = pc_s%u;", t, s);
+    vgen_line(v, "mask_s%u  = mask_s%u;", t, s);
     if (ready) {
-        vgen_line(v, "a_s%u  = a_s%u;", t, s);
+        vgen_line(v, "age_s%u   = age_s%u;", t, s);
         vgen_line(v, "rank_p%u = {SLOT_W{1'b0}};", p);
         vgen_line(v, "for (i%u = 0; i%u < ENTRIES; i%u = i%u + 1)", p, p, p, p);
         vgen_line(v, "  if (msel_p%u[i%u])", p, p);
-        vgen_line(v, "    rank_p%u = a_s%u[i%u*SLOT_W +: SLOT_W];", p, s, p);
+        vgen_line(v, "    rank_p%u = age_s%u[i%u*SLOT_W +: SLOT_W];", p, s, p);
     }
-    vgen_line(v, "c_s%u  = alloc_p%u ? c_s%u + %u'd1 : c_s%u;", t, p, s, g->cnt_w, s);
+    vgen_line(v, "count_s%u = alloc_p%u ? count_s%u + %u'd1 : count_s%u;", t, p, s, g->cnt_w, s);
     vgen_line(v, "for (i%u = 0; i%u < ENTRIES; i%u = i%u + 1) begin", p, p, p, p);
     vgen_indent(v);
     vgen_line(v, "if (wsel_p%u[i%u]) begin", p, p);
     vgen_indent(v);
-    vgen_line(v, "v_s%u[i%u] = 1'b1;", t, p);
+    vgen_line(v, "valid_s%u[i%u] = 1'b1;", t, p);
     vgen_line(v, "pc_s%u[i%u*PC_W +: PC_W] = pc_p%u;", t, p, p);
-    vgen_line(v, "m_s%u[i%u*LANES +: LANES] = merge_p%u ? m_s%u[i%u*LANES +: LANES] | mask_p%u",
+    vgen_line(v, "mask_s%u[i%u*LANES +: LANES] = merge_p%u ? mask_s%u[i%u*LANES +: LANES] | mask_p%u",
               t, p, p, s, p, p);
     vgen_line(v, "                                  : mask_p%u;", p);
     if (ready) {
-        vgen_line(v, "a_s%u[i%u*SLOT_W +: SLOT_W] = merge_p%u ? last_p%u", t, p, p, p);
-        vgen_line(v, "                                    : c_s%u[SLOT_W-1:0];", s);
+        vgen_line(v, "age_s%u[i%u*SLOT_W +: SLOT_W] = merge_p%u ? last_p%u", t, p, p, p);
+        vgen_line(v, "                                    : count_s%u[SLOT_W-1:0];", s);
     }
     vgen_dedent(v);
     if (ready) {
-        vgen_line(v, "end else if (merge_p%u && v_s%u[i%u] &&", p, s, p);
-        vgen_line(v, "             a_s%u[i%u*SLOT_W +: SLOT_W] > rank_p%u) begin", s, p, p);
-        vgen_line(v, "  a_s%u[i%u*SLOT_W +: SLOT_W] = a_s%u[i%u*SLOT_W +: SLOT_W] - %u'd1;",
+        vgen_line(v, "end else if (merge_p%u && valid_s%u[i%u] &&", p, s, p);
+        vgen_line(v, "             age_s%u[i%u*SLOT_W +: SLOT_W] > rank_p%u) begin", s, p, p);
+        vgen_line(v, "  age_s%u[i%u*SLOT_W +: SLOT_W] = age_s%u[i%u*SLOT_W +: SLOT_W] - %u'd1;",
                   t, p, s, p, g->slot_w);
     }
     vgen_line(v, "end");
@@ -480,7 +482,7 @@ static void emit_outputs(struct vgen *v, int ready)
     }
 }
 
-static void emit_registers(struct vgen *v, const struct lookup_geom *g, int ready)
+static void emit_registers(struct vgen *v, const struct lookup_geometry *g, int ready)
 {
     unsigned last = g->ports;
 
@@ -496,10 +498,10 @@ static void emit_registers(struct vgen *v, const struct lookup_geom *g, int read
     vgen_dedent(v);
     vgen_line(v, "end else begin");
     vgen_indent(v);
-    vgen_line(v, "valid_q <= v_s%u;", last);
-    vgen_line(v, "cnt_q   <= c_s%u;", last);
+    vgen_line(v, "valid_q <= valid_s%u;", last);
+    vgen_line(v, "cnt_q   <= count_s%u;", last);
     if (ready)
-        vgen_line(v, "age_q   <= a_s%u;", last);
+        vgen_line(v, "age_q   <= age_s%u;", last);
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -512,7 +514,7 @@ static void emit_registers(struct vgen *v, const struct lookup_geom *g, int read
     vgen_line(v, "always @(posedge clk_i) begin");
     vgen_indent(v);
     vgen_line(v, "pc_q   <= pc_s%u;", last);
-    vgen_line(v, "mask_q <= m_s%u;", last);
+    vgen_line(v, "mask_q <= mask_s%u;", last);
     vgen_line(v, "for (we = 0; we < ENTRIES; we = we + 1)");
     vgen_indent(v);
     vgen_line(v, "for (wl = 0; wl < LANES; wl = wl + 1) begin");
@@ -531,10 +533,10 @@ static void emit_registers(struct vgen *v, const struct lookup_geom *g, int read
 static void emit_lookup(struct vgen *v, const struct simt_config *cfg,
                         enum lookup_kind kind, enum rtl_defect defect)
 {
-    struct lookup_geom g;
+    struct lookup_geometry g;
     struct lookup_names n = names_of(kind);
 
-    lookup_geometry(cfg, kind, &g);
+    lookup_table_geometry(cfg, kind, &g);
     emit_header(v, cfg, &g, &n);
     emit_state(v, &n);
     emit_contents(v, &n);

@@ -26,23 +26,8 @@
  *                lanes' and the release's ports read the memories;
  *   next state   one combinational block, then the clocked blocks.
  *
- * Measured with Yosys 0.23 alone, SHOW_TABLE = 0, `synth -flatten -top
- * simtref_rbt -run :fine; stat` (word-level cells, before fine mapping;
- * CPU time of the run on a loaded 2-core machine):
- *
- *   fermi-harp  before (no SHOW_TABLE yet, view shown): no memory, 12978
- *               cells of which 2210 flip-flop cells (20616 bits), 42 s;
- *               after: 17 memories -- 16 lane banks of 8 rows x 96 bits
- *               (2 read ports, 1 write port) and the RPC bank of 8 x 512
- *               (17 read, 16 write) -- and 3799 other cells, 34 of them
- *               flip-flops (4232 bits: valid, member, reached,
- *               occupancy), 25 s;
- *   tiny        before: no memory, 374 cells, 0.4 s; after: 2 lane banks
- *               of 4 x 18 (2 read, 1 write) and the RPC bank of 4 x 16
- *               (3 read, 2 write), 303 other cells, 0.4 s;
- *   harp-fig8   (multiport) the RPC bank as tiny and one bank of 4 x 36
- *               (3 read, 2 write ports, per-lane write enables), 303
- *               other cells.
+ * What Yosys makes of the module (memories, cells, flip-flops) at the
+ * presets, before and after the memories: docs/measurements.md.
  */
 #include <stdio.h>
 #include <string.h>
@@ -51,7 +36,7 @@
 #include "rbt.h"
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct rbt_geom *g)
+                        const struct rbt_geometry *g)
 {
     const struct vparam params[] = {
         { "ENTRIES", g->entries, NULL, "barriers" },
@@ -178,15 +163,15 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
  * ports are at other sets.  The occupancy and the request stages are
  * registers too.
  */
-static void emit_state(struct vgen *v, const struct rbt_geom *g)
+static void emit_state(struct vgen *v, const struct rbt_geometry *g)
 {
     vgen_section(v, "State");
     vgen_line(v, "// Flip-flops: what the completion of every entry needs each cycle.");
     vgen_line(v, "// Lane-major: lane l, entry e at [l*ENTRIES+e].");
     vgen_line(v, "reg  [ENTRIES-1:0]       valid_q;   // reset");
     vgen_line(v, "reg  [OCC_W-1:0]         occ_q;     // reset: valid entries");
-    vgen_line(v, "reg  [LANES*ENTRIES-1:0] mem_q;     // member bits, not reset");
-    vgen_line(v, "reg  [LANES*ENTRIES-1:0] rch_q;     // reached bits, not reset");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0] member_q;  // member bits, not reset");
+    vgen_line(v, "reg  [LANES*ENTRIES-1:0] reached_q; // reached bits, not reset");
     vgen_blank(v);
     vgen_line(v, "// Memories, not reset (SRAM), one row per set: way w of a row at");
     vgen_line(v, "// [w*PC_W +: PC_W] (rpc) or [w*TW +: TW] (thread id).");
@@ -206,11 +191,11 @@ static void emit_wires(struct vgen *v)
     vgen_section(v, "Between the sections");
     vgen_line(v, "wire                        reserve = t_valid && t_div && |t_mask;");
     vgen_line(v, "wire                        arrive  = t_valid && !t_div && |t_mask;");
-    vgen_line(v, "reg  [ENTRIES-1:0]          cpl;           // complete: valid, every member reached");
+    vgen_line(v, "reg  [ENTRIES-1:0]          complete;      // complete: valid, every member reached");
     vgen_line(v, "wire [SETS*SET_W-1:0]       set_ids;       // set s's index at [s*SET_W +: SET_W]");
     vgen_line(v, "wire [LANES*SET_W-1:0]      lset;          // lane l's set");
     vgen_line(v, "wire [LANES-1:0]            held;          // l's thread already waits at the pc");
-    vgen_line(v, "wire [LANES*WAYS-1:0]       mok;           // ways of l's set l may merge into");
+    vgen_line(v, "wire [LANES*WAYS-1:0]       may_merge;     // ways of l's set l may merge into");
     vgen_line(v, "wire [ENTRIES-1:0]          wsel;          // entry written by a reservation");
     vgen_line(v, "wire [ENTRIES-1:0]          asel;          // ... as a new barrier");
     vgen_line(v, "wire [ENTRIES-1:0]          rel_oh;        // the lowest complete entry");
@@ -244,31 +229,31 @@ static void emit_complete(struct vgen *v, enum rtl_defect defect)
         vgen_line(v, "miss1 = {ENTRIES{1'b0}};");
         vgen_line(v, "miss2 = {ENTRIES{1'b0}};");
         vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1) begin");
-        vgen_line(v, "  miss2 = miss2 | (miss1 & mem_q[cl*ENTRIES +: ENTRIES] & ~rch_q[cl*ENTRIES +: ENTRIES]);");
-        vgen_line(v, "  miss1 = miss1 | (mem_q[cl*ENTRIES +: ENTRIES] & ~rch_q[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "  miss2 = miss2 | (miss1 & member_q[cl*ENTRIES +: ENTRIES] & ~reached_q[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "  miss1 = miss1 | (member_q[cl*ENTRIES +: ENTRIES] & ~reached_q[cl*ENTRIES +: ENTRIES]);");
         vgen_line(v, "end");
-        vgen_line(v, "cpl = valid_q & ~miss2;");
+        vgen_line(v, "complete = valid_q & ~miss2;");
     } else {
-        vgen_line(v, "cpl = valid_q;");
+        vgen_line(v, "complete = valid_q;");
         vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1)");
-        vgen_line(v, "  cpl = cpl & ~(mem_q[cl*ENTRIES +: ENTRIES] ^ rch_q[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "  complete = complete & ~(member_q[cl*ENTRIES +: ENTRIES] ^ reached_q[cl*ENTRIES +: ENTRIES]);");
     }
     vgen_dedent(v);
     vgen_line(v, "end");
 }
 
 /* The release: the lowest complete entry, its set and way. */
-static void emit_release_select(struct vgen *v, const struct rbt_geom *g)
+static void emit_release_select(struct vgen *v, const struct rbt_geometry *g)
 {
     vgen_section(v, "Release: the lowest complete barrier (barrier-to-second)");
-    vgen_line(v, "wire                fire = rel_ready_i && |cpl;   // freed at the edge");
+    vgen_line(v, "wire                fire = rel_ready_i && |complete; // freed at the edge");
     vgen_line(v, "wire [WAYS*PC_W-1:0] rel_rpc_row = rpc_mem[rel_set];   // release read port");
     if (g->org == RBT_MULTIPORT)
         vgen_line(v, "wire [LANES*WAYS*TW-1:0] rel_tid_row = tid_mem[rel_set];");
     vgen_line(v, "reg  [PC_W-1:0]     rel_pc;");
     vgen_line(v, "integer xs, xw;");
     vgen_blank(v);
-    vgen_line(v, "assign rel_oh = cpl & (~cpl + %u'd1);", g->entries);
+    vgen_line(v, "assign rel_oh = complete & (~complete + %u'd1);", g->entries);
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
@@ -286,12 +271,12 @@ static void emit_release_select(struct vgen *v, const struct rbt_geom *g)
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_blank(v);
-    vgen_line(v, "assign rel_valid_o = |cpl;");
+    vgen_line(v, "assign rel_valid_o = |complete;");
     vgen_line(v, "assign rel_pc_o    = rel_pc;");
 }
 
 /* Per lane: read the row of its thread's set, search it, write it back. */
-static void emit_lanes(struct vgen *v, const struct rbt_geom *g)
+static void emit_lanes(struct vgen *v, const struct rbt_geometry *g)
 {
     int multi = g->org == RBT_MULTIPORT;
 
@@ -300,61 +285,61 @@ static void emit_lanes(struct vgen *v, const struct rbt_geom *g)
     vgen_indent(v);
     vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
     vgen_indent(v);
-    vgen_line(v, "wire [TW-1:0]        tl = t_tid[gl*TW +: TW];");
-    vgen_line(v, "wire [SET_W-1:0]     sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};");
+    vgen_line(v, "wire [TW-1:0]        lane_tid = t_tid[gl*TW +: TW];");
+    vgen_line(v, "wire [SET_W-1:0]     lane_set = (SETS > 1) ? lane_tid[SET_W-1:0] : {SET_W{1'b0}};");
     if (!multi) {
         vgen_line(v, "reg  [WAYS*TW-1:0]   bank [0:SETS-1];   // HARP Fig. 9: lane gl's bank, not reset");
     }
     vgen_blank(v);
     vgen_line(v, "// Read: the set's row of the RPC bank and of the thread ids, and the");
     vgen_line(v, "// flip-flop state of its ways.");
-    vgen_line(v, "wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[sl];");
+    vgen_line(v, "wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[lane_set];");
     if (multi) {
-        vgen_line(v, "wire [WAYS*TW-1:0]   tid_row = tid_mem[sl][gl*WAYS*TW +: WAYS*TW];   // port gl");
+        vgen_line(v, "wire [WAYS*TW-1:0]   tid_row = tid_mem[lane_set][gl*WAYS*TW +: WAYS*TW]; // port gl");
     } else {
-        vgen_line(v, "wire [WAYS*TW-1:0]   tid_row = bank[sl];");
+        vgen_line(v, "wire [WAYS*TW-1:0]   tid_row = bank[lane_set];");
     }
-    vgen_line(v, "wire [WAYS-1:0]      v_w = valid_q[sl*WAYS +: WAYS];");
-    vgen_line(v, "wire [WAYS-1:0]      m_w = mem_q[gl*ENTRIES + sl*WAYS +: WAYS];");
-    vgen_line(v, "wire [WAYS-1:0]      r_w = rch_q[gl*ENTRIES + sl*WAYS +: WAYS];");
-    vgen_line(v, "wire [WAYS-1:0]      c_w = cpl[sl*WAYS +: WAYS];");
+    vgen_line(v, "wire [WAYS-1:0]      valid_way = valid_q[lane_set*WAYS +: WAYS];");
+    vgen_line(v, "wire [WAYS-1:0]      member_way = member_q[gl*ENTRIES + lane_set*WAYS +: WAYS];");
+    vgen_line(v, "wire [WAYS-1:0]      reached_way = reached_q[gl*ENTRIES + lane_set*WAYS +: WAYS];");
+    vgen_line(v, "wire [WAYS-1:0]      complete_way = complete[lane_set*WAYS +: WAYS];");
     vgen_line(v, "reg  [WAYS-1:0]      at_pc;   // valid, at the pc of the commit");
     vgen_line(v, "reg  [WAYS-1:0]      same;    // holds this thread id in lane gl");
     vgen_line(v, "integer lw;");
     vgen_blank(v);
     vgen_line(v, "always @*");
     vgen_line(v, "  for (lw = 0; lw < WAYS; lw = lw + 1) begin");
-    vgen_line(v, "    at_pc[lw] = v_w[lw] && rpc_row[lw*PC_W +: PC_W] == t_pc;");
-    vgen_line(v, "    same[lw]  = tid_row[lw*TW +: TW] == tl;");
+    vgen_line(v, "    at_pc[lw] = valid_way[lw] && rpc_row[lw*PC_W +: PC_W] == t_pc;");
+    vgen_line(v, "    same[lw]  = tid_row[lw*TW +: TW] == lane_tid;");
     vgen_line(v, "  end");
     vgen_blank(v);
     vgen_line(v, "// Search: held at the pc, arrival, the ways the lane may merge into.");
-    vgen_line(v, "wire [WAYS-1:0] mine = at_pc & m_w & same;");
-    vgen_line(v, "wire [WAYS-1:0] hw   = (arrive && t_mask[gl]) ? mine & ~r_w : {WAYS{1'b0}};");
-    vgen_line(v, "assign lset[gl*SET_W +: SET_W] = sl;");
+    vgen_line(v, "wire [WAYS-1:0] mine = at_pc & member_way & same;");
+    vgen_line(v, "wire [WAYS-1:0] arrive_way = (arrive && t_mask[gl]) ? mine & ~reached_way : {WAYS{1'b0}};");
+    vgen_line(v, "assign lset[gl*SET_W +: SET_W] = lane_set;");
     vgen_line(v, "assign held[gl]                = |mine;");
-    vgen_line(v, "assign arr_hit_o[gl]           = |hw;");
-    vgen_line(v, "assign mok[gl*WAYS +: WAYS]    = at_pc & ~c_w & (~m_w | same);");
+    vgen_line(v, "assign arr_hit_o[gl]           = |arrive_way;");
+    vgen_line(v, "assign may_merge[gl*WAYS +: WAYS] = at_pc & ~complete_way & (~member_way | same);");
     vgen_blank(v);
     vgen_line(v, "// Write back: the way the set's reservation writes, if this thread");
     vgen_line(v, "// joins it; the rpc too when it is a new barrier.");
-    vgen_line(v, "wire [WAYS-1:0] jw = (reserve && t_mask[gl] && !held[gl]) ? wsel[sl*WAYS +: WAYS]");
+    vgen_line(v, "wire [WAYS-1:0] join_way = (reserve && t_mask[gl] && !held[gl]) ? wsel[lane_set*WAYS +: WAYS]");
     vgen_line(v, "                                                          : {WAYS{1'b0}};");
-    vgen_line(v, "wire [WAYS-1:0] aw = jw & asel[sl*WAYS +: WAYS];");
+    vgen_line(v, "wire [WAYS-1:0] alloc_way = join_way & asel[lane_set*WAYS +: WAYS];");
     vgen_line(v, "reg  [WAYS*TW-1:0]   tid_row_n;");
     vgen_line(v, "reg  [WAYS*PC_W-1:0] rpc_row_n;");
-    vgen_line(v, "reg  [ENTRIES-1:0]   jv, hv;   // entries this lane joins, arrives at");
+    vgen_line(v, "reg  [ENTRIES-1:0]   join_entry, arrive_entry; // entries this lane joins, arrives at");
     vgen_line(v, "integer nw, ns;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
     vgen_line(v, "for (nw = 0; nw < WAYS; nw = nw + 1) begin");
-    vgen_line(v, "  tid_row_n[nw*TW +: TW]     = jw[nw] ? tl   : tid_row[nw*TW +: TW];");
-    vgen_line(v, "  rpc_row_n[nw*PC_W +: PC_W] = aw[nw] ? t_pc : rpc_row[nw*PC_W +: PC_W];");
+    vgen_line(v, "  tid_row_n[nw*TW +: TW]     = join_way[nw] ? lane_tid   : tid_row[nw*TW +: TW];");
+    vgen_line(v, "  rpc_row_n[nw*PC_W +: PC_W] = alloc_way[nw] ? t_pc : rpc_row[nw*PC_W +: PC_W];");
     vgen_line(v, "end");
     vgen_line(v, "for (ns = 0; ns < SETS; ns = ns + 1) begin");
-    vgen_line(v, "  jv[ns*WAYS +: WAYS] = (sl == set_ids[ns*SET_W +: SET_W]) ? jw : {WAYS{1'b0}};");
-    vgen_line(v, "  hv[ns*WAYS +: WAYS] = (sl == set_ids[ns*SET_W +: SET_W]) ? hw : {WAYS{1'b0}};");
+    vgen_line(v, "  join_entry[ns*WAYS +: WAYS] = (lane_set == set_ids[ns*SET_W +: SET_W]) ? join_way : {WAYS{1'b0}};");
+    vgen_line(v, "  arrive_entry[ns*WAYS +: WAYS] = (lane_set == set_ids[ns*SET_W +: SET_W]) ? arrive_way : {WAYS{1'b0}};");
     vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
@@ -362,41 +347,41 @@ static void emit_lanes(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "// Lane gl's member and reached bits (flip-flops, not reset: read only");
     vgen_line(v, "// under valid_q): an allocation clears them, joining sets member.");
     vgen_line(v, "always @(posedge clk_i) begin");
-    vgen_line(v, "  mem_q[gl*ENTRIES +: ENTRIES] <= (mem_q[gl*ENTRIES +: ENTRIES] & ~asel) | jv;");
-    vgen_line(v, "  rch_q[gl*ENTRIES +: ENTRIES] <= (rch_q[gl*ENTRIES +: ENTRIES] & ~asel & ~jv) | hv;");
+    vgen_line(v, "  member_q[gl*ENTRIES +: ENTRIES] <= (member_q[gl*ENTRIES +: ENTRIES] & ~asel) | join_entry;");
+    vgen_line(v, "  reached_q[gl*ENTRIES +: ENTRIES] <= (reached_q[gl*ENTRIES +: ENTRIES] & ~asel & ~join_entry) | arrive_entry;");
     vgen_line(v, "end");
     vgen_blank(v);
     vgen_line(v, "// Write ports: the RPC bank's row when the thread allocates a barrier");
     vgen_line(v, "// (lanes of one set write the same row), the thread ids when it joins.");
     vgen_line(v, "always @(posedge clk_i)");
-    vgen_line(v, "  if (|aw)");
-    vgen_line(v, "    rpc_mem[sl] <= rpc_row_n;");
+    vgen_line(v, "  if (|alloc_way)");
+    vgen_line(v, "    rpc_mem[lane_set] <= rpc_row_n;");
     vgen_blank(v);
     vgen_line(v, "always @(posedge clk_i)");
-    vgen_line(v, "  if (|jw)");
+    vgen_line(v, "  if (|join_way)");
     if (multi)
-        vgen_line(v, "    tid_mem[sl][gl*WAYS*TW +: WAYS*TW] <= tid_row_n;   // lane gl's slice");
+        vgen_line(v, "    tid_mem[lane_set][gl*WAYS*TW +: WAYS*TW] <= tid_row_n; // lane gl's slice");
     else
-        vgen_line(v, "    bank[sl] <= tid_row_n;");
+        vgen_line(v, "    bank[lane_set] <= tid_row_n;");
     vgen_blank(v);
     vgen_line(v, "// Release: this lane's member bit and thread id of the released entry.");
     if (multi)
         vgen_line(v, "wire [WAYS*TW-1:0] rel_row = rel_tid_row[gl*WAYS*TW +: WAYS*TW];");
     else
         vgen_line(v, "wire [WAYS*TW-1:0] rel_row = bank[rel_set];   // release read port");
-    vgen_line(v, "wire               rm      = |(mem_q[gl*ENTRIES +: ENTRIES] & rel_oh);");
-    vgen_line(v, "reg  [TW-1:0]      rt;");
+    vgen_line(v, "wire               rel_member = |(member_q[gl*ENTRIES +: ENTRIES] & rel_oh);");
+    vgen_line(v, "reg  [TW-1:0]      rel_lane_tid;");
     vgen_line(v, "integer rw;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
-    vgen_line(v, "  rt = {TW{1'b0}};");
+    vgen_line(v, "  rel_lane_tid = {TW{1'b0}};");
     vgen_line(v, "  for (rw = 0; rw < WAYS; rw = rw + 1)");
     vgen_line(v, "    if (rel_way[rw])");
-    vgen_line(v, "      rt = rt | rel_row[rw*TW +: TW];");
+    vgen_line(v, "      rel_lane_tid = rel_lane_tid | rel_row[rw*TW +: TW];");
     vgen_line(v, "end");
     vgen_blank(v);
-    vgen_line(v, "assign rel_mask_o[gl]         = rm;");
-    vgen_line(v, "assign rel_tid_o[gl*TW +: TW] = rm ? rt : {TW{1'b0}};");
+    vgen_line(v, "assign rel_mask_o[gl]         = rel_member;");
+    vgen_line(v, "assign rel_tid_o[gl*TW +: TW] = rel_member ? rel_lane_tid : {TW{1'b0}};");
     if (!multi) {
         vgen_blank(v);
         vgen_line(v, "// The bank read out for the table view.");
@@ -418,7 +403,7 @@ static void emit_lanes(struct vgen *v, const struct rbt_geom *g)
 }
 
 /* Per set: the way the set's group writes. */
-static void emit_sets(struct vgen *v, const struct rbt_geom *g,
+static void emit_sets(struct vgen *v, const struct rbt_geometry *g,
                       enum rtl_defect defect)
 {
     vgen_section(v, "Per set: merge, else allocate, else fail");
@@ -431,43 +416,43 @@ static void emit_sets(struct vgen *v, const struct rbt_geom *g,
     vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set");
     vgen_indent(v);
     vgen_line(v, "localparam [SET_W-1:0] SID = gs;");
-    vgen_line(v, "reg  [LANES-1:0] grp;            // the commit's lanes in this set");
-    vgen_line(v, "reg  [WAYS-1:0]  cand;           // ways the group may merge into");
+    vgen_line(v, "reg  [LANES-1:0] group;          // the commit's lanes in this set");
+    vgen_line(v, "reg  [WAYS-1:0]  can_merge;      // ways the group may merge into");
     vgen_line(v, "integer sl;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
-    vgen_line(v, "cand = {WAYS{1'b1}};");
+    vgen_line(v, "can_merge = {WAYS{1'b1}};");
     vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1) begin");
     vgen_indent(v);
-    vgen_line(v, "grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;");
-    vgen_line(v, "if (grp[sl])");
-    vgen_line(v, "  cand = cand & mok[sl*WAYS +: WAYS];");
+    vgen_line(v, "group[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;");
+    vgen_line(v, "if (group[sl])");
+    vgen_line(v, "  can_merge = can_merge & may_merge[sl*WAYS +: WAYS];");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_blank(v);
     vgen_line(v, "wire [WAYS-1:0]  free  = ~valid_q[gs*WAYS +: WAYS];");
-    vgen_line(v, "wire [LANES-1:0] fresh = grp & ~held;   // threads not yet waiting here");
+    vgen_line(v, "wire [LANES-1:0] fresh = group & ~held; // threads not yet waiting here");
     vgen_line(v, "wire             go    = reserve && |fresh;");
-    vgen_line(v, "wire [WAYS-1:0]  msel  = cand & (~cand + %u'd1);   // lowest", g->ways);
-    vgen_line(v, "wire [WAYS-1:0]  fsel  = free & (~free + %u'd1);", g->ways);
-    vgen_line(v, "wire             merge = go && |cand;");
+    vgen_line(v, "wire [WAYS-1:0]  merge_way = can_merge & (~can_merge + %u'd1); // lowest", g->ways);
+    vgen_line(v, "wire [WAYS-1:0]  free_way = free & (~free + %u'd1);", g->ways);
+    vgen_line(v, "wire             merge = go && |can_merge;");
     if (defect == DEFECT_RBT_OVERWRITE_FULL) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): a full set overwrites way 0.",
                   rtl_defect_name(defect));
-        vgen_line(v, "wire             alloc = go && !(|cand);");
+        vgen_line(v, "wire             alloc = go && !(|can_merge);");
         vgen_line(v, "wire             fail  = 1'b0;");
         vgen_line(v, "wire [WAYS-1:0]  way0  = %u'd1;", g->ways);
-        vgen_line(v, "wire [WAYS-1:0]  asl   = !alloc ? {WAYS{1'b0}} : (|free) ? fsel : way0;");
+        vgen_line(v, "wire [WAYS-1:0]  set_alloc_way = !alloc ? {WAYS{1'b0}} : (|free) ? free_way : way0;");
     } else {
-        vgen_line(v, "wire             alloc = go && !(|cand) && |free;");
-        vgen_line(v, "wire             fail  = go && !(|cand) && !(|free);");
-        vgen_line(v, "wire [WAYS-1:0]  asl   = alloc ? fsel : {WAYS{1'b0}};");
+        vgen_line(v, "wire             alloc = go && !(|can_merge) && |free;");
+        vgen_line(v, "wire             fail  = go && !(|can_merge) && !(|free);");
+        vgen_line(v, "wire [WAYS-1:0]  set_alloc_way = alloc ? free_way : {WAYS{1'b0}};");
     }
-    vgen_line(v, "assign wsel[gs*WAYS +: WAYS]     = merge ? msel : asl;");
-    vgen_line(v, "assign asel[gs*WAYS +: WAYS]     = asl;");
+    vgen_line(v, "assign wsel[gs*WAYS +: WAYS]     = merge ? merge_way : set_alloc_way;");
+    vgen_line(v, "assign asel[gs*WAYS +: WAYS]     = set_alloc_way;");
     vgen_line(v, "assign fail_s[gs*LANES +: LANES] = fail ? fresh : {LANES{1'b0}};");
     vgen_dedent(v);
     vgen_line(v, "end");
@@ -489,14 +474,14 @@ static void emit_sets(struct vgen *v, const struct rbt_geom *g,
     vgen_line(v, "assign err_o      = t_valid && !(|t_mask);");
 }
 
-static void emit_contents(struct vgen *v, const struct rbt_geom *g)
+static void emit_contents(struct vgen *v, const struct rbt_geometry *g)
 {
     vgen_section(v, "Table view (SHOW_TABLE), zero where nothing is stored");
     vgen_line(v, "// With SHOW_TABLE = 0 no entry is shown and the memories are not read");
     vgen_line(v, "// out: only the lanes' and the release's ports read them.");
     vgen_line(v, "wire [ENTRIES-1:0]          shown = (SHOW_TABLE != 0) ? valid_q : {ENTRIES{1'b0}};");
     vgen_line(v, "reg  [ENTRIES*PC_W-1:0]     rpc_show;");
-    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;");
+    vgen_line(v, "reg  [ENTRIES*LANES-1:0]    member_show, reached_show;");
     vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_show;");
     vgen_line(v, "integer qi, ql;");
     vgen_blank(v);
@@ -539,9 +524,9 @@ static void emit_contents(struct vgen *v, const struct rbt_geom *g)
     vgen_line(v, "rpc_show[qi*PC_W +: PC_W] = shown[qi] ? rpc_v[qi*PC_W +: PC_W] : {PC_W{1'b0}};");
     vgen_line(v, "for (ql = 0; ql < LANES; ql = ql + 1) begin");
     vgen_indent(v);
-    vgen_line(v, "mem_show[qi*LANES+ql] = shown[qi] && mem_q[ql*ENTRIES+qi];");
-    vgen_line(v, "rch_show[qi*LANES+ql] = shown[qi] && rch_q[ql*ENTRIES+qi];");
-    vgen_line(v, "tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]");
+    vgen_line(v, "member_show[qi*LANES+ql] = shown[qi] && member_q[ql*ENTRIES+qi];");
+    vgen_line(v, "reached_show[qi*LANES+ql] = shown[qi] && reached_q[ql*ENTRIES+qi];");
+    vgen_line(v, "tid_show[(qi*LANES+ql)*TW +: TW] = member_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]");
     vgen_line(v, "                                                         : {TW{1'b0}};");
     vgen_dedent(v);
     vgen_line(v, "end");
@@ -552,13 +537,13 @@ static void emit_contents(struct vgen *v, const struct rbt_geom *g)
     vgen_blank(v);
     vgen_line(v, "assign valid_o     = shown;");
     vgen_line(v, "assign rpc_o       = rpc_show;");
-    vgen_line(v, "assign member_o    = mem_show;");
-    vgen_line(v, "assign reached_o   = rch_show;");
+    vgen_line(v, "assign member_o    = member_show;");
+    vgen_line(v, "assign reached_o   = reached_show;");
     vgen_line(v, "assign tid_o       = tid_show;");
     vgen_line(v, "assign occupancy_o = occ_q;");
 }
 
-static void emit_next(struct vgen *v, const struct rbt_geom *g)
+static void emit_next(struct vgen *v, const struct rbt_geometry *g)
 {
     char one[96], fired[96];
 
@@ -605,7 +590,7 @@ static void emit_registers(struct vgen *v)
 }
 
 /* The commit through STAGES-1 register stages to the table. */
-static void emit_request(struct vgen *v, const struct rbt_geom *g)
+static void emit_request(struct vgen *v, const struct rbt_geometry *g)
 {
     vgen_section(v, "The commit at the table (HARP 7.3.2: STAGES-1 register stages)");
     vgen_line(v, "wire                t_valid, t_div;");
@@ -669,7 +654,7 @@ static void emit_request(struct vgen *v, const struct rbt_geom *g)
 void emit_rbt(struct vgen *v, const struct simt_config *cfg,
               enum rtl_defect defect)
 {
-    struct rbt_geom g;
+    struct rbt_geometry g;
 
     rbt_geometry(cfg, &g);
     emit_header(v, cfg, &g);

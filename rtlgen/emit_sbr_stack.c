@@ -35,24 +35,8 @@
  * The area flow does not define FORMAL: the banks have one write port and
  * one read port each, and synthesis keeps them as memories.
  *
- * Measured with Yosys 0.23 by `simtref area` (synth -run :fine, the fine
- * mapping, ABC's fast script; CPU time of the Yosys run on a loaded 2-core
- * machine):
- *
- *   fermi-sbr, gtx480-baws (24 warps x 12 entries of 96 bits)
- *               before (every entry a flip-flop vector, up to three
- *               writes an edge): no memory, 143194 cells of which 27744
- *               flip-flops, 200 s, 3.1 GB; after: the banks, 144 and 120
- *               words x 96 bits (1 read, 1 write port each), and 21582
- *               other cells of which 2400 flip-flops (tops, counters),
- *               20 s, 0.7 GB;
- *   fermi-harp  (48 warps x 12 entries of 80 bits) before: no memory,
- *               228282 cells of which 46272 flip-flops, 718 s, 5.1 GB;
- *               after: banks of 288 and 240 words x 80 bits, 33708 other
- *               cells of which 4032 flip-flops;
- *   tiny        (8 warps x 4 entries of 18 bits) after: banks of 16 and 8
- *               words x 18 bits, 2001 other cells of which 168
- *               flip-flops.
+ * What Yosys makes of the module at the presets, before and after the
+ * banks: docs/measurements.md.
  */
 #include "rtlgen.h"
 #include "sbr_stack.h"
@@ -64,7 +48,7 @@ struct sbr_banks {
     unsigned ev_aw, od_aw;      /* row address widths (0: no such bank) */
 };
 
-static void bank_geometry(const struct sbr_geom *g, struct sbr_banks *b)
+static void bank_geometry(const struct sbr_stack_geometry *g, struct sbr_banks *b)
 {
     b->ev_lv = g->depth / 2;
     b->od_lv = (g->depth - 1) / 2;
@@ -82,7 +66,7 @@ static void bank_geometry(const struct sbr_geom *g, struct sbr_banks *b)
  * DEPTH_W-1 bit expression) are `half`, of warp `warp`: half * NUM_WARPS
  * + warp in aw bits; the warp alone when the bank has one level per warp.
  */
-static const char *row_expr(char *buf, size_t len, const struct sbr_geom *g,
+static const char *row_expr(char *buf, size_t len, const struct sbr_stack_geometry *g,
                             unsigned lv, unsigned aw, const char *aw_name,
                             const char *half, const char *warp)
 {
@@ -103,7 +87,7 @@ static const char *row_expr(char *buf, size_t len, const struct sbr_geom *g,
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct sbr_geom *g, const struct sbr_banks *b)
+                        const struct sbr_stack_geometry *g, const struct sbr_banks *b)
 {
     char warp_w[64];
     struct vparam params[16];
@@ -165,7 +149,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// An advance to the top's RPC pops it.  No stored entry has PC = RPC.");
     vgen_line(v, "// An overflow (ovf_o) or input error (err_o) changes nothing.");
     vgen_line(v, "// Storage: %lu bits (%u warps x %u entries x %u bits, %u counters x %u):",
-              sbr_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes,
+              sbr_stack_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes,
               g->warps, g->depth_w);
     vgen_line(v, "// the top entry of each stack and the counters in registers, the %u",
               g->depth - 1);
@@ -301,7 +285,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
 }
 
 /* The banks: their write ports and the read of the entry below the top. */
-static void emit_banks(struct vgen *v, const struct sbr_geom *g,
+static void emit_banks(struct vgen *v, const struct sbr_stack_geometry *g,
                        const struct sbr_banks *b)
 {
     int odd = b->od_lv > 0;         /* two banks: DEPTH >= 3 */
@@ -436,11 +420,11 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
 void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect)
 {
-    struct sbr_geom g;
+    struct sbr_stack_geometry g;
     struct sbr_banks b;
     char ext[200];
 
-    sbr_geometry(cfg, &g);
+    sbr_stack_geometry(cfg, &g);
     bank_geometry(&g, &b);
     emit_header(v, cfg, &g, &b);
 

@@ -18,25 +18,25 @@
 #include "scheduler.h"
 #include "bits.h"
 
-static bool mwf(const struct sched_geom *g)
+static bool mwf(const struct scheduler_geometry *g)
 {
     return g->policy == SCHED_MWF_LRR || g->policy == SCHED_MWF_GTO;
 }
 
-static bool lrr(const struct sched_geom *g)
+static bool lrr(const struct scheduler_geometry *g)
 {
     return g->policy == SCHED_LRR || g->policy == SCHED_MWF_LRR ||
            g->policy == SCHED_TLS;
 }
 
 /* A TB is chosen first (MWF, SAWS), then a warp of it. */
-static bool tb_level(const struct sched_geom *g)
+static bool tb_level(const struct scheduler_geometry *g)
 {
     return mwf(g) || g->policy == SCHED_SAWS;
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct sched_geom *g)
+                        const struct scheduler_geometry *g)
 {
     const struct vparam base[] = {
         { "NUM_WARPS", g->warps, NULL, "warps of this scheduler" },
@@ -114,14 +114,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "// ready warps of the first TB with a ready warp compete, then GTO.");
         break;
     }
-    vgen_line(v, "// Storage: %lu flip-flops.", sched_state_bits(g));
+    vgen_line(v, "// Storage: %lu flip-flops.", scheduler_state_bits(g));
     vgen_blank(v);
     vgen_module_begin(v, "simtref_scheduler", params, nparams,
                       ports, sizeof ports / sizeof ports[0]);
 }
 
 /* Inputs a policy does not read, tied off for lint. */
-static void emit_unused(struct vgen *v, const struct sched_geom *g)
+static void emit_unused(struct vgen *v, const struct scheduler_geometry *g)
 {
     const char *unused;
 
@@ -144,7 +144,7 @@ static void emit_unused(struct vgen *v, const struct sched_geom *g)
  * cycle to the next in before_q; it is read only while both TBs keep
  * waiting.
  */
-static void emit_saws_order(struct vgen *v, const struct sched_geom *g)
+static void emit_saws_order(struct vgen *v, const struct scheduler_geometry *g)
 {
     char bit[128];
 
@@ -236,7 +236,7 @@ static void emit_saws_order(struct vgen *v, const struct sched_geom *g)
  * operation leave at the edge; the free places go to pending warps that
  * are not waiting on one, in round robin order after the last promoted.
  */
-static void emit_tls_group(struct vgen *v, const struct sched_geom *g)
+static void emit_tls_group(struct vgen *v, const struct scheduler_geometry *g)
 {
     char ext[128];
 
@@ -298,7 +298,7 @@ static void emit_tls_group(struct vgen *v, const struct sched_geom *g)
 }
 
 /* MWF, SAWS: the thread block whose warps compete this cycle. */
-static void emit_mwf_select(struct vgen *v, const struct sched_geom *g,
+static void emit_mwf_select(struct vgen *v, const struct scheduler_geometry *g,
                             enum rtl_defect defect)
 {
     if (mwf(g)) {
@@ -354,7 +354,7 @@ static void emit_mwf_select(struct vgen *v, const struct sched_geom *g,
  * The warps that compete: all ready warps, under MWF and SAWS those of
  * sel_tb, under TLS those of the active group.
  */
-static void emit_candidates(struct vgen *v, const struct sched_geom *g)
+static void emit_candidates(struct vgen *v, const struct scheduler_geometry *g)
 {
     vgen_section(v, "Candidates");
     vgen_line(v, "wire [NUM_WARPS-1:0] cand;");
@@ -380,7 +380,7 @@ static void emit_candidates(struct vgen *v, const struct sched_geom *g)
 }
 
 /* LRR: the first candidate after warp `after`, wrapping. */
-static void emit_round_robin(struct vgen *v, const struct sched_geom *g)
+static void emit_round_robin(struct vgen *v, const struct scheduler_geometry *g)
 {
     char ext[128];
 
@@ -435,7 +435,7 @@ static void emit_round_robin(struct vgen *v, const struct sched_geom *g)
 }
 
 /* GTO: the last granted warp while it competes, else the oldest candidate. */
-static void emit_greedy(struct vgen *v, const struct sched_geom *g)
+static void emit_greedy(struct vgen *v, const struct scheduler_geometry *g)
 {
     vgen_section(v, "Greedy then oldest");
     vgen_line(v, "localparam [WARP_W-1:0] LAST_RESET = %u'd%u;   // NUM_WARPS - 1",
@@ -500,7 +500,7 @@ static void emit_greedy(struct vgen *v, const struct sched_geom *g)
  * the table.  Beyond-the-table values exist only when NUM_TBS is not a
  * power of two.
  */
-static void emit_errors(struct vgen *v, const struct sched_geom *g)
+static void emit_errors(struct vgen *v, const struct scheduler_geometry *g)
 {
     bool pow2 = is_pow2(g->tbs);
 
@@ -549,9 +549,9 @@ static void emit_errors(struct vgen *v, const struct sched_geom *g)
 void emit_scheduler(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect)
 {
-    struct sched_geom g;
+    struct scheduler_geometry g;
 
-    sched_geometry(cfg, &g);
+    scheduler_geometry(cfg, &g);
     emit_header(v, cfg, &g);
     emit_unused(v, &g);
     if (g.policy == SCHED_SAWS)

@@ -30,7 +30,7 @@
 #include "warp_tables.h"
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct wt_geom *g)
+                        const struct warp_tables_geometry *g)
 {
     const struct vparam params[] = {
         { "FL",        g->fl,        NULL, "First-Level slots (ready warps to issue)" },
@@ -103,9 +103,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// is overwritten.  Second-to-first: while a slot is free, the head moves");
     vgen_line(v, "// into the lowest free slot, one warp per cycle.");
     vgen_line(v, "// Storage: %lu flip-flops (%u slots x (valid + %u pc + %u mask + %u x %u tid)",
-              wt_flop_bits(g), g->fl, g->pc_w, g->lanes, g->lanes, g->tw);
+              warp_tables_flop_bits(g), g->fl, g->pc_w, g->lanes, g->lanes, g->tw);
     vgen_line(v, "// + %u count + 2 x %u pointers) and a %u x %u-bit memory (%lu bits).",
-              g->cnt_w, g->ptr_w, g->sl, g->row_w, wt_memory_bits(g));
+              g->cnt_w, g->ptr_w, g->sl, g->row_w, warp_tables_memory_bits(g));
     vgen_blank(v);
     vgen_module_begin(v, "simtref_warp_tables", params, sizeof params / sizeof params[0],
                       ports, sizeof ports / sizeof ports[0]);
@@ -205,7 +205,7 @@ static void emit_pushes(struct vgen *v, enum rtl_defect defect)
 }
 
 /* Second-to-first, and the new count and pointers. */
-static void emit_move(struct vgen *v, const struct wt_geom *g, enum rtl_defect defect)
+static void emit_move(struct vgen *v, const struct warp_tables_geometry *g, enum rtl_defect defect)
 {
     char inc[64], dec[64];
 
@@ -353,9 +353,9 @@ static void emit_formal_hook(struct vgen *v)
 void emit_warp_tables(struct vgen *v, const struct simt_config *cfg,
                       enum rtl_defect defect)
 {
-    struct wt_geom g;
+    struct warp_tables_geometry g;
 
-    wt_geometry(cfg, &g);
+    warp_tables_geometry(cfg, &g);
     emit_header(v, cfg, &g);
     emit_state(v);
     emit_outputs(v);

@@ -9,7 +9,7 @@
 #include "wpt.h"
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct wpt_geom *g)
+                        const struct wpt_geometry *g)
 {
     const struct vparam params[] = {
         { "NUM_TBS",   g->tbs,       NULL, "thread blocks resident per SM" },
@@ -45,14 +45,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// the block's barrier; it resets on the edge on which the last warp");
     vgen_line(v, "// arrives.  The counters are the most-waiting-first priorities: the");
     vgen_line(v, "// block with the most waiting warps comes first, ties to the smaller");
-    vgen_line(v, "// block id.  Storage: %u counters x %u bits = %u bits.",
-              g->tbs, g->cnt_w, wpt_storage_bits(g));
+    vgen_line(v, "// block id.  Storage: %u counters x %u bits = %lu bits.",
+              g->tbs, g->cnt_w, wpt_state_bits(g));
     vgen_blank(v);
     vgen_module_begin(v, "simtref_wpt", params, sizeof params / sizeof params[0],
                       ports, sizeof ports / sizeof ports[0]);
 }
 
-static void emit_counters(struct vgen *v, const struct wpt_geom *g,
+static void emit_counters(struct vgen *v, const struct wpt_geometry *g,
                           enum rtl_defect defect)
 {
     char cnt_ext[128], need[128];
@@ -123,7 +123,7 @@ static void emit_counters(struct vgen *v, const struct wpt_geom *g,
  * An arrival can name a TB beyond the table only when NUM_TBS is not a
  * power of two; otherwise every TB_W-bit id is a real TB.
  */
-static void emit_errors(struct vgen *v, const struct wpt_geom *g)
+static void emit_errors(struct vgen *v, const struct wpt_geometry *g)
 {
     vgen_section(v, "Errors");
     if ((g->tbs & (g->tbs - 1)) == 0) {
@@ -148,7 +148,7 @@ static void emit_errors(struct vgen *v, const struct wpt_geom *g)
     vgen_line(v, "assign err_o = |over || |stray;");
 }
 
-static void emit_ranks(struct vgen *v, const struct wpt_geom *g,
+static void emit_ranks(struct vgen *v, const struct wpt_geometry *g,
                        enum rtl_defect defect)
 {
     char bit[128];
@@ -208,7 +208,7 @@ static void emit_ranks(struct vgen *v, const struct wpt_geom *g,
 void emit_wpt(struct vgen *v, const struct simt_config *cfg,
               enum rtl_defect defect)
 {
-    struct wpt_geom g;
+    struct wpt_geometry g;
 
     wpt_geometry(cfg, &g);
     emit_header(v, cfg, &g);

@@ -2,9 +2,17 @@
  * rtlgen.c -- writing a configuration's modules; the list of emitters.
  */
 #include "rtlgen.h"
+#include "arbiter.h"
 #include "fetch.h"
+#include "ics_first.h"
+#include "model.h"
+#include "rbt.h"
+#include "ready_lookup.h"
 #include "sbr_stack.h"
 #include "scheduler.h"
+#include "waiting_lookup.h"
+#include "warp_tables.h"
+#include "wpt.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -41,17 +49,11 @@ void emit_file_header(struct vgen *v, const char *file, const char *title,
 }
 
 /*
- * The issue scheduler exists for the policies the model has; a
- * configuration with another one is refused whole rather than written
- * with a module of the wrong policy.
+ * The scheduler's defect breaks the MWF order: it needs an MWF policy.
  */
 static int scheduler_ok(const struct simt_config *cfg, enum rtl_defect defect,
                         char *err, size_t errlen)
 {
-    struct sched s;
-
-    if (sched_init(&s, cfg, err, errlen) != 0)
-        return -1;
     if (defect == DEFECT_SCHED_MWF_LOWEST_FIRST &&
         cfg->scheduler != SCHED_MWF_LRR && cfg->scheduler != SCHED_MWF_GTO) {
         snprintf(err, errlen, "the defect '%s' needs an MWF scheduler; the "
@@ -60,6 +62,51 @@ static int scheduler_ok(const struct simt_config *cfg, enum rtl_defect defect,
                  config_sched_name(cfg->scheduler));
         return -1;
     }
+    return 0;
+}
+
+/*
+ * Every structure the configuration has, checked by its model (model.h):
+ * a configuration with sizes a model and its emitter are not built for is
+ * refused whole, before any file is written.
+ */
+static int structures_ok(const struct simt_config *cfg, char *err,
+                         size_t errlen)
+{
+    struct wpt_geometry wpt;
+    struct scheduler_geometry scheduler;
+    struct arbiter_geometry arbiter;
+    struct ics_first_geometry ics_first;
+    struct sbr_stack_geometry sbr_stack;
+    struct fetch_geometry fetch;
+    struct rbt_geometry rbt;
+    struct lookup_geometry ready, waiting;
+    struct warp_tables_geometry warp_tables;
+
+    wpt_geometry(cfg, &wpt);
+    scheduler_geometry(cfg, &scheduler);
+    arbiter_geometry(cfg, &arbiter);
+    ics_first_geometry(cfg, &ics_first);
+    sbr_stack_geometry(cfg, &sbr_stack);
+    fetch_geometry(cfg, &fetch);
+    if (wpt_check(&wpt, err, errlen) != 0 ||
+        scheduler_check(&scheduler, err, errlen) != 0 ||
+        arbiter_check(&arbiter, err, errlen) != 0 ||
+        ics_first_check(&ics_first, err, errlen) != 0 ||
+        sbr_stack_check(&sbr_stack, err, errlen) != 0 ||
+        fetch_check(&fetch, err, errlen) != 0)
+        return model_refuse(cfg, err, errlen);
+    if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
+        return 0;
+    rbt_geometry(cfg, &rbt);
+    ready_lookup_geometry(cfg, &ready);
+    waiting_lookup_geometry(cfg, &waiting);
+    warp_tables_geometry(cfg, &warp_tables);
+    if (rbt_check(&rbt, err, errlen) != 0 ||
+        ready_lookup_check(&ready, err, errlen) != 0 ||
+        waiting_lookup_check(&waiting, err, errlen) != 0 ||
+        warp_tables_check(&warp_tables, err, errlen) != 0)
+        return model_refuse(cfg, err, errlen);
     return 0;
 }
 
@@ -76,8 +123,8 @@ static int regular_or_absent(const char *dir, const char *file)
 int rtlgen_write(const struct simt_config *cfg, const char *dir,
                  enum rtl_defect defect, char *err, size_t errlen)
 {
-    if (scheduler_ok(cfg, defect, err, errlen) != 0 ||
-        sbr_check(cfg, err, errlen) != 0 || fetch_check(cfg, err, errlen) != 0)
+    if (structures_ok(cfg, err, errlen) != 0 ||
+        scheduler_ok(cfg, defect, err, errlen) != 0)
         return -1;
     if (defect != DEFECT_NONE
         && !registry_applies(registry_defect(defect)->structure, cfg)) {

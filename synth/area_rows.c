@@ -13,7 +13,7 @@
 #include "arbiter.h"
 #include "fetch.h"
 #include "ics_first.h"
-#include "lookup.h"
+#include "lookup_table.h"
 #include "rbt.h"
 #include "sbr_stack.h"
 #include "scheduler.h"
@@ -32,12 +32,12 @@ static const struct {
 /* The WPT: one per SM (BAWS 4.1.2). */
 static void describe_wpt(const struct simt_config *cfg, struct area_row *row)
 {
-    struct wpt_geom g;
+    struct wpt_geometry g;
 
     wpt_geometry(cfg, &g);
     snprintf(row->organisation, sizeof row->organisation,
              "%u counters x %u bits", g.tbs, g.cnt_w);
-    row->bits = wpt_storage_bits(&g);
+    row->bits = wpt_state_bits(&g);
     row->published_bits = -1;
     if (g.tbs == baws_wpt_published.tbs &&
         g.max_warps == baws_wpt_published.max_warps)
@@ -48,13 +48,13 @@ static void describe_wpt(const struct simt_config *cfg, struct area_row *row)
 static void describe_scheduler(const struct simt_config *cfg,
                                struct area_row *row)
 {
-    struct sched_geom g;
+    struct scheduler_geometry g;
 
-    sched_geometry(cfg, &g);
+    scheduler_geometry(cfg, &g);
     snprintf(row->organisation, sizeof row->organisation,
              "%s over %u warps of %u TBs", config_sched_name(g.policy),
              g.warps, g.tbs);
-    row->bits = sched_state_bits(&g);
+    row->bits = scheduler_state_bits(&g);
     row->published_bits = -1;
 }
 
@@ -63,13 +63,13 @@ static void describe_scheduler(const struct simt_config *cfg,
 static void describe_arbiter(const struct simt_config *cfg,
                              struct area_row *row)
 {
-    struct arb_geom g;
+    struct arbiter_geometry g;
 
-    arb_geometry(cfg, &g);
+    arbiter_geometry(cfg, &g);
     snprintf(row->organisation, sizeof row->organisation,
              "min(SP:PC) or line over %u lanes, %u-level tree; common PC",
              g.lanes, g.levels);
-    row->bits = arb_state_bits(&g);
+    row->bits = arbiter_state_bits(&g);
     row->published_bits = -1;
 }
 
@@ -79,13 +79,13 @@ static void describe_arbiter(const struct simt_config *cfg,
 static void describe_ics_first(const struct simt_config *cfg,
                                struct area_row *row)
 {
-    struct ics_geom g;
+    struct ics_first_geometry g;
 
-    ics_geometry(cfg, &g);
+    ics_first_geometry(cfg, &g);
     snprintf(row->organisation, sizeof row->organisation,
              "one warp: %u threads x (4 state + %u priority bits)",
              g.threads, g.levels);
-    row->bits = ics_state_bits(&g);
+    row->bits = ics_first_state_bits(&g);
     row->published_bits = -1;
 }
 
@@ -94,13 +94,13 @@ static void describe_ics_first(const struct simt_config *cfg,
 static void describe_sbr_stack(const struct simt_config *cfg,
                                struct area_row *row)
 {
-    struct sbr_geom g;
+    struct sbr_stack_geometry g;
 
-    sbr_geometry(cfg, &g);
+    sbr_stack_geometry(cfg, &g);
     snprintf(row->organisation, sizeof row->organisation,
              "%u warps x %u entries of %u bits", g.warps, g.depth,
              2 * g.pc_w + g.lanes);
-    row->bits = sbr_state_bits(&g);
+    row->bits = sbr_stack_state_bits(&g);
     row->published_bits = -1;
 }
 
@@ -108,7 +108,7 @@ static void describe_sbr_stack(const struct simt_config *cfg,
 static void describe_fetch(const struct simt_config *cfg,
                            struct area_row *row)
 {
-    struct fetch_geom g;
+    struct fetch_geometry g;
 
     fetch_geometry(cfg, &g);
     snprintf(row->organisation, sizeof row->organisation,
@@ -122,12 +122,12 @@ static void describe_fetch(const struct simt_config *cfg,
 static void describe_lookup(const struct simt_config *cfg,
                             enum lookup_kind kind, struct area_row *row)
 {
-    struct lookup_geom g;
+    struct lookup_geometry g;
 
-    lookup_geometry(cfg, kind, &g);
+    lookup_table_geometry(cfg, kind, &g);
     snprintf(row->organisation, sizeof row->organisation,
              "%u warps of %u lanes, fully associative", g.entries, g.lanes);
-    row->bits = lookup_state_bits(&g);
+    row->bits = lookup_table_state_bits(&g);
     row->published_bits = -1;
     /* Every insert port searches the CAM (pc and lanes) and writes it; the
      * Ready-Lookup reads its head out, the Waiting-Lookup its finished
@@ -154,7 +154,7 @@ static void describe_waiting_lookup(const struct simt_config *cfg,
 /* The Re-convergence Barriers table: one per warp scheduler (HARP 4.2.2). */
 static void describe_rbt(const struct simt_config *cfg, struct area_row *row)
 {
-    struct rbt_geom g;
+    struct rbt_geometry g;
 
     rbt_geometry(cfg, &g);
     snprintf(row->organisation, sizeof row->organisation,
@@ -168,13 +168,13 @@ static void describe_rbt(const struct simt_config *cfg, struct area_row *row)
 static void describe_warp_tables(const struct simt_config *cfg,
                                  struct area_row *row)
 {
-    struct wt_geom g;
+    struct warp_tables_geometry g;
 
-    wt_geometry(cfg, &g);
+    warp_tables_geometry(cfg, &g);
     snprintf(row->organisation, sizeof row->organisation,
              "%u + %u warps of %u lanes, Second-Level a FIFO array",
              g.fl, g.sl, g.lanes);
-    row->bits = wt_state_bits(&g);
+    row->bits = warp_tables_state_bits(&g);
     row->published_bits = -1;
 }
 
@@ -223,13 +223,13 @@ size_t area_rows_describe(const struct simt_config *cfg,
 unsigned area_row_copies_per_sm(const struct simt_config *cfg,
                               const struct area_row *row)
 {
-    struct sched_geom g;
+    struct scheduler_geometry g;
 
     switch (row->per) {
     case PER_SCHEDULER:
         return cfg->schedulers;
     case PER_WARP:
-        sched_geometry(cfg, &g);
+        scheduler_geometry(cfg, &g);
         return cfg->schedulers * g.warps;
     default:
         return 1;

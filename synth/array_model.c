@@ -3,6 +3,7 @@
  * docs/area-model.md for the equations and the source of every constant.
  */
 #include "array_model.h"
+#include "bits.h"
 
 #include <math.h>
 
@@ -41,15 +42,6 @@ static const double CONTROL_DFFS = 4.0;
 const struct array_constants *array_model_constants(void)
 {
     return &K;
-}
-
-static unsigned clog2(unsigned long n)
-{
-    unsigned b = 0;
-
-    while ((1UL << b) < n)
-        b++;
-    return b;
 }
 
 /* A sense amplifier: a cross-coupled latch (half a DFF) and its enable. */

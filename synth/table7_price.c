@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "array_model.h"
-#include "lookup.h"
+#include "lookup_table.h"
 #include "rbt.h"
 #include "table7.h"
 #include "warp_tables.h"
@@ -15,20 +15,20 @@
 static size_t harp_orgs(const struct simt_config *cfg,
                         struct harp_array_org orgs[MAX_HARP_ORGS])
 {
-    struct lookup_geom lg;
-    struct rbt_geom rg;
-    struct wt_geom wg;
+    struct lookup_geometry lg;
+    struct rbt_geometry rg;
+    struct warp_tables_geometry wg;
     size_t n = 0;
 
     rbt_geometry(cfg, &rg);
     rbt_harp_org(&rg, &orgs[n], &orgs[n + 1]);
     n += 2;
-    wt_geometry(cfg, &wg);
-    wt_harp_org(&wg, &orgs[n++]);
-    lookup_geometry(cfg, LOOKUP_READY, &lg);
-    lookup_harp_org(&lg, &orgs[n++]);
-    lookup_geometry(cfg, LOOKUP_WAITING, &lg);
-    lookup_harp_org(&lg, &orgs[n++]);
+    warp_tables_geometry(cfg, &wg);
+    warp_tables_harp_org(&wg, &orgs[n++]);
+    lookup_table_geometry(cfg, LOOKUP_READY, &lg);
+    lookup_table_harp_org(&lg, &orgs[n++]);
+    lookup_table_geometry(cfg, LOOKUP_WAITING, &lg);
+    lookup_table_harp_org(&lg, &orgs[n++]);
     return n;
 }
 

@@ -1,6 +1,5 @@
 // lookup_common.h -- what the two lookup-table testbenches share: packing
-// warps into the ports, comparing the table contents, the random warps,
-// and the model of either kind for tb::lockstep().
+// warps into the ports, comparing the table contents, the random warps.
 #ifndef SIMTREF_LOOKUP_COMMON_H
 #define SIMTREF_LOOKUP_COMMON_H
 
@@ -8,67 +7,23 @@
 
 #include "tb_common.h"
 
+#include "bits.h"
 #include "config.h"
-#include "lookup.h"
+#include "lookup_table.h"
 
 namespace lk {
 
-inline uint64_t low_bits(unsigned w)
-{
-    return w >= 64 ? ~0ull : ((1ull << w) - 1);
-}
-
-// Port p's warp onto packed ports.
-template <typename TP, typename TM, typename TT>
-void drive_warp(TP &pc, TM &mask, TT &tid, const lookup_geom &g, unsigned p,
-                const lookup_warp &w)
-{
-    tb::set_field(pc, p * g.pc_w, g.pc_w, w.pc);
-    tb::set_field(mask, p * g.lanes, g.lanes, w.mask);
-    for (unsigned l = 0; l < g.lanes; l++)
-        tb::set_field(tid, (p * g.lanes + l) * g.tw, g.tw, w.tid[l]);
-}
-
-// Compare, building the signal's name only for a difference (names cost
-// more than the comparisons).
-template <typename Name>
-inline bool check(tb::Mismatch &mm, long cycle, uint64_t expected,
-                  uint64_t actual, Name name)
-{
-    return expected == actual || tb::expect(mm, cycle, name(), expected, actual);
-}
-
-// A warp on packed outputs (entry e of an array) against the model's;
-// name() gives the prefix of the signal names.
-template <typename TP, typename TM, typename TT, typename Name>
-bool expect_warp(tb::Mismatch &mm, long cycle, Name name,
-                 const lookup_geom &g, unsigned e, const TP &pc, const TM &mask,
-                 const TT &tid, const lookup_warp &w)
-{
-    bool ok = true;
-    ok &= check(mm, cycle, w.pc, tb::get_field(pc, e * g.pc_w, g.pc_w),
-                [&] { return name() + "pc"; });
-    ok &= check(mm, cycle, w.mask, tb::get_field(mask, e * g.lanes, g.lanes),
-                [&] { return name() + "mask"; });
-    for (unsigned l = 0; l < g.lanes; l++)
-        ok &= check(mm, cycle, w.tid[l],
-                    tb::get_field(tid, (e * g.lanes + l) * g.tw, g.tw),
-                    [&] { return name() + "tid[lane " +
-                                 std::to_string(l) + "]"; });
-    return ok;
-}
-
 // The table contents every cycle: count_o, valid_o, pc_o, mask_o, tid_o.
 template <typename Top>
-bool expect_contents(tb::Mismatch &mm, long cycle, const lookup_geom &g,
+bool expect_contents(tb::Mismatch &mm, long cycle, const lookup_geometry &g,
                      const Top &top, const lookup_out &exp)
 {
     bool ok = tb::expect(mm, cycle, "count_o", exp.count, top.count_o);
     for (unsigned e = 0; e < g.entries; e++) {
         auto n = [e] { return "entry " + std::to_string(e) + " "; };
-        ok &= check(mm, cycle, exp.entry[e].valid, tb::get_field(top.valid_o, e, 1),
+        ok &= tb::check(mm, cycle, exp.entry[e].valid, tb::get_field(top.valid_o, e, 1),
                     [&] { return n() + "valid_o"; });
-        ok &= expect_warp(mm, cycle, n, g, e, top.pc_o, top.mask_o,
+        ok &= tb::expect_warp(mm, cycle, n, g, e, top.pc_o, top.mask_o,
                           top.tid_o, exp.entry[e].warp);
     }
     return ok;
@@ -78,7 +33,7 @@ bool expect_contents(tb::Mismatch &mm, long cycle, const lookup_geom &g,
 // free lanes of a stored warp at the same pc.
 class WarpGen {
   public:
-    WarpGen(const lookup_geom &g, uint64_t seed) : g_(g), rng_(seed) {}
+    WarpGen(const lookup_geometry &g, uint64_t seed) : g_(g), rng_(seed) {}
 
     tb::Rng &rng() { return rng_; }
 
@@ -89,9 +44,9 @@ class WarpGen {
             pcs_[i] = rng_.next() & low_bits(g_.pc_w);
     }
 
-    lookup_warp warp(const lookup &model)
+    struct warp random_warp(const lookup_table &model)
     {
-        lookup_warp w = lookup_warp();
+        struct warp w = {};
         uint64_t all = low_bits(g_.lanes);
         unsigned e = rng_.below(g_.entries);
         if (model.entry[e].valid && rng_.chance(1, 2)) {
@@ -132,29 +87,11 @@ class WarpGen {
         return s;
     }
 
-    lookup_geom g_;
+    lookup_geometry g_;
     tb::Rng rng_;
     unsigned pool_ = 1;
     uint64_t pcs_[4] = {0, 0, 0, 0};
 };
-
-// The C model of either table: lookup_init() with the table's kind.
-template <lookup_kind Kind>
-int init(lookup *t, const simt_config *cfg, char *err, size_t errlen)
-{
-    return lookup_init(t, cfg, Kind, err, errlen);
-}
-
-template <lookup_kind Kind>
-using Model = tb::CModel<lookup, lookup_in, lookup_out, init<Kind>,
-                         lookup_reset, lookup_eval, lookup_step>;
-
-inline lookup_geom geometry(const simt_config &cfg, lookup_kind kind)
-{
-    lookup_geom g;
-    lookup_geometry(&cfg, kind, &g);
-    return g;
-}
 
 }  // namespace lk
 

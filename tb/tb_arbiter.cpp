@@ -30,23 +30,6 @@
 
 namespace {
 
-// Word-wise field access on wide ports (tb::set_field and tb::get_field
-// go bit by bit).
-template <typename T>
-void put(T &sig, unsigned lo, unsigned w, uint64_t v) { tb::set_field(sig, lo, w, v); }
-template <std::size_t N>
-void put(VlWide<N> &sig, unsigned lo, unsigned w, uint64_t v)
-{
-    while (w) {
-        unsigned word = lo / 32, off = lo % 32, n = 32 - off < w ? 32 - off : w;
-        uint32_t m = (n == 32 ? 0xffffffffu : ((1u << n) - 1)) << off;
-        sig[word] = (sig[word] & ~m) | ((uint32_t)(v << off) & m);
-        v = v >> n;
-        lo += n;
-        w -= n;
-    }
-}
-
 struct Coverage {
     long pc_cycles = 0;
     long mem_cycles = 0;
@@ -82,13 +65,13 @@ struct Row {
 class Bench {
   public:
     using Top = Vsimtref_arbiter;
-    using Model = tb::CModel<arb, arb_in, arb_out, arb_init, arb_reset,
-                             arb_eval, arb_step>;
+    using Model = tb::CModel<arbiter, arbiter_in, arbiter_out, arbiter_init, arbiter_reset,
+                             arbiter_eval, arbiter_step>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : cfg_(cfg), rng_(seed), scenario_(scenario)
     {
-        arb_geometry(&cfg, &g_);
+        arbiter_geometry(&cfg, &g_);
         if (scenario_ == "table2")
             setup_table2();
         else if (scenario_ == "listing1")
@@ -103,14 +86,14 @@ class Bench {
     }
 
     // Inputs of one cycle; false when a scenario is over.
-    bool next(long cycle, const arb &model, arb_in &in, bool &reset)
+    bool next(long cycle, const arbiter &model, arbiter_in &in, bool &reset)
     {
         if (!scenario_.empty())
             return scenario_next(cycle, model, in, reset);
         reset = cycle == 0 || rng_.chance(1, 50000);
         if (cycle % 300 == 0)
             new_phase();
-        in = arb_in();
+        in = arbiter_in();
         in.mem = mem_;
         if (mem_) {
             if (!pending_) {
@@ -141,26 +124,26 @@ class Bench {
             }
         }
         unsigned r = rng_.below(64);
-        in.pc_op = r < 28 ? ARB_INC : r < 46 ? ARB_HOLD : r < 63 ? ARB_ARB : ARB_BAD_OP;
-        if (mem_ && in.pc_op == ARB_ARB && !rng_.chance(1, 8))
-            in.pc_op = ARB_HOLD;
+        in.pc_op = r < 28 ? ARBITER_INC : r < 46 ? ARBITER_HOLD : r < 63 ? ARBITER_ARB : ARBITER_BAD_OP;
+        if (mem_ && in.pc_op == ARBITER_ARB && !rng_.chance(1, 8))
+            in.pc_op = ARBITER_HOLD;
         return true;
     }
 
-    void drive(Vsimtref_arbiter &top, const arb_in &in) const
+    void drive(Vsimtref_arbiter &top, const arbiter_in &in) const
     {
         // Every bit of every input port is written: the fields tile them.
         top.mode_i = in.mem;
         top.pc_op_i = in.pc_op;
         for (unsigned i = 0; i < g_.lanes; i++) {
-            put(top.valid_i, i, 1, (in.valid >> i) & 1);
-            put(top.sp_i, i * g_.sp_w, g_.sp_w, in.sp[i]);
-            put(top.pc_i, i * g_.pc_w, g_.pc_w, in.pc[i]);
-            put(top.addr_i, i * g_.addr_w, g_.addr_w, in.addr[i]);
+            tb::set_field(top.valid_i, i, 1, (in.valid >> i) & 1);
+            tb::set_field(top.sp_i, i * g_.sp_w, g_.sp_w, in.sp[i]);
+            tb::set_field(top.pc_i, i * g_.pc_w, g_.pc_w, in.pc[i]);
+            tb::set_field(top.addr_i, i * g_.addr_w, g_.addr_w, in.addr[i]);
         }
     }
 
-    bool compare(const Vsimtref_arbiter &top, const arb_out &exp, long cycle,
+    bool compare(const Vsimtref_arbiter &top, const arbiter_out &exp, long cycle,
                  tb::Mismatch &mm) const
     {
         bool ok = true;
@@ -177,15 +160,15 @@ class Bench {
         return ok;
     }
 
-    void cover(const arb &model, const arb_in &in, const arb_out &exp, bool reset)
+    void cover(const arbiter &model, const arbiter_in &in, const arbiter_out &exp, bool reset)
     {
         (void)model;
         cov_.resets += reset;
         cov_.errors += exp.err;
         cov_.none_valid += !exp.valid;
-        if (!exp.err && in.pc_op == ARB_ARB && exp.valid)
+        if (!exp.err && in.pc_op == ARBITER_ARB && exp.valid)
             cov_.arb_loads++;
-        if (!exp.err && in.pc_op == ARB_INC)
+        if (!exp.err && in.pc_op == ARBITER_INC)
             cov_.increments++;
         if (in.mem) {
             cov_.mem_cycles++;
@@ -230,7 +213,7 @@ class Bench {
     }
 
     // After the edge: requests served; the scenario's lanes move on.
-    void after(const arb &, const arb_in &in, const arb_out &exp, bool, long)
+    void after(const arbiter &, const arbiter_in &in, const arbiter_out &exp, bool, long)
     {
         if (scenario_.empty()) {
             if (in.mem && !exp.err)
@@ -358,7 +341,7 @@ class Bench {
 
     // Cycle 0: reset; 1: the kernel starts (ARB on the start PCs); then a
     // step cycle per instruction, after a branch an arbitration cycle.
-    bool scenario_next(long cycle, const arb &model, arb_in &in, bool &reset)
+    bool scenario_next(long cycle, const arbiter &model, arbiter_in &in, bool &reset)
     {
         if (finished_)
             return false;
@@ -369,23 +352,23 @@ class Bench {
             live_ = 0xf;
             arbitrate_ = true;
         }
-        in = arb_in();
+        in = arbiter_in();
         in.valid = live_;
         for (unsigned i = 0; i < 4; i++)
             in.pc[i] = pc_[i], in.sp[i] = sp_[i];
         step_cycle_ = false;
         if (cycle == 0) {
-            in.pc_op = ARB_HOLD;
+            in.pc_op = ARBITER_HOLD;
             return true;
         }
         if (arbitrate_) {
-            in.pc_op = ARB_ARB;
+            in.pc_op = ARBITER_ARB;
             arbitrate_ = false;
             return true;
         }
-        arb_out o;
-        in.pc_op = ARB_HOLD;
-        arb_eval(&model, &in, &o);
+        arbiter_out o;
+        in.pc_op = ARBITER_HOLD;
+        arbiter_eval(&model, &in, &o);
         if (!o.valid) {                         // every thread has exited
             finished_ = true;
             return true;
@@ -407,13 +390,13 @@ class Bench {
             case EXIT: nlive_ &= ~(1ull << i); break;
             }
         }
-        in.pc_op = ins.kind == OP ? ARB_INC : ARB_HOLD;
+        in.pc_op = ins.kind == OP ? ARBITER_INC : ARBITER_HOLD;
         arbitrate_ = ins.kind != OP;
         return true;
     }
 
     simt_config cfg_;
-    arb_geom g_;
+    struct arbiter_geometry g_;
     tb::Rng rng_;
     std::string scenario_;
     Coverage cov_;
@@ -423,8 +406,8 @@ class Bench {
     uint64_t base_sp_ = 0, base_pc_ = 0;
     uint64_t pending_ = 0;
     bool first_request_ = true;
-    uint64_t addr_[ARB_MAX_LANES] = {};
-    uint64_t rsp_[ARB_MAX_LANES] = {}, rpc_[ARB_MAX_LANES] = {};   // PC mode's last
+    uint64_t addr_[ARBITER_MAX_LANES] = {};
+    uint64_t rsp_[ARBITER_MAX_LANES] = {}, rpc_[ARBITER_MAX_LANES] = {};   // PC mode's last
     // scenarios
     Insn prog_[PROG_LEN] = {};
     std::vector<Row> rows_;

@@ -23,6 +23,7 @@
 #include "verilated_fst_c.h"
 
 #include "config.h"
+#include "warp.h"
 
 namespace tb {
 
@@ -56,13 +57,20 @@ inline uint64_t get_field(const T &sig, unsigned lo, unsigned width)
     return ((uint64_t)sig >> lo) & mask;
 }
 
+// Wide ports word by word: a field of a VlWide spans at most three
+// 32-bit words, and each step takes what is left of the current word.
 template <std::size_t N>
 inline uint64_t get_field(const VlWide<N> &sig, unsigned lo, unsigned width)
 {
     uint64_t v = 0;
-    for (unsigned b = 0; b < width; b++) {
-        unsigned bit = lo + b;
-        v |= (uint64_t)((sig[bit / 32] >> (bit % 32)) & 1u) << b;
+    unsigned done = 0;
+    while (done < width) {
+        unsigned word = lo / 32, off = lo % 32;
+        unsigned n = 32 - off < width - done ? 32 - off : width - done;
+        uint64_t bits = (sig[word] >> off) & (n == 32 ? 0xffffffffu : ((1u << n) - 1));
+        v |= bits << done;
+        done += n;
+        lo += n;
     }
     return v;
 }
@@ -80,13 +88,14 @@ template <std::size_t N>
 inline void set_field(VlWide<N> &sig, unsigned lo, unsigned width,
                       uint64_t value)
 {
-    for (unsigned b = 0; b < width; b++) {
-        unsigned bit = lo + b;
-        uint32_t m = 1u << (bit % 32);
-        if ((value >> b) & 1)
-            sig[bit / 32] |= m;
-        else
-            sig[bit / 32] &= ~m;
+    while (width) {
+        unsigned word = lo / 32, off = lo % 32;
+        unsigned n = 32 - off < width ? 32 - off : width;
+        uint32_t m = (n == 32 ? 0xffffffffu : ((1u << n) - 1)) << off;
+        sig[word] = (sig[word] & ~m) | ((uint32_t)(value << off) & m);
+        value >>= n;            // n <= 32: a defined shift of 64 bits
+        lo += n;
+        width -= n;
     }
 }
 
@@ -180,6 +189,46 @@ inline bool expect(Mismatch &m, long cycle, const std::string &signal,
     return false;
 }
 
+// Compare, building the signal's name only for a difference (names cost
+// more than the comparisons).
+template <typename Name>
+inline bool check(Mismatch &mm, long cycle, uint64_t expected,
+                  uint64_t actual, Name name)
+{
+    return expected == actual || expect(mm, cycle, name(), expected, actual);
+}
+
+// A warp (golden/warp.h) on packed ports: element p of arrays of pc, mask
+// and thread-id fields, sized by any geometry with pc_w, lanes and tw.
+template <typename G, typename TP, typename TM, typename TT>
+void drive_warp(TP &pc, TM &mask, TT &tid, const G &g, unsigned p,
+                const struct warp &w)
+{
+    set_field(pc, p * g.pc_w, g.pc_w, w.pc);
+    set_field(mask, p * g.lanes, g.lanes, w.mask);
+    for (unsigned l = 0; l < g.lanes; l++)
+        set_field(tid, (p * g.lanes + l) * g.tw, g.tw, w.tid[l]);
+}
+
+// Element e of packed warp outputs against the model's warp; name() gives
+// the prefix of the signal names.
+template <typename G, typename TP, typename TM, typename TT, typename Name>
+bool expect_warp(Mismatch &mm, long cycle, Name name, const G &g, unsigned e,
+                 const TP &pc, const TM &mask, const TT &tid,
+                 const struct warp &w)
+{
+    bool ok = true;
+    ok &= check(mm, cycle, w.pc, get_field(pc, e * g.pc_w, g.pc_w),
+                [&] { return name() + "pc"; });
+    ok &= check(mm, cycle, w.mask, get_field(mask, e * g.lanes, g.lanes),
+                [&] { return name() + "mask"; });
+    for (unsigned l = 0; l < g.lanes; l++)
+        ok &= check(mm, cycle, w.tid[l],
+                    get_field(tid, (e * g.lanes + l) * g.tw, g.tw),
+                    [&] { return name() + "tid[lane " + std::to_string(l) + "]"; });
+    return ok;
+}
+
 inline std::string indexed(const char *name, unsigned i)
 {
     return std::string(name) + "[" + std::to_string(i) + "]";
@@ -225,27 +274,10 @@ inline std::string indexed(const char *name, unsigned i)
 // line, e.g.
 //   using Model = tb::CModel<wpt, wpt_in, wpt_out, wpt_init, wpt_reset,
 //                            wpt_eval, wpt_step>;
-// X_init is either void X_init(X *, cfg) or int X_init(X *, cfg, err,
-// errlen); a configuration it rejects ends the program (status 1).
-template <typename S>
-void init_model(void (*init)(S *, const simt_config *), S &s,
-                const simt_config &cfg)
-{
-    init(&s, &cfg);
-}
-
-template <typename S>
-void init_model(int (*init)(S *, const simt_config *, char *, size_t), S &s,
-                const simt_config &cfg)
-{
-    char err[CONFIG_ERR_LEN];
-    if (init(&s, &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        std::exit(1);
-    }
-}
-
-template <typename State_, typename In_, typename Out_, auto Init,
+// X_init follows the contract of golden/model.h; a configuration it
+// rejects ends the program (status 1).
+template <typename State_, typename In_, typename Out_,
+          int (*Init)(State_ *, const simt_config *, char *, size_t),
           void (*Reset)(State_ *),
           void (*Eval)(const State_ *, const In_ *, Out_ *),
           void (*Step)(State_ *, const In_ *)>
@@ -253,11 +285,27 @@ struct CModel {
     using State = State_;
     using In = In_;
     using Out = Out_;
-    static void init(State &s, const simt_config &cfg) { init_model(Init, s, cfg); }
+    static void init(State &s, const simt_config &cfg)
+    {
+        char msg[CONFIG_ERR_LEN];
+        if (Init(&s, &cfg, msg, sizeof msg) != 0) {
+            std::fprintf(stderr, "%s\n", msg);
+            std::exit(1);
+        }
+    }
     static void reset(State &s) { Reset(&s); }
     static void eval(const State &s, const In &in, Out &out) { Eval(&s, &in, &out); }
     static void step(State &s, const In &in) { Step(&s, &in); }
 };
+
+// A structure's geometry in cfg as a value (for member initialisers).
+template <typename G>
+G geometry_of(void (*geometry)(const simt_config *, G *), const simt_config &cfg)
+{
+    G g = G();
+    geometry(&cfg, &g);
+    return g;
+}
 
 // An object on the stack when it is small, on the heap when it is large
 // (the RBT's outputs take hundreds of kilobytes): with the sanitizers, the

@@ -276,7 +276,7 @@ class Bench {
         return -1;
     }
 
-    fetch_geom g_;
+    struct fetch_geometry g_;
     tb::Rng rng_;
     std::deque<Return> icache_;
     unsigned issue_ = 24, lat_ = 2, crit_ = 0;

@@ -27,40 +27,6 @@
 
 namespace {
 
-// Word-wise field access on wide ports (tb::set_field and tb::get_field
-// go bit by bit).
-template <typename T>
-void put(T &sig, unsigned lo, unsigned w, uint64_t v) { tb::set_field(sig, lo, w, v); }
-template <std::size_t N>
-void put(VlWide<N> &sig, unsigned lo, unsigned w, uint64_t v)
-{
-    while (w) {
-        unsigned word = lo / 32, off = lo % 32, n = 32 - off < w ? 32 - off : w;
-        uint32_t m = (n == 32 ? 0xffffffffu : ((1u << n) - 1)) << off;
-        sig[word] = (sig[word] & ~m) | ((uint32_t)(v << off) & m);
-        v = n == 64 ? 0 : v >> n;
-        lo += n;
-        w -= n;
-    }
-}
-template <typename T>
-uint64_t get(const T &sig, unsigned lo, unsigned w) { return tb::get_field(sig, lo, w); }
-template <std::size_t N>
-uint64_t get(const VlWide<N> &sig, unsigned lo, unsigned w)
-{
-    uint64_t v = 0;
-    unsigned done = 0;
-    while (done < w) {
-        unsigned word = lo / 32, off = lo % 32;
-        unsigned n = 32 - off < w - done ? 32 - off : w - done;
-        uint64_t bits = (sig[word] >> off) & (n == 32 ? 0xffffffffu : ((1u << n) - 1));
-        v |= bits << done;
-        done += n;
-        lo += n;
-    }
-    return v;
-}
-
 struct Coverage {
     long selections = 0;
     long top_level = 0;        // the selection at level N-1
@@ -78,13 +44,13 @@ struct Coverage {
 class Bench {
   public:
     using Top = Vsimtref_ics_first;
-    using Model = tb::CModel<ics, ics_in, ics_out, ics_init, ics_reset,
-                             ics_eval, ics_step>;
+    using Model = tb::CModel<ics_first, ics_first_in, ics_first_out, ics_first_init, ics_first_reset,
+                             ics_first_eval, ics_first_step>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : rng_(seed), atv_(scenario == "atv")
     {
-        ics_geometry(&cfg, &g_);
+        ics_first_geometry(&cfg, &g_);
     }
 
     // atv is written for four threads and three levels.
@@ -94,12 +60,12 @@ class Bench {
                cfg.ics_priority_levels == 3 && cfg.pc_bits >= 4;
     }
 
-    bool next(long cycle, const ics &model, ics_in &in, bool &reset)
+    bool next(long cycle, const ics_first &model, ics_first_in &in, bool &reset)
     {
         if (atv_)
             return atv_next(cycle, in, reset);
         reset = cycle == 0 || rng_.chance(1, 100000);
-        in = ics_in();
+        in = ics_first_in();
         if (cycle % 500 == 0) {
             assign_rate_ = 1 + rng_.below(16);
             pc_spread_ = 1 + rng_.below(3);
@@ -111,16 +77,16 @@ class Bench {
         }
         if (reset)
             return true;            // the model is reset after next()
-        ics_in probe = in;
-        ics_out o;
-        ics_eval(&model, &probe, &o);
+        ics_first_in probe = in;
+        ics_first_out o;
+        ics_first_eval(&model, &probe, &o);
         bool contract = !rng_.chance(1, 300);   // keep it this cycle
         uint64_t idle = 0, exec = 0;
         bool any_top = false, any_bottom = false;
         for (unsigned k = 0; k < g_.threads; k++) {
-            if (model.state[k] == ICS_IDLE)
+            if (model.state[k] == ICS_FIRST_IDLE)
                 idle |= 1ull << k;
-            if (model.state[k] == ICS_EXEC)
+            if (model.state[k] == ICS_FIRST_EXEC)
                 exec |= 1ull << k;
         }
         for (unsigned k = 0; k < g_.threads; k++)
@@ -131,8 +97,8 @@ class Bench {
             if (((exec >> k) & 1) ? rng_.chance(3, 4) : !contract && rng_.chance(1, 8))
                 in.commit |= 1ull << k;
         unsigned r = rng_.below(100);
-        in.commit_op = r < 30 ? ICS_NORMAL : r < 55 ? ICS_RAISE : r < 75 ? ICS_LOWER
-                     : r < 80 ? ICS_OUTMOST : r < 92 ? ICS_BARRIER_OP : r < 96 ? ICS_EXIT
+        in.commit_op = r < 30 ? ICS_FIRST_NORMAL : r < 55 ? ICS_FIRST_RAISE : r < 75 ? ICS_FIRST_LOWER
+                     : r < 80 ? ICS_FIRST_OUTMOST : r < 92 ? ICS_FIRST_BARRIER_OP : r < 96 ? ICS_FIRST_EXIT
                      : 6 + rng_.below(2);
         for (unsigned k = 0; k < g_.threads; k++) {
             if (!(((in.commit & exec) >> k) & 1))
@@ -140,50 +106,50 @@ class Bench {
             any_top |= (model.prio[k] >> (g_.levels - 1)) & 1;
             any_bottom |= model.prio[k] & 1;
         }
-        if (contract && (in.commit_op > ICS_OUTMOST ||
-                         (in.commit_op == ICS_RAISE && any_top) ||
-                         (in.commit_op == ICS_LOWER && any_bottom)))
-            in.commit_op = ICS_NORMAL;
+        if (contract && (in.commit_op > ICS_FIRST_OUTMOST ||
+                         (in.commit_op == ICS_FIRST_RAISE && any_top) ||
+                         (in.commit_op == ICS_FIRST_LOWER && any_bottom)))
+            in.commit_op = ICS_FIRST_NORMAL;
         in.release = o.all_barrier ? rng_.chance(1, 3) : !contract && rng_.chance(1, 4);
         return true;
     }
 
-    void drive(Vsimtref_ics_first &top, const ics_in &in) const
+    void drive(Vsimtref_ics_first &top, const ics_first_in &in) const
     {
         // Every bit of every input port is written: the fields tile them.
-        put(top.assign_i, 0, g_.threads, in.assign);
-        put(top.commit_i, 0, g_.threads, in.commit);
+        tb::set_field(top.assign_i, 0, g_.threads, in.assign);
+        tb::set_field(top.commit_i, 0, g_.threads, in.commit);
         top.issue_i = in.issue;
         top.commit_op_i = in.commit_op;
         top.release_i = in.release;
         for (unsigned k = 0; k < g_.threads; k++)
-            put(top.pc_i, k * g_.pc_w, g_.pc_w, in.pc[k]);
+            tb::set_field(top.pc_i, k * g_.pc_w, g_.pc_w, in.pc[k]);
     }
 
-    bool compare(const Vsimtref_ics_first &top, const ics_out &exp, long cycle,
+    bool compare(const Vsimtref_ics_first &top, const ics_first_out &exp, long cycle,
                  tb::Mismatch &mm) const
     {
         bool ok = true;
         unsigned K = g_.threads, N = g_.levels;
         for (unsigned k = 0; k < K; k++) {
             ok &= tb::expect(mm, cycle, tb::indexed("state_o", k), exp.state[k],
-                             get(top.state_o, 4 * k, 4));
+                             tb::get_field(top.state_o, 4 * k, 4));
             ok &= tb::expect(mm, cycle, tb::indexed("prio_o", k), exp.prio[k],
-                             get(top.prio_o, N * k, N));
+                             tb::get_field(top.prio_o, N * k, N));
         }
         for (unsigned n = 0; n < N; n++)
             ok &= tb::expect(mm, cycle, tb::indexed("atv_o", n), exp.atv[n],
-                             get(top.atv_o, K * n, K));
-        ok &= tb::expect(mm, cycle, "sel_o", exp.sel, get(top.sel_o, 0, K));
-        ok &= tb::expect(mm, cycle, "warp_pc_o", exp.warp_pc, get(top.warp_pc_o, 0, g_.pc_w));
-        ok &= tb::expect(mm, cycle, "exec_o", exp.exec, get(top.exec_o, 0, K));
+                             tb::get_field(top.atv_o, K * n, K));
+        ok &= tb::expect(mm, cycle, "sel_o", exp.sel, tb::get_field(top.sel_o, 0, K));
+        ok &= tb::expect(mm, cycle, "warp_pc_o", exp.warp_pc, tb::get_field(top.warp_pc_o, 0, g_.pc_w));
+        ok &= tb::expect(mm, cycle, "exec_o", exp.exec, tb::get_field(top.exec_o, 0, K));
         ok &= tb::expect(mm, cycle, "ready_to_run_o", exp.ready_to_run, top.ready_to_run_o);
         ok &= tb::expect(mm, cycle, "all_barrier_o", exp.all_barrier, top.all_barrier_o);
         ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
         return ok;
     }
 
-    void cover(const ics &model, const ics_in &in, const ics_out &exp, bool reset)
+    void cover(const ics_first &model, const ics_first_in &in, const ics_first_out &exp, bool reset)
     {
         cov_.resets += reset;
         cov_.errors += exp.err;
@@ -203,21 +169,21 @@ class Bench {
         } else {
             bool busy = false;
             for (unsigned k = 0; k < g_.threads; k++)
-                busy |= model.state[k] != ICS_IDLE;
+                busy |= model.state[k] != ICS_FIRST_IDLE;
             cov_.no_active += busy;
         }
         if (reset)
             return;
         uint64_t committing = 0;
         for (unsigned k = 0; k < g_.threads; k++)
-            if (model.state[k] == ICS_EXEC && ((in.commit >> k) & 1))
+            if (model.state[k] == ICS_FIRST_EXEC && ((in.commit >> k) & 1))
                 committing |= 1ull << k;
         if (committing) {
-            cov_.raises += in.commit_op == ICS_RAISE && !exp.err;
-            cov_.lowers += in.commit_op == ICS_LOWER && !exp.err;
-            cov_.outmosts += in.commit_op == ICS_OUTMOST;
-            cov_.barriers += in.commit_op == ICS_BARRIER_OP;
-            cov_.exits += in.commit_op == ICS_EXIT;
+            cov_.raises += in.commit_op == ICS_FIRST_RAISE && !exp.err;
+            cov_.lowers += in.commit_op == ICS_FIRST_LOWER && !exp.err;
+            cov_.outmosts += in.commit_op == ICS_FIRST_OUTMOST;
+            cov_.barriers += in.commit_op == ICS_FIRST_BARRIER_OP;
+            cov_.exits += in.commit_op == ICS_FIRST_EXIT;
         }
         cov_.releases += in.release && exp.all_barrier;
     }
@@ -233,9 +199,9 @@ class Bench {
         if (!e)
             return true;
         unsigned K = g_.threads;
-        unsigned a0 = get(top.atv_o, 0, K), a1 = get(top.atv_o, K, K),
-                 a2 = get(top.atv_o, 2 * K, K), sel = get(top.sel_o, 0, K),
-                 pc = get(top.warp_pc_o, 0, g_.pc_w), ex = get(top.exec_o, 0, K);
+        unsigned a0 = tb::get_field(top.atv_o, 0, K), a1 = tb::get_field(top.atv_o, K, K),
+                 a2 = tb::get_field(top.atv_o, 2 * K, K), sel = tb::get_field(top.sel_o, 0, K),
+                 pc = tb::get_field(top.warp_pc_o, 0, g_.pc_w), ex = tb::get_field(top.exec_o, 0, K);
         bool ok = a0 == e->atv[0] && a1 == e->atv[1] && a2 == e->atv[2] &&
                   sel == e->sel && pc == e->warp_pc && ex == e->exec;
         std::printf("  cycle %2ld: ATV-P0 %x ATV-P1 %x ATV-P2 %x  WTID (one-hot) %x  "
@@ -245,7 +211,7 @@ class Bench {
         return ok;
     }
 
-    void after(const ics &, const ics_in &, const ics_out &, bool, long cycle)
+    void after(const ics_first &, const ics_first_in &, const ics_first_out &, bool, long cycle)
     {
         done_ = atv_ && cycle >= 13;
     }
@@ -288,7 +254,7 @@ class Bench {
     // normal (t0); 5 issue; 6, 7 commit raise (t2, t3), normal (t1); 8
     // issue; 9, 10 commit barrier (t3), normal (t2); 11 issue; 12 commit
     // lower (t2); 13 the end.
-    bool atv_next(long cycle, ics_in &in, bool &reset)
+    bool atv_next(long cycle, ics_first_in &in, bool &reset)
     {
         static const unsigned pcs[5][4] = {
             { 4, 4, 4, 4 }, { 5, 6, 6, 6 }, { 5, 10, 8, 8 }, { 5, 10, 9, 9 }, { 5, 10, 10, 9 },
@@ -296,26 +262,26 @@ class Bench {
         if (cycle > 13)
             return false;
         reset = cycle == 0;
-        in = ics_in();
+        in = ics_first_in();
         unsigned phase = cycle <= 2 ? 0 : cycle <= 5 ? 1 : cycle <= 8 ? 2 : cycle <= 11 ? 3 : 4;
         for (unsigned k = 0; k < 4; k++)
             in.pc[k] = pcs[phase][k];
         switch (cycle) {
         case 1:  in.assign = 0xf; break;
         case 2: case 5: case 8: case 11: in.issue = true; break;
-        case 3:  in.commit = 0xe; in.commit_op = ICS_RAISE; break;
-        case 4:  in.commit = 0x1; in.commit_op = ICS_NORMAL; break;
-        case 6:  in.commit = 0xc; in.commit_op = ICS_RAISE; break;
-        case 7:  in.commit = 0x2; in.commit_op = ICS_NORMAL; break;
-        case 9:  in.commit = 0x8; in.commit_op = ICS_BARRIER_OP; break;
-        case 10: in.commit = 0x4; in.commit_op = ICS_NORMAL; break;
-        case 12: in.commit = 0x4; in.commit_op = ICS_LOWER; break;
+        case 3:  in.commit = 0xe; in.commit_op = ICS_FIRST_RAISE; break;
+        case 4:  in.commit = 0x1; in.commit_op = ICS_FIRST_NORMAL; break;
+        case 6:  in.commit = 0xc; in.commit_op = ICS_FIRST_RAISE; break;
+        case 7:  in.commit = 0x2; in.commit_op = ICS_FIRST_NORMAL; break;
+        case 9:  in.commit = 0x8; in.commit_op = ICS_FIRST_BARRIER_OP; break;
+        case 10: in.commit = 0x4; in.commit_op = ICS_FIRST_NORMAL; break;
+        case 12: in.commit = 0x4; in.commit_op = ICS_FIRST_LOWER; break;
         default: break;
         }
         return true;
     }
 
-    ics_geom g_;
+    struct ics_first_geometry g_;
     tb::Rng rng_;
     bool atv_;
     bool done_ = false;
@@ -329,7 +295,7 @@ class Bench {
         { 13, { 0x1, 0x6, 0x0 }, 0x2, 10, 0x6 },
     };
     unsigned assign_rate_ = 4, pc_spread_ = 2;
-    uint64_t pc_[ICS_MAX_THREADS] = {};
+    uint64_t pc_[ICS_FIRST_MAX_THREADS] = {};
     Coverage cov_;
 };
 

@@ -27,41 +27,13 @@
 
 #include "tb_common.h"
 
+#include "bits.h"
 #include "config.h"
 #include "rbt.h"
 
 namespace {
 
-uint64_t low_bits(unsigned w)
-{
-    return w >= 64 ? ~0ull : ((1ull << w) - 1);
-}
-
-// Fields of up to 32 bits, word-wise (the contents ports are wide).
-template <typename T>
-inline uint64_t field(const T &sig, unsigned lo, unsigned width)
-{
-    return tb::get_field(sig, lo, width);
-}
-
-template <std::size_t N>
-inline uint64_t field(const VlWide<N> &sig, unsigned lo, unsigned width)
-{
-    if (width > 32)
-        return tb::get_field(sig, lo, width);
-    unsigned w = lo / 32, b = lo % 32;
-    uint64_t x = sig[w];
-    if (w + 1 < N)
-        x |= (uint64_t)sig[w + 1] << 32;
-    return (x >> b) & low_bits(width);
-}
-
-template <typename Name>
-inline bool check(tb::Mismatch &mm, long cycle, uint64_t expected,
-                  uint64_t actual, Name name)
-{
-    return expected == actual || tb::expect(mm, cycle, name(), expected, actual);
-}
+using tb::check;
 
 struct Coverage {
     long allocs = 0;          // sets allocating a barrier
@@ -175,38 +147,38 @@ class Bench {
         bool ok = true;
         ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
         ok &= tb::expect(mm, cycle, "rsv_fail_o", exp.rsv_fail,
-                         field(top.rsv_fail_o, 0, g_.lanes));
+                         tb::get_field(top.rsv_fail_o, 0, g_.lanes));
         ok &= tb::expect(mm, cycle, "arr_hit_o", exp.arr_hit,
-                         field(top.arr_hit_o, 0, g_.lanes));
+                         tb::get_field(top.arr_hit_o, 0, g_.lanes));
         ok &= tb::expect(mm, cycle, "rel_valid_o", exp.rel_valid, top.rel_valid_o);
         ok &= tb::expect(mm, cycle, "rel_pc_o", exp.rel_pc,
-                         field(top.rel_pc_o, 0, g_.pc_w));
+                         tb::get_field(top.rel_pc_o, 0, g_.pc_w));
         ok &= tb::expect(mm, cycle, "rel_mask_o", exp.rel_mask,
-                         field(top.rel_mask_o, 0, g_.lanes));
+                         tb::get_field(top.rel_mask_o, 0, g_.lanes));
         for (unsigned l = 0; l < g_.lanes; l++)
             ok &= check(mm, cycle, exp.rel_tid[l],
-                        field(top.rel_tid_o, l * g_.tw, g_.tw),
+                        tb::get_field(top.rel_tid_o, l * g_.tw, g_.tw),
                         [&] { return tb::indexed("rel_tid_o", l); });
         ok &= tb::expect(mm, cycle, "occupancy_o", exp.occupancy,
-                         field(top.occupancy_o, 0, g_.occ_w));
+                         tb::get_field(top.occupancy_o, 0, g_.occ_w));
         for (unsigned e = 0; e < g_.entries; e++) {
             const rbt_view &v = exp.entry[e];
             auto n = [e](const char *s) {
                 return "entry " + std::to_string(e) + " " + s;
             };
-            ok &= check(mm, cycle, v.valid, field(top.valid_o, e, 1),
+            ok &= check(mm, cycle, v.valid, tb::get_field(top.valid_o, e, 1),
                         [&] { return n("valid_o"); });
-            ok &= check(mm, cycle, v.rpc, field(top.rpc_o, e * g_.pc_w, g_.pc_w),
+            ok &= check(mm, cycle, v.rpc, tb::get_field(top.rpc_o, e * g_.pc_w, g_.pc_w),
                         [&] { return n("rpc_o"); });
             ok &= check(mm, cycle, v.member,
-                        field(top.member_o, e * g_.lanes, g_.lanes),
+                        tb::get_field(top.member_o, e * g_.lanes, g_.lanes),
                         [&] { return n("member_o"); });
             ok &= check(mm, cycle, v.reached,
-                        field(top.reached_o, e * g_.lanes, g_.lanes),
+                        tb::get_field(top.reached_o, e * g_.lanes, g_.lanes),
                         [&] { return n("reached_o"); });
             for (unsigned l = 0; l < g_.lanes; l++)
                 ok &= check(mm, cycle, v.tid[l],
-                            field(top.tid_o, (e * g_.lanes + l) * g_.tw, g_.tw),
+                            tb::get_field(top.tid_o, (e * g_.lanes + l) * g_.tw, g_.tw),
                             [&] { return n("tid_o[lane ") + std::to_string(l) + "]"; });
         }
         return ok;
@@ -305,28 +277,28 @@ class Bench {
             return true;
         const Step &s = steps_[cycle - 1];
         bool ok = true;
-        ok &= field(top.rsv_fail_o, 0, g_.lanes) == s.rsv_fail;
-        ok &= field(top.arr_hit_o, 0, g_.lanes) == s.arr_hit;
+        ok &= tb::get_field(top.rsv_fail_o, 0, g_.lanes) == s.rsv_fail;
+        ok &= tb::get_field(top.arr_hit_o, 0, g_.lanes) == s.arr_hit;
         ok &= (bool)top.rel_valid_o == s.rel_valid;
         ok &= !top.err_o;
         if (s.rel_valid) {
-            ok &= field(top.rel_pc_o, 0, g_.pc_w) == s.rel_pc;
-            ok &= field(top.rel_mask_o, 0, g_.lanes) == s.rel_mask;
+            ok &= tb::get_field(top.rel_pc_o, 0, g_.pc_w) == s.rel_pc;
+            ok &= tb::get_field(top.rel_mask_o, 0, g_.lanes) == s.rel_mask;
             for (unsigned l = 0; l < g_.lanes; l++)
-                ok &= field(top.rel_tid_o, l * g_.tw, g_.tw) == s.rel_tid[l];
+                ok &= tb::get_field(top.rel_tid_o, l * g_.tw, g_.tw) == s.rel_tid[l];
         }
         uint64_t valid = 0;
         for (const ExpEntry &x : s.table) {
             valid |= 1ull << x.e;
-            ok &= field(top.rpc_o, x.e * g_.pc_w, g_.pc_w) == x.rpc;
-            ok &= field(top.member_o, x.e * g_.lanes, g_.lanes) == x.member;
-            ok &= field(top.reached_o, x.e * g_.lanes, g_.lanes) == x.reached;
+            ok &= tb::get_field(top.rpc_o, x.e * g_.pc_w, g_.pc_w) == x.rpc;
+            ok &= tb::get_field(top.member_o, x.e * g_.lanes, g_.lanes) == x.member;
+            ok &= tb::get_field(top.reached_o, x.e * g_.lanes, g_.lanes) == x.reached;
             for (unsigned l = 0; l < g_.lanes; l++)
-                ok &= field(top.tid_o, (x.e * g_.lanes + l) * g_.tw, g_.tw) ==
+                ok &= tb::get_field(top.tid_o, (x.e * g_.lanes + l) * g_.tw, g_.tw) ==
                       ((x.member >> l) & 1 ? x.tid[l] : 0);
         }
-        ok &= field(top.valid_o, 0, g_.entries) == valid;
-        ok &= field(top.occupancy_o, 0, g_.occ_w) == s.table.size();
+        ok &= tb::get_field(top.valid_o, 0, g_.entries) == valid;
+        ok &= tb::get_field(top.occupancy_o, 0, g_.occ_w) == s.table.size();
         if (!ok)
             std::printf("%s: step %ld: the table or the results differ from "
                         "the expected ones\n", scenario_.c_str(), cycle);
@@ -552,7 +524,7 @@ class Bench {
         return s;
     }
 
-    rbt_geom g_;
+    struct rbt_geometry g_;
     tb::Rng rng_;
     std::string scenario_;
     std::vector<Step> steps_;

@@ -1,5 +1,5 @@
 // tb_ready_lookup.cpp -- lockstep testbench of the HARP Ready-Lookup table:
-// the generated simtref_ready_lookup against the C model golden/lookup.c.
+// the generated simtref_ready_lookup against the C model golden/ready_lookup.c.
 //
 // Constrained-random stimulus in phases of a few hundred cycles, each with
 // its own insert and pop densities (so that the table fills, bypasses and
@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "lookup_common.h"
+#include "ready_lookup.h"
 
 namespace {
 
@@ -44,10 +45,11 @@ const unsigned END = 99;
 class Bench {
   public:
     using Top = Vsimtref_ready_lookup;
-    using Model = lk::Model<LOOKUP_READY>;
+    using Model = tb::CModel<ready_lookup, lookup_in, lookup_out, ready_lookup_init,
+                             ready_lookup_reset, ready_lookup_eval, ready_lookup_step>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
-        : g_(lk::geometry(cfg, LOOKUP_READY)), gen_(g_, seed),
+        : g_(tb::geometry_of(ready_lookup_geometry, cfg)), gen_(g_, seed),
           scenario_(scenario)
     {
     }
@@ -59,7 +61,7 @@ class Bench {
                cfg.ready_lookup_entries >= 2;
     }
 
-    bool next(long cycle, const lookup &model, lookup_in &in, bool &reset)
+    bool next(long cycle, const ready_lookup &model, lookup_in &in, bool &reset)
     {
         if (!scenario_.empty())
             return fig10_next(cycle, in, reset);
@@ -76,13 +78,13 @@ class Bench {
             if (!rng.chance(ins_density_, 8))
                 continue;
             in.ins_valid[p] = true;
-            in.ins[p] = gen_.warp(model);
+            in.ins[p] = gen_.random_warp(model.table);
             if (rng.chance(1, 1000))
                 in.ins[p].mask = 0;            // contract violation
         }
         // Port 1 often continues the divergence: the other lanes.
         if (in.ins_valid[0] && in.ins_valid[1] && rng.chance(1, 4)) {
-            in.ins[1].mask = ~in.ins[0].mask & lk::low_bits(g_.lanes);
+            in.ins[1].mask = ~in.ins[0].mask & low_bits(g_.lanes);
             if (rng.chance(1, 2))
                 in.ins[1].pc = in.ins[0].pc;
         }
@@ -93,7 +95,7 @@ class Bench {
     {
         top.ins_valid_i = (in.ins_valid[0] ? 1 : 0) | (in.ins_valid[1] ? 2 : 0);
         for (unsigned p = 0; p < 2; p++)
-            lk::drive_warp(top.ins_pc_i, top.ins_mask_i, top.ins_tid_i, g_, p,
+            tb::drive_warp(top.ins_pc_i, top.ins_mask_i, top.ins_tid_i, g_, p,
                            in.ins[p]);
         top.pop_i = in.pop;
     }
@@ -109,25 +111,25 @@ class Bench {
                              exp.ins_bypass[p], tb::get_field(top.ins_bypass_o, p, 1));
         }
         ok &= tb::expect(mm, cycle, "head_valid_o", exp.head_valid, top.head_valid_o);
-        ok &= lk::expect_warp(mm, cycle, [] { return std::string("head_"); }, g_, 0, top.head_pc_o,
+        ok &= tb::expect_warp(mm, cycle, [] { return std::string("head_"); }, g_, 0, top.head_pc_o,
                               top.head_mask_o, top.head_tid_o, exp.head);
         ok &= lk::expect_contents(mm, cycle, g_, top, exp);
         for (unsigned e = 0; e < g_.entries; e++)
-            ok &= lk::check(mm, cycle, exp.entry[e].age,
+            ok &= tb::check(mm, cycle, exp.entry[e].age,
                             tb::get_field(top.age_o, e * g_.slot_w, g_.slot_w),
                             [&] { return tb::indexed("age_o", e); });
         ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
         return ok;
     }
 
-    void cover(const lookup &model, const lookup_in &in, const lookup_out &exp,
+    void cover(const ready_lookup &model, const lookup_in &in, const lookup_out &exp,
                bool)
     {
         int head = -1;
         for (unsigned e = 0; e < g_.entries; e++)
-            if (model.entry[e].valid && model.entry[e].age == 0)
+            if (model.table.entry[e].valid && model.table.entry[e].age == 0)
                 head = (int)e;
-        cov_.full += model.count == g_.entries;
+        cov_.full += model.table.count == g_.entries;
         cov_.errors += exp.err;
         if (in.pop && head >= 0) {
             cov_.pops++;
@@ -140,7 +142,7 @@ class Bench {
             if (exp.ins_merged[p]) {
                 cov_.merges[p]++;
                 // Not the youngest before: the merge moves it.
-                if (model.entry[e].valid && model.entry[e].age + 1 < model.count)
+                if (model.table.entry[e].valid && model.table.entry[e].age + 1 < model.table.count)
                     cov_.refreshes++;
                 merged_[e] = true;
             } else if (in.ins_valid[p] && !exp.ins_bypass[p] && in.ins[p].mask) {
@@ -154,7 +156,7 @@ class Bench {
     }
 
     // Nothing to keep after the edge.
-    void after(const lookup &, const lookup_in &, const lookup_out &, bool,
+    void after(const ready_lookup &, const lookup_in &, const lookup_out &, bool,
                long)
     {
     }
@@ -270,7 +272,7 @@ class Bench {
     }
 
   private:
-    lookup_geom g_;
+    lookup_geometry g_;
     lk::WarpGen gen_;
     std::string scenario_;
     unsigned ins_density_ = 4, pop_density_ = 4;

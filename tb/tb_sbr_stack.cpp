@@ -33,7 +33,7 @@ struct Coverage {
 
 // One step of the fig2 scenario and the op warp's top after it.
 struct Step {
-    sbr_op op;
+    sbr_stack_op op;
     unsigned warp;
     uint64_t pc, mask, npc, rpc;
     unsigned depth;
@@ -41,38 +41,38 @@ struct Step {
 };
 
 const Step fig2_steps[] = {
-    { SBR_LAUNCH, 0, 0x00, 0xf, 0, 0x30, 1, 0x00, 0xf },
-    { SBR_LAUNCH, 1, 0x00, 0xf, 0, 0x30, 1, 0x00, 0xf },
-    { SBR_ADVANCE, 0, 0x01, 0, 0, 0, 1, 0x01, 0xf },
-    { SBR_ADVANCE, 1, 0x01, 0, 0, 0, 1, 0x01, 0xf },
-    { SBR_ADVANCE, 0, 0x02, 0, 0, 0, 1, 0x02, 0xf },
-    { SBR_ADVANCE, 1, 0x02, 0, 0, 0, 1, 0x02, 0xf },
-    { SBR_BRANCH, 0, 0x10, 0x3, 0x03, 0x20, 3, 0x10, 0x3 },  // end of A
-    { SBR_BRANCH, 1, 0x10, 0x5, 0x03, 0x20, 3, 0x10, 0x5 },
-    { SBR_ADVANCE, 0, 0x11, 0, 0, 0, 3, 0x11, 0x3 },
-    { SBR_BRANCH, 1, 0x11, 0x1, 0x18, 0x18, 4, 0x11, 0x1 },  // if-then in C
-    { SBR_ADVANCE, 0, 0x20, 0, 0, 0, 2, 0x03, 0xc },         // C reaches D
-    { SBR_ADVANCE, 1, 0x18, 0, 0, 0, 3, 0x18, 0x5 },
-    { SBR_ADVANCE, 0, 0x04, 0, 0, 0, 2, 0x04, 0xc },
-    { SBR_ADVANCE, 1, 0x20, 0, 0, 0, 2, 0x03, 0xa },
-    { SBR_ADVANCE, 0, 0x20, 0, 0, 0, 1, 0x20, 0xf },         // B reaches D
-    { SBR_ADVANCE, 1, 0x04, 0, 0, 0, 2, 0x04, 0xa },
-    { SBR_ADVANCE, 1, 0x20, 0, 0, 0, 1, 0x20, 0xf },
-    { SBR_ADVANCE, 0, 0x30, 0, 0, 0, 0, 0, 0 },              // exit
-    { SBR_ADVANCE, 1, 0x30, 0, 0, 0, 0, 0, 0 },
+    { SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x30, 1, 0x00, 0xf },
+    { SBR_STACK_LAUNCH, 1, 0x00, 0xf, 0, 0x30, 1, 0x00, 0xf },
+    { SBR_STACK_ADVANCE, 0, 0x01, 0, 0, 0, 1, 0x01, 0xf },
+    { SBR_STACK_ADVANCE, 1, 0x01, 0, 0, 0, 1, 0x01, 0xf },
+    { SBR_STACK_ADVANCE, 0, 0x02, 0, 0, 0, 1, 0x02, 0xf },
+    { SBR_STACK_ADVANCE, 1, 0x02, 0, 0, 0, 1, 0x02, 0xf },
+    { SBR_STACK_BRANCH, 0, 0x10, 0x3, 0x03, 0x20, 3, 0x10, 0x3 },  // end of A
+    { SBR_STACK_BRANCH, 1, 0x10, 0x5, 0x03, 0x20, 3, 0x10, 0x5 },
+    { SBR_STACK_ADVANCE, 0, 0x11, 0, 0, 0, 3, 0x11, 0x3 },
+    { SBR_STACK_BRANCH, 1, 0x11, 0x1, 0x18, 0x18, 4, 0x11, 0x1 },  // if-then in C
+    { SBR_STACK_ADVANCE, 0, 0x20, 0, 0, 0, 2, 0x03, 0xc },         // C reaches D
+    { SBR_STACK_ADVANCE, 1, 0x18, 0, 0, 0, 3, 0x18, 0x5 },
+    { SBR_STACK_ADVANCE, 0, 0x04, 0, 0, 0, 2, 0x04, 0xc },
+    { SBR_STACK_ADVANCE, 1, 0x20, 0, 0, 0, 2, 0x03, 0xa },
+    { SBR_STACK_ADVANCE, 0, 0x20, 0, 0, 0, 1, 0x20, 0xf },         // B reaches D
+    { SBR_STACK_ADVANCE, 1, 0x04, 0, 0, 0, 2, 0x04, 0xa },
+    { SBR_STACK_ADVANCE, 1, 0x20, 0, 0, 0, 1, 0x20, 0xf },
+    { SBR_STACK_ADVANCE, 0, 0x30, 0, 0, 0, 0, 0, 0 },              // exit
+    { SBR_STACK_ADVANCE, 1, 0x30, 0, 0, 0, 0, 0, 0 },
 };
 const unsigned fig2_n = sizeof fig2_steps / sizeof fig2_steps[0];
 
 class Bench {
   public:
     using Top = Vsimtref_sbr_stack;
-    using Model = tb::CModel<sbr_stack, sbr_in, sbr_out, sbr_init, sbr_reset,
-                             sbr_eval, sbr_step>;
+    using Model = tb::CModel<sbr_stack, sbr_stack_in, sbr_stack_out, sbr_stack_init, sbr_stack_reset,
+                             sbr_stack_eval, sbr_stack_step>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : rng_(seed), fig2_(scenario == "fig2")
     {
-        sbr_geometry(&cfg, &g_);
+        sbr_stack_geometry(&cfg, &g_);
         full_ = g_.lanes >= 64 ? ~0ull : (1ull << g_.lanes) - 1;
         pcmask_ = g_.pc_w >= 64 ? ~0ull : (1ull << g_.pc_w) - 1;
     }
@@ -80,15 +80,15 @@ class Bench {
     // fig2 needs two warps of four threads, depth 4 and 8-bit PCs.
     static bool has_scenario(const simt_config &cfg, const std::string &name)
     {
-        sbr_geom g;
-        sbr_geometry(&cfg, &g);
+        struct sbr_stack_geometry g;
+        sbr_stack_geometry(&cfg, &g);
         return name == "fig2" && g.warps >= 2 && g.lanes == 4 &&
                g.depth >= 4 && g.pc_w >= 8;
     }
 
-    bool next(long cycle, const sbr_stack &m, sbr_in &in, bool &reset)
+    bool next(long cycle, const sbr_stack &m, sbr_stack_in &in, bool &reset)
     {
-        in = sbr_in();
+        in = sbr_stack_in();
         if (fig2_)
             return fig2_next(cycle, in, reset);
         reset = cycle == 0 || rng_.chance(1, 50000);
@@ -104,12 +104,12 @@ class Bench {
         unsigned d = real ? m.depth[w] : 0;
         if (d == 0) {
             if (rng_.chance(1, 40)) {                    // error: no stack
-                in.op = rng_.chance(1, 2) ? SBR_ADVANCE : SBR_BRANCH;
+                in.op = rng_.chance(1, 2) ? SBR_STACK_ADVANCE : SBR_STACK_BRANCH;
                 in.pc = pc();
                 in.mask = rand_mask();
                 return true;
             }
-            in.op = SBR_LAUNCH;
+            in.op = SBR_STACK_LAUNCH;
             in.pc = pc();
             in.rpc = rng_.chance(1, 100) ? in.pc : (in.pc ^ 0x80) & pcmask_;
             in.mask = rng_.chance(1, 2) ? full_ : rand_mask();
@@ -117,9 +117,9 @@ class Bench {
                 in.mask = 0;                             // error: no threads
             return true;
         }
-        const sbr_entry &top = m.e[w][d - 1];
+        const sbr_stack_entry &top = m.e[w][d - 1];
         if (rng_.chance(1, 200)) {                       // error: running
-            in.op = SBR_LAUNCH;
+            in.op = SBR_STACK_LAUNCH;
             in.pc = pc();
             in.rpc = pc() ^ 1;
             in.mask = full_;
@@ -127,12 +127,12 @@ class Bench {
         }
         bool branch = grow_ ? rng_.chance(7, 8) : rng_.chance(1, 4);
         if (!branch) {
-            in.op = SBR_ADVANCE;
+            in.op = SBR_STACK_ADVANCE;
             bool to_rpc = grow_ ? rng_.chance(1, 10) : rng_.chance(2, 3);
             in.pc = to_rpc ? top.rpc : pc();
             return true;
         }
-        in.op = SBR_BRANCH;
+        in.op = SBR_STACK_BRANCH;
         in.pc = pc();
         in.npc = pc();
         unsigned kind = rng_.below(16);
@@ -158,7 +158,7 @@ class Bench {
         return true;
     }
 
-    void drive(Vsimtref_sbr_stack &top, const sbr_in &in) const
+    void drive(Vsimtref_sbr_stack &top, const sbr_stack_in &in) const
     {
         top.op_i = (unsigned)in.op;
         top.op_warp_i = in.op_warp;
@@ -169,7 +169,7 @@ class Bench {
         top.rd_warp_i = in.rd_warp;
     }
 
-    bool compare(const Vsimtref_sbr_stack &top, const sbr_out &exp,
+    bool compare(const Vsimtref_sbr_stack &top, const sbr_stack_out &exp,
                  long cycle, tb::Mismatch &mm) const
     {
         bool ok = true;
@@ -186,22 +186,22 @@ class Bench {
         return ok;
     }
 
-    void cover(const sbr_stack &m, const sbr_in &in, const sbr_out &exp,
+    void cover(const sbr_stack &m, const sbr_stack_in &in, const sbr_stack_out &exp,
                bool reset)
     {
         cov_.resets += reset;
         cov_.ovf += exp.ovf;
         cov_.err += exp.err;
-        if (reset || in.op == SBR_NONE || exp.ovf || exp.err)
+        if (reset || in.op == SBR_STACK_NONE || exp.ovf || exp.err)
             return;
         unsigned d = m.depth[in.op_warp];
-        if (in.op == SBR_LAUNCH)
+        if (in.op == SBR_STACK_LAUNCH)
             cov_.launches++;
         if (exp.pop) {
             cov_.pops++;
             cov_.pop_to_base += d == 2;
             cov_.exits += d == 1;
-        } else if (exp.pushes == 0 && in.op != SBR_LAUNCH) {
+        } else if (exp.pushes == 0 && in.op != SBR_STACK_LAUNCH) {
             cov_.moves++;
         }
         cov_.one_sided += exp.pushes == 1;
@@ -233,7 +233,7 @@ class Bench {
         return false;
     }
 
-    void after(const sbr_stack &, const sbr_in &, const sbr_out &, bool,
+    void after(const sbr_stack &, const sbr_stack_in &, const sbr_stack_out &, bool,
                long cycle)
     {
         fig2_done_ = fig2_ && cycle >= 2 * (long)fig2_n;
@@ -271,7 +271,7 @@ class Bench {
     bool scenario_done() const { return fig2_done_; }
 
   private:
-    bool fig2_next(long cycle, sbr_in &in, bool &reset)
+    bool fig2_next(long cycle, sbr_stack_in &in, bool &reset)
     {
         if (cycle > 2 * (long)fig2_n)
             return false;
@@ -302,7 +302,7 @@ class Bench {
         return m ? m : 1;
     }
 
-    sbr_geom g_;
+    struct sbr_stack_geometry g_;
     tb::Rng rng_;
     bool fig2_;
     bool fig2_done_ = false;

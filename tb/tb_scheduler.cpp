@@ -52,29 +52,29 @@ struct Coverage {
 class Bench {
   public:
     using Top = Vsimtref_scheduler;
-    using Model = tb::CModel<sched, sched_in, sched_out, sched_init,
-                             sched_reset, sched_eval, sched_step>;
+    using Model = tb::CModel<scheduler, scheduler_in, scheduler_out, scheduler_init,
+                             scheduler_reset, scheduler_eval, scheduler_step>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : cfg_(cfg), rng_(seed), fig7_(scenario == "fig7"),
           fig13_(scenario == "fig13")
     {
         char err[CONFIG_ERR_LEN];
-        if (sched_init(&probe_, &cfg, err, sizeof err) != 0) {
+        if (scheduler_init(&probe_, &cfg, err, sizeof err) != 0 ||
+            wpt_init(&wpt_, &cfg, err, sizeof err) != 0 ||
+            wpt_init(&fig13_wpt_, &cfg, err, sizeof err) != 0) {
             std::fprintf(stderr, "%s\n", err);
             std::exit(1);
         }
         g_ = probe_.g;
-        wpt_init(&wpt_, &cfg);
-        wpt_init(&fig13_wpt_, &cfg);
     }
 
     // fig7 and fig13 are written for 3 TBs of 4 warps under MWF (fig13
     // also under SAWS, with the WPT's two arrival ports).
     static bool has_scenario(const simt_config &cfg, const std::string &name)
     {
-        sched_geom g;
-        sched_geometry(&cfg, &g);
+        struct scheduler_geometry g;
+        scheduler_geometry(&cfg, &g);
         bool fig7 = name == "fig7" && g.warps == 12 && g.tbs >= 3 &&
                     cfg.max_warps_per_tb >= 4 &&
                     (g.policy == SCHED_MWF_LRR || g.policy == SCHED_MWF_GTO);
@@ -86,7 +86,7 @@ class Bench {
     }
 
     // Inputs of one cycle; false when a scenario is over.
-    bool next(long cycle, const sched &model, sched_in &in, bool &reset)
+    bool next(long cycle, const scheduler &model, scheduler_in &in, bool &reset)
     {
         (void)model;
         if (fig7_)
@@ -109,7 +109,7 @@ class Bench {
         for (unsigned t = 0; t < g_.tbs; t++)
             if (rng_.chance(1, wait_[t] ? 48 : 24))
                 wait_[t] = !wait_[t];
-        in = sched_in();
+        in = scheduler_in();
         for (unsigned w = 0; w < g_.warps; w++) {
             in.ready[w] = ready_[w];
             in.warp_tb[w] = warp_tb_[w];
@@ -127,7 +127,7 @@ class Bench {
         return true;
     }
 
-    void drive(Vsimtref_scheduler &top, const sched_in &in) const
+    void drive(Vsimtref_scheduler &top, const scheduler_in &in) const
     {
         // Every bit of every input port is written: the fields tile them.
         for (unsigned w = 0; w < g_.warps; w++) {
@@ -141,7 +141,7 @@ class Bench {
         }
     }
 
-    bool compare(const Vsimtref_scheduler &top, const sched_out &exp,
+    bool compare(const Vsimtref_scheduler &top, const scheduler_out &exp,
                  long cycle, tb::Mismatch &mm) const
     {
         bool ok = true;
@@ -156,7 +156,7 @@ class Bench {
         return ok;
     }
 
-    void cover(const sched &model, const sched_in &in, const sched_out &exp,
+    void cover(const scheduler &model, const scheduler_in &in, const scheduler_out &exp,
                bool reset)
     {
         cov_.resets += reset;
@@ -206,7 +206,7 @@ class Bench {
     }
 
     // After the edge: under fig7 a granted warp stops being ready.
-    void after(const sched &, const sched_in &, const sched_out &exp, bool,
+    void after(const scheduler &, const scheduler_in &, const scheduler_out &exp, bool,
                long cycle)
     {
         if (fig7_ && exp.grant_valid)
@@ -267,14 +267,14 @@ class Bench {
 
     // Cycle 0 reset; 1: w0 issues alone (TB0's last); 2: w7 alone (TB1's
     // last); 3..8 the six running warps of Fig. 7; 9: none ready.
-    bool fig7_next(long cycle, sched_in &in, bool &reset)
+    bool fig7_next(long cycle, scheduler_in &in, bool &reset)
     {
         static const unsigned waiting[4] = { 1, 2, 3, 0 };   // Table 1
         static const unsigned running[6] = { 0, 1, 3, 4, 6, 8 };
         if (cycle > 9)
             return false;
         reset = cycle == 0;
-        in = sched_in();
+        in = scheduler_in();
         for (unsigned w = 0; w < g_.warps; w++)
             in.warp_tb[w] = w / 4;
         ranks_of(waiting, in.tb_rank);
@@ -334,7 +334,7 @@ class Bench {
         ranks_of(cnt_, rank_);
     }
 
-    bool any_ready(const sched_in &in) const
+    bool any_ready(const scheduler_in &in) const
     {
         for (unsigned w = 0; w < g_.warps; w++)
             if (in.ready[w])
@@ -343,7 +343,7 @@ class Bench {
     }
 
     // Some ready warp older than w (of a smaller (TB, warp) pair).
-    bool older_ready(const sched_in &in, unsigned w) const
+    bool older_ready(const scheduler_in &in, unsigned w) const
     {
         for (unsigned v = 0; v < g_.warps; v++)
             if (in.ready[v] && (in.warp_tb[v] < in.warp_tb[w] ||
@@ -353,7 +353,7 @@ class Bench {
     }
 
     // Ready warps in several TBs; a TB of the same counter as the winner's.
-    void cover_mwf(const sched_in &in, unsigned w)
+    void cover_mwf(const scheduler_in &in, unsigned w)
     {
         unsigned win = in.warp_tb[w];
         bool other = false, tie = false;
@@ -370,7 +370,7 @@ class Bench {
 
     // TLS: warps leaving and joining the active group at this edge, and a
     // ready warp kept out of it.
-    void cover_tls(const sched &model, const sched_in &in, const sched_out &exp)
+    void cover_tls(const scheduler &model, const scheduler_in &in, const scheduler_out &exp)
     {
         unsigned kept = 0;
         bool demote = false, eligible = false, pending = false;
@@ -388,7 +388,7 @@ class Bench {
     }
 
     // SAWS: two TBs that start waiting in the same cycle.
-    void cover_saws_hits(const sched &model, const sched_in &in)
+    void cover_saws_hits(const scheduler &model, const scheduler_in &in)
     {
         unsigned n = 0;
         for (unsigned t = 0; t < g_.tbs; t++)
@@ -397,7 +397,7 @@ class Bench {
     }
 
     // SAWS: the granted TB against a ready TB of smaller id.
-    void cover_saws(const sched_in &in, unsigned w)
+    void cover_saws(const scheduler_in &in, unsigned w)
     {
         unsigned win = in.warp_tb[w];
         bool first = false, order = false;
@@ -415,7 +415,7 @@ class Bench {
     // Fig. 13: barrier arrivals, by cycle, on the WPT's two ports: cycle 1
     // w0 (TB0); 2: w4, w5 (TB1); 3: w8, w9 (TB2); 4: w10 (TB2).  A warp
     // that arrived is no longer ready.  t0, t1, t2 are cycles 2, 3, 5.
-    bool fig13_next(long cycle, sched_in &in, bool &reset)
+    bool fig13_next(long cycle, scheduler_in &in, bool &reset)
     {
         static const int arrive[5][2] = {
             { -1, -1 }, { 0, -1 }, { 4, 5 }, { 8, 9 }, { 10, -1 } };
@@ -427,7 +427,7 @@ class Bench {
             for (unsigned w = 0; w < g_.warps; w++)
                 fig13_ready_[w] = w < 12;
         }
-        in = sched_in();
+        in = scheduler_in();
         wpt_in win = wpt_in();
         win.tb_warps = 4;
         for (unsigned p = 0; p < 2 && cycle < 5; p++) {
@@ -473,26 +473,26 @@ class Bench {
     }
 
     simt_config cfg_;
-    sched_geom g_;
-    sched probe_;
+    struct scheduler_geometry g_;
+    scheduler probe_;
     wpt wpt_;
     tb::Rng rng_;
     bool fig7_;
     bool fig13_;
     wpt fig13_wpt_;
-    bool fig13_ready_[SCHED_MAX_WARPS] = {};
-    bool long_[SCHED_MAX_WARPS] = {};
+    bool fig13_ready_[SCHEDULER_MAX_WARPS] = {};
+    bool long_[SCHEDULER_MAX_WARPS] = {};
     bool wait_[CONFIG_MAX_TBS] = {};
-    bool fig7_ready_[SCHED_MAX_WARPS] = {};
+    bool fig7_ready_[SCHEDULER_MAX_WARPS] = {};
     bool fig7_done_ = false;
-    bool ready_[SCHED_MAX_WARPS] = {};
-    unsigned warp_tb_[SCHED_MAX_WARPS] = {};
+    bool ready_[SCHEDULER_MAX_WARPS] = {};
+    unsigned warp_tb_[SCHEDULER_MAX_WARPS] = {};
     unsigned cnt_[CONFIG_MAX_TBS] = {};
     unsigned rank_[CONFIG_MAX_TBS] = {};
     unsigned on_ = 4, off_ = 8;
     unsigned prev_ = 0;
     bool have_prev_ = false;
-    sched_in in_ = sched_in();
+    scheduler_in in_ = scheduler_in();
     Coverage cov_;
 };
 

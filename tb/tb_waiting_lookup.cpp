@@ -1,6 +1,6 @@
 // tb_waiting_lookup.cpp -- lockstep testbench of the HARP Waiting-Lookup
 // table: the generated simtref_waiting_lookup against the C model
-// golden/lookup.c.
+// golden/waiting_lookup.c.
 //
 // Constrained-random stimulus in phases of a few hundred cycles, each with
 // its own insert and completion densities and a small pool of pcs; half of
@@ -17,6 +17,7 @@
 
 #include "Vsimtref_waiting_lookup.h"
 #include "lookup_common.h"
+#include "waiting_lookup.h"
 
 namespace {
 
@@ -34,10 +35,11 @@ struct Coverage {
 class Bench {
   public:
     using Top = Vsimtref_waiting_lookup;
-    using Model = lk::Model<LOOKUP_WAITING>;
+    using Model = tb::CModel<waiting_lookup, lookup_in, lookup_out, waiting_lookup_init,
+                             waiting_lookup_reset, waiting_lookup_eval, waiting_lookup_step>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
-        : g_(lk::geometry(cfg, LOOKUP_WAITING)), gen_(g_, seed),
+        : g_(tb::geometry_of(waiting_lookup_geometry, cfg)), gen_(g_, seed),
           scenario_(scenario)
     {
     }
@@ -49,7 +51,7 @@ class Bench {
                cfg.waiting_lookup_entries == 2;
     }
 
-    bool next(long cycle, const lookup &model, lookup_in &in, bool &reset)
+    bool next(long cycle, const waiting_lookup &model, lookup_in &in, bool &reset)
     {
         if (!scenario_.empty())
             return merge_next(cycle, in, reset);
@@ -63,7 +65,7 @@ class Bench {
         }
         if (rng.chance(done_density_, 16)) {
             unsigned e = rng.below(g_.entries);
-            if (model.entry[e].valid || rng.chance(1, 200)) {
+            if (model.table.entry[e].valid || rng.chance(1, 200)) {
                 in.done_valid = true;
                 in.done_slot = e;
             } else if (g_.entries < (1u << g_.slot_w) && rng.chance(1, 20)) {
@@ -73,7 +75,7 @@ class Bench {
         }
         if (rng.chance(ins_density_, 8)) {
             in.ins_valid[0] = true;
-            in.ins[0] = gen_.warp(model);
+            in.ins[0] = gen_.random_warp(model.table);
             if (rng.chance(1, 1000))
                 in.ins[0].mask = 0;            // contract violation
         }
@@ -83,9 +85,9 @@ class Bench {
     void drive(Top &top, const lookup_in &in)
     {
         top.ins_valid_i = in.ins_valid[0];
-        lk::drive_warp(top.ins_pc_i, top.ins_mask_i, top.ins_tid_i, g_, 0, in.ins[0]);
+        tb::drive_warp(top.ins_pc_i, top.ins_mask_i, top.ins_tid_i, g_, 0, in.ins[0]);
         top.done_valid_i = in.done_valid;
-        top.done_slot_i = in.done_slot & (unsigned)lk::low_bits(g_.slot_w);
+        top.done_slot_i = in.done_slot & (unsigned)low_bits(g_.slot_w);
     }
 
     bool compare(const Top &top, const lookup_out &exp, long cycle,
@@ -95,19 +97,19 @@ class Bench {
         ok &= tb::expect(mm, cycle, "ins_merged_o", exp.ins_merged[0], top.ins_merged_o);
         ok &= tb::expect(mm, cycle, "ins_bypass_o", exp.ins_bypass[0], top.ins_bypass_o);
         ok &= tb::expect(mm, cycle, "ins_slot_o", exp.ins_slot[0], top.ins_slot_o);
-        ok &= lk::expect_warp(mm, cycle, [] { return std::string("done_"); }, g_, 0, top.done_pc_o,
+        ok &= tb::expect_warp(mm, cycle, [] { return std::string("done_"); }, g_, 0, top.done_pc_o,
                               top.done_mask_o, top.done_tid_o, exp.done);
         ok &= lk::expect_contents(mm, cycle, g_, top, exp);
         ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
         return ok;
     }
 
-    void cover(const lookup &model, const lookup_in &in, const lookup_out &exp,
+    void cover(const waiting_lookup &model, const lookup_in &in, const lookup_out &exp,
                bool)
     {
-        unsigned slot = in.done_slot & (unsigned)lk::low_bits(g_.slot_w);
-        bool done = in.done_valid && slot < g_.entries && model.entry[slot].valid;
-        cov_.full += model.count == g_.entries;
+        unsigned slot = in.done_slot & (unsigned)low_bits(g_.slot_w);
+        bool done = in.done_valid && slot < g_.entries && model.table.entry[slot].valid;
+        cov_.full += model.table.count == g_.entries;
         cov_.errors += exp.err;
         if (done) {
             cov_.dones++;
@@ -126,7 +128,7 @@ class Bench {
     }
 
     // Nothing to keep after the edge.
-    void after(const lookup &, const lookup_in &, const lookup_out &, bool,
+    void after(const waiting_lookup &, const lookup_in &, const lookup_out &, bool,
                long)
     {
     }
@@ -151,9 +153,9 @@ class Bench {
     // Directed: merge, conflict, bypass, completion of the merged warp
     // ---------------------------------------------------------------
 
-    static lookup_warp one_lane(uint64_t pc, unsigned lane, uint32_t tid)
+    static warp one_lane(uint64_t pc, unsigned lane, uint32_t tid)
     {
-        lookup_warp w = lookup_warp();
+        warp w = warp();
         w.pc = pc;
         w.mask = 1ull << lane;
         w.tid[lane] = tid;
@@ -240,7 +242,7 @@ class Bench {
     }
 
   private:
-    lookup_geom g_;
+    lookup_geometry g_;
     lk::WarpGen gen_;
     std::string scenario_;
     unsigned ins_density_ = 4, done_density_ = 4;

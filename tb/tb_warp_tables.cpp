@@ -22,49 +22,14 @@
 
 #include "tb_common.h"
 
+#include "bits.h"
 #include "config.h"
 #include "warp_tables.h"
 
 namespace {
 
-uint64_t low_bits(unsigned w)
-{
-    return w >= 64 ? ~0ull : ((1ull << w) - 1);
-}
-
-template <typename Name>
-bool check(tb::Mismatch &mm, long cycle, uint64_t expected, uint64_t actual,
-           Name name)
-{
-    return expected == actual || tb::expect(mm, cycle, name(), expected, actual);
-}
-
-// A warp on packed ports, slot e of an array.
-template <typename TP, typename TM, typename TT>
-void drive_warp(TP &pc, TM &mask, TT &tid, const wt_geom &g, const wt_warp &w)
-{
-    tb::set_field(pc, 0, g.pc_w, w.pc);
-    tb::set_field(mask, 0, g.lanes, w.mask);
-    for (unsigned l = 0; l < g.lanes; l++)
-        tb::set_field(tid, l * g.tw, g.tw, w.tid[l]);
-}
-
-template <typename TP, typename TM, typename TT, typename Name>
-bool expect_warp(tb::Mismatch &mm, long cycle, Name name, const wt_geom &g,
-                 unsigned e, const TP &pc, const TM &mask, const TT &tid,
-                 const wt_warp &w)
-{
-    bool ok = true;
-    ok &= check(mm, cycle, w.pc, tb::get_field(pc, e * g.pc_w, g.pc_w),
-                [&] { return name() + "pc"; });
-    ok &= check(mm, cycle, w.mask, tb::get_field(mask, e * g.lanes, g.lanes),
-                [&] { return name() + "mask"; });
-    for (unsigned l = 0; l < g.lanes; l++)
-        ok &= check(mm, cycle, w.tid[l],
-                    tb::get_field(tid, (e * g.lanes + l) * g.tw, g.tw),
-                    [&] { return name() + "tid[lane " + std::to_string(l) + "]"; });
-    return ok;
-}
+using tb::check;
+using tb::expect_warp;
 
 struct Coverage {
     long full = 0;             // cycles with a full Second-Level
@@ -86,13 +51,13 @@ const char *const SCENARIO = "policies";
 class Bench {
   public:
     using Top = Vsimtref_warp_tables;
-    using Model = tb::CModel<wt, wt_in, wt_out, wt_init, wt_reset, wt_eval,
-                             wt_step>;
+    using Model = tb::CModel<warp_tables, warp_tables_in, warp_tables_out, warp_tables_init, warp_tables_reset, warp_tables_eval,
+                             warp_tables_step>;
 
     Bench(const simt_config &cfg, uint64_t seed, const std::string &scenario)
         : rng_(seed), scenario_(scenario)
     {
-        wt_geometry(&cfg, &g_);
+        warp_tables_geometry(&cfg, &g_);
         phase_len_ = g_.sl * 4 < 256 ? 256 : g_.sl * 4;
     }
 
@@ -108,9 +73,9 @@ class Bench {
     // Random stimulus
     // ---------------------------------------------------------------
 
-    wt_warp random_warp()
+    warp random_warp()
     {
-        wt_warp w = wt_warp();
+        warp w = warp();
         w.pc = rng_.next() & low_bits(g_.pc_w);
         w.mask = rng_.next() & low_bits(g_.lanes);
         if (w.mask == 0 || rng_.chance(1, 4))
@@ -122,7 +87,7 @@ class Bench {
         return w;
     }
 
-    void random_update(const wt &model, wt_in &in)
+    void random_update(const warp_tables &model, warp_tables_in &in)
     {
         unsigned s = rng_.below(g_.fl);
         in.upd_valid = true;
@@ -141,7 +106,7 @@ class Bench {
             in.upd_mask = m & rng_.next();       // threads reach a barrier
     }
 
-    bool next(long cycle, const wt &model, wt_in &in, bool &reset)
+    bool next(long cycle, const warp_tables &model, warp_tables_in &in, bool &reset)
     {
         if (!scenario_.empty())
             return scenario_next(cycle, in, reset);
@@ -171,22 +136,22 @@ class Bench {
         return true;
     }
 
-    void drive(Top &top, const wt_in &in)
+    void drive(Top &top, const warp_tables_in &in)
     {
         top.upd_valid_i = in.upd_valid;
         top.upd_slot_i = in.upd_slot & low_bits(g_.fslot_w);
         tb::set_field(top.upd_pc_i, 0, g_.pc_w, in.upd_pc);
         tb::set_field(top.upd_mask_i, 0, g_.lanes, in.upd_mask);
         top.bar_valid_i = in.bar_valid;
-        drive_warp(top.bar_pc_i, top.bar_mask_i, top.bar_tid_i, g_, in.bar);
+        tb::drive_warp(top.bar_pc_i, top.bar_mask_i, top.bar_tid_i, g_, 0, in.bar);
         top.wret_valid_i = in.wret_valid;
-        drive_warp(top.wret_pc_i, top.wret_mask_i, top.wret_tid_i, g_, in.wret);
+        tb::drive_warp(top.wret_pc_i, top.wret_mask_i, top.wret_tid_i, g_, 0, in.wret);
         top.lkp_valid_i = in.lkp_valid;
-        drive_warp(top.lkp_pc_i, top.lkp_mask_i, top.lkp_tid_i, g_, in.lkp);
+        tb::drive_warp(top.lkp_pc_i, top.lkp_mask_i, top.lkp_tid_i, g_, 0, in.lkp);
     }
 
     // Every output, every cycle.
-    bool compare(const Top &top, const wt_out &exp, long cycle, tb::Mismatch &mm)
+    bool compare(const Top &top, const warp_tables_out &exp, long cycle, tb::Mismatch &mm)
     {
         bool ok = true;
         ok &= tb::expect(mm, cycle, "bar_ready_o", exp.bar_ready, top.bar_ready_o);
@@ -208,7 +173,7 @@ class Bench {
         return ok;
     }
 
-    void cover(const wt &model, const wt_in &in, const wt_out &exp, bool reset)
+    void cover(const warp_tables &model, const warp_tables_in &in, const warp_tables_out &exp, bool reset)
     {
         bool full = model.count == g_.sl;
         bool push_bar = in.bar_valid && exp.bar_ready && in.bar.mask;
@@ -243,7 +208,7 @@ class Bench {
     }
 
     // Nothing to keep after the edge.
-    void after(const wt &, const wt_in &, const wt_out &, bool, long) {}
+    void after(const warp_tables &, const warp_tables_in &, const warp_tables_out &, bool, long) {}
 
     void report() const
     {
@@ -271,9 +236,9 @@ class Bench {
     // T = 2).  Warp Wn: pc n, every lane, thread ids n*L + lane.
     // ---------------------------------------------------------------
 
-    wt_warp w(unsigned n) const
+    warp w(unsigned n) const
     {
-        wt_warp x = wt_warp();
+        warp x = warp();
         x.pc = n;
         x.mask = low_bits(g_.lanes);
         for (unsigned l = 0; l < g_.lanes; l++)
@@ -281,7 +246,7 @@ class Bench {
         return x;
     }
 
-    bool scenario_next(long cycle, wt_in &in, bool &reset)
+    bool scenario_next(long cycle, warp_tables_in &in, bool &reset)
     {
         reset = cycle == 0;
         step_ = (int)cycle;
@@ -314,7 +279,7 @@ class Bench {
 
     bool head_is(const Top &top, unsigned n) const
     {
-        wt_warp x = w(n);
+        warp x = w(n);
         bool ok = top.head_valid_o && tb::get_field(top.head_pc_o, 0, g_.pc_w) == x.pc &&
                   tb::get_field(top.head_mask_o, 0, g_.lanes) == x.mask;
         for (unsigned l = 0; l < g_.lanes; l++)
@@ -324,7 +289,7 @@ class Bench {
 
     bool slot_is(const Top &top, unsigned s, unsigned n) const
     {
-        wt_warp x = w(n);
+        warp x = w(n);
         return tb::get_field(top.fl_valid_o, s, 1) &&
                tb::get_field(top.fl_pc_o, s * g_.pc_w, g_.pc_w) == x.pc &&
                tb::get_field(top.fl_mask_o, s * g_.lanes, g_.lanes) == x.mask;
@@ -379,7 +344,7 @@ class Bench {
     }
 
   private:
-    wt_geom g_;
+    struct warp_tables_geometry g_;
     tb::Rng rng_;
     std::string scenario_;
     unsigned phase_len_;

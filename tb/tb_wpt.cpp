@@ -189,7 +189,7 @@ class Bench {
         return rng_.chance(1, 2) ? hot_[rng_.below(2)] : rng_.below(g_.tbs);
     }
 
-    wpt_geom g_;
+    struct wpt_geometry g_;
     tb::Rng rng_;
     unsigned max_warps_per_tb_;
     unsigned tb_warps_ = 1;

@@ -56,10 +56,10 @@ static bool is_branch(enum kind k)
     return k != OP;
 }
 
-static struct arb_in lane_inputs(const struct lanes *l, bool with_sp,
-                                 enum arb_pc_op op)
+static struct arbiter_in lane_inputs(const struct lanes *l, bool with_sp,
+                                 enum arbiter_pc_op op)
 {
-    struct arb_in in;
+    struct arbiter_in in;
     memset(&in, 0, sizeof in);
     in.valid = l->live;
     for (unsigned i = 0; i < LANES; i++) {
@@ -75,10 +75,10 @@ static unsigned run(const struct insn *prog, uint64_t start, bool with_sp,
                     struct step *steps)
 {
     struct simt_config cfg = load_file("tests/scenarios/simt-4lane.conf");
-    struct arb a;
+    struct arbiter a;
     struct lanes l;
-    struct arb_in in;
-    struct arb_out out;
+    struct arbiter_in in;
+    struct arbiter_out out;
     unsigned n = 0;
 
     memset(&l, 0, sizeof l);
@@ -87,13 +87,13 @@ static unsigned run(const struct insn *prog, uint64_t start, bool with_sp,
         l.sp[i] = SP_TOP;
     }
     l.live = (1u << LANES) - 1;
-    arb_init(&a, &cfg);
-    in = lane_inputs(&l, with_sp, ARB_ARB);     /* kernel start */
-    arb_step(&a, &in);
+    assert_int_equal(arbiter_init(&a, &cfg, NULL, 0), 0);
+    in = lane_inputs(&l, with_sp, ARBITER_ARB);     /* kernel start */
+    arbiter_step(&a, &in);
 
     for (;;) {
-        in = lane_inputs(&l, with_sp, ARB_HOLD);
-        arb_eval(&a, &in, &out);
+        in = lane_inputs(&l, with_sp, ARBITER_HOLD);
+        arbiter_eval(&a, &in, &out);
         assert_false(out.err);
         if (!out.valid)
             break;
@@ -120,11 +120,11 @@ static unsigned run(const struct insn *prog, uint64_t start, bool with_sp,
         }
         for (unsigned i = 0; i < LANES; i++)
             s->npc[i] = l.pc[i];
-        in.pc_op = is_branch(ins->kind) ? ARB_HOLD : ARB_INC;
-        arb_step(&a, &in);
+        in.pc_op = is_branch(ins->kind) ? ARBITER_HOLD : ARBITER_INC;
+        arbiter_step(&a, &in);
         if (is_branch(ins->kind)) {
-            in = lane_inputs(&l, with_sp, ARB_ARB);
-            arb_step(&a, &in);
+            in = lane_inputs(&l, with_sp, ARBITER_ARB);
+            arbiter_step(&a, &in);
         }
     }
     return n;
@@ -260,9 +260,9 @@ static uint64_t field(uint64_t v, unsigned w)
 }
 
 /* Random inputs with few distinct values, so that ties are common. */
-static struct arb_in random_in(const struct arb_geom *g, uint64_t *x)
+static struct arbiter_in random_in(const struct arbiter_geometry *g, uint64_t *x)
 {
-    struct arb_in in;
+    struct arbiter_in in;
     memset(&in, 0, sizeof in);
     in.mem = rnd(x) & 1;
     in.valid = field(rnd(x) & rnd(x) ? rnd(x) : 0, g->lanes);
@@ -271,7 +271,7 @@ static struct arb_in random_in(const struct arb_geom *g, uint64_t *x)
         in.pc[i] = field(rnd(x) % 3 ? rnd(x) % 4 : rnd(x), g->pc_w);
         in.addr[i] = field(rnd(x) % 3 ? rnd(x) % (4u << g->off_w) : rnd(x), g->addr_w);
     }
-    in.pc_op = (enum arb_pc_op)(rnd(x) % 3);
+    in.pc_op = (enum arbiter_pc_op)(rnd(x) % 3);
     return in;
 }
 
@@ -282,20 +282,20 @@ static void result_is_the_minimum_and_mask_the_lanes_equal_to_it(void **state)
     (void)state;
     for (unsigned p = 0; p < 4; p++) {
         struct simt_config cfg = load(presets[p]);
-        struct arb a;
-        arb_init(&a, &cfg);
+        struct arbiter a;
+        assert_int_equal(arbiter_init(&a, &cfg, NULL, 0), 0);
         for (unsigned t = 0; t < 20000; t++) {
-            struct arb_in in = random_in(&a.g, &x);
-            struct arb_out out;
+            struct arbiter_in in = random_in(&a.g, &x);
+            struct arbiter_out out;
             uint64_t bh = 0, bl = 0, mask = 0;
             bool any = false;
 
-            arb_eval(&a, &in, &out);
+            arbiter_eval(&a, &in, &out);
             for (unsigned i = 0; i < a.g.lanes; i++) {
                 uint64_t h, l;
                 if (!((in.valid >> i) & 1))
                     continue;
-                arb_key(&a.g, &in, i, &h, &l);
+                arbiter_key(&a.g, &in, i, &h, &l);
                 if (!any || h < bh || (h == bh && l < bl)) {
                     bh = h;
                     bl = l;
@@ -304,7 +304,7 @@ static void result_is_the_minimum_and_mask_the_lanes_equal_to_it(void **state)
             }
             for (unsigned i = 0; i < a.g.lanes; i++) {
                 uint64_t h, l;
-                arb_key(&a.g, &in, i, &h, &l);
+                arbiter_key(&a.g, &in, i, &h, &l);
                 if (((in.valid >> i) & 1) && h == bh && l == bl)
                     mask |= (uint64_t)1 << i;
             }
@@ -326,22 +326,22 @@ static void result_is_the_minimum_and_mask_the_lanes_equal_to_it(void **state)
 static void sp_is_compared_before_the_pc(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct arb a;
-    struct arb_in in;
-    struct arb_out out;
+    struct arbiter a;
+    struct arbiter_in in;
+    struct arbiter_out out;
 
     (void)state;
-    arb_init(&a, &cfg);
+    assert_int_equal(arbiter_init(&a, &cfg, NULL, 0), 0);
     memset(&in, 0, sizeof in);
     in.valid = 3;
     in.sp[0] = 5; in.pc[0] = 10;
     in.sp[1] = 4; in.pc[1] = 200;
-    arb_eval(&a, &in, &out);
+    arbiter_eval(&a, &in, &out);
     assert_int_equal(out.sp, 4);
     assert_int_equal(out.pc, 200);
     assert_int_equal(out.mask, 2);
     in.sp[1] = 5;                       /* equal SP: the smaller PC */
-    arb_eval(&a, &in, &out);
+    arbiter_eval(&a, &in, &out);
     assert_int_equal(out.pc, 10);
     assert_int_equal(out.mask, 1);
 }
@@ -349,19 +349,19 @@ static void sp_is_compared_before_the_pc(void **state)
 static void tied_lanes_are_all_active(void **state)
 {
     struct simt_config cfg = load("gtx480-baws");
-    struct arb a;
-    struct arb_in in;
-    struct arb_out out;
+    struct arbiter a;
+    struct arbiter_in in;
+    struct arbiter_out out;
 
     (void)state;
-    arb_init(&a, &cfg);
+    assert_int_equal(arbiter_init(&a, &cfg, NULL, 0), 0);
     memset(&in, 0, sizeof in);
     in.valid = 0xffffffffu;
     for (unsigned i = 0; i < 32; i++) {
         in.sp[i] = 100;
         in.pc[i] = i % 3 ? 40 : 41;
     }
-    arb_eval(&a, &in, &out);
+    arbiter_eval(&a, &in, &out);
     assert_int_equal(out.pc, 40);
     for (unsigned i = 0; i < 32; i++)
         assert_int_equal((out.mask >> i) & 1, i % 3 != 0);
@@ -370,23 +370,23 @@ static void tied_lanes_are_all_active(void **state)
 static void no_valid_lane_gives_no_result_and_the_pc_holds(void **state)
 {
     struct simt_config cfg = load("fermi-harp");
-    struct arb a;
-    struct arb_in in;
-    struct arb_out out;
+    struct arbiter a;
+    struct arbiter_in in;
+    struct arbiter_out out;
 
     (void)state;
-    arb_init(&a, &cfg);
+    assert_int_equal(arbiter_init(&a, &cfg, NULL, 0), 0);
     memset(&in, 0, sizeof in);
     for (unsigned i = 0; i < 16; i++)
         in.pc[i] = 7;
-    in.pc_op = ARB_INC;
-    arb_step(&a, &in);                          /* common PC 1 */
-    in.pc_op = ARB_ARB;
-    arb_eval(&a, &in, &out);
+    in.pc_op = ARBITER_INC;
+    arbiter_step(&a, &in);                          /* common PC 1 */
+    in.pc_op = ARBITER_ARB;
+    arbiter_eval(&a, &in, &out);
     assert_false(out.valid);
     assert_int_equal(out.mask, 0);
     assert_int_equal(out.pc, 0);
-    arb_step(&a, &in);
+    arbiter_step(&a, &in);
     assert_int_equal(a.common_pc, 1);
 }
 
@@ -394,25 +394,25 @@ static void memory_mode_acknowledges_one_line_and_the_rest_replay(void **state)
 {
     struct simt_config cfg = load("tiny");        /* 2 lanes, 32-byte lines */
     struct simt_config c4 = load_file("tests/scenarios/simt-4lane.conf");
-    struct arb a;
-    struct arb_in in;
-    struct arb_out out;
+    struct arbiter a;
+    struct arbiter_in in;
+    struct arbiter_out out;
     uint64_t pending;
     unsigned rounds = 0;
 
     (void)state;
-    arb_init(&a, &cfg);
+    assert_int_equal(arbiter_init(&a, &cfg, NULL, 0), 0);
     memset(&in, 0, sizeof in);
     in.mem = true;
     in.valid = 3;
     in.addr[0] = 0x2a4;                         /* line 0x15 */
     in.addr[1] = 0x2bf;                         /* line 0x15 */
-    arb_eval(&a, &in, &out);
+    arbiter_eval(&a, &in, &out);
     assert_int_equal(out.line, 0x15);
     assert_int_equal(out.mask, 3);              /* one line: all served */
 
     /* Four lanes on three lines: served in three rounds, smallest first. */
-    arb_init(&a, &c4);
+    assert_int_equal(arbiter_init(&a, &c4, NULL, 0), 0);
     memset(&in, 0, sizeof in);
     in.mem = true;
     in.addr[0] = 0x100; in.addr[1] = 0x040; in.addr[2] = 0x11f; in.addr[3] = 0x3e0;
@@ -421,7 +421,7 @@ static void memory_mode_acknowledges_one_line_and_the_rest_replay(void **state)
     static const uint64_t ack[3] = { 0x2, 0x5, 0x8 };
     while (pending) {
         in.valid = pending;
-        arb_eval(&a, &in, &out);
+        arbiter_eval(&a, &in, &out);
         assert_true(rounds < 3);
         assert_int_equal(out.line, line[rounds]);
         assert_int_equal(out.mask, ack[rounds]);
@@ -434,73 +434,92 @@ static void memory_mode_acknowledges_one_line_and_the_rest_replay(void **state)
 static void common_pc_increments_takes_the_arbiter_result_and_wraps(void **state)
 {
     struct simt_config cfg = load("tiny");        /* pc_bits = 8 */
-    struct arb a;
-    struct arb_in in;
+    struct arbiter a;
+    struct arbiter_in in;
 
     (void)state;
-    arb_init(&a, &cfg);
+    assert_int_equal(arbiter_init(&a, &cfg, NULL, 0), 0);
     memset(&in, 0, sizeof in);
     in.valid = 3;
     in.pc[0] = 0xff; in.pc[1] = 0xff;
-    in.pc_op = ARB_ARB;
-    arb_step(&a, &in);
+    in.pc_op = ARBITER_ARB;
+    arbiter_step(&a, &in);
     assert_int_equal(a.common_pc, 0xff);
-    in.pc_op = ARB_INC;
-    arb_step(&a, &in);
+    in.pc_op = ARBITER_INC;
+    arbiter_step(&a, &in);
     assert_int_equal(a.common_pc, 0);           /* modulo 2^pc_bits */
-    in.pc_op = ARB_HOLD;
-    arb_step(&a, &in);
+    in.pc_op = ARBITER_HOLD;
+    arbiter_step(&a, &in);
     assert_int_equal(a.common_pc, 0);
-    arb_reset(&a);
+    arbiter_reset(&a);
     assert_int_equal(a.common_pc, 0);
 }
 
 static void bad_pc_op_and_arb_in_memory_mode_are_errors_and_hold(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct arb a;
-    struct arb_in in;
-    struct arb_out out;
+    struct arbiter a;
+    struct arbiter_in in;
+    struct arbiter_out out;
 
     (void)state;
-    arb_init(&a, &cfg);
+    assert_int_equal(arbiter_init(&a, &cfg, NULL, 0), 0);
     memset(&in, 0, sizeof in);
     in.valid = 1;
     in.pc[0] = 9;
-    in.pc_op = ARB_BAD_OP;
-    arb_eval(&a, &in, &out);
+    in.pc_op = ARBITER_BAD_OP;
+    arbiter_eval(&a, &in, &out);
     assert_true(out.err);
-    arb_step(&a, &in);
+    arbiter_step(&a, &in);
     assert_int_equal(a.common_pc, 0);
-    in.pc_op = ARB_ARB;
+    in.pc_op = ARBITER_ARB;
     in.mem = true;
-    arb_eval(&a, &in, &out);
+    arbiter_eval(&a, &in, &out);
     assert_true(out.err);
-    arb_step(&a, &in);
+    arbiter_step(&a, &in);
     assert_int_equal(a.common_pc, 0);
     in.mem = false;
-    arb_eval(&a, &in, &out);
+    arbiter_eval(&a, &in, &out);
     assert_false(out.err);
 }
 
 static void geometry_and_state_bits_follow_the_configuration(void **state)
 {
     struct simt_config cfg = load("gtx480-baws");
-    struct arb_geom g;
+    struct arbiter_geometry g;
 
     (void)state;
-    arb_geometry(&cfg, &g);
+    arbiter_geometry(&cfg, &g);
     assert_int_equal(g.lanes, 32);
     assert_int_equal(g.levels, 5);
     assert_int_equal(g.off_w, 7);               /* 128-byte lines */
     assert_int_equal(g.line_w, 25);
     assert_int_equal(g.lo_w, 32);
-    assert_int_equal(arb_state_bits(&g), 32);
+    assert_int_equal(arbiter_state_bits(&g), 32);
     cfg = load("tiny");
-    arb_geometry(&cfg, &g);
+    arbiter_geometry(&cfg, &g);
     assert_int_equal(g.levels, 1);
     assert_int_equal(g.line_w, 5);
-    assert_int_equal(arb_state_bits(&g), 8);
+    assert_int_equal(arbiter_state_bits(&g), 8);
+}
+
+/* model.h: the reduction tree pairs lanes, so a warp of 3 lanes is
+ * refused, and init names the configuration before the check's message. */
+static void a_tree_of_three_lanes_is_refused(void **state)
+{
+    struct simt_config cfg = load("tiny");
+    struct arbiter_geometry g;
+    struct arbiter a;
+    char msg[CONFIG_ERR_LEN];
+    (void)state;
+    arbiter_geometry(&cfg, &g);
+    assert_int_equal(arbiter_check(&g, msg, sizeof msg), 0);
+    cfg.warp_size = 3;
+    arbiter_geometry(&cfg, &g);
+    assert_int_equal(arbiter_check(&g, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "power of two"));
+    assert_int_equal(arbiter_init(&a, &cfg, msg, sizeof msg), -1);
+    assert_int_equal(strncmp(msg, cfg.name, strlen(cfg.name)), 0);
 }
 
 int main(void)
@@ -517,6 +536,7 @@ int main(void)
         cmocka_unit_test(common_pc_increments_takes_the_arbiter_result_and_wraps),
         cmocka_unit_test(bad_pc_op_and_arb_in_memory_mode_are_errors_and_hold),
         cmocka_unit_test(geometry_and_state_bits_follow_the_configuration),
+        cmocka_unit_test(a_tree_of_three_lanes_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

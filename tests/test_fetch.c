@@ -242,7 +242,7 @@ static void storage_bits_are_two_per_slot_a_counter_per_warp_and_the_pointer(voi
 {
     (void)state;
     struct simt_config cfg;
-    struct fetch_geom g;
+    struct fetch_geometry g;
     char err[CONFIG_ERR_LEN];
 
     assert_int_equal(config_load_preset("gtx480-baws", &cfg, err, sizeof err), 0);

@@ -33,8 +33,8 @@
 #include <string.h>
 
 #include "config.h"
-#include "lookup.h"
 #include "rbt.h"
+#include "ready_lookup.h"
 #include "warp_tables.h"
 
 /* The program counters of the blocks. */
@@ -53,10 +53,10 @@ static uint32_t lanes_of(const unsigned *threads, unsigned n)
 /* The issue stage of one warp scheduler. */
 struct stage {
     struct simt_config cfg;
-    struct rbt         rbt;
-    struct lookup      ready;
-    struct wt          wt;
-    long               cycle;
+    struct rbt          rbt;
+    struct ready_lookup ready;
+    struct warp_tables  wt;
+    long                cycle;
 };
 
 /*
@@ -74,47 +74,27 @@ struct commit {
     uint32_t group_mask[2]; /* ... these lanes */
 };
 
-static void warp_from_wt(const struct wt_warp *w, unsigned lanes,
-                         struct lookup_warp *out)
-{
-    memset(out, 0, sizeof *out);
-    out->pc = w->pc;
-    out->mask = w->mask;
-    for (unsigned l = 0; l < lanes; l++)
-        out->tid[l] = w->tid[l];
-}
-
-static void wt_from_lookup(const struct lookup_warp *w, unsigned lanes,
-                           struct wt_warp *out)
-{
-    memset(out, 0, sizeof *out);
-    out->pc = w->pc;
-    out->mask = w->mask;
-    for (unsigned l = 0; l < lanes; l++)
-        out->tid[l] = w->tid[l];
-}
-
 /*
  * One clock cycle of the stage: evaluate every model on the inputs the
  * others give it, then clock them all.  `wret` (may be NULL) is a warp
  * entering Second-Level from outside, as a warp back from memory does.
  */
 static void cycle(struct stage *st, const struct commit *c,
-                  const struct wt_warp *wret)
+                  const struct warp *wret)
 {
     const unsigned lanes = st->cfg.simd_width;
     struct rbt_in ri;
     struct rbt_out ro;
     struct lookup_in li;
     struct lookup_out lo;
-    struct wt_in wi;
-    struct wt_out wo;
-    struct wt_warp committing;
-    const struct wt_warp *w = NULL;
+    struct warp_tables_in wi;
+    struct warp_tables_out wo = { 0 };
+    struct warp committing;
+    const struct warp *w = NULL;
 
     /* The committing warp, as First-Level holds it. */
     memset(&wi, 0, sizeof wi);
-    wt_eval(&st->wt, &wi, &wo);
+    warp_tables_eval(&st->wt, &wi, &wo);
     if (c && c->valid) {
         assert_true(wo.fl_valid[c->slot]);
         committing = wo.fl[c->slot];
@@ -138,7 +118,7 @@ static void cycle(struct stage *st, const struct commit *c,
     /* The Ready-Lookup's oldest warp, before this cycle's changes. */
     memset(&li, 0, sizeof li);
     memset(&lo, 0, sizeof lo);
-    lookup_eval(&st->ready, &li, &lo);
+    ready_lookup_eval(&st->ready, &li, &lo);
 
     /* The warp tables: commit update, barrier and lookup warps. */
     memset(&wi, 0, sizeof wi);
@@ -157,13 +137,13 @@ static void cycle(struct stage *st, const struct commit *c,
     }
     if (lo.head_valid) {
         wi.lkp_valid = true;
-        wt_from_lookup(&lo.head, lanes, &wi.lkp);
+        wi.lkp = lo.head;
     }
     if (wret) {
         wi.wret_valid = true;
         wi.wret = *wret;
     }
-    wt_eval(&st->wt, &wi, &wo);
+    warp_tables_eval(&st->wt, &wi, &wo);
     assert_false(wo.err);
     assert_false(wo.ovf);
     if (wret)
@@ -176,19 +156,19 @@ static void cycle(struct stage *st, const struct commit *c,
     if (w && c->diverged) {
         for (unsigned p = 0; p < 2; p++) {
             li.ins_valid[p] = true;
-            warp_from_wt(w, lanes, &li.ins[p]);
+            li.ins[p] = *w;
             li.ins[p].pc = c->group_pc[p];
             li.ins[p].mask = c->group_mask[p];
         }
     }
     memset(&lo, 0, sizeof lo);
-    lookup_eval(&st->ready, &li, &lo);
+    ready_lookup_eval(&st->ready, &li, &lo);
     assert_false(lo.err);
     assert_false(lo.ins_bypass[0] || lo.ins_bypass[1]);
 
     rbt_step(&st->rbt, &ri);
-    wt_step(&st->wt, &wi);
-    lookup_step(&st->ready, &li);
+    warp_tables_step(&st->wt, &wi);
+    ready_lookup_step(&st->ready, &li);
     st->cycle++;
 }
 
@@ -214,10 +194,10 @@ static void commit_to(struct stage *st, unsigned slot, uint64_t next_pc)
 }
 
 /* A warp of the given threads at pc, as the tables hold it. */
-static struct wt_warp warp_of(uint64_t pc, const unsigned *threads,
+static struct warp warp_of(uint64_t pc, const unsigned *threads,
                               unsigned n)
 {
-    struct wt_warp w;
+    struct warp w;
 
     memset(&w, 0, sizeof w);
     w.pc = pc;
@@ -229,7 +209,7 @@ static struct wt_warp warp_of(uint64_t pc, const unsigned *threads,
 }
 
 static void assert_same_warp(uint64_t pc, uint64_t mask, const uint32_t *tid,
-                             const struct wt_warp *want)
+                             const struct warp *want)
 {
     assert_int_equal(pc, want->pc);
     assert_int_equal(mask, want->mask);
@@ -240,7 +220,7 @@ static void assert_same_warp(uint64_t pc, uint64_t mask, const uint32_t *tid,
 
 /* First-Level slot 0 holds exactly `want`. */
 static void assert_first_level(const struct stage *st,
-                               const struct wt_warp *want)
+                               const struct warp *want)
 {
     assert_true(st->wt.fl_valid[0]);
     assert_same_warp(st->wt.fl[0].pc, st->wt.fl[0].mask, st->wt.fl[0].tid,
@@ -249,13 +229,13 @@ static void assert_first_level(const struct stage *st,
 
 /* The Ready-Lookup holds the warps `want`, oldest first. */
 static void assert_lookup(const struct stage *st,
-                          const struct wt_warp *want, unsigned n)
+                          const struct warp *want, unsigned n)
 {
-    assert_int_equal(st->ready.count, n);
+    assert_int_equal(st->ready.table.count, n);
     for (unsigned age = 0; age < n; age++) {
         int found = 0;
-        for (unsigned e = 0; e < st->ready.g.entries; e++) {
-            const struct lookup_entry *le = &st->ready.entry[e];
+        for (unsigned e = 0; e < st->ready.table.g.entries; e++) {
+            const struct lookup_entry *le = &st->ready.table.entry[e];
             if (!le->valid || le->age != age)
                 continue;
             assert_same_warp(le->warp.pc, le->warp.mask, le->warp.tid,
@@ -296,9 +276,9 @@ static void load_stage(struct stage *st)
     st->cfg.first_level_entries = 1;
     st->cfg.lookup_to_second_threshold = 1;
     assert_int_equal(rbt_init(&st->rbt, &st->cfg, err, sizeof err), 0);
-    assert_int_equal(lookup_init(&st->ready, &st->cfg, LOOKUP_READY,
-                                 err, sizeof err), 0);
-    assert_int_equal(wt_init(&st->wt, &st->cfg, err, sizeof err), 0);
+    assert_int_equal(ready_lookup_init(&st->ready, &st->cfg, err, sizeof err),
+                     0);
+    assert_int_equal(warp_tables_init(&st->wt, &st->cfg, err, sizeof err), 0);
 }
 
 static void the_fig10_example_regroups_and_reconverges_at_d(void **state)
@@ -307,12 +287,12 @@ static void the_fig10_example_regroups_and_reconverges_at_d(void **state)
     static const unsigned w0_b[] = { 1, 3 }, w0_c[] = { 0, 2 };
     static const unsigned w1_b[] = { 4, 5, 6 }, w1_c[] = { 7 };
     static const unsigned w4[] = { 0, 2, 7 };
-    struct wt_warp warp_w0 = warp_of(PC_A, w0, 4);
-    struct wt_warp warp_w1 = warp_of(PC_A, w1, 4);
-    struct wt_warp reborn_w0 = warp_of(PC_D, w0, 4);
-    struct wt_warp reborn_w1 = warp_of(PC_D, w1, 4);
-    struct wt_warp want_w2 = warp_of(PC_B, w0_b, 2);
-    struct wt_warp want[2];
+    struct warp warp_w0 = warp_of(PC_A, w0, 4);
+    struct warp warp_w1 = warp_of(PC_A, w1, 4);
+    struct warp reborn_w0 = warp_of(PC_D, w0, 4);
+    struct warp reborn_w1 = warp_of(PC_D, w1, 4);
+    struct warp want_w2 = warp_of(PC_B, w0_b, 2);
+    struct warp want[2];
     struct stage st;
     (void)state;
 
@@ -338,8 +318,8 @@ static void the_fig10_example_regroups_and_reconverges_at_d(void **state)
     assert_first_level(&st, &warp_w1);
     idle(&st);
     assert_int_equal(st.wt.count, 1);
-    assert_same_warp(wt_sl_warp(&st.wt, 0)->pc, wt_sl_warp(&st.wt, 0)->mask,
-                     wt_sl_warp(&st.wt, 0)->tid, &want[0]);
+    assert_same_warp(warp_tables_sl_warp(&st.wt, 0)->pc, warp_tables_sl_warp(&st.wt, 0)->mask,
+                     warp_tables_sl_warp(&st.wt, 0)->tid, &want[0]);
 
     /* (8)-(10) W1 diverges: a second barrier at D (set 1); T4..T6 form a
      * new warp at B, T7 merges into {T0,T2} at C. */
@@ -360,8 +340,8 @@ static void the_fig10_example_regroups_and_reconverges_at_d(void **state)
      * Lookup warp, departs (FIFO); W4 = {T0,T2,T7} stays. */
     idle(&st);
     assert_int_equal(st.wt.count, 1);
-    assert_same_warp(wt_sl_warp(&st.wt, 0)->pc, wt_sl_warp(&st.wt, 0)->mask,
-                     wt_sl_warp(&st.wt, 0)->tid, &want[0]);
+    assert_same_warp(warp_tables_sl_warp(&st.wt, 0)->pc, warp_tables_sl_warp(&st.wt, 0)->mask,
+                     warp_tables_sl_warp(&st.wt, 0)->tid, &want[0]);
     assert_lookup(&st, &want[1], 1);
 
     /* (13)-(14) W2 commits with next pc D: T1 and T3 reach the barrier of
@@ -375,7 +355,7 @@ static void the_fig10_example_regroups_and_reconverges_at_d(void **state)
     idle(&st);
     assert_first_level(&st, &want[0]);
     idle(&st);
-    assert_int_equal(st.ready.count, 0);
+    assert_int_equal(st.ready.table.count, 0);
     assert_int_equal(st.wt.count, 1);
 
     /* (18)-(20) W3 commits at D: T4, T5 and T6 wait for T7. */
@@ -400,15 +380,15 @@ static void the_fig10_example_regroups_and_reconverges_at_d(void **state)
     assert_int_equal(st.rbt.occupancy, 1);
     assert_int_equal(rbt_find(&st.rbt, PC_D, 0, 0), -1);
     assert_int_equal(st.wt.count, 1);
-    assert_same_warp(wt_sl_warp(&st.wt, 0)->pc, wt_sl_warp(&st.wt, 0)->mask,
-                     wt_sl_warp(&st.wt, 0)->tid, &reborn_w0);
+    assert_same_warp(warp_tables_sl_warp(&st.wt, 0)->pc, warp_tables_sl_warp(&st.wt, 0)->mask,
+                     warp_tables_sl_warp(&st.wt, 0)->tid, &reborn_w0);
     idle(&st);
     assert_int_equal(st.rbt.occupancy, 0);
     assert_first_level(&st, &reborn_w0);
     assert_int_equal(st.wt.count, 1);
-    assert_same_warp(wt_sl_warp(&st.wt, 0)->pc, wt_sl_warp(&st.wt, 0)->mask,
-                     wt_sl_warp(&st.wt, 0)->tid, &reborn_w1);
-    assert_int_equal(st.ready.count, 0);
+    assert_same_warp(warp_tables_sl_warp(&st.wt, 0)->pc, warp_tables_sl_warp(&st.wt, 0)->mask,
+                     warp_tables_sl_warp(&st.wt, 0)->tid, &reborn_w1);
+    assert_int_equal(st.ready.table.count, 0);
 }
 
 int main(void)

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "config.h"
-#include "lookup.h"
+#include "lookup_table.h"
 #include "test_load.h"
 
 /* The harp-fig10 scenario configuration, from the source tree. */
@@ -23,14 +23,14 @@ static struct simt_config load_fig10(void)
 }
 
 /* A model on the heap (the tables are large), reset. */
-static struct lookup *make(const struct simt_config *cfg, enum lookup_kind kind)
+static struct lookup_table *make(const struct simt_config *cfg, enum lookup_kind kind)
 {
-    struct lookup *t = malloc(sizeof *t);
+    struct lookup_table *t = malloc(sizeof *t);
     char err[CONFIG_ERR_LEN];
     assert_non_null(t);
-    if (lookup_init(t, cfg, kind, err, sizeof err) != 0)
+    if (lookup_table_init(t, cfg, kind, err, sizeof err) != 0)
         fail_msg("%s", err);
-    lookup_reset(t);
+    lookup_table_reset(t);
     return t;
 }
 
@@ -38,9 +38,9 @@ static struct lookup *make(const struct simt_config *cfg, enum lookup_kind kind)
  * A warp from a list of HARP Fig. 10 threads, -1 terminated: thread Tn in
  * lane n % lanes, with id n / lanes.
  */
-static struct lookup_warp threads(unsigned lanes, uint64_t pc, const int *t)
+static struct warp threads(unsigned lanes, uint64_t pc, const int *t)
 {
-    struct lookup_warp w;
+    struct warp w;
     memset(&w, 0, sizeof w);
     w.pc = pc;
     for (; *t >= 0; t++) {
@@ -58,20 +58,20 @@ static struct lookup_in idle(void)
 }
 
 /* One cycle: the outputs (into *out when not NULL), then the edge. */
-static void cycle(struct lookup *t, const struct lookup_in *in,
+static void cycle(struct lookup_table *t, const struct lookup_in *in,
                   struct lookup_out *out)
 {
     struct lookup_out *o = out ? out : malloc(sizeof *o);
     assert_non_null(o);
-    lookup_eval(t, in, o);
-    lookup_step(t, in);
+    lookup_table_eval(t, in, o);
+    lookup_table_step(t, in);
     if (!out)
         free(o);
 }
 
 /* Ready-Lookup: insert on the two ports (NULL: port idle) and pop. */
-static void ready(struct lookup *t, const struct lookup_warp *w0,
-                  const struct lookup_warp *w1, bool pop, struct lookup_out *out)
+static void ready(struct lookup_table *t, const struct warp *w0,
+                  const struct warp *w1, bool pop, struct lookup_out *out)
 {
     struct lookup_in in = idle();
     if (w0) { in.ins_valid[0] = true; in.ins[0] = *w0; }
@@ -80,18 +80,18 @@ static void ready(struct lookup *t, const struct lookup_warp *w0,
     cycle(t, &in, out);
 }
 
-static struct lookup_out *look(const struct lookup *t)
+static struct lookup_out *look(const struct lookup_table *t)
 {
     struct lookup_out *o = malloc(sizeof *o);
     struct lookup_in in = idle();
     assert_non_null(o);
-    lookup_eval(t, &in, o);
+    lookup_table_eval(t, &in, o);
     return o;
 }
 
 /* Entry e holds exactly warp w (pc, lanes, thread ids of its lanes). */
-static void assert_entry(const struct lookup *t, unsigned e,
-                         const struct lookup_warp *w)
+static void assert_entry(const struct lookup_table *t, unsigned e,
+                         const struct warp *w)
 {
     assert_true(t->entry[e].valid);
     assert_int_equal(t->entry[e].warp.pc, w->pc);
@@ -102,7 +102,7 @@ static void assert_entry(const struct lookup *t, unsigned e,
 }
 
 /* The head shows warp w. */
-static void assert_head(const struct lookup *t, const struct lookup_warp *w)
+static void assert_head(const struct lookup_table *t, const struct warp *w)
 {
     struct lookup_out *o = look(t);
     assert_true(o->head_valid);
@@ -121,10 +121,10 @@ static const int t13[] = {1, 3, -1}, t02[] = {0, 2, -1}, t456[] = {4, 5, 6, -1},
 static void fig10_lookup_holds_and_releases_warps_as_in_the_paper(void **state)
 {
     struct simt_config cfg = load_fig10();
-    struct lookup *t = make(&cfg, LOOKUP_READY);
-    struct lookup_warp w13 = threads(4, B, t13), w02 = threads(4, C, t02);
-    struct lookup_warp w456 = threads(4, B, t456), w7 = threads(4, C, t7);
-    struct lookup_warp w027 = threads(4, C, t027);
+    struct lookup_table *t = make(&cfg, LOOKUP_READY);
+    struct warp w13 = threads(4, B, t13), w02 = threads(4, C, t02);
+    struct warp w456 = threads(4, B, t456), w7 = threads(4, C, t7);
+    struct warp w027 = threads(4, C, t027);
     struct lookup_out *o = malloc(sizeof *o);
     (void)state;
     assert_non_null(o);
@@ -170,13 +170,13 @@ static void fig10_lookup_holds_and_releases_warps_as_in_the_paper(void **state)
     free(t);
 }
 
-static struct lookup_warp lanes_at(uint64_t pc, uint64_t mask, uint32_t tid)
+static struct warp lanes_at(uint64_t pc, uint64_t mask, uint32_t tid)
 {
-    struct lookup_warp w;
+    struct warp w;
     memset(&w, 0, sizeof w);
     w.pc = pc;
     w.mask = mask;
-    for (unsigned l = 0; l < LOOKUP_MAX_LANES; l++)
+    for (unsigned l = 0; l < WARP_MAX_LANES; l++)
         w.tid[l] = tid + l;
     return w;
 }
@@ -184,11 +184,11 @@ static struct lookup_warp lanes_at(uint64_t pc, uint64_t mask, uint32_t tid)
 static void merge_needs_the_same_pc_and_no_lane_conflict(void **state)
 {
     struct simt_config cfg = load("fermi-harp");
-    struct lookup *t = make(&cfg, LOOKUP_READY);
-    struct lookup_warp a = lanes_at(0x100, 0x00ff, 1);
-    struct lookup_warp other_pc = lanes_at(0x104, 0xff00, 2);
-    struct lookup_warp conflict = lanes_at(0x100, 0x0180, 3);
-    struct lookup_warp fits = lanes_at(0x100, 0x0f00, 4);
+    struct lookup_table *t = make(&cfg, LOOKUP_READY);
+    struct warp a = lanes_at(0x100, 0x00ff, 1);
+    struct warp other_pc = lanes_at(0x104, 0xff00, 2);
+    struct warp conflict = lanes_at(0x100, 0x0180, 3);
+    struct warp fits = lanes_at(0x100, 0x0f00, 4);
     struct lookup_out *o = malloc(sizeof *o);
     (void)state;
 
@@ -211,8 +211,8 @@ static void merge_needs_the_same_pc_and_no_lane_conflict(void **state)
 static void port_1_sees_the_warp_port_0_stored(void **state)
 {
     struct simt_config cfg = load("fermi-harp");
-    struct lookup *t = make(&cfg, LOOKUP_READY);
-    struct lookup_warp low = lanes_at(0x20, 0x000f, 0), high = lanes_at(0x20, 0xf000, 0);
+    struct lookup_table *t = make(&cfg, LOOKUP_READY);
+    struct warp low = lanes_at(0x20, 0x000f, 0), high = lanes_at(0x20, 0xf000, 0);
     struct lookup_out *o = malloc(sizeof *o);
     (void)state;
 
@@ -229,9 +229,9 @@ static void port_1_sees_the_warp_port_0_stored(void **state)
 static void full_table_without_a_merge_bypasses_and_overwrites_nothing(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct lookup *t = make(&cfg, LOOKUP_READY);
-    struct lookup_warp a = lanes_at(1, 1, 10), b = lanes_at(2, 1, 20);
-    struct lookup_warp c = lanes_at(3, 3, 30), d = lanes_at(1, 1, 40);
+    struct lookup_table *t = make(&cfg, LOOKUP_READY);
+    struct warp a = lanes_at(1, 1, 10), b = lanes_at(2, 1, 20);
+    struct warp c = lanes_at(3, 3, 30), d = lanes_at(1, 1, 40);
     struct lookup_out *o = malloc(sizeof *o);
     (void)state;
 
@@ -251,9 +251,9 @@ static void full_table_without_a_merge_bypasses_and_overwrites_nothing(void **st
 static void merge_makes_the_warp_the_youngest(void **state)
 {
     struct simt_config cfg = load("fermi-harp");
-    struct lookup *t = make(&cfg, LOOKUP_READY);
-    struct lookup_warp a = lanes_at(1, 0x1, 0), b = lanes_at(2, 0x1, 0);
-    struct lookup_warp c = lanes_at(3, 0x1, 0), a2 = lanes_at(1, 0x2, 0);
+    struct lookup_table *t = make(&cfg, LOOKUP_READY);
+    struct warp a = lanes_at(1, 0x1, 0), b = lanes_at(2, 0x1, 0);
+    struct warp c = lanes_at(3, 0x1, 0), a2 = lanes_at(1, 0x2, 0);
     (void)state;
 
     ready(t, &a, &b, false, NULL);
@@ -274,9 +274,9 @@ static void merge_makes_the_warp_the_youngest(void **state)
 static void departing_head_cannot_be_merged_into_and_its_entry_is_reused(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct lookup *t = make(&cfg, LOOKUP_READY);
-    struct lookup_warp a = lanes_at(5, 1, 1), b = lanes_at(6, 1, 2);
-    struct lookup_warp a2 = lanes_at(5, 2, 3);
+    struct lookup_table *t = make(&cfg, LOOKUP_READY);
+    struct warp a = lanes_at(5, 1, 1), b = lanes_at(6, 1, 2);
+    struct warp a2 = lanes_at(5, 2, 3);
     struct lookup_out *o = malloc(sizeof *o);
     (void)state;
 
@@ -294,8 +294,8 @@ static void departing_head_cannot_be_merged_into_and_its_entry_is_reused(void **
 static void pop_of_an_empty_table_and_an_empty_mask_raise_err(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct lookup *t = make(&cfg, LOOKUP_READY);
-    struct lookup_warp empty = lanes_at(5, 0, 0);
+    struct lookup_table *t = make(&cfg, LOOKUP_READY);
+    struct warp empty = lanes_at(5, 0, 0);
     struct lookup_out *o = malloc(sizeof *o);
     (void)state;
 
@@ -311,7 +311,7 @@ static void pop_of_an_empty_table_and_an_empty_mask_raise_err(void **state)
 }
 
 /* Waiting-Lookup: one insert and an optional completion of `slot`. */
-static void waiting(struct lookup *t, const struct lookup_warp *w, int slot,
+static void waiting(struct lookup_table *t, const struct warp *w, int slot,
                     struct lookup_out *out)
 {
     struct lookup_in in = idle();
@@ -323,9 +323,9 @@ static void waiting(struct lookup *t, const struct lookup_warp *w, int slot,
 static void waiting_lookup_merges_allocates_bypasses_and_completes(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct lookup *t = make(&cfg, LOOKUP_WAITING);
-    struct lookup_warp x0 = lanes_at(0x40, 1, 5), x1 = lanes_at(0x40, 2, 7);
-    struct lookup_warp x0b = lanes_at(0x40, 1, 9), y1 = lanes_at(0x80, 2, 3);
+    struct lookup_table *t = make(&cfg, LOOKUP_WAITING);
+    struct warp x0 = lanes_at(0x40, 1, 5), x1 = lanes_at(0x40, 2, 7);
+    struct warp x0b = lanes_at(0x40, 1, 9), y1 = lanes_at(0x80, 2, 3);
     struct lookup_out *o = malloc(sizeof *o);
     (void)state;
 
@@ -357,8 +357,8 @@ static void waiting_lookup_merges_allocates_bypasses_and_completes(void **state)
 static void waiting_insert_cannot_merge_into_the_completing_warp(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct lookup *t = make(&cfg, LOOKUP_WAITING);
-    struct lookup_warp x0 = lanes_at(0x40, 1, 5), x1 = lanes_at(0x40, 2, 7);
+    struct lookup_table *t = make(&cfg, LOOKUP_WAITING);
+    struct warp x0 = lanes_at(0x40, 1, 5), x1 = lanes_at(0x40, 2, 7);
     struct lookup_out *o = malloc(sizeof *o);
     (void)state;
 
@@ -374,7 +374,7 @@ static void waiting_insert_cannot_merge_into_the_completing_warp(void **state)
 static void completion_of_a_free_entry_raises_err_and_shows_nothing(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct lookup *t = make(&cfg, LOOKUP_WAITING);
+    struct lookup_table *t = make(&cfg, LOOKUP_WAITING);
     struct lookup_out *o = malloc(sizeof *o);
     (void)state;
 
@@ -390,12 +390,12 @@ static void completion_of_a_free_entry_raises_err_and_shows_nothing(void **state
 static void fermi_harp_tables_are_those_of_table_7(void **state)
 {
     struct simt_config cfg = load("fermi-harp");
-    struct lookup_geom g;
+    struct lookup_geometry g;
     struct harp_array_org org;
     (void)state;
 
-    lookup_geometry(&cfg, LOOKUP_READY, &g);
-    lookup_harp_org(&g, &org);
+    lookup_table_geometry(&cfg, LOOKUP_READY, &g);
+    lookup_table_harp_org(&g, &org);
     assert_string_equal(org.name, "Lookup Ready");
     assert_int_equal(org.banks, 1);
     assert_int_equal(org.entries, 8);
@@ -404,15 +404,15 @@ static void fermi_harp_tables_are_those_of_table_7(void **state)
     assert_int_equal(org.tag_bits, 32 + 16 * (10 - 4));
     assert_int_equal(org.row_bits, 32 + 16 * (10 - 4));
     /* 8 x (valid + 32 pc + 16 mask + 96 tid + 3 age) + 4 count */
-    assert_int_equal(lookup_state_bits(&g), 8 * 148 + 4);
+    assert_int_equal(lookup_table_state_bits(&g), 8 * 148 + 4);
 
-    lookup_geometry(&cfg, LOOKUP_WAITING, &g);
-    lookup_harp_org(&g, &org);
+    lookup_table_geometry(&cfg, LOOKUP_WAITING, &g);
+    lookup_table_harp_org(&g, &org);
     assert_string_equal(org.name, "Lookup Waiting");
     assert_int_equal(org.ways, 8);
     assert_int_equal(org.tag_bits, 128);
     assert_int_equal(org.row_bits, 128);
-    assert_int_equal(lookup_state_bits(&g), 8 * 145 + 4);
+    assert_int_equal(lookup_table_state_bits(&g), 8 * 145 + 4);
 }
 
 int main(void)

@@ -389,7 +389,7 @@ static void an_empty_commit_mask_raises_err_and_changes_nothing(void **state)
 static void fermi_harp_rbt_is_the_one_of_table_7(void **state)
 {
     struct simt_config cfg = load_file("configs/fermi-harp.conf");
-    struct rbt_geom g;
+    struct rbt_geometry g;
     struct harp_array_org lanes, rpc;
     (void)state;
 
@@ -419,7 +419,7 @@ static void fermi_harp_rbt_is_the_one_of_table_7(void **state)
 static void a_multiported_table_is_one_bank_of_whole_rows(void **state)
 {
     struct simt_config cfg = load_file("tests/scenarios/harp-fig8.conf");
-    struct rbt_geom g;
+    struct rbt_geometry g;
     struct harp_array_org lanes, rpc;
     (void)state;
 

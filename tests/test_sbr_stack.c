@@ -32,34 +32,34 @@ static struct sbr_stack *make(const char *scenario, const char *preset)
     } else {
         cfg = load(preset);
     }
-    if (sbr_init(s, &cfg, err, sizeof err) != 0)
+    if (sbr_stack_init(s, &cfg, err, sizeof err) != 0)
         fail_msg("%s", err);
     return s;
 }
 
 /* One update; returns its outputs (read port on the same warp). */
-static struct sbr_out op(struct sbr_stack *s, enum sbr_op o, unsigned w,
+static struct sbr_stack_out op(struct sbr_stack *s, enum sbr_stack_op o, unsigned w,
                          uint64_t pc, uint64_t mask, uint64_t npc, uint64_t rpc)
 {
-    struct sbr_in in = { o, w, pc, mask, npc, rpc, w };
-    struct sbr_out out;
-    sbr_eval(s, &in, &out);
-    sbr_step(s, &in);
+    struct sbr_stack_in in = { o, w, pc, mask, npc, rpc, w };
+    struct sbr_stack_out out;
+    sbr_stack_eval(s, &in, &out);
+    sbr_stack_step(s, &in);
     return out;
 }
 
-static struct sbr_out peek(const struct sbr_stack *s, unsigned w)
+static struct sbr_stack_out peek(const struct sbr_stack *s, unsigned w)
 {
-    struct sbr_in in = { SBR_NONE, 0, 0, 0, 0, 0, w };
-    struct sbr_out out;
-    sbr_eval(s, &in, &out);
+    struct sbr_stack_in in = { SBR_STACK_NONE, 0, 0, 0, 0, 0, w };
+    struct sbr_stack_out out;
+    sbr_stack_eval(s, &in, &out);
     return out;
 }
 
 static void expect_top(const struct sbr_stack *s, unsigned w, unsigned depth,
                        uint64_t pc, uint64_t mask)
 {
-    struct sbr_out o = peek(s, w);
+    struct sbr_stack_out o = peek(s, w);
     assert_int_equal(o.rd_depth, depth);
     assert_int_equal(o.rd_valid, depth > 0);
     assert_int_equal(o.rd_pc, pc);
@@ -77,62 +77,62 @@ static void fig2_if_then_else_on_two_interleaved_warps(void **state)
 {
     (void)state;
     struct sbr_stack *s = make("sbr-fig2", NULL);
-    struct sbr_out o;
+    struct sbr_stack_out o;
 
-    o = op(s, SBR_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
+    o = op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
     assert_false(o.err);
-    op(s, SBR_LAUNCH, 1, 0x00, 0xf, 0, 0x30);
+    op(s, SBR_STACK_LAUNCH, 1, 0x00, 0xf, 0, 0x30);
     expect_top(s, 0, 1, 0x00, 0xf);
     expect_top(s, 1, 1, 0x00, 0xf);
     for (unsigned pc = 1; pc <= 2; pc++) {
-        op(s, SBR_ADVANCE, 0, pc, 0, 0, 0);
-        op(s, SBR_ADVANCE, 1, pc, 0, 0, 0);
+        op(s, SBR_STACK_ADVANCE, 0, pc, 0, 0, 0);
+        op(s, SBR_STACK_ADVANCE, 1, pc, 0, 0, 0);
     }
     /* The diverging branch at the end of A: two entries pushed over the
      * base, whose PC becomes the re-convergence point D. */
-    o = op(s, SBR_BRANCH, 0, 0x10, 0x3, 0x03, 0x20);
+    o = op(s, SBR_STACK_BRANCH, 0, 0x10, 0x3, 0x03, 0x20);
     assert_int_equal(o.pushes, 2);
     expect_top(s, 0, 3, 0x10, 0x3);
     assert_int_equal(s->e[0][1].pc, 0x03);
     assert_int_equal(s->e[0][1].mask, 0xc);
     assert_int_equal(s->e[0][0].pc, 0x20);
     assert_int_equal(s->e[0][0].mask, 0xf);
-    o = op(s, SBR_BRANCH, 1, 0x10, 0x5, 0x03, 0x20);
+    o = op(s, SBR_STACK_BRANCH, 1, 0x10, 0x5, 0x03, 0x20);
     assert_int_equal(o.pushes, 2);
     expect_top(s, 1, 3, 0x10, 0x5);
     /* W0 runs C; W1 meets the if-then inside C: one entry pushed, its top
      * waits at the end of the if. */
-    op(s, SBR_ADVANCE, 0, 0x11, 0, 0, 0);
-    o = op(s, SBR_BRANCH, 1, 0x11, 0x1, 0x18, 0x18);
+    op(s, SBR_STACK_ADVANCE, 0, 0x11, 0, 0, 0);
+    o = op(s, SBR_STACK_BRANCH, 1, 0x11, 0x1, 0x18, 0x18);
     assert_int_equal(o.pushes, 1);
     expect_top(s, 1, 4, 0x11, 0x1);
     assert_int_equal(s->e[1][2].pc, 0x18);
     assert_int_equal(s->e[1][2].rpc, 0x20);
     /* W0 reaches D: C's entry pops and B runs. */
-    o = op(s, SBR_ADVANCE, 0, 0x20, 0, 0, 0);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x20, 0, 0, 0);
     assert_true(o.pop);
     expect_top(s, 0, 2, 0x03, 0xc);
-    o = op(s, SBR_ADVANCE, 1, 0x18, 0, 0, 0);
+    o = op(s, SBR_STACK_ADVANCE, 1, 0x18, 0, 0, 0);
     assert_true(o.pop);
     expect_top(s, 1, 3, 0x18, 0x5);
-    op(s, SBR_ADVANCE, 0, 0x04, 0, 0, 0);
-    o = op(s, SBR_ADVANCE, 1, 0x20, 0, 0, 0);
+    op(s, SBR_STACK_ADVANCE, 0, 0x04, 0, 0, 0);
+    o = op(s, SBR_STACK_ADVANCE, 1, 0x20, 0, 0, 0);
     assert_true(o.pop);
     expect_top(s, 1, 2, 0x03, 0xa);
     /* B reaches D: the base entry is the top again, all threads active. */
-    o = op(s, SBR_ADVANCE, 0, 0x20, 0, 0, 0);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x20, 0, 0, 0);
     assert_true(o.pop);
     expect_top(s, 0, 1, 0x20, 0xf);
-    op(s, SBR_ADVANCE, 1, 0x04, 0, 0, 0);
-    op(s, SBR_ADVANCE, 1, 0x20, 0, 0, 0);
+    op(s, SBR_STACK_ADVANCE, 1, 0x04, 0, 0, 0);
+    op(s, SBR_STACK_ADVANCE, 1, 0x20, 0, 0, 0);
     expect_top(s, 1, 1, 0x20, 0xf);
     /* The exit: the base entry pops, the stack is empty. */
-    o = op(s, SBR_ADVANCE, 0, 0x30, 0, 0, 0);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x30, 0, 0, 0);
     assert_true(o.pop);
     expect_top(s, 0, 0, 0, 0);
-    o = op(s, SBR_ADVANCE, 0, 0x31, 0, 0, 0);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x31, 0, 0, 0);
     assert_true(o.err);
-    op(s, SBR_ADVANCE, 1, 0x30, 0, 0, 0);
+    op(s, SBR_STACK_ADVANCE, 1, 0x30, 0, 0, 0);
     expect_top(s, 1, 0, 0, 0);
     free(s);
 }
@@ -141,13 +141,13 @@ static void non_diverging_branch_only_moves_the_top(void **state)
 {
     (void)state;
     struct sbr_stack *s = make("sbr-fig2", NULL);
-    struct sbr_out o;
+    struct sbr_stack_out o;
 
-    op(s, SBR_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
-    o = op(s, SBR_BRANCH, 0, 0x08, 0xf, 0x01, 0x10);   /* all taken */
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
+    o = op(s, SBR_STACK_BRANCH, 0, 0x08, 0xf, 0x01, 0x10);   /* all taken */
     assert_int_equal(o.pushes, 0);
     expect_top(s, 0, 1, 0x08, 0xf);
-    o = op(s, SBR_BRANCH, 0, 0x0c, 0x0, 0x09, 0x10);   /* none taken */
+    o = op(s, SBR_STACK_BRANCH, 0, 0x0c, 0x0, 0x09, 0x10);   /* none taken */
     assert_int_equal(o.pushes, 0);
     expect_top(s, 0, 1, 0x09, 0xf);
     free(s);
@@ -159,12 +159,12 @@ static void branch_to_the_tops_own_rpc_replaces_the_top(void **state)
 {
     (void)state;
     struct sbr_stack *s = make("sbr-fig2", NULL);
-    struct sbr_out o;
+    struct sbr_stack_out o;
 
-    op(s, SBR_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
-    op(s, SBR_BRANCH, 0, 0x04, 0x7, 0x20, 0x20);        /* if (a): T0..T2 */
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
+    op(s, SBR_STACK_BRANCH, 0, 0x04, 0x7, 0x20, 0x20);        /* if (a): T0..T2 */
     expect_top(s, 0, 2, 0x04, 0x7);
-    o = op(s, SBR_BRANCH, 0, 0x05, 0x1, 0x06, 0x20);    /* inner, same RPC */
+    o = op(s, SBR_STACK_BRANCH, 0, 0x05, 0x1, 0x06, 0x20);    /* inner, same RPC */
     assert_int_equal(o.pushes, 2);
     assert_false(o.ovf);
     expect_top(s, 0, 3, 0x05, 0x1);
@@ -173,8 +173,8 @@ static void branch_to_the_tops_own_rpc_replaces_the_top(void **state)
     assert_int_equal(s->e[0][0].pc, 0x20);
     for (unsigned d = 0; d < 3; d++)
         assert_true(s->e[0][d].pc != s->e[0][d].rpc);
-    op(s, SBR_ADVANCE, 0, 0x20, 0, 0, 0);
-    op(s, SBR_ADVANCE, 0, 0x20, 0, 0, 0);
+    op(s, SBR_STACK_ADVANCE, 0, 0x20, 0, 0, 0);
+    op(s, SBR_STACK_ADVANCE, 0, 0x20, 0, 0, 0);
     expect_top(s, 0, 1, 0x20, 0xf);
     free(s);
 }
@@ -185,40 +185,40 @@ static void a_push_beyond_the_depth_raises_ovf_and_changes_nothing(void **state)
     (void)state;
     struct sbr_stack *s = make("sbr-fig2", NULL);
     struct sbr_stack *before = malloc(sizeof *before);
-    struct sbr_out o;
+    struct sbr_stack_out o;
 
     assert_non_null(before);
-    op(s, SBR_LAUNCH, 1, 0x00, 0xf, 0, 0xf0);
-    o = op(s, SBR_BRANCH, 1, 0x10, 0x3, 0x40, 0x80);    /* depth 3: top T0,T1 */
+    op(s, SBR_STACK_LAUNCH, 1, 0x00, 0xf, 0, 0xf0);
+    o = op(s, SBR_STACK_BRANCH, 1, 0x10, 0x3, 0x40, 0x80);    /* depth 3: top T0,T1 */
     assert_int_equal(o.pushes, 2);
     /* A two-sided push on top of three entries would need five. */
     memcpy(before, s, sizeof *s);
-    o = op(s, SBR_BRANCH, 1, 0x11, 0x1, 0x20, 0x70);
+    o = op(s, SBR_STACK_BRANCH, 1, 0x11, 0x1, 0x20, 0x70);
     assert_true(o.ovf);
     assert_false(o.err);
     assert_false(o.pop);
     assert_int_equal(o.pushes, 0);
     assert_memory_equal(before, s, sizeof *s);
     /* A one-sided push fits: depth 4, the stack is full. */
-    o = op(s, SBR_BRANCH, 1, 0x11, 0x1, 0x70, 0x70);
+    o = op(s, SBR_STACK_BRANCH, 1, 0x11, 0x1, 0x70, 0x70);
     assert_false(o.ovf);
     assert_int_equal(o.pushes, 1);
     expect_top(s, 1, 4, 0x11, 0x1);
     /* Back to the kept top (T0,T1 at 0x70), whose own RPC is 0x80: an
      * if-then-else re-converging there replaces it (depth 3 - 1 + 2 = 4),
      * one re-converging elsewhere keeps it and needs 5. */
-    op(s, SBR_ADVANCE, 1, 0x70, 0, 0, 0);
+    op(s, SBR_STACK_ADVANCE, 1, 0x70, 0, 0, 0);
     expect_top(s, 1, 3, 0x70, 0x3);
     memcpy(before, s, sizeof *s);
-    o = op(s, SBR_BRANCH, 1, 0x71, 0x2, 0x72, 0x78);
+    o = op(s, SBR_STACK_BRANCH, 1, 0x71, 0x2, 0x72, 0x78);
     assert_true(o.ovf);
     assert_memory_equal(before, s, sizeof *s);
-    o = op(s, SBR_BRANCH, 1, 0x71, 0x2, 0x72, 0x80);
+    o = op(s, SBR_STACK_BRANCH, 1, 0x71, 0x2, 0x72, 0x80);
     assert_false(o.ovf);
     assert_int_equal(o.pushes, 2);
     expect_top(s, 1, 4, 0x71, 0x2);
     /* An advance of a full stack still works. */
-    o = op(s, SBR_ADVANCE, 1, 0x80, 0, 0, 0);
+    o = op(s, SBR_STACK_ADVANCE, 1, 0x80, 0, 0, 0);
     assert_true(o.pop);
     expect_top(s, 1, 3, 0x72, 0x1);
     free(before);
@@ -230,24 +230,24 @@ static void input_errors_are_reported_and_change_nothing(void **state)
     (void)state;
     struct sbr_stack *s = make(NULL, "tiny");
     struct sbr_stack *before = malloc(sizeof *before);
-    struct sbr_out o;
+    struct sbr_stack_out o;
 
     assert_non_null(before);
     memcpy(before, s, sizeof *s);
-    o = op(s, SBR_ADVANCE, 0, 0x01, 0, 0, 0);            /* empty stack */
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x01, 0, 0, 0);            /* empty stack */
     assert_true(o.err);
-    o = op(s, SBR_BRANCH, 0, 0x01, 0x1, 0x02, 0x03);     /* empty stack */
+    o = op(s, SBR_STACK_BRANCH, 0, 0x01, 0x1, 0x02, 0x03);     /* empty stack */
     assert_true(o.err);
-    o = op(s, SBR_LAUNCH, 0, 0x01, 0x0, 0, 0x03);        /* no threads */
+    o = op(s, SBR_STACK_LAUNCH, 0, 0x01, 0x0, 0, 0x03);        /* no threads */
     assert_true(o.err);
-    o = op(s, SBR_LAUNCH, 0, 0x03, 0x3, 0, 0x03);        /* starts at its exit */
+    o = op(s, SBR_STACK_LAUNCH, 0, 0x03, 0x3, 0, 0x03);        /* starts at its exit */
     assert_true(o.err);
     assert_memory_equal(before, s, sizeof *s);
-    op(s, SBR_LAUNCH, 0, 0x00, 0x1, 0, 0x10);
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0x1, 0, 0x10);
     memcpy(before, s, sizeof *s);
-    o = op(s, SBR_LAUNCH, 0, 0x00, 0x3, 0, 0x10);        /* already running */
+    o = op(s, SBR_STACK_LAUNCH, 0, 0x00, 0x3, 0, 0x10);        /* already running */
     assert_true(o.err);
-    o = op(s, SBR_BRANCH, 0, 0x04, 0x2, 0x05, 0x06);     /* T1 not active */
+    o = op(s, SBR_STACK_BRANCH, 0, 0x04, 0x2, 0x05, 0x06);     /* T1 not active */
     assert_true(o.err);
     assert_memory_equal(before, s, sizeof *s);
     free(before);
@@ -258,18 +258,18 @@ static void storage_bits_are_warps_times_entries_plus_counters(void **state)
 {
     (void)state;
     struct simt_config cfg;
-    struct sbr_geom g;
+    struct sbr_stack_geometry g;
     char err[CONFIG_ERR_LEN];
 
     assert_int_equal(config_load_preset("fermi-sbr", &cfg, err, sizeof err), 0);
-    sbr_geometry(&cfg, &g);
+    sbr_stack_geometry(&cfg, &g);
     assert_int_equal(g.warps, 24);
     assert_int_equal(g.depth, 12);
     /* 24 warps x 12 entries x (32 + 32 + 32) + 24 x 4-bit counters */
-    assert_int_equal(sbr_state_bits(&g), 24ul * 12 * 96 + 24 * 4);
+    assert_int_equal(sbr_stack_state_bits(&g), 24ul * 12 * 96 + 24 * 4);
     assert_int_equal(config_load_preset("tiny", &cfg, err, sizeof err), 0);
-    sbr_geometry(&cfg, &g);
-    assert_int_equal(sbr_state_bits(&g), 8ul * 4 * (8 + 2 + 8) + 8 * 3);
+    sbr_stack_geometry(&cfg, &g);
+    assert_int_equal(sbr_stack_state_bits(&g), 8ul * 4 * (8 + 2 + 8) + 8 * 3);
 }
 
 int main(void)

@@ -20,21 +20,21 @@
 #include "wpt.h"
 #include "test_load.h"
 
-static void make(struct sched *s, struct simt_config cfg,
+static void make(struct scheduler *s, struct simt_config cfg,
                  enum sched_policy p)
 {
     char err[CONFIG_ERR_LEN];
     cfg.scheduler = p;
-    if (sched_init(s, &cfg, err, sizeof err) != 0)
+    if (scheduler_init(s, &cfg, err, sizeof err) != 0)
         fail_msg("%s", err);
 }
 
 /* No warp ready; warp w in TB w / per_tb; ranks the identity. */
-static struct sched_in blank(unsigned per_tb)
+static struct scheduler_in blank(unsigned per_tb)
 {
-    struct sched_in in;
+    struct scheduler_in in;
     memset(&in, 0, sizeof in);
-    for (unsigned w = 0; w < SCHED_MAX_WARPS; w++)
+    for (unsigned w = 0; w < SCHEDULER_MAX_WARPS; w++)
         in.warp_tb[w] = w / per_tb;
     for (unsigned t = 0; t < CONFIG_MAX_TBS; t++)
         in.tb_rank[t] = t;
@@ -42,12 +42,12 @@ static struct sched_in blank(unsigned per_tb)
 }
 
 /* One cycle; returns the granted warp, -1 for none. */
-static int cycle(struct sched *s, const struct sched_in *in)
+static int cycle(struct scheduler *s, const struct scheduler_in *in)
 {
-    struct sched_out out;
-    sched_eval(s, in, &out);
+    struct scheduler_out out;
+    scheduler_eval(s, in, &out);
     assert_false(out.err);
-    sched_step(s, in);
+    scheduler_step(s, in);
     if (!out.grant_valid)
         return -1;
     assert_true(in->ready[out.grant_warp]);
@@ -55,7 +55,7 @@ static int cycle(struct sched *s, const struct sched_in *in)
 }
 
 /* Grant only warp w (it alone is ready for a cycle). */
-static void issue_alone(struct sched *s, struct sched_in in, unsigned w)
+static void issue_alone(struct scheduler *s, struct scheduler_in in, unsigned w)
 {
     in.ready[w] = true;
     assert_int_equal(cycle(s, &in), (int)w);
@@ -65,7 +65,7 @@ static void issue_alone(struct sched *s, struct sched_in in, unsigned w)
  * Grant until no warp is ready, each granted warp then no longer ready
  * (it reached its barrier or waits for its next instruction).
  */
-static void drain(struct sched *s, struct sched_in *in, int *order, int n)
+static void drain(struct scheduler *s, struct scheduler_in *in, int *order, int n)
 {
     for (int k = 0; k < n; k++) {
         order[k] = cycle(s, in);
@@ -82,9 +82,9 @@ static void drain(struct sched *s, struct sched_in *in, int *order, int n)
  * w0, w1, w3, w4, w6, w8.  Last issued: w0 in TB0 (earlier) and w7 in TB1
  * (last cycle; it has just reached its barrier).
  */
-static struct sched_in fig7(struct sched *s)
+static struct scheduler_in fig7(struct scheduler *s)
 {
-    struct sched_in in = blank(4);
+    struct scheduler_in in = blank(4);
     static const unsigned running[] = { 0, 1, 3, 4, 6, 8 };
 
     issue_alone(s, in, 0);
@@ -113,8 +113,8 @@ static void assert_order(const int *got, const int *want, int n)
 static void mwf_lrr_issues_fig7_warps_in_order_w8_w4_w6_w1_w3_w0(void **state)
 {
     struct simt_config cfg = load_file("tests/scenarios/baws-fig7.conf");
-    struct sched s;
-    struct sched_in in;
+    struct scheduler s;
+    struct scheduler_in in;
     int got[6];
     static const int want[6] = { 8, 4, 6, 1, 3, 0 };
     (void)state;
@@ -134,8 +134,8 @@ static void mwf_lrr_issues_fig7_warps_in_order_w8_w4_w6_w1_w3_w0(void **state)
 static void mwf_gto_issues_fig7_warps_in_order_w8_w4_w6_w0_w1_w3(void **state)
 {
     struct simt_config cfg = load_file("tests/scenarios/baws-fig7.conf");
-    struct sched s;
-    struct sched_in in;
+    struct scheduler s;
+    struct scheduler_in in;
     int got[6];
     static const int want[6] = { 8, 4, 6, 0, 1, 3 };
     (void)state;
@@ -154,7 +154,7 @@ static void wpt_ranks(const struct simt_config *cfg, const unsigned *waiting,
     struct wpt_in win;
     struct wpt_out wout;
 
-    wpt_init(&w, cfg);
+    assert_int_equal(wpt_init(&w, cfg, NULL, 0), 0);
     memset(&win, 0, sizeof win);
     win.tb_warps = 4;
     for (unsigned t = 0; t < tbs; t++)
@@ -178,8 +178,8 @@ static void tie_between_tb1_and_tb3_goes_to_tb1(void **state)
 {
     struct simt_config cfg = load_file("tests/scenarios/baws-fig7.conf");
     static const unsigned waiting[4] = { 1, 2, 3, 2 };
-    struct sched s;
-    struct sched_in in = blank(4);
+    struct scheduler s;
+    struct scheduler_in in = blank(4);
     int got[4];
     static const int want[4] = { 4, 6, 0, 1 };
     (void)state;
@@ -201,9 +201,9 @@ static void tie_between_tb1_and_tb3_goes_to_tb1(void **state)
  */
 static void equal_ranks_raise_err_and_go_to_the_smaller_tb_id(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(2);
-    struct sched_out out;
+    struct scheduler s;
+    struct scheduler_in in = blank(2);
+    struct scheduler_out out;
     (void)state;
 
     make(&s, load("tiny"), SCHED_MWF_LRR);
@@ -212,7 +212,7 @@ static void equal_ranks_raise_err_and_go_to_the_smaller_tb_id(void **state)
     in.tb_rank[0] = 1;
     in.ready[5] = true;       /* TB2 */
     in.ready[3] = true;       /* TB1 */
-    sched_eval(&s, &in, &out);
+    scheduler_eval(&s, &in, &out);
     assert_true(out.err);
     assert_true(out.grant_valid);
     assert_int_equal(out.grant_warp, 3);
@@ -221,8 +221,8 @@ static void equal_ranks_raise_err_and_go_to_the_smaller_tb_id(void **state)
 /* MWF: a ready warp of the first TB wins over any warp of later TBs. */
 static void mwf_grants_only_the_ready_tb_of_smallest_rank(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(2);
+    struct scheduler s;
+    struct scheduler_in in = blank(2);
     (void)state;
 
     make(&s, load("tiny"), SCHED_MWF_LRR);
@@ -239,8 +239,8 @@ static void mwf_grants_only_the_ready_tb_of_smallest_rank(void **state)
 /* LRR with every warp always ready: 0, 1, ..., 7, 0 from reset. */
 static void lrr_from_reset_grants_warps_in_order(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(2);
+    struct scheduler s;
+    struct scheduler_in in = blank(2);
     (void)state;
 
     make(&s, load("tiny"), SCHED_LRR);
@@ -253,8 +253,8 @@ static void lrr_from_reset_grants_warps_in_order(void **state)
 /* LRR: a warp that stays ready is granted within W cycles, whatever else. */
 static void lrr_grants_every_continuously_ready_warp_within_w_cycles(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(2);
+    struct scheduler s;
+    struct scheduler_in in = blank(2);
     unsigned waited[8] = { 0 };
     unsigned seed = 12345;
     (void)state;
@@ -281,8 +281,8 @@ static void lrr_grants_every_continuously_ready_warp_within_w_cycles(void **stat
  */
 static void gto_stays_greedy_then_takes_the_oldest(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(2);
+    struct scheduler s;
+    struct scheduler_in in = blank(2);
     (void)state;
 
     make(&s, load("tiny"), SCHED_GTO);
@@ -302,8 +302,8 @@ static void gto_stays_greedy_then_takes_the_oldest(void **state)
 /* From reset GTO has no last warp: the oldest, warp 0 of TB0. */
 static void gto_from_reset_takes_the_oldest_ready_warp(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(2);
+    struct scheduler s;
+    struct scheduler_in in = blank(2);
     (void)state;
 
     make(&s, load("tiny"), SCHED_GTO);
@@ -319,11 +319,11 @@ static void no_ready_warp_no_grant(void **state)
     (void)state;
 
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
-        struct sched s;
-        struct sched_in in = blank(2);
-        struct sched_out out;
+        struct scheduler s;
+        struct scheduler_in in = blank(2);
+        struct scheduler_out out;
         make(&s, load("tiny"), p[k]);
-        sched_eval(&s, &in, &out);
+        scheduler_eval(&s, &in, &out);
         assert_false(out.grant_valid);
         assert_int_equal(out.grant_warp, 0);
     }
@@ -337,14 +337,14 @@ static void every_policy_is_modelled_and_generated(void **state)
         SCHED_SAWS };
     struct simt_config cfg = load("tiny");
     char err[CONFIG_ERR_LEN], dir[] = "test-out/sched-all-XXXXXX", path[256];
-    struct sched s;
+    struct scheduler s;
     (void)state;
 
     if (system("mkdir -p test-out") != 0 || !mkdtemp(dir))
         fail_msg("cannot make %s", dir);
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
         cfg.scheduler = p[k];
-        if (sched_init(&s, &cfg, err, sizeof err) != 0)
+        if (scheduler_init(&s, &cfg, err, sizeof err) != 0)
             fail_msg("%s", err);
         if (rtlgen_write(&cfg, dir, DEFECT_NONE, err, sizeof err) != 0)
             fail_msg("%s", err);
@@ -358,7 +358,7 @@ static void every_policy_is_modelled_and_generated(void **state)
 /* TLS: the active group is one warp per pipeline stage, at most W. */
 static void tls_active_group_is_one_warp_per_pipeline_stage(void **state)
 {
-    struct sched s;
+    struct scheduler s;
     struct simt_config cfg = load("tiny");
     (void)state;
 
@@ -376,8 +376,8 @@ static void tls_active_group_is_one_warp_per_pipeline_stage(void **state)
 /* TLS: from reset warps 0 and 1 are active; only they issue, in turn. */
 static void tls_grants_only_active_warps_in_round_robin(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(4);
+    struct scheduler s;
+    struct scheduler_in in = blank(4);
     (void)state;
 
     make(&s, load("tiny"), SCHED_TLS);
@@ -396,8 +396,8 @@ static void tls_grants_only_active_warps_in_round_robin(void **state)
  */
 static void tls_long_latency_wait_swaps_a_warp_for_the_next_pending(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(4);
+    struct scheduler s;
+    struct scheduler_in in = blank(4);
     (void)state;
 
     make(&s, load("tiny"), SCHED_TLS);
@@ -432,7 +432,7 @@ static void tls_long_latency_wait_swaps_a_warp_for_the_next_pending(void **state
  * SAWS: TBs in first-hit order of their barrier.  tiny: TB t = warps
  * 2t, 2t+1; one ready warp per TB (w0, w2, w4, w6).
  */
-static int saws_grant_tb(struct sched *s, struct sched_in *in)
+static int saws_grant_tb(struct scheduler *s, struct scheduler_in *in)
 {
     int w = cycle(s, in);
     return w < 0 ? -1 : (int)in->warp_tb[w];
@@ -440,8 +440,8 @@ static int saws_grant_tb(struct sched *s, struct sched_in *in)
 
 static void saws_keeps_the_tb_that_hit_its_barrier_first(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(2);
+    struct scheduler s;
+    struct scheduler_in in = blank(2);
     unsigned rank[CONFIG_MAX_TBS];
     (void)state;
 
@@ -454,7 +454,7 @@ static void saws_keeps_the_tb_that_hit_its_barrier_first(void **state)
     in.tb_wait[0] = true;                           /* TB0 later: behind */
     assert_int_equal(saws_grant_tb(&s, &in), 2);
     in.tb_wait[1] = in.tb_wait[3] = true;           /* together: by id */
-    sched_saws_ranks(&s, &in, rank);
+    scheduler_saws_ranks(&s, &in, rank);
     assert_int_equal(rank[2], 0);
     assert_int_equal(rank[0], 1);
     assert_int_equal(rank[1], 2);
@@ -463,7 +463,7 @@ static void saws_keeps_the_tb_that_hit_its_barrier_first(void **state)
     in.tb_wait[2] = false;                          /* TB2 releases */
     assert_int_equal(saws_grant_tb(&s, &in), 0);
     in.tb_wait[2] = true;                           /* and hits again: last */
-    sched_saws_ranks(&s, &in, rank);
+    scheduler_saws_ranks(&s, &in, rank);
     assert_int_equal(rank[2], 3);
     in.ready[0] = false;                            /* TB0 not ready: TB1 */
     assert_int_equal(saws_grant_tb(&s, &in), 1);
@@ -472,8 +472,8 @@ static void saws_keeps_the_tb_that_hit_its_barrier_first(void **state)
 /* SAWS within the TB: GTO, as MWF(GTO). */
 static void saws_is_greedy_then_oldest_within_the_tb(void **state)
 {
-    struct sched s;
-    struct sched_in in = blank(4);
+    struct scheduler s;
+    struct scheduler_in in = blank(4);
     (void)state;
 
     make(&s, load("tiny"), SCHED_SAWS);
@@ -498,19 +498,19 @@ static void fig13_run(enum sched_policy p, int tb_at[3])
     static const int arrive[5][2] = {
         { -1, -1 }, { 0, -1 }, { 4, 5 }, { 8, 9 }, { 10, -1 } };
     struct simt_config cfg = load_file("tests/scenarios/baws-fig7.conf");
-    struct sched s;
+    struct scheduler s;
     struct wpt wpt;
-    struct sched_in in = blank(4);
+    struct scheduler_in in = blank(4);
     bool ready[12];
 
     make(&s, cfg, p);
-    wpt_init(&wpt, &cfg);
+    assert_int_equal(wpt_init(&wpt, &cfg, NULL, 0), 0);
     for (unsigned w = 0; w < 12; w++)
         ready[w] = true;
     for (int c = 0; c <= 5; c++) {
         struct wpt_in win;
         struct wpt_out wout;
-        struct sched_out out;
+        struct scheduler_out out;
 
         memset(&win, 0, sizeof win);
         win.tb_warps = 4;
@@ -526,12 +526,12 @@ static void fig13_run(enum sched_policy p, int tb_at[3])
         }
         for (unsigned w = 0; w < 12; w++)
             in.ready[w] = ready[w];
-        sched_eval(&s, &in, &out);
+        scheduler_eval(&s, &in, &out);
         assert_false(out.err);
         assert_true(out.grant_valid);
         if (c == 2 || c == 3 || c == 5)
             tb_at[c == 2 ? 0 : c == 3 ? 1 : 2] = (int)out.grant_warp / 4;
-        sched_step(&s, &in);
+        scheduler_step(&s, &in);
         wpt_step(&wpt, &win);
         for (int k = 0; k < 2 && c < 5; k++)
             if (arrive[c][k] >= 0)
@@ -557,22 +557,22 @@ static void fig13_mwf_picks_tb1_at_t1_and_tb2_at_t2_saws_keeps_tb0(void **state)
 /* Flip-flops: tiny has 8 warps (3-bit ids) and 4 TBs. */
 static void state_bits_per_policy(void **state)
 {
-    struct sched s;
+    struct scheduler s;
     (void)state;
 
     make(&s, load("tiny"), SCHED_LRR);
-    assert_int_equal(sched_state_bits(&s.g), 3);
+    assert_int_equal(scheduler_state_bits(&s.g), 3);
     make(&s, load("tiny"), SCHED_GTO);
-    assert_int_equal(sched_state_bits(&s.g), 4);
+    assert_int_equal(scheduler_state_bits(&s.g), 4);
     make(&s, load("tiny"), SCHED_MWF_LRR);
-    assert_int_equal(sched_state_bits(&s.g), 12);
+    assert_int_equal(scheduler_state_bits(&s.g), 12);
     make(&s, load("tiny"), SCHED_TLS);       /* 8 active bits, last, promoted */
-    assert_int_equal(sched_state_bits(&s.g), 8 + 3 + 3);
+    assert_int_equal(scheduler_state_bits(&s.g), 8 + 3 + 3);
     make(&s, load("tiny"), SCHED_SAWS);      /* GTO, 4 waited, 6 pairs */
-    assert_int_equal(sched_state_bits(&s.g), 4 + 4 + 6);
+    assert_int_equal(scheduler_state_bits(&s.g), 4 + 4 + 6);
     make(&s, load("fermi-harp"), SCHED_LRR);
     assert_int_equal(s.g.warps, 48);
-    assert_int_equal(sched_state_bits(&s.g), 6);
+    assert_int_equal(scheduler_state_bits(&s.g), 6);
 }
 
 int main(void)

@@ -26,22 +26,22 @@
 #include "test_load.h"
 
 /* A model on the heap (the Second-Level array is large), reset. */
-static struct wt *make(const char *preset)
+static struct warp_tables *make(const char *preset)
 {
     struct simt_config cfg = load(preset);
-    struct wt *t = malloc(sizeof *t);
+    struct warp_tables *t = malloc(sizeof *t);
     char err[CONFIG_ERR_LEN];
     assert_non_null(t);
-    if (wt_init(t, &cfg, err, sizeof err) != 0)
+    if (warp_tables_init(t, &cfg, err, sizeof err) != 0)
         fail_msg("%s", err);
-    wt_reset(t);
+    warp_tables_reset(t);
     return t;
 }
 
 /* Warp number n: pc n, both lanes, thread ids 2n and 2n+1. */
-static struct wt_warp warp(unsigned n)
+static struct warp warp(unsigned n)
 {
-    struct wt_warp w;
+    struct warp w;
     memset(&w, 0, sizeof w);
     w.pc = n;
     w.mask = 3;
@@ -50,36 +50,36 @@ static struct wt_warp warp(unsigned n)
     return w;
 }
 
-static struct wt_in idle(void)
+static struct warp_tables_in idle(void)
 {
-    struct wt_in in;
+    struct warp_tables_in in;
     memset(&in, 0, sizeof in);
     return in;
 }
 
 /* One cycle: the outputs into *out (a scratch struct when NULL), then the edge. */
-static void cycle(struct wt *t, const struct wt_in *in, struct wt_out *out)
+static void cycle(struct warp_tables *t, const struct warp_tables_in *in, struct warp_tables_out *out)
 {
-    struct wt_out *o = out ? out : malloc(sizeof *o);
+    struct warp_tables_out *o = out ? out : malloc(sizeof *o);
     assert_non_null(o);
-    wt_eval(t, in, o);
-    wt_step(t, in);
+    warp_tables_eval(t, in, o);
+    warp_tables_step(t, in);
     if (!out)
         free(o);
 }
 
-static struct wt_out *look(const struct wt *t)
+static struct warp_tables_out *look(const struct warp_tables *t)
 {
-    struct wt_out *o = malloc(sizeof *o);
-    struct wt_in in = idle();
+    struct warp_tables_out *o = malloc(sizeof *o);
+    struct warp_tables_in in = idle();
     assert_non_null(o);
-    wt_eval(t, &in, o);
+    warp_tables_eval(t, &in, o);
     return o;
 }
 
-static void assert_warp(const struct wt_warp *got, unsigned n)
+static void assert_warp(const struct warp *got, unsigned n)
 {
-    struct wt_warp w = warp(n);
+    struct warp w = warp(n);
     assert_int_equal(got->pc, w.pc);
     assert_int_equal(got->mask, w.mask);
     assert_int_equal(got->tid[0], w.tid[0]);
@@ -87,18 +87,18 @@ static void assert_warp(const struct wt_warp *got, unsigned n)
 }
 
 /* Push warp n through the waiting-to-second port. */
-static void wret(struct wt *t, unsigned n)
+static void wret(struct warp_tables *t, unsigned n)
 {
-    struct wt_in in = idle();
+    struct warp_tables_in in = idle();
     in.wret_valid = true;
     in.wret = warp(n);
     cycle(t, &in, NULL);
 }
 
 /* Fill both First-Level slots with warps 100 and 101 (and let them move). */
-static void fill_first_level(struct wt *t)
+static void fill_first_level(struct warp_tables *t)
 {
-    struct wt_in in = idle();
+    struct warp_tables_in in = idle();
     wret(t, 100);
     wret(t, 101);
     cycle(t, &in, NULL);
@@ -108,9 +108,9 @@ static void fill_first_level(struct wt *t)
 
 static void a_released_barrier_enters_second_level_before_the_lookup_warp(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_out *o = malloc(sizeof *o);
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_out *o = malloc(sizeof *o);
+    struct warp_tables_in in = idle();
     (void)state;
     assert_non_null(o);
     fill_first_level(t);
@@ -125,7 +125,7 @@ static void a_released_barrier_enters_second_level_before_the_lookup_warp(void *
     assert_false(o->ovf);
     assert_false(o->err);
     assert_int_equal(t->count, 1);
-    assert_warp(wt_sl_warp(t, 0), 1);
+    assert_warp(warp_tables_sl_warp(t, 0), 1);
 
     /* Next cycle, alone, the lookup warp goes (count 1 < T = 2). */
     in = idle();
@@ -134,16 +134,16 @@ static void a_released_barrier_enters_second_level_before_the_lookup_warp(void *
     cycle(t, &in, o);
     assert_true(o->lkp_pop);
     assert_int_equal(t->count, 2);
-    assert_warp(wt_sl_warp(t, 1), 2);
+    assert_warp(warp_tables_sl_warp(t, 1), 2);
     free(o);
     free(t);
 }
 
 static void a_returning_memory_warp_beats_the_lookup_warp_but_not_the_barrier(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_out *o = malloc(sizeof *o);
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_out *o = malloc(sizeof *o);
+    struct warp_tables_in in = idle();
     (void)state;
     assert_non_null(o);
     fill_first_level(t);
@@ -165,17 +165,17 @@ static void a_returning_memory_warp_beats_the_lookup_warp_but_not_the_barrier(vo
     assert_true(o->wret_ready);
     assert_false(o->lkp_pop);
     assert_int_equal(t->count, 2);
-    assert_warp(wt_sl_warp(t, 0), 1);
-    assert_warp(wt_sl_warp(t, 1), 2);
+    assert_warp(warp_tables_sl_warp(t, 0), 1);
+    assert_warp(warp_tables_sl_warp(t, 1), 2);
     free(o);
     free(t);
 }
 
 static void the_lookup_warp_departs_only_while_second_level_holds_fewer_than_the_threshold(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_out *o = malloc(sizeof *o);
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_out *o = malloc(sizeof *o);
+    struct warp_tables_in in = idle();
     (void)state;
     assert_non_null(o);
     fill_first_level(t);
@@ -198,9 +198,9 @@ static void the_lookup_warp_departs_only_while_second_level_holds_fewer_than_the
 
 static void a_full_second_level_reports_overflow_and_stores_nothing(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_out *o = malloc(sizeof *o);
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_out *o = malloc(sizeof *o);
+    struct warp_tables_in in = idle();
     (void)state;
     assert_non_null(o);
     fill_first_level(t);
@@ -226,7 +226,7 @@ static void a_full_second_level_reports_overflow_and_stores_nothing(void **state
     /* Nothing was overwritten: the oldest is still warp 0, the youngest 7. */
     assert_int_equal(t->count, 8);
     for (unsigned i = 0; i < 8; i++)
-        assert_warp(wt_sl_warp(t, i), i);
+        assert_warp(warp_tables_sl_warp(t, i), i);
     /* A lookup warp alone is refused without an overflow: it stays put. */
     in = idle();
     in.lkp_valid = true;
@@ -240,14 +240,14 @@ static void a_full_second_level_reports_overflow_and_stores_nothing(void **state
 
 static void second_level_feeds_first_level_in_fifo_order(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_in in = idle();
     (void)state;
     fill_first_level(t);
     for (unsigned n = 0; n < 5; n++)
         wret(t, n);
     for (unsigned n = 0; n < 5; n++) {
-        struct wt_out *o;
+        struct warp_tables_out *o;
         /* Slot 1 completes its warp; the head takes its place next edge. */
         in = idle();
         in.upd_valid = true;
@@ -270,8 +270,8 @@ static void second_level_feeds_first_level_in_fifo_order(void **state)
 
 static void the_head_fills_the_lowest_free_slot_one_per_cycle(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_in in = idle();
     (void)state;
     /* Both slots free: the first warp in goes to slot 0, then to slot 1. */
     wret(t, 7);
@@ -288,9 +288,9 @@ static void the_head_fills_the_lowest_free_slot_one_per_cycle(void **state)
 
 static void a_push_and_a_move_to_first_level_share_one_edge(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_out *o = malloc(sizeof *o);
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_out *o = malloc(sizeof *o);
+    struct warp_tables_in in = idle();
     (void)state;
     assert_non_null(o);
     wret(t, 1);
@@ -300,15 +300,15 @@ static void a_push_and_a_move_to_first_level_share_one_edge(void **state)
     assert_true(o->bar_ready);
     assert_warp(&t->fl[0], 1);
     assert_int_equal(t->count, 1);
-    assert_warp(wt_sl_warp(t, 0), 2);
+    assert_warp(warp_tables_sl_warp(t, 0), 2);
     free(o);
     free(t);
 }
 
 static void a_slot_freed_by_an_update_is_refilled_on_the_next_edge(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_in in = idle();
     (void)state;
     fill_first_level(t);
     wret(t, 5);
@@ -327,9 +327,9 @@ static void a_slot_freed_by_an_update_is_refilled_on_the_next_edge(void **state)
 
 static void an_update_moves_the_pc_and_removes_arrived_threads(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_out *o = malloc(sizeof *o);
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_out *o = malloc(sizeof *o);
+    struct warp_tables_in in = idle();
     (void)state;
     assert_non_null(o);
     fill_first_level(t);
@@ -352,9 +352,9 @@ static void an_update_moves_the_pc_and_removes_arrived_threads(void **state)
 
 static void updates_of_a_free_slot_a_missing_slot_or_a_new_lane_are_errors(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_out *o = malloc(sizeof *o);
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_out *o = malloc(sizeof *o);
+    struct warp_tables_in in = idle();
     (void)state;
     assert_non_null(o);
     in.upd_valid = true;
@@ -380,9 +380,9 @@ static void updates_of_a_free_slot_a_missing_slot_or_a_new_lane_are_errors(void 
 
 static void an_empty_warp_is_an_error_and_is_not_stored(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_out *o = malloc(sizeof *o);
-    struct wt_in in = idle();
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_out *o = malloc(sizeof *o);
+    struct warp_tables_in in = idle();
     (void)state;
     assert_non_null(o);
     fill_first_level(t);
@@ -402,12 +402,12 @@ static void an_empty_warp_is_an_error_and_is_not_stored(void **state)
 
 static void reset_empties_both_levels(void **state)
 {
-    struct wt *t = make("tiny");
-    struct wt_out *o;
+    struct warp_tables *t = make("tiny");
+    struct warp_tables_out *o;
     (void)state;
     fill_first_level(t);
     wret(t, 3);
-    wt_reset(t);
+    warp_tables_reset(t);
     o = look(t);
     assert_false(o->fl_valid[0] || o->fl_valid[1]);
     assert_int_equal(o->count, 0);
@@ -421,11 +421,11 @@ static void reset_empties_both_levels(void **state)
 static void fermi_harp_second_level_is_the_row_of_table_7(void **state)
 {
     struct simt_config cfg = load("fermi-harp");
-    struct wt_geom g;
+    struct warp_tables_geometry g;
     struct harp_array_org org;
     (void)state;
-    wt_geometry(&cfg, &g);
-    wt_harp_org(&g, &org);
+    warp_tables_geometry(&cfg, &g);
+    warp_tables_harp_org(&g, &org);
     assert_string_equal(org.name, "Second-Level");
     assert_int_equal(org.banks, 1);
     assert_int_equal(org.entries, 512);
@@ -435,20 +435,20 @@ static void fermi_harp_second_level_is_the_row_of_table_7(void **state)
     assert_int_equal(org.row_bits, 32 + 16 * (10 - 4) + 2);
     /* Ours: 512 rows of 32 pc + 16 mask + 96 tid; 8 First-Level slots of
      * valid + the same; 10-bit count, 9-bit head and tail. */
-    assert_int_equal(wt_memory_bits(&g), 512 * 144);
-    assert_int_equal(wt_flop_bits(&g), 8 * 145 + 10 + 2 * 9);
-    assert_int_equal(wt_state_bits(&g), 512 * 144 + 8 * 145 + 28);
+    assert_int_equal(warp_tables_memory_bits(&g), 512 * 144);
+    assert_int_equal(warp_tables_flop_bits(&g), 8 * 145 + 10 + 2 * 9);
+    assert_int_equal(warp_tables_state_bits(&g), 512 * 144 + 8 * 145 + 28);
 }
 
 static void a_second_level_beyond_the_model_is_refused(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct wt *t = malloc(sizeof *t);
+    struct warp_tables *t = malloc(sizeof *t);
     char err[CONFIG_ERR_LEN];
     (void)state;
     assert_non_null(t);
-    cfg.second_level_entries = WT_MAX_SL + 1;
-    assert_int_equal(wt_init(t, &cfg, err, sizeof err), -1);
+    cfg.second_level_entries = WARP_TABLES_MAX_SL + 1;
+    assert_int_equal(warp_tables_init(t, &cfg, err, sizeof err), -1);
     assert_non_null(strstr(err, "Second-Level"));
     free(t);
 }
@@ -463,12 +463,12 @@ static const char *env_or(const char *name, const char *fallback)
  * The generated module at tiny, synthesized as the area report does:
  * Second-Level stays one memory of N rows (one read port at the head, one
  * write port at the tail), and the flip-flops are exactly those
- * wt_flop_bits() counts.
+ * warp_tables_flop_bits() counts.
  */
 static void synthesis_keeps_second_level_a_memory_and_counts_the_flops(void **state)
 {
     struct simt_config cfg = load("tiny");
-    struct wt_geom g;
+    struct warp_tables_geometry g;
     struct synth_result *res = malloc(sizeof *res);
     char dir[256], vpath[512], err[1024], path[600];
     struct vgen v;
@@ -477,7 +477,7 @@ static void synthesis_keeps_second_level_a_memory_and_counts_the_flops(void **st
                                  "mems.txt"};
     (void)state;
     assert_non_null(res);
-    wt_geometry(&cfg, &g);
+    warp_tables_geometry(&cfg, &g);
     snprintf(dir, sizeof dir, "%s/simtref-wt-XXXXXX", env_or("TMPDIR", "/tmp"));
     assert_non_null(mkdtemp(dir));
     snprintf(vpath, sizeof vpath, "%s/simtref_warp_tables.v", dir);
@@ -494,8 +494,8 @@ static void synthesis_keeps_second_level_a_memory_and_counts_the_flops(void **st
     assert_int_equal(res->mem[0].width, g.row_w);
     assert_int_equal(res->mem[0].rd_ports, 1);
     assert_int_equal(res->mem[0].wr_ports, 1);
-    assert_int_equal(res->mem_bits, wt_memory_bits(&g));
-    assert_int_equal(res->flops, wt_flop_bits(&g));
+    assert_int_equal(res->mem_bits, warp_tables_memory_bits(&g));
+    assert_int_equal(res->flops, warp_tables_flop_bits(&g));
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);
         unlink(path);

@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
@@ -69,7 +70,7 @@ static void counters_hold_the_priorities_of_table_1(void **state)
     struct simt_config cfg = load("tiny");
     struct wpt w;
     (void)state;
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     arrive_as_in_fig7(&w);
     struct wpt_out out = look(&w, 4);
@@ -85,7 +86,7 @@ static void mwf_order_puts_tb2_then_tb1_then_tb0(void **state)
     struct simt_config cfg = load("tiny");
     struct wpt w;
     (void)state;
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     arrive_as_in_fig7(&w);
     struct wpt_out out = look(&w, 4);
@@ -118,7 +119,7 @@ static void fig7_issue_order_is_w8_w4_w6_w1_w3_w0(void **state)
     int issued[6], n = 0;
     (void)state;
 
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     arrive_as_in_fig7(&w);
     struct wpt_out out = look(&w, 4);
@@ -138,7 +139,7 @@ static void tie_goes_to_the_smaller_tb_id(void **state)
     struct simt_config cfg = load("tiny");
     struct wpt w;
     (void)state;
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     arrive_as_in_fig7(&w);
     cycle(&w, 4, 3, 3);
@@ -156,7 +157,7 @@ static void counter_resets_on_the_edge_of_the_last_arrival(void **state)
     struct simt_config cfg = load("tiny");
     struct wpt w;
     (void)state;
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     arrive_as_in_fig7(&w);
     struct wpt_out out = cycle(&w, 4, 2, -1);      /* w8, the last of TB2 */
@@ -172,7 +173,7 @@ static void two_arrivals_in_one_cycle_count_twice(void **state)
     struct simt_config cfg = load("tiny");
     struct wpt w;
     (void)state;
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     struct wpt_out out = cycle(&w, 4, 1, 1);
     assert_false(out.release[1]);
@@ -184,7 +185,7 @@ static void two_arrivals_can_complete_a_barrier_together(void **state)
     struct simt_config cfg = load("tiny");
     struct wpt w;
     (void)state;
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     cycle(&w, 3, 0, -1);
     struct wpt_out out = cycle(&w, 3, 0, 0);       /* 1 + 2 = 3 warps */
@@ -198,7 +199,7 @@ static void excess_arrival_raises_err_and_still_releases(void **state)
     struct simt_config cfg = load("tiny");
     struct wpt w;
     (void)state;
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     cycle(&w, 2, 0, -1);
     struct wpt_out out = cycle(&w, 2, 0, 0);       /* 1 + 2 > 2 warps */
@@ -213,7 +214,7 @@ static void arrival_beyond_the_table_raises_err_and_counts_nowhere(void **state)
     struct wpt w;
     (void)state;
     cfg.max_tbs = 3;                               /* ids 0..2 of 2 bits */
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     struct wpt_out out = cycle(&w, 4, 3, -1);
     assert_true(out.err);
@@ -227,7 +228,7 @@ static void reset_clears_every_counter(void **state)
     struct simt_config cfg = load("tiny");
     struct wpt w;
     (void)state;
-    wpt_init(&w, &cfg);
+    assert_int_equal(wpt_init(&w, &cfg, NULL, 0), 0);
     wpt_reset(&w);
     arrive_as_in_fig7(&w);
     wpt_reset(&w);
@@ -242,24 +243,46 @@ static void reset_clears_every_counter(void **state)
 static void gtx480_baws_table_is_8_counters_of_6_bits(void **state)
 {
     struct simt_config cfg = load("gtx480-baws");
-    struct wpt_geom g;
+    struct wpt_geometry g;
     (void)state;
     wpt_geometry(&cfg, &g);
     assert_int_equal(g.tbs, 8);
     assert_int_equal(g.cnt_w, 6);
-    assert_int_equal(wpt_storage_bits(&g), 48);
+    assert_int_equal(wpt_state_bits(&g), 48);
 }
 
 /* A counter never holds max_warps itself, so 32 warps need only 5 bits. */
 static void counter_of_32_warps_is_5_bits(void **state)
 {
     struct simt_config cfg = load("fermi-sbr");
-    struct wpt_geom g;
+    struct wpt_geometry g;
     (void)state;
     wpt_geometry(&cfg, &g);
     assert_int_equal(g.max_warps, 32);
     assert_int_equal(g.cnt_w, 5);
-    assert_int_equal(wpt_storage_bits(&g), 16 * 5);
+    assert_int_equal(wpt_state_bits(&g), 16 * 5);
+}
+
+/* model.h: a table larger than the model's arrays is refused, and init
+ * names the configuration before the check's message. */
+static void a_table_of_more_tbs_than_the_model_holds_is_refused(void **state)
+{
+    struct simt_config cfg = load("tiny");
+    struct wpt_geometry g;
+    struct wpt *w = malloc(sizeof *w);
+    char msg[CONFIG_ERR_LEN];
+    (void)state;
+    assert_non_null(w);
+    wpt_geometry(&cfg, &g);
+    assert_int_equal(wpt_check(&g, msg, sizeof msg), 0);
+    cfg.max_tbs = CONFIG_MAX_TBS + 1;
+    wpt_geometry(&cfg, &g);
+    assert_int_equal(wpt_check(&g, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "TBs"));
+    assert_int_equal(wpt_init(w, &cfg, msg, sizeof msg), -1);
+    assert_int_equal(strncmp(msg, cfg.name, strlen(cfg.name)), 0);
+    assert_int_equal(msg[strlen(cfg.name)], ':');
+    free(w);
 }
 
 int main(void)
@@ -277,6 +300,7 @@ int main(void)
         cmocka_unit_test(reset_clears_every_counter),
         cmocka_unit_test(gtx480_baws_table_is_8_counters_of_6_bits),
         cmocka_unit_test(counter_of_32_warps_is_5_bits),
+        cmocka_unit_test(a_table_of_more_tbs_than_the_model_holds_is_refused),
     };
     return cmocka_run_group_tests_name("wpt", tests, NULL, NULL);
 }

@@ -80,8 +80,8 @@ module simtref_rbt #(
   // Lane-major: lane l, entry e at [l*ENTRIES+e].
   reg  [ENTRIES-1:0]       valid_q;   // reset
   reg  [OCC_W-1:0]         occ_q;     // reset: valid entries
-  reg  [LANES*ENTRIES-1:0] mem_q;     // member bits, not reset
-  reg  [LANES*ENTRIES-1:0] rch_q;     // reached bits, not reset
+  reg  [LANES*ENTRIES-1:0] member_q;  // member bits, not reset
+  reg  [LANES*ENTRIES-1:0] reached_q; // reached bits, not reset
 
   // Memories, not reset (SRAM), one row per set: way w of a row at
   // [w*PC_W +: PC_W] (rpc) or [w*TW +: TW] (thread id).
@@ -110,11 +110,11 @@ module simtref_rbt #(
 
   wire                        reserve = t_valid && t_div && |t_mask;
   wire                        arrive  = t_valid && !t_div && |t_mask;
-  reg  [ENTRIES-1:0]          cpl;           // complete: valid, every member reached
+  reg  [ENTRIES-1:0]          complete;      // complete: valid, every member reached
   wire [SETS*SET_W-1:0]       set_ids;       // set s's index at [s*SET_W +: SET_W]
   wire [LANES*SET_W-1:0]      lset;          // lane l's set
   wire [LANES-1:0]            held;          // l's thread already waits at the pc
-  wire [LANES*WAYS-1:0]       mok;           // ways of l's set l may merge into
+  wire [LANES*WAYS-1:0]       may_merge;     // ways of l's set l may merge into
   wire [ENTRIES-1:0]          wsel;          // entry written by a reservation
   wire [ENTRIES-1:0]          asel;          // ... as a new barrier
   wire [ENTRIES-1:0]          rel_oh;        // the lowest complete entry
@@ -138,21 +138,21 @@ module simtref_rbt #(
   integer cl;
 
   always @* begin
-    cpl = valid_q;
+    complete = valid_q;
     for (cl = 0; cl < LANES; cl = cl + 1)
-      cpl = cpl & ~(mem_q[cl*ENTRIES +: ENTRIES] ^ rch_q[cl*ENTRIES +: ENTRIES]);
+      complete = complete & ~(member_q[cl*ENTRIES +: ENTRIES] ^ reached_q[cl*ENTRIES +: ENTRIES]);
   end
 
   // ----------------------------------------------------------------------
   // Release: the lowest complete barrier (barrier-to-second)
   // ----------------------------------------------------------------------
 
-  wire                fire = rel_ready_i && |cpl;   // freed at the edge
+  wire                fire = rel_ready_i && |complete; // freed at the edge
   wire [WAYS*PC_W-1:0] rel_rpc_row = rpc_mem[rel_set];   // release read port
   reg  [PC_W-1:0]     rel_pc;
   integer xs, xw;
 
-  assign rel_oh = cpl & (~cpl + 8'd1);
+  assign rel_oh = complete & (~complete + 8'd1);
 
   always @* begin
     rel_set = {SET_W{1'b0}};
@@ -168,7 +168,7 @@ module simtref_rbt #(
         rel_pc = rel_pc | rel_rpc_row[xw*PC_W +: PC_W];
   end
 
-  assign rel_valid_o = |cpl;
+  assign rel_valid_o = |complete;
   assign rel_pc_o    = rel_pc;
 
   // ----------------------------------------------------------------------
@@ -177,89 +177,89 @@ module simtref_rbt #(
 
   generate
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
-      wire [TW-1:0]        tl = t_tid[gl*TW +: TW];
-      wire [SET_W-1:0]     sl = (SETS > 1) ? tl[SET_W-1:0] : {SET_W{1'b0}};
+      wire [TW-1:0]        lane_tid = t_tid[gl*TW +: TW];
+      wire [SET_W-1:0]     lane_set = (SETS > 1) ? lane_tid[SET_W-1:0] : {SET_W{1'b0}};
       reg  [WAYS*TW-1:0]   bank [0:SETS-1];   // HARP Fig. 9: lane gl's bank, not reset
 
       // Read: the set's row of the RPC bank and of the thread ids, and the
       // flip-flop state of its ways.
-      wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[sl];
-      wire [WAYS*TW-1:0]   tid_row = bank[sl];
-      wire [WAYS-1:0]      v_w = valid_q[sl*WAYS +: WAYS];
-      wire [WAYS-1:0]      m_w = mem_q[gl*ENTRIES + sl*WAYS +: WAYS];
-      wire [WAYS-1:0]      r_w = rch_q[gl*ENTRIES + sl*WAYS +: WAYS];
-      wire [WAYS-1:0]      c_w = cpl[sl*WAYS +: WAYS];
+      wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[lane_set];
+      wire [WAYS*TW-1:0]   tid_row = bank[lane_set];
+      wire [WAYS-1:0]      valid_way = valid_q[lane_set*WAYS +: WAYS];
+      wire [WAYS-1:0]      member_way = member_q[gl*ENTRIES + lane_set*WAYS +: WAYS];
+      wire [WAYS-1:0]      reached_way = reached_q[gl*ENTRIES + lane_set*WAYS +: WAYS];
+      wire [WAYS-1:0]      complete_way = complete[lane_set*WAYS +: WAYS];
       reg  [WAYS-1:0]      at_pc;   // valid, at the pc of the commit
       reg  [WAYS-1:0]      same;    // holds this thread id in lane gl
       integer lw;
 
       always @*
         for (lw = 0; lw < WAYS; lw = lw + 1) begin
-          at_pc[lw] = v_w[lw] && rpc_row[lw*PC_W +: PC_W] == t_pc;
-          same[lw]  = tid_row[lw*TW +: TW] == tl;
+          at_pc[lw] = valid_way[lw] && rpc_row[lw*PC_W +: PC_W] == t_pc;
+          same[lw]  = tid_row[lw*TW +: TW] == lane_tid;
         end
 
       // Search: held at the pc, arrival, the ways the lane may merge into.
-      wire [WAYS-1:0] mine = at_pc & m_w & same;
-      wire [WAYS-1:0] hw   = (arrive && t_mask[gl]) ? mine & ~r_w : {WAYS{1'b0}};
-      assign lset[gl*SET_W +: SET_W] = sl;
+      wire [WAYS-1:0] mine = at_pc & member_way & same;
+      wire [WAYS-1:0] arrive_way = (arrive && t_mask[gl]) ? mine & ~reached_way : {WAYS{1'b0}};
+      assign lset[gl*SET_W +: SET_W] = lane_set;
       assign held[gl]                = |mine;
-      assign arr_hit_o[gl]           = |hw;
-      assign mok[gl*WAYS +: WAYS]    = at_pc & ~c_w & (~m_w | same);
+      assign arr_hit_o[gl]           = |arrive_way;
+      assign may_merge[gl*WAYS +: WAYS] = at_pc & ~complete_way & (~member_way | same);
 
       // Write back: the way the set's reservation writes, if this thread
       // joins it; the rpc too when it is a new barrier.
-      wire [WAYS-1:0] jw = (reserve && t_mask[gl] && !held[gl]) ? wsel[sl*WAYS +: WAYS]
+      wire [WAYS-1:0] join_way = (reserve && t_mask[gl] && !held[gl]) ? wsel[lane_set*WAYS +: WAYS]
                                                                 : {WAYS{1'b0}};
-      wire [WAYS-1:0] aw = jw & asel[sl*WAYS +: WAYS];
+      wire [WAYS-1:0] alloc_way = join_way & asel[lane_set*WAYS +: WAYS];
       reg  [WAYS*TW-1:0]   tid_row_n;
       reg  [WAYS*PC_W-1:0] rpc_row_n;
-      reg  [ENTRIES-1:0]   jv, hv;   // entries this lane joins, arrives at
+      reg  [ENTRIES-1:0]   join_entry, arrive_entry; // entries this lane joins, arrives at
       integer nw, ns;
 
       always @* begin
         for (nw = 0; nw < WAYS; nw = nw + 1) begin
-          tid_row_n[nw*TW +: TW]     = jw[nw] ? tl   : tid_row[nw*TW +: TW];
-          rpc_row_n[nw*PC_W +: PC_W] = aw[nw] ? t_pc : rpc_row[nw*PC_W +: PC_W];
+          tid_row_n[nw*TW +: TW]     = join_way[nw] ? lane_tid   : tid_row[nw*TW +: TW];
+          rpc_row_n[nw*PC_W +: PC_W] = alloc_way[nw] ? t_pc : rpc_row[nw*PC_W +: PC_W];
         end
         for (ns = 0; ns < SETS; ns = ns + 1) begin
-          jv[ns*WAYS +: WAYS] = (sl == set_ids[ns*SET_W +: SET_W]) ? jw : {WAYS{1'b0}};
-          hv[ns*WAYS +: WAYS] = (sl == set_ids[ns*SET_W +: SET_W]) ? hw : {WAYS{1'b0}};
+          join_entry[ns*WAYS +: WAYS] = (lane_set == set_ids[ns*SET_W +: SET_W]) ? join_way : {WAYS{1'b0}};
+          arrive_entry[ns*WAYS +: WAYS] = (lane_set == set_ids[ns*SET_W +: SET_W]) ? arrive_way : {WAYS{1'b0}};
         end
       end
 
       // Lane gl's member and reached bits (flip-flops, not reset: read only
       // under valid_q): an allocation clears them, joining sets member.
       always @(posedge clk_i) begin
-        mem_q[gl*ENTRIES +: ENTRIES] <= (mem_q[gl*ENTRIES +: ENTRIES] & ~asel) | jv;
-        rch_q[gl*ENTRIES +: ENTRIES] <= (rch_q[gl*ENTRIES +: ENTRIES] & ~asel & ~jv) | hv;
+        member_q[gl*ENTRIES +: ENTRIES] <= (member_q[gl*ENTRIES +: ENTRIES] & ~asel) | join_entry;
+        reached_q[gl*ENTRIES +: ENTRIES] <= (reached_q[gl*ENTRIES +: ENTRIES] & ~asel & ~join_entry) | arrive_entry;
       end
 
       // Write ports: the RPC bank's row when the thread allocates a barrier
       // (lanes of one set write the same row), the thread ids when it joins.
       always @(posedge clk_i)
-        if (|aw)
-          rpc_mem[sl] <= rpc_row_n;
+        if (|alloc_way)
+          rpc_mem[lane_set] <= rpc_row_n;
 
       always @(posedge clk_i)
-        if (|jw)
-          bank[sl] <= tid_row_n;
+        if (|join_way)
+          bank[lane_set] <= tid_row_n;
 
       // Release: this lane's member bit and thread id of the released entry.
       wire [WAYS*TW-1:0] rel_row = bank[rel_set];   // release read port
-      wire               rm      = |(mem_q[gl*ENTRIES +: ENTRIES] & rel_oh);
-      reg  [TW-1:0]      rt;
+      wire               rel_member = |(member_q[gl*ENTRIES +: ENTRIES] & rel_oh);
+      reg  [TW-1:0]      rel_lane_tid;
       integer rw;
 
       always @* begin
-        rt = {TW{1'b0}};
+        rel_lane_tid = {TW{1'b0}};
         for (rw = 0; rw < WAYS; rw = rw + 1)
           if (rel_way[rw])
-            rt = rt | rel_row[rw*TW +: TW];
+            rel_lane_tid = rel_lane_tid | rel_row[rw*TW +: TW];
       end
 
-      assign rel_mask_o[gl]         = rm;
-      assign rel_tid_o[gl*TW +: TW] = rm ? rt : {TW{1'b0}};
+      assign rel_mask_o[gl]         = rel_member;
+      assign rel_tid_o[gl*TW +: TW] = rel_member ? rel_lane_tid : {TW{1'b0}};
 
       // The bank read out for the table view.
       if (SHOW_TABLE != 0) begin : g_view
@@ -286,30 +286,30 @@ module simtref_rbt #(
   generate
     for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set
       localparam [SET_W-1:0] SID = gs;
-      reg  [LANES-1:0] grp;            // the commit's lanes in this set
-      reg  [WAYS-1:0]  cand;           // ways the group may merge into
+      reg  [LANES-1:0] group;          // the commit's lanes in this set
+      reg  [WAYS-1:0]  can_merge;      // ways the group may merge into
       integer sl;
 
       always @* begin
-        cand = {WAYS{1'b1}};
+        can_merge = {WAYS{1'b1}};
         for (sl = 0; sl < LANES; sl = sl + 1) begin
-          grp[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;
-          if (grp[sl])
-            cand = cand & mok[sl*WAYS +: WAYS];
+          group[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;
+          if (group[sl])
+            can_merge = can_merge & may_merge[sl*WAYS +: WAYS];
         end
       end
 
       wire [WAYS-1:0]  free  = ~valid_q[gs*WAYS +: WAYS];
-      wire [LANES-1:0] fresh = grp & ~held;   // threads not yet waiting here
+      wire [LANES-1:0] fresh = group & ~held; // threads not yet waiting here
       wire             go    = reserve && |fresh;
-      wire [WAYS-1:0]  msel  = cand & (~cand + 2'd1);   // lowest
-      wire [WAYS-1:0]  fsel  = free & (~free + 2'd1);
-      wire             merge = go && |cand;
-      wire             alloc = go && !(|cand) && |free;
-      wire             fail  = go && !(|cand) && !(|free);
-      wire [WAYS-1:0]  asl   = alloc ? fsel : {WAYS{1'b0}};
-      assign wsel[gs*WAYS +: WAYS]     = merge ? msel : asl;
-      assign asel[gs*WAYS +: WAYS]     = asl;
+      wire [WAYS-1:0]  merge_way = can_merge & (~can_merge + 2'd1); // lowest
+      wire [WAYS-1:0]  free_way = free & (~free + 2'd1);
+      wire             merge = go && |can_merge;
+      wire             alloc = go && !(|can_merge) && |free;
+      wire             fail  = go && !(|can_merge) && !(|free);
+      wire [WAYS-1:0]  set_alloc_way = alloc ? free_way : {WAYS{1'b0}};
+      assign wsel[gs*WAYS +: WAYS]     = merge ? merge_way : set_alloc_way;
+      assign asel[gs*WAYS +: WAYS]     = set_alloc_way;
       assign fail_s[gs*LANES +: LANES] = fail ? fresh : {LANES{1'b0}};
     end
   endgenerate
@@ -334,7 +334,7 @@ module simtref_rbt #(
   // out: only the lanes' and the release's ports read them.
   wire [ENTRIES-1:0]          shown = (SHOW_TABLE != 0) ? valid_q : {ENTRIES{1'b0}};
   reg  [ENTRIES*PC_W-1:0]     rpc_show;
-  reg  [ENTRIES*LANES-1:0]    mem_show, rch_show;
+  reg  [ENTRIES*LANES-1:0]    member_show, reached_show;
   reg  [ENTRIES*LANES*TW-1:0] tid_show;
   integer qi, ql;
 
@@ -356,9 +356,9 @@ module simtref_rbt #(
     for (qi = 0; qi < ENTRIES; qi = qi + 1) begin
       rpc_show[qi*PC_W +: PC_W] = shown[qi] ? rpc_v[qi*PC_W +: PC_W] : {PC_W{1'b0}};
       for (ql = 0; ql < LANES; ql = ql + 1) begin
-        mem_show[qi*LANES+ql] = shown[qi] && mem_q[ql*ENTRIES+qi];
-        rch_show[qi*LANES+ql] = shown[qi] && rch_q[ql*ENTRIES+qi];
-        tid_show[(qi*LANES+ql)*TW +: TW] = mem_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]
+        member_show[qi*LANES+ql] = shown[qi] && member_q[ql*ENTRIES+qi];
+        reached_show[qi*LANES+ql] = shown[qi] && reached_q[ql*ENTRIES+qi];
+        tid_show[(qi*LANES+ql)*TW +: TW] = member_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]
                                                                  : {TW{1'b0}};
       end
     end
@@ -366,8 +366,8 @@ module simtref_rbt #(
 
   assign valid_o     = shown;
   assign rpc_o       = rpc_show;
-  assign member_o    = mem_show;
-  assign reached_o   = rch_show;
+  assign member_o    = member_show;
+  assign reached_o   = reached_show;
   assign tid_o       = tid_show;
   assign occupancy_o = occ_q;
 

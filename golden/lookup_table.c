@@ -1,20 +1,21 @@
 /*
- * lookup.c -- the HARP Ready-Lookup and Waiting-Lookup tables; see lookup.h
+ * lookup_table.c -- the table both HARP lookups are; see lookup_table.h
  * for the contract.
  *
  * One cycle is computed as a plan: the control state (valid, pc, mask,
  * age, count) after the departure and after each insert port in turn,
- * with the entry each port wrote.  lookup_eval() reads the outputs off
- * the plan; lookup_step() commits it and writes the thread ids.
+ * with the entry each port wrote.  lookup_table_eval() reads the outputs off
+ * the plan; lookup_table_step() commits it and writes the thread ids.
  */
-#include "lookup.h"
+#include "lookup_table.h"
+#include "model.h"
 
 #include <stdio.h>
 #include <string.h>
 #include "bits.h"
 
-void lookup_geometry(const struct simt_config *cfg, enum lookup_kind kind,
-                     struct lookup_geom *g)
+void lookup_table_geometry(const struct simt_config *cfg, enum lookup_kind kind,
+                     struct lookup_geometry *g)
 {
     g->kind    = kind;
     g->entries = kind == LOOKUP_READY ? cfg->ready_lookup_entries
@@ -27,7 +28,7 @@ void lookup_geometry(const struct simt_config *cfg, enum lookup_kind kind,
     g->cnt_w   = bits_for(g->entries);
 }
 
-unsigned lookup_state_bits(const struct lookup_geom *g)
+unsigned long lookup_table_state_bits(const struct lookup_geometry *g)
 {
     unsigned per_entry = 1 + g->pc_w + g->lanes + g->lanes * g->tw;
     if (g->kind == LOOKUP_READY)
@@ -35,7 +36,7 @@ unsigned lookup_state_bits(const struct lookup_geom *g)
     return g->entries * per_entry + g->cnt_w;
 }
 
-void lookup_harp_org(const struct lookup_geom *g, struct harp_array_org *org)
+void lookup_table_harp_org(const struct lookup_geometry *g, struct harp_array_org *org)
 {
     org->name     = g->kind == LOOKUP_READY ? "Lookup Ready" : "Lookup Waiting";
     org->banks    = 1;
@@ -46,37 +47,40 @@ void lookup_harp_org(const struct lookup_geom *g, struct harp_array_org *org)
     org->row_bits = g->pc_w + g->lanes * g->tw;
 }
 
-int lookup_init(struct lookup *t, const struct simt_config *cfg,
-                enum lookup_kind kind, char *err, size_t errlen)
+int lookup_table_check(const struct lookup_geometry *g, char *msg, size_t msglen)
 {
-    memset(t, 0, sizeof *t);
-    lookup_geometry(cfg, kind, &t->g);
-    if (t->g.entries < 1 || t->g.entries > LOOKUP_MAX_ENTRIES ||
-        t->g.lanes < 1 || t->g.lanes > LOOKUP_MAX_LANES ||
-        t->g.pc_w > 64 || t->g.tw < 1 || t->g.tw > 32) {
-        snprintf(err, errlen, "%s: the lookup model holds 1..%d entries of "
+    if (g->entries < 1 || g->entries > LOOKUP_MAX_ENTRIES ||
+        g->lanes < 1 || g->lanes > WARP_MAX_LANES ||
+        g->pc_w > 64 || g->tw < 1 || g->tw > 32) {
+        snprintf(msg, msglen, "the lookup model holds 1..%d entries of "
                  "1..%d lanes, pc up to 64 bits and thread ids of 1..32 "
                  "bits; the configuration asks for %u entries, %u lanes, "
-                 "%u-bit pc and %u-bit thread ids", cfg->name,
-                 LOOKUP_MAX_ENTRIES, LOOKUP_MAX_LANES, t->g.entries,
-                 t->g.lanes, t->g.pc_w, t->g.tw);
+                 "%u-bit pc and %u-bit thread ids", LOOKUP_MAX_ENTRIES, WARP_MAX_LANES, g->entries,
+                 g->lanes, g->pc_w, g->tw);
         return -1;
     }
     return 0;
 }
 
-void lookup_reset(struct lookup *t)
+int lookup_table_init(struct lookup_table *m, const struct simt_config *cfg,
+                      enum lookup_kind kind,
+                      char *msg, size_t msglen)
+{
+    memset(m, 0, sizeof *m);
+    lookup_table_geometry(cfg, kind, &m->g);
+    if (lookup_table_check(&m->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    lookup_table_reset(m);
+    return 0;
+}
+
+void lookup_table_reset(struct lookup_table *t)
 {
     t->count = 0;
     for (unsigned e = 0; e < t->g.entries; e++) {
         t->entry[e].valid = false;
         t->entry[e].age = 0;
     }
-}
-
-static uint64_t low_bits(unsigned w)
-{
-    return w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
 }
 
 /* The control state of the table as one cycle's operations leave it. */
@@ -89,7 +93,7 @@ struct plan {
     int      target[LOOKUP_MAX_PORTS];    /* entry written by a port, or -1 */
 };
 
-static void plan_start(const struct lookup *t, struct plan *p)
+static void plan_start(const struct lookup_table *t, struct plan *p)
 {
     for (unsigned e = 0; e < t->g.entries; e++) {
         p->valid[e] = t->entry[e].valid;
@@ -103,7 +107,7 @@ static void plan_start(const struct lookup *t, struct plan *p)
 }
 
 /* The head: the valid entry of rank 0, or -1 when the table is empty. */
-static int head_of(const struct lookup *t)
+static int head_of(const struct lookup_table *t)
 {
     for (unsigned e = 0; e < t->g.entries; e++)
         if (t->entry[e].valid && t->entry[e].age == 0)
@@ -112,7 +116,7 @@ static int head_of(const struct lookup *t)
 }
 
 /* Free entry e; every valid entry younger than it moves one rank down. */
-static void plan_free(const struct lookup_geom *g, struct plan *p, unsigned e)
+static void plan_free(const struct lookup_geometry *g, struct plan *p, unsigned e)
 {
     for (unsigned i = 0; i < g->entries; i++)
         if (p->valid[i] && i != e && p->age[i] > p->age[e])
@@ -122,7 +126,7 @@ static void plan_free(const struct lookup_geom *g, struct plan *p, unsigned e)
 }
 
 /* Make valid entry e the youngest. */
-static void plan_touch(const struct lookup_geom *g, struct plan *p, unsigned e)
+static void plan_touch(const struct lookup_geometry *g, struct plan *p, unsigned e)
 {
     for (unsigned i = 0; i < g->entries; i++)
         if (p->valid[i] && i != e && p->age[i] > p->age[e])
@@ -131,7 +135,7 @@ static void plan_touch(const struct lookup_geom *g, struct plan *p, unsigned e)
 }
 
 /* The Ready-Lookup's departure: pop removes the head. */
-static void depart_head(const struct lookup *t, const struct lookup_in *in,
+static void depart_head(const struct lookup_table *t, const struct lookup_in *in,
                         struct plan *p, struct lookup_out *out)
 {
     int h = head_of(t);
@@ -145,7 +149,7 @@ static void depart_head(const struct lookup *t, const struct lookup_in *in,
 }
 
 /* The Waiting-Lookup's completion: done frees the named entry. */
-static void depart_done(const struct lookup *t, const struct lookup_in *in,
+static void depart_done(const struct lookup_table *t, const struct lookup_in *in,
                         struct plan *p, struct lookup_out *out)
 {
     unsigned slot = in->done_slot & (unsigned)low_bits(t->g.slot_w);
@@ -159,7 +163,7 @@ static void depart_done(const struct lookup *t, const struct lookup_in *in,
 }
 
 /* Lowest valid entry with this pc and no lane in common, or -1. */
-static int merge_target(const struct lookup_geom *g, const struct plan *p,
+static int merge_target(const struct lookup_geometry *g, const struct plan *p,
                         uint64_t pc, uint64_t mask)
 {
     for (unsigned e = 0; e < g->entries; e++)
@@ -168,7 +172,7 @@ static int merge_target(const struct lookup_geom *g, const struct plan *p,
     return -1;
 }
 
-static int free_entry(const struct lookup_geom *g, const struct plan *p)
+static int free_entry(const struct lookup_geometry *g, const struct plan *p)
 {
     for (unsigned e = 0; e < g->entries; e++)
         if (!p->valid[e])
@@ -177,7 +181,7 @@ static int free_entry(const struct lookup_geom *g, const struct plan *p)
 }
 
 /* Insert port q's warp into the plan: merge, allocate or bypass. */
-static void insert(const struct lookup_geom *g, const struct lookup_in *in,
+static void insert(const struct lookup_geometry *g, const struct lookup_in *in,
                    unsigned q, struct plan *p, struct lookup_out *out)
 {
     uint64_t pc = in->ins[q].pc & low_bits(g->pc_w);
@@ -211,7 +215,7 @@ static void insert(const struct lookup_geom *g, const struct lookup_in *in,
 }
 
 /* The cycle's plan, and every output that depends on the inputs. */
-static void plan_cycle(const struct lookup *t, const struct lookup_in *in,
+static void plan_cycle(const struct lookup_table *t, const struct lookup_in *in,
                        struct plan *p, struct lookup_out *out)
 {
     plan_start(t, p);
@@ -230,8 +234,8 @@ static void plan_cycle(const struct lookup *t, const struct lookup_in *in,
 }
 
 /* An entry's warp as the outputs show it: empty lanes read zero. */
-static void show_warp(const struct lookup_geom *g, const struct lookup_entry *en,
-                      struct lookup_warp *w)
+static void show_warp(const struct lookup_geometry *g, const struct lookup_entry *en,
+                      struct warp *w)
 {
     w->pc = en->valid ? en->warp.pc : 0;
     w->mask = en->valid ? en->warp.mask : 0;
@@ -239,7 +243,7 @@ static void show_warp(const struct lookup_geom *g, const struct lookup_entry *en
         w->tid[l] = (w->mask >> l) & 1 ? en->warp.tid[l] : 0;
 }
 
-static void show_nothing(const struct lookup_geom *g, struct lookup_warp *w)
+static void show_nothing(const struct lookup_geometry *g, struct warp *w)
 {
     w->pc = 0;
     w->mask = 0;
@@ -248,8 +252,8 @@ static void show_nothing(const struct lookup_geom *g, struct lookup_warp *w)
 }
 
 /* The warp a completion names, or nothing. */
-static void show_done(const struct lookup *t, const struct lookup_in *in,
-                      struct lookup_warp *w)
+static void show_done(const struct lookup_table *t, const struct lookup_in *in,
+                      struct warp *w)
 {
     unsigned slot = in->done_slot & (unsigned)low_bits(t->g.slot_w);
     if (t->g.kind == LOOKUP_WAITING && in->done_valid &&
@@ -259,7 +263,7 @@ static void show_done(const struct lookup *t, const struct lookup_in *in,
         show_nothing(&t->g, w);
 }
 
-void lookup_eval(const struct lookup *t, const struct lookup_in *in,
+void lookup_table_eval(const struct lookup_table *t, const struct lookup_in *in,
                  struct lookup_out *out)
 {
     struct plan p;
@@ -281,7 +285,7 @@ void lookup_eval(const struct lookup *t, const struct lookup_in *in,
     show_done(t, in, &out->done);
 }
 
-void lookup_step(struct lookup *t, const struct lookup_in *in)
+void lookup_table_step(struct lookup_table *t, const struct lookup_in *in)
 {
     struct plan p;
     struct lookup_out scratch;

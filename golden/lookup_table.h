@@ -1,6 +1,7 @@
 /*
- * lookup.h -- the HARP Ready-Lookup and Waiting-Lookup tables (HARP 4.2.1,
- * 4.2.3, 4.2.4): one model for both kinds.
+ * lookup_table.h -- the table both HARP lookups are: the Ready-Lookup and
+ * the Waiting-Lookup tables (HARP 4.2.1, 4.2.3, 4.2.4), one model of either
+ * kind.  ready_lookup.h and waiting_lookup.h are the two structures.
  *
  * A lookup table is fully associative, with E entries.  An entry holds one
  * warp: valid, pc, mask (one bit per lane) and the thread id of each lane
@@ -52,20 +53,22 @@
  * entries.  Every output tid field of an empty lane is zero.
  *
  * The model is cycle-exact at the module ports:
- *   lookup_eval()  the outputs of this cycle, from the state and the inputs;
- *   lookup_step()  one rising clock edge;
- *   lookup_reset() the asynchronous reset (every entry free).
+ *   lookup_table_eval()  the outputs of this cycle, from the state and the inputs;
+ *   lookup_table_step()  one rising clock edge;
+ *   lookup_table_reset() the asynchronous reset (every entry free).
  * Input fields wider than the RTL's ports are cut to the port widths (pc to
  * pc_bits, mask to L bits, tid to TW bits, done_slot to slot_w bits).
  */
-#ifndef SIMTREF_LOOKUP_H
-#define SIMTREF_LOOKUP_H
+#ifndef SIMTREF_LOOKUP_TABLE_H
+#define SIMTREF_LOOKUP_TABLE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "config.h"
+#include "model.h"
 #include "harp_org.h"
+#include "warp.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -74,18 +77,17 @@ extern "C" {
 /*
  * Upper bounds of the model's arrays: the largest table and warp the
  * configuration validation admits (ready/waiting_lookup_entries <= 256,
- * simd_width <= 64).  lookup_init() checks them all the same.
+ * simd_width <= 64).  lookup_table_init() checks them all the same.
  */
 enum {
     LOOKUP_MAX_ENTRIES = 256,
-    LOOKUP_MAX_LANES   = 64,
     LOOKUP_MAX_PORTS   = 2
 };
 
 enum lookup_kind { LOOKUP_READY, LOOKUP_WAITING };
 
-/* Sizes, all derived from the configuration by lookup_geometry(). */
-struct lookup_geom {
+/* Sizes, all derived from the configuration by lookup_table_geometry(). */
+struct lookup_geometry {
     enum lookup_kind kind;
     unsigned entries;    /* E: ready_ or waiting_lookup_entries */
     unsigned ports;      /* insert ports: 2 (ready) or 1 (waiting) */
@@ -96,16 +98,9 @@ struct lookup_geom {
     unsigned cnt_w;      /* count: clog2(E + 1) */
 };
 
-/* A warp: lane l holds a thread when mask bit l is set. */
-struct lookup_warp {
-    uint64_t pc;
-    uint64_t mask;
-    uint32_t tid[LOOKUP_MAX_LANES];
-};
-
 struct lookup_in {
     bool               ins_valid[LOOKUP_MAX_PORTS];
-    struct lookup_warp ins[LOOKUP_MAX_PORTS];
+    struct warp ins[LOOKUP_MAX_PORTS];
     bool               pop;          /* ready: the head departs */
     bool               done_valid;   /* waiting: a memory access completes */
     unsigned           done_slot;    /* ... for the warp of this entry */
@@ -115,20 +110,20 @@ struct lookup_in {
 struct lookup_view {
     bool               valid;
     unsigned           age;          /* ready only */
-    struct lookup_warp warp;
+    struct warp warp;
 };
 
 /*
  * Only the first E entries and the first L lanes of each warp are
- * written by lookup_eval(); the rest of the struct is left as it was.
+ * written by lookup_table_eval(); the rest of the struct is left as it was.
  */
 struct lookup_out {
     bool               ins_merged[LOOKUP_MAX_PORTS];
     bool               ins_bypass[LOOKUP_MAX_PORTS];
     unsigned           ins_slot[LOOKUP_MAX_PORTS];   /* waiting's ins_slot_o */
     bool               head_valid;                   /* ready */
-    struct lookup_warp head;                         /* ready */
-    struct lookup_warp done;                         /* waiting */
+    struct warp head;                         /* ready */
+    struct warp done;                         /* waiting */
     unsigned           count;
     bool               err;
     struct lookup_view entry[LOOKUP_MAX_ENTRIES];
@@ -137,24 +132,24 @@ struct lookup_out {
 struct lookup_entry {
     bool               valid;
     unsigned           age;
-    struct lookup_warp warp;
+    struct warp warp;
 };
 
-struct lookup {
-    struct lookup_geom  g;
+struct lookup_table {
+    struct lookup_geometry  g;
     unsigned            count;
     struct lookup_entry entry[LOOKUP_MAX_ENTRIES];
 };
 
-void lookup_geometry(const struct simt_config *cfg, enum lookup_kind kind,
-                     struct lookup_geom *g);
+void lookup_table_geometry(const struct simt_config *cfg, enum lookup_kind kind,
+                     struct lookup_geometry *g);
 
 /*
  * Flip-flops of the generated module, from the geometry:
  *   per entry  1 valid + pc_w + L mask + L*TW tid (+ slot_w age, ready)
  *   once       cnt_w count
  */
-unsigned lookup_state_bits(const struct lookup_geom *g);
+unsigned long lookup_table_state_bits(const struct lookup_geometry *g);
 
 /*
  * The table as HARP Table 7 prices it ("Lookup Ready", "Lookup Waiting"):
@@ -166,21 +161,23 @@ unsigned lookup_state_bits(const struct lookup_geom *g);
  *                         kept beside it (Table 7 lists 32+16*(10-4))
  *   row bits pc_w + L*TW  pc and one TW-bit thread id per lane
  * Table 7 counts no valid bit, lane mask or age, which the RTL holds in
- * flip-flops: lookup_state_bits() is larger by E*(1 + L [+ slot_w]) +
+ * flip-flops: lookup_table_state_bits() is larger by E*(1 + L [+ slot_w]) +
  * cnt_w.  At fermi-harp both tables are 1/8/1/8/128/128.
  */
-void lookup_harp_org(const struct lookup_geom *g, struct harp_array_org *org);
+void lookup_table_harp_org(const struct lookup_geometry *g, struct harp_array_org *org);
 
-/* Returns 0, or -1 with a message when the geometry exceeds the bounds. */
-int  lookup_init(struct lookup *t, const struct simt_config *cfg,
-                 enum lookup_kind kind, char *err, size_t errlen);
-void lookup_reset(struct lookup *t);
-void lookup_eval(const struct lookup *t, const struct lookup_in *in,
+/* As model.h says, for a table of either kind. */
+int lookup_table_check(const struct lookup_geometry *g, char *msg, size_t msglen);
+int lookup_table_init(struct lookup_table *m, const struct simt_config *cfg,
+                      enum lookup_kind kind,
+                      char *msg, size_t msglen);
+void lookup_table_reset(struct lookup_table *t);
+void lookup_table_eval(const struct lookup_table *t, const struct lookup_in *in,
                  struct lookup_out *out);
-void lookup_step(struct lookup *t, const struct lookup_in *in);
+void lookup_table_step(struct lookup_table *t, const struct lookup_in *in);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* SIMTREF_LOOKUP_H */
+#endif /* SIMTREF_LOOKUP_TABLE_H */
