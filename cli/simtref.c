@@ -305,6 +305,38 @@ static int cmd_area(int argc, char **argv)
     return 0;
 }
 
+/*
+ * The presets and the cell library of an uninstalled tool: when the
+ * environment does not name them and the executable sits at the top of
+ * its source tree (the build of README's main job), configs/ and
+ * synth/simtref45.lib beside it.  An installed tool has no such
+ * neighbours and reads them under its prefix (the defaults set at build
+ * time).
+ */
+static void use_source_tree_data(void)
+{
+    char exe[4096], path[4200];
+    struct stat st;
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash;
+
+    if (n <= 0)
+        return;
+    exe[n] = '\0';
+    if ((slash = strrchr(exe, '/')) == NULL)
+        return;
+    *slash = '\0';
+    snprintf(path, sizeof path, "%s/synth/simtref45.lib", exe);
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    if (getenv("SIMTREF_LIBERTY") == NULL)
+        setenv("SIMTREF_LIBERTY", path, 1);
+    snprintf(path, sizeof path, "%s/configs", exe);
+    if (getenv("SIMTREF_CONFIG_DIR") == NULL &&
+        stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        setenv("SIMTREF_CONFIG_DIR", path, 1);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -316,6 +348,7 @@ int main(int argc, char **argv)
         { "area",   cmd_area },
     };
 
+    use_source_tree_data();
     if (argc < 2) {
         fputs(usage_text, stderr);
         return EXIT_USAGE;
