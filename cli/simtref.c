@@ -6,7 +6,8 @@
  *   simtref rtl    (--preset NAME | FILE) [--set KEY=VALUE]... --out DIR
  *                  [--defect NAME]
  *   simtref area   [--preset NAME | FILE] [--set KEY=VALUE]... [--workdir DIR]
- *                  [--csv FILE] [--json FILE]
+ *                  [--csv FILE] [--json FILE] [--jobs N]
+ *                  [--cache DIR | --no-cache]
  *   simtref area   [--preset NAME | FILE] [--set KEY=VALUE]... --sweep
  *                  [--out DIR] [--no-plots]
  *   simtref registry [--make]
@@ -23,11 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "area_report.h"
 #include "config.h"
 #include "registry.h"
 #include "rtlgen.h"
+#include "synth_cache.h"
 
 enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -44,12 +47,16 @@ static const char usage_text[] =
     "  rtl (--preset NAME | FILE) [--set KEY=VALUE]... --out DIR [--defect NAME]\n"
     "      write the generated Verilog of every structure into DIR\n"
     "  area [--preset NAME | FILE] [--set KEY=VALUE]... [--workdir DIR]\n"
-    "       [--csv FILE] [--json FILE]\n"
+    "       [--csv FILE] [--json FILE] [--jobs N] [--cache DIR | --no-cache]\n"
     "      price the HARP tables of Table 7 with the array model and\n"
     "      synthesize each structure onto the cell library; print storage\n"
     "      bits and areas beside the published figures (Markdown), and\n"
     "      write the same figures as CSV and JSON on request\n"
     "      (default preset: " AREA_DEFAULT_PRESET ")\n"
+    "      --jobs N: Yosys runs at a time (default: the online processors)\n"
+    "      --cache DIR: reuse the Yosys runs of an unchanged module and flow\n"
+    "      (default $XDG_CACHE_HOME/simtref, else ~/.cache/simtref);\n"
+    "      --no-cache: always run Yosys\n"
     "  area [--preset NAME | FILE] [--set KEY=VALUE]... --sweep [--out DIR]\n"
     "       [--no-plots]\n"
     "      area against the RBT, Second-Level and lookup sizes and the\n"
@@ -90,6 +97,9 @@ struct options {
     const char *make;
     const char *set[MAX_SETS];  /* each --set KEY=VALUE, in order */
     size_t nset;
+    const char *jobs;       /* area: Yosys runs at a time */
+    const char *cache;      /* area: the synthesis cache directory */
+    const char *no_cache;   /* flag */
 };
 
 /* Does the space-separated word list `allowed` hold `word`? */
@@ -136,6 +146,9 @@ static int parse_options(int argc, char **argv, int first, const char *allowed,
         { "--no-plots", offsetof(struct options, no_plots), 0 },
         { "--keys",     offsetof(struct options, keys), 0 },
         { "--make",     offsetof(struct options, make), 0 },
+        { "--jobs",     offsetof(struct options, jobs), 1 },
+        { "--cache",    offsetof(struct options, cache), 1 },
+        { "--no-cache", offsetof(struct options, no_cache), 0 },
     };
 
     memset(opt, 0, sizeof *opt);
@@ -263,21 +276,59 @@ static int cmd_rtl(int argc, char **argv)
     return 0;
 }
 
+/*
+ * The synthesis options of `simtref area` into req: --jobs N (default
+ * the online processors), --cache DIR or --no-cache (default
+ * synth_cache_default_dir()), and progress lines when stderr is a
+ * terminal.  cache_buf holds the default directory.  0 or EXIT_USAGE.
+ */
+static int synthesis_options(const struct options *opt,
+                             struct area_request *req, char *cache_buf,
+                             size_t cache_size)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+    req->jobs = n > 0 ? (unsigned)n : 1;
+    if (opt->jobs) {
+        char *end;
+        errno = 0;
+        n = strtol(opt->jobs, &end, 10);
+        if (*opt->jobs == '\0' || *end != '\0' || errno != 0 || n < 1 ||
+            n > 256)
+            return usage_error("--jobs takes a number from 1 to 256, not "
+                               "'%s'", opt->jobs);
+        req->jobs = (unsigned)n;
+    }
+    if (opt->cache && opt->no_cache)
+        return usage_error("%s", "give --cache DIR or --no-cache, not both");
+    if (opt->cache)
+        req->cache_dir = opt->cache;
+    else if (!opt->no_cache &&
+             synth_cache_default_dir(cache_buf, cache_size) == 0)
+        req->cache_dir = cache_buf;
+    req->progress = isatty(STDERR_FILENO) ? stderr : NULL;
+    return 0;
+}
+
 static int cmd_area(int argc, char **argv)
 {
     struct options opt;
     struct simt_config cfg;
     char err[CONFIG_ERR_LEN];
     struct area_request req;
+    char cache_dir[4096];
     int rc;
 
     if ((rc = parse_options(argc, argv, 2,
-                            "preset set workdir csv json sweep out no-plots",
+                            "preset set workdir csv json sweep out no-plots "
+                            "jobs cache no-cache",
                             &opt)) != 0)
         return rc;
-    if (opt.sweep && (opt.csv || opt.json || opt.workdir))
+    if (opt.sweep && (opt.csv || opt.json || opt.workdir || opt.jobs ||
+                      opt.cache || opt.no_cache))
         return usage_error("%s", "--sweep takes --out and --no-plots, not "
-                           "--csv, --json or --workdir");
+                           "--csv, --json, --workdir, --jobs or the cache "
+                           "options");
     if (!opt.sweep && (opt.out || opt.no_plots))
         return usage_error("%s", "--out and --no-plots go with --sweep");
     if ((rc = load(&opt, AREA_DEFAULT_PRESET, &cfg)) != 0)
@@ -291,6 +342,9 @@ static int cmd_area(int argc, char **argv)
         }
         return 0;
     }
+    memset(&req, 0, sizeof req);
+    if ((rc = synthesis_options(&opt, &req, cache_dir, sizeof cache_dir)) != 0)
+        return rc;
     req.workdir = opt.workdir;
     req.csv_path = opt.csv;
     req.json_path = opt.json;
@@ -341,6 +395,38 @@ static int cmd_registry(int argc, char **argv)
     return 0;
 }
 
+/*
+ * The presets and the cell library of an uninstalled tool: when the
+ * environment does not name them and the executable sits at the top of
+ * its source tree (the build of README's main job), configs/ and
+ * synth/simtref45.lib beside it.  An installed tool has no such
+ * neighbours and reads them under its prefix (the defaults set at build
+ * time).
+ */
+static void use_source_tree_data(void)
+{
+    char exe[4096], path[4200];
+    struct stat st;
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash;
+
+    if (n <= 0)
+        return;
+    exe[n] = '\0';
+    if ((slash = strrchr(exe, '/')) == NULL)
+        return;
+    *slash = '\0';
+    snprintf(path, sizeof path, "%s/synth/simtref45.lib", exe);
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    if (getenv("SIMTREF_LIBERTY") == NULL)
+        setenv("SIMTREF_LIBERTY", path, 1);
+    snprintf(path, sizeof path, "%s/configs", exe);
+    if (getenv("SIMTREF_CONFIG_DIR") == NULL &&
+        stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        setenv("SIMTREF_CONFIG_DIR", path, 1);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -353,6 +439,7 @@ int main(int argc, char **argv)
         { "registry", cmd_registry },
     };
 
+    use_source_tree_data();
     if (argc < 2) {
         print_usage(stderr);
         return EXIT_USAGE;

@@ -88,10 +88,13 @@ int area_report(const struct simt_config *cfg, const struct area_request *req,
     const char *yosys = spawn_tool("YOSYS", SIMTREF_YOSYS_DEFAULT);
     const char *liberty = spawn_tool("SIMTREF_LIBERTY",
                                      SIMTREF_LIBERTY_DEFAULT);
+    const struct synth_flow flow = {
+        yosys, liberty, req->cache_dir, req->jobs ? req->jobs : 1,
+        req->progress
+    };
     struct atomic_file csv, json;
     struct report *r;
     int harp = cfg->reconvergence == RECONV_HARP;
-    size_t i;
     int rc = -1;
 
     /* Open the output files first: a bad path fails before synthesis. */
@@ -126,9 +129,8 @@ int area_report(const struct simt_config *cfg, const struct area_request *req,
     r->nrows = area_rows_describe(cfg, r->rows);
     if (rtlgen_write(cfg, dir, DEFECT_NONE, err, errlen) != 0)
         goto done;
-    for (i = 0; i < r->nrows; i++)
-        if (rtl_synth_row(yosys, liberty, dir, &r->rows[i], err, errlen) != 0)
-            goto done;
+    if (rtl_synth_rows(&flow, dir, r->rows, r->nrows, err, errlen) != 0)
+        goto done;
 
     /* Every figure into the store, then each rendering from it. */
     if (harp) {

@@ -35,6 +35,9 @@ struct area_request {
                                directory removed afterwards */
     const char *csv_path;   /* NULL: no CSV */
     const char *json_path;  /* NULL: no JSON */
+    const char *cache_dir;  /* the synthesis cache (synth_cache.h), or NULL */
+    unsigned    jobs;       /* Yosys runs at a time (0: one) */
+    FILE       *progress;   /* a line per structure synthesized, or NULL */
 };
 
 /*

@@ -5,39 +5,67 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "array_model.h"
 
-/* Synthesize one module; its flip-flops must be the model's state bits. */
-int rtl_synth_row(const char *yosys, const char *liberty, const char *dir,
-                  struct area_row *row, char *err, size_t errlen)
-{
-    char vpath[1100], workdir[1100];
+/* Where one row is synthesized: DIR/MODULE.v, in DIR/MODULE/. */
+struct row_paths {
+    char vpath[1100];           /* the module's Verilog */
+    char workdir[1100];         /* its synthesis directory */
+};
 
-    snprintf(vpath, sizeof vpath, "%s/%s.v", dir, row->module);
-    snprintf(workdir, sizeof workdir, "%s/%s", dir, row->module);
-    if (mkdir(workdir, 0777) != 0 && errno != EEXIST) {
-        snprintf(err, errlen, "%s: cannot make directory: %s", workdir,
-                 strerror(errno));
-        return -1;
+int rtl_synth_rows(const struct synth_flow *flow, const char *dir,
+                   struct area_row *rows, size_t nrows,
+                   char *err, size_t errlen)
+{
+    struct synth_job *job = calloc(nrows, sizeof *job);
+    struct row_paths *path = calloc(nrows, sizeof *path);
+    int rc = -1;
+
+    if (job == NULL || path == NULL) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
     }
-    if (synth_area(yosys, liberty, vpath, row->module, workdir, &row->syn,
-                   err, errlen) != 0)
-        return -1;
-    /* Without its table view a module may lose state that only the view
-     * made observable; it may never gain any. */
-    if (row->syn.show_table_off
-            ? row->syn.flops + row->syn.mem_bits > row->bits
-            : row->syn.flops + row->syn.mem_bits != row->bits) {
-        snprintf(err, errlen, "%s: the model has %lu state bits but Yosys "
-                 "found %u flip-flops and %lu memory bits (see %s)",
-                 row->name, row->bits, row->syn.flops, row->syn.mem_bits,
-                 workdir);
-        return -1;
+    for (size_t i = 0; i < nrows; i++) {
+        snprintf(path[i].vpath, sizeof path[i].vpath, "%s/%s.v", dir,
+                 rows[i].module);
+        snprintf(path[i].workdir, sizeof path[i].workdir, "%s/%s", dir,
+                 rows[i].module);
+        if (mkdir(path[i].workdir, 0777) != 0 && errno != EEXIST) {
+            snprintf(err, errlen, "%s: cannot make directory: %s",
+                     path[i].workdir, strerror(errno));
+            goto done;
+        }
+        job[i].verilog_path = path[i].vpath;
+        job[i].top = rows[i].module;
+        job[i].workdir = path[i].workdir;
     }
-    return 0;
+    if (synth_area_batch(flow, job, nrows, err, errlen) != 0)
+        goto done;
+    for (size_t i = 0; i < nrows; i++) {
+        struct area_row *row = &rows[i];
+
+        row->syn = job[i].res;
+        /* Without its table view a module may lose state that only the
+         * view made observable; it may never gain any. */
+        if (row->syn.show_table_off
+                ? row->syn.flops + row->syn.mem_bits > row->bits
+                : row->syn.flops + row->syn.mem_bits != row->bits) {
+            snprintf(err, errlen, "%s: the model has %lu state bits but "
+                     "Yosys found %u flip-flops and %lu memory bits (see %s)",
+                     row->name, row->bits, row->syn.flops, row->syn.mem_bits,
+                     path[i].workdir);
+            goto done;
+        }
+    }
+    rc = 0;
+done:
+    free(job);
+    free(path);
+    return rc;
 }
 
 /* The RTL's arrays priced: at the node, um^2. */

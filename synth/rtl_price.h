@@ -3,7 +3,7 @@
  * RTL synthesized (synth_area.h), its arrays priced by the array model,
  * beside the all-flip-flop upper bound.
  *
- * rtl_synth_row synthesizes one row's module; rtl_figs prices the rows
+ * rtl_synth_rows synthesizes the rows' modules; rtl_figs prices the rows
  * and puts the figures (section "rtl", a row per structure, and
  * "rtl_total") into the store; rtl_markdown renders them.
  */
@@ -17,12 +17,14 @@
 #include "figures.h"
 
 /*
- * Synthesize the module of `row` from dir/MODULE.v in dir/MODULE/ with the
- * given yosys binary and liberty file; its flip-flops and memory bits must
- * be the model's state bits.  Returns 0, or -1 with a message in err.
+ * Synthesize each row's module from dir/MODULE.v in dir/MODULE/ through
+ * the flow (in parallel, through the cache, as it asks); each module's
+ * flip-flops and memory bits must be its model's state bits.  Returns 0,
+ * or -1 with a message in err.
  */
-int rtl_synth_row(const char *yosys, const char *liberty, const char *dir,
-                  struct area_row *row, char *err, size_t errlen);
+int rtl_synth_rows(const struct synth_flow *flow, const char *dir,
+                   struct area_row *rows, size_t nrows,
+                   char *err, size_t errlen);
 
 /* Price the synthesized rows and put their figures into the store. */
 void rtl_figs(const struct simt_config *cfg, const struct area_row *rows,

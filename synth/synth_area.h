@@ -1,16 +1,22 @@
 /*
- * synth_area.h -- synthesize a Verilog module with Yosys and measure its area.
+ * synth_area.h -- synthesize Verilog modules with Yosys and measure their
+ * area.
  *
- * The module is mapped onto the project's cell library (simtref45.lib, or
+ * A module is mapped onto the project's cell library (simtref45.lib, or
  * any Liberty file in the same style) and the instances of each cell type
  * are counted.  Areas are computed from the cell areas in the Liberty file
  * and are the library's own figures, i.e. at 45 nm for simtref45.lib;
  * synth_scale_to_node() gives the factor that carries them to another node.
+ *
+ * The work is split by job: liberty.h reads the library, yosys_runner.h
+ * writes the script and runs Yosys (several runs at a time, behind the
+ * cache of synth_cache.h), yosys_stat.h reads what Yosys wrote.
  */
 #ifndef SIMTREF_SYNTH_AREA_H
 #define SIMTREF_SYNTH_AREA_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The instances of one cell type in the mapped netlist. */
 struct synth_cell {
@@ -62,7 +68,8 @@ struct synth_result {
  * Liberty library `liberty_path`, working in the existing directory
  * `workdir`.  The script (area.ys), the log (yosys.log), the statistics
  * (stat.txt) and the mapped netlist (netlist.v) are left in workdir for the
- * user to inspect.
+ * user to inspect.  No cache: synth_area_batch() with one job, one at a
+ * time and no cache directory.
  *
  * The flow is: read_verilog -noautowire; chparam -set SHOW_TABLE 0 when the
  * source declares that parameter (the module then ties its whole-table
@@ -86,6 +93,40 @@ int synth_area(const char *yosys, const char *liberty_path,
                const char *verilog_path, const char *top,
                const char *workdir, struct synth_result *res,
                char *err, size_t errlen);
+
+/* One module of a batch, and what came of it. */
+struct synth_job {
+    const char *verilog_path;   /* in: the Verilog-2005 file */
+    const char *top;            /* in: the module, a plain identifier */
+    const char *workdir;        /* in: an existing directory of its own */
+    struct synth_result res;    /* out: the figures */
+    int         cached;         /* out: 1 when Yosys's outputs came from
+                                   the cache (workdir then has no netlist) */
+    double      seconds;        /* out: wall time of its Yosys run */
+    char        err[512];       /* out: why it failed, or empty */
+};
+
+/* How a batch runs. */
+struct synth_flow {
+    const char *yosys;          /* the Yosys binary, a path or a name */
+    const char *liberty_path;   /* the cell library */
+    const char *cache_dir;      /* the cache (synth_cache.h), or NULL */
+    unsigned    jobs;           /* Yosys runs at a time, at least 1 */
+    FILE       *progress;       /* a line per module started and done, or
+                                   NULL (the caller decides: a terminal) */
+};
+
+/*
+ * Synthesize every job as synth_area() does, flow->jobs at a time (the
+ * largest Verilog file first), taking Yosys's outputs from the cache when
+ * an entry has the job's key and storing those of every fresh run in it.
+ * A cache that cannot be written is reported on stderr once and the batch
+ * goes on without it.  On the first failure the runs still going are
+ * stopped.  Returns 0 when every job succeeded; else -1 with the first
+ * failed job's message (in job order) in err, each job's own in job->err.
+ */
+int synth_area_batch(const struct synth_flow *flow, struct synth_job *job,
+                     size_t njobs, char *err, size_t errlen);
 
 /* (tech_nm / 45)^2: the factor that scales a 45 nm area to tech_nm. */
 double synth_scale_to_node(unsigned tech_nm);

@@ -13,11 +13,10 @@
 
 extern char **environ;
 
-int spawn_wait(char *const argv[], const char *log, int *status,
-               char *err, size_t errlen)
+int spawn_start(char *const argv[], const char *log, int out_fd, pid_t *pid,
+                char *err, size_t errlen)
 {
     posix_spawn_file_actions_t fa;
-    pid_t pid;
     int rc;
 
     if (posix_spawn_file_actions_init(&fa) != 0) {
@@ -29,15 +28,27 @@ int spawn_wait(char *const argv[], const char *log, int *status,
         rc = posix_spawn_file_actions_addopen(&fa, 1, log,
                                               O_WRONLY | O_CREAT | O_TRUNC,
                                               0644);
-    if (rc == 0 && log)
+    else if (rc == 0 && out_fd >= 0)
+        rc = posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
+    if (rc == 0 && (log || out_fd >= 0))
         rc = posix_spawn_file_actions_adddup2(&fa, 1, 2);
     if (rc == 0)
-        rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+        rc = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) {
         snprintf(err, errlen, "cannot run %s: %s", argv[0], strerror(rc));
         return -1;
     }
+    return 0;
+}
+
+int spawn_wait(char *const argv[], const char *log, int *status,
+               char *err, size_t errlen)
+{
+    pid_t pid;
+
+    if (spawn_start(argv, log, -1, &pid, err, errlen) != 0)
+        return -1;
     while (waitpid(pid, status, 0) < 0) {
         if (errno != EINTR) {
             snprintf(err, errlen, "waiting for %s: %s", argv[0],

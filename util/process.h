@@ -1,14 +1,26 @@
 /*
- * process.h -- run another program (Yosys, gnuplot) and wait for it.
+ * process.h -- run another program (Yosys, gnuplot), and wait for it.
  */
 #ifndef SIMTREF_PROCESS_H
 #define SIMTREF_PROCESS_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/*
+ * Start argv[0] with the arguments argv (NULL-terminated), found on $PATH
+ * unless it holds a '/', with stdin from /dev/null and stdout and stderr
+ * to the file `log` (created or truncated) or, when log is NULL, to the
+ * descriptor out_fd (a pipe's write end; -1: this process's own).  Stores
+ * its pid; the caller waits for it.  Returns 0, or -1 with "cannot run
+ * PROG: reason" in err.
+ */
+int spawn_start(char *const argv[], const char *log, int out_fd, pid_t *pid,
+                char *err, size_t errlen);
 
 /*
  * Run argv[0] with the arguments argv (NULL-terminated), found on $PATH

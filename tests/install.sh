@@ -1,0 +1,45 @@
+#!/bin/sh
+# install.sh -- the installed tool needs nothing of the source tree: a
+# copy of the distributed tree is configured with a temporary prefix,
+# built and installed, the copy and its build are deleted, and the
+# installed simtref, run from another directory with none of the test
+# environment's paths, gives --version, the man page, and the area report
+# of tiny from the presets and the cell library under its prefix.
+set -u
+work=$(mktemp -d "${TMPDIR:-/tmp}/simtref-install-XXXXXX")
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+log=$work/log
+fail=0
+
+# A copy of the tree as distributed, configured and installed on its own.
+${MAKE:-make} -s distdir distdir="$work/src" > "$log" 2>&1 \
+  || { echo "FAIL: make distdir"; cat "$log"; exit 1; }
+mkdir "$work/build"
+( cd "$work/build" && "$work/src/configure" --prefix="$work/prefix" \
+    YOSYS="$YOSYS" > "$log" 2>&1 && ${MAKE:-make} -s simtref > "$log" 2>&1 \
+    && ${MAKE:-make} -s install > "$log" 2>&1 ) \
+  || { echo "FAIL: configure, build or install of the copy"; cat "$log"; exit 1; }
+rm -rf "$work/src" "$work/build"
+
+# The installed tool, from elsewhere, without the test environment.
+mkdir "$work/elsewhere"
+cd "$work/elsewhere" || exit 1
+unset SIMTREF_CONFIG_DIR SIMTREF_LIBERTY SRCDIR
+XDG_CACHE_HOME=$work/cache
+export XDG_CACHE_HOME
+tool=$work/prefix/bin/simtref
+[ -x "$tool" ] || { echo "FAIL: no $tool"; exit 1; }
+"$tool" --version | grep -qE '^simtref [0-9]+\.[0-9]+' \
+  || { echo "FAIL: simtref --version"; fail=1; }
+[ -s "$work/prefix/share/man/man1/simtref.1" ] \
+  || { echo "FAIL: no man page simtref.1 under the prefix"; fail=1; }
+if ! "$tool" area --preset tiny > tiny.md 2> tiny.err; then
+  echo "FAIL: the installed simtref area --preset tiny:"; cat tiny.err; fail=1
+else
+  grep -q "^# simtref area report: tiny" tiny.md \
+    && grep -q "| WPT (BAWS 4.1.2) |" tiny.md \
+    || { echo "FAIL: the installed tool's report is incomplete"; cat tiny.md; fail=1; }
+fi
+"$tool" config --preset fermi-harp > /dev/null \
+  || { echo "FAIL: the installed tool does not find the preset fermi-harp"; fail=1; }
+exit $fail
