@@ -20,6 +20,8 @@
 #include <sys/stat.h>
 
 #include "area_report.h"
+#include "cmd_cfg.h"
+#include "cmd_kernel.h"
 #include "config.h"
 #include "rtlgen.h"
 
@@ -260,6 +262,8 @@ int main(int argc, char **argv)
         { "config", cmd_config },
         { "rtl",    cmd_rtl },
         { "area",   cmd_area },
+        { "cfg",    cmd_cfg },
+        { "kernel", cmd_kernel },
     };
 
     if (argc < 2) {
@@ -268,6 +272,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(usage_text, stdout);
+        fputs(cmd_cfg_usage, stdout);
+        fputs(cmd_kernel_usage, stdout);
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
