@@ -75,6 +75,13 @@ static inline void simt_barrier(void) { __asm__ volatile("" ::: "memory"); }
 
 #endif /* SIMT_SINGLE_THREAD */
 
+/* The kernel's entry function: args is the argument block's address. */
+void kernel(const void *args);
+
+/* A pointer from a 32-bit address in an argument block (kernels/args.h
+ * holds addresses as uint32_t, so the host sees the same layout). */
+#define SIMT_PTR(type, addr) ((type *)(uintptr_t)(addr))
+
 /* The thread's index in the grid, and the threads in the grid. */
 static inline uint32_t simt_global_id(void)
 {
