@@ -13,10 +13,35 @@
 
 /* The suite.  ORDER KERNEL_NAMES: mk/kernels.am lists the same kernels,
  * and each kernels/host/NAME.c defines kernel_NAME. */
+extern const struct kernel_info kernel_nqueens;
+extern const struct kernel_info kernel_mummer;
+extern const struct kernel_info kernel_nw;
+extern const struct kernel_info kernel_particlefilter;
+extern const struct kernel_info kernel_bfs;
+extern const struct kernel_info kernel_backprop;
+extern const struct kernel_info kernel_hotspot;
 extern const struct kernel_info kernel_vecadd;
+extern const struct kernel_info kernel_matmul;
+extern const struct kernel_info kernel_coulomb;
+extern const struct kernel_info kernel_scalarprod;
+extern const struct kernel_info kernel_mergesort;
+extern const struct kernel_info kernel_fwt;
+extern const struct kernel_info kernel_tiledmm;
+extern const struct kernel_info kernel_stencil;
+extern const struct kernel_info kernel_btree;
+extern const struct kernel_info kernel_histogram;
+extern const struct kernel_info kernel_srad;
+extern const struct kernel_info kernel_collange;
+extern const struct kernel_info kernel_recursion;
+extern const struct kernel_info kernel_nested;
 
 static const struct kernel_info *const suite[] = {
-    &kernel_vecadd,
+    &kernel_nqueens, &kernel_mummer, &kernel_nw, &kernel_particlefilter,
+    &kernel_bfs, &kernel_backprop, &kernel_hotspot, &kernel_vecadd,
+    &kernel_matmul, &kernel_coulomb, &kernel_scalarprod, &kernel_mergesort,
+    &kernel_fwt, &kernel_tiledmm, &kernel_stencil, &kernel_btree,
+    &kernel_histogram, &kernel_srad, &kernel_collange, &kernel_recursion,
+    &kernel_nested,
 };
 
 enum { KERNEL_MAX_BLOCK = 1024, KERNEL_MAX_GRID = 65536,
@@ -131,6 +156,17 @@ uint32_t kernel_put(struct kernel_case *kc, const struct kernel_mem *mem,
     if (a == 0 || kernel_write(kc, mem, a, words, n, err, errlen) != 0)
         return 0;
     return a;
+}
+
+int32_t *kernel_words(struct kernel_case *kc, uint32_t n, char *err,
+                      size_t errlen)
+{
+    int32_t *w = calloc(n ? n : 1, sizeof *w);
+
+    if (!w)
+        snprintf(err, errlen, "kernel %s: size %u: out of host memory",
+                 kc->info->name, kc->size);
+    return w;
 }
 
 int kernel_expect(struct kernel_case *kc, const char *name, uint32_t addr,

@@ -140,6 +140,9 @@ int kernel_write(struct kernel_case *kc, const struct kernel_mem *mem,
 /* Allocate n words, write them: the address, or 0 (err says why). */
 uint32_t kernel_put(struct kernel_case *kc, const struct kernel_mem *mem,
                     const void *words, uint32_t n, char *err, size_t errlen);
+/* n zeroed words on the host (malloc'd), or NULL with a message. */
+int32_t *kernel_words(struct kernel_case *kc, uint32_t n, char *err,
+                      size_t errlen);
 /* Record an output of count words at addr whose reference is expect
  * (malloc'd; the case owns it on success): 0, or -1 when there are too
  * many. */
