@@ -6,6 +6,7 @@
  *
  *   run [--qemu PATH] [--dir DIR] [--size N] [--grid N] [--seed S]
  *       [--timeout SECONDS] NAME...
+ *   run --list          the suite's kernels, one per line
  *
  * Without --size each kernel runs at its default size; the block is one
  * thread, and the grid's TBs run one after the other (start.c).  Prints
@@ -197,6 +198,12 @@ int main(int argc, char **argv)
     m.bytes = malloc(QEMU_GLOBAL_BYTES);
     if (!m.bytes)
         return 2;
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (unsigned i = 0; i < kernel_count(); i++)
+            printf("%s\n", kernel_at(i)->name);
+        free(m.bytes);
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
         unsigned long long v = 0;
         const char *a = argv[i];
