@@ -18,12 +18,16 @@
 
 #include "cmd_kernel.h"
 #include "elf.h"
+#include "suite.h"
 
 extern char **environ;
 
 enum { EXIT_BAD = 1, EXIT_CMDLINE = 2, MAX_ARGS = 64 };
 
 const char cmd_kernel_usage[] =
+    "  kernel list\n"
+    "      the kernels of the suite: class, what --size counts, the default\n"
+    "      size, grid and block, shared memory, barriers (Markdown)\n"
     "  kernel build FILE.c [-o OUT.elf]\n"
     "      build a kernel (void kernel(const void *args), see simt.h) with\n"
     "      the suite's flags, start code and linker script, and check that\n"
@@ -112,14 +116,32 @@ static int build(const char *src, const char *out)
     return 0;
 }
 
+static int list(void)
+{
+    printf("| kernel | class | what | --size counts | size | grid | block "
+           "| shared bytes | barriers |\n");
+    printf("|---|---|---|---|---|---|---|---|---|\n");
+    for (unsigned i = 0; i < kernel_count(); i++) {
+        const struct kernel_info *k = kernel_at(i);
+        printf("| %s | %s | %s | %s%s (%u .. %u) | %u | %u | %u | %u | %s |\n",
+               k->name, kernel_class_name(k->cls), k->what, k->size_is,
+               k->size_pow2 ? ", a power of two" : "", k->size_min,
+               k->size_max, k->size, k->grid, k->block,
+               (unsigned)k->shared_bytes, k->barriers ? "yes" : "no");
+    }
+    return 0;
+}
+
 int cmd_kernel(int argc, char **argv)
 {
     const char *src = NULL, *out = NULL;
     char def[4096];
 
+    if (argc == 3 && strcmp(argv[2], "list") == 0)
+        return list();
     if (argc < 3 || strcmp(argv[2], "build") != 0)
-        return cmdline("%s", argc < 3 ? "give a subcommand: build"
-                       : "unknown subcommand (give: build)");
+        return cmdline("%s", argc < 3 ? "give a subcommand: build or list"
+                       : "unknown subcommand (give: build or list)");
     for (int i = 3; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0) {
             if (i + 1 >= argc)
