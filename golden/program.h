@@ -13,6 +13,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The region of the address space that holds a kernel's image: text,
  * rodata, data and bss (docs/isa.md, memory map).  Global memory starts
  * where it ends. */
@@ -91,5 +95,9 @@ int program_word(const struct program *p, uint32_t pc, uint32_t *word);
 
 /* Free what the loader allocated and zero *p (a zeroed program is fine). */
 void program_free(struct program *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SIMTREF_PROGRAM_H */
