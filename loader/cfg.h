@@ -22,6 +22,10 @@
 
 #include "program.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The most ICS-First levels any configuration has (ics_priority_levels). */
 #define CFG_ICS_LEVELS_MAX 32u
 
@@ -102,5 +106,9 @@ int cfg_ipdom(unsigned n, const int (*succ)[2], const unsigned *n_succ,
 
 /* The name of a block kind ("branch", "return", ...). */
 const char *cfg_kind_name(enum cfg_kind k);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SIMTREF_LOADER_CFG_H */

@@ -10,6 +10,10 @@
 
 #include "program.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Read the file at path into *p: the loadable segments as one image
  * (bss zeroed), the text range, the entry (_start), the `kernel`
  * symbol, the functions, exit_pc (the simt.exit that ends _start), and
@@ -22,5 +26,9 @@
  * `kernel`, a segment outside the image region of docs/isa.md, the
  * entry or `kernel` outside the text, or no simt.exit in _start. */
 int elf_load(const char *path, struct program *p, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SIMTREF_LOADER_ELF_H */
