@@ -31,13 +31,14 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "rv32.h"
 
 /* ------------------------------------------------------------------ */
 /* Decoding of the control-flow instructions.                          */
 /* ------------------------------------------------------------------ */
 
-/* To be replaced by rv32_decode (golden/rv32.h) once it is merged: the
- * analysis needs only the control-flow instructions, decoded here. */
+/* The analysis needs only the control-flow instructions: rv32_decode's
+ * view of them. */
 enum cf_type { CF_NONE, CF_BRANCH, CF_JAL, CF_JALR, CF_EXIT };
 
 struct cf_insn {
@@ -46,39 +47,24 @@ struct cf_insn {
     int32_t imm;           /* branch and jal: the offset; jalr: imm12 */
 };
 
-static int32_t sext(uint32_t v, unsigned bits)
-{
-    uint32_t m = 1u << (bits - 1);
-    return (int32_t)((v ^ m) - m);
-}
-
 static struct cf_insn cf_decode(uint32_t w)
 {
-    struct cf_insn c = { CF_NONE, (w >> 7) & 31, (w >> 15) & 31, 0 };
-    unsigned f3 = (w >> 12) & 7;
+    struct rv32_insn in = rv32_decode(w);
+    struct cf_insn c = { CF_NONE, in.rd, in.rs1, in.imm };
 
-    switch (w & 0x7f) {
-    case 0x63:                                     /* BRANCH */
-        if (f3 == 2 || f3 == 3)
-            break;
+    switch (in.op) {
+    case RV32_BEQ: case RV32_BNE: case RV32_BLT:
+    case RV32_BGE: case RV32_BLTU: case RV32_BGEU:
         c.type = CF_BRANCH;
-        c.imm = sext(((w >> 31) & 1) << 12 | ((w >> 7) & 1) << 11
-                     | ((w >> 25) & 0x3f) << 5 | ((w >> 8) & 0xf) << 1, 13);
         break;
-    case 0x6f:                                     /* JAL */
+    case RV32_JAL:
         c.type = CF_JAL;
-        c.imm = sext(((w >> 31) & 1) << 20 | ((w >> 12) & 0xff) << 12
-                     | ((w >> 20) & 1) << 11 | ((w >> 21) & 0x3ff) << 1, 21);
         break;
-    case 0x67:                                     /* JALR */
-        if (f3 == 0) {
-            c.type = CF_JALR;
-            c.imm = sext(w >> 20, 12);
-        }
+    case RV32_JALR:
+        c.type = CF_JALR;
         break;
-    case 0x0b:                                     /* custom-0: simt.exit */
-        if (w == 0x0000100b)
-            c.type = CF_EXIT;
+    case RV32_SIMT_EXIT:
+        c.type = CF_EXIT;
         break;
     default:
         break;
