@@ -76,7 +76,8 @@ struct key_info {
 /* Names of the enumerations, indexed by their enum values. */
 static const char *const *reconvergence_names(void)
 {
-    static const char *const names[] = { "sbr", "harp", NULL };
+    static const char *const names[] = { "sbr", "harp", "minpc", "ics-first",
+                                         NULL };
     return names;
 }
 
@@ -619,7 +620,7 @@ static int parse_line(struct parser *p, char *text)
         return fail(p, p->line, "duplicate key '%s' (first set on line %u)",
                     key, p->set_line[k]);
     if (key_info(k).harp_only && p->set_line[KEY_RECONVERGENCE]
-        && p->value[KEY_RECONVERGENCE] == RECONV_SBR)
+        && p->value[KEY_RECONVERGENCE] != RECONV_HARP)
         return harp_key_under_sbr(p, k);
     if (value[0] == '\0') {
         describe_accepted(k, accepted, sizeof accepted);

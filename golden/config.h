@@ -32,7 +32,7 @@ enum {
     CONFIG_ERR_LEN        = 512
 };
 
-enum reconvergence { RECONV_SBR, RECONV_HARP };
+enum reconvergence { RECONV_SBR, RECONV_HARP, RECONV_MINPC, RECONV_ICS_FIRST };
 
 /* HARP 4.2.2: one multi-ported bank (Fig. 8) or one bank per lane (Fig. 9). */
 enum rbt_organisation { RBT_BANKED, RBT_MULTIPORT };

@@ -1,0 +1,94 @@
+/*
+ * sm_reconv.c -- the SM's control-flow port: the configured mode's
+ * structures behind one read and one update a cycle (golden/sm_reconv.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sm_reconv.h"
+
+int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                   const struct program *prog, char *err, size_t errlen)
+{
+    uint64_t insns = (uint64_t)(prog->text_hi - prog->text_lo) / 4;
+
+    memset(rc, 0, sizeof *rc);
+    rc->mode = cfg->reconvergence;
+    rc->prog = prog;
+    rc->schedulers = cfg->schedulers;
+    rc->pc_bits = cfg->pc_bits;
+    if (cfg->pc_bits < 64 && insns > (1ull << cfg->pc_bits)) {
+        snprintf(err, errlen, "%s: %llu instructions of text do not fit "
+                 "the %u-bit PCs of the control-flow structures "
+                 "(configuration '%s', pc_bits = %u)", prog->path,
+                 (unsigned long long)insns, cfg->pc_bits, cfg->name,
+                 cfg->pc_bits);
+        return -1;
+    }
+    switch (cfg->reconvergence) {
+    case RECONV_SBR:
+        return sm_sbr_init(rc, cfg, err, errlen);
+    default:
+        snprintf(err, errlen, "configuration '%s': reconvergence = %s is "
+                 "not supported by the SM yet (supported: sbr)", cfg->name,
+                 config_reconvergence_name(cfg->reconvergence));
+        return -1;
+    }
+}
+
+void sm_reconv_free(struct sm_reconv *rc)
+{
+    free(rc->sbr);
+    rc->sbr = NULL;
+}
+
+void sm_reconv_reset(struct sm_reconv *rc)
+{
+    if (rc->sbr)
+        for (unsigned s = 0; s < rc->schedulers; s++)
+            sbr_reset(&rc->sbr[s]);
+}
+
+void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    memset(out, 0, sizeof *out);
+    sm_sbr_eval(rc, sched, in, out);
+}
+
+void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in)
+{
+    sm_sbr_step(rc, sched, in);
+}
+
+void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warp, unsigned lanes, unsigned count[],
+                      char place[][32])
+{
+    for (unsigned l = 0; l < lanes; l++) {
+        count[l] = 0;
+        place[l][0] = '\0';
+    }
+    sm_sbr_places(rc, sched, warp, lanes, count, place);
+}
+
+uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found)
+{
+    unsigned lo = 0, hi = prog->n_branches;
+
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (prog->branches[mid].pc == pc) {
+            *found = true;
+            return prog->branches[mid].rpc;
+        }
+        if (prog->branches[mid].pc < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = false;
+    return 0;
+}

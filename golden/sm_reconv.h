@@ -1,0 +1,102 @@
+/*
+ * sm_reconv.h -- the SM's control-flow structures of the configured
+ * re-convergence mode, one set per warp scheduler, seen by the SM through
+ * one port: a read of a warp's PC and active mask (for fetch) and one
+ * update a cycle (a warp's launch, or the outcome of its issued
+ * instruction).  Each mode composes the project's structure models.
+ *
+ *   sbr   golden/sm_reconv_sbr.c: the SBR stacks (golden/sbr_stack.h)
+ *
+ * The structures hold PCs of pc_bits bits: the SM gives them the
+ * instruction index (pc - text_lo) / 4, so a kernel whose text has more
+ * than 2^pc_bits instructions is refused when the SM is built.
+ */
+#ifndef SIMTREF_SM_RECONV_H
+#define SIMTREF_SM_RECONV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "program.h"
+#include "sbr_stack.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum sm_rc_op {
+    SM_RC_NONE = 0,
+    SM_RC_LAUNCH,           /* warp starts at pc with mask */
+    SM_RC_EXEC              /* warp executed its instruction at pc */
+};
+
+struct sm_rc_in {
+    unsigned rd_warp;       /* the read port's warp (local to the scheduler) */
+    enum sm_rc_op op;
+    unsigned warp;          /* the update's warp */
+    uint32_t pc;            /* LAUNCH: start PC; EXEC: the instruction's PC */
+    uint64_t mask;          /* LAUNCH: the threads; EXEC: the lanes that ran */
+    bool split;             /* EXEC: a conditional branch or an indirect
+                             * jump with a re-convergence PC in the table */
+    uint64_t taken;         /* EXEC split: lanes going to tpc */
+    uint32_t tpc;           /* EXEC split: where the taken lanes go */
+    uint32_t npc;           /* EXEC: where the (other) lanes go */
+};
+
+struct sm_rc_out {
+    bool rd_valid;          /* the read warp has threads to run */
+    uint32_t rd_pc;         /* its PC and active mask */
+    uint64_t rd_mask;
+    bool pop;               /* the update re-converged threads: the warp's
+                             * mask changes without a jump */
+    bool exited;            /* the update ended the warp's last path */
+    bool err;               /* the update was refused ... */
+    char why[160];          /* ... for this reason */
+};
+
+struct sm_reconv {
+    enum reconvergence mode;
+    const struct program *prog;
+    unsigned schedulers;
+    unsigned pc_bits;
+    struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
+};
+
+int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                   const struct program *prog, char *err, size_t errlen);
+void sm_reconv_free(struct sm_reconv *rc);
+void sm_reconv_reset(struct sm_reconv *rc);
+void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in);
+
+/* The lanes of a warp that the structures hold (debug: the invariant
+ * check).  place[l] names where lane l is ("stack entry 2", ...), NULL
+ * when nowhere; *count[l] is how many places hold it (1 when sound). */
+void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warp, unsigned lanes, unsigned count[],
+                      char place[][32]);
+
+/* The re-convergence PC of the branch at pc (program.branches), or 0 with
+ * *found false. */
+uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found);
+
+/* The modes' halves of the functions above (one file per mode). */
+int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                char *err, size_t errlen);
+void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in);
+void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warp, unsigned lanes, unsigned count[],
+                   char place[][32]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMTREF_SM_RECONV_H */

@@ -1,0 +1,282 @@
+/*
+ * test_sm.c -- the SM composed of the structure models runs hand-built
+ * programs: encoded RV32 words in a struct program, with their
+ * re-convergence table, on the tiny preset's sizes.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "config.h"
+#include "sm.h"
+#include "test_load.h"
+
+enum { BASE = 0x10000, MAXW = 64 };
+
+/* The encodings of the instructions the programs use. */
+static uint32_t r_type(unsigned f7, unsigned rs2, unsigned rs1, unsigned f3,
+                       unsigned rd, unsigned op)
+{
+    return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
+}
+
+static uint32_t i_type(int32_t imm, unsigned rs1, unsigned f3, unsigned rd,
+                       unsigned op)
+{
+    return (uint32_t)(imm & 0xfff) << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
+}
+
+static uint32_t addi(unsigned rd, unsigned rs1, int32_t imm)
+{ return i_type(imm, rs1, 0, rd, 0x13); }
+static uint32_t andi(unsigned rd, unsigned rs1, int32_t imm)
+{ return i_type(imm, rs1, 7, rd, 0x13); }
+static uint32_t slli(unsigned rd, unsigned rs1, unsigned sh)
+{ return i_type((int32_t)sh, rs1, 1, rd, 0x13); }
+static uint32_t add(unsigned rd, unsigned rs1, unsigned rs2)
+{ return r_type(0, rs2, rs1, 0, rd, 0x33); }
+static uint32_t mul(unsigned rd, unsigned rs1, unsigned rs2)
+{ return r_type(1, rs2, rs1, 0, rd, 0x33); }
+static uint32_t csrr(unsigned rd, unsigned csr)
+{ return i_type((int32_t)csr, 0, 2, rd, 0x73); }
+static uint32_t sw(unsigned rs2, unsigned rs1, int32_t imm)
+{
+    return (uint32_t)((imm >> 5) & 0x7f) << 25 | rs2 << 20 | rs1 << 15
+           | 2u << 12 | (uint32_t)(imm & 0x1f) << 7 | 0x23;
+}
+static uint32_t branch(unsigned f3, unsigned rs1, unsigned rs2, int32_t off)
+{
+    uint32_t u = (uint32_t)off;
+    return (u >> 12 & 1) << 31 | (u >> 5 & 0x3f) << 25 | rs2 << 20
+           | rs1 << 15 | f3 << 12 | (u >> 1 & 0xf) << 8 | (u >> 11 & 1) << 7
+           | 0x63;
+}
+static uint32_t jal(unsigned rd, int32_t off)
+{
+    uint32_t u = (uint32_t)off;
+    return (u >> 20 & 1) << 31 | (u >> 1 & 0x3ff) << 21 | (u >> 11 & 1) << 20
+           | (u >> 12 & 0xff) << 12 | rd << 7 | 0x6f;
+}
+static const uint32_t BAR = 0x0000000b, EXIT = 0x0000100b;
+
+struct built {
+    struct program p;
+    uint32_t words[MAXW];
+    struct program_branch br[4];
+};
+
+static void build(struct built *b, const uint32_t *w, unsigned n,
+                  const struct program_branch *br, unsigned nbr)
+{
+    memset(b, 0, sizeof *b);
+    memcpy(b->words, w, n * 4);
+    if (nbr)
+        memcpy(b->br, br, nbr * sizeof *br);
+    b->p.path = (char *)"hand-built";
+    b->p.base = b->p.text_lo = b->p.entry = b->p.kernel = BASE;
+    b->p.size = n * 4;
+    b->p.text_hi = BASE + n * 4;
+    b->p.image = (uint8_t *)b->words;
+    b->p.exit_pc = BASE + (n - 1) * 4;      /* the last word: simt.exit */
+    b->p.branches = b->br;
+    b->p.n_branches = nbr;
+}
+
+/* Each thread stores (odd tid ? 100 : 200) + its global index at
+ * args[global index], the two sides of a divergent branch, then meets the
+ * TB's barrier and exits. */
+static void divergent_program(struct built *b)
+{
+    uint32_t p[16];
+    unsigned n = 0;
+    struct program_branch br = { BASE + 0x14, BASE + 0x24 };
+
+    p[n++] = csrr(5, RV32_CSR_TID);           /* 00 */
+    p[n++] = csrr(9, RV32_CSR_CTAID);         /* 04 */
+    p[n++] = csrr(11, RV32_CSR_NTID);         /* 08 */
+    p[n++] = mul(12, 9, 11);                  /* 0c */
+    p[n++] = andi(6, 5, 1);                   /* 10 */
+    p[n++] = branch(0, 6, 0, 12);             /* 14 beq x6, x0, 0x20 */
+    p[n++] = addi(7, 0, 100);                 /* 18 odd */
+    p[n++] = jal(0, 8);                       /* 1c -> 0x24 */
+    p[n++] = addi(7, 0, 200);                 /* 20 even */
+    p[n++] = add(12, 12, 5);                  /* 24 join: global index */
+    p[n++] = add(7, 7, 12);                   /* 28 */
+    p[n++] = slli(8, 12, 2);                  /* 2c */
+    p[n++] = add(8, 8, 10);                   /* 30 &args[index] */
+    p[n++] = sw(7, 8, 0);                     /* 34 */
+    p[n++] = BAR;                             /* 38 */
+    p[n++] = EXIT;                            /* 3c: exit_pc */
+    build(b, p, n, &br, 1);
+}
+
+static struct simt_config tiny_sbr(enum sched_policy sp, enum fetch_policy fp)
+{
+    struct simt_config cfg = load("tiny");
+    cfg.reconvergence = RECONV_SBR;
+    cfg.scheduler = sp;
+    cfg.fetch = fp;
+    return cfg;
+}
+
+static struct sm *make(const struct simt_config *cfg, const struct program *p,
+                       unsigned grid, unsigned block)
+{
+    struct sm *sm;
+    char err[SM_ERR_LEN];
+    struct sm_launch l = { grid, block, SM_GLOBAL_BASE, "hand-built" };
+
+    if (sm_create(&sm, cfg, p, 1u << 16, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    if (sm_start(sm, &l) != 0)
+        fail_msg("%s", sm->err);
+    sm->max_cycles = 100000;
+    sm->check_invariants = true;
+    return sm;
+}
+
+static void run_divergent(enum sched_policy sp, enum fetch_policy fp)
+{
+    struct built b;
+    struct simt_config cfg = tiny_sbr(sp, fp);
+    struct sm *sm;
+    const unsigned grid = 6, block = 7;
+
+    divergent_program(&b);
+    sm = make(&cfg, &b.p, grid, block);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("scheduler %s, fetch %s: %s", config_sched_name(sp),
+                 config_fetch_name(fp), sm->err);
+    for (unsigned i = 0; i < grid * block; i++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * i,
+                                        &v, 4), 0);
+        assert_int_equal(v, ((i % block) & 1 ? 100 : 200) + i);
+    }
+    /* divergence: fewer active lanes than issued slots */
+    assert_true(sm->st.thread_insns < sm->st.warp_insns * cfg.warp_size);
+    assert_int_equal(sm->st.tbs_done, grid);
+    sm_destroy(sm);
+}
+
+static void divergent_threads_store_both_sides_under_sbr(void **state)
+{
+    (void)state;
+    run_divergent(SCHED_MWF_LRR, FETCH_CFF);
+}
+
+static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
+{
+    static const enum sched_policy sp[] = { SCHED_LRR, SCHED_GTO, SCHED_TLS,
+        SCHED_MWF_LRR, SCHED_MWF_GTO, SCHED_SAWS };
+    static const enum fetch_policy fp[] = { FETCH_LRR, FETCH_CFF, FETCH_FEF };
+    (void)state;
+    for (unsigned i = 0; i < sizeof sp / sizeof sp[0]; i++)
+        for (unsigned j = 0; j < sizeof fp / sizeof fp[0]; j++)
+            run_divergent(sp[i], fp[j]);
+}
+
+static void expect_error(const struct program *p, unsigned grid,
+                         unsigned block, uint64_t limit, const char *what)
+{
+    struct simt_config cfg = tiny_sbr(SCHED_LRR, FETCH_LRR);
+    struct sm *sm = make(&cfg, p, grid, block);
+
+    sm->max_cycles = limit;
+    assert_int_equal(sm_run(sm), SM_ERROR);
+    if (!strstr(sm->err, what))
+        fail_msg("expected '%s' in: %s", what, sm->err);
+    sm_destroy(sm);
+}
+
+static void a_barrier_after_some_warps_exited_is_named(void **state)
+{
+    uint32_t p[7];
+    unsigned n = 0;
+    struct built b;
+    struct program_branch br = { BASE + 0x08, BASE + 0x18 };
+
+    (void)state;
+    p[n++] = csrr(5, RV32_CSR_TID);    /* 00 */
+    p[n++] = addi(6, 0, 2);            /* 04 */
+    p[n++] = branch(6, 5, 6, 8);       /* 08 bltu x5, x6, 0x10 */
+    p[n++] = jal(0, 12);               /* 0c -> exit 0x18 */
+    p[n++] = BAR;                      /* 10 */
+    p[n++] = addi(0, 0, 0);            /* 14 nop */
+    p[n++] = EXIT;                     /* 18 */
+    build(&b, p, n, &br, 1);
+    expect_error(&b.p, 1, 4, 10000, "barrier of TB 0 cannot complete: "
+                 "warps 0 wait at it, warps 1 exited");
+}
+
+static void an_illegal_instruction_names_pc_and_thread(void **state)
+{
+    uint32_t p[] = { addi(5, 0, 1), 0xffffffffu, EXIT };
+    struct built b;
+
+    (void)state;
+    build(&b, p, 3, NULL, 0);
+    expect_error(&b.p, 1, 2, 1000, "illegal instruction 0xffffffff");
+    expect_error(&b.p, 1, 2, 1000, "at PC 0x00010004 in thread 0 of TB 0");
+}
+
+static void a_misaligned_store_names_the_address(void **state)
+{
+    uint32_t p[] = { sw(0, 10, 2), EXIT };
+    struct built b;
+
+    (void)state;
+    build(&b, p, 2, NULL, 0);
+    expect_error(&b.p, 1, 1, 1000, "misaligned access to 0x10000002");
+}
+
+static void a_store_outside_memory_names_the_address(void **state)
+{
+    uint32_t p[] = { sw(0, 0, 0x40), EXIT };
+    struct built b;
+
+    (void)state;
+    build(&b, p, 2, NULL, 0);
+    expect_error(&b.p, 1, 1, 1000, "access to 0x00000040 outside memory");
+}
+
+static void a_loop_forever_stops_at_the_cycle_limit(void **state)
+{
+    uint32_t p[] = { jal(0, 0), EXIT };
+    struct built b;
+
+    (void)state;
+    build(&b, p, 2, NULL, 0);
+    expect_error(&b.p, 1, 1, 500, "not done after the limit of 500 cycles");
+}
+
+static void modes_not_built_yet_are_refused_at_configuration(void **state)
+{
+    struct built b;
+    struct simt_config cfg = load("tiny");
+    struct sm *sm;
+    char err[SM_ERR_LEN];
+
+    (void)state;
+    divergent_program(&b);
+    cfg.reconvergence = RECONV_HARP;
+    assert_int_equal(sm_create(&sm, &cfg, &b.p, 4096, err, sizeof err), -1);
+    assert_non_null(strstr(err, "not supported by the SM yet"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(divergent_threads_store_both_sides_under_sbr),
+        cmocka_unit_test(every_scheduler_and_fetch_policy_gives_the_same_memory),
+        cmocka_unit_test(a_barrier_after_some_warps_exited_is_named),
+        cmocka_unit_test(an_illegal_instruction_names_pc_and_thread),
+        cmocka_unit_test(a_misaligned_store_names_the_address),
+        cmocka_unit_test(a_store_outside_memory_names_the_address),
+        cmocka_unit_test(a_loop_forever_stops_at_the_cycle_limit),
+        cmocka_unit_test(modes_not_built_yet_are_refused_at_configuration),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
