@@ -1,16 +1,20 @@
 /*
  * simtref.c -- the command-line tool.
  *
- *   simtref config (--preset NAME | FILE) [--get KEY]
- *   simtref rtl    (--preset NAME | FILE) --out DIR [--defect NAME]
- *   simtref area   [--preset NAME | FILE] [--workdir DIR] [--csv FILE]
- *                  [--json FILE]
- *   simtref area   [--preset NAME | FILE] --sweep [--out DIR] [--no-plots]
+ *   simtref config (--preset NAME | FILE) [--set KEY=VALUE]... [--get KEY]
+ *   simtref config --keys
+ *   simtref rtl    (--preset NAME | FILE) [--set KEY=VALUE]... --out DIR
+ *                  [--defect NAME]
+ *   simtref area   [--preset NAME | FILE] [--set KEY=VALUE]... [--workdir DIR]
+ *                  [--csv FILE] [--json FILE]
+ *   simtref area   [--preset NAME | FILE] [--set KEY=VALUE]... --sweep
+ *                  [--out DIR] [--no-plots]
  *
  * Every subcommand reads one configuration (a shipped preset or a user's
- * file) through config_load(), so a bad file is reported the same way
- * everywhere: "file:line: message" on stderr and exit status 1.  A bad
- * command line exits with status 2.
+ * file) through config_load(), then applies each --set in order through
+ * config_set_arg(), so a bad file or setting is reported the same way
+ * everywhere: "file:line: message" (or "--set KEY=VALUE: message") on
+ * stderr and exit status 1.  A bad command line exits with status 2.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -29,23 +33,41 @@ static const char usage_text[] =
     "usage: simtref <command> [options]\n"
     "\n"
     "commands:\n"
-    "  config (--preset NAME | FILE) [--get KEY]\n"
+    "  config (--preset NAME | FILE) [--set KEY=VALUE]... [--get KEY]\n"
     "      validate a configuration and print its resolved parameters\n"
-    "      (or the value of one key)\n"
-    "  rtl (--preset NAME | FILE) --out DIR [--defect NAME]\n"
+    "      (or the value of one key); keys of another reconvergence mode\n"
+    "      are marked unused\n"
+    "  config --keys\n"
+    "      every configuration key, its values and meaning (Markdown)\n"
+    "  rtl (--preset NAME | FILE) [--set KEY=VALUE]... --out DIR [--defect NAME]\n"
     "      write the generated Verilog of every structure into DIR\n"
-    "  area [--preset NAME | FILE] [--workdir DIR] [--csv FILE] [--json FILE]\n"
+    "  area [--preset NAME | FILE] [--set KEY=VALUE]... [--workdir DIR]\n"
+    "       [--csv FILE] [--json FILE]\n"
     "      price the HARP tables of Table 7 with the array model and\n"
     "      synthesize each structure onto the cell library; print storage\n"
     "      bits and areas beside the published figures (Markdown), and\n"
     "      write the same figures as CSV and JSON on request\n"
     "      (default preset: " AREA_DEFAULT_PRESET ")\n"
-    "  area [--preset NAME | FILE] --sweep [--out DIR] [--no-plots]\n"
+    "  area [--preset NAME | FILE] [--set KEY=VALUE]... --sweep [--out DIR]\n"
+    "       [--no-plots]\n"
     "      area against the RBT, Second-Level and lookup sizes and the\n"
     "      SIMD width; a table per sweep and a PNG plot per sweep in DIR\n"
     "      (default docs)\n"
     "\n"
-    "presets: fermi-sbr, fermi-harp, gtx480-baws, tiny\n";
+    "--set KEY=VALUE (repeatable) changes one key as if written last in the\n"
+    "configuration file.\n";
+
+/* The usage text, then the presets from the one list of them. */
+static void print_usage(FILE *out)
+{
+    fputs(usage_text, out);
+    fputs("presets:", out);
+    for (size_t i = 0; config_preset_names[i]; i++)
+        fprintf(out, "%s %s", i ? "," : "", config_preset_names[i]);
+    fputc('\n', out);
+}
+
+enum { MAX_SETS = 64 };
 
 /* What the options of a subcommand asked for. */
 struct options {
@@ -59,6 +81,9 @@ struct options {
     const char *json;
     const char *sweep;      /* flags: non-NULL when given */
     const char *no_plots;
+    const char *keys;
+    const char *set[MAX_SETS];  /* each --set KEY=VALUE, in order */
+    size_t nset;
 };
 
 /* Does the space-separated word list `allowed` hold `word`? */
@@ -103,6 +128,7 @@ static int parse_options(int argc, char **argv, int first, const char *allowed,
         { "--json",     offsetof(struct options, json), 1 },
         { "--sweep",    offsetof(struct options, sweep), 0 },
         { "--no-plots", offsetof(struct options, no_plots), 0 },
+        { "--keys",     offsetof(struct options, keys), 0 },
     };
 
     memset(opt, 0, sizeof *opt);
@@ -112,6 +138,15 @@ static int parse_options(int argc, char **argv, int first, const char *allowed,
 
         if (a[0] == '\0')
             return usage_error("%s", "an empty argument is not a file name");
+        if (strcmp(a, "--set") == 0 && allows(allowed, "set")) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs a value", a);
+            if (opt->nset == MAX_SETS)
+                return usage_error("more than 64 --set options ('%s')",
+                                   argv[i + 1]);
+            opt->set[opt->nset++] = argv[++i];
+            continue;
+        }
         if (a[0] != '-') {
             if (opt->file)
                 return usage_error("more than one configuration file: '%s'", a);
@@ -154,6 +189,8 @@ static int load(const struct options *opt, const char *fallback,
                                 err, sizeof err);
     else
         return usage_error("%s", "no configuration: give --preset NAME or a file");
+    for (size_t i = 0; rc == 0 && i < opt->nset; i++)
+        rc = config_set_arg(cfg, opt->set[i], err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
@@ -168,8 +205,14 @@ static int cmd_config(int argc, char **argv)
     char value[128];
     int rc;
 
-    if ((rc = parse_options(argc, argv, 2, "preset get", &opt)) != 0)
+    if ((rc = parse_options(argc, argv, 2, "preset get set keys", &opt)) != 0)
         return rc;
+    if (opt.keys) {
+        if (opt.preset || opt.file || opt.get || opt.nset)
+            return usage_error("%s", "--keys takes no other option");
+        config_describe_keys(stdout);
+        return 0;
+    }
     if ((rc = load(&opt, NULL, &cfg)) != 0)
         return rc;
     if (!opt.get) {
@@ -194,7 +237,7 @@ static int cmd_rtl(int argc, char **argv)
     struct stat st;
     int rc;
 
-    if ((rc = parse_options(argc, argv, 2, "preset out defect", &opt)) != 0)
+    if ((rc = parse_options(argc, argv, 2, "preset set out defect", &opt)) != 0)
         return rc;
     if (!opt.out)
         return usage_error("%s", "rtl needs --out DIR");
@@ -222,7 +265,7 @@ static int cmd_area(int argc, char **argv)
     int rc;
 
     if ((rc = parse_options(argc, argv, 2,
-                            "preset workdir csv json sweep out no-plots",
+                            "preset set workdir csv json sweep out no-plots",
                             &opt)) != 0)
         return rc;
     if (opt.sweep && (opt.csv || opt.json || opt.workdir))
@@ -263,11 +306,11 @@ int main(int argc, char **argv)
     };
 
     if (argc < 2) {
-        fputs(usage_text, stderr);
+        print_usage(stderr);
         return EXIT_USAGE;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-        fputs(usage_text, stdout);
+        print_usage(stdout);
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {

@@ -41,22 +41,107 @@ enum {
  * The keys
  * ---------------------------------------------------------------------- */
 
-/* One identifier per key, in the order of struct simt_config. */
-enum key_id {
-    KEY_SCHEDULERS, KEY_THREADS_PER_SCHEDULER, KEY_SIMD_GROUPS,
-    KEY_SIMD_WIDTH, KEY_PIPELINE_DEPTH, KEY_WARP_SIZE, KEY_MAX_TBS,
-    KEY_MAX_WARPS_PER_TB, KEY_THREAD_ID_BITS, KEY_PC_BITS,
-    KEY_L1D_KB, KEY_L1D_WAYS, KEY_L1D_LINE_BYTES,
-    KEY_RECONVERGENCE,
-    KEY_FIRST_LEVEL_ENTRIES, KEY_SECOND_LEVEL_ENTRIES,
-    KEY_READY_LOOKUP_ENTRIES, KEY_WAITING_LOOKUP_ENTRIES,
-    KEY_RBT_ENTRIES, KEY_RBT_WAYS, KEY_RBT_ORGANISATION,
-    KEY_RBT_PIPELINE_STAGES, KEY_LOOKUP_TO_SECOND_THRESHOLD,
-    KEY_SCHEDULER, KEY_FETCH, KEY_IBUFFER_SLOTS,
-    KEY_SP_BITS, KEY_ADDR_BITS, KEY_ICS_PRIORITY_LEVELS, KEY_SBR_STACK_DEPTH,
-    KEY_SMS, KEY_TECH_NM, KEY_DIE_MM2,
-    KEY_COUNT
-};
+/*
+ * THE KEY TABLE: every configuration key, described once.  One X(...) row
+ * per key, in the order of struct simt_config (ORDER KEY): the enum key_id
+ * below, the table key_table[] that the parser, config_get, config_print
+ * and config_describe_keys (the docs) read, and the struct's field all
+ * follow it.  A row names
+ *   ID      the key_id the whole-file checks use (KEY_ID),
+ *   FIELD   the field of struct simt_config it sets (and the key's name),
+ *   KIND    how its value is read (enum value_kind),
+ *   MIN MAX its range (VAL_UNSIGNED, VAL_POW2),
+ *   CHOICES its names (VAL_ENUM; indexed by the enum's values),
+ *   MODES   the reconvergence modes the key belongs to (a key given under
+ *           another mode is kept and ignored: config_print calls it unused),
+ *   DOC     one line for the docs.
+ * Adding a key: a row here and a field in struct simt_config.
+ */
+#define MODES_ALL  (MODE(RECONV_SBR) | MODE(RECONV_HARP) | MODE(RECONV_MINPC) \
+                    | MODE(RECONV_ICS_FIRST))
+#define MODES_HARP MODE(RECONV_HARP)
+#define MODE(r)    (1u << (r))
+
+#define CONFIG_KEYS(X)                                                        \
+    /* SM organisation */                                                     \
+    X(SCHEDULERS, schedulers, VAL_UNSIGNED, 1, CONFIG_MAX_SCHEDULERS, NULL,   \
+      MODES_ALL, "warp schedulers per SM")                                    \
+    X(THREADS_PER_SCHEDULER, threads_per_scheduler, VAL_UNSIGNED, 1, 65536,   \
+      NULL, MODES_ALL, "threads resident per warp scheduler")                 \
+    X(SIMD_GROUPS, simd_groups, VAL_UNSIGNED, 1, 16, NULL, MODES_ALL,         \
+      "SIMD groups (execution pipelines) per SM")                             \
+    X(SIMD_WIDTH, simd_width, VAL_POW2, 1, 64, NULL, MODES_ALL,               \
+      "lanes per SIMD group")                                                 \
+    X(PIPELINE_DEPTH, pipeline_depth, VAL_UNSIGNED, 1, 64, NULL, MODES_ALL,   \
+      "pipeline stages (TLS's active group)")                                 \
+    X(WARP_SIZE, warp_size, VAL_POW2, 1, 64, NULL, MODES_ALL,                 \
+      "threads per warp")                                                     \
+    X(MAX_TBS, max_tbs, VAL_UNSIGNED, 2, CONFIG_MAX_TBS, NULL, MODES_ALL,     \
+      "thread blocks resident per SM")                                        \
+    X(MAX_WARPS_PER_TB, max_warps_per_tb, VAL_UNSIGNED, 2, 1024, NULL,        \
+      MODES_ALL, "warps of one thread block")                                 \
+    X(THREAD_ID_BITS, thread_id_bits, VAL_UNSIGNED, 1, 24, NULL, MODES_ALL,   \
+      "bits of a thread id (log2 of the threads a TB can hold)")              \
+    X(PC_BITS, pc_bits, VAL_UNSIGNED, 4, 64, NULL, MODES_ALL,                 \
+      "bits of a program counter")                                            \
+    X(L1D_KB, l1d_kb, VAL_UNSIGNED, 1, 4096, NULL, MODES_ALL,                 \
+      "L1 data cache size, KiB")                                              \
+    X(L1D_WAYS, l1d_ways, VAL_UNSIGNED, 1, 64, NULL, MODES_ALL,               \
+      "L1 data cache ways")                                                   \
+    X(L1D_LINE_BYTES, l1d_line_bytes, VAL_POW2, 4, 1024, NULL, MODES_ALL,     \
+      "L1 data cache line, bytes")                                            \
+    /* Control flow */                                                        \
+    X(RECONVERGENCE, reconvergence, VAL_ENUM, 0, 0, reconvergence_names,      \
+      MODES_ALL, "control-flow mode: SBR stacks, HARP tables, min(SP:PC) "    \
+      "(Collange) or ICS-First priorities")                                   \
+    X(FIRST_LEVEL_ENTRIES, first_level_entries, VAL_UNSIGNED, 1, 256, NULL,   \
+      MODES_HARP, "First-Level warps the scheduler picks from")               \
+    X(SECOND_LEVEL_ENTRIES, second_level_entries, VAL_UNSIGNED, 1,            \
+      CONFIG_MAX_SECOND_LEVEL, NULL, MODES_HARP, "Second-Level warps")        \
+    X(READY_LOOKUP_ENTRIES, ready_lookup_entries, VAL_UNSIGNED, 1, 256, NULL, \
+      MODES_HARP, "Ready-Lookup entries")                                     \
+    X(WAITING_LOOKUP_ENTRIES, waiting_lookup_entries, VAL_UNSIGNED, 1, 256,   \
+      NULL, MODES_HARP, "Waiting-Lookup entries")                             \
+    X(RBT_ENTRIES, rbt_entries, VAL_UNSIGNED, 1, CONFIG_MAX_RBT_ENTRIES,      \
+      NULL, MODES_HARP, "re-convergence barriers of the RBT")                 \
+    X(RBT_WAYS, rbt_ways, VAL_UNSIGNED, 1, CONFIG_MAX_RBT_ENTRIES, NULL,      \
+      MODES_HARP, "RBT ways (divides rbt_entries into a power of two sets)")  \
+    X(RBT_ORGANISATION, rbt_organisation, VAL_ENUM, 0, 0,                     \
+      rbt_organisation_names, MODES_HARP,                                     \
+      "one bank per lane (Fig. 9) or one multi-ported bank (Fig. 8)")         \
+    X(RBT_PIPELINE_STAGES, rbt_pipeline_stages, VAL_POW2, 1, 4, NULL,         \
+      MODES_HARP, "RBT access stages")                                        \
+    /* The upper bound second_level_entries is checked with the file. */      \
+    X(LOOKUP_TO_SECOND_THRESHOLD, lookup_to_second_threshold, VAL_UNSIGNED,   \
+      1, 65536, NULL, MODES_HARP,                                             \
+      "Second-Level occupancy below which lookups move to the Second-Level")  \
+    /* Scheduling and fetch */                                                \
+    X(SCHEDULER, scheduler, VAL_ENUM, 0, 0, sched_names, MODES_ALL,           \
+      "issue scheduling policy")                                              \
+    X(FETCH, fetch, VAL_ENUM, 0, 0, fetch_names, MODES_ALL, "fetch policy")   \
+    X(IBUFFER_SLOTS, ibuffer_slots, VAL_UNSIGNED, 1, 8, NULL, MODES_ALL,      \
+      "I-buffer entries per warp")                                            \
+    /* Stack-less arbitration and the stack-based baseline */                 \
+    X(SP_BITS, sp_bits, VAL_UNSIGNED, 1, 64, NULL, MODES_ALL,                 \
+      "per-lane stack pointer bits, compared before the PC")                  \
+    /* The lower bound log2(l1d_line_bytes) + 1 is checked with the file. */  \
+    X(ADDR_BITS, addr_bits, VAL_UNSIGNED, 4, 64, NULL, MODES_ALL,             \
+      "byte address bits of the arbiter's memory mode")                       \
+    X(ICS_PRIORITY_LEVELS, ics_priority_levels, VAL_UNSIGNED, 1, 32, NULL,    \
+      MODES_ALL, "priority levels of the ICS-First arbiter")                  \
+    X(SBR_STACK_DEPTH, sbr_stack_depth, VAL_UNSIGNED, 1, 64, NULL, MODES_ALL, \
+      "entries of the per-warp SBR stack")                                    \
+    /* Chip and technology */                                                 \
+    X(SMS, sms, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL, "SMs per chip")       \
+    X(TECH_NM, tech_nm, VAL_UNSIGNED, 5, 500, NULL, MODES_ALL,                \
+      "feature size, nm")                                                     \
+    X(DIE_MM2, die_mm2, VAL_AREA, 0, 0, NULL, MODES_ALL,                      \
+      "published die area of the chip, mm^2")
+
+/* One identifier per key (ORDER KEY). */
+#define KEY_ENUM(id, field, kind, min, max, choices, modes, doc) KEY_##id,
+enum key_id { CONFIG_KEYS(KEY_ENUM) KEY_COUNT };
+#undef KEY_ENUM
 
 enum value_kind {
     VAL_UNSIGNED,   /* decimal integer in [min, max] */
@@ -66,173 +151,50 @@ enum value_kind {
 };
 
 struct key_info {
-    const char *name;
-    enum value_kind kind;
+    const char *name;               /* the key in files, = the field's name */
+    enum value_kind kind;           /* how its value is read */
     unsigned long min, max;         /* for VAL_UNSIGNED and VAL_POW2 */
     const char *const *choices;     /* for VAL_ENUM, NULL-terminated */
-    int harp_only;                  /* present only when reconvergence = harp */
+    unsigned modes;                 /* MODE(r) of each reconvergence it belongs to */
+    size_t offset;                  /* of its field in struct simt_config */
+    const char *doc;                /* one line for the docs */
 };
 
 /* Names of the enumerations, indexed by their enum values. */
-static const char *const *reconvergence_names(void)
-{
-    static const char *const names[] = { "sbr", "harp", "minpc", "ics-first",
-                                         NULL };
-    return names;
-}
+static const char *const reconvergence_names[] = {
+    "sbr", "harp", "minpc", "ics-first", NULL       /* ORDER RECONV */
+};
+static const char *const rbt_organisation_names[] = {
+    "banked", "multiport", NULL
+};
+static const char *const sched_names[] = {
+    "lrr", "gto", "tls", "mwf_lrr", "mwf_gto", "saws", NULL
+};
+static const char *const fetch_names[] = { "lrr", "cff", "fef", NULL };
 
-static const char *const *rbt_organisation_names(void)
-{
-    static const char *const names[] = { "banked", "multiport", NULL };
-    return names;
-}
+/* An unsigned key sets an unsigned field, an enumeration an enum field
+ * (stored as an unsigned: the sizes are checked below), die_mm2 a double. */
+#define FIELD_SIZE_OK(id, field, kind, min, max, choices, modes, doc)        \
+    _Static_assert(sizeof ((struct simt_config *)0)->field ==                \
+                   ((kind) == VAL_AREA ? sizeof(double) : sizeof(unsigned)), \
+                   "the field of key " #field " has the wrong size");
+CONFIG_KEYS(FIELD_SIZE_OK)
+#undef FIELD_SIZE_OK
 
-static const char *const *sched_names(void)
-{
-    static const char *const names[] = {
-        "lrr", "gto", "tls", "mwf_lrr", "mwf_gto", "saws", NULL
-    };
-    return names;
-}
+#define KEY_ROW(id, field, kind, min, max, choices, modes, doc)              \
+    [KEY_##id] = { #field, kind, min, max, choices, modes,                   \
+                   offsetof(struct simt_config, field), doc },
+static const struct key_info key_table[KEY_COUNT] = { CONFIG_KEYS(KEY_ROW) };
+#undef KEY_ROW
 
-static const char *const *fetch_names(void)
+static const struct key_info *key_info(enum key_id k)
 {
-    static const char *const names[] = { "lrr", "cff", "fef", NULL };
-    return names;
-}
-
-/*
- * The description of key k: its name, how its value is read, its range.
- * Every key starts as an unsigned integer of all files; the cases below
- * change what differs.  KEY_COUNT gets a NULL name.
- */
-static struct key_info key_info(enum key_id k)
-{
-    struct key_info u = { NULL, VAL_UNSIGNED, 0, 0, NULL, 0 };
-
-    switch (k) {
-    case KEY_SCHEDULERS:
-        u.name = "schedulers"; u.min = 1; u.max = CONFIG_MAX_SCHEDULERS;
-        return u;
-    case KEY_THREADS_PER_SCHEDULER:
-        u.name = "threads_per_scheduler"; u.min = 1; u.max = 65536;
-        return u;
-    case KEY_SIMD_GROUPS:
-        u.name = "simd_groups"; u.min = 1; u.max = 16;
-        return u;
-    case KEY_SIMD_WIDTH:
-        u.name = "simd_width"; u.kind = VAL_POW2; u.min = 1; u.max = 64;
-        return u;
-    case KEY_PIPELINE_DEPTH:
-        u.name = "pipeline_depth"; u.min = 1; u.max = 64;
-        return u;
-    case KEY_WARP_SIZE:
-        u.name = "warp_size"; u.kind = VAL_POW2; u.min = 1; u.max = 64;
-        return u;
-    case KEY_MAX_TBS:
-        u.name = "max_tbs"; u.min = 2; u.max = CONFIG_MAX_TBS;
-        return u;
-    case KEY_MAX_WARPS_PER_TB:
-        u.name = "max_warps_per_tb"; u.min = 2; u.max = 1024;
-        return u;
-    case KEY_THREAD_ID_BITS:
-        u.name = "thread_id_bits"; u.min = 1; u.max = 24;
-        return u;
-    case KEY_PC_BITS:
-        u.name = "pc_bits"; u.min = 4; u.max = 64;
-        return u;
-    case KEY_L1D_KB:
-        u.name = "l1d_kb"; u.min = 1; u.max = 4096;
-        return u;
-    case KEY_L1D_WAYS:
-        u.name = "l1d_ways"; u.min = 1; u.max = 64;
-        return u;
-    case KEY_L1D_LINE_BYTES:
-        u.name = "l1d_line_bytes"; u.kind = VAL_POW2; u.min = 4; u.max = 1024;
-        return u;
-    case KEY_RECONVERGENCE:
-        u.name = "reconvergence"; u.kind = VAL_ENUM;
-        u.choices = reconvergence_names();
-        return u;
-    case KEY_FIRST_LEVEL_ENTRIES:
-        u.name = "first_level_entries"; u.min = 1; u.max = 256;
-        u.harp_only = 1;
-        return u;
-    case KEY_SECOND_LEVEL_ENTRIES:
-        u.name = "second_level_entries"; u.min = 1;
-        u.max = CONFIG_MAX_SECOND_LEVEL;
-        u.harp_only = 1;
-        return u;
-    case KEY_READY_LOOKUP_ENTRIES:
-        u.name = "ready_lookup_entries"; u.min = 1; u.max = 256;
-        u.harp_only = 1;
-        return u;
-    case KEY_WAITING_LOOKUP_ENTRIES:
-        u.name = "waiting_lookup_entries"; u.min = 1; u.max = 256;
-        u.harp_only = 1;
-        return u;
-    case KEY_RBT_ENTRIES:
-        u.name = "rbt_entries"; u.min = 1; u.max = CONFIG_MAX_RBT_ENTRIES;
-        u.harp_only = 1;
-        return u;
-    case KEY_RBT_WAYS:
-        u.name = "rbt_ways"; u.min = 1; u.max = CONFIG_MAX_RBT_ENTRIES;
-        u.harp_only = 1;
-        return u;
-    case KEY_RBT_ORGANISATION:
-        u.name = "rbt_organisation"; u.kind = VAL_ENUM;
-        u.choices = rbt_organisation_names();
-        u.harp_only = 1;
-        return u;
-    case KEY_RBT_PIPELINE_STAGES:
-        u.name = "rbt_pipeline_stages"; u.kind = VAL_POW2; u.min = 1; u.max = 4;
-        u.harp_only = 1;
-        return u;
-    case KEY_LOOKUP_TO_SECOND_THRESHOLD:
-        /* The upper bound second_level_entries is checked with the file. */
-        u.name = "lookup_to_second_threshold"; u.min = 1; u.max = 65536;
-        u.harp_only = 1;
-        return u;
-    case KEY_SCHEDULER:
-        u.name = "scheduler"; u.kind = VAL_ENUM; u.choices = sched_names();
-        return u;
-    case KEY_FETCH:
-        u.name = "fetch"; u.kind = VAL_ENUM; u.choices = fetch_names();
-        return u;
-    case KEY_IBUFFER_SLOTS:
-        u.name = "ibuffer_slots"; u.min = 1; u.max = 8;
-        return u;
-    case KEY_SP_BITS:
-        u.name = "sp_bits"; u.min = 1; u.max = 64;
-        return u;
-    case KEY_ADDR_BITS:
-        /* The lower bound log2(l1d_line_bytes) + 1 is checked with the file. */
-        u.name = "addr_bits"; u.min = 4; u.max = 64;
-        return u;
-    case KEY_ICS_PRIORITY_LEVELS:
-        u.name = "ics_priority_levels"; u.min = 1; u.max = 32;
-        return u;
-    case KEY_SBR_STACK_DEPTH:
-        u.name = "sbr_stack_depth"; u.min = 1; u.max = 64;
-        return u;
-    case KEY_SMS:
-        u.name = "sms"; u.min = 1; u.max = 1024;
-        return u;
-    case KEY_TECH_NM:
-        u.name = "tech_nm"; u.min = 5; u.max = 500;
-        return u;
-    case KEY_DIE_MM2:
-        u.name = "die_mm2"; u.kind = VAL_AREA;
-        return u;
-    case KEY_COUNT:
-        break;
-    }
-    return u;
+    return &key_table[k];
 }
 
 static const char *key_name(enum key_id k)
 {
-    return key_info(k).name;
+    return key_table[k].name;
 }
 
 /* The key called `name`, or KEY_COUNT when there is none. */
@@ -252,7 +214,7 @@ static enum key_id find_key(const char *name)
  */
 static void describe_accepted(enum key_id k, char *buf, size_t len)
 {
-    struct key_info ki = key_info(k);
+    const struct key_info ki = *key_info(k);
     size_t used = 0;
     unsigned long v;
     int i;
@@ -287,24 +249,40 @@ static void describe_accepted(enum key_id k, char *buf, size_t len)
  * Parser state and error reporting
  * ---------------------------------------------------------------------- */
 
+_Static_assert(KEY_COUNT <= 64, "keys_given has a bit per key");
+
 struct parser {
-    const char *path;
+    const char *path;                       /* the file named in messages */
+    const char *set_text;                   /* reading `--set KEY=VALUE`: it,
+                                               named in messages instead of
+                                               path:line; else NULL */
+    char base[CONFIG_NAME_LEN + 32];        /* where keys not set here come
+                                               from ("preset tiny"), or "" */
+    int depth;                              /* 1 while reading a preset that
+                                               a file starts from */
     unsigned line;                          /* lines read so far */
-    unsigned set_line[KEY_COUNT];           /* where each key was set; 0: not */
+    unsigned set_line[KEY_COUNT];           /* where each key was set; 0: not
+                                               here */
+    unsigned char given[KEY_COUNT];         /* set here or in the base */
     unsigned long long value[KEY_COUNT];    /* integers and enum indexes */
     double area;                            /* the value of die_mm2 */
     char *err;                              /* caller's buffer, may be NULL */
     size_t errlen;
 };
 
-/* Write "path:line: message" to the caller's buffer; returns -1. */
+/* Write "path:line: message" (or "--set KEY=VALUE: message") to the
+ * caller's buffer; returns -1. */
 static int vfail(struct parser *p, unsigned line, const char *fmt, va_list ap)
 {
     char msg[CONFIG_ERR_LEN];
 
     vsnprintf(msg, sizeof msg, fmt, ap);
-    if (p->err && p->errlen > 0)
-        snprintf(p->err, p->errlen, "%s:%u: %s", p->path, line, msg);
+    if (p->err && p->errlen > 0) {
+        if (p->set_text)
+            snprintf(p->err, p->errlen, "--set %s: %s", p->set_text, msg);
+        else
+            snprintf(p->err, p->errlen, "%s:%u: %s", p->path, line, msg);
+    }
     return -1;
 }
 
@@ -320,15 +298,17 @@ static int fail(struct parser *p, unsigned line, const char *fmt, ...)
 }
 
 /*
- * Report a disagreement between the n keys in `keys` (all of them set).
+ * Report a disagreement between the n keys in `keys` (all of them given).
  * The error is placed on the line of the key set last, and the lines of
- * the others are appended to the message, e.g. "... (line 11)".
+ * the others are appended to the message, e.g. "... (line 11)"; keys that
+ * come from the base are named by it, "... (line 11; the rest from preset
+ * tiny)".
  */
 static int fail_between(struct parser *p, const enum key_id *keys, size_t n,
                         const char *fmt, ...)
 {
     char msg[CONFIG_ERR_LEN];
-    size_t used, i, last = 0, others = 0;
+    size_t used, i, last = 0, others = 0, inherited = 0;
     va_list ap;
 
     for (i = 1; i < n; i++)
@@ -340,16 +320,24 @@ static int fail_between(struct parser *p, const enum key_id *keys, size_t n,
     va_end(ap);
 
     used = strlen(msg);
+    for (i = 0; i < n; i++)
+        if (i != last && p->set_line[keys[i]] == 0)
+            inherited++;
     for (i = 0; i < n && used < sizeof msg; i++) {
-        if (i == last)
+        if (i == last || p->set_line[keys[i]] == 0)
             continue;
         used += (size_t)snprintf(msg + used, sizeof msg - used, "%s%u",
-                                 others == 0 ? (n > 2 ? " (lines " : " (line ")
+                                 others == 0 ? (n - inherited > 2 ? " (lines "
+                                                                  : " (line ")
                                              : ", ",
                                  p->set_line[keys[i]]);
         others++;
     }
-    if (others > 0 && used < sizeof msg)
+    if (inherited > 0 && used < sizeof msg)
+        used += (size_t)snprintf(msg + used, sizeof msg - used,
+                                 "%sthe rest from %s", others ? "; " : " (",
+                                 p->base);
+    if ((others > 0 || inherited > 0) && used < sizeof msg)
         snprintf(msg + used, sizeof msg - used, ")");
     return fail(p, p->set_line[keys[last]], "%s", msg);
 }
@@ -417,7 +405,7 @@ static char *trim(char *s)
  */
 static int parse_unsigned(struct parser *p, enum key_id k, const char *text)
 {
-    struct key_info ki = key_info(k);
+    const struct key_info ki = *key_info(k);
     unsigned long long v = 0;
     int too_big = 0;
     char accepted[128];
@@ -461,7 +449,7 @@ static int parse_unsigned(struct parser *p, enum key_id k, const char *text)
 /* Read the name of an enumeration value; stores its index in p->value[k]. */
 static int parse_enum(struct parser *p, enum key_id k, const char *text)
 {
-    struct key_info ki = key_info(k);
+    const struct key_info ki = *key_info(k);
     char accepted[128];
     int i;
 
@@ -566,12 +554,51 @@ static int unknown_key(struct parser *p, const char *key)
     return fail(p, p->line, "unknown key '%s'", key);
 }
 
-static int harp_key_under_sbr(struct parser *p, enum key_id k)
+static int load_preset_file(const char *name, struct simt_config *cfg,
+                            char *err, size_t errlen, int depth);
+
+/* Take every key given in base as the starting value of p's keys. */
+static void inherit(struct parser *p, const struct simt_config *base)
 {
-    return fail(p, p->set_line[k] ? p->set_line[k] : p->line,
-                "%s applies only when reconvergence = harp "
-                "(reconvergence = sbr on line %u)",
-                key_name(k), p->set_line[KEY_RECONVERGENCE]);
+    int k;
+
+    for (k = 0; k < KEY_COUNT; k++) {
+        const struct key_info *ki = key_info((enum key_id)k);
+        const char *field = (const char *)base + ki->offset;
+        unsigned u;
+
+        if (!(base->keys_given >> k & 1))
+            continue;
+        p->given[k] = 1;
+        if (ki->kind == VAL_AREA) {
+            memcpy(&p->area, field, sizeof p->area);
+        } else {
+            memcpy(&u, field, sizeof u);
+            p->value[k] = u;
+        }
+    }
+}
+
+/* `preset = NAME`, the first key of a file: start from the preset. */
+static int start_from_preset(struct parser *p, const char *name)
+{
+    char sub[CONFIG_ERR_LEN];
+    struct simt_config base;
+    int k;
+
+    if (p->depth > 0)
+        return fail(p, p->line, "a preset cannot start from another preset "
+                    "(preset = %s)", name);
+    for (k = 0; k < KEY_COUNT; k++)
+        if (p->set_line[k] || p->given[k])
+            return fail(p, p->line, "preset = %s must come before every "
+                        "other key (%s is set on line %u)", name,
+                        key_name((enum key_id)k), p->set_line[k]);
+    if (load_preset_file(name, &base, sub, sizeof sub, p->depth + 1) != 0)
+        return fail(p, p->line, "preset = %s: %s", name, sub);
+    inherit(p, &base);
+    snprintf(p->base, sizeof p->base, "preset %s", name);
+    return 0;
 }
 
 /* Check one line of text (no newline) and record the key it sets. */
@@ -613,22 +640,29 @@ static int parse_line(struct parser *p, char *text)
                     "(at most %d): '%.24s...'", NAME_LIMIT, key,
                     (unsigned)strlen(value), NAME_LIMIT, value);
 
+    if (strcmp(key, "preset") == 0) {
+        if (p->set_text)
+            return fail(p, p->line, "preset = NAME can only be the first key "
+                        "of a file; use --preset NAME");
+        if (p->base[0])
+            return fail(p, p->line, "duplicate key 'preset'");
+        if (value[0] == '\0')
+            return fail(p, p->line, "empty value for key 'preset'");
+        return start_from_preset(p, value);
+    }
     k = find_key(key);
     if (k == KEY_COUNT)
         return unknown_key(p, key);
     if (p->set_line[k])
         return fail(p, p->line, "duplicate key '%s' (first set on line %u)",
                     key, p->set_line[k]);
-    if (key_info(k).harp_only && p->set_line[KEY_RECONVERGENCE]
-        && p->value[KEY_RECONVERGENCE] != RECONV_HARP)
-        return harp_key_under_sbr(p, k);
     if (value[0] == '\0') {
         describe_accepted(k, accepted, sizeof accepted);
         return fail(p, p->line, "empty value for key '%s' (accepted: %s)",
                     key, accepted);
     }
 
-    switch (key_info(k).kind) {
+    switch (key_info(k)->kind) {
     case VAL_UNSIGNED:
     case VAL_POW2:
         if (parse_unsigned(p, k, value) != 0)
@@ -644,6 +678,7 @@ static int parse_line(struct parser *p, char *text)
         break;
     }
     p->set_line[k] = p->line;
+    p->given[k] = 1;
     return 0;
 }
 
@@ -680,40 +715,34 @@ static int is_harp(const struct parser *p)
     return p->value[KEY_RECONVERGENCE] == RECONV_HARP;
 }
 
-/* HARP keys set in a file whose reconvergence = sbr comes after them. */
-static int check_harp_keys_apply(struct parser *p)
+/* Whether key k belongs to the reconvergence mode p selects. */
+static int key_used(const struct parser *p, enum key_id k)
 {
-    enum key_id first = KEY_COUNT;
-    int k;
-
-    if (!p->set_line[KEY_RECONVERGENCE] || is_harp(p))
-        return 0;
-    for (k = 0; k < KEY_COUNT; k++)
-        if (key_info((enum key_id)k).harp_only && p->set_line[k]
-            && (first == KEY_COUNT || p->set_line[k] < p->set_line[first]))
-            first = (enum key_id)k;
-    return first == KEY_COUNT ? 0 : harp_key_under_sbr(p, first);
+    return key_info(k)->modes >> p->value[KEY_RECONVERGENCE] & 1;
 }
 
-/* Every required key must be set; reported just past the last line. */
+/*
+ * Every key of the selected mode must be given; reported just past the
+ * last line.  Keys of other modes may be given: they are kept, and
+ * ignored.
+ */
 static int check_missing_keys(struct parser *p)
 {
     char accepted[128];
     int k;
 
     for (k = 0; k < KEY_COUNT; k++) {
-        struct key_info ki = key_info((enum key_id)k);
-        if (p->set_line[k])
-            continue;
-        if (ki.harp_only && !is_harp(p))
+        const struct key_info *ki = key_info((enum key_id)k);
+        if (p->given[k] || !key_used(p, (enum key_id)k))
             continue;
         describe_accepted((enum key_id)k, accepted, sizeof accepted);
-        if (ki.harp_only)
+        if (ki->modes != MODES_ALL)
             return fail(p, p->line + 1, "missing key '%s' (required when "
-                        "reconvergence = harp; accepted: %s)",
-                        ki.name, accepted);
+                        "reconvergence = %s; accepted: %s)", ki->name,
+                        reconvergence_names[p->value[KEY_RECONVERGENCE]],
+                        accepted);
         return fail(p, p->line + 1, "missing key '%s' (accepted: %s)",
-                    ki.name, accepted);
+                    ki->name, accepted);
     }
     return 0;
 }
@@ -846,7 +875,7 @@ static int check_harp_tables(struct parser *p)
 
 static int check_file(struct parser *p)
 {
-    if (check_harp_keys_apply(p) != 0 || check_missing_keys(p) != 0)
+    if (check_missing_keys(p) != 0)
         return -1;
     if (check_sm_organisation(p) != 0 || check_l1d(p) != 0
         || check_harp_tables(p) != 0)
@@ -858,50 +887,7 @@ static int check_file(struct parser *p)
  * Building the configuration
  * ---------------------------------------------------------------------- */
 
-/* The unsigned field that key k sets, or NULL for enumerations and die_mm2. */
-static unsigned *unsigned_field(struct simt_config *c, enum key_id k)
-{
-    switch (k) {
-    case KEY_SCHEDULERS:                 return &c->schedulers;
-    case KEY_THREADS_PER_SCHEDULER:      return &c->threads_per_scheduler;
-    case KEY_SIMD_GROUPS:                return &c->simd_groups;
-    case KEY_SIMD_WIDTH:                 return &c->simd_width;
-    case KEY_PIPELINE_DEPTH:             return &c->pipeline_depth;
-    case KEY_WARP_SIZE:                  return &c->warp_size;
-    case KEY_MAX_TBS:                    return &c->max_tbs;
-    case KEY_MAX_WARPS_PER_TB:           return &c->max_warps_per_tb;
-    case KEY_THREAD_ID_BITS:             return &c->thread_id_bits;
-    case KEY_PC_BITS:                    return &c->pc_bits;
-    case KEY_L1D_KB:                     return &c->l1d_kb;
-    case KEY_L1D_WAYS:                   return &c->l1d_ways;
-    case KEY_L1D_LINE_BYTES:             return &c->l1d_line_bytes;
-    case KEY_FIRST_LEVEL_ENTRIES:        return &c->first_level_entries;
-    case KEY_SECOND_LEVEL_ENTRIES:       return &c->second_level_entries;
-    case KEY_READY_LOOKUP_ENTRIES:       return &c->ready_lookup_entries;
-    case KEY_WAITING_LOOKUP_ENTRIES:     return &c->waiting_lookup_entries;
-    case KEY_RBT_ENTRIES:                return &c->rbt_entries;
-    case KEY_RBT_WAYS:                   return &c->rbt_ways;
-    case KEY_RBT_PIPELINE_STAGES:        return &c->rbt_pipeline_stages;
-    case KEY_LOOKUP_TO_SECOND_THRESHOLD: return &c->lookup_to_second_threshold;
-    case KEY_IBUFFER_SLOTS:              return &c->ibuffer_slots;
-    case KEY_SP_BITS:                    return &c->sp_bits;
-    case KEY_ADDR_BITS:                  return &c->addr_bits;
-    case KEY_ICS_PRIORITY_LEVELS:        return &c->ics_priority_levels;
-    case KEY_SBR_STACK_DEPTH:            return &c->sbr_stack_depth;
-    case KEY_SMS:                        return &c->sms;
-    case KEY_TECH_NM:                    return &c->tech_nm;
-    case KEY_RECONVERGENCE:
-    case KEY_RBT_ORGANISATION:
-    case KEY_SCHEDULER:
-    case KEY_FETCH:
-    case KEY_DIE_MM2:
-    case KEY_COUNT:
-        break;
-    }
-    return NULL;
-}
-
-/* Copy the checked values into c (zeroed first).  Keys not set stay 0. */
+/* Copy the checked values into c (zeroed first).  Keys not given stay 0. */
 static void build_config(const struct parser *p, const char *name,
                          struct simt_config *c)
 {
@@ -910,15 +896,18 @@ static void build_config(const struct parser *p, const char *name,
     memset(c, 0, sizeof *c);
     strcpy(c->name, name);
     for (k = 0; k < KEY_COUNT; k++) {
-        unsigned *field = unsigned_field(c, (enum key_id)k);
-        if (field)
-            *field = (unsigned)p->value[k];
+        const struct key_info *ki = key_info((enum key_id)k);
+        char *field = (char *)c + ki->offset;
+        unsigned u = (unsigned)p->value[k];
+
+        if (!p->given[k])
+            continue;
+        c->keys_given |= 1ULL << k;
+        if (ki->kind == VAL_AREA)
+            memcpy(field, &p->area, sizeof p->area);
+        else
+            memcpy(field, &u, sizeof u);
     }
-    c->reconvergence = (enum reconvergence)p->value[KEY_RECONVERGENCE];
-    c->rbt_organisation = (enum rbt_organisation)p->value[KEY_RBT_ORGANISATION];
-    c->scheduler = (enum sched_policy)p->value[KEY_SCHEDULER];
-    c->fetch = (enum fetch_policy)p->value[KEY_FETCH];
-    c->die_mm2 = p->area;
 }
 
 /*
@@ -945,13 +934,28 @@ static int name_from_path(const char *path, char name[CONFIG_NAME_LEN])
  * The public functions
  * ---------------------------------------------------------------------- */
 
+/* A parser that reports to err (emptied). */
+static void parser_init(struct parser *p, const char *path, char *err,
+                        size_t errlen, int depth)
+{
+    memset(p, 0, sizeof *p);
+    p->path = path;
+    p->err = err;
+    p->errlen = errlen;
+    p->depth = depth;
+    if (err && errlen > 0)
+        err[0] = '\0';
+}
+
 /*
  * Load the text of `in` as the file `path` (with no buffer in `in`, open
- * and read the file `path`): the one body behind config_load and
- * config_load_buffer.
+ * and read the file `path`): the one body behind config_load,
+ * config_load_buffer and the presets.  depth is 1 for a preset a file
+ * starts from.
  */
 static int load_input(const char *path, struct input *in,
-                      struct simt_config *cfg, char *err, size_t errlen)
+                      struct simt_config *cfg, char *err, size_t errlen,
+                      int depth)
 {
     struct parser p;
     char name[CONFIG_NAME_LEN];
@@ -959,13 +963,7 @@ static int load_input(const char *path, struct input *in,
     int rc;
 
     memset(cfg, 0, sizeof *cfg);
-    memset(&p, 0, sizeof p);
-    p.path = path;
-    p.err = err;
-    p.errlen = errlen;
-    if (err && errlen > 0)
-        err[0] = '\0';
-
+    parser_init(&p, path, err, errlen, depth);
     if (name_from_path(path, name) != 0)
         return fail(&p, 0, "file name is too long for a configuration name "
                     "(at most %d characters without .conf)",
@@ -991,7 +989,7 @@ int config_load(const char *path, struct simt_config *cfg,
 {
     struct input in = { NULL, NULL, 0, 0 };
 
-    return load_input(path, &in, cfg, err, errlen);
+    return load_input(path, &in, cfg, err, errlen, 0);
 }
 
 int config_load_buffer(const char *path, const char *text, size_t len,
@@ -1000,7 +998,7 @@ int config_load_buffer(const char *path, const char *text, size_t len,
     struct input in = { NULL, text ? text : "", 0, 0 };
 
     in.len = text ? len : 0;
-    return load_input(path, &in, cfg, err, errlen);
+    return load_input(path, &in, cfg, err, errlen, 0);
 }
 
 const char *config_preset_path(const char *name, char *buf, size_t buflen)
@@ -1014,17 +1012,18 @@ const char *config_preset_path(const char *name, char *buf, size_t buflen)
     return buf;
 }
 
-int config_load_preset(const char *name, struct simt_config *cfg,
-                       char *err, size_t errlen)
+static int load_preset_file(const char *name, struct simt_config *cfg,
+                            char *err, size_t errlen, int depth)
 {
+    struct input in = { NULL, NULL, 0, 0 };
     char path[4096];
     size_t used = 0;
     int i;
 
     for (i = 0; config_preset_names[i]; i++)
         if (strcmp(config_preset_names[i], name) == 0)
-            return config_load(config_preset_path(name, path, sizeof path),
-                               cfg, err, errlen);
+            return load_input(config_preset_path(name, path, sizeof path),
+                              &in, cfg, err, errlen, depth);
 
     memset(cfg, 0, sizeof *cfg);
     if (err && errlen > 0) {
@@ -1037,6 +1036,71 @@ int config_load_preset(const char *name, struct simt_config *cfg,
             snprintf(err + used, errlen - used, ")");
     }
     return -1;
+}
+
+int config_load_preset(const char *name, struct simt_config *cfg,
+                       char *err, size_t errlen)
+{
+    return load_preset_file(name, cfg, err, errlen, 0);
+}
+
+int config_set(struct simt_config *cfg, const char *key, const char *value,
+               char *err, size_t errlen)
+{
+    char setting[2 * NAME_LIMIT + 8];
+    char line[LINE_LIMIT + 1];
+    struct simt_config next;
+    struct parser p;
+    int n;
+
+    parser_init(&p, "--set", err, errlen, 0);
+    n = snprintf(setting, sizeof setting, "%s=%s", key, value);
+    if (n < 0 || (size_t)n >= sizeof setting)
+        snprintf(setting + sizeof setting - 4, 4, "...");
+    p.set_text = setting;
+    p.line = 1;
+    if (strpbrk(key, "=#\n") || strpbrk(value, "#\n"))
+        return fail(&p, p.line, "a key or value holds '=', '#' or a newline");
+    n = snprintf(line, sizeof line, "%s = %s", key, value);
+    if (n < 0 || (size_t)n >= sizeof line)
+        return fail(&p, p.line, "line is longer than %d characters",
+                    LINE_LIMIT);
+    inherit(&p, cfg);
+    snprintf(p.base, sizeof p.base, "configuration %s", cfg->name);
+    if (parse_line(&p, line) != 0 || check_file(&p) != 0)
+        return -1;
+    build_config(&p, cfg->name, &next);
+    *cfg = next;
+    return 0;
+}
+
+int config_set_arg(struct simt_config *cfg, const char *arg,
+                   char *err, size_t errlen)
+{
+    char key[NAME_LIMIT + 1];
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : 0;
+
+    if (!eq || len == 0 || len > NAME_LIMIT) {
+        if (err && errlen > 0)
+            snprintf(err, errlen, "--set %.*s: expected KEY=VALUE",
+                     NAME_LIMIT * 2, arg);
+        return -1;
+    }
+    memcpy(key, arg, len);
+    key[len] = '\0';
+    return config_set(cfg, key, eq + 1, err, errlen);
+}
+
+/* names[i] of a NULL-terminated list, or "?" when i is past its end. */
+static const char *name_at(const char *const *names, unsigned i)
+{
+    unsigned n;
+
+    for (n = 0; names[n]; n++)
+        if (n == i)
+            return names[n];
+    return "?";
 }
 
 /* Write d with as few digits as read back to the same double. */
@@ -1054,77 +1118,113 @@ static int format_double(double d, char *buf, size_t buflen)
     return 0;
 }
 
+/* Whether key k is in cfg: it belongs to cfg's mode, or was given. */
+static int key_present(const struct simt_config *cfg, enum key_id k)
+{
+    return (key_info(k)->modes >> cfg->reconvergence & 1)
+           || (cfg->keys_given >> k & 1);
+}
+
 int config_get(const struct simt_config *cfg, const char *key,
                char *buf, size_t buflen)
 {
-    struct simt_config copy = *cfg;     /* unsigned_field wants a mutable one */
     enum key_id k = find_key(key);
-    const unsigned *field;
-    const char *text;
+    const struct key_info *ki;
+    const char *field;
+    unsigned u;
+    double d;
     int n;
 
-    if (buflen == 0 || k == KEY_COUNT)
+    if (buflen == 0 || k == KEY_COUNT || !key_present(cfg, k))
         return -1;
-    if (key_info(k).harp_only && cfg->reconvergence != RECONV_HARP)
-        return -1;
-
-    switch (k) {
-    case KEY_RECONVERGENCE: text = config_reconvergence_name(cfg->reconvergence);
-                            break;
-    case KEY_RBT_ORGANISATION:
-        text = config_rbt_organisation_name(cfg->rbt_organisation);
-        break;
-    case KEY_SCHEDULER:     text = config_sched_name(cfg->scheduler); break;
-    case KEY_FETCH:         text = config_fetch_name(cfg->fetch); break;
-    case KEY_DIE_MM2:       return format_double(cfg->die_mm2, buf, buflen);
-    default:
-        field = unsigned_field(&copy, k);
-        n = snprintf(buf, buflen, "%u", *field);
-        return n < 0 || (size_t)n >= buflen ? -1 : 0;
+    ki = key_info(k);
+    field = (const char *)cfg + ki->offset;
+    if (ki->kind == VAL_AREA) {
+        memcpy(&d, field, sizeof d);
+        return format_double(d, buf, buflen);
     }
-    n = snprintf(buf, buflen, "%s", text);
+    memcpy(&u, field, sizeof u);
+    if (ki->kind == VAL_ENUM)
+        n = snprintf(buf, buflen, "%s", name_at(ki->choices, u));
+    else
+        n = snprintf(buf, buflen, "%u", u);
     return n < 0 || (size_t)n >= buflen ? -1 : 0;
+}
+
+int config_key_used(const struct simt_config *cfg, const char *key)
+{
+    enum key_id k = find_key(key);
+
+    return k != KEY_COUNT && (key_info(k)->modes >> cfg->reconvergence & 1);
+}
+
+/* The modes of a key as "harp" or "sbr, harp, ..." into buf. */
+static void describe_modes(unsigned modes, char *buf, size_t len)
+{
+    size_t used = 0;
+    unsigned r;
+
+    buf[0] = '\0';
+    for (r = 0; reconvergence_names[r] && used < len; r++)
+        if (modes >> r & 1)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s",
+                                     used ? ", " : "", reconvergence_names[r]);
 }
 
 void config_print(const struct simt_config *cfg, FILE *out)
 {
-    char value[64];
+    char value[64], modes[64];
     int k;
 
     for (k = 0; k < KEY_COUNT; k++) {
-        const char *name = key_name((enum key_id)k);
-        if (config_get(cfg, name, value, sizeof value) == 0)
-            fprintf(out, "%s = %s\n", name, value);
+        const struct key_info *ki = key_info((enum key_id)k);
+        if (config_get(cfg, ki->name, value, sizeof value) != 0)
+            continue;
+        fprintf(out, "%s = %s", ki->name, value);
+        if (!config_key_used(cfg, ki->name)) {
+            describe_modes(ki->modes, modes, sizeof modes);
+            fprintf(out, "  # unused: applies only when reconvergence = %s",
+                    modes);
+        }
+        fputc('\n', out);
     }
 }
 
-/* names[i] of a NULL-terminated list, or "?" when i is past its end. */
-static const char *name_at(const char *const *names, unsigned i)
+void config_describe_keys(FILE *out)
 {
-    unsigned n;
+    char accepted[128], modes[64];
+    int k;
 
-    for (n = 0; names[n]; n++)
-        if (n == i)
-            return names[n];
-    return "?";
+    fprintf(out, "| key | accepted | reconvergence | meaning |\n"
+                 "|---|---|---|---|\n");
+    for (k = 0; k < KEY_COUNT; k++) {
+        const struct key_info *ki = key_info((enum key_id)k);
+        describe_accepted((enum key_id)k, accepted, sizeof accepted);
+        if (ki->modes == MODES_ALL)
+            snprintf(modes, sizeof modes, "every mode");
+        else
+            describe_modes(ki->modes, modes, sizeof modes);
+        fprintf(out, "| `%s` | %s | %s | %s |\n", ki->name, accepted, modes,
+                ki->doc);
+    }
 }
 
 const char *config_reconvergence_name(enum reconvergence r)
 {
-    return name_at(reconvergence_names(), (unsigned)r);
+    return name_at(reconvergence_names, (unsigned)r);
 }
 
 const char *config_rbt_organisation_name(enum rbt_organisation o)
 {
-    return name_at(rbt_organisation_names(), (unsigned)o);
+    return name_at(rbt_organisation_names, (unsigned)o);
 }
 
 const char *config_sched_name(enum sched_policy s)
 {
-    return name_at(sched_names(), (unsigned)s);
+    return name_at(sched_names, (unsigned)s);
 }
 
 const char *config_fetch_name(enum fetch_policy f)
 {
-    return name_at(fetch_names(), (unsigned)f);
+    return name_at(fetch_names, (unsigned)f);
 }

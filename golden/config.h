@@ -2,12 +2,19 @@
  * config.h -- the SM configuration: one parameter struct for every view.
  *
  * A configuration is a plain-text file of `key = value` lines; `#` starts a
- * comment that runs to the end of the line.  Every key of the struct below
- * must appear exactly once (keys of the HARP section only when
- * reconvergence = harp, and then all of them).  config_load() parses and
- * validates in one call; on failure it returns -1 and leaves a message of
- * the form "file:line: problem" in the caller's buffer.  Nothing is clamped:
- * a value outside its range is an error.
+ * comment that runs to the end of the line.  A file may start from a preset,
+ * `preset = NAME` as its first key, and then set only the keys that differ.
+ * Every key of the selected reconvergence mode must be given (in the file
+ * or its preset), none twice in one file; a key of another mode (a HARP key
+ * under reconvergence = sbr) is kept, checked for its range, and ignored:
+ * config_print marks it unused.  config_load() parses and validates in one
+ * call; on failure it returns -1 and leaves a message of the form
+ * "file:line: problem" in the caller's buffer.  Nothing is clamped: a value
+ * outside its range is an error.  config_set() changes one key of a loaded
+ * configuration as if the line had been written in its file (`--set`).
+ *
+ * The keys are described once, in the key table of config.c (CONFIG_KEYS,
+ * ORDER KEY): their names are the field names below, in the same order.
  *
  * The C golden model, the Verilog generator, the testbenches and the area
  * report all derive their sizes from one struct simt_config.
@@ -32,6 +39,9 @@ enum {
     CONFIG_ERR_LEN        = 512
 };
 
+/* The control-flow mode: SBR stacks (HARP 2.1), the HARP tables, the
+ * min(SP:PC) arbiter (Collange) or the ICS-First priorities (multi-core
+ * SIMT).  ORDER RECONV: reconvergence_names in config.c. */
 enum reconvergence { RECONV_SBR, RECONV_HARP, RECONV_MINPC, RECONV_ICS_FIRST };
 
 /* HARP 4.2.2: one multi-ported bank (Fig. 8) or one bank per lane (Fig. 9). */
@@ -43,6 +53,8 @@ enum sched_policy {
 
 enum fetch_policy { FETCH_LRR, FETCH_CFF, FETCH_FEF };
 
+/* ORDER KEY: the fields after `name` and before `keys_given` follow the
+ * key table of config.c (their names are the keys). */
 struct simt_config {
     char name[CONFIG_NAME_LEN];      /* file name without directory and .conf */
 
@@ -88,6 +100,10 @@ struct simt_config {
     unsigned sms;                    /* SMs per chip */
     unsigned tech_nm;                /* feature size, nm */
     double   die_mm2;                /* published die area of the chip */
+
+    unsigned long long keys_given;   /* bit k: the k-th key of the table was
+                                        given (in the file, its preset or a
+                                        --set); 0 in a hand-built struct */
 };
 
 /*
@@ -124,16 +140,39 @@ extern const char *const config_preset_names[];
 const char *config_preset_path(const char *name, char *buf, size_t buflen);
 
 /*
+ * Set `key` to `value` in cfg as if the line `key = value` had been written
+ * last in its file (the command lines' `--set KEY=VALUE`): the value is
+ * checked as the parser checks it, then the whole configuration again.
+ * Returns 0, or -1 with "--set KEY=VALUE: message" in err and cfg
+ * unchanged.  `preset` cannot be set this way.
+ */
+int config_set(struct simt_config *cfg, const char *key, const char *value,
+               char *err, size_t errlen);
+
+/* The same for the text "KEY=VALUE" of one --set option. */
+int config_set_arg(struct simt_config *cfg, const char *arg,
+                   char *err, size_t errlen);
+
+/*
  * Value of one key as text ("8", "mwf_lrr", ...) into buf.  Returns 0, or
- * -1 when the key is unknown, does not apply to this configuration (a HARP
- * key under reconvergence = sbr) or its text does not fit in buf.
+ * -1 when the key is unknown, is not in this configuration (a HARP key not
+ * given under reconvergence = sbr) or its text does not fit in buf.
  */
 int config_get(const struct simt_config *cfg, const char *key,
                char *buf, size_t buflen);
 
-/* Write every key that applies as `key = value` lines, in struct order;
- * the output loads back to the same configuration. */
+/* 1 when `key` belongs to cfg's reconvergence mode (it is used), else 0
+ * (a HARP key under reconvergence = sbr, or no such key). */
+int config_key_used(const struct simt_config *cfg, const char *key);
+
+/* Write every key in cfg as `key = value` lines, in struct order, a key
+ * of another mode followed by "# unused: ..."; the output loads back to
+ * the same configuration. */
 void config_print(const struct simt_config *cfg, FILE *out);
+
+/* The key table as a Markdown table (key, accepted values, modes,
+ * meaning): the reference of docs/configuration.md. */
+void config_describe_keys(FILE *out);
 
 /* Names used in files for the enumerations ("?" for a value outside). */
 const char *config_reconvergence_name(enum reconvergence r);

@@ -714,7 +714,7 @@ static void enumerations_accept_only_their_listed_names(void **state)
 {
     (void)state;
     expect_tiny_error("reconvergence", "reconvergence = SBR",
-                      "(sbr, harp)");
+                      "(sbr, harp, minpc, ics-first)");
     expect_tiny_error("scheduler", "scheduler = rr",
                       "(lrr, gto, tls, mwf_lrr, mwf_gto, saws)");
     expect_tiny_error("fetch", "fetch = gto", "(lrr, cff, fef)");
@@ -828,42 +828,239 @@ static void harp_tables_must_be_consistent(void **state)
                       "(banked, multiport)");
 }
 
-/* Whether tiny_lines[i] sets a key that exists only under HARP. */
-static int is_harp_line(int i)
+static void keys_of_another_mode_are_kept_ignored_and_marked_unused(
+    void **state)
 {
-    return (i >= 14 && i <= 20) || i >= 27;
-}
-
-static void harp_keys_are_rejected_under_sbr_at_their_line(void **state)
-{
-    char text[TEXT_LEN];
-    size_t used = 0;
-    int i;
+    static const char *const modes[] = { "sbr", "minpc", "ics-first", NULL };
+    char text[TEXT_LEN], line[64], err[CONFIG_ERR_LEN], v[64];
+    struct simt_config c;
+    char *printed = NULL;
+    size_t size = 0;
+    FILE *out;
+    int m;
 
     (void)state;
-    /* reconvergence = sbr before the HARP key */
-    for (i = 0; tiny_lines[i]; i++) {
-        const char *line = tiny_lines[i];
-        if (is_harp_line(i) && i != 17)      /* keep only rbt_entries */
-            continue;
-        if (strcmp(line, "reconvergence = harp") == 0)
-            line = "reconvergence = sbr";
-        used += (size_t)snprintf(text + used, sizeof text - used, "%s\n", line);
+    for (m = 0; modes[m]; m++) {
+        /* Every HARP key of tiny stays, even one the HARP checks refuse. */
+        static const char *changes[] = { NULL, "rbt_ways = 3", NULL };
+        snprintf(line, sizeof line, "reconvergence = %s", modes[m]);
+        changes[0] = line;
+        if (load_text(tiny_changed(changes, text, sizeof text), &c,
+                      err, sizeof err) != 0)
+            fail_msg("reconvergence = %s with HARP keys: %s", modes[m], err);
+        assert_int_equal(c.rbt_ways, 3);
+        assert_int_equal(config_key_used(&c, "rbt_ways"), 0);
+        assert_int_equal(config_key_used(&c, "warp_size"), 1);
+        assert_int_equal(config_get(&c, "rbt_ways", v, sizeof v), 0);
+        assert_string_equal(v, "3");
+        out = open_memstream(&printed, &size);
+        assert_non_null(out);
+        config_print(&c, out);
+        assert_int_equal(fclose(out), 0);
+        assert_non_null(strstr(printed, "rbt_ways = 3  # unused: applies only "
+                                        "when reconvergence = harp\n"));
+        assert_null(strstr(printed, "warp_size = 2  #"));
+        free(printed);
+        printed = NULL;
     }
-    expect_error(text, 15, "rbt_entries applies only when reconvergence = harp");
+    /* A HARP key under another mode is still read for its range. */
+    {
+        static const char *const out_of_range[] = {
+            "reconvergence = sbr", "rbt_ways = 2000", NULL
+        };
+        expect_error(tiny_changed(out_of_range, text, sizeof text),
+                     tiny_line_of("rbt_ways"),
+                     "rbt_ways = 2000 is out of range");
+    }
+}
 
-    /* reconvergence = sbr after the HARP key */
-    used = 0;
-    used += (size_t)snprintf(text, sizeof text, "rbt_pipeline_stages = 2\n");
-    for (i = 0; tiny_lines[i]; i++) {
-        if (is_harp_line(i))
-            continue;
-        used += (size_t)snprintf(text + used, sizeof text - used, "%s\n",
-                                 strcmp(tiny_lines[i], "reconvergence = harp")
-                                 ? tiny_lines[i] : "reconvergence = sbr");
-    }
-    expect_error(text, 1, "rbt_pipeline_stages applies only when "
+static void the_control_flow_modes_are_sbr_harp_minpc_and_ics_first(
+    void **state)
+{
+    struct simt_config c;
+    char text[TEXT_LEN], err[CONFIG_ERR_LEN];
+
+    (void)state;
+    assert_int_equal(load_text(tiny_with("reconvergence", "reconvergence = "
+                                         "minpc", text, sizeof text),
+                               &c, err, sizeof err), 0);
+    assert_int_equal(c.reconvergence, RECONV_MINPC);
+    assert_int_equal(load_text(tiny_with("reconvergence", "reconvergence = "
+                                         "ics-first", text, sizeof text),
+                               &c, err, sizeof err), 0);
+    assert_int_equal(c.reconvergence, RECONV_ICS_FIRST);
+    assert_string_equal(config_reconvergence_name(RECONV_MINPC), "minpc");
+    assert_string_equal(config_reconvergence_name(RECONV_ICS_FIRST),
+                        "ics-first");
+    /* The HARP keys are not required outside HARP. */
+    assert_int_equal(load_text("preset = fermi-sbr\nreconvergence = minpc\n",
+                               &c, err, sizeof err), 0);
+}
+
+/* ------------------------------------------------------------------------
+ * Starting from a preset, and --set
+ * ---------------------------------------------------------------------- */
+
+static void a_file_starting_from_a_preset_overrides_only_what_it_sets(
+    void **state)
+{
+    struct simt_config c, tiny;
+    char err[CONFIG_ERR_LEN];
+
+    (void)state;
+    load_preset("tiny", &tiny);
+    if (load_text("# a comment first\npreset = tiny\nscheduler = gto\n"
+                  "sms = 3\n", &c, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(c.scheduler, SCHED_GTO);
+    assert_int_equal(c.sms, 3);
+    c.scheduler = tiny.scheduler;
+    c.sms = tiny.sms;
+    memcpy(c.name, tiny.name, sizeof c.name);
+    assert_memory_equal(&c, &tiny, sizeof c);
+    /* A preset that leaves HARP gets its HARP keys kept, unused. */
+    assert_int_equal(load_text("preset = tiny\nreconvergence = sbr\n",
+                               &c, err, sizeof err), 0);
+    assert_int_equal(c.rbt_entries, tiny.rbt_entries);
+    assert_int_equal(config_key_used(&c, "rbt_entries"), 0);
+    /* ... and one that enters HARP needs them. */
+    expect_error("preset = fermi-sbr\nreconvergence = harp\n", 3,
+                 "missing key 'first_level_entries' (required when "
                  "reconvergence = harp");
+}
+
+static void a_preset_line_comes_first_names_a_preset_and_does_not_nest(
+    void **state)
+{
+    (void)state;
+    expect_error("sms = 2\npreset = tiny\n", 2,
+                 "preset = tiny must come before every other key (sms is set "
+                 "on line 1)");
+    expect_error("preset = tiny\npreset = tiny\n", 2, "duplicate key 'preset'");
+    expect_error("\npreset = huge\n", 2, "preset = huge: unknown preset 'huge' "
+                 "(presets: fermi-sbr, fermi-harp, gtx480-baws, tiny)");
+    expect_error("preset =\n", 1, "empty value for key 'preset'");
+    expect_error("preset = tiny\nsms = 2\nsms = 3\n", 3,
+                 "duplicate key 'sms' (first set on line 2)");
+    /* A disagreement with the preset names the line and the preset. */
+    expect_error("preset = tiny\nrbt_ways = 3\n", 2,
+                 "rbt_ways = 3 does not divide rbt_entries = 8 (the rest "
+                 "from preset tiny)");
+}
+
+static void a_preset_file_that_starts_from_a_preset_is_refused(void **state)
+{
+    char dir[PATH_LEN], path[PATH_LEN + 32], err[CONFIG_ERR_LEN];
+    const char *saved = getenv("SIMTREF_CONFIG_DIR");
+    char saved_copy[PATH_LEN];
+    struct simt_config c;
+    FILE *f;
+
+    (void)state;
+    snprintf(saved_copy, sizeof saved_copy, "%s", saved ? saved : "");
+    snprintf(dir, sizeof dir, "%s/simtref-presets-XXXXXX",
+             getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR")
+                                                     : "/tmp");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/tiny.conf", dir);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("preset = fermi-sbr\n", f);
+    assert_int_equal(fclose(f), 0);
+    setenv("SIMTREF_CONFIG_DIR", dir, 1);
+    assert_int_equal(load_text("preset = tiny\n", &c, err, sizeof err), -1);
+    if (saved)
+        setenv("SIMTREF_CONFIG_DIR", saved_copy, 1);
+    else
+        unsetenv("SIMTREF_CONFIG_DIR");
+    remove(path);
+    rmdir(dir);
+    if (!strstr(err, "x:1: preset = tiny: ")
+        || !strstr(err, "tiny.conf:1: a preset cannot start from another "
+                        "preset (preset = fermi-sbr)"))
+        fail_msg("got '%s'", err);
+}
+
+static void config_set_checks_a_key_as_the_file_would_and_names_it(
+    void **state)
+{
+    struct simt_config c, before;
+    char err[CONFIG_ERR_LEN];
+
+    (void)state;
+    load_preset("tiny", &c);
+    assert_int_equal(config_set(&c, "scheduler", "saws", err, sizeof err), 0);
+    assert_int_equal(c.scheduler, SCHED_SAWS);
+    assert_string_equal(c.name, "tiny");
+    assert_int_equal(config_set_arg(&c, "rbt_ways=4", err, sizeof err), 0);
+    assert_int_equal(c.rbt_ways, 4);
+
+    before = c;
+    assert_int_equal(config_set(&c, "rbt_ways", "3", err, sizeof err), -1);
+    assert_string_equal(err, "--set rbt_ways=3: rbt_ways = 3 does not divide "
+                        "rbt_entries = 8 (the rest from configuration tiny)");
+    assert_memory_equal(&c, &before, sizeof c);
+    assert_int_equal(config_set(&c, "warp_size", "3", err, sizeof err), -1);
+    assert_string_equal(err, "--set warp_size=3: warp_size = 3 is not a power "
+                        "of two (accepted: a power of two in 1..64)");
+    assert_int_equal(config_set(&c, "rbt_way", "4", err, sizeof err), -1);
+    assert_string_equal(err, "--set rbt_way=4: unknown key 'rbt_way' (did you "
+                        "mean 'rbt_ways'?)");
+    assert_int_equal(config_set(&c, "preset", "tiny", err, sizeof err), -1);
+    assert_non_null(strstr(err, "--set preset=tiny: preset = NAME can only"));
+    assert_int_equal(config_set(&c, "sms", "2 # x", err, sizeof err), -1);
+    assert_non_null(strstr(err, "--set sms=2 # x: "));
+    assert_int_equal(config_set_arg(&c, "sms", err, sizeof err), -1);
+    assert_string_equal(err, "--set sms: expected KEY=VALUE");
+    assert_int_equal(config_set_arg(&c, "=2", err, sizeof err), -1);
+    assert_memory_equal(&c, &before, sizeof c);
+
+    /* Leaving HARP keeps the HARP keys; coming back needs no more. */
+    assert_int_equal(config_set(&c, "reconvergence", "ics-first", err,
+                                sizeof err), 0);
+    assert_int_equal(config_key_used(&c, "rbt_ways"), 0);
+    assert_int_equal(config_set(&c, "reconvergence", "harp", err,
+                                sizeof err), 0);
+    assert_int_equal(c.rbt_ways, 4);
+    /* An SBR preset has no HARP keys to come back to. */
+    load_preset("fermi-sbr", &c);
+    assert_int_equal(config_set(&c, "reconvergence", "harp", err,
+                                sizeof err), -1);
+    assert_string_equal(err, "--set reconvergence=harp: missing key "
+                        "'first_level_entries' (required when reconvergence "
+                        "= harp; accepted: 1..256)");
+}
+
+static void the_key_table_documents_every_key_of_the_printout(void **state)
+{
+    struct simt_config c;
+    char *doc = NULL, *printed = NULL, *line, *save = NULL;
+    size_t dsize = 0, psize = 0;
+    unsigned keys = 0;
+    FILE *out;
+
+    (void)state;
+    load_preset("tiny", &c);
+    out = open_memstream(&doc, &dsize);
+    config_describe_keys(out);
+    fclose(out);
+    out = open_memstream(&printed, &psize);
+    config_print(&c, out);
+    fclose(out);
+    for (line = strtok_r(printed, "\n", &save); line;
+         line = strtok_r(NULL, "\n", &save)) {
+        char row[80];
+        snprintf(row, sizeof row, "| `%.*s` |", (int)strcspn(line, " "), line);
+        if (!strstr(doc, row))
+            fail_msg("no row '%s' in the key table", row);
+        keys++;
+    }
+    assert_int_equal(keys, 33);
+    assert_non_null(strstr(doc, "| `reconvergence` | sbr, harp, minpc, "
+                                "ics-first | every mode |"));
+    assert_non_null(strstr(doc, "| `rbt_ways` | 1..1024 | harp |"));
+    free(doc);
+    free(printed);
 }
 
 static void harp_configuration_requires_every_harp_key(void **state)
@@ -976,7 +1173,13 @@ int main(void)
         cmocka_unit_test(l1_sets_must_be_a_whole_power_of_two),
         cmocka_unit_test(memory_addresses_must_name_a_cache_line),
         cmocka_unit_test(harp_tables_must_be_consistent),
-        cmocka_unit_test(harp_keys_are_rejected_under_sbr_at_their_line),
+        cmocka_unit_test(keys_of_another_mode_are_kept_ignored_and_marked_unused),
+        cmocka_unit_test(the_control_flow_modes_are_sbr_harp_minpc_and_ics_first),
+        cmocka_unit_test(a_file_starting_from_a_preset_overrides_only_what_it_sets),
+        cmocka_unit_test(a_preset_line_comes_first_names_a_preset_and_does_not_nest),
+        cmocka_unit_test(a_preset_file_that_starts_from_a_preset_is_refused),
+        cmocka_unit_test(config_set_checks_a_key_as_the_file_would_and_names_it),
+        cmocka_unit_test(the_key_table_documents_every_key_of_the_printout),
         cmocka_unit_test(harp_configuration_requires_every_harp_key),
         cmocka_unit_test(failed_load_leaves_the_struct_zeroed),
         cmocka_unit_test(every_bad_config_fails_as_listed_in_expected),
