@@ -54,7 +54,14 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
     sm->prog = prog;
     sm->warps_per_sched = w;
     sm->warp_slots = w * cfg->schedulers;
-    if (sm_reconv_init(&sm->rc, cfg, prog, err, errlen) != 0) {
+    sm->thread = calloc((size_t)sm->warp_slots * cfg->warp_size,
+                        sizeof *sm->thread);
+    if (!sm->thread) {
+        snprintf(err, errlen, "out of memory");
+        sm_destroy(sm);
+        return -1;
+    }
+    if (sm_reconv_init(&sm->rc, cfg, prog, sm->thread, err, errlen) != 0) {
         sm_destroy(sm);
         return -1;
     }
@@ -65,10 +72,7 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
             return -1;
         }
     wpt_init(&sm->wpt, cfg);
-    sm->thread = calloc((size_t)sm->warp_slots * cfg->warp_size,
-                        sizeof *sm->thread);
-    if (!sm->thread
-        || sm_memory_init(&sm->mem, prog, global_bytes, cfg->max_tbs,
+    if (sm_memory_init(&sm->mem, prog, global_bytes, cfg->max_tbs,
                           sm->warp_slots * cfg->warp_size) != 0) {
         snprintf(err, errlen, "out of memory");
         sm_destroy(sm);
@@ -315,6 +319,8 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
         } else if (!two || next == tb) {
             two = true;
             tb = next;
+        } else if (sm->cfg.reconvergence != RECONV_SBR) {
+            /* a third target: only the SBR stack splits two ways */
         } else {
             sm_fail(sm, "kernel %s: the lanes of warp %u of TB %u jump to "
                     "more than two targets from PC 0x%08x (0x%08x, 0x%08x, "
@@ -506,6 +512,8 @@ enum sm_status sm_cycle(struct sm *sm)
         } else if (so.grant_valid) {
             execute(sm, s, so.grant_warp, &eo[s], rec);
             ri[s] = eo[s].rc;
+            ri[s].live = sm->warp[slot_of(sm, s, so.grant_warp)].live
+                         & ~eo[s].exits;
             fi[s].issue_valid = true;
             fi[s].issue_warp = so.grant_warp;
         }
@@ -541,6 +549,8 @@ enum sm_status sm_cycle(struct sm *sm)
                 fmask[s] = wp->next_mask;
             } else {
                 ri[s].rd_warp = fo.fetch_warp;
+                ri[s].rd_live = wp->resident && !wp->launch_pending
+                                ? wp->live : 0;
                 sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
                 fpc[s] = ro.rd_valid ? ro.rd_pc : 0;
                 fmask[s] = ro.rd_valid ? ro.rd_mask : 0;
@@ -639,7 +649,9 @@ int sm_check_invariant(struct sm *sm)
         const struct sm_warp *wp = &sm->warp[g];
         unsigned s = slot_sched(sm, g), w = slot_local(sm, g);
 
-        sm_reconv_places(&sm->rc, s, w, c->warp_size, count, place);
+        sm_reconv_places(&sm->rc, s, w,
+                         wp->resident && !wp->launch_pending ? wp->live : 0,
+                         c->warp_size, count, place);
         for (unsigned l = 0; l < c->warp_size; l++) {
             bool live = wp->resident && !wp->launch_pending
                         && (wp->live >> l & 1);

@@ -9,7 +9,9 @@
 #include "sm_reconv.h"
 
 int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
-                   const struct program *prog, char *err, size_t errlen)
+                   const struct program *prog,
+                   const struct rv32_thread *threads, char *err,
+                   size_t errlen)
 {
     uint64_t insns = (uint64_t)(prog->text_hi - prog->text_lo) / 4;
 
@@ -18,6 +20,9 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
     rc->prog = prog;
     rc->schedulers = cfg->schedulers;
     rc->pc_bits = cfg->pc_bits;
+    rc->warp_size = cfg->warp_size;
+    rc->warps = cfg->threads_per_scheduler / cfg->warp_size;
+    rc->threads = threads;
     if (cfg->pc_bits < 64 && insns > (1ull << cfg->pc_bits)) {
         snprintf(err, errlen, "%s: %llu instructions of text do not fit "
                  "the %u-bit PCs of the control-flow structures "
@@ -29,9 +34,11 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
     switch (cfg->reconvergence) {
     case RECONV_SBR:
         return sm_sbr_init(rc, cfg, err, errlen);
+    case RECONV_MINPC:
+        return sm_minpc_init(rc, cfg, err, errlen);
     default:
         snprintf(err, errlen, "configuration '%s': reconvergence = %s is "
-                 "not supported by the SM yet (supported: sbr)", cfg->name,
+                 "not supported by the SM yet (supported: sbr, minpc)", cfg->name,
                  config_reconvergence_name(cfg->reconvergence));
         return -1;
     }
@@ -40,7 +47,9 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
 void sm_reconv_free(struct sm_reconv *rc)
 {
     free(rc->sbr);
+    free(rc->arb);
     rc->sbr = NULL;
+    rc->arb = NULL;
 }
 
 void sm_reconv_reset(struct sm_reconv *rc)
@@ -48,30 +57,42 @@ void sm_reconv_reset(struct sm_reconv *rc)
     if (rc->sbr)
         for (unsigned s = 0; s < rc->schedulers; s++)
             sbr_reset(&rc->sbr[s]);
+    if (rc->arb)
+        for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
+            arb_reset(&rc->arb[g]);
 }
 
 void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in, struct sm_rc_out *out)
 {
     memset(out, 0, sizeof *out);
-    sm_sbr_eval(rc, sched, in, out);
+    if (rc->mode == RECONV_MINPC)
+        sm_minpc_eval(rc, sched, in, out);
+    else
+        sm_sbr_eval(rc, sched, in, out);
 }
 
 void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in)
 {
-    sm_sbr_step(rc, sched, in);
+    if (rc->mode == RECONV_MINPC)
+        sm_minpc_step(rc, sched, in);
+    else
+        sm_sbr_step(rc, sched, in);
 }
 
 void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
-                      unsigned warp, unsigned lanes, unsigned count[],
+                      unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                       char place[][32])
 {
     for (unsigned l = 0; l < lanes; l++) {
         count[l] = 0;
         place[l][0] = '\0';
     }
-    sm_sbr_places(rc, sched, warp, lanes, count, place);
+    if (rc->mode == RECONV_MINPC)
+        sm_minpc_places(rc, sched, warp, live, lanes, count, place);
+    else
+        sm_sbr_places(rc, sched, warp, live, lanes, count, place);
 }
 
 uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found)

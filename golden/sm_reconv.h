@@ -5,7 +5,9 @@
  * update a cycle (a warp's launch, or the outcome of its issued
  * instruction).  Each mode composes the project's structure models.
  *
- *   sbr   golden/sm_reconv_sbr.c: the SBR stacks (golden/sbr_stack.h)
+ *   sbr    golden/sm_reconv_sbr.c: the SBR stacks (golden/sbr_stack.h)
+ *   minpc  golden/sm_reconv_minpc.c: a unified arbiter (golden/arbiter.h)
+ *          per warp over its threads' SP and PC
  *
  * The structures hold PCs of pc_bits bits: the SM gives them the
  * instruction index (pc - text_lo) / 4, so a kernel whose text has more
@@ -20,6 +22,8 @@
 
 #include "config.h"
 #include "program.h"
+#include "arbiter.h"
+#include "rv32.h"
 #include "sbr_stack.h"
 
 #ifdef __cplusplus
@@ -34,6 +38,7 @@ enum sm_rc_op {
 
 struct sm_rc_in {
     unsigned rd_warp;       /* the read port's warp (local to the scheduler) */
+    uint64_t rd_live;       /* its lanes whose thread is live */
     enum sm_rc_op op;
     unsigned warp;          /* the update's warp */
     uint32_t pc;            /* LAUNCH: start PC; EXEC: the instruction's PC */
@@ -43,6 +48,7 @@ struct sm_rc_in {
     uint64_t taken;         /* EXEC split: lanes going to tpc */
     uint32_t tpc;           /* EXEC split: where the taken lanes go */
     uint32_t npc;           /* EXEC: where the (other) lanes go */
+    uint64_t live;          /* the update warp's live lanes after it */
 };
 
 struct sm_rc_out {
@@ -61,11 +67,19 @@ struct sm_reconv {
     const struct program *prog;
     unsigned schedulers;
     unsigned pc_bits;
+    unsigned warp_size;
+    unsigned warps;         /* W: warps per scheduler */
+    const struct rv32_thread *threads; /* the SM's threads, slot-major */
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
+    struct arb *arb;        /* minpc: one arbiter per warp slot */
 };
 
+/* threads: the SM's warp_slots * warp_size threads, slot g = w *
+ * schedulers + s (the per-thread PC and SP of minpc). */
 int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
-                   const struct program *prog, char *err, size_t errlen);
+                   const struct program *prog,
+                   const struct rv32_thread *threads, char *err,
+                   size_t errlen);
 void sm_reconv_free(struct sm_reconv *rc);
 void sm_reconv_reset(struct sm_reconv *rc);
 void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
@@ -74,15 +88,26 @@ void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in);
 
 /* The lanes of a warp that the structures hold (debug: the invariant
- * check).  place[l] names where lane l is ("stack entry 2", ...), NULL
+ * check; live: the warp's live lanes, for a mode that keeps no record of
+ * which threads exist).  place[l] names where lane l is ("stack entry 2", ...), NULL
  * when nowhere; *count[l] is how many places hold it (1 when sound). */
 void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
-                      unsigned warp, unsigned lanes, unsigned count[],
+                      unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                       char place[][32]);
 
 /* The re-convergence PC of the branch at pc (program.branches), or 0 with
  * *found false. */
 uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found);
+
+int sm_minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                  char *err, size_t errlen);
+void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
+                   const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
+                   const struct sm_rc_in *in);
+void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
+                     char place[][32]);
 
 /* The modes' halves of the functions above (one file per mode). */
 int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
@@ -92,7 +117,7 @@ void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
 void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
                  const struct sm_rc_in *in);
 void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warp, unsigned lanes, unsigned count[],
+                   unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                    char place[][32]);
 
 #ifdef __cplusplus

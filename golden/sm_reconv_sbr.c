@@ -120,11 +120,12 @@ void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
 /* A thread's place is the topmost entry of its warp's stack that holds it
  * (the entries below hold it too, waiting at their re-convergence PCs). */
 void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warp, unsigned lanes, unsigned count[],
+                   unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                    char place[][32])
 {
     const struct sbr_stack *s = &rc->sbr[sched];
 
+    (void)live;
     for (unsigned l = 0; l < lanes; l++)
         for (unsigned d = s->depth[warp]; d-- > 0;)
             if (s->e[warp][d].mask >> l & 1) {

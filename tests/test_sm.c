@@ -112,10 +112,11 @@ static void divergent_program(struct built *b)
     build(b, p, n, &br, 1);
 }
 
-static struct simt_config tiny_sbr(enum sched_policy sp, enum fetch_policy fp)
+static struct simt_config tiny_mode(enum reconvergence mode,
+                                    enum sched_policy sp, enum fetch_policy fp)
 {
     struct simt_config cfg = load("tiny");
-    cfg.reconvergence = RECONV_SBR;
+    cfg.reconvergence = mode;
     cfg.scheduler = sp;
     cfg.fetch = fp;
     return cfg;
@@ -137,17 +138,19 @@ static struct sm *make(const struct simt_config *cfg, const struct program *p,
     return sm;
 }
 
-static void run_divergent(enum sched_policy sp, enum fetch_policy fp)
+static void run_divergent(enum reconvergence mode, enum sched_policy sp,
+                          enum fetch_policy fp)
 {
     struct built b;
-    struct simt_config cfg = tiny_sbr(sp, fp);
+    struct simt_config cfg = tiny_mode(mode, sp, fp);
     struct sm *sm;
     const unsigned grid = 6, block = 7;
 
     divergent_program(&b);
     sm = make(&cfg, &b.p, grid, block);
     if (sm_run(sm) != SM_DONE)
-        fail_msg("scheduler %s, fetch %s: %s", config_sched_name(sp),
+        fail_msg("%s, scheduler %s, fetch %s: %s",
+                 config_reconvergence_name(mode), config_sched_name(sp),
                  config_fetch_name(fp), sm->err);
     for (unsigned i = 0; i < grid * block; i++) {
         uint32_t v;
@@ -164,7 +167,13 @@ static void run_divergent(enum sched_policy sp, enum fetch_policy fp)
 static void divergent_threads_store_both_sides_under_sbr(void **state)
 {
     (void)state;
-    run_divergent(SCHED_MWF_LRR, FETCH_CFF);
+    run_divergent(RECONV_SBR, SCHED_MWF_LRR, FETCH_CFF);
+}
+
+static void divergent_threads_store_both_sides_under_minpc(void **state)
+{
+    (void)state;
+    run_divergent(RECONV_MINPC, SCHED_MWF_LRR, FETCH_CFF);
 }
 
 static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
@@ -175,13 +184,14 @@ static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
     (void)state;
     for (unsigned i = 0; i < sizeof sp / sizeof sp[0]; i++)
         for (unsigned j = 0; j < sizeof fp / sizeof fp[0]; j++)
-            run_divergent(sp[i], fp[j]);
+            for (unsigned m = 0; m < 2; m++)
+                run_divergent(m ? RECONV_MINPC : RECONV_SBR, sp[i], fp[j]);
 }
 
 static void expect_error(const struct program *p, unsigned grid,
                          unsigned block, uint64_t limit, const char *what)
 {
-    struct simt_config cfg = tiny_sbr(SCHED_LRR, FETCH_LRR);
+    struct simt_config cfg = tiny_mode(RECONV_SBR, SCHED_LRR, FETCH_LRR);
     struct sm *sm = make(&cfg, p, grid, block);
 
     sm->max_cycles = limit;
@@ -270,6 +280,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(divergent_threads_store_both_sides_under_sbr),
+        cmocka_unit_test(divergent_threads_store_both_sides_under_minpc),
         cmocka_unit_test(every_scheduler_and_fetch_policy_gives_the_same_memory),
         cmocka_unit_test(a_barrier_after_some_warps_exited_is_named),
         cmocka_unit_test(an_illegal_instruction_names_pc_and_thread),
