@@ -206,6 +206,7 @@ struct exec_outcome {
     bool barrier;           /* the warp arrives at its TB's barrier */
     uint64_t exits;         /* lanes that executed simt.exit */
     bool control;           /* not a plain fall-through */
+    bool stale;             /* not issued: the I-buffer held another PC */
 };
 
 /* Execute slot 0 of warp (s, w) on its active lanes. */
@@ -238,6 +239,24 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     rec->pc = pc;
     rec->mask = mask;
     rec->lanes = c->warp_size;
+    {
+        uint32_t vpc;
+        uint64_t vmask;
+        if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask)) {
+            if (vpc != pc) {
+                /* the I-buffer is stale: the structure selects another
+                 * PC now; the slot is dropped and refetched */
+                o->issued = false;
+                o->rc.op = SM_RC_NONE;
+                o->control = true;
+                o->stale = true;
+                return;
+            }
+            mask = vmask & wp->live;
+            o->rc.mask = mask;
+            rec->mask = mask;
+        }
+    }
     if (pc < sm->prog->text_lo || pc >= sm->prog->text_hi || (pc & 3)) {
         sm_fail(sm, "kernel %s: warp %u of TB %u fetches PC 0x%08x outside "
                 "the text [0x%08x, 0x%08x)", sm->launch.kernel, wp->wid,
@@ -277,13 +296,18 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
             break;
         case RV32_BARRIER:
             o->barrier = true;
+            o->rc.bar = true;
             next = pc + 4;
             break;
         case RV32_EXIT:
             o->exits |= 1ull << l;
+            o->rc.exit = true;
             next = sm->prog->exit_pc;
             break;
         case RV32_PRIO:
+            /* ORDER ICS_ACTION: 1 raise, 2 lower, 3 set-outmost */
+            o->rc.prio = insn.op == RV32_SIMT_PRIO_RAISE ? 1
+                         : insn.op == RV32_SIMT_PRIO_LOWER ? 2 : 3;
             next = pc + 4;
             break;
         case RV32_ERR_ILLEGAL:
@@ -458,6 +482,8 @@ enum sm_status sm_cycle(struct sm *sm)
     uint64_t fmask[CONFIG_MAX_SCHEDULERS];
     unsigned fwarp[CONFIG_MAX_SCHEDULERS];
     bool exited[CONFIG_MAX_SCHEDULERS];
+    int arrive[CONFIG_MAX_SCHEDULERS];
+    bool release[CONFIG_MAX_SCHEDULERS][SCHED_MAX_WARPS];
     struct sm_issue_record *rec = &sm->rec;
 
     if (sm->status != SM_RUNNING)
@@ -479,14 +505,17 @@ enum sm_status sm_cycle(struct sm *sm)
         memset(&ri[s], 0, sizeof ri[s]);
         memset(&eo[s], 0, sizeof eo[s]);
         fetched[s] = exited[s] = false;
+        arrive[s] = -1;
         for (unsigned w = 0; w < sm->warps_per_sched && launch < 0; w++)
-            if (sm->warp[slot_of(sm, s, w)].launch_pending)
+            if (sm->warp[slot_of(sm, s, w)].launch_pending
+                && sm_reconv_can_launch(&sm->rc, s, w))
                 launch = (int)w;
         fetch_eval(&sc->fetch, &fi[s], &fo);
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
             si[s].ready[w] = launch < 0 && fo.ready[w] && wp->resident
-                             && !wp->launch_pending && !wp->at_barrier;
+                             && !wp->launch_pending && !wp->at_barrier
+                             && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
             si[s].warp_tb[w] = wp->resident ? wp->tb : 0;
             /* TLS: memory is ideal, so the long waits are a slot without
              * a warp and a warp at its barrier: they leave the active group */
@@ -512,6 +541,7 @@ enum sm_status sm_cycle(struct sm *sm)
         } else if (so.grant_valid) {
             execute(sm, s, so.grant_warp, &eo[s], rec);
             ri[s] = eo[s].rc;
+            ri[s].rd_warp = 0;
             ri[s].live = sm->warp[slot_of(sm, s, so.grant_warp)].live
                          & ~eo[s].exits;
             fi[s].issue_valid = true;
@@ -522,7 +552,7 @@ enum sm_status sm_cycle(struct sm *sm)
         if (ro.err)
             sm_fail(sm, "kernel %s: cycle %llu: %s", sm->launch.kernel,
                     (unsigned long long)sm->st.cycles, ro.why);
-        if (eo[s].issued && (eo[s].control || ro.pop)) {
+        if ((eo[s].issued || eo[s].stale) && (eo[s].control || ro.pop)) {
             fi[s].flush_valid = true;
             fi[s].flush_warp = so.grant_warp;
         }
@@ -562,10 +592,24 @@ enum sm_status sm_cycle(struct sm *sm)
             if (sm->trace)
                 sm_trace_issue(sm->trace, sm->st.cycles, rec);
         }
-        if (eo[s].barrier) {
+        if (sm_reconv_barrier_by_state(&sm->rc)) {
+            /* the warp whose live threads all wait at the barrier */
+            for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+                struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+                if (wp->resident && !wp->launch_pending && !wp->at_barrier
+                    && wp->live
+                    && sm_reconv_all_barrier(&sm->rc, s, w, wp->live)) {
+                    wi.arr_valid[s] = true;
+                    wi.arr_tb[s] = wp->tb;
+                    arrive[s] = (int)w;
+                    break;
+                }
+            }
+        } else if (eo[s].barrier) {
             struct sm_warp *wp = &sm->warp[slot_of(sm, s, so.grant_warp)];
             wi.arr_valid[s] = true;
             wi.arr_tb[s] = wp->tb;
+            arrive[s] = (int)so.grant_warp;
         }
         if (sm->status == SM_ERROR)
             return sm->status;
@@ -580,6 +624,12 @@ enum sm_status sm_cycle(struct sm *sm)
     /* The clock edge. */
     for (unsigned s = 0; s < S; s++) {
         struct sm_sched *sc = &sm->sch[s];
+        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            release[s][w] = wp->resident && wo.release[wp->tb]
+                            && (wp->at_barrier || arrive[s] == (int)w);
+        }
+        ri[s].release = release[s];
         sched_step(&sc->sched, &si[s]);
         fetch_step(&sc->fetch, &fi[s]);
         sm_reconv_step(&sm->rc, s, &ri[s]);
@@ -596,11 +646,11 @@ enum sm_status sm_cycle(struct sm *sm)
             wp->live &= ~eo[s].exits;
             if (exited[s])
                 wp->live = 0;
-            if (eo[s].barrier)
-                wp->at_barrier = true;
             if (wp->live == 0)
                 retire(sm, g);
         }
+        if (arrive[s] >= 0)
+            sm->warp[slot_of(sm, s, (unsigned)arrive[s])].at_barrier = true;
     }
     for (unsigned t = 0; t < c->max_tbs; t++)
         if (wo.release[t])

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "program.h"
 #include "sm_reconv.h"
 
 int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
@@ -20,6 +21,7 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
     rc->prog = prog;
     rc->schedulers = cfg->schedulers;
     rc->pc_bits = cfg->pc_bits;
+    rc->text_lo = prog->text_lo;
     rc->warp_size = cfg->warp_size;
     rc->warps = cfg->threads_per_scheduler / cfg->warp_size;
     rc->threads = threads;
@@ -36,9 +38,11 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
         return sm_sbr_init(rc, cfg, err, errlen);
     case RECONV_MINPC:
         return sm_minpc_init(rc, cfg, err, errlen);
+    case RECONV_ICS_FIRST:
+        return sm_ics_init(rc, cfg, err, errlen);
     default:
         snprintf(err, errlen, "configuration '%s': reconvergence = %s is "
-                 "not supported by the SM yet (supported: sbr, minpc)", cfg->name,
+                 "not supported by the SM yet (supported: sbr, minpc, ics-first)", cfg->name,
                  config_reconvergence_name(cfg->reconvergence));
         return -1;
     }
@@ -48,8 +52,12 @@ void sm_reconv_free(struct sm_reconv *rc)
 {
     free(rc->sbr);
     free(rc->arb);
+    free(rc->ics);
+    free(rc->commit);
     rc->sbr = NULL;
     rc->arb = NULL;
+    rc->ics = NULL;
+    rc->commit = NULL;
 }
 
 void sm_reconv_reset(struct sm_reconv *rc)
@@ -60,6 +68,9 @@ void sm_reconv_reset(struct sm_reconv *rc)
     if (rc->arb)
         for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
             arb_reset(&rc->arb[g]);
+    if (rc->ics) {
+        sm_ics_reset(rc);
+    }
 }
 
 void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
@@ -68,6 +79,8 @@ void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
     memset(out, 0, sizeof *out);
     if (rc->mode == RECONV_MINPC)
         sm_minpc_eval(rc, sched, in, out);
+    else if (rc->mode == RECONV_ICS_FIRST)
+        sm_ics_eval(rc, sched, in, out);
     else
         sm_sbr_eval(rc, sched, in, out);
 }
@@ -77,6 +90,8 @@ void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
 {
     if (rc->mode == RECONV_MINPC)
         sm_minpc_step(rc, sched, in);
+    else if (rc->mode == RECONV_ICS_FIRST)
+        sm_ics_step(rc, sched, in);
     else
         sm_sbr_step(rc, sched, in);
 }
@@ -91,6 +106,8 @@ void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
     }
     if (rc->mode == RECONV_MINPC)
         sm_minpc_places(rc, sched, warp, live, lanes, count, place);
+    else if (rc->mode == RECONV_ICS_FIRST)
+        sm_ics_places(rc, sched, warp, live, lanes, count, place);
     else
         sm_sbr_places(rc, sched, warp, live, lanes, count, place);
 }
@@ -111,5 +128,57 @@ uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found)
             hi = mid;
     }
     *found = false;
+    return 0;
+}
+
+bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live)
+{
+    (void)live;
+    return rc->mode != RECONV_ICS_FIRST || sm_ics_can_issue(rc, sched, warp);
+}
+
+bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp)
+{
+    return rc->mode != RECONV_ICS_FIRST || sm_ics_can_launch(rc, sched, warp);
+}
+
+bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live, uint32_t *pc,
+                          uint64_t *mask)
+{
+    (void)live;
+    if (rc->mode != RECONV_ICS_FIRST)
+        return false;
+    sm_ics_issue_view(rc, sched, warp, pc, mask);
+    return true;
+}
+
+bool sm_reconv_barrier_by_state(const struct sm_reconv *rc)
+{
+    return rc->mode == RECONV_ICS_FIRST;
+}
+
+bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                           unsigned warp, uint64_t live)
+{
+    (void)live;
+    return rc->mode == RECONV_ICS_FIRST && sm_ics_all_barrier(rc, sched, warp);
+}
+
+uint8_t sm_reconv_ics_action(const struct program *prog, uint32_t pc)
+{
+    unsigned lo = 0, hi = prog->n_ics;
+
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (prog->ics[mid].pc == pc)
+            return prog->ics[mid].action;
+        if (prog->ics[mid].pc < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return 0;
 }

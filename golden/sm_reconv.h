@@ -8,6 +8,9 @@
  *   sbr    golden/sm_reconv_sbr.c: the SBR stacks (golden/sbr_stack.h)
  *   minpc  golden/sm_reconv_minpc.c: a unified arbiter (golden/arbiter.h)
  *          per warp over its threads' SP and PC
+ *   ics-first  golden/sm_reconv_ics.c: the ICS-First arbiter and thread
+ *          states (golden/ics_first.h) per warp, priorities from the
+ *          program's ICS table
  *
  * The structures hold PCs of pc_bits bits: the SM gives them the
  * instruction index (pc - text_lo) / 4, so a kernel whose text has more
@@ -21,10 +24,15 @@
 #include <stdint.h>
 
 #include "config.h"
-#include "program.h"
 #include "arbiter.h"
 #include "rv32.h"
 #include "sbr_stack.h"
+
+/* program.h and ics_first.h both name ICS_RAISE and ICS_LOWER (a side
+ * table's action, a module's commit op): no file includes both, so this
+ * header names their structs without their enums. */
+struct program;
+struct ics;
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,6 +57,12 @@ struct sm_rc_in {
     uint32_t tpc;           /* EXEC split: where the taken lanes go */
     uint32_t npc;           /* EXEC: where the (other) lanes go */
     uint64_t live;          /* the update warp's live lanes after it */
+    bool bar;               /* EXEC: the instruction was simt.bar */
+    bool exit;              /* EXEC: ... simt.exit */
+    unsigned prio;          /* EXEC: a simt.prio.* instruction's action
+                             * (enum program_ics_action), 0 when none */
+    const bool *release;    /* per local warp: its TB's barrier releases
+                             * on this edge (NULL: none) */
 };
 
 struct sm_rc_out {
@@ -59,7 +73,7 @@ struct sm_rc_out {
                              * mask changes without a jump */
     bool exited;            /* the update ended the warp's last path */
     bool err;               /* the update was refused ... */
-    char why[160];          /* ... for this reason */
+    char why[256];          /* ... for this reason */
 };
 
 struct sm_reconv {
@@ -67,11 +81,20 @@ struct sm_reconv {
     const struct program *prog;
     unsigned schedulers;
     unsigned pc_bits;
+    uint32_t text_lo;       /* prog->text_lo: PC index 0 */
     unsigned warp_size;
     unsigned warps;         /* W: warps per scheduler */
     const struct rv32_thread *threads; /* the SM's threads, slot-major */
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
     struct arb *arb;        /* minpc: one arbiter per warp slot */
+    struct ics *ics;        /* ics-first: one module per warp slot */
+    struct sm_ics_commit {  /* ics-first: the instruction issued in the
+                             * last cycle commits in this one */
+        bool valid;
+        unsigned warp;      /* local warp */
+        uint64_t threads;   /* the threads that executed it */
+        unsigned op;        /* enum ics_commit_op */
+    } *commit;              /* one per scheduler */
 };
 
 /* threads: the SM's warp_slots * warp_size threads, slot g = w *
@@ -99,6 +122,9 @@ void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
  * *found false. */
 uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found);
 
+/* The ICS-First action at pc (enum program_ics_action), 0 when none. */
+uint8_t sm_reconv_ics_action(const struct program *prog, uint32_t pc);
+
 int sm_minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
                   char *err, size_t errlen);
 void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
@@ -108,6 +134,43 @@ void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
 void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
                      unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                      char place[][32]);
+
+/* Capabilities of the per-warp modes (ics-first): whether warp w may
+ * issue (no thread still executing), may be launched (every thread idle),
+ * and the PC and lanes the structure selects for it now (false: the mode
+ * gives them through the I-buffer, as read at fetch). */
+bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live);
+bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp);
+bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live, uint32_t *pc,
+                          uint64_t *mask);
+/* ics-first: the warp's threads all wait at the barrier (the warp arrives
+ * at the WPT); false in the other modes, whose warps arrive when they
+ * issue simt.bar. */
+bool sm_reconv_barrier_by_state(const struct sm_reconv *rc);
+bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                           unsigned warp, uint64_t live);
+
+int sm_ics_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                char *err, size_t errlen);
+void sm_ics_eval(const struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_ics_step(struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in);
+void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warp, uint64_t live, unsigned lanes,
+                   unsigned count[], char place[][32]);
+void sm_ics_reset(struct sm_reconv *rc);
+bool sm_ics_can_issue(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warp);
+bool sm_ics_can_launch(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp);
+void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp, uint32_t *pc, uint64_t *mask);
+bool sm_ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp);
 
 /* The modes' halves of the functions above (one file per mode). */
 int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "sm_memory.h"
+#include "program.h"
 #include "sm_reconv.h"
 
 /* Bits of a thread's offset in its stack region. */

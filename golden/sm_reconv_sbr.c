@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "program.h"
 #include "sm_reconv.h"
 
 static uint64_t to_hw(const struct sm_reconv *rc, uint32_t pc)

@@ -176,6 +176,12 @@ static void divergent_threads_store_both_sides_under_minpc(void **state)
     run_divergent(RECONV_MINPC, SCHED_MWF_LRR, FETCH_CFF);
 }
 
+static void divergent_threads_store_both_sides_under_ics_first(void **state)
+{
+    (void)state;
+    run_divergent(RECONV_ICS_FIRST, SCHED_MWF_LRR, FETCH_CFF);
+}
+
 static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
 {
     static const enum sched_policy sp[] = { SCHED_LRR, SCHED_GTO, SCHED_TLS,
@@ -184,8 +190,9 @@ static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
     (void)state;
     for (unsigned i = 0; i < sizeof sp / sizeof sp[0]; i++)
         for (unsigned j = 0; j < sizeof fp / sizeof fp[0]; j++)
-            for (unsigned m = 0; m < 2; m++)
-                run_divergent(m ? RECONV_MINPC : RECONV_SBR, sp[i], fp[j]);
+            for (unsigned m = 0; m < 3; m++)
+                run_divergent(m == 0 ? RECONV_SBR : m == 1 ? RECONV_MINPC
+                              : RECONV_ICS_FIRST, sp[i], fp[j]);
 }
 
 static void expect_error(const struct program *p, unsigned grid,
@@ -281,6 +288,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(divergent_threads_store_both_sides_under_sbr),
         cmocka_unit_test(divergent_threads_store_both_sides_under_minpc),
+        cmocka_unit_test(divergent_threads_store_both_sides_under_ics_first),
         cmocka_unit_test(every_scheduler_and_fetch_policy_gives_the_same_memory),
         cmocka_unit_test(a_barrier_after_some_warps_exited_is_named),
         cmocka_unit_test(an_illegal_instruction_names_pc_and_thread),
