@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "sm.h"
+#include "test_sm_ics.h"
 #include "test_load.h"
 
 enum { BASE = 0x10000, MAXW = 64 };
@@ -269,6 +270,61 @@ static void a_loop_forever_stops_at_the_cycle_limit(void **state)
     expect_error(&b.p, 1, 1, 500, "not done after the limit of 500 cycles");
 }
 
+/* Run the divergent program until warp slot 0 has launched, then break
+ * the structure's record of lane 0 through `corrupt`: the invariant
+ * check must name the thread. */
+static void corrupt_and_check(enum reconvergence mode,
+                              void (*corrupt)(struct sm *), const char *what)
+{
+    struct built b;
+    struct simt_config cfg = tiny_mode(mode, SCHED_LRR, FETCH_LRR);
+    struct sm *sm;
+
+    divergent_program(&b);
+    sm = make(&cfg, &b.p, 2, 4);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(sm_cycle(sm), SM_RUNNING);
+    assert_int_equal(sm_check_invariant(sm), 0);
+    corrupt(sm);
+    assert_int_equal(sm_check_invariant(sm), -1);
+    if (!strstr(sm->err, what))
+        fail_msg("expected '%s' in: %s", what, sm->err);
+    sm_destroy(sm);
+}
+
+static void drop_lane0_from_stack(struct sm *sm)
+{
+    struct sbr_stack *st = &sm->rc.sbr[0];
+    for (unsigned d = 0; d < st->depth[0]; d++)
+        st->e[0][d].mask &= ~1ull;
+}
+
+static void lane0_ready_and_at_barrier(struct sm *sm)
+{
+    test_sm_ics_set_state(&sm->rc, 0, 0, 0, 1, 1);
+}
+
+static void lane0_idle(struct sm *sm)
+{
+    test_sm_ics_set_state(&sm->rc, 0, 0, 1, 0, 0);
+}
+
+static void the_invariant_check_finds_a_thread_lost_from_its_stack(void **state)
+{
+    (void)state;
+    corrupt_and_check(RECONV_SBR, drop_lane0_from_stack,
+                      "thread 0 of TB 0 (warp 0, lane 0) is live but in no "
+                      "place (lost)");
+}
+
+static void the_invariant_check_finds_a_thread_in_two_states(void **state)
+{
+    (void)state;
+    corrupt_and_check(RECONV_ICS_FIRST, lane0_ready_and_at_barrier,
+                      "thread 0 of TB 0 (warp 0, lane 0) is in 2 places");
+    corrupt_and_check(RECONV_ICS_FIRST, lane0_idle, "(lost)");
+}
+
 static void modes_not_built_yet_are_refused_at_configuration(void **state)
 {
     struct built b;
@@ -295,6 +351,8 @@ int main(void)
         cmocka_unit_test(a_misaligned_store_names_the_address),
         cmocka_unit_test(a_store_outside_memory_names_the_address),
         cmocka_unit_test(a_loop_forever_stops_at_the_cycle_limit),
+        cmocka_unit_test(the_invariant_check_finds_a_thread_lost_from_its_stack),
+        cmocka_unit_test(the_invariant_check_finds_a_thread_in_two_states),
         cmocka_unit_test(modes_not_built_yet_are_refused_at_configuration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
