@@ -207,9 +207,12 @@ struct exec_outcome {
     uint64_t exits;         /* lanes that executed simt.exit */
     bool control;           /* not a plain fall-through */
     bool stale;             /* not issued: the I-buffer held another PC */
+    unsigned owner[SM_MAX_LANES]; /* each lane's warp (local) */
 };
 
-/* Execute slot 0 of warp (s, w) on its active lanes. */
+/* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
+ * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
+ * regroups threads). */
 static void execute(struct sm *sm, unsigned s, unsigned w,
                     struct exec_outcome *o, struct sm_issue_record *rec)
 {
@@ -217,7 +220,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     unsigned g = slot_of(sm, s, w);
     struct sm_warp *wp = &sm->warp[g];
     uint32_t pc = wp->slot_pc[0];
-    uint64_t mask = wp->slot_mask[0] & wp->live;
+    uint64_t mask = wp->slot_mask[0];
     uint32_t word = 0;
     struct rv32_insn insn;
     struct sm_accessor acc;
@@ -225,9 +228,26 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     bool first = true, two = false;
     uint32_t ta = 0, tb = 0;
     char who[96];
+    uint32_t vpc;
+    uint64_t vmask;
 
     memset(o, 0, sizeof *o);
     memset(rec, 0, sizeof *rec);
+    for (unsigned l = 0; l < c->warp_size; l++)
+        o->owner[l] = w;
+    if (sm_reconv_issue_view(&sm->rc, s, w, &vpc, &vmask, o->owner)) {
+        if (vpc != pc) {
+            /* the I-buffer is stale: the structure selects another PC
+             * now; the slot is dropped and refetched */
+            o->control = true;
+            o->stale = true;
+            return;
+        }
+        mask = vmask;
+    }
+    for (unsigned l = 0; l < c->warp_size; l++)
+        if (!(sm->warp[slot_of(sm, s, o->owner[l])].live >> l & 1))
+            mask &= ~(1ull << l);
     o->issued = true;
     o->rc.op = SM_RC_EXEC;
     o->rc.warp = w;
@@ -239,24 +259,6 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     rec->pc = pc;
     rec->mask = mask;
     rec->lanes = c->warp_size;
-    {
-        uint32_t vpc;
-        uint64_t vmask;
-        if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask)) {
-            if (vpc != pc) {
-                /* the I-buffer is stale: the structure selects another
-                 * PC now; the slot is dropped and refetched */
-                o->issued = false;
-                o->rc.op = SM_RC_NONE;
-                o->control = true;
-                o->stale = true;
-                return;
-            }
-            mask = vmask & wp->live;
-            o->rc.mask = mask;
-            rec->mask = mask;
-        }
-    }
     if (pc < sm->prog->text_lo || pc >= sm->prog->text_hi || (pc & 3)) {
         sm_fail(sm, "kernel %s: warp %u of TB %u fetches PC 0x%08x outside "
                 "the text [0x%08x, 0x%08x)", sm->launch.kernel, wp->wid,
@@ -271,25 +273,27 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
         return;
     memset(&acc, 0, sizeof acc);
     acc.m = &sm->mem;
-    acc.tb = wp->tb;
     acc.csr[1] = sm->launch.block;
-    acc.csr[2] = sm->tb[wp->tb].ctaid;
     acc.csr[3] = sm->launch.grid;
-    acc.csr[4] = wp->wid;
     sm_memory_env(&acc, &env);
     for (unsigned l = 0; l < c->warp_size; l++) {
-        struct rv32_thread *th = &sm->thread[g * c->warp_size + l];
+        unsigned gl = slot_of(sm, s, o->owner[l]);
+        const struct sm_warp *lw = &sm->warp[gl];
+        struct rv32_thread *th = &sm->thread[gl * c->warp_size + l];
         struct rv32_result *r = &rec->res[l];
         uint32_t next;
 
         if (!(mask >> l & 1))
             continue;
-        acc.csr[0] = wp->wid * c->warp_size + l;
+        acc.tb = lw->tb;
+        acc.csr[0] = lw->wid * c->warp_size + l;
+        acc.csr[2] = sm->tb[lw->tb].ctaid;
+        acc.csr[4] = lw->wid;
         acc.csr[5] = l;
         acc.fault = false;
         th->pc = pc;
         rv32_exec(&insn, th, &env, r);
-        thread_name(sm, g, l, who, sizeof who);
+        thread_name(sm, gl, l, who, sizeof who);
         switch (r->status) {
         case RV32_OK:
             next = r->next_pc;
@@ -642,11 +646,18 @@ enum sm_status sm_cycle(struct sm *sm)
             sm->warp[slot_of(sm, s, ri[s].warp)].launch_pending = false;
         if (eo[s].issued) {
             unsigned g = slot_of(sm, s, ri[s].warp);
-            struct sm_warp *wp = &sm->warp[g];
-            wp->live &= ~eo[s].exits;
             if (exited[s])
-                wp->live = 0;
-            if (wp->live == 0)
+                sm->warp[g].live = 0;
+            for (unsigned l = 0; l < c->warp_size; l++)
+                if (eo[s].exits >> l & 1)
+                    sm->warp[slot_of(sm, s, eo[s].owner[l])].live
+                        &= ~(1ull << l);
+            for (unsigned l = 0; l < c->warp_size; l++) {
+                unsigned gl = slot_of(sm, s, eo[s].owner[l]);
+                if (sm->warp[gl].resident && sm->warp[gl].live == 0)
+                    retire(sm, gl);
+            }
+            if (sm->warp[g].resident && sm->warp[g].live == 0)
                 retire(sm, g);
         }
         if (arrive[s] >= 0)

@@ -145,10 +145,10 @@ bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
 }
 
 bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
-                          unsigned warp, uint64_t live, uint32_t *pc,
-                          uint64_t *mask)
+                          unsigned warp, uint32_t *pc, uint64_t *mask,
+                          unsigned owner[])
 {
-    (void)live;
+    (void)owner;
     if (rc->mode != RECONV_ICS_FIRST)
         return false;
     sm_ics_issue_view(rc, sched, warp, pc, mask);

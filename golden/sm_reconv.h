@@ -138,14 +138,15 @@ void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
 /* Capabilities of the per-warp modes (ics-first): whether warp w may
  * issue (no thread still executing), may be launched (every thread idle),
  * and the PC and lanes the structure selects for it now (false: the mode
- * gives them through the I-buffer, as read at fetch). */
+ * gives them through the I-buffer, as read at fetch); owner[l] is the
+ * warp (local) whose thread lane l runs, when the mode regroups threads. */
 bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
                          unsigned warp, uint64_t live);
 bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp);
 bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
-                          unsigned warp, uint64_t live, uint32_t *pc,
-                          uint64_t *mask);
+                          unsigned warp, uint32_t *pc, uint64_t *mask,
+                          unsigned owner[]);
 /* ics-first: the warp's threads all wait at the barrier (the warp arrives
  * at the WPT); false in the other modes, whose warps arrive when they
  * issue simt.bar. */
