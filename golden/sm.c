@@ -517,6 +517,15 @@ enum sm_status sm_cycle(struct sm *sm)
         fetch_eval(&sc->fetch, &fi[s], &fo);
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            if (sm_reconv_regroups(&sm->rc)) {
+                /* the scheduler's warps are the mode's slots */
+                unsigned own = sm_reconv_slot_owner(&sm->rc, s, w);
+                bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
+                si[s].ready[w] = launch < 0 && fo.ready[w] && can;
+                si[s].warp_tb[w] = sm->warp[slot_of(sm, s, own)].tb;
+                si[s].long_wait[w] = !can;
+                continue;
+            }
             si[s].ready[w] = launch < 0 && fo.ready[w] && wp->resident
                              && !wp->launch_pending && !wp->at_barrier
                              && sm_reconv_can_issue(&sm->rc, s, w, wp->live);

@@ -40,9 +40,11 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
         return sm_minpc_init(rc, cfg, err, errlen);
     case RECONV_ICS_FIRST:
         return sm_ics_init(rc, cfg, err, errlen);
+    case RECONV_HARP:
+        return sm_harp_init(rc, cfg, err, errlen);
     default:
         snprintf(err, errlen, "configuration '%s': reconvergence = %s is "
-                 "not supported by the SM yet (supported: sbr, minpc, ics-first)", cfg->name,
+                 "not supported by the SM yet (supported: sbr, harp, minpc, ics-first)", cfg->name,
                  config_reconvergence_name(cfg->reconvergence));
         return -1;
     }
@@ -50,6 +52,7 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
 
 void sm_reconv_free(struct sm_reconv *rc)
 {
+    sm_harp_free(rc);
     free(rc->sbr);
     free(rc->arb);
     free(rc->ics);
@@ -68,6 +71,8 @@ void sm_reconv_reset(struct sm_reconv *rc)
     if (rc->arb)
         for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
             arb_reset(&rc->arb[g]);
+    if (rc->harp)
+        sm_harp_reset(rc);
     if (rc->ics) {
         sm_ics_reset(rc);
     }
@@ -81,6 +86,8 @@ void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
         sm_minpc_eval(rc, sched, in, out);
     else if (rc->mode == RECONV_ICS_FIRST)
         sm_ics_eval(rc, sched, in, out);
+    else if (rc->mode == RECONV_HARP)
+        sm_harp_eval(rc, sched, in, out);
     else
         sm_sbr_eval(rc, sched, in, out);
 }
@@ -92,6 +99,8 @@ void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
         sm_minpc_step(rc, sched, in);
     else if (rc->mode == RECONV_ICS_FIRST)
         sm_ics_step(rc, sched, in);
+    else if (rc->mode == RECONV_HARP)
+        sm_harp_step(rc, sched, in);
     else
         sm_sbr_step(rc, sched, in);
 }
@@ -108,6 +117,8 @@ void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
         sm_minpc_places(rc, sched, warp, live, lanes, count, place);
     else if (rc->mode == RECONV_ICS_FIRST)
         sm_ics_places(rc, sched, warp, live, lanes, count, place);
+    else if (rc->mode == RECONV_HARP)
+        sm_harp_places(rc, sched, warp, live, lanes, count, place);
     else
         sm_sbr_places(rc, sched, warp, live, lanes, count, place);
 }
@@ -135,6 +146,8 @@ bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
                          unsigned warp, uint64_t live)
 {
     (void)live;
+    if (rc->mode == RECONV_HARP)
+        return sm_harp_can_issue(rc, sched, warp);
     return rc->mode != RECONV_ICS_FIRST || sm_ics_can_issue(rc, sched, warp);
 }
 
@@ -148,7 +161,10 @@ bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint32_t *pc, uint64_t *mask,
                           unsigned owner[])
 {
-    (void)owner;
+    if (rc->mode == RECONV_HARP) {
+        sm_harp_issue_view(rc, sched, warp, pc, mask, owner);
+        return true;
+    }
     if (rc->mode != RECONV_ICS_FIRST)
         return false;
     sm_ics_issue_view(rc, sched, warp, pc, mask);
@@ -157,13 +173,26 @@ bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
 
 bool sm_reconv_barrier_by_state(const struct sm_reconv *rc)
 {
-    return rc->mode == RECONV_ICS_FIRST;
+    return rc->mode == RECONV_ICS_FIRST || rc->mode == RECONV_HARP;
+}
+
+bool sm_reconv_regroups(const struct sm_reconv *rc)
+{
+    return rc->mode == RECONV_HARP;
+}
+
+unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
+                              unsigned slot)
+{
+    return rc->mode == RECONV_HARP ? sm_harp_slot_owner(rc, sched, slot)
+                                   : slot;
 }
 
 bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,
                            unsigned warp, uint64_t live)
 {
-    (void)live;
+    if (rc->mode == RECONV_HARP)
+        return sm_harp_all_barrier(rc, sched, warp, live);
     return rc->mode == RECONV_ICS_FIRST && sm_ics_all_barrier(rc, sched, warp);
 }
 

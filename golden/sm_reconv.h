@@ -8,6 +8,9 @@
  *   sbr    golden/sm_reconv_sbr.c: the SBR stacks (golden/sbr_stack.h)
  *   minpc  golden/sm_reconv_minpc.c: a unified arbiter (golden/arbiter.h)
  *          per warp over its threads' SP and PC
+ *   harp   golden/sm_reconv_harp.c: First/Second-Level, Ready-Lookup and
+ *          RBT per scheduler; the First-Level slots are the scheduler's
+ *          warps, each holding threads of any launch warps
  *   ics-first  golden/sm_reconv_ics.c: the ICS-First arbiter and thread
  *          states (golden/ics_first.h) per warp, priorities from the
  *          program's ICS table
@@ -33,6 +36,7 @@
  * header names their structs without their enums. */
 struct program;
 struct ics;
+struct sm_harp;
 
 #ifdef __cplusplus
 extern "C" {
@@ -88,6 +92,7 @@ struct sm_reconv {
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
     struct arb *arb;        /* minpc: one arbiter per warp slot */
     struct ics *ics;        /* ics-first: one module per warp slot */
+    struct sm_harp *harp;   /* harp: one set of tables per scheduler */
     struct sm_ics_commit {  /* ics-first: the instruction issued in the
                              * last cycle commits in this one */
         bool valid;
@@ -172,6 +177,34 @@ void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
                        unsigned warp, uint32_t *pc, uint64_t *mask);
 bool sm_ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
                         unsigned warp);
+
+int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                 char *err, size_t errlen);
+void sm_harp_free(struct sm_reconv *rc);
+void sm_harp_reset(struct sm_reconv *rc);
+void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
+                  const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_harp_step(struct sm_reconv *rc, unsigned sched,
+                  const struct sm_rc_in *in);
+bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
+                       unsigned slot);
+void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
+                        unsigned slot, uint32_t *pc, uint64_t *mask,
+                        unsigned owner[]);
+unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
+                            unsigned slot);
+bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live);
+void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warp, uint64_t live, unsigned lanes,
+                    unsigned count[], char place[][32]);
+
+/* Whether the scheduler's warps are slots that regroup threads (harp):
+ * then a scheduler warp's readiness and TB come from the mode, and
+ * sm_reconv_slot_owner() names the launch warp of its lowest thread. */
+bool sm_reconv_regroups(const struct sm_reconv *rc);
+unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
+                              unsigned slot);
 
 /* The modes' halves of the functions above (one file per mode). */
 int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,

@@ -183,6 +183,12 @@ static void divergent_threads_store_both_sides_under_ics_first(void **state)
     run_divergent(RECONV_ICS_FIRST, SCHED_MWF_LRR, FETCH_CFF);
 }
 
+static void divergent_threads_store_both_sides_under_harp(void **state)
+{
+    (void)state;
+    run_divergent(RECONV_HARP, SCHED_MWF_LRR, FETCH_CFF);
+}
+
 static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
 {
     static const enum sched_policy sp[] = { SCHED_LRR, SCHED_GTO, SCHED_TLS,
@@ -191,9 +197,10 @@ static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
     (void)state;
     for (unsigned i = 0; i < sizeof sp / sizeof sp[0]; i++)
         for (unsigned j = 0; j < sizeof fp / sizeof fp[0]; j++)
-            for (unsigned m = 0; m < 3; m++)
+            for (unsigned m = 0; m < 4; m++)
                 run_divergent(m == 0 ? RECONV_SBR : m == 1 ? RECONV_MINPC
-                              : RECONV_ICS_FIRST, sp[i], fp[j]);
+                              : m == 2 ? RECONV_ICS_FIRST : RECONV_HARP,
+                              sp[i], fp[j]);
 }
 
 static void expect_error(const struct program *p, unsigned grid,
@@ -325,7 +332,7 @@ static void the_invariant_check_finds_a_thread_in_two_states(void **state)
     corrupt_and_check(RECONV_ICS_FIRST, lane0_idle, "(lost)");
 }
 
-static void modes_not_built_yet_are_refused_at_configuration(void **state)
+static void a_pipelined_rbt_is_refused_at_configuration(void **state)
 {
     struct built b;
     struct simt_config cfg = load("tiny");
@@ -335,8 +342,10 @@ static void modes_not_built_yet_are_refused_at_configuration(void **state)
     (void)state;
     divergent_program(&b);
     cfg.reconvergence = RECONV_HARP;
+    cfg.rbt_pipeline_stages = 2;
     assert_int_equal(sm_create(&sm, &cfg, &b.p, 4096, err, sizeof err), -1);
-    assert_non_null(strstr(err, "not supported by the SM yet"));
+    assert_non_null(strstr(err, "rbt_pipeline_stages = 2 is not supported "
+                           "by the SM yet"));
 }
 
 int main(void)
@@ -345,6 +354,7 @@ int main(void)
         cmocka_unit_test(divergent_threads_store_both_sides_under_sbr),
         cmocka_unit_test(divergent_threads_store_both_sides_under_minpc),
         cmocka_unit_test(divergent_threads_store_both_sides_under_ics_first),
+        cmocka_unit_test(divergent_threads_store_both_sides_under_harp),
         cmocka_unit_test(every_scheduler_and_fetch_policy_gives_the_same_memory),
         cmocka_unit_test(a_barrier_after_some_warps_exited_is_named),
         cmocka_unit_test(an_illegal_instruction_names_pc_and_thread),
@@ -353,7 +363,7 @@ int main(void)
         cmocka_unit_test(a_loop_forever_stops_at_the_cycle_limit),
         cmocka_unit_test(the_invariant_check_finds_a_thread_lost_from_its_stack),
         cmocka_unit_test(the_invariant_check_finds_a_thread_in_two_states),
-        cmocka_unit_test(modes_not_built_yet_are_refused_at_configuration),
+        cmocka_unit_test(a_pipelined_rbt_is_refused_at_configuration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
