@@ -71,6 +71,7 @@ void sm_reconv_reset(struct sm_reconv *rc)
     if (rc->arb)
         for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
             arb_reset(&rc->arb[g]);
+    rc->rbt_bypass = rc->lookup_bypass = 0;
     if (rc->harp)
         sm_harp_reset(rc);
     if (rc->ics) {

@@ -93,6 +93,8 @@ struct sm_reconv {
     struct arb *arb;        /* minpc: one arbiter per warp slot */
     struct ics *ics;        /* ics-first: one module per warp slot */
     struct sm_harp *harp;   /* harp: one set of tables per scheduler */
+    uint64_t rbt_bypass;    /* harp: threads whose RBT set was full */
+    uint64_t lookup_bypass; /* harp: groups the Ready-Lookup could not hold */
     struct sm_ics_commit {  /* ics-first: the instruction issued in the
                              * last cycle commits in this one */
         bool valid;

@@ -311,6 +311,10 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
     bool was_pend = h->pend_valid;
 
     harp_cycle(rc, sched, in, &c);
+    if (c.ri.cmt_valid && c.ri.cmt_diverged)
+        rc->rbt_bypass += (uint64_t)__builtin_popcountll(c.ro.rsv_fail);
+    for (unsigned p = 0; p < 2; p++)
+        rc->lookup_bypass += c.li.ins_valid[p] && c.lo.ins_bypass[p];
     rbt_step(&h->rbt, &c.ri);
     lookup_step(&h->ready, &c.li);
     wt_step(&h->wt, &c.wi);

@@ -113,6 +113,74 @@ static void divergent_program(struct built *b)
     build(b, p, n, &br, 1);
 }
 
+static uint32_t remu(unsigned rd, unsigned rs1, unsigned rs2)
+{ return r_type(1, rs2, rs1, 7, rd, 0x33); }
+
+/* Nested divergence in a loop: thread t sums, over i < t % 5, i when i is
+ * odd and 2i when even, and stores the sum at args[global index]. */
+static void loop_program(struct built *b)
+{
+    uint32_t p[24];
+    unsigned n = 0;
+    struct program_branch br[2] = { { BASE + 0x24, BASE + 0x48 },
+                                    { BASE + 0x2c, BASE + 0x40 } };
+
+    p[n++] = csrr(5, RV32_CSR_TID);           /* 00 */
+    p[n++] = csrr(9, RV32_CSR_CTAID);         /* 04 */
+    p[n++] = csrr(11, RV32_CSR_NTID);         /* 08 */
+    p[n++] = mul(12, 9, 11);                  /* 0c */
+    p[n++] = add(12, 12, 5);                  /* 10 global index */
+    p[n++] = addi(13, 0, 5);                  /* 14 */
+    p[n++] = remu(14, 5, 13);                 /* 18 n = tid % 5 */
+    p[n++] = addi(15, 0, 0);                  /* 1c i = 0 */
+    p[n++] = addi(7, 0, 0);                   /* 20 sum = 0 */
+    p[n++] = branch(7, 15, 14, 0x24);         /* 24 bgeu i, n -> 0x48 */
+    p[n++] = andi(6, 15, 1);                  /* 28 */
+    p[n++] = branch(0, 6, 0, 12);             /* 2c beq -> 0x38 (even) */
+    p[n++] = add(7, 7, 15);                   /* 30 odd: sum += i */
+    p[n++] = jal(0, 12);                      /* 34 -> 0x40 */
+    p[n++] = slli(16, 15, 1);                 /* 38 even */
+    p[n++] = add(7, 7, 16);                   /* 3c sum += 2i */
+    p[n++] = addi(15, 15, 1);                 /* 40 join: i++ */
+    p[n++] = jal(0, -0x20);                   /* 44 -> 0x24 */
+    p[n++] = slli(8, 12, 2);                  /* 48 */
+    p[n++] = add(8, 8, 10);                   /* 4c */
+    p[n++] = sw(7, 8, 0);                     /* 50 */
+    p[n++] = EXIT;                            /* 54 */
+    build(b, p, n, br, 2);
+}
+
+static uint32_t loop_expected(unsigned tid)
+{
+    uint32_t sum = 0;
+    for (unsigned i = 0; i < tid % 5; i++)
+        sum += i & 1 ? i : 2 * i;
+    return sum;
+}
+
+static struct sm *make(const struct simt_config *cfg, const struct program *p,
+                       unsigned grid, unsigned block);
+
+static struct sm *run_loop(const struct simt_config *cfg, unsigned grid,
+                           unsigned block)
+{
+    struct built b;
+    struct sm *sm;
+
+    loop_program(&b);
+    sm = make(cfg, &b.p, grid, block);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s: %s", config_reconvergence_name(cfg->reconvergence),
+                 sm->err);
+    for (unsigned i = 0; i < grid * block; i++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * i,
+                                        &v, 4), 0);
+        assert_int_equal(v, loop_expected(i % block));
+    }
+    return sm;
+}
+
 static struct simt_config tiny_mode(enum reconvergence mode,
                                     enum sched_policy sp, enum fetch_policy fp)
 {
@@ -187,6 +255,34 @@ static void divergent_threads_store_both_sides_under_harp(void **state)
 {
     (void)state;
     run_divergent(RECONV_HARP, SCHED_MWF_LRR, FETCH_CFF);
+}
+
+static void nested_divergence_in_a_loop_runs_under_every_mode(void **state)
+{
+    static const enum reconvergence m[] = { RECONV_SBR, RECONV_HARP,
+                                            RECONV_MINPC, RECONV_ICS_FIRST };
+    (void)state;
+    for (unsigned i = 0; i < 4; i++) {
+        struct simt_config cfg = tiny_mode(m[i], SCHED_GTO, FETCH_FEF);
+        cfg.sbr_stack_depth = 6;
+        sm_destroy(run_loop(&cfg, 8, 8));
+    }
+}
+
+static void harp_threads_bypass_a_full_rbt_set_and_not_a_large_one(void **state)
+{
+    struct simt_config cfg = tiny_mode(RECONV_HARP, SCHED_LRR, FETCH_LRR);
+    struct sm *sm;
+
+    (void)state;
+    sm = run_loop(&cfg, 8, 8);      /* four TBs resident: sets shared */
+    assert_true(sm->rc.rbt_bypass > 0);
+    sm_destroy(sm);
+    cfg.rbt_entries = 64;
+    cfg.rbt_ways = 16;
+    sm = run_loop(&cfg, 8, 8);
+    assert_int_equal(sm->rc.rbt_bypass, 0);
+    sm_destroy(sm);
 }
 
 static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
@@ -355,6 +451,8 @@ int main(void)
         cmocka_unit_test(divergent_threads_store_both_sides_under_minpc),
         cmocka_unit_test(divergent_threads_store_both_sides_under_ics_first),
         cmocka_unit_test(divergent_threads_store_both_sides_under_harp),
+        cmocka_unit_test(nested_divergence_in_a_loop_runs_under_every_mode),
+        cmocka_unit_test(harp_threads_bypass_a_full_rbt_set_and_not_a_large_one),
         cmocka_unit_test(every_scheduler_and_fetch_policy_gives_the_same_memory),
         cmocka_unit_test(a_barrier_after_some_warps_exited_is_named),
         cmocka_unit_test(an_illegal_instruction_names_pc_and_thread),
