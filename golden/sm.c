@@ -620,6 +620,14 @@ enum sm_status sm_cycle(struct sm *sm)
             }
         } else if (eo[s].barrier) {
             struct sm_warp *wp = &sm->warp[slot_of(sm, s, so.grant_warp)];
+            if (eo[s].rc.mask != wp->live)
+                sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
+                        "at PC 0x%08x with lanes 0x%llx of its live lanes "
+                        "0x%llx: a barrier in divergent code cannot complete "
+                        "under the SBR stack", sm->launch.kernel, wp->wid,
+                        sm->tb[wp->tb].ctaid, eo[s].rc.pc,
+                        (unsigned long long)eo[s].rc.mask,
+                        (unsigned long long)wp->live);
             wi.arr_valid[s] = true;
             wi.arr_tb[s] = wp->tb;
             arrive[s] = (int)so.grant_warp;

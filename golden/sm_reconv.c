@@ -55,10 +55,12 @@ void sm_reconv_free(struct sm_reconv *rc)
     sm_harp_free(rc);
     free(rc->sbr);
     free(rc->arb);
+    free(rc->parked);
     free(rc->ics);
     free(rc->commit);
     rc->sbr = NULL;
     rc->arb = NULL;
+    rc->parked = NULL;
     rc->ics = NULL;
     rc->commit = NULL;
 }
@@ -71,6 +73,9 @@ void sm_reconv_reset(struct sm_reconv *rc)
     if (rc->arb)
         for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
             arb_reset(&rc->arb[g]);
+    if (rc->parked)
+        memset(rc->parked, 0,
+               (size_t)rc->warps * rc->schedulers * sizeof *rc->parked);
     rc->rbt_bypass = rc->lookup_bypass = 0;
     if (rc->harp)
         sm_harp_reset(rc);
@@ -96,8 +101,10 @@ void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
 void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in)
 {
-    if (rc->mode == RECONV_MINPC)
+    if (rc->mode == RECONV_MINPC) {
         sm_minpc_step(rc, sched, in);
+        sm_minpc_release(rc, sched, in->release);
+    }
     else if (rc->mode == RECONV_ICS_FIRST)
         sm_ics_step(rc, sched, in);
     else if (rc->mode == RECONV_HARP)
@@ -174,7 +181,7 @@ bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
 
 bool sm_reconv_barrier_by_state(const struct sm_reconv *rc)
 {
-    return rc->mode == RECONV_ICS_FIRST || rc->mode == RECONV_HARP;
+    return rc->mode != RECONV_SBR;
 }
 
 bool sm_reconv_regroups(const struct sm_reconv *rc)
@@ -194,6 +201,8 @@ bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,
 {
     if (rc->mode == RECONV_HARP)
         return sm_harp_all_barrier(rc, sched, warp, live);
+    if (rc->mode == RECONV_MINPC)
+        return sm_minpc_all_barrier(rc, sched, warp, live);
     return rc->mode == RECONV_ICS_FIRST && sm_ics_all_barrier(rc, sched, warp);
 }
 

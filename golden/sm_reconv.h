@@ -91,6 +91,7 @@ struct sm_reconv {
     const struct rv32_thread *threads; /* the SM's threads, slot-major */
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
     struct arb *arb;        /* minpc: one arbiter per warp slot */
+    uint64_t *parked;       /* minpc: per warp slot, threads at simt.bar */
     struct ics *ics;        /* ics-first: one module per warp slot */
     struct sm_harp *harp;   /* harp: one set of tables per scheduler */
     uint64_t rbt_bypass;    /* harp: threads whose RBT set was full */
@@ -138,6 +139,9 @@ void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
                    const struct sm_rc_in *in, struct sm_rc_out *out);
 void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
                    const struct sm_rc_in *in);
+void sm_minpc_release(struct sm_reconv *rc, unsigned sched, const bool *rel);
+bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live);
 void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
                      unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                      char place[][32]);
@@ -154,9 +158,10 @@ bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
 bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint32_t *pc, uint64_t *mask,
                           unsigned owner[]);
-/* ics-first: the warp's threads all wait at the barrier (the warp arrives
- * at the WPT); false in the other modes, whose warps arrive when they
- * issue simt.bar. */
+/* Every mode but sbr keeps a thread at simt.bar waiting on its own, so a
+ * warp arrives at the WPT when all its live threads wait
+ * (sm_reconv_all_barrier); under sbr the warp arrives when it issues
+ * simt.bar. */
 bool sm_reconv_barrier_by_state(const struct sm_reconv *rc);
 bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,
                            unsigned warp, uint64_t live);

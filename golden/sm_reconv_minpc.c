@@ -12,6 +12,11 @@
  * give equal offsets), keeping its sp_bits most significant bits of the
  * region's offset width.  The common PC register is driven as Collange
  * 4.1 describes: INC after a fall-through, ARB after anything else.
+ *
+ * TB barrier: a thread that executes simt.bar stops presenting its PC
+ * (its valid input falls) until the barrier releases, so the warp's other
+ * threads go on to the barrier; the warp arrives at the WPT when all its
+ * live threads wait.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +47,8 @@ int sm_minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
         return -1;
     }
     rc->arb = calloc(n, sizeof *rc->arb);
-    if (!rc->arb) {
+    rc->parked = calloc(n, sizeof *rc->parked);
+    if (!rc->arb || !rc->parked) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -61,7 +67,7 @@ static unsigned arb_inputs(const struct sm_reconv *rc, unsigned sched,
     unsigned shift = sw < sb ? sb - sw : 0;
 
     memset(ai, 0, sizeof *ai);
-    ai->valid = live;
+    ai->valid = live & ~rc->parked[g];
     for (unsigned l = 0; l < rc->warp_size; l++) {
         unsigned i = g * rc->warp_size + l;
         const struct rv32_thread *t = &rc->threads[i];
@@ -115,6 +121,23 @@ void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
         && rc->prog->text_lo + (uint32_t)(ao.pc << 2) == in->pc + 4)
         ai.pc_op = ARB_INC;
     arb_step(&rc->arb[g], &ai);
+    if (in->op == SM_RC_LAUNCH)
+        rc->parked[g] = 0;
+    if (in->op == SM_RC_EXEC && in->bar)
+        rc->parked[g] |= in->mask;
+}
+
+void sm_minpc_release(struct sm_reconv *rc, unsigned sched, const bool *rel)
+{
+    for (unsigned w = 0; rel && w < rc->warps; w++)
+        if (rel[w])
+            rc->parked[w * rc->schedulers + sched] = 0;
+}
+
+bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live)
+{
+    return live && (rc->parked[warp * rc->schedulers + sched] & live) == live;
 }
 
 /* A thread's one place is its own PC register: the check is that every

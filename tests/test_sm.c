@@ -161,6 +161,9 @@ static uint32_t loop_expected(unsigned tid)
 static struct sm *make(const struct simt_config *cfg, const struct program *p,
                        unsigned grid, unsigned block);
 
+static void expect_error(const struct program *p, unsigned grid,
+                         unsigned block, uint64_t limit, const char *what);
+
 static struct sm *run_loop(const struct simt_config *cfg, unsigned grid,
                            unsigned block)
 {
@@ -283,6 +286,54 @@ static void harp_threads_bypass_a_full_rbt_set_and_not_a_large_one(void **state)
     sm = run_loop(&cfg, 8, 8);
     assert_int_equal(sm->rc.rbt_bypass, 0);
     sm_destroy(sm);
+}
+
+/* Odd threads meet one simt.bar, even threads another: a barrier in
+ * divergent code.  Each thread then stores 7 + (tid & 1). */
+static void split_barrier_program(struct built *b)
+{
+    uint32_t p[12];
+    unsigned n = 0;
+    struct program_branch br = { BASE + 0x08, BASE + 0x1c };
+
+    p[n++] = csrr(5, RV32_CSR_TID);    /* 00 */
+    p[n++] = andi(6, 5, 1);            /* 04 */
+    p[n++] = branch(0, 6, 0, 12);      /* 08 beq -> 0x14 */
+    p[n++] = BAR;                      /* 0c odd */
+    p[n++] = jal(0, 12);               /* 10 -> 0x1c */
+    p[n++] = BAR;                      /* 14 even */
+    p[n++] = addi(0, 0, 0);            /* 18 */
+    p[n++] = slli(8, 5, 2);            /* 1c join */
+    p[n++] = add(8, 8, 10);            /* 20 */
+    p[n++] = addi(7, 6, 7);            /* 24 */
+    p[n++] = sw(7, 8, 0);              /* 28 */
+    p[n++] = EXIT;                     /* 2c */
+    build(b, p, n, &br, 1);
+}
+
+static void a_barrier_in_divergent_code_waits_per_thread(void **state)
+{
+    static const enum reconvergence m[] = { RECONV_HARP, RECONV_MINPC,
+                                            RECONV_ICS_FIRST };
+    struct built b;
+
+    (void)state;
+    split_barrier_program(&b);
+    for (unsigned i = 0; i < 3; i++) {
+        struct simt_config cfg = tiny_mode(m[i], SCHED_MWF_GTO, FETCH_CFF);
+        struct sm *sm = make(&cfg, &b.p, 1, 8);
+        if (sm_run(sm) != SM_DONE)
+            fail_msg("%s: %s", config_reconvergence_name(m[i]), sm->err);
+        for (unsigned t = 0; t < 8; t++) {
+            uint32_t v;
+            assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                            &v, 4), 0);
+            assert_int_equal(v, 7 + (t & 1));
+        }
+        sm_destroy(sm);
+    }
+    expect_error(&b.p, 1, 8, 10000, "a barrier in divergent code cannot "
+                 "complete under the SBR stack");
 }
 
 static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
@@ -454,6 +505,7 @@ int main(void)
         cmocka_unit_test(nested_divergence_in_a_loop_runs_under_every_mode),
         cmocka_unit_test(harp_threads_bypass_a_full_rbt_set_and_not_a_large_one),
         cmocka_unit_test(every_scheduler_and_fetch_policy_gives_the_same_memory),
+        cmocka_unit_test(a_barrier_in_divergent_code_waits_per_thread),
         cmocka_unit_test(a_barrier_after_some_warps_exited_is_named),
         cmocka_unit_test(an_illegal_instruction_names_pc_and_thread),
         cmocka_unit_test(a_misaligned_store_names_the_address),
