@@ -336,6 +336,36 @@ static void a_barrier_in_divergent_code_waits_per_thread(void **state)
                  "complete under the SBR stack");
 }
 
+static void the_trace_has_one_line_per_issued_warp_instruction(void **state)
+{
+    struct built b;
+    struct simt_config cfg = tiny_mode(RECONV_SBR, SCHED_LRR, FETCH_LRR);
+    struct sm *sm;
+    char *text = NULL;
+    size_t len = 0;
+    unsigned lines = 0;
+
+    (void)state;
+    divergent_program(&b);
+    sm = make(&cfg, &b.p, 1, 2);
+    sm->trace = open_memstream(&text, &len);
+    assert_non_null(sm->trace);
+    assert_int_equal(sm_run(sm), SM_DONE);
+    fclose(sm->trace);
+    for (size_t i = 0; i < len; i++)
+        lines += text[i] == '\n';
+    assert_int_equal(lines, sm->st.warp_insns);
+    /* lane 0 (tid 0, even) stores 200 at args[0], lane 1 stores 101 */
+    assert_non_null(strstr(text, " 00010034 3 sw 0x"));
+    assert_non_null(strstr(text, "mem[10000000]:4=000000c8"));
+    assert_non_null(strstr(text, "mem[10000004]:4=00000065"));
+    /* the two sides of the branch run with one lane each */
+    assert_non_null(strstr(text, " 00010018 2 addi 0x06400393 x7[1]=00000064"));
+    assert_non_null(strstr(text, " 00010020 1 addi 0x0c800393 x7[0]=000000c8"));
+    free(text);
+    sm_destroy(sm);
+}
+
 static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
 {
     static const enum sched_policy sp[] = { SCHED_LRR, SCHED_GTO, SCHED_TLS,
@@ -506,6 +536,7 @@ int main(void)
         cmocka_unit_test(harp_threads_bypass_a_full_rbt_set_and_not_a_large_one),
         cmocka_unit_test(every_scheduler_and_fetch_policy_gives_the_same_memory),
         cmocka_unit_test(a_barrier_in_divergent_code_waits_per_thread),
+        cmocka_unit_test(the_trace_has_one_line_per_issued_warp_instruction),
         cmocka_unit_test(a_barrier_after_some_warps_exited_is_named),
         cmocka_unit_test(an_illegal_instruction_names_pc_and_thread),
         cmocka_unit_test(a_misaligned_store_names_the_address),
