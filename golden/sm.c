@@ -235,7 +235,8 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     memset(rec, 0, sizeof *rec);
     for (unsigned l = 0; l < c->warp_size; l++)
         o->owner[l] = w;
-    if (sm_reconv_issue_view(&sm->rc, s, w, &vpc, &vmask, o->owner)) {
+    if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask,
+                             o->owner)) {
         if (vpc != pc) {
             /* the I-buffer is stale: the structure selects another PC
              * now; the slot is dropped and refetched */

@@ -166,9 +166,13 @@ bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
 }
 
 bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
-                          unsigned warp, uint32_t *pc, uint64_t *mask,
-                          unsigned owner[])
+                          unsigned warp, uint64_t live, uint32_t *pc,
+                          uint64_t *mask, unsigned owner[])
 {
+    if (rc->mode == RECONV_MINPC) {
+        sm_minpc_issue_view(rc, sched, warp, live, pc, mask);
+        return true;
+    }
     if (rc->mode == RECONV_HARP) {
         sm_harp_issue_view(rc, sched, warp, pc, mask, owner);
         return true;

@@ -139,6 +139,9 @@ void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
                    const struct sm_rc_in *in, struct sm_rc_out *out);
 void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
                    const struct sm_rc_in *in);
+void sm_minpc_issue_view(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live, uint32_t *pc,
+                         uint64_t *mask);
 void sm_minpc_release(struct sm_reconv *rc, unsigned sched, const bool *rel);
 bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live);
@@ -156,8 +159,8 @@ bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
 bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp);
 bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
-                          unsigned warp, uint32_t *pc, uint64_t *mask,
-                          unsigned owner[]);
+                          unsigned warp, uint64_t live, uint32_t *pc,
+                          uint64_t *mask, unsigned owner[]);
 /* Every mode but sbr keeps a thread at simt.bar waiting on its own, so a
  * warp arrives at the WPT when all its live threads wait
  * (sm_reconv_all_barrier); under sbr the warp arrives when it issues

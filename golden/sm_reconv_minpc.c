@@ -127,6 +127,20 @@ void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
         rc->parked[g] |= in->mask;
 }
 
+/* The warp's arbiter now: its selected PC and active lanes. */
+void sm_minpc_issue_view(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live, uint32_t *pc,
+                         uint64_t *mask)
+{
+    struct arb_in ai;
+    struct arb_out ao;
+    unsigned g = arb_inputs(rc, sched, warp, live, &ai);
+
+    arb_eval(&rc->arb[g], &ai, &ao);
+    *pc = rc->text_lo + (uint32_t)(ao.pc << 2);
+    *mask = ao.valid ? ao.mask : 0;
+}
+
 void sm_minpc_release(struct sm_reconv *rc, unsigned sched, const bool *rel)
 {
     for (unsigned w = 0; rel && w < rc->warps; w++)
