@@ -67,11 +67,13 @@ struct sm_tb {
 };
 
 /* A warp slot and the data half of its I-buffer (the fetch model holds
- * the valid and ready bits; ORDER SLOT: slot k here is the model's k). */
+ * the valid and ready bits; ORDER SLOT: slot k here is the model's k).
+ * Under harp the I-buffer fields belong to the scheduler's warp of the
+ * same index, a First-Level slot, and the others to the launch warp. */
 struct sm_warp {
     bool resident;          /* holds a warp of a TB */
     bool launch_pending;    /* its control-flow launch has not happened */
-    bool at_barrier;        /* issued simt.bar; waits for the WPT release */
+    bool at_barrier;        /* arrived at its TB's barrier (WPT) */
     unsigned tb;            /* TB slot */
     unsigned wid;           /* warp index within its TB */
     uint64_t lanes;         /* lanes holding a thread of the TB */
@@ -80,11 +82,11 @@ struct sm_warp {
     uint64_t slot_mask[FETCH_MAX_SLOTS]; /* ... and the masks read with them */
     unsigned slots;         /* I-buffer slots filled (mirror of v) */
     uint32_t fly_pc[FETCH_MAX_SLOTS];    /* fetches in flight, oldest first */
-    uint64_t fly_mask[FETCH_MAX_SLOTS];
-    unsigned flying;
+    uint64_t fly_mask[FETCH_MAX_SLOTS];  /* ... and their masks */
+    unsigned flying;        /* fetches in flight (mirror of inflight) */
     bool have_next;         /* next_pc/next_mask continue the last fetch */
     uint32_t next_pc;       /* the PC the next fetch reads */
-    uint64_t next_mask;
+    uint64_t next_mask;     /* the mask read with it */
 };
 
 /* One warp scheduler's structures. */
@@ -92,8 +94,7 @@ struct sm_sched {
     struct sched sched;     /* issue scheduler */
     struct fetch fetch;     /* I-buffer and fetch policy */
     bool fill_valid;        /* the fetch of the last cycle returns now */
-    unsigned fill_warp;
-    unsigned grant_count;   /* warps granted so far (statistics) */
+    unsigned fill_warp;     /* ... for this warp */
 };
 
 /* Trace one issued warp-instruction (golden/sm_trace.c). */
