@@ -24,7 +24,6 @@
 #include <sys/stat.h>
 
 #include "area_report.h"
-#include "cmd_sim.h"
 #include "config.h"
 #include "rtlgen.h"
 
@@ -62,8 +61,6 @@ static const char usage_text[] =
 static void print_usage(FILE *out)
 {
     fputs(usage_text, out);
-    fputs("\nsimulation:\n", out);
-    fputs(cmd_sim_usage, out);
     fputs("presets:", out);
     for (size_t i = 0; config_preset_names[i]; i++)
         fprintf(out, "%s %s", i ? "," : "", config_preset_names[i]);
@@ -306,7 +303,6 @@ int main(int argc, char **argv)
         { "config", cmd_config },
         { "rtl",    cmd_rtl },
         { "area",   cmd_area },
-        { "sim",    cmd_sim },
     };
 
     if (argc < 2) {
