@@ -721,7 +721,7 @@ int sm_check_invariant(struct sm *sm)
 {
     const struct simt_config *c = &sm->cfg;
     unsigned count[SM_MAX_LANES];
-    char place[SM_MAX_LANES][32];
+    char place[SM_MAX_LANES][64];
     char who[96];
 
     for (unsigned g = 0; g < sm->warp_slots; g++) {
@@ -752,7 +752,7 @@ int sm_check_invariant(struct sm *sm)
             }
             if (count[l] > 1) {
                 sm_fail(sm, "invariant: cycle %llu: %s is in %u places "
-                        "(%s and others)", (unsigned long long)sm->st.cycles,
+                        "(%s)", (unsigned long long)sm->st.cycles,
                         who, count[l], place[l]);
                 return -1;
             }

@@ -115,7 +115,7 @@ void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
 
 void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
                       unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                      char place[][32])
+                      char place[][64])
 {
     for (unsigned l = 0; l < lanes; l++) {
         count[l] = 0;

@@ -124,7 +124,7 @@ void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
  * when nowhere; *count[l] is how many places hold it (1 when sound). */
 void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
                       unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                      char place[][32]);
+                      char place[][64]);
 
 /* The re-convergence PC of the branch at pc (program.branches), or 0 with
  * *found false. */
@@ -147,7 +147,7 @@ bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live);
 void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
                      unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                     char place[][32]);
+                     char place[][64]);
 
 /* Capabilities of the per-warp modes (ics-first): whether warp w may
  * issue (no thread still executing), may be launched (every thread idle),
@@ -177,7 +177,7 @@ void sm_ics_step(struct sm_reconv *rc, unsigned sched,
                  const struct sm_rc_in *in);
 void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
                    unsigned warp, uint64_t live, unsigned lanes,
-                   unsigned count[], char place[][32]);
+                   unsigned count[], char place[][64]);
 void sm_ics_reset(struct sm_reconv *rc);
 bool sm_ics_can_issue(const struct sm_reconv *rc, unsigned sched,
                       unsigned warp);
@@ -207,7 +207,7 @@ bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
                          unsigned warp, uint64_t live);
 void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
                     unsigned warp, uint64_t live, unsigned lanes,
-                    unsigned count[], char place[][32]);
+                    unsigned count[], char place[][64]);
 
 /* Whether the scheduler's warps are slots that regroup threads (harp):
  * then a scheduler warp's readiness and TB come from the mode, and
@@ -225,7 +225,7 @@ void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
                  const struct sm_rc_in *in);
 void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
                    unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                   char place[][32]);
+                   char place[][64]);
 
 #ifdef __cplusplus
 }

@@ -422,18 +422,21 @@ bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
 /* Count the places that hold (lane l, launch warp w) in one warp. */
 static void count_in(uint64_t mask, const uint32_t *tid, unsigned warp,
                      unsigned lanes, const char *name, unsigned count[],
-                     char place[][32])
+                     char place[][64])
 {
     for (unsigned l = 0; l < lanes; l++)
         if ((mask >> l & 1) && tid[l] == warp) {
-            count[l]++;
-            snprintf(place[l], 32, "%s", name);
+            size_t n = strlen(place[l]);
+            if (count[l]++ == 0)
+                snprintf(place[l], 64, "%s", name);
+            else if (n < 60)
+                snprintf(place[l] + n, 64 - n, " + %s", name);
         }
 }
 
 void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
                     unsigned warp, uint64_t live, unsigned lanes,
-                    unsigned count[], char place[][32])
+                    unsigned count[], char place[][64])
 {
     const struct sm_harp *h = &rc->harp[sched];
     char name[32];
@@ -468,9 +471,11 @@ void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
     if (h->pend_valid)
         count_in(h->pend.mask, h->pend.tid, warp, lanes,
                  "arriving at its RPC", count, place);
-    for (unsigned l = 0; l < lanes; l++)
-        if (h->parked[warp] >> l & 1) {
-            count[l]++;
-            snprintf(place[l], 32, "the TB barrier");
-        }
+    {
+        uint32_t own[WT_MAX_LANES];
+        for (unsigned l = 0; l < lanes; l++)
+            own[l] = warp;
+        count_in(h->parked[warp], own, warp, lanes, "the TB barrier", count,
+                 place);
+    }
 }

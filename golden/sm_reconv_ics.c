@@ -229,7 +229,7 @@ void sm_ics_step(struct sm_reconv *rc, unsigned sched,
  * counts it exited from its issue). */
 void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
                    unsigned warp, uint64_t live, unsigned lanes,
-                   unsigned count[], char place[][32])
+                   unsigned count[], char place[][64])
 {
     const struct ics *m = &rc->ics[slot(rc, sched, warp)];
     const struct sm_ics_commit *c = &rc->commit[sched];
@@ -242,7 +242,7 @@ void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
             st = ICS_IDLE;
         count[k] = (unsigned)__builtin_popcount(st & ~(unsigned)ICS_IDLE);
         if (st & ~(unsigned)ICS_IDLE)
-            snprintf(place[k], 32, "%s%s%s", st & ICS_READY ? "Ready " : "",
+            snprintf(place[k], 64, "%s%s%s", st & ICS_READY ? "Ready " : "",
                      st & ICS_EXEC ? "Execution " : "",
                      st & ICS_BARRIER ? "Barrier" : "");
     }

@@ -158,7 +158,7 @@ bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
  * live thread's PC is inside the text the arbiter can name. */
 void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
                      unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                     char place[][32])
+                     char place[][64])
 {
     unsigned g = warp * rc->schedulers + sched;
 
@@ -166,7 +166,7 @@ void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
         const struct rv32_thread *t = &rc->threads[g * rc->warp_size + l];
         if ((live >> l & 1) && t->pc >= rc->prog->text_lo && t->pc < rc->prog->text_hi) {
             count[l] = 1;
-            snprintf(place[l], 32, "its PC 0x%08x", t->pc);
+            snprintf(place[l], 64, "its PC 0x%08x", t->pc);
         }
     }
 }

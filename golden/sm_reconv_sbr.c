@@ -122,7 +122,7 @@ void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
  * (the entries below hold it too, waiting at their re-convergence PCs). */
 void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
                    unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                   char place[][32])
+                   char place[][64])
 {
     const struct sbr_stack *s = &rc->sbr[sched];
 
@@ -131,7 +131,7 @@ void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
         for (unsigned d = s->depth[warp]; d-- > 0;)
             if (s->e[warp][d].mask >> l & 1) {
                 count[l] = 1;
-                snprintf(place[l], 32, "stack entry %u", d);
+                snprintf(place[l], 64, "stack entry %u", d);
                 break;
             }
 }
