@@ -66,6 +66,7 @@ struct built {
     struct program p;
     uint32_t words[MAXW];
     struct program_branch br[4];
+    struct program_ics ics[4];
 };
 
 static void build(struct built *b, const uint32_t *w, unsigned n,
@@ -366,6 +367,49 @@ static void the_trace_has_one_line_per_issued_warp_instruction(void **state)
     sm_destroy(sm);
 }
 
+static void ics_first_priorities_from_the_table_keep_the_result(void **state)
+{
+    struct built b;
+    struct simt_config cfg = tiny_mode(RECONV_ICS_FIRST, SCHED_LRR, FETCH_LRR);
+    struct sm *sm;
+
+    (void)state;
+    /* the inner if raises at its branch and lowers at its join */
+    loop_program(&b);
+    b.ics[0] = (struct program_ics){ BASE + 0x2c, ICS_RAISE, 1 };
+    b.ics[1] = (struct program_ics){ BASE + 0x40, ICS_LOWER, 0 };
+    b.p.ics = b.ics;
+    b.p.n_ics = 2;
+    sm = make(&cfg, &b.p, 4, 8);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    for (unsigned i = 0; i < 32; i++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * i,
+                                        &v, 4), 0);
+        assert_int_equal(v, loop_expected(i % 8));
+    }
+    sm_destroy(sm);
+}
+
+static void an_ics_first_level_beyond_the_configured_ones_is_an_error(void **state)
+{
+    struct built b;
+    struct simt_config cfg = tiny_mode(RECONV_ICS_FIRST, SCHED_LRR, FETCH_LRR);
+    struct sm *sm;
+
+    (void)state;
+    loop_program(&b);
+    b.ics[0] = (struct program_ics){ BASE + 0x2c, ICS_RAISE, 1 };
+    b.p.ics = b.ics;
+    b.p.n_ics = 1;
+    sm = make(&cfg, &b.p, 1, 8);
+    assert_int_equal(sm_run(sm), SM_ERROR);
+    if (!strstr(sm->err, "a priority beyond ics_priority_levels = 3"))
+        fail_msg("%s", sm->err);
+    sm_destroy(sm);
+}
+
 static void every_scheduler_and_fetch_policy_gives_the_same_memory(void **state)
 {
     static const enum sched_policy sp[] = { SCHED_LRR, SCHED_GTO, SCHED_TLS,
@@ -536,6 +580,8 @@ int main(void)
         cmocka_unit_test(harp_threads_bypass_a_full_rbt_set_and_not_a_large_one),
         cmocka_unit_test(every_scheduler_and_fetch_policy_gives_the_same_memory),
         cmocka_unit_test(a_barrier_in_divergent_code_waits_per_thread),
+        cmocka_unit_test(ics_first_priorities_from_the_table_keep_the_result),
+        cmocka_unit_test(an_ics_first_level_beyond_the_configured_ones_is_an_error),
         cmocka_unit_test(the_trace_has_one_line_per_issued_warp_instruction),
         cmocka_unit_test(a_barrier_after_some_warps_exited_is_named),
         cmocka_unit_test(an_illegal_instruction_names_pc_and_thread),
