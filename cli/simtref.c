@@ -29,6 +29,7 @@
 #include "area_report.h"
 #include "cmd_cfg.h"
 #include "cmd_kernel.h"
+#include "cmd_sim.h"
 #include "config.h"
 #include "registry.h"
 #include "rtlgen.h"
@@ -77,6 +78,7 @@ static void print_usage(FILE *out)
     fputs(usage_text, out);
     fputs(cmd_cfg_usage, out);
     fputs(cmd_kernel_usage, out);
+    fputs(cmd_sim_usage, out);
     fputs("presets:", out);
     for (size_t i = 0; config_preset_names[i]; i++)
         fprintf(out, "%s %s", i ? "," : "", config_preset_names[i]);
@@ -463,6 +465,7 @@ int main(int argc, char **argv)
         { "registry", cmd_registry },
         { "cfg",    cmd_cfg },
         { "kernel", cmd_kernel },
+        { "sim",    cmd_sim },
     };
 
     use_source_tree_data();

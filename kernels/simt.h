@@ -15,10 +15,10 @@
  * The indices are read-only CSRs (0xcc0 .. 0xcc5) read with csrr.  The
  * barrier is the custom-0 word 0x0000000b.  Its inline assembly is
  * volatile with a "memory" clobber, so the compiler neither drops it nor
- * moves memory accesses across it; it may still duplicate it (gcc
- * tail-duplicates the block that holds it into both arms of a branch).
- * That is legal here: the hardware counts the threads of a TB arriving
- * at any simt.bar, not at one PC, so each copy is the same barrier.
+ * moves memory accesses across it.  gcc's jump threading may still copy
+ * it into diverging paths; kernels are built with -fno-thread-jumps so
+ * that each barrier stays in re-converged code, as the SBR stack needs
+ * (docs/isa.md, "simt.h").
  *
  * Built with -DSIMT_SINGLE_THREAD (the qemu-riscv32 check of the suite),
  * the same kernel runs as one thread per TB: tid 0, ntid 1, warp 0,
