@@ -343,8 +343,8 @@ static int load_config(const struct sim_opts *o, struct simt_config *cfg)
     else
         rc = config_load_preset(o->preset ? o->preset : "tiny", cfg, err,
                                 sizeof err);
-    for (size_t i = 0; rc == 0 && i < o->nset; i++)
-        rc = config_set_arg(cfg, o->set[i], err, sizeof err);
+    if (rc == 0)
+        rc = config_set_args(cfg, o->set, o->nset, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD;

@@ -14,7 +14,7 @@
  *
  * Every subcommand reads one configuration (a shipped preset or a user's
  * file) through config_load(), then applies each --set in order through
- * config_set_arg(), so a bad file or setting is reported the same way
+ * config_set_args(), so a bad file or setting is reported the same way
  * everywhere: "file:line: message" (or "--set KEY=VALUE: message") on
  * stderr and exit status 1.  A bad command line exits with status 2.
  */
@@ -215,8 +215,8 @@ static int load(const struct options *opt, const char *fallback,
                                 err, sizeof err);
     else
         return usage_error("%s", "no configuration: give --preset NAME or a file");
-    for (size_t i = 0; rc == 0 && i < opt->nset; i++)
-        rc = config_set_arg(cfg, opt->set[i], err, sizeof err);
+    if (rc == 0)
+        rc = config_set_args(cfg, opt->set, opt->nset, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
