@@ -28,6 +28,7 @@
 
 #include "area_report.h"
 #include "cmd_cfg.h"
+#include "cmd_disasm.h"
 #include "cmd_kernel.h"
 #include "cmd_sim.h"
 #include "config.h"
@@ -77,6 +78,7 @@ static void print_usage(FILE *out)
 {
     fputs(usage_text, out);
     fputs(cmd_cfg_usage, out);
+    fputs(cmd_disasm_usage, out);
     fputs(cmd_kernel_usage, out);
     fputs(cmd_sim_usage, out);
     fputs("presets:", out);
@@ -464,6 +466,7 @@ int main(int argc, char **argv)
         { "area",   cmd_area },
         { "registry", cmd_registry },
         { "cfg",    cmd_cfg },
+        { "disasm", cmd_disasm },
         { "kernel", cmd_kernel },
         { "sim",    cmd_sim },
     };

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sm.h"
+#include "rv32_disasm.h"
 
 void sm_fail(struct sm *sm, const char *fmt, ...)
 {
@@ -318,11 +319,14 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
                          : insn.op == RV32_SIMT_PRIO_LOWER ? 2 : 3;
             next = pc + 4;
             break;
-        case RV32_ERR_ILLEGAL:
+        case RV32_ERR_ILLEGAL: {
+            char text[96];
+
+            rv32_disasm(word, pc, text, sizeof text);
             sm_fail(sm, "kernel %s: illegal instruction 0x%08x (%s) at PC "
-                    "0x%08x in %s", sm->launch.kernel, word,
-                    rv32_op_name(insn.op), pc, who);
+                    "0x%08x in %s", sm->launch.kernel, word, text, pc, who);
             return;
+        }
         case RV32_ERR_MISALIGNED:
             sm_fail(sm, "kernel %s: misaligned access to 0x%08x by %s at PC "
                     "0x%08x (%s)", sm->launch.kernel,

@@ -1,23 +1,27 @@
 /*
  * sm_trace.c -- the trace of issued warp-instructions: one line each,
  *
- *   CYCLE sS wG PC MASK MNEMONIC WORD [xR[lane]=VALUE]... [mem[ADDR]=VALUE]...
+ *   CYCLE sS wG PC MASK WORD TEXT | [xR[lane]=VALUE]... [mem[ADDR]:BYTES=VALUE]...
  *
  * the cycle of issue, the scheduler, the warp slot, the PC, the active
- * lanes (bit l = lane l, in hexadecimal), the instruction, then every
- * register written (per lane) and every memory write (address, bytes,
- * value).  The register and memory columns are what a co-simulation
+ * lanes (bit l = lane l, in hexadecimal), the instruction word and its
+ * text (rv32_disasm: objdump's), then after "|" every register written
+ * (per lane) and every memory write (address, bytes, value).  The register and memory columns are what a co-simulation
  * compares.
  */
 #include <inttypes.h>
 
+#include "rv32_disasm.h"
 #include "sm.h"
 
 void sm_trace_issue(FILE *f, uint64_t cycle, const struct sm_issue_record *r)
 {
-    fprintf(f, "%" PRIu64 " s%u w%u %08" PRIx32 " %" PRIx64 " %s 0x%08" PRIx32,
-            cycle, r->sched, r->warp, r->pc, r->mask,
-            rv32_op_name(r->insn.op), r->insn.word);
+    char text[96];
+
+    rv32_disasm(r->insn.word, r->pc, text, sizeof text);
+    fprintf(f, "%" PRIu64 " s%u w%u %08" PRIx32 " %" PRIx64 " %08" PRIx32
+            " %s |", cycle, r->sched, r->warp, r->pc, r->mask, r->insn.word,
+            text);
     for (unsigned l = 0; l < r->lanes; l++) {
         const struct rv32_result *x = &r->res[l];
         if (!(r->mask >> l & 1))

@@ -57,6 +57,15 @@ K
   "$SIMTREF" cfg "$out/mine.elf" > /dev/null ||
   { echo "FAIL: simtref kernel build mine.c"; cat "$out/stderr"; fail=1; }
 
+# simtref disasm: a label per function and a line per word of the text,
+# as many as objdump shows.
+"$SIMTREF" disasm kernels/vecadd.elf > "$out/disasm" 2> "$out/stderr" \
+  || { echo "FAIL: simtref disasm kernels/vecadd.elf"; cat "$out/stderr"; fail=1; }
+n_ours=$(grep -c '^ *[0-9a-f]*:	' "$out/disasm")
+n_objdump=$("${RISCV_OBJDUMP:-riscv64-unknown-elf-objdump}" -d kernels/vecadd.elf | grep -c '^ *[0-9a-f]*:	')
+[ "$n_ours" -gt 0 ] && [ "$n_ours" = "$n_objdump" ] && grep -q '^00010010 <kernel>:' "$out/disasm" \
+  || { echo "FAIL: simtref disasm gave $n_ours instructions, objdump $n_objdump"; fail=1; }
+
 # Bad input.
 printf 'not a kernel\n' > "$out/text.elf"
 expect 1 "$out/text.elf: not an ELF file" -- "$SIMTREF" cfg "$out/text.elf" --dot "$out/bad.dot"
@@ -72,4 +81,6 @@ expect 2 "--levels '0': give 1 .. 32" -- "$SIMTREF" cfg kernels/nested.elf --lev
 expect 2 "no kernel: give KERNEL.elf" -- "$SIMTREF" cfg
 expect 2 "does not end in .c" -- "$SIMTREF" kernel build "$out/mine.txt"
 expect 2 "unknown subcommand" -- "$SIMTREF" kernel run x.c
+expect 1 "$out/text.elf: not an ELF file" -- "$SIMTREF" disasm "$out/text.elf"
+expect 2 "no kernel: give KERNEL.elf" -- "$SIMTREF" disasm
 exit $fail

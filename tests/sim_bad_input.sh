@@ -39,7 +39,7 @@ expect() {
 files="--trace $out/trace --json $out/json"
 for mode in sbr harp minpc ics-first; do
   sim="$SIMTREF sim $files --preset tiny --set reconvergence=$mode"
-  expect 1 "illegal instruction 0xffffffff" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
+  expect 1 "illegal instruction 0xffffffff (.4byte 0xffffffff)" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
   expect 1 "at PC 0x0001000c in thread 0 of TB 0 (warp 0, lane 0)" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
   expect 1 "misaligned access to 0x10000002 by thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008" -- \
     $sim --kernel "$out/misaligned.elf" --grid 1 --block 1
