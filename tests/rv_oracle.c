@@ -375,7 +375,7 @@ int main(int argc, char **argv)
     uint64_t index[ORACLE_BATCH];
     const char *tmp = tool("TMPDIR", "/tmp");
 
-    for (i = 1; i < argc; i++) {
+    for (i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--seed") == 0 && parse_u64(a, v, &seed) == 0)
             have_seed = 1;
@@ -391,7 +391,6 @@ int main(int argc, char **argv)
                             "[--index I]\n");
             return 2;
         }
-        i++;
     }
     if (have_index && !have_seed) {
         fprintf(stderr, "rv_oracle: --index needs the --seed it came from\n");
