@@ -232,7 +232,10 @@ static void put_op_imm(struct out *o, const struct rv32_insn *in)
         put(o, "or %s,%s,%d", rd, rs1, imm);
         return;
     case RV32_ANDI:
-        put(o, "and %s,%s,%d", rd, rs1, imm);
+        if (imm == 255)
+            put(o, "zext.b %s,%s", rd, rs1);
+        else
+            put(o, "and %s,%s,%d", rd, rs1, imm);
         return;
     default:
         return;
@@ -301,7 +304,7 @@ static bool is_fence(uint32_t word)
 {
     unsigned fm = word >> 28;
 
-    if ((word & 0x000fff7fu) != 0x0000000fu)   /* rd, rs1, funct3 zero */
+    if ((word & 0x000fffffu) != 0x0000000fu)   /* rd, rs1, funct3 zero */
         return false;
     return fm == 0 || word == 0x8330000fu;
 }

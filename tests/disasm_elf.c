@@ -64,8 +64,7 @@ static int dump(const char *path)
     e = elf_begin(fd, ELF_C_READ, NULL);
     if (e == NULL || elf_kind(e) != ELF_K_ELF || gelf_getehdr(e, &eh) == NULL ||
         eh.e_ident[EI_CLASS] != ELFCLASS32 || eh.e_machine != EM_RISCV) {
-        fprintf(stderr, "%s: not a 32-bit RISC-V ELF file%s%s\n", path,
-                elf_errno() ? ": " : "", elf_errno() ? elf_errmsg(-1) : "");
+        fprintf(stderr, "%s: not a 32-bit RISC-V ELF file\n", path);
         rc = 1;
         goto out;
     }

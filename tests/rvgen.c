@@ -346,7 +346,9 @@ static void gen_memory(struct build *b, struct rvgen_rng *r)
         put_word(b, rvgen_s(off, src(r), RVGEN_BASE_REG, k % 3, 0x23), -1, 0);
 }
 
-/* addi x30, x31, off; then an AMO, or lr.w and sc.w, on (x30). */
+/* addi x30, x31, off; then an AMO, lr.w and sc.w, or a lone sc.w, on
+ * (x30).  Every lr.w is followed by its sc.w, so no reservation outlives
+ * its program in qemu. */
 static void gen_atomic(struct build *b, struct rvgen_rng *r)
 {
     static const unsigned amo5[] = {
@@ -356,7 +358,11 @@ static void gen_atomic(struct build *b, struct rvgen_rng *r)
     unsigned aqrl = below(r, 4);
 
     put_word(b, rvgen_i(off, RVGEN_BASE_REG, 0, 30, 0x13), -1, 0);
-    if (below(r, 4)) {
+    if (below(r, 8) == 0) {
+        /* sc.w without a reservation: it fails and writes 1 */
+        put_word(b, rvgen_r(0x03 << 2 | aqrl, src(r), 30, 2, dest(r), 0x2f),
+                 -1, 1);
+    } else if (below(r, 4)) {
         unsigned f5 = amo5[below(r, sizeof amo5 / sizeof amo5[0])];
         put_word(b, rvgen_r(f5 << 2 | aqrl, src(r), 30, 2, dest(r), 0x2f),
                  -1, 1);
