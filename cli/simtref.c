@@ -14,7 +14,7 @@
  *
  * Every subcommand reads one configuration (a shipped preset or a user's
  * file) through config_load(), then applies each --set in order through
- * config_set_arg(), so a bad file or setting is reported the same way
+ * config_set_args(), so a bad file or setting is reported the same way
  * everywhere: "file:line: message" (or "--set KEY=VALUE: message") on
  * stderr and exit status 1.  A bad command line exits with status 2.
  */
@@ -27,6 +27,10 @@
 #include <unistd.h>
 
 #include "area_report.h"
+#include "cmd_cfg.h"
+#include "cmd_disasm.h"
+#include "cmd_kernel.h"
+#include "cmd_sim.h"
 #include "config.h"
 #include "registry.h"
 #include "rtlgen.h"
@@ -73,6 +77,10 @@ static const char usage_text[] =
 static void print_usage(FILE *out)
 {
     fputs(usage_text, out);
+    fputs(cmd_cfg_usage, out);
+    fputs(cmd_disasm_usage, out);
+    fputs(cmd_kernel_usage, out);
+    fputs(cmd_sim_usage, out);
     fputs("presets:", out);
     for (size_t i = 0; config_preset_names[i]; i++)
         fprintf(out, "%s %s", i ? "," : "", config_preset_names[i]);
@@ -209,8 +217,8 @@ static int load(const struct options *opt, const char *fallback,
                                 err, sizeof err);
     else
         return usage_error("%s", "no configuration: give --preset NAME or a file");
-    for (size_t i = 0; rc == 0 && i < opt->nset; i++)
-        rc = config_set_arg(cfg, opt->set[i], err, sizeof err);
+    if (rc == 0)
+        rc = config_set_args(cfg, opt->set, opt->nset, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
@@ -395,18 +403,38 @@ static int cmd_registry(int argc, char **argv)
     return 0;
 }
 
+/* Is dir/rel a directory (want_dir) or a regular file? */
+static int neighbour_exists(const char *dir, const char *rel, int want_dir)
+{
+    char path[4200];
+    struct stat st;
+
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    return stat(path, &st) == 0 && (want_dir ? S_ISDIR(st.st_mode)
+                                             : S_ISREG(st.st_mode));
+}
+
+/* Set the environment variable `var` to dir/rel when it is not set. */
+static void use_neighbour(const char *var, const char *dir, const char *rel)
+{
+    char path[4200];
+
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    if (getenv(var) == NULL)
+        setenv(var, path, 1);
+}
+
 /*
- * The presets and the cell library of an uninstalled tool: when the
- * environment does not name them and the executable sits at the top of
- * its source tree (the build of README's main job), configs/ and
- * synth/simtref45.lib beside it.  An installed tool has no such
- * neighbours and reads them under its prefix (the defaults set at build
- * time).
+ * The data of an uninstalled tool: when the environment does not name
+ * them and the executable sits at the top of its source tree (the build
+ * of README's main job), the presets (configs/), the cell library
+ * (synth/simtref45.lib), the kernels' start code and the built suite
+ * (kernels/) beside it.  An installed tool has no such neighbours and
+ * reads them under its prefix (the defaults set at build time).
  */
 static void use_source_tree_data(void)
 {
-    char exe[4096], path[4200];
-    struct stat st;
+    char exe[4096];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     char *slash;
 
@@ -416,15 +444,15 @@ static void use_source_tree_data(void)
     if ((slash = strrchr(exe, '/')) == NULL)
         return;
     *slash = '\0';
-    snprintf(path, sizeof path, "%s/synth/simtref45.lib", exe);
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    if (!neighbour_exists(exe, "synth/simtref45.lib", 0))
         return;
-    if (getenv("SIMTREF_LIBERTY") == NULL)
-        setenv("SIMTREF_LIBERTY", path, 1);
-    snprintf(path, sizeof path, "%s/configs", exe);
-    if (getenv("SIMTREF_CONFIG_DIR") == NULL &&
-        stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        setenv("SIMTREF_CONFIG_DIR", path, 1);
+    use_neighbour("SIMTREF_LIBERTY", exe, "synth/simtref45.lib");
+    if (neighbour_exists(exe, "configs", 1))
+        use_neighbour("SIMTREF_CONFIG_DIR", exe, "configs");
+    if (neighbour_exists(exe, "kernels/crt0.S", 0)) {
+        use_neighbour("SIMTREF_KERNEL_DIR", exe, "kernels");
+        use_neighbour("SIMTREF_KERNEL_ELF_DIR", exe, "kernels");
+    }
 }
 
 int main(int argc, char **argv)
@@ -437,6 +465,10 @@ int main(int argc, char **argv)
         { "rtl",    cmd_rtl },
         { "area",   cmd_area },
         { "registry", cmd_registry },
+        { "cfg",    cmd_cfg },
+        { "disasm", cmd_disasm },
+        { "kernel", cmd_kernel },
+        { "sim",    cmd_sim },
     };
 
     use_source_tree_data();

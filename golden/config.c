@@ -1044,40 +1044,50 @@ int config_load_preset(const char *name, struct simt_config *cfg,
     return load_preset_file(name, cfg, err, errlen, 0);
 }
 
+/* Parse the setting key = value into p, its messages naming `--set
+ * KEY=VALUE` (p->set_text points at text, which must outlive the call). */
+static int set_one(struct parser *p, const char *key, const char *value,
+                   char *text, size_t textlen)
+{
+    char line[LINE_LIMIT + 1];
+    int n;
+
+    n = snprintf(text, textlen, "%s=%s", key, value);
+    if (n < 0 || (size_t)n >= textlen)
+        snprintf(text + textlen - 4, 4, "...");
+    p->set_text = text;
+    if (strpbrk(key, "=#\n") || strpbrk(value, "#\n"))
+        return fail(p, p->line, "a key or value holds '=', '#' or a newline");
+    n = snprintf(line, sizeof line, "%s = %s", key, value);
+    if (n < 0 || (size_t)n >= sizeof line)
+        return fail(p, p->line, "line is longer than %d characters",
+                    LINE_LIMIT);
+    return parse_line(p, line);
+}
+
 int config_set(struct simt_config *cfg, const char *key, const char *value,
                char *err, size_t errlen)
 {
     char setting[2 * NAME_LIMIT + 8];
-    char line[LINE_LIMIT + 1];
     struct simt_config next;
     struct parser p;
-    int n;
 
     parser_init(&p, "--set", err, errlen, 0);
-    n = snprintf(setting, sizeof setting, "%s=%s", key, value);
-    if (n < 0 || (size_t)n >= sizeof setting)
-        snprintf(setting + sizeof setting - 4, 4, "...");
-    p.set_text = setting;
     p.line = 1;
-    if (strpbrk(key, "=#\n") || strpbrk(value, "#\n"))
-        return fail(&p, p.line, "a key or value holds '=', '#' or a newline");
-    n = snprintf(line, sizeof line, "%s = %s", key, value);
-    if (n < 0 || (size_t)n >= sizeof line)
-        return fail(&p, p.line, "line is longer than %d characters",
-                    LINE_LIMIT);
     inherit(&p, cfg);
     snprintf(p.base, sizeof p.base, "configuration %s", cfg->name);
-    if (parse_line(&p, line) != 0 || check_file(&p) != 0)
+    if (set_one(&p, key, value, setting, sizeof setting) != 0
+        || check_file(&p) != 0)
         return -1;
     build_config(&p, cfg->name, &next);
     *cfg = next;
     return 0;
 }
 
-int config_set_arg(struct simt_config *cfg, const char *arg,
-                   char *err, size_t errlen)
+/* Split "KEY=VALUE" into key (NAME_LIMIT + 1 bytes) and *value. */
+static int split_setting(const char *arg, char *key, const char **value,
+                         char *err, size_t errlen)
 {
-    char key[NAME_LIMIT + 1];
     const char *eq = strchr(arg, '=');
     size_t len = eq ? (size_t)(eq - arg) : 0;
 
@@ -1089,7 +1099,49 @@ int config_set_arg(struct simt_config *cfg, const char *arg,
     }
     memcpy(key, arg, len);
     key[len] = '\0';
-    return config_set(cfg, key, eq + 1, err, errlen);
+    *value = eq + 1;
+    return 0;
+}
+
+int config_set_arg(struct simt_config *cfg, const char *arg,
+                   char *err, size_t errlen)
+{
+    return config_set_args(cfg, &arg, 1, err, errlen);
+}
+
+int config_set_args(struct simt_config *cfg, const char *const *args,
+                    size_t n, char *err, size_t errlen)
+{
+    char key[NAME_LIMIT + 1], setting[2 * NAME_LIMIT + 8];
+    char all[4 * (2 * NAME_LIMIT + 8)];
+    struct simt_config next;
+    struct parser p;
+    size_t used = 0;
+    const char *value;
+
+    if (n == 0)
+        return 0;
+    parser_init(&p, "--set", err, errlen, 0);
+    p.line = 1;
+    inherit(&p, cfg);
+    snprintf(p.base, sizeof p.base, "configuration %s", cfg->name);
+    all[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        if (split_setting(args[i], key, &value, err, errlen) != 0
+            || set_one(&p, key, value, setting, sizeof setting) != 0)
+            return -1;
+        if (used < sizeof all)
+            used += (size_t)snprintf(all + used, sizeof all - used, "%s%s",
+                                     i ? " --set " : "", setting);
+    }
+    /* The settings are checked together: one may need another
+     * (rbt_entries=1 --set rbt_ways=1). */
+    p.set_text = all;
+    if (check_file(&p) != 0)
+        return -1;
+    build_config(&p, cfg->name, &next);
+    *cfg = next;
+    return 0;
 }
 
 /* names[i] of a NULL-terminated list, or "?" when i is past its end. */

@@ -153,6 +153,14 @@ int config_set(struct simt_config *cfg, const char *key, const char *value,
 int config_set_arg(struct simt_config *cfg, const char *arg,
                    char *err, size_t errlen);
 
+/* The same for the n texts of every --set option of a command line, in
+ * order: each is parsed as config_set parses it (a later one overrides an
+ * earlier), and the whole configuration is checked once, after the last,
+ * so that settings that depend on each other can be given together.
+ * Returns 0, or -1 with the message and cfg unchanged. */
+int config_set_args(struct simt_config *cfg, const char *const *args,
+                    size_t n, char *err, size_t errlen);
+
 /*
  * Value of one key as text ("8", "mwf_lrr", ...) into buf.  Returns 0, or
  * -1 when the key is unknown, is not in this configuration (a HARP key not

@@ -13,6 +13,16 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The region of the address space that holds a kernel's image: text,
+ * rodata, data and bss (docs/isa.md, memory map).  Global memory starts
+ * where it ends. */
+#define PROGRAM_IMAGE_LO 0x00010000u
+#define PROGRAM_IMAGE_HI 0x10000000u   /* exclusive */
+
 /* A conditional branch (or an indirect jump that is not a return) and the
  * PC where the threads that split at it meet again: its immediate
  * post-dominator in its function's CFG (the function's exit for an
@@ -37,6 +47,15 @@ struct program_ics {
     uint8_t level;         /* the nesting level after the action */
 };
 
+/* A function of the binary: an STT_FUNC symbol with its size (or, for a
+ * global symbol without type or size, up to the next function or the end
+ * of the text), and _start. */
+struct program_func {
+    char *name;            /* the symbol */
+    uint32_t lo;           /* its instructions are [lo, hi) */
+    uint32_t hi;
+};
+
 struct program {
     char *path;            /* the file it was read from, for messages */
     uint32_t base;         /* image[0] is at this address */
@@ -51,6 +70,34 @@ struct program {
     unsigned n_branches;
     struct program_ics *ics;           /* sorted by pc */
     unsigned n_ics;
+    struct program_func *funcs;        /* sorted by lo, not overlapping */
+    unsigned n_funcs;
+    unsigned ics_max_level;            /* the deepest level a thread reaches
+                                        * with the ics table (docs/isa.md) */
 };
+
+/* The re-convergence PC of the branch or indirect jump at pc: 0 and *rpc,
+ * or -1 when pc is not in the branch table. */
+int program_rpc(const struct program *p, uint32_t pc, uint32_t *rpc);
+
+/* The ICS-First entry at pc, or NULL when the instruction at pc has no
+ * action. */
+const struct program_ics *program_ics_at(const struct program *p,
+                                         uint32_t pc);
+
+/* The function that holds pc, or NULL. */
+const struct program_func *program_func_at(const struct program *p,
+                                           uint32_t pc);
+
+/* The instruction word at pc (inside the image, 4-byte aligned): 0 and
+ * *word, or -1. */
+int program_word(const struct program *p, uint32_t pc, uint32_t *word);
+
+/* Free what the loader allocated and zero *p (a zeroed program is fine). */
+void program_free(struct program *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SIMTREF_PROGRAM_H */

@@ -49,7 +49,8 @@ struct rv32_insn {
     enum rv32_op op;
     uint8_t rd, rs1, rs2;
     uint8_t aq_rl;         /* AMOs: aq << 1 | rl */
-    int32_t imm;           /* sign-extended; shift amount; upper immediate */
+    int32_t imm;           /* sign-extended; shift amount; lui/auipc: the
+                              value added (word & 0xfffff000); csr*i: uimm */
     uint16_t csr;          /* Zicsr: the CSR number */
 };
 
@@ -116,9 +117,19 @@ struct rv32_insn rv32_decode(uint32_t word);
 
 /* Execute insn for thread t at t->pc: updates t (registers, pc) and
  * memory through env, and describes the effect in *res.  On an error
- * status t is unchanged. */
+ * status t is unchanged and res->next_pc is the instruction's own pc
+ * (res->mem_addr names the address of a bad access or jump target).  On
+ * RV32_BARRIER, RV32_EXIT and RV32_PRIO, t->pc has moved to the next
+ * instruction.  lr.w and a successful sc.w use env->load and env->store;
+ * sc.w succeeds when the thread's own reservation holds that address
+ * (stores by other threads do not break it).  When env->amo is NULL an AMO
+ * is a load then a store (enough for one thread). */
 void rv32_exec(const struct rv32_insn *insn, struct rv32_thread *t,
                const struct rv32_env *env, struct rv32_result *res);
+
+/* The value an AMO writes back, given the old memory word and rs2's value
+ * (src); for an amo callback that does the read-modify-write. */
+uint32_t rv32_amo_apply(enum rv32_op op, uint32_t old, uint32_t src);
 
 /* The instruction's mnemonic ("addi", "simt.bar", ...). */
 const char *rv32_op_name(enum rv32_op op);

@@ -3,8 +3,9 @@
 # copy of the distributed tree is configured with a temporary prefix,
 # built and installed, the copy and its build are deleted, and the
 # installed simtref, run from another directory with none of the test
-# environment's paths, gives --version, the man page, and the area report
-# of tiny from the presets and the cell library under its prefix.
+# environment's paths, gives --version, the man page, the area report
+# of tiny from the presets and the cell library under its prefix, and
+# builds a user's kernel with the start code installed there.
 set -u
 work=$(mktemp -d "${TMPDIR:-/tmp}/simtref-install-XXXXXX")
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
@@ -24,7 +25,7 @@ rm -rf "$work/src" "$work/build"
 # The installed tool, from elsewhere, without the test environment.
 mkdir "$work/elsewhere"
 cd "$work/elsewhere" || exit 1
-unset SIMTREF_CONFIG_DIR SIMTREF_LIBERTY SRCDIR
+unset SIMTREF_CONFIG_DIR SIMTREF_LIBERTY SIMTREF_KERNEL_DIR SIMTREF_KERNEL_ELF_DIR SRCDIR
 XDG_CACHE_HOME=$work/cache
 export XDG_CACHE_HOME
 tool=$work/prefix/bin/simtref
@@ -40,6 +41,23 @@ else
     && grep -q "| WPT (BAWS 4.1.2) |" tiny.md \
     || { echo "FAIL: the installed tool's report is incomplete"; cat tiny.md; fail=1; }
 fi
+# The kernels' start code and header under the prefix build a user's
+# kernel, and the loader reads it.
+cat > mine.c <<'EOF_KERNEL'
+#include "simt.h"
+void kernel(const void *args)
+{
+    unsigned *out = (unsigned *)args;
+    out[simt_tid()] = simt_tid() * 3u;
+}
+EOF_KERNEL
+if ! "$tool" kernel build mine.c > build.out 2>&1 || [ ! -s mine.elf ]; then
+  echo "FAIL: the installed simtref kernel build:"; cat build.out; fail=1
+elif ! "$tool" cfg mine.elf > cfg.out 2>&1; then
+  echo "FAIL: the installed simtref cfg on a user's kernel:"; cat cfg.out; fail=1
+fi
+"$tool" kernel list | grep -q '^| vecadd |' \
+  || { echo "FAIL: the installed tool does not list the suite"; fail=1; }
 "$tool" config --preset fermi-harp > /dev/null \
   || { echo "FAIL: the installed tool does not find the preset fermi-harp"; fail=1; }
 exit $fail

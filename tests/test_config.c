@@ -1015,6 +1015,27 @@ static void config_set_checks_a_key_as_the_file_would_and_names_it(
     assert_int_equal(config_set_arg(&c, "=2", err, sizeof err), -1);
     assert_memory_equal(&c, &before, sizeof c);
 
+    /* Settings of one command line are checked together: a smaller RBT
+     * with as many ways as entries, given in either order; one alone
+     * fails, and so does the same key twice. */
+    {
+        const char *both[] = { "rbt_entries=2", "rbt_ways=2" };
+        const char *twice[] = { "rbt_ways=2", "rbt_ways=4" };
+        struct simt_config d = c;
+
+        assert_int_equal(config_set_args(&d, both, 1, err, sizeof err), -1);
+        assert_string_equal(err, "--set rbt_entries=2: rbt_ways = 4 does not "
+                            "divide rbt_entries = 2 (the rest from "
+                            "configuration tiny)");
+        assert_int_equal(config_set_args(&d, both, 2, err, sizeof err), 0);
+        assert_int_equal(d.rbt_entries, 2);
+        assert_int_equal(d.rbt_ways, 2);
+        d = c;
+        assert_int_equal(config_set_args(&d, twice, 2, err, sizeof err), -1);
+        assert_non_null(strstr(err, "--set rbt_ways=4: duplicate key"));
+        assert_memory_equal(&d, &c, sizeof c);
+    }
+
     /* Leaving HARP keeps the HARP keys; coming back needs no more. */
     assert_int_equal(config_set(&c, "reconvergence", "ics-first", err,
                                 sizeof err), 0);

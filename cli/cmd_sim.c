@@ -1,0 +1,508 @@
+/*
+ * cmd_sim.c -- `simtref sim`: one kernel on the SM model.
+ *
+ *   simtref sim --kernel NAME|FILE.elf [--preset P | FILE] [--set KEY=VALUE]...
+ *               [--grid N] [--block N] [--size N] [--seed S] [--trace FILE]
+ *               [--json FILE] [--max-cycles N] [--check-invariants]
+ *
+ * The kernel's inputs are written into global memory by its host side
+ * (kernels/suite.h), the SM runs the grid, and the host reference checks
+ * the result.  The summary goes to stdout; the trace and the JSON summary
+ * are written to a temporary beside their path and renamed into place only
+ * when the run succeeded, so no partial file is ever left.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd_sim.h"
+#include "config.h"
+#include "sm.h"
+#include "cfg.h"
+#include "elf.h"
+#include "suite.h"
+
+enum { EXIT_BAD = 1, EXIT_CMDLINE = 2, MAX_SETS = 64 };
+
+const char cmd_sim_usage[] =
+    "  sim --kernel NAME|FILE.elf [--preset NAME | FILE] [--set KEY=VALUE]...\n"
+    "      [--grid N] [--block N] [--size N] [--seed S] [--trace FILE]\n"
+    "      [--json FILE] [--max-cycles N] [--check-invariants]\n"
+    "      run one kernel of the suite on the SM model, check its result\n"
+    "      against the host reference and print cycles, instructions, IPC\n"
+    "      and lane activity (default preset: tiny)\n";
+
+struct sim_opts {
+    const char *kernel, *preset, *file, *trace, *json;
+    const char *set[MAX_SETS];
+    size_t nset;
+    unsigned long grid, block, size, seed, max_cycles;
+    bool has_grid, has_block, has_size, check;
+};
+
+/* Global memory of a run: the kernels' buffers at small and paper sizes. */
+enum { SIM_GLOBAL_BYTES = 64u << 20 };
+
+/* The kernel of a run: a kernel of the suite (by name, with its host
+ * reference) or a user's ELF file (no reference: its result is not
+ * checked, and the summary says so). */
+struct sim_kernel {
+    const char *name;                  /* the suite's name, or the file */
+    const struct kernel_info *suite;   /* NULL for a user's file */
+    struct kernel_case kc;             /* the suite's inputs and reference */
+    bool has_case;
+    struct program prog;               /* the loaded binary */
+    bool loaded;
+    unsigned long size;                /* problem size */
+};
+
+/* The host's view of the SM's global memory (kernels/suite.h). */
+static int mem_write(void *ctx, uint32_t addr, const void *src, uint32_t len)
+{
+    return sm_memory_write(&((struct sm *)ctx)->mem, addr, src, len);
+}
+
+static int mem_read(void *ctx, uint32_t addr, void *dst, uint32_t len)
+{
+    return sm_memory_read(&((struct sm *)ctx)->mem, addr, dst, len);
+}
+
+static int sim_kernel_load(struct sim_kernel *k, const char *what,
+                           char *err, size_t errlen)
+{
+    const char *path = what;
+    char built[PATH_MAX];
+
+    memset(k, 0, sizeof *k);
+    k->name = what;
+    k->suite = kernel_find(what);
+    if (k->suite) {
+        if (kernel_elf_path(k->suite, built, sizeof built) != 0) {
+            snprintf(err, errlen, "kernel %s: its binary is not built",
+                     what);
+            return -1;
+        }
+        path = built;
+        k->size = k->suite->size;
+    } else if (!strchr(what, '/') && !strstr(what, ".elf")) {
+        snprintf(err, errlen, "no kernel '%s' in the suite (and not a "
+                 "file name ending in .elf)", what);
+        return -1;
+    }
+    if (elf_load(path, &k->prog, err, errlen) != 0)
+        return -1;
+    k->loaded = true;
+    return 0;
+}
+
+static void sim_kernel_free(struct sim_kernel *k)
+{
+    if (k->loaded)
+        program_free(&k->prog);
+    if (k->has_case)
+        kernel_case_free(&k->kc);
+    k->loaded = false;
+    k->has_case = false;
+}
+
+/* Write the inputs and fill the launch (grid and block: the suite's
+ * unless given; 0 means not given). */
+static int sim_kernel_setup(struct sim_kernel *k, struct sm *sm,
+                            unsigned grid, unsigned block, uint32_t seed,
+                            struct sm_launch *l, char *err, size_t errlen)
+{
+    struct kernel_mem m = { sm, mem_write, mem_read };
+    uint32_t args = SM_GLOBAL_BASE;
+
+    err[0] = '\0';
+    l->grid = grid ? grid : k->suite ? k->suite->grid : 1;
+    l->block = block ? block : k->suite ? k->suite->block : 1;
+    if (k->suite) {
+        if (kernel_setup(k->suite, &k->kc, (unsigned)k->size, l->grid,
+                         l->block, seed, &m, &args, err, errlen) != 0)
+            return -1;
+        k->has_case = true;
+    }
+    l->args = args;
+    return 0;
+}
+
+/* 0 when the result is right or there is no reference (*checked false). */
+static int sim_kernel_check(struct sim_kernel *k, struct sm *sm,
+                            bool *checked, char *err, size_t errlen)
+{
+    struct kernel_mem m = { sm, mem_write, mem_read };
+
+    *checked = k->suite != NULL;
+    if (!k->suite)
+        return 0;
+    return kernel_check(&k->kc, &m, err, errlen);
+}
+
+/*
+ * The SBR stack (HARP 2.1) has no call entries: a branch's re-convergence
+ * PC inside a recursive function is the same PC in every frame, so threads
+ * that reach it at different depths would be merged and the result would
+ * be wrong.  GPGPU-Sim pushes an entry per call for this; the stack model
+ * here does not, so a recursive kernel is refused under sbr (docs/isa.md).
+ */
+static int sbr_refuses_recursion(const struct program *p, char *err,
+                                 size_t errlen)
+{
+    struct cfg g;
+    int rc = 0;
+
+    if (cfg_build(p, CFG_ICS_LEVELS_MAX, &g, err, errlen) != 0)
+        return -1;
+    for (unsigned i = 0; i < g.n_funcs && rc == 0; i++)
+        if (g.funcs[i].recursive) {
+            snprintf(err, errlen, "%s: function %s may call itself "
+                     "(recursion, or a call through a pointer), which the "
+                     "SBR stack cannot run (it has no call entries: threads "
+                     "at different depths would re-converge at the same "
+                     "PC); run it under harp, minpc or ics-first", p->path,
+                     g.funcs[i].func->name);
+            rc = -1;
+        }
+    cfg_free(&g);
+    return rc;
+}
+
+static int cmdline_error(const char *fmt, const char *a, const char *b)
+{
+    fputs("simtref sim: ", stderr);
+    fprintf(stderr, fmt, a, b);
+    fputs(" (see simtref --help)\n", stderr);
+    return EXIT_CMDLINE;
+}
+
+/* A decimal integer in [lo, hi], nothing else. */
+static int parse_number(const char *opt, const char *text, unsigned long lo,
+                        unsigned long hi, unsigned long *out)
+{
+    char *end;
+    unsigned long v;
+    char range[64];
+
+    errno = 0;
+    if (text[0] < '0' || text[0] > '9')
+        v = 0, end = (char *)text;
+    else
+        v = strtoul(text, &end, 10);
+    snprintf(range, sizeof range, "%lu to %lu", lo, hi);
+    if (end == text || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
+        fprintf(stderr, "simtref sim: %s '%s': not an integer from %s\n",
+                opt, text, range);
+        return EXIT_CMDLINE;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse(int argc, char **argv, struct sim_opts *o)
+{
+    static const struct { const char *name; unsigned long lo, hi; } nums[] = {
+        { "--grid", 1, 65535 }, { "--block", 1, 1024 },
+        { "--size", 1, 1ul << 20 }, { "--seed", 0, UINT32_MAX },
+        { "--max-cycles", 1, ULONG_MAX },
+    };
+    unsigned long *num_out[] = { &o->grid, &o->block, &o->size, &o->seed,
+                                 &o->max_cycles };
+    bool *num_has[] = { &o->has_grid, &o->has_block, &o->has_size, NULL,
+                        NULL };
+
+    memset(o, 0, sizeof *o);
+    o->seed = 1;
+    o->max_cycles = 100000000ul;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        const char **str = NULL;
+        size_t k;
+
+        if (strcmp(a, "--check-invariants") == 0) {
+            o->check = true;
+            continue;
+        }
+        if (a[0] != '-' || a[1] != '-') {
+            if (a[0] == '\0')
+                return cmdline_error("%s%s", "an empty argument is not a "
+                                     "file name", "");
+            if (o->file)
+                return cmdline_error("two configuration files: '%s' and "
+                                     "'%s'", o->file, a);
+            o->file = a;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return cmdline_error("option '%s' needs a value%s", a, "");
+        if (strcmp(a, "--kernel") == 0)
+            str = &o->kernel;
+        else if (strcmp(a, "--preset") == 0)
+            str = &o->preset;
+        else if (strcmp(a, "--trace") == 0)
+            str = &o->trace;
+        else if (strcmp(a, "--json") == 0)
+            str = &o->json;
+        if (str) {
+            if (*str)
+                return cmdline_error("option '%s' given twice%s", a, "");
+            *str = argv[++i];
+            continue;
+        }
+        if (strcmp(a, "--set") == 0) {
+            if (o->nset == MAX_SETS)
+                return cmdline_error("more than 64 --set options%s%s", "",
+                                     "");
+            o->set[o->nset++] = argv[++i];
+            continue;
+        }
+        for (k = 0; k < sizeof nums / sizeof nums[0]; k++)
+            if (strcmp(a, nums[k].name) == 0)
+                break;
+        if (k == sizeof nums / sizeof nums[0])
+            return cmdline_error("unknown option '%s'%s", a, "");
+        if (parse_number(a, argv[++i], nums[k].lo, nums[k].hi, num_out[k]))
+            return EXIT_CMDLINE;
+        if (num_has[k])
+            *num_has[k] = true;
+    }
+    if (!o->kernel)
+        return cmdline_error("%s%s", "sim needs --kernel NAME or FILE.elf", "");
+    if (o->preset && o->file)
+        return cmdline_error("both --preset %s and the file '%s'", o->preset,
+                             o->file);
+    return 0;
+}
+
+/* An output file written through a temporary in the same directory. */
+struct out_file {
+    const char *path;
+    char tmp[PATH_MAX];
+    FILE *f;
+};
+
+static int out_open(struct out_file *o, const char *path)
+{
+    int fd;
+
+    o->path = path;
+    o->f = NULL;
+    if (snprintf(o->tmp, sizeof o->tmp, "%s.XXXXXX", path)
+        >= (int)sizeof o->tmp) {
+        fprintf(stderr, "simtref sim: %s: name too long\n", path);
+        return -1;
+    }
+    fd = mkstemp(o->tmp);
+    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+        fprintf(stderr, "simtref sim: %s: %s\n", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(o->tmp);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+static void out_abort(struct out_file *o)
+{
+    if (o->f) {
+        fclose(o->f);
+        unlink(o->tmp);
+        o->f = NULL;
+    }
+}
+
+static int out_commit(struct out_file *o)
+{
+    int bad = ferror(o->f);
+
+    if (fclose(o->f) != 0)
+        bad = 1;
+    o->f = NULL;
+    if (bad || rename(o->tmp, o->path) != 0) {
+        fprintf(stderr, "simtref sim: %s: cannot write\n", o->path);
+        unlink(o->tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static int load_config(const struct sim_opts *o, struct simt_config *cfg)
+{
+    char err[CONFIG_ERR_LEN];
+    int rc;
+
+    if (o->file)
+        rc = config_load(o->file, cfg, err, sizeof err);
+    else
+        rc = config_load_preset(o->preset ? o->preset : "tiny", cfg, err,
+                                sizeof err);
+    if (rc == 0)
+        rc = config_set_args(cfg, o->set, o->nset, err, sizeof err);
+    if (rc != 0) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD;
+    }
+    return 0;
+}
+
+static void print_json(FILE *f, const struct simt_config *cfg,
+                       const struct sim_kernel *k, const struct sm_launch *l,
+                       const struct sim_opts *o, const struct sm_stats *st,
+                       bool checked)
+{
+    double ipc = st->cycles ? (double)st->warp_insns / (double)st->cycles : 0;
+    double act = st->warp_insns ? (double)st->thread_insns
+                 / ((double)st->warp_insns * cfg->warp_size) : 0;
+
+    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"config\": \"%s\",\n"
+            "  \"reconvergence\": \"%s\",\n  \"scheduler\": \"%s\",\n"
+            "  \"fetch\": \"%s\",\n  \"grid\": %u,\n  \"block\": %u,\n"
+            "  \"size\": %lu,\n  \"seed\": %lu,\n  \"cycles\": %" PRIu64 ",\n"
+            "  \"warp_instructions\": %" PRIu64 ",\n"
+            "  \"thread_instructions\": %" PRIu64 ",\n"
+            "  \"ipc\": %.6f,\n  \"lane_activity\": %.6f,\n"
+            "  \"result\": \"%s\"\n}\n",
+            k->name, cfg->name, config_reconvergence_name(cfg->reconvergence),
+            config_sched_name(cfg->scheduler), config_fetch_name(cfg->fetch),
+            l->grid, l->block, k->size, o->seed, st->cycles, st->warp_insns,
+            st->thread_insns, ipc, act, checked ? "right" : "not checked");
+}
+
+static void print_summary(const struct simt_config *cfg,
+                          const struct sim_kernel *k, const struct sm_launch *l,
+                          const struct sim_opts *o, const struct sm_stats *st,
+                          uint64_t rbt_bypass, uint64_t lookup_bypass,
+                          bool checked)
+{
+    double ipc = st->cycles ? (double)st->warp_insns / (double)st->cycles : 0;
+    double act = st->warp_insns ? (double)st->thread_insns
+                 / ((double)st->warp_insns * cfg->warp_size) : 0;
+
+    printf("kernel               %s (%s)\n", k->name, k->prog.path);
+    printf("configuration        %s: reconvergence %s, scheduler %s, "
+           "fetch %s\n", cfg->name,
+           config_reconvergence_name(cfg->reconvergence),
+           config_sched_name(cfg->scheduler), config_fetch_name(cfg->fetch));
+    printf("launch               grid %u x block %u", l->grid, l->block);
+    if (k->suite)
+        printf(", size %lu, seed %lu", k->size, o->seed);
+    printf("\n");
+    printf("cycles               %" PRIu64 "\n", st->cycles);
+    printf("warp-instructions    %" PRIu64 "\n", st->warp_insns);
+    printf("thread-instructions  %" PRIu64 "\n", st->thread_insns);
+    printf("IPC                  %.4f warp-instructions per cycle\n", ipc);
+    printf("lane activity        %.4f (active lanes / warp size, HARP eq. 2)\n",
+           act);
+    if (cfg->reconvergence == RECONV_HARP)
+        printf("HARP bypasses        %" PRIu64 " threads past a full RBT set, "
+               "%" PRIu64 " groups past a full Ready-Lookup\n",
+               rbt_bypass, lookup_bypass);
+    printf("result               %s\n", checked ? "right (host reference)"
+           : "not checked: no host reference for a file outside the suite");
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    struct sim_opts o;
+    struct simt_config cfg;
+    struct sim_kernel k;
+    struct sm *sm = NULL;
+    struct sm_launch l;
+    struct out_file trace = { 0 }, json = { 0 };
+    char err[SM_ERR_LEN];
+    bool checked = false;
+    int rc;
+
+    if ((rc = parse(argc, argv, &o)) != 0)
+        return rc;
+    if ((rc = load_config(&o, &cfg)) != 0)
+        return rc;
+    if (sim_kernel_load(&k, o.kernel, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref sim: %s\n", err);
+        return EXIT_BAD;
+    }
+    k.size = o.has_size ? o.size : k.size;
+    if (cfg.reconvergence == RECONV_SBR
+        && sbr_refuses_recursion(&k.prog, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref sim: %s\n", err);
+        sim_kernel_free(&k);
+        return EXIT_BAD;
+    }
+    /* ICS-First's actions for the configuration's levels (the loader's
+     * are for the most levels the analysis takes). */
+    if (cfg.reconvergence == RECONV_ICS_FIRST
+        && cfg_analyse(&k.prog, cfg.ics_priority_levels, err, sizeof err)
+           != 0) {
+        fprintf(stderr, "simtref sim: %s\n", err);
+        sim_kernel_free(&k);
+        return EXIT_BAD;
+    }
+    if (sm_create(&sm, &cfg, &k.prog, SIM_GLOBAL_BYTES, err, sizeof err)
+        != 0) {
+        fprintf(stderr, "simtref sim: %s\n", err);
+        sim_kernel_free(&k);
+        return EXIT_BAD;
+    }
+    memset(&l, 0, sizeof l);
+    l.kernel = k.name;
+    if (sim_kernel_setup(&k, sm, o.has_grid ? (unsigned)o.grid : 0,
+                         o.has_block ? (unsigned)o.block : 0,
+                         (uint32_t)o.seed, &l, err, sizeof err) != 0
+        || sm_start(sm, &l) != 0) {
+        fprintf(stderr, "simtref sim: %s\n", err[0] ? err : sm->err);
+        rc = EXIT_BAD;
+        goto done;
+    }
+    sm->max_cycles = o.max_cycles;
+    sm->check_invariants = o.check;
+    if (o.trace && out_open(&trace, o.trace) != 0) {
+        rc = EXIT_BAD;
+        goto done;
+    }
+    sm->trace = trace.f;
+    if (sm_run(sm) != SM_DONE) {
+        fprintf(stderr, "simtref sim: %s\n", sm->err);
+        rc = EXIT_BAD;
+        goto done;
+    }
+    if (sim_kernel_check(&k, sm, &checked, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref sim: kernel %s: wrong result: %s\n", k.name,
+                err);
+        rc = EXIT_BAD;
+        goto done;
+    }
+    if (o.json) {
+        if (out_open(&json, o.json) != 0) {
+            rc = EXIT_BAD;
+            goto done;
+        }
+        print_json(json.f, &cfg, &k, &l, &o, &sm->st, checked);
+    }
+    if (trace.f) {
+        sm->trace = NULL;
+        if (out_commit(&trace) != 0) {
+            rc = EXIT_BAD;
+            goto done;
+        }
+    }
+    if (json.f && out_commit(&json) != 0) {
+        rc = EXIT_BAD;
+        goto done;
+    }
+    print_summary(&cfg, &k, &l, &o, &sm->st, sm->rc.rbt_bypass,
+                  sm->rc.lookup_bypass, checked);
+    rc = 0;
+done:
+    out_abort(&trace);
+    out_abort(&json);
+    sm_destroy(sm);
+    sim_kernel_free(&k);
+    return rc;
+}

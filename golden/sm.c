@@ -1,0 +1,769 @@
+/*
+ * sm.c -- the streaming multiprocessor composed of the structure models
+ * (golden/sm.h): TB dispatch, the per-scheduler fetch, scoreboard, issue
+ * and execute, the control-flow structures of the mode, the WPT.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sm.h"
+#include "rv32_disasm.h"
+
+void sm_fail(struct sm *sm, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (sm->status == SM_ERROR)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(sm->err, sizeof sm->err, fmt, ap);
+    va_end(ap);
+    sm->status = SM_ERROR;
+}
+
+int sm_create(struct sm **out, const struct simt_config *cfg,
+              const struct program *prog, uint32_t global_bytes,
+              char *err, size_t errlen)
+{
+    struct sm *sm;
+    unsigned w;
+
+    *out = NULL;
+    if (cfg->warp_size == 0 || cfg->warp_size > SM_MAX_LANES) {
+        snprintf(err, errlen, "configuration '%s': warp_size = %u is beyond "
+                 "the SM model (at most %d)", cfg->name, cfg->warp_size,
+                 SM_MAX_LANES);
+        return -1;
+    }
+    w = cfg->threads_per_scheduler / cfg->warp_size;
+    if (w * cfg->schedulers > SM_MAX_WARP_SLOTS
+        || cfg->max_warps_per_tb > SM_MAX_TB_WARPS) {
+        snprintf(err, errlen, "configuration '%s': %u warps per SM or %u "
+                 "warps per TB are beyond the SM model (%d, %d)", cfg->name,
+                 w * cfg->schedulers, cfg->max_warps_per_tb,
+                 SM_MAX_WARP_SLOTS, SM_MAX_TB_WARPS);
+        return -1;
+    }
+    sm = calloc(1, sizeof *sm);
+    if (!sm) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    sm->cfg = *cfg;
+    sm->prog = prog;
+    sm->warps_per_sched = w;
+    sm->warp_slots = w * cfg->schedulers;
+    sm->thread = calloc((size_t)sm->warp_slots * cfg->warp_size,
+                        sizeof *sm->thread);
+    if (!sm->thread) {
+        snprintf(err, errlen, "out of memory");
+        sm_destroy(sm);
+        return -1;
+    }
+    if (sm_reconv_init(&sm->rc, cfg, prog, sm->thread, err, errlen) != 0) {
+        sm_destroy(sm);
+        return -1;
+    }
+    for (unsigned s = 0; s < cfg->schedulers; s++)
+        if (scheduler_init(&sm->sch[s].sched, cfg, err, errlen) != 0
+            || fetch_init(&sm->sch[s].fetch, cfg, err, errlen) != 0) {
+            sm_destroy(sm);
+            return -1;
+        }
+    if (wpt_init(&sm->wpt, cfg, err, errlen) != 0) {
+        sm_destroy(sm);
+        return -1;
+    }
+    if (sm_memory_init(&sm->mem, prog, global_bytes, cfg->max_tbs,
+                          sm->warp_slots * cfg->warp_size) != 0) {
+        snprintf(err, errlen, "out of memory");
+        sm_destroy(sm);
+        return -1;
+    }
+    *out = sm;
+    return 0;
+}
+
+void sm_destroy(struct sm *sm)
+{
+    if (!sm)
+        return;
+    sm_reconv_free(&sm->rc);
+    sm_memory_free(&sm->mem);
+    free(sm->thread);
+    free(sm);
+}
+
+int sm_start(struct sm *sm, const struct sm_launch *l)
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned tb_warps;
+
+    sm->status = SM_RUNNING;
+    sm->err[0] = '\0';
+    if (l->grid == 0 || l->block == 0) {
+        sm_fail(sm, "a launch needs at least one TB and one thread per TB "
+                "(grid %u, block %u)", l->grid, l->block);
+        return -1;
+    }
+    tb_warps = (l->block + c->warp_size - 1) / c->warp_size;
+    if (tb_warps > c->max_warps_per_tb || tb_warps > sm->warp_slots) {
+        sm_fail(sm, "a TB of %u threads needs %u warps of %u; configuration "
+                "'%s' holds at most %u warps per TB and %u warps per SM",
+                l->block, tb_warps, c->warp_size, c->name,
+                c->max_warps_per_tb, sm->warp_slots);
+        return -1;
+    }
+    sm->launch = *l;
+    sm->tb_warps = tb_warps;
+    sm->next_ctaid = 0;
+    memset(&sm->st, 0, sizeof sm->st);
+    memset(sm->tb, 0, sizeof sm->tb);
+    memset(sm->warp, 0, sizeof sm->warp);
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        scheduler_reset(&sm->sch[s].sched);
+        fetch_reset(&sm->sch[s].fetch);
+        sm->sch[s].fill_valid = false;
+    }
+    wpt_reset(&sm->wpt);
+    sm_reconv_reset(&sm->rc);
+    return 0;
+}
+
+static unsigned slot_sched(const struct sm *sm, unsigned g)
+{
+    return g % sm->cfg.schedulers;
+}
+
+static unsigned slot_local(const struct sm *sm, unsigned g)
+{
+    return g / sm->cfg.schedulers;
+}
+
+static unsigned slot_of(const struct sm *sm, unsigned s, unsigned w)
+{
+    return w * sm->cfg.schedulers + s;
+}
+
+/* The TB dispatcher: place waiting TBs of the grid on free slots. */
+static void dispatch(struct sm *sm)
+{
+    const struct simt_config *c = &sm->cfg;
+
+    while (sm->next_ctaid < sm->launch.grid) {
+        unsigned t, free_warps = 0, k = 0;
+
+        for (t = 0; t < c->max_tbs && sm->tb[t].valid; t++)
+            ;
+        for (unsigned g = 0; g < sm->warp_slots; g++)
+            free_warps += !sm->warp[g].resident;
+        if (t == c->max_tbs || free_warps < sm->tb_warps)
+            return;
+        struct sm_tb *tb = &sm->tb[t];
+        memset(tb, 0, sizeof *tb);
+        tb->valid = true;
+        tb->ctaid = sm->next_ctaid++;
+        tb->warps = sm->tb_warps;
+        tb->live_warps = sm->tb_warps;
+        sm_memory_clear_shared(&sm->mem, t);
+        for (unsigned g = 0; g < sm->warp_slots && k < sm->tb_warps; g++) {
+            struct sm_warp *w = &sm->warp[g];
+            if (w->resident)
+                continue;
+            memset(w, 0, sizeof *w);
+            w->resident = true;
+            w->launch_pending = true;
+            w->tb = t;
+            w->wid = k;
+            for (unsigned l = 0; l < c->warp_size; l++) {
+                unsigned tid = k * c->warp_size + l;
+                struct rv32_thread *th = &sm->thread[g * c->warp_size + l];
+                memset(th, 0, sizeof *th);
+                if (tid >= sm->launch.block)
+                    continue;
+                w->lanes |= 1ull << l;
+                th->pc = sm->prog->entry;
+                th->x[2] = sm_memory_stack_top(g * c->warp_size + l);
+                th->x[10] = sm->launch.args;
+            }
+            w->live = w->lanes;
+            tb->warp[k++] = g;
+        }
+    }
+}
+
+/* A short description of thread (slot g, lane l) for messages. */
+static void thread_name(const struct sm *sm, unsigned g, unsigned l,
+                        char *buf, size_t len)
+{
+    const struct sm_warp *w = &sm->warp[g];
+    snprintf(buf, len, "thread %u of TB %u (warp %u, lane %u)",
+             w->wid * sm->cfg.warp_size + l, sm->tb[w->tb].ctaid, w->wid, l);
+}
+
+/* What the execution of one warp-instruction decided. */
+struct exec_outcome {
+    bool issued;
+    struct sm_rc_in rc;     /* the control-flow update */
+    bool barrier;           /* the warp arrives at its TB's barrier */
+    uint64_t exits;         /* lanes that executed simt.exit */
+    bool control;           /* not a plain fall-through */
+    bool stale;             /* not issued: the I-buffer held another PC */
+    unsigned owner[SM_MAX_LANES]; /* each lane's warp (local) */
+};
+
+/* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
+ * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
+ * regroups threads). */
+static void execute(struct sm *sm, unsigned s, unsigned w,
+                    struct exec_outcome *o, struct sm_issue_record *rec)
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned g = slot_of(sm, s, w);
+    struct sm_warp *wp = &sm->warp[g];
+    uint32_t pc = wp->slot_pc[0];
+    uint64_t mask = wp->slot_mask[0];
+    uint32_t word = 0;
+    struct rv32_insn insn;
+    struct sm_accessor acc;
+    struct rv32_env env;
+    bool first = true, two = false;
+    uint32_t ta = 0, tb = 0;
+    char who[96];
+    uint32_t vpc;
+    uint64_t vmask;
+
+    memset(o, 0, sizeof *o);
+    memset(rec, 0, sizeof *rec);
+    for (unsigned l = 0; l < c->warp_size; l++)
+        o->owner[l] = w;
+    if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask,
+                             o->owner)) {
+        if (vpc != pc) {
+            /* the I-buffer is stale: the structure selects another PC
+             * now; the slot is dropped and refetched */
+            o->control = true;
+            o->stale = true;
+            return;
+        }
+        mask = vmask;
+    }
+    for (unsigned l = 0; l < c->warp_size; l++)
+        if (!(sm->warp[slot_of(sm, s, o->owner[l])].live >> l & 1))
+            mask &= ~(1ull << l);
+    o->issued = true;
+    o->rc.op = SM_RC_EXEC;
+    o->rc.warp = w;
+    o->rc.pc = pc;
+    o->rc.mask = mask;
+    o->rc.npc = pc + 4;
+    rec->sched = s;
+    rec->warp = g;
+    rec->pc = pc;
+    rec->mask = mask;
+    rec->lanes = c->warp_size;
+    if (pc < sm->prog->text_lo || pc >= sm->prog->text_hi || (pc & 3)) {
+        sm_fail(sm, "kernel %s: warp %u of TB %u fetches PC 0x%08x outside "
+                "the text [0x%08x, 0x%08x)", sm->launch.kernel, wp->wid,
+                sm->tb[wp->tb].ctaid, pc, sm->prog->text_lo,
+                sm->prog->text_hi);
+        return;
+    }
+    sm_memory_read(&sm->mem, pc, &word, 4);
+    insn = rv32_decode(word);
+    rec->insn = insn;
+    if (mask == 0)
+        return;
+    memset(&acc, 0, sizeof acc);
+    acc.m = &sm->mem;
+    acc.csr[1] = sm->launch.block;
+    acc.csr[3] = sm->launch.grid;
+    sm_memory_env(&acc, &env);
+    for (unsigned l = 0; l < c->warp_size; l++) {
+        unsigned gl = slot_of(sm, s, o->owner[l]);
+        const struct sm_warp *lw = &sm->warp[gl];
+        struct rv32_thread *th = &sm->thread[gl * c->warp_size + l];
+        struct rv32_result *r = &rec->res[l];
+        uint32_t next;
+
+        if (!(mask >> l & 1))
+            continue;
+        acc.tb = lw->tb;
+        acc.csr[0] = lw->wid * c->warp_size + l;
+        acc.csr[2] = sm->tb[lw->tb].ctaid;
+        acc.csr[4] = lw->wid;
+        acc.csr[5] = l;
+        acc.fault = false;
+        th->pc = pc;
+        rv32_exec(&insn, th, &env, r);
+        thread_name(sm, gl, l, who, sizeof who);
+        switch (r->status) {
+        case RV32_OK:
+            next = r->next_pc;
+            break;
+        case RV32_BARRIER:
+            o->barrier = true;
+            o->rc.bar = true;
+            next = pc + 4;
+            break;
+        case RV32_EXIT:
+            o->exits |= 1ull << l;
+            o->rc.exit = true;
+            next = sm->prog->exit_pc;
+            break;
+        case RV32_PRIO:
+            /* ORDER ICS_ACTION: 1 raise, 2 lower, 3 set-outmost */
+            o->rc.prio = insn.op == RV32_SIMT_PRIO_RAISE ? 1
+                         : insn.op == RV32_SIMT_PRIO_LOWER ? 2 : 3;
+            next = pc + 4;
+            break;
+        case RV32_ERR_ILLEGAL: {
+            char text[96];
+
+            rv32_disasm(word, pc, text, sizeof text);
+            sm_fail(sm, "kernel %s: illegal instruction 0x%08x (%s) at PC "
+                    "0x%08x in %s", sm->launch.kernel, word, text, pc, who);
+            return;
+        }
+        case RV32_ERR_MISALIGNED:
+            sm_fail(sm, "kernel %s: misaligned access to 0x%08x by %s at PC "
+                    "0x%08x (%s)", sm->launch.kernel,
+                    r->mem_addr, who, pc,
+                    rv32_op_name(insn.op));
+            return;
+        case RV32_ERR_ACCESS:
+            sm_fail(sm, "kernel %s: access to 0x%08x outside memory by %s "
+                    "at PC 0x%08x (%s)", sm->launch.kernel,
+                    acc.fault ? acc.fault_addr : r->mem_addr,
+                    who, pc, rv32_op_name(insn.op));
+            return;
+        default:
+            sm_fail(sm, "kernel %s: %s at PC 0x%08x in %s: no environment "
+                    "to call", sm->launch.kernel, rv32_op_name(insn.op), pc,
+                    who);
+            return;
+        }
+        th->pc = next;
+        if (first) {
+            ta = next;
+            first = false;
+            o->rc.taken |= 1ull << l;
+        } else if (next == ta) {
+            o->rc.taken |= 1ull << l;
+        } else if (!two || next == tb) {
+            two = true;
+            tb = next;
+        } else if (sm->cfg.reconvergence != RECONV_SBR) {
+            /* a third target: only the SBR stack splits two ways */
+        } else {
+            sm_fail(sm, "kernel %s: the lanes of warp %u of TB %u jump to "
+                    "more than two targets from PC 0x%08x (0x%08x, 0x%08x, "
+                    "0x%08x)", sm->launch.kernel, wp->wid,
+                    sm->tb[wp->tb].ctaid, pc, ta, tb, next);
+            return;
+        }
+    }
+    if (two) {
+        o->rc.split = true;
+        o->rc.tpc = ta;
+        o->rc.npc = tb;
+    } else {
+        /* every lane the same way: an advance to that PC */
+        o->rc.npc = ta;
+        o->rc.taken = 0;
+    }
+    o->control = two || ta != pc + 4 || o->exits;
+}
+
+/* The lowest warp holding a valid instruction not yet ready. */
+static bool scoreboard_pick(const struct sm *sm, const struct fetch_out *fo,
+                            unsigned flushed, bool flush, unsigned *warp)
+{
+    for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        if (flush && w == flushed)
+            continue;
+        for (unsigned k = 0; k < sm->sch[0].fetch.g.slots; k++)
+            if (fo->v[w][k] && !fo->r[w][k]) {
+                *warp = w;
+                return true;
+            }
+    }
+    return false;
+}
+
+/* The edge of one warp's I-buffer data, as the fetch model's bits move. */
+static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
+                         unsigned w, bool fetch_here, uint32_t fpc,
+                         uint64_t fmask)
+{
+    if (fi->flush_valid && fi->flush_warp == w) {
+        wp->slots = 0;
+        wp->flying = 0;
+        wp->have_next = false;
+        return;
+    }
+    if (fi->issue_valid && fi->issue_warp == w && wp->slots > 0) {
+        memmove(wp->slot_pc, wp->slot_pc + 1, (wp->slots - 1) * sizeof wp->slot_pc[0]);
+        memmove(wp->slot_mask, wp->slot_mask + 1,
+                (wp->slots - 1) * sizeof wp->slot_mask[0]);
+        wp->slots--;
+    }
+    if (fi->fill_valid && fi->fill_warp == w && wp->flying > 0) {
+        wp->slot_pc[wp->slots] = wp->fly_pc[0];
+        wp->slot_mask[wp->slots] = wp->fly_mask[0];
+        wp->slots++;
+        memmove(wp->fly_pc, wp->fly_pc + 1, (wp->flying - 1) * sizeof wp->fly_pc[0]);
+        memmove(wp->fly_mask, wp->fly_mask + 1,
+                (wp->flying - 1) * sizeof wp->fly_mask[0]);
+        wp->flying--;
+    }
+    if (fetch_here && wp->flying < FETCH_MAX_SLOTS) {
+        wp->fly_pc[wp->flying] = fpc;
+        wp->fly_mask[wp->flying] = fmask;
+        wp->flying++;
+        wp->have_next = true;
+        wp->next_pc = fpc + 4;
+        wp->next_mask = fmask;
+    }
+}
+
+/* Retire a warp whose threads have all exited. */
+static void retire(struct sm *sm, unsigned g)
+{
+    struct sm_warp *wp = &sm->warp[g];
+    struct sm_tb *tb = &sm->tb[wp->tb];
+
+    wp->resident = false;
+    wp->live = 0;
+    if (--tb->live_warps == 0) {
+        tb->valid = false;
+        sm->st.tbs_done++;
+    }
+}
+
+/* A barrier that can no longer complete: every live warp of the TB waits
+ * at it, yet fewer than all the TB's warps arrived (some exited). */
+static void check_barriers(struct sm *sm)
+{
+    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
+        struct sm_tb *tb = &sm->tb[t];
+        char waiting[256] = "", exited[256] = "";
+        size_t wl = 0, el = 0;
+        bool stuck = true, any = false;
+
+        if (!tb->valid || sm->wpt.cnt[t] == 0)
+            continue;
+        for (unsigned k = 0; k < tb->warps; k++) {
+            const struct sm_warp *wp = &sm->warp[tb->warp[k]];
+            bool gone = !wp->resident || wp->tb != t || wp->wid != k;
+            if (gone) {
+                if (el < sizeof exited - 8)
+                    el += (size_t)snprintf(exited + el, sizeof exited - el,
+                                           " %u", k);
+            } else if (wp->at_barrier) {
+                any = true;
+                if (wl < sizeof waiting - 8)
+                    wl += (size_t)snprintf(waiting + wl, sizeof waiting - wl,
+                                           " %u", k);
+            } else {
+                stuck = false;
+            }
+        }
+        if (stuck && any)
+            sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
+                    "warps%s wait at it, warps%s exited (cycle %llu)",
+                    sm->launch.kernel, tb->ctaid, waiting, exited,
+                    (unsigned long long)sm->st.cycles);
+    }
+}
+
+enum sm_status sm_cycle(struct sm *sm)
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned S = c->schedulers;
+    struct wpt_in wi;
+    struct wpt_out wo;
+    struct scheduler_in si[CONFIG_MAX_SCHEDULERS];
+    struct fetch_in fi[CONFIG_MAX_SCHEDULERS];
+    struct sm_rc_in ri[CONFIG_MAX_SCHEDULERS];
+    struct exec_outcome eo[CONFIG_MAX_SCHEDULERS];
+    bool fetched[CONFIG_MAX_SCHEDULERS];
+    uint32_t fpc[CONFIG_MAX_SCHEDULERS];
+    uint64_t fmask[CONFIG_MAX_SCHEDULERS];
+    unsigned fwarp[CONFIG_MAX_SCHEDULERS];
+    bool exited[CONFIG_MAX_SCHEDULERS];
+    int arrive[CONFIG_MAX_SCHEDULERS];
+    bool release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
+    struct sm_issue_record *rec = &sm->rec;
+
+    if (sm->status != SM_RUNNING)
+        return sm->status;
+    dispatch(sm);
+    memset(&wi, 0, sizeof wi);
+    wi.tb_warps = sm->tb_warps;
+    wpt_eval(&sm->wpt, &wi, &wo);      /* ranks: a function of the state */
+
+    for (unsigned s = 0; s < S; s++) {
+        struct sm_sched *sc = &sm->sch[s];
+        struct scheduler_out so;
+        struct fetch_out fo;
+        struct sm_rc_out ro;
+        int launch = -1;
+
+        memset(&si[s], 0, sizeof si[s]);
+        memset(&fi[s], 0, sizeof fi[s]);
+        memset(&ri[s], 0, sizeof ri[s]);
+        memset(&eo[s], 0, sizeof eo[s]);
+        fetched[s] = exited[s] = false;
+        arrive[s] = -1;
+        for (unsigned w = 0; w < sm->warps_per_sched && launch < 0; w++)
+            if (sm->warp[slot_of(sm, s, w)].launch_pending
+                && sm_reconv_can_launch(&sm->rc, s, w))
+                launch = (int)w;
+        fetch_eval(&sc->fetch, &fi[s], &fo);
+        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            if (sm_reconv_regroups(&sm->rc)) {
+                /* the scheduler's warps are the mode's slots */
+                unsigned own = sm_reconv_slot_owner(&sm->rc, s, w);
+                bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
+                si[s].ready[w] = launch < 0 && fo.ready[w] && can;
+                si[s].warp_tb[w] = sm->warp[slot_of(sm, s, own)].tb;
+                si[s].long_wait[w] = !can;
+                continue;
+            }
+            si[s].ready[w] = launch < 0 && fo.ready[w] && wp->resident
+                             && !wp->launch_pending && !wp->at_barrier
+                             && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
+            si[s].warp_tb[w] = wp->resident ? wp->tb : 0;
+            /* TLS: memory is ideal, so the long waits are a slot without
+             * a warp and a warp at its barrier: they leave the active group */
+            si[s].long_wait[w] = !wp->resident || wp->at_barrier;
+        }
+        for (unsigned t = 0; t < c->max_tbs; t++) {
+            si[s].tb_rank[t] = wo.rank[t];
+            si[s].tb_wait[t] = sm->wpt.cnt[t] != 0;
+        }
+        scheduler_eval(&sc->sched, &si[s], &so);
+        if (so.err)
+            sm_fail(sm, "scheduler %u: input contract violated (cycle %llu)",
+                    s, (unsigned long long)sm->st.cycles);
+
+        if (launch >= 0) {
+            struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)launch)];
+            ri[s].op = SM_RC_LAUNCH;
+            ri[s].warp = (unsigned)launch;
+            ri[s].pc = sm->prog->entry;
+            ri[s].mask = wp->lanes;
+            fi[s].flush_valid = true;
+            fi[s].flush_warp = (unsigned)launch;
+        } else if (so.grant_valid) {
+            execute(sm, s, so.grant_warp, &eo[s], rec);
+            ri[s] = eo[s].rc;
+            ri[s].rd_warp = 0;
+            ri[s].live = sm->warp[slot_of(sm, s, so.grant_warp)].live
+                         & ~eo[s].exits;
+            fi[s].issue_valid = true;
+            fi[s].issue_warp = so.grant_warp;
+        }
+        ri[s].rd_warp = 0;
+        sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
+        if (ro.err)
+            sm_fail(sm, "kernel %s: cycle %llu: %s", sm->launch.kernel,
+                    (unsigned long long)sm->st.cycles, ro.why);
+        if ((eo[s].issued || eo[s].stale) && (eo[s].control || ro.pop)) {
+            fi[s].flush_valid = true;
+            fi[s].flush_warp = so.grant_warp;
+        }
+        exited[s] = ro.exited;
+        fi[s].fill_valid = sc->fill_valid
+                           && fo.inflight[sc->fill_warp] > 0;
+        fi[s].fill_warp = sc->fill_warp;
+        fi[s].rdy_valid = scoreboard_pick(sm, &fo, fi[s].flush_warp,
+                                          fi[s].flush_valid,
+                                          &fi[s].rdy_warp);
+        fi[s].next_valid = so.grant_valid;
+        fi[s].next_warp = so.grant_warp;
+        fetch_eval(&sc->fetch, &fi[s], &fo);
+        if (fo.err)
+            sm_fail(sm, "fetch of scheduler %u: an I-buffer event was "
+                    "refused (cycle %llu)", s,
+                    (unsigned long long)sm->st.cycles);
+        if (fo.fetch_valid) {
+            struct sm_warp *wp = &sm->warp[slot_of(sm, s, fo.fetch_warp)];
+            fetched[s] = true;
+            fwarp[s] = fo.fetch_warp;
+            if (wp->have_next) {
+                fpc[s] = wp->next_pc;
+                fmask[s] = wp->next_mask;
+            } else {
+                ri[s].rd_warp = fo.fetch_warp;
+                ri[s].rd_live = wp->resident && !wp->launch_pending
+                                ? wp->live : 0;
+                sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
+                fpc[s] = ro.rd_valid ? ro.rd_pc : 0;
+                fmask[s] = ro.rd_valid ? ro.rd_mask : 0;
+            }
+        }
+        if (eo[s].issued && sm->status != SM_ERROR) {
+            sm->st.warp_insns++;
+            sm->st.thread_insns += (unsigned)__builtin_popcountll(rec->mask);
+            if (sm->trace)
+                sm_trace_issue(sm->trace, sm->st.cycles, rec);
+        }
+        if (sm_reconv_barrier_by_state(&sm->rc)) {
+            /* the warp whose live threads all wait at the barrier */
+            for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+                struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+                if (wp->resident && !wp->launch_pending && !wp->at_barrier
+                    && wp->live
+                    && sm_reconv_all_barrier(&sm->rc, s, w, wp->live)) {
+                    wi.arr_valid[s] = true;
+                    wi.arr_tb[s] = wp->tb;
+                    arrive[s] = (int)w;
+                    break;
+                }
+            }
+        } else if (eo[s].barrier) {
+            struct sm_warp *wp = &sm->warp[slot_of(sm, s, so.grant_warp)];
+            if (eo[s].rc.mask != wp->live)
+                sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
+                        "at PC 0x%08x with lanes 0x%llx of its live lanes "
+                        "0x%llx: a barrier in divergent code cannot complete "
+                        "under the SBR stack", sm->launch.kernel, wp->wid,
+                        sm->tb[wp->tb].ctaid, eo[s].rc.pc,
+                        (unsigned long long)eo[s].rc.mask,
+                        (unsigned long long)wp->live);
+            wi.arr_valid[s] = true;
+            wi.arr_tb[s] = wp->tb;
+            arrive[s] = (int)so.grant_warp;
+        }
+        if (sm->status == SM_ERROR)
+            return sm->status;
+    }
+    wpt_eval(&sm->wpt, &wi, &wo);
+    if (wo.err) {
+        sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "
+                "%llu)", sm->launch.kernel, (unsigned long long)sm->st.cycles);
+        return sm->status;
+    }
+
+    /* The clock edge. */
+    for (unsigned s = 0; s < S; s++) {
+        struct sm_sched *sc = &sm->sch[s];
+        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            release[s][w] = wp->resident && wo.release[wp->tb]
+                            && (wp->at_barrier || arrive[s] == (int)w);
+        }
+        ri[s].release = release[s];
+        scheduler_step(&sc->sched, &si[s]);
+        fetch_step(&sc->fetch, &fi[s]);
+        sm_reconv_step(&sm->rc, s, &ri[s]);
+        for (unsigned w = 0; w < sm->warps_per_sched; w++)
+            ibuffer_edge(&sm->warp[slot_of(sm, s, w)], &fi[s], w,
+                         fetched[s] && fwarp[s] == w, fpc[s], fmask[s]);
+        sc->fill_valid = fetched[s];
+        sc->fill_warp = fetched[s] ? fwarp[s] : 0;
+        if (ri[s].op == SM_RC_LAUNCH)
+            sm->warp[slot_of(sm, s, ri[s].warp)].launch_pending = false;
+        if (eo[s].issued) {
+            unsigned g = slot_of(sm, s, ri[s].warp);
+            if (exited[s])
+                sm->warp[g].live = 0;
+            for (unsigned l = 0; l < c->warp_size; l++)
+                if (eo[s].exits >> l & 1)
+                    sm->warp[slot_of(sm, s, eo[s].owner[l])].live
+                        &= ~(1ull << l);
+            for (unsigned l = 0; l < c->warp_size; l++) {
+                unsigned gl = slot_of(sm, s, eo[s].owner[l]);
+                if (sm->warp[gl].resident && sm->warp[gl].live == 0)
+                    retire(sm, gl);
+            }
+            if (sm->warp[g].resident && sm->warp[g].live == 0)
+                retire(sm, g);
+        }
+        if (arrive[s] >= 0)
+            sm->warp[slot_of(sm, s, (unsigned)arrive[s])].at_barrier = true;
+    }
+    for (unsigned t = 0; t < c->max_tbs; t++)
+        if (wo.release[t])
+            for (unsigned g = 0; g < sm->warp_slots; g++)
+                if (sm->warp[g].resident && sm->warp[g].tb == t)
+                    sm->warp[g].at_barrier = false;
+    wpt_step(&sm->wpt, &wi);
+    sm->st.cycles++;
+
+    check_barriers(sm);
+    if (sm->status == SM_RUNNING && sm->check_invariants)
+        sm_check_invariant(sm);
+    if (sm->status == SM_RUNNING && sm->next_ctaid == sm->launch.grid) {
+        bool busy = false;
+        for (unsigned t = 0; t < c->max_tbs; t++)
+            busy |= sm->tb[t].valid;
+        if (!busy)
+            sm->status = SM_DONE;
+    }
+    return sm->status;
+}
+
+enum sm_status sm_run(struct sm *sm)
+{
+    while (sm->status == SM_RUNNING) {
+        if (sm->max_cycles && sm->st.cycles >= sm->max_cycles) {
+            sm_fail(sm, "kernel %s: not done after the limit of %llu "
+                    "cycles (%llu of %u TBs finished)", sm->launch.kernel,
+                    (unsigned long long)sm->max_cycles,
+                    (unsigned long long)sm->st.tbs_done, sm->launch.grid);
+            break;
+        }
+        sm_cycle(sm);
+    }
+    return sm->status;
+}
+
+int sm_check_invariant(struct sm *sm)
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned count[SM_MAX_LANES];
+    char place[SM_MAX_LANES][64];
+    char who[96];
+
+    for (unsigned g = 0; g < sm->warp_slots; g++) {
+        const struct sm_warp *wp = &sm->warp[g];
+        unsigned s = slot_sched(sm, g), w = slot_local(sm, g);
+
+        sm_reconv_places(&sm->rc, s, w,
+                         wp->resident && !wp->launch_pending ? wp->live : 0,
+                         c->warp_size, count, place);
+        for (unsigned l = 0; l < c->warp_size; l++) {
+            bool live = wp->resident && !wp->launch_pending
+                        && (wp->live >> l & 1);
+            if (!wp->resident && count[l] != 0) {
+                sm_fail(sm, "invariant: cycle %llu: warp slot %u lane %u "
+                        "holds no thread but is in %s",
+                        (unsigned long long)sm->st.cycles, g, l, place[l]);
+                return -1;
+            }
+            if (!live)
+                continue;
+            thread_name(sm, g, l, who, sizeof who);
+            if (count[l] == 0) {
+                sm_fail(sm, "invariant: cycle %llu: %s is live but in no "
+                        "place (lost)%s", (unsigned long long)sm->st.cycles,
+                        who, wp->at_barrier ? " while its warp waits at "
+                        "the barrier" : "");
+                return -1;
+            }
+            if (count[l] > 1) {
+                sm_fail(sm, "invariant: cycle %llu: %s is in %u places "
+                        "(%s)", (unsigned long long)sm->st.cycles,
+                        who, count[l], place[l]);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,179 @@
+/*
+ * sm.h -- the streaming multiprocessor: one cycle-stepped model composed
+ * of the structure models at their ports.
+ *
+ * A grid of thread blocks (TBs) runs on the SM's warps.  Each of the
+ * `schedulers` warp schedulers owns W = threads_per_scheduler / warp_size
+ * warp slots; warp slot g belongs to scheduler g % schedulers as its local
+ * warp g / schedulers (even and odd warps on two schedulers, as BAWS 5).
+ * A TB is placed on the lowest free warp slots when a TB slot (max_tbs)
+ * and enough warp slots are free.
+ *
+ * Each cycle, for each scheduler: the fetch model (golden/fetch.h) picks a
+ * warp to fetch for, its instruction returns one cycle later into the
+ * I-buffer, the scoreboard marks one instruction a cycle ready, the issue
+ * scheduler (golden/scheduler.h) grants one ready warp, whose instruction
+ * executes on its active lanes (golden/rv32.h) and updates the control
+ * flow structures of the configured mode (golden/sm_reconv.h).  Barriers
+ * are counted by the WPT (golden/wpt.h), whose ranks feed MWF.  All
+ * structures are evaluated from this cycle's inputs first, then stepped:
+ * one clock edge.  Timing is simple: fetch takes one cycle, every
+ * instruction executes at issue, memory is ideal.
+ *
+ * The SM owns its memory (golden/sm_memory.h); the host writes the kernel's
+ * inputs there before sm_run() and reads results after it.
+ */
+#ifndef SIMTREF_SM_H
+#define SIMTREF_SM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "fetch.h"
+#include "program.h"
+#include "rv32.h"
+#include "scheduler.h"
+#include "sm_memory.h"
+#include "sm_reconv.h"
+#include "wpt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { SM_ERR_LEN = 1024, SM_MAX_WARP_SLOTS = 512, SM_MAX_LANES = 64,
+       SM_MAX_TB_WARPS = 64 };
+
+/* The launch of one kernel. */
+struct sm_launch {
+    unsigned grid;          /* TBs in the grid */
+    unsigned block;         /* threads per TB */
+    uint32_t args;          /* a0 of every thread: the argument block */
+    const char *kernel;     /* name for messages */
+};
+
+enum sm_status { SM_RUNNING, SM_DONE, SM_ERROR };
+
+/* A resident TB. */
+struct sm_tb {
+    bool valid;             /* the slot holds a TB */
+    unsigned ctaid;         /* its index in the grid */
+    unsigned warps;         /* warp slots it holds */
+    unsigned warp[SM_MAX_TB_WARPS]; /* those slots, in warp order */
+    unsigned live_warps;    /* warps with a live thread */
+};
+
+/* A warp slot and the data half of its I-buffer (the fetch model holds
+ * the valid and ready bits; ORDER SLOT: slot k here is the model's k).
+ * Under harp the I-buffer fields belong to the scheduler's warp of the
+ * same index, a First-Level slot, and the others to the launch warp. */
+struct sm_warp {
+    bool resident;          /* holds a warp of a TB */
+    bool launch_pending;    /* its control-flow launch has not happened */
+    bool at_barrier;        /* arrived at its TB's barrier (WPT) */
+    unsigned tb;            /* TB slot */
+    unsigned wid;           /* warp index within its TB */
+    uint64_t lanes;         /* lanes holding a thread of the TB */
+    uint64_t live;          /* lanes whose thread has not exited */
+    uint32_t slot_pc[FETCH_MAX_SLOTS];   /* I-buffer: fetched PCs */
+    uint64_t slot_mask[FETCH_MAX_SLOTS]; /* ... and the masks read with them */
+    unsigned slots;         /* I-buffer slots filled (mirror of v) */
+    uint32_t fly_pc[FETCH_MAX_SLOTS];    /* fetches in flight, oldest first */
+    uint64_t fly_mask[FETCH_MAX_SLOTS];  /* ... and their masks */
+    unsigned flying;        /* fetches in flight (mirror of inflight) */
+    bool have_next;         /* next_pc/next_mask continue the last fetch */
+    uint32_t next_pc;       /* the PC the next fetch reads */
+    uint64_t next_mask;     /* the mask read with it */
+};
+
+/* One warp scheduler's structures. */
+struct sm_sched {
+    struct scheduler sched;     /* issue scheduler */
+    struct fetch fetch;     /* I-buffer and fetch policy */
+    bool fill_valid;        /* the fetch of the last cycle returns now */
+    unsigned fill_warp;     /* ... for this warp */
+};
+
+/* Trace one issued warp-instruction (golden/sm_trace.c). */
+struct sm_issue_record {
+    unsigned sched, warp;   /* scheduler and the warp slot */
+    uint32_t pc;
+    uint64_t mask;          /* lanes that executed */
+    struct rv32_insn insn;
+    unsigned lanes;         /* warp_size */
+    struct rv32_result res[SM_MAX_LANES];  /* each executed lane's effect */
+};
+
+/* Counts for the summary. */
+struct sm_stats {
+    uint64_t cycles;
+    uint64_t warp_insns;    /* issued warp-instructions */
+    uint64_t thread_insns;  /* sum of their active lanes */
+    uint64_t tbs_done;
+};
+
+struct sm {
+    struct simt_config cfg;
+    const struct program *prog;
+    struct sm_launch launch;
+    unsigned warps_per_sched;          /* W */
+    unsigned warp_slots;               /* schedulers * W */
+    unsigned tb_warps;                 /* warps per TB of this launch */
+    unsigned next_ctaid;               /* next TB of the grid to place */
+    struct sm_sched sch[CONFIG_MAX_SCHEDULERS];
+    struct wpt wpt;
+    struct sm_reconv rc;               /* the control-flow structures */
+    struct sm_memory mem;
+    struct sm_tb tb[CONFIG_MAX_TBS];
+    struct sm_warp warp[SM_MAX_WARP_SLOTS];
+    struct rv32_thread *thread;        /* warp_slots * warp_size threads */
+    struct sm_stats st;
+    struct sm_issue_record rec;        /* the instruction being issued */
+    uint64_t max_cycles;               /* 0: no limit */
+    bool check_invariants;             /* check SPEC's system invariant */
+    FILE *trace;                       /* one line per issued instruction */
+    enum sm_status status;
+    char err[SM_ERR_LEN];
+};
+
+/*
+ * Build the SM for cfg and prog: 0, or -1 with a message in err (a mode
+ * not supported, sizes beyond the models, a kernel whose text does not fit
+ * pc_bits).  global_bytes sizes global memory.
+ */
+int sm_create(struct sm **out, const struct simt_config *cfg,
+              const struct program *prog, uint32_t global_bytes,
+              char *err, size_t errlen);
+void sm_destroy(struct sm *sm);
+
+/* Check a launch against the configuration and reset the SM for it: 0, or
+ * -1 with the problem in sm->err. */
+int sm_start(struct sm *sm, const struct sm_launch *l);
+
+/* One clock cycle; returns the status after it. */
+enum sm_status sm_cycle(struct sm *sm);
+
+/* Cycles until done or error (sm->max_cycles bounds it). */
+enum sm_status sm_run(struct sm *sm);
+
+/* The system invariant (SPEC.md): each live thread in exactly one place.
+ * 0, or -1 with the cycle, thread and places in sm->err. */
+int sm_check_invariant(struct sm *sm);
+
+/* Error reporting shared by the SM's files: sets status and message. */
+void sm_fail(struct sm *sm, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+void sm_trace_issue(FILE *f, uint64_t cycle, const struct sm_issue_record *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMTREF_SM_H */

@@ -1,0 +1,227 @@
+/*
+ * sm_reconv.c -- the SM's control-flow port: the configured mode's
+ * structures behind one read and one update a cycle (golden/sm_reconv.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "program.h"
+#include "sm_reconv.h"
+
+int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                   const struct program *prog,
+                   const struct rv32_thread *threads, char *err,
+                   size_t errlen)
+{
+    uint64_t insns = (uint64_t)(prog->text_hi - prog->text_lo) / 4;
+
+    memset(rc, 0, sizeof *rc);
+    rc->mode = cfg->reconvergence;
+    rc->prog = prog;
+    rc->schedulers = cfg->schedulers;
+    rc->pc_bits = cfg->pc_bits;
+    rc->text_lo = prog->text_lo;
+    rc->warp_size = cfg->warp_size;
+    rc->warps = cfg->threads_per_scheduler / cfg->warp_size;
+    rc->threads = threads;
+    if (cfg->pc_bits < 64 && insns > (1ull << cfg->pc_bits)) {
+        snprintf(err, errlen, "%s: %llu instructions of text do not fit "
+                 "the %u-bit PCs of the control-flow structures "
+                 "(configuration '%s', pc_bits = %u)", prog->path,
+                 (unsigned long long)insns, cfg->pc_bits, cfg->name,
+                 cfg->pc_bits);
+        return -1;
+    }
+    switch (cfg->reconvergence) {
+    case RECONV_SBR:
+        return sm_sbr_init(rc, cfg, err, errlen);
+    case RECONV_MINPC:
+        return sm_minpc_init(rc, cfg, err, errlen);
+    case RECONV_ICS_FIRST:
+        return sm_ics_init(rc, cfg, err, errlen);
+    case RECONV_HARP:
+        return sm_harp_init(rc, cfg, err, errlen);
+    default:
+        snprintf(err, errlen, "configuration '%s': reconvergence = %s is "
+                 "not supported by the SM yet (supported: sbr, harp, minpc, ics-first)", cfg->name,
+                 config_reconvergence_name(cfg->reconvergence));
+        return -1;
+    }
+}
+
+void sm_reconv_free(struct sm_reconv *rc)
+{
+    sm_harp_free(rc);
+    free(rc->sbr);
+    free(rc->arb);
+    free(rc->parked);
+    free(rc->ics);
+    free(rc->commit);
+    rc->sbr = NULL;
+    rc->arb = NULL;
+    rc->parked = NULL;
+    rc->ics = NULL;
+    rc->commit = NULL;
+}
+
+void sm_reconv_reset(struct sm_reconv *rc)
+{
+    if (rc->sbr)
+        for (unsigned s = 0; s < rc->schedulers; s++)
+            sbr_stack_reset(&rc->sbr[s]);
+    if (rc->arb)
+        for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
+            arbiter_reset(&rc->arb[g]);
+    if (rc->parked)
+        memset(rc->parked, 0,
+               (size_t)rc->warps * rc->schedulers * sizeof *rc->parked);
+    rc->rbt_bypass = rc->lookup_bypass = 0;
+    if (rc->harp)
+        sm_harp_reset(rc);
+    if (rc->ics) {
+        sm_ics_reset(rc);
+    }
+}
+
+void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    memset(out, 0, sizeof *out);
+    if (rc->mode == RECONV_MINPC)
+        sm_minpc_eval(rc, sched, in, out);
+    else if (rc->mode == RECONV_ICS_FIRST)
+        sm_ics_eval(rc, sched, in, out);
+    else if (rc->mode == RECONV_HARP)
+        sm_harp_eval(rc, sched, in, out);
+    else
+        sm_sbr_eval(rc, sched, in, out);
+}
+
+void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in)
+{
+    if (rc->mode == RECONV_MINPC) {
+        sm_minpc_step(rc, sched, in);
+        sm_minpc_release(rc, sched, in->release);
+    }
+    else if (rc->mode == RECONV_ICS_FIRST)
+        sm_ics_step(rc, sched, in);
+    else if (rc->mode == RECONV_HARP)
+        sm_harp_step(rc, sched, in);
+    else
+        sm_sbr_step(rc, sched, in);
+}
+
+void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
+                      char place[][64])
+{
+    for (unsigned l = 0; l < lanes; l++) {
+        count[l] = 0;
+        place[l][0] = '\0';
+    }
+    if (rc->mode == RECONV_MINPC)
+        sm_minpc_places(rc, sched, warp, live, lanes, count, place);
+    else if (rc->mode == RECONV_ICS_FIRST)
+        sm_ics_places(rc, sched, warp, live, lanes, count, place);
+    else if (rc->mode == RECONV_HARP)
+        sm_harp_places(rc, sched, warp, live, lanes, count, place);
+    else
+        sm_sbr_places(rc, sched, warp, live, lanes, count, place);
+}
+
+uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found)
+{
+    unsigned lo = 0, hi = prog->n_branches;
+
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (prog->branches[mid].pc == pc) {
+            *found = true;
+            return prog->branches[mid].rpc;
+        }
+        if (prog->branches[mid].pc < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = false;
+    return 0;
+}
+
+bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live)
+{
+    (void)live;
+    if (rc->mode == RECONV_HARP)
+        return sm_harp_can_issue(rc, sched, warp);
+    return rc->mode != RECONV_ICS_FIRST || sm_ics_can_issue(rc, sched, warp);
+}
+
+bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp)
+{
+    return rc->mode != RECONV_ICS_FIRST || sm_ics_can_launch(rc, sched, warp);
+}
+
+bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live, uint32_t *pc,
+                          uint64_t *mask, unsigned owner[])
+{
+    if (rc->mode == RECONV_MINPC) {
+        sm_minpc_issue_view(rc, sched, warp, live, pc, mask);
+        return true;
+    }
+    if (rc->mode == RECONV_HARP) {
+        sm_harp_issue_view(rc, sched, warp, pc, mask, owner);
+        return true;
+    }
+    if (rc->mode != RECONV_ICS_FIRST)
+        return false;
+    sm_ics_issue_view(rc, sched, warp, pc, mask);
+    return true;
+}
+
+bool sm_reconv_barrier_by_state(const struct sm_reconv *rc)
+{
+    return rc->mode != RECONV_SBR;
+}
+
+bool sm_reconv_regroups(const struct sm_reconv *rc)
+{
+    return rc->mode == RECONV_HARP;
+}
+
+unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
+                              unsigned slot)
+{
+    return rc->mode == RECONV_HARP ? sm_harp_slot_owner(rc, sched, slot)
+                                   : slot;
+}
+
+bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                           unsigned warp, uint64_t live)
+{
+    if (rc->mode == RECONV_HARP)
+        return sm_harp_all_barrier(rc, sched, warp, live);
+    if (rc->mode == RECONV_MINPC)
+        return sm_minpc_all_barrier(rc, sched, warp, live);
+    return rc->mode == RECONV_ICS_FIRST && sm_ics_all_barrier(rc, sched, warp);
+}
+
+uint8_t sm_reconv_ics_action(const struct program *prog, uint32_t pc)
+{
+    unsigned lo = 0, hi = prog->n_ics;
+
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (prog->ics[mid].pc == pc)
+            return prog->ics[mid].action;
+        if (prog->ics[mid].pc < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}

@@ -1,0 +1,234 @@
+/*
+ * sm_reconv.h -- the SM's control-flow structures of the configured
+ * re-convergence mode, one set per warp scheduler, seen by the SM through
+ * one port: a read of a warp's PC and active mask (for fetch) and one
+ * update a cycle (a warp's launch, or the outcome of its issued
+ * instruction).  Each mode composes the project's structure models.
+ *
+ *   sbr    golden/sm_reconv_sbr.c: the SBR stacks (golden/sbr_stack.h)
+ *   minpc  golden/sm_reconv_minpc.c: a unified arbiter (golden/arbiter.h)
+ *          per warp over its threads' SP and PC
+ *   harp   golden/sm_reconv_harp.c: First/Second-Level, Ready-Lookup and
+ *          RBT per scheduler; the First-Level slots are the scheduler's
+ *          warps, each holding threads of any launch warps
+ *   ics-first  golden/sm_reconv_ics.c: the ICS-First arbiter and thread
+ *          states (golden/ics_first.h) per warp, priorities from the
+ *          program's ICS table
+ *
+ * The structures hold PCs of pc_bits bits: the SM gives them the
+ * instruction index (pc - text_lo) / 4, so a kernel whose text has more
+ * than 2^pc_bits instructions is refused when the SM is built.
+ */
+#ifndef SIMTREF_SM_RECONV_H
+#define SIMTREF_SM_RECONV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "arbiter.h"
+#include "rv32.h"
+#include "sbr_stack.h"
+
+/* program.h and ics_first.h both name ICS_FIRST_RAISE and ICS_FIRST_LOWER (a side
+ * table's action, a module's commit op): no file includes both, so this
+ * header names their structs without their enums. */
+struct program;
+struct ics_first;
+struct sm_harp;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum sm_rc_op {
+    SM_RC_NONE = 0,
+    SM_RC_LAUNCH,           /* warp starts at pc with mask */
+    SM_RC_EXEC              /* warp executed its instruction at pc */
+};
+
+struct sm_rc_in {
+    unsigned rd_warp;       /* the read port's warp (local to the scheduler) */
+    uint64_t rd_live;       /* its lanes whose thread is live */
+    enum sm_rc_op op;
+    unsigned warp;          /* the update's warp */
+    uint32_t pc;            /* LAUNCH: start PC; EXEC: the instruction's PC */
+    uint64_t mask;          /* LAUNCH: the threads; EXEC: the lanes that ran */
+    bool split;             /* EXEC: a conditional branch or an indirect
+                             * jump with a re-convergence PC in the table */
+    uint64_t taken;         /* EXEC split: lanes going to tpc */
+    uint32_t tpc;           /* EXEC split: where the taken lanes go */
+    uint32_t npc;           /* EXEC: where the (other) lanes go */
+    uint64_t live;          /* the update warp's live lanes after it */
+    bool bar;               /* EXEC: the instruction was simt.bar */
+    bool exit;              /* EXEC: ... simt.exit */
+    unsigned prio;          /* EXEC: a simt.prio.* instruction's action
+                             * (enum program_ics_action), 0 when none */
+    const bool *release;    /* per local warp: its TB's barrier releases
+                             * on this edge (NULL: none) */
+};
+
+struct sm_rc_out {
+    bool rd_valid;          /* the read warp has threads to run */
+    uint32_t rd_pc;         /* its PC and active mask */
+    uint64_t rd_mask;
+    bool pop;               /* the update re-converged threads: the warp's
+                             * mask changes without a jump */
+    bool exited;            /* the update ended the warp's last path */
+    bool err;               /* the update was refused ... */
+    char why[256];          /* ... for this reason */
+};
+
+struct sm_reconv {
+    enum reconvergence mode;
+    const struct program *prog;
+    unsigned schedulers;
+    unsigned pc_bits;
+    uint32_t text_lo;       /* prog->text_lo: PC index 0 */
+    unsigned warp_size;
+    unsigned warps;         /* W: warps per scheduler */
+    const struct rv32_thread *threads; /* the SM's threads, slot-major */
+    struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
+    struct arbiter *arb;        /* minpc: one arbiter per warp slot */
+    uint64_t *parked;       /* minpc: per warp slot, threads at simt.bar */
+    struct ics_first *ics;        /* ics-first: one module per warp slot */
+    struct sm_harp *harp;   /* harp: one set of tables per scheduler */
+    uint64_t rbt_bypass;    /* harp: threads whose RBT set was full */
+    uint64_t lookup_bypass; /* harp: groups the Ready-Lookup could not hold */
+    struct sm_ics_commit {  /* ics-first: the instruction issued in the
+                             * last cycle commits in this one */
+        bool valid;
+        unsigned warp;      /* local warp */
+        uint64_t threads;   /* the threads that executed it */
+        unsigned op;        /* enum ics_first_commit_op */
+    } *commit;              /* one per scheduler */
+};
+
+/* threads: the SM's warp_slots * warp_size threads, slot g = w *
+ * schedulers + s (the per-thread PC and SP of minpc). */
+int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                   const struct program *prog,
+                   const struct rv32_thread *threads, char *err,
+                   size_t errlen);
+void sm_reconv_free(struct sm_reconv *rc);
+void sm_reconv_reset(struct sm_reconv *rc);
+void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in);
+
+/* The lanes of a warp that the structures hold (debug: the invariant
+ * check; live: the warp's live lanes, for a mode that keeps no record of
+ * which threads exist).  place[l] names where lane l is ("stack entry 2", ...), NULL
+ * when nowhere; *count[l] is how many places hold it (1 when sound). */
+void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
+                      char place[][64]);
+
+/* The re-convergence PC of the branch at pc (program.branches), or 0 with
+ * *found false. */
+uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found);
+
+/* The ICS-First action at pc (enum program_ics_action), 0 when none. */
+uint8_t sm_reconv_ics_action(const struct program *prog, uint32_t pc);
+
+int sm_minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                  char *err, size_t errlen);
+void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
+                   const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
+                   const struct sm_rc_in *in);
+void sm_minpc_issue_view(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live, uint32_t *pc,
+                         uint64_t *mask);
+void sm_minpc_release(struct sm_reconv *rc, unsigned sched, const bool *rel);
+bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live);
+void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
+                     char place[][64]);
+
+/* Capabilities of the per-warp modes (ics-first): whether warp w may
+ * issue (no thread still executing), may be launched (every thread idle),
+ * and the PC and lanes the structure selects for it now (false: the mode
+ * gives them through the I-buffer, as read at fetch); owner[l] is the
+ * warp (local) whose thread lane l runs, when the mode regroups threads. */
+bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live);
+bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp);
+bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live, uint32_t *pc,
+                          uint64_t *mask, unsigned owner[]);
+/* Every mode but sbr keeps a thread at simt.bar waiting on its own, so a
+ * warp arrives at the WPT when all its live threads wait
+ * (sm_reconv_all_barrier); under sbr the warp arrives when it issues
+ * simt.bar. */
+bool sm_reconv_barrier_by_state(const struct sm_reconv *rc);
+bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                           unsigned warp, uint64_t live);
+
+int sm_ics_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                char *err, size_t errlen);
+void sm_ics_eval(const struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_ics_step(struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in);
+void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warp, uint64_t live, unsigned lanes,
+                   unsigned count[], char place[][64]);
+void sm_ics_reset(struct sm_reconv *rc);
+bool sm_ics_can_issue(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warp);
+bool sm_ics_can_launch(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp);
+void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp, uint32_t *pc, uint64_t *mask);
+bool sm_ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp);
+
+int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                 char *err, size_t errlen);
+void sm_harp_free(struct sm_reconv *rc);
+void sm_harp_reset(struct sm_reconv *rc);
+void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
+                  const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_harp_step(struct sm_reconv *rc, unsigned sched,
+                  const struct sm_rc_in *in);
+bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
+                       unsigned slot);
+void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
+                        unsigned slot, uint32_t *pc, uint64_t *mask,
+                        unsigned owner[]);
+unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
+                            unsigned slot);
+bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live);
+void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warp, uint64_t live, unsigned lanes,
+                    unsigned count[], char place[][64]);
+
+/* Whether the scheduler's warps are slots that regroup threads (harp):
+ * then a scheduler warp's readiness and TB come from the mode, and
+ * sm_reconv_slot_owner() names the launch warp of its lowest thread. */
+bool sm_reconv_regroups(const struct sm_reconv *rc);
+unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
+                              unsigned slot);
+
+/* The modes' halves of the functions above (one file per mode). */
+int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                char *err, size_t errlen);
+void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in);
+void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
+                   char place[][64]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMTREF_SM_RECONV_H */

@@ -1,0 +1,481 @@
+/*
+ * sm_reconv_harp.c -- the harp mode (HARP sections 4.1 to 4.3, Fig. 7 and
+ * 10): per warp scheduler, the First- and Second-Level warp tables
+ * (golden/warp_tables.h), the Ready-Lookup table (golden/lookup.h) and the
+ * Re-convergence Barriers table (golden/rbt.h), wired at their ports as
+ * tests/test_harp_fig10.c wires them for Fig. 10.
+ *
+ * A thread is named by its lane and, as HARP's thread id without the lane
+ * bits, its launch warp (local to the scheduler).  The issue scheduler and
+ * the fetch stage see the First-Level slots as their warps; a slot's warp
+ * may hold threads of several launch warps (and TBs).
+ *
+ * Commit (the cycle of issue; memory is ideal, so the Waiting-Lookup is
+ * never entered):
+ *   diverged   (a branch whose lanes go two ways) the warp reserves a
+ *              barrier at the branch's re-convergence PC in the RBT; its
+ *              First-Level slot is freed and the two thread groups enter
+ *              the Ready-Lookup (two insert ports), where they merge with
+ *              other groups at the same PC.  A group whose PC is the
+ *              re-convergence PC itself (an if without else) is already
+ *              there: it arrives at the barrier on the next cycle, when
+ *              the RBT's commit port is free (issue waits that cycle).
+ *   otherwise  the threads whose next PC is a barrier they are members of
+ *              reach it (arr_hit) and leave the warp; the slot keeps the
+ *              others at the next PC.
+ * Threads that the RBT could not take (rsv_fail: the set was full) are no
+ * members and simply run through the re-convergence point: the bypass of
+ * HARP 4.2.4.  A Ready-Lookup group that neither merges nor finds a free
+ * entry (ins_bypass) goes to Second-Level directly.  Warps enter
+ * Second-Level by priority: the RBT's released barrier, then a warp from
+ * outside (waiting-to-second: a launched warp, a group that bypassed the
+ * Ready-Lookup, a warp released by the TB barrier), then the Ready-Lookup's
+ * head; a warp Second-Level cannot take stays where it is (the RBT entry,
+ * or this file's queue of warps entering from outside).
+ *
+ * TB barrier: a thread that executes simt.bar leaves its warp and waits;
+ * its launch warp arrives at the WPT when all its live threads wait, and
+ * on release they re-enter as one warp per PC.  simt.exit removes threads.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ready_lookup.h"
+#include "program.h"
+#include "rbt.h"
+#include "sm_reconv.h"
+#include "warp_tables.h"
+
+/* A warp outside the tables (entering, or arriving next cycle). */
+struct harp_warp {
+    uint64_t pc;                 /* instruction index */
+    uint64_t mask;
+    uint32_t tid[WARP_MAX_LANES];  /* launch warp per lane */
+};
+
+struct sm_harp {
+    struct warp_tables wt;                /* First- and Second-Level */
+    struct ready_lookup ready;         /* Ready-Lookup */
+    struct rbt rbt;              /* re-convergence barriers */
+    struct harp_warp *enter;     /* warps entering from outside, oldest first */
+    unsigned n_enter, cap_enter;
+    bool pend_valid;             /* a group at its RPC arrives this cycle */
+    struct harp_warp pend;
+    uint64_t parked[WARP_TABLES_MAX_SL];  /* per launch warp: threads at simt.bar */
+};
+
+/* Everything one cycle presents to the three tables. */
+struct harp_cycle {
+    struct rbt_in ri;
+    struct rbt_out ro;
+    struct lookup_in li;
+    struct lookup_out lo;
+    struct warp_tables_in wi;
+    struct warp_tables_out wo;
+    bool diverged;               /* the issued warp diverged */
+    bool side_at_rpc;            /* ... and one group's PC is the RPC */
+    struct harp_warp side;       /* that group */
+    bool rpc_missing;
+    uint32_t ftid[WARP_MAX_LANES]; /* the issued slot's launch warps */
+};
+
+static uint64_t to_hw(const struct sm_reconv *rc, uint32_t pc)
+{
+    return (uint64_t)(pc - rc->text_lo) >> 2;
+}
+
+static uint32_t from_hw(const struct sm_reconv *rc, uint64_t hw)
+{
+    return rc->text_lo + (uint32_t)(hw << 2);
+}
+
+int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                 char *err, size_t errlen)
+{
+    unsigned lanes_bits = 0;
+
+    while ((1u << lanes_bits) < cfg->simd_width)
+        lanes_bits++;
+    if (cfg->warp_size != cfg->simd_width) {
+        snprintf(err, errlen, "configuration '%s': the harp mode needs "
+                 "warp_size = simd_width (HARP 4.2.4), not %u and %u",
+                 cfg->name, cfg->warp_size, cfg->simd_width);
+        return -1;
+    }
+    if (cfg->first_level_entries > rc->warps
+        || rc->warps > (1u << (cfg->thread_id_bits - lanes_bits))
+        || rc->warps > WARP_TABLES_MAX_SL) {
+        snprintf(err, errlen, "configuration '%s': the harp mode needs "
+                 "first_level_entries (%u) <= warps per scheduler (%u) <= "
+                 "2^(thread_id_bits - log2 simd_width)", cfg->name,
+                 cfg->first_level_entries, rc->warps);
+        return -1;
+    }
+    if (cfg->rbt_pipeline_stages != 1) {
+        snprintf(err, errlen, "configuration '%s': rbt_pipeline_stages = %u "
+                 "is not supported by the SM yet (1 is)", cfg->name,
+                 cfg->rbt_pipeline_stages);
+        return -1;
+    }
+    rc->harp = calloc(cfg->schedulers, sizeof *rc->harp);
+    if (!rc->harp) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (unsigned s = 0; s < cfg->schedulers; s++) {
+        struct sm_harp *h = &rc->harp[s];
+        if (warp_tables_init(&h->wt, cfg, err, errlen) != 0
+            || ready_lookup_init(&h->ready, cfg, err, errlen) != 0
+            || rbt_init(&h->rbt, cfg, err, errlen) != 0)
+            return -1;
+        h->cap_enter = rc->warps * cfg->warp_size + 4;
+        h->enter = calloc(h->cap_enter, sizeof *h->enter);
+        if (!h->enter) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void sm_harp_free(struct sm_reconv *rc)
+{
+    if (!rc->harp)
+        return;
+    for (unsigned s = 0; s < rc->schedulers; s++)
+        free(rc->harp[s].enter);
+    free(rc->harp);
+    rc->harp = NULL;
+}
+
+void sm_harp_reset(struct sm_reconv *rc)
+{
+    for (unsigned s = 0; s < rc->schedulers; s++) {
+        struct sm_harp *h = &rc->harp[s];
+        warp_tables_reset(&h->wt);
+        ready_lookup_reset(&h->ready);
+        rbt_reset(&h->rbt);
+        h->n_enter = 0;
+        h->pend_valid = false;
+        memset(h->parked, 0, sizeof h->parked);
+    }
+}
+
+static void copy_tid(uint32_t *dst, const uint32_t *src, unsigned lanes)
+{
+    memcpy(dst, src, lanes * sizeof *dst);
+}
+
+/* The First-Level slot's warp as the tables show it. */
+static void slot_view(const struct sm_reconv *rc, unsigned sched,
+                      unsigned slot, struct warp_tables_out *wo)
+{
+    struct warp_tables_in wi;
+
+    memset(&wi, 0, sizeof wi);
+    warp_tables_eval(&rc->harp[sched].wt, &wi, wo);
+    (void)slot;
+}
+
+/* The inputs of the three tables for this cycle and their outputs. */
+static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
+                       const struct sm_rc_in *in, struct harp_cycle *c)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    unsigned L = rc->warp_size;
+    struct warp_tables_out now;
+    bool exec = in->op == SM_RC_EXEC && in->mask != 0;
+    const struct warp *fw = NULL;
+
+    memset(c, 0, sizeof *c);
+    slot_view(rc, sched, 0, &now);
+    if (exec) {
+        fw = &now.fl[in->warp];
+        copy_tid(c->ftid, fw->tid, L);
+    }
+
+    /* RBT commit port */
+    if (h->pend_valid) {
+        c->ri.cmt_valid = true;
+        c->ri.cmt_pc = h->pend.pc;
+        c->ri.cmt_mask = h->pend.mask;
+        copy_tid(c->ri.cmt_tid, h->pend.tid, L);
+    } else if (exec && in->split && in->taken && in->taken != in->mask) {
+        bool found;
+        uint32_t rpc = sm_reconv_rpc(rc->prog, in->pc, &found);
+        c->rpc_missing = !found;
+        c->diverged = true;
+        c->ri.cmt_valid = true;
+        c->ri.cmt_diverged = true;
+        c->ri.cmt_pc = to_hw(rc, rpc);
+        c->ri.cmt_mask = in->mask;
+        copy_tid(c->ri.cmt_tid, fw->tid, L);
+        /* the two groups: to the Ready-Lookup, or arriving at the RPC */
+        for (unsigned side = 0; side < 2; side++) {
+            uint64_t m = side ? in->mask & ~in->taken : in->taken;
+            uint32_t pc = side ? in->npc : in->tpc;
+            if (pc == rpc) {
+                c->side_at_rpc = true;
+                c->side.pc = to_hw(rc, pc);
+                c->side.mask = m;
+                copy_tid(c->side.tid, fw->tid, L);
+                continue;
+            }
+            c->li.ins_valid[side] = true;
+            c->li.ins[side].pc = to_hw(rc, pc);
+            c->li.ins[side].mask = m;
+            copy_tid(c->li.ins[side].tid, fw->tid, L);
+        }
+    } else if (exec && !in->bar && !in->exit) {
+        c->ri.cmt_valid = true;
+        c->ri.cmt_pc = to_hw(rc, in->split && in->taken ? in->tpc : in->npc);
+        c->ri.cmt_mask = in->mask;
+        copy_tid(c->ri.cmt_tid, fw->tid, L);
+    }
+    rbt_eval(&h->rbt, &c->ri, &c->ro);       /* the release, rel_ready 0 */
+
+    /* Second-Level's candidates */
+    ready_lookup_eval(&h->ready, &c->li, &c->lo);  /* the head, pop 0 */
+    c->wi.bar_valid = c->ro.rel_valid;
+    c->wi.bar.pc = c->ro.rel_pc;
+    c->wi.bar.mask = c->ro.rel_mask;
+    copy_tid(c->wi.bar.tid, c->ro.rel_tid, L);
+    c->wi.lkp_valid = c->lo.head_valid;
+    c->wi.lkp.pc = c->lo.head.pc;
+    c->wi.lkp.mask = c->lo.head.mask;
+    copy_tid(c->wi.lkp.tid, c->lo.head.tid, L);
+    if (h->n_enter) {
+        c->wi.wret_valid = true;
+        c->wi.wret.pc = h->enter[0].pc;
+        c->wi.wret.mask = h->enter[0].mask;
+        copy_tid(c->wi.wret.tid, h->enter[0].tid, L);
+    }
+
+    /* First-Level update of the issued slot */
+    if (exec && !h->pend_valid) {
+        c->wi.upd_valid = true;
+        c->wi.upd_slot = in->warp;
+        if (c->diverged || in->bar || in->exit) {
+            c->wi.upd_mask = 0;
+        } else {
+            c->wi.upd_pc = c->ri.cmt_pc;
+            c->wi.upd_mask = fw->mask & ~c->ro.arr_hit;
+        }
+    }
+    warp_tables_eval(&h->wt, &c->wi, &c->wo);
+    c->ri.rel_ready = c->wo.bar_ready;
+    rbt_eval(&h->rbt, &c->ri, &c->ro);
+    c->li.pop = c->wo.lkp_pop;
+    ready_lookup_eval(&h->ready, &c->li, &c->lo);
+}
+
+void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
+                  const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    struct harp_cycle c;
+    struct warp_tables_out now;
+
+    slot_view(rc, sched, in->rd_warp, &now);
+    if (in->rd_warp < rc->harp[sched].wt.g.fl && now.fl_valid[in->rd_warp]) {
+        out->rd_valid = true;
+        out->rd_pc = from_hw(rc, now.fl[in->rd_warp].pc);
+        out->rd_mask = now.fl[in->rd_warp].mask;
+    }
+    harp_cycle(rc, sched, in, &c);
+    if (c.rpc_missing) {
+        out->err = true;
+        snprintf(out->why, sizeof out->why, "the branch at 0x%08x has no "
+                 "re-convergence PC in the program's table", in->pc);
+    } else if (c.ro.err || c.lo.err || c.wo.err) {
+        out->err = true;
+        snprintf(out->why, sizeof out->why, "a HARP table of scheduler %u "
+                 "refused its inputs (%s%s%s)", sched,
+                 c.ro.err ? "RBT " : "", c.lo.err ? "Ready-Lookup " : "",
+                 c.wo.err ? "warp tables" : "");
+    }
+}
+
+static void enter_push(struct sm_harp *h, const struct harp_warp *w)
+{
+    if (w->mask && h->n_enter < h->cap_enter)
+        h->enter[h->n_enter++] = *w;
+}
+
+void sm_harp_step(struct sm_reconv *rc, unsigned sched,
+                  const struct sm_rc_in *in)
+{
+    struct sm_harp *h = &rc->harp[sched];
+    unsigned L = rc->warp_size;
+    struct harp_cycle c;
+    bool was_pend = h->pend_valid;
+
+    harp_cycle(rc, sched, in, &c);
+    if (c.ri.cmt_valid && c.ri.cmt_diverged)
+        rc->rbt_bypass += (uint64_t)__builtin_popcountll(c.ro.rsv_fail);
+    for (unsigned p = 0; p < 2; p++)
+        rc->lookup_bypass += c.li.ins_valid[p] && c.lo.ins_bypass[p];
+    rbt_step(&h->rbt, &c.ri);
+    ready_lookup_step(&h->ready, &c.li);
+    warp_tables_step(&h->wt, &c.wi);
+
+    /* the queue of warps entering from outside */
+    if (c.wi.wret_valid && c.wo.wret_ready) {
+        memmove(h->enter, h->enter + 1, (h->n_enter - 1) * sizeof *h->enter);
+        h->n_enter--;
+    }
+    for (unsigned p = 0; p < 2; p++)
+        if (c.li.ins_valid[p] && c.lo.ins_bypass[p]) {
+            struct harp_warp w;
+            w.pc = c.li.ins[p].pc;
+            w.mask = c.li.ins[p].mask;
+            copy_tid(w.tid, c.li.ins[p].tid, L);
+            enter_push(h, &w);
+        }
+    if (was_pend) {
+        /* the threads no barrier holds (their reservation failed) go on */
+        struct harp_warp w = h->pend;
+        w.mask &= ~c.ro.arr_hit;
+        enter_push(h, &w);
+        h->pend_valid = false;
+    }
+    if (c.diverged && c.side_at_rpc) {
+        h->pend = c.side;
+        h->pend_valid = true;
+    }
+    if (in->op == SM_RC_LAUNCH) {
+        struct harp_warp w;
+        w.pc = to_hw(rc, in->pc);
+        w.mask = in->mask;
+        for (unsigned l = 0; l < L; l++)
+            w.tid[l] = in->warp;
+        enter_push(h, &w);
+    }
+    if (in->op == SM_RC_EXEC && in->bar)
+        for (unsigned l = 0; l < L; l++)
+            if (in->mask >> l & 1)
+                h->parked[c.ftid[l]] |= 1ull << l;
+    if (in->release)
+        for (unsigned w = 0; w < rc->warps; w++) {
+            uint64_t left;
+            if (!in->release[w] || !h->parked[w])
+                continue;
+            left = h->parked[w];
+            while (left) {
+                /* one warp per PC among the waiting threads */
+                struct harp_warp e;
+                unsigned first = (unsigned)__builtin_ctzll(left);
+                uint32_t pc = rc->threads[(w * rc->schedulers + sched) * L
+                                          + first].pc;
+                memset(&e, 0, sizeof e);
+                e.pc = to_hw(rc, pc);
+                for (unsigned l = 0; l < L; l++)
+                    if ((left >> l & 1)
+                        && rc->threads[(w * rc->schedulers + sched) * L + l].pc
+                           == pc) {
+                        e.mask |= 1ull << l;
+                        e.tid[l] = w;
+                    }
+                left &= ~e.mask;
+                enter_push(h, &e);
+            }
+            h->parked[w] = 0;
+        }
+}
+
+bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
+                       unsigned slot)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    return !h->pend_valid && slot < h->wt.g.fl && h->wt.fl_valid[slot];
+}
+
+void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
+                        unsigned slot, uint32_t *pc, uint64_t *mask,
+                        unsigned owner[])
+{
+    struct warp_tables_out now;
+
+    slot_view(rc, sched, slot, &now);
+    *pc = from_hw(rc, now.fl[slot].pc);
+    *mask = now.fl_valid[slot] ? now.fl[slot].mask : 0;
+    for (unsigned l = 0; l < rc->warp_size; l++)
+        owner[l] = (*mask >> l & 1) ? now.fl[slot].tid[l] : slot;
+}
+
+unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
+                            unsigned slot)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+
+    if (slot < h->wt.g.fl && h->wt.fl_valid[slot] && h->wt.fl[slot].mask)
+        return h->wt.fl[slot].tid[__builtin_ctzll(h->wt.fl[slot].mask)];
+    return slot;
+}
+
+bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live)
+{
+    return live && rc->harp[sched].parked[warp] == live;
+}
+
+/* Count the places that hold (lane l, launch warp w) in one warp. */
+static void count_in(uint64_t mask, const uint32_t *tid, unsigned warp,
+                     unsigned lanes, const char *name, unsigned count[],
+                     char place[][64])
+{
+    for (unsigned l = 0; l < lanes; l++)
+        if ((mask >> l & 1) && tid[l] == warp) {
+            size_t n = strlen(place[l]);
+            if (count[l]++ == 0)
+                snprintf(place[l], 64, "%s", name);
+            else if (n < 60)
+                snprintf(place[l] + n, 64 - n, " + %s", name);
+        }
+}
+
+void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warp, uint64_t live, unsigned lanes,
+                    unsigned count[], char place[][64])
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    char name[32];
+
+    (void)live;
+    for (unsigned f = 0; f < h->wt.g.fl; f++)
+        if (h->wt.fl_valid[f]) {
+            snprintf(name, sizeof name, "First-Level slot %u", f);
+            count_in(h->wt.fl[f].mask, h->wt.fl[f].tid, warp, lanes, name,
+                     count, place);
+        }
+    for (unsigned i = 0; i < h->wt.count; i++) {
+        const struct warp *w = warp_tables_sl_warp(&h->wt, i);
+        snprintf(name, sizeof name, "Second-Level entry %u", i);
+        count_in(w->mask, w->tid, warp, lanes, name, count, place);
+    }
+    for (unsigned e = 0; e < h->ready.table.g.entries; e++)
+        if (h->ready.table.entry[e].valid) {
+            snprintf(name, sizeof name, "Ready-Lookup entry %u", e);
+            count_in(h->ready.table.entry[e].warp.mask, h->ready.table.entry[e].warp.tid,
+                     warp, lanes, name, count, place);
+        }
+    for (unsigned e = 0; e < h->rbt.g.entries; e++)
+        if (h->rbt.e[e].valid) {
+            snprintf(name, sizeof name, "RBT entry %u (reached)", e);
+            count_in(h->rbt.e[e].member & h->rbt.e[e].reached,
+                     h->rbt.e[e].tid, warp, lanes, name, count, place);
+        }
+    for (unsigned i = 0; i < h->n_enter; i++)
+        count_in(h->enter[i].mask, h->enter[i].tid, warp, lanes,
+                 "the entering queue", count, place);
+    if (h->pend_valid)
+        count_in(h->pend.mask, h->pend.tid, warp, lanes,
+                 "arriving at its RPC", count, place);
+    {
+        uint32_t own[WARP_MAX_LANES];
+        for (unsigned l = 0; l < lanes; l++)
+            own[l] = warp;
+        count_in(h->parked[warp], own, warp, lanes, "the TB barrier", count,
+                 place);
+    }
+}

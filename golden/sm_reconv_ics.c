@@ -1,0 +1,243 @@
+/*
+ * sm_reconv_ics.c -- the ics-first mode (multi-core SIMT sections 3.2,
+ * 3.3 and 4.3): one ICS-First module (golden/ics_first.h) per warp holds
+ * each thread's state (Idle, Ready, Execution, Barrier) and one-hot
+ * priority level, and selects the warp PC and the threads that execute.
+ *
+ * Wiring, per warp:
+ *   assign   the warp's threads at launch (Idle -> Ready, level 0);
+ *   issue    the warp is granted: its executing threads go to Execution;
+ *   commit   one cycle later the same threads commit with the op of their
+ *            instruction: EXIT for simt.exit, BARRIER for simt.bar, else
+ *            the ICS-First action the loader put at that PC (RAISE at a
+ *            divergent conditional, LOWER at its re-convergence point,
+ *            OUTMOST at a function's exit), or a simt.prio.* instruction's
+ *            own action, else NORMAL;
+ *   release  the WPT releases the warp's TB (Barrier -> Ready);
+ *   pc[k]    each thread's PC as an instruction index.
+ * A warp with a thread in Execution cannot issue (ready_to_run), so each
+ * warp issues at most every other cycle.  The warp arrives at the WPT
+ * when all its live threads are in Barrier (all_barrier), which lets the
+ * threads of a divergent warp reach the barrier in separate groups.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ics_first.h"
+#include "sm_reconv.h"
+
+int sm_ics_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                char *err, size_t errlen)
+{
+    unsigned n = rc->warps * cfg->schedulers;
+
+    rc->ics = calloc(n, sizeof *rc->ics);
+    rc->commit = calloc(cfg->schedulers, sizeof *rc->commit);
+    if (!rc->ics || !rc->commit) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    /* Each model checks its own geometry (model.h). */
+    for (unsigned g = 0; g < n; g++)
+        if (ics_first_init(&rc->ics[g], cfg, err, errlen) != 0)
+            return -1;
+    return 0;
+}
+
+static unsigned slot(const struct sm_reconv *rc, unsigned sched, unsigned w)
+{
+    return w * rc->schedulers + sched;
+}
+
+/* The module's inputs for warp w this cycle. */
+static bool ics_inputs(const struct sm_reconv *rc, unsigned sched,
+                       unsigned w, const struct sm_rc_in *in,
+                       struct ics_first_in *ii)
+{
+    unsigned g = slot(rc, sched, w);
+    const struct sm_ics_commit *c = &rc->commit[sched];
+    bool any = false;
+
+    memset(ii, 0, sizeof *ii);
+    for (unsigned k = 0; k < rc->warp_size; k++) {
+        uint32_t pc = rc->threads[g * rc->warp_size + k].pc;
+        /* the issued threads still show the PC of their instruction */
+        if (in && in->op == SM_RC_EXEC && in->warp == w
+            && (in->mask >> k & 1))
+            pc = in->pc;
+        ii->pc[k] = (uint64_t)(pc - rc->text_lo) >> 2;
+    }
+    if (in && in->op == SM_RC_LAUNCH && in->warp == w) {
+        ii->assign = in->mask;
+        any = true;
+    }
+    if (in && in->op == SM_RC_EXEC && in->warp == w) {
+        ii->issue = true;
+        any = true;
+    }
+    if (c->valid && c->warp == w) {
+        ii->commit = c->threads;
+        ii->commit_op = c->op;
+        any = true;
+    }
+    if (in && in->release && in->release[w]) {
+        ii->release = true;
+        any = true;
+    }
+    return any;
+}
+
+static void ics_view(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warp, struct ics_first_out *out)
+{
+    struct ics_first_in ii;
+
+    ics_inputs(rc, sched, warp, NULL, &ii);
+    ii.commit = 0;
+    ii.commit_op = 0;
+    ics_first_eval(&rc->ics[slot(rc, sched, warp)], &ii, out);
+}
+
+void sm_ics_reset(struct sm_reconv *rc)
+{
+    for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
+        ics_first_reset(&rc->ics[g]);
+    memset(rc->commit, 0, rc->schedulers * sizeof *rc->commit);
+}
+
+bool sm_ics_can_issue(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warp)
+{
+    struct ics_first_out o;
+
+    ics_view(rc, sched, warp, &o);
+    return o.ready_to_run;
+}
+
+bool sm_ics_can_launch(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp)
+{
+    struct ics_first_out o;
+
+    ics_view(rc, sched, warp, &o);
+    for (unsigned k = 0; k < rc->warp_size; k++)
+        if (o.state[k] != ICS_FIRST_IDLE)
+            return false;
+    return true;
+}
+
+void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp, uint32_t *pc, uint64_t *mask)
+{
+    struct ics_first_out o;
+
+    ics_view(rc, sched, warp, &o);
+    *pc = rc->text_lo + (uint32_t)(o.warp_pc << 2);
+    *mask = o.exec;
+}
+
+bool sm_ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp)
+{
+    struct ics_first_out o;
+
+    ics_view(rc, sched, warp, &o);
+    return o.all_barrier;
+}
+
+static const char *op_name(unsigned op)
+{
+    static const char *const names[] = { "normal", "barrier", "exit",
+                                         "raise", "lower", "outmost" };
+    return op < 6 ? names[op] : "?";
+}
+
+void sm_ics_eval(const struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    struct ics_first_in ii;
+    struct ics_first_out io;
+
+    ics_view(rc, sched, in->rd_warp, &io);
+    out->rd_valid = io.ready_to_run;
+    out->rd_pc = rc->text_lo + (uint32_t)(io.warp_pc << 2);
+    out->rd_mask = io.exec;
+    for (unsigned w = 0; w < rc->warps; w++) {
+        if (!ics_inputs(rc, sched, w, in, &ii))
+            continue;
+        ics_first_eval(&rc->ics[slot(rc, sched, w)], &ii, &io);
+        if (io.err && !out->err) {
+            out->err = true;
+            snprintf(out->why, sizeof out->why, "the ICS-First module of "
+                     "warp %u of scheduler %u refused its inputs (commit "
+                     "%s%s%s%s): a priority beyond ics_priority_levels = %u "
+                     "or a broken contract", w, sched,
+                     op_name(ii.commit_op), ii.assign ? ", assign" : "",
+                     ii.issue ? ", issue" : "", ii.release ? ", release" : "",
+                     rc->ics[slot(rc, sched, w)].g.levels);
+        }
+    }
+}
+
+/* The commit op of the instruction the SM executed. */
+static unsigned commit_op(const struct sm_reconv *rc, const struct sm_rc_in *in)
+{
+    unsigned action = in->prio ? in->prio
+                      : sm_reconv_ics_action(rc->prog, in->pc);
+
+    if (in->exit)
+        return ICS_FIRST_EXIT;
+    if (in->bar)
+        return ICS_FIRST_BARRIER_OP;
+    /* ORDER ICS_ACTION: program.h's enum program_ics_action, 1 raise,
+     * 2 lower, 3 set-outmost (docs/isa.md) */
+    switch (action) {
+    case 1: return ICS_FIRST_RAISE;
+    case 2: return ICS_FIRST_LOWER;
+    case 3: return ICS_FIRST_OUTMOST;
+    default: return ICS_FIRST_NORMAL;
+    }
+}
+
+void sm_ics_step(struct sm_reconv *rc, unsigned sched,
+                 const struct sm_rc_in *in)
+{
+    struct ics_first_in ii;
+    struct sm_ics_commit *c = &rc->commit[sched];
+
+    for (unsigned w = 0; w < rc->warps; w++)
+        if (ics_inputs(rc, sched, w, in, &ii))
+            ics_first_step(&rc->ics[slot(rc, sched, w)], &ii);
+    memset(c, 0, sizeof *c);
+    if (in->op == SM_RC_EXEC && in->mask) {
+        c->valid = true;
+        c->warp = in->warp;
+        c->threads = in->mask;
+        c->op = commit_op(rc, in);
+    }
+}
+
+/* A thread's place is its one state: Ready, Execution or Barrier.  A
+ * thread whose simt.exit commits on this edge has left already (the SM
+ * counts it exited from its issue). */
+void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warp, uint64_t live, unsigned lanes,
+                   unsigned count[], char place[][64])
+{
+    const struct ics_first *m = &rc->ics[slot(rc, sched, warp)];
+    const struct sm_ics_commit *c = &rc->commit[sched];
+
+    (void)live;
+    for (unsigned k = 0; k < lanes; k++) {
+        unsigned st = m->state[k];
+        if (c->valid && c->warp == warp && c->op == ICS_FIRST_EXIT
+            && (c->threads >> k & 1) && st == ICS_FIRST_EXEC)
+            st = ICS_FIRST_IDLE;
+        count[k] = (unsigned)__builtin_popcount(st & ~(unsigned)ICS_FIRST_IDLE);
+        if (st & ~(unsigned)ICS_FIRST_IDLE)
+            snprintf(place[k], 64, "%s%s%s", st & ICS_FIRST_READY ? "Ready " : "",
+                     st & ICS_FIRST_EXEC ? "Execution " : "",
+                     st & ICS_FIRST_BARRIER ? "Barrier" : "");
+    }
+}

@@ -1,0 +1,87 @@
+/*
+ * backprop.c -- the host side of kernels/backprop.c.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int32_t squash(int32_t x)
+{
+    if (x <= -1024)
+        return 0;
+    if (x >= 1024)
+        return 256;
+    if (x < -256)
+        return 32 + (x + 1024) / 8;
+    if (x > 256)
+        return 224 + (x - 256) / 24;
+    return 128 + x / 3;
+}
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t nin = kc->size, rows = nin + 1, nw = rows * BP_HIDDEN;
+    struct backprop_args a = { nin, 0, 0, 0, 0, 0, 0 };
+    int32_t *in = kernel_words(kc, rows, err, errlen);
+    int32_t *w = kernel_words(kc, nw, err, errlen);
+    int32_t *oldw = kernel_words(kc, nw, err, errlen);
+    int32_t *neww = kernel_words(kc, nw, err, errlen);
+    int32_t *delta = kernel_words(kc, BP_HIDDEN, err, errlen);
+    int32_t *hidden = kernel_words(kc, BP_HIDDEN, err, errlen);
+    int rc = -1;
+
+    if (!in || !w || !oldw || !neww || !delta || !hidden)
+        goto out;
+    for (uint32_t i = 0; i < nin; i++)
+        in[i] = kernel_rand_range(kc, 0, 256);
+    in[nin] = 256;                       /* the bias input */
+    for (uint32_t k = 0; k < nw; k++) {
+        /* each unit's weights lean one way, so the sums spread over
+         * every arm of squash() */
+        int32_t lean = (int32_t)(k % BP_HIDDEN) * 24 - 180;
+        w[k] = lean + kernel_rand_range(kc, -64, 64);
+        oldw[k] = kernel_rand_range(kc, -32, 32);
+    }
+    for (uint32_t j = 0; j < BP_HIDDEN; j++)
+        delta[j] = kernel_rand_range(kc, -128, 128);
+    for (uint32_t j = 0; j < BP_HIDDEN; j++) {
+        int32_t sum = 0;
+        for (uint32_t i = 0; i < rows; i++)
+            sum += (w[i * BP_HIDDEN + j] * in[i]) >> 8;
+        hidden[j] = squash(sum);
+    }
+    for (uint32_t k = 0; k < nw; k++)
+        neww[k] = w[k] + ((delta[k % BP_HIDDEN] * in[k / BP_HIDDEN]) >> 8)
+                  + (oldw[k] >> 2);
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.in = kernel_put(kc, mem, in, rows, err, errlen))
+        || !(a.w = kernel_put(kc, mem, w, nw, err, errlen))
+        || !(a.oldw = kernel_put(kc, mem, oldw, nw, err, errlen))
+        || !(a.neww = kernel_alloc(kc, 4 * nw, err, errlen))
+        || !(a.delta = kernel_put(kc, mem, delta, BP_HIDDEN, err, errlen))
+        || !(a.hidden = kernel_alloc(kc, 4 * BP_HIDDEN, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "hidden", a.hidden, BP_HIDDEN, hidden, err, errlen))
+        goto out;
+    hidden = NULL;
+    if (kernel_expect(kc, "neww", a.neww, nw, neww, err, errlen))
+        goto out;
+    neww = NULL;
+    rc = 0;
+out:
+    free(in);
+    free(w);
+    free(oldw);
+    free(neww);
+    free(delta);
+    free(hidden);
+    return rc;
+}
+
+const struct kernel_info kernel_backprop = {
+    "backprop", KERNEL_DIVERGENT,
+    "a back-propagation layer: forward pass with a piecewise squash, weight update",
+    "inputs", 64, 2, 64, 1, 65536, false, 0, false, setup
+};

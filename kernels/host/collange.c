@@ -1,0 +1,58 @@
+/*
+ * collange.c -- the host side of kernels/collange.c.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int32_t digits(uint32_t x)
+{
+    char d[12];
+    int n = 0;
+    int32_t v = 0;
+
+    do {
+        d[n++] = (char)(x % 10);
+        x /= 10;
+    } while (x);
+    while (n > 0)
+        v = v * 7 + d[--n];
+    return v;
+}
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size;
+    struct collange_args a = { n, 0, 0 };
+    int32_t *in = kernel_words(kc, n, err, errlen);
+    int32_t *out = kernel_words(kc, n, err, errlen);
+    int rc = -1;
+
+    if (!in || !out)
+        goto out;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t x = kernel_rand(kc) % 10000000;
+        in[i] = (int32_t)x;
+        out[i] = ((x & 1) ? digits(x) : (int32_t)(x / 2) + 1) * 3 + (int32_t)i;
+    }
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.in = kernel_put(kc, mem, in, n, err, errlen))
+        || !(a.out = kernel_alloc(kc, 4 * n, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "out", a.out, n, out, err, errlen))
+        goto out;
+    out = NULL;
+    rc = 0;
+out:
+    free(in);
+    free(out);
+    return rc;
+}
+
+const struct kernel_info kernel_collange = {
+    "collange", KERNEL_CONTROL,
+    "a call inside a divergent branch to a function placed after its caller",
+    "elements", 128, 2, 32, 1, 1u << 20, false, 0, false, setup
+};

@@ -1,0 +1,51 @@
+/*
+ * coulomb.c -- the host side of kernels/coulomb.c: 16 charges above the
+ * lattice.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+enum { ATOMS = 16 };
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size, nn = n * n;
+    struct coulomb_args a = { n, ATOMS, 0, 0 };
+    int32_t atom[4 * ATOMS];
+    int32_t *pot = kernel_words(kc, nn, err, errlen);
+
+    if (!pot)
+        return -1;
+    for (unsigned i = 0; i < ATOMS; i++) {
+        atom[4 * i] = kernel_rand_range(kc, 0, 16 * (int32_t)n);
+        atom[4 * i + 1] = kernel_rand_range(kc, 0, 16 * (int32_t)n);
+        atom[4 * i + 2] = kernel_rand_range(kc, 1, 64);
+        atom[4 * i + 3] = kernel_rand_range(kc, -100, 100);
+    }
+    for (uint32_t k = 0; k < nn; k++) {
+        int32_t x = (int32_t)(k % n) * 16, y = (int32_t)(k / n) * 16;
+        for (unsigned i = 0; i < ATOMS; i++) {
+            int32_t dx = x - atom[4 * i], dy = y - atom[4 * i + 1];
+            int32_t dz = atom[4 * i + 2];
+            pot[k] += atom[4 * i + 3] * 65536 / (dx * dx + dy * dy + dz * dz + 1);
+        }
+    }
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.atoms = kernel_put(kc, mem, atom, 4 * ATOMS, err, errlen))
+        || !(a.pot = kernel_alloc(kc, 4 * nn, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "pot", a.pot, nn, pot, err, errlen)) {
+        free(pot);
+        return -1;
+    }
+    return 0;
+}
+
+const struct kernel_info kernel_coulomb = {
+    "coulomb", KERNEL_COHERENT,
+    "fixed-point Coulomb potential of 16 charges on a lattice",
+    "lattice side", 16, 2, 64, 1, 1024, false, 0, false, setup
+};

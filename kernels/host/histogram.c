@@ -1,0 +1,45 @@
+/*
+ * histogram.c -- the host side of kernels/histogram.c: skewed values
+ * (half of them in a few bins), so that the atomics collide.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size;
+    struct histogram_args a = { n, 0, 0 };
+    int32_t *x = kernel_words(kc, n, err, errlen);
+    int32_t *h = kernel_words(kc, HIST_BINS, err, errlen);
+    int32_t zero[HIST_BINS] = { 0 };
+    int rc = -1;
+
+    if (!x || !h)
+        goto out;
+    for (uint32_t i = 0; i < n; i++) {
+        x[i] = kernel_rand(kc) % 2 ? kernel_rand_range(kc, 0, 1 << 20)
+                                   : kernel_rand_range(kc, 0, 3) * HIST_BINS + 5;
+        h[(uint32_t)x[i] % HIST_BINS]++;
+    }
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.x = kernel_put(kc, mem, x, n, err, errlen))
+        || !(a.hist = kernel_put(kc, mem, zero, HIST_BINS, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "hist", a.hist, HIST_BINS, h, err, errlen))
+        goto out;
+    h = NULL;
+    rc = 0;
+out:
+    free(x);
+    free(h);
+    return rc;
+}
+
+const struct kernel_info kernel_histogram = {
+    "histogram", KERNEL_BARRIER,
+    "a 64-bin histogram in shared memory with amoadd.w",
+    "values", 1024, 2, 64, 1, 1u << 22, false, 4 * HIST_BINS, true, setup
+};

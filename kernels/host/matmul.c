@@ -1,0 +1,48 @@
+/*
+ * matmul.c -- the host side of kernels/matmul.c.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size, nn = n * n;
+    struct matmul_args a = { n, 0, 0, 0 };
+    int32_t *x = kernel_words(kc, nn, err, errlen);
+    int32_t *y = kernel_words(kc, nn, err, errlen);
+    int32_t *z = kernel_words(kc, nn, err, errlen);
+    int rc = -1;
+
+    if (!x || !y || !z)
+        goto out;
+    for (uint32_t k = 0; k < nn; k++) {
+        x[k] = kernel_rand_range(kc, -100, 100);
+        y[k] = kernel_rand_range(kc, -100, 100);
+    }
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t j = 0; j < n; j++)
+            for (uint32_t m = 0; m < n; m++)
+                z[i * n + j] += x[i * n + m] * y[m * n + j];
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.a = kernel_put(kc, mem, x, nn, err, errlen))
+        || !(a.b = kernel_put(kc, mem, y, nn, err, errlen))
+        || !(a.c = kernel_alloc(kc, 4 * nn, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "c", a.c, nn, z, err, errlen))
+        goto out;
+    z = NULL;
+    rc = 0;
+out:
+    free(x);
+    free(y);
+    free(z);
+    return rc;
+}
+
+const struct kernel_info kernel_matmul = {
+    "matmul", KERNEL_COHERENT, "c = a x b, one element per thread",
+    "matrix side", 16, 2, 64, 1, 256, false, 0, false, setup
+};

@@ -1,0 +1,87 @@
+/*
+ * mummer.c -- the host side of kernels/mummer.c: a random reference of
+ * 256 symbols, and queries that are mostly copies of stretches of it with
+ * a few symbols changed (so their best matches have every length).
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+enum { REF_LEN = 256 };
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    unsigned nq = kc->size;
+    struct mummer_args a = { nq, REF_LEN, 0, 0, 0, 0, 0 };
+    uint8_t ref[REF_LEN];
+    int32_t *qw = kernel_words(kc, nq * MUMMER_QUERY_MAX / 4, err, errlen);
+    int32_t *len = kernel_words(kc, nq, err, errlen);
+    int32_t *bl = kernel_words(kc, nq, err, errlen);
+    int32_t *bp = kernel_words(kc, nq, err, errlen);
+    uint32_t refw[REF_LEN / 4];
+    int rc = -1;
+
+    if (!qw || !len || !bl || !bp)
+        goto out;
+    for (unsigned i = 0; i < REF_LEN; i++)
+        ref[i] = (uint8_t)(kernel_rand(kc) & 3);
+    for (unsigned q = 0; q < nq; q++) {
+        uint8_t *s = (uint8_t *)qw + q * MUMMER_QUERY_MAX;
+        unsigned l = (unsigned)kernel_rand_range(kc, 8, MUMMER_QUERY_MAX);
+        unsigned from = kernel_rand(kc) % (REF_LEN - l);
+        bool copy = kernel_rand(kc) % 4 != 0;
+        len[q] = (int32_t)l;
+        for (unsigned i = 0; i < l; i++)
+            s[i] = copy ? ref[from + i] : (uint8_t)(kernel_rand(kc) & 3);
+        for (unsigned m = kernel_rand(kc) % 3; copy && m > 0; m--)
+            s[kernel_rand(kc) % l] = (uint8_t)(kernel_rand(kc) & 3);
+        /* the reference: every start, every match, the first longest */
+        bl[q] = 0;
+        bp[q] = -1;
+        for (unsigned r = 0; r < REF_LEN; r++) {
+            unsigned m = 0;
+            while (m < l && r + m < REF_LEN && ref[r + m] == s[m])
+                m++;
+            if ((int32_t)m > bl[q]) {
+                bl[q] = (int32_t)m;
+                bp[q] = (int32_t)r;
+            }
+        }
+    }
+    for (unsigned i = 0; i < REF_LEN / 4; i++)
+        refw[i] = (uint32_t)ref[4 * i] | (uint32_t)ref[4 * i + 1] << 8
+                  | (uint32_t)ref[4 * i + 2] << 16 | (uint32_t)ref[4 * i + 3] << 24;
+    for (unsigned i = 0; i < nq * MUMMER_QUERY_MAX / 4; i++) {
+        const uint8_t *b = (const uint8_t *)&qw[i];
+        qw[i] = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8
+                          | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+    }
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.ref = kernel_put(kc, mem, refw, REF_LEN / 4, err, errlen))
+        || !(a.query = kernel_put(kc, mem, qw, nq * MUMMER_QUERY_MAX / 4, err, errlen))
+        || !(a.len = kernel_put(kc, mem, len, nq, err, errlen))
+        || !(a.best_len = kernel_alloc(kc, 4 * nq, err, errlen))
+        || !(a.best_pos = kernel_alloc(kc, 4 * nq, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "best_len", a.best_len, nq, bl, err, errlen))
+        goto out;
+    bl = NULL;
+    if (kernel_expect(kc, "best_pos", a.best_pos, nq, bp, err, errlen))
+        goto out;
+    bp = NULL;
+    rc = 0;
+out:
+    free(qw);
+    free(len);
+    free(bl);
+    free(bp);
+    return rc;
+}
+
+const struct kernel_info kernel_mummer = {
+    "mummer", KERNEL_DIVERGENT_LOW,
+    "longest exact match of each query's prefix in a reference",
+    "queries", 32, 1, 32, 1, 65536, false, 0, false, setup
+};

@@ -1,0 +1,66 @@
+/*
+ * nested.c -- the host side of kernels/nested.c: starting values 1 ..
+ * 999.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size;
+    struct nested_args a = { n, 0, 0, 0, 0 };
+    int32_t *in = kernel_words(kc, n, err, errlen);
+    int32_t *steps = kernel_words(kc, n, err, errlen);
+    int32_t *peak = kernel_words(kc, n, err, errlen);
+    int32_t *quarters = kernel_words(kc, n, err, errlen);
+    int rc = -1;
+
+    if (!in || !steps || !peak || !quarters)
+        goto out;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t x = (uint32_t)kernel_rand_range(kc, 1, 999);
+        in[i] = peak[i] = (int32_t)x;
+        while (x != 1) {
+            if (x % 2 == 0) {
+                x /= 2;
+                quarters[i] += x % 4 == 0;
+            } else {
+                x = 3 * x + 1;
+                if ((int32_t)x > peak[i])
+                    peak[i] = (int32_t)x;
+            }
+            steps[i]++;
+        }
+    }
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.in = kernel_put(kc, mem, in, n, err, errlen))
+        || !(a.steps = kernel_alloc(kc, 4 * n, err, errlen))
+        || !(a.peak = kernel_alloc(kc, 4 * n, err, errlen))
+        || !(a.quarters = kernel_alloc(kc, 4 * n, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "steps", a.steps, n, steps, err, errlen))
+        goto out;
+    steps = NULL;
+    if (kernel_expect(kc, "peak", a.peak, n, peak, err, errlen))
+        goto out;
+    peak = NULL;
+    if (kernel_expect(kc, "quarters", a.quarters, n, quarters, err, errlen))
+        goto out;
+    quarters = NULL;
+    rc = 0;
+out:
+    free(in);
+    free(steps);
+    free(peak);
+    free(quarters);
+    return rc;
+}
+
+const struct kernel_info kernel_nested = {
+    "nested", KERNEL_CONTROL,
+    "Collatz sequences: an if and an inner if inside a data-dependent loop",
+    "elements", 64, 2, 32, 1, 1u << 20, false, 0, false, setup
+};

@@ -1,0 +1,56 @@
+/*
+ * particlefilter.c -- the host side of kernels/particlefilter.c: random
+ * weights (a few heavy particles among light ones), their cumulative
+ * sums, and the systematic resampling done by a binary search.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size;
+    struct pf_args a = { n, 0, 0, 0 };
+    int32_t *cdf = kernel_words(kc, n, err, errlen);
+    int32_t *index = kernel_words(kc, n, err, errlen);
+    int rc = -1;
+
+    if (!cdf || !index)
+        goto out;
+    for (uint32_t i = 0; i < n; i++)
+        cdf[i] = (i ? cdf[i - 1] : 0)
+                 + (kernel_rand(kc) % 8 == 0 ? kernel_rand_range(kc, 40, 100)
+                                             : kernel_rand_range(kc, 1, 4));
+    a.offset = kernel_rand(kc) % ((uint32_t)cdf[n - 1] / n + 1);
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t u = (j * (uint32_t)cdf[n - 1] + a.offset) / n, lo = 0, hi = n - 1;
+        while (lo < hi) {                 /* the first cdf[i] >= u */
+            uint32_t mid = (lo + hi) / 2;
+            if ((uint32_t)cdf[mid] >= u)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        index[j] = (int32_t)lo;
+    }
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.cdf = kernel_put(kc, mem, cdf, n, err, errlen))
+        || !(a.index = kernel_alloc(kc, 4 * n, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "index", a.index, n, index, err, errlen))
+        goto out;
+    index = NULL;
+    rc = 0;
+out:
+    free(cdf);
+    free(index);
+    return rc;
+}
+
+const struct kernel_info kernel_particlefilter = {
+    "particlefilter", KERNEL_DIVERGENT_LOW,
+    "systematic resampling by a linear search of the cumulative weights",
+    "particles", 64, 1, 32, 1, 4096, false, 0, false, setup
+};

@@ -1,0 +1,49 @@
+/*
+ * recursion.c -- the host side of kernels/recursion.c: arguments 0 ..
+ * 14, so calls nest up to 14 deep; the reference iterates.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size;
+    struct recursion_args a = { n, 0, 0 };
+    int32_t *in = kernel_words(kc, n, err, errlen);
+    int32_t *out = kernel_words(kc, n, err, errlen);
+    int rc = -1;
+
+    if (!in || !out)
+        goto out;
+    for (uint32_t i = 0; i < n; i++) {
+        int32_t f0 = 0, f1 = 1;
+        in[i] = kernel_rand_range(kc, 0, 14);
+        for (int32_t k = 0; k < in[i]; k++) {
+            int32_t f2 = f0 + f1;
+            f0 = f1;
+            f1 = f2;
+        }
+        out[i] = f0;
+    }
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.in = kernel_put(kc, mem, in, n, err, errlen))
+        || !(a.out = kernel_alloc(kc, 4 * n, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "out", a.out, n, out, err, errlen))
+        goto out;
+    out = NULL;
+    rc = 0;
+out:
+    free(in);
+    free(out);
+    return rc;
+}
+
+const struct kernel_info kernel_recursion = {
+    "recursion", KERNEL_CONTROL,
+    "fib(x) by its doubly recursive definition, the depth per thread",
+    "elements", 32, 1, 32, 1, 1u << 16, false, 0, false, setup
+};

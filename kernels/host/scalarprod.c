@@ -1,0 +1,48 @@
+/*
+ * scalarprod.c -- the host side of kernels/scalarprod.c: 8 pairs.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+enum { PAIRS = 8 };
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size;
+    struct scalarprod_args a = { n, PAIRS, 0, 0, 0 };
+    int32_t *x = kernel_words(kc, PAIRS * n, err, errlen);
+    int32_t *y = kernel_words(kc, PAIRS * n, err, errlen);
+    int32_t *out = kernel_words(kc, PAIRS, err, errlen);
+    int rc = -1;
+
+    if (!x || !y || !out)
+        goto out;
+    for (uint32_t k = 0; k < PAIRS * n; k++) {
+        x[k] = kernel_rand_range(kc, -1000, 1000);
+        y[k] = kernel_rand_range(kc, -1000, 1000);
+        out[k / n] += x[k] * y[k];
+    }
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.a = kernel_put(kc, mem, x, PAIRS * n, err, errlen))
+        || !(a.b = kernel_put(kc, mem, y, PAIRS * n, err, errlen))
+        || !(a.out = kernel_alloc(kc, 4 * PAIRS, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "out", a.out, PAIRS, out, err, errlen))
+        goto out;
+    out = NULL;
+    rc = 0;
+out:
+    free(x);
+    free(y);
+    free(out);
+    return rc;
+}
+
+const struct kernel_info kernel_scalarprod = {
+    "scalarprod", KERNEL_BARRIER,
+    "scalar products of 8 vector pairs, a tree reduction in shared memory",
+    "vector length", 256, 2, 64, 1, 1u << 16, false, 4096, true, setup
+};

@@ -1,0 +1,58 @@
+/*
+ * tiledmm.c -- the host side of kernels/tiledmm.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size, nn = n * n;
+    struct tiledmm_args a = { n, 0, 0, 0 };
+    int32_t *x = kernel_words(kc, nn, err, errlen);
+    int32_t *y = kernel_words(kc, nn, err, errlen);
+    int32_t *z = kernel_words(kc, nn, err, errlen);
+    int32_t *zero = kernel_words(kc, nn, err, errlen);
+    int rc = -1;
+
+    if (!x || !y || !z || !zero)
+        goto out;
+    if (n % TILEDMM_TILE) {
+        snprintf(err, errlen, "kernel tiledmm: size %u: the matrix side must "
+                 "be a multiple of the tile, %d", n, TILEDMM_TILE);
+        goto out;
+    }
+    for (uint32_t k = 0; k < nn; k++) {
+        x[k] = kernel_rand_range(kc, -100, 100);
+        y[k] = kernel_rand_range(kc, -100, 100);
+    }
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t m = 0; m < n; m++)
+            for (uint32_t j = 0; j < n; j++)
+                z[i * n + j] += x[i * n + m] * y[m * n + j];
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.a = kernel_put(kc, mem, x, nn, err, errlen))
+        || !(a.b = kernel_put(kc, mem, y, nn, err, errlen))
+        || !(a.c = kernel_put(kc, mem, zero, nn, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "c", a.c, nn, z, err, errlen))
+        goto out;
+    z = NULL;
+    rc = 0;
+out:
+    free(x);
+    free(y);
+    free(z);
+    free(zero);
+    return rc;
+}
+
+const struct kernel_info kernel_tiledmm = {
+    "tiledmm", KERNEL_BARRIER,
+    "c = a x b by 8 x 8 tiles staged in shared memory",
+    "matrix side (a multiple of 8)", 16, 2, 64, 8, 256, false,
+    2 * TILEDMM_TILE * TILEDMM_TILE * 4, true, setup
+};

@@ -1,0 +1,274 @@
+/*
+ * suite.c -- the registry of the kernel suite and what every kernel's
+ * host side shares: validation of a run's parameters, the input
+ * generator, the bump allocator of global memory, the reference outputs
+ * and their comparison (suite.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "suite.h"
+
+/* The suite.  ORDER KERNEL_NAMES: mk/kernels.am lists the same kernels,
+ * and each kernels/host/NAME.c defines kernel_NAME. */
+extern const struct kernel_info kernel_nqueens;
+extern const struct kernel_info kernel_mummer;
+extern const struct kernel_info kernel_nw;
+extern const struct kernel_info kernel_particlefilter;
+extern const struct kernel_info kernel_bfs;
+extern const struct kernel_info kernel_backprop;
+extern const struct kernel_info kernel_hotspot;
+extern const struct kernel_info kernel_vecadd;
+extern const struct kernel_info kernel_matmul;
+extern const struct kernel_info kernel_coulomb;
+extern const struct kernel_info kernel_scalarprod;
+extern const struct kernel_info kernel_mergesort;
+extern const struct kernel_info kernel_fwt;
+extern const struct kernel_info kernel_tiledmm;
+extern const struct kernel_info kernel_stencil;
+extern const struct kernel_info kernel_btree;
+extern const struct kernel_info kernel_histogram;
+extern const struct kernel_info kernel_srad;
+extern const struct kernel_info kernel_collange;
+extern const struct kernel_info kernel_recursion;
+extern const struct kernel_info kernel_nested;
+
+static const struct kernel_info *const suite[] = {
+    &kernel_nqueens, &kernel_mummer, &kernel_nw, &kernel_particlefilter,
+    &kernel_bfs, &kernel_backprop, &kernel_hotspot, &kernel_vecadd,
+    &kernel_matmul, &kernel_coulomb, &kernel_scalarprod, &kernel_mergesort,
+    &kernel_fwt, &kernel_tiledmm, &kernel_stencil, &kernel_btree,
+    &kernel_histogram, &kernel_srad, &kernel_collange, &kernel_recursion,
+    &kernel_nested,
+};
+
+enum { KERNEL_MAX_BLOCK = 1024, KERNEL_MAX_GRID = 65536,
+       KERNEL_SHARED_BYTES = 16384 };
+
+unsigned kernel_count(void)
+{
+    return sizeof suite / sizeof suite[0];
+}
+
+const struct kernel_info *kernel_at(unsigned i)
+{
+    return i < kernel_count() ? suite[i] : NULL;
+}
+
+const struct kernel_info *kernel_find(const char *name)
+{
+    for (unsigned i = 0; i < kernel_count(); i++)
+        if (strcmp(suite[i]->name, name) == 0)
+            return suite[i];
+    return NULL;
+}
+
+const char *kernel_class_name(enum kernel_class c)
+{
+    /* ORDER KERNEL_CLASS */
+    static const char *const names[] = {
+        "divergent, low parallelism (type A)",
+        "divergent (type B)",
+        "coherent (type C)",
+        "barrier-intensive",
+        "control flow"
+    };
+    return (unsigned)c < sizeof names / sizeof names[0] ? names[c] : "?";
+}
+
+int kernel_elf_path(const struct kernel_info *k, char *buf, size_t len)
+{
+    const char *dir = getenv("SIMTREF_KERNEL_ELF_DIR");
+    struct stat st;
+
+    if (!dir || !dir[0])
+        dir = SIMTREF_KERNEL_ELF_DIR_DEFAULT;
+    if ((size_t)snprintf(buf, len, "%s/%s.elf", dir, k->name) >= len)
+        return -1;
+    return stat(buf, &st) == 0 && S_ISREG(st.st_mode) ? 0 : -1;
+}
+
+/* splitmix64 */
+uint32_t kernel_rand(struct kernel_case *kc)
+{
+    uint64_t z = (kc->rng += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (uint32_t)((z ^ (z >> 31)) >> 32);
+}
+
+int32_t kernel_rand_range(struct kernel_case *kc, int32_t lo, int32_t hi)
+{
+    uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
+    return (int32_t)(lo + (int64_t)(kernel_rand(kc) % span));
+}
+
+uint32_t kernel_alloc(struct kernel_case *kc, uint32_t n, char *err,
+                      size_t errlen)
+{
+    uint32_t a = (kc->top + 15u) & ~15u;
+
+    if (a < kc->top || n > 0xffffffffu - a
+        || (uint64_t)a + n > 0x20000000ull) {
+        snprintf(err, errlen, "kernel %s: size %u needs more global memory "
+                 "than the region below 0x20000000 holds", kc->info->name,
+                 kc->size);
+        return 0;
+    }
+    kc->top = a + n;
+    return a;
+}
+
+int kernel_write(struct kernel_case *kc, const struct kernel_mem *mem,
+                 uint32_t addr, const void *words, uint32_t n, char *err,
+                 size_t errlen)
+{
+    const uint32_t *w = words;
+    uint8_t buf[256];
+
+    for (uint32_t i = 0; i < n; ) {
+        uint32_t k = 0;
+        for (; k < sizeof buf / 4 && i + k < n; k++) {
+            uint32_t v = w[i + k];
+            buf[4 * k] = (uint8_t)v;
+            buf[4 * k + 1] = (uint8_t)(v >> 8);
+            buf[4 * k + 2] = (uint8_t)(v >> 16);
+            buf[4 * k + 3] = (uint8_t)(v >> 24);
+        }
+        if (mem->write(mem->ctx, addr + 4 * i, buf, 4 * k) != 0) {
+            snprintf(err, errlen, "kernel %s: size %u: global memory refused "
+                     "the write at 0x%08x (too small for this size?)",
+                     kc->info->name, kc->size, addr + 4 * i);
+            return -1;
+        }
+        i += k;
+    }
+    return 0;
+}
+
+uint32_t kernel_put(struct kernel_case *kc, const struct kernel_mem *mem,
+                    const void *words, uint32_t n, char *err, size_t errlen)
+{
+    uint32_t a = kernel_alloc(kc, 4 * n, err, errlen);
+
+    if (a == 0 || kernel_write(kc, mem, a, words, n, err, errlen) != 0)
+        return 0;
+    return a;
+}
+
+int32_t *kernel_words(struct kernel_case *kc, uint32_t n, char *err,
+                      size_t errlen)
+{
+    int32_t *w = calloc(n ? n : 1, sizeof *w);
+
+    if (!w)
+        snprintf(err, errlen, "kernel %s: size %u: out of host memory",
+                 kc->info->name, kc->size);
+    return w;
+}
+
+int kernel_expect(struct kernel_case *kc, const char *name, uint32_t addr,
+                  uint32_t count, int32_t *expect, char *err, size_t errlen)
+{
+    if (kc->n_out == KERNEL_MAX_OUTPUTS) {
+        snprintf(err, errlen, "kernel %s: more than %d outputs",
+                 kc->info->name, KERNEL_MAX_OUTPUTS);
+        return -1;
+    }
+    kc->out[kc->n_out].name = name;
+    kc->out[kc->n_out].addr = addr;
+    kc->out[kc->n_out].count = count;
+    kc->out[kc->n_out].expect = expect;
+    kc->n_out++;
+    return 0;
+}
+
+static int bad(const struct kernel_info *k, char *err, size_t errlen,
+               const char *what, unsigned v, const char *rule)
+{
+    snprintf(err, errlen, "kernel %s: %s %u: %s", k->name, what, v, rule);
+    return -1;
+}
+
+int kernel_setup(const struct kernel_info *k, struct kernel_case *kc,
+                 unsigned size, unsigned grid, unsigned block, uint64_t seed,
+                 const struct kernel_mem *mem, uint32_t *args_addr,
+                 char *err, size_t errlen)
+{
+    char rule[128];
+
+    memset(kc, 0, sizeof *kc);
+    kc->info = k;
+    if (size < k->size_min || size > k->size_max) {
+        snprintf(rule, sizeof rule, "the %s must be %u .. %u", k->size_is,
+                 k->size_min, k->size_max);
+        return bad(k, err, errlen, "size", size, rule);
+    }
+    if (k->size_pow2 && (size & (size - 1)) != 0) {
+        snprintf(rule, sizeof rule, "the %s must be a power of two",
+                 k->size_is);
+        return bad(k, err, errlen, "size", size, rule);
+    }
+    if (grid < 1 || grid > KERNEL_MAX_GRID)
+        return bad(k, err, errlen, "grid", grid, "give 1 .. 65536 TBs");
+    if (block < 1 || block > KERNEL_MAX_BLOCK)
+        return bad(k, err, errlen, "block", block,
+                   "give 1 .. 1024 threads per TB");
+    kc->size = size;
+    kc->grid = grid;
+    kc->block = block;
+    kc->seed = seed;
+    kc->rng = seed;
+    kc->top = KERNEL_GLOBAL_BASE;
+    if (k->setup(kc, mem, err, errlen) != 0) {
+        kernel_case_free(kc);
+        return -1;
+    }
+    *args_addr = kc->args;
+    return 0;
+}
+
+int kernel_check(const struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    for (unsigned o = 0; o < kc->n_out; o++) {
+        const struct kernel_output *out = &kc->out[o];
+        uint8_t buf[256];
+        for (uint32_t i = 0; i < out->count; ) {
+            uint32_t k = out->count - i < sizeof buf / 4
+                         ? out->count - i : (uint32_t)(sizeof buf / 4);
+            if (mem->read(mem->ctx, out->addr + 4 * i, buf, 4 * k) != 0) {
+                snprintf(err, errlen, "kernel %s: output %s at 0x%08x is "
+                         "outside global memory", kc->info->name, out->name,
+                         out->addr + 4 * i);
+                return -1;
+            }
+            for (uint32_t j = 0; j < k; j++, i++) {
+                int32_t got = (int32_t)((uint32_t)buf[4 * j]
+                              | (uint32_t)buf[4 * j + 1] << 8
+                              | (uint32_t)buf[4 * j + 2] << 16
+                              | (uint32_t)buf[4 * j + 3] << 24);
+                if (got != out->expect[i]) {
+                    snprintf(err, errlen, "kernel %s (size %u, grid %u, "
+                             "block %u, seed %llu): %s[%u] at 0x%08x is %ld, "
+                             "the host reference gives %ld",
+                             kc->info->name, kc->size, kc->grid, kc->block,
+                             (unsigned long long)kc->seed, out->name, i,
+                             out->addr + 4 * i, (long)got,
+                             (long)out->expect[i]);
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+void kernel_case_free(struct kernel_case *kc)
+{
+    for (unsigned o = 0; o < kc->n_out; o++)
+        free(kc->out[o].expect);
+    kc->n_out = 0;
+}

@@ -1,0 +1,846 @@
+/*
+ * cfg.c -- the control-flow analysis of a kernel's binary (cfg.h).
+ *
+ * Per function: decode, cut into basic blocks, link the blocks (every
+ * exit to one virtual exit), compute the immediate post-dominators, and
+ * give each conditional branch and indirect jump its re-convergence PC.
+ *
+ * Then the ICS-First actions (multi-core SIMT section 4.2).  The paper's
+ * compiler raises the priority before each conditional statement and
+ * lowers it after the statement.  In a binary a conditional statement is
+ * the set of branches that share one re-convergence point r (nested ifs
+ * that join at one place, or a loop's guard and its back-edge branch):
+ * its region is every block reachable from those branches without
+ * passing r.  A thread is one level deeper inside the region: the level
+ * goes up on the instruction that enters the region (the branch, or the
+ * last instruction of the block that falls into a loop) and down on r's
+ * first instruction (on the return when r is the exit).  A conditional
+ * whose region cannot be entered or left that way (one instruction whose
+ * successors would need different levels) gets no actions, and two
+ * conditionals that would need a change of two levels at one PC keep the
+ * outer one.  The analysis checks the result: along every edge, the
+ * level before an instruction plus its action is the level of the next.
+ * Functions on a call-graph cycle (recursion) or with an indirect jump
+ * get no actions, so a function always returns at the level it was
+ * called at.  Conditionals nested deeper than the machine's levels are
+ * dropped, innermost first, until the deepest level a thread reaches
+ * from _start, through its calls, fits.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "rv32.h"
+
+/* ------------------------------------------------------------------ */
+/* Decoding of the control-flow instructions.                          */
+/* ------------------------------------------------------------------ */
+
+/* The analysis needs only the control-flow instructions: rv32_decode's
+ * view of them. */
+enum cf_type { CF_NONE, CF_BRANCH, CF_JAL, CF_JALR, CF_EXIT };
+
+struct cf_insn {
+    enum cf_type type;
+    unsigned rd, rs1;
+    int32_t imm;           /* branch and jal: the offset; jalr: imm12 */
+};
+
+static struct cf_insn cf_decode(uint32_t w)
+{
+    struct rv32_insn in = rv32_decode(w);
+    struct cf_insn c = { CF_NONE, in.rd, in.rs1, in.imm };
+
+    switch (in.op) {
+    case RV32_BEQ: case RV32_BNE: case RV32_BLT:
+    case RV32_BGE: case RV32_BLTU: case RV32_BGEU:
+        c.type = CF_BRANCH;
+        break;
+    case RV32_JAL:
+        c.type = CF_JAL;
+        break;
+    case RV32_JALR:
+        c.type = CF_JALR;
+        break;
+    case RV32_SIMT_EXIT:
+        c.type = CF_EXIT;
+        break;
+    default:
+        break;
+    }
+    return c;
+}
+
+/* ORDER CFG_KIND */
+static const char *const kind_names[] = {
+    "fall", "branch", "jump", "return", "tail", "indirect", "exit"
+};
+
+const char *cfg_kind_name(enum cfg_kind k)
+{
+    return (unsigned)k < sizeof kind_names / sizeof kind_names[0]
+           ? kind_names[k] : "?";
+}
+
+/* ------------------------------------------------------------------ */
+/* Post-dominators.                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Dominators of the reversed graph rooted at the exit (node n), by
+ * Cooper, Harvey and Kennedy, "A Simple, Fast Dominance Algorithm". */
+int cfg_ipdom(unsigned n, const int (*succ)[2], const unsigned *n_succ,
+              int *ipdom)
+{
+    unsigned N = n + 1, X = n;
+    unsigned *npred = calloc(N, sizeof *npred);     /* reversed-graph edges */
+    unsigned *pstart = calloc(N + 1, sizeof *pstart);
+    unsigned *pred = NULL, *order = calloc(N, sizeof *order);
+    unsigned *po = malloc(N * sizeof *po);          /* postorder number */
+    int *idom = malloc(N * sizeof *idom);
+    unsigned *stack = malloc(N * sizeof *stack), *next = calloc(N, sizeof *next);
+    unsigned ne = 0, count = 0;
+    int rc = -1;
+
+    if (!npred || !pstart || !order || !po || !idom || !stack || !next)
+        goto out;
+    /* The reversed graph's successors of v are v's forward predecessors;
+     * those of X are the nodes with an edge to the exit. */
+    for (unsigned u = 0; u < n; u++)
+        for (unsigned k = 0; k < n_succ[u]; k++) {
+            unsigned v = succ[u][k] == CFG_EXIT ? X : (unsigned)succ[u][k];
+            npred[v]++;
+            ne++;
+        }
+    pred = malloc((ne ? ne : 1) * sizeof *pred);
+    if (!pred)
+        goto out;
+    for (unsigned v = 0; v < N; v++)
+        pstart[v + 1] = pstart[v] + npred[v];
+    memset(npred, 0, N * sizeof *npred);
+    for (unsigned u = 0; u < n; u++)
+        for (unsigned k = 0; k < n_succ[u]; k++) {
+            unsigned v = succ[u][k] == CFG_EXIT ? X : (unsigned)succ[u][k];
+            /* an edge listed twice (both arms of a branch) once */
+            if (k == 1 && succ[u][0] == succ[u][1])
+                continue;
+            pred[pstart[v] + npred[v]++] = u;
+        }
+    /* Depth-first postorder of the reversed graph from X. */
+    for (unsigned v = 0; v < N; v++)
+        po[v] = UINT32_MAX;
+    {
+        unsigned sp = 0;
+        po[X] = UINT32_MAX - 1;          /* on the stack */
+        stack[sp++] = X;
+        while (sp) {
+            unsigned v = stack[sp - 1];
+            if (next[v] < npred[v]) {
+                unsigned w = pred[pstart[v] + next[v]++];
+                if (po[w] == UINT32_MAX) {
+                    po[w] = UINT32_MAX - 1;
+                    stack[sp++] = w;
+                }
+            } else {
+                po[v] = count;
+                order[count++] = v;
+                sp--;
+            }
+        }
+    }
+    for (unsigned v = 0; v < N; v++)
+        idom[v] = -1;
+    idom[X] = (int)X;
+    for (bool changed = true; changed; ) {
+        changed = false;
+        /* reverse postorder, the root (last in postorder) excluded */
+        for (unsigned i = count - 1; i-- > 0; ) {
+            unsigned b = order[i];
+            int nd = -1;
+            /* b's predecessors in the reversed graph: its successors */
+            for (unsigned k = 0; k < n_succ[b]; k++) {
+                int p = succ[b][k] == CFG_EXIT ? (int)X : succ[b][k];
+                if (idom[p] < 0)
+                    continue;
+                if (nd < 0) {
+                    nd = p;
+                    continue;
+                }
+                int f1 = p, f2 = nd;
+                while (f1 != f2) {
+                    while (po[f1] < po[f2])
+                        f1 = idom[f1];
+                    while (po[f2] < po[f1])
+                        f2 = idom[f2];
+                }
+                nd = f1;
+            }
+            if (nd >= 0 && idom[b] != nd) {
+                idom[b] = nd;
+                changed = true;
+            }
+        }
+    }
+    for (unsigned v = 0; v < n; v++)
+        ipdom[v] = idom[v] < 0 ? CFG_NONE
+                   : (unsigned)idom[v] == X ? CFG_EXIT : idom[v];
+    rc = 0;
+out:
+    free(npred);
+    free(pstart);
+    free(pred);
+    free(order);
+    free(po);
+    free(idom);
+    free(stack);
+    free(next);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* One function's blocks.                                              */
+/* ------------------------------------------------------------------ */
+
+/* What the analysis keeps per function while it works. */
+struct fwork {
+    unsigned n;            /* instructions */
+    uint32_t *word;        /* each instruction */
+    int *block;            /* the block of each instruction */
+    int *lambda;           /* the ICS level before each instruction */
+    int *delta;            /* the ICS action of each: -1, 0 or +1 */
+    int *callee;           /* a direct call's function, -1 none, -2 indirect */
+};
+
+/* Which function holds pc: its index, or -1. */
+static int func_index(const struct program *p, uint32_t pc)
+{
+    const struct program_func *f = program_func_at(p, pc);
+    return f ? (int)(f - p->funcs) : -1;
+}
+
+static int build_blocks(const struct program *p, struct cfg_func *cf,
+                        struct fwork *w, char *err, size_t errlen)
+{
+    const struct program_func *f = cf->func;
+    unsigned n = (f->hi - f->lo) / 4;
+    bool *leader = calloc(n + 1, sizeof *leader);
+
+    w->n = n;
+    w->word = calloc(n ? n : 1, sizeof *w->word);
+    w->block = calloc(n ? n : 1, sizeof *w->block);
+    w->lambda = calloc(n ? n : 1, sizeof *w->lambda);
+    w->delta = calloc(n ? n : 1, sizeof *w->delta);
+    w->callee = calloc(n ? n : 1, sizeof *w->callee);
+    if (!leader || !w->word || !w->block || !w->lambda || !w->delta
+        || !w->callee) {
+        free(leader);
+        snprintf(err, errlen, "%s: out of memory", p->path);
+        return -1;
+    }
+    if (n == 0) {
+        free(leader);
+        return 0;
+    }
+    leader[0] = true;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t pc = f->lo + 4 * i;
+        struct cf_insn c;
+        if (program_word(p, pc, &w->word[i]) != 0) {
+            free(leader);
+            snprintf(err, errlen, "%s: function %s: 0x%08x is outside the "
+                     "image", p->path, f->name, pc);
+            return -1;
+        }
+        c = cf_decode(w->word[i]);
+        w->callee[i] = -1;
+        if (c.type == CF_BRANCH || (c.type == CF_JAL && c.rd == 0)) {
+            uint32_t t = pc + (uint32_t)c.imm;
+            if (t >= f->lo && t < f->hi && t % 4 == 0)
+                leader[(t - f->lo) / 4] = true;
+            leader[i + 1] = true;
+        } else if (c.type == CF_JAL) {
+            w->callee[i] = func_index(p, pc + (uint32_t)c.imm);
+        } else if (c.type == CF_JALR && c.rd == 0) {
+            leader[i + 1] = true;
+        } else if (c.type == CF_JALR) {
+            w->callee[i] = -2;
+        } else if (c.type == CF_EXIT) {
+            leader[i + 1] = true;
+        }
+    }
+    for (unsigned i = 0; i < n; i++)
+        cf->n_blocks += leader[i];
+    cf->blocks = calloc(cf->n_blocks, sizeof *cf->blocks);
+    if (!cf->blocks) {
+        free(leader);
+        snprintf(err, errlen, "%s: out of memory", p->path);
+        return -1;
+    }
+    for (unsigned i = 0, b = 0; i < n; i++) {
+        if (leader[i] && i > 0)
+            b++;
+        w->block[i] = (int)b;
+        if (leader[i])
+            cf->blocks[b].lo = f->lo + 4 * i;
+        cf->blocks[b].hi = f->lo + 4 * (i + 1);
+    }
+    free(leader);
+    /* Link each block by its last instruction. */
+    for (unsigned b = 0; b < cf->n_blocks; b++) {
+        struct cfg_block *B = &cf->blocks[b];
+        unsigned i = (B->hi - f->lo) / 4 - 1;
+        uint32_t pc = B->hi - 4;
+        struct cf_insn c = cf_decode(w->word[i]);
+        int fall = i + 1 < n ? w->block[i + 1] : CFG_EXIT;
+        uint32_t t = pc + (uint32_t)c.imm;
+        int target = t >= f->lo && t < f->hi && t % 4 == 0
+                     ? w->block[(t - f->lo) / 4] : CFG_EXIT;
+
+        B->ipdom = CFG_NONE;
+        if (c.type == CF_BRANCH) {
+            B->kind = CFG_BRANCH;
+            B->succ[0] = target;
+            B->succ[1] = fall;
+            B->n_succ = 2;
+        } else if (c.type == CF_JAL && c.rd == 0) {
+            B->kind = target == CFG_EXIT ? CFG_TAIL : CFG_JUMP;
+            B->succ[0] = target;
+            B->n_succ = 1;
+        } else if (c.type == CF_JALR && c.rd == 0) {
+            B->kind = c.rs1 == 1 && c.imm == 0 ? CFG_RETURN : CFG_INDIRECT;
+            B->succ[0] = CFG_EXIT;
+            B->n_succ = 1;
+            cf->indirect |= B->kind == CFG_INDIRECT;
+        } else if (c.type == CF_EXIT) {
+            B->kind = CFG_THREAD_EXIT;
+            B->succ[0] = CFG_EXIT;
+            B->n_succ = 1;
+        } else {
+            B->kind = CFG_FALL;
+            B->succ[0] = fall;
+            B->n_succ = 1;
+        }
+        for (unsigned k = 0; k < B->n_succ; k++)
+            if (B->succ[k] == CFG_EXIT) {
+                cf->n_exits++;
+                break;
+            }
+    }
+    return 0;
+}
+
+static int post_dominators(const struct program *p, struct cfg_func *cf,
+                           char *err, size_t errlen)
+{
+    unsigned nb = cf->n_blocks;
+    int (*succ)[2] = malloc((nb ? nb : 1) * sizeof *succ);
+    unsigned *ns = malloc((nb ? nb : 1) * sizeof *ns);
+    int *ip = malloc((nb ? nb : 1) * sizeof *ip);
+    int rc = -1;
+
+    if (succ && ns && ip) {
+        for (unsigned b = 0; b < nb; b++) {
+            succ[b][0] = cf->blocks[b].succ[0];
+            succ[b][1] = cf->blocks[b].succ[1];
+            ns[b] = cf->blocks[b].n_succ;
+        }
+        rc = cfg_ipdom(nb, (const int (*)[2])succ, ns, ip);
+        for (unsigned b = 0; rc == 0 && b < nb; b++)
+            cf->blocks[b].ipdom = ip[b];
+    }
+    if (rc != 0)
+        snprintf(err, errlen, "%s: out of memory", p->path);
+    free(succ);
+    free(ns);
+    free(ip);
+    return rc;
+}
+
+/* The re-convergence PC of a branch whose post-dominator is the exit:
+ * the function's one exit instruction when it has one (every thread
+ * that leaves executes it), else the kernel's simt.exit. */
+static void exit_rpc(const struct program *p, struct cfg_func *cf)
+{
+    cf->exit_rpc = p->exit_pc;
+    if (cf->n_exits != 1)
+        return;
+    for (unsigned b = 0; b < cf->n_blocks; b++) {
+        const struct cfg_block *B = &cf->blocks[b];
+        if (B->n_succ == 1 && B->succ[0] == CFG_EXIT)
+            cf->exit_rpc = B->hi - 4;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* ICS-First levels.                                                   */
+/* ------------------------------------------------------------------ */
+
+/* A conditional: the branches that re-converge at one block r. */
+struct group {
+    int r;                 /* the re-convergence block, or CFG_EXIT */
+    bool *in;              /* the region's blocks */
+    unsigned size;         /* instructions in the region */
+    int *d;                /* the action it needs at each instruction */
+    unsigned depth;        /* its level inside its region, when placed */
+    bool placed;
+};
+
+/* The level a thread of group g holds before instruction i (block b). */
+static int group_lambda(const struct group *g, const struct cfg_func *cf,
+                        int b, uint32_t pc)
+{
+    if (b == g->r)
+        return pc == cf->blocks[b].lo;
+    return g->in[b];
+}
+
+/* Can the instruction carry an ICS-First action from the table?  Not
+ * simt.bar, simt.exit or a simt.prio.*: the hardware commits those with
+ * their own operation (docs/isa.md). */
+static bool takes_action(uint32_t word)
+{
+    return (word & 0x7f) != 0x0b;
+}
+
+/* The region of the branches with post-dominator r, and the actions
+ * that enter and leave it; false when no placement is consistent. */
+static bool group_place(const struct cfg_func *cf, const struct fwork *w,
+                        struct group *g, int *queue)
+{
+    unsigned nb = cf->n_blocks, qn = 0;
+    uint32_t lo = cf->func->lo;
+
+    for (unsigned b = 0; b < nb; b++) {
+        const struct cfg_block *B = &cf->blocks[b];
+        if (B->kind != CFG_BRANCH || B->ipdom != g->r
+            || B->succ[0] == B->succ[1])
+            continue;
+        for (unsigned k = 0; k < 2; k++) {
+            int s = B->succ[k];
+            if (s >= 0 && s != g->r && !g->in[s]) {
+                g->in[s] = true;
+                queue[qn++] = s;
+            }
+        }
+    }
+    for (unsigned q = 0; q < qn; q++) {
+        const struct cfg_block *B = &cf->blocks[queue[q]];
+        for (unsigned k = 0; k < B->n_succ; k++) {
+            int s = B->succ[k];
+            if (s >= 0 && s != g->r && !g->in[s]) {
+                g->in[s] = true;
+                queue[qn++] = s;
+            }
+        }
+    }
+    for (unsigned b = 0; b < nb; b++)
+        if (g->in[b])
+            g->size += (cf->blocks[b].hi - cf->blocks[b].lo) / 4;
+    /* A thread enters the function at its caller's level. */
+    if (nb == 0 || g->in[0] || g->r == 0)
+        return false;
+    for (unsigned b = 0; b < nb; b++) {
+        const struct cfg_block *B = &cf->blocks[b];
+        uint32_t last = B->hi - 4;
+        int before = group_lambda(g, cf, (int)b, last), after = -1;
+        if ((int)b == g->r && B->lo != last)
+            g->d[(B->lo - lo) / 4] = -1;         /* r lowers */
+        if ((int)b == g->r && B->lo == last)
+            before = 1;                          /* ... on its last one */
+        for (unsigned k = 0; k < B->n_succ; k++) {
+            int s = B->succ[k];
+            int lv = s == CFG_EXIT ? 0
+                     : group_lambda(g, cf, s, cf->blocks[s].lo);
+            if (after >= 0 && lv != after)
+                return false;                    /* successors disagree */
+            after = lv;
+        }
+        g->d[(last - lo) / 4] += after - before;
+    }
+    for (unsigned i = 0; i < w->n; i++)
+        if (g->d[i] != 0 && !takes_action(w->word[i]))
+            return false;
+    return true;
+}
+
+/* The function's levels from its placed groups, checked along every
+ * edge; its own deepest level (calls not counted) in *deepest. */
+static int levels_check(const struct program *p, struct cfg_func *cf,
+                        struct fwork *w, struct group *gs, unsigned ng,
+                        unsigned *deepest, char *err, size_t errlen)
+{
+    uint32_t lo = cf->func->lo;
+
+    *deepest = 0;
+    for (unsigned i = 0; i < w->n; i++) {
+        w->lambda[i] = 0;
+        w->delta[i] = 0;
+        for (unsigned k = 0; k < ng; k++)
+            if (gs[k].placed) {
+                w->lambda[i] += group_lambda(&gs[k], cf, w->block[i], lo + 4 * i);
+                w->delta[i] += gs[k].d[i];
+            }
+    }
+    for (unsigned b = 0; b < cf->n_blocks; b++) {
+        const struct cfg_block *B = &cf->blocks[b];
+        unsigned first = (B->lo - lo) / 4, last = (B->hi - lo) / 4 - 1;
+        cf->blocks[b].level = (unsigned)w->lambda[first];
+        cf->blocks[b].last_level = (unsigned)w->lambda[last];
+        for (unsigned i = first; i <= last; i++) {
+            int after = w->lambda[i] + w->delta[i];
+            unsigned hi = (unsigned)(after > w->lambda[i] ? after : w->lambda[i]);
+            bool bad = w->lambda[i] < 0 || after < 0
+                       || w->delta[i] < -1 || w->delta[i] > 1;
+            if (hi > *deepest)
+                *deepest = hi;
+            if (i < last)
+                bad |= after != w->lambda[i + 1];
+            else
+                for (unsigned k = 0; k < B->n_succ; k++) {
+                    int s = B->succ[k];
+                    bad |= after != (s == CFG_EXIT ? 0
+                                     : w->lambda[(cf->blocks[s].lo - lo) / 4]);
+                }
+            if (bad) {
+                snprintf(err, errlen, "%s: function %s: the ICS-First levels "
+                         "disagree at 0x%08x (an analysis error)", p->path,
+                         cf->func->name, lo + 4 * i);
+                return -1;
+            }
+        }
+    }
+    if (w->n && w->lambda[0] != 0) {
+        snprintf(err, errlen, "%s: function %s: the ICS-First level at its "
+                 "entry is %d (an analysis error)", p->path, cf->func->name,
+                 w->lambda[0]);
+        return -1;
+    }
+    return 0;
+}
+
+/* Everything per function that the whole-program steps need. */
+struct fstate {
+    struct fwork w;
+    struct group *gs;
+    unsigned ng;
+    unsigned deepest;      /* its own deepest level, calls not counted */
+};
+
+static int by_size(const void *a, const void *b)
+{
+    const struct group *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size > y->size ? -1 : 1;
+    return x->r < y->r ? -1 : x->r > y->r;
+}
+
+/* Find the function's conditionals and place the ones that fit, outer
+ * (larger) first. */
+static int groups_find(const struct program *p, struct cfg_func *cf,
+                       struct fstate *fs, char *err, size_t errlen)
+{
+    unsigned nb = cf->n_blocks;
+    bool *seen = calloc(nb + 1, sizeof *seen);     /* [nb] is the exit */
+    int *queue = malloc((nb ? nb : 1) * sizeof *queue);
+    int *sum = calloc(fs->w.n ? fs->w.n : 1, sizeof *sum);
+    int rc = -1;
+
+    if (!seen || !queue || !sum)
+        goto oom;
+    fs->gs = calloc(nb + 1, sizeof *fs->gs);
+    if (!fs->gs)
+        goto oom;
+    for (unsigned b = 0; b < nb; b++) {
+        const struct cfg_block *B = &cf->blocks[b];
+        int r = B->ipdom;
+        unsigned key = r == CFG_EXIT ? nb : (unsigned)r;
+        if (B->kind != CFG_BRANCH || B->succ[0] == B->succ[1]
+            || r == CFG_NONE || seen[key])
+            continue;
+        seen[key] = true;
+        struct group *g = &fs->gs[fs->ng++];
+        g->r = r;
+        g->in = calloc(nb, sizeof *g->in);
+        g->d = calloc(fs->w.n, sizeof *g->d);
+        if (!g->in || !g->d)
+            goto oom;
+        g->placed = group_place(cf, &fs->w, g, queue);
+    }
+    cf->groups = fs->ng;
+    if (cf->recursive || cf->indirect)
+        for (unsigned k = 0; k < fs->ng; k++)
+            fs->gs[k].placed = false;
+    qsort(fs->gs, fs->ng, sizeof *fs->gs, by_size);
+    for (unsigned k = 0; k < fs->ng; k++) {
+        struct group *g = &fs->gs[k];
+        bool fits = g->placed;
+        for (unsigned i = 0; fits && i < fs->w.n; i++)
+            fits = sum[i] + g->d[i] >= -1 && sum[i] + g->d[i] <= 1;
+        g->placed = fits;
+        for (unsigned i = 0; fits && i < fs->w.n; i++)
+            sum[i] += g->d[i];
+    }
+    if (levels_check(p, cf, &fs->w, fs->gs, fs->ng, &fs->deepest, err,
+                     errlen) != 0)
+        goto out;
+    /* A conditional's depth: the shallowest level inside its region. */
+    for (unsigned k = 0; k < fs->ng; k++) {
+        struct group *g = &fs->gs[k];
+        g->depth = UINT32_MAX;
+        for (unsigned i = 0; g->placed && i < fs->w.n; i++)
+            if (g->in[fs->w.block[i]] && (unsigned)fs->w.lambda[i] < g->depth)
+                g->depth = (unsigned)fs->w.lambda[i];
+    }
+    rc = 0;
+    goto out;
+oom:
+    snprintf(err, errlen, "%s: out of memory", p->path);
+out:
+    free(seen);
+    free(queue);
+    free(sum);
+    return rc;
+}
+
+/* The call graph's cycles: reach[i * n + j] when i calls j, directly or
+ * not; an indirect call may reach every function. */
+static int mark_recursion(const struct program *p, struct cfg *g,
+                          struct fstate *fs)
+{
+    unsigned n = g->n_funcs;
+    bool *reach = calloc((size_t)n * n + 1, sizeof *reach);
+
+    if (!reach)
+        return -1;
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned k = 0; k < fs[i].w.n; k++) {
+            int c = fs[i].w.callee[k];
+            if (c >= 0)
+                reach[(size_t)i * n + (unsigned)c] = true;
+            else if (c == -2)
+                for (unsigned j = 0; j < n; j++)
+                    reach[(size_t)i * n + j] = true;
+        }
+    for (unsigned k = 0; k < n; k++)
+        for (unsigned i = 0; i < n; i++)
+            if (reach[(size_t)i * n + k])
+                for (unsigned j = 0; j < n; j++)
+                    reach[(size_t)i * n + j] |= reach[(size_t)k * n + j];
+    for (unsigned i = 0; i < n; i++)
+        g->funcs[i].recursive = reach[(size_t)i * n + i];
+    free(reach);
+    (void)p;
+    return 0;
+}
+
+/* Each function's deepest level with its callees (a fixed point: a
+ * function on a cycle has no actions, so a cycle adds nothing). */
+static void max_levels(struct cfg *g, struct fstate *fs)
+{
+    unsigned n = g->n_funcs;
+
+    for (unsigned i = 0; i < n; i++)
+        g->funcs[i].max_level = fs[i].deepest;
+    for (bool changed = true; changed; ) {
+        changed = false;
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned k = 0; k < fs[i].w.n; k++) {
+                int c = fs[i].w.callee[k];
+                unsigned at = (unsigned)(fs[i].w.lambda[k] + fs[i].w.delta[k]);
+                unsigned m = 0;
+                if (c == -1)
+                    continue;
+                if (c >= 0) {
+                    m = g->funcs[c].max_level;
+                } else {
+                    for (unsigned j = 0; j < n; j++)
+                        if (g->funcs[j].max_level > m)
+                            m = g->funcs[j].max_level;
+                }
+                if (at + m > g->funcs[i].max_level) {
+                    g->funcs[i].max_level = at + m;
+                    changed = true;
+                }
+            }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The tables.                                                         */
+/* ------------------------------------------------------------------ */
+
+static int by_branch_pc(const void *a, const void *b)
+{
+    const struct program_branch *x = a, *y = b;
+    return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+static int tables(const struct program *p, struct cfg *g, struct fstate *fs)
+{
+    unsigned nbr = 0, nics = 0;
+    int kf = func_index(p, p->kernel);
+
+    for (unsigned i = 0; i < g->n_funcs; i++) {
+        for (unsigned b = 0; b < g->funcs[i].n_blocks; b++) {
+            enum cfg_kind k = g->funcs[i].blocks[b].kind;
+            nbr += k == CFG_BRANCH || k == CFG_INDIRECT;
+        }
+        for (unsigned k = 0; k < fs[i].w.n; k++)
+            nics += fs[i].w.delta[k] != 0 || ((int)i == kf && k == 0);
+    }
+    g->branches = calloc(nbr ? nbr : 1, sizeof *g->branches);
+    g->ics = calloc(nics ? nics : 1, sizeof *g->ics);
+    if (!g->branches || !g->ics)
+        return -1;
+    for (unsigned i = 0; i < g->n_funcs; i++) {
+        const struct cfg_func *cf = &g->funcs[i];
+        for (unsigned b = 0; b < cf->n_blocks; b++) {
+            const struct cfg_block *B = &cf->blocks[b];
+            struct program_branch *e = &g->branches[g->n_branches];
+            if (B->kind != CFG_BRANCH && B->kind != CFG_INDIRECT)
+                continue;
+            e->pc = B->hi - 4;
+            e->rpc = B->kind == CFG_INDIRECT || B->ipdom == CFG_EXIT
+                     ? cf->exit_rpc
+                     : B->ipdom == CFG_NONE ? p->exit_pc
+                     : cf->blocks[B->ipdom].lo;
+            g->n_branches++;
+        }
+        for (unsigned k = 0; k < fs[i].w.n; k++) {
+            int d = fs[i].w.delta[k], after = fs[i].w.lambda[k] + d;
+            struct program_ics *e = &g->ics[g->n_ics];
+            if (d == 0 && !((int)i == kf && k == 0))
+                continue;
+            e->pc = cf->func->lo + 4 * k;
+            e->level = (uint8_t)after;
+            /* In the kernel function the levels are absolute: back to
+             * the outermost level is set-outmost, as the paper's
+             * compiler writes it, and so is the kernel's beginning. */
+            e->action = d > 0 ? ICS_RAISE
+                        : (int)i == kf && after == 0 ? ICS_SET_OUTMOST
+                        : ICS_LOWER;
+            g->n_ics++;
+        }
+    }
+    qsort(g->branches, g->n_branches, sizeof *g->branches, by_branch_pc);
+    /* the functions are sorted and disjoint: the ICS table is too */
+    return 0;
+}
+
+static void fstate_free(struct fstate *fs, unsigned n)
+{
+    for (unsigned i = 0; fs && i < n; i++) {
+        for (unsigned k = 0; k < fs[i].ng; k++) {
+            free(fs[i].gs[k].in);
+            free(fs[i].gs[k].d);
+        }
+        free(fs[i].gs);
+        free(fs[i].w.word);
+        free(fs[i].w.block);
+        free(fs[i].w.lambda);
+        free(fs[i].w.delta);
+        free(fs[i].w.callee);
+    }
+    free(fs);
+}
+
+void cfg_free(struct cfg *g)
+{
+    for (unsigned i = 0; g->funcs && i < g->n_funcs; i++)
+        free(g->funcs[i].blocks);
+    free(g->funcs);
+    free(g->branches);
+    free(g->ics);
+    memset(g, 0, sizeof *g);
+}
+
+int cfg_build(const struct program *p, unsigned ics_levels, struct cfg *g,
+              char *err, size_t errlen)
+{
+    unsigned n = p->n_funcs, deepest = 0;
+    struct fstate *fs = calloc(n ? n : 1, sizeof *fs);
+    int root = func_index(p, p->entry), rc = -1;
+
+    memset(g, 0, sizeof *g);
+    if (ics_levels < 1 || ics_levels > CFG_ICS_LEVELS_MAX) {
+        snprintf(err, errlen, "%u ICS-First levels: the analysis takes 1 .. %u",
+                 ics_levels, CFG_ICS_LEVELS_MAX);
+        free(fs);
+        return -1;
+    }
+    g->funcs = calloc(n ? n : 1, sizeof *g->funcs);
+    if (!fs || !g->funcs) {
+        snprintf(err, errlen, "%s: out of memory", p->path);
+        goto out;
+    }
+    g->n_funcs = n;
+    for (unsigned i = 0; i < n; i++) {
+        g->funcs[i].func = &p->funcs[i];
+        if (build_blocks(p, &g->funcs[i], &fs[i].w, err, errlen) != 0
+            || post_dominators(p, &g->funcs[i], err, errlen) != 0)
+            goto out;
+        exit_rpc(p, &g->funcs[i]);
+    }
+    if (mark_recursion(p, g, fs) != 0) {
+        snprintf(err, errlen, "%s: out of memory", p->path);
+        goto out;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if (groups_find(p, &g->funcs[i], &fs[i], err, errlen) != 0)
+            goto out;
+        for (unsigned k = 0; k < fs[i].ng; k++)
+            if (fs[i].gs[k].placed && fs[i].gs[k].depth > deepest)
+                deepest = fs[i].gs[k].depth;
+    }
+    /* Drop the deepest conditionals until the levels fit (with none
+     * left, every level is 0). */
+    for (unsigned limit = deepest; ; limit--) {
+        for (unsigned i = 0; i < n; i++) {
+            for (unsigned k = 0; k < fs[i].ng; k++)
+                if (fs[i].gs[k].depth > limit)
+                    fs[i].gs[k].placed = false;
+            if (levels_check(p, &g->funcs[i], &fs[i].w, fs[i].gs, fs[i].ng,
+                             &fs[i].deepest, err, errlen) != 0)
+                goto out;
+        }
+        max_levels(g, fs);
+        g->max_level = root >= 0 ? g->funcs[root].max_level : 0;
+        if (g->max_level < ics_levels || limit == 0)
+            break;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        g->funcs[i].groups_placed = 0;
+        for (unsigned k = 0; k < fs[i].ng; k++)
+            g->funcs[i].groups_placed += fs[i].gs[k].placed;
+    }
+    if (tables(p, g, fs) != 0) {
+        snprintf(err, errlen, "%s: out of memory", p->path);
+        goto out;
+    }
+    rc = 0;
+out:
+    fstate_free(fs, n);
+    if (rc != 0)
+        cfg_free(g);
+    return rc;
+}
+
+int cfg_analyse(struct program *p, unsigned ics_levels, char *err,
+                size_t errlen)
+{
+    struct cfg g;
+
+    if (cfg_build(p, ics_levels, &g, err, errlen) != 0)
+        return -1;
+    free(p->branches);
+    free(p->ics);
+    p->branches = g.branches;
+    p->n_branches = g.n_branches;
+    p->ics = g.ics;
+    p->n_ics = g.n_ics;
+    p->ics_max_level = g.max_level;
+    g.branches = NULL;
+    g.ics = NULL;
+    cfg_free(&g);
+    return 0;
+}

@@ -1,0 +1,11 @@
+# barrier.S -- threads 0 and 1 wait at the TB barrier, the others return:
+# the barrier can never complete.
+#include "start.inc"
+	.globl kernel
+kernel:
+	csrr t0, 0xcc0
+	li t1, 2
+	bgeu t0, t1, 1f
+	.word 0x0000000b
+	nop
+1:	ret

@@ -1,0 +1,65 @@
+#!/bin/sh
+# sim_bad_input.sh -- `simtref sim` on bad input: each gets a clear message
+# naming what is wrong (kernel, PC, thread, address, TB, warps), a non-zero
+# exit and no trace or JSON file left behind.  The bad kernels are built
+# here from tests/sim-bad/*.S with the RISC-V compiler.
+set -u
+fail=0
+out=test-out/sim-bad
+rm -rf "$out" && mkdir -p "$out" || exit 1
+cc=${RISCV_CC:-riscv64-unknown-elf-gcc}
+command -v "$cc" > /dev/null || { echo "SKIP: no $cc"; exit 77; }
+
+for k in illegal misaligned outside barrier forever; do
+  "$cc" -march=rv32im_zicsr -mabi=ilp32 -nostdlib -ffreestanding \
+    -T "$SRCDIR/kernels/link.ld" -Wl,--no-relax -I"$SRCDIR/tests/sim-bad" \
+    -o "$out/$k.elf" "$SRCDIR/tests/sim-bad/$k.S" || exit 1
+done
+printf 'not an ELF file\n' > "$out/text.elf"
+
+# expect STATUS SUBSTRING -- command...: the command exits with STATUS and
+# its stderr contains SUBSTRING; no trace or JSON file ($files, given to
+# every run) is left.
+expect() {
+  want=$1 text=$2; shift 3
+  "$@" > "$out/stdout" 2> "$out/stderr"
+  rc=$?
+  if [ $rc -ne "$want" ] || ! grep -qF -- "$text" "$out/stderr"; then
+    echo "FAIL: '$*' exited $rc (want $want), stderr:"; sed 's/^/    /' "$out/stderr"
+    echo "    expected to contain: $text"
+    fail=1
+  fi
+  if ls "$out" | grep -q -e '^trace' -e '^json'; then
+    echo "FAIL: '$*' left an output file:"; ls "$out" | grep -e '^trace' -e '^json'
+    rm -f "$out"/trace* "$out"/json*
+    fail=1
+  fi
+}
+
+files="--trace $out/trace --json $out/json"
+for mode in sbr harp minpc ics-first; do
+  sim="$SIMTREF sim $files --preset tiny --set reconvergence=$mode"
+  expect 1 "illegal instruction 0xffffffff (.4byte 0xffffffff)" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
+  expect 1 "at PC 0x0001000c in thread 0 of TB 0 (warp 0, lane 0)" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
+  expect 1 "misaligned access to 0x10000002 by thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008" -- \
+    $sim --kernel "$out/misaligned.elf" --grid 1 --block 1
+  expect 1 "access to 0x00000040 outside memory by thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008" -- \
+    $sim --kernel "$out/outside.elf" --grid 1 --block 1
+  expect 1 "the barrier of TB 0 cannot complete: warps 0 wait at it, warps 1 exited" -- \
+    $sim --kernel "$out/barrier.elf" --grid 1 --block 4
+  expect 1 "not done after the limit of 1000 cycles (0 of 1 TBs finished)" -- \
+    $sim --kernel "$out/forever.elf" --grid 1 --block 1 --max-cycles 1000
+done
+expect 1 "$out/text.elf" -- $sim --kernel "$out/text.elf"
+expect 1 "$out/none.elf" -- $sim --kernel "$out/none.elf"
+expect 2 "--grid '0': not an integer from 1 to 65535" -- $sim --kernel "$out/forever.elf" --grid 0
+expect 2 "--grid '-3': not an integer from 1 to 65535" -- $sim --kernel "$out/forever.elf" --grid -3
+expect 2 "--block '2x': not an integer from 1 to 1024" -- $sim --kernel "$out/forever.elf" --block 2x
+expect 2 "--block '1025': not an integer from 1 to 1024" -- $sim --kernel "$out/forever.elf" --block 1025
+expect 2 "--size '': not an integer" -- $sim --kernel "$out/forever.elf" --size ""
+expect 2 "--size '99999999999999999999': not an integer" -- $sim --kernel "$out/forever.elf" --size 99999999999999999999
+expect 2 "option '--grid' needs a value" -- $sim --kernel "$out/forever.elf" --grid
+expect 2 "sim needs --kernel" -- $SIMTREF sim $files --preset tiny
+expect 1 "a TB of 9 threads needs 5 warps of 2" -- $sim --kernel "$out/forever.elf" --block 9
+expect 1 "--set reconvergence=simd" -- $SIMTREF sim $files --preset tiny --set reconvergence=simd --kernel "$out/forever.elf"
+exit $fail
