@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "atomic_file.h"
 #include "cmd_cfg.h"
 #include "elf.h"
 
@@ -118,19 +119,15 @@ static void dot_node(FILE *f, const struct cfg_func *cf, int b)
 static int write_dot(const struct program *p, const struct cfg *g,
                      const char *path)
 {
-    size_t n = strlen(path) + 8;
-    char *tmp = malloc(n);
+    struct atomic_file out;
+    char err[ATOMIC_PATH_LEN + 128];
     FILE *f;
-    int bad;
 
-    if (!tmp)
-        return -1;
-    snprintf(tmp, n, "%s.tmp", path);
-    if (!(f = fopen(tmp, "w"))) {
-        fprintf(stderr, "simtref cfg: %s: %s\n", tmp, strerror(errno));
-        free(tmp);
+    if (atomic_open(&out, path, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref cfg: %s\n", err);
         return -1;
     }
+    f = out.f;
     fprintf(f, "digraph cfg {\n  node [shape=box, fontname=monospace];\n"
             "  label=\"%s: solid edges are control flow (T: taken), dashed "
             "ones go to the immediate post-dominator\";\n", p->path);
@@ -166,15 +163,10 @@ static int write_dot(const struct program *p, const struct cfg *g,
         fprintf(f, "  }\n");
     }
     fprintf(f, "}\n");
-    bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        fprintf(stderr, "simtref cfg: %s: %s\n", path, strerror(errno));
-        remove(tmp);
-        free(tmp);
+    if (atomic_commit(&out, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref cfg: %s\n", err);
         return -1;
     }
-    free(tmp);
     return 0;
 }
 

@@ -10,17 +10,16 @@
  * build time.
  */
 #include <errno.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
+#include "atomic_file.h"
 #include "cmd_kernel.h"
 #include "elf.h"
+#include "process.h"
 #include "suite.h"
-
-extern char **environ;
 
 enum { EXIT_BAD = 1, EXIT_CMDLINE = 2, MAX_ARGS = 64 };
 
@@ -47,20 +46,17 @@ static const char *setting(const char *env, const char *fallback)
     return v && v[0] ? v : fallback;
 }
 
-/* Run argv; 0 when it exits with status 0. */
+/* Run argv (its output on ours); 0 when it exits with status 0. */
 static int run(char **argv)
 {
-    pid_t pid;
-    int st, e = posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ);
+    char err[1024];
+    int st;
 
-    if (e != 0) {
-        fprintf(stderr, "simtref kernel: cannot run %s: %s (Debian: "
-                "apt-get install gcc-riscv64-unknown-elf, or set "
-                "SIMTREF_RISCV_CC)\n", argv[0], strerror(e));
+    if (spawn_wait(argv, NULL, &st, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref kernel: %s (Debian: apt-get install "
+                "gcc-riscv64-unknown-elf, or set SIMTREF_RISCV_CC)\n", err);
         return -1;
     }
-    if (waitpid(pid, &st, 0) < 0)
-        return -1;
     return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
@@ -69,7 +65,8 @@ static int build(const char *src, const char *out)
     const char *dir = setting("SIMTREF_KERNEL_DIR", SIMTREF_KERNEL_DIR_DEFAULT);
     const char *cc = setting("SIMTREF_RISCV_CC", SIMTREF_RISCV_CC_DEFAULT);
     char flags[] = SIMTREF_KERNEL_CFLAGS;
-    char inc[4096], ld[4096], crt[4096], tmp[4096], err[1024];
+    char inc[4096], ld[4096], crt[4096], err[ATOMIC_PATH_LEN + 1024];
+    struct atomic_file elf;
     char *argv[MAX_ARGS];
     int n = 0;
     struct program p;
@@ -77,8 +74,13 @@ static int build(const char *src, const char *out)
     snprintf(inc, sizeof inc, "-I%s", dir);
     snprintf(ld, sizeof ld, "%s/link.ld", dir);
     snprintf(crt, sizeof crt, "%s/crt0.S", dir);
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", out) >= (int)sizeof tmp)
-        return cmdline("output name too long: '%s'", out);
+    /* The compiler writes the ELF to a temporary beside out, renamed into
+     * place once it loads (util/atomic_file.h). */
+    if (atomic_open(&elf, out, err, sizeof err) != 0
+        || atomic_close(&elf, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref kernel: %s\n", err);
+        return EXIT_BAD;
+    }
     argv[n++] = (char *)cc;
     for (char *t = strtok(flags, " "); t && n < MAX_ARGS - 12; t = strtok(NULL, " "))
         argv[n++] = t;
@@ -88,25 +90,24 @@ static int build(const char *src, const char *out)
     argv[n++] = "-T";
     argv[n++] = ld;
     argv[n++] = "-o";
-    argv[n++] = tmp;
+    argv[n++] = elf.tmp;
     argv[n++] = crt;
     argv[n++] = (char *)src;
     argv[n] = NULL;
     if (run(argv) != 0) {
-        remove(tmp);
+        atomic_discard(&elf);
         fprintf(stderr, "simtref kernel: %s: the kernel did not build "
                 "(compiler messages above)\n", src);
         return EXIT_BAD;
     }
-    if (elf_load(tmp, &p, err, sizeof err) != 0) {
-        remove(tmp);
+    if (elf_load(elf.tmp, &p, err, sizeof err) != 0) {
+        atomic_discard(&elf);
         fprintf(stderr, "simtref kernel: %s: built, but it does not load: "
                 "%s\n", src, err);
         return EXIT_BAD;
     }
-    if (rename(tmp, out) != 0) {
-        fprintf(stderr, "simtref kernel: %s: %s\n", out, strerror(errno));
-        remove(tmp);
+    if (atomic_commit(&elf, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref kernel: %s\n", err);
         program_free(&p);
         return EXIT_BAD;
     }

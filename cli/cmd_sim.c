@@ -23,6 +23,7 @@
 #include "cmd_sim.h"
 #include "config.h"
 #include "sm.h"
+#include "atomic_file.h"
 #include "cfg.h"
 #include "elf.h"
 #include "suite.h"
@@ -279,55 +280,25 @@ static int parse(int argc, char **argv, struct sim_opts *o)
     return 0;
 }
 
-/* An output file written through a temporary in the same directory. */
-struct out_file {
-    const char *path;
-    char tmp[PATH_MAX];
-    FILE *f;
-};
-
-static int out_open(struct out_file *o, const char *path)
+/* Open path's temporary (util/atomic_file.h): the file appears whole, or
+ * not at all. */
+static int out_open(struct atomic_file *o, const char *path)
 {
-    int fd;
+    char err[ATOMIC_PATH_LEN + 128];
 
-    o->path = path;
-    o->f = NULL;
-    if (snprintf(o->tmp, sizeof o->tmp, "%s.XXXXXX", path)
-        >= (int)sizeof o->tmp) {
-        fprintf(stderr, "simtref sim: %s: name too long\n", path);
-        return -1;
-    }
-    fd = mkstemp(o->tmp);
-    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
-        fprintf(stderr, "simtref sim: %s: %s\n", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(o->tmp);
-        }
+    if (atomic_open(o, path, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref sim: %s\n", err);
         return -1;
     }
     return 0;
 }
 
-static void out_abort(struct out_file *o)
+static int out_commit(struct atomic_file *o)
 {
-    if (o->f) {
-        fclose(o->f);
-        unlink(o->tmp);
-        o->f = NULL;
-    }
-}
+    char err[ATOMIC_PATH_LEN + 128];
 
-static int out_commit(struct out_file *o)
-{
-    int bad = ferror(o->f);
-
-    if (fclose(o->f) != 0)
-        bad = 1;
-    o->f = NULL;
-    if (bad || rename(o->tmp, o->path) != 0) {
-        fprintf(stderr, "simtref sim: %s: cannot write\n", o->path);
-        unlink(o->tmp);
+    if (atomic_commit(o, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref sim: %s\n", err);
         return -1;
     }
     return 0;
@@ -415,7 +386,7 @@ int cmd_sim(int argc, char **argv)
     struct sim_kernel k;
     struct sm *sm = NULL;
     struct sm_launch l;
-    struct out_file trace = { 0 }, json = { 0 };
+    struct atomic_file trace = { 0 }, json = { 0 };
     char err[SM_ERR_LEN];
     bool checked = false;
     int rc;
@@ -500,8 +471,8 @@ int cmd_sim(int argc, char **argv)
                   sm->rc.lookup_bypass, checked);
     rc = 0;
 done:
-    out_abort(&trace);
-    out_abort(&json);
+    atomic_discard(&trace);
+    atomic_discard(&json);
     sm_destroy(sm);
     sim_kernel_free(&k);
     return rc;
