@@ -1,8 +1,10 @@
 #!/bin/sh
 # sim_suite.sh -- every kernel of the suite gives the right result (its
-# host reference) under every control-flow mode at every preset (harp
-# where the preset has the HARP tables), and under every scheduler and
-# fetch policy at tiny, with the system invariant checked every cycle.
+# host reference) under every control-flow mode at the presets in
+# $SIM_PRESETS (harp where the preset has the HARP tables), and under
+# every scheduler and fetch policy at tiny, with the system invariant
+# checked every cycle.  make check runs tiny and fermi-harp, where every
+# mode exists; `make sim-long` runs every preset.
 # Kernels run at their default sizes; at tiny a TB is 8 threads (tiny holds
 # 4 warps of 2 per TB) and srad, 277 instructions long, gets 9-bit PCs
 # (tiny's 8 bits address 256).  Under sbr the recursive kernel is refused
@@ -16,7 +18,7 @@ kernels=$("$SIMTREF" kernel list | tail -n +3 | cut -d'|' -f2 | tr -d ' ')
 
 # The runs, one per line: KERNEL PRESET MODE SCHEDULER FETCH.
 for k in $kernels; do
-  for p in tiny fermi-sbr gtx480-baws fermi-harp; do
+  for p in ${SIM_PRESETS:-tiny fermi-harp}; do
     case $p in tiny|fermi-harp) modes="sbr harp minpc ics-first" ;;
                              *) modes="sbr minpc ics-first" ;; esac
     for m in $modes; do echo "$k $p $m - -"; done
