@@ -84,8 +84,9 @@ static int sim_kernel_load(struct sim_kernel *k, const char *what,
     k->suite = kernel_find(what);
     if (k->suite) {
         if (kernel_elf_path(k->suite, built, sizeof built) != 0) {
-            snprintf(err, errlen, "kernel %s: its binary is not built",
-                     what);
+            snprintf(err, errlen, "kernel %.64s: its binary %.800s is not built "
+                     "(make builds the suite; SIMTREF_KERNEL_ELF_DIR names "
+                     "another directory)", what, built);
             return -1;
         }
         path = built;
