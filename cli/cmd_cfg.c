@@ -13,10 +13,11 @@
 
 #include "cfg.h"
 #include "atomic_file.h"
+#include "cli_error.h"
 #include "cmd_cfg.h"
 #include "elf.h"
 
-enum { EXIT_BAD = 1, EXIT_CMDLINE = 2 };
+enum { EXIT_BAD = CLI_EXIT_BAD, EXIT_CMDLINE = CLI_EXIT_CMDLINE };
 
 const char cmd_cfg_usage[] =
     "  cfg KERNEL.elf [--levels N] [--dot FILE]\n"
@@ -27,10 +28,7 @@ const char cmd_cfg_usage[] =
 
 static int cmdline(const char *fmt, const char *arg)
 {
-    fputs("simtref cfg: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\n", stderr);
-    return EXIT_CMDLINE;
+    return cli_cmdline_error("cfg", fmt, arg);
 }
 
 static const char *ics_name(unsigned action)

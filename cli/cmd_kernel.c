@@ -16,12 +16,13 @@
 #include <sys/wait.h>
 
 #include "atomic_file.h"
+#include "cli_error.h"
 #include "cmd_kernel.h"
 #include "elf.h"
 #include "process.h"
 #include "suite.h"
 
-enum { EXIT_BAD = 1, EXIT_CMDLINE = 2, MAX_ARGS = 64 };
+enum { EXIT_BAD = CLI_EXIT_BAD, EXIT_CMDLINE = CLI_EXIT_CMDLINE, MAX_ARGS = 64 };
 
 const char cmd_kernel_usage[] =
     "  kernel list\n"
@@ -34,10 +35,7 @@ const char cmd_kernel_usage[] =
 
 static int cmdline(const char *fmt, const char *arg)
 {
-    fputs("simtref kernel: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\n", stderr);
-    return EXIT_CMDLINE;
+    return cli_cmdline_error("kernel", fmt, arg);
 }
 
 static const char *setting(const char *env, const char *fallback)
