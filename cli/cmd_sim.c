@@ -3,13 +3,15 @@
  *
  *   simtref sim --kernel NAME|FILE.elf [--preset P | FILE] [--set KEY=VALUE]...
  *               [--grid N] [--block N] [--size N] [--seed S] [--trace FILE]
- *               [--json FILE] [--max-cycles N] [--check-invariants]
+ *               [--json FILE] [--max-cycles N] [--check-invariants] [--time]
  *
  * The kernel's inputs are written into global memory by its host side
  * (kernels/suite.h), the SM runs the grid, and the host reference checks
  * the result.  The summary goes to stdout; the trace and the JSON summary
  * are written to a temporary beside their path and renamed into place only
- * when the run succeeded, so no partial file is ever left.
+ * when the run succeeded, so no partial file is ever left.  --time adds
+ * the processor and wall-clock seconds spent in sm_run() alone (not the
+ * loading of the ELF, the host's inputs or the check), for `make bench`.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd_sim.h"
@@ -33,10 +36,11 @@ enum { EXIT_BAD = 1, EXIT_CMDLINE = 2, MAX_SETS = 64 };
 const char cmd_sim_usage[] =
     "  sim --kernel NAME|FILE.elf [--preset NAME | FILE] [--set KEY=VALUE]...\n"
     "      [--grid N] [--block N] [--size N] [--seed S] [--trace FILE]\n"
-    "      [--json FILE] [--max-cycles N] [--check-invariants]\n"
+    "      [--json FILE] [--max-cycles N] [--check-invariants] [--time]\n"
     "      run one kernel of the suite on the SM model, check its result\n"
     "      against the host reference and print cycles, instructions, IPC\n"
-    "      and lane activity (default preset: tiny)\n";
+    "      and lane activity (default preset: tiny); --time adds the CPU\n"
+    "      and wall seconds of the simulation alone\n";
 
 struct sim_opts {
     const char *kernel, *preset, *file, *trace, *json;
@@ -44,6 +48,13 @@ struct sim_opts {
     size_t nset;
     unsigned long grid, block, size, seed, max_cycles;
     bool has_grid, has_block, has_size, check;
+    bool time;                         /* --time: report sm_run's seconds */
+};
+
+/* The seconds sm_run() took: processor time of the process and wall
+ * time (CLOCK_MONOTONIC). */
+struct sim_time {
+    double cpu, wall;
 };
 
 /* Global memory of a run: the kernels' buffers at small and paper sizes. */
@@ -230,6 +241,10 @@ static int parse(int argc, char **argv, struct sim_opts *o)
             o->check = true;
             continue;
         }
+        if (strcmp(a, "--time") == 0) {
+            o->time = true;
+            continue;
+        }
         if (a[0] != '-' || a[1] != '-') {
             if (a[0] == '\0')
                 return cmdline_error("%s%s", "an empty argument is not a "
@@ -327,7 +342,7 @@ static int load_config(const struct sim_opts *o, struct simt_config *cfg)
 static void print_json(FILE *f, const struct simt_config *cfg,
                        const struct sim_kernel *k, const struct sm_launch *l,
                        const struct sim_opts *o, const struct sm_stats *st,
-                       bool checked)
+                       const struct sim_time *t, bool checked)
 {
     double ipc = st->cycles ? (double)st->warp_insns / (double)st->cycles : 0;
     double act = st->warp_insns ? (double)st->thread_insns
@@ -339,19 +354,22 @@ static void print_json(FILE *f, const struct simt_config *cfg,
             "  \"size\": %lu,\n  \"seed\": %lu,\n  \"cycles\": %" PRIu64 ",\n"
             "  \"warp_instructions\": %" PRIu64 ",\n"
             "  \"thread_instructions\": %" PRIu64 ",\n"
-            "  \"ipc\": %.6f,\n  \"lane_activity\": %.6f,\n"
-            "  \"result\": \"%s\"\n}\n",
+            "  \"ipc\": %.6f,\n  \"lane_activity\": %.6f,\n",
             k->name, cfg->name, config_reconvergence_name(cfg->reconvergence),
             config_sched_name(cfg->scheduler), config_fetch_name(cfg->fetch),
             l->grid, l->block, k->size, o->seed, st->cycles, st->warp_insns,
-            st->thread_insns, ipc, act, checked ? "right" : "not checked");
+            st->thread_insns, ipc, act);
+    if (o->time)
+        fprintf(f, "  \"sim_cpu_seconds\": %.6f,\n"
+                "  \"sim_wall_seconds\": %.6f,\n", t->cpu, t->wall);
+    fprintf(f, "  \"result\": \"%s\"\n}\n", checked ? "right" : "not checked");
 }
 
 static void print_summary(const struct simt_config *cfg,
                           const struct sim_kernel *k, const struct sm_launch *l,
                           const struct sim_opts *o, const struct sm_stats *st,
                           uint64_t rbt_bypass, uint64_t lookup_bypass,
-                          bool checked)
+                          const struct sim_time *t, bool checked)
 {
     double ipc = st->cycles ? (double)st->warp_insns / (double)st->cycles : 0;
     double act = st->warp_insns ? (double)st->thread_insns
@@ -376,8 +394,20 @@ static void print_summary(const struct simt_config *cfg,
         printf("HARP bypasses        %" PRIu64 " threads past a full RBT set, "
                "%" PRIu64 " groups past a full Ready-Lookup\n",
                rbt_bypass, lookup_bypass);
+    if (o->time)
+        printf("simulation time      %.6f s CPU, %.6f s wall (sm_run only)\n",
+               t->cpu, t->wall);
     printf("result               %s\n", checked ? "right (host reference)"
            : "not checked: no host reference for a file outside the suite");
+}
+
+static double seconds(clockid_t clk)
+{
+    struct timespec ts;
+
+    if (clock_gettime(clk, &ts) != 0)
+        return 0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 int cmd_sim(int argc, char **argv)
@@ -390,6 +420,8 @@ int cmd_sim(int argc, char **argv)
     struct atomic_file trace = { 0 }, json = { 0 };
     char err[SM_ERR_LEN];
     bool checked = false;
+    struct sim_time t = { 0, 0 };
+    enum sm_status status;
     int rc;
 
     if ((rc = parse(argc, argv, &o)) != 0)
@@ -439,7 +471,12 @@ int cmd_sim(int argc, char **argv)
         goto done;
     }
     sm->trace = trace.f;
-    if (sm_run(sm) != SM_DONE) {
+    t.cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
+    t.wall = seconds(CLOCK_MONOTONIC);
+    status = sm_run(sm);
+    t.cpu = seconds(CLOCK_PROCESS_CPUTIME_ID) - t.cpu;
+    t.wall = seconds(CLOCK_MONOTONIC) - t.wall;
+    if (status != SM_DONE) {
         fprintf(stderr, "simtref sim: %s\n", sm->err);
         rc = EXIT_BAD;
         goto done;
@@ -455,7 +492,7 @@ int cmd_sim(int argc, char **argv)
             rc = EXIT_BAD;
             goto done;
         }
-        print_json(json.f, &cfg, &k, &l, &o, &sm->st, checked);
+        print_json(json.f, &cfg, &k, &l, &o, &sm->st, &t, checked);
     }
     if (trace.f) {
         sm->trace = NULL;
@@ -469,7 +506,7 @@ int cmd_sim(int argc, char **argv)
         goto done;
     }
     print_summary(&cfg, &k, &l, &o, &sm->st, sm->rc.rbt_bypass,
-                  sm->rc.lookup_bypass, checked);
+                  sm->rc.lookup_bypass, &t, checked);
     rc = 0;
 done:
     atomic_discard(&trace);
