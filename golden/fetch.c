@@ -138,18 +138,19 @@ void fetch_eval(const struct fetch *f, const struct fetch_in *in,
 {
     int w = choose(f, in);
     bool a, b, c;
+    unsigned W = f->g.warps;
 
+    /* The warps' rows are copied whole: a slot at or beyond g.slots is
+     * never set in the state (fetch_step writes slots below S, reset and
+     * flush clear whole rows), so it reads zero as the cleared output. */
     memset(out, 0, sizeof *out);
     out->fetch_valid = w >= 0;
     out->fetch_warp = w >= 0 ? (unsigned)w : 0;
-    for (unsigned k = 0; k < f->g.warps; k++) {
+    memcpy(out->v, f->v, W * sizeof f->v[0]);
+    memcpy(out->r, f->r, W * sizeof f->r[0]);
+    memcpy(out->inflight, f->inflight, W * sizeof f->inflight[0]);
+    for (unsigned k = 0; k < W; k++)
         out->ready[k] = ready(f, k);
-        out->inflight[k] = f->inflight[k];
-        for (unsigned s = 0; s < f->g.slots; s++) {
-            out->v[k][s] = f->v[k][s];
-            out->r[k][s] = f->r[k][s];
-        }
-    }
     errors(f, in, &a, &b, &c);
     out->err = a || b || c;
 }

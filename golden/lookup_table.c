@@ -266,16 +266,23 @@ static void show_done(const struct lookup_table *t, const struct lookup_in *in,
 void lookup_table_eval(const struct lookup_table *t, const struct lookup_in *in,
                  struct lookup_out *out)
 {
-    struct plan p;
-    int h = t->g.kind == LOOKUP_READY ? head_of(t) : -1;
-
-    plan_cycle(t, in, &p, out);
+    lookup_table_eval_ports(t, in, out);
     for (unsigned e = 0; e < t->g.entries; e++) {
         const struct lookup_entry *en = &t->entry[e];
         out->entry[e].valid = en->valid;
         out->entry[e].age = en->valid ? en->age : 0;
         show_warp(&t->g, en, &out->entry[e].warp);
     }
+}
+
+void lookup_table_eval_ports(const struct lookup_table *t,
+                             const struct lookup_in *in,
+                             struct lookup_out *out)
+{
+    struct plan p;
+    int h = t->g.kind == LOOKUP_READY ? head_of(t) : -1;
+
+    plan_cycle(t, in, &p, out);
     out->count = t->count;
     out->head_valid = h >= 0;
     if (h >= 0)

@@ -174,6 +174,11 @@ int lookup_table_init(struct lookup_table *m, const struct simt_config *cfg,
 void lookup_table_reset(struct lookup_table *t);
 void lookup_table_eval(const struct lookup_table *t, const struct lookup_in *in,
                  struct lookup_out *out);
+/* lookup_table_eval() without the table view: every output but entry[]
+ * (left unwritten), for a composition that reads only the ports. */
+void lookup_table_eval_ports(const struct lookup_table *t,
+                             const struct lookup_in *in,
+                             struct lookup_out *out);
 void lookup_table_step(struct lookup_table *t, const struct lookup_in *in);
 
 #ifdef __cplusplus

@@ -170,7 +170,11 @@ struct plan {
     int      target[RBT_MAX_ENTRIES];    /* per set: way written, or -1 */
     bool     alloc[RBT_MAX_ENTRIES];     /* ... as a new barrier */
     uint64_t join[RBT_MAX_ENTRIES];      /* ... with these lanes (G') */
-    uint64_t reach[RBT_MAX_ENTRIES];     /* per entry: lanes that arrive */
+    uint64_t reach[RBT_MAX_ENTRIES];     /* per entry: lanes that arrive,
+                                          * written only in the sets listed
+                                          * in arr_set (zero elsewhere) */
+    unsigned arr_sets;                   /* sets an arrival looked in ... */
+    unsigned arr_set[RBT_MAX_LANES];     /* ... (one per lane at most) */
 };
 
 /* Whether way w of the set may take group `group` as a merge. */
@@ -233,6 +237,14 @@ static void reserve(const struct rbt *t, struct plan *p)
     }
 }
 
+static bool set_listed(const struct plan *p, unsigned s)
+{
+    for (unsigned i = 0; i < p->arr_sets; i++)
+        if (p->arr_set[i] == s)
+            return true;
+    return false;
+}
+
 static void arrive(const struct rbt *t, struct plan *p)
 {
     const struct rbt_geometry *g = &t->g;
@@ -241,6 +253,12 @@ static void arrive(const struct rbt *t, struct plan *p)
         if (!((p->req.mask >> l) & 1))
             continue;
         s = set_of(g, p->req.tid[l]);
+        if (!set_listed(p, s)) {
+            /* the set's reach starts at zero, as every other set's is */
+            for (unsigned w = 0; w < g->ways; w++)
+                p->reach[s * g->ways + w] = 0;
+            p->arr_set[p->arr_sets++] = s;
+        }
         for (unsigned w = 0; w < g->ways; w++) {
             unsigned e = s * g->ways + w;
             const struct rbt_entry *en = &t->e[e];
@@ -253,8 +271,9 @@ static void arrive(const struct rbt *t, struct plan *p)
     }
 }
 
+/* release: releasing(t), when the caller has it, else -2. */
 static void plan_cycle(const struct rbt *t, const struct rbt_in *in,
-                       struct plan *p)
+                       int release, struct plan *p)
 {
     const struct rbt_geometry *g = &t->g;
 
@@ -267,9 +286,10 @@ static void plan_cycle(const struct rbt *t, const struct rbt_in *in,
         p->alloc[s] = false;
         p->join[s] = 0;
     }
-    for (unsigned e = 0; e < g->entries; e++)
-        p->reach[e] = 0;
-    p->release = in->rel_ready ? releasing(t) : -1;
+    /* reach[] is cleared set by set as arrivals look (arrive) */
+    p->arr_sets = 0;
+    p->release = !in->rel_ready ? -1 : release >= -1 ? release
+                 : releasing(t);
     if (!p->req.valid)
         return;
     if (p->req.mask == 0) {
@@ -296,11 +316,19 @@ static void show_entry(const struct rbt_geometry *g, const struct rbt_entry *en,
 void rbt_eval(const struct rbt *t, const struct rbt_in *in,
               struct rbt_out *out)
 {
+    rbt_eval_ports(t, in, out);
+    for (unsigned e = 0; e < t->g.entries; e++)
+        show_entry(&t->g, &t->e[e], &out->entry[e]);
+}
+
+void rbt_eval_ports(const struct rbt *t, const struct rbt_in *in,
+                    struct rbt_out *out)
+{
     const struct rbt_geometry *g = &t->g;
     struct plan p;
     int r = releasing(t);
 
-    plan_cycle(t, in, &p);
+    plan_cycle(t, in, r, &p);
     out->err = p.err;
     out->rsv_fail = p.rsv_fail;
     out->arr_hit = p.arr_hit;
@@ -318,8 +346,6 @@ void rbt_eval(const struct rbt *t, const struct rbt_in *in,
             out->rel_tid[l] = v.tid[l];
     }
     out->occupancy = t->occupancy;
-    for (unsigned e = 0; e < g->entries; e++)
-        show_entry(g, &t->e[e], &out->entry[e]);
 }
 
 /* Write set s's reservation into its way. */
@@ -361,7 +387,7 @@ void rbt_step(struct rbt *t, const struct rbt_in *in)
     const struct rbt_geometry *g = &t->g;
     struct plan p;
 
-    plan_cycle(t, in, &p);
+    plan_cycle(t, in, -2, &p);
     if (p.release >= 0) {
         t->e[p.release].valid = false;
         t->e[p.release].member = 0;
@@ -370,7 +396,10 @@ void rbt_step(struct rbt *t, const struct rbt_in *in)
     }
     for (unsigned s = 0; s < g->sets; s++)
         commit_set(t, &p, s);
-    for (unsigned e = 0; e < g->entries; e++)
-        t->e[e].reached |= p.reach[e];
+    for (unsigned i = 0; i < p.arr_sets; i++)
+        for (unsigned w = 0; w < g->ways; w++) {
+            unsigned e = p.arr_set[i] * g->ways + w;
+            t->e[e].reached |= p.reach[e];
+        }
     advance_pipe(t, in);
 }

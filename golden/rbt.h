@@ -185,6 +185,11 @@ int rbt_init(struct rbt *m, const struct simt_config *cfg,
 void rbt_reset(struct rbt *t);
 void rbt_eval(const struct rbt *t, const struct rbt_in *in,
               struct rbt_out *out);
+/* rbt_eval() without the table view: every output but entry[] (left
+ * unwritten), for a composition that reads only the ports; its cost does
+ * not grow with the entries shown. */
+void rbt_eval_ports(const struct rbt *t, const struct rbt_in *in,
+                    struct rbt_out *out);
 void rbt_step(struct rbt *t, const struct rbt_in *in);
 
 /*

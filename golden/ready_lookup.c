@@ -33,6 +33,13 @@ void ready_lookup_eval(const struct ready_lookup *m, const struct lookup_in *in,
     lookup_table_eval(&m->table, in, out);
 }
 
+void ready_lookup_eval_ports(const struct ready_lookup *m,
+                             const struct lookup_in *in,
+                             struct lookup_out *out)
+{
+    lookup_table_eval_ports(&m->table, in, out);
+}
+
 void ready_lookup_step(struct ready_lookup *m, const struct lookup_in *in)
 {
     lookup_table_step(&m->table, in);

@@ -33,6 +33,10 @@ int ready_lookup_init(struct ready_lookup *m, const struct simt_config *cfg,
 void ready_lookup_reset(struct ready_lookup *m);
 void ready_lookup_eval(const struct ready_lookup *m, const struct lookup_in *in,
                       struct lookup_out *out);
+/* ready_lookup_eval() without the entries' view (lookup_table.h). */
+void ready_lookup_eval_ports(const struct ready_lookup *m,
+                             const struct lookup_in *in,
+                             struct lookup_out *out);
 void ready_lookup_step(struct ready_lookup *m, const struct lookup_in *in);
 unsigned long ready_lookup_state_bits(const struct lookup_geometry *g);
 

@@ -63,6 +63,12 @@ struct sm_harp {
     bool pend_valid;             /* a group at its RPC arrives this cycle */
     struct harp_warp pend;
     uint64_t parked[WARP_TABLES_MAX_SL];  /* per launch warp: threads at simt.bar */
+    /* Not hardware: a memo of the cycle's evaluation (harp_cycle_memo).
+     * The SM evaluates the update port up to twice and then steps, with
+     * the same update each time; the tables change only at the step. */
+    struct harp_cycle *cyc;      /* the last evaluation ... */
+    struct sm_rc_in cyc_in;      /* ... of this update ... */
+    bool cyc_valid;              /* ... valid until the next step or reset */
 };
 
 /* Everything one cycle presents to the three tables. */
@@ -131,7 +137,8 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
             return -1;
         h->cap_enter = rc->warps * cfg->warp_size + 4;
         h->enter = calloc(h->cap_enter, sizeof *h->enter);
-        if (!h->enter) {
+        h->cyc = malloc(sizeof *h->cyc);
+        if (!h->enter || !h->cyc) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
@@ -143,8 +150,10 @@ void sm_harp_free(struct sm_reconv *rc)
 {
     if (!rc->harp)
         return;
-    for (unsigned s = 0; s < rc->schedulers; s++)
+    for (unsigned s = 0; s < rc->schedulers; s++) {
         free(rc->harp[s].enter);
+        free(rc->harp[s].cyc);
+    }
     free(rc->harp);
     rc->harp = NULL;
 }
@@ -159,6 +168,7 @@ void sm_harp_reset(struct sm_reconv *rc)
         h->n_enter = 0;
         h->pend_valid = false;
         memset(h->parked, 0, sizeof h->parked);
+        h->cyc_valid = false;
     }
 }
 
@@ -167,15 +177,22 @@ static void copy_tid(uint32_t *dst, const uint32_t *src, unsigned lanes)
     memcpy(dst, src, lanes * sizeof *dst);
 }
 
-/* The First-Level slot's warp as the tables show it. */
-static void slot_view(const struct sm_reconv *rc, unsigned sched,
-                      unsigned slot, struct warp_tables_out *wo)
+/* First-Level slot `slot` as the tables' outputs show it (fl_valid[slot]
+ * and fl[slot] of warp_tables_eval(): an invalid slot reads zero, and so
+ * do the thread ids of lanes outside the mask), read off the state alone
+ * rather than through a whole warp_tables_out. */
+static bool slot_view(const struct sm_reconv *rc, unsigned sched,
+                      unsigned slot, struct warp *w)
 {
-    struct warp_tables_in wi;
+    const struct warp_tables *t = &rc->harp[sched].wt;
+    bool valid = slot < t->g.fl && t->fl_valid[slot];
+    const struct warp *src = valid ? &t->fl[slot] : NULL;
 
-    memset(&wi, 0, sizeof wi);
-    warp_tables_eval(&rc->harp[sched].wt, &wi, wo);
-    (void)slot;
+    w->pc = valid ? src->pc : 0;
+    w->mask = valid ? src->mask : 0;
+    for (unsigned l = 0; l < t->g.lanes; l++)
+        w->tid[l] = (w->mask >> l) & 1 ? src->tid[l] : 0;
+    return valid;
 }
 
 /* The inputs of the three tables for this cycle and their outputs. */
@@ -184,14 +201,22 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
 {
     const struct sm_harp *h = &rc->harp[sched];
     unsigned L = rc->warp_size;
-    struct warp_tables_out now;
+    struct warp now;
     bool exec = in->op == SM_RC_EXEC && in->mask != 0;
     const struct warp *fw = NULL;
 
-    memset(c, 0, sizeof *c);
-    slot_view(rc, sched, 0, &now);
+    /* The inputs start at zero; the outputs are written by the tables'
+     * eval functions (the tables' views, hundreds of kilobytes, are
+     * neither cleared nor shown). */
+    memset(&c->ri, 0, sizeof c->ri);
+    memset(&c->li, 0, sizeof c->li);
+    memset(&c->wi, 0, sizeof c->wi);
+    c->diverged = c->side_at_rpc = c->rpc_missing = false;
+    memset(&c->side, 0, sizeof c->side);
+    memset(c->ftid, 0, sizeof c->ftid);
     if (exec) {
-        fw = &now.fl[in->warp];
+        slot_view(rc, sched, in->warp, &now);
+        fw = &now;
         copy_tid(c->ftid, fw->tid, L);
     }
 
@@ -233,10 +258,10 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
         c->ri.cmt_mask = in->mask;
         copy_tid(c->ri.cmt_tid, fw->tid, L);
     }
-    rbt_eval(&h->rbt, &c->ri, &c->ro);       /* the release, rel_ready 0 */
+    rbt_eval_ports(&h->rbt, &c->ri, &c->ro);  /* the release, rel_ready 0 */
 
     /* Second-Level's candidates */
-    ready_lookup_eval(&h->ready, &c->li, &c->lo);  /* the head, pop 0 */
+    ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);  /* the head, pop 0 */
     c->wi.bar_valid = c->ro.rel_valid;
     c->wi.bar.pc = c->ro.rel_pc;
     c->wi.bar.mask = c->ro.rel_mask;
@@ -264,35 +289,64 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
         }
     }
     warp_tables_eval(&h->wt, &c->wi, &c->wo);
+    /* rel_ready decides only whether the release happens at the edge: no
+     * output of the RBT depends on it (rbt.c: rsv_fail, arr_hit and err
+     * come from the commit, the release from the state), so the outputs
+     * above stand and only the step sees it. */
     c->ri.rel_ready = c->wo.bar_ready;
-    rbt_eval(&h->rbt, &c->ri, &c->ro);
     c->li.pop = c->wo.lkp_pop;
-    ready_lookup_eval(&h->ready, &c->li, &c->lo);
+    ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);
+}
+
+/* The update fields harp_cycle() reads. */
+static bool same_update(const struct sm_rc_in *a, const struct sm_rc_in *b)
+{
+    return a->op == b->op && a->warp == b->warp && a->pc == b->pc
+           && a->mask == b->mask && a->split == b->split
+           && a->taken == b->taken && a->tpc == b->tpc && a->npc == b->npc
+           && a->bar == b->bar && a->exit == b->exit;
+}
+
+/* harp_cycle() of this update, evaluated once per cycle: the tables do
+ * not change between the SM's evaluations and the step.  The memo is not
+ * state of the modelled hardware, so the const port functions may fill
+ * it (it lives behind rc->harp). */
+static const struct harp_cycle *harp_cycle_memo(const struct sm_reconv *rc,
+                                                unsigned sched,
+                                                const struct sm_rc_in *in)
+{
+    struct sm_harp *h = &rc->harp[sched];
+
+    if (!h->cyc_valid || !same_update(&h->cyc_in, in)) {
+        harp_cycle(rc, sched, in, h->cyc);
+        h->cyc_in = *in;
+        h->cyc_valid = true;
+    }
+    return h->cyc;
 }
 
 void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in, struct sm_rc_out *out)
 {
-    struct harp_cycle c;
-    struct warp_tables_out now;
+    const struct harp_cycle *c;
+    struct warp now;
 
-    slot_view(rc, sched, in->rd_warp, &now);
-    if (in->rd_warp < rc->harp[sched].wt.g.fl && now.fl_valid[in->rd_warp]) {
+    if (slot_view(rc, sched, in->rd_warp, &now)) {
         out->rd_valid = true;
-        out->rd_pc = from_hw(rc, now.fl[in->rd_warp].pc);
-        out->rd_mask = now.fl[in->rd_warp].mask;
+        out->rd_pc = from_hw(rc, now.pc);
+        out->rd_mask = now.mask;
     }
-    harp_cycle(rc, sched, in, &c);
-    if (c.rpc_missing) {
+    c = harp_cycle_memo(rc, sched, in);
+    if (c->rpc_missing) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "the branch at 0x%08x has no "
                  "re-convergence PC in the program's table", in->pc);
-    } else if (c.ro.err || c.lo.err || c.wo.err) {
+    } else if (c->ro.err || c->lo.err || c->wo.err) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "a HARP table of scheduler %u "
                  "refused its inputs (%s%s%s)", sched,
-                 c.ro.err ? "RBT " : "", c.lo.err ? "Ready-Lookup " : "",
-                 c.wo.err ? "warp tables" : "");
+                 c->ro.err ? "RBT " : "", c->lo.err ? "Ready-Lookup " : "",
+                 c->wo.err ? "warp tables" : "");
     }
 }
 
@@ -307,40 +361,39 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
 {
     struct sm_harp *h = &rc->harp[sched];
     unsigned L = rc->warp_size;
-    struct harp_cycle c;
+    const struct harp_cycle *c = harp_cycle_memo(rc, sched, in);
     bool was_pend = h->pend_valid;
 
-    harp_cycle(rc, sched, in, &c);
-    if (c.ri.cmt_valid && c.ri.cmt_diverged)
-        rc->rbt_bypass += (uint64_t)__builtin_popcountll(c.ro.rsv_fail);
+    if (c->ri.cmt_valid && c->ri.cmt_diverged)
+        rc->rbt_bypass += (uint64_t)__builtin_popcountll(c->ro.rsv_fail);
     for (unsigned p = 0; p < 2; p++)
-        rc->lookup_bypass += c.li.ins_valid[p] && c.lo.ins_bypass[p];
-    rbt_step(&h->rbt, &c.ri);
-    ready_lookup_step(&h->ready, &c.li);
-    warp_tables_step(&h->wt, &c.wi);
+        rc->lookup_bypass += c->li.ins_valid[p] && c->lo.ins_bypass[p];
+    rbt_step(&h->rbt, &c->ri);
+    ready_lookup_step(&h->ready, &c->li);
+    warp_tables_step(&h->wt, &c->wi);
 
     /* the queue of warps entering from outside */
-    if (c.wi.wret_valid && c.wo.wret_ready) {
+    if (c->wi.wret_valid && c->wo.wret_ready) {
         memmove(h->enter, h->enter + 1, (h->n_enter - 1) * sizeof *h->enter);
         h->n_enter--;
     }
     for (unsigned p = 0; p < 2; p++)
-        if (c.li.ins_valid[p] && c.lo.ins_bypass[p]) {
+        if (c->li.ins_valid[p] && c->lo.ins_bypass[p]) {
             struct harp_warp w;
-            w.pc = c.li.ins[p].pc;
-            w.mask = c.li.ins[p].mask;
-            copy_tid(w.tid, c.li.ins[p].tid, L);
+            w.pc = c->li.ins[p].pc;
+            w.mask = c->li.ins[p].mask;
+            copy_tid(w.tid, c->li.ins[p].tid, L);
             enter_push(h, &w);
         }
     if (was_pend) {
         /* the threads no barrier holds (their reservation failed) go on */
         struct harp_warp w = h->pend;
-        w.mask &= ~c.ro.arr_hit;
+        w.mask &= ~c->ro.arr_hit;
         enter_push(h, &w);
         h->pend_valid = false;
     }
-    if (c.diverged && c.side_at_rpc) {
-        h->pend = c.side;
+    if (c->diverged && c->side_at_rpc) {
+        h->pend = c->side;
         h->pend_valid = true;
     }
     if (in->op == SM_RC_LAUNCH) {
@@ -354,7 +407,7 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
     if (in->op == SM_RC_EXEC && in->bar)
         for (unsigned l = 0; l < L; l++)
             if (in->mask >> l & 1)
-                h->parked[c.ftid[l]] |= 1ull << l;
+                h->parked[c->ftid[l]] |= 1ull << l;
     if (in->release)
         for (unsigned w = 0; w < rc->warps; w++) {
             uint64_t left;
@@ -381,6 +434,7 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
             }
             h->parked[w] = 0;
         }
+    h->cyc_valid = false;          /* the tables have stepped */
 }
 
 bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
@@ -394,13 +448,13 @@ void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
                         unsigned slot, uint32_t *pc, uint64_t *mask,
                         unsigned owner[])
 {
-    struct warp_tables_out now;
+    struct warp now;
 
     slot_view(rc, sched, slot, &now);
-    *pc = from_hw(rc, now.fl[slot].pc);
-    *mask = now.fl_valid[slot] ? now.fl[slot].mask : 0;
+    *pc = from_hw(rc, now.pc);
+    *mask = now.mask;
     for (unsigned l = 0; l < rc->warp_size; l++)
-        owner[l] = (*mask >> l & 1) ? now.fl[slot].tid[l] : slot;
+        owner[l] = (*mask >> l & 1) ? now.tid[l] : slot;
 }
 
 unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,

@@ -102,19 +102,27 @@ void wpt_eval(const struct wpt *w, const struct wpt_in *in,
               struct wpt_out *out)
 {
     unsigned need = tb_warps(w, in);
+    bool any_waiting = false;
 
     memset(out, 0, sizeof *out);
     out->err = stray_arrival(w, in);
     for (unsigned i = 0; i < w->g.tbs; i++) {
         unsigned sum = w->cnt[i] + arrivals(w, in, i);
+        any_waiting |= w->cnt[i] != 0;
         out->cnt[i] = w->cnt[i];
         out->release[i] = sum >= need;
         if (sum > need)
             out->err = true;
     }
-    for (unsigned i = 0; i < w->g.tbs; i++)
+    for (unsigned i = 0; i < w->g.tbs; i++) {
+        if (!any_waiting) {
+            /* every count equal: ahead(j, i) is j < i */
+            out->rank[i] = i;
+            continue;
+        }
         for (unsigned j = 0; j < w->g.tbs; j++)
             out->rank[i] += ahead(w->cnt, j, i);
+    }
 }
 
 void wpt_mwf_order(const struct wpt *w, const struct wpt_out *out,
