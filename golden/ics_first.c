@@ -56,6 +56,47 @@ void ics_first_reset(struct ics_first *s)
     }
 }
 
+/* The threads in each state, as bit vectors. */
+static void state_vectors(const struct ics_first *s, uint64_t *idle,
+                          uint64_t *ready, uint64_t *exec, uint64_t *barrier)
+{
+    *idle = *ready = *exec = *barrier = 0;
+    for (unsigned k = 0; k < s->g.threads; k++) {
+        unsigned st = s->state[k];
+        *idle |= (st & ICS_FIRST_IDLE) ? bit(k) : 0;
+        *ready |= (st & ICS_FIRST_READY) ? bit(k) : 0;
+        *exec |= (st & ICS_FIRST_EXEC) ? bit(k) : 0;
+        *barrier |= (st & ICS_FIRST_BARRIER) ? bit(k) : 0;
+    }
+}
+
+static bool ready_to_run(uint64_t ready, uint64_t exec)
+{
+    return ready != 0 && exec == 0;
+}
+
+static bool all_barrier(const struct ics_first_geometry *g, uint64_t idle,
+                        uint64_t barrier)
+{
+    return barrier != 0 && barrier == (~idle & low_bits(g->threads));
+}
+
+bool ics_first_ready_to_run(const struct ics_first *s)
+{
+    uint64_t idle, ready, exec, barrier;
+
+    state_vectors(s, &idle, &ready, &exec, &barrier);
+    return ready_to_run(ready, exec);
+}
+
+bool ics_first_all_barrier(const struct ics_first *s)
+{
+    uint64_t idle, ready, exec, barrier;
+
+    state_vectors(s, &idle, &ready, &exec, &barrier);
+    return all_barrier(&s->g, idle, barrier);
+}
+
 void ics_first_eval(const struct ics_first *s, const struct ics_first_in *in, struct ics_first_out *out)
 {
     const struct ics_first_geometry *g = &s->g;
@@ -91,9 +132,8 @@ void ics_first_eval(const struct ics_first *s, const struct ics_first_in *in, st
         if (((top >> k) & 1) && (in->pc[k] & low_bits(g->pc_w)) == out->warp_pc)
             out->exec |= bit(k);
 
-    out->ready_to_run = ready != 0 && exec == 0;
-    out->all_barrier = barrier != 0 &&
-                       barrier == (~idle & low_bits(g->threads));
+    out->ready_to_run = ready_to_run(ready, exec);
+    out->all_barrier = all_barrier(g, idle, barrier);
 
     bad |= (in->assign & ~idle & low_bits(g->threads)) != 0;
     bad |= (in->commit & ~exec & low_bits(g->threads)) != 0;

@@ -135,6 +135,10 @@ int ics_first_init(struct ics_first *m, const struct simt_config *cfg,
 void ics_first_reset(struct ics_first *s);
 void ics_first_eval(const struct ics_first *s, const struct ics_first_in *in, struct ics_first_out *out);
 void ics_first_step(struct ics_first *s, const struct ics_first_in *in);
+/* The outputs ready_to_run and all_barrier of ics_first_eval(), which
+ * depend on the state alone, without evaluating the others. */
+bool ics_first_ready_to_run(const struct ics_first *s);
+bool ics_first_all_barrier(const struct ics_first *s);
 
 /* Flip-flops: K x (4 state bits + N priority bits). */
 unsigned long ics_first_state_bits(const struct ics_first_geometry *g);

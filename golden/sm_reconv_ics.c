@@ -50,6 +50,19 @@ static unsigned slot(const struct sm_reconv *rc, unsigned sched, unsigned w)
     return w * rc->schedulers + sched;
 }
 
+/* Whether warp w's module has an event this cycle (ics_inputs' result),
+ * decided before its inputs are built. */
+static bool ics_active(const struct sm_reconv *rc, unsigned sched,
+                       unsigned w, const struct sm_rc_in *in)
+{
+    const struct sm_ics_commit *c = &rc->commit[sched];
+
+    return (in && (in->op == SM_RC_LAUNCH || in->op == SM_RC_EXEC)
+            && in->warp == w)
+           || (c->valid && c->warp == w)
+           || (in && in->release && in->release[w]);
+}
+
 /* The module's inputs for warp w this cycle. */
 static bool ics_inputs(const struct sm_reconv *rc, unsigned sched,
                        unsigned w, const struct sm_rc_in *in,
@@ -109,20 +122,17 @@ void sm_ics_reset(struct sm_reconv *rc)
 bool sm_ics_can_issue(const struct sm_reconv *rc, unsigned sched,
                       unsigned warp)
 {
-    struct ics_first_out o;
-
-    ics_view(rc, sched, warp, &o);
-    return o.ready_to_run;
+    return ics_first_ready_to_run(&rc->ics[slot(rc, sched, warp)]);
 }
 
+/* Every thread Idle (the output state[], a copy of the state). */
 bool sm_ics_can_launch(const struct sm_reconv *rc, unsigned sched,
                        unsigned warp)
 {
-    struct ics_first_out o;
+    const struct ics_first *m = &rc->ics[slot(rc, sched, warp)];
 
-    ics_view(rc, sched, warp, &o);
     for (unsigned k = 0; k < rc->warp_size; k++)
-        if (o.state[k] != ICS_FIRST_IDLE)
+        if (m->state[k] != ICS_FIRST_IDLE)
             return false;
     return true;
 }
@@ -140,10 +150,7 @@ void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
 bool sm_ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
                         unsigned warp)
 {
-    struct ics_first_out o;
-
-    ics_view(rc, sched, warp, &o);
-    return o.all_barrier;
+    return ics_first_all_barrier(&rc->ics[slot(rc, sched, warp)]);
 }
 
 static const char *op_name(unsigned op)
@@ -164,7 +171,7 @@ void sm_ics_eval(const struct sm_reconv *rc, unsigned sched,
     out->rd_pc = rc->text_lo + (uint32_t)(io.warp_pc << 2);
     out->rd_mask = io.exec;
     for (unsigned w = 0; w < rc->warps; w++) {
-        if (!ics_inputs(rc, sched, w, in, &ii))
+        if (!ics_active(rc, sched, w, in) || !ics_inputs(rc, sched, w, in, &ii))
             continue;
         ics_first_eval(&rc->ics[slot(rc, sched, w)], &ii, &io);
         if (io.err && !out->err) {
@@ -207,7 +214,7 @@ void sm_ics_step(struct sm_reconv *rc, unsigned sched,
     struct sm_ics_commit *c = &rc->commit[sched];
 
     for (unsigned w = 0; w < rc->warps; w++)
-        if (ics_inputs(rc, sched, w, in, &ii))
+        if (ics_active(rc, sched, w, in) && ics_inputs(rc, sched, w, in, &ii))
             ics_first_step(&rc->ics[slot(rc, sched, w)], &ii);
     memset(c, 0, sizeof *c);
     if (in->op == SM_RC_EXEC && in->mask) {
