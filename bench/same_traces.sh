@@ -9,10 +9,10 @@
 #
 # KERNELS (default: nw bfs mergesort nested histogram matmul collange
 # recursion) run under every mode at fermi-harp (recursion is refused
-# under sbr, by both), and under harp at 1 and 4 schedulers and with GTO
-# and FEF.  Both builds run the same kernels and presets:
-# SIMTREF_KERNEL_ELF_DIR and SIMTREF_CONFIG_DIR, by default those of the
-# new build's tree.
+# under sbr, by both), under harp at 1 and 4 schedulers, with GTO and FEF
+# and with MWF(GTO) and CFF, and under sbr with SAWS.  Both builds run
+# the same kernels and presets: SIMTREF_KERNEL_ELF_DIR and
+# SIMTREF_CONFIG_DIR, by default those of the new build's tree.
 # Exit 0 when every output matches, 1 otherwise (the differing files
 # named, and the first difference shown).
 set -u
@@ -33,6 +33,8 @@ runs() {
     echo "$k harp --set schedulers=1 --set threads_per_scheduler=1536 --set thread_id_bits=11"
     echo "$k harp --set schedulers=4 --set threads_per_scheduler=384"
     echo "$k harp --set scheduler=gto --set fetch=fef"
+    echo "$k harp --set scheduler=mwf_gto --set fetch=cff"
+    echo "$k sbr --set scheduler=saws --set fetch=lrr"
   done
 }
 

@@ -136,9 +136,12 @@ static bool complete(const struct rbt_entry *en)
     return en->valid && en->reached == en->member;
 }
 
-/* The lowest complete entry, or -1. */
+/* The lowest complete entry, or -1 (none when no entry is valid:
+ * occupancy counts the valid entries). */
 static int releasing(const struct rbt *t)
 {
+    if (t->occupancy == 0)
+        return -1;
     for (unsigned e = 0; e < t->g.entries; e++)
         if (complete(&t->e[e]))
             return (int)e;
@@ -248,6 +251,12 @@ static bool set_listed(const struct plan *p, unsigned s)
 static void arrive(const struct rbt *t, struct plan *p)
 {
     const struct rbt_geometry *g = &t->g;
+    unsigned cand[RBT_MAX_ENTRIES], n_cand = 0;  /* ways of set cand_set */
+    unsigned cand_set = 0;                       /* ... valid at req.pc */
+    bool have_cand = false;
+
+    if (t->occupancy == 0)
+        return;                 /* no valid entry: nothing to arrive at */
     for (unsigned l = 0; l < g->lanes; l++) {
         unsigned s;
         if (!((p->req.mask >> l) & 1))
@@ -259,8 +268,20 @@ static void arrive(const struct rbt *t, struct plan *p)
                 p->reach[s * g->ways + w] = 0;
             p->arr_set[p->arr_sets++] = s;
         }
-        for (unsigned w = 0; w < g->ways; w++) {
-            unsigned e = s * g->ways + w;
+        if (!have_cand || cand_set != s) {
+            /* holds() needs a valid entry at the pc: list those ways once
+             * per set (the lanes of a warp mostly share one) */
+            n_cand = 0;
+            for (unsigned w = 0; w < g->ways; w++) {
+                const struct rbt_entry *en = &t->e[s * g->ways + w];
+                if (en->valid && en->rpc == p->req.pc)
+                    cand[n_cand++] = w;
+            }
+            cand_set = s;
+            have_cand = true;
+        }
+        for (unsigned i = 0; i < n_cand; i++) {
+            unsigned e = s * g->ways + cand[i];
             const struct rbt_entry *en = &t->e[e];
             if (holds(en, p->req.pc, l, p->req.tid[l]) &&
                 !((en->reached >> l) & 1)) {

@@ -102,26 +102,31 @@ void wpt_eval(const struct wpt *w, const struct wpt_in *in,
               struct wpt_out *out)
 {
     unsigned need = tb_warps(w, in);
-    bool any_waiting = false;
+    unsigned busy[CONFIG_MAX_TBS], n_busy = 0;   /* TBs with a count */
 
     memset(out, 0, sizeof *out);
     out->err = stray_arrival(w, in);
     for (unsigned i = 0; i < w->g.tbs; i++) {
         unsigned sum = w->cnt[i] + arrivals(w, in, i);
-        any_waiting |= w->cnt[i] != 0;
         out->cnt[i] = w->cnt[i];
         out->release[i] = sum >= need;
         if (sum > need)
             out->err = true;
     }
-    for (unsigned i = 0; i < w->g.tbs; i++) {
-        if (!any_waiting) {
-            /* every count equal: ahead(j, i) is j < i */
-            out->rank[i] = i;
+    /* rank[i] counts the TBs ahead of i (ahead()).  A TB with no warp
+     * waiting has behind it only the other idle TBs of larger id, and
+     * ahead of it every TB with a waiting warp; the TBs with waiting
+     * warps compare among themselves. */
+    for (unsigned i = 0; i < w->g.tbs; i++)
+        if (w->cnt[i] != 0)
+            busy[n_busy++] = i;
+    for (unsigned i = 0, idle_before = 0; i < w->g.tbs; i++) {
+        if (w->cnt[i] == 0) {
+            out->rank[i] = n_busy + idle_before++;
             continue;
         }
-        for (unsigned j = 0; j < w->g.tbs; j++)
-            out->rank[i] += ahead(w->cnt, j, i);
+        for (unsigned b = 0; b < n_busy; b++)
+            out->rank[i] += ahead(w->cnt, busy[b], i);
     }
 }
 
