@@ -20,10 +20,17 @@
 #            and thread_id_bits widened when a scheduler holds more
 #            threads than the preset's ids name.
 #
+# Callgrind runs some 50 times slower than the model itself, so a point
+# of more than CALLGRIND_MAX_WI warp-instructions (default 120000) is only
+# timed: its host instructions read n/a (null in the JSON), and the cost
+# per warp-instruction at 16x against 1x is then given by the processor
+# time alone (the "CPU ns" columns).
+#
 # Variables: SIMTREF (the tool), PRESET, KERNELS (default: the suite),
 # MODES, SCALE_MODES, SIZES, SCHEDS, REPEAT (3), JOBS (online processors:
-# points run in parallel), CALLGRIND (yes or no), BENCH_JSON (bench.json),
-# BENCH_DIR (bench-out: logs), REVISION (default: git describe).
+# points run in parallel), CALLGRIND (yes or no), CALLGRIND_MAX_WI,
+# BENCH_JSON (bench.json), BENCH_DIR (bench-out: logs), REVISION (default:
+# git describe).
 #
 # Prints Markdown tables and writes BENCH_JSON atomically (a temporary
 # renamed into place once complete).  A run that fails (a wrong result, a
@@ -40,6 +47,7 @@ SIZES=${SIZES:-1 4 16}
 SCHEDS=${SCHEDS:-1 2 3 4}
 REPEAT=${REPEAT:-3}
 CALLGRIND=${CALLGRIND:-yes}
+CALLGRIND_MAX_WI=${CALLGRIND_MAX_WI:-120000}
 BENCH_JSON=${BENCH_JSON:-bench.json}
 BENCH_DIR=${BENCH_DIR:-bench-out}
 JOBS=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
@@ -126,7 +134,8 @@ run_point() {
     r=$((r + 1))
   done
   ir=
-  if [ "$CALLGRIND" = yes ]; then
+  wi=$(jfield warp_instructions < "$base.json")
+  if [ "$CALLGRIND" = yes ] && [ "$wi" -le "$CALLGRIND_MAX_WI" ]; then
     valgrind --tool=callgrind --toggle-collect=sm_run \
       --callgrind-out-file="$base.cg" "$SIMTREF" "$@" > "$base.vgout" \
       2> "$base.vgerr" || { echo "bench: callgrind of simtref $* failed:" >&2
@@ -175,7 +184,7 @@ for k in $KERNELS; do
 done | awk '!seen[$0]++' > "$BENCH_DIR/runs"
 
 start=$(date +%s)
-export SIMTREF PRESET REPEAT CALLGRIND BENCH_DIR
+export SIMTREF PRESET REPEAT CALLGRIND CALLGRIND_MAX_WI BENCH_DIR
 # the slowest points first: larger inputs, then by kernel
 sort -k4,4nr "$BENCH_DIR/runs" \
   | xargs -P "$JOBS" -L 1 sh "$me" --point || die "a run failed (logs in $BENCH_DIR/points)"
@@ -196,7 +205,7 @@ awk -v preset="$PRESET" -v rev="$REVISION" -v secs="$secs" -v s0="$s0" \
     -v modes="$MODES" -v smodes="$SCALE_MODES" -v sizes="$SIZES" \
     -v scheds="$SCHEDS" -v kernels="$KERNELS" -v repeat="$REPEAT" \
     -v json="$tmp" -v refused="$BENCH_DIR/refused.txt" \
-    -v failed="$BENCH_DIR/failed.txt" '
+    -v failed="$BENCH_DIR/failed.txt" -v cgmax="$CALLGRIND_MAX_WI" '
 function num(x) { return x == "null" ? "null" : x + 0 }
 function rate(a, s) { return s > 0 ? a / s : 0 }
 function fmt_m(x) { return sprintf("%.3f", x / 1e6) }
@@ -236,35 +245,39 @@ END {
     if (!(id in CYC)) continue
     printf "| %s | %s | %d | %d | %d | %.4f | %.0f | %.0f | %.0f | %s |\n", K[a], M[b], CYC[id], WI[id], TI[id],
       CPU[id], rate(CYC[id], CPU[id]), rate(WI[id], CPU[id]), rate(TI[id], CPU[id]), per_wi(id)
-    mt[M[b]] += TI[id]; mw[M[b]] += WI[id]; ms[M[b]] += CPU[id]; mh[M[b]] += (H[id] == "null" ? 0 : H[id])
+    mt[M[b]] += TI[id]; mw[M[b]] += WI[id]; ms[M[b]] += CPU[id]; if (H[id] != "null") { mh[M[b]] += H[id]; mhw[M[b]] += WI[id] }
     if (!(M[b] in mmin) || rate(TI[id], CPU[id]) < mmin[M[b]]) { mmin[M[b]] = rate(TI[id], CPU[id]); mmk[M[b]] = K[a] }
   }
   print "\n## Speed per mode (1x, all kernels: total instructions / total CPU seconds)\n"
   print "| mode | thread-insns/s | warp-insns/s | slowest kernel (thread-insns/s) | host insns / warp-insn |"
   print "|---|---:|---:|---|---:|"
   for (b = 1; b <= nm; b++) if (ms[M[b]] > 0)
-    printf "| %s | %s M | %s M | %s (%s M) | %.0f |\n", M[b], fmt_m(mt[M[b]] / ms[M[b]]), fmt_m(mw[M[b]] / ms[M[b]]),
-      mmk[M[b]], fmt_m(mmin[M[b]]), mh[M[b]] / mw[M[b]]
+    printf "| %s | %s M | %s M | %s (%s M) | %s |\n", M[b], fmt_m(mt[M[b]] / ms[M[b]]), fmt_m(mw[M[b]] / ms[M[b]]),
+      mmk[M[b]], fmt_m(mmin[M[b]]), (mhw[M[b]] > 0 ? sprintf("%.0f", mh[M[b]] / mhw[M[b]]) : "n/a")
 
   print "\n## Input size (" s0 " schedulers): host instructions per warp-instruction\n"
   hdr = "| kernel | mode |"; sep = "|---|---|"
-  for (c = 1; c <= nf; c++) { hdr = hdr " " F[c] "x: size/grid | " F[c] "x: warp-insns | " F[c] "x: host/warp-insn | " F[c] "x: thread-insns/s |"; sep = sep "---|---:|---:|---:|" }
-  print hdr " ratio " F[nf] "x/" F[1] "x |"; print sep "---:|"
-  maxr = 0
+  for (c = 1; c <= nf; c++) { hdr = hdr " " F[c] "x: size/grid | " F[c] "x: warp-insns | " F[c] "x: host/warp-insn | " F[c] "x: CPU ns/warp-insn |"; sep = sep "---|---:|---:|---:|" }
+  print hdr " host ratio " F[nf] "x/" F[1] "x | CPU ratio " F[nf] "x/" F[1] "x |"; print sep "---:|---:|"
+  maxr = 0; maxt = 0
   for (a = 1; a <= nk; a++) for (b = 1; b <= ns; b++) {
     line = "| " K[a] " | " SM[b] " |"; got = 0
     for (c = 1; c <= nf; c++) {
       id = K[a] "/" SM[b] "/s" s0 "/x" F[c]
-      if (id in CYC) { got++; line = line " " SIZE[id] "/" GRID[id] " | " WI[id] " | " per_wi(id) " | " sprintf("%.0f", rate(TI[id], CPU[id])) " |" }
+      if (id in CYC) { got++; line = line " " SIZE[id] "/" GRID[id] " | " WI[id] " | " per_wi(id) " | " sprintf("%.0f", 1e9 * CPU[id] / WI[id]) " |" }
       else line = line " | | | |"
     }
     lo = K[a] "/" SM[b] "/s" s0 "/x" F[1]; hi = K[a] "/" SM[b] "/s" s0 "/x" F[nf]
-    r = "n/a"
+    r = "n/a"; rt = "n/a"
     if ((lo in H) && (hi in H) && H[lo] != "null" && H[hi] != "null") {
       rr = (H[hi] / WI[hi]) / (H[lo] / WI[lo]); r = sprintf("%.3f", rr)
       RATIO[K[a] "/" SM[b]] = rr; if (rr > maxr) { maxr = rr; maxk = K[a] "/" SM[b] }
     }
-    if (got) print line " " r " |"
+    if ((lo in CPU) && (hi in CPU) && CPU[lo] > 0) {
+      tt = (CPU[hi] / WI[hi]) / (CPU[lo] / WI[lo]); rt = sprintf("%.3f", tt)
+      TRATIO[K[a] "/" SM[b]] = tt; if (tt > maxt) { maxt = tt; maxtk = K[a] "/" SM[b] }
+    }
+    if (got) print line " " r " | " rt " |"
   }
 
   print "\n## Schedulers (1x input, the SM'"'"'s threads kept)\n"
@@ -290,7 +303,9 @@ END {
   }
   print "- GPGPU-Sim on a GTX480 configuration: about 0.2 M thread-instructions per second (published figure quoted by issue 17, not measured here)"
   if (maxr > 0)
-    printf "- cost per warp-instruction, %sx against %sx input: largest ratio %.3f (%s)\n", F[nf], F[1], maxr, maxk
+    printf "- host instructions per warp-instruction, %sx against %sx input: largest ratio %.3f (%s)\n", F[nf], F[1], maxr, maxk
+  if (maxt > 0)
+    printf "- CPU time per warp-instruction, %sx against %sx input: largest ratio %.3f (%s)\n", F[nf], F[1], maxt, maxtk
 
   if (nfail) {
     print "\n## Failed runs (a model or kernel error: no figure)\n"
@@ -300,7 +315,7 @@ END {
   # JSON
   printf "{\n  \"preset\": \"%s\",\n  \"revision\": \"%s\",\n  \"seconds\": %d,\n", preset, rev, secs > json
   printf "  \"time_measure\": \"processor seconds inside sm_run, best of %d runs\",\n", repeat > json
-  printf "  \"host_instruction_measure\": \"callgrind Ir inside sm_run (--toggle-collect=sm_run)\",\n" > json
+  printf "  \"host_instruction_measure\": \"callgrind Ir inside sm_run (--toggle-collect=sm_run), points of at most %d warp-instructions\",\n", cgmax > json
   printf "  \"published_gpgpusim_thread_instructions_per_second\": 200000,\n" > json
   printf "  \"points\": {" > json
   for (i = 1; i <= np; i++) {
@@ -318,10 +333,13 @@ END {
   c = 0
   for (b = 1; b <= nm; b++) if (ms[M[b]] > 0)
     printf "%s\n    \"%s\": {\"thread_instructions_per_second\": %.1f, \"warp_instructions_per_second\": %.1f, \"host_instructions_per_warp_instruction\": %s}",
-      (c++ ? "," : ""), M[b], mt[M[b]] / ms[M[b]], mw[M[b]] / ms[M[b]], (mh[M[b]] > 0 ? sprintf("%.2f", mh[M[b]] / mw[M[b]]) : "null") > json
+      (c++ ? "," : ""), M[b], mt[M[b]] / ms[M[b]], mw[M[b]] / ms[M[b]], (mhw[M[b]] > 0 ? sprintf("%.2f", mh[M[b]] / mhw[M[b]]) : "null") > json
   printf "\n  },\n  \"size_ratio\": {" > json
   c = 0
   for (r in RATIO) printf "%s\n    \"%s\": %.4f", (c++ ? "," : ""), r, RATIO[r] > json
+  printf "\n  },\n  \"size_cpu_ratio\": {" > json
+  c = 0
+  for (r in TRATIO) printf "%s\n    \"%s\": %.4f", (c++ ? "," : ""), r, TRATIO[r] > json
   printf "\n  }\n}\n" > json
   close(json)
 }' "$BENCH_DIR/points.txt" || die "could not write the tables"
