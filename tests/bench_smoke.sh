@@ -4,14 +4,16 @@
 # sbr and harp at 1x, under harp at 4x and at 1 scheduler, with callgrind's
 # count when valgrind is installed.  Fails when a field is missing, is not
 # a positive number, or when the 4x point's input is not four times the
-# 1x one.  Run by `make bench-smoke` (not in make check: callgrind takes
-# several seconds).
+# 1x one.  Run by make check and `make bench-smoke` (a few seconds).  A
+# build with the sanitizers is not run under callgrind (valgrind cannot
+# run AddressSanitizer's code); its JSON is checked all the same.
 set -u
 out=test-out/bench-smoke
 rm -rf "$out" && mkdir -p "$out" || exit 1
 json=$out/bench.json
 cg=yes
 command -v "${VALGRIND:-valgrind}" > /dev/null 2>&1 || cg=no
+[ -z "${SAN_FLAGS:-}" ] || cg=no
 
 KERNELS=vecadd MODES="sbr harp" SCALE_MODES=harp SIZES="1 4" SCHEDS="1 2" \
 REPEAT=1 CALLGRIND=$cg BENCH_DIR=$out BENCH_JSON=$json \
