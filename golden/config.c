@@ -74,6 +74,12 @@ enum {
       "lanes per SIMD group")                                                 \
     X(PIPELINE_DEPTH, pipeline_depth, VAL_UNSIGNED, 1, 64, NULL, MODES_ALL,   \
       "pipeline stages (TLS's active group)")                                 \
+    X(ALU_LATENCY, alu_latency, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,       \
+      "cycles from an ALU instruction's issue until its result is read")      \
+    X(MUL_LATENCY, mul_latency, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,       \
+      "cycles from a multiply's issue until its result is read")              \
+    X(DIV_LATENCY, div_latency, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,       \
+      "cycles from a divide or remainder's issue until its result is read")   \
     X(WARP_SIZE, warp_size, VAL_POW2, 1, 64, NULL, MODES_ALL,                 \
       "threads per warp")                                                     \
     X(MAX_TBS, max_tbs, VAL_UNSIGNED, 2, CONFIG_MAX_TBS, NULL, MODES_ALL,     \

@@ -64,6 +64,9 @@ struct simt_config {
     unsigned simd_groups;
     unsigned simd_width;             /* lanes per SIMD group */
     unsigned pipeline_depth;
+    unsigned alu_latency;            /* issue to result read, ALU */
+    unsigned mul_latency;            /* ... multiply (M: mul*) */
+    unsigned div_latency;            /* ... divide and remainder */
     unsigned warp_size;              /* threads per warp */
     unsigned max_tbs;                /* thread blocks resident per SM */
     unsigned max_warps_per_tb;

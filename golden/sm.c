@@ -82,6 +82,22 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm_destroy(sm);
         return -1;
     }
+    sm->n_use = (prog->text_hi - prog->text_lo) / 4;
+    sm->use = calloc(sm->n_use ? sm->n_use : 1, sizeof *sm->use);
+    if (!sm->use || sb_init(&sm->sb, sm->warp_slots, cfg->warp_size) != 0) {
+        snprintf(err, errlen, "out of memory");
+        sm_destroy(sm);
+        return -1;
+    }
+    for (unsigned i = 0; i < sm->n_use; i++) {
+        uint32_t word = 0;
+        struct rv32_insn insn;
+
+        sm_memory_read(&sm->mem, prog->text_lo + 4 * i, &word, 4);
+        insn = rv32_decode(word);
+        sm->use[i] = sb_operands(&insn);
+    }
+    sm_pipeline_init(&sm->pipe, cfg);
     *out = sm;
     return 0;
 }
@@ -92,6 +108,8 @@ void sm_destroy(struct sm *sm)
         return;
     sm_reconv_free(&sm->rc);
     sm_memory_free(&sm->mem);
+    sb_free(&sm->sb);
+    free(sm->use);
     free(sm->thread);
     free(sm);
 }
@@ -129,6 +147,8 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     }
     wpt_reset(&sm->wpt);
     sm_reconv_reset(&sm->rc);
+    sb_reset(&sm->sb);
+    sm_pipeline_reset(&sm->pipe);
     return 0;
 }
 
@@ -214,6 +234,105 @@ struct exec_outcome {
     unsigned owner[SM_MAX_LANES]; /* each lane's warp (local) */
 };
 
+/* The threads warp (s, w) runs if it issues now: the PC of its oldest
+ * I-buffer slot, the lanes whose thread runs, and owner[l], the warp
+ * (local) whose thread lane l is (w itself unless the mode regroups
+ * threads).  False when the slot is stale: the mode selects another PC
+ * now, and the slot is dropped without running. */
+static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
+                          uint32_t *pc, uint64_t *mask, unsigned owner[])
+{
+    const struct simt_config *c = &sm->cfg;
+    const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+    uint32_t vpc;
+    uint64_t vmask, m;
+
+    *pc = wp->slot_pc[0];
+    m = wp->slot_mask[0];
+    for (unsigned l = 0; l < c->warp_size; l++)
+        owner[l] = w;
+    if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask,
+                             owner)) {
+        if (vpc != *pc)
+            return false;
+        m = vmask;
+    }
+    for (unsigned l = 0; l < c->warp_size; l++)
+        if (!(sm->warp[slot_of(sm, s, owner[l])].live >> l & 1))
+            m &= ~(1ull << l);
+    *mask = m;
+    return true;
+}
+
+/* The registers of the instruction at pc, NULL outside the text. */
+static const struct sb_use *use_at(const struct sm *sm, uint32_t pc)
+{
+    uint32_t i;
+
+    if (pc < sm->prog->text_lo || (pc & 3))
+        return NULL;
+    i = (pc - sm->prog->text_lo) / 4;
+    return i < sm->n_use ? &sm->use[i] : NULL;
+}
+
+/* The scoreboard lets the threads `mask` of warp (s, w) run u at cycle
+ * now: each thread's own registers are checked (owner[l]: its warp). */
+static bool threads_clear(const struct sm *sm, unsigned s, unsigned w,
+                          uint64_t mask, const unsigned owner[],
+                          const struct sb_use *u, uint64_t now)
+{
+    bool same = true;
+
+    for (uint64_t m = mask; m && same; m &= m - 1)
+        same = owner[__builtin_ctzll(m)] == w;
+    if (same)
+        return sb_clear(&sm->sb, slot_of(sm, s, w), mask, u, now);
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (!sb_clear(&sm->sb, slot_of(sm, s, owner[l]), 1ull << l, u, now))
+            return false;
+    }
+    return true;
+}
+
+/* Warp (s, w)'s oldest instruction has its operands (RAW) and its
+ * destination (WAW) free at cycle now.  A stale slot and a PC outside the
+ * text are let through: the first is dropped, the second is an error
+ * that execute() names. */
+static bool operands_ready(const struct sm *sm, unsigned s, unsigned w,
+                           uint64_t now)
+{
+    unsigned owner[SM_MAX_LANES];
+    uint32_t pc;
+    uint64_t mask;
+    const struct sb_use *u;
+
+    if (!issue_threads(sm, s, w, &pc, &mask, owner))
+        return true;
+    u = use_at(sm, pc);
+    return !u || threads_clear(sm, s, w, mask, owner, u, now);
+}
+
+/* The issued instruction's result: rd of the threads that ran it is
+ * ready from cycle at. */
+static void record_write(struct sm *sm, unsigned s, unsigned w,
+                         uint64_t mask, const unsigned owner[], unsigned rd,
+                         uint64_t at)
+{
+    bool same = true;
+
+    for (uint64_t m = mask; m && same; m &= m - 1)
+        same = owner[__builtin_ctzll(m)] == w;
+    if (same) {
+        sb_write(&sm->sb, slot_of(sm, s, w), mask, rd, at);
+        return;
+    }
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        sb_write(&sm->sb, slot_of(sm, s, owner[l]), 1ull << l, rd, at);
+    }
+}
+
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
  * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
  * regroups threads). */
@@ -223,8 +342,8 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     const struct simt_config *c = &sm->cfg;
     unsigned g = slot_of(sm, s, w);
     struct sm_warp *wp = &sm->warp[g];
-    uint32_t pc = wp->slot_pc[0];
-    uint64_t mask = wp->slot_mask[0];
+    uint32_t pc;
+    uint64_t mask;
     uint32_t word = 0;
     struct rv32_insn insn;
     struct sm_accessor acc;
@@ -232,27 +351,16 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     bool first = true, two = false;
     uint32_t ta = 0, tb = 0;
     char who[96];
-    uint32_t vpc;
-    uint64_t vmask;
 
     memset(o, 0, sizeof *o);
     memset(rec, 0, sizeof *rec);
-    for (unsigned l = 0; l < c->warp_size; l++)
-        o->owner[l] = w;
-    if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask,
-                             o->owner)) {
-        if (vpc != pc) {
-            /* the I-buffer is stale: the structure selects another PC
-             * now; the slot is dropped and refetched */
-            o->control = true;
-            o->stale = true;
-            return;
-        }
-        mask = vmask;
+    if (!issue_threads(sm, s, w, &pc, &mask, o->owner)) {
+        /* the I-buffer is stale: the structure selects another PC now;
+         * the slot is dropped and refetched */
+        o->control = true;
+        o->stale = true;
+        return;
     }
-    for (unsigned l = 0; l < c->warp_size; l++)
-        if (!(sm->warp[slot_of(sm, s, o->owner[l])].live >> l & 1))
-            mask &= ~(1ull << l);
     o->issued = true;
     o->rc.op = SM_RC_EXEC;
     o->rc.warp = w;
@@ -497,6 +605,9 @@ enum sm_status sm_cycle(struct sm *sm)
     int arrive[CONFIG_MAX_SCHEDULERS];
     bool release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
     struct sm_issue_record *rec = &sm->rec;
+    bool group_ok[CONFIG_MAX_SCHEDULERS];
+    unsigned group[CONFIG_MAX_SCHEDULERS];
+    uint64_t now = sm->st.cycles;
 
     if (sm->status != SM_RUNNING)
         return sm->status;
@@ -523,20 +634,24 @@ enum sm_status sm_cycle(struct sm *sm)
                 && sm_reconv_can_launch(&sm->rc, s, w))
                 launch = (int)w;
         fetch_eval(&sc->fetch, &fi[s], &fo);
+        group_ok[s] = sm_pipeline_group(&sm->pipe, s, now, &group[s]);
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
             if (sm_reconv_regroups(&sm->rc)) {
                 /* the scheduler's warps are the mode's slots */
                 unsigned own = sm_reconv_slot_owner(&sm->rc, s, w);
                 bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
-                si[s].ready[w] = launch < 0 && fo.ready[w] && can;
+                si[s].ready[w] = launch < 0 && fo.ready[w] && can
+                                 && group_ok[s]
+                                 && operands_ready(sm, s, w, now);
                 si[s].warp_tb[w] = sm->warp[slot_of(sm, s, own)].tb;
                 si[s].long_wait[w] = !can;
                 continue;
             }
             si[s].ready[w] = launch < 0 && fo.ready[w] && wp->resident
                              && !wp->launch_pending && !wp->at_barrier
-                             && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
+                             && sm_reconv_can_issue(&sm->rc, s, w, wp->live)
+                             && group_ok[s] && operands_ready(sm, s, w, now);
             si[s].warp_tb[w] = wp->resident ? wp->tb : 0;
             /* TLS: memory is ideal, so the long waits are a slot without
              * a warp and a warp at its barrier: they leave the active group */
@@ -608,6 +723,12 @@ enum sm_status sm_cycle(struct sm *sm)
             }
         }
         if (eo[s].issued && sm->status != SM_ERROR) {
+            const struct sb_use *u = use_at(sm, rec->pc);
+            uint64_t at = sm_pipeline_issue(&sm->pipe, group[s],
+                                            (enum sb_unit)u->unit, now);
+            if (u->rd)
+                record_write(sm, s, so.grant_warp, rec->mask, eo[s].owner,
+                             u->rd, at);
             sm->st.warp_insns++;
             sm->st.thread_insns += (unsigned)__builtin_popcountll(rec->mask);
             if (sm->trace)

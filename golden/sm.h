@@ -36,6 +36,8 @@
 #include "program.h"
 #include "rv32.h"
 #include "scheduler.h"
+#include "scoreboard.h"
+#include "sm_pipeline.h"
 #include "sm_memory.h"
 #include "sm_reconv.h"
 #include "wpt.h"
@@ -130,6 +132,11 @@ struct sm {
     struct sm_tb tb[CONFIG_MAX_TBS];
     struct sm_warp warp[SM_MAX_WARP_SLOTS];
     struct rv32_thread *thread;        /* warp_slots * warp_size threads */
+    struct scoreboard sb;              /* per thread's register */
+    struct sm_pipeline pipe;           /* the SIMD groups */
+    struct sb_use *use;                /* registers of each text word,
+                                        * indexed (pc - text_lo) / 4 */
+    unsigned n_use;                    /* text words */
     struct sm_stats st;
     struct sm_issue_record rec;        /* the instruction being issued */
     uint64_t max_cycles;               /* 0: no limit */

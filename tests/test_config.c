@@ -84,6 +84,9 @@ static const char *const tiny_lines[] = {
     "addr_bits = 10",
     "ics_priority_levels = 3",
     "sbr_stack_depth = 4",
+    "alu_latency = 2",
+    "mul_latency = 3",
+    "div_latency = 8",
     NULL
 };
 
@@ -1076,7 +1079,7 @@ static void the_key_table_documents_every_key_of_the_printout(void **state)
             fail_msg("no row '%s' in the key table", row);
         keys++;
     }
-    assert_int_equal(keys, 33);
+    assert_int_equal(keys, 36);
     assert_non_null(strstr(doc, "| `reconvergence` | sbr, harp, minpc, "
                                 "ics-first | every mode |"));
     assert_non_null(strstr(doc, "| `rbt_ways` | 1..1024 | harp |"));

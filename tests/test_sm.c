@@ -290,6 +290,7 @@ static void harp_threads_bypass_a_full_rbt_set_and_not_a_large_one(void **state)
     struct sm *sm;
 
     (void)state;
+    cfg.rbt_entries = 4;            /* two sets of two ways */
     sm = run_loop(&cfg, 8, 8);      /* four TBs resident: sets shared */
     assert_true(sm->rc.rbt_bypass > 0);
     sm_destroy(sm);
@@ -298,6 +299,129 @@ static void harp_threads_bypass_a_full_rbt_set_and_not_a_large_one(void **state)
     sm = run_loop(&cfg, 8, 8);
     assert_int_equal(sm->rc.rbt_bypass, 0);
     sm_destroy(sm);
+}
+
+/* The timing of the pipeline: one warp alone on the SM runs a straight
+ * chain of n instructions; the cycles it takes grow by what each added
+ * instruction costs, which the tests derive from the configuration. */
+enum chain_kind { CHAIN_ADDI, CHAIN_MUL, CHAIN_INDEPENDENT };
+
+/* x5 = tid; x6 = 3; n times: x5 += 1 (addi), x5 *= x6 (mul), or x(11 + i %
+ * 8) = x6 + i (no instruction reads another's result); then every thread
+ * stores x5 at args[tid] and exits. */
+static void chain_program(struct built *b, enum chain_kind kind, unsigned n)
+{
+    uint32_t p[MAXW];
+    unsigned k = 0;
+
+    assert_true(n + 8 <= MAXW);
+    p[k++] = csrr(5, RV32_CSR_TID);
+    p[k++] = addi(6, 0, 3);
+    for (unsigned i = 0; i < n; i++)
+        p[k++] = kind == CHAIN_ADDI ? addi(5, 5, 1)
+                 : kind == CHAIN_MUL ? mul(5, 5, 6)
+                 : addi(11 + i % 8, 6, (int32_t)i);
+    p[k++] = csrr(20, RV32_CSR_TID);
+    p[k++] = slli(20, 20, 2);
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(5, 20, 0);
+    p[k++] = EXIT;
+    build(b, p, k, NULL, 0);
+}
+
+/* Cycles one warp of cfg takes for the chain, its stores checked. */
+static uint64_t chain_cycles(const struct simt_config *cfg,
+                             enum chain_kind kind, unsigned n)
+{
+    struct built b;
+    struct sm *sm;
+    uint64_t cycles;
+
+    chain_program(&b, kind, n);
+    sm = make(cfg, &b.p, 1, cfg->warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < cfg->warp_size; t++) {
+        uint32_t v, want = t;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        for (unsigned i = 0; i < n && kind != CHAIN_INDEPENDENT; i++)
+            want = kind == CHAIN_ADDI ? want + 1 : want * 3;
+        assert_int_equal(v, want);
+    }
+    cycles = sm->st.cycles;
+    sm_destroy(sm);
+    return cycles;
+}
+
+/* tiny with a SIMD group per scheduler (no turns) and latencies long
+ * enough that the front end (one fetch a cycle) keeps up. */
+static struct simt_config timing_config(enum reconvergence mode)
+{
+    struct simt_config cfg = tiny_mode(mode, SCHED_LRR, FETCH_LRR);
+    cfg.simd_groups = cfg.schedulers;
+    cfg.alu_latency = 5;
+    cfg.mul_latency = 9;
+    cfg.div_latency = 20;
+    return cfg;
+}
+
+static void each_dependent_alu_instruction_costs_the_alu_latency(void **state)
+{
+    static const enum reconvergence m[] = { RECONV_SBR, RECONV_HARP,
+                                            RECONV_MINPC, RECONV_ICS_FIRST };
+    (void)state;
+    for (unsigned i = 0; i < 4; i++) {
+        struct simt_config cfg = timing_config(m[i]);
+        uint64_t c8 = chain_cycles(&cfg, CHAIN_ADDI, 8);
+        uint64_t c12 = chain_cycles(&cfg, CHAIN_ADDI, 12);
+        assert_int_equal(c12 - c8, 4 * cfg.alu_latency);
+    }
+}
+
+static void each_dependent_multiply_costs_the_multiply_latency(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    uint64_t c8, c12;
+
+    (void)state;
+    c8 = chain_cycles(&cfg, CHAIN_MUL, 8);
+    c12 = chain_cycles(&cfg, CHAIN_MUL, 12);
+    assert_int_equal(c12 - c8, 4 * cfg.mul_latency);
+}
+
+static void a_warp_wider_than_the_simd_width_holds_its_group_longer(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    unsigned occupancy;
+    uint64_t c8, c12;
+
+    (void)state;
+    cfg.warp_size = 4 * cfg.simd_width;     /* four sub-warps */
+    occupancy = cfg.warp_size / cfg.simd_width;
+    /* independent instructions: one every `occupancy` cycles */
+    c8 = chain_cycles(&cfg, CHAIN_INDEPENDENT, 8);
+    c12 = chain_cycles(&cfg, CHAIN_INDEPENDENT, 12);
+    assert_int_equal(c12 - c8, 4 * occupancy);
+    /* dependent ones: the result is back `latency` cycles after the
+     * last sub-warp entered */
+    c8 = chain_cycles(&cfg, CHAIN_ADDI, 8);
+    c12 = chain_cycles(&cfg, CHAIN_ADDI, 12);
+    assert_int_equal(c12 - c8, 4 * (occupancy - 1 + cfg.alu_latency));
+}
+
+static void schedulers_sharing_one_simd_group_take_turns(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    uint64_t c8, c12;
+
+    (void)state;
+    cfg.simd_groups = 1;                    /* two schedulers share it */
+    cfg.alu_latency = 1;
+    /* one warp: its scheduler has the group every other cycle */
+    c8 = chain_cycles(&cfg, CHAIN_INDEPENDENT, 8);
+    c12 = chain_cycles(&cfg, CHAIN_INDEPENDENT, 12);
+    assert_int_equal(c12 - c8, 4 * cfg.schedulers);
 }
 
 /* Odd threads meet one simt.bar, even threads another: a barrier in
@@ -605,6 +729,10 @@ int main(void)
         cmocka_unit_test(the_invariant_check_finds_a_thread_lost_from_its_stack),
         cmocka_unit_test(the_invariant_check_finds_a_thread_in_two_states),
         cmocka_unit_test(a_pipelined_rbt_is_refused_at_configuration),
+        cmocka_unit_test(each_dependent_alu_instruction_costs_the_alu_latency),
+        cmocka_unit_test(each_dependent_multiply_costs_the_multiply_latency),
+        cmocka_unit_test(a_warp_wider_than_the_simd_width_holds_its_group_longer),
+        cmocka_unit_test(schedulers_sharing_one_simd_group_take_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
