@@ -78,6 +78,13 @@ void sb_write(struct scoreboard *sb, unsigned g, uint64_t mask, unsigned rd,
 void sb_release(struct scoreboard *sb, unsigned g, uint64_t mask,
                 unsigned rd, uint64_t at);
 
+/* The same for a warp whose lanes hold threads of several warp slots
+ * (a regrouped warp): lane l's thread is (slot[l], l). */
+bool sb_clear_threads(const struct scoreboard *sb, const unsigned slot[],
+                      uint64_t mask, const struct sb_use *u, uint64_t now);
+void sb_write_threads(struct scoreboard *sb, const unsigned slot[],
+                      uint64_t mask, unsigned rd, uint64_t at);
+
 /* Lanes of slot g (in mask) whose register r is not ready at cycle now. */
 uint64_t sb_waiting(const struct scoreboard *sb, unsigned g, uint64_t mask,
                     unsigned r, uint64_t now);

@@ -275,24 +275,12 @@ static const struct sb_use *use_at(const struct sm *sm, uint32_t pc)
     return i < sm->n_use ? &sm->use[i] : NULL;
 }
 
-/* The scoreboard lets the threads `mask` of warp (s, w) run u at cycle
- * now: each thread's own registers are checked (owner[l]: its warp). */
-static bool threads_clear(const struct sm *sm, unsigned s, unsigned w,
-                          uint64_t mask, const unsigned owner[],
-                          const struct sb_use *u, uint64_t now)
+/* The warp slot of each lane's thread, from the owners (local warps). */
+static void owner_slots(const struct sm *sm, unsigned s,
+                        const unsigned owner[], unsigned slot[])
 {
-    bool same = true;
-
-    for (uint64_t m = mask; m && same; m &= m - 1)
-        same = owner[__builtin_ctzll(m)] == w;
-    if (same)
-        return sb_clear(&sm->sb, slot_of(sm, s, w), mask, u, now);
-    for (uint64_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        if (!sb_clear(&sm->sb, slot_of(sm, s, owner[l]), 1ull << l, u, now))
-            return false;
-    }
-    return true;
+    for (unsigned l = 0; l < sm->cfg.warp_size; l++)
+        slot[l] = slot_of(sm, s, owner[l]);
 }
 
 /* Warp (s, w)'s oldest instruction has its operands (RAW) and its
@@ -302,7 +290,7 @@ static bool threads_clear(const struct sm *sm, unsigned s, unsigned w,
 static bool operands_ready(const struct sm *sm, unsigned s, unsigned w,
                            uint64_t now)
 {
-    unsigned owner[SM_MAX_LANES];
+    unsigned owner[SM_MAX_LANES], slot[SM_MAX_LANES];
     uint32_t pc;
     uint64_t mask;
     const struct sb_use *u;
@@ -310,27 +298,10 @@ static bool operands_ready(const struct sm *sm, unsigned s, unsigned w,
     if (!issue_threads(sm, s, w, &pc, &mask, owner))
         return true;
     u = use_at(sm, pc);
-    return !u || threads_clear(sm, s, w, mask, owner, u, now);
-}
-
-/* The issued instruction's result: rd of the threads that ran it is
- * ready from cycle at. */
-static void record_write(struct sm *sm, unsigned s, unsigned w,
-                         uint64_t mask, const unsigned owner[], unsigned rd,
-                         uint64_t at)
-{
-    bool same = true;
-
-    for (uint64_t m = mask; m && same; m &= m - 1)
-        same = owner[__builtin_ctzll(m)] == w;
-    if (same) {
-        sb_write(&sm->sb, slot_of(sm, s, w), mask, rd, at);
-        return;
-    }
-    for (uint64_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        sb_write(&sm->sb, slot_of(sm, s, owner[l]), 1ull << l, rd, at);
-    }
+    if (!u)
+        return true;
+    owner_slots(sm, s, owner, slot);
+    return sb_clear_threads(&sm->sb, slot, mask, u, now);
 }
 
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
@@ -726,9 +697,11 @@ enum sm_status sm_cycle(struct sm *sm)
             const struct sb_use *u = use_at(sm, rec->pc);
             uint64_t at = sm_pipeline_issue(&sm->pipe, group[s],
                                             (enum sb_unit)u->unit, now);
-            if (u->rd)
-                record_write(sm, s, so.grant_warp, rec->mask, eo[s].owner,
-                             u->rd, at);
+            if (u->rd) {
+                unsigned slot[SM_MAX_LANES];
+                owner_slots(sm, s, eo[s].owner, slot);
+                sb_write_threads(&sm->sb, slot, rec->mask, u->rd, at);
+            }
             sm->st.warp_insns++;
             sm->st.thread_insns += (unsigned)__builtin_popcountll(rec->mask);
             if (sm->trace)
