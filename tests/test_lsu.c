@@ -1,0 +1,357 @@
+/*
+ * test_lsu.c -- the load/store unit and the memory models under it, timed
+ * through the unit's interface (lsu_issue / lsu_cycle) at the fermi-sbr
+ * preset.  Every expected figure is derived in the test from the
+ * configuration's keys: the warp size, the line, the sets and ways, the
+ * hit latency, the MSHRs, the banks, the DRAM latency and bandwidth.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "lsu.h"
+#include "test_load.h"
+
+enum { MAX_CYCLES = 100000 };
+
+/* A unit at the fermi-sbr preset, with the --set options in sets[]. */
+static struct simt_config setup(struct lsu *u, const char *const *sets, size_t n)
+{
+    struct simt_config cfg = load("fermi-sbr");
+    char err[CONFIG_ERR_LEN];
+
+    if (n > 0 && config_set_args(&cfg, sets, n, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    if (lsu_init(u, &cfg, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    return cfg;
+}
+
+/* A global load of warp `warp` into r1 by every lane of the warp, lane i
+ * at base + i x stride bytes. */
+static struct lsu_request load_req(const struct simt_config *cfg, unsigned warp,
+                                   uint32_t base, uint32_t stride)
+{
+    struct lsu_request r;
+
+    memset(&r, 0, sizeof r);
+    r.warp = warp;
+    r.rd = 1;
+    r.kind = LSU_LOAD;
+    r.space = LSU_GLOBAL;
+    r.bytes = 4;
+    r.mask = cfg->warp_size == 64 ? ~(uint64_t)0
+                                  : ((uint64_t)1 << cfg->warp_size) - 1;
+    for (unsigned i = 0; i < cfg->warp_size; i++)
+        r.addr[i] = base + i * stride;
+    return r;
+}
+
+/* A load of one word of line `line` by lane 0 alone. */
+static struct lsu_request line_req(const struct simt_config *cfg, unsigned warp,
+                                   uint64_t line)
+{
+    struct lsu_request r = load_req(cfg, warp, (uint32_t)(line * cfg->l1d_line_bytes), 0);
+
+    r.mask = 1;
+    return r;
+}
+
+/* Runs one cycle; true when warp's request was reported done. */
+static bool cycle_reports(struct lsu *u, unsigned warp)
+{
+    struct lsu_done done[LSU_MAX_INFLIGHT];
+    unsigned n = lsu_cycle(u, done, LSU_MAX_INFLIGHT);
+    bool seen = false;
+
+    for (unsigned i = 0; i < n; i++)
+        seen = seen || done[i].warp == warp;
+    return seen;
+}
+
+/* Issues r this cycle and runs cycles until it is reported done: the
+ * cycles from its issue to the cycle that reports it. */
+static unsigned latency_of(struct lsu *u, const struct lsu_request *r)
+{
+    assert_true(lsu_can_accept(u));
+    lsu_issue(u, r);
+    for (unsigned c = 0; c < MAX_CYCLES; c++)
+        if (cycle_reports(u, r->warp))
+            return c;
+    fail_msg("warp %u's request never completed", r->warp);
+    return 0;
+}
+
+/* Issues r and counts the cycles until the unit takes a new request:
+ * the cycles the coalescer spends on r. */
+static unsigned occupancy_of(struct lsu *u, const struct lsu_request *r)
+{
+    unsigned c = 0;
+
+    assert_true(lsu_can_accept(u));
+    lsu_issue(u, r);
+    while (!lsu_can_accept(u) && c < MAX_CYCLES) {
+        (void)cycle_reports(u, r->warp);
+        c++;
+    }
+    return c;
+}
+
+/* The cycles one line takes on the SM's share of the DRAM bandwidth:
+ * bytes / (dram_mb_s / (core_mhz x sms)) bytes a cycle, rounded up. */
+static unsigned transfer_cycles(const struct simt_config *cfg, unsigned bytes)
+{
+    unsigned long long num = (unsigned long long)bytes * cfg->core_mhz * cfg->sms;
+
+    return (unsigned)((num + cfg->dram_mb_s - 1) / cfg->dram_mb_s);
+}
+
+static unsigned miss_cost(const struct simt_config *cfg)
+{
+    return cfg->dram_latency + transfer_cycles(cfg, cfg->l1d_line_bytes);
+}
+
+static unsigned l1_sets(const struct simt_config *cfg)
+{
+    return cfg->l1d_kb * 1024 / (cfg->l1d_ways * cfg->l1d_line_bytes);
+}
+
+/* ------------------------------------------------------------------------
+ * Coalescing through the unified arbiter
+ * ---------------------------------------------------------------------- */
+
+static void a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    struct lsu_request r = load_req(&cfg, 0, 0, 0);
+
+    (void)state;
+    /* Every lane inside line 5: lane i at word i modulo the words of a
+     * line. */
+    for (unsigned i = 0; i < cfg.warp_size; i++)
+        r.addr[i] = 5 * cfg.l1d_line_bytes + (i * 4) % cfg.l1d_line_bytes;
+    assert_int_equal(occupancy_of(&u, &r), 1);
+    assert_int_equal(lsu_stats(&u)->lines, 1);
+    assert_int_equal(lsu_stats(&u)->replays, 0);
+    lsu_free(&u);
+}
+
+static void lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    struct lsu_request r = load_req(&cfg, 0, 0, cfg.l1d_line_bytes);
+
+    (void)state;
+    /* Lane i on line warp_size - 1 - i: the arbiter takes the smallest
+     * line first, whatever the lane. */
+    for (unsigned i = 0; i < cfg.warp_size; i++)
+        r.addr[i] = (cfg.warp_size - 1 - i) * cfg.l1d_line_bytes;
+    assert_int_equal(occupancy_of(&u, &r), cfg.warp_size);
+    assert_int_equal(lsu_stats(&u)->lines, cfg.warp_size);
+    assert_int_equal(lsu_stats(&u)->replays, cfg.warp_size - 1);
+    lsu_free(&u);
+}
+
+/* ------------------------------------------------------------------------
+ * The L1: hit, miss, merge, MSHRs, LRU
+ * ---------------------------------------------------------------------- */
+
+static void a_hit_costs_the_hit_latency(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    struct lsu_request r = line_req(&cfg, 3, 7);
+
+    (void)state;
+    (void)latency_of(&u, &r);               /* brings the line in */
+    assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    assert_int_equal(lsu_stats(&u)->l1_hits, 1);
+    lsu_free(&u);
+}
+
+static void a_miss_costs_the_dram_latency_plus_the_line_transfer(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    struct lsu_request r = line_req(&cfg, 3, 7);
+
+    (void)state;
+    assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+    assert_int_equal(lsu_stats(&u)->l1_misses, 1);
+    assert_int_equal(lsu_stats(&u)->dram_requests, 1);
+    lsu_free(&u);
+}
+
+static void the_second_miss_to_an_outstanding_line_merges(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    struct lsu_request a = line_req(&cfg, 1, 9), b = line_req(&cfg, 2, 9);
+    unsigned c, a_done = 0, b_done = 0;
+
+    (void)state;
+    lsu_issue(&u, &a);                       /* cycle 0: the miss */
+    for (c = 0; c < MAX_CYCLES && (!a_done || !b_done); c++) {
+        struct lsu_done done[LSU_MAX_INFLIGHT];
+        unsigned n;
+
+        if (c == 1)
+            lsu_issue(&u, &b);               /* cycle 1: same line */
+        n = lsu_cycle(&u, done, LSU_MAX_INFLIGHT);
+        for (unsigned i = 0; i < n; i++) {
+            if (done[i].warp == 1)
+                a_done = c;
+            if (done[i].warp == 2)
+                b_done = c;
+        }
+    }
+    /* b waits for a's fill, not for a fetch of its own. */
+    assert_int_equal(a_done, miss_cost(&cfg));
+    assert_int_equal(b_done, a_done);
+    assert_int_equal(lsu_stats(&u)->l1_merges, 1);
+    assert_int_equal(lsu_stats(&u)->dram_requests, 1);
+    lsu_free(&u);
+}
+
+static void a_miss_with_every_mshr_busy_stalls_until_one_frees(void **state)
+{
+    static const char *const sets[] = { "l1d_mshrs=2" };
+    struct lsu u;
+    struct simt_config cfg = setup(&u, sets, 1);
+    unsigned m = cfg.l1d_mshrs, first_done = 0, last_done = 0, c;
+
+    (void)state;
+    /* Requests 0 .. m-1 take every MSHR in cycles 0 .. m-1; request m,
+     * issued in cycle m, finds none until request 0's line is back, at
+     * cycle miss_cost; then it misses on an idle DRAM. */
+    for (c = 0; c < MAX_CYCLES && !last_done; c++) {
+        struct lsu_done done[LSU_MAX_INFLIGHT];
+        unsigned n;
+
+        if (c <= m) {
+            struct lsu_request r = line_req(&cfg, c, 100 + c);
+
+            assert_true(lsu_can_accept(&u));
+            lsu_issue(&u, &r);
+        }
+        n = lsu_cycle(&u, done, LSU_MAX_INFLIGHT);
+        for (unsigned i = 0; i < n; i++) {
+            if (done[i].warp == 0)
+                first_done = c;
+            if (done[i].warp == m)
+                last_done = c;
+        }
+        if (c >= m && c < miss_cost(&cfg))
+            assert_false(lsu_can_accept(&u));   /* the stalled request */
+    }
+    assert_int_equal(first_done, miss_cost(&cfg));
+    assert_int_equal(lsu_stats(&u)->mshr_stalls, miss_cost(&cfg) - m);
+    assert_int_equal(last_done, miss_cost(&cfg) + miss_cost(&cfg));
+    lsu_free(&u);
+}
+
+static void lru_evicts_the_least_recently_used_way(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    unsigned ways = cfg.l1d_ways, sets = l1_sets(&cfg);
+    /* Lines 3 + k x sets all fall in set 3. */
+#define SAME_SET(k) (3 + (uint64_t)(k) * sets)
+    struct lsu_request r;
+
+    (void)state;
+    for (unsigned k = 0; k < ways; k++) {       /* fill the set */
+        r = line_req(&cfg, 0, SAME_SET(k));
+        assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+    }
+    r = line_req(&cfg, 0, SAME_SET(0));          /* way 0 used again: */
+    assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    r = line_req(&cfg, 0, SAME_SET(ways));       /* 1 is now the LRU */
+    assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+    r = line_req(&cfg, 0, SAME_SET(0));
+    assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    for (unsigned k = 2; k <= ways; k++) {
+        r = line_req(&cfg, 0, SAME_SET(k));
+        assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    }
+    r = line_req(&cfg, 0, SAME_SET(1));          /* the evicted one */
+    assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+#undef SAME_SET
+    lsu_free(&u);
+}
+
+/* ------------------------------------------------------------------------
+ * Shared memory banks
+ * ---------------------------------------------------------------------- */
+
+static unsigned gcd(unsigned a, unsigned b)
+{
+    while (b) {
+        unsigned t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    unsigned word = cfg.shared_bank_bytes, banks = cfg.shared_banks;
+    /* Lane i at word i x stride: stride 0 is one word for every lane (a
+     * broadcast, one cycle); otherwise the lanes spread over banks /
+     * gcd(stride, banks) banks, each asked for warp_size / that many
+     * distinct words (at least one). */
+    static const unsigned strides[] = { 0, 1, 2, 3, 4, 8, 16, 32, 64 };
+    uint64_t conflicts = 0;
+
+    (void)state;
+    for (size_t s = 0; s < sizeof strides / sizeof strides[0]; s++) {
+        unsigned stride = strides[s], used, expect;
+        struct lsu_request r = load_req(&cfg, 0, 0, stride * word);
+
+        r.space = LSU_SHARED;
+        if (stride == 0) {
+            expect = 1;
+        } else {
+            used = banks / gcd(stride, banks);
+            expect = (cfg.warp_size + used - 1) / used;
+        }
+        assert_int_equal(occupancy_of(&u, &r), expect);
+        conflicts += expect - 1;
+        assert_int_equal(lsu_stats(&u)->bank_conflicts, conflicts);
+        lsu_reset(&u);
+        conflicts = 0;
+        r.rd = 2;
+        /* And the data is back the hit latency after the last bank cycle. */
+        assert_int_equal(latency_of(&u, &r), expect - 1 + cfg.l1d_hit_latency);
+        lsu_reset(&u);
+    }
+    lsu_free(&u);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass),
+        cmocka_unit_test(lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line),
+        cmocka_unit_test(a_hit_costs_the_hit_latency),
+        cmocka_unit_test(a_miss_costs_the_dram_latency_plus_the_line_transfer),
+        cmocka_unit_test(the_second_miss_to_an_outstanding_line_merges),
+        cmocka_unit_test(a_miss_with_every_mshr_busy_stalls_until_one_frees),
+        cmocka_unit_test(lru_evicts_the_least_recently_used_way),
+        cmocka_unit_test(shared_bank_conflicts_cost_the_most_used_banks_distinct_words),
+    };
+
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
