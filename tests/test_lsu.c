@@ -289,6 +289,57 @@ static void lru_evicts_the_least_recently_used_way(void **state)
     lsu_free(&u);
 }
 
+static void misses_queue_on_the_sms_share_of_the_dram_bandwidth(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    struct lsu_request a = line_req(&cfg, 1, 20), b = line_req(&cfg, 2, 21);
+    /* Two lines back to back take 2 x line bytes at dram_mb_s / (core_mhz
+     * x sms) bytes a cycle from cycle 0. */
+    unsigned both = transfer_cycles(&cfg, 2 * cfg.l1d_line_bytes);
+    unsigned c, b_done = 0;
+
+    (void)state;
+    /* b (issued in cycle 1) finds the channel still busy with a's line. */
+    assert_true(transfer_cycles(&cfg, cfg.l1d_line_bytes) > 1);
+    lsu_issue(&u, &a);
+    for (c = 0; c < MAX_CYCLES && !b_done; c++) {
+        if (c == 1)
+            lsu_issue(&u, &b);
+        if (cycle_reports(&u, 2))
+            b_done = c;
+    }
+    assert_int_equal(b_done, both + cfg.dram_latency);
+    assert_int_equal(lsu_stats(&u)->dram_requests, 2);
+    assert_int_equal(lsu_stats(&u)->dram_busy_cycles, both);
+    lsu_free(&u);
+}
+
+static void a_store_is_done_when_its_last_line_leaves_and_allocates_nothing(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    /* Lane i on line 40 + i / 2: warp_size / 2 lines, two lanes each. */
+    struct lsu_request st = load_req(&cfg, 4, 0, 0), ld;
+    unsigned lines = (cfg.warp_size + 1) / 2;
+
+    (void)state;
+    st.kind = LSU_STORE;
+    st.rd = 0;
+    for (unsigned i = 0; i < cfg.warp_size; i++)
+        st.addr[i] = (40 + i / 2) * cfg.l1d_line_bytes + (i % 2) * 4;
+    assert_int_equal(latency_of(&u, &st), lines - 1);
+    assert_int_equal(lsu_stats(&u)->store_lines, lines);
+    assert_int_equal(lsu_stats(&u)->dram_requests, lines);
+    /* No write-allocate: a load of a stored line still misses. */
+    assert_false(l1_cache_holds(&u.l1, 40));
+    ld = line_req(&cfg, 5, 40);
+    (void)latency_of(&u, &ld);
+    assert_int_equal(lsu_stats(&u)->l1_misses, 1);
+    assert_int_equal(lsu_stats(&u)->l1_hits, 0);
+    lsu_free(&u);
+}
+
 /* ------------------------------------------------------------------------
  * Shared memory banks
  * ---------------------------------------------------------------------- */
@@ -350,6 +401,8 @@ int main(void)
         cmocka_unit_test(the_second_miss_to_an_outstanding_line_merges),
         cmocka_unit_test(a_miss_with_every_mshr_busy_stalls_until_one_frees),
         cmocka_unit_test(lru_evicts_the_least_recently_used_way),
+        cmocka_unit_test(misses_queue_on_the_sms_share_of_the_dram_bandwidth),
+        cmocka_unit_test(a_store_is_done_when_its_last_line_leaves_and_allocates_nothing),
         cmocka_unit_test(shared_bank_conflicts_cost_the_most_used_banks_distinct_words),
     };
 
