@@ -340,6 +340,25 @@ static void a_store_is_done_when_its_last_line_leaves_and_allocates_nothing(void
     lsu_free(&u);
 }
 
+static void an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    struct lsu_request ld = line_req(&cfg, 1, 60), at = line_req(&cfg, 2, 60);
+
+    (void)state;
+    (void)latency_of(&u, &ld);                  /* line 60 in the L1 */
+    assert_true(l1_cache_holds(&u.l1, 60));
+    at.kind = LSU_ATOMIC;
+    /* One lane's 4 bytes on the DRAM channel, then the latency back. */
+    assert_int_equal(latency_of(&u, &at),
+                     transfer_cycles(&cfg, at.bytes) + cfg.dram_latency);
+    assert_false(l1_cache_holds(&u.l1, 60));
+    assert_int_equal(lsu_stats(&u)->atomic_lines, 1);
+    assert_int_equal(lsu_stats(&u)->dram_requests, 2);
+    lsu_free(&u);
+}
+
 /* ------------------------------------------------------------------------
  * Shared memory banks
  * ---------------------------------------------------------------------- */
@@ -403,6 +422,7 @@ int main(void)
         cmocka_unit_test(lru_evicts_the_least_recently_used_way),
         cmocka_unit_test(misses_queue_on_the_sms_share_of_the_dram_bandwidth),
         cmocka_unit_test(a_store_is_done_when_its_last_line_leaves_and_allocates_nothing),
+        cmocka_unit_test(an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1),
         cmocka_unit_test(shared_bank_conflicts_cost_the_most_used_banks_distinct_words),
     };
 
