@@ -49,6 +49,8 @@ void lsu_reset(struct lsu *u)
     u->passes = 0;
     u->bank_cycles_left = 0;
     u->slot = 0;
+    u->inflight = 0;
+    u->global_inflight = 0;
     memset(u->flight, 0, sizeof u->flight);
     memset(&u->stats, 0, sizeof u->stats);
 }
@@ -65,7 +67,7 @@ static unsigned free_slot(const struct lsu *u)
 
 bool lsu_can_accept(const struct lsu *u)
 {
-    return !u->busy && free_slot(u) < LSU_MAX_INFLIGHT;
+    return !u->busy && u->inflight < LSU_MAX_INFLIGHT;
 }
 
 void lsu_issue(struct lsu *u, const struct lsu_request *r)
@@ -81,6 +83,8 @@ void lsu_issue(struct lsu *u, const struct lsu_request *r)
     f->warp = r->warp;
     f->rd = r->rd;
     f->ready = u->now;
+    u->inflight++;
+    u->global_inflight += f->global;
     u->cur = *r;
     u->left = r->mask & low_bits(u->lanes);
     u->passes = 0;
@@ -192,7 +196,7 @@ unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max)
         else
             global_pass(u, f);
     }
-    for (unsigned i = 0; i < LSU_MAX_INFLIGHT && n < max; i++) {
+    for (unsigned i = 0; i < LSU_MAX_INFLIGHT && n < max && u->inflight > 0; i++) {
         struct lsu_flight *f = &u->flight[i];
 
         if (f->used && f->sent && f->ready <= u->now) {
@@ -200,6 +204,8 @@ unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max)
             done[n].rd = f->rd;
             n++;
             f->used = false;
+            u->inflight--;
+            u->global_inflight -= f->global;
         }
     }
     u->stats.dram_requests = u->dram.requests;
@@ -210,6 +216,8 @@ unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max)
 
 bool lsu_pending(const struct lsu *u, unsigned warp)
 {
+    if (u->global_inflight == 0)
+        return false;
     for (unsigned i = 0; i < LSU_MAX_INFLIGHT; i++)
         if (u->flight[i].used && u->flight[i].global &&
             u->flight[i].warp == warp)
@@ -219,12 +227,7 @@ bool lsu_pending(const struct lsu *u, unsigned warp)
 
 bool lsu_idle(const struct lsu *u)
 {
-    if (u->busy)
-        return false;
-    for (unsigned i = 0; i < LSU_MAX_INFLIGHT; i++)
-        if (u->flight[i].used)
-            return false;
-    return true;
+    return !u->busy && u->inflight == 0;
 }
 
 const struct lsu_stats *lsu_stats(const struct lsu *u)

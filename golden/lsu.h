@@ -114,6 +114,8 @@ struct lsu {
     unsigned passes;            /* its arbiter passes so far */
     unsigned bank_cycles_left;  /* shared: bank cycles still to go */
     unsigned slot;              /* its entry of flight[] */
+    unsigned inflight;          /* entries of flight[] in use */
+    unsigned global_inflight;   /* of them, global accesses */
     struct lsu_flight flight[LSU_MAX_INFLIGHT];
     struct lsu_stats stats;
 };

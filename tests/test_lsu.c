@@ -359,6 +359,58 @@ static void an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1(void 
     lsu_free(&u);
 }
 
+static void a_warp_is_pending_from_its_global_access_to_its_done_only(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, NULL, 0);
+    struct lsu_request g = line_req(&cfg, 6, 70), sh = line_req(&cfg, 7, 0);
+    unsigned c;
+
+    (void)state;
+    sh.space = LSU_SHARED;
+    assert_true(lsu_idle(&u));
+    lsu_issue(&u, &g);
+    assert_true(lsu_pending(&u, 6));
+    assert_false(lsu_pending(&u, 5));
+    for (c = 0; !cycle_reports(&u, 6); c++) {
+        assert_true(c < MAX_CYCLES);
+        assert_true(lsu_pending(&u, 6));
+        assert_false(lsu_idle(&u));
+    }
+    assert_false(lsu_pending(&u, 6));
+    assert_true(lsu_idle(&u));
+    /* A shared access is never pending, even beside a global one. */
+    g = line_req(&cfg, 6, 71);
+    lsu_issue(&u, &g);
+    (void)cycle_reports(&u, 6);
+    lsu_issue(&u, &sh);
+    assert_true(lsu_pending(&u, 6));
+    assert_false(lsu_pending(&u, 7));
+    lsu_free(&u);
+}
+
+static void the_unit_takes_no_request_while_its_in_flight_table_is_full(void **state)
+{
+    static const char *const sets[] = { "l1d_mshrs=256" };
+    struct lsu u;
+    struct simt_config cfg = setup(&u, sets, 1);
+    unsigned c;
+
+    (void)state;
+    /* One miss a cycle, each to its own line, far fewer cycles than a
+     * miss takes: none is back when the table fills. */
+    assert_true(miss_cost(&cfg) > LSU_MAX_INFLIGHT);
+    for (c = 0; c < LSU_MAX_INFLIGHT; c++) {
+        struct lsu_request r = line_req(&cfg, c, 1000 + c);
+
+        assert_true(lsu_can_accept(&u));
+        lsu_issue(&u, &r);
+        assert_int_equal(cycle_reports(&u, c), false);
+    }
+    assert_false(lsu_can_accept(&u));
+    lsu_free(&u);
+}
+
 /* ------------------------------------------------------------------------
  * Shared memory banks
  * ---------------------------------------------------------------------- */
@@ -423,6 +475,8 @@ int main(void)
         cmocka_unit_test(misses_queue_on_the_sms_share_of_the_dram_bandwidth),
         cmocka_unit_test(a_store_is_done_when_its_last_line_leaves_and_allocates_nothing),
         cmocka_unit_test(an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1),
+        cmocka_unit_test(a_warp_is_pending_from_its_global_access_to_its_done_only),
+        cmocka_unit_test(the_unit_takes_no_request_while_its_in_flight_table_is_full),
         cmocka_unit_test(shared_bank_conflicts_cost_the_most_used_banks_distinct_words),
     };
 
