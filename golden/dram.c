@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void dram_geometry(const struct simt_config *cfg, struct dram_geometry *g)
+void dram_from_config(const struct simt_config *cfg, struct dram_geometry *g)
 {
     memset(g, 0, sizeof *g);
     g->latency = cfg->dram_latency;
@@ -31,7 +31,7 @@ int dram_init(struct dram *d, const struct simt_config *cfg,
               char *msg, size_t msglen)
 {
     memset(d, 0, sizeof *d);
-    dram_geometry(cfg, &d->g);
+    dram_from_config(cfg, &d->g);
     if (dram_check(&d->g, msg, msglen) != 0)
         return model_refuse(cfg, msg, msglen);
     dram_reset(d);

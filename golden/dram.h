@@ -18,6 +18,13 @@
  * Not modelled: banks, rows and the GDDR5 timing of HARP Table 3
  * (tRCD, tCL, ...) one by one, their sum being folded into dram_latency;
  * the L2 hits; contention with the other SMs beyond the even share.
+ *
+ * A timing model, not a generated structure: it has no RTL and no row in
+ * the structure registry (golden/registry.c).  It follows golden/model.h
+ * for its sizes and checks, except that the sizes come from
+ * dram_from_config() (a function X_geometry(cfg, g) marks a registry
+ * structure), and the load/store unit (golden/lsu.h) drives it through
+ * the functions below instead of X_eval/X_step.
  */
 #ifndef SIMTREF_DRAM_H
 #define SIMTREF_DRAM_H
@@ -44,7 +51,7 @@ struct dram {
     uint64_t busy_ticks;        /* ticks the channel has been transferring */
 };
 
-void dram_geometry(const struct simt_config *cfg, struct dram_geometry *g);
+void dram_from_config(const struct simt_config *cfg, struct dram_geometry *g);
 int dram_check(const struct dram_geometry *g, char *msg, size_t msglen);
 int dram_init(struct dram *d, const struct simt_config *cfg,
               char *msg, size_t msglen);

@@ -20,7 +20,7 @@ const char *l1_lookup_name(enum l1_lookup r)
            ? l1_lookup_names[r] : "?";
 }
 
-void l1_cache_geometry(const struct simt_config *cfg, struct l1_cache_geometry *g)
+void l1_cache_from_config(const struct simt_config *cfg, struct l1_cache_geometry *g)
 {
     memset(g, 0, sizeof *g);
     g->ways = cfg->l1d_ways;
@@ -52,7 +52,7 @@ int l1_cache_init(struct l1_cache *c, const struct simt_config *cfg,
     size_t n;
 
     memset(c, 0, sizeof *c);
-    l1_cache_geometry(cfg, &c->g);
+    l1_cache_from_config(cfg, &c->g);
     if (l1_cache_check(&c->g, msg, msglen) != 0)
         return model_refuse(cfg, msg, msglen);
     n = (size_t)c->g.sets * c->g.ways;

@@ -26,6 +26,13 @@
  * for global memory in GPGPU-Sim's Fermi configurations (the simulator
  * HARP and BAWS used): L1 lines of global data are never dirty.  An
  * atomic is performed at the memory side: it invalidates the line.
+ *
+ * A timing model, not a generated structure: it has no RTL and no row in
+ * the structure registry (golden/registry.c).  It follows golden/model.h
+ * for its sizes and checks, except that the sizes come from
+ * l1_cache_from_config() (a function X_geometry(cfg, g) marks a registry
+ * structure), and the load/store unit (golden/lsu.h) drives it through
+ * the functions below instead of X_eval/X_step.
  */
 #ifndef SIMTREF_L1_CACHE_H
 #define SIMTREF_L1_CACHE_H
@@ -65,7 +72,7 @@ struct l1_cache {
     struct l1_mshr *mshr;       /* [mshrs] */
 };
 
-void l1_cache_geometry(const struct simt_config *cfg, struct l1_cache_geometry *g);
+void l1_cache_from_config(const struct simt_config *cfg, struct l1_cache_geometry *g);
 int l1_cache_check(const struct l1_cache_geometry *g, char *msg, size_t msglen);
 /* Allocates the arrays: free with l1_cache_free (also after a failure). */
 int l1_cache_init(struct l1_cache *c, const struct simt_config *cfg,

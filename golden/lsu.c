@@ -18,7 +18,7 @@ int lsu_init(struct lsu *u, const struct simt_config *cfg, char *err, size_t err
         l1_cache_init(&u->l1, cfg, err, errlen) != 0 ||
         dram_init(&u->dram, cfg, err, errlen) != 0)
         return -1;
-    shared_mem_geometry(cfg, &u->smem);
+    shared_mem_from_config(cfg, &u->smem);
     if (shared_mem_check(&u->smem, err, errlen) != 0)
         return model_refuse(cfg, err, errlen);
     if (cfg->warp_size > LSU_MAX_LANES) {

@@ -33,6 +33,10 @@
  * all its lanes' one line is reported done by the lsu_cycle() of cycle
  * t + l1d_hit_latency.  A store (no register) is reported by the
  * lsu_cycle() of its last pass.
+ *
+ * Like the SM model, the unit composes models (the arbiter, the L1, the
+ * banks, DRAM); it is a timing model without RTL, not a registry
+ * structure.
  */
 #ifndef SIMTREF_LSU_H
 #define SIMTREF_LSU_H

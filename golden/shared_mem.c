@@ -7,7 +7,7 @@
 #include <string.h>
 #include "bits.h"
 
-void shared_mem_geometry(const struct simt_config *cfg, struct shared_mem_geometry *g)
+void shared_mem_from_config(const struct simt_config *cfg, struct shared_mem_geometry *g)
 {
     memset(g, 0, sizeof *g);
     g->banks = cfg->shared_banks;

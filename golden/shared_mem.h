@@ -14,6 +14,13 @@
  * shared_banks x shared_bank_bytes, so the window does not change a bank.
  *
  * Only the banking is timed here; the data lives in the SM's memory.
+ *
+ * A timing model, not a generated structure: it has no RTL and no row in
+ * the structure registry (golden/registry.c).  It follows golden/model.h
+ * for its sizes and checks, except that the sizes come from
+ * shared_mem_from_config() (a function X_geometry(cfg, g) marks a registry
+ * structure), and the load/store unit (golden/lsu.h) drives it through
+ * the functions below instead of X_eval/X_step.
  */
 #ifndef SIMTREF_SHARED_MEM_H
 #define SIMTREF_SHARED_MEM_H
@@ -34,7 +41,7 @@ struct shared_mem_geometry {
     unsigned latency;           /* cycles from the last bank cycle to the data */
 };
 
-void shared_mem_geometry(const struct simt_config *cfg, struct shared_mem_geometry *g);
+void shared_mem_from_config(const struct simt_config *cfg, struct shared_mem_geometry *g);
 int shared_mem_check(const struct shared_mem_geometry *g, char *msg, size_t msglen);
 
 /* Cycles the banks take for the lanes in `mask` at addr[]: the largest
