@@ -161,6 +161,40 @@ static void lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line(void **st
     lsu_free(&u);
 }
 
+/* The line of the one busy MSHR (there must be exactly one). */
+static uint64_t only_mshr_line(const struct lsu *u)
+{
+    uint64_t line = 0;
+    unsigned busy = 0;
+
+    for (unsigned i = 0; i < u->l1.g.mshrs; i++)
+        if (u->l1.mshr[i].busy) {
+            line = u->l1.mshr[i].line;
+            busy++;
+        }
+    assert_int_equal(busy, 1);
+    return line;
+}
+
+static void the_arbiter_serves_the_smallest_line_first_whatever_its_lane(void **state)
+{
+    static const char *const sets[] = { "l1d_mshrs=1" };
+    struct lsu u;
+    struct simt_config cfg = setup(&u, sets, 1);
+    struct lsu_request r = load_req(&cfg, 0, 0, 0);
+
+    (void)state;
+    /* Lane 0 on line 9, lane 1 on line 4: with one MSHR, the line the
+     * first pass fetches is the one it chose. */
+    r.mask = 3;
+    r.addr[0] = 9 * cfg.l1d_line_bytes;
+    r.addr[1] = 4 * cfg.l1d_line_bytes;
+    lsu_issue(&u, &r);
+    (void)cycle_reports(&u, 0);
+    assert_int_equal(only_mshr_line(&u), 4);
+    lsu_free(&u);
+}
+
 /* ------------------------------------------------------------------------
  * The L1: hit, miss, merge, MSHRs, LRU
  * ---------------------------------------------------------------------- */
@@ -467,6 +501,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass),
         cmocka_unit_test(lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line),
+        cmocka_unit_test(the_arbiter_serves_the_smallest_line_first_whatever_its_lane),
         cmocka_unit_test(a_hit_costs_the_hit_latency),
         cmocka_unit_test(a_miss_costs_the_dram_latency_plus_the_line_transfer),
         cmocka_unit_test(the_second_miss_to_an_outstanding_line_merges),
