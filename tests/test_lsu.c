@@ -1,7 +1,7 @@
 /*
  * test_lsu.c -- the load/store unit and the memory models under it, timed
  * through the unit's interface (lsu_issue / lsu_cycle) at the fermi-sbr
- * preset.  Every expected figure is derived in the test from the
+ * and gtx480-baws presets.  Every expected figure is derived in the test from the
  * configuration's keys: the warp size, the line, the sets and ways, the
  * hit latency, the MSHRs, the banks, the DRAM latency and bandwidth.
  */
@@ -21,10 +21,12 @@
 
 enum { MAX_CYCLES = 100000 };
 
-/* A unit at the fermi-sbr preset, with the --set options in sets[]. */
-static struct simt_config setup(struct lsu *u, const char *const *sets, size_t n)
+/* A unit at the preset named by the test's state, with the --set
+ * options in sets[]. */
+static struct simt_config setup(struct lsu *u, void **state,
+                                const char *const *sets, size_t n)
 {
-    struct simt_config cfg = load("fermi-sbr");
+    struct simt_config cfg = load((const char *)*state);
     char err[CONFIG_ERR_LEN];
 
     if (n > 0 && config_set_args(&cfg, sets, n, err, sizeof err) != 0)
@@ -130,10 +132,9 @@ static unsigned l1_sets(const struct simt_config *cfg)
 static void a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     struct lsu_request r = load_req(&cfg, 0, 0, 0);
 
-    (void)state;
     /* Every lane inside line 5: lane i at word i modulo the words of a
      * line. */
     for (unsigned i = 0; i < cfg.warp_size; i++)
@@ -147,10 +148,9 @@ static void a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass(void **state
 static void lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     struct lsu_request r = load_req(&cfg, 0, 0, cfg.l1d_line_bytes);
 
-    (void)state;
     /* Lane i on line warp_size - 1 - i: the arbiter takes the smallest
      * line first, whatever the lane. */
     for (unsigned i = 0; i < cfg.warp_size; i++)
@@ -180,10 +180,9 @@ static void the_arbiter_serves_the_smallest_line_first_whatever_its_lane(void **
 {
     static const char *const sets[] = { "l1d_mshrs=1" };
     struct lsu u;
-    struct simt_config cfg = setup(&u, sets, 1);
+    struct simt_config cfg = setup(&u, state, sets, 1);
     struct lsu_request r = load_req(&cfg, 0, 0, 0);
 
-    (void)state;
     /* Lane 0 on line 9, lane 1 on line 4: with one MSHR, the line the
      * first pass fetches is the one it chose. */
     r.mask = 3;
@@ -202,10 +201,9 @@ static void the_arbiter_serves_the_smallest_line_first_whatever_its_lane(void **
 static void a_hit_costs_the_hit_latency(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     struct lsu_request r = line_req(&cfg, 3, 7);
 
-    (void)state;
     (void)latency_of(&u, &r);               /* brings the line in */
     assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
     assert_int_equal(lsu_stats(&u)->l1_hits, 1);
@@ -215,10 +213,9 @@ static void a_hit_costs_the_hit_latency(void **state)
 static void a_miss_costs_the_dram_latency_plus_the_line_transfer(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     struct lsu_request r = line_req(&cfg, 3, 7);
 
-    (void)state;
     assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
     assert_int_equal(lsu_stats(&u)->l1_misses, 1);
     assert_int_equal(lsu_stats(&u)->dram_requests, 1);
@@ -228,11 +225,10 @@ static void a_miss_costs_the_dram_latency_plus_the_line_transfer(void **state)
 static void the_second_miss_to_an_outstanding_line_merges(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     struct lsu_request a = line_req(&cfg, 1, 9), b = line_req(&cfg, 2, 9);
     unsigned c, a_done = 0, b_done = 0;
 
-    (void)state;
     lsu_issue(&u, &a);                       /* cycle 0: the miss */
     for (c = 0; c < MAX_CYCLES && (!a_done || !b_done); c++) {
         struct lsu_done done[LSU_MAX_INFLIGHT];
@@ -260,10 +256,9 @@ static void a_miss_with_every_mshr_busy_stalls_until_one_frees(void **state)
 {
     static const char *const sets[] = { "l1d_mshrs=2" };
     struct lsu u;
-    struct simt_config cfg = setup(&u, sets, 1);
+    struct simt_config cfg = setup(&u, state, sets, 1);
     unsigned m = cfg.l1d_mshrs, first_done = 0, last_done = 0, c;
 
-    (void)state;
     /* Requests 0 .. m-1 take every MSHR in cycles 0 .. m-1; request m,
      * issued in cycle m, finds none until request 0's line is back, at
      * cycle miss_cost; then it misses on an idle DRAM. */
@@ -296,13 +291,12 @@ static void a_miss_with_every_mshr_busy_stalls_until_one_frees(void **state)
 static void lru_evicts_the_least_recently_used_way(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     unsigned ways = cfg.l1d_ways, sets = l1_sets(&cfg);
     /* Lines 3 + k x sets all fall in set 3. */
 #define SAME_SET(k) (3 + (uint64_t)(k) * sets)
     struct lsu_request r;
 
-    (void)state;
     for (unsigned k = 0; k < ways; k++) {       /* fill the set */
         r = line_req(&cfg, 0, SAME_SET(k));
         assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
@@ -326,14 +320,13 @@ static void lru_evicts_the_least_recently_used_way(void **state)
 static void misses_queue_on_the_sms_share_of_the_dram_bandwidth(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     struct lsu_request a = line_req(&cfg, 1, 20), b = line_req(&cfg, 2, 21);
     /* Two lines back to back take 2 x line bytes at dram_mb_s / (core_mhz
      * x sms) bytes a cycle from cycle 0. */
     unsigned both = transfer_cycles(&cfg, 2 * cfg.l1d_line_bytes);
     unsigned c, b_done = 0;
 
-    (void)state;
     /* b (issued in cycle 1) finds the channel still busy with a's line. */
     assert_true(transfer_cycles(&cfg, cfg.l1d_line_bytes) > 1);
     lsu_issue(&u, &a);
@@ -352,12 +345,11 @@ static void misses_queue_on_the_sms_share_of_the_dram_bandwidth(void **state)
 static void a_store_is_done_when_its_last_line_leaves_and_allocates_nothing(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     /* Lane i on line 40 + i / 2: warp_size / 2 lines, two lanes each. */
     struct lsu_request st = load_req(&cfg, 4, 0, 0), ld;
     unsigned lines = (cfg.warp_size + 1) / 2;
 
-    (void)state;
     st.kind = LSU_STORE;
     st.rd = 0;
     for (unsigned i = 0; i < cfg.warp_size; i++)
@@ -377,10 +369,9 @@ static void a_store_is_done_when_its_last_line_leaves_and_allocates_nothing(void
 static void an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     struct lsu_request ld = line_req(&cfg, 1, 60), at = line_req(&cfg, 2, 60);
 
-    (void)state;
     (void)latency_of(&u, &ld);                  /* line 60 in the L1 */
     assert_true(l1_cache_holds(&u.l1, 60));
     at.kind = LSU_ATOMIC;
@@ -396,11 +387,10 @@ static void an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1(void 
 static void a_warp_is_pending_from_its_global_access_to_its_done_only(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     struct lsu_request g = line_req(&cfg, 6, 70), sh = line_req(&cfg, 7, 0);
     unsigned c;
 
-    (void)state;
     sh.space = LSU_SHARED;
     assert_true(lsu_idle(&u));
     lsu_issue(&u, &g);
@@ -427,10 +417,9 @@ static void the_unit_takes_no_request_while_its_in_flight_table_is_full(void **s
 {
     static const char *const sets[] = { "l1d_mshrs=256" };
     struct lsu u;
-    struct simt_config cfg = setup(&u, sets, 1);
+    struct simt_config cfg = setup(&u, state, sets, 1);
     unsigned c;
 
-    (void)state;
     /* One miss a cycle, each to its own line, far fewer cycles than a
      * miss takes: none is back when the table fills. */
     assert_true(miss_cost(&cfg) > LSU_MAX_INFLIGHT);
@@ -462,7 +451,7 @@ static unsigned gcd(unsigned a, unsigned b)
 static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void **state)
 {
     struct lsu u;
-    struct simt_config cfg = setup(&u, NULL, 0);
+    struct simt_config cfg = setup(&u, state, NULL, 0);
     unsigned word = cfg.shared_bank_bytes, banks = cfg.shared_banks;
     /* Lane i at word i x stride: stride 0 is one word for every lane (a
      * broadcast, one cycle); otherwise the lanes spread over banks /
@@ -471,7 +460,6 @@ static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void *
     static const unsigned strides[] = { 0, 1, 2, 3, 4, 8, 16, 32, 64 };
     uint64_t conflicts = 0;
 
-    (void)state;
     for (size_t s = 0; s < sizeof strides / sizeof strides[0]; s++) {
         unsigned stride = strides[s], used, expect;
         struct lsu_request r = load_req(&cfg, 0, 0, stride * word);
@@ -496,24 +484,32 @@ static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void *
     lsu_free(&u);
 }
 
+/* Every check at each preset whose memory is a real chip's: the figures
+ * follow from its keys. */
+#define AT(f, preset) cmocka_unit_test_prestate(f, (void *)(preset))
+#define TESTS_AT(preset) \
+        AT(a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass, preset), \
+        AT(lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line, preset), \
+        AT(the_arbiter_serves_the_smallest_line_first_whatever_its_lane, preset), \
+        AT(a_hit_costs_the_hit_latency, preset), \
+        AT(a_miss_costs_the_dram_latency_plus_the_line_transfer, preset), \
+        AT(the_second_miss_to_an_outstanding_line_merges, preset), \
+        AT(a_miss_with_every_mshr_busy_stalls_until_one_frees, preset), \
+        AT(lru_evicts_the_least_recently_used_way, preset), \
+        AT(misses_queue_on_the_sms_share_of_the_dram_bandwidth, preset), \
+        AT(a_store_is_done_when_its_last_line_leaves_and_allocates_nothing, preset), \
+        AT(an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1, preset), \
+        AT(a_warp_is_pending_from_its_global_access_to_its_done_only, preset), \
+        AT(the_unit_takes_no_request_while_its_in_flight_table_is_full, preset), \
+        AT(shared_bank_conflicts_cost_the_most_used_banks_distinct_words, preset),
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass),
-        cmocka_unit_test(lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line),
-        cmocka_unit_test(the_arbiter_serves_the_smallest_line_first_whatever_its_lane),
-        cmocka_unit_test(a_hit_costs_the_hit_latency),
-        cmocka_unit_test(a_miss_costs_the_dram_latency_plus_the_line_transfer),
-        cmocka_unit_test(the_second_miss_to_an_outstanding_line_merges),
-        cmocka_unit_test(a_miss_with_every_mshr_busy_stalls_until_one_frees),
-        cmocka_unit_test(lru_evicts_the_least_recently_used_way),
-        cmocka_unit_test(misses_queue_on_the_sms_share_of_the_dram_bandwidth),
-        cmocka_unit_test(a_store_is_done_when_its_last_line_leaves_and_allocates_nothing),
-        cmocka_unit_test(an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1),
-        cmocka_unit_test(a_warp_is_pending_from_its_global_access_to_its_done_only),
-        cmocka_unit_test(the_unit_takes_no_request_while_its_in_flight_table_is_full),
-        cmocka_unit_test(shared_bank_conflicts_cost_the_most_used_banks_distinct_words),
-    };
+    const struct CMUnitTest fermi[] = { TESTS_AT("fermi-sbr") };
+    const struct CMUnitTest gtx480[] = { TESTS_AT("gtx480-baws") };
+    int failed = 0;
 
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    failed += cmocka_run_group_tests_name("fermi-sbr", fermi, NULL, NULL);
+    failed += cmocka_run_group_tests_name("gtx480-baws", gtx480, NULL, NULL);
+    return failed != 0;
 }
