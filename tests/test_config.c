@@ -87,6 +87,13 @@ static const char *const tiny_lines[] = {
     "alu_latency = 2",
     "mul_latency = 3",
     "div_latency = 8",
+    "l1d_hit_latency = 2",
+    "l1d_mshrs = 2",
+    "shared_banks = 2",
+    "shared_bank_bytes = 4",
+    "dram_latency = 20",
+    "dram_mb_s = 8000",
+    "core_mhz = 1000",
     NULL
 };
 
@@ -1079,7 +1086,7 @@ static void the_key_table_documents_every_key_of_the_printout(void **state)
             fail_msg("no row '%s' in the key table", row);
         keys++;
     }
-    assert_int_equal(keys, 36);
+    assert_int_equal(keys, 43);
     assert_non_null(strstr(doc, "| `reconvergence` | sbr, harp, minpc, "
                                 "ics-first | every mode |"));
     assert_non_null(strstr(doc, "| `rbt_ways` | 1..1024 | harp |"));
