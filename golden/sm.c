@@ -98,6 +98,16 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm->use[i] = sb_operands(&insn);
     }
     sm_pipeline_init(&sm->pipe, cfg);
+    sm->mem_wait = calloc((size_t)sm->warp_slots * 32, sizeof *sm->mem_wait);
+    if (!sm->mem_wait) {
+        snprintf(err, errlen, "out of memory");
+        sm_destroy(sm);
+        return -1;
+    }
+    if (lsu_init(&sm->lsu, cfg, err, errlen) != 0) {
+        sm_destroy(sm);
+        return -1;
+    }
     *out = sm;
     return 0;
 }
@@ -109,6 +119,8 @@ void sm_destroy(struct sm *sm)
     sm_reconv_free(&sm->rc);
     sm_memory_free(&sm->mem);
     sb_free(&sm->sb);
+    lsu_free(&sm->lsu);
+    free(sm->mem_wait);
     free(sm->use);
     free(sm->thread);
     free(sm);
@@ -149,6 +161,9 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm_reconv_reset(&sm->rc);
     sb_reset(&sm->sb);
     sm_pipeline_reset(&sm->pipe);
+    lsu_reset(&sm->lsu);
+    memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
+                            * sizeof *sm->mem_wait);
     return 0;
 }
 
@@ -283,12 +298,16 @@ static void owner_slots(const struct sm *sm, unsigned s,
         slot[l] = slot_of(sm, s, owner[l]);
 }
 
-/* Warp (s, w)'s oldest instruction has its operands (RAW) and its
- * destination (WAW) free at cycle now.  A stale slot and a PC outside the
+/* What keeps warp (s, w)'s oldest instruction from issuing at cycle now
+ * (SM_HAZARD_NONE: nothing).  data: an operand (RAW) or the destination
+ * (WAW) of one of its threads is not ready, or a load of the same warp
+ * slot to the same register is in flight (the LSU reports done by slot
+ * and register); structural: its unit is busy (the SIMD groups of the
+ * scheduler, group_ok, or the LSU).  A stale slot and a PC outside the
  * text are let through: the first is dropped, the second is an error
  * that execute() names. */
-static bool operands_ready(const struct sm *sm, unsigned s, unsigned w,
-                           uint64_t now)
+static enum sm_hazard issue_hazard(const struct sm *sm, unsigned s,
+                                   unsigned w, uint64_t now, bool group_ok)
 {
     unsigned owner[SM_MAX_LANES], slot[SM_MAX_LANES];
     uint32_t pc;
@@ -296,12 +315,104 @@ static bool operands_ready(const struct sm *sm, unsigned s, unsigned w,
     const struct sb_use *u;
 
     if (!issue_threads(sm, s, w, &pc, &mask, owner))
-        return true;
+        return SM_HAZARD_NONE;
     u = use_at(sm, pc);
     if (!u)
-        return true;
+        return SM_HAZARD_NONE;
     owner_slots(sm, s, owner, slot);
-    return sb_clear_threads(&sm->sb, slot, mask, u, now);
+    if (!sb_clear_threads(&sm->sb, slot, mask, u, now))
+        return SM_HAZARD_DATA;
+    if (u->mem) {
+        if (u->rd && sm->mem_wait[slot_of(sm, s, w) * 32 + u->rd].mask)
+            return SM_HAZARD_DATA;
+        if (sm->lsu_taken || !lsu_can_accept(&sm->lsu))
+            return SM_HAZARD_STRUCTURAL;
+    } else if (!group_ok) {
+        return SM_HAZARD_STRUCTURAL;
+    }
+    return SM_HAZARD_NONE;
+}
+
+/* The access size of a memory instruction. */
+static unsigned access_bytes(enum rv32_op op)
+{
+    switch (op) {
+    case RV32_LB: case RV32_LBU: case RV32_SB:
+        return 1;
+    case RV32_LH: case RV32_LHU: case RV32_SH:
+        return 2;
+    default:
+        return 4;
+    }
+}
+
+/* The issued memory instruction goes to the LSU; a load or atomic holds
+ * its destination in the scoreboard until the LSU reports it done. */
+static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
+                        const struct sm_issue_record *rec,
+                        const unsigned owner[], const struct sb_use *u)
+{
+    struct lsu_request r;
+    unsigned slot[SM_MAX_LANES];
+    enum rv32_op op = rec->insn.op;
+    bool shared = true;
+
+    memset(&r, 0, sizeof r);
+    owner_slots(sm, s, owner, slot);
+    r.warp = slot_of(sm, s, w);
+    r.kind = op >= RV32_LB && op <= RV32_LHU ? LSU_LOAD
+             : op >= RV32_SB && op <= RV32_SW ? LSU_STORE
+             : op == RV32_LR_W ? LSU_LOAD : LSU_ATOMIC;
+    r.rd = r.kind == LSU_STORE ? 0 : u->rd;
+    r.bytes = access_bytes(op);
+    for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
+        if (!(rec->mask >> l & 1) || !rec->res[l].mem)
+            continue;
+        if (!r.mask)
+            r.tb = sm->warp[slot[l]].tb;
+        r.mask |= 1ull << l;
+        r.addr[l] = rec->res[l].mem_addr;
+        shared &= r.addr[l] >= SM_SHARED_BASE
+                  && r.addr[l] < SM_SHARED_BASE + SM_SHARED_BYTES;
+    }
+    /* a warp whose lanes all address the TB's shared window uses the
+     * banks; any other (a mix included) goes through the L1 */
+    r.space = shared && r.mask ? LSU_SHARED : LSU_GLOBAL;
+    if (r.rd) {
+        struct sm_mem_wait *mw = &sm->mem_wait[r.warp * 32 + r.rd];
+        mw->mask = rec->mask;
+        for (unsigned l = 0; l < sm->cfg.warp_size; l++)
+            mw->slot[l] = (uint16_t)slot[l];
+        sb_write_threads(&sm->sb, slot, rec->mask, r.rd, SB_PENDING);
+    }
+    lsu_issue(&sm->lsu, &r);
+    sm->lsu_taken = true;
+}
+
+/* One clock of the LSU: the registers of the requests done are ready
+ * from the next cycle. */
+static void lsu_edge(struct sm *sm, uint64_t now)
+{
+    struct lsu_done done[LSU_MAX_INFLIGHT];
+    unsigned n = lsu_cycle(&sm->lsu, done, LSU_MAX_INFLIGHT);
+
+    for (unsigned i = 0; i < n; i++) {
+        struct sm_mem_wait *mw;
+
+        if (done[i].rd == 0)
+            continue;
+        mw = &sm->mem_wait[done[i].warp * 32 + done[i].rd];
+        for (uint64_t m = mw->mask; m; ) {
+            unsigned g = mw->slot[__builtin_ctzll(m)];
+            uint64_t same = 0;
+            for (uint64_t k = m; k; k &= k - 1)
+                if (mw->slot[__builtin_ctzll(k)] == g)
+                    same |= 1ull << __builtin_ctzll(k);
+            sb_release(&sm->sb, g, same, done[i].rd, now + 1);
+            m &= ~same;
+        }
+        mw->mask = 0;
+    }
 }
 
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
@@ -582,6 +693,7 @@ enum sm_status sm_cycle(struct sm *sm)
 
     if (sm->status != SM_RUNNING)
         return sm->status;
+    sm->lsu_taken = false;
     dispatch(sm);
     memset(&wi, 0, sizeof wi);
     wi.tb_warps = sm->tb_warps;
@@ -613,8 +725,8 @@ enum sm_status sm_cycle(struct sm *sm)
                 unsigned own = sm_reconv_slot_owner(&sm->rc, s, w);
                 bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
                 si[s].ready[w] = launch < 0 && fo.ready[w] && can
-                                 && group_ok[s]
-                                 && operands_ready(sm, s, w, now);
+                                 && issue_hazard(sm, s, w, now, group_ok[s])
+                                    == SM_HAZARD_NONE;
                 si[s].warp_tb[w] = sm->warp[slot_of(sm, s, own)].tb;
                 si[s].long_wait[w] = !can;
                 continue;
@@ -622,11 +734,14 @@ enum sm_status sm_cycle(struct sm *sm)
             si[s].ready[w] = launch < 0 && fo.ready[w] && wp->resident
                              && !wp->launch_pending && !wp->at_barrier
                              && sm_reconv_can_issue(&sm->rc, s, w, wp->live)
-                             && group_ok[s] && operands_ready(sm, s, w, now);
+                             && issue_hazard(sm, s, w, now, group_ok[s])
+                                == SM_HAZARD_NONE;
             si[s].warp_tb[w] = wp->resident ? wp->tb : 0;
-            /* TLS: memory is ideal, so the long waits are a slot without
-             * a warp and a warp at its barrier: they leave the active group */
-            si[s].long_wait[w] = !wp->resident || wp->at_barrier;
+            /* TLS: the long waits are a slot without a warp, a warp at
+             * its barrier and a warp waiting on global memory: they leave
+             * the active group */
+            si[s].long_wait[w] = !wp->resident || wp->at_barrier
+                                 || lsu_pending(&sm->lsu, slot_of(sm, s, w));
         }
         for (unsigned t = 0; t < c->max_tbs; t++) {
             si[s].tb_rank[t] = wo.rank[t];
@@ -695,12 +810,17 @@ enum sm_status sm_cycle(struct sm *sm)
         }
         if (eo[s].issued && sm->status != SM_ERROR) {
             const struct sb_use *u = use_at(sm, rec->pc);
-            uint64_t at = sm_pipeline_issue(&sm->pipe, group[s],
-                                            (enum sb_unit)u->unit, now);
-            if (u->rd) {
-                unsigned slot[SM_MAX_LANES];
-                owner_slots(sm, s, eo[s].owner, slot);
-                sb_write_threads(&sm->sb, slot, rec->mask, u->rd, at);
+            if (u->mem) {
+                if (rec->mask)
+                    send_to_lsu(sm, s, so.grant_warp, rec, eo[s].owner, u);
+            } else {
+                uint64_t at = sm_pipeline_issue(&sm->pipe, group[s],
+                                                (enum sb_unit)u->unit, now);
+                if (u->rd) {
+                    unsigned slot[SM_MAX_LANES];
+                    owner_slots(sm, s, eo[s].owner, slot);
+                    sb_write_threads(&sm->sb, slot, rec->mask, u->rd, at);
+                }
             }
             sm->st.warp_insns++;
             sm->st.thread_insns += (unsigned)__builtin_popcountll(rec->mask);
@@ -788,6 +908,7 @@ enum sm_status sm_cycle(struct sm *sm)
                 if (sm->warp[g].resident && sm->warp[g].tb == t)
                     sm->warp[g].at_barrier = false;
     wpt_step(&sm->wpt, &wi);
+    lsu_edge(sm, now);
     sm->st.cycles++;
 
     check_barriers(sm);
@@ -797,7 +918,7 @@ enum sm_status sm_cycle(struct sm *sm)
         bool busy = false;
         for (unsigned t = 0; t < c->max_tbs; t++)
             busy |= sm->tb[t].valid;
-        if (!busy)
+        if (!busy && lsu_idle(&sm->lsu))
             sm->status = SM_DONE;
     }
     return sm->status;

@@ -33,6 +33,7 @@
 
 #include "config.h"
 #include "fetch.h"
+#include "lsu.h"
 #include "program.h"
 #include "rv32.h"
 #include "scheduler.h"
@@ -109,6 +110,17 @@ struct sm_issue_record {
     struct rv32_result res[SM_MAX_LANES];  /* each executed lane's effect */
 };
 
+/* What keeps a warp's instruction from issuing (BAWS 6.3's data and
+ * structural hazards). */
+enum sm_hazard { SM_HAZARD_NONE, SM_HAZARD_DATA, SM_HAZARD_STRUCTURAL };
+
+/* The threads a load or atomic in flight writes: its lanes and the warp
+ * slot of each lane's thread (several under a regrouping mode). */
+struct sm_mem_wait {
+    uint64_t mask;                      /* 0: nothing in flight */
+    uint16_t slot[SM_MAX_LANES];        /* each lane's warp slot */
+};
+
 /* Counts for the summary. */
 struct sm_stats {
     uint64_t cycles;
@@ -134,6 +146,13 @@ struct sm {
     struct rv32_thread *thread;        /* warp_slots * warp_size threads */
     struct scoreboard sb;              /* per thread's register */
     struct sm_pipeline pipe;           /* the SIMD groups */
+    struct lsu lsu;                    /* the load/store unit */
+    struct sm_mem_wait *mem_wait;      /* [g * 32 + rd]: the threads whose
+                                        * rd a load or atomic of warp slot
+                                        * g is to write (the LSU reports
+                                        * done by slot and register) */
+    bool lsu_taken;                    /* a request went to the LSU in
+                                        * this cycle */
     struct sb_use *use;                /* registers of each text word,
                                         * indexed (pc - text_lo) / 4 */
     unsigned n_use;                    /* text words */

@@ -15,7 +15,7 @@ void sm_pipeline_init(struct sm_pipeline *p, const struct simt_config *cfg)
     p->latency[SB_ALU] = cfg->alu_latency;      /* ORDER SB_UNIT */
     p->latency[SB_MUL] = cfg->mul_latency;
     p->latency[SB_DIV] = cfg->div_latency;
-    p->latency[SB_MEM] = 1;
+    p->latency[SB_MEM] = 0;     /* unused: the LSU times memory */
 }
 
 void sm_pipeline_reset(struct sm_pipeline *p)

@@ -14,8 +14,9 @@
  * the group for that many cycles (the occupancy), one for a warp no wider
  * than the group.  Its result is back `latency` cycles after its last
  * sub-warp entered: alu_latency, mul_latency or div_latency by the
- * instruction (golden/scoreboard.h); memory results come from the
- * load/store unit.
+ * instruction (golden/scoreboard.h).  Loads, stores and atomics do not
+ * enter a SIMD group: they go to the load/store unit (golden/lsu.h),
+ * which decides when their results are back.
  */
 #ifndef SIMTREF_SM_PIPELINE_H
 #define SIMTREF_SM_PIPELINE_H
@@ -37,7 +38,7 @@ struct sm_pipeline {
     unsigned schedulers;        /* warp schedulers */
     unsigned occupancy;         /* cycles a warp holds its group */
     unsigned latency[SB_UNITS]; /* ORDER SB_UNIT: cycles until a result is
-                                 * back (SB_MEM: the unit's own) */
+                                 * back (SB_MEM unused: the LSU's own) */
     uint64_t free_at[SM_PIPE_MAX_GROUPS]; /* first cycle each group takes a
                                  * new warp-instruction */
 };
@@ -51,8 +52,7 @@ bool sm_pipeline_group(const struct sm_pipeline *p, unsigned s,
                        uint64_t now, unsigned *group);
 
 /* A warp-instruction enters `group` at cycle now; returns the cycle from
- * which a result of `unit` may be read (SB_MEM: the cycle its last
- * sub-warp leaves for the load/store unit). */
+ * which its result (of `unit`: SB_ALU, SB_MUL or SB_DIV) may be read. */
 uint64_t sm_pipeline_issue(struct sm_pipeline *p, unsigned group,
                            enum sb_unit unit, uint64_t now);
 
