@@ -16,13 +16,18 @@
  * min(PC) lets the even elements run to their end as soon as
  * digit_sum()'s higher PC comes up.
  *
- * no_reorder keeps the functions in the text in the order written:
- * mix(), kernel(), digit_sum().
+ * gcc's no_reorder keeps the functions in the text in the order written:
+ * mix(), kernel(), digit_sum() (tests/trace_callee_first.sh checks the
+ * order in the ELF).  clang knows neither it nor noclone.
  */
 #include "args.h"
 #include "simt.h"
 
+#if defined(__clang__)
+#define PLACED __attribute__((noinline))
+#else
 #define PLACED __attribute__((noinline, noclone, no_reorder))
+#endif
 
 static int32_t mix(uint32_t x) PLACED;
 static int32_t digit_sum(uint32_t x) PLACED;
