@@ -6,9 +6,10 @@
  *
  * From the trace alone it rebuilds each TB's count of warps waiting at its
  * barrier, as the WPT holds it: under sbr a warp arrives when it issues
- * simt.bar (word 0x0000000b), the count takes the cycle's arrivals on the
- * clock edge that ends the cycle, and goes back to zero on the edge on
- * which it reaches W, the warps of a TB (the barrier releases).
+ * simt.bar (word 0x0000000b; sbr issues it on all the warp's live lanes),
+ * the count takes the cycle's arrivals on the clock edge that ends the
+ * cycle, and goes back to zero on the edge on which it reaches W, the
+ * warps of a TB (the barrier releases).
  *
  * The rule checked on every issued instruction: the issue scheduler chose
  * among the warps of the line's ready set (rdy...), so no ready warp of the
@@ -66,6 +67,7 @@ struct trace_line {
     unsigned tb;                    /* grid index of the warp's TB */
     uint64_t ready[READY_WORDS];    /* the scheduler's ready warps */
     uint32_t word;                  /* the instruction word */
+    unsigned long long mask;        /* the lanes that executed it */
 };
 
 /* The hexadecimal ready set (at most READY_WORDS * 64 bits): 0 or -1. */
@@ -103,6 +105,7 @@ static int parse_line(const char *s, struct trace_line *t)
                &word, &used) != 8 || used == 0)
         return -1;
     t->word = word;
+    t->mask = mask;
     return parse_ready(rdy, t->ready);
 }
 
@@ -206,7 +209,7 @@ static int check_file(struct mwf_check *m, const char *path)
         m->lines++;
         m->slot_tb[t.slot] = (int)t.tb;
         check_issue(m, &t, buf, path, ln);
-        if (t.word == WORD_BAR) {
+        if (t.word == WORD_BAR && t.mask != 0) {
             if (m->n_arrivals == MAX_SLOTS) {
                 fprintf(stderr, "%s:%lu: more than %d barrier arrivals in "
                         "cycle %llu\n", path, ln, MAX_SLOTS, t.cycle);
