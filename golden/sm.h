@@ -140,6 +140,8 @@ struct sm {
     struct sm_issue_record rec;        /* the instruction being issued */
     uint64_t max_cycles;               /* 0: no limit */
     bool check_invariants;             /* check SPEC's system invariant */
+    unsigned *inv_count;               /* ... its scratch: W * warp_size
+                                        * place counts (sm_reconv_counts) */
     FILE *trace;                       /* one line per issued instruction */
     enum sm_status status;
     char err[SM_ERR_LEN];

@@ -150,6 +150,20 @@ bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
     return live && (rc->parked[warp * rc->schedulers + sched] & live) == live;
 }
 
+void sm_minpc_counts(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warps, const uint64_t live[], unsigned lanes,
+                     unsigned count[])
+{
+    for (unsigned w = 0; w < warps; w++) {
+        const struct rv32_thread *t =
+            &rc->threads[(w * rc->schedulers + sched) * rc->warp_size];
+        for (unsigned l = 0; l < lanes; l++)
+            count[w * lanes + l] = (live[w] >> l & 1)
+                                   && t[l].pc >= rc->prog->text_lo
+                                   && t[l].pc < rc->prog->text_hi;
+    }
+}
+
 /* A thread's one place is its own PC register: the check is that every
  * live thread's PC is inside the text the arbiter can name. */
 void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
