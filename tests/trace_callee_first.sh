@@ -20,7 +20,8 @@
 #
 # Under min(PC) alone (the SP left out of the arbitration) the other path
 # runs while the callee waits at digit_sum()'s higher PC, and the first
-# check fails.
+# check fails: the test shows it with sp_bits = 1, where the SP's one bit
+# does not tell the caller's frame from the callee's.
 set -u
 fail=0
 out=test-out/trace-callee-first
@@ -44,15 +45,23 @@ set -- $mix $ds $kernel
 [ $((0x$2 <= 0x$5 && 0x$6 <= 0x$3)) = 1 ] \
   || { echo "FAIL: $elf: mix [$1, $2), kernel [$5, $6), digit_sum [$3, $4): not mix < kernel <= digit_sum"; exit 1; }
 
-"$SIMTREF" sim --kernel deepcall --preset fermi-harp --set reconvergence=minpc \
-  --grid $grid --block $block --size $((grid * block)) \
-  --trace "$out/trace" > "$out/stdout" 2> "$out/stderr" \
-  || { echo "FAIL: simtref sim --kernel deepcall under minpc"; cat "$out/stderr"; exit 1; }
-grep -q "^result  *right (host reference)" "$out/stdout" \
-  || { echo "FAIL: deepcall under minpc: no right result"; exit 1; }
+# run NAME SETTINGS...: the trace of deepcall under minpc in $out/NAME.trace
+run() {
+  name=$1; shift
+  "$SIMTREF" sim --kernel deepcall --preset fermi-harp --set reconvergence=minpc \
+    --grid $grid --block $block --size $((grid * block)) "$@" \
+    --trace "$out/$name.trace" > "$out/$name.out" 2> "$out/$name.err" \
+    || { echo "FAIL: simtref sim --kernel deepcall under minpc $*"; cat "$out/$name.err"; return 1; }
+  grep -q "^result  *right (host reference)" "$out/$name.out" \
+    || { echo "FAIL: deepcall under minpc $*: no right result"; return 1; }
+}
 
-# Two passes over the trace (fields: CYCLE sS wG tbT rdyR PC MASK ...);
-# a warp is its slot and TB.  Masks are turned into strings of 64 bits.
+# check MLO MHI DLO DHI NAME: the checks on $out/NAME.trace with the
+# callee's ranges [MLO, MHI) and [DLO, DHI), the summary in
+# $out/NAME.check; exit status 0 when both hold.  Two passes over the trace (fields: CYCLE
+# sS wG tbT rdyR PC MASK ...); a warp is its slot and TB.  Masks are
+# turned into strings of 64 bits.
+check() {
 awk -v mlo="$1" -v mhi="$2" -v dlo="$3" -v dhi="$4" '
 function bits(h,   s, i) {
   s = ""
@@ -105,7 +114,28 @@ NR == FNR {                        # pass 1: the callee lines of each warp
 END {
   printf "%d callee instructions, %d warps whose other path issued after the callee, %d instructions of the other path inside a call\n", n_callee, diverged, bad
   exit (bad > 0 || diverged == 0 || n_callee == 0)
-}' "$out/trace" "$out/trace" > "$out/check" || fail=1
-cat "$out/check"
-[ $fail = 0 ] || echo "FAIL: the callee did not run first under minpc"
+}' "$out/$5.trace" "$out/$5.trace" > "$out/$5.check"
+}
+
+# The SP compared in full (fermi-harp's sp_bits = 32): the callee first.
+if run sp; then
+  check $mix $ds sp || fail=1
+  echo "sp_bits=32: $(tail -n 1 "$out/sp.check")"
+  [ $fail = 0 ] || { echo "FAIL: the callee did not run first under minpc"; sed '$d' "$out/sp.check"; }
+else
+  fail=1
+fi
+
+# The SP's top bit alone (sp_bits = 1): the kernel's and mix()'s frames,
+# both in the top half of the 4 KiB stack, compare equal, the arbiter
+# takes min(PC), and the same check finds the other path inside the call.
+if run pc --set sp_bits=1; then
+  check $mix $ds pc
+  echo "sp_bits=1: $(tail -n 1 "$out/pc.check")"
+  inside=$(sed -n 's/.*, \([0-9]*\) instructions of the other path inside a call$/\1/p' "$out/pc.check")
+  [ -n "$inside" ] && [ "$inside" -gt 0 ] \
+    || { echo "FAIL: the check finds the callee first with the SP left out"; fail=1; }
+else
+  fail=1
+fi
 exit $fail
