@@ -264,6 +264,10 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     o->rc.npc = pc + 4;
     rec->sched = s;
     rec->warp = g;
+    rec->ctaid = sm->tb[sm_reconv_regroups(&sm->rc)
+                        ? sm->warp[slot_of(sm, s, sm_reconv_slot_owner(
+                              &sm->rc, s, w))].tb
+                        : wp->tb].ctaid;
     rec->pc = pc;
     rec->mask = mask;
     rec->lanes = c->warp_size;
@@ -564,6 +568,8 @@ enum sm_status sm_cycle(struct sm *sm)
             fi[s].flush_warp = (unsigned)launch;
         } else if (so.grant_valid) {
             execute(sm, s, so.grant_warp, &eo[s], rec);
+            for (unsigned w = 0; w < sm->warps_per_sched; w++)
+                rec->ready[w / 64] |= (uint64_t)si[s].ready[w] << w % 64;
             ri[s] = eo[s].rc;
             ri[s].rd_warp = 0;
             ri[s].live = sm->warp[slot_of(sm, s, so.grant_warp)].live
