@@ -131,6 +131,9 @@ static int sim_kernel_setup(struct sim_kernel *k, struct sm *sm,
         k->has_case = true;
     }
     l->args = args;
+    /* the suite's kernels declare their shared memory; a user's file is
+     * taken to use none (it is not limited by shared_kb) */
+    l->shared_bytes = k->suite ? k->suite->shared_bytes : 0;
     return 0;
 }
 

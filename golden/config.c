@@ -96,6 +96,8 @@ enum {
       "L1 data cache ways")                                                   \
     X(L1D_LINE_BYTES, l1d_line_bytes, VAL_POW2, 4, 1024, NULL, MODES_ALL,     \
       "L1 data cache line, bytes")                                            \
+    X(SHARED_KB, shared_kb, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,           \
+      "shared memory per SM, KiB: the TBs resident share it")                 \
     /* Memory hierarchy (golden/lsu.h) */                                     \
     X(L1D_HIT_LATENCY, l1d_hit_latency, VAL_UNSIGNED, 1, 1000, NULL,          \
       MODES_ALL, "cycles from an L1 hit (or a shared access) to its data")   \

@@ -73,6 +73,7 @@ struct simt_config {
     unsigned thread_id_bits;         /* log2 of the threads a TB can hold */
     unsigned pc_bits;
     unsigned l1d_kb, l1d_ways, l1d_line_bytes;
+    unsigned shared_kb;              /* shared memory per SM, KiB */
 
     /* Memory hierarchy (golden/lsu.h, docs/memory.md) */
     unsigned l1d_hit_latency;        /* cycles from an L1 hit to its data */

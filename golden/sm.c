@@ -149,9 +149,16 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
                 c->max_warps_per_tb, sm->warp_slots);
         return -1;
     }
+    if (l->shared_bytes > c->shared_kb * 1024u) {
+        sm_fail(sm, "a TB of kernel %s holds %u bytes of shared memory; "
+                "configuration '%s' has %u KiB per SM (shared_kb)",
+                l->kernel, l->shared_bytes, c->name, c->shared_kb);
+        return -1;
+    }
     sm->launch = *l;
     sm->tb_warps = tb_warps;
     sm->next_ctaid = 0;
+    sm->shared_used = 0;
     memset(&sm->st, 0, sizeof sm->st);
     memset(sm->tb, 0, sizeof sm->tb);
     memset(sm->warp, 0, sizeof sm->warp);
@@ -197,8 +204,11 @@ static void dispatch(struct sm *sm)
             ;
         for (unsigned g = 0; g < sm->warp_slots; g++)
             free_warps += !sm->warp[g].resident;
-        if (t == c->max_tbs || free_warps < sm->tb_warps)
+        if (t == c->max_tbs || free_warps < sm->tb_warps
+            || sm->shared_used + sm->launch.shared_bytes
+               > c->shared_kb * 1024u)
             return;
+        sm->shared_used += sm->launch.shared_bytes;
         struct sm_tb *tb = &sm->tb[t];
         memset(tb, 0, sizeof *tb);
         tb->valid = true;
@@ -636,6 +646,7 @@ static void retire(struct sm *sm, unsigned g)
     wp->live = 0;
     if (--tb->live_warps == 0) {
         tb->valid = false;
+        sm->shared_used -= sm->launch.shared_bytes;
         sm->st.tbs_done++;
     }
 }

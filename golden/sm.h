@@ -6,8 +6,10 @@
  * `schedulers` warp schedulers owns W = threads_per_scheduler / warp_size
  * warp slots; warp slot g belongs to scheduler g % schedulers as its local
  * warp g / schedulers (even and odd warps on two schedulers, as BAWS 5).
- * A TB is placed on the lowest free warp slots when a TB slot (max_tbs)
- * and enough warp slots are free.
+ * A TB is placed on the lowest free warp slots when a TB slot (max_tbs),
+ * enough warp slots (the threads of threads_per_scheduler) and enough
+ * shared memory (shared_kb, less what the resident TBs hold) are free:
+ * the occupancy limits.
  *
  * Each cycle, for each scheduler: the fetch model (golden/fetch.h) picks a
  * warp to fetch for, its instruction returns one cycle later into the
@@ -56,6 +58,7 @@ struct sm_launch {
     unsigned block;         /* threads per TB */
     uint32_t args;          /* a0 of every thread: the argument block */
     const char *kernel;     /* name for messages */
+    uint32_t shared_bytes;  /* shared memory each TB holds (occupancy) */
 };
 
 enum sm_status { SM_RUNNING, SM_DONE, SM_ERROR };
@@ -143,6 +146,8 @@ struct sm {
     unsigned warp_slots;               /* schedulers * W */
     unsigned tb_warps;                 /* warps per TB of this launch */
     unsigned next_ctaid;               /* next TB of the grid to place */
+    uint32_t shared_used;              /* shared memory the resident TBs
+                                        * hold, bytes */
     struct sm_sched sch[CONFIG_MAX_SCHEDULERS];
     struct wpt wpt;
     struct sm_reconv rc;               /* the control-flow structures */

@@ -211,7 +211,7 @@ static struct sm *make(const struct simt_config *cfg, const struct program *p,
 {
     struct sm *sm;
     char err[SM_ERR_LEN];
-    struct sm_launch l = { grid, block, SM_GLOBAL_BASE, "hand-built" };
+    struct sm_launch l = { grid, block, SM_GLOBAL_BASE, "hand-built", 0 };
 
     if (sm_create(&sm, cfg, p, 1u << 16, err, sizeof err) != 0)
         fail_msg("%s", err);
@@ -465,6 +465,69 @@ static void a_load_that_hits_holds_its_reader_for_the_l1_latency(void **state)
     c12 = load_chain_cycles(&cfg, 12);
     /* done by the LSU's cycle hit_latency after issue, read the next */
     assert_int_equal(c12 - c8, 4 * (cfg.l1d_hit_latency + 1));
+}
+
+/* The most TBs resident at once when a grid of `grid` one-warp TBs, each
+ * holding shared_bytes of shared memory, runs the chain. */
+static unsigned most_resident(const struct simt_config *cfg, unsigned grid,
+                              uint32_t shared_bytes)
+{
+    struct built b;
+    struct sm *sm;
+    char err[SM_ERR_LEN];
+    struct sm_launch l = { grid, cfg->warp_size, SM_GLOBAL_BASE,
+                           "hand-built", shared_bytes };
+    unsigned most = 0;
+
+    chain_program(&b, CHAIN_ADDI, 4);
+    if (sm_create(&sm, cfg, &b.p, 1u << 16, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    if (sm_start(sm, &l) != 0)
+        fail_msg("%s", sm->err);
+    while (sm->status == SM_RUNNING) {
+        unsigned n = 0;
+        sm_cycle(sm);
+        for (unsigned t = 0; t < cfg->max_tbs; t++)
+            n += sm->tb[t].valid;
+        most = n > most ? n : most;
+    }
+    assert_int_equal(sm->status, SM_DONE);
+    assert_int_equal(sm->st.tbs_done, grid);
+    sm_destroy(sm);
+    return most;
+}
+
+static void tbs_are_placed_up_to_the_tb_and_shared_memory_limits(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    uint32_t smem = cfg.shared_kb * 1024u;
+
+    (void)state;
+    /* one-warp TBs: the TB slots are the limit */
+    assert_int_equal(most_resident(&cfg, 2 * cfg.max_tbs, 0), cfg.max_tbs);
+    /* shared memory: as many as fit */
+    assert_int_equal(most_resident(&cfg, 2 * cfg.max_tbs, smem / 2), 2);
+    assert_int_equal(most_resident(&cfg, 2 * cfg.max_tbs, smem), 1);
+    assert_int_equal(most_resident(&cfg, 2 * cfg.max_tbs, smem / 3), 3);
+}
+
+static void a_tb_beyond_the_shared_memory_is_refused(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    struct built b;
+    struct sm *sm;
+    char err[SM_ERR_LEN];
+    struct sm_launch l = { 1, cfg.warp_size, SM_GLOBAL_BASE, "hand-built",
+                           cfg.shared_kb * 1024u + 4 };
+
+    (void)state;
+    chain_program(&b, CHAIN_ADDI, 4);
+    assert_int_equal(sm_create(&sm, &cfg, &b.p, 1u << 16, err, sizeof err),
+                     0);
+    assert_int_equal(sm_start(sm, &l), -1);
+    assert_non_null(strstr(sm->err, "shared memory"));
+    assert_non_null(strstr(sm->err, "shared_kb"));
+    sm_destroy(sm);
 }
 
 static void schedulers_sharing_one_simd_group_take_turns(void **state)
@@ -837,6 +900,8 @@ int main(void)
         cmocka_unit_test(each_dependent_multiply_costs_the_multiply_latency),
         cmocka_unit_test(a_warp_wider_than_the_simd_width_holds_its_group_longer),
         cmocka_unit_test(schedulers_sharing_one_simd_group_take_turns),
+        cmocka_unit_test(tbs_are_placed_up_to_the_tb_and_shared_memory_limits),
+        cmocka_unit_test(a_tb_beyond_the_shared_memory_is_refused),
         cmocka_unit_test(a_load_that_hits_holds_its_reader_for_the_l1_latency),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
