@@ -212,6 +212,7 @@ static void dispatch(struct sm *sm)
         struct sm_tb *tb = &sm->tb[t];
         memset(tb, 0, sizeof *tb);
         tb->valid = true;
+        tb->phase_start = sm->st.cycles;
         tb->ctaid = sm->next_ctaid++;
         tb->warps = sm->tb_warps;
         tb->live_warps = sm->tb_warps;
@@ -609,6 +610,7 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
         wp->slots = 0;
         wp->flying = 0;
         wp->have_next = false;
+        wp->refill = true;
         return;
     }
     if (fi->issue_valid && fi->issue_warp == w && wp->slots > 0) {
@@ -618,6 +620,7 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
         wp->slots--;
     }
     if (fi->fill_valid && fi->fill_warp == w && wp->flying > 0) {
+        wp->refill = false;
         wp->slot_pc[wp->slots] = wp->fly_pc[0];
         wp->slot_mask[wp->slots] = wp->fly_mask[0];
         wp->slots++;
@@ -636,6 +639,26 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
     }
 }
 
+/* The warp-phase of TB slot t ends (RTRU, BAWS eq. 1): each of its warps
+ * took the cycles from the phase's start to its arrival or exit; a warp
+ * that exited in an earlier phase, or whose slot another TB took since,
+ * is not counted. */
+static void end_phase(struct sm *sm, unsigned t)
+{
+    struct sm_tb *tb = &sm->tb[t];
+    uint64_t took[SM_MAX_TB_WARPS];
+    unsigned n = 0;
+
+    for (unsigned k = 0; k < tb->warps; k++) {
+        const struct sm_warp *wp = &sm->warp[tb->warp[k]];
+        if (wp->tb != t || wp->wid != k || !wp->lanes
+            || wp->phase_end < tb->phase_start)
+            continue;
+        took[n++] = wp->phase_end + 1 - tb->phase_start;
+    }
+    sm_stats_phase(&sm->st, took, n);
+}
+
 /* Retire a warp whose threads have all exited. */
 static void retire(struct sm *sm, unsigned g)
 {
@@ -644,11 +667,36 @@ static void retire(struct sm *sm, unsigned g)
 
     wp->resident = false;
     wp->live = 0;
+    wp->phase_end = sm->st.cycles;
     if (--tb->live_warps == 0) {
+        end_phase(sm, wp->tb);
         tb->valid = false;
         sm->shared_used -= sm->launch.shared_bytes;
         sm->st.tbs_done++;
     }
+}
+
+/* Why scheduler s issued nothing when none of its warps shows a reason:
+ * the threads of its launch warps are held by the control-flow
+ * structures (harp's tables) or wait at the barrier, or its warps exited
+ * while their TB runs; idle when it has no thread at all. */
+static enum sm_stall idle_reason(const struct sm *sm, unsigned s)
+{
+    enum sm_stall r = SM_STALL_IDLE;
+
+    for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        unsigned g = slot_of(sm, s, w);
+        const struct sm_warp *wp = &sm->warp[g];
+        enum sm_stall k = SM_STALL_IDLE;
+
+        if (wp->resident)
+            k = wp->at_barrier ? SM_STALL_BARRIER : SM_STALL_CONTROL;
+        else if (wp->lanes && sm->tb[wp->tb].valid
+                 && sm->tb[wp->tb].warp[wp->wid] == g)
+            k = SM_STALL_EXIT;
+        r = k < r ? k : r;
+    }
+    return r;
 }
 
 /* A barrier that can no longer complete: every live warp of the TB waits
@@ -706,6 +754,7 @@ enum sm_status sm_cycle(struct sm *sm)
     bool release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
     struct sm_issue_record *rec = &sm->rec;
     bool group_ok[CONFIG_MAX_SCHEDULERS];
+    enum sm_stall why[CONFIG_MAX_SCHEDULERS];   /* the stall, if no issue */
     unsigned group[CONFIG_MAX_SCHEDULERS];
     uint64_t now = sm->st.cycles;
 
@@ -736,30 +785,55 @@ enum sm_status sm_cycle(struct sm *sm)
                 launch = (int)w;
         fetch_eval(&sc->fetch, &fi[s], &fo);
         group_ok[s] = sm_pipeline_group(&sm->pipe, s, now, &group[s]);
+        why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            enum sm_hazard hz = SM_HAZARD_NONE;
+            enum sm_stall wy;
             if (sm_reconv_regroups(&sm->rc)) {
                 /* the scheduler's warps are the mode's slots */
                 unsigned own = sm_reconv_slot_owner(&sm->rc, s, w);
                 bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
+                if (can && fo.ready[w])
+                    hz = issue_hazard(sm, s, w, now, group_ok[s]);
                 si[s].ready[w] = launch < 0 && fo.ready[w] && can
-                                 && issue_hazard(sm, s, w, now, group_ok[s])
-                                    == SM_HAZARD_NONE;
+                                 && hz == SM_HAZARD_NONE;
                 si[s].warp_tb[w] = sm->warp[slot_of(sm, s, own)].tb;
                 si[s].long_wait[w] = !can;
+                /* an empty slot is no warp: the tables' threads are
+                 * seen below, by their launch warps */
+                wy = !can ? SM_STALLS
+                     : !fo.ready[w] ? (wp->refill ? SM_STALL_CONTROL
+                                                  : SM_STALL_FETCH)
+                     : hz == SM_HAZARD_DATA ? SM_STALL_DATA
+                     : hz == SM_HAZARD_STRUCTURAL ? SM_STALL_STRUCTURAL
+                     : SM_STALLS;
+                why[s] = wy < why[s] ? wy : why[s];
                 continue;
             }
-            si[s].ready[w] = launch < 0 && fo.ready[w] && wp->resident
-                             && !wp->launch_pending && !wp->at_barrier
-                             && sm_reconv_can_issue(&sm->rc, s, w, wp->live)
-                             && issue_hazard(sm, s, w, now, group_ok[s])
-                                == SM_HAZARD_NONE;
+            bool base = wp->resident && !wp->launch_pending
+                        && !wp->at_barrier
+                        && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
+            if (base && fo.ready[w])
+                hz = issue_hazard(sm, s, w, now, group_ok[s]);
+            si[s].ready[w] = launch < 0 && base && fo.ready[w]
+                             && hz == SM_HAZARD_NONE;
             si[s].warp_tb[w] = wp->resident ? wp->tb : 0;
             /* TLS: the long waits are a slot without a warp, a warp at
              * its barrier and a warp waiting on global memory: they leave
              * the active group */
             si[s].long_wait[w] = !wp->resident || wp->at_barrier
                                  || lsu_pending(&sm->lsu, slot_of(sm, s, w));
+            wy = !wp->resident ? SM_STALLS
+                 : wp->launch_pending ? SM_STALL_CONTROL
+                 : wp->at_barrier ? SM_STALL_BARRIER
+                 : !base ? SM_STALL_CONTROL
+                 : !fo.ready[w] ? (wp->refill ? SM_STALL_CONTROL
+                                              : SM_STALL_FETCH)
+                 : hz == SM_HAZARD_DATA ? SM_STALL_DATA
+                 : hz == SM_HAZARD_STRUCTURAL ? SM_STALL_STRUCTURAL
+                 : SM_STALLS;
+            why[s] = wy < why[s] ? wy : why[s];
         }
         for (unsigned t = 0; t < c->max_tbs; t++) {
             si[s].tb_rank[t] = wo.rank[t];
@@ -844,9 +918,21 @@ enum sm_status sm_cycle(struct sm *sm)
             }
             sm->st.warp_insns++;
             sm->st.thread_insns += (unsigned)__builtin_popcountll(rec->mask);
+            sm->st.sched[s].warp_insns++;
+            sm->st.sched[s].thread_insns
+                += (unsigned)__builtin_popcountll(rec->mask);
+            sm_stats_subwarps(&sm->st, rec->mask, c->warp_size,
+                              c->simd_width);
             if (sm->trace)
                 sm_trace_issue(sm->trace, sm->st.cycles, rec);
         }
+        if (!eo[s].issued) {
+            enum sm_stall r = eo[s].stale ? SM_STALL_CONTROL
+                              : why[s] < SM_STALLS ? why[s]
+                              : idle_reason(sm, s);
+            sm->st.sched[s].stall[r]++;
+        }
+        sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
         if (sm_reconv_barrier_by_state(&sm->rc)) {
             /* the warp whose live threads all wait at the barrier */
             for (unsigned w = 0; w < sm->warps_per_sched; w++) {
@@ -877,6 +963,8 @@ enum sm_status sm_cycle(struct sm *sm)
         if (sm->status == SM_ERROR)
             return sm->status;
     }
+    if (sm_pipeline_busy(&sm->pipe, now) || sm->lsu_taken)
+        sm->st.busy_cycles++;
     wpt_eval(&sm->wpt, &wi, &wo);
     if (wo.err) {
         sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "
@@ -919,14 +1007,20 @@ enum sm_status sm_cycle(struct sm *sm)
             if (sm->warp[g].resident && sm->warp[g].live == 0)
                 retire(sm, g);
         }
-        if (arrive[s] >= 0)
-            sm->warp[slot_of(sm, s, (unsigned)arrive[s])].at_barrier = true;
+        if (arrive[s] >= 0) {
+            struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)arrive[s])];
+            wp->at_barrier = true;
+            wp->phase_end = now;
+        }
     }
     for (unsigned t = 0; t < c->max_tbs; t++)
-        if (wo.release[t])
+        if (wo.release[t]) {
+            end_phase(sm, t);
+            sm->tb[t].phase_start = now + 1;
             for (unsigned g = 0; g < sm->warp_slots; g++)
                 if (sm->warp[g].resident && sm->warp[g].tb == t)
                     sm->warp[g].at_barrier = false;
+        }
     wpt_step(&sm->wpt, &wi);
     lsu_edge(sm, now);
     sm->st.cycles++;

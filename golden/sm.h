@@ -43,6 +43,7 @@
 #include "sm_pipeline.h"
 #include "sm_memory.h"
 #include "sm_reconv.h"
+#include "sm_stats.h"
 #include "wpt.h"
 
 #ifdef __cplusplus
@@ -70,6 +71,7 @@ struct sm_tb {
     unsigned warps;         /* warp slots it holds */
     unsigned warp[SM_MAX_TB_WARPS]; /* those slots, in warp order */
     unsigned live_warps;    /* warps with a live thread */
+    uint64_t phase_start;   /* cycle its warp-phase began (RTRU) */
 };
 
 /* A warp slot and the data half of its I-buffer (the fetch model holds
@@ -91,6 +93,10 @@ struct sm_warp {
     uint64_t fly_mask[FETCH_MAX_SLOTS];  /* ... and their masks */
     unsigned flying;        /* fetches in flight (mirror of inflight) */
     bool have_next;         /* next_pc/next_mask continue the last fetch */
+    bool refill;            /* its I-buffer was emptied by a flush and has
+                             * not been filled since (a control stall) */
+    uint64_t phase_end;     /* cycle it arrived at its TB's barrier or
+                             * exited (RTRU) */
     uint32_t next_pc;       /* the PC the next fetch reads */
     uint64_t next_mask;     /* the mask read with it */
 };
@@ -130,13 +136,6 @@ struct sm_mem_wait {
     uint16_t slot[SM_MAX_LANES];        /* each lane's warp slot */
 };
 
-/* Counts for the summary. */
-struct sm_stats {
-    uint64_t cycles;
-    uint64_t warp_insns;    /* issued warp-instructions */
-    uint64_t thread_insns;  /* sum of their active lanes */
-    uint64_t tbs_done;
-};
 
 struct sm {
     struct simt_config cfg;

@@ -216,6 +216,11 @@ unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
                                    : slot;
 }
 
+unsigned sm_reconv_second_level(const struct sm_reconv *rc, unsigned sched)
+{
+    return rc->mode == RECONV_HARP ? sm_harp_second_level(rc, sched) : 0;
+}
+
 bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,
                            unsigned warp, uint64_t live)
 {

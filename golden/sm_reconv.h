@@ -225,6 +225,10 @@ bool sm_reconv_regroups(const struct sm_reconv *rc);
 unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
                               unsigned slot);
 
+/* harp: the warps in the scheduler's Second-Level table (0 otherwise). */
+unsigned sm_reconv_second_level(const struct sm_reconv *rc, unsigned sched);
+unsigned sm_harp_second_level(const struct sm_reconv *rc, unsigned sched);
+
 /* The modes' halves of the functions above (one file per mode). */
 int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
                 char *err, size_t errlen);

@@ -413,6 +413,11 @@ unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
     return slot;
 }
 
+unsigned sm_harp_second_level(const struct sm_reconv *rc, unsigned sched)
+{
+    return rc->harp[sched].wt.count;
+}
+
 bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
                          unsigned warp, uint64_t live)
 {
