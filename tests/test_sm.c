@@ -530,6 +530,111 @@ static void a_tb_beyond_the_shared_memory_is_refused(void **state)
     sm_destroy(sm);
 }
 
+/* The stats of one warp running the chain of n dependent addi. */
+static struct sm_stats chain_stats(const struct simt_config *cfg, unsigned n)
+{
+    struct built b;
+    struct sm *sm;
+    struct sm_stats st;
+
+    chain_program(&b, CHAIN_ADDI, n);
+    sm = make(cfg, &b.p, 1, cfg->warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    st = sm->st;
+    sm_destroy(sm);
+    return st;
+}
+
+static void every_scheduler_cycle_is_an_issue_or_one_stall(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    struct sm_stats a = chain_stats(&cfg, 8), b = chain_stats(&cfg, 12);
+    uint64_t sum;
+
+    (void)state;
+    for (unsigned s = 0; s < cfg.schedulers; s++) {
+        sum = a.sched[s].warp_insns;
+        for (unsigned r = 0; r < SM_STALLS; r++)
+            sum += a.sched[s].stall[r];
+        assert_int_equal(sum, a.cycles);
+    }
+    /* the warp is on scheduler 0; scheduler 1 never has a warp */
+    assert_int_equal(a.sched[1].stall[SM_STALL_IDLE], a.cycles);
+    assert_int_equal(a.sched[0].warp_insns, a.warp_insns);
+    /* each added dependent instruction waits alu_latency - 1 cycles on
+     * its operand: data stalls */
+    assert_int_equal(b.sched[0].stall[SM_STALL_DATA]
+                     - a.sched[0].stall[SM_STALL_DATA],
+                     4 * (cfg.alu_latency - 1));
+    /* ... and keeps a SIMD group busy one cycle (HARP eq. 1) */
+    assert_int_equal(b.busy_cycles - a.busy_cycles, 4);
+    assert_int_equal(b.subwarps - a.subwarps, 4);
+    assert_int_equal(b.subwarp_lanes - a.subwarp_lanes, 4 * cfg.warp_size);
+}
+
+/* Warp 0 of a TB of two warps (slot 0, scheduler 0) runs n dependent
+ * addi before the TB's barrier, warp 1 (scheduler 1) none; each thread
+ * stores its count at args[tid]. */
+static struct sm_stats barrier_stats(const struct simt_config *cfg,
+                                     unsigned n)
+{
+    uint32_t p[MAXW];
+    unsigned k = 0, bne_at, skip;
+    struct program_branch br;
+    struct built b;
+    struct sm *sm;
+    struct sm_stats st;
+
+    p[k++] = csrr(5, RV32_CSR_WARPID);
+    p[k++] = addi(6, 0, 0);
+    bne_at = k++;
+    for (unsigned i = 0; i < n; i++)
+        p[k++] = addi(6, 6, 1);
+    skip = k;
+    p[bne_at] = branch(1, 5, 0, (int32_t)(4 * (skip - bne_at)));
+    p[k++] = BAR;
+    p[k++] = csrr(20, RV32_CSR_TID);
+    p[k++] = slli(20, 20, 2);
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(6, 20, 0);
+    p[k++] = EXIT;
+    br.pc = BASE + 4 * bne_at;
+    br.rpc = BASE + 4 * skip;
+    build(&b, p, k, &br, 1);
+    sm = make(cfg, &b.p, 1, 2 * cfg->warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < 2 * cfg->warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, t < cfg->warp_size ? n : 0);
+    }
+    st = sm->st;
+    sm_destroy(sm);
+    return st;
+}
+
+static void a_warp_waiting_at_the_barrier_for_a_slower_one_stalls_on_it(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    struct sm_stats a, b;
+
+    (void)state;
+    a = barrier_stats(&cfg, 8);
+    b = barrier_stats(&cfg, 12);
+    /* warp 1 waits 4 alu_latency cycles longer at the barrier */
+    assert_int_equal(b.sched[1].stall[SM_STALL_BARRIER]
+                     - a.sched[1].stall[SM_STALL_BARRIER],
+                     4 * cfg.alu_latency);
+    /* two warp-phases: up to the barrier, then to the exit; the first
+     * grows more unbalanced */
+    assert_int_equal(a.phases, 2);
+    assert_int_equal(b.phases, 2);
+    assert_true(b.rtru_sum > a.rtru_sum);
+}
+
 static void schedulers_sharing_one_simd_group_take_turns(void **state)
 {
     struct simt_config cfg = timing_config(RECONV_SBR);
@@ -900,6 +1005,8 @@ int main(void)
         cmocka_unit_test(each_dependent_multiply_costs_the_multiply_latency),
         cmocka_unit_test(a_warp_wider_than_the_simd_width_holds_its_group_longer),
         cmocka_unit_test(schedulers_sharing_one_simd_group_take_turns),
+        cmocka_unit_test(every_scheduler_cycle_is_an_issue_or_one_stall),
+        cmocka_unit_test(a_warp_waiting_at_the_barrier_for_a_slower_one_stalls_on_it),
         cmocka_unit_test(tbs_are_placed_up_to_the_tb_and_shared_memory_limits),
         cmocka_unit_test(a_tb_beyond_the_shared_memory_is_refused),
         cmocka_unit_test(a_load_that_hits_holds_its_reader_for_the_l1_latency),
