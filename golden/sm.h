@@ -19,8 +19,13 @@
  * flow structures of the configured mode (golden/sm_reconv.h).  Barriers
  * are counted by the WPT (golden/wpt.h), whose ranks feed MWF.  All
  * structures are evaluated from this cycle's inputs first, then stepped:
- * one clock edge.  Timing is simple: fetch takes one cycle, every
- * instruction executes at issue, memory is ideal.
+ * one clock edge.  Fetch takes one cycle; an instruction's values are
+ * computed when it issues, and its timing decides when it may: the
+ * register scoreboard (golden/scoreboard.h) holds its dependents until
+ * its result is back from a SIMD group (golden/sm_pipeline.h) or the
+ * load/store unit (golden/lsu.h), and a busy group or unit holds it
+ * (docs/sm-timing.md).  The counts of golden/sm_stats.h are kept as it
+ * runs.
  *
  * The SM owns its memory (golden/sm_memory.h); the host writes the kernel's
  * inputs there before sm_run() and reads results after it.

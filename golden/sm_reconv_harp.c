@@ -10,8 +10,8 @@
  * the fetch stage see the First-Level slots as their warps; a slot's warp
  * may hold threads of several launch warps (and TBs).
  *
- * Commit (the cycle of issue; memory is ideal, so the Waiting-Lookup is
- * never entered):
+ * Commit (the cycle of issue; the SM does not send a warp waiting on
+ * global memory to the Waiting-Lookup: it waits in its First-Level slot):
  *   diverged   (a branch whose lanes go two ways) the warp reserves a
  *              barrier at the branch's re-convergence PC in the RBT; its
  *              First-Level slot is freed and the two thread groups enter
