@@ -385,6 +385,8 @@ static char *timing_json(const struct sm *sm)
     fprintf(f, "\n  ],\n"
             "  \"rbt_bypass_threads\": %" PRIu64 ",\n"
             "  \"lookup_bypass_groups\": %" PRIu64 ",\n"
+            "  \"waiting_lookup\": {\"warps\": %" PRIu64 ", \"merged\": %"
+            PRIu64 ", \"bypassed\": %" PRIu64 "},\n"
             "  \"lsu\": {\"requests\": %" PRIu64 ", \"l1_hits\": %" PRIu64
             ", \"l1_misses\": %" PRIu64 ", \"l1_merges\": %" PRIu64
             ", \"mshr_stalls\": %" PRIu64 ", \"lines\": %" PRIu64
@@ -392,7 +394,8 @@ static char *timing_json(const struct sm *sm)
             ", \"atomic_lines\": %" PRIu64 ", \"shared_accesses\": %" PRIu64
             ", \"bank_conflicts\": %" PRIu64 ", \"dram_requests\": %" PRIu64
             ", \"dram_busy_cycles\": %" PRIu64 "},\n",
-            sm->rc.rbt_bypass, sm->rc.lookup_bypass, ls->requests,
+            sm->rc.rbt_bypass, sm->rc.lookup_bypass, sm->rc.waiting_in,
+            sm->rc.waiting_merged, sm->rc.waiting_bypass, ls->requests,
             ls->l1_hits, ls->l1_misses, ls->l1_merges, ls->mshr_stalls,
             ls->lines, ls->replays, ls->store_lines, ls->atomic_lines,
             ls->shared_accesses, ls->bank_conflicts, ls->dram_requests,
@@ -494,6 +497,10 @@ static void print_summary(const struct simt_config *cfg,
         printf("HARP bypasses        %" PRIu64 " threads past a full RBT set, "
                "%" PRIu64 " groups past a full Ready-Lookup\n",
                sm->rc.rbt_bypass, sm->rc.lookup_bypass);
+        printf("HARP Waiting-Lookup  %" PRIu64 " warps waited on global "
+               "memory there (%" PRIu64 " merged), %" PRIu64 " found it "
+               "full\n", sm->rc.waiting_in, sm->rc.waiting_merged,
+               sm->rc.waiting_bypass);
         printf("HARP Second-Level    %.2f warps per scheduler on average\n",
                st->cycles ? (double)sl / ((double)st->cycles
                                           * cfg->schedulers) : 0);

@@ -101,7 +101,10 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
     }
     sm_pipeline_init(&sm->pipe, cfg);
     sm->mem_wait = calloc((size_t)sm->warp_slots * 32, sizeof *sm->mem_wait);
-    if (!sm->mem_wait) {
+    sm->mem_lanes = calloc(sm->warp_slots, sizeof *sm->mem_lanes);
+    sm->mem_count = calloc((size_t)sm->warp_slots * cfg->warp_size,
+                           sizeof *sm->mem_count);
+    if (!sm->mem_wait || !sm->mem_lanes || !sm->mem_count) {
         snprintf(err, errlen, "out of memory");
         sm_destroy(sm);
         return -1;
@@ -123,6 +126,8 @@ void sm_destroy(struct sm *sm)
     sb_free(&sm->sb);
     lsu_free(&sm->lsu);
     free(sm->mem_wait);
+    free(sm->mem_lanes);
+    free(sm->mem_count);
     free(sm->use);
     free(sm->thread);
     free(sm->inv_count);
@@ -174,6 +179,9 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     lsu_reset(&sm->lsu);
     memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
                             * sizeof *sm->mem_wait);
+    memset(sm->mem_lanes, 0, sm->warp_slots * sizeof *sm->mem_lanes);
+    memset(sm->mem_count, 0, (size_t)sm->warp_slots * c->warp_size
+                             * sizeof *sm->mem_count);
     return 0;
 }
 
@@ -360,6 +368,52 @@ static unsigned access_bytes(enum rv32_op op)
     }
 }
 
+/* The LSU request of an issued memory instruction (its kind, size,
+ * lanes, addresses and space; warp and rd are the caller's). */
+static void lsu_request_of(const struct sm *sm,
+                           const struct sm_issue_record *rec,
+                           const unsigned slot[], struct lsu_request *r)
+{
+    enum rv32_op op = rec->insn.op;
+    bool shared = true;
+
+    memset(r, 0, sizeof *r);
+    r->kind = op >= RV32_LB && op <= RV32_LHU ? LSU_LOAD
+              : op >= RV32_SB && op <= RV32_SW ? LSU_STORE
+              : op == RV32_LR_W ? LSU_LOAD : LSU_ATOMIC;
+    r->bytes = access_bytes(op);
+    for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
+        if (!(rec->mask >> l & 1) || !rec->res[l].mem)
+            continue;
+        if (!r->mask)
+            r->tb = sm->warp[slot[l]].tb;
+        r->mask |= 1ull << l;
+        r->addr[l] = rec->res[l].mem_addr;
+        shared &= r->addr[l] >= SM_SHARED_BASE
+                  && r->addr[l] < SM_SHARED_BASE + SM_SHARED_BYTES;
+    }
+    /* a warp whose lanes all address the TB's shared window uses the
+     * banks; any other (a mix included) goes through the L1 */
+    r->space = shared && r->mask ? LSU_SHARED : LSU_GLOBAL;
+}
+
+/* The issued instruction is a load or atomic of global memory whose
+ * result a register waits for. */
+static bool waits_on_global(const struct sm *sm, unsigned s,
+                            const struct exec_outcome *o,
+                            const struct sm_issue_record *rec)
+{
+    const struct sb_use *u = use_at(sm, rec->pc);
+    unsigned slot[SM_MAX_LANES];
+    struct lsu_request r;
+
+    if (!u || !u->mem || !u->rd || !rec->mask)
+        return false;
+    owner_slots(sm, s, o->owner, slot);
+    lsu_request_of(sm, rec, slot, &r);
+    return r.kind != LSU_STORE && r.space == LSU_GLOBAL && r.mask;
+}
+
 /* The issued memory instruction goes to the LSU; a load or atomic holds
  * its destination in the scoreboard until the LSU reports it done. */
 static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
@@ -368,35 +422,22 @@ static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
 {
     struct lsu_request r;
     unsigned slot[SM_MAX_LANES];
-    enum rv32_op op = rec->insn.op;
-    bool shared = true;
 
-    memset(&r, 0, sizeof r);
     owner_slots(sm, s, owner, slot);
+    lsu_request_of(sm, rec, slot, &r);
     r.warp = slot_of(sm, s, w);
-    r.kind = op >= RV32_LB && op <= RV32_LHU ? LSU_LOAD
-             : op >= RV32_SB && op <= RV32_SW ? LSU_STORE
-             : op == RV32_LR_W ? LSU_LOAD : LSU_ATOMIC;
     r.rd = r.kind == LSU_STORE ? 0 : u->rd;
-    r.bytes = access_bytes(op);
-    for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
-        if (!(rec->mask >> l & 1) || !rec->res[l].mem)
-            continue;
-        if (!r.mask)
-            r.tb = sm->warp[slot[l]].tb;
-        r.mask |= 1ull << l;
-        r.addr[l] = rec->res[l].mem_addr;
-        shared &= r.addr[l] >= SM_SHARED_BASE
-                  && r.addr[l] < SM_SHARED_BASE + SM_SHARED_BYTES;
-    }
-    /* a warp whose lanes all address the TB's shared window uses the
-     * banks; any other (a mix included) goes through the L1 */
-    r.space = shared && r.mask ? LSU_SHARED : LSU_GLOBAL;
     if (r.rd) {
         struct sm_mem_wait *mw = &sm->mem_wait[r.warp * 32 + r.rd];
         mw->mask = rec->mask;
-        for (unsigned l = 0; l < sm->cfg.warp_size; l++)
+        mw->global = r.space == LSU_GLOBAL && r.mask;
+        for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
             mw->slot[l] = (uint16_t)slot[l];
+            if (mw->global && (rec->mask >> l & 1)) {
+                sm->mem_count[slot[l] * sm->cfg.warp_size + l]++;
+                sm->mem_lanes[slot[l]] |= 1ull << l;
+            }
+        }
         sb_write_threads(&sm->sb, slot, rec->mask, r.rd, SB_PENDING);
     }
     lsu_issue(&sm->lsu, &r);
@@ -416,6 +457,11 @@ static void lsu_edge(struct sm *sm, uint64_t now)
         if (done[i].rd == 0)
             continue;
         mw = &sm->mem_wait[done[i].warp * 32 + done[i].rd];
+        for (uint64_t m = mw->global ? mw->mask : 0; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            if (--sm->mem_count[mw->slot[l] * sm->cfg.warp_size + l] == 0)
+                sm->mem_lanes[mw->slot[l]] &= ~(1ull << l);
+        }
         for (uint64_t m = mw->mask; m; ) {
             unsigned g = mw->slot[__builtin_ctzll(m)];
             uint64_t same = 0;
@@ -690,7 +736,8 @@ static enum sm_stall idle_reason(const struct sm *sm, unsigned s)
         enum sm_stall k = SM_STALL_IDLE;
 
         if (wp->resident)
-            k = wp->at_barrier ? SM_STALL_BARRIER : SM_STALL_CONTROL;
+            k = wp->at_barrier ? SM_STALL_BARRIER
+                : sm->mem_lanes[g] ? SM_STALL_DATA : SM_STALL_CONTROL;
         else if (wp->lanes && sm->tb[wp->tb].valid
                  && sm->tb[wp->tb].warp[wp->wid] == g)
             k = SM_STALL_EXIT;
@@ -858,12 +905,15 @@ enum sm_status sm_cycle(struct sm *sm)
                 rec->ready[w / 64] |= (uint64_t)si[s].ready[w] << w % 64;
             ri[s] = eo[s].rc;
             ri[s].rd_warp = 0;
+            ri[s].mem_wait = eo[s].issued && sm->status != SM_ERROR
+                             && waits_on_global(sm, s, &eo[s], rec);
             ri[s].live = sm->warp[slot_of(sm, s, so.grant_warp)].live
                          & ~eo[s].exits;
             fi[s].issue_valid = true;
             fi[s].issue_warp = so.grant_warp;
         }
         ri[s].rd_warp = 0;
+        ri[s].mem_pending = sm->mem_lanes;
         sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
         if (ro.err)
             sm_fail(sm, "kernel %s: cycle %llu: %s", sm->launch.kernel,

@@ -138,6 +138,7 @@ enum sm_hazard { SM_HAZARD_NONE, SM_HAZARD_DATA, SM_HAZARD_STRUCTURAL };
  * slot of each lane's thread (several under a regrouping mode). */
 struct sm_mem_wait {
     uint64_t mask;                      /* 0: nothing in flight */
+    bool global;                        /* global memory (mem_lanes) */
     uint16_t slot[SM_MAX_LANES];        /* each lane's warp slot */
 };
 
@@ -168,6 +169,10 @@ struct sm {
                                         * done by slot and register) */
     bool lsu_taken;                    /* a request went to the LSU in
                                         * this cycle */
+    uint64_t *mem_lanes;               /* per warp slot: lanes whose thread
+                                        * waits on a global load or atomic */
+    uint8_t *mem_count;                /* per thread: its global loads and
+                                        * atomics in flight */
     struct sb_use *use;                /* registers of each text word,
                                         * indexed (pc - text_lo) / 4 */
     unsigned n_use;                    /* text words */

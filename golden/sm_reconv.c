@@ -77,6 +77,7 @@ void sm_reconv_reset(struct sm_reconv *rc)
         memset(rc->parked, 0,
                (size_t)rc->warps * rc->schedulers * sizeof *rc->parked);
     rc->rbt_bypass = rc->lookup_bypass = 0;
+    rc->waiting_in = rc->waiting_merged = rc->waiting_bypass = 0;
     if (rc->harp)
         sm_harp_reset(rc);
     if (rc->ics) {

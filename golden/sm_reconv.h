@@ -67,6 +67,11 @@ struct sm_rc_in {
                              * (enum program_ics_action), 0 when none */
     const bool *release;    /* per local warp: its TB's barrier releases
                              * on this edge (NULL: none) */
+    bool mem_wait;          /* EXEC: a load or atomic of global memory
+                             * (harp: the warp goes to the Waiting-Lookup) */
+    const uint64_t *mem_pending; /* per warp slot g (w * schedulers +
+                             * sched): lanes whose thread waits on global
+                             * memory; NULL: none does */
 };
 
 struct sm_rc_out {
@@ -96,6 +101,10 @@ struct sm_reconv {
     struct sm_harp *harp;   /* harp: one set of tables per scheduler */
     uint64_t rbt_bypass;    /* harp: threads whose RBT set was full */
     uint64_t lookup_bypass; /* harp: groups the Ready-Lookup could not hold */
+    uint64_t waiting_in;    /* harp: warps the Waiting-Lookup took */
+    uint64_t waiting_merged; /* ... of them, merged into a waiting warp */
+    uint64_t waiting_bypass; /* harp: warps the full Waiting-Lookup could
+                             * not take */
     struct sm_ics_commit {  /* ics-first: the instruction issued in the
                              * last cycle commits in this one */
         bool valid;

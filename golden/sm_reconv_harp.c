@@ -10,8 +10,16 @@
  * the fetch stage see the First-Level slots as their warps; a slot's warp
  * may hold threads of several launch warps (and TBs).
  *
- * Commit (the cycle of issue; the SM does not send a warp waiting on
- * global memory to the Waiting-Lookup: it waits in its First-Level slot):
+ * Commit (the cycle of issue):
+ *   global load  (a load or atomic of global memory, in->mem_wait) the
+ *              warp leaves its First-Level slot for the Waiting-Lookup
+ *              (HARP 4.2.1), where it merges with other waiting warps at
+ *              the same PC; threads arriving at a barrier of the RBT go
+ *              there instead.  An entry completes when none of its threads
+ *              waits on global memory any more (in->mem_pending); the
+ *              lowest complete entry leaves each cycle and enters
+ *              Second-Level (waiting-to-second).  A warp the full table
+ *              cannot take goes to Second-Level directly.
  *   diverged   (a branch whose lanes go two ways) the warp reserves a
  *              barrier at the branch's re-convergence PC in the RBT; its
  *              First-Level slot is freed and the two thread groups enter
@@ -42,6 +50,7 @@
 #include <string.h>
 
 #include "ready_lookup.h"
+#include "waiting_lookup.h"
 #include "program.h"
 #include "rbt.h"
 #include "sm_reconv.h"
@@ -57,6 +66,7 @@ struct harp_warp {
 struct sm_harp {
     struct warp_tables wt;                /* First- and Second-Level */
     struct ready_lookup ready;         /* Ready-Lookup */
+    struct waiting_lookup wait;        /* Waiting-Lookup */
     struct rbt rbt;              /* re-convergence barriers */
     struct harp_warp *enter;     /* warps entering from outside, oldest first */
     unsigned n_enter, cap_enter;
@@ -71,6 +81,8 @@ struct harp_cycle {
     struct rbt_out ro;
     struct lookup_in li;
     struct lookup_out lo;
+    struct lookup_in wli;        /* the Waiting-Lookup's */
+    struct lookup_out wlo;
     struct warp_tables_in wi;
     struct warp_tables_out wo;
     bool diverged;               /* the issued warp diverged */
@@ -127,6 +139,7 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
         struct sm_harp *h = &rc->harp[s];
         if (warp_tables_init(&h->wt, cfg, err, errlen) != 0
             || ready_lookup_init(&h->ready, cfg, err, errlen) != 0
+            || waiting_lookup_init(&h->wait, cfg, err, errlen) != 0
             || rbt_init(&h->rbt, cfg, err, errlen) != 0)
             return -1;
         h->cap_enter = rc->warps * cfg->warp_size + 4;
@@ -155,6 +168,7 @@ void sm_harp_reset(struct sm_reconv *rc)
         struct sm_harp *h = &rc->harp[s];
         warp_tables_reset(&h->wt);
         ready_lookup_reset(&h->ready);
+        waiting_lookup_reset(&h->wait);
         rbt_reset(&h->rbt);
         h->n_enter = 0;
         h->pend_valid = false;
@@ -235,6 +249,32 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     }
     rbt_eval(&h->rbt, &c->ri, &c->ro);       /* the release, rel_ready 0 */
 
+    /* Waiting-Lookup: the lowest entry none of whose threads waits on
+     * memory completes; a warp that issued a global load enters */
+    for (unsigned e = 0; e < h->wait.table.g.entries && in->mem_pending
+                         && !c->wli.done_valid; e++) {
+        const struct warp *ww = &h->wait.table.entry[e].warp;
+        bool waits = false;
+        if (!h->wait.table.entry[e].valid)
+            continue;
+        for (unsigned l = 0; l < L && !waits; l++)
+            waits = (ww->mask >> l & 1)
+                    && (in->mem_pending[ww->tid[l] * rc->schedulers + sched]
+                        >> l & 1);
+        if (!waits) {
+            c->wli.done_valid = true;
+            c->wli.done_slot = e;
+        }
+    }
+    if (exec && in->mem_wait && !c->diverged && !in->bar && !in->exit
+        && !h->pend_valid && (fw->mask & ~c->ro.arr_hit)) {
+        c->wli.ins_valid[0] = true;
+        c->wli.ins[0].pc = c->ri.cmt_pc;
+        c->wli.ins[0].mask = fw->mask & ~c->ro.arr_hit;
+        copy_tid(c->wli.ins[0].tid, fw->tid, L);
+    }
+    waiting_lookup_eval(&h->wait, &c->wli, &c->wlo);
+
     /* Second-Level's candidates */
     ready_lookup_eval(&h->ready, &c->li, &c->lo);  /* the head, pop 0 */
     c->wi.bar_valid = c->ro.rel_valid;
@@ -256,7 +296,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     if (exec && !h->pend_valid) {
         c->wi.upd_valid = true;
         c->wi.upd_slot = in->warp;
-        if (c->diverged || in->bar || in->exit) {
+        if (c->diverged || in->bar || in->exit || c->wli.ins_valid[0]) {
             c->wi.upd_mask = 0;
         } else {
             c->wi.upd_pc = c->ri.cmt_pc;
@@ -287,11 +327,12 @@ void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
         out->err = true;
         snprintf(out->why, sizeof out->why, "the branch at 0x%08x has no "
                  "re-convergence PC in the program's table", in->pc);
-    } else if (c.ro.err || c.lo.err || c.wo.err) {
+    } else if (c.ro.err || c.lo.err || c.wo.err || c.wlo.err) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "a HARP table of scheduler %u "
-                 "refused its inputs (%s%s%s)", sched,
+                 "refused its inputs (%s%s%s%s)", sched,
                  c.ro.err ? "RBT " : "", c.lo.err ? "Ready-Lookup " : "",
+                 c.wlo.err ? "Waiting-Lookup " : "",
                  c.wo.err ? "warp tables" : "");
     }
 }
@@ -315,8 +356,14 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
         rc->rbt_bypass += (uint64_t)__builtin_popcountll(c.ro.rsv_fail);
     for (unsigned p = 0; p < 2; p++)
         rc->lookup_bypass += c.li.ins_valid[p] && c.lo.ins_bypass[p];
+    if (c.wli.ins_valid[0]) {
+        rc->waiting_in += !c.wlo.ins_bypass[0];
+        rc->waiting_merged += c.wlo.ins_merged[0];
+        rc->waiting_bypass += c.wlo.ins_bypass[0];
+    }
     rbt_step(&h->rbt, &c.ri);
     ready_lookup_step(&h->ready, &c.li);
+    waiting_lookup_step(&h->wait, &c.wli);
     warp_tables_step(&h->wt, &c.wi);
 
     /* the queue of warps entering from outside */
@@ -332,6 +379,21 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
             copy_tid(w.tid, c.li.ins[p].tid, L);
             enter_push(h, &w);
         }
+    if (c.wli.done_valid) {
+        /* waiting-to-second, through the queue of warps entering */
+        struct harp_warp w;
+        w.pc = c.wlo.done.pc;
+        w.mask = c.wlo.done.mask;
+        copy_tid(w.tid, c.wlo.done.tid, L);
+        enter_push(h, &w);
+    }
+    if (c.wli.ins_valid[0] && c.wlo.ins_bypass[0]) {
+        struct harp_warp w;
+        w.pc = c.wli.ins[0].pc;
+        w.mask = c.wli.ins[0].mask;
+        copy_tid(w.tid, c.wli.ins[0].tid, L);
+        enter_push(h, &w);
+    }
     if (was_pend) {
         /* the threads no barrier holds (their reservation failed) go on */
         struct harp_warp w = h->pend;
@@ -467,6 +529,10 @@ void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
         if (h->ready.table.entry[e].valid)
             add_in(h->ready.table.entry[e].warp.mask,
                    h->ready.table.entry[e].warp.tid, warps, lanes, count);
+    for (unsigned e = 0; e < h->wait.table.g.entries; e++)
+        if (h->wait.table.entry[e].valid)
+            add_in(h->wait.table.entry[e].warp.mask,
+                   h->wait.table.entry[e].warp.tid, warps, lanes, count);
     for (unsigned e = 0; e < h->rbt.g.entries; e++)
         if (h->rbt.e[e].valid)
             add_in(h->rbt.e[e].member & h->rbt.e[e].reached, h->rbt.e[e].tid,
@@ -504,6 +570,13 @@ void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
             snprintf(name, sizeof name, "Ready-Lookup entry %u", e);
             count_in(h->ready.table.entry[e].warp.mask, h->ready.table.entry[e].warp.tid,
                      warp, lanes, name, count, place);
+        }
+    for (unsigned e = 0; e < h->wait.table.g.entries; e++)
+        if (h->wait.table.entry[e].valid) {
+            snprintf(name, sizeof name, "Waiting-Lookup entry %u", e);
+            count_in(h->wait.table.entry[e].warp.mask,
+                     h->wait.table.entry[e].warp.tid, warp, lanes, name,
+                     count, place);
         }
     for (unsigned e = 0; e < h->rbt.g.entries; e++)
         if (h->rbt.e[e].valid) {

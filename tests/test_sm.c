@@ -420,15 +420,11 @@ static void a_warp_wider_than_the_simd_width_holds_its_group_longer(void **state
 
 /* x5 = args; n times x5 = *x5 (args[0] holds args: every load after the
  * first hits in the L1); each thread stores x5 at args[1 + tid]. */
-static uint64_t load_chain_cycles(const struct simt_config *cfg, unsigned n)
+static void load_chain_program(struct built *b, unsigned n)
 {
     static const uint32_t lw5 = 0x0002a283;     /* lw x5, 0(x5) */
     uint32_t p[MAXW];
     unsigned k = 0;
-    struct built b;
-    struct sm *sm;
-    uint32_t self = SM_GLOBAL_BASE;
-    uint64_t cycles;
 
     p[k++] = addi(5, 10, 0);
     for (unsigned i = 0; i < n; i++)
@@ -438,7 +434,17 @@ static uint64_t load_chain_cycles(const struct simt_config *cfg, unsigned n)
     p[k++] = add(20, 20, 10);
     p[k++] = sw(5, 20, 4);
     p[k++] = EXIT;
-    build(&b, p, k, NULL, 0);
+    build(b, p, k, NULL, 0);
+}
+
+static uint64_t load_chain_cycles(const struct simt_config *cfg, unsigned n)
+{
+    struct built b;
+    struct sm *sm;
+    uint32_t self = SM_GLOBAL_BASE;
+    uint64_t cycles;
+
+    load_chain_program(&b, n);
     sm = make(cfg, &b.p, 1, cfg->warp_size);
     assert_int_equal(sm_memory_write(&sm->mem, SM_GLOBAL_BASE, &self, 4), 0);
     if (sm_run(sm) != SM_DONE)
@@ -633,6 +639,33 @@ static void a_warp_waiting_at_the_barrier_for_a_slower_one_stalls_on_it(void **s
     assert_int_equal(a.phases, 2);
     assert_int_equal(b.phases, 2);
     assert_true(b.rtru_sum > a.rtru_sum);
+}
+
+static void harp_warps_wait_on_global_loads_in_the_waiting_lookup(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_HARP);
+    struct built b;
+    struct sm *sm;
+    const unsigned warps = 4;
+    uint32_t self = SM_GLOBAL_BASE;
+
+    (void)state;
+    /* four warps, two per scheduler, each chasing the pointer 8 times */
+    load_chain_program(&b, 8);
+    sm = make(&cfg, &b.p, 1, warps * cfg.warp_size);
+    assert_int_equal(sm_memory_write(&sm->mem, SM_GLOBAL_BASE, &self, 4), 0);
+    if (sm_run(sm) != SM_DONE)       /* the invariant checked every cycle */
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < warps * cfg.warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, SM_GLOBAL_BASE);
+    }
+    /* each warp's 8 loads went through the table, or past it when full */
+    assert_int_equal(sm->rc.waiting_in + sm->rc.waiting_bypass, 8 * warps);
+    assert_true(sm->rc.waiting_in > 0);
+    sm_destroy(sm);
 }
 
 static void schedulers_sharing_one_simd_group_take_turns(void **state)
@@ -1005,6 +1038,7 @@ int main(void)
         cmocka_unit_test(each_dependent_multiply_costs_the_multiply_latency),
         cmocka_unit_test(a_warp_wider_than_the_simd_width_holds_its_group_longer),
         cmocka_unit_test(schedulers_sharing_one_simd_group_take_turns),
+        cmocka_unit_test(harp_warps_wait_on_global_loads_in_the_waiting_lookup),
         cmocka_unit_test(every_scheduler_cycle_is_an_issue_or_one_stall),
         cmocka_unit_test(a_warp_waiting_at_the_barrier_for_a_slower_one_stalls_on_it),
         cmocka_unit_test(tbs_are_placed_up_to_the_tb_and_shared_memory_limits),
