@@ -369,7 +369,13 @@ static char *timing_json(const struct sm *sm)
             sm_stats_lane_activity(st, sm->cfg.simd_width),
             sm_stats_depth_utilization(st), sm_stats_rtru(st), st->phases);
     json_stalls(f, total);
-    fprintf(f, ",\n  \"schedulers\": [");
+    fprintf(f, ",\n  \"idle_cycles\": %" PRIu64 ",\n  \"idle_threads\": {",
+            st->cycles - st->busy_cycles);
+    for (unsigned t = 0; t < SM_THREAD_STATES; t++)
+        fprintf(f, "%s\"%s\": %" PRIu64, t ? ", " : "",
+                sm_thread_state_name((enum sm_thread_state)t),
+                st->idle_threads[t]);
+    fprintf(f, "},\n  \"schedulers\": [");
     for (unsigned s = 0; s < sm->cfg.schedulers; s++) {
         const struct sm_sched_stats *ss = &st->sched[s];
         fprintf(f, "%s\n    {\"warp_instructions\": %" PRIu64
@@ -474,6 +480,13 @@ static void print_summary(const struct simt_config *cfg,
            "cycles)\n", sm_stats_depth_utilization(st));
     printf("RTRU                 %.4f (BAWS eq. 1, mean over %" PRIu64
            " warp-phases)\n", sm_stats_rtru(st), st->phases);
+    printf("idle threads         over %" PRIu64 " idle cycles, threads "
+           "(HARP Fig. 5, 14):", st->cycles - st->busy_cycles);
+    for (unsigned t = 0; t < SM_THREAD_STATES; t++)
+        printf("%s %s %" PRIu64, t ? "," : "",
+               sm_thread_state_name((enum sm_thread_state)t),
+               st->idle_threads[t]);
+    printf("\n");
     stall_totals(sm, total);
     printf("stalls (BAWS 6.3)    ");
     print_stalls(total);

@@ -86,7 +86,9 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
     }
     sm->n_use = (prog->text_hi - prog->text_lo) / 4;
     sm->use = calloc(sm->n_use ? sm->n_use : 1, sizeof *sm->use);
-    if (!sm->use || sb_init(&sm->sb, sm->warp_slots, cfg->warp_size) != 0) {
+    sm->is_rpc = calloc(sm->n_use ? sm->n_use : 1, sizeof *sm->is_rpc);
+    if (!sm->use || !sm->is_rpc
+        || sb_init(&sm->sb, sm->warp_slots, cfg->warp_size) != 0) {
         snprintf(err, errlen, "out of memory");
         sm_destroy(sm);
         return -1;
@@ -98,6 +100,11 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm_memory_read(&sm->mem, prog->text_lo + 4 * i, &word, 4);
         insn = rv32_decode(word);
         sm->use[i] = sb_operands(&insn);
+    }
+    for (unsigned i = 0; i < prog->n_branches; i++) {
+        uint32_t rpc = prog->branches[i].rpc;
+        if (rpc >= prog->text_lo && (rpc - prog->text_lo) / 4 < sm->n_use)
+            sm->is_rpc[(rpc - prog->text_lo) / 4] = 1;
     }
     sm_pipeline_init(&sm->pipe, cfg);
     sm->mem_wait = calloc((size_t)sm->warp_slots * 32, sizeof *sm->mem_wait);
@@ -129,6 +136,7 @@ void sm_destroy(struct sm *sm)
     free(sm->mem_lanes);
     free(sm->mem_count);
     free(sm->use);
+    free(sm->is_rpc);
     free(sm->thread);
     free(sm->inv_count);
     free(sm);
@@ -746,6 +754,52 @@ static enum sm_stall idle_reason(const struct sm *sm, unsigned s)
     return r;
 }
 
+/* An idle cycle (HARP Fig. 5 and 14): count each live thread by its
+ * state (enum sm_thread_state).  data[s][w]: scheduler s's warp w waits
+ * on an operand. */
+static void count_idle_threads(struct sm *sm,
+                               bool data[][SCHEDULER_MAX_WARPS])
+{
+    const struct simt_config *c = &sm->cfg;
+    uint64_t dep[SM_MAX_WARP_SLOTS];
+
+    memcpy(dep, sm->mem_lanes, sm->warp_slots * sizeof dep[0]);
+    for (unsigned s = 0; s < c->schedulers; s++)
+        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+            unsigned owner[SM_MAX_LANES];
+            uint32_t pc;
+            uint64_t mask;
+
+            if (!data[s][w] || !issue_threads(sm, s, w, &pc, &mask, owner))
+                continue;
+            for (uint64_t m = mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                dep[slot_of(sm, s, owner[l])] |= 1ull << l;
+            }
+        }
+    for (unsigned g = 0; g < sm->warp_slots; g++) {
+        const struct sm_warp *wp = &sm->warp[g];
+        uint64_t live = wp->live, inactive, reconv, bar, d, r, i;
+        uint64_t *n = sm->st.idle_threads;
+
+        if (!wp->resident || wp->launch_pending || !live)
+            continue;
+        sm_reconv_waiting(&sm->rc, slot_sched(sm, g), slot_local(sm, g),
+                          live, sm->is_rpc, &inactive, &reconv, &bar);
+        if (wp->at_barrier)
+            bar = live;
+        d = dep[g] & live & ~bar;
+        r = reconv & ~bar & ~d;
+        i = inactive & ~bar & ~d & ~r;
+        n[SM_THREAD_BARRIER] += (unsigned)__builtin_popcountll(bar);
+        n[SM_THREAD_DEPENDENCY] += (unsigned)__builtin_popcountll(d);
+        n[SM_THREAD_RECONVERGING] += (unsigned)__builtin_popcountll(r);
+        n[SM_THREAD_INACTIVE] += (unsigned)__builtin_popcountll(i);
+        n[SM_THREAD_OTHER]
+            += (unsigned)__builtin_popcountll(live & ~(bar | d | r | i));
+    }
+}
+
 /* A barrier that can no longer complete: every live warp of the TB waits
  * at it, yet fewer than all the TB's warps arrived (some exited). */
 static void check_barriers(struct sm *sm)
@@ -802,6 +856,7 @@ enum sm_status sm_cycle(struct sm *sm)
     struct sm_issue_record *rec = &sm->rec;
     bool group_ok[CONFIG_MAX_SCHEDULERS];
     enum sm_stall why[CONFIG_MAX_SCHEDULERS];   /* the stall, if no issue */
+    bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
     unsigned group[CONFIG_MAX_SCHEDULERS];
     uint64_t now = sm->st.cycles;
 
@@ -843,6 +898,7 @@ enum sm_status sm_cycle(struct sm *sm)
                 bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
                 if (can && fo.ready[w])
                     hz = issue_hazard(sm, s, w, now, group_ok[s]);
+                data_hz[s][w] = hz == SM_HAZARD_DATA;
                 si[s].ready[w] = launch < 0 && fo.ready[w] && can
                                  && hz == SM_HAZARD_NONE;
                 si[s].warp_tb[w] = sm->warp[slot_of(sm, s, own)].tb;
@@ -863,6 +919,7 @@ enum sm_status sm_cycle(struct sm *sm)
                         && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
             if (base && fo.ready[w])
                 hz = issue_hazard(sm, s, w, now, group_ok[s]);
+            data_hz[s][w] = hz == SM_HAZARD_DATA;
             si[s].ready[w] = launch < 0 && base && fo.ready[w]
                              && hz == SM_HAZARD_NONE;
             si[s].warp_tb[w] = wp->resident ? wp->tb : 0;
@@ -1015,6 +1072,8 @@ enum sm_status sm_cycle(struct sm *sm)
     }
     if (sm_pipeline_busy(&sm->pipe, now) || sm->lsu_taken)
         sm->st.busy_cycles++;
+    else
+        count_idle_threads(sm, data_hz);
     wpt_eval(&sm->wpt, &wi, &wo);
     if (wo.err) {
         sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "

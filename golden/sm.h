@@ -173,6 +173,8 @@ struct sm {
                                         * waits on a global load or atomic */
     uint8_t *mem_count;                /* per thread: its global loads and
                                         * atomics in flight */
+    uint8_t *is_rpc;                   /* per text word: a branch's
+                                        * re-convergence PC */
     struct sb_use *use;                /* registers of each text word,
                                         * indexed (pc - text_lo) / 4 */
     unsigned n_use;                    /* text words */

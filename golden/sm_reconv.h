@@ -91,6 +91,7 @@ struct sm_reconv {
     unsigned schedulers;
     unsigned pc_bits;
     uint32_t text_lo;       /* prog->text_lo: PC index 0 */
+    uint32_t text_words;    /* instructions in the text */
     unsigned warp_size;
     unsigned warps;         /* W: warps per scheduler */
     const struct rv32_thread *threads; /* the SM's threads, slot-major */
@@ -233,6 +234,24 @@ void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
 bool sm_reconv_regroups(const struct sm_reconv *rc);
 unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
                               unsigned slot);
+
+/* Why the live threads of launch warp `warp` (local) that are not running
+ * wait, as HARP Fig. 5 and 14 sort them: *inactive the lanes on a
+ * diverged path not being run, *reconv those waiting at a re-convergence
+ * point, *barrier those waiting at the TB barrier on their own (every
+ * mode but sbr).  is_rpc[i] tells whether the instruction at text index i
+ * is a re-convergence PC (for the stack-less modes, which keep none: a
+ * thread stopped at one waits to re-converge). */
+void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                       uint64_t *inactive, uint64_t *reconv,
+                       uint64_t *barrier);
+void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warp, uint64_t *inactive, uint64_t *reconv,
+                     uint64_t *barrier);
+void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                    uint64_t *inactive, uint64_t *reconv, uint64_t *barrier);
 
 /* harp: the warps in the scheduler's Second-Level table (0 otherwise). */
 unsigned sm_reconv_second_level(const struct sm_reconv *rc, unsigned sched);

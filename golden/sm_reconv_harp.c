@@ -475,6 +475,40 @@ unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
     return slot;
 }
 
+/* Lanes of launch warp `warp` among the lanes of mask whose tid is it. */
+static uint64_t lanes_of(uint64_t mask, const uint32_t *tid, unsigned warp,
+                         unsigned lanes)
+{
+    uint64_t m = 0;
+
+    for (unsigned l = 0; l < lanes; l++)
+        if ((mask >> l & 1) && tid[l] == warp)
+            m |= 1ull << l;
+    return m;
+}
+
+void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warp, uint64_t *inactive, uint64_t *reconv,
+                     uint64_t *barrier)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    unsigned L = rc->warp_size;
+
+    /* the RBT's reached threads wait to re-converge; the Ready-Lookup
+     * holds diverged groups not yet scheduled */
+    for (unsigned e = 0; e < h->rbt.g.entries; e++)
+        if (h->rbt.e[e].valid)
+            *reconv |= lanes_of(h->rbt.e[e].member & h->rbt.e[e].reached,
+                                h->rbt.e[e].tid, warp, L);
+    if (h->pend_valid)
+        *reconv |= lanes_of(h->pend.mask, h->pend.tid, warp, L);
+    for (unsigned e = 0; e < h->ready.table.g.entries; e++)
+        if (h->ready.table.entry[e].valid)
+            *inactive |= lanes_of(h->ready.table.entry[e].warp.mask,
+                                  h->ready.table.entry[e].warp.tid, warp, L);
+    *barrier |= h->parked[warp];
+}
+
 unsigned sm_harp_second_level(const struct sm_reconv *rc, unsigned sched)
 {
     return rc->harp[sched].wt.count;

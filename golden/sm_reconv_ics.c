@@ -137,6 +137,32 @@ void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
     *mask = o.exec;
 }
 
+void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                    uint64_t *inactive, uint64_t *reconv, uint64_t *barrier)
+{
+    unsigned g = warp * rc->schedulers + sched;
+    const struct ics_first *m = &rc->ics[g];
+    struct ics_first_out o;
+
+    ics_view(rc, sched, warp, &o);
+    for (uint64_t k = live & ~o.exec; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        uint32_t tpc = rc->threads[g * rc->warp_size + l].pc;
+
+        if (m->state[l] & ICS_FIRST_EXEC)
+            continue;                   /* running: committing its last */
+        if (m->state[l] & ICS_FIRST_BARRIER)
+            *barrier |= 1ull << l;
+        else if (tpc >= rc->text_lo
+                 && (tpc - rc->text_lo) / 4 < rc->text_words
+                 && is_rpc[(tpc - rc->text_lo) / 4])
+            *reconv |= 1ull << l;
+        else
+            *inactive |= 1ull << l;
+    }
+}
+
 bool sm_ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
                         unsigned warp)
 {

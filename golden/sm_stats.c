@@ -8,6 +8,15 @@ static const char *const stall_names[SM_STALLS] = {
     "structural", "data", "control", "fetch", "barrier", "exit", "idle"
 };                                              /* ORDER SM_STALL */
 
+static const char *const thread_state_names[SM_THREAD_STATES] = {
+    "barrier", "dependency", "reconverging", "inactive", "other"
+};                                              /* ORDER SM_THREAD */
+
+const char *sm_thread_state_name(enum sm_thread_state s)
+{
+    return (unsigned)s < SM_THREAD_STATES ? thread_state_names[s] : "?";
+}
+
 const char *sm_stall_name(enum sm_stall s)
 {
     return (unsigned)s < SM_STALLS ? stall_names[s] : "?";

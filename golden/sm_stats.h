@@ -26,6 +26,8 @@
  *                    waits at its TB's barrier), exit (its threads exited
  *                    and its TB still runs: the implicit barrier at the
  *                    end of a TB); idle when the scheduler has no warp.
+ *   idle threads     HARP Fig. 5 and 14: in each idle cycle (above),
+ *                    the live threads by state (enum sm_thread_state).
  *   RTRU             BAWS eq. 1 per warp-phase (from a TB's start or the
  *                    release of its barrier to the next release or its
  *                    exit): sum(max T - T_i) / (N max T) over the TB's N
@@ -50,6 +52,17 @@ enum sm_stall {
     SM_STALL_BARRIER, SM_STALL_EXIT, SM_STALL_IDLE, SM_STALLS
 };
 
+/* The state of a live thread during an idle cycle (HARP Fig. 5 and 14),
+ * the first that holds: waiting at its TB's barrier; dependency (its
+ * warp's instruction waits on an operand, or the thread waits on global
+ * memory); waiting at a re-convergence point; inactive on a diverged path
+ * not being run; other (ready, or waiting for fetch or a warp slot).
+ * ORDER SM_THREAD: the names of sm_stats.c. */
+enum sm_thread_state {
+    SM_THREAD_BARRIER, SM_THREAD_DEPENDENCY, SM_THREAD_RECONVERGING,
+    SM_THREAD_INACTIVE, SM_THREAD_OTHER, SM_THREAD_STATES
+};
+
 /* One warp scheduler's counts. */
 struct sm_sched_stats {
     uint64_t warp_insns;            /* warp-instructions it issued */
@@ -67,6 +80,8 @@ struct sm_stats {
     uint64_t subwarps;              /* HARP eq. 2's n_issues */
     uint64_t subwarp_lanes;         /* ... and the sum of act_thds */
     uint64_t busy_cycles;           /* cycles not idle (HARP eq. 1) */
+    uint64_t idle_threads[SM_THREAD_STATES]; /* live threads by state,
+                                     * summed over the idle cycles */
     double   rtru_sum;              /* RTRU summed over warp-phases */
     uint64_t phases;                /* warp-phases measured */
     struct sm_sched_stats sched[CONFIG_MAX_SCHEDULERS];
@@ -74,6 +89,9 @@ struct sm_stats {
 
 /* The name of a stall reason ("structural", ...). */
 const char *sm_stall_name(enum sm_stall s);
+
+/* The name of a thread state ("dependency", ...). */
+const char *sm_thread_state_name(enum sm_thread_state s);
 
 /* Add the warp-phase whose n warps took t[0..n) cycles. */
 void sm_stats_phase(struct sm_stats *st, const uint64_t *t, unsigned n);

@@ -668,6 +668,74 @@ static void harp_warps_wait_on_global_loads_in_the_waiting_lookup(void **state)
     sm_destroy(sm);
 }
 
+/* Lane 1 of one warp (odd tid) runs n dependent addi, lane 0 nothing;
+ * both store their count at args[tid]. */
+static struct sm_stats divergent_chain_stats(const struct simt_config *cfg,
+                                             unsigned n)
+{
+    uint32_t p[MAXW];
+    unsigned k = 0, beq_at, join;
+    struct program_branch br;
+    struct built b;
+    struct sm *sm;
+    struct sm_stats st;
+
+    p[k++] = csrr(5, RV32_CSR_TID);
+    p[k++] = andi(7, 5, 1);
+    p[k++] = addi(6, 0, 0);
+    beq_at = k++;
+    for (unsigned i = 0; i < n; i++)
+        p[k++] = addi(6, 6, 1);
+    join = k;
+    p[beq_at] = branch(0, 7, 0, (int32_t)(4 * (join - beq_at)));  /* beq */
+    p[k++] = slli(20, 5, 2);
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(6, 20, 0);
+    p[k++] = EXIT;
+    br.pc = BASE + 4 * beq_at;
+    br.rpc = BASE + 4 * join;
+    build(&b, p, k, &br, 1);
+    sm = make(cfg, &b.p, 1, cfg->warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < cfg->warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, t & 1 ? n : 0);
+    }
+    st = sm->st;
+    sm_destroy(sm);
+    return st;
+}
+
+static void a_thread_off_the_running_path_is_counted_as_waiting(void **state)
+{
+    /* the modes that hold a thread at the re-convergence point (under
+     * ics-first the even thread runs on to its exit) */
+    static const enum reconvergence m[] = { RECONV_SBR, RECONV_MINPC };
+    (void)state;
+    for (unsigned i = 0; i < 2; i++) {
+        struct simt_config cfg = timing_config(m[i]);
+        struct sm_stats a = divergent_chain_stats(&cfg, 8);
+        struct sm_stats b = divergent_chain_stats(&cfg, 12);
+        uint64_t idle = (b.cycles - b.busy_cycles)
+                        - (a.cycles - a.busy_cycles);
+        uint64_t waiting = b.idle_threads[SM_THREAD_RECONVERGING]
+                           + b.idle_threads[SM_THREAD_INACTIVE]
+                           - a.idle_threads[SM_THREAD_RECONVERGING]
+                           - a.idle_threads[SM_THREAD_INACTIVE];
+
+        /* four more instructions, each one busy and alu_latency - 1 idle
+         * cycles: in each idle cycle the odd thread waits on its operand
+         * and the even one off its path */
+        assert_int_equal(idle, 4 * (cfg.alu_latency - 1));
+        assert_int_equal(b.idle_threads[SM_THREAD_DEPENDENCY]
+                         - a.idle_threads[SM_THREAD_DEPENDENCY], idle);
+        assert_int_equal(waiting, idle);
+    }
+}
+
 static void schedulers_sharing_one_simd_group_take_turns(void **state)
 {
     struct simt_config cfg = timing_config(RECONV_SBR);
@@ -1038,6 +1106,7 @@ int main(void)
         cmocka_unit_test(each_dependent_multiply_costs_the_multiply_latency),
         cmocka_unit_test(a_warp_wider_than_the_simd_width_holds_its_group_longer),
         cmocka_unit_test(schedulers_sharing_one_simd_group_take_turns),
+        cmocka_unit_test(a_thread_off_the_running_path_is_counted_as_waiting),
         cmocka_unit_test(harp_warps_wait_on_global_loads_in_the_waiting_lookup),
         cmocka_unit_test(every_scheduler_cycle_is_an_issue_or_one_stall),
         cmocka_unit_test(a_warp_waiting_at_the_barrier_for_a_slower_one_stalls_on_it),
