@@ -202,7 +202,15 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     bool exec = in->op == SM_RC_EXEC && in->mask != 0;
     const struct warp *fw = NULL;
 
-    memset(c, 0, sizeof *c);
+    /* the inputs start empty; every output is written by its table's
+     * eval (the outputs hold whole tables: clearing them each cycle would
+     * cost more than all the rest) */
+    memset(&c->ri, 0, sizeof c->ri);
+    memset(&c->li, 0, sizeof c->li);
+    memset(&c->wli, 0, sizeof c->wli);
+    memset(&c->wi, 0, sizeof c->wi);
+    memset(&c->side, 0, sizeof c->side);
+    c->diverged = c->side_at_rpc = c->rpc_missing = false;
     slot_view(rc, sched, 0, &now);
     if (exec) {
         fw = &now.fl[in->warp];
