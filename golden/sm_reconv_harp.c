@@ -88,7 +88,9 @@ struct harp_cycle {
     bool diverged;               /* the issued warp diverged */
     bool side_at_rpc;            /* ... and one group's PC is the RPC */
     struct harp_warp side;       /* that group */
-    bool rpc_missing;
+    struct harp_warp extra[WARP_MAX_LANES]; /* groups beyond the
+                                 * Ready-Lookup's two insert ports */
+    unsigned n_extra;
     uint32_t ftid[WARP_MAX_LANES]; /* the issued slot's launch warps */
 };
 
@@ -181,6 +183,14 @@ static void copy_tid(uint32_t *dst, const uint32_t *src, unsigned lanes)
     memcpy(dst, src, lanes * sizeof *dst);
 }
 
+/* The PC thread (launch warp `warp`, lane l) of the scheduler is at. */
+static uint32_t thread_pc(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, unsigned l)
+{
+    return rc->threads[(warp * rc->schedulers + sched) * rc->warp_size
+                       + l].pc;
+}
+
 /* The First-Level slot's warp as the tables show it. */
 static void slot_view(const struct sm_reconv *rc, unsigned sched,
                       unsigned slot, struct warp_tables_out *wo)
@@ -210,7 +220,8 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     memset(&c->wli, 0, sizeof c->wli);
     memset(&c->wi, 0, sizeof c->wi);
     memset(&c->side, 0, sizeof c->side);
-    c->diverged = c->side_at_rpc = c->rpc_missing = false;
+    c->diverged = c->side_at_rpc = false;
+    c->n_extra = 0;
     slot_view(rc, sched, 0, &now);
     if (exec) {
         fw = &now.fl[in->warp];
@@ -226,28 +237,50 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     } else if (exec && in->split && in->taken && in->taken != in->mask) {
         bool found;
         uint32_t rpc = sm_reconv_rpc(rc->prog, in->pc, &found);
-        c->rpc_missing = !found;
+        uint64_t left = in->mask;
+        unsigned port = 0;
         c->diverged = true;
-        c->ri.cmt_valid = true;
-        c->ri.cmt_diverged = true;
-        c->ri.cmt_pc = to_hw(rc, rpc);
-        c->ri.cmt_mask = in->mask;
-        copy_tid(c->ri.cmt_tid, fw->tid, L);
-        /* the two groups: to the Ready-Lookup, or arriving at the RPC */
-        for (unsigned side = 0; side < 2; side++) {
-            uint64_t m = side ? in->mask & ~in->taken : in->taken;
-            uint32_t pc = side ? in->npc : in->tpc;
-            if (pc == rpc) {
-                c->side_at_rpc = true;
-                c->side.pc = to_hw(rc, pc);
-                c->side.mask = m;
-                copy_tid(c->side.tid, fw->tid, L);
-                continue;
+        if (found) {
+            /* a barrier at the re-convergence PC for every thread */
+            c->ri.cmt_valid = true;
+            c->ri.cmt_diverged = true;
+            c->ri.cmt_pc = to_hw(rc, rpc);
+            c->ri.cmt_mask = in->mask;
+            copy_tid(c->ri.cmt_tid, fw->tid, L);
+        }
+        /* the groups, one per PC the threads go to (an indirect jump may
+         * send them to more than two; a return without a re-convergence
+         * PC, to several callers, reserves no barrier): to the
+         * Ready-Lookup's two ports, the others through the queue of warps
+         * entering Second-Level, or, at the RPC, arriving there */
+        while (left) {
+            struct harp_warp g;
+            /* the taken lanes' group first, as the ports take them */
+            unsigned first = (unsigned)__builtin_ctzll(
+                left == in->mask ? in->taken : left);
+            uint32_t pc = thread_pc(rc, sched, fw->tid[first], first);
+            memset(&g, 0, sizeof g);
+            g.pc = to_hw(rc, pc);
+            for (uint64_t m = left; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                if (thread_pc(rc, sched, fw->tid[l], l) == pc) {
+                    g.mask |= 1ull << l;
+                    g.tid[l] = fw->tid[l];
+                }
             }
-            c->li.ins_valid[side] = true;
-            c->li.ins[side].pc = to_hw(rc, pc);
-            c->li.ins[side].mask = m;
-            copy_tid(c->li.ins[side].tid, fw->tid, L);
+            left &= ~g.mask;
+            if (found && pc == rpc) {
+                c->side_at_rpc = true;
+                c->side = g;
+            } else if (port < 2) {
+                c->li.ins_valid[port] = true;
+                c->li.ins[port].pc = g.pc;
+                c->li.ins[port].mask = g.mask;
+                copy_tid(c->li.ins[port].tid, g.tid, L);
+                port++;
+            } else {
+                c->extra[c->n_extra++] = g;
+            }
         }
     } else if (exec && !in->bar && !in->exit) {
         c->ri.cmt_valid = true;
@@ -331,11 +364,7 @@ void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
         out->rd_mask = now.fl[in->rd_warp].mask;
     }
     harp_cycle(rc, sched, in, &c);
-    if (c.rpc_missing) {
-        out->err = true;
-        snprintf(out->why, sizeof out->why, "the branch at 0x%08x has no "
-                 "re-convergence PC in the program's table", in->pc);
-    } else if (c.ro.err || c.lo.err || c.wo.err || c.wlo.err) {
+    if (c.ro.err || c.lo.err || c.wo.err || c.wlo.err) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "a HARP table of scheduler %u "
                  "refused its inputs (%s%s%s%s)", sched,
@@ -409,6 +438,8 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
         enter_push(h, &w);
         h->pend_valid = false;
     }
+    for (unsigned k = 0; k < c.n_extra; k++)
+        enter_push(h, &c.extra[k]);
     if (c.diverged && c.side_at_rpc) {
         h->pend = c.side;
         h->pend_valid = true;

@@ -736,6 +736,54 @@ static void a_thread_off_the_running_path_is_counted_as_waiting(void **state)
     }
 }
 
+/* Each thread jumps through a register to one of four blocks (tid % 4),
+ * an indirect jump with no re-convergence PC in the table, stores 10 +
+ * tid % 4 at args[tid] and exits. */
+static void four_way_jump_program(struct built *b)
+{
+    uint32_t p[MAXW];
+    unsigned k = 0;
+
+    p[k++] = csrr(5, RV32_CSR_TID);                   /* 00 */
+    p[k++] = andi(6, 5, 3);                           /* 04 */
+    p[k++] = slli(6, 6, 3);                           /* 08 8 bytes a block */
+    p[k++] = 8u << 7 | 0x17;                          /* 0c auipc x8, 0 */
+    p[k++] = add(8, 8, 6);                            /* 10 */
+    p[k++] = i_type(16, 8, 0, 0, 0x67);               /* 14 jalr x0, 16(x8) */
+    p[k++] = addi(0, 0, 0);                           /* 18 */
+    for (unsigned t = 0; t < 4; t++) {                /* 1c, 24, 2c, 34 */
+        p[k++] = addi(7, 0, (int32_t)(10 + t));
+        p[k++] = jal(0, (int32_t)(4 * (2 * (3 - t) + 1)));   /* to 3c */
+    }
+    p[k++] = slli(20, 5, 2);                          /* 3c */
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(7, 20, 0);
+    p[k++] = EXIT;
+    build(b, p, k, NULL, 0);
+}
+
+static void an_indirect_jump_to_four_places_without_an_rpc_runs_under_harp(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_HARP);
+    struct built b;
+    struct sm *sm;
+
+    (void)state;
+    cfg.warp_size = cfg.simd_width = 4;
+    four_way_jump_program(&b);
+    sm = make(&cfg, &b.p, 2, 2 * cfg.warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    /* two TBs of two warps; both TBs store at args[tid] */
+    for (unsigned t = 0; t < 2 * cfg.warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, 10 + t % 4);
+    }
+    sm_destroy(sm);
+}
+
 static void schedulers_sharing_one_simd_group_take_turns(void **state)
 {
     struct simt_config cfg = timing_config(RECONV_SBR);
@@ -1106,6 +1154,7 @@ int main(void)
         cmocka_unit_test(each_dependent_multiply_costs_the_multiply_latency),
         cmocka_unit_test(a_warp_wider_than_the_simd_width_holds_its_group_longer),
         cmocka_unit_test(schedulers_sharing_one_simd_group_take_turns),
+        cmocka_unit_test(an_indirect_jump_to_four_places_without_an_rpc_runs_under_harp),
         cmocka_unit_test(a_thread_off_the_running_path_is_counted_as_waiting),
         cmocka_unit_test(harp_warps_wait_on_global_loads_in_the_waiting_lookup),
         cmocka_unit_test(every_scheduler_cycle_is_an_issue_or_one_stall),
