@@ -389,6 +389,7 @@ static char *timing_json(const struct sm *sm)
         fputc('}', f);
     }
     fprintf(f, "\n  ],\n"
+            "  \"rbt_reservation_misses\": %" PRIu64 ",\n"
             "  \"rbt_bypass_threads\": %" PRIu64 ",\n"
             "  \"lookup_bypass_groups\": %" PRIu64 ",\n"
             "  \"waiting_lookup\": {\"warps\": %" PRIu64 ", \"merged\": %"
@@ -400,7 +401,8 @@ static char *timing_json(const struct sm *sm)
             ", \"atomic_lines\": %" PRIu64 ", \"shared_accesses\": %" PRIu64
             ", \"bank_conflicts\": %" PRIu64 ", \"dram_requests\": %" PRIu64
             ", \"dram_busy_cycles\": %" PRIu64 "},\n",
-            sm->rc.rbt_bypass, sm->rc.lookup_bypass, sm->rc.waiting_in,
+            sm->rc.rbt_misses, sm->rc.rbt_bypass, sm->rc.lookup_bypass,
+            sm->rc.waiting_in,
             sm->rc.waiting_merged, sm->rc.waiting_bypass, ls->requests,
             ls->l1_hits, ls->l1_misses, ls->l1_merges, ls->mshr_stalls,
             ls->lines, ls->replays, ls->store_lines, ls->atomic_lines,
@@ -507,8 +509,9 @@ static void print_summary(const struct simt_config *cfg,
         uint64_t sl = 0;
         for (unsigned s = 0; s < cfg->schedulers; s++)
             sl += st->sched[s].second_level;
-        printf("HARP bypasses        %" PRIu64 " threads past a full RBT set, "
-               "%" PRIu64 " groups past a full Ready-Lookup\n",
+        printf("HARP bypasses        %" PRIu64 " RBT reservation misses, %"
+               PRIu64 " threads past a full RBT set, %" PRIu64 " groups past "
+               "a full Ready-Lookup\n", sm->rc.rbt_misses,
                sm->rc.rbt_bypass, sm->rc.lookup_bypass);
         printf("HARP Waiting-Lookup  %" PRIu64 " warps waited on global "
                "memory there (%" PRIu64 " merged), %" PRIu64 " found it "

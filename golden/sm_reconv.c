@@ -77,7 +77,7 @@ void sm_reconv_reset(struct sm_reconv *rc)
     if (rc->parked)
         memset(rc->parked, 0,
                (size_t)rc->warps * rc->schedulers * sizeof *rc->parked);
-    rc->rbt_bypass = rc->lookup_bypass = 0;
+    rc->rbt_bypass = rc->lookup_bypass = rc->rbt_misses = 0;
     rc->waiting_in = rc->waiting_merged = rc->waiting_bypass = 0;
     if (rc->harp)
         sm_harp_reset(rc);

@@ -101,6 +101,8 @@ struct sm_reconv {
     struct ics_first *ics;        /* ics-first: one module per warp slot */
     struct sm_harp *harp;   /* harp: one set of tables per scheduler */
     uint64_t rbt_bypass;    /* harp: threads whose RBT set was full */
+    uint64_t rbt_misses;    /* harp: divergences whose barrier reservation
+                             * failed for some of their threads */
     uint64_t lookup_bypass; /* harp: groups the Ready-Lookup could not hold */
     uint64_t waiting_in;    /* harp: warps the Waiting-Lookup took */
     uint64_t waiting_merged; /* ... of them, merged into a waiting warp */

@@ -389,8 +389,10 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
     bool was_pend = h->pend_valid;
 
     harp_cycle(rc, sched, in, &c);
-    if (c.ri.cmt_valid && c.ri.cmt_diverged)
+    if (c.ri.cmt_valid && c.ri.cmt_diverged) {
         rc->rbt_bypass += (uint64_t)__builtin_popcountll(c.ro.rsv_fail);
+        rc->rbt_misses += c.ro.rsv_fail != 0;
+    }
     for (unsigned p = 0; p < 2; p++)
         rc->lookup_bypass += c.li.ins_valid[p] && c.lo.ins_bypass[p];
     if (c.wli.ins_valid[0]) {

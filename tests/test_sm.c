@@ -293,11 +293,16 @@ static void harp_threads_bypass_a_full_rbt_set_and_not_a_large_one(void **state)
     cfg.rbt_entries = 4;            /* two sets of two ways */
     sm = run_loop(&cfg, 8, 8);      /* four TBs resident: sets shared */
     assert_true(sm->rc.rbt_bypass > 0);
+    /* each miss leaves at least one thread out, at most a warp */
+    assert_true(sm->rc.rbt_misses > 0);
+    assert_true(sm->rc.rbt_misses <= sm->rc.rbt_bypass);
+    assert_true(sm->rc.rbt_bypass <= sm->rc.rbt_misses * cfg.warp_size);
     sm_destroy(sm);
     cfg.rbt_entries = 64;
     cfg.rbt_ways = 16;
     sm = run_loop(&cfg, 8, 8);
     assert_int_equal(sm->rc.rbt_bypass, 0);
+    assert_int_equal(sm->rc.rbt_misses, 0);
     sm_destroy(sm);
 }
 
