@@ -308,7 +308,14 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_line(v, "// becomes the top), else rewrites the top's PC.");
     vgen_line(v, "if (adv) begin");
     vgen_indent(v);
-    vgen_line(v, "if (adv_pc == top_rpc && !top_call) begin");
+    if (defect == DEFECT_SBR_CALL_POPS_ON_MOVE) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): a CALL top at its RPC is",
+                  rtl_defect_name(defect));
+        vgen_line(v, "// popped as a branch top is.");
+        vgen_line(v, "if (adv_pc == top_rpc) begin");
+    } else {
+        vgen_line(v, "if (adv_pc == top_rpc && !top_call) begin");
+    }
     vgen_indent(v);
     vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
     if (banks)
