@@ -4,9 +4,8 @@
  *
  * Launch is the stack's launch with the warp's final RPC = the program's
  * exit PC.  An executed instruction is the stack's call op when it is a
- * call (jal or jalr writing a link register, as for the control-flow
- * analysis, loader/cfg.h), its return op when it is a return (jalr x0,
- * 0(ra)), its branch op when it splits the warp (a conditional branch, or
+ * call through ra (jal or jalr writing ra), its return op when it is a
+ * return (jalr x0, 0(ra)), its branch op when it splits the warp (a conditional branch, or
  * an indirect jump whose lanes go two ways), else its advance op to the
  * next PC.  _start's call of the kernel returns to the exit PC, the base
  * entry's RPC, so its CALL entry replaces the base entry; the warp has
@@ -31,7 +30,9 @@
 #include "rv32.h"
 #include "sm_reconv.h"
 
-/* How the stack sees the instruction at pc.  ORDER SBR_FLOW. */
+/* How the stack sees the instruction at pc.  A jump that links through
+ * another register (a millicode call returning by jalr x0, 0(t0)) is an
+ * ordinary jump here, and so is its return. */
 enum sbr_flow { SBR_FLOW_OTHER, SBR_FLOW_CALL, SBR_FLOW_RETURN };
 
 static enum sbr_flow flow_at(const struct program *p, uint32_t pc)
@@ -42,7 +43,7 @@ static enum sbr_flow flow_at(const struct program *p, uint32_t pc)
     if (program_word(p, pc, &word) != 0)
         return SBR_FLOW_OTHER;
     in = rv32_decode(word);
-    if ((in.op == RV32_JAL || in.op == RV32_JALR) && in.rd != 0)
+    if ((in.op == RV32_JAL || in.op == RV32_JALR) && in.rd == 1)
         return SBR_FLOW_CALL;
     if (in.op == RV32_JALR && in.rd == 0 && in.rs1 == 1 && in.imm == 0)
         return SBR_FLOW_RETURN;
