@@ -309,6 +309,19 @@ static int make_dir(const char *path, char *err, size_t errlen)
     return 0;
 }
 
+/* path made absolute (from the working directory): 0, or -1 when it
+ * does not fit. */
+static int absolute(const char *path, char *buf, size_t len)
+{
+    char cwd[PATH_MAX];
+
+    if (path[0] == '/')
+        return (size_t)snprintf(buf, len, "%s", path) < len ? 0 : -1;
+    if (!getcwd(cwd, sizeof cwd))
+        return -1;
+    return (size_t)snprintf(buf, len, "%s/%s", cwd, path) < len ? 0 : -1;
+}
+
 /* This program, for the points' commands. */
 static void self_path(const char *argv0, char *buf, size_t len)
 {
@@ -369,15 +382,15 @@ static int run(struct compare_opts *o, const char *exe)
         rq.jobs = (unsigned)n;
     }
     if ((size_t)snprintf(points, sizeof points, "%s/points", out)
-        >= sizeof points)
+        >= sizeof points || absolute(points, abs, sizeof abs) != 0)
         return bad("the output directory's name is too long");
-    if (make_dir(points, err, sizeof err) != 0)
-        return bad(err);
-    if (!realpath(points, abs))
-        return bad("cannot resolve the points directory");
     if (compare_matrix_expand(&o->m, exe, abs, &jobs, stderr, err,
                               sizeof err) != 0)
         return bad(err);
+    if (make_dir(abs, err, sizeof err) != 0) {
+        compare_jobs_free(&jobs);
+        return bad(err);
+    }
     rq.progress = isatty(STDERR_FILENO) ? stderr : NULL;
     rq.failures = stderr;
     rq.logdir = abs;
@@ -398,13 +411,15 @@ static int emit(struct compare_opts *o, const char *exe)
     struct compare_jobs jobs;
     int rc;
 
-    if (make_dir(o->emit, err, sizeof err) != 0)
-        return bad(err);
-    if (!realpath(o->emit, abs))
-        return bad("cannot resolve the --emit-jobs directory");
+    if (absolute(o->emit, abs, sizeof abs) != 0)
+        return bad("the --emit-jobs directory's name is too long");
     if (compare_matrix_expand(&o->m, exe, abs, &jobs, stderr, err,
                               sizeof err) != 0)
         return bad(err);
+    if (make_dir(abs, err, sizeof err) != 0) {
+        compare_jobs_free(&jobs);
+        return bad(err);
+    }
     for (size_t i = 0; i < jobs.n; i++)
         compare_job_command(&jobs.j[i], stdout);
     rc = compare_matrix_write(&jobs, abs, o->m.sweep_key, err, sizeof err);

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -89,6 +90,11 @@ static int read_point(const char *file, const char *value,
     int rc = -1;
 
     memset(pt, 0, sizeof *pt);
+    if (!root && access(file, R_OK) != 0) {
+        snprintf(err, errlen, "%s: cannot read: %s (did its point run?)",
+                 file, strerror(errno));
+        return -1;
+    }
     if (!root) {
         if (je.line < 0)
             snprintf(err, errlen, "%s: %s", file, je.text);
@@ -244,7 +250,7 @@ int compare_points_load(struct compare_points *ps, const char *dir,
                          "'sweep -'", mfile);
                 rc = -1;
             } else if (strcmp(text + 6, "-") != 0)
-                snprintf(ps->sweep_key, sizeof ps->sweep_key, "%s", text + 6);
+                memcpy(ps->sweep_key, text + 6, strlen(text + 6) + 1);
         } else if (strncmp(text, "point ", 6) == 0) {
             rc = matrix_point(ps, dir, mfile, line, text, err, errlen);
         } else {
