@@ -32,19 +32,20 @@
 const char cmd_compare_usage[] =
     "  compare [--kernels K,...] [--modes M,...] [--schedulers S,...]\n"
     "          [--fetch F,...] [--preset P,...] [FILE]... [--set KEY=VALUE]...\n"
-    "          [--sweep KEY=V1,V2,...] [--size KERNEL=N]... [--grid N]\n"
-    "          [--block N] [--seed S] [--max-cycles N] [--out DIR]\n"
-    "          [--jobs N] [--no-plots]\n"
+    "          [--sweep KEY[+KEY...]=V1,V2,...] [--size KERNEL=N]...\n"
+    "          [--grid N] [--block N] [--seed S] [--max-cycles N]\n"
+    "          [--out DIR] [--jobs N | -j N] [--no-plots]\n"
     "      run the matrix kernels x modes x schedulers x fetch policies x\n"
-    "      configurations (x the values of the swept key), each point a\n"
-    "      `simtref sim --json` process, N at a time (default: the online\n"
-    "      processors; a progress bar on a terminal); print a Markdown table\n"
-    "      of IPC and of the speedups over sbr and over lrr with geometric\n"
-    "      means per kernel class, and write it (compare.md), every point\n"
-    "      (compare.csv, compare.json) and gnuplot PNGs into DIR (default\n"
-    "      compare-out; the points' files in DIR/points).  Defaults: every\n"
-    "      kernel of the suite, the preset fermi-harp, and each\n"
-    "      configuration's own mode, scheduler and fetch policy\n"
+    "      configurations (x the values of a swept key, or of keys swept\n"
+    "      together as KEY1+KEY2), each point a `simtref sim --json`\n"
+    "      process, N at a time (default: the online processors; a progress\n"
+    "      bar on a terminal); print a Markdown table of IPC and of the\n"
+    "      speedups over sbr and over lrr with geometric means per kernel\n"
+    "      class, and write it (compare.md), every point (compare.csv,\n"
+    "      compare.json) and gnuplot PNGs into DIR (default compare-out;\n"
+    "      the points' files in DIR/points).  Defaults: every kernel of the\n"
+    "      suite, the preset fermi-harp, and each configuration's own mode,\n"
+    "      scheduler and fetch policy\n"
     "  compare [matrix options] --emit-jobs DIR\n"
     "      print the command of each point instead, writing its JSON into\n"
     "      DIR, and write DIR/matrix.txt\n"
@@ -143,6 +144,7 @@ static int parse_sweep(struct compare_opts *o, const char *text)
 {
     const char *eq = strchr(text, '=');
     size_t klen = eq ? (size_t)(eq - text) : 0;
+    unsigned nkeys = 0;
 
     if (o->m.sweep_key[0])
         return cmdline("option '%s' given twice", "--sweep");
@@ -152,11 +154,18 @@ static int parse_sweep(struct compare_opts *o, const char *text)
         return cmdline("--sweep '%s': key too long", text);
     memcpy(o->m.sweep_key, text, klen);
     o->m.sweep_key[klen] = '\0';
-    if (strcmp(o->m.sweep_key, "reconvergence") == 0
-        || strcmp(o->m.sweep_key, "scheduler") == 0
-        || strcmp(o->m.sweep_key, "fetch") == 0)
-        return cmdline("--sweep %s: use --modes, --schedulers or --fetch",
-                       o->m.sweep_key);
+    for (const char *k = o->m.sweep_key; *k; k += strcspn(k, "+")
+         + (k[strcspn(k, "+")] == '+')) {
+        size_t len = strcspn(k, "+");
+        if (len == 0 || ++nkeys > COMPARE_MAX_SWEPT)
+            return cmdline("--sweep '%s': expected KEY or KEY1+KEY2 (at "
+                           "most 4 keys) before '='", text);
+        if ((len == 13 && strncmp(k, "reconvergence", len) == 0)
+            || (len == 9 && strncmp(k, "scheduler", len) == 0)
+            || (len == 5 && strncmp(k, "fetch", len) == 0))
+            return cmdline("--sweep %s: use --modes, --schedulers or --fetch",
+                           o->m.sweep_key);
+    }
     return split_list(o, "--sweep", eq + 1, o->m.values, &o->m.nvalues,
                       COMPARE_MAX_VALUES);
 }

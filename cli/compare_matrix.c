@@ -87,10 +87,13 @@ static bool plain_name(const char *s)
  * given to the point (storage in texts).  0, or -1 with the message. */
 struct point_config {
     struct simt_config cfg;           /* the configuration of the point */
-    const char *sets[COMPARE_MAX_SETS + 4]; /* its --set options */
+    const char *sets[COMPARE_MAX_SETS + COMPARE_MAX_SWEPT + 3]; /* its
+                                        --set options */
     size_t nsets;
-    char texts[4][COMPARE_NAME_LEN + 80]; /* the sweep, mode, scheduler
-                                             and fetch settings */
+    char texts[COMPARE_MAX_SWEPT + 3][COMPARE_NAME_LEN + 80]; /* the
+                                        swept keys', the mode's, the
+                                        scheduler's and the fetch policy's
+                                        settings */
 };
 
 static int point_config_load(const struct compare_matrix *m, size_t ci,
@@ -104,10 +107,13 @@ static int point_config_load(const struct compare_matrix *m, size_t ci,
     pc->nsets = 0;
     for (size_t i = 0; i < m->nset; i++)
         pc->sets[pc->nsets++] = m->set[i];
-    if (m->sweep_key[0]) {
-        snprintf(pc->texts[nt], sizeof pc->texts[nt], "%s=%s", m->sweep_key,
+    /* Each key of KEY1+KEY2+... takes the value. */
+    for (const char *k = m->sweep_key; *k && nt < COMPARE_MAX_SWEPT;) {
+        size_t len = strcspn(k, "+");
+        snprintf(pc->texts[nt], sizeof pc->texts[nt], "%.*s=%s", (int)len, k,
                  value);
         pc->sets[pc->nsets++] = pc->texts[nt++];
+        k += len + (k[len] == '+');
     }
     if (mode >= 0) {
         snprintf(pc->texts[nt], sizeof pc->texts[nt], "reconvergence=%s",

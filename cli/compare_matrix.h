@@ -24,6 +24,7 @@ enum {
     COMPARE_MAX_CONFIGS = 32,
     COMPARE_MAX_SETS = 56,     /* --set options (sim takes 64 in all) */
     COMPARE_MAX_VALUES = 64,   /* values of the swept key */
+    COMPARE_MAX_SWEPT = 4,     /* keys swept together (KEY1+KEY2=...) */
     COMPARE_MAX_ARGS = 160     /* arguments of one point's command */
 };
 
@@ -45,7 +46,9 @@ struct compare_matrix {
     size_t nconfigs;
     const char *set[COMPARE_MAX_SETS];        /* --set KEY=VALUE, in order */
     size_t nset;
-    char sweep_key[COMPARE_NAME_LEN];         /* "" without a sweep */
+    char sweep_key[COMPARE_NAME_LEN];         /* "" without a sweep; keys
+                                                 swept together joined by
+                                                 '+' */
     const char *values[COMPARE_MAX_VALUES];   /* the swept key's values */
     size_t nvalues;
     const char *grid, *block, *seed, *max_cycles; /* passed to every point
