@@ -94,7 +94,7 @@ static struct varying find_varying(const struct compare_points *ps)
     return v;
 }
 
-/* "KEY=VALUE mode scheduler fetch", the parts that vary (one of them
+/* "KEY=VALUE mode scheduler fetch=F", the parts that vary (the mode
  * left out when `skip_mode`). */
 static void column_label(const struct compare_points *ps,
                          const struct varying *v, const struct column *c,
@@ -112,7 +112,7 @@ static void column_label(const struct compare_points *ps,
     if (v->sched)
         ADD("%s%s", n ? " " : "", sched_name(c->sched));
     if (v->fetch)
-        ADD("%s%s", n ? " " : "", fetch_name(c->fetch));
+        ADD("%sfetch=%s", n ? " " : "", fetch_name(c->fetch));
 #undef ADD
     if (n >= len && len > 0)
         buf[len - 1] = '\0';
@@ -515,6 +515,13 @@ struct plot {
 static int plot_draw(struct report_files *rf, const struct plot *p,
                      const struct table *rows)
 {
+    /* Sixteen colours told apart, for the series in order. */
+    static const char *const colours[] = {
+        "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+        "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000080", "#808000",
+        "#00c000", "#800000", "#ff00ff", "#404040"
+    };
+    size_t width;
     char data[ATOMIC_PATH_LEN + 32], script[ATOMIC_PATH_LEN + 32];
     struct atomic_file *png = report_file(rf, p->name);
     char *argv[3];
@@ -553,7 +560,9 @@ static int plot_draw(struct report_files *rf, const struct plot *p,
         unlink(data);
         return -1;
     }
-    fprintf(f, "set terminal png size 1000,520\nset output '%s'\n", png->tmp);
+    width = 300 + (rows->nrows + 1) * (p->nseries + 1) * 10;
+    fprintf(f, "set terminal png noenhanced size %zu,520\n"
+            "set output '%s'\n", width < 1000 ? 1000 : width, png->tmp);
     fprintf(f, "set title '%s'\nset ylabel '%s'\n", p->title, p->ylabel);
     fprintf(f, "set datafile missing '?'\nset style data histogram\n"
             "set style histogram clustered gap 1\n"
@@ -561,8 +570,10 @@ static int plot_draw(struct report_files *rf, const struct plot *p,
             "set xtics rotate by -40 nomirror\nset grid ytics\n"
             "set yrange [0:%.3f]\nset key outside right top\nplot ", top * 1.15);
     for (size_t s = 0; s < p->nseries; s++)
-        fprintf(f, "%s'%s' using %zu%s title '%s'", s ? ", " : "",
-                s ? "" : data, s + 2, s ? "" : ":xtic(1)", p->labels[s]);
+        fprintf(f, "%s'%s' using %zu%s lc rgb '%s' title '%s'",
+                s ? ", " : "", s ? "" : data, s + 2, s ? "" : ":xtic(1)",
+                colours[s % (sizeof colours / sizeof colours[0])],
+                p->labels[s]);
     fputc('\n', f);
     if (fclose(f) != 0) {
         snprintf(rf->err, rf->errlen, "%s: cannot write", script);
