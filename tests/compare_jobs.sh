@@ -3,7 +3,7 @@
 # --emit-jobs` writes, one per point, run by GNU parallel, and merged with
 # --merge, give the same tables as `simtref compare` running the same
 # matrix itself; with a swept key too (a column per value).  The matrix is
-# small: three kernels at tiny, two modes, two schedulers.
+# small: four kernels at tiny, two modes, two schedulers.
 set -u
 fail=0
 out=test-out/compare-jobs
@@ -45,7 +45,7 @@ farm() {
   echo "$name: $points points by parallel, merged: the same tables"
 }
 
-small="--preset tiny --block 8 --kernels vecadd,nqueens,scalarprod --modes sbr,harp"
+small="--preset tiny --block 8 --kernels vecadd,nqueens,scalarprod,nested --modes sbr,harp"
 farm matrix $small --schedulers lrr,gto
 grep -q "^| all | geometric mean |" "$out/matrix.merged.md" \
   && grep -q "^Speedup over SBR" "$out/matrix.merged.md" \
