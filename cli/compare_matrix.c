@@ -172,8 +172,9 @@ static int make_job(const struct compare_matrix *m, size_t ki, size_t ci,
     const char *fetch = config_fetch_name(c->fetch);
 
     snprintf(j->value, sizeof j->value, "%s", value);
-    if ((size_t)snprintf(j->file, sizeof j->file, "%s.%s.%s.%s.%s%s%s%s%s.json",
-                         m->kernels[ki], c->name, mode, sched, fetch,
+    if ((size_t)snprintf(j->file, sizeof j->file,
+                         "%s.%s.%s.%s.%s%s%s%s%s.json", m->kernels[ki],
+                         c->name, mode, sched, fetch,
                          m->sweep_key[0] ? "." : "", m->sweep_key,
                          m->sweep_key[0] ? "=" : "", value)
         >= sizeof j->file) {

@@ -18,7 +18,8 @@
 int compare_mode_index(const char *name)
 {
     for (int i = 0; i < COMPARE_N_MODES; i++)
-        if (strcmp(name, config_reconvergence_name((enum reconvergence)i)) == 0)
+        if (strcmp(name, config_reconvergence_name((enum reconvergence)i))
+            == 0)
             return i;
     return -1;
 }

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "atomic_file.h"
 #include "compare_points.h"
 
 /* Where the files of a report go. */
@@ -41,5 +42,22 @@ int compare_report(const struct compare_points *ps,
 
 /* The Markdown tables alone. */
 void compare_report_markdown(const struct compare_points *ps, FILE *out);
+
+/* For the parts of a report (compare_plot.c). */
+
+/* The files of a report, written whole or not at all. */
+enum { MAX_REPORT_FILES = 64 };
+struct report_files {
+    struct atomic_file f[MAX_REPORT_FILES]; /* each file's temporary */
+    size_t n;                               /* how many are open */
+    const char *outdir;                     /* where they go */
+    char *err;                              /* the message of a failure */
+    size_t errlen;
+};
+
+/* A new file of the report, rf->outdir/name, open on its temporary: its
+ * slot, or NULL with the message in rf->err. */
+struct atomic_file *compare_report_file(struct report_files *rf,
+                                        const char *name);
 
 #endif /* SIMTREF_COMPARE_REPORT_H */
