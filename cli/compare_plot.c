@@ -12,6 +12,9 @@
 #include "config.h"
 #include "process.h"
 
+/* The most bars per kernel in a plot. */
+enum { PLOT_MAX_SERIES = 256 };
+
 #ifndef SIMTREF_GNUPLOT_DEFAULT
 #define SIMTREF_GNUPLOT_DEFAULT "gnuplot"
 #endif
@@ -23,9 +26,10 @@ struct plot {
     char title[256];           /* its title */
     const char *ylabel;        /* its y axis */
     enum table_kind kind;      /* the cells it shows */
-    const struct table *tables[64]; /* per series: its configuration */
-    struct column cols[64];    /* per series: its column */
-    char labels[64][320];      /* per series: its key */
+    const struct table *tables[PLOT_MAX_SERIES]; /* per series: its
+                                                    configuration */
+    struct column cols[PLOT_MAX_SERIES];   /* per series: its column */
+    char labels[PLOT_MAX_SERIES][320];     /* per series: its key */
     size_t nseries;
 };
 
@@ -143,15 +147,21 @@ static int all_rows(const struct compare_points *ps, struct table *rows)
     return 0;
 }
 
-static void plot_add(struct plot *p, const struct table *t,
-                     const struct column *c, const char *label)
+/* A series of p: 0, or -1 with a message when p has no room for it. */
+static int plot_add(struct plot *p, const struct table *t,
+                    const struct column *c, const char *label,
+                    struct report_files *rf)
 {
-    if (p->nseries == sizeof p->cols / sizeof p->cols[0])
-        return;
+    if (p->nseries == PLOT_MAX_SERIES) {
+        snprintf(rf->err, rf->errlen, "more than %d bars per kernel in a "
+                 "plot: a smaller matrix, or --no-plots", PLOT_MAX_SERIES);
+        return -1;
+    }
     p->tables[p->nseries] = t;
     p->cols[p->nseries] = *c;
     snprintf(p->labels[p->nseries], sizeof p->labels[0], "%s", label);
     p->nseries++;
+    return 0;
 }
 
 int compare_plots(struct report_files *rf,
@@ -174,8 +184,8 @@ int compare_plots(struct report_files *rf,
     /* HARP Fig. 11-13: a mode's speedup over SBR, every configuration. */
     for (int m = RECONV_HARP; m <= RECONV_ICS_FIRST && rc == 0; m++) {
         memset(p, 0, sizeof *p);
-        for (size_t c = 0; c < at->n; c++)
-            for (size_t k = 0; k < at->t[c].ncols; k++) {
+        for (size_t c = 0; c < at->n && rc == 0; c++)
+            for (size_t k = 0; k < at->t[c].ncols && rc == 0; k++) {
                 const struct column *col = &at->t[c].cols[k];
                 char l[300];
                 if (col->mode != m
@@ -184,9 +194,9 @@ int compare_plots(struct report_files *rf,
                 table_column_label(ps, &var, col, true, label, sizeof label);
                 snprintf(l, sizeof l, "%s%s%s", at->t[c].config,
                          label[0] ? " " : "", label);
-                plot_add(p, &at->t[c], col, l);
+                rc = plot_add(p, &at->t[c], col, l, rf);
             }
-        if (p->nseries == 0)
+        if (rc != 0 || p->nseries == 0)
             continue;
         snprintf(names[m], sizeof names[m], "speedup-over-sbr-%s.png",
                  table_mode_name(m));
@@ -200,14 +210,14 @@ int compare_plots(struct report_files *rf,
     /* BAWS Fig. 9-10: IPC normalised to LRR, a plot per configuration. */
     for (size_t c = 0; c < at->n && rc == 0; c++) {
         memset(p, 0, sizeof *p);
-        for (size_t k = 0; k < at->t[c].ncols; k++) {
+        for (size_t k = 0; k < at->t[c].ncols && rc == 0; k++) {
             const struct column *col = &at->t[c].cols[k];
             if (!table_column_shown(&at->t[c], TABLE_OVER_LRR, col))
                 continue;
             table_column_label(ps, &var, col, false, label, sizeof label);
-            plot_add(p, &at->t[c], col, label);
+            rc = plot_add(p, &at->t[c], col, label, rf);
         }
-        if (p->nseries == 0)
+        if (rc != 0 || p->nseries == 0)
             continue;
         snprintf(cname[c], sizeof cname[c], "ipc-over-lrr-%s.png",
                  at->t[c].config);
