@@ -304,7 +304,7 @@ static void print_json(FILE *f, const struct simt_config *cfg,
     double act = st->warp_insns ? (double)st->thread_insns
                  / ((double)st->warp_insns * cfg->warp_size) : 0;
 
-    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"config\": \"%s\",\n"
+    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"class\": \"%s\",\n  \"config\": \"%s\",\n"
             "  \"reconvergence\": \"%s\",\n  \"scheduler\": \"%s\",\n"
             "  \"fetch\": \"%s\",\n  \"grid\": %u,\n  \"block\": %u,\n"
             "  \"size\": %lu,\n  \"seed\": %lu,\n  \"cycles\": %" PRIu64 ",\n"
@@ -312,7 +312,8 @@ static void print_json(FILE *f, const struct simt_config *cfg,
             "  \"thread_instructions\": %" PRIu64 ",\n"
             "  \"ipc\": %.6f,\n  \"lane_activity\": %.6f,\n"
             "  \"result\": \"%s\"\n}\n",
-            k->name, cfg->name, config_reconvergence_name(cfg->reconvergence),
+            k->name, k->suite ? kernel_class_name(k->suite->cls) : "none",
+            cfg->name, config_reconvergence_name(cfg->reconvergence),
             config_sched_name(cfg->scheduler), config_fetch_name(cfg->fetch),
             l->grid, l->block, k->size, o->seed, st->cycles, st->warp_insns,
             st->thread_insns, ipc, act, checked ? "right" : "not checked");

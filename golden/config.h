@@ -71,6 +71,16 @@ struct simt_config {
     unsigned pc_bits;
     unsigned l1d_kb, l1d_ways, l1d_line_bytes;
 
+    /* Memory hierarchy (golden/lsu.h, docs/memory.md) */
+    unsigned l1d_hit_latency;        /* cycles from an L1 hit to its data */
+    unsigned l1d_mshrs;              /* outstanding L1 misses (MSHRs) */
+    unsigned shared_banks;           /* shared-memory banks */
+    unsigned shared_bank_bytes;      /* bytes of one bank's word */
+    unsigned dram_latency;           /* cycles a DRAM read takes besides
+                                        its transfer */
+    unsigned dram_mb_s;              /* the chip's DRAM bandwidth, MB/s */
+    unsigned core_mhz;               /* SM clock, MHz */
+
     /* Control flow */
     enum reconvergence reconvergence;
     /* HARP tables (meaningful only when reconvergence == RECONV_HARP) */

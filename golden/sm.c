@@ -57,7 +57,9 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
     sm->warp_slots = w * cfg->schedulers;
     sm->thread = calloc((size_t)sm->warp_slots * cfg->warp_size,
                         sizeof *sm->thread);
-    if (!sm->thread) {
+    sm->inv_count = calloc((size_t)w * cfg->warp_size,
+                           sizeof *sm->inv_count);
+    if (!sm->thread || !sm->inv_count) {
         snprintf(err, errlen, "out of memory");
         sm_destroy(sm);
         return -1;
@@ -93,6 +95,7 @@ void sm_destroy(struct sm *sm)
     sm_reconv_free(&sm->rc);
     sm_memory_free(&sm->mem);
     free(sm->thread);
+    free(sm->inv_count);
     free(sm);
 }
 
@@ -261,6 +264,10 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     o->rc.npc = pc + 4;
     rec->sched = s;
     rec->warp = g;
+    rec->ctaid = sm->tb[sm_reconv_regroups(&sm->rc)
+                        ? sm->warp[slot_of(sm, s, sm_reconv_slot_owner(
+                              &sm->rc, s, w))].tb
+                        : wp->tb].ctaid;
     rec->pc = pc;
     rec->mask = mask;
     rec->lanes = c->warp_size;
@@ -561,6 +568,8 @@ enum sm_status sm_cycle(struct sm *sm)
             fi[s].flush_warp = (unsigned)launch;
         } else if (so.grant_valid) {
             execute(sm, s, so.grant_warp, &eo[s], rec);
+            for (unsigned w = 0; w < sm->warps_per_sched; w++)
+                rec->ready[w / 64] |= (uint64_t)si[s].ready[w] << w % 64;
             ri[s] = eo[s].rc;
             ri[s].rd_warp = 0;
             ri[s].live = sm->warp[slot_of(sm, s, so.grant_warp)].live
@@ -724,44 +733,59 @@ enum sm_status sm_run(struct sm *sm)
     return sm->status;
 }
 
-int sm_check_invariant(struct sm *sm)
+/* Name the places of lane l of warp slot g after a wrong count. */
+static void invariant_fail(struct sm *sm, unsigned g, unsigned l, bool live)
 {
     const struct simt_config *c = &sm->cfg;
+    const struct sm_warp *wp = &sm->warp[g];
     unsigned count[SM_MAX_LANES];
     char place[SM_MAX_LANES][64];
     char who[96];
 
-    for (unsigned g = 0; g < sm->warp_slots; g++) {
-        const struct sm_warp *wp = &sm->warp[g];
-        unsigned s = slot_sched(sm, g), w = slot_local(sm, g);
+    sm_reconv_places(&sm->rc, slot_sched(sm, g), slot_local(sm, g),
+                     wp->resident && !wp->launch_pending ? wp->live : 0,
+                     c->warp_size, count, place);
+    if (!live) {
+        sm_fail(sm, "invariant: cycle %llu: warp slot %u lane %u holds no "
+                "thread but is in %s", (unsigned long long)sm->st.cycles, g,
+                l, place[l]);
+        return;
+    }
+    thread_name(sm, g, l, who, sizeof who);
+    if (count[l] == 0)
+        sm_fail(sm, "invariant: cycle %llu: %s is live but in no place "
+                "(lost)%s", (unsigned long long)sm->st.cycles, who,
+                wp->at_barrier ? " while its warp waits at the barrier" : "");
+    else
+        sm_fail(sm, "invariant: cycle %llu: %s is in %u places (%s)",
+                (unsigned long long)sm->st.cycles, who, count[l], place[l]);
+}
 
-        sm_reconv_places(&sm->rc, s, w,
-                         wp->resident && !wp->launch_pending ? wp->live : 0,
-                         c->warp_size, count, place);
-        for (unsigned l = 0; l < c->warp_size; l++) {
-            bool live = wp->resident && !wp->launch_pending
-                        && (wp->live >> l & 1);
-            if (!wp->resident && count[l] != 0) {
-                sm_fail(sm, "invariant: cycle %llu: warp slot %u lane %u "
-                        "holds no thread but is in %s",
-                        (unsigned long long)sm->st.cycles, g, l, place[l]);
-                return -1;
-            }
-            if (!live)
-                continue;
-            thread_name(sm, g, l, who, sizeof who);
-            if (count[l] == 0) {
-                sm_fail(sm, "invariant: cycle %llu: %s is live but in no "
-                        "place (lost)%s", (unsigned long long)sm->st.cycles,
-                        who, wp->at_barrier ? " while its warp waits at "
-                        "the barrier" : "");
-                return -1;
-            }
-            if (count[l] > 1) {
-                sm_fail(sm, "invariant: cycle %llu: %s is in %u places "
-                        "(%s)", (unsigned long long)sm->st.cycles,
-                        who, count[l], place[l]);
-                return -1;
+/* The counts come from one pass per scheduler (sm_reconv_counts); only a
+ * wrong count is named, by sm_reconv_places. */
+int sm_check_invariant(struct sm *sm)
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned lanes = c->warp_size, W = sm->warps_per_sched;
+    uint64_t live[SCHEDULER_MAX_WARPS];
+    unsigned *count = sm->inv_count;
+
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        for (unsigned w = 0; w < W; w++) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+        }
+        sm_reconv_counts(&sm->rc, s, W, live, lanes, count);
+        for (unsigned w = 0; w < W; w++) {
+            unsigned g = slot_of(sm, s, w);
+            bool resident = sm->warp[g].resident;
+            for (unsigned l = 0; l < lanes; l++) {
+                bool is_live = live[w] >> l & 1;
+                unsigned n = count[w * lanes + l];
+                if ((!resident && n != 0) || (is_live && n != 1)) {
+                    invariant_fail(sm, g, l, is_live);
+                    return -1;
+                }
             }
         }
     }

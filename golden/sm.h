@@ -100,6 +100,12 @@ struct sm_sched {
 /* Trace one issued warp-instruction (golden/sm_trace.c). */
 struct sm_issue_record {
     unsigned sched, warp;   /* scheduler and the warp slot */
+    unsigned ctaid;         /* grid index of the issuing warp's TB (under
+                               harp: of the First-Level slot's lowest
+                               thread, the TB the scheduler ranks it by) */
+    uint64_t ready[SCHEDULER_MAX_WARPS / 64]; /* the scheduler's ready warps
+                               this cycle (bit w of word w / 64: local warp
+                               w; under harp, First-Level slot w) */
     uint32_t pc;
     uint64_t mask;          /* lanes that executed */
     struct rv32_insn insn;
@@ -134,6 +140,8 @@ struct sm {
     struct sm_issue_record rec;        /* the instruction being issued */
     uint64_t max_cycles;               /* 0: no limit */
     bool check_invariants;             /* check SPEC's system invariant */
+    unsigned *inv_count;               /* ... its scratch: W * warp_size
+                                        * place counts (sm_reconv_counts) */
     FILE *trace;                       /* one line per issued instruction */
     enum sm_status status;
     char err[SM_ERR_LEN];

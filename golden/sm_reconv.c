@@ -131,6 +131,22 @@ void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
         sm_sbr_places(rc, sched, warp, live, lanes, count, place);
 }
 
+void sm_reconv_counts(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warps, const uint64_t live[], unsigned lanes,
+                      unsigned count[])
+{
+    for (unsigned i = 0; i < warps * lanes; i++)
+        count[i] = 0;
+    if (rc->mode == RECONV_MINPC)
+        sm_minpc_counts(rc, sched, warps, live, lanes, count);
+    else if (rc->mode == RECONV_ICS_FIRST)
+        sm_ics_counts(rc, sched, warps, live, lanes, count);
+    else if (rc->mode == RECONV_HARP)
+        sm_harp_counts(rc, sched, warps, live, lanes, count);
+    else
+        sm_sbr_counts(rc, sched, warps, live, lanes, count);
+}
+
 uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found)
 {
     unsigned lo = 0, hi = prog->n_branches;

@@ -126,6 +126,15 @@ void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
                       unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                       char place[][64]);
 
+/* The invariant check's fast path: how many places hold each lane of each
+ * of the scheduler's warps, without naming them.  live[w] is warp w's live
+ * lanes (as for sm_reconv_places); count[w * lanes + l] receives lane l of
+ * warp w.  A count other than 1 for a live lane (0 for another) is then
+ * named by sm_reconv_places.  The counts equal sm_reconv_places' counts. */
+void sm_reconv_counts(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warps, const uint64_t live[], unsigned lanes,
+                      unsigned count[]);
+
 /* The re-convergence PC of the branch at pc (program.branches), or 0 with
  * *found false. */
 uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found);
@@ -226,6 +235,20 @@ void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
 void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
                    unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                    char place[][64]);
+
+/* The modes' halves of sm_reconv_counts (same arguments). */
+void sm_sbr_counts(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warps, const uint64_t live[], unsigned lanes,
+                   unsigned count[]);
+void sm_minpc_counts(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warps, const uint64_t live[], unsigned lanes,
+                     unsigned count[]);
+void sm_ics_counts(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warps, const uint64_t live[], unsigned lanes,
+                   unsigned count[]);
+void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warps, const uint64_t live[], unsigned lanes,
+                    unsigned count[]);
 
 #ifdef __cplusplus
 }

@@ -434,6 +434,47 @@ static void count_in(uint64_t mask, const uint32_t *tid, unsigned warp,
         }
 }
 
+/* Add one to count[tid[l] * lanes + l] for each lane l of mask. */
+static void add_in(uint64_t mask, const uint32_t *tid, unsigned warps,
+                   unsigned lanes, unsigned count[])
+{
+    for (unsigned l = 0; l < lanes; l++)
+        if ((mask >> l & 1) && tid[l] < warps)
+            count[tid[l] * lanes + l]++;
+}
+
+/* One pass over the tables, in the order of sm_harp_places. */
+void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warps, const uint64_t live[], unsigned lanes,
+                    unsigned count[])
+{
+    const struct sm_harp *h = &rc->harp[sched];
+
+    (void)live;
+    for (unsigned f = 0; f < h->wt.g.fl; f++)
+        if (h->wt.fl_valid[f])
+            add_in(h->wt.fl[f].mask, h->wt.fl[f].tid, warps, lanes, count);
+    for (unsigned i = 0; i < h->wt.count; i++) {
+        const struct warp *w = warp_tables_sl_warp(&h->wt, i);
+        add_in(w->mask, w->tid, warps, lanes, count);
+    }
+    for (unsigned e = 0; e < h->ready.table.g.entries; e++)
+        if (h->ready.table.entry[e].valid)
+            add_in(h->ready.table.entry[e].warp.mask,
+                   h->ready.table.entry[e].warp.tid, warps, lanes, count);
+    for (unsigned e = 0; e < h->rbt.g.entries; e++)
+        if (h->rbt.e[e].valid)
+            add_in(h->rbt.e[e].member & h->rbt.e[e].reached, h->rbt.e[e].tid,
+                   warps, lanes, count);
+    for (unsigned i = 0; i < h->n_enter; i++)
+        add_in(h->enter[i].mask, h->enter[i].tid, warps, lanes, count);
+    if (h->pend_valid)
+        add_in(h->pend.mask, h->pend.tid, warps, lanes, count);
+    for (unsigned w = 0; w < warps; w++)
+        for (unsigned l = 0; l < lanes; l++)
+            count[w * lanes + l] += (unsigned)(h->parked[w] >> l & 1);
+}
+
 void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
                     unsigned warp, uint64_t live, unsigned lanes,
                     unsigned count[], char place[][64])

@@ -204,6 +204,23 @@ void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
     sbr_stack_step(&rc->sbr[sched], &si);
 }
 
+/* A lane is held when any entry of its warp's stack holds it. */
+void sm_sbr_counts(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warps, const uint64_t live[], unsigned lanes,
+                   unsigned count[])
+{
+    const struct sbr_stack *s = &rc->sbr[sched];
+
+    (void)live;
+    for (unsigned w = 0; w < warps; w++) {
+        uint64_t held = 0;
+        for (unsigned d = 0; d < s->depth[w]; d++)
+            held |= s->e[w][d].mask;
+        for (unsigned l = 0; l < lanes; l++)
+            count[w * lanes + l] = (unsigned)(held >> l & 1);
+    }
+}
+
 /* A thread's place is the topmost entry of its warp's stack that holds it
  * (the entries below hold it too, waiting at their re-convergence PCs). */
 void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,

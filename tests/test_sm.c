@@ -567,6 +567,31 @@ static void the_invariant_check_finds_a_thread_in_two_states(void **state)
     corrupt_and_check(RECONV_ICS_FIRST, lane0_idle, "(lost)");
 }
 
+static void warp0_no_longer_resident(struct sm *sm)
+{
+    sm->warp[0].resident = false;
+}
+
+static void lane0_pc_outside_the_text(struct sm *sm)
+{
+    sm->thread[0].pc = 0;
+}
+
+static void the_invariant_check_finds_harp_tables_holding_a_retired_warp(void **state)
+{
+    (void)state;
+    corrupt_and_check(RECONV_HARP, warp0_no_longer_resident,
+                      "warp slot 0 lane 0 holds no thread but is in ");
+}
+
+static void the_invariant_check_finds_a_minpc_thread_without_a_pc(void **state)
+{
+    (void)state;
+    corrupt_and_check(RECONV_MINPC, lane0_pc_outside_the_text,
+                      "thread 0 of TB 0 (warp 0, lane 0) is live but in no "
+                      "place (lost)");
+}
+
 static void a_pipelined_rbt_is_refused_at_configuration(void **state)
 {
     struct built b;
@@ -604,6 +629,8 @@ int main(void)
         cmocka_unit_test(a_loop_forever_stops_at_the_cycle_limit),
         cmocka_unit_test(the_invariant_check_finds_a_thread_lost_from_its_stack),
         cmocka_unit_test(the_invariant_check_finds_a_thread_in_two_states),
+        cmocka_unit_test(the_invariant_check_finds_harp_tables_holding_a_retired_warp),
+        cmocka_unit_test(the_invariant_check_finds_a_minpc_thread_without_a_pc),
         cmocka_unit_test(a_pipelined_rbt_is_refused_at_configuration),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
