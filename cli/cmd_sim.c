@@ -149,35 +149,6 @@ static int sim_kernel_check(struct sim_kernel *k, struct sm *sm,
     return kernel_check(&k->kc, &m, err, errlen);
 }
 
-/*
- * The SBR stack (HARP 2.1) has no call entries: a branch's re-convergence
- * PC inside a recursive function is the same PC in every frame, so threads
- * that reach it at different depths would be merged and the result would
- * be wrong.  GPGPU-Sim pushes an entry per call for this; the stack model
- * here does not, so a recursive kernel is refused under sbr (docs/isa.md).
- */
-static int sbr_refuses_recursion(const struct program *p, char *err,
-                                 size_t errlen)
-{
-    struct cfg g;
-    int rc = 0;
-
-    if (cfg_build(p, CFG_ICS_LEVELS_MAX, &g, err, errlen) != 0)
-        return -1;
-    for (unsigned i = 0; i < g.n_funcs && rc == 0; i++)
-        if (g.funcs[i].recursive) {
-            snprintf(err, errlen, "%s: function %s may call itself "
-                     "(recursion, or a call through a pointer), which the "
-                     "SBR stack cannot run (it has no call entries: threads "
-                     "at different depths would re-converge at the same "
-                     "PC); run it under harp, minpc or ics-first", p->path,
-                     g.funcs[i].func->name);
-            rc = -1;
-        }
-    cfg_free(&g);
-    return rc;
-}
-
 static int cmdline_error(const char *fmt, const char *a, const char *b)
 {
     fputs("simtref sim: ", stderr);
@@ -424,7 +395,7 @@ static void print_json(FILE *f, const struct simt_config *cfg,
     double act = st->warp_insns ? (double)st->thread_insns
                  / ((double)st->warp_insns * cfg->warp_size) : 0;
 
-    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"config\": \"%s\",\n"
+    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"class\": \"%s\",\n  \"config\": \"%s\",\n"
             "  \"reconvergence\": \"%s\",\n  \"scheduler\": \"%s\",\n"
             "  \"fetch\": \"%s\",\n  \"grid\": %u,\n  \"block\": %u,\n"
             "  \"size\": %lu,\n  \"seed\": %lu,\n  \"cycles\": %" PRIu64 ",\n"
@@ -432,7 +403,8 @@ static void print_json(FILE *f, const struct simt_config *cfg,
             "  \"thread_instructions\": %" PRIu64 ",\n"
             "  \"ipc\": %.6f,\n  \"lane_activity\": %.6f,\n%s"
             "  \"result\": \"%s\"\n}\n",
-            k->name, cfg->name, config_reconvergence_name(cfg->reconvergence),
+            k->name, k->suite ? kernel_class_name(k->suite->cls) : "none",
+            cfg->name, config_reconvergence_name(cfg->reconvergence),
             config_sched_name(cfg->scheduler), config_fetch_name(cfg->fetch),
             l->grid, l->block, k->size, o->seed, st->cycles, st->warp_insns,
             st->thread_insns, ipc, act, timing,
@@ -546,12 +518,6 @@ int cmd_sim(int argc, char **argv)
         return EXIT_BAD;
     }
     k.size = o.has_size ? o.size : k.size;
-    if (cfg.reconvergence == RECONV_SBR
-        && sbr_refuses_recursion(&k.prog, err, sizeof err) != 0) {
-        fprintf(stderr, "simtref sim: %s\n", err);
-        sim_kernel_free(&k);
-        return EXIT_BAD;
-    }
     /* ICS-First's actions for the configuration's levels (the loader's
      * are for the most levels the analysis takes). */
     if (cfg.reconvergence == RECONV_ICS_FIRST
