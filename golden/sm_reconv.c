@@ -220,7 +220,9 @@ unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
 
 /* sbr: a lane's deepest stack entry says it: the top runs; an entry
  * whose PC is the re-convergence PC of the entry above holds threads that
- * finished their path; any other holds a path not run yet. */
+ * finished their path; any other holds a path not run yet.  A CALL entry
+ * holds every thread of the entry below it (which waits at the return
+ * PC), so only the entries above it sort the threads of a call. */
 static void sbr_waiting(const struct sm_reconv *rc, unsigned sched,
                         unsigned warp, uint64_t live, uint64_t *inactive,
                         uint64_t *reconv)
