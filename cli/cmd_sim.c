@@ -142,6 +142,9 @@ static int sim_kernel_setup(struct sim_kernel *k, struct sm *sm,
         k->has_case = true;
     }
     l->args = args;
+    /* the suite's kernels declare their shared memory; a user's file is
+     * taken to use none (it is not limited by shared_kb) */
+    l->shared_bytes = k->suite ? k->suite->shared_bytes : 0;
     return 0;
 }
 
@@ -155,35 +158,6 @@ static int sim_kernel_check(struct sim_kernel *k, struct sm *sm,
     if (!k->suite)
         return 0;
     return kernel_check(&k->kc, &m, err, errlen);
-}
-
-/*
- * The SBR stack (HARP 2.1) has no call entries: a branch's re-convergence
- * PC inside a recursive function is the same PC in every frame, so threads
- * that reach it at different depths would be merged and the result would
- * be wrong.  GPGPU-Sim pushes an entry per call for this; the stack model
- * here does not, so a recursive kernel is refused under sbr (docs/isa.md).
- */
-static int sbr_refuses_recursion(const struct program *p, char *err,
-                                 size_t errlen)
-{
-    struct cfg g;
-    int rc = 0;
-
-    if (cfg_build(p, CFG_ICS_LEVELS_MAX, &g, err, errlen) != 0)
-        return -1;
-    for (unsigned i = 0; i < g.n_funcs && rc == 0; i++)
-        if (g.funcs[i].recursive) {
-            snprintf(err, errlen, "%s: function %s may call itself "
-                     "(recursion, or a call through a pointer), which the "
-                     "SBR stack cannot run (it has no call entries: threads "
-                     "at different depths would re-converge at the same "
-                     "PC); run it under harp, minpc or ics-first", p->path,
-                     g.funcs[i].func->name);
-            rc = -1;
-        }
-    cfg_free(&g);
-    return rc;
 }
 
 static int cmdline_error(const char *fmt, const char *a, const char *b)
@@ -339,41 +313,142 @@ static int load_config(const struct sim_opts *o, struct simt_config *cfg)
     return 0;
 }
 
+/* The counts summed over the schedulers. */
+static void stall_totals(const struct sm *sm, uint64_t total[SM_STALLS])
+{
+    for (unsigned r = 0; r < SM_STALLS; r++) {
+        total[r] = 0;
+        for (unsigned s = 0; s < sm->cfg.schedulers; s++)
+            total[r] += sm->st.sched[s].stall[r];
+    }
+}
+
+/* One JSON object of stall counts, by reason. */
+static void json_stalls(FILE *f, const uint64_t stall[SM_STALLS])
+{
+    fputc('{', f);
+    for (unsigned r = 0; r < SM_STALLS; r++)
+        fprintf(f, "%s\"%s\": %" PRIu64, r ? ", " : "",
+                sm_stall_name((enum sm_stall)r), stall[r]);
+    fputc('}', f);
+}
+
+/* The keys of the timing model (docs/sm-timing.md), each line ending in a
+ * comma: the text goes before "result" in the JSON. */
+static char *timing_json(const struct sm *sm)
+{
+    const struct sm_stats *st = &sm->st;
+    const struct lsu_stats *ls = lsu_stats(&sm->lsu);
+    uint64_t total[SM_STALLS];
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    if (!f)
+        return NULL;
+    stall_totals(sm, total);
+    fprintf(f, "  \"thread_ipc\": %.6f,\n"
+            "  \"simd_lane_activity\": %.6f,\n"
+            "  \"depth_utilization\": %.6f,\n"
+            "  \"rtru\": %.6f,\n  \"warp_phases\": %" PRIu64 ",\n"
+            "  \"stalls\": ", sm_stats_thread_ipc(st),
+            sm_stats_lane_activity(st, sm->cfg.simd_width),
+            sm_stats_depth_utilization(st), sm_stats_rtru(st), st->phases);
+    json_stalls(f, total);
+    fprintf(f, ",\n  \"idle_cycles\": %" PRIu64 ",\n  \"idle_threads\": {",
+            st->cycles - st->busy_cycles);
+    for (unsigned t = 0; t < SM_THREAD_STATES; t++)
+        fprintf(f, "%s\"%s\": %" PRIu64, t ? ", " : "",
+                sm_thread_state_name((enum sm_thread_state)t),
+                st->idle_threads[t]);
+    fprintf(f, "},\n  \"schedulers\": [");
+    for (unsigned s = 0; s < sm->cfg.schedulers; s++) {
+        const struct sm_sched_stats *ss = &st->sched[s];
+        fprintf(f, "%s\n    {\"warp_instructions\": %" PRIu64
+                ", \"thread_instructions\": %" PRIu64 ", \"ipc\": %.6f, "
+                "\"second_level_occupancy\": %.6f, \"stalls\": ",
+                s ? "," : "", ss->warp_insns, ss->thread_insns,
+                st->cycles ? (double)ss->warp_insns / (double)st->cycles : 0,
+                st->cycles ? (double)ss->second_level / (double)st->cycles
+                           : 0);
+        json_stalls(f, ss->stall);
+        fputc('}', f);
+    }
+    fprintf(f, "\n  ],\n"
+            "  \"rbt_reservation_misses\": %" PRIu64 ",\n"
+            "  \"rbt_bypass_threads\": %" PRIu64 ",\n"
+            "  \"lookup_bypass_groups\": %" PRIu64 ",\n"
+            "  \"waiting_lookup\": {\"warps\": %" PRIu64 ", \"merged\": %"
+            PRIu64 ", \"bypassed\": %" PRIu64 "},\n"
+            "  \"lsu\": {\"requests\": %" PRIu64 ", \"l1_hits\": %" PRIu64
+            ", \"l1_misses\": %" PRIu64 ", \"l1_merges\": %" PRIu64
+            ", \"mshr_stalls\": %" PRIu64 ", \"lines\": %" PRIu64
+            ", \"replays\": %" PRIu64 ", \"store_lines\": %" PRIu64
+            ", \"atomic_lines\": %" PRIu64 ", \"shared_accesses\": %" PRIu64
+            ", \"bank_conflicts\": %" PRIu64 ", \"dram_requests\": %" PRIu64
+            ", \"dram_busy_cycles\": %" PRIu64 "},\n",
+            sm->rc.rbt_misses, sm->rc.rbt_bypass, sm->rc.lookup_bypass,
+            sm->rc.waiting_in,
+            sm->rc.waiting_merged, sm->rc.waiting_bypass, ls->requests,
+            ls->l1_hits, ls->l1_misses, ls->l1_merges, ls->mshr_stalls,
+            ls->lines, ls->replays, ls->store_lines, ls->atomic_lines,
+            ls->shared_accesses, ls->bank_conflicts, ls->dram_requests,
+            ls->dram_busy_cycles);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 static void print_json(FILE *f, const struct simt_config *cfg,
                        const struct sim_kernel *k, const struct sm_launch *l,
                        const struct sim_opts *o, const struct sm_stats *st,
-                       const struct sim_time *t, bool checked)
+                       bool checked, const char *timing,
+                       const struct sim_time *t)
 {
     double ipc = st->cycles ? (double)st->warp_insns / (double)st->cycles : 0;
     double act = st->warp_insns ? (double)st->thread_insns
                  / ((double)st->warp_insns * cfg->warp_size) : 0;
 
-    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"config\": \"%s\",\n"
+    fprintf(f, "{\n  \"kernel\": \"%s\",\n  \"class\": \"%s\",\n  \"config\": \"%s\",\n"
             "  \"reconvergence\": \"%s\",\n  \"scheduler\": \"%s\",\n"
             "  \"fetch\": \"%s\",\n  \"grid\": %u,\n  \"block\": %u,\n"
             "  \"size\": %lu,\n  \"seed\": %lu,\n  \"cycles\": %" PRIu64 ",\n"
             "  \"warp_instructions\": %" PRIu64 ",\n"
             "  \"thread_instructions\": %" PRIu64 ",\n"
-            "  \"ipc\": %.6f,\n  \"lane_activity\": %.6f,\n",
-            k->name, cfg->name, config_reconvergence_name(cfg->reconvergence),
+            "  \"ipc\": %.6f,\n  \"lane_activity\": %.6f,\n%s",
+            k->name, k->suite ? kernel_class_name(k->suite->cls) : "none",
+            cfg->name, config_reconvergence_name(cfg->reconvergence),
             config_sched_name(cfg->scheduler), config_fetch_name(cfg->fetch),
             l->grid, l->block, k->size, o->seed, st->cycles, st->warp_insns,
-            st->thread_insns, ipc, act);
+            st->thread_insns, ipc, act, timing);
     if (o->time)
         fprintf(f, "  \"sim_cpu_seconds\": %.6f,\n"
                 "  \"sim_wall_seconds\": %.6f,\n", t->cpu, t->wall);
     fprintf(f, "  \"result\": \"%s\"\n}\n", checked ? "right" : "not checked");
 }
 
+/* The stall counts as "structural 12, data 3, ...". */
+static void print_stalls(const uint64_t stall[SM_STALLS])
+{
+    for (unsigned r = 0; r < SM_STALLS; r++)
+        printf("%s%s %" PRIu64, r ? ", " : "", sm_stall_name((enum sm_stall)r),
+               stall[r]);
+    printf("\n");
+}
+
 static void print_summary(const struct simt_config *cfg,
                           const struct sim_kernel *k, const struct sm_launch *l,
-                          const struct sim_opts *o, const struct sm_stats *st,
-                          uint64_t rbt_bypass, uint64_t lookup_bypass,
-                          const struct sim_time *t, bool checked)
+                          const struct sim_opts *o, const struct sm *sm,
+                          bool checked, const struct sim_time *tm)
 {
-    double ipc = st->cycles ? (double)st->warp_insns / (double)st->cycles : 0;
+    const struct sm_stats *st = &sm->st;
+    const struct lsu_stats *ls = lsu_stats(&sm->lsu);
+    double ipc = sm_stats_ipc(st);
     double act = st->warp_insns ? (double)st->thread_insns
                  / ((double)st->warp_insns * cfg->warp_size) : 0;
+    uint64_t total[SM_STALLS];
 
     printf("kernel               %s (%s)\n", k->name, k->prog.path);
     printf("configuration        %s: reconvergence %s, scheduler %s, "
@@ -387,16 +462,58 @@ static void print_summary(const struct simt_config *cfg,
     printf("cycles               %" PRIu64 "\n", st->cycles);
     printf("warp-instructions    %" PRIu64 "\n", st->warp_insns);
     printf("thread-instructions  %" PRIu64 "\n", st->thread_insns);
-    printf("IPC                  %.4f warp-instructions per cycle\n", ipc);
-    printf("lane activity        %.4f (active lanes / warp size, HARP eq. 2)\n",
-           act);
-    if (cfg->reconvergence == RECONV_HARP)
-        printf("HARP bypasses        %" PRIu64 " threads past a full RBT set, "
-               "%" PRIu64 " groups past a full Ready-Lookup\n",
-               rbt_bypass, lookup_bypass);
+    printf("IPC                  %.4f warp-instructions per cycle, %.4f "
+           "thread-instructions\n", ipc, sm_stats_thread_ipc(st));
+    printf("lane activity        %.4f (active lanes / warp size)\n", act);
+    printf("SIMD lane activity   %.4f (HARP eq. 2: active lanes / SIMD width "
+           "over the sub-warps run)\n",
+           sm_stats_lane_activity(st, cfg->simd_width));
+    printf("depth utilization    %.4f (HARP eq. 1: 1 - idle cycles / "
+           "cycles)\n", sm_stats_depth_utilization(st));
+    printf("RTRU                 %.4f (BAWS eq. 1, mean over %" PRIu64
+           " warp-phases)\n", sm_stats_rtru(st), st->phases);
+    printf("idle threads         over %" PRIu64 " idle cycles, threads "
+           "(HARP Fig. 5, 14):", st->cycles - st->busy_cycles);
+    for (unsigned t = 0; t < SM_THREAD_STATES; t++)
+        printf("%s %s %" PRIu64, t ? "," : "",
+               sm_thread_state_name((enum sm_thread_state)t),
+               st->idle_threads[t]);
+    printf("\n");
+    stall_totals(sm, total);
+    printf("stalls (BAWS 6.3)    ");
+    print_stalls(total);
+    for (unsigned s = 0; s < cfg->schedulers; s++) {
+        const struct sm_sched_stats *ss = &st->sched[s];
+        printf("  scheduler %-2u       IPC %.4f; ", s,
+               st->cycles ? (double)ss->warp_insns / (double)st->cycles : 0);
+        print_stalls(ss->stall);
+    }
+    printf("load/store unit      %" PRIu64 " requests; L1 %" PRIu64 " hits, %"
+           PRIu64 " misses (%" PRIu64 " merged), %" PRIu64 " MSHR-full "
+           "stalls, %" PRIu64 " replays; shared %" PRIu64 " accesses, %"
+           PRIu64 " bank conflicts; DRAM %" PRIu64 " requests\n",
+           ls->requests, ls->l1_hits, ls->l1_misses, ls->l1_merges,
+           ls->mshr_stalls, ls->replays, ls->shared_accesses,
+           ls->bank_conflicts, ls->dram_requests);
+    if (cfg->reconvergence == RECONV_HARP) {
+        uint64_t sl = 0;
+        for (unsigned s = 0; s < cfg->schedulers; s++)
+            sl += st->sched[s].second_level;
+        printf("HARP bypasses        %" PRIu64 " RBT reservation misses, %"
+               PRIu64 " threads past a full RBT set, %" PRIu64 " groups past "
+               "a full Ready-Lookup\n", sm->rc.rbt_misses,
+               sm->rc.rbt_bypass, sm->rc.lookup_bypass);
+        printf("HARP Waiting-Lookup  %" PRIu64 " warps waited on global "
+               "memory there (%" PRIu64 " merged), %" PRIu64 " found it "
+               "full\n", sm->rc.waiting_in, sm->rc.waiting_merged,
+               sm->rc.waiting_bypass);
+        printf("HARP Second-Level    %.2f warps per scheduler on average\n",
+               st->cycles ? (double)sl / ((double)st->cycles
+                                          * cfg->schedulers) : 0);
+    }
     if (o->time)
         printf("simulation time      %.6f s CPU, %.6f s wall (sm_run only)\n",
-               t->cpu, t->wall);
+               tm->cpu, tm->wall);
     printf("result               %s\n", checked ? "right (host reference)"
            : "not checked: no host reference for a file outside the suite");
 }
@@ -433,12 +550,6 @@ int cmd_sim(int argc, char **argv)
         return EXIT_BAD;
     }
     k.size = o.has_size ? o.size : k.size;
-    if (cfg.reconvergence == RECONV_SBR
-        && sbr_refuses_recursion(&k.prog, err, sizeof err) != 0) {
-        fprintf(stderr, "simtref sim: %s\n", err);
-        sim_kernel_free(&k);
-        return EXIT_BAD;
-    }
     /* ICS-First's actions for the configuration's levels (the loader's
      * are for the most levels the analysis takes). */
     if (cfg.reconvergence == RECONV_ICS_FIRST
@@ -492,7 +603,14 @@ int cmd_sim(int argc, char **argv)
             rc = EXIT_BAD;
             goto done;
         }
-        print_json(json.f, &cfg, &k, &l, &o, &sm->st, &t, checked);
+        char *timing = timing_json(sm);
+        if (!timing) {
+            fprintf(stderr, "simtref sim: out of memory\n");
+            rc = EXIT_BAD;
+            goto done;
+        }
+        print_json(json.f, &cfg, &k, &l, &o, &sm->st, checked, timing, &t);
+        free(timing);
     }
     if (trace.f) {
         sm->trace = NULL;
@@ -505,8 +623,7 @@ int cmd_sim(int argc, char **argv)
         rc = EXIT_BAD;
         goto done;
     }
-    print_summary(&cfg, &k, &l, &o, &sm->st, sm->rc.rbt_bypass,
-                  sm->rc.lookup_bypass, &t, checked);
+    print_summary(&cfg, &k, &l, &o, sm, checked, &t);
     rc = 0;
 done:
     atomic_discard(&trace);

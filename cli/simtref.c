@@ -28,6 +28,7 @@
 
 #include "area_report.h"
 #include "cmd_cfg.h"
+#include "cmd_compare.h"
 #include "cmd_disasm.h"
 #include "cmd_kernel.h"
 #include "cmd_sim.h"
@@ -81,6 +82,7 @@ static void print_usage(FILE *out)
     fputs(cmd_disasm_usage, out);
     fputs(cmd_kernel_usage, out);
     fputs(cmd_sim_usage, out);
+    fputs(cmd_compare_usage, out);
     fputs("presets:", out);
     for (size_t i = 0; config_preset_names[i]; i++)
         fprintf(out, "%s %s", i ? "," : "", config_preset_names[i]);
@@ -469,6 +471,7 @@ int main(int argc, char **argv)
         { "disasm", cmd_disasm },
         { "kernel", cmd_kernel },
         { "sim",    cmd_sim },
+        { "compare", cmd_compare },
     };
 
     use_source_tree_data();

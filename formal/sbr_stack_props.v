@@ -9,18 +9,21 @@
 // of each level: the top register at a warp's top, else the memory that
 // holds the level).
 //
-//   B1  every depth counter is at most DEPTH, and at most 2*LANES - 1 (each
-//       divergence keeps one entry, pushes at most two and leaves a top of
-//       fewer threads); the valid entries of a warp are exactly the levels
-//       below its counter, so the counter is their number;
-//   B2  every valid entry has a non-empty mask and a PC other than its RPC,
-//       and the entry at level l has at most LANES - ceil(l/2) threads
-//       (what makes B1's bound inductive);
+//   B1  every depth counter is at most DEPTH (calls nest without bound, so
+//       no bound in LANES holds); the valid entries of a warp are exactly
+//       the levels below its counter, so the counter is their number;
+//   B2  every valid entry has a non-empty mask, and every valid branch
+//       entry a PC other than its RPC (a CALL entry may wait at its own
+//       return PC);
 //   B3  the read port shows the top entry of its warp (zeros when empty);
-//   B4  err_o exactly on an input error, ovf_o exactly when a diverging
-//       branch needs more than DEPTH entries;
+//   B4  err_o exactly on an input error (a return whose top is a CALL
+//       entry to a PC other than its return PC, a return on a one-entry
+//       stack that is not a CALL entry, an op code above 5 among them),
+//       ovf_o exactly when a diverging branch or a call needs more than
+//       DEPTH entries;
 //   B5  pop_o exactly when a non-diverging move (advance, or a branch all
-//       active threads take one way) goes to the top's RPC;
+//       active threads take one way) goes to a branch top's RPC, or a
+//       return is accepted: never on a move of a CALL top;
 //   B6  a refused or absent operation changes no entry and no counter; an
 //       operation changes only its own warp's stack;
 //   B7  after a diverging branch the pushed entries carry the branch's
@@ -29,12 +32,22 @@
 //       a kept top waits at the RPC with its mask, and the entries below
 //       are unchanged;
 //   B8  a pop leaves the entries below unchanged, one fewer; a move
-//       rewrites only the top's PC; a launch writes the base entry.
+//       rewrites only the top's PC; a launch writes the base entry (a
+//       branch entry);
+//   B9  a call pushes one CALL entry (the callee's PC, the top's mask, the
+//       return PC as RPC) above the top, now waiting at the return PC with
+//       its mask, RPC and type, or replaces a branch top whose RPC is the
+//       return PC; the pushed sides of a branch are branch entries; an
+//       entry's type changes only when a call replaces it;
+//   B10 a CALL entry leaves the stack only by a return to its return PC,
+//       and a return pops exactly one entry.
 //
 // Covers: a launch, a two-sided push, a one-sided push, a branch that
 // replaces the top, a pop to the base entry, an exit (the base popped), an
-// input error; where reachable (DEPTH <= 2*LANES - 1 and DEPTH < 2*LANES
-// - 1), a full stack and an overflow.
+// input error, a call above the top, a call that replaces the top, a
+// return of a CALL entry, a return that pops a branch entry, a refused
+// return, a full stack and an overflow (calls nest without bound, so both
+// are reachable at every size).
 //
 // The sizes are set by the proof script (chparam) from the configuration.
 
@@ -49,7 +62,7 @@ module sbr_stack_checker #(
 ) (
   input wire                         clk_i,
   input wire                         rst_ni,
-  input wire [1:0]                   op_i,
+  input wire [2:0]                   op_i,
   input wire [WARP_W-1:0]            op_warp_i,
   input wire [PC_W-1:0]              pc_i,
   input wire [LANES-1:0]             mask_i,
@@ -67,10 +80,12 @@ module sbr_stack_checker #(
   input wire [ENTRIES*PC_W-1:0]      f_pc,
   input wire [ENTRIES*PC_W-1:0]      f_rpc,
   input wire [ENTRIES*LANES-1:0]     f_mask,
+  input wire [ENTRIES-1:0]           f_call,
   input wire [NUM_WARPS*DEPTH_W-1:0] f_depth
 );
 
-  localparam [1:0] OP_LAUNCH = 2'd1, OP_ADVANCE = 2'd2, OP_BRANCH = 2'd3;
+  localparam [2:0] OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,
+                   OP_CALL = 3'd4, OP_RETURN = 3'd5;
 
   // ------------------------------------------------------------------
   // The op warp's and the read warp's stacks, from the flattened view
@@ -80,11 +95,12 @@ module sbr_stack_checker #(
   reg  [DEPTH_W-1:0] d, rd_d;
   reg  [PC_W-1:0]    t_pc, t_rpc, rd_tpc;
   reg  [LANES-1:0]   t_mask, rd_tmask;
+  reg                t_call;
   integer w, l;
 
   always @* begin
     op_ok = 1'b0; rd_ok = 1'b0; d = 0; rd_d = 0;
-    t_pc = 0; t_rpc = 0; t_mask = 0; rd_tpc = 0; rd_tmask = 0;
+    t_pc = 0; t_rpc = 0; t_mask = 0; rd_tpc = 0; rd_tmask = 0; t_call = 0;
     for (w = 0; w < NUM_WARPS; w = w + 1) begin
       if (op_warp_i == w) begin
         op_ok = 1'b1;
@@ -94,6 +110,7 @@ module sbr_stack_checker #(
             t_pc   = f_pc[(w*DEPTH+l)*PC_W +: PC_W];
             t_rpc  = f_rpc[(w*DEPTH+l)*PC_W +: PC_W];
             t_mask = f_mask[(w*DEPTH+l)*LANES +: LANES];
+            t_call = f_call[w*DEPTH+l];
           end
       end
       if (rd_warp_i == w) begin
@@ -113,21 +130,26 @@ module sbr_stack_checker #(
   // ------------------------------------------------------------------
 
   wire [LANES-1:0] nmask   = t_mask & ~mask_i;
-  wire bad_input = op_i != 2'd0 &&
-                   (!op_ok ||
+  wire bad_input = op_i != 3'd0 &&
+                   (!op_ok || op_i > OP_RETURN ||
                     (op_i == OP_LAUNCH && (d != 0 || mask_i == 0 || pc_i == rpc_i)) ||
                     (op_i != OP_LAUNCH && d == 0) ||
-                    (op_i == OP_BRANCH && d != 0 && (mask_i & ~t_mask) != 0));
+                    (op_i == OP_BRANCH && d != 0 && (mask_i & ~t_mask) != 0) ||
+                    (op_i == OP_RETURN && d != 0 && (t_call ? pc_i != t_rpc : d == 1)));
   wire uniform   = nmask == 0 || mask_i == 0 || (pc_i == rpc_i && npc_i == rpc_i);
   wire diverging = op_i == OP_BRANCH && !bad_input && !uniform;
   wire moving    = !bad_input && (op_i == OP_ADVANCE || (op_i == OP_BRANCH && uniform));
   wire [PC_W-1:0] target = op_i == OP_ADVANCE ? pc_i :
                            nmask == 0 ? pc_i : mask_i == 0 ? npc_i : rpc_i;
-  wire keep      = rpc_i != t_rpc;
+  wire keep      = rpc_i != t_rpc || t_call;
   wire [2:0] npush = {2'b0, npc_i != rpc_i} + {2'b0, pc_i != rpc_i};
   wire [31:0] need = {{(32-DEPTH_W){1'b0}}, d} - (keep ? 0 : 1) + {29'b0, npush};
-  wire too_deep  = diverging && need > DEPTH;
-  wire commit    = op_i != 2'd0 && !bad_input && !too_deep;
+  wire calling   = op_i == OP_CALL && !bad_input;
+  wire call_keep = t_call || npc_i != t_rpc;       // else the CALL entry replaces the top
+  wire returning = op_i == OP_RETURN && !bad_input;
+  wire too_deep  = (diverging && need > DEPTH) ||
+                   (calling && call_keep && {{(32-DEPTH_W){1'b0}}, d} + 1 > DEPTH);
+  wire commit    = op_i != 3'd0 && !bad_input && !too_deep;
 
   // ------------------------------------------------------------------
   // The previous cycle
@@ -135,13 +157,16 @@ module sbr_stack_checker #(
 
   reg                         f_past = 1'b0;
   reg                         p_commit, p_diverging, p_moving, p_keep, p_pop;
-  reg [1:0]                   p_op, p_pushes;
+  reg                         p_calling, p_call_keep, p_tcall;
+  reg [2:0]                   p_op;
+  reg [1:0]                   p_pushes;
   reg [WARP_W-1:0]            p_warp;
   reg [DEPTH_W-1:0]           p_d;
-  reg [PC_W-1:0]              p_pc, p_rpc, p_target;
+  reg [PC_W-1:0]              p_pc, p_npc, p_rpc, p_target, p_trpc;
   reg [LANES-1:0]             p_mask, p_tmask;
   reg [ENTRIES*PC_W-1:0]      p_fpc, p_frpc;
   reg [ENTRIES*LANES-1:0]     p_fmask;
+  reg [ENTRIES-1:0]           p_fcall;
   reg [NUM_WARPS*DEPTH_W-1:0] p_fdepth;
 
   always @(posedge clk_i) begin
@@ -151,6 +176,12 @@ module sbr_stack_checker #(
     p_moving    <= moving;
     p_keep      <= keep;
     p_pop       <= pop_o;
+    p_calling   <= calling && commit;
+    p_call_keep <= call_keep;
+    p_tcall     <= t_call;
+    p_npc       <= npc_i;
+    p_trpc      <= t_rpc;
+    p_fcall     <= f_call;
     p_op        <= op_i;
     p_pushes    <= pushes_o;
     p_warp      <= op_warp_i;
@@ -169,34 +200,23 @@ module sbr_stack_checker #(
   // The entry at (warp, level), now and in the previous cycle.
   `define E_PC(v, wi, li)   v[((wi)*DEPTH+(li))*PC_W +: PC_W]
   `define E_MASK(v, wi, li) v[((wi)*DEPTH+(li))*LANES +: LANES]
+  `define E_CALL(v, wi, li) v[(wi)*DEPTH+(li)]
   `define DEP(v, wi)        v[(wi)*DEPTH_W +: DEPTH_W]
 
   // ------------------------------------------------------------------
   // Invariants of the state and of this cycle's outputs (B1-B5)
   // ------------------------------------------------------------------
 
-  // Threads of the entry at (warp, level).
-  function integer ones;
-    input [LANES-1:0] m;
-    integer b;
-    begin
-      ones = 0;
-      for (b = 0; b < LANES; b = b + 1)
-        if (m[b]) ones = ones + 1;
-    end
-  endfunction
-
   integer aw, al;
   always @* begin
     if (rst_ni) begin
       for (aw = 0; aw < NUM_WARPS; aw = aw + 1) begin
         assert(`DEP(f_depth, aw) <= DEPTH);                       // B1
-        assert(`DEP(f_depth, aw) <= 2 * LANES - 1);
         for (al = 0; al < DEPTH; al = al + 1)
           if (al < `DEP(f_depth, aw)) begin                       // B2
             assert(`E_MASK(f_mask, aw, al) != 0);
-            assert(`E_PC(f_pc, aw, al) != `E_PC(f_rpc, aw, al));
-            assert(ones(`E_MASK(f_mask, aw, al)) + (al + 1) / 2 <= LANES);
+            if (!`E_CALL(f_call, aw, al))
+              assert(`E_PC(f_pc, aw, al) != `E_PC(f_rpc, aw, al));
           end
       end
       assert(rd_valid_o == (rd_ok && rd_d != 0));                 // B3
@@ -205,8 +225,10 @@ module sbr_stack_checker #(
       assert(rd_mask_o == (rd_d != 0 ? rd_tmask : {LANES{1'b0}}));
       assert(err_o == bad_input);                                 // B4
       assert(ovf_o == too_deep);
-      assert(pop_o == (moving && target == t_rpc));               // B5
-      assert(pushes_o == (commit && diverging ? npush[1:0] : 2'd0));
+      assert(pop_o == ((moving && target == t_rpc && !t_call) ||  // B5
+                       returning));
+      assert(pushes_o == (commit && diverging ? npush[1:0] :
+                          commit && calling && call_keep ? 2'd1 : 2'd0));
     end
   end
 
@@ -237,6 +259,7 @@ module sbr_stack_checker #(
             assert(`E_PC(f_pc, sw, sl) == `E_PC(p_fpc, sw, sl));
             assert(`E_PC(f_rpc, sw, sl) == `E_PC(p_frpc, sw, sl));
             assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));
+            assert(`E_CALL(f_call, sw, sl) == `E_CALL(p_fcall, sw, sl));
           end
         end else begin
           // Entries below the top are kept (the top itself may be
@@ -247,12 +270,14 @@ module sbr_stack_checker #(
               assert(`E_PC(f_pc, sw, sl) == `E_PC(p_fpc, sw, sl));
               assert(`E_PC(f_rpc, sw, sl) == `E_PC(p_frpc, sw, sl));
               assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));
+              assert(`E_CALL(f_call, sw, sl) == `E_CALL(p_fcall, sw, sl));
             end
           if (p_op == OP_LAUNCH) begin                            // B8
             assert(nd == 1);
             assert(`E_PC(f_pc, sw, 0) == p_pc);
             assert(`E_PC(f_rpc, sw, 0) == p_rpc);
             assert(`E_MASK(f_mask, sw, 0) == p_mask);
+            assert(!`E_CALL(f_call, sw, 0));
           end
           if (p_moving && p_pop)
             assert(nd + 1 == p_d);
@@ -262,6 +287,7 @@ module sbr_stack_checker #(
               if (sl + 1 == p_d) begin
                 assert(`E_PC(f_pc, sw, sl) == p_target);
                 assert(`E_MASK(f_mask, sw, sl) == p_tmask);
+                assert(`E_CALL(f_call, sw, sl) == p_tcall);
               end
           end
           if (p_diverging) begin                                  // B7
@@ -271,8 +297,11 @@ module sbr_stack_checker #(
                 assert(`E_PC(f_pc, sw, sl) == p_rpc);
                 assert(`E_MASK(f_mask, sw, sl) == p_tmask);
               end
+              if (p_keep && sl + 1 == p_d)
+                assert(`E_CALL(f_call, sw, sl) == p_tcall);
               if (sl + 1 == nd || (sl + 2 == nd && p_pushes == 2)) begin
                 assert(`E_PC(f_rpc, sw, sl) == p_rpc);
+                assert(!`E_CALL(f_call, sw, sl));
                 assert(`E_MASK(f_mask, sw, sl) != 0);
                 assert((`E_MASK(f_mask, sw, sl) & ~p_tmask) == 0);
               end
@@ -284,6 +313,28 @@ module sbr_stack_checker #(
                 assert(`E_MASK(f_mask, sw, sl) != p_tmask);
             end
           end
+          if (p_calling) begin                                    // B9
+            assert(nd == p_d + (p_call_keep ? 1 : 0));
+            assert(p_call_keep || !p_tcall);
+            for (sl = 0; sl < DEPTH; sl = sl + 1) begin
+              if (sl + 1 == nd) begin
+                assert(`E_CALL(f_call, sw, sl));
+                assert(`E_PC(f_pc, sw, sl) == p_pc);
+                assert(`E_MASK(f_mask, sw, sl) == p_tmask);
+                assert(`E_PC(f_rpc, sw, sl) == p_npc);
+              end
+              if (p_call_keep && sl + 1 == p_d) begin
+                assert(`E_PC(f_pc, sw, sl) == p_npc);
+                assert(`E_MASK(f_mask, sw, sl) == p_tmask);
+                assert(`E_PC(f_rpc, sw, sl) == p_trpc);
+                assert(`E_CALL(f_call, sw, sl) == p_tcall);
+              end
+            end
+          end
+          if (p_op == OP_RETURN)                                  // B10
+            assert(nd + 1 == p_d);
+          if (p_tcall && nd < p_d)
+            assert(p_op == OP_RETURN && p_pc == p_trpc);
         end
       end
     end
@@ -291,6 +342,7 @@ module sbr_stack_checker #(
 
   `undef E_PC
   `undef E_MASK
+  `undef E_CALL
   `undef DEP
 
   // ------------------------------------------------------------------
@@ -306,17 +358,15 @@ module sbr_stack_checker #(
       cover(pop_o && d == 2);                    // pop to the base entry
       cover(pop_o && d == 1);                    // the base popped: exit
       cover(err_o);
+      cover(commit && calling && call_keep);     // a call above the top
+      cover(commit && calling && !call_keep);    // a call replaces the top
+      cover(returning && t_call);                // a CALL entry returns
+      cover(returning && !t_call);               // a side returns
+      cover(op_i == OP_RETURN && d != 0 && err_o);
+      cover(f_depth[0 +: DEPTH_W] == DEPTH);     // a full stack
+      cover(ovf_o);
     end
   end
-
-  generate
-    if (DEPTH <= 2 * LANES - 1) begin : g_full
-      always @* if (rst_ni) cover(f_depth[0 +: DEPTH_W] == DEPTH);
-    end
-    if (DEPTH < 2 * LANES - 1) begin : g_ovf
-      always @* if (rst_ni) cover(ovf_o);
-    end
-  endgenerate
 
 endmodule
 
@@ -334,7 +384,7 @@ module sbr_stack_fv #(
   localparam integer DEPTH_W   = $clog2(DEPTH + 1);
 
   (* anyseq *) wire                 rst_ni;
-  (* anyseq *) wire [1:0]           op;
+  (* anyseq *) wire [2:0]           op;
   (* anyseq *) wire [WARP_W-1:0]    op_warp, rd_warp;
   (* anyseq *) wire [PC_W-1:0]      pc, npc, rpc;
   (* anyseq *) wire [WARP_SIZE-1:0] mask;

@@ -74,6 +74,12 @@ enum {
       "lanes per SIMD group")                                                 \
     X(PIPELINE_DEPTH, pipeline_depth, VAL_UNSIGNED, 1, 64, NULL, MODES_ALL,   \
       "pipeline stages (TLS's active group)")                                 \
+    X(ALU_LATENCY, alu_latency, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,       \
+      "cycles from an ALU instruction's issue until its result is read")      \
+    X(MUL_LATENCY, mul_latency, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,       \
+      "cycles from a multiply's issue until its result is read")              \
+    X(DIV_LATENCY, div_latency, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,       \
+      "cycles from a divide or remainder's issue until its result is read")   \
     X(WARP_SIZE, warp_size, VAL_POW2, 1, 64, NULL, MODES_ALL,                 \
       "threads per warp")                                                     \
     X(MAX_TBS, max_tbs, VAL_UNSIGNED, 2, CONFIG_MAX_TBS, NULL, MODES_ALL,     \
@@ -90,6 +96,23 @@ enum {
       "L1 data cache ways")                                                   \
     X(L1D_LINE_BYTES, l1d_line_bytes, VAL_POW2, 4, 1024, NULL, MODES_ALL,     \
       "L1 data cache line, bytes")                                            \
+    X(SHARED_KB, shared_kb, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,           \
+      "shared memory per SM, KiB: the TBs resident share it")                 \
+    /* Memory hierarchy (golden/lsu.h) */                                     \
+    X(L1D_HIT_LATENCY, l1d_hit_latency, VAL_UNSIGNED, 1, 1000, NULL,          \
+      MODES_ALL, "cycles from an L1 hit (or a shared access) to its data")   \
+    X(L1D_MSHRS, l1d_mshrs, VAL_UNSIGNED, 1, 256, NULL, MODES_ALL,            \
+      "L1 misses outstanding at once (MSHRs)")                                \
+    X(SHARED_BANKS, shared_banks, VAL_POW2, 1, 64, NULL, MODES_ALL,           \
+      "shared-memory banks")                                                  \
+    X(SHARED_BANK_BYTES, shared_bank_bytes, VAL_POW2, 4, 16, NULL, MODES_ALL, \
+      "bytes of a shared-memory bank's word")                                 \
+    X(DRAM_LATENCY, dram_latency, VAL_UNSIGNED, 1, 100000, NULL, MODES_ALL,   \
+      "SM cycles a DRAM read takes besides its transfer")                     \
+    X(DRAM_MB_S, dram_mb_s, VAL_UNSIGNED, 1, 10000000, NULL, MODES_ALL,       \
+      "DRAM bandwidth of the chip, MB/s (shared by the sms SMs)")             \
+    X(CORE_MHZ, core_mhz, VAL_UNSIGNED, 1, 10000, NULL, MODES_ALL,            \
+      "SM clock, MHz")                                                        \
     /* Control flow */                                                        \
     X(RECONVERGENCE, reconvergence, VAL_ENUM, 0, 0, reconvergence_names,      \
       MODES_ALL, "control-flow mode: SBR stacks, HARP tables, min(SP:PC) "    \

@@ -64,12 +64,26 @@ struct simt_config {
     unsigned simd_groups;
     unsigned simd_width;             /* lanes per SIMD group */
     unsigned pipeline_depth;
+    unsigned alu_latency;            /* issue to result read, ALU */
+    unsigned mul_latency;            /* ... multiply (M: mul*) */
+    unsigned div_latency;            /* ... divide and remainder */
     unsigned warp_size;              /* threads per warp */
     unsigned max_tbs;                /* thread blocks resident per SM */
     unsigned max_warps_per_tb;
     unsigned thread_id_bits;         /* log2 of the threads a TB can hold */
     unsigned pc_bits;
     unsigned l1d_kb, l1d_ways, l1d_line_bytes;
+    unsigned shared_kb;              /* shared memory per SM, KiB */
+
+    /* Memory hierarchy (golden/lsu.h, docs/memory.md) */
+    unsigned l1d_hit_latency;        /* cycles from an L1 hit to its data */
+    unsigned l1d_mshrs;              /* outstanding L1 misses (MSHRs) */
+    unsigned shared_banks;           /* shared-memory banks */
+    unsigned shared_bank_bytes;      /* bytes of one bank's word */
+    unsigned dram_latency;           /* cycles a DRAM read takes besides
+                                        its transfer */
+    unsigned dram_mb_s;              /* the chip's DRAM bandwidth, MB/s */
+    unsigned core_mhz;               /* SM clock, MHz */
 
     /* Control flow */
     enum reconvergence reconvergence;

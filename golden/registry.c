@@ -56,9 +56,9 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         "tiny fermi-sbr fermi-harp gtx480-baws fetch-fef",
         "tiny fetch-fef", "" },
     /* The SBR stacks exist on every preset (the baseline HARP compares
-     * with).  sbr-fig2 (four-thread warps) reaches a full stack and an
-     * overflow; the tiny proof (the bound of 3 entries of a two-thread
-     * warp's stack) runs in `make proofs-long`. */
+     * with).  Its proof runs on sbr-fig2 (four-thread warps: branches
+     * and calls fill it); the tiny proof, slower, runs in `make
+     * proofs-long`. */
     [STRUCTURE_SBR_STACK] = {
         "sbr_stack", "simtref_sbr_stack", "simtref_sbr_stack.v",
         "sbr_stack.h", EVERY,
@@ -140,13 +140,18 @@ static const struct defect_info defects[DEFECT_COUNT] = {
     [DEFECT_ICS_LOWEST_LEVEL] = {
         "ics-lowest-level", STRUCTURE_ICS_FIRST, "tiny", "tiny-lowest-level",
         "ICS-First selects from the lowest non-empty priority level" },
-    /* On sbr-fig2 (four threads, depth 4): a stack of two-thread warps
-     * (tiny) never holds more than 3 entries, so tiny cannot overflow. */
+    /* On sbr-fig2 (four threads, depth 4): there branches alone overflow
+     * the stack (on tiny's two-thread warps only calls do). */
     [DEFECT_SBR_SILENT_OVERFLOW] = {
         "sbr-silent-overflow", STRUCTURE_SBR_STACK,
         "tests/scenarios/sbr-fig2.conf", "sbr-fig2-silent-overflow",
         "a push beyond the SBR stack's depth overwrites the top entries and "
         "raises no overflow" },
+    [DEFECT_SBR_CALL_POPS_ON_MOVE] = {
+        "sbr-call-pops-on-move", STRUCTURE_SBR_STACK,
+        "tests/scenarios/sbr-fig2.conf", "sbr-fig2-call-pops-on-move",
+        "an advance to a CALL top's RPC (its return PC) pops it, as it pops "
+        "a branch top at its RPC: a recursive call's frames merge again" },
     [DEFECT_FETCH_OVERFILL] = {
         "fetch-overfill", STRUCTURE_FETCH, "tiny", "tiny-overfill",
         "the fetch unit also fetches for a warp whose I-buffer slots are "

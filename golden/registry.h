@@ -110,6 +110,7 @@ enum rtl_defect {
     DEFECT_ARB_TIES_LARGER_PC,       /* of equal SPs the larger PC wins */
     DEFECT_ICS_LOWEST_LEVEL,         /* the lowest non-empty priority level is selected */
     DEFECT_SBR_SILENT_OVERFLOW,      /* a push beyond the depth overwrites the top, unreported */
+    DEFECT_SBR_CALL_POPS_ON_MOVE,    /* a move to a CALL top's RPC pops it, as a branch top's */
     DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
     DEFECT_COUNT
 };

@@ -75,10 +75,12 @@ struct sbr_stack_plan {
     struct sbr_stack_entry w[2];
 };
 
+/* A move of the top without divergence: a branch entry reaching its RPC
+ * is popped; a CALL entry never is (only a return pops it). */
 static void advance(const struct sbr_stack_entry *top, unsigned depth,
                     uint64_t pc, struct sbr_stack_plan *p)
 {
-    if (pc == top->rpc) {
+    if (pc == top->rpc && !top->call) {
         p->pop = true;
         p->new_depth = depth - 1;
     } else {
@@ -117,6 +119,11 @@ static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
         p->w[0].pc = pc;
         p->w[0].mask = mask;
         p->w[0].rpc = rpc;
+        p->w[0].call = false;
+        return;
+    }
+    if (in->op > SBR_STACK_RETURN) {
+        p->err = true;
         return;
     }
     if (d == 0) {
@@ -126,6 +133,42 @@ static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
     top = &s->e[w][d - 1];
     if (in->op == SBR_STACK_ADVANCE) {
         advance(top, d, pc, p);
+        return;
+    }
+    if (in->op == SBR_STACK_CALL) {
+        /* The CALL entry replaces a branch top that re-converges at the
+         * return PC, else goes above the top, which waits there. */
+        bool replace = !top->call && npc == top->rpc;
+        unsigned base = replace ? d - 1 : d;
+        if (base + 1 > g->depth) {
+            p->ovf = true;
+            return;
+        }
+        p->pushes = replace ? 0 : 1;
+        p->new_depth = base + 1;
+        p->set_top_pc = !replace;
+        p->top_pc = npc;
+        p->base = base;
+        p->writes = 1;
+        p->w[0].pc = pc;
+        p->w[0].mask = top->mask;
+        p->w[0].rpc = npc;
+        p->w[0].call = true;
+        return;
+    }
+    if (in->op == SBR_STACK_RETURN) {
+        /* A CALL top returns to its return PC; a branch top's threads
+         * re-converge by returning, unless no entry is left to hold them. */
+        if (top->call ? pc != top->rpc : d == 1) {
+            p->err = true;
+            return;
+        }
+        p->pop = true;
+        p->new_depth = d - 1;
+        return;
+    }
+    if (in->op != SBR_STACK_BRANCH) {
+        p->err = true;
         return;
     }
     /* branch */
@@ -147,7 +190,7 @@ static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
         advance(top, d, rpc, p);
         return;
     }
-    bool keep = rpc != top->rpc;
+    bool keep = rpc != top->rpc || top->call;
     unsigned base = keep ? d : d - 1;
     unsigned n = (unsigned)push_n + (unsigned)push_t;
     if (base + n > g->depth) {
@@ -213,5 +256,5 @@ void sbr_stack_step(struct sbr_stack *s, const struct sbr_stack_in *in)
 unsigned long sbr_stack_state_bits(const struct sbr_stack_geometry *g)
 {
     return (unsigned long)g->warps *
-           ((unsigned long)g->depth * (2ul * g->pc_w + g->lanes) + g->depth_w);
+           ((unsigned long)g->depth * (2ul * g->pc_w + g->lanes + 1) + g->depth_w);
 }

@@ -4,10 +4,16 @@
  * HARP replaces.
  *
  * Each warp has a stack of up to D = sbr_stack_depth entries; an entry is
- * (PC, active mask, RPC): the logical PC of a group of the warp's threads,
- * the threads (warp_size bits) and the re-convergence PC at which they
- * rejoin the entry below.  The PC and mask of the top entry are the warp's
- * PC and active mask.
+ * (PC, active mask, RPC, type): the logical PC of a group of the warp's
+ * threads, the threads (warp_size bits), the re-convergence PC at which
+ * they rejoin the entry below, and one bit: a branch entry or a CALL entry
+ * (Collange section 2, the Tesla stack; GPGPU-Sim does the same).  The PC
+ * and mask of the top entry are the warp's PC and active mask.  A CALL
+ * entry holds the threads that called a function; its RPC is the call's
+ * return PC and it leaves the stack only by a return, never because a PC
+ * reached its RPC: so a function that calls itself keeps each frame's
+ * branch entries apart, although their re-convergence PCs are the same PCs
+ * in every frame.
  *
  * Organisation: one module per warp scheduler holds the stacks of all W =
  * threads_per_scheduler / warp_size warps in one array indexed by (warp,
@@ -43,6 +49,27 @@
  *            replace it instead (its threads are waiting at that point in
  *            the entry below).  So no stored entry ever has PC = RPC, and
  *            a pop happens exactly when the top's PC reaches its RPC.
+ *            A CALL top is never replaced: it is kept (its PC becomes
+ *            rpc) whatever rpc is.
+ *   call     the top's threads call a function: pc = its entry, npc =
+ *            the return PC (the instruction after the call).  The top
+ *            waits at the return PC (its PC becomes npc), and a CALL
+ *            entry (pc, the top's mask, RPC = npc) is pushed above it.
+ *            When the top is a branch entry whose RPC is npc (the threads
+ *            re-converge as soon as they return) the CALL entry replaces
+ *            it instead, as a branch's sides do.  One entry pushed, or
+ *            none when it replaces the top.
+ *   return   the top's threads return (jalr x0, 0(ra)) to pc.  A CALL top
+ *            is popped; pc must be its RPC (the return PC that the entry
+ *            below already waits at), else an input error.  A branch top
+ *            is a side of a branch whose threads re-converge when they
+ *            return (at the function's exit): it is popped, its threads
+ *            wait in the entries below.  A return on a one-entry stack
+ *            that is not a CALL entry is an input error.
+ *   An advance never pops a CALL top: on it, pc only becomes its PC.
+ *   Popping the last entry (the base reaching the exit PC, or the return
+ *   of a CALL entry that replaced the base) empties the stack: the warp
+ *   has exited.
  *
  *   Every operation but launch on an empty stack is an input error.  An
  *   operation whose stack would exceed D entries is an overflow.  An input
@@ -57,12 +84,14 @@
  *
  * Ports:
  *
- *   op, op_warp, pc, mask, npc, rpc     the update (above)
+ *   op, op_warp, pc, mask, npc, rpc     the update (above; a call and a
+ *                                       return ignore mask and rpc)
  *   rd_warp                             the read port's warp
  *   rd_valid, rd_pc, rd_mask, rd_depth  that warp's stack: non-empty, top
  *                                       PC and mask, entries (0 when empty)
  *   pop                                 this update pops the op warp's top
- *   pushes                              entries this update pushes (0..2)
+ *   pushes                              entries this update pushes (0..2;
+ *                                       a call that keeps the top: 1)
  *   ovf, err                            the update is refused (see above)
  *
  * The read port shows the state before the clock edge.  The entries'
@@ -85,7 +114,9 @@ extern "C" {
 /* Warps per scheduler and depth the model is built for. */
 enum { SBR_STACK_MAX_WARPS = 128, SBR_STACK_MAX_DEPTH = 64 };
 
-enum sbr_stack_op { SBR_STACK_NONE = 0, SBR_STACK_LAUNCH = 1, SBR_STACK_ADVANCE = 2, SBR_STACK_BRANCH = 3 };
+/* ORDER SBR_OP: the encoding of op_i in rtlgen/emit_sbr_stack.c. */
+enum sbr_stack_op { SBR_STACK_NONE = 0, SBR_STACK_LAUNCH = 1, SBR_STACK_ADVANCE = 2,
+                    SBR_STACK_BRANCH = 3, SBR_STACK_CALL = 4, SBR_STACK_RETURN = 5 };
 
 struct sbr_stack_geometry {
     unsigned warps;     /* W = threads_per_scheduler / warp_size */
@@ -97,29 +128,40 @@ struct sbr_stack_geometry {
 };
 
 struct sbr_stack_in {
-    enum sbr_stack_op op;
-    unsigned op_warp;
-    uint64_t pc, mask, npc, rpc;
-    unsigned rd_warp;
+    enum sbr_stack_op op;   /* the update (op_i) */
+    unsigned op_warp;       /* its warp */
+    uint64_t pc;            /* launch, advance: the PC; branch: the taken
+                             * target; call: the callee; return: the target */
+    uint64_t mask;          /* launch: the threads; branch: those taking it */
+    uint64_t npc;           /* branch: not-taken PC; call: the return PC */
+    uint64_t rpc;           /* launch: exit PC; branch: re-convergence PC */
+    unsigned rd_warp;       /* the read port's warp */
 };
 
 struct sbr_stack_out {
-    bool     rd_valid;
-    uint64_t rd_pc, rd_mask;
-    unsigned rd_depth;
-    bool     pop;
-    unsigned pushes;
-    bool     ovf, err;
+    bool     rd_valid;      /* the read warp's stack is not empty */
+    uint64_t rd_pc;         /* its top's PC (0 when empty) */
+    uint64_t rd_mask;       /* its top's mask (0 when empty) */
+    unsigned rd_depth;      /* its entries */
+    bool     pop;           /* the update pops the op warp's top */
+    unsigned pushes;        /* entries the update pushes */
+    bool     ovf;           /* refused: more than D entries needed */
+    bool     err;           /* refused: input error */
 };
 
 struct sbr_stack_entry {
-    uint64_t pc, mask, rpc;
+    uint64_t pc;            /* where its threads are (or wait) */
+    uint64_t mask;          /* its threads */
+    uint64_t rpc;           /* branch entry: where they rejoin the entry
+                             * below; CALL entry: the return PC */
+    bool call;              /* a CALL entry */
 };
 
 struct sbr_stack {
-    struct sbr_stack_geometry g;
-    unsigned depth[SBR_STACK_MAX_WARPS];
+    struct sbr_stack_geometry g;    /* sizes */
+    unsigned depth[SBR_STACK_MAX_WARPS];  /* entries of each warp's stack */
     struct sbr_stack_entry e[SBR_STACK_MAX_WARPS][SBR_STACK_MAX_DEPTH];
+                                    /* [warp][level], level 0 the base */
 };
 
 void sbr_stack_geometry(const struct simt_config *cfg, struct sbr_stack_geometry *g);
@@ -134,7 +176,8 @@ void sbr_stack_eval(const struct sbr_stack *s, const struct sbr_stack_in *in,
               struct sbr_stack_out *out);
 void sbr_stack_step(struct sbr_stack *s, const struct sbr_stack_in *in);
 
-/* Storage bits: W x D entries of (pc + mask + rpc) and W depth counters. */
+/* Storage bits: W x D entries of (pc + mask + rpc + the CALL bit) and W
+ * depth counters. */
 unsigned long sbr_stack_state_bits(const struct sbr_stack_geometry *g);
 
 #ifdef __cplusplus

@@ -57,7 +57,9 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
     sm->warp_slots = w * cfg->schedulers;
     sm->thread = calloc((size_t)sm->warp_slots * cfg->warp_size,
                         sizeof *sm->thread);
-    if (!sm->thread) {
+    sm->inv_count = calloc((size_t)w * cfg->warp_size,
+                           sizeof *sm->inv_count);
+    if (!sm->thread || !sm->inv_count) {
         snprintf(err, errlen, "out of memory");
         sm_destroy(sm);
         return -1;
@@ -82,6 +84,42 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm_destroy(sm);
         return -1;
     }
+    sm->n_use = (prog->text_hi - prog->text_lo) / 4;
+    sm->use = calloc(sm->n_use ? sm->n_use : 1, sizeof *sm->use);
+    sm->is_rpc = calloc(sm->n_use ? sm->n_use : 1, sizeof *sm->is_rpc);
+    if (!sm->use || !sm->is_rpc
+        || sb_init(&sm->sb, sm->warp_slots, cfg->warp_size) != 0) {
+        snprintf(err, errlen, "out of memory");
+        sm_destroy(sm);
+        return -1;
+    }
+    for (unsigned i = 0; i < sm->n_use; i++) {
+        uint32_t word = 0;
+        struct rv32_insn insn;
+
+        sm_memory_read(&sm->mem, prog->text_lo + 4 * i, &word, 4);
+        insn = rv32_decode(word);
+        sm->use[i] = sb_operands(&insn);
+    }
+    for (unsigned i = 0; i < prog->n_branches; i++) {
+        uint32_t rpc = prog->branches[i].rpc;
+        if (rpc >= prog->text_lo && (rpc - prog->text_lo) / 4 < sm->n_use)
+            sm->is_rpc[(rpc - prog->text_lo) / 4] = 1;
+    }
+    sm_pipeline_init(&sm->pipe, cfg);
+    sm->mem_wait = calloc((size_t)sm->warp_slots * 32, sizeof *sm->mem_wait);
+    sm->mem_lanes = calloc(sm->warp_slots, sizeof *sm->mem_lanes);
+    sm->mem_count = calloc((size_t)sm->warp_slots * cfg->warp_size,
+                           sizeof *sm->mem_count);
+    if (!sm->mem_wait || !sm->mem_lanes || !sm->mem_count) {
+        snprintf(err, errlen, "out of memory");
+        sm_destroy(sm);
+        return -1;
+    }
+    if (lsu_init(&sm->lsu, cfg, err, errlen) != 0) {
+        sm_destroy(sm);
+        return -1;
+    }
     *out = sm;
     return 0;
 }
@@ -92,7 +130,15 @@ void sm_destroy(struct sm *sm)
         return;
     sm_reconv_free(&sm->rc);
     sm_memory_free(&sm->mem);
+    sb_free(&sm->sb);
+    lsu_free(&sm->lsu);
+    free(sm->mem_wait);
+    free(sm->mem_lanes);
+    free(sm->mem_count);
+    free(sm->use);
+    free(sm->is_rpc);
     free(sm->thread);
+    free(sm->inv_count);
     free(sm);
 }
 
@@ -116,9 +162,16 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
                 c->max_warps_per_tb, sm->warp_slots);
         return -1;
     }
+    if (l->shared_bytes > c->shared_kb * 1024u) {
+        sm_fail(sm, "a TB of kernel %s holds %u bytes of shared memory; "
+                "configuration '%s' has %u KiB per SM (shared_kb)",
+                l->kernel, l->shared_bytes, c->name, c->shared_kb);
+        return -1;
+    }
     sm->launch = *l;
     sm->tb_warps = tb_warps;
     sm->next_ctaid = 0;
+    sm->shared_used = 0;
     memset(&sm->st, 0, sizeof sm->st);
     memset(sm->tb, 0, sizeof sm->tb);
     memset(sm->warp, 0, sizeof sm->warp);
@@ -129,6 +182,14 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     }
     wpt_reset(&sm->wpt);
     sm_reconv_reset(&sm->rc);
+    sb_reset(&sm->sb);
+    sm_pipeline_reset(&sm->pipe);
+    lsu_reset(&sm->lsu);
+    memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
+                            * sizeof *sm->mem_wait);
+    memset(sm->mem_lanes, 0, sm->warp_slots * sizeof *sm->mem_lanes);
+    memset(sm->mem_count, 0, (size_t)sm->warp_slots * c->warp_size
+                             * sizeof *sm->mem_count);
     return 0;
 }
 
@@ -159,11 +220,15 @@ static void dispatch(struct sm *sm)
             ;
         for (unsigned g = 0; g < sm->warp_slots; g++)
             free_warps += !sm->warp[g].resident;
-        if (t == c->max_tbs || free_warps < sm->tb_warps)
+        if (t == c->max_tbs || free_warps < sm->tb_warps
+            || sm->shared_used + sm->launch.shared_bytes
+               > c->shared_kb * 1024u)
             return;
+        sm->shared_used += sm->launch.shared_bytes;
         struct sm_tb *tb = &sm->tb[t];
         memset(tb, 0, sizeof *tb);
         tb->valid = true;
+        tb->phase_start = sm->st.cycles;
         tb->ctaid = sm->next_ctaid++;
         tb->warps = sm->tb_warps;
         tb->live_warps = sm->tb_warps;
@@ -214,6 +279,210 @@ struct exec_outcome {
     unsigned owner[SM_MAX_LANES]; /* each lane's warp (local) */
 };
 
+/* The threads warp (s, w) runs if it issues now: the PC of its oldest
+ * I-buffer slot, the lanes whose thread runs, and owner[l], the warp
+ * (local) whose thread lane l is (w itself unless the mode regroups
+ * threads).  False when the slot is stale: the mode selects another PC
+ * now, and the slot is dropped without running. */
+static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
+                          uint32_t *pc, uint64_t *mask, unsigned owner[])
+{
+    const struct simt_config *c = &sm->cfg;
+    const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+    uint32_t vpc;
+    uint64_t vmask, m;
+
+    *pc = wp->slot_pc[0];
+    m = wp->slot_mask[0];
+    for (unsigned l = 0; l < c->warp_size; l++)
+        owner[l] = w;
+    if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask,
+                             owner)) {
+        if (vpc != *pc)
+            return false;
+        m = vmask;
+    }
+    for (unsigned l = 0; l < c->warp_size; l++)
+        if (!(sm->warp[slot_of(sm, s, owner[l])].live >> l & 1))
+            m &= ~(1ull << l);
+    *mask = m;
+    return true;
+}
+
+/* The registers of the instruction at pc, NULL outside the text. */
+static const struct sb_use *use_at(const struct sm *sm, uint32_t pc)
+{
+    uint32_t i;
+
+    if (pc < sm->prog->text_lo || (pc & 3))
+        return NULL;
+    i = (pc - sm->prog->text_lo) / 4;
+    return i < sm->n_use ? &sm->use[i] : NULL;
+}
+
+/* The warp slot of each lane's thread, from the owners (local warps). */
+static void owner_slots(const struct sm *sm, unsigned s,
+                        const unsigned owner[], unsigned slot[])
+{
+    for (unsigned l = 0; l < sm->cfg.warp_size; l++)
+        slot[l] = slot_of(sm, s, owner[l]);
+}
+
+/* What keeps warp (s, w)'s oldest instruction from issuing at cycle now
+ * (SM_HAZARD_NONE: nothing).  data: an operand (RAW) or the destination
+ * (WAW) of one of its threads is not ready, or a load of the same warp
+ * slot to the same register is in flight (the LSU reports done by slot
+ * and register); structural: its unit is busy (the SIMD groups of the
+ * scheduler, group_ok, or the LSU).  A stale slot and a PC outside the
+ * text are let through: the first is dropped, the second is an error
+ * that execute() names. */
+static enum sm_hazard issue_hazard(const struct sm *sm, unsigned s,
+                                   unsigned w, uint64_t now, bool group_ok)
+{
+    unsigned owner[SM_MAX_LANES], slot[SM_MAX_LANES];
+    uint32_t pc;
+    uint64_t mask;
+    const struct sb_use *u;
+
+    if (!issue_threads(sm, s, w, &pc, &mask, owner))
+        return SM_HAZARD_NONE;
+    u = use_at(sm, pc);
+    if (!u)
+        return SM_HAZARD_NONE;
+    owner_slots(sm, s, owner, slot);
+    if (!sb_clear_threads(&sm->sb, slot, mask, u, now))
+        return SM_HAZARD_DATA;
+    if (u->mem) {
+        if (u->rd && sm->mem_wait[slot_of(sm, s, w) * 32 + u->rd].mask)
+            return SM_HAZARD_DATA;
+        if (sm->lsu_taken || !lsu_can_accept(&sm->lsu))
+            return SM_HAZARD_STRUCTURAL;
+    } else if (!group_ok) {
+        return SM_HAZARD_STRUCTURAL;
+    }
+    return SM_HAZARD_NONE;
+}
+
+/* The access size of a memory instruction. */
+static unsigned access_bytes(enum rv32_op op)
+{
+    switch (op) {
+    case RV32_LB: case RV32_LBU: case RV32_SB:
+        return 1;
+    case RV32_LH: case RV32_LHU: case RV32_SH:
+        return 2;
+    default:
+        return 4;
+    }
+}
+
+/* The LSU request of an issued memory instruction (its kind, size,
+ * lanes, addresses and space; warp and rd are the caller's). */
+static void lsu_request_of(const struct sm *sm,
+                           const struct sm_issue_record *rec,
+                           const unsigned slot[], struct lsu_request *r)
+{
+    enum rv32_op op = rec->insn.op;
+    bool shared = true;
+
+    memset(r, 0, sizeof *r);
+    r->kind = op >= RV32_LB && op <= RV32_LHU ? LSU_LOAD
+              : op >= RV32_SB && op <= RV32_SW ? LSU_STORE
+              : op == RV32_LR_W ? LSU_LOAD : LSU_ATOMIC;
+    r->bytes = access_bytes(op);
+    for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
+        if (!(rec->mask >> l & 1) || !rec->res[l].mem)
+            continue;
+        if (!r->mask)
+            r->tb = sm->warp[slot[l]].tb;
+        r->mask |= 1ull << l;
+        r->addr[l] = rec->res[l].mem_addr;
+        shared &= r->addr[l] >= SM_SHARED_BASE
+                  && r->addr[l] < SM_SHARED_BASE + SM_SHARED_BYTES;
+    }
+    /* a warp whose lanes all address the TB's shared window uses the
+     * banks; any other (a mix included) goes through the L1 */
+    r->space = shared && r->mask ? LSU_SHARED : LSU_GLOBAL;
+}
+
+/* The issued instruction is a load or atomic of global memory whose
+ * result a register waits for. */
+static bool waits_on_global(const struct sm *sm, unsigned s,
+                            const struct exec_outcome *o,
+                            const struct sm_issue_record *rec)
+{
+    const struct sb_use *u = use_at(sm, rec->pc);
+    unsigned slot[SM_MAX_LANES];
+    struct lsu_request r;
+
+    if (!u || !u->mem || !u->rd || !rec->mask)
+        return false;
+    owner_slots(sm, s, o->owner, slot);
+    lsu_request_of(sm, rec, slot, &r);
+    return r.kind != LSU_STORE && r.space == LSU_GLOBAL && r.mask;
+}
+
+/* The issued memory instruction goes to the LSU; a load or atomic holds
+ * its destination in the scoreboard until the LSU reports it done. */
+static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
+                        const struct sm_issue_record *rec,
+                        const unsigned owner[], const struct sb_use *u)
+{
+    struct lsu_request r;
+    unsigned slot[SM_MAX_LANES];
+
+    owner_slots(sm, s, owner, slot);
+    lsu_request_of(sm, rec, slot, &r);
+    r.warp = slot_of(sm, s, w);
+    r.rd = r.kind == LSU_STORE ? 0 : u->rd;
+    if (r.rd) {
+        struct sm_mem_wait *mw = &sm->mem_wait[r.warp * 32 + r.rd];
+        mw->mask = rec->mask;
+        mw->global = r.space == LSU_GLOBAL && r.mask;
+        for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
+            mw->slot[l] = (uint16_t)slot[l];
+            if (mw->global && (rec->mask >> l & 1)) {
+                sm->mem_count[slot[l] * sm->cfg.warp_size + l]++;
+                sm->mem_lanes[slot[l]] |= 1ull << l;
+            }
+        }
+        sb_write_threads(&sm->sb, slot, rec->mask, r.rd, SB_PENDING);
+    }
+    lsu_issue(&sm->lsu, &r);
+    sm->lsu_taken = true;
+}
+
+/* One clock of the LSU: the registers of the requests done are ready
+ * from the next cycle. */
+static void lsu_edge(struct sm *sm, uint64_t now)
+{
+    struct lsu_done done[LSU_MAX_INFLIGHT];
+    unsigned n = lsu_cycle(&sm->lsu, done, LSU_MAX_INFLIGHT);
+
+    for (unsigned i = 0; i < n; i++) {
+        struct sm_mem_wait *mw;
+
+        if (done[i].rd == 0)
+            continue;
+        mw = &sm->mem_wait[done[i].warp * 32 + done[i].rd];
+        for (uint64_t m = mw->global ? mw->mask : 0; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            if (--sm->mem_count[mw->slot[l] * sm->cfg.warp_size + l] == 0)
+                sm->mem_lanes[mw->slot[l]] &= ~(1ull << l);
+        }
+        for (uint64_t m = mw->mask; m; ) {
+            unsigned g = mw->slot[__builtin_ctzll(m)];
+            uint64_t same = 0;
+            for (uint64_t k = m; k; k &= k - 1)
+                if (mw->slot[__builtin_ctzll(k)] == g)
+                    same |= 1ull << __builtin_ctzll(k);
+            sb_release(&sm->sb, g, same, done[i].rd, now + 1);
+            m &= ~same;
+        }
+        mw->mask = 0;
+    }
+}
+
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
  * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
  * regroups threads). */
@@ -223,8 +492,8 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     const struct simt_config *c = &sm->cfg;
     unsigned g = slot_of(sm, s, w);
     struct sm_warp *wp = &sm->warp[g];
-    uint32_t pc = wp->slot_pc[0];
-    uint64_t mask = wp->slot_mask[0];
+    uint32_t pc;
+    uint64_t mask;
     uint32_t word = 0;
     struct rv32_insn insn;
     struct sm_accessor acc;
@@ -232,27 +501,16 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     bool first = true, two = false;
     uint32_t ta = 0, tb = 0;
     char who[96];
-    uint32_t vpc;
-    uint64_t vmask;
 
     memset(o, 0, sizeof *o);
     memset(rec, 0, sizeof *rec);
-    for (unsigned l = 0; l < c->warp_size; l++)
-        o->owner[l] = w;
-    if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask,
-                             o->owner)) {
-        if (vpc != pc) {
-            /* the I-buffer is stale: the structure selects another PC
-             * now; the slot is dropped and refetched */
-            o->control = true;
-            o->stale = true;
-            return;
-        }
-        mask = vmask;
+    if (!issue_threads(sm, s, w, &pc, &mask, o->owner)) {
+        /* the I-buffer is stale: the structure selects another PC now;
+         * the slot is dropped and refetched */
+        o->control = true;
+        o->stale = true;
+        return;
     }
-    for (unsigned l = 0; l < c->warp_size; l++)
-        if (!(sm->warp[slot_of(sm, s, o->owner[l])].live >> l & 1))
-            mask &= ~(1ull << l);
     o->issued = true;
     o->rc.op = SM_RC_EXEC;
     o->rc.warp = w;
@@ -261,6 +519,10 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     o->rc.npc = pc + 4;
     rec->sched = s;
     rec->warp = g;
+    rec->ctaid = sm->tb[sm_reconv_regroups(&sm->rc)
+                        ? sm->warp[slot_of(sm, s, sm_reconv_slot_owner(
+                              &sm->rc, s, w))].tb
+                        : wp->tb].ctaid;
     rec->pc = pc;
     rec->mask = mask;
     rec->lanes = c->warp_size;
@@ -402,6 +664,7 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
         wp->slots = 0;
         wp->flying = 0;
         wp->have_next = false;
+        wp->refill = true;
         return;
     }
     if (fi->issue_valid && fi->issue_warp == w && wp->slots > 0) {
@@ -411,6 +674,7 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
         wp->slots--;
     }
     if (fi->fill_valid && fi->fill_warp == w && wp->flying > 0) {
+        wp->refill = false;
         wp->slot_pc[wp->slots] = wp->fly_pc[0];
         wp->slot_mask[wp->slots] = wp->fly_mask[0];
         wp->slots++;
@@ -429,6 +693,26 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
     }
 }
 
+/* The warp-phase of TB slot t ends (RTRU, BAWS eq. 1): each of its warps
+ * took the cycles from the phase's start to its arrival or exit; a warp
+ * that exited in an earlier phase, or whose slot another TB took since,
+ * is not counted. */
+static void end_phase(struct sm *sm, unsigned t)
+{
+    struct sm_tb *tb = &sm->tb[t];
+    uint64_t took[SM_MAX_TB_WARPS];
+    unsigned n = 0;
+
+    for (unsigned k = 0; k < tb->warps; k++) {
+        const struct sm_warp *wp = &sm->warp[tb->warp[k]];
+        if (wp->tb != t || wp->wid != k || !wp->lanes
+            || wp->phase_end < tb->phase_start)
+            continue;
+        took[n++] = wp->phase_end + 1 - tb->phase_start;
+    }
+    sm_stats_phase(&sm->st, took, n);
+}
+
 /* Retire a warp whose threads have all exited. */
 static void retire(struct sm *sm, unsigned g)
 {
@@ -437,9 +721,82 @@ static void retire(struct sm *sm, unsigned g)
 
     wp->resident = false;
     wp->live = 0;
+    wp->phase_end = sm->st.cycles;
     if (--tb->live_warps == 0) {
+        end_phase(sm, wp->tb);
         tb->valid = false;
+        sm->shared_used -= sm->launch.shared_bytes;
         sm->st.tbs_done++;
+    }
+}
+
+/* Why scheduler s issued nothing when none of its warps shows a reason:
+ * the threads of its launch warps are held by the control-flow
+ * structures (harp's tables) or wait at the barrier, or its warps exited
+ * while their TB runs; idle when it has no thread at all. */
+static enum sm_stall idle_reason(const struct sm *sm, unsigned s)
+{
+    enum sm_stall r = SM_STALL_IDLE;
+
+    for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        unsigned g = slot_of(sm, s, w);
+        const struct sm_warp *wp = &sm->warp[g];
+        enum sm_stall k = SM_STALL_IDLE;
+
+        if (wp->resident)
+            k = wp->at_barrier ? SM_STALL_BARRIER
+                : sm->mem_lanes[g] ? SM_STALL_DATA : SM_STALL_CONTROL;
+        else if (wp->lanes && sm->tb[wp->tb].valid
+                 && sm->tb[wp->tb].warp[wp->wid] == g)
+            k = SM_STALL_EXIT;
+        r = k < r ? k : r;
+    }
+    return r;
+}
+
+/* An idle cycle (HARP Fig. 5 and 14): count each live thread by its
+ * state (enum sm_thread_state).  data[s][w]: scheduler s's warp w waits
+ * on an operand. */
+static void count_idle_threads(struct sm *sm,
+                               bool data[][SCHEDULER_MAX_WARPS])
+{
+    const struct simt_config *c = &sm->cfg;
+    uint64_t dep[SM_MAX_WARP_SLOTS];
+
+    memcpy(dep, sm->mem_lanes, sm->warp_slots * sizeof dep[0]);
+    for (unsigned s = 0; s < c->schedulers; s++)
+        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+            unsigned owner[SM_MAX_LANES];
+            uint32_t pc;
+            uint64_t mask;
+
+            if (!data[s][w] || !issue_threads(sm, s, w, &pc, &mask, owner))
+                continue;
+            for (uint64_t m = mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                dep[slot_of(sm, s, owner[l])] |= 1ull << l;
+            }
+        }
+    for (unsigned g = 0; g < sm->warp_slots; g++) {
+        const struct sm_warp *wp = &sm->warp[g];
+        uint64_t live = wp->live, inactive, reconv, bar, d, r, i;
+        uint64_t *n = sm->st.idle_threads;
+
+        if (!wp->resident || wp->launch_pending || !live)
+            continue;
+        sm_reconv_waiting(&sm->rc, slot_sched(sm, g), slot_local(sm, g),
+                          live, sm->is_rpc, &inactive, &reconv, &bar);
+        if (wp->at_barrier)
+            bar = live;
+        d = dep[g] & live & ~bar;
+        r = reconv & ~bar & ~d;
+        i = inactive & ~bar & ~d & ~r;
+        n[SM_THREAD_BARRIER] += (unsigned)__builtin_popcountll(bar);
+        n[SM_THREAD_DEPENDENCY] += (unsigned)__builtin_popcountll(d);
+        n[SM_THREAD_RECONVERGING] += (unsigned)__builtin_popcountll(r);
+        n[SM_THREAD_INACTIVE] += (unsigned)__builtin_popcountll(i);
+        n[SM_THREAD_OTHER]
+            += (unsigned)__builtin_popcountll(live & ~(bar | d | r | i));
     }
 }
 
@@ -497,9 +854,15 @@ enum sm_status sm_cycle(struct sm *sm)
     int arrive[CONFIG_MAX_SCHEDULERS];
     bool release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
     struct sm_issue_record *rec = &sm->rec;
+    bool group_ok[CONFIG_MAX_SCHEDULERS];
+    enum sm_stall why[CONFIG_MAX_SCHEDULERS];   /* the stall, if no issue */
+    bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
+    unsigned group[CONFIG_MAX_SCHEDULERS];
+    uint64_t now = sm->st.cycles;
 
     if (sm->status != SM_RUNNING)
         return sm->status;
+    sm->lsu_taken = false;
     dispatch(sm);
     memset(&wi, 0, sizeof wi);
     wi.tb_warps = sm->tb_warps;
@@ -523,24 +886,58 @@ enum sm_status sm_cycle(struct sm *sm)
                 && sm_reconv_can_launch(&sm->rc, s, w))
                 launch = (int)w;
         fetch_eval(&sc->fetch, &fi[s], &fo);
+        group_ok[s] = sm_pipeline_group(&sm->pipe, s, now, &group[s]);
+        why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            enum sm_hazard hz = SM_HAZARD_NONE;
+            enum sm_stall wy;
             if (sm_reconv_regroups(&sm->rc)) {
                 /* the scheduler's warps are the mode's slots */
                 unsigned own = sm_reconv_slot_owner(&sm->rc, s, w);
                 bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
-                si[s].ready[w] = launch < 0 && fo.ready[w] && can;
+                if (can && fo.ready[w])
+                    hz = issue_hazard(sm, s, w, now, group_ok[s]);
+                data_hz[s][w] = hz == SM_HAZARD_DATA;
+                si[s].ready[w] = launch < 0 && fo.ready[w] && can
+                                 && hz == SM_HAZARD_NONE;
                 si[s].warp_tb[w] = sm->warp[slot_of(sm, s, own)].tb;
                 si[s].long_wait[w] = !can;
+                /* an empty slot is no warp: the tables' threads are
+                 * seen below, by their launch warps */
+                wy = !can ? SM_STALLS
+                     : !fo.ready[w] ? (wp->refill ? SM_STALL_CONTROL
+                                                  : SM_STALL_FETCH)
+                     : hz == SM_HAZARD_DATA ? SM_STALL_DATA
+                     : hz == SM_HAZARD_STRUCTURAL ? SM_STALL_STRUCTURAL
+                     : SM_STALLS;
+                why[s] = wy < why[s] ? wy : why[s];
                 continue;
             }
-            si[s].ready[w] = launch < 0 && fo.ready[w] && wp->resident
-                             && !wp->launch_pending && !wp->at_barrier
-                             && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
+            bool base = wp->resident && !wp->launch_pending
+                        && !wp->at_barrier
+                        && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
+            if (base && fo.ready[w])
+                hz = issue_hazard(sm, s, w, now, group_ok[s]);
+            data_hz[s][w] = hz == SM_HAZARD_DATA;
+            si[s].ready[w] = launch < 0 && base && fo.ready[w]
+                             && hz == SM_HAZARD_NONE;
             si[s].warp_tb[w] = wp->resident ? wp->tb : 0;
-            /* TLS: memory is ideal, so the long waits are a slot without
-             * a warp and a warp at its barrier: they leave the active group */
-            si[s].long_wait[w] = !wp->resident || wp->at_barrier;
+            /* TLS: the long waits are a slot without a warp, a warp at
+             * its barrier and a warp waiting on global memory: they leave
+             * the active group */
+            si[s].long_wait[w] = !wp->resident || wp->at_barrier
+                                 || lsu_pending(&sm->lsu, slot_of(sm, s, w));
+            wy = !wp->resident ? SM_STALLS
+                 : wp->launch_pending ? SM_STALL_CONTROL
+                 : wp->at_barrier ? SM_STALL_BARRIER
+                 : !base ? SM_STALL_CONTROL
+                 : !fo.ready[w] ? (wp->refill ? SM_STALL_CONTROL
+                                              : SM_STALL_FETCH)
+                 : hz == SM_HAZARD_DATA ? SM_STALL_DATA
+                 : hz == SM_HAZARD_STRUCTURAL ? SM_STALL_STRUCTURAL
+                 : SM_STALLS;
+            why[s] = wy < why[s] ? wy : why[s];
         }
         for (unsigned t = 0; t < c->max_tbs; t++) {
             si[s].tb_rank[t] = wo.rank[t];
@@ -561,14 +958,19 @@ enum sm_status sm_cycle(struct sm *sm)
             fi[s].flush_warp = (unsigned)launch;
         } else if (so.grant_valid) {
             execute(sm, s, so.grant_warp, &eo[s], rec);
+            for (unsigned w = 0; w < sm->warps_per_sched; w++)
+                rec->ready[w / 64] |= (uint64_t)si[s].ready[w] << w % 64;
             ri[s] = eo[s].rc;
             ri[s].rd_warp = 0;
+            ri[s].mem_wait = eo[s].issued && sm->status != SM_ERROR
+                             && waits_on_global(sm, s, &eo[s], rec);
             ri[s].live = sm->warp[slot_of(sm, s, so.grant_warp)].live
                          & ~eo[s].exits;
             fi[s].issue_valid = true;
             fi[s].issue_warp = so.grant_warp;
         }
         ri[s].rd_warp = 0;
+        ri[s].mem_pending = sm->mem_lanes;
         sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
         if (ro.err)
             sm_fail(sm, "kernel %s: cycle %llu: %s", sm->launch.kernel,
@@ -608,11 +1010,36 @@ enum sm_status sm_cycle(struct sm *sm)
             }
         }
         if (eo[s].issued && sm->status != SM_ERROR) {
+            const struct sb_use *u = use_at(sm, rec->pc);
+            if (u->mem) {
+                if (rec->mask)
+                    send_to_lsu(sm, s, so.grant_warp, rec, eo[s].owner, u);
+            } else {
+                uint64_t at = sm_pipeline_issue(&sm->pipe, group[s],
+                                                (enum sb_unit)u->unit, now);
+                if (u->rd) {
+                    unsigned slot[SM_MAX_LANES];
+                    owner_slots(sm, s, eo[s].owner, slot);
+                    sb_write_threads(&sm->sb, slot, rec->mask, u->rd, at);
+                }
+            }
             sm->st.warp_insns++;
             sm->st.thread_insns += (unsigned)__builtin_popcountll(rec->mask);
+            sm->st.sched[s].warp_insns++;
+            sm->st.sched[s].thread_insns
+                += (unsigned)__builtin_popcountll(rec->mask);
+            sm_stats_subwarps(&sm->st, rec->mask, c->warp_size,
+                              c->simd_width);
             if (sm->trace)
                 sm_trace_issue(sm->trace, sm->st.cycles, rec);
         }
+        if (!eo[s].issued) {
+            enum sm_stall r = eo[s].stale ? SM_STALL_CONTROL
+                              : why[s] < SM_STALLS ? why[s]
+                              : idle_reason(sm, s);
+            sm->st.sched[s].stall[r]++;
+        }
+        sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
         if (sm_reconv_barrier_by_state(&sm->rc)) {
             /* the warp whose live threads all wait at the barrier */
             for (unsigned w = 0; w < sm->warps_per_sched; w++) {
@@ -643,6 +1070,10 @@ enum sm_status sm_cycle(struct sm *sm)
         if (sm->status == SM_ERROR)
             return sm->status;
     }
+    if (sm_pipeline_busy(&sm->pipe, now) || sm->lsu_taken)
+        sm->st.busy_cycles++;
+    else
+        count_idle_threads(sm, data_hz);
     wpt_eval(&sm->wpt, &wi, &wo);
     if (wo.err) {
         sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "
@@ -685,15 +1116,22 @@ enum sm_status sm_cycle(struct sm *sm)
             if (sm->warp[g].resident && sm->warp[g].live == 0)
                 retire(sm, g);
         }
-        if (arrive[s] >= 0)
-            sm->warp[slot_of(sm, s, (unsigned)arrive[s])].at_barrier = true;
+        if (arrive[s] >= 0) {
+            struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)arrive[s])];
+            wp->at_barrier = true;
+            wp->phase_end = now;
+        }
     }
     for (unsigned t = 0; t < c->max_tbs; t++)
-        if (wo.release[t])
+        if (wo.release[t]) {
+            end_phase(sm, t);
+            sm->tb[t].phase_start = now + 1;
             for (unsigned g = 0; g < sm->warp_slots; g++)
                 if (sm->warp[g].resident && sm->warp[g].tb == t)
                     sm->warp[g].at_barrier = false;
+        }
     wpt_step(&sm->wpt, &wi);
+    lsu_edge(sm, now);
     sm->st.cycles++;
 
     check_barriers(sm);
@@ -703,7 +1141,7 @@ enum sm_status sm_cycle(struct sm *sm)
         bool busy = false;
         for (unsigned t = 0; t < c->max_tbs; t++)
             busy |= sm->tb[t].valid;
-        if (!busy)
+        if (!busy && lsu_idle(&sm->lsu))
             sm->status = SM_DONE;
     }
     return sm->status;
@@ -724,44 +1162,59 @@ enum sm_status sm_run(struct sm *sm)
     return sm->status;
 }
 
-int sm_check_invariant(struct sm *sm)
+/* Name the places of lane l of warp slot g after a wrong count. */
+static void invariant_fail(struct sm *sm, unsigned g, unsigned l, bool live)
 {
     const struct simt_config *c = &sm->cfg;
+    const struct sm_warp *wp = &sm->warp[g];
     unsigned count[SM_MAX_LANES];
     char place[SM_MAX_LANES][64];
     char who[96];
 
-    for (unsigned g = 0; g < sm->warp_slots; g++) {
-        const struct sm_warp *wp = &sm->warp[g];
-        unsigned s = slot_sched(sm, g), w = slot_local(sm, g);
+    sm_reconv_places(&sm->rc, slot_sched(sm, g), slot_local(sm, g),
+                     wp->resident && !wp->launch_pending ? wp->live : 0,
+                     c->warp_size, count, place);
+    if (!live) {
+        sm_fail(sm, "invariant: cycle %llu: warp slot %u lane %u holds no "
+                "thread but is in %s", (unsigned long long)sm->st.cycles, g,
+                l, place[l]);
+        return;
+    }
+    thread_name(sm, g, l, who, sizeof who);
+    if (count[l] == 0)
+        sm_fail(sm, "invariant: cycle %llu: %s is live but in no place "
+                "(lost)%s", (unsigned long long)sm->st.cycles, who,
+                wp->at_barrier ? " while its warp waits at the barrier" : "");
+    else
+        sm_fail(sm, "invariant: cycle %llu: %s is in %u places (%s)",
+                (unsigned long long)sm->st.cycles, who, count[l], place[l]);
+}
 
-        sm_reconv_places(&sm->rc, s, w,
-                         wp->resident && !wp->launch_pending ? wp->live : 0,
-                         c->warp_size, count, place);
-        for (unsigned l = 0; l < c->warp_size; l++) {
-            bool live = wp->resident && !wp->launch_pending
-                        && (wp->live >> l & 1);
-            if (!wp->resident && count[l] != 0) {
-                sm_fail(sm, "invariant: cycle %llu: warp slot %u lane %u "
-                        "holds no thread but is in %s",
-                        (unsigned long long)sm->st.cycles, g, l, place[l]);
-                return -1;
-            }
-            if (!live)
-                continue;
-            thread_name(sm, g, l, who, sizeof who);
-            if (count[l] == 0) {
-                sm_fail(sm, "invariant: cycle %llu: %s is live but in no "
-                        "place (lost)%s", (unsigned long long)sm->st.cycles,
-                        who, wp->at_barrier ? " while its warp waits at "
-                        "the barrier" : "");
-                return -1;
-            }
-            if (count[l] > 1) {
-                sm_fail(sm, "invariant: cycle %llu: %s is in %u places "
-                        "(%s)", (unsigned long long)sm->st.cycles,
-                        who, count[l], place[l]);
-                return -1;
+/* The counts come from one pass per scheduler (sm_reconv_counts); only a
+ * wrong count is named, by sm_reconv_places. */
+int sm_check_invariant(struct sm *sm)
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned lanes = c->warp_size, W = sm->warps_per_sched;
+    uint64_t live[SCHEDULER_MAX_WARPS];
+    unsigned *count = sm->inv_count;
+
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        for (unsigned w = 0; w < W; w++) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+        }
+        sm_reconv_counts(&sm->rc, s, W, live, lanes, count);
+        for (unsigned w = 0; w < W; w++) {
+            unsigned g = slot_of(sm, s, w);
+            bool resident = sm->warp[g].resident;
+            for (unsigned l = 0; l < lanes; l++) {
+                bool is_live = live[w] >> l & 1;
+                unsigned n = count[w * lanes + l];
+                if ((!resident && n != 0) || (is_live && n != 1)) {
+                    invariant_fail(sm, g, l, is_live);
+                    return -1;
+                }
             }
         }
     }

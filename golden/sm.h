@@ -6,8 +6,10 @@
  * `schedulers` warp schedulers owns W = threads_per_scheduler / warp_size
  * warp slots; warp slot g belongs to scheduler g % schedulers as its local
  * warp g / schedulers (even and odd warps on two schedulers, as BAWS 5).
- * A TB is placed on the lowest free warp slots when a TB slot (max_tbs)
- * and enough warp slots are free.
+ * A TB is placed on the lowest free warp slots when a TB slot (max_tbs),
+ * enough warp slots (the threads of threads_per_scheduler) and enough
+ * shared memory (shared_kb, less what the resident TBs hold) are free:
+ * the occupancy limits.
  *
  * Each cycle, for each scheduler: the fetch model (golden/fetch.h) picks a
  * warp to fetch for, its instruction returns one cycle later into the
@@ -17,8 +19,13 @@
  * flow structures of the configured mode (golden/sm_reconv.h).  Barriers
  * are counted by the WPT (golden/wpt.h), whose ranks feed MWF.  All
  * structures are evaluated from this cycle's inputs first, then stepped:
- * one clock edge.  Timing is simple: fetch takes one cycle, every
- * instruction executes at issue, memory is ideal.
+ * one clock edge.  Fetch takes one cycle; an instruction's values are
+ * computed when it issues, and its timing decides when it may: the
+ * register scoreboard (golden/scoreboard.h) holds its dependents until
+ * its result is back from a SIMD group (golden/sm_pipeline.h) or the
+ * load/store unit (golden/lsu.h), and a busy group or unit holds it
+ * (docs/sm-timing.md).  The counts of golden/sm_stats.h are kept as it
+ * runs.
  *
  * The SM owns its memory (golden/sm_memory.h); the host writes the kernel's
  * inputs there before sm_run() and reads results after it.
@@ -33,11 +40,15 @@
 
 #include "config.h"
 #include "fetch.h"
+#include "lsu.h"
 #include "program.h"
 #include "rv32.h"
 #include "scheduler.h"
+#include "scoreboard.h"
+#include "sm_pipeline.h"
 #include "sm_memory.h"
 #include "sm_reconv.h"
+#include "sm_stats.h"
 #include "wpt.h"
 
 #ifdef __cplusplus
@@ -53,6 +64,7 @@ struct sm_launch {
     unsigned block;         /* threads per TB */
     uint32_t args;          /* a0 of every thread: the argument block */
     const char *kernel;     /* name for messages */
+    uint32_t shared_bytes;  /* shared memory each TB holds (occupancy) */
 };
 
 enum sm_status { SM_RUNNING, SM_DONE, SM_ERROR };
@@ -64,6 +76,7 @@ struct sm_tb {
     unsigned warps;         /* warp slots it holds */
     unsigned warp[SM_MAX_TB_WARPS]; /* those slots, in warp order */
     unsigned live_warps;    /* warps with a live thread */
+    uint64_t phase_start;   /* cycle its warp-phase began (RTRU) */
 };
 
 /* A warp slot and the data half of its I-buffer (the fetch model holds
@@ -85,6 +98,10 @@ struct sm_warp {
     uint64_t fly_mask[FETCH_MAX_SLOTS];  /* ... and their masks */
     unsigned flying;        /* fetches in flight (mirror of inflight) */
     bool have_next;         /* next_pc/next_mask continue the last fetch */
+    bool refill;            /* its I-buffer was emptied by a flush and has
+                             * not been filled since (a control stall) */
+    uint64_t phase_end;     /* cycle it arrived at its TB's barrier or
+                             * exited (RTRU) */
     uint32_t next_pc;       /* the PC the next fetch reads */
     uint64_t next_mask;     /* the mask read with it */
 };
@@ -100,6 +117,12 @@ struct sm_sched {
 /* Trace one issued warp-instruction (golden/sm_trace.c). */
 struct sm_issue_record {
     unsigned sched, warp;   /* scheduler and the warp slot */
+    unsigned ctaid;         /* grid index of the issuing warp's TB (under
+                               harp: of the First-Level slot's lowest
+                               thread, the TB the scheduler ranks it by) */
+    uint64_t ready[SCHEDULER_MAX_WARPS / 64]; /* the scheduler's ready warps
+                               this cycle (bit w of word w / 64: local warp
+                               w; under harp, First-Level slot w) */
     uint32_t pc;
     uint64_t mask;          /* lanes that executed */
     struct rv32_insn insn;
@@ -107,13 +130,18 @@ struct sm_issue_record {
     struct rv32_result res[SM_MAX_LANES];  /* each executed lane's effect */
 };
 
-/* Counts for the summary. */
-struct sm_stats {
-    uint64_t cycles;
-    uint64_t warp_insns;    /* issued warp-instructions */
-    uint64_t thread_insns;  /* sum of their active lanes */
-    uint64_t tbs_done;
+/* What keeps a warp's instruction from issuing (BAWS 6.3's data and
+ * structural hazards). */
+enum sm_hazard { SM_HAZARD_NONE, SM_HAZARD_DATA, SM_HAZARD_STRUCTURAL };
+
+/* The threads a load or atomic in flight writes: its lanes and the warp
+ * slot of each lane's thread (several under a regrouping mode). */
+struct sm_mem_wait {
+    uint64_t mask;                      /* 0: nothing in flight */
+    bool global;                        /* global memory (mem_lanes) */
+    uint16_t slot[SM_MAX_LANES];        /* each lane's warp slot */
 };
+
 
 struct sm {
     struct simt_config cfg;
@@ -123,6 +151,8 @@ struct sm {
     unsigned warp_slots;               /* schedulers * W */
     unsigned tb_warps;                 /* warps per TB of this launch */
     unsigned next_ctaid;               /* next TB of the grid to place */
+    uint32_t shared_used;              /* shared memory the resident TBs
+                                        * hold, bytes */
     struct sm_sched sch[CONFIG_MAX_SCHEDULERS];
     struct wpt wpt;
     struct sm_reconv rc;               /* the control-flow structures */
@@ -130,10 +160,30 @@ struct sm {
     struct sm_tb tb[CONFIG_MAX_TBS];
     struct sm_warp warp[SM_MAX_WARP_SLOTS];
     struct rv32_thread *thread;        /* warp_slots * warp_size threads */
+    struct scoreboard sb;              /* per thread's register */
+    struct sm_pipeline pipe;           /* the SIMD groups */
+    struct lsu lsu;                    /* the load/store unit */
+    struct sm_mem_wait *mem_wait;      /* [g * 32 + rd]: the threads whose
+                                        * rd a load or atomic of warp slot
+                                        * g is to write (the LSU reports
+                                        * done by slot and register) */
+    bool lsu_taken;                    /* a request went to the LSU in
+                                        * this cycle */
+    uint64_t *mem_lanes;               /* per warp slot: lanes whose thread
+                                        * waits on a global load or atomic */
+    uint8_t *mem_count;                /* per thread: its global loads and
+                                        * atomics in flight */
+    uint8_t *is_rpc;                   /* per text word: a branch's
+                                        * re-convergence PC */
+    struct sb_use *use;                /* registers of each text word,
+                                        * indexed (pc - text_lo) / 4 */
+    unsigned n_use;                    /* text words */
     struct sm_stats st;
     struct sm_issue_record rec;        /* the instruction being issued */
     uint64_t max_cycles;               /* 0: no limit */
     bool check_invariants;             /* check SPEC's system invariant */
+    unsigned *inv_count;               /* ... its scratch: W * warp_size
+                                        * place counts (sm_reconv_counts) */
     FILE *trace;                       /* one line per issued instruction */
     enum sm_status status;
     char err[SM_ERR_LEN];

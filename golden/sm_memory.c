@@ -1,5 +1,6 @@
 /*
- * sm_memory.c -- the SM's ideal memories: the image, global memory, the
+ * sm_memory.c -- the SM's memories, accessed at issue (the load/store
+ * unit times them): the image, global memory, the
  * TBs' shared windows and the threads' stacks (docs/isa.md memory map).
  */
 #include <stdlib.h>

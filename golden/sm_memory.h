@@ -1,7 +1,9 @@
 /*
  * sm_memory.h -- the SM's memories as docs/isa.md maps them: the kernel's
  * ELF image, global memory, a shared-memory window per resident TB and a
- * stack per resident thread.  Memory is ideal (no latency); an access
+ * stack per resident thread.  The accesses happen at once, when the
+ * instruction issues (the load/store unit, golden/lsu.h, only times
+ * them); an access
  * outside the regions or not aligned to its size is refused, and the SM
  * reports the thread, PC and address.
  */

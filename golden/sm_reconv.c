@@ -22,6 +22,7 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
     rc->schedulers = cfg->schedulers;
     rc->pc_bits = cfg->pc_bits;
     rc->text_lo = prog->text_lo;
+    rc->text_words = (prog->text_hi - prog->text_lo) / 4;
     rc->warp_size = cfg->warp_size;
     rc->warps = cfg->threads_per_scheduler / cfg->warp_size;
     rc->threads = threads;
@@ -76,7 +77,8 @@ void sm_reconv_reset(struct sm_reconv *rc)
     if (rc->parked)
         memset(rc->parked, 0,
                (size_t)rc->warps * rc->schedulers * sizeof *rc->parked);
-    rc->rbt_bypass = rc->lookup_bypass = 0;
+    rc->rbt_bypass = rc->lookup_bypass = rc->rbt_misses = 0;
+    rc->waiting_in = rc->waiting_merged = rc->waiting_bypass = 0;
     if (rc->harp)
         sm_harp_reset(rc);
     if (rc->ics) {
@@ -129,6 +131,22 @@ void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
         sm_harp_places(rc, sched, warp, live, lanes, count, place);
     else
         sm_sbr_places(rc, sched, warp, live, lanes, count, place);
+}
+
+void sm_reconv_counts(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warps, const uint64_t live[], unsigned lanes,
+                      unsigned count[])
+{
+    for (unsigned i = 0; i < warps * lanes; i++)
+        count[i] = 0;
+    if (rc->mode == RECONV_MINPC)
+        sm_minpc_counts(rc, sched, warps, live, lanes, count);
+    else if (rc->mode == RECONV_ICS_FIRST)
+        sm_ics_counts(rc, sched, warps, live, lanes, count);
+    else if (rc->mode == RECONV_HARP)
+        sm_harp_counts(rc, sched, warps, live, lanes, count);
+    else
+        sm_sbr_counts(rc, sched, warps, live, lanes, count);
 }
 
 uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found)
@@ -198,6 +216,88 @@ unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
 {
     return rc->mode == RECONV_HARP ? sm_harp_slot_owner(rc, sched, slot)
                                    : slot;
+}
+
+/* sbr: a lane's deepest stack entry says it: the top runs; an entry
+ * whose PC is the re-convergence PC of the entry above holds threads that
+ * finished their path; any other holds a path not run yet.  A CALL entry
+ * holds every thread of the entry below it (which waits at the return
+ * PC), so only the entries above it sort the threads of a call. */
+static void sbr_waiting(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp, uint64_t live, uint64_t *inactive,
+                        uint64_t *reconv)
+{
+    const struct sbr_stack *st = &rc->sbr[sched];
+    unsigned d = st->depth[warp];
+    uint64_t seen;
+
+    if (d == 0)
+        return;
+    seen = st->e[warp][d - 1].mask;
+    for (unsigned k = d - 1; k-- > 0; ) {
+        const struct sbr_stack_entry *e = &st->e[warp][k];
+        uint64_t here = e->mask & live & ~seen;
+        if (e->pc == st->e[warp][k + 1].rpc)
+            *reconv |= here;
+        else
+            *inactive |= here;
+        seen |= e->mask;
+    }
+}
+
+/* minpc: the threads not at the arbiter's minimum, by their PC. */
+static void minpc_waiting(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                          uint64_t *inactive, uint64_t *reconv,
+                          uint64_t *barrier)
+{
+    unsigned g = warp * rc->schedulers + sched;
+    uint32_t pc;
+    uint64_t run;
+
+    *barrier |= rc->parked[g] & live;
+    sm_minpc_issue_view(rc, sched, warp, live, &pc, &run);
+    for (uint64_t m = live & ~run & ~rc->parked[g]; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t tpc = rc->threads[g * rc->warp_size + l].pc;
+        uint32_t i = (tpc - rc->text_lo) / 4;
+        if (tpc >= rc->text_lo && i < rc->text_words && is_rpc[i])
+            *reconv |= 1ull << l;
+        else
+            *inactive |= 1ull << l;
+    }
+}
+
+void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                       uint64_t *inactive, uint64_t *reconv,
+                       uint64_t *barrier)
+{
+    *inactive = *reconv = *barrier = 0;
+    switch (rc->mode) {
+    case RECONV_SBR:
+        sbr_waiting(rc, sched, warp, live, inactive, reconv);
+        break;
+    case RECONV_MINPC:
+        minpc_waiting(rc, sched, warp, live, is_rpc, inactive, reconv,
+                      barrier);
+        break;
+    case RECONV_ICS_FIRST:
+        sm_ics_waiting(rc, sched, warp, live, is_rpc, inactive, reconv,
+                       barrier);
+        break;
+    case RECONV_HARP:
+        sm_harp_waiting(rc, sched, warp, inactive, reconv, barrier);
+        break;
+    }
+    *inactive &= live;
+    *reconv &= live;
+    *barrier &= live;
+}
+
+unsigned sm_reconv_second_level(const struct sm_reconv *rc, unsigned sched)
+{
+    return rc->mode == RECONV_HARP ? sm_harp_second_level(rc, sched) : 0;
 }
 
 bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,

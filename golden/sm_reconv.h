@@ -67,6 +67,11 @@ struct sm_rc_in {
                              * (enum program_ics_action), 0 when none */
     const bool *release;    /* per local warp: its TB's barrier releases
                              * on this edge (NULL: none) */
+    bool mem_wait;          /* EXEC: a load or atomic of global memory
+                             * (harp: the warp goes to the Waiting-Lookup) */
+    const uint64_t *mem_pending; /* per warp slot g (w * schedulers +
+                             * sched): lanes whose thread waits on global
+                             * memory; NULL: none does */
 };
 
 struct sm_rc_out {
@@ -86,6 +91,7 @@ struct sm_reconv {
     unsigned schedulers;
     unsigned pc_bits;
     uint32_t text_lo;       /* prog->text_lo: PC index 0 */
+    uint32_t text_words;    /* instructions in the text */
     unsigned warp_size;
     unsigned warps;         /* W: warps per scheduler */
     const struct rv32_thread *threads; /* the SM's threads, slot-major */
@@ -95,7 +101,13 @@ struct sm_reconv {
     struct ics_first *ics;        /* ics-first: one module per warp slot */
     struct sm_harp *harp;   /* harp: one set of tables per scheduler */
     uint64_t rbt_bypass;    /* harp: threads whose RBT set was full */
+    uint64_t rbt_misses;    /* harp: divergences whose barrier reservation
+                             * failed for some of their threads */
     uint64_t lookup_bypass; /* harp: groups the Ready-Lookup could not hold */
+    uint64_t waiting_in;    /* harp: warps the Waiting-Lookup took */
+    uint64_t waiting_merged; /* ... of them, merged into a waiting warp */
+    uint64_t waiting_bypass; /* harp: warps the full Waiting-Lookup could
+                             * not take */
     struct sm_ics_commit {  /* ics-first: the instruction issued in the
                              * last cycle commits in this one */
         bool valid;
@@ -125,6 +137,15 @@ void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
 void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,
                       unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                       char place[][64]);
+
+/* The invariant check's fast path: how many places hold each lane of each
+ * of the scheduler's warps, without naming them.  live[w] is warp w's live
+ * lanes (as for sm_reconv_places); count[w * lanes + l] receives lane l of
+ * warp w.  A count other than 1 for a live lane (0 for another) is then
+ * named by sm_reconv_places.  The counts equal sm_reconv_places' counts. */
+void sm_reconv_counts(const struct sm_reconv *rc, unsigned sched,
+                      unsigned warps, const uint64_t live[], unsigned lanes,
+                      unsigned count[]);
 
 /* The re-convergence PC of the branch at pc (program.branches), or 0 with
  * *found false. */
@@ -216,6 +237,28 @@ bool sm_reconv_regroups(const struct sm_reconv *rc);
 unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
                               unsigned slot);
 
+/* Why the live threads of launch warp `warp` (local) that are not running
+ * wait, as HARP Fig. 5 and 14 sort them: *inactive the lanes on a
+ * diverged path not being run, *reconv those waiting at a re-convergence
+ * point, *barrier those waiting at the TB barrier on their own (every
+ * mode but sbr).  is_rpc[i] tells whether the instruction at text index i
+ * is a re-convergence PC (for the stack-less modes, which keep none: a
+ * thread stopped at one waits to re-converge). */
+void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                       uint64_t *inactive, uint64_t *reconv,
+                       uint64_t *barrier);
+void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warp, uint64_t *inactive, uint64_t *reconv,
+                     uint64_t *barrier);
+void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                    uint64_t *inactive, uint64_t *reconv, uint64_t *barrier);
+
+/* harp: the warps in the scheduler's Second-Level table (0 otherwise). */
+unsigned sm_reconv_second_level(const struct sm_reconv *rc, unsigned sched);
+unsigned sm_harp_second_level(const struct sm_reconv *rc, unsigned sched);
+
 /* The modes' halves of the functions above (one file per mode). */
 int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
                 char *err, size_t errlen);
@@ -226,6 +269,20 @@ void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
 void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
                    unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                    char place[][64]);
+
+/* The modes' halves of sm_reconv_counts (same arguments). */
+void sm_sbr_counts(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warps, const uint64_t live[], unsigned lanes,
+                   unsigned count[]);
+void sm_minpc_counts(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warps, const uint64_t live[], unsigned lanes,
+                     unsigned count[]);
+void sm_ics_counts(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warps, const uint64_t live[], unsigned lanes,
+                   unsigned count[]);
+void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warps, const uint64_t live[], unsigned lanes,
+                    unsigned count[]);
 
 #ifdef __cplusplus
 }

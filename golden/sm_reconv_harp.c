@@ -10,8 +10,16 @@
  * the fetch stage see the First-Level slots as their warps; a slot's warp
  * may hold threads of several launch warps (and TBs).
  *
- * Commit (the cycle of issue; memory is ideal, so the Waiting-Lookup is
- * never entered):
+ * Commit (the cycle of issue):
+ *   global load  (a load or atomic of global memory, in->mem_wait) the
+ *              warp leaves its First-Level slot for the Waiting-Lookup
+ *              (HARP 4.2.1), where it merges with other waiting warps at
+ *              the same PC; threads arriving at a barrier of the RBT go
+ *              there instead.  An entry completes when none of its threads
+ *              waits on global memory any more (in->mem_pending); the
+ *              lowest complete entry leaves each cycle and enters
+ *              Second-Level (waiting-to-second).  A warp the full table
+ *              cannot take goes to Second-Level directly.
  *   diverged   (a branch whose lanes go two ways) the warp reserves a
  *              barrier at the branch's re-convergence PC in the RBT; its
  *              First-Level slot is freed and the two thread groups enter
@@ -42,6 +50,7 @@
 #include <string.h>
 
 #include "ready_lookup.h"
+#include "waiting_lookup.h"
 #include "program.h"
 #include "rbt.h"
 #include "sm_reconv.h"
@@ -57,18 +66,13 @@ struct harp_warp {
 struct sm_harp {
     struct warp_tables wt;                /* First- and Second-Level */
     struct ready_lookup ready;         /* Ready-Lookup */
+    struct waiting_lookup wait;        /* Waiting-Lookup */
     struct rbt rbt;              /* re-convergence barriers */
     struct harp_warp *enter;     /* warps entering from outside, oldest first */
     unsigned n_enter, cap_enter;
     bool pend_valid;             /* a group at its RPC arrives this cycle */
     struct harp_warp pend;
     uint64_t parked[WARP_TABLES_MAX_SL];  /* per launch warp: threads at simt.bar */
-    /* Not hardware: a memo of the cycle's evaluation (harp_cycle_memo).
-     * The SM evaluates the update port up to twice and then steps, with
-     * the same update each time; the tables change only at the step. */
-    struct harp_cycle *cyc;      /* the last evaluation ... */
-    struct sm_rc_in cyc_in;      /* ... of this update ... */
-    bool cyc_valid;              /* ... valid until the next step or reset */
 };
 
 /* Everything one cycle presents to the three tables. */
@@ -77,12 +81,16 @@ struct harp_cycle {
     struct rbt_out ro;
     struct lookup_in li;
     struct lookup_out lo;
+    struct lookup_in wli;        /* the Waiting-Lookup's */
+    struct lookup_out wlo;
     struct warp_tables_in wi;
     struct warp_tables_out wo;
     bool diverged;               /* the issued warp diverged */
     bool side_at_rpc;            /* ... and one group's PC is the RPC */
     struct harp_warp side;       /* that group */
-    bool rpc_missing;
+    struct harp_warp extra[WARP_MAX_LANES]; /* groups beyond the
+                                 * Ready-Lookup's two insert ports */
+    unsigned n_extra;
     uint32_t ftid[WARP_MAX_LANES]; /* the issued slot's launch warps */
 };
 
@@ -133,12 +141,12 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
         struct sm_harp *h = &rc->harp[s];
         if (warp_tables_init(&h->wt, cfg, err, errlen) != 0
             || ready_lookup_init(&h->ready, cfg, err, errlen) != 0
+            || waiting_lookup_init(&h->wait, cfg, err, errlen) != 0
             || rbt_init(&h->rbt, cfg, err, errlen) != 0)
             return -1;
         h->cap_enter = rc->warps * cfg->warp_size + 4;
         h->enter = calloc(h->cap_enter, sizeof *h->enter);
-        h->cyc = malloc(sizeof *h->cyc);
-        if (!h->enter || !h->cyc) {
+        if (!h->enter) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
@@ -150,10 +158,8 @@ void sm_harp_free(struct sm_reconv *rc)
 {
     if (!rc->harp)
         return;
-    for (unsigned s = 0; s < rc->schedulers; s++) {
+    for (unsigned s = 0; s < rc->schedulers; s++)
         free(rc->harp[s].enter);
-        free(rc->harp[s].cyc);
-    }
     free(rc->harp);
     rc->harp = NULL;
 }
@@ -164,11 +170,11 @@ void sm_harp_reset(struct sm_reconv *rc)
         struct sm_harp *h = &rc->harp[s];
         warp_tables_reset(&h->wt);
         ready_lookup_reset(&h->ready);
+        waiting_lookup_reset(&h->wait);
         rbt_reset(&h->rbt);
         h->n_enter = 0;
         h->pend_valid = false;
         memset(h->parked, 0, sizeof h->parked);
-        h->cyc_valid = false;
     }
 }
 
@@ -177,22 +183,23 @@ static void copy_tid(uint32_t *dst, const uint32_t *src, unsigned lanes)
     memcpy(dst, src, lanes * sizeof *dst);
 }
 
-/* First-Level slot `slot` as the tables' outputs show it (fl_valid[slot]
- * and fl[slot] of warp_tables_eval(): an invalid slot reads zero, and so
- * do the thread ids of lanes outside the mask), read off the state alone
- * rather than through a whole warp_tables_out. */
-static bool slot_view(const struct sm_reconv *rc, unsigned sched,
-                      unsigned slot, struct warp *w)
+/* The PC thread (launch warp `warp`, lane l) of the scheduler is at. */
+static uint32_t thread_pc(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, unsigned l)
 {
-    const struct warp_tables *t = &rc->harp[sched].wt;
-    bool valid = slot < t->g.fl && t->fl_valid[slot];
-    const struct warp *src = valid ? &t->fl[slot] : NULL;
+    return rc->threads[(warp * rc->schedulers + sched) * rc->warp_size
+                       + l].pc;
+}
 
-    w->pc = valid ? src->pc : 0;
-    w->mask = valid ? src->mask : 0;
-    for (unsigned l = 0; l < t->g.lanes; l++)
-        w->tid[l] = (w->mask >> l) & 1 ? src->tid[l] : 0;
-    return valid;
+/* The First-Level slot's warp as the tables show it. */
+static void slot_view(const struct sm_reconv *rc, unsigned sched,
+                      unsigned slot, struct warp_tables_out *wo)
+{
+    struct warp_tables_in wi;
+
+    memset(&wi, 0, sizeof wi);
+    warp_tables_eval(&rc->harp[sched].wt, &wi, wo);
+    (void)slot;
 }
 
 /* The inputs of the three tables for this cycle and their outputs. */
@@ -201,22 +208,23 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
 {
     const struct sm_harp *h = &rc->harp[sched];
     unsigned L = rc->warp_size;
-    struct warp now;
+    struct warp_tables_out now;
     bool exec = in->op == SM_RC_EXEC && in->mask != 0;
     const struct warp *fw = NULL;
 
-    /* The inputs start at zero; the outputs are written by the tables'
-     * eval functions (the tables' views, hundreds of kilobytes, are
-     * neither cleared nor shown). */
+    /* the inputs start empty; every output is written by its table's
+     * eval (the outputs hold whole tables: clearing them each cycle would
+     * cost more than all the rest) */
     memset(&c->ri, 0, sizeof c->ri);
     memset(&c->li, 0, sizeof c->li);
+    memset(&c->wli, 0, sizeof c->wli);
     memset(&c->wi, 0, sizeof c->wi);
-    c->diverged = c->side_at_rpc = c->rpc_missing = false;
     memset(&c->side, 0, sizeof c->side);
-    memset(c->ftid, 0, sizeof c->ftid);
+    c->diverged = c->side_at_rpc = false;
+    c->n_extra = 0;
+    slot_view(rc, sched, 0, &now);
     if (exec) {
-        slot_view(rc, sched, in->warp, &now);
-        fw = &now;
+        fw = &now.fl[in->warp];
         copy_tid(c->ftid, fw->tid, L);
     }
 
@@ -229,28 +237,50 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     } else if (exec && in->split && in->taken && in->taken != in->mask) {
         bool found;
         uint32_t rpc = sm_reconv_rpc(rc->prog, in->pc, &found);
-        c->rpc_missing = !found;
+        uint64_t left = in->mask;
+        unsigned port = 0;
         c->diverged = true;
-        c->ri.cmt_valid = true;
-        c->ri.cmt_diverged = true;
-        c->ri.cmt_pc = to_hw(rc, rpc);
-        c->ri.cmt_mask = in->mask;
-        copy_tid(c->ri.cmt_tid, fw->tid, L);
-        /* the two groups: to the Ready-Lookup, or arriving at the RPC */
-        for (unsigned side = 0; side < 2; side++) {
-            uint64_t m = side ? in->mask & ~in->taken : in->taken;
-            uint32_t pc = side ? in->npc : in->tpc;
-            if (pc == rpc) {
-                c->side_at_rpc = true;
-                c->side.pc = to_hw(rc, pc);
-                c->side.mask = m;
-                copy_tid(c->side.tid, fw->tid, L);
-                continue;
+        if (found) {
+            /* a barrier at the re-convergence PC for every thread */
+            c->ri.cmt_valid = true;
+            c->ri.cmt_diverged = true;
+            c->ri.cmt_pc = to_hw(rc, rpc);
+            c->ri.cmt_mask = in->mask;
+            copy_tid(c->ri.cmt_tid, fw->tid, L);
+        }
+        /* the groups, one per PC the threads go to (an indirect jump may
+         * send them to more than two; a return without a re-convergence
+         * PC, to several callers, reserves no barrier): to the
+         * Ready-Lookup's two ports, the others through the queue of warps
+         * entering Second-Level, or, at the RPC, arriving there */
+        while (left) {
+            struct harp_warp g;
+            /* the taken lanes' group first, as the ports take them */
+            unsigned first = (unsigned)__builtin_ctzll(
+                left == in->mask ? in->taken : left);
+            uint32_t pc = thread_pc(rc, sched, fw->tid[first], first);
+            memset(&g, 0, sizeof g);
+            g.pc = to_hw(rc, pc);
+            for (uint64_t m = left; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                if (thread_pc(rc, sched, fw->tid[l], l) == pc) {
+                    g.mask |= 1ull << l;
+                    g.tid[l] = fw->tid[l];
+                }
             }
-            c->li.ins_valid[side] = true;
-            c->li.ins[side].pc = to_hw(rc, pc);
-            c->li.ins[side].mask = m;
-            copy_tid(c->li.ins[side].tid, fw->tid, L);
+            left &= ~g.mask;
+            if (found && pc == rpc) {
+                c->side_at_rpc = true;
+                c->side = g;
+            } else if (port < 2) {
+                c->li.ins_valid[port] = true;
+                c->li.ins[port].pc = g.pc;
+                c->li.ins[port].mask = g.mask;
+                copy_tid(c->li.ins[port].tid, g.tid, L);
+                port++;
+            } else {
+                c->extra[c->n_extra++] = g;
+            }
         }
     } else if (exec && !in->bar && !in->exit) {
         c->ri.cmt_valid = true;
@@ -259,6 +289,32 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
         copy_tid(c->ri.cmt_tid, fw->tid, L);
     }
     rbt_eval_ports(&h->rbt, &c->ri, &c->ro);  /* the release, rel_ready 0 */
+
+    /* Waiting-Lookup: the lowest entry none of whose threads waits on
+     * memory completes; a warp that issued a global load enters */
+    for (unsigned e = 0; e < h->wait.table.g.entries && in->mem_pending
+                         && !c->wli.done_valid; e++) {
+        const struct warp *ww = &h->wait.table.entry[e].warp;
+        bool waits = false;
+        if (!h->wait.table.entry[e].valid)
+            continue;
+        for (unsigned l = 0; l < L && !waits; l++)
+            waits = (ww->mask >> l & 1)
+                    && (in->mem_pending[ww->tid[l] * rc->schedulers + sched]
+                        >> l & 1);
+        if (!waits) {
+            c->wli.done_valid = true;
+            c->wli.done_slot = e;
+        }
+    }
+    if (exec && in->mem_wait && !c->diverged && !in->bar && !in->exit
+        && !h->pend_valid && (fw->mask & ~c->ro.arr_hit)) {
+        c->wli.ins_valid[0] = true;
+        c->wli.ins[0].pc = c->ri.cmt_pc;
+        c->wli.ins[0].mask = fw->mask & ~c->ro.arr_hit;
+        copy_tid(c->wli.ins[0].tid, fw->tid, L);
+    }
+    waiting_lookup_eval(&h->wait, &c->wli, &c->wlo);
 
     /* Second-Level's candidates */
     ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);  /* the head, pop 0 */
@@ -281,7 +337,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     if (exec && !h->pend_valid) {
         c->wi.upd_valid = true;
         c->wi.upd_slot = in->warp;
-        if (c->diverged || in->bar || in->exit) {
+        if (c->diverged || in->bar || in->exit || c->wli.ins_valid[0]) {
             c->wi.upd_mask = 0;
         } else {
             c->wi.upd_pc = c->ri.cmt_pc;
@@ -289,64 +345,32 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
         }
     }
     warp_tables_eval(&h->wt, &c->wi, &c->wo);
-    /* rel_ready decides only whether the release happens at the edge: no
-     * output of the RBT depends on it (rbt.c: rsv_fail, arr_hit and err
-     * come from the commit, the release from the state), so the outputs
-     * above stand and only the step sees it. */
     c->ri.rel_ready = c->wo.bar_ready;
+    rbt_eval_ports(&h->rbt, &c->ri, &c->ro);
     c->li.pop = c->wo.lkp_pop;
     ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);
-}
-
-/* The update fields harp_cycle() reads. */
-static bool same_update(const struct sm_rc_in *a, const struct sm_rc_in *b)
-{
-    return a->op == b->op && a->warp == b->warp && a->pc == b->pc
-           && a->mask == b->mask && a->split == b->split
-           && a->taken == b->taken && a->tpc == b->tpc && a->npc == b->npc
-           && a->bar == b->bar && a->exit == b->exit;
-}
-
-/* harp_cycle() of this update, evaluated once per cycle: the tables do
- * not change between the SM's evaluations and the step.  The memo is not
- * state of the modelled hardware, so the const port functions may fill
- * it (it lives behind rc->harp). */
-static const struct harp_cycle *harp_cycle_memo(const struct sm_reconv *rc,
-                                                unsigned sched,
-                                                const struct sm_rc_in *in)
-{
-    struct sm_harp *h = &rc->harp[sched];
-
-    if (!h->cyc_valid || !same_update(&h->cyc_in, in)) {
-        harp_cycle(rc, sched, in, h->cyc);
-        h->cyc_in = *in;
-        h->cyc_valid = true;
-    }
-    return h->cyc;
 }
 
 void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in, struct sm_rc_out *out)
 {
-    const struct harp_cycle *c;
-    struct warp now;
+    struct harp_cycle c;
+    struct warp_tables_out now;
 
-    if (slot_view(rc, sched, in->rd_warp, &now)) {
+    slot_view(rc, sched, in->rd_warp, &now);
+    if (in->rd_warp < rc->harp[sched].wt.g.fl && now.fl_valid[in->rd_warp]) {
         out->rd_valid = true;
-        out->rd_pc = from_hw(rc, now.pc);
-        out->rd_mask = now.mask;
+        out->rd_pc = from_hw(rc, now.fl[in->rd_warp].pc);
+        out->rd_mask = now.fl[in->rd_warp].mask;
     }
-    c = harp_cycle_memo(rc, sched, in);
-    if (c->rpc_missing) {
-        out->err = true;
-        snprintf(out->why, sizeof out->why, "the branch at 0x%08x has no "
-                 "re-convergence PC in the program's table", in->pc);
-    } else if (c->ro.err || c->lo.err || c->wo.err) {
+    harp_cycle(rc, sched, in, &c);
+    if (c.ro.err || c.lo.err || c.wo.err || c.wlo.err) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "a HARP table of scheduler %u "
-                 "refused its inputs (%s%s%s)", sched,
-                 c->ro.err ? "RBT " : "", c->lo.err ? "Ready-Lookup " : "",
-                 c->wo.err ? "warp tables" : "");
+                 "refused its inputs (%s%s%s%s)", sched,
+                 c.ro.err ? "RBT " : "", c.lo.err ? "Ready-Lookup " : "",
+                 c.wlo.err ? "Waiting-Lookup " : "",
+                 c.wo.err ? "warp tables" : "");
     }
 }
 
@@ -361,39 +385,65 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
 {
     struct sm_harp *h = &rc->harp[sched];
     unsigned L = rc->warp_size;
-    const struct harp_cycle *c = harp_cycle_memo(rc, sched, in);
+    struct harp_cycle c;
     bool was_pend = h->pend_valid;
 
-    if (c->ri.cmt_valid && c->ri.cmt_diverged)
-        rc->rbt_bypass += (uint64_t)__builtin_popcountll(c->ro.rsv_fail);
+    harp_cycle(rc, sched, in, &c);
+    if (c.ri.cmt_valid && c.ri.cmt_diverged) {
+        rc->rbt_bypass += (uint64_t)__builtin_popcountll(c.ro.rsv_fail);
+        rc->rbt_misses += c.ro.rsv_fail != 0;
+    }
     for (unsigned p = 0; p < 2; p++)
-        rc->lookup_bypass += c->li.ins_valid[p] && c->lo.ins_bypass[p];
-    rbt_step(&h->rbt, &c->ri);
-    ready_lookup_step(&h->ready, &c->li);
-    warp_tables_step(&h->wt, &c->wi);
+        rc->lookup_bypass += c.li.ins_valid[p] && c.lo.ins_bypass[p];
+    if (c.wli.ins_valid[0]) {
+        rc->waiting_in += !c.wlo.ins_bypass[0];
+        rc->waiting_merged += c.wlo.ins_merged[0];
+        rc->waiting_bypass += c.wlo.ins_bypass[0];
+    }
+    rbt_step(&h->rbt, &c.ri);
+    ready_lookup_step(&h->ready, &c.li);
+    waiting_lookup_step(&h->wait, &c.wli);
+    warp_tables_step(&h->wt, &c.wi);
 
     /* the queue of warps entering from outside */
-    if (c->wi.wret_valid && c->wo.wret_ready) {
+    if (c.wi.wret_valid && c.wo.wret_ready) {
         memmove(h->enter, h->enter + 1, (h->n_enter - 1) * sizeof *h->enter);
         h->n_enter--;
     }
     for (unsigned p = 0; p < 2; p++)
-        if (c->li.ins_valid[p] && c->lo.ins_bypass[p]) {
+        if (c.li.ins_valid[p] && c.lo.ins_bypass[p]) {
             struct harp_warp w;
-            w.pc = c->li.ins[p].pc;
-            w.mask = c->li.ins[p].mask;
-            copy_tid(w.tid, c->li.ins[p].tid, L);
+            w.pc = c.li.ins[p].pc;
+            w.mask = c.li.ins[p].mask;
+            copy_tid(w.tid, c.li.ins[p].tid, L);
             enter_push(h, &w);
         }
+    if (c.wli.done_valid) {
+        /* waiting-to-second, through the queue of warps entering */
+        struct harp_warp w;
+        w.pc = c.wlo.done.pc;
+        w.mask = c.wlo.done.mask;
+        copy_tid(w.tid, c.wlo.done.tid, L);
+        enter_push(h, &w);
+    }
+    if (c.wli.ins_valid[0] && c.wlo.ins_bypass[0]) {
+        struct harp_warp w;
+        w.pc = c.wli.ins[0].pc;
+        w.mask = c.wli.ins[0].mask;
+        copy_tid(w.tid, c.wli.ins[0].tid, L);
+        enter_push(h, &w);
+    }
     if (was_pend) {
         /* the threads no barrier holds (their reservation failed) go on */
         struct harp_warp w = h->pend;
-        w.mask &= ~c->ro.arr_hit;
+        w.mask &= ~c.ro.arr_hit;
         enter_push(h, &w);
         h->pend_valid = false;
     }
-    if (c->diverged && c->side_at_rpc) {
-        h->pend = c->side;
+    for (unsigned k = 0; k < c.n_extra; k++)
+        enter_push(h, &c.extra[k]);
+    if (c.diverged && c.side_at_rpc) {
+        h->pend = c.side;
         h->pend_valid = true;
     }
     if (in->op == SM_RC_LAUNCH) {
@@ -407,7 +457,7 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
     if (in->op == SM_RC_EXEC && in->bar)
         for (unsigned l = 0; l < L; l++)
             if (in->mask >> l & 1)
-                h->parked[c->ftid[l]] |= 1ull << l;
+                h->parked[c.ftid[l]] |= 1ull << l;
     if (in->release)
         for (unsigned w = 0; w < rc->warps; w++) {
             uint64_t left;
@@ -434,7 +484,6 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
             }
             h->parked[w] = 0;
         }
-    h->cyc_valid = false;          /* the tables have stepped */
 }
 
 bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
@@ -448,13 +497,13 @@ void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
                         unsigned slot, uint32_t *pc, uint64_t *mask,
                         unsigned owner[])
 {
-    struct warp now;
+    struct warp_tables_out now;
 
     slot_view(rc, sched, slot, &now);
-    *pc = from_hw(rc, now.pc);
-    *mask = now.mask;
+    *pc = from_hw(rc, now.fl[slot].pc);
+    *mask = now.fl_valid[slot] ? now.fl[slot].mask : 0;
     for (unsigned l = 0; l < rc->warp_size; l++)
-        owner[l] = (*mask >> l & 1) ? now.tid[l] : slot;
+        owner[l] = (*mask >> l & 1) ? now.fl[slot].tid[l] : slot;
 }
 
 unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
@@ -465,6 +514,45 @@ unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
     if (slot < h->wt.g.fl && h->wt.fl_valid[slot] && h->wt.fl[slot].mask)
         return h->wt.fl[slot].tid[__builtin_ctzll(h->wt.fl[slot].mask)];
     return slot;
+}
+
+/* Lanes of launch warp `warp` among the lanes of mask whose tid is it. */
+static uint64_t lanes_of(uint64_t mask, const uint32_t *tid, unsigned warp,
+                         unsigned lanes)
+{
+    uint64_t m = 0;
+
+    for (unsigned l = 0; l < lanes; l++)
+        if ((mask >> l & 1) && tid[l] == warp)
+            m |= 1ull << l;
+    return m;
+}
+
+void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warp, uint64_t *inactive, uint64_t *reconv,
+                     uint64_t *barrier)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    unsigned L = rc->warp_size;
+
+    /* the RBT's reached threads wait to re-converge; the Ready-Lookup
+     * holds diverged groups not yet scheduled */
+    for (unsigned e = 0; e < h->rbt.g.entries; e++)
+        if (h->rbt.e[e].valid)
+            *reconv |= lanes_of(h->rbt.e[e].member & h->rbt.e[e].reached,
+                                h->rbt.e[e].tid, warp, L);
+    if (h->pend_valid)
+        *reconv |= lanes_of(h->pend.mask, h->pend.tid, warp, L);
+    for (unsigned e = 0; e < h->ready.table.g.entries; e++)
+        if (h->ready.table.entry[e].valid)
+            *inactive |= lanes_of(h->ready.table.entry[e].warp.mask,
+                                  h->ready.table.entry[e].warp.tid, warp, L);
+    *barrier |= h->parked[warp];
+}
+
+unsigned sm_harp_second_level(const struct sm_reconv *rc, unsigned sched)
+{
+    return rc->harp[sched].wt.count;
 }
 
 bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
@@ -486,6 +574,51 @@ static void count_in(uint64_t mask, const uint32_t *tid, unsigned warp,
             else if (n < 60)
                 snprintf(place[l] + n, 64 - n, " + %s", name);
         }
+}
+
+/* Add one to count[tid[l] * lanes + l] for each lane l of mask. */
+static void add_in(uint64_t mask, const uint32_t *tid, unsigned warps,
+                   unsigned lanes, unsigned count[])
+{
+    for (unsigned l = 0; l < lanes; l++)
+        if ((mask >> l & 1) && tid[l] < warps)
+            count[tid[l] * lanes + l]++;
+}
+
+/* One pass over the tables, in the order of sm_harp_places. */
+void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warps, const uint64_t live[], unsigned lanes,
+                    unsigned count[])
+{
+    const struct sm_harp *h = &rc->harp[sched];
+
+    (void)live;
+    for (unsigned f = 0; f < h->wt.g.fl; f++)
+        if (h->wt.fl_valid[f])
+            add_in(h->wt.fl[f].mask, h->wt.fl[f].tid, warps, lanes, count);
+    for (unsigned i = 0; i < h->wt.count; i++) {
+        const struct warp *w = warp_tables_sl_warp(&h->wt, i);
+        add_in(w->mask, w->tid, warps, lanes, count);
+    }
+    for (unsigned e = 0; e < h->ready.table.g.entries; e++)
+        if (h->ready.table.entry[e].valid)
+            add_in(h->ready.table.entry[e].warp.mask,
+                   h->ready.table.entry[e].warp.tid, warps, lanes, count);
+    for (unsigned e = 0; e < h->wait.table.g.entries; e++)
+        if (h->wait.table.entry[e].valid)
+            add_in(h->wait.table.entry[e].warp.mask,
+                   h->wait.table.entry[e].warp.tid, warps, lanes, count);
+    for (unsigned e = 0; e < h->rbt.g.entries; e++)
+        if (h->rbt.e[e].valid)
+            add_in(h->rbt.e[e].member & h->rbt.e[e].reached, h->rbt.e[e].tid,
+                   warps, lanes, count);
+    for (unsigned i = 0; i < h->n_enter; i++)
+        add_in(h->enter[i].mask, h->enter[i].tid, warps, lanes, count);
+    if (h->pend_valid)
+        add_in(h->pend.mask, h->pend.tid, warps, lanes, count);
+    for (unsigned w = 0; w < warps; w++)
+        for (unsigned l = 0; l < lanes; l++)
+            count[w * lanes + l] += (unsigned)(h->parked[w] >> l & 1);
 }
 
 void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
@@ -512,6 +645,13 @@ void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
             snprintf(name, sizeof name, "Ready-Lookup entry %u", e);
             count_in(h->ready.table.entry[e].warp.mask, h->ready.table.entry[e].warp.tid,
                      warp, lanes, name, count, place);
+        }
+    for (unsigned e = 0; e < h->wait.table.g.entries; e++)
+        if (h->wait.table.entry[e].valid) {
+            snprintf(name, sizeof name, "Waiting-Lookup entry %u", e);
+            count_in(h->wait.table.entry[e].warp.mask,
+                     h->wait.table.entry[e].warp.tid, warp, lanes, name,
+                     count, place);
         }
     for (unsigned e = 0; e < h->rbt.g.entries; e++)
         if (h->rbt.e[e].valid) {

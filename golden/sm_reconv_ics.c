@@ -147,6 +147,32 @@ void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
     *mask = o.exec;
 }
 
+void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
+                    unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                    uint64_t *inactive, uint64_t *reconv, uint64_t *barrier)
+{
+    unsigned g = warp * rc->schedulers + sched;
+    const struct ics_first *m = &rc->ics[g];
+    struct ics_first_out o;
+
+    ics_view(rc, sched, warp, &o);
+    for (uint64_t k = live & ~o.exec; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        uint32_t tpc = rc->threads[g * rc->warp_size + l].pc;
+
+        if (m->state[l] & ICS_FIRST_EXEC)
+            continue;                   /* running: committing its last */
+        if (m->state[l] & ICS_FIRST_BARRIER)
+            *barrier |= 1ull << l;
+        else if (tpc >= rc->text_lo
+                 && (tpc - rc->text_lo) / 4 < rc->text_words
+                 && is_rpc[(tpc - rc->text_lo) / 4])
+            *reconv |= 1ull << l;
+        else
+            *inactive |= 1ull << l;
+    }
+}
+
 bool sm_ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
                         unsigned warp)
 {
@@ -225,6 +251,32 @@ void sm_ics_step(struct sm_reconv *rc, unsigned sched,
     }
 }
 
+/* The state of lane k of warp w, with a commit of simt.exit on this edge
+ * counted as done. */
+static unsigned held_state(const struct sm_reconv *rc, unsigned sched,
+                           unsigned w, unsigned k)
+{
+    const struct ics_first *m = &rc->ics[slot(rc, sched, w)];
+    const struct sm_ics_commit *c = &rc->commit[sched];
+    unsigned st = m->state[k];
+
+    if (c->valid && c->warp == w && c->op == ICS_FIRST_EXIT
+        && (c->threads >> k & 1) && st == ICS_FIRST_EXEC)
+        st = ICS_FIRST_IDLE;
+    return st & ~(unsigned)ICS_FIRST_IDLE;
+}
+
+void sm_ics_counts(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warps, const uint64_t live[], unsigned lanes,
+                   unsigned count[])
+{
+    (void)live;
+    for (unsigned w = 0; w < warps; w++)
+        for (unsigned k = 0; k < lanes; k++)
+            count[w * lanes + k] =
+                (unsigned)__builtin_popcount(held_state(rc, sched, w, k));
+}
+
 /* A thread's place is its one state: Ready, Execution or Barrier.  A
  * thread whose simt.exit commits on this edge has left already (the SM
  * counts it exited from its issue). */
@@ -232,17 +284,11 @@ void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
                    unsigned warp, uint64_t live, unsigned lanes,
                    unsigned count[], char place[][64])
 {
-    const struct ics_first *m = &rc->ics[slot(rc, sched, warp)];
-    const struct sm_ics_commit *c = &rc->commit[sched];
-
     (void)live;
     for (unsigned k = 0; k < lanes; k++) {
-        unsigned st = m->state[k];
-        if (c->valid && c->warp == warp && c->op == ICS_FIRST_EXIT
-            && (c->threads >> k & 1) && st == ICS_FIRST_EXEC)
-            st = ICS_FIRST_IDLE;
-        count[k] = (unsigned)__builtin_popcount(st & ~(unsigned)ICS_FIRST_IDLE);
-        if (st & ~(unsigned)ICS_FIRST_IDLE)
+        unsigned st = held_state(rc, sched, warp, k);
+        count[k] = (unsigned)__builtin_popcount(st);
+        if (st)
             snprintf(place[k], 64, "%s%s%s", st & ICS_FIRST_READY ? "Ready " : "",
                      st & ICS_FIRST_EXEC ? "Execution " : "",
                      st & ICS_FIRST_BARRIER ? "Barrier" : "");

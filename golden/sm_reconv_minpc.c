@@ -10,7 +10,8 @@
  * arbiter counts them); SP = the offset of x2 in the thread's own stack
  * region (every thread's stack has the same size, so equal call depths
  * give equal offsets), keeping its sp_bits most significant bits of the
- * region's offset width.  The common PC register is driven as Collange
+ * region's offset width; x2 at the region's top (the start code, before
+ * any frame) counts as the shallowest offset.  The common PC register is driven as Collange
  * 4.1 describes: INC after a fall-through, ARB after anything else.
  *
  * TB barrier: a thread that executes simt.bar stops presenting its PC
@@ -68,9 +69,14 @@ static unsigned arb_inputs(const struct sm_reconv *rc, unsigned sched,
         unsigned i = g * rc->warp_size + l;
         const struct rv32_thread *t = &rc->threads[i];
         uint32_t base = sm_memory_stack_top(i) - SM_STACK_BYTES;
+        uint32_t off = t->x[2] - base;
 
+        /* x2 at the top of the region (no frame yet, in the start code)
+         * is the shallowest offset, not offset 0 */
+        if (off > SM_STACK_BYTES - 1)
+            off = SM_STACK_BYTES - 1;
         ai->pc[l] = (uint64_t)(t->pc - rc->prog->text_lo) >> 2;
-        ai->sp[l] = (uint64_t)((t->x[2] - base) & (SM_STACK_BYTES - 1)) >> shift;
+        ai->sp[l] = (uint64_t)off >> shift;
     }
     return g;
 }
@@ -148,6 +154,20 @@ bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live)
 {
     return live && (rc->parked[warp * rc->schedulers + sched] & live) == live;
+}
+
+void sm_minpc_counts(const struct sm_reconv *rc, unsigned sched,
+                     unsigned warps, const uint64_t live[], unsigned lanes,
+                     unsigned count[])
+{
+    for (unsigned w = 0; w < warps; w++) {
+        const struct rv32_thread *t =
+            &rc->threads[(w * rc->schedulers + sched) * rc->warp_size];
+        for (unsigned l = 0; l < lanes; l++)
+            count[w * lanes + l] = (live[w] >> l & 1)
+                                   && t[l].pc >= rc->prog->text_lo
+                                   && t[l].pc < rc->prog->text_hi;
+    }
 }
 
 /* A thread's one place is its own PC register: the check is that every

@@ -3,17 +3,67 @@
  * sbr_stack.h) per warp scheduler, driven at its ports.
  *
  * Launch is the stack's launch with the warp's final RPC = the program's
- * exit PC.  An executed instruction is the stack's branch op when it
- * splits the warp (a conditional branch, or an indirect jump whose lanes
- * go two ways), else its advance op to the next PC.  The base entry pops
- * when its threads reach the exit PC: the warp has exited.
+ * exit PC.  An executed instruction is the stack's call op when it is a
+ * call through ra (jal or jalr writing ra), its return op when it is a
+ * return (jalr x0, 0(ra)), its branch op when it splits the warp (a conditional branch, or
+ * an indirect jump whose lanes go two ways), else its advance op to the
+ * next PC.  _start's call of the kernel returns to the exit PC, the base
+ * entry's RPC, so its CALL entry replaces the base entry; the warp has
+ * exited when its stack becomes empty (that entry's return, or the base
+ * reaching the exit PC).
+ *
+ * A branch whose threads meet only at their function's exit, in a
+ * function with more than one exit, has the kernel's exit PC as its
+ * re-convergence PC in the program's table (loader/cfg.c).  Here its
+ * threads meet when they return: the stack gets as its RPC the function's
+ * last return instruction.  The sides that reach it pop there, those that
+ * return elsewhere pop by their return op, and the kept entry below them
+ * (the function's CALL entry) then executes that return for all of them.
+ * A return is the same instruction wherever it is (every thread of the
+ * CALL entry returns through the same ra), so no thread's path changes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "program.h"
+#include "rv32.h"
 #include "sm_reconv.h"
+
+/* How the stack sees the instruction at pc.  A jump that links through
+ * another register (a millicode call returning by jalr x0, 0(t0)) is an
+ * ordinary jump here, and so is its return. */
+enum sbr_flow { SBR_FLOW_OTHER, SBR_FLOW_CALL, SBR_FLOW_RETURN };
+
+static enum sbr_flow flow_at(const struct program *p, uint32_t pc)
+{
+    uint32_t word;
+    struct rv32_insn in;
+
+    if (program_word(p, pc, &word) != 0)
+        return SBR_FLOW_OTHER;
+    in = rv32_decode(word);
+    if ((in.op == RV32_JAL || in.op == RV32_JALR) && in.rd == 1)
+        return SBR_FLOW_CALL;
+    if (in.op == RV32_JALR && in.rd == 0 && in.rs1 == 1 && in.imm == 0)
+        return SBR_FLOW_RETURN;
+    return SBR_FLOW_OTHER;
+}
+
+/* The stack's re-convergence PC for the branch at pc whose table RPC is
+ * rpc: rpc, or for a branch that meets at its function's exit (above) the
+ * function's last return instruction when it has one. */
+static uint32_t stack_rpc(const struct program *p, uint32_t pc, uint32_t rpc)
+{
+    const struct program_func *f = program_func_at(p, pc);
+
+    if (rpc != p->exit_pc || !f || (p->exit_pc >= f->lo && p->exit_pc < f->hi))
+        return rpc;
+    for (uint32_t a = f->hi; a >= f->lo + 4; a -= 4)
+        if (flow_at(p, a - 4) == SBR_FLOW_RETURN)
+            return a - 4;
+    return rpc;
+}
 
 static uint64_t to_hw(const struct sm_reconv *rc, uint32_t pc)
 {
@@ -39,14 +89,25 @@ int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
     return 0;
 }
 
+/* What the driver cannot give the stack.  ORDER SBR_PROBLEM: problem()
+ * words them. */
+enum sbr_problem {
+    SBR_OK,
+    SBR_NO_RPC,             /* a split branch that is not in the table */
+    SBR_SPLIT_CALL,         /* the lanes call two functions */
+    SBR_SPLIT_RETURN        /* the lanes return to two places */
+};
+
 /* The stack's inputs for the SM's update. */
 static void sbr_inputs(const struct sm_reconv *rc, const struct sm_rc_in *in,
-                       struct sbr_stack_in *si, bool *no_rpc)
+                       struct sbr_stack_in *si, enum sbr_problem *why)
 {
     bool found = true;
+    bool split;
+    enum sbr_flow flow;
 
     memset(si, 0, sizeof *si);
-    *no_rpc = false;
+    *why = SBR_OK;
     si->rd_warp = in->rd_warp;
     si->op_warp = in->warp;
     switch (in->op) {
@@ -60,14 +121,25 @@ static void sbr_inputs(const struct sm_reconv *rc, const struct sm_rc_in *in,
         si->rpc = to_hw(rc, rc->prog->exit_pc);
         break;
     case SM_RC_EXEC:
-        if (in->split && in->taken != 0 && in->taken != in->mask) {
+        split = in->split && in->taken != 0 && in->taken != in->mask;
+        flow = in->mask ? flow_at(rc->prog, in->pc) : SBR_FLOW_OTHER;
+        if (flow == SBR_FLOW_CALL) {
+            si->op = SBR_STACK_CALL;
+            si->pc = to_hw(rc, in->split && in->taken ? in->tpc : in->npc);
+            si->npc = to_hw(rc, in->pc + 4);
+            *why = split ? SBR_SPLIT_CALL : SBR_OK;
+        } else if (flow == SBR_FLOW_RETURN) {
+            si->op = SBR_STACK_RETURN;
+            si->pc = to_hw(rc, in->split && in->taken ? in->tpc : in->npc);
+            *why = split ? SBR_SPLIT_RETURN : SBR_OK;
+        } else if (split) {
             uint32_t rpc = sm_reconv_rpc(rc->prog, in->pc, &found);
             si->op = SBR_STACK_BRANCH;
             si->pc = to_hw(rc, in->tpc);
             si->mask = in->taken;
             si->npc = to_hw(rc, in->npc);
-            si->rpc = to_hw(rc, rpc);
-            *no_rpc = !found;
+            si->rpc = to_hw(rc, stack_rpc(rc->prog, in->pc, rpc));
+            *why = found ? SBR_OK : SBR_NO_RPC;
         } else {
             si->op = SBR_STACK_ADVANCE;
             si->pc = to_hw(rc, in->split && in->taken ? in->tpc : in->npc);
@@ -81,30 +153,44 @@ void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
 {
     struct sbr_stack_in si;
     struct sbr_stack_out so;
-    bool no_rpc;
+    enum sbr_problem why;
+    const struct sbr_stack *st = &rc->sbr[sched];
 
-    sbr_inputs(rc, in, &si, &no_rpc);
-    sbr_stack_eval(&rc->sbr[sched], &si, &so);
+    sbr_inputs(rc, in, &si, &why);
+    sbr_stack_eval(st, &si, &so);
     out->rd_valid = so.rd_valid;
     out->rd_pc = from_hw(rc, so.rd_pc);
     out->rd_mask = so.rd_mask;
     out->pop = so.pop;
-    out->exited = so.pop && si.op == SBR_STACK_ADVANCE
-                  && si.pc == to_hw(rc, rc->prog->exit_pc);
-    if (no_rpc) {
+    out->exited = so.pop && si.op != SBR_STACK_NONE && si.op_warp < st->g.warps
+                  && st->depth[si.op_warp] == 1;
+    if (why == SBR_NO_RPC) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "the branch at 0x%08x has no "
                  "re-convergence PC in the program's table", in->pc);
+    } else if (why != SBR_OK) {
+        out->err = true;
+        snprintf(out->why, sizeof out->why, "the lanes of warp %u of "
+                 "scheduler %u %s from 0x%08x (0x%08x and 0x%08x): the SBR "
+                 "stack holds one CALL entry for all the threads of a call",
+                 in->warp, sched, why == SBR_SPLIT_CALL
+                 ? "call two functions" : "return to two places",
+                 in->pc, in->tpc, in->npc);
     } else if (so.ovf) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "SBR stack overflow: warp %u "
                  "of scheduler %u needs more than sbr_stack_depth = %u "
-                 "entries", in->warp, sched, rc->sbr[sched].g.depth);
+                 "entries at %s at 0x%08x (the stack does not spill to "
+                 "memory, docs/isa.md)", in->warp, sched, st->g.depth,
+                 si.op == SBR_STACK_CALL ? "a call" : "a diverging branch",
+                 in->pc);
     } else if (so.err) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "the SBR stack refused the "
-                 "update of warp %u of scheduler %u (op %d)", in->warp,
-                 sched, (int)si.op);
+                 "update of warp %u of scheduler %u at 0x%08x (op %d%s)",
+                 in->warp, sched, in->pc, (int)si.op,
+                 si.op == SBR_STACK_RETURN ? ": a return to a PC other than "
+                 "its call's return PC, or with no call to return from" : "");
     }
 }
 
@@ -112,10 +198,27 @@ void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
                  const struct sm_rc_in *in)
 {
     struct sbr_stack_in si;
-    bool no_rpc;
+    enum sbr_problem why;
 
-    sbr_inputs(rc, in, &si, &no_rpc);
+    sbr_inputs(rc, in, &si, &why);
     sbr_stack_step(&rc->sbr[sched], &si);
+}
+
+/* A lane is held when any entry of its warp's stack holds it. */
+void sm_sbr_counts(const struct sm_reconv *rc, unsigned sched,
+                   unsigned warps, const uint64_t live[], unsigned lanes,
+                   unsigned count[])
+{
+    const struct sbr_stack *s = &rc->sbr[sched];
+
+    (void)live;
+    for (unsigned w = 0; w < warps; w++) {
+        uint64_t held = 0;
+        for (unsigned d = 0; d < s->depth[w]; d++)
+            held |= s->e[w][d].mask;
+        for (unsigned l = 0; l < lanes; l++)
+            count[w * lanes + l] = (unsigned)(held >> l & 1);
+    }
 }
 
 /* A thread's place is the topmost entry of its warp's stack that holds it

@@ -190,6 +190,14 @@ struct collange_args {
     uint32_t in, out;
 };
 
+/* deepcall: out[i] = (x odd ? mix(x) : x / 2 - 5) ^ i, x = in[i]; mix()
+ * is a call inside the divergent branch to a function placed below the
+ * kernel, with a frame, which calls digit_sum(), placed above it. */
+struct deepcall_args {
+    uint32_t n;
+    uint32_t in, out;
+};
+
 /* recursion: out[i] = fib(in[i]), computed by a recursive function. */
 struct recursion_args {
     uint32_t n;

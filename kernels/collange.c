@@ -1,9 +1,12 @@
 /*
  * collange.c -- a call inside a divergent branch (Collange, Listing 1):
  * the odd elements call digits(), a function placed after the kernel in
- * the text, whose stack frame moves the caller's SP; the even ones go
- * on.  Under min(PC) alone the threads past the branch would run ahead
- * of those in digits(); min(SP:PC) runs the callee first.
+ * the text, with a stack frame of its own; the even ones go on.  The
+ * threads past the branch run ahead of those in digits() under min(PC),
+ * and under min(SP:PC) too: a RISC-V call (jal) leaves sp alone, and
+ * digits() makes its frame in its own first instruction, which waits at
+ * its higher PC with the caller's SP.  Collange's SP-first order shows
+ * once a callee has made its frame: kernels/deepcall.c.
  */
 #include "args.h"
 #include "simt.h"

@@ -32,6 +32,7 @@ extern const struct kernel_info kernel_btree;
 extern const struct kernel_info kernel_histogram;
 extern const struct kernel_info kernel_srad;
 extern const struct kernel_info kernel_collange;
+extern const struct kernel_info kernel_deepcall;
 extern const struct kernel_info kernel_recursion;
 extern const struct kernel_info kernel_nested;
 
@@ -40,8 +41,8 @@ static const struct kernel_info *const suite[] = {
     &kernel_bfs, &kernel_backprop, &kernel_hotspot, &kernel_vecadd,
     &kernel_matmul, &kernel_coulomb, &kernel_scalarprod, &kernel_mergesort,
     &kernel_fwt, &kernel_tiledmm, &kernel_stencil, &kernel_btree,
-    &kernel_histogram, &kernel_srad, &kernel_collange, &kernel_recursion,
-    &kernel_nested,
+    &kernel_histogram, &kernel_srad, &kernel_collange, &kernel_deepcall,
+    &kernel_recursion, &kernel_nested,
 };
 
 enum { KERNEL_MAX_BLOCK = 1024, KERNEL_MAX_GRID = 65536,

@@ -5,12 +5,12 @@
  * Ports and behaviour are those of the C model, golden/sbr_stack.h.  The
  * module is built from these pieces:
  *
- *   tops       the top entry (PC, mask, RPC) of each warp's stack is a
+ *   tops       the top entry (PC, mask, RPC, CALL bit) of each warp's stack is a
  *              register per warp, not reset: the read port and the update
  *              need it combinationally, and nearly every operation
  *              rewrites it (an advance its PC);
  *   banks      the entries below the tops, levels 0 .. DEPTH-2, are two
- *              Verilog memories of {PC, mask, RPC} words, not reset: the
+ *              Verilog memories of {PC, mask, RPC, CALL} words, not reset: the
  *              even levels in ev_mem, the odd ones in od_mem, level l of
  *              warp w at row (l / 2) * NUM_WARPS + w.  An update writes at
  *              most two entries below the top, at consecutive levels (a
@@ -25,9 +25,13 @@
  *   launch                   top := (pc, mask, rpc)
  *   advance not to the RPC   top := (pc, its mask, its RPC)
  *   pop                      top := level d-2 from the banks (d >= 2)
+ *                            (an advance to a branch top's RPC, a return)
  *   diverging branch         a kept top, now at rpc, to level d-1; with
  *                            two sides, the not-taken one to the level
  *                            below the new top; top := the last side.
+ *   call                     a kept top, now at the return PC, to level
+ *                            d-1 (as a kept top of a branch); top := the
+ *                            CALL entry.
  *
  * Under FORMAL the module also builds the whole-stack view (each level
  * from the top register or a bank, zero at level DEPTH-1 when that is not
@@ -97,11 +101,11 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "",             "clk_i",    "clock" },
         { "input",  "",             "rst_ni",   "asynchronous reset, active low: every stack empty" },
         { NULL, NULL, NULL, "Update: one operation a cycle on warp op_warp_i" },
-        { "input",  "[1:0]",        "op_i",     "0 none, 1 launch, 2 advance, 3 branch" },
+        { "input",  "[2:0]",        "op_i",     "0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return" },
         { "input",  "[WARP_W-1:0]", "op_warp_i", "the warp" },
-        { "input",  "[PC_W-1:0]",   "pc_i",     "launch PC, advance PC, branch taken target" },
+        { "input",  "[PC_W-1:0]",   "pc_i",     "launch PC, advance PC, branch taken target, callee, return target" },
         { "input",  "[LANES-1:0]",  "mask_i",   "launch threads; branch: the threads that take it" },
-        { "input",  "[PC_W-1:0]",   "npc_i",    "branch: not-taken PC (fall-through)" },
+        { "input",  "[PC_W-1:0]",   "npc_i",    "branch: not-taken PC (fall-through); call: return PC" },
         { "input",  "[PC_W-1:0]",   "rpc_i",    "launch: exit PC; branch: re-convergence PC" },
         { NULL, NULL, NULL, "Read port: the PC and active mask of warp rd_warp_i" },
         { "input",  "[WARP_W-1:0]", "rd_warp_i", "the warp" },
@@ -111,9 +115,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[DEPTH_W-1:0]", "rd_depth_o", "entries on its stack" },
         { NULL, NULL, NULL, "What the update does this cycle" },
         { "output", "",             "pop_o",    "the top reaches its RPC and is popped" },
-        { "output", "[1:0]",        "pushes_o", "entries pushed by a diverging branch" },
+        { "output", "[1:0]",        "pushes_o", "entries pushed by a diverging branch or a call" },
         { "output", "",             "ovf_o",    "refused: the stack would exceed DEPTH entries" },
-        { "output", "",             "err_o",    "refused: input error (empty stack, bad launch, mask not a subset)" },
+        { "output", "",             "err_o",    "refused: input error (empty stack, bad launch, mask not a subset, bad return)" },
     };
 
     snprintf(warp_w, sizeof warp_w, "%s",
@@ -125,7 +129,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     params[np++] = (struct vparam){ NULL, 0, NULL, "Derived widths" };
     params[np++] = (struct vparam){ "WARP_W",  0, warp_w, "warp id" };
     params[np++] = (struct vparam){ "DEPTH_W", 0, "$clog2(DEPTH + 1)", "entries of one stack, 0..DEPTH" };
-    params[np++] = (struct vparam){ "ENTRY_W", 0, "2 * PC_W + LANES", "an entry: {PC, mask, RPC}" };
+    params[np++] = (struct vparam){ "ENTRY_W", 0, "2 * PC_W + LANES + 1", "an entry: {PC, mask, RPC, CALL}" };
     if (b->ev_lv) {
         params[np++] = (struct vparam){ "EV_ROWS", 0, "NUM_WARPS * (DEPTH / 2)",
                                         "bank of levels 0, 2, .. below the top" };
@@ -146,10 +150,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// branch replaces the top's PC by the re-convergence PC and pushes one");
     vgen_line(v, "// entry per side whose PC is not that point (taken side on top); when");
     vgen_line(v, "// the re-convergence PC is the top's own RPC the sides replace the top.");
-    vgen_line(v, "// An advance to the top's RPC pops it.  No stored entry has PC = RPC.");
+    vgen_line(v, "// An advance to a branch top's RPC pops it.  No stored branch entry has");
+    vgen_line(v, "// PC = RPC.  A call keeps the top at the return PC under a CALL entry");
+    vgen_line(v, "// (or replaces a branch top whose RPC is the return PC); only a return");
+    vgen_line(v, "// at its return PC pops a CALL entry.  A return also pops a branch top");
+    vgen_line(v, "// (threads that re-converge by returning) above at least one entry.");
     vgen_line(v, "// An overflow (ovf_o) or input error (err_o) changes nothing.");
     vgen_line(v, "// Storage: %lu bits (%u warps x %u entries x %u bits, %u counters x %u):",
-              sbr_stack_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes,
+              sbr_stack_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes + 1,
               g->warps, g->depth_w);
     vgen_line(v, "// the top entry of each stack and the counters in registers, the %u",
               g->depth - 1);
@@ -178,6 +186,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
         vgen_line(v, "reg               wb;           // the not-taken side to level base");
     }
     vgen_line(v, "reg               push_n, push_t, keep;");
+    vgen_line(v, "reg               call_keep;    // a call keeps the top (else replaces it)");
     vgen_line(v, "integer           base, npush;");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "integer           new_d;        // the op warp's new depth (low DEPTH_W bits kept)");
@@ -191,7 +200,8 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_line(v, "top_we = 1'b0; top_n = {ENTRY_W{1'b0}};");
     if (banks)
         vgen_line(v, "wa = 1'b0; wb = 1'b0;");
-    vgen_line(v, "push_n = npc_i != rpc_i; push_t = pc_i != rpc_i; keep = rpc_i != top_rpc;");
+    vgen_line(v, "push_n = npc_i != rpc_i; push_t = pc_i != rpc_i; keep = rpc_i != top_rpc || top_call;");
+    vgen_line(v, "call_keep = top_call || npc_i != top_rpc;");
     vgen_line(v, "new_d = op_d32; base = op_d32; npush = 0;");
     vgen_line(v, "case (op_i)");
     vgen_indent(v);
@@ -203,7 +213,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_dedent(v);
     vgen_line(v, "else begin");
     vgen_indent(v);
-    vgen_line(v, "top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i}; new_d = 1;");
+    vgen_line(v, "top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i, 1'b0}; new_d = 1;");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -252,20 +262,60 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
         vgen_line(v, "wb = push_n && push_t;");
     }
     vgen_line(v, "top_we = 1'b1;");
-    vgen_line(v, "top_n = push_t ? {pc_i, mask_i, rpc_i} : {npc_i, nmask, rpc_i};");
+    vgen_line(v, "top_n = push_t ? {pc_i, mask_i, rpc_i, 1'b0} : {npc_i, nmask, rpc_i, 1'b0};");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
-    vgen_line(v, "default: ;");
+    vgen_line(v, "OP_CALL:");
+    vgen_indent(v);
+    vgen_line(v, "// The top waits at the return PC under a CALL entry, or the CALL");
+    vgen_line(v, "// entry replaces a branch top that re-converges at the return PC.");
+    vgen_line(v, "if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;");
+    vgen_line(v, "else if (call_keep && op_d32 >= DEPTH) ovf = 1'b1;");
+    vgen_line(v, "else begin");
+    vgen_indent(v);
+    vgen_line(v, "pushes = call_keep ? 2'd1 : 2'd0;");
+    vgen_line(v, "new_d = call_keep ? op_d32 + 1 : op_d32;");
+    if (banks)
+        vgen_line(v, "wa = call_keep;");
+    vgen_line(v, "top_we = 1'b1; top_n = {pc_i, top_mask, npc_i, 1'b1};");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "OP_RETURN:");
+    vgen_indent(v);
+    vgen_line(v, "// A CALL top returns to its return PC; a branch top above another");
+    vgen_line(v, "// entry re-converges by returning.");
+    vgen_line(v, "if (op_depth == {DEPTH_W{1'b0}} || (top_call ? pc_i != top_rpc : op_d32 == 1))");
+    vgen_indent(v);
+    vgen_line(v, "err = 1'b1;");
+    vgen_dedent(v);
+    vgen_line(v, "else begin");
+    vgen_indent(v);
+    vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
+    if (banks)
+        vgen_line(v, "top_we = op_d32 > 1; top_n = below;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "3'd0: ;");
+    vgen_line(v, "default: err = 1'b1;");
     vgen_dedent(v);
     vgen_line(v, "endcase");
-    vgen_line(v, "// A non-diverging move: to the top's RPC pops (the entry below becomes");
-    vgen_line(v, "// the top), else rewrites the top's PC.");
+    vgen_line(v, "// A non-diverging move: to a branch top's RPC pops (the entry below");
+    vgen_line(v, "// becomes the top), else rewrites the top's PC.");
     vgen_line(v, "if (adv) begin");
     vgen_indent(v);
-    vgen_line(v, "if (adv_pc == top_rpc) begin");
+    if (defect == DEFECT_SBR_CALL_POPS_ON_MOVE) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): a CALL top at its RPC is",
+                  rtl_defect_name(defect));
+        vgen_line(v, "// popped as a branch top is.");
+        vgen_line(v, "if (adv_pc == top_rpc) begin");
+    } else {
+        vgen_line(v, "if (adv_pc == top_rpc && !top_call) begin");
+    }
     vgen_indent(v);
     vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
     if (banks)
@@ -273,7 +323,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_dedent(v);
     vgen_line(v, "end else begin");
     vgen_indent(v);
-    vgen_line(v, "top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc};");
+    vgen_line(v, "top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc, top_call};");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -281,7 +331,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_blank(v);
-    vgen_line(v, "wire              commit = op_i != 2'd0 && !err && !ovf;");
+    vgen_line(v, "wire              commit = op_i != 3'd0 && !err && !ovf;");
 }
 
 /* The banks: their write ports and the read of the entry below the top. */
@@ -324,10 +374,12 @@ static void emit_banks(struct vgen *v, const struct sbr_stack_geometry *g,
         vgen_line(v, "assign below = ev_mem[ev_ra];");
     }
     vgen_blank(v);
-    vgen_line(v, "// Write ports: the kept top (wa) and the not-taken side (wb), each to");
-    vgen_line(v, "// the bank of its level.");
-    vgen_line(v, "wire [ENTRY_W-1:0] wa_data = {rpc_i, top_mask, top_rpc};");
-    vgen_line(v, "wire [ENTRY_W-1:0] wb_data = {npc_i, nmask, rpc_i};");
+    vgen_line(v, "// Write ports: the kept top (wa: waiting at the branch's RPC, or at a");
+    vgen_line(v, "// call's return PC) and the not-taken side (wb), each to the bank of");
+    vgen_line(v, "// its level.");
+    vgen_line(v, "wire [PC_W-1:0]    wa_pc   = op_i == OP_CALL ? npc_i : rpc_i;");
+    vgen_line(v, "wire [ENTRY_W-1:0] wa_data = {wa_pc, top_mask, top_rpc, top_call};");
+    vgen_line(v, "wire [ENTRY_W-1:0] wb_data = {npc_i, nmask, rpc_i, 1'b0};");
     if (odd) {
         if (!halves)
             vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */   // one level per warp in each bank");
@@ -376,6 +428,7 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
     vgen_line(v, "localparam integer ENTRIES = NUM_WARPS * DEPTH;");
     vgen_line(v, "wire [ENTRIES*PC_W-1:0]  f_pc, f_rpc;");
     vgen_line(v, "wire [ENTRIES*LANES-1:0] f_mask;");
+    vgen_line(v, "wire [ENTRIES-1:0]       f_call;");
     vgen_line(v, "genvar fw, fl;");
     vgen_line(v, "generate");
     vgen_line(v, "  for (fw = 0; fw < NUM_WARPS; fw = fw + 1) begin : g_fw");
@@ -395,11 +448,12 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
     vgen_line(v, "      end");
     vgen_line(v, "      assign e = depth_q[fw*DEPTH_W +: DEPTH_W] == fl + 1");
     vgen_line(v, "               ? {top_pc_q[fw*PC_W +: PC_W], top_mask_q[fw*LANES +: LANES],");
-    vgen_line(v, "                  top_rpc_q[fw*PC_W +: PC_W]}");
+    vgen_line(v, "                  top_rpc_q[fw*PC_W +: PC_W], top_call_q[fw]}");
     vgen_line(v, "               : stored;");
     vgen_line(v, "      assign f_pc[(fw*DEPTH+fl)*PC_W +: PC_W]     = e[ENTRY_W-1 -: PC_W];");
-    vgen_line(v, "      assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W +: LANES];");
-    vgen_line(v, "      assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[0 +: PC_W];");
+    vgen_line(v, "      assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W+1 +: LANES];");
+    vgen_line(v, "      assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[1 +: PC_W];");
+    vgen_line(v, "      assign f_call[fw*DEPTH+fl]                  = e[0];");
     vgen_line(v, "    end");
     vgen_line(v, "  end");
     vgen_line(v, "endgenerate");
@@ -412,7 +466,8 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
     vgen_line(v, "  .rd_warp_i(rd_warp_i), .rd_valid_o(rd_valid_o), .rd_pc_o(rd_pc_o),");
     vgen_line(v, "  .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),");
     vgen_line(v, "  .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),");
-    vgen_line(v, "  .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_depth(depth_q)");
+    vgen_line(v, "  .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call),");
+    vgen_line(v, "  .f_depth(depth_q)");
     vgen_line(v, ");");
     vgen_line(v, "`endif");
 }
@@ -429,7 +484,9 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &g, &b);
 
     vgen_section(v, "Registers: the top entry and the depth of each stack");
-    vgen_line(v, "localparam [1:0]         OP_LAUNCH = 2'd1, OP_ADVANCE = 2'd2, OP_BRANCH = 2'd3;");
+    vgen_line(v, "// ORDER SBR_OP: enum sbr_stack_op of golden/sbr_stack.h");
+    vgen_line(v, "localparam [2:0]         OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,");
+    vgen_line(v, "                         OP_CALL = 3'd4, OP_RETURN = 3'd5;");
     if (b.od_lv) {
         vgen_line(v, "localparam [DEPTH_W-1:0] ONE_D     = %u'd1;", g.depth_w);
         vgen_line(v, "localparam [DEPTH_W-1:0] TWO_D     = %u'd2;", g.depth_w);
@@ -439,7 +496,8 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// depth is not 0); not reset.");
     vgen_line(v, "reg  [NUM_WARPS*PC_W-1:0]    top_pc_q;    // its PC: the warp's PC");
     vgen_line(v, "reg  [NUM_WARPS*LANES-1:0]   top_mask_q;  // its threads: the active mask");
-    vgen_line(v, "reg  [NUM_WARPS*PC_W-1:0]    top_rpc_q;   // its re-convergence PC");
+    vgen_line(v, "reg  [NUM_WARPS*PC_W-1:0]    top_rpc_q;   // its re-convergence (or return) PC");
+    vgen_line(v, "reg  [NUM_WARPS-1:0]         top_call_q;  // it is a CALL entry");
     vgen_line(v, "reg  [NUM_WARPS*DEPTH_W-1:0] depth_q;     // entries of each stack");
 
     vgen_section(v, "The op warp's stack and its top entry");
@@ -456,6 +514,7 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "                                    : {DEPTH_W{1'b0}};");
     vgen_line(v, "wire [LANES-1:0]   top_mask = top_mask_q[op_warp_i*LANES +: LANES];");
     vgen_line(v, "wire [PC_W-1:0]    top_rpc  = top_rpc_q[op_warp_i*PC_W +: PC_W];");
+    vgen_line(v, "wire               top_call = top_call_q[op_warp_i];");
     vgen_line(v, "wire [31:0]        op_d32   = %s;",
               vgen_zext(ext, sizeof ext, 32 - g.depth_w, "32-DEPTH_W", "op_depth"));
     if (b.ev_lv)
@@ -471,8 +530,9 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "if (commit && top_we) begin");
     vgen_indent(v);
     vgen_line(v, "top_pc_q[op_warp_i*PC_W +: PC_W]     <= top_n[ENTRY_W-1 -: PC_W];");
-    vgen_line(v, "top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W +: LANES];");
-    vgen_line(v, "top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[0 +: PC_W];");
+    vgen_line(v, "top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W+1 +: LANES];");
+    vgen_line(v, "top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[1 +: PC_W];");
+    vgen_line(v, "top_call_q[op_warp_i]                <= top_n[0];");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);

@@ -99,7 +99,7 @@ static void describe_sbr_stack(const struct simt_config *cfg,
     sbr_stack_geometry(cfg, &g);
     snprintf(row->organisation, sizeof row->organisation,
              "%u warps x %u entries of %u bits", g.warps, g.depth,
-             2 * g.pc_w + g.lanes);
+             2 * g.pc_w + g.lanes + 1);
     row->bits = sbr_stack_state_bits(&g);
     row->published_bits = -1;
 }

@@ -5,12 +5,16 @@
 // an empty stack is launched; a running warp advances (often to its top's
 // RPC, which pops) or branches with a random subset of its active threads
 // taking the branch, a re-convergence point that is new, one side's PC
-// (one-sided push) or the top's own RPC (the top is replaced).  Phases of
-// a few hundred cycles alternate between growing (branch-heavy, up to the
-// depth and beyond: overflows) and shrinking (pop-heavy, down to the base
-// and to exit).  Most operations go to a few warps, so stacks get deep.
-// Rarely an input error: an advance or branch on an empty stack, a launch
-// of a running warp, a taken mask that is not a subset, an empty launch.
+// (one-sided push) or the top's own RPC (the top is replaced); or calls
+// (a CALL entry above the top, or replacing it when the return PC is the
+// top's RPC) and returns (of a CALL top to its return PC, or of a branch
+// top).  Phases of a few hundred cycles alternate between growing (branch-
+// and call-heavy, up to the depth and beyond: overflows) and shrinking
+// (pop- and return-heavy, down to the base and to exit).  Most operations
+// go to a few warps, so stacks get deep.  Rarely an input error: an
+// advance, branch, call or return on an empty stack, a launch of a running
+// warp, a taken mask that is not a subset, an empty launch, a return of a
+// CALL top to another PC, a return of a one-entry branch stack.
 //
 // Scenario fig2 (tests/scenarios/sbr-fig2.conf): the if-then-else of HARP
 // Fig. 2 on two interleaved four-thread warps, the stack tops checked on
@@ -29,6 +33,8 @@ struct Coverage {
     long launches = 0, exits = 0, pops = 0, pop_to_base = 0;
     long one_sided = 0, two_sided = 0, replaced = 0;
     long full = 0, ovf = 0, err = 0, moves = 0, resets = 0;
+    long calls = 0, calls_replacing = 0, call_returns = 0, side_returns = 0;
+    long bad_returns = 0, call_moves = 0;
 };
 
 // One step of the fig2 scenario and the op warp's top after it.
@@ -104,7 +110,9 @@ class Bench {
         unsigned d = real ? m.depth[w] : 0;
         if (d == 0) {
             if (rng_.chance(1, 40)) {                    // error: no stack
-                in.op = rng_.chance(1, 2) ? SBR_STACK_ADVANCE : SBR_STACK_BRANCH;
+                static const sbr_stack_op ops[] = { SBR_STACK_ADVANCE, SBR_STACK_BRANCH,
+                                                    SBR_STACK_CALL, SBR_STACK_RETURN };
+                in.op = ops[rng_.below(4)];
                 in.pc = pc();
                 in.mask = rand_mask();
                 return true;
@@ -123,6 +131,18 @@ class Bench {
             in.pc = pc();
             in.rpc = pc() ^ 1;
             in.mask = full_;
+            return true;
+        }
+        unsigned flow = rng_.below(16);
+        if (flow < (grow_ ? 3u : 1u)) {                  // a call
+            in.op = SBR_STACK_CALL;
+            in.pc = pc();
+            in.npc = rng_.chance(1, 4) ? top.rpc : pc();  // maybe replaces the top
+            return true;
+        }
+        if (flow < (grow_ ? 4u : 6u)) {                  // a return
+            in.op = SBR_STACK_RETURN;
+            in.pc = top.call && rng_.chance(15, 16) ? top.rpc : pc();
             return true;
         }
         bool branch = grow_ ? rng_.chance(7, 8) : rng_.chance(1, 4);
@@ -192,24 +212,42 @@ class Bench {
         cov_.resets += reset;
         cov_.ovf += exp.ovf;
         cov_.err += exp.err;
-        if (reset || in.op == SBR_STACK_NONE || exp.ovf || exp.err)
+        if (reset || in.op == SBR_STACK_NONE || in.op_warp >= g_.warps)
             return;
         unsigned d = m.depth[in.op_warp];
+        if (in.op == SBR_STACK_RETURN && d > 0 && exp.err)
+            cov_.bad_returns++;
+        if (reset || in.op == SBR_STACK_NONE || exp.ovf || exp.err)
+            return;
+        bool tcall = d > 0 && m.e[in.op_warp][d - 1].call;
         if (in.op == SBR_STACK_LAUNCH)
             cov_.launches++;
+        if (in.op == SBR_STACK_CALL) {
+            cov_.calls += exp.pushes == 1;
+            cov_.calls_replacing += exp.pushes == 0;
+        }
+        if (in.op == SBR_STACK_RETURN) {
+            cov_.call_returns += tcall;
+            cov_.side_returns += !tcall;
+        }
+        if (in.op == SBR_STACK_ADVANCE && tcall && in.pc == m.e[in.op_warp][d - 1].rpc)
+            cov_.call_moves++;                           // a CALL top at its RPC stays
         if (exp.pop) {
             cov_.pops++;
             cov_.pop_to_base += d == 2;
             cov_.exits += d == 1;
-        } else if (exp.pushes == 0 && in.op != SBR_STACK_LAUNCH) {
+        } else if (exp.pushes == 0 && (in.op == SBR_STACK_ADVANCE ||
+                                        in.op == SBR_STACK_BRANCH)) {
             cov_.moves++;
         }
-        cov_.one_sided += exp.pushes == 1;
-        cov_.two_sided += exp.pushes == 2;
-        if (exp.pushes > 0 && in.rpc == m.e[in.op_warp][d - 1].rpc)
-            cov_.replaced++;
+        bool branch = in.op == SBR_STACK_BRANCH;
+        bool replaced = branch && exp.pushes > 0 && !tcall &&
+                        in.rpc == m.e[in.op_warp][d - 1].rpc;
+        cov_.one_sided += branch && exp.pushes == 1;
+        cov_.two_sided += branch && exp.pushes == 2;
+        cov_.replaced += replaced;
         unsigned nd = d + exp.pushes - exp.pop;
-        if (exp.pushes > 0 && in.rpc == m.e[in.op_warp][d - 1].rpc)
+        if (replaced)
             nd--;
         cov_.full += nd == g_.depth;
     }
@@ -245,27 +283,26 @@ class Bench {
                     "(%ld to the base entry), %ld one-sided and %ld two-sided "
                     "pushes (%ld replacing the top), %ld non-diverging moves, "
                     "%ld updates leaving a full stack, %ld overflows, %ld "
-                    "input errors\n", cov_.resets, cov_.launches, cov_.exits,
+                    "input errors; %ld calls above the top, %ld replacing "
+                    "it, %ld returns of CALL entries, %ld of branch entries, "
+                    "%ld refused returns, %ld moves of a CALL top to its "
+                    "RPC\n", cov_.resets, cov_.launches, cov_.exits,
                     cov_.pops, cov_.pop_to_base, cov_.one_sided,
                     cov_.two_sided, cov_.replaced, cov_.moves, cov_.full,
-                    cov_.ovf, cov_.err);
+                    cov_.ovf, cov_.err, cov_.calls, cov_.calls_replacing,
+                    cov_.call_returns, cov_.side_returns, cov_.bad_returns,
+                    cov_.call_moves);
     }
 
-    // A stack of L-thread warps holds at most 2L - 1 entries: each
-    // divergence keeps one entry and pushes at most two, and the top it
-    // leaves has fewer threads.  So a full stack needs D <= 2L - 1 and an
-    // overflow D < 2L - 1 (not on tiny: two threads, depth 4; the
-    // scenario configuration sbr-fig2 has both).
+    // Calls nest without bound, so every stack can be full and overflow.
     bool covered() const
     {
-        bool ok = cov_.resets && cov_.launches && cov_.exits && cov_.pops &&
-                  cov_.pop_to_base && cov_.one_sided && cov_.two_sided &&
-                  cov_.replaced && cov_.moves && cov_.err;
-        if (g_.depth <= 2 * g_.lanes - 1)
-            ok = ok && cov_.full;
-        if (g_.depth < 2 * g_.lanes - 1)
-            ok = ok && cov_.ovf;
-        return ok;
+        return cov_.resets && cov_.launches && cov_.exits && cov_.pops &&
+               cov_.pop_to_base && cov_.one_sided && cov_.two_sided &&
+               cov_.replaced && cov_.moves && cov_.err && cov_.full &&
+               cov_.ovf && cov_.calls && cov_.calls_replacing &&
+               cov_.call_returns && cov_.side_returns && cov_.bad_returns &&
+               cov_.call_moves;
     }
 
     bool scenario_done() const { return fig2_done_; }

@@ -18,7 +18,7 @@ sim() {
 }
 
 # --- HARP: bypass of a full RBT set -------------------------------------
-bypassed() { sed -n 's/^HARP bypasses  *\([0-9]*\) threads past a full RBT set.*/\1/p' "$out/stdout"; }
+bypassed() { sed -n 's/^HARP bypasses .* \([0-9]*\) threads past a full RBT set.*/\1/p' "$out/stdout"; }
 if sim --kernel nw --preset fermi-harp --set rbt_entries=1 --set rbt_ways=1; then
   n=$(bypassed)
   [ -n "$n" ] && [ "$n" -gt 0 ] \

@@ -84,6 +84,17 @@ static const char *const tiny_lines[] = {
     "addr_bits = 10",
     "ics_priority_levels = 3",
     "sbr_stack_depth = 4",
+    "alu_latency = 2",
+    "shared_kb = 16",
+    "mul_latency = 3",
+    "div_latency = 8",
+    "l1d_hit_latency = 2",
+    "l1d_mshrs = 2",
+    "shared_banks = 2",
+    "shared_bank_bytes = 4",
+    "dram_latency = 20",
+    "dram_mb_s = 8000",
+    "core_mhz = 1000",
     NULL
 };
 
@@ -1076,7 +1087,7 @@ static void the_key_table_documents_every_key_of_the_printout(void **state)
             fail_msg("no row '%s' in the key table", row);
         keys++;
     }
-    assert_int_equal(keys, 33);
+    assert_int_equal(keys, 44);
     assert_non_null(strstr(doc, "| `reconvergence` | sbr, harp, minpc, "
                                 "ics-first | every mode |"));
     assert_non_null(strstr(doc, "| `rbt_ways` | 1..1024 | harp |"));

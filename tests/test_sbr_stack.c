@@ -3,7 +3,9 @@
  * if-then-else of HARP Fig. 2 step by step on two interleaved warps, one-
  * and two-sided pushes, the pop at the re-convergence point, a branch that
  * re-converges at the top's own RPC, overflow and input errors that change
- * nothing.
+ * nothing; CALL entries: a recursive function whose frames re-converge at
+ * the same PCs, a call that replaces the top, returns of CALL and branch
+ * entries, and the returns that are refused.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -265,11 +267,133 @@ static void storage_bits_are_warps_times_entries_plus_counters(void **state)
     sbr_stack_geometry(&cfg, &g);
     assert_int_equal(g.warps, 24);
     assert_int_equal(g.depth, 12);
-    /* 24 warps x 12 entries x (32 + 32 + 32) + 24 x 4-bit counters */
-    assert_int_equal(sbr_stack_state_bits(&g), 24ul * 12 * 96 + 24 * 4);
+    /* 24 warps x 12 entries x (32 + 32 + 32 + the CALL bit) + 24 x 4-bit
+     * counters */
+    assert_int_equal(sbr_stack_state_bits(&g), 24ul * 12 * 97 + 24 * 4);
     assert_int_equal(config_load_preset("tiny", &cfg, err, sizeof err), 0);
     sbr_stack_geometry(&cfg, &g);
-    assert_int_equal(sbr_stack_state_bits(&g), 8ul * 4 * (8 + 2 + 8) + 8 * 3);
+    assert_int_equal(sbr_stack_state_bits(&g), 8ul * 4 * (8 + 2 + 8 + 1) + 8 * 3);
+}
+
+/*
+ * A recursive function f (0x10..0x1f): its branch at 0x11 splits, the
+ * threads meeting again at 0x18; f calls itself at 0x14 (return PC 0x15)
+ * and returns at 0x1f.  _start (0x00) calls f, returning to the exit PC
+ * 0x02.  Without CALL entries an inner frame reaching 0x18 would pop the
+ * outer frame's side; with them each frame pops its own.
+ */
+static void each_frame_of_a_recursive_call_reconverges_on_its_own(void **state)
+{
+    (void)state;
+    struct sbr_stack *s = make(NULL, "fermi-sbr");     /* 12 entries */
+    struct sbr_stack_out o;
+
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x02);
+    o = op(s, SBR_STACK_CALL, 0, 0x10, 0, 0x01, 0);    /* call f: keeps the base */
+    assert_int_equal(o.pushes, 1);
+    expect_top(s, 0, 2, 0x10, 0xf);
+    assert_true(s->e[0][1].call);
+    assert_int_equal(s->e[0][0].pc, 0x01);             /* waits at the return PC */
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x11, 0, 0, 0);
+    o = op(s, SBR_STACK_BRANCH, 0, 0x12, 0x3, 0x16, 0x18);   /* T0, T1 go on */
+    assert_int_equal(o.pushes, 2);
+    expect_top(s, 0, 4, 0x12, 0x3);
+    assert_int_equal(s->e[0][1].pc, 0x18);             /* the CALL entry is kept */
+    assert_true(s->e[0][1].call);
+    op(s, SBR_STACK_ADVANCE, 0, 0x14, 0, 0, 0);
+    o = op(s, SBR_STACK_CALL, 0, 0x10, 0, 0x15, 0);    /* f calls itself */
+    assert_int_equal(o.pushes, 1);
+    expect_top(s, 0, 5, 0x10, 0x3);
+    op(s, SBR_STACK_ADVANCE, 0, 0x11, 0, 0, 0);
+    o = op(s, SBR_STACK_BRANCH, 0, 0x12, 0x3, 0x16, 0x18);   /* no split inside */
+    assert_false(o.pop);
+    expect_top(s, 0, 5, 0x12, 0x3);
+    /* the inner frame reaches 0x18, the outer side's RPC: no pop */
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x18, 0, 0, 0);
+    assert_false(o.pop);
+    expect_top(s, 0, 5, 0x18, 0x3);
+    op(s, SBR_STACK_ADVANCE, 0, 0x1f, 0, 0, 0);
+    o = op(s, SBR_STACK_RETURN, 0, 0x15, 0, 0, 0);     /* back to the outer frame */
+    assert_true(o.pop);
+    expect_top(s, 0, 4, 0x15, 0x3);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x18, 0, 0, 0);    /* the side re-converges */
+    assert_true(o.pop);
+    expect_top(s, 0, 3, 0x16, 0xc);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x18, 0, 0, 0);
+    assert_true(o.pop);
+    expect_top(s, 0, 2, 0x18, 0xf);
+    op(s, SBR_STACK_ADVANCE, 0, 0x1f, 0, 0, 0);
+    o = op(s, SBR_STACK_RETURN, 0, 0x01, 0, 0, 0);
+    assert_true(o.pop);
+    expect_top(s, 0, 1, 0x01, 0xf);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x02, 0, 0, 0);    /* the exit */
+    assert_true(o.pop);
+    expect_top(s, 0, 0, 0, 0);
+    free(s);
+}
+
+/* A call whose return PC is the top's RPC replaces the top (as _start's
+ * call of the kernel, returning to the exit PC); a side whose threads
+ * leave by a return is popped by it. */
+static void a_call_that_returns_to_the_tops_rpc_replaces_it(void **state)
+{
+    (void)state;
+    struct sbr_stack *s = make("sbr-fig2", NULL);
+    struct sbr_stack_out o;
+
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x02);
+    op(s, SBR_STACK_ADVANCE, 0, 0x01, 0, 0, 0);
+    o = op(s, SBR_STACK_CALL, 0, 0x10, 0, 0x02, 0);    /* returns to the exit */
+    assert_int_equal(o.pushes, 0);
+    expect_top(s, 0, 1, 0x10, 0xf);
+    assert_true(s->e[0][0].call);
+    o = op(s, SBR_STACK_BRANCH, 0, 0x1f, 0x5, 0x11, 0x1e);   /* T0, T2 return */
+    expect_top(s, 0, 3, 0x1f, 0x5);
+    o = op(s, SBR_STACK_RETURN, 0, 0x02, 0, 0, 0);     /* a branch top returns */
+    assert_true(o.pop);
+    expect_top(s, 0, 2, 0x11, 0xa);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x1e, 0, 0, 0);
+    assert_true(o.pop);
+    expect_top(s, 0, 1, 0x1e, 0xf);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x02, 0, 0, 0);    /* a CALL top never pops on a move */
+    assert_false(o.pop);
+    o = op(s, SBR_STACK_RETURN, 0, 0x02, 0, 0, 0);     /* the warp exits */
+    assert_true(o.pop);
+    expect_top(s, 0, 0, 0, 0);
+    free(s);
+}
+
+static void bad_returns_and_calls_are_refused_and_change_nothing(void **state)
+{
+    (void)state;
+    struct sbr_stack *s = make("sbr-fig2", NULL);
+    struct sbr_stack *before = malloc(sizeof *before);
+    struct sbr_stack_out o;
+
+    assert_non_null(before);
+    o = op(s, SBR_STACK_CALL, 0, 0x10, 0, 0x01, 0);    /* no stack */
+    assert_true(o.err);
+    o = op(s, SBR_STACK_RETURN, 0, 0x01, 0, 0, 0);
+    assert_true(o.err);
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x08);
+    memcpy(before, s, sizeof *before);
+    o = op(s, SBR_STACK_RETURN, 0, 0x01, 0, 0, 0);     /* nothing to return from */
+    assert_true(o.err);
+    assert_memory_equal(before, s, sizeof *s);
+    op(s, SBR_STACK_CALL, 0, 0x10, 0, 0x01, 0);
+    memcpy(before, s, sizeof *before);
+    o = op(s, SBR_STACK_RETURN, 0, 0x05, 0, 0, 0);     /* not the return PC */
+    assert_true(o.err);
+    assert_memory_equal(before, s, sizeof *s);
+    op(s, SBR_STACK_CALL, 0, 0x20, 0, 0x11, 0);
+    op(s, SBR_STACK_CALL, 0, 0x30, 0, 0x21, 0);
+    memcpy(before, s, sizeof *before);
+    o = op(s, SBR_STACK_CALL, 0, 0x40, 0, 0x31, 0);    /* a fifth entry */
+    assert_true(o.ovf);
+    assert_false(o.err);
+    assert_memory_equal(before, s, sizeof *s);
+    free(before);
+    free(s);
 }
 
 int main(void)
@@ -281,6 +405,9 @@ int main(void)
         cmocka_unit_test(a_push_beyond_the_depth_raises_ovf_and_changes_nothing),
         cmocka_unit_test(input_errors_are_reported_and_change_nothing),
         cmocka_unit_test(storage_bits_are_warps_times_entries_plus_counters),
+        cmocka_unit_test(each_frame_of_a_recursive_call_reconverges_on_its_own),
+        cmocka_unit_test(a_call_that_returns_to_the_tops_rpc_replaces_it),
+        cmocka_unit_test(bad_returns_and_calls_are_refused_and_change_nothing),
     };
     return cmocka_run_group_tests_name("sbr_stack", tests, NULL, NULL);
 }

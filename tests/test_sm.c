@@ -211,7 +211,7 @@ static struct sm *make(const struct simt_config *cfg, const struct program *p,
 {
     struct sm *sm;
     char err[SM_ERR_LEN];
-    struct sm_launch l = { grid, block, SM_GLOBAL_BASE, "hand-built" };
+    struct sm_launch l = { grid, block, SM_GLOBAL_BASE, "hand-built", 0 };
 
     if (sm_create(&sm, cfg, p, 1u << 16, err, sizeof err) != 0)
         fail_msg("%s", err);
@@ -290,13 +290,536 @@ static void harp_threads_bypass_a_full_rbt_set_and_not_a_large_one(void **state)
     struct sm *sm;
 
     (void)state;
+    cfg.rbt_entries = 4;            /* two sets of two ways */
     sm = run_loop(&cfg, 8, 8);      /* four TBs resident: sets shared */
     assert_true(sm->rc.rbt_bypass > 0);
+    /* each miss leaves at least one thread out, at most a warp */
+    assert_true(sm->rc.rbt_misses > 0);
+    assert_true(sm->rc.rbt_misses <= sm->rc.rbt_bypass);
+    assert_true(sm->rc.rbt_bypass <= sm->rc.rbt_misses * cfg.warp_size);
     sm_destroy(sm);
     cfg.rbt_entries = 64;
     cfg.rbt_ways = 16;
     sm = run_loop(&cfg, 8, 8);
     assert_int_equal(sm->rc.rbt_bypass, 0);
+    assert_int_equal(sm->rc.rbt_misses, 0);
+    sm_destroy(sm);
+}
+
+/* The timing of the pipeline: one warp alone on the SM runs a straight
+ * chain of n instructions; the cycles it takes grow by what each added
+ * instruction costs, which the tests derive from the configuration. */
+enum chain_kind { CHAIN_ADDI, CHAIN_MUL, CHAIN_INDEPENDENT };
+
+/* x5 = tid; x6 = 3; n times: x5 += 1 (addi), x5 *= x6 (mul), or x(11 + i %
+ * 8) = x6 + i (no instruction reads another's result); then every thread
+ * stores x5 at args[tid] and exits. */
+static void chain_program(struct built *b, enum chain_kind kind, unsigned n)
+{
+    uint32_t p[MAXW];
+    unsigned k = 0;
+
+    assert_true(n + 8 <= MAXW);
+    p[k++] = csrr(5, RV32_CSR_TID);
+    p[k++] = addi(6, 0, 3);
+    for (unsigned i = 0; i < n; i++)
+        p[k++] = kind == CHAIN_ADDI ? addi(5, 5, 1)
+                 : kind == CHAIN_MUL ? mul(5, 5, 6)
+                 : addi(11 + i % 8, 6, (int32_t)i);
+    p[k++] = csrr(20, RV32_CSR_TID);
+    p[k++] = slli(20, 20, 2);
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(5, 20, 0);
+    p[k++] = EXIT;
+    build(b, p, k, NULL, 0);
+}
+
+/* Cycles `warps` warps of one TB take for the chain, stores checked. */
+static uint64_t chain_cycles_of(const struct simt_config *cfg,
+                                enum chain_kind kind, unsigned n,
+                                unsigned warps)
+{
+    struct built b;
+    struct sm *sm;
+    uint64_t cycles;
+
+    chain_program(&b, kind, n);
+    sm = make(cfg, &b.p, 1, warps * cfg->warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < warps * cfg->warp_size; t++) {
+        uint32_t v, want = t;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        for (unsigned i = 0; i < n && kind != CHAIN_INDEPENDENT; i++)
+            want = kind == CHAIN_ADDI ? want + 1 : want * 3;
+        assert_int_equal(v, want);
+    }
+    cycles = sm->st.cycles;
+    sm_destroy(sm);
+    return cycles;
+}
+
+/* The same for one warp. */
+static uint64_t chain_cycles(const struct simt_config *cfg,
+                             enum chain_kind kind, unsigned n)
+{
+    return chain_cycles_of(cfg, kind, n, 1);
+}
+
+/* tiny with a SIMD group per scheduler (no turns) and latencies long
+ * enough that the front end (one fetch a cycle) keeps up. */
+static struct simt_config timing_config(enum reconvergence mode)
+{
+    struct simt_config cfg = tiny_mode(mode, SCHED_LRR, FETCH_LRR);
+    cfg.simd_groups = cfg.schedulers;
+    cfg.alu_latency = 5;
+    cfg.mul_latency = 9;
+    cfg.div_latency = 20;
+    return cfg;
+}
+
+static void each_dependent_alu_instruction_costs_the_alu_latency(void **state)
+{
+    static const enum reconvergence m[] = { RECONV_SBR, RECONV_HARP,
+                                            RECONV_MINPC, RECONV_ICS_FIRST };
+    (void)state;
+    for (unsigned i = 0; i < 4; i++) {
+        struct simt_config cfg = timing_config(m[i]);
+        uint64_t c8 = chain_cycles(&cfg, CHAIN_ADDI, 8);
+        uint64_t c12 = chain_cycles(&cfg, CHAIN_ADDI, 12);
+        assert_int_equal(c12 - c8, 4 * cfg.alu_latency);
+    }
+}
+
+static void each_dependent_multiply_costs_the_multiply_latency(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    uint64_t c8, c12;
+
+    (void)state;
+    c8 = chain_cycles(&cfg, CHAIN_MUL, 8);
+    c12 = chain_cycles(&cfg, CHAIN_MUL, 12);
+    assert_int_equal(c12 - c8, 4 * cfg.mul_latency);
+}
+
+static void a_warp_wider_than_the_simd_width_holds_its_group_longer(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    unsigned occupancy;
+    uint64_t c8, c12;
+
+    (void)state;
+    cfg.warp_size = 4 * cfg.simd_width;     /* four sub-warps */
+    occupancy = cfg.warp_size / cfg.simd_width;
+    /* independent instructions: one every `occupancy` cycles */
+    c8 = chain_cycles(&cfg, CHAIN_INDEPENDENT, 8);
+    c12 = chain_cycles(&cfg, CHAIN_INDEPENDENT, 12);
+    assert_int_equal(c12 - c8, 4 * occupancy);
+    /* dependent ones: the result is back `latency` cycles after the
+     * last sub-warp entered */
+    c8 = chain_cycles(&cfg, CHAIN_ADDI, 8);
+    c12 = chain_cycles(&cfg, CHAIN_ADDI, 12);
+    assert_int_equal(c12 - c8, 4 * (occupancy - 1 + cfg.alu_latency));
+}
+
+/* x5 = args; n times x5 = *x5 (args[0] holds args: every load after the
+ * first hits in the L1); each thread stores x5 at args[1 + tid]. */
+static void load_chain_program(struct built *b, unsigned n)
+{
+    static const uint32_t lw5 = 0x0002a283;     /* lw x5, 0(x5) */
+    uint32_t p[MAXW];
+    unsigned k = 0;
+
+    p[k++] = addi(5, 10, 0);
+    for (unsigned i = 0; i < n; i++)
+        p[k++] = lw5;
+    p[k++] = csrr(20, RV32_CSR_TID);
+    p[k++] = slli(20, 20, 2);
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(5, 20, 4);
+    p[k++] = EXIT;
+    build(b, p, k, NULL, 0);
+}
+
+static uint64_t load_chain_cycles(const struct simt_config *cfg, unsigned n)
+{
+    struct built b;
+    struct sm *sm;
+    uint32_t self = SM_GLOBAL_BASE;
+    uint64_t cycles;
+
+    load_chain_program(&b, n);
+    sm = make(cfg, &b.p, 1, cfg->warp_size);
+    assert_int_equal(sm_memory_write(&sm->mem, SM_GLOBAL_BASE, &self, 4), 0);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < cfg->warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, SM_GLOBAL_BASE);
+    }
+    assert_int_equal(lsu_stats(&sm->lsu)->l1_misses, 1);
+    cycles = sm->st.cycles;
+    sm_destroy(sm);
+    return cycles;
+}
+
+static void a_load_that_hits_holds_its_reader_for_the_l1_latency(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    uint64_t c8, c12;
+
+    (void)state;
+    c8 = load_chain_cycles(&cfg, 8);
+    c12 = load_chain_cycles(&cfg, 12);
+    /* done by the LSU's cycle hit_latency after issue, read the next */
+    assert_int_equal(c12 - c8, 4 * (cfg.l1d_hit_latency + 1));
+}
+
+/* The most TBs resident at once when a grid of `grid` one-warp TBs, each
+ * holding shared_bytes of shared memory, runs the chain. */
+static unsigned most_resident(const struct simt_config *cfg, unsigned grid,
+                              uint32_t shared_bytes)
+{
+    struct built b;
+    struct sm *sm;
+    char err[SM_ERR_LEN];
+    struct sm_launch l = { grid, cfg->warp_size, SM_GLOBAL_BASE,
+                           "hand-built", shared_bytes };
+    unsigned most = 0;
+
+    chain_program(&b, CHAIN_ADDI, 4);
+    if (sm_create(&sm, cfg, &b.p, 1u << 16, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    if (sm_start(sm, &l) != 0)
+        fail_msg("%s", sm->err);
+    while (sm->status == SM_RUNNING) {
+        unsigned n = 0;
+        sm_cycle(sm);
+        for (unsigned t = 0; t < cfg->max_tbs; t++)
+            n += sm->tb[t].valid;
+        most = n > most ? n : most;
+    }
+    assert_int_equal(sm->status, SM_DONE);
+    assert_int_equal(sm->st.tbs_done, grid);
+    sm_destroy(sm);
+    return most;
+}
+
+static void tbs_are_placed_up_to_the_tb_and_shared_memory_limits(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    uint32_t smem = cfg.shared_kb * 1024u;
+
+    (void)state;
+    /* one-warp TBs: the TB slots are the limit */
+    assert_int_equal(most_resident(&cfg, 2 * cfg.max_tbs, 0), cfg.max_tbs);
+    /* shared memory: as many as fit */
+    assert_int_equal(most_resident(&cfg, 2 * cfg.max_tbs, smem / 2), 2);
+    assert_int_equal(most_resident(&cfg, 2 * cfg.max_tbs, smem), 1);
+    assert_int_equal(most_resident(&cfg, 2 * cfg.max_tbs, smem / 3), 3);
+}
+
+static void a_tb_beyond_the_shared_memory_is_refused(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    struct built b;
+    struct sm *sm;
+    char err[SM_ERR_LEN];
+    struct sm_launch l = { 1, cfg.warp_size, SM_GLOBAL_BASE, "hand-built",
+                           cfg.shared_kb * 1024u + 4 };
+
+    (void)state;
+    chain_program(&b, CHAIN_ADDI, 4);
+    assert_int_equal(sm_create(&sm, &cfg, &b.p, 1u << 16, err, sizeof err),
+                     0);
+    assert_int_equal(sm_start(sm, &l), -1);
+    assert_non_null(strstr(sm->err, "shared memory"));
+    assert_non_null(strstr(sm->err, "shared_kb"));
+    sm_destroy(sm);
+}
+
+/* The stats of one warp running the chain of n dependent addi. */
+static struct sm_stats chain_stats(const struct simt_config *cfg, unsigned n)
+{
+    struct built b;
+    struct sm *sm;
+    struct sm_stats st;
+
+    chain_program(&b, CHAIN_ADDI, n);
+    sm = make(cfg, &b.p, 1, cfg->warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    st = sm->st;
+    sm_destroy(sm);
+    return st;
+}
+
+static void every_scheduler_cycle_is_an_issue_or_one_stall(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    struct sm_stats a = chain_stats(&cfg, 8), b = chain_stats(&cfg, 12);
+    uint64_t sum;
+
+    (void)state;
+    for (unsigned s = 0; s < cfg.schedulers; s++) {
+        sum = a.sched[s].warp_insns;
+        for (unsigned r = 0; r < SM_STALLS; r++)
+            sum += a.sched[s].stall[r];
+        assert_int_equal(sum, a.cycles);
+    }
+    /* the warp is on scheduler 0; scheduler 1 never has a warp */
+    assert_int_equal(a.sched[1].stall[SM_STALL_IDLE], a.cycles);
+    assert_int_equal(a.sched[0].warp_insns, a.warp_insns);
+    /* each added dependent instruction waits alu_latency - 1 cycles on
+     * its operand: data stalls */
+    assert_int_equal(b.sched[0].stall[SM_STALL_DATA]
+                     - a.sched[0].stall[SM_STALL_DATA],
+                     4 * (cfg.alu_latency - 1));
+    /* ... and keeps a SIMD group busy one cycle (HARP eq. 1) */
+    assert_int_equal(b.busy_cycles - a.busy_cycles, 4);
+    assert_int_equal(b.subwarps - a.subwarps, 4);
+    assert_int_equal(b.subwarp_lanes - a.subwarp_lanes, 4 * cfg.warp_size);
+}
+
+/* Warp 0 of a TB of two warps (slot 0, scheduler 0) runs n dependent
+ * addi before the TB's barrier, warp 1 (scheduler 1) none; each thread
+ * stores its count at args[tid]. */
+static struct sm_stats barrier_stats(const struct simt_config *cfg,
+                                     unsigned n)
+{
+    uint32_t p[MAXW];
+    unsigned k = 0, bne_at, skip;
+    struct program_branch br;
+    struct built b;
+    struct sm *sm;
+    struct sm_stats st;
+
+    p[k++] = csrr(5, RV32_CSR_WARPID);
+    p[k++] = addi(6, 0, 0);
+    bne_at = k++;
+    for (unsigned i = 0; i < n; i++)
+        p[k++] = addi(6, 6, 1);
+    skip = k;
+    p[bne_at] = branch(1, 5, 0, (int32_t)(4 * (skip - bne_at)));
+    p[k++] = BAR;
+    p[k++] = csrr(20, RV32_CSR_TID);
+    p[k++] = slli(20, 20, 2);
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(6, 20, 0);
+    p[k++] = EXIT;
+    br.pc = BASE + 4 * bne_at;
+    br.rpc = BASE + 4 * skip;
+    build(&b, p, k, &br, 1);
+    sm = make(cfg, &b.p, 1, 2 * cfg->warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < 2 * cfg->warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, t < cfg->warp_size ? n : 0);
+    }
+    st = sm->st;
+    sm_destroy(sm);
+    return st;
+}
+
+static void a_warp_waiting_at_the_barrier_for_a_slower_one_stalls_on_it(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    struct sm_stats a, b;
+
+    (void)state;
+    a = barrier_stats(&cfg, 8);
+    b = barrier_stats(&cfg, 12);
+    /* warp 1 waits 4 alu_latency cycles longer at the barrier */
+    assert_int_equal(b.sched[1].stall[SM_STALL_BARRIER]
+                     - a.sched[1].stall[SM_STALL_BARRIER],
+                     4 * cfg.alu_latency);
+    /* two warp-phases: up to the barrier, then to the exit; the first
+     * grows more unbalanced */
+    assert_int_equal(a.phases, 2);
+    assert_int_equal(b.phases, 2);
+    assert_true(b.rtru_sum > a.rtru_sum);
+}
+
+static void harp_warps_wait_on_global_loads_in_the_waiting_lookup(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_HARP);
+    struct built b;
+    struct sm *sm;
+    const unsigned warps = 4;
+    uint32_t self = SM_GLOBAL_BASE;
+
+    (void)state;
+    /* four warps, two per scheduler, each chasing the pointer 8 times */
+    load_chain_program(&b, 8);
+    sm = make(&cfg, &b.p, 1, warps * cfg.warp_size);
+    assert_int_equal(sm_memory_write(&sm->mem, SM_GLOBAL_BASE, &self, 4), 0);
+    if (sm_run(sm) != SM_DONE)       /* the invariant checked every cycle */
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < warps * cfg.warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, SM_GLOBAL_BASE);
+    }
+    /* each warp's 8 loads went through the table, or past it when full */
+    assert_int_equal(sm->rc.waiting_in + sm->rc.waiting_bypass, 8 * warps);
+    assert_true(sm->rc.waiting_in > 0);
+    sm_destroy(sm);
+}
+
+/* Lane 1 of one warp (odd tid) runs n dependent addi, lane 0 nothing;
+ * both store their count at args[tid]. */
+static struct sm_stats divergent_chain_stats(const struct simt_config *cfg,
+                                             unsigned n)
+{
+    uint32_t p[MAXW];
+    unsigned k = 0, beq_at, join;
+    struct program_branch br;
+    struct built b;
+    struct sm *sm;
+    struct sm_stats st;
+
+    p[k++] = csrr(5, RV32_CSR_TID);
+    p[k++] = andi(7, 5, 1);
+    p[k++] = addi(6, 0, 0);
+    beq_at = k++;
+    for (unsigned i = 0; i < n; i++)
+        p[k++] = addi(6, 6, 1);
+    join = k;
+    p[beq_at] = branch(0, 7, 0, (int32_t)(4 * (join - beq_at)));  /* beq */
+    p[k++] = slli(20, 5, 2);
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(6, 20, 0);
+    p[k++] = EXIT;
+    br.pc = BASE + 4 * beq_at;
+    br.rpc = BASE + 4 * join;
+    build(&b, p, k, &br, 1);
+    sm = make(cfg, &b.p, 1, cfg->warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < cfg->warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, t & 1 ? n : 0);
+    }
+    st = sm->st;
+    sm_destroy(sm);
+    return st;
+}
+
+static void a_thread_off_the_running_path_is_counted_as_waiting(void **state)
+{
+    /* the modes that hold a thread at the re-convergence point (under
+     * ics-first the even thread runs on to its exit) */
+    static const enum reconvergence m[] = { RECONV_SBR, RECONV_MINPC };
+    (void)state;
+    for (unsigned i = 0; i < 2; i++) {
+        struct simt_config cfg = timing_config(m[i]);
+        struct sm_stats a = divergent_chain_stats(&cfg, 8);
+        struct sm_stats b = divergent_chain_stats(&cfg, 12);
+        uint64_t idle = (b.cycles - b.busy_cycles)
+                        - (a.cycles - a.busy_cycles);
+        uint64_t waiting = b.idle_threads[SM_THREAD_RECONVERGING]
+                           + b.idle_threads[SM_THREAD_INACTIVE]
+                           - a.idle_threads[SM_THREAD_RECONVERGING]
+                           - a.idle_threads[SM_THREAD_INACTIVE];
+
+        /* four more instructions, each one busy and alu_latency - 1 idle
+         * cycles: in each idle cycle the odd thread waits on its operand
+         * and the even one off its path */
+        assert_int_equal(idle, 4 * (cfg.alu_latency - 1));
+        assert_int_equal(b.idle_threads[SM_THREAD_DEPENDENCY]
+                         - a.idle_threads[SM_THREAD_DEPENDENCY], idle);
+        assert_int_equal(waiting, idle);
+    }
+}
+
+/* Each thread jumps through a register to one of four blocks (tid % 4),
+ * an indirect jump with no re-convergence PC in the table, stores 10 +
+ * tid % 4 at args[tid] and exits. */
+static void four_way_jump_program(struct built *b)
+{
+    uint32_t p[MAXW];
+    unsigned k = 0;
+
+    p[k++] = csrr(5, RV32_CSR_TID);                   /* 00 */
+    p[k++] = andi(6, 5, 3);                           /* 04 */
+    p[k++] = slli(6, 6, 3);                           /* 08 8 bytes a block */
+    p[k++] = 8u << 7 | 0x17;                          /* 0c auipc x8, 0 */
+    p[k++] = add(8, 8, 6);                            /* 10 */
+    p[k++] = i_type(16, 8, 0, 0, 0x67);               /* 14 jalr x0, 16(x8) */
+    p[k++] = addi(0, 0, 0);                           /* 18 */
+    for (unsigned t = 0; t < 4; t++) {                /* 1c, 24, 2c, 34 */
+        p[k++] = addi(7, 0, (int32_t)(10 + t));
+        p[k++] = jal(0, (int32_t)(4 * (2 * (3 - t) + 1)));   /* to 3c */
+    }
+    p[k++] = slli(20, 5, 2);                          /* 3c */
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(7, 20, 0);
+    p[k++] = EXIT;
+    build(b, p, k, NULL, 0);
+}
+
+static void an_indirect_jump_to_four_places_without_an_rpc_runs_under_harp(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_HARP);
+    struct built b;
+    struct sm *sm;
+
+    (void)state;
+    cfg.warp_size = cfg.simd_width = 4;
+    four_way_jump_program(&b);
+    sm = make(&cfg, &b.p, 2, 2 * cfg.warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    /* two TBs of two warps; both TBs store at args[tid] */
+    for (unsigned t = 0; t < 2 * cfg.warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, 10 + t % 4);
+    }
+    sm_destroy(sm);
+}
+
+static void schedulers_sharing_one_simd_group_take_turns(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_SBR);
+    struct built b;
+    struct sm *sm;
+    uint64_t issued[CONFIG_MAX_SCHEDULERS] = { 0 };
+
+    (void)state;
+    cfg.simd_groups = 1;                    /* the schedulers share it */
+    cfg.alu_latency = 1;
+    /* four warps, two per scheduler: each could issue every cycle */
+    chain_program(&b, CHAIN_INDEPENDENT, 12);
+    sm = make(&cfg, &b.p, 1, 4 * cfg.warp_size);
+    while (sm->status == SM_RUNNING) {
+        uint64_t before = sm->st.warp_insns, cycle = sm->st.cycles;
+        uint64_t mem = lsu_stats(&sm->lsu)->requests, alu;
+        sm_cycle(sm);
+        /* one group: at most one warp-instruction a cycle goes to it (the
+         * stores go to the load/store unit), issued by the scheduler whose
+         * turn it is */
+        alu = sm->st.warp_insns - before
+              - (lsu_stats(&sm->lsu)->requests - mem);
+        assert_in_range(alu, 0, 1);
+        if (alu == 1 && sm->st.warp_insns - before == 1) {
+            assert_int_equal(sm->rec.sched, cycle % cfg.schedulers);
+            issued[sm->rec.sched]++;
+        }
+    }
+    assert_int_equal(sm->status, SM_DONE);
+    for (unsigned s = 0; s < cfg.schedulers; s++)
+        assert_true(issued[s] > 0);
     sm_destroy(sm);
 }
 
@@ -567,6 +1090,31 @@ static void the_invariant_check_finds_a_thread_in_two_states(void **state)
     corrupt_and_check(RECONV_ICS_FIRST, lane0_idle, "(lost)");
 }
 
+static void warp0_no_longer_resident(struct sm *sm)
+{
+    sm->warp[0].resident = false;
+}
+
+static void lane0_pc_outside_the_text(struct sm *sm)
+{
+    sm->thread[0].pc = 0;
+}
+
+static void the_invariant_check_finds_harp_tables_holding_a_retired_warp(void **state)
+{
+    (void)state;
+    corrupt_and_check(RECONV_HARP, warp0_no_longer_resident,
+                      "warp slot 0 lane 0 holds no thread but is in ");
+}
+
+static void the_invariant_check_finds_a_minpc_thread_without_a_pc(void **state)
+{
+    (void)state;
+    corrupt_and_check(RECONV_MINPC, lane0_pc_outside_the_text,
+                      "thread 0 of TB 0 (warp 0, lane 0) is live but in no "
+                      "place (lost)");
+}
+
 static void a_pipelined_rbt_is_refused_at_configuration(void **state)
 {
     struct built b;
@@ -604,7 +1152,21 @@ int main(void)
         cmocka_unit_test(a_loop_forever_stops_at_the_cycle_limit),
         cmocka_unit_test(the_invariant_check_finds_a_thread_lost_from_its_stack),
         cmocka_unit_test(the_invariant_check_finds_a_thread_in_two_states),
+        cmocka_unit_test(the_invariant_check_finds_harp_tables_holding_a_retired_warp),
+        cmocka_unit_test(the_invariant_check_finds_a_minpc_thread_without_a_pc),
         cmocka_unit_test(a_pipelined_rbt_is_refused_at_configuration),
+        cmocka_unit_test(each_dependent_alu_instruction_costs_the_alu_latency),
+        cmocka_unit_test(each_dependent_multiply_costs_the_multiply_latency),
+        cmocka_unit_test(a_warp_wider_than_the_simd_width_holds_its_group_longer),
+        cmocka_unit_test(schedulers_sharing_one_simd_group_take_turns),
+        cmocka_unit_test(an_indirect_jump_to_four_places_without_an_rpc_runs_under_harp),
+        cmocka_unit_test(a_thread_off_the_running_path_is_counted_as_waiting),
+        cmocka_unit_test(harp_warps_wait_on_global_loads_in_the_waiting_lookup),
+        cmocka_unit_test(every_scheduler_cycle_is_an_issue_or_one_stall),
+        cmocka_unit_test(a_warp_waiting_at_the_barrier_for_a_slower_one_stalls_on_it),
+        cmocka_unit_test(tbs_are_placed_up_to_the_tb_and_shared_memory_limits),
+        cmocka_unit_test(a_tb_beyond_the_shared_memory_is_refused),
+        cmocka_unit_test(a_load_that_hits_holds_its_reader_for_the_l1_latency),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

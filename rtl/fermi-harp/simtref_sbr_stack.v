@@ -11,9 +11,13 @@
 // branch replaces the top's PC by the re-convergence PC and pushes one
 // entry per side whose PC is not that point (taken side on top); when
 // the re-convergence PC is the top's own RPC the sides replace the top.
-// An advance to the top's RPC pops it.  No stored entry has PC = RPC.
+// An advance to a branch top's RPC pops it.  No stored branch entry has
+// PC = RPC.  A call keeps the top at the return PC under a CALL entry
+// (or replaces a branch top whose RPC is the return PC); only a return
+// at its return PC pops a CALL entry.  A return also pops a branch top
+// (threads that re-converge by returning) above at least one entry.
 // An overflow (ovf_o) or input error (err_o) changes nothing.
-// Storage: 46272 bits (48 warps x 12 entries x 80 bits, 48 counters x 4):
+// Storage: 46848 bits (48 warps x 12 entries x 81 bits, 48 counters x 4):
 // the top entry of each stack and the counters in registers, the 11
 // entries below the top of each stack in two memories (even and odd
 // levels) of one write port each.
@@ -26,7 +30,7 @@ module simtref_sbr_stack #(
   // Derived widths
   parameter integer WARP_W    = $clog2(NUM_WARPS),              // warp id
   parameter integer DEPTH_W   = $clog2(DEPTH + 1),              // entries of one stack, 0..DEPTH
-  parameter integer ENTRY_W   = 2 * PC_W + LANES,               // an entry: {PC, mask, RPC}
+  parameter integer ENTRY_W   = 2 * PC_W + LANES + 1,           // an entry: {PC, mask, RPC, CALL}
   parameter integer EV_ROWS   = NUM_WARPS * (DEPTH / 2),        // bank of levels 0, 2, .. below the top
   parameter integer EV_AW     = $clog2(EV_ROWS),                // its row address
   parameter integer OD_ROWS   = NUM_WARPS * ((DEPTH - 1) / 2),  // bank of levels 1, 3, .. below the top
@@ -37,11 +41,11 @@ module simtref_sbr_stack #(
   input  wire               rst_ni,      // asynchronous reset, active low: every stack empty
 
   // Update: one operation a cycle on warp op_warp_i
-  input  wire [1:0]         op_i,        // 0 none, 1 launch, 2 advance, 3 branch
+  input  wire [2:0]         op_i,        // 0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return
   input  wire [WARP_W-1:0]  op_warp_i,   // the warp
-  input  wire [PC_W-1:0]    pc_i,        // launch PC, advance PC, branch taken target
+  input  wire [PC_W-1:0]    pc_i,        // launch PC, advance PC, branch taken target, callee, return target
   input  wire [LANES-1:0]   mask_i,      // launch threads; branch: the threads that take it
-  input  wire [PC_W-1:0]    npc_i,       // branch: not-taken PC (fall-through)
+  input  wire [PC_W-1:0]    npc_i,       // branch: not-taken PC (fall-through); call: return PC
   input  wire [PC_W-1:0]    rpc_i,       // launch: exit PC; branch: re-convergence PC
 
   // Read port: the PC and active mask of warp rd_warp_i
@@ -53,16 +57,18 @@ module simtref_sbr_stack #(
 
   // What the update does this cycle
   output wire               pop_o,       // the top reaches its RPC and is popped
-  output wire [1:0]         pushes_o,    // entries pushed by a diverging branch
+  output wire [1:0]         pushes_o,    // entries pushed by a diverging branch or a call
   output wire               ovf_o,       // refused: the stack would exceed DEPTH entries
-  output wire               err_o        // refused: input error (empty stack, bad launch, mask not a subset)
+  output wire               err_o        // refused: input error (empty stack, bad launch, mask not a subset, bad return)
 );
 
   // ----------------------------------------------------------------------
   // Registers: the top entry and the depth of each stack
   // ----------------------------------------------------------------------
 
-  localparam [1:0]         OP_LAUNCH = 2'd1, OP_ADVANCE = 2'd2, OP_BRANCH = 2'd3;
+  // ORDER SBR_OP: enum sbr_stack_op of golden/sbr_stack.h
+  localparam [2:0]         OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,
+                           OP_CALL = 3'd4, OP_RETURN = 3'd5;
   localparam [DEPTH_W-1:0] ONE_D     = 4'd1;
   localparam [DEPTH_W-1:0] TWO_D     = 4'd2;
 
@@ -70,7 +76,8 @@ module simtref_sbr_stack #(
   // depth is not 0); not reset.
   reg  [NUM_WARPS*PC_W-1:0]    top_pc_q;    // its PC: the warp's PC
   reg  [NUM_WARPS*LANES-1:0]   top_mask_q;  // its threads: the active mask
-  reg  [NUM_WARPS*PC_W-1:0]    top_rpc_q;   // its re-convergence PC
+  reg  [NUM_WARPS*PC_W-1:0]    top_rpc_q;   // its re-convergence (or return) PC
+  reg  [NUM_WARPS-1:0]         top_call_q;  // it is a CALL entry
   reg  [NUM_WARPS*DEPTH_W-1:0] depth_q;     // entries of each stack
 
   // ----------------------------------------------------------------------
@@ -84,6 +91,7 @@ module simtref_sbr_stack #(
                                       : {DEPTH_W{1'b0}};
   wire [LANES-1:0]   top_mask = top_mask_q[op_warp_i*LANES +: LANES];
   wire [PC_W-1:0]    top_rpc  = top_rpc_q[op_warp_i*PC_W +: PC_W];
+  wire               top_call = top_call_q[op_warp_i];
   wire [31:0]        op_d32   = {{(32-DEPTH_W){1'b0}}, op_depth};
   wire [ENTRY_W-1:0] below;   // the entry below the top (from the banks)
 
@@ -100,6 +108,7 @@ module simtref_sbr_stack #(
   reg               wa;           // the kept top, at rpc_i, to level op_depth - 1
   reg               wb;           // the not-taken side to level base
   reg               push_n, push_t, keep;
+  reg               call_keep;    // a call keeps the top (else replaces it)
   integer           base, npush;
   /* verilator lint_off UNUSEDSIGNAL */
   integer           new_d;        // the op warp's new depth (low DEPTH_W bits kept)
@@ -111,14 +120,15 @@ module simtref_sbr_stack #(
     adv = 1'b0; adv_pc = {PC_W{1'b0}};
     top_we = 1'b0; top_n = {ENTRY_W{1'b0}};
     wa = 1'b0; wb = 1'b0;
-    push_n = npc_i != rpc_i; push_t = pc_i != rpc_i; keep = rpc_i != top_rpc;
+    push_n = npc_i != rpc_i; push_t = pc_i != rpc_i; keep = rpc_i != top_rpc || top_call;
+    call_keep = top_call || npc_i != top_rpc;
     new_d = op_d32; base = op_d32; npush = 0;
     case (op_i)
       OP_LAUNCH:
         if (!op_ok || op_depth != {DEPTH_W{1'b0}} || mask_i == {LANES{1'b0}} || pc_i == rpc_i)
           err = 1'b1;
         else begin
-          top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i}; new_d = 1;
+          top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i, 1'b0}; new_d = 1;
         end
       OP_ADVANCE:
         if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;
@@ -143,24 +153,45 @@ module simtref_sbr_stack #(
             wa = keep;
             wb = push_n && push_t;
             top_we = 1'b1;
-            top_n = push_t ? {pc_i, mask_i, rpc_i} : {npc_i, nmask, rpc_i};
+            top_n = push_t ? {pc_i, mask_i, rpc_i, 1'b0} : {npc_i, nmask, rpc_i, 1'b0};
           end
         end
-      default: ;
+      OP_CALL:
+        // The top waits at the return PC under a CALL entry, or the CALL
+        // entry replaces a branch top that re-converges at the return PC.
+        if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;
+        else if (call_keep && op_d32 >= DEPTH) ovf = 1'b1;
+        else begin
+          pushes = call_keep ? 2'd1 : 2'd0;
+          new_d = call_keep ? op_d32 + 1 : op_d32;
+          wa = call_keep;
+          top_we = 1'b1; top_n = {pc_i, top_mask, npc_i, 1'b1};
+        end
+      OP_RETURN:
+        // A CALL top returns to its return PC; a branch top above another
+        // entry re-converges by returning.
+        if (op_depth == {DEPTH_W{1'b0}} || (top_call ? pc_i != top_rpc : op_d32 == 1))
+          err = 1'b1;
+        else begin
+          pop = 1'b1; new_d = op_d32 - 1;
+          top_we = op_d32 > 1; top_n = below;
+        end
+      3'd0: ;
+      default: err = 1'b1;
     endcase
-    // A non-diverging move: to the top's RPC pops (the entry below becomes
-    // the top), else rewrites the top's PC.
+    // A non-diverging move: to a branch top's RPC pops (the entry below
+    // becomes the top), else rewrites the top's PC.
     if (adv) begin
-      if (adv_pc == top_rpc) begin
+      if (adv_pc == top_rpc && !top_call) begin
         pop = 1'b1; new_d = op_d32 - 1;
         top_we = op_d32 > 1; top_n = below;
       end else begin
-        top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc};
+        top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc, top_call};
       end
     end
   end
 
-  wire              commit = op_i != 2'd0 && !err && !ovf;
+  wire              commit = op_i != 3'd0 && !err && !ovf;
 
   // ----------------------------------------------------------------------
   // Banks: the entries below the tops, not reset (an SRAM)
@@ -179,10 +210,12 @@ module simtref_sbr_stack #(
   wire [OD_AW-1:0]   od_ra     = {{(OD_AW-(DEPTH_W-1)){1'b0}}, below_lvl[DEPTH_W-1:1]} * 8'd48 + {{(OD_AW-WARP_W){1'b0}}, op_warp_i};
   assign below = below_lvl[0] ? od_mem[od_ra] : ev_mem[ev_ra];
 
-  // Write ports: the kept top (wa) and the not-taken side (wb), each to
-  // the bank of its level.
-  wire [ENTRY_W-1:0] wa_data = {rpc_i, top_mask, top_rpc};
-  wire [ENTRY_W-1:0] wb_data = {npc_i, nmask, rpc_i};
+  // Write ports: the kept top (wa: waiting at the branch's RPC, or at a
+  // call's return PC) and the not-taken side (wb), each to the bank of
+  // its level.
+  wire [PC_W-1:0]    wa_pc   = op_i == OP_CALL ? npc_i : rpc_i;
+  wire [ENTRY_W-1:0] wa_data = {wa_pc, top_mask, top_rpc, top_call};
+  wire [ENTRY_W-1:0] wb_data = {npc_i, nmask, rpc_i, 1'b0};
   wire [DEPTH_W-1:0] wa_lvl  = op_depth - ONE_D;
   wire [DEPTH_W-1:0] wb_lvl  = base[DEPTH_W-1:0];
   wire               wa_ev   = commit && wa && !wa_lvl[0];
@@ -209,8 +242,9 @@ module simtref_sbr_stack #(
   always @(posedge clk_i) begin
     if (commit && top_we) begin
       top_pc_q[op_warp_i*PC_W +: PC_W]     <= top_n[ENTRY_W-1 -: PC_W];
-      top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W +: LANES];
-      top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[0 +: PC_W];
+      top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W+1 +: LANES];
+      top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[1 +: PC_W];
+      top_call_q[op_warp_i]                <= top_n[0];
     end
   end
 
@@ -246,6 +280,7 @@ module simtref_sbr_stack #(
   localparam integer ENTRIES = NUM_WARPS * DEPTH;
   wire [ENTRIES*PC_W-1:0]  f_pc, f_rpc;
   wire [ENTRIES*LANES-1:0] f_mask;
+  wire [ENTRIES-1:0]       f_call;
   genvar fw, fl;
   generate
     for (fw = 0; fw < NUM_WARPS; fw = fw + 1) begin : g_fw
@@ -261,11 +296,12 @@ module simtref_sbr_stack #(
         end
         assign e = depth_q[fw*DEPTH_W +: DEPTH_W] == fl + 1
                  ? {top_pc_q[fw*PC_W +: PC_W], top_mask_q[fw*LANES +: LANES],
-                    top_rpc_q[fw*PC_W +: PC_W]}
+                    top_rpc_q[fw*PC_W +: PC_W], top_call_q[fw]}
                  : stored;
         assign f_pc[(fw*DEPTH+fl)*PC_W +: PC_W]     = e[ENTRY_W-1 -: PC_W];
-        assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W +: LANES];
-        assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[0 +: PC_W];
+        assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W+1 +: LANES];
+        assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[1 +: PC_W];
+        assign f_call[fw*DEPTH+fl]                  = e[0];
       end
     end
   endgenerate
@@ -278,7 +314,8 @@ module simtref_sbr_stack #(
     .rd_warp_i(rd_warp_i), .rd_valid_o(rd_valid_o), .rd_pc_o(rd_pc_o),
     .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),
     .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),
-    .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_depth(depth_q)
+    .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call),
+    .f_depth(depth_q)
   );
   `endif
 

@@ -1,0 +1,75 @@
+/*
+ * dram.c -- DRAM as a latency plus the SM's share of the bandwidth.
+ */
+#include "dram.h"
+#include "model.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void dram_from_config(const struct simt_config *cfg, struct dram_geometry *g)
+{
+    memset(g, 0, sizeof *g);
+    g->latency = cfg->dram_latency;
+    g->ticks_per_cycle = cfg->dram_mb_s;
+    g->ticks_per_byte = (uint64_t)cfg->core_mhz * cfg->sms;
+}
+
+int dram_check(const struct dram_geometry *g, char *msg, size_t msglen)
+{
+    if (g->ticks_per_cycle == 0 || g->ticks_per_byte == 0) {
+        snprintf(msg, msglen, "DRAM needs a bandwidth and a clock above "
+                 "zero (has %llu MB/s, %llu MHz x SMs)",
+                 (unsigned long long)g->ticks_per_cycle,
+                 (unsigned long long)g->ticks_per_byte);
+        return -1;
+    }
+    return 0;
+}
+
+int dram_init(struct dram *d, const struct simt_config *cfg,
+              char *msg, size_t msglen)
+{
+    memset(d, 0, sizeof *d);
+    dram_from_config(cfg, &d->g);
+    if (dram_check(&d->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    dram_reset(d);
+    return 0;
+}
+
+void dram_reset(struct dram *d)
+{
+    d->free_tick = 0;
+    d->requests = 0;
+    d->busy_ticks = 0;
+}
+
+/* Ticks to whole cycles, rounded up. */
+static uint64_t ticks_to_cycles(const struct dram_geometry *g, uint64_t t)
+{
+    return (t + g->ticks_per_cycle - 1) / g->ticks_per_cycle;
+}
+
+uint64_t dram_transfer_cycles(const struct dram_geometry *g, unsigned bytes)
+{
+    return ticks_to_cycles(g, (uint64_t)bytes * g->ticks_per_byte);
+}
+
+uint64_t dram_access(struct dram *d, uint64_t now, unsigned bytes)
+{
+    uint64_t start = now * d->g.ticks_per_cycle;
+    uint64_t len = (uint64_t)bytes * d->g.ticks_per_byte;
+
+    if (d->free_tick > start)
+        start = d->free_tick;
+    d->free_tick = start + len;
+    d->busy_ticks += len;
+    d->requests++;
+    return ticks_to_cycles(&d->g, d->free_tick) + d->g.latency;
+}
+
+uint64_t dram_busy_cycles(const struct dram *d)
+{
+    return ticks_to_cycles(&d->g, d->busy_ticks);
+}

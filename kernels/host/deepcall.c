@@ -1,0 +1,61 @@
+/*
+ * deepcall.c -- the host side of kernels/deepcall.c.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int32_t digit_sum(uint32_t x)
+{
+    int32_t s = 0;
+
+    do {
+        s += (int32_t)(x % 10);
+        x /= 10;
+    } while (x);
+    return s;
+}
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    uint32_t n = kc->size;
+    struct deepcall_args a = { n, 0, 0 };
+    int32_t *in = kernel_words(kc, n, err, errlen);
+    int32_t *out = kernel_words(kc, n, err, errlen);
+    int rc = -1;
+
+    if (!in || !out)
+        goto out;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t x = kernel_rand(kc);
+        int32_t y;
+
+        in[i] = (int32_t)x;
+        if (x & 1)
+            y = digit_sum(x) * 5 - digit_sum(x / 7 + 3) + (int32_t)(x & 0xff);
+        else
+            y = (int32_t)(x >> 1) - 5;
+        out[i] = y ^ (int32_t)i;
+    }
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.in = kernel_put(kc, mem, in, n, err, errlen))
+        || !(a.out = kernel_alloc(kc, 4 * n, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "out", a.out, n, out, err, errlen))
+        goto out;
+    out = NULL;
+    rc = 0;
+out:
+    free(in);
+    free(out);
+    return rc;
+}
+
+const struct kernel_info kernel_deepcall = {
+    "deepcall", KERNEL_CONTROL,
+    "a call inside a divergent branch to a function below its caller that "
+    "calls one above it",
+    "elements", 128, 2, 32, 1, 1u << 20, false, 0, false, setup
+};

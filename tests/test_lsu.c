@@ -1,0 +1,515 @@
+/*
+ * test_lsu.c -- the load/store unit and the memory models under it, timed
+ * through the unit's interface (lsu_issue / lsu_cycle) at the fermi-sbr
+ * and gtx480-baws presets.  Every expected figure is derived in the test from the
+ * configuration's keys: the warp size, the line, the sets and ways, the
+ * hit latency, the MSHRs, the banks, the DRAM latency and bandwidth.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "lsu.h"
+#include "test_load.h"
+
+enum { MAX_CYCLES = 100000 };
+
+/* A unit at the preset named by the test's state, with the --set
+ * options in sets[]. */
+static struct simt_config setup(struct lsu *u, void **state,
+                                const char *const *sets, size_t n)
+{
+    struct simt_config cfg = load((const char *)*state);
+    char err[CONFIG_ERR_LEN];
+
+    if (n > 0 && config_set_args(&cfg, sets, n, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    if (lsu_init(u, &cfg, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    return cfg;
+}
+
+/* A global load of warp `warp` into r1 by every lane of the warp, lane i
+ * at base + i x stride bytes. */
+static struct lsu_request load_req(const struct simt_config *cfg, unsigned warp,
+                                   uint32_t base, uint32_t stride)
+{
+    struct lsu_request r;
+
+    memset(&r, 0, sizeof r);
+    r.warp = warp;
+    r.rd = 1;
+    r.kind = LSU_LOAD;
+    r.space = LSU_GLOBAL;
+    r.bytes = 4;
+    r.mask = cfg->warp_size == 64 ? ~(uint64_t)0
+                                  : ((uint64_t)1 << cfg->warp_size) - 1;
+    for (unsigned i = 0; i < cfg->warp_size; i++)
+        r.addr[i] = base + i * stride;
+    return r;
+}
+
+/* A load of one word of line `line` by lane 0 alone. */
+static struct lsu_request line_req(const struct simt_config *cfg, unsigned warp,
+                                   uint64_t line)
+{
+    struct lsu_request r = load_req(cfg, warp, (uint32_t)(line * cfg->l1d_line_bytes), 0);
+
+    r.mask = 1;
+    return r;
+}
+
+/* Runs one cycle; true when warp's request was reported done. */
+static bool cycle_reports(struct lsu *u, unsigned warp)
+{
+    struct lsu_done done[LSU_MAX_INFLIGHT];
+    unsigned n = lsu_cycle(u, done, LSU_MAX_INFLIGHT);
+    bool seen = false;
+
+    for (unsigned i = 0; i < n; i++)
+        seen = seen || done[i].warp == warp;
+    return seen;
+}
+
+/* Issues r this cycle and runs cycles until it is reported done: the
+ * cycles from its issue to the cycle that reports it. */
+static unsigned latency_of(struct lsu *u, const struct lsu_request *r)
+{
+    assert_true(lsu_can_accept(u));
+    lsu_issue(u, r);
+    for (unsigned c = 0; c < MAX_CYCLES; c++)
+        if (cycle_reports(u, r->warp))
+            return c;
+    fail_msg("warp %u's request never completed", r->warp);
+    return 0;
+}
+
+/* Issues r and counts the cycles until the unit takes a new request:
+ * the cycles the coalescer spends on r. */
+static unsigned occupancy_of(struct lsu *u, const struct lsu_request *r)
+{
+    unsigned c = 0;
+
+    assert_true(lsu_can_accept(u));
+    lsu_issue(u, r);
+    while (!lsu_can_accept(u) && c < MAX_CYCLES) {
+        (void)cycle_reports(u, r->warp);
+        c++;
+    }
+    return c;
+}
+
+/* The cycles one line takes on the SM's share of the DRAM bandwidth:
+ * bytes / (dram_mb_s / (core_mhz x sms)) bytes a cycle, rounded up. */
+static unsigned transfer_cycles(const struct simt_config *cfg, unsigned bytes)
+{
+    unsigned long long num = (unsigned long long)bytes * cfg->core_mhz * cfg->sms;
+
+    return (unsigned)((num + cfg->dram_mb_s - 1) / cfg->dram_mb_s);
+}
+
+static unsigned miss_cost(const struct simt_config *cfg)
+{
+    return cfg->dram_latency + transfer_cycles(cfg, cfg->l1d_line_bytes);
+}
+
+static unsigned l1_sets(const struct simt_config *cfg)
+{
+    return cfg->l1d_kb * 1024 / (cfg->l1d_ways * cfg->l1d_line_bytes);
+}
+
+/* ------------------------------------------------------------------------
+ * Coalescing through the unified arbiter
+ * ---------------------------------------------------------------------- */
+
+static void a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct lsu_request r = load_req(&cfg, 0, 0, 0);
+
+    /* Every lane inside line 5: lane i at word i modulo the words of a
+     * line. */
+    for (unsigned i = 0; i < cfg.warp_size; i++)
+        r.addr[i] = 5 * cfg.l1d_line_bytes + (i * 4) % cfg.l1d_line_bytes;
+    assert_int_equal(occupancy_of(&u, &r), 1);
+    assert_int_equal(lsu_stats(&u)->lines, 1);
+    assert_int_equal(lsu_stats(&u)->replays, 0);
+    lsu_free(&u);
+}
+
+static void lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct lsu_request r = load_req(&cfg, 0, 0, cfg.l1d_line_bytes);
+
+    /* Lane i on line warp_size - 1 - i: the arbiter takes the smallest
+     * line first, whatever the lane. */
+    for (unsigned i = 0; i < cfg.warp_size; i++)
+        r.addr[i] = (cfg.warp_size - 1 - i) * cfg.l1d_line_bytes;
+    assert_int_equal(occupancy_of(&u, &r), cfg.warp_size);
+    assert_int_equal(lsu_stats(&u)->lines, cfg.warp_size);
+    assert_int_equal(lsu_stats(&u)->replays, cfg.warp_size - 1);
+    lsu_free(&u);
+}
+
+/* The line of the one busy MSHR (there must be exactly one). */
+static uint64_t only_mshr_line(const struct lsu *u)
+{
+    uint64_t line = 0;
+    unsigned busy = 0;
+
+    for (unsigned i = 0; i < u->l1.g.mshrs; i++)
+        if (u->l1.mshr[i].busy) {
+            line = u->l1.mshr[i].line;
+            busy++;
+        }
+    assert_int_equal(busy, 1);
+    return line;
+}
+
+static void the_arbiter_serves_the_smallest_line_first_whatever_its_lane(void **state)
+{
+    static const char *const sets[] = { "l1d_mshrs=1" };
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, sets, 1);
+    struct lsu_request r = load_req(&cfg, 0, 0, 0);
+
+    /* Lane 0 on line 9, lane 1 on line 4: with one MSHR, the line the
+     * first pass fetches is the one it chose. */
+    r.mask = 3;
+    r.addr[0] = 9 * cfg.l1d_line_bytes;
+    r.addr[1] = 4 * cfg.l1d_line_bytes;
+    lsu_issue(&u, &r);
+    (void)cycle_reports(&u, 0);
+    assert_int_equal(only_mshr_line(&u), 4);
+    lsu_free(&u);
+}
+
+/* ------------------------------------------------------------------------
+ * The L1: hit, miss, merge, MSHRs, LRU
+ * ---------------------------------------------------------------------- */
+
+static void a_hit_costs_the_hit_latency(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct lsu_request r = line_req(&cfg, 3, 7);
+
+    (void)latency_of(&u, &r);               /* brings the line in */
+    assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    assert_int_equal(lsu_stats(&u)->l1_hits, 1);
+    lsu_free(&u);
+}
+
+static void a_miss_costs_the_dram_latency_plus_the_line_transfer(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct lsu_request r = line_req(&cfg, 3, 7);
+
+    assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+    assert_int_equal(lsu_stats(&u)->l1_misses, 1);
+    assert_int_equal(lsu_stats(&u)->dram_requests, 1);
+    lsu_free(&u);
+}
+
+static void the_second_miss_to_an_outstanding_line_merges(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct lsu_request a = line_req(&cfg, 1, 9), b = line_req(&cfg, 2, 9);
+    unsigned c, a_done = 0, b_done = 0;
+
+    lsu_issue(&u, &a);                       /* cycle 0: the miss */
+    for (c = 0; c < MAX_CYCLES && (!a_done || !b_done); c++) {
+        struct lsu_done done[LSU_MAX_INFLIGHT];
+        unsigned n;
+
+        if (c == 1)
+            lsu_issue(&u, &b);               /* cycle 1: same line */
+        n = lsu_cycle(&u, done, LSU_MAX_INFLIGHT);
+        for (unsigned i = 0; i < n; i++) {
+            if (done[i].warp == 1)
+                a_done = c;
+            if (done[i].warp == 2)
+                b_done = c;
+        }
+    }
+    /* b waits for a's fill, not for a fetch of its own. */
+    assert_int_equal(a_done, miss_cost(&cfg));
+    assert_int_equal(b_done, a_done);
+    assert_int_equal(lsu_stats(&u)->l1_merges, 1);
+    assert_int_equal(lsu_stats(&u)->dram_requests, 1);
+    lsu_free(&u);
+}
+
+static void a_miss_with_every_mshr_busy_stalls_until_one_frees(void **state)
+{
+    static const char *const sets[] = { "l1d_mshrs=2" };
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, sets, 1);
+    unsigned m = cfg.l1d_mshrs, first_done = 0, last_done = 0, c;
+
+    /* Requests 0 .. m-1 take every MSHR in cycles 0 .. m-1; request m,
+     * issued in cycle m, finds none until request 0's line is back, at
+     * cycle miss_cost; then it misses on an idle DRAM. */
+    for (c = 0; c < MAX_CYCLES && !last_done; c++) {
+        struct lsu_done done[LSU_MAX_INFLIGHT];
+        unsigned n;
+
+        if (c <= m) {
+            struct lsu_request r = line_req(&cfg, c, 100 + c);
+
+            assert_true(lsu_can_accept(&u));
+            lsu_issue(&u, &r);
+        }
+        n = lsu_cycle(&u, done, LSU_MAX_INFLIGHT);
+        for (unsigned i = 0; i < n; i++) {
+            if (done[i].warp == 0)
+                first_done = c;
+            if (done[i].warp == m)
+                last_done = c;
+        }
+        if (c >= m && c < miss_cost(&cfg))
+            assert_false(lsu_can_accept(&u));   /* the stalled request */
+    }
+    assert_int_equal(first_done, miss_cost(&cfg));
+    assert_int_equal(lsu_stats(&u)->mshr_stalls, miss_cost(&cfg) - m);
+    assert_int_equal(last_done, miss_cost(&cfg) + miss_cost(&cfg));
+    lsu_free(&u);
+}
+
+static void lru_evicts_the_least_recently_used_way(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    unsigned ways = cfg.l1d_ways, sets = l1_sets(&cfg);
+    /* Lines 3 + k x sets all fall in set 3. */
+#define SAME_SET(k) (3 + (uint64_t)(k) * sets)
+    struct lsu_request r;
+
+    for (unsigned k = 0; k < ways; k++) {       /* fill the set */
+        r = line_req(&cfg, 0, SAME_SET(k));
+        assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+    }
+    r = line_req(&cfg, 0, SAME_SET(0));          /* way 0 used again: */
+    assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    r = line_req(&cfg, 0, SAME_SET(ways));       /* 1 is now the LRU */
+    assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+    r = line_req(&cfg, 0, SAME_SET(0));
+    assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    for (unsigned k = 2; k <= ways; k++) {
+        r = line_req(&cfg, 0, SAME_SET(k));
+        assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    }
+    r = line_req(&cfg, 0, SAME_SET(1));          /* the evicted one */
+    assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+#undef SAME_SET
+    lsu_free(&u);
+}
+
+static void misses_queue_on_the_sms_share_of_the_dram_bandwidth(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct lsu_request a = line_req(&cfg, 1, 20), b = line_req(&cfg, 2, 21);
+    /* Two lines back to back take 2 x line bytes at dram_mb_s / (core_mhz
+     * x sms) bytes a cycle from cycle 0. */
+    unsigned both = transfer_cycles(&cfg, 2 * cfg.l1d_line_bytes);
+    unsigned c, b_done = 0;
+
+    /* b (issued in cycle 1) finds the channel still busy with a's line. */
+    assert_true(transfer_cycles(&cfg, cfg.l1d_line_bytes) > 1);
+    lsu_issue(&u, &a);
+    for (c = 0; c < MAX_CYCLES && !b_done; c++) {
+        if (c == 1)
+            lsu_issue(&u, &b);
+        if (cycle_reports(&u, 2))
+            b_done = c;
+    }
+    assert_int_equal(b_done, both + cfg.dram_latency);
+    assert_int_equal(lsu_stats(&u)->dram_requests, 2);
+    assert_int_equal(lsu_stats(&u)->dram_busy_cycles, both);
+    lsu_free(&u);
+}
+
+static void a_store_is_done_when_its_last_line_leaves_and_allocates_nothing(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    /* Lane i on line 40 + i / 2: warp_size / 2 lines, two lanes each. */
+    struct lsu_request st = load_req(&cfg, 4, 0, 0), ld;
+    unsigned lines = (cfg.warp_size + 1) / 2;
+
+    st.kind = LSU_STORE;
+    st.rd = 0;
+    for (unsigned i = 0; i < cfg.warp_size; i++)
+        st.addr[i] = (40 + i / 2) * cfg.l1d_line_bytes + (i % 2) * 4;
+    assert_int_equal(latency_of(&u, &st), lines - 1);
+    assert_int_equal(lsu_stats(&u)->store_lines, lines);
+    assert_int_equal(lsu_stats(&u)->dram_requests, lines);
+    /* No write-allocate: a load of a stored line still misses. */
+    assert_false(l1_cache_holds(&u.l1, 40));
+    ld = line_req(&cfg, 5, 40);
+    (void)latency_of(&u, &ld);
+    assert_int_equal(lsu_stats(&u)->l1_misses, 1);
+    assert_int_equal(lsu_stats(&u)->l1_hits, 0);
+    lsu_free(&u);
+}
+
+static void an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct lsu_request ld = line_req(&cfg, 1, 60), at = line_req(&cfg, 2, 60);
+
+    (void)latency_of(&u, &ld);                  /* line 60 in the L1 */
+    assert_true(l1_cache_holds(&u.l1, 60));
+    at.kind = LSU_ATOMIC;
+    /* One lane's 4 bytes on the DRAM channel, then the latency back. */
+    assert_int_equal(latency_of(&u, &at),
+                     transfer_cycles(&cfg, at.bytes) + cfg.dram_latency);
+    assert_false(l1_cache_holds(&u.l1, 60));
+    assert_int_equal(lsu_stats(&u)->atomic_lines, 1);
+    assert_int_equal(lsu_stats(&u)->dram_requests, 2);
+    lsu_free(&u);
+}
+
+static void a_warp_is_pending_from_its_global_access_to_its_done_only(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct lsu_request g = line_req(&cfg, 6, 70), sh = line_req(&cfg, 7, 0);
+    unsigned c;
+
+    sh.space = LSU_SHARED;
+    assert_true(lsu_idle(&u));
+    lsu_issue(&u, &g);
+    assert_true(lsu_pending(&u, 6));
+    assert_false(lsu_pending(&u, 5));
+    for (c = 0; !cycle_reports(&u, 6); c++) {
+        assert_true(c < MAX_CYCLES);
+        assert_true(lsu_pending(&u, 6));
+        assert_false(lsu_idle(&u));
+    }
+    assert_false(lsu_pending(&u, 6));
+    assert_true(lsu_idle(&u));
+    /* A shared access is never pending, even beside a global one. */
+    g = line_req(&cfg, 6, 71);
+    lsu_issue(&u, &g);
+    (void)cycle_reports(&u, 6);
+    lsu_issue(&u, &sh);
+    assert_true(lsu_pending(&u, 6));
+    assert_false(lsu_pending(&u, 7));
+    lsu_free(&u);
+}
+
+static void the_unit_takes_no_request_while_its_in_flight_table_is_full(void **state)
+{
+    static const char *const sets[] = { "l1d_mshrs=256" };
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, sets, 1);
+    unsigned c;
+
+    /* One miss a cycle, each to its own line, far fewer cycles than a
+     * miss takes: none is back when the table fills. */
+    assert_true(miss_cost(&cfg) > LSU_MAX_INFLIGHT);
+    for (c = 0; c < LSU_MAX_INFLIGHT; c++) {
+        struct lsu_request r = line_req(&cfg, c, 1000 + c);
+
+        assert_true(lsu_can_accept(&u));
+        lsu_issue(&u, &r);
+        assert_int_equal(cycle_reports(&u, c), false);
+    }
+    assert_false(lsu_can_accept(&u));
+    lsu_free(&u);
+}
+
+/* ------------------------------------------------------------------------
+ * Shared memory banks
+ * ---------------------------------------------------------------------- */
+
+static unsigned gcd(unsigned a, unsigned b)
+{
+    while (b) {
+        unsigned t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void **state)
+{
+    struct lsu u;
+    struct simt_config cfg = setup(&u, state, NULL, 0);
+    unsigned word = cfg.shared_bank_bytes, banks = cfg.shared_banks;
+    /* Lane i at word i x stride: stride 0 is one word for every lane (a
+     * broadcast, one cycle); otherwise the lanes spread over banks /
+     * gcd(stride, banks) banks, each asked for warp_size / that many
+     * distinct words (at least one). */
+    static const unsigned strides[] = { 0, 1, 2, 3, 4, 8, 16, 32, 64 };
+    uint64_t conflicts = 0;
+
+    for (size_t s = 0; s < sizeof strides / sizeof strides[0]; s++) {
+        unsigned stride = strides[s], used, expect;
+        struct lsu_request r = load_req(&cfg, 0, 0, stride * word);
+
+        r.space = LSU_SHARED;
+        if (stride == 0) {
+            expect = 1;
+        } else {
+            used = banks / gcd(stride, banks);
+            expect = (cfg.warp_size + used - 1) / used;
+        }
+        assert_int_equal(occupancy_of(&u, &r), expect);
+        conflicts += expect - 1;
+        assert_int_equal(lsu_stats(&u)->bank_conflicts, conflicts);
+        lsu_reset(&u);
+        conflicts = 0;
+        r.rd = 2;
+        /* And the data is back the hit latency after the last bank cycle. */
+        assert_int_equal(latency_of(&u, &r), expect - 1 + cfg.l1d_hit_latency);
+        lsu_reset(&u);
+    }
+    lsu_free(&u);
+}
+
+/* Every check at each preset whose memory is a real chip's: the figures
+ * follow from its keys. */
+#define AT(f, preset) cmocka_unit_test_prestate(f, (void *)(preset))
+#define TESTS_AT(preset) \
+        AT(a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass, preset), \
+        AT(lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line, preset), \
+        AT(the_arbiter_serves_the_smallest_line_first_whatever_its_lane, preset), \
+        AT(a_hit_costs_the_hit_latency, preset), \
+        AT(a_miss_costs_the_dram_latency_plus_the_line_transfer, preset), \
+        AT(the_second_miss_to_an_outstanding_line_merges, preset), \
+        AT(a_miss_with_every_mshr_busy_stalls_until_one_frees, preset), \
+        AT(lru_evicts_the_least_recently_used_way, preset), \
+        AT(misses_queue_on_the_sms_share_of_the_dram_bandwidth, preset), \
+        AT(a_store_is_done_when_its_last_line_leaves_and_allocates_nothing, preset), \
+        AT(an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1, preset), \
+        AT(a_warp_is_pending_from_its_global_access_to_its_done_only, preset), \
+        AT(the_unit_takes_no_request_while_its_in_flight_table_is_full, preset), \
+        AT(shared_bank_conflicts_cost_the_most_used_banks_distinct_words, preset),
+
+int main(void)
+{
+    const struct CMUnitTest fermi[] = { TESTS_AT("fermi-sbr") };
+    const struct CMUnitTest gtx480[] = { TESTS_AT("gtx480-baws") };
+    int failed = 0;
+
+    failed += cmocka_run_group_tests_name("fermi-sbr", fermi, NULL, NULL);
+    failed += cmocka_run_group_tests_name("gtx480-baws", gtx480, NULL, NULL);
+    return failed != 0;
+}
