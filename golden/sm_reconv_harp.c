@@ -191,15 +191,22 @@ static uint32_t thread_pc(const struct sm_reconv *rc, unsigned sched,
                        + l].pc;
 }
 
-/* The First-Level slot's warp as the tables show it. */
-static void slot_view(const struct sm_reconv *rc, unsigned sched,
-                      unsigned slot, struct warp_tables_out *wo)
+/* First-Level slot `slot` as the tables' outputs show it (fl_valid[slot]
+ * and fl[slot] of warp_tables_eval(): an invalid slot reads zero, and so
+ * do the thread ids of lanes outside the mask), read off the state alone
+ * rather than through a whole warp_tables_out. */
+static bool slot_view(const struct sm_reconv *rc, unsigned sched,
+                      unsigned slot, struct warp *w)
 {
-    struct warp_tables_in wi;
+    const struct warp_tables *t = &rc->harp[sched].wt;
+    bool valid = slot < t->g.fl && t->fl_valid[slot];
+    const struct warp *src = valid ? &t->fl[slot] : NULL;
 
-    memset(&wi, 0, sizeof wi);
-    warp_tables_eval(&rc->harp[sched].wt, &wi, wo);
-    (void)slot;
+    w->pc = valid ? src->pc : 0;
+    w->mask = valid ? src->mask : 0;
+    for (unsigned l = 0; l < t->g.lanes; l++)
+        w->tid[l] = (w->mask >> l) & 1 ? src->tid[l] : 0;
+    return valid;
 }
 
 /* The inputs of the three tables for this cycle and their outputs. */
@@ -208,7 +215,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
 {
     const struct sm_harp *h = &rc->harp[sched];
     unsigned L = rc->warp_size;
-    struct warp_tables_out now;
+    struct warp now;
     bool exec = in->op == SM_RC_EXEC && in->mask != 0;
     const struct warp *fw = NULL;
 
@@ -222,9 +229,9 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     memset(&c->side, 0, sizeof c->side);
     c->diverged = c->side_at_rpc = false;
     c->n_extra = 0;
-    slot_view(rc, sched, 0, &now);
     if (exec) {
-        fw = &now.fl[in->warp];
+        slot_view(rc, sched, in->warp, &now);
+        fw = &now;
         copy_tid(c->ftid, fw->tid, L);
     }
 
@@ -355,13 +362,12 @@ void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in, struct sm_rc_out *out)
 {
     struct harp_cycle c;
-    struct warp_tables_out now;
+    struct warp now;
 
-    slot_view(rc, sched, in->rd_warp, &now);
-    if (in->rd_warp < rc->harp[sched].wt.g.fl && now.fl_valid[in->rd_warp]) {
+    if (slot_view(rc, sched, in->rd_warp, &now)) {
         out->rd_valid = true;
-        out->rd_pc = from_hw(rc, now.fl[in->rd_warp].pc);
-        out->rd_mask = now.fl[in->rd_warp].mask;
+        out->rd_pc = from_hw(rc, now.pc);
+        out->rd_mask = now.mask;
     }
     harp_cycle(rc, sched, in, &c);
     if (c.ro.err || c.lo.err || c.wo.err || c.wlo.err) {
@@ -497,13 +503,13 @@ void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
                         unsigned slot, uint32_t *pc, uint64_t *mask,
                         unsigned owner[])
 {
-    struct warp_tables_out now;
+    struct warp now;
 
     slot_view(rc, sched, slot, &now);
-    *pc = from_hw(rc, now.fl[slot].pc);
-    *mask = now.fl_valid[slot] ? now.fl[slot].mask : 0;
+    *pc = from_hw(rc, now.pc);
+    *mask = now.mask;
     for (unsigned l = 0; l < rc->warp_size; l++)
-        owner[l] = (*mask >> l & 1) ? now.fl[slot].tid[l] : slot;
+        owner[l] = (*mask >> l & 1) ? now.tid[l] : slot;
 }
 
 unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
