@@ -21,7 +21,7 @@
 #            threads than the preset's ids name.
 #
 # Callgrind runs some 50 times slower than the model itself, so a point
-# of more than CALLGRIND_MAX_WI warp-instructions (default 120000) is only
+# of more than CALLGRIND_MAX_WI warp-instructions (default 30000) is only
 # timed: its host instructions read n/a (null in the JSON), and the cost
 # per warp-instruction at 16x against 1x is then given by the processor
 # time alone (the "CPU ns" columns).
@@ -47,7 +47,7 @@ SIZES=${SIZES:-1 4 16}
 SCHEDS=${SCHEDS:-1 2 3 4}
 REPEAT=${REPEAT:-3}
 CALLGRIND=${CALLGRIND:-yes}
-CALLGRIND_MAX_WI=${CALLGRIND_MAX_WI:-120000}
+CALLGRIND_MAX_WI=${CALLGRIND_MAX_WI:-30000}
 BENCH_JSON=${BENCH_JSON:-bench.json}
 BENCH_DIR=${BENCH_DIR:-bench-out}
 JOBS=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
