@@ -38,9 +38,11 @@ const char cmd_sim_usage[] =
     "      [--grid N] [--block N] [--size N] [--seed S] [--trace FILE]\n"
     "      [--json FILE] [--max-cycles N] [--check-invariants] [--time]\n"
     "      run one kernel of the suite on the SM model, check its result\n"
-    "      against the host reference and print cycles, instructions, IPC\n"
-    "      and lane activity (default preset: tiny); --time adds the CPU\n"
-    "      and wall seconds of the simulation alone\n";
+    "      against the host reference and print cycles, instructions, IPC,\n"
+    "      lane activity, depth utilization, the stall breakdown, RTRU, the\n"
+    "      threads' states in idle cycles and the memory and HARP counts\n"
+    "      (default preset: tiny); --time adds the CPU and wall seconds of\n"
+    "      the simulation alone\n";
 
 struct sim_opts {
     const char *kernel, *preset, *file, *trace, *json;
