@@ -4,7 +4,9 @@
 # $SIM_PRESETS (harp where the preset has the HARP tables), and under
 # every scheduler and fetch policy at tiny, with the system invariant
 # checked every cycle.  make check runs tiny and fermi-harp, where every
-# mode exists; `make sim-long` runs every preset.
+# mode exists, and each scheduler (with LRR fetch) and each fetch policy
+# (with the LRR scheduler); `make sim-long` runs every preset and every
+# pair of scheduler and fetch policy (SIM_POLICIES=pairs).
 # Kernels run at their default sizes; at tiny a TB is 8 threads (tiny holds
 # 4 warps of 2 per TB) and srad, 277 instructions long, gets 9-bit PCs
 # (tiny's 8 bits address 256).  Under sbr the recursive kernel's calls
@@ -31,6 +33,8 @@ for k in $kernels; do
   # the recursive kernel, whose calls the SBR stack's CALL entries hold)
   for s in lrr gto tls mwf_lrr mwf_gto saws; do
     for f in lrr cff fef; do
+      [ "${SIM_POLICIES:-each}" = pairs ] || [ $s = lrr ] || [ $f = lrr ] \
+        || continue
       echo "$k tiny harp $s $f"
       [ "$k" = recursion ] && echo "$k tiny sbr $s $f"
     done
