@@ -167,6 +167,19 @@ void sb_release(struct scoreboard *sb, unsigned g, uint64_t mask,
     sb->warp_max[(size_t)g * SB_REGS + rd] = max;
 }
 
+/* The lanes of left whose thread is in slot g. */
+static uint64_t same_slot(const unsigned slot[], uint64_t left, unsigned g)
+{
+    uint64_t same = 0;
+
+    for (uint64_t m = left; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (slot[l] == g)
+            same |= 1ull << l;
+    }
+    return same;
+}
+
 /* The lanes of mask are taken slot by slot: those of the lowest lane's
  * slot, then the next, so that each slot's fast check applies. */
 bool sb_clear_threads(const struct scoreboard *sb, const unsigned slot[],
@@ -176,13 +189,8 @@ bool sb_clear_threads(const struct scoreboard *sb, const unsigned slot[],
 
     while (left) {
         unsigned g = slot[__builtin_ctzll(left)];
-        uint64_t same = 0;
+        uint64_t same = same_slot(slot, left, g);
 
-        for (uint64_t m = left; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            if (slot[l] == g)
-                same |= 1ull << l;
-        }
         if (!sb_clear(sb, g, same, u, now))
             return false;
         left &= ~same;
@@ -197,13 +205,8 @@ void sb_write_threads(struct scoreboard *sb, const unsigned slot[],
 
     while (left) {
         unsigned g = slot[__builtin_ctzll(left)];
-        uint64_t same = 0;
+        uint64_t same = same_slot(slot, left, g);
 
-        for (uint64_t m = left; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            if (slot[l] == g)
-                same |= 1ull << l;
-        }
         sb_write(sb, g, same, rd, at);
         left &= ~same;
     }

@@ -363,6 +363,18 @@ static enum sm_hazard issue_hazard(const struct sm *sm, unsigned s,
     return SM_HAZARD_NONE;
 }
 
+/* The stall of a warp that may issue, from its I-buffer and its hazard:
+ * an empty I-buffer refilling after a jump is a control stall, else a
+ * fetch stall; SM_STALLS when nothing holds it. */
+static enum sm_stall ready_stall(bool buffered, bool refill,
+                                 enum sm_hazard hz)
+{
+    return !buffered ? (refill ? SM_STALL_CONTROL : SM_STALL_FETCH)
+           : hz == SM_HAZARD_DATA ? SM_STALL_DATA
+           : hz == SM_HAZARD_STRUCTURAL ? SM_STALL_STRUCTURAL
+           : SM_STALLS;
+}
+
 /* The access size of a memory instruction. */
 static unsigned access_bytes(enum rv32_op op)
 {
@@ -906,11 +918,7 @@ enum sm_status sm_cycle(struct sm *sm)
                 /* an empty slot is no warp: the tables' threads are
                  * seen below, by their launch warps */
                 wy = !can ? SM_STALLS
-                     : !fo.ready[w] ? (wp->refill ? SM_STALL_CONTROL
-                                                  : SM_STALL_FETCH)
-                     : hz == SM_HAZARD_DATA ? SM_STALL_DATA
-                     : hz == SM_HAZARD_STRUCTURAL ? SM_STALL_STRUCTURAL
-                     : SM_STALLS;
+                     : ready_stall(fo.ready[w], wp->refill, hz);
                 why[s] = wy < why[s] ? wy : why[s];
                 continue;
             }
@@ -932,11 +940,7 @@ enum sm_status sm_cycle(struct sm *sm)
                  : wp->launch_pending ? SM_STALL_CONTROL
                  : wp->at_barrier ? SM_STALL_BARRIER
                  : !base ? SM_STALL_CONTROL
-                 : !fo.ready[w] ? (wp->refill ? SM_STALL_CONTROL
-                                              : SM_STALL_FETCH)
-                 : hz == SM_HAZARD_DATA ? SM_STALL_DATA
-                 : hz == SM_HAZARD_STRUCTURAL ? SM_STALL_STRUCTURAL
-                 : SM_STALLS;
+                 : ready_stall(fo.ready[w], wp->refill, hz);
             why[s] = wy < why[s] ? wy : why[s];
         }
         for (unsigned t = 0; t < c->max_tbs; t++) {
