@@ -37,7 +37,7 @@ clang=${CLANG:-clang}
 cc=${RISCV_CC:-riscv64-unknown-elf-gcc}
 if command -v "$clang" > /dev/null 2>&1; then
   mkdir -p "$out/clang"
-  for k in nested collange bfs mergesort; do
+  for k in nested collange deepcall bfs mergesort; do
     "$clang" --target=riscv32 -march=rv32ima -mabi=ilp32 -O2 -ffreestanding \
       -nostdlib -mno-relax -DSIMT_SINGLE_THREAD -I"$SRCDIR/kernels" \
       -c "$SRCDIR/kernels/$k.c" -o "$out/clang/$k.o" &&
@@ -48,7 +48,7 @@ if command -v "$clang" > /dev/null 2>&1; then
       "$SRCDIR/kernels/qemu/start.c" "$out/clang/$k.o" ||
       { echo "FAIL: clang did not build $k"; fail=1; }
   done
-  "$run" --qemu "$qemu" --dir "$out/clang" nested collange bfs mergesort \
+  "$run" --qemu "$qemu" --dir "$out/clang" nested collange deepcall bfs mergesort \
     > "$out/clang/run" 2>&1 || fail=1
   sed 's/^/clang: /' "$out/clang/run"
 else
