@@ -88,13 +88,15 @@ static bool eligible(const struct fetch *f, const struct fetch_in *in,
     return fetch_entries(f, w) < f->g.slots;
 }
 
+/* The first eligible warp after the last fetched (< W), wrapping. */
 static int round_robin(const struct fetch *f, const struct fetch_in *in)
 {
-    for (unsigned k = 1; k <= f->g.warps; k++) {
-        unsigned w = (f->last + k) % f->g.warps;
+    for (unsigned w = f->last + 1; w < f->g.warps; w++)
         if (eligible(f, in, w))
             return (int)w;
-    }
+    for (unsigned w = 0; w <= f->last && w < f->g.warps; w++)
+        if (eligible(f, in, w))
+            return (int)w;
     return -1;
 }
 
@@ -153,6 +155,30 @@ void fetch_eval(const struct fetch *f, const struct fetch_in *in,
         out->ready[k] = ready(f, k);
     errors(f, in, &a, &b, &c);
     out->err = a || b || c;
+}
+
+void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
+                      struct fetch_out *out)
+{
+    int w = choose(f, in);
+    bool a, b, c;
+
+    out->fetch_valid = w >= 0;
+    out->fetch_warp = w >= 0 ? (unsigned)w : 0;
+    for (unsigned k = 0; k < f->g.warps; k++)
+        out->ready[k] = ready(f, k);
+    errors(f, in, &a, &b, &c);
+    out->err = a || b || c;
+}
+
+bool fetch_unready(const struct fetch *f, unsigned w)
+{
+    return unready(f, w) >= 0;
+}
+
+bool fetch_ready(const struct fetch *f, unsigned w)
+{
+    return ready(f, w);
 }
 
 void fetch_step(struct fetch *f, const struct fetch_in *in)

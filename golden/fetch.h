@@ -115,6 +115,19 @@ void fetch_eval(const struct fetch *f, const struct fetch_in *in,
                 struct fetch_out *out);
 void fetch_step(struct fetch *f, const struct fetch_in *in);
 
+/* fetch_eval() for a composition that reads only the ports: fetch_valid,
+ * fetch_warp, ready[w] for w < W and err; v, r and inflight are left
+ * unwritten (the composition reads the state through fetch_entries(),
+ * fetch_unready() and inflight[]). */
+void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
+                      struct fetch_out *out);
+
+/* The output ready[w]: warp w's oldest slot is valid and ready. */
+bool fetch_ready(const struct fetch *f, unsigned w);
+
+/* Warp w holds a valid I-buffer slot not yet marked ready. */
+bool fetch_unready(const struct fetch *f, unsigned w);
+
 /* Valid slots plus fetches in flight: the warp's entries. */
 unsigned fetch_entries(const struct fetch *f, unsigned w);
 

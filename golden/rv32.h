@@ -70,6 +70,7 @@ enum rv32_status {
     RV32_BARRIER,          /* simt.bar: the thread waits at the TB barrier */
     RV32_EXIT,             /* simt.exit: the thread is done */
     RV32_PRIO,             /* simt.prio.*: the ICS-First action (insn.op) */
+    /* the errors, last: a status >= RV32_ERR_ILLEGAL is one */
     RV32_ERR_ILLEGAL,      /* undecodable, or a CSR that does not exist or a write */
     RV32_ERR_MISALIGNED,   /* access not aligned to its size */
     RV32_ERR_ACCESS,       /* the memory callback refused the address */

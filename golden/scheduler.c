@@ -182,14 +182,15 @@ static void candidates(const struct scheduler *s, const struct scheduler_in *in,
     }
 }
 
-/* Round robin: the first candidate after warp `after`, wrapping. */
+/* Round robin: the first candidate after warp `after` (< W), wrapping. */
 static int round_robin(const struct scheduler *s, const bool *cand, unsigned after)
 {
-    for (unsigned k = 1; k <= s->g.warps; k++) {
-        unsigned w = (after + k) % s->g.warps;
+    for (unsigned w = after + 1; w < s->g.warps; w++)
         if (cand[w])
             return (int)w;
-    }
+    for (unsigned w = 0; w <= after && w < s->g.warps; w++)
+        if (cand[w])
+            return (int)w;
     return -1;
 }
 

@@ -171,6 +171,8 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->launch = *l;
     sm->tb_warps = tb_warps;
     sm->next_ctaid = 0;
+    sm->resident_warps = 0;
+    sm->launches_pending = 0;
     sm->shared_used = 0;
     memset(&sm->st, 0, sizeof sm->st);
     memset(sm->tb, 0, sizeof sm->tb);
@@ -214,12 +216,11 @@ static void dispatch(struct sm *sm)
     const struct simt_config *c = &sm->cfg;
 
     while (sm->next_ctaid < sm->launch.grid) {
-        unsigned t, free_warps = 0, k = 0;
+        unsigned t, k = 0;
+        unsigned free_warps = sm->warp_slots - sm->resident_warps;
 
         for (t = 0; t < c->max_tbs && sm->tb[t].valid; t++)
             ;
-        for (unsigned g = 0; g < sm->warp_slots; g++)
-            free_warps += !sm->warp[g].resident;
         if (t == c->max_tbs || free_warps < sm->tb_warps
             || sm->shared_used + sm->launch.shared_bytes
                > c->shared_kb * 1024u)
@@ -240,6 +241,8 @@ static void dispatch(struct sm *sm)
             memset(w, 0, sizeof *w);
             w->resident = true;
             w->launch_pending = true;
+            sm->resident_warps++;
+            sm->launches_pending++;
             w->tb = t;
             w->wid = k;
             for (unsigned l = 0; l < c->warp_size; l++) {
@@ -572,7 +575,8 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
         acc.fault = false;
         th->pc = pc;
         rv32_exec(&insn, th, &env, r);
-        thread_name(sm, gl, l, who, sizeof who);
+        if (r->status >= RV32_ERR_ILLEGAL)  /* an error: name the thread */
+            thread_name(sm, gl, l, who, sizeof who);
         switch (r->status) {
         case RV32_OK:
             next = r->next_pc;
@@ -652,18 +656,14 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
 }
 
 /* The lowest warp holding a valid instruction not yet ready. */
-static bool scoreboard_pick(const struct sm *sm, const struct fetch_out *fo,
-                            unsigned flushed, bool flush, unsigned *warp)
+static bool scoreboard_pick(const struct fetch *f, unsigned flushed,
+                            bool flush, unsigned *warp)
 {
-    for (unsigned w = 0; w < sm->warps_per_sched; w++) {
-        if (flush && w == flushed)
-            continue;
-        for (unsigned k = 0; k < sm->sch[0].fetch.g.slots; k++)
-            if (fo->v[w][k] && !fo->r[w][k]) {
-                *warp = w;
-                return true;
-            }
-    }
+    for (unsigned w = 0; w < f->g.warps; w++)
+        if (!(flush && w == flushed) && fetch_unready(f, w)) {
+            *warp = w;
+            return true;
+        }
     return false;
 }
 
@@ -705,6 +705,33 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
     }
 }
 
+/* The edges of scheduler s's I-buffer data: those of the warps its fetch
+ * model's inputs name, and of the warp fetched for (fetch_warp, or -1);
+ * the other warps' data does not change. */
+static void ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
+                          int fetch_warp, uint32_t fpc, uint64_t fmask)
+{
+    unsigned named[4], n = 0;
+
+    if (fi->flush_valid)
+        named[n++] = fi->flush_warp;
+    if (fi->issue_valid)
+        named[n++] = fi->issue_warp;
+    if (fi->fill_valid)
+        named[n++] = fi->fill_warp;
+    if (fetch_warp >= 0)
+        named[n++] = (unsigned)fetch_warp;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned w = named[k], j = 0;
+
+        while (j < k && named[j] != w)
+            j++;
+        if (j == k && w < sm->warps_per_sched)   /* each warp once */
+            ibuffer_edge(&sm->warp[slot_of(sm, s, w)], fi, w,
+                         fetch_warp == (int)w, fpc, fmask);
+    }
+}
+
 /* The warp-phase of TB slot t ends (RTRU, BAWS eq. 1): each of its warps
  * took the cycles from the phase's start to its arrival or exit; a warp
  * that exited in an earlier phase, or whose slot another TB took since,
@@ -732,6 +759,7 @@ static void retire(struct sm *sm, unsigned g)
     struct sm_tb *tb = &sm->tb[wp->tb];
 
     wp->resident = false;
+    sm->resident_warps--;   /* launched: it issued its exit */
     wp->live = 0;
     wp->phase_end = sm->st.cycles;
     if (--tb->live_warps == 0) {
@@ -812,39 +840,55 @@ static void count_idle_threads(struct sm *sm,
     }
 }
 
+/* Where warp k of TB slot t is, for check_barriers(). */
+enum tb_warp_place { TB_WARP_GONE, TB_WARP_WAITING, TB_WARP_RUNNING };
+
+static enum tb_warp_place tb_warp_place(const struct sm *sm, unsigned t,
+                                        unsigned k)
+{
+    const struct sm_warp *wp = &sm->warp[sm->tb[t].warp[k]];
+
+    if (!wp->resident || wp->tb != t || wp->wid != k)
+        return TB_WARP_GONE;
+    return wp->at_barrier ? TB_WARP_WAITING : TB_WARP_RUNNING;
+}
+
+/* " k1 k2 ..." of TB slot t's warps at place p, cut to len bytes. */
+static void tb_warp_list(const struct sm *sm, unsigned t,
+                         enum tb_warp_place p, char *buf, size_t len)
+{
+    size_t n = 0;
+
+    buf[0] = '\0';
+    for (unsigned k = 0; k < sm->tb[t].warps && n + 8 < len; k++)
+        if (tb_warp_place(sm, t, k) == p)
+            n += (size_t)snprintf(buf + n, len - n, " %u", k);
+}
+
 /* A barrier that can no longer complete: every live warp of the TB waits
  * at it, yet fewer than all the TB's warps arrived (some exited). */
 static void check_barriers(struct sm *sm)
 {
     for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
-        struct sm_tb *tb = &sm->tb[t];
-        char waiting[256] = "", exited[256] = "";
-        size_t wl = 0, el = 0;
+        const struct sm_tb *tb = &sm->tb[t];
         bool stuck = true, any = false;
+        char waiting[256], exited[256];
 
         if (!tb->valid || sm->wpt.cnt[t] == 0)
             continue;
-        for (unsigned k = 0; k < tb->warps; k++) {
-            const struct sm_warp *wp = &sm->warp[tb->warp[k]];
-            bool gone = !wp->resident || wp->tb != t || wp->wid != k;
-            if (gone) {
-                if (el < sizeof exited - 8)
-                    el += (size_t)snprintf(exited + el, sizeof exited - el,
-                                           " %u", k);
-            } else if (wp->at_barrier) {
-                any = true;
-                if (wl < sizeof waiting - 8)
-                    wl += (size_t)snprintf(waiting + wl, sizeof waiting - wl,
-                                           " %u", k);
-            } else {
-                stuck = false;
-            }
+        for (unsigned k = 0; k < tb->warps && stuck; k++) {
+            enum tb_warp_place p = tb_warp_place(sm, t, k);
+            any |= p == TB_WARP_WAITING;
+            stuck = p != TB_WARP_RUNNING;
         }
-        if (stuck && any)
-            sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
-                    "warps%s wait at it, warps%s exited (cycle %llu)",
-                    sm->launch.kernel, tb->ctaid, waiting, exited,
-                    (unsigned long long)sm->st.cycles);
+        if (!stuck || !any)
+            continue;
+        tb_warp_list(sm, t, TB_WARP_WAITING, waiting, sizeof waiting);
+        tb_warp_list(sm, t, TB_WARP_GONE, exited, sizeof exited);
+        sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
+                "warps%s wait at it, warps%s exited (cycle %llu)",
+                sm->launch.kernel, tb->ctaid, waiting, exited,
+                (unsigned long long)sm->st.cycles);
     }
 }
 
@@ -870,6 +914,7 @@ enum sm_status sm_cycle(struct sm *sm)
     enum sm_stall why[CONFIG_MAX_SCHEDULERS];   /* the stall, if no issue */
     bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
     unsigned group[CONFIG_MAX_SCHEDULERS];
+    bool any_release = false;          /* the WPT releases a TB */
     uint64_t now = sm->st.cycles;
 
     if (sm->status != SM_RUNNING)
@@ -893,42 +938,43 @@ enum sm_status sm_cycle(struct sm *sm)
         memset(&eo[s], 0, sizeof eo[s]);
         fetched[s] = exited[s] = false;
         arrive[s] = -1;
-        for (unsigned w = 0; w < sm->warps_per_sched && launch < 0; w++)
+        for (unsigned w = 0; sm->launches_pending && launch < 0
+                             && w < sm->warps_per_sched; w++)
             if (sm->warp[slot_of(sm, s, w)].launch_pending
                 && sm_reconv_can_launch(&sm->rc, s, w))
                 launch = (int)w;
-        fetch_eval(&sc->fetch, &fi[s], &fo);
         group_ok[s] = sm_pipeline_group(&sm->pipe, s, now, &group[s]);
         why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            bool buffered = fetch_ready(&sc->fetch, w);
             enum sm_hazard hz = SM_HAZARD_NONE;
             enum sm_stall wy;
             if (sm_reconv_regroups(&sm->rc)) {
                 /* the scheduler's warps are the mode's slots */
                 unsigned own = sm_reconv_slot_owner(&sm->rc, s, w);
                 bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
-                if (can && fo.ready[w])
+                if (can && buffered)
                     hz = issue_hazard(sm, s, w, now, group_ok[s]);
                 data_hz[s][w] = hz == SM_HAZARD_DATA;
-                si[s].ready[w] = launch < 0 && fo.ready[w] && can
+                si[s].ready[w] = launch < 0 && buffered && can
                                  && hz == SM_HAZARD_NONE;
                 si[s].warp_tb[w] = sm->warp[slot_of(sm, s, own)].tb;
                 si[s].long_wait[w] = !can;
                 /* an empty slot is no warp: the tables' threads are
                  * seen below, by their launch warps */
                 wy = !can ? SM_STALLS
-                     : ready_stall(fo.ready[w], wp->refill, hz);
+                     : ready_stall(buffered, wp->refill, hz);
                 why[s] = wy < why[s] ? wy : why[s];
                 continue;
             }
             bool base = wp->resident && !wp->launch_pending
                         && !wp->at_barrier
                         && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
-            if (base && fo.ready[w])
+            if (base && buffered)
                 hz = issue_hazard(sm, s, w, now, group_ok[s]);
             data_hz[s][w] = hz == SM_HAZARD_DATA;
-            si[s].ready[w] = launch < 0 && base && fo.ready[w]
+            si[s].ready[w] = launch < 0 && base && buffered
                              && hz == SM_HAZARD_NONE;
             si[s].warp_tb[w] = wp->resident ? wp->tb : 0;
             /* TLS: the long waits are a slot without a warp, a warp at
@@ -940,7 +986,7 @@ enum sm_status sm_cycle(struct sm *sm)
                  : wp->launch_pending ? SM_STALL_CONTROL
                  : wp->at_barrier ? SM_STALL_BARRIER
                  : !base ? SM_STALL_CONTROL
-                 : ready_stall(fo.ready[w], wp->refill, hz);
+                 : ready_stall(buffered, wp->refill, hz);
             why[s] = wy < why[s] ? wy : why[s];
         }
         for (unsigned t = 0; t < c->max_tbs; t++) {
@@ -985,14 +1031,14 @@ enum sm_status sm_cycle(struct sm *sm)
         }
         exited[s] = ro.exited;
         fi[s].fill_valid = sc->fill_valid
-                           && fo.inflight[sc->fill_warp] > 0;
+                           && sc->fetch.inflight[sc->fill_warp] > 0;
         fi[s].fill_warp = sc->fill_warp;
-        fi[s].rdy_valid = scoreboard_pick(sm, &fo, fi[s].flush_warp,
+        fi[s].rdy_valid = scoreboard_pick(&sc->fetch, fi[s].flush_warp,
                                           fi[s].flush_valid,
                                           &fi[s].rdy_warp);
         fi[s].next_valid = so.grant_valid;
         fi[s].next_warp = so.grant_warp;
-        fetch_eval(&sc->fetch, &fi[s], &fo);
+        fetch_eval_ports(&sc->fetch, &fi[s], &fo);
         if (fo.err)
             sm_fail(sm, "fetch of scheduler %u: an I-buffer event was "
                     "refused (cycle %llu)", s,
@@ -1086,24 +1132,28 @@ enum sm_status sm_cycle(struct sm *sm)
     }
 
     /* The clock edge. */
+    for (unsigned t = 0; t < c->max_tbs; t++)
+        any_release |= wo.release[t];
     for (unsigned s = 0; s < S; s++) {
         struct sm_sched *sc = &sm->sch[s];
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-            release[s][w] = wp->resident && wo.release[wp->tb]
+            release[s][w] = any_release && wp->resident
+                            && wo.release[wp->tb]
                             && (wp->at_barrier || arrive[s] == (int)w);
         }
         ri[s].release = release[s];
         scheduler_step(&sc->sched, &si[s]);
         fetch_step(&sc->fetch, &fi[s]);
         sm_reconv_step(&sm->rc, s, &ri[s]);
-        for (unsigned w = 0; w < sm->warps_per_sched; w++)
-            ibuffer_edge(&sm->warp[slot_of(sm, s, w)], &fi[s], w,
-                         fetched[s] && fwarp[s] == w, fpc[s], fmask[s]);
+        ibuffer_edges(sm, s, &fi[s], fetched[s] ? (int)fwarp[s] : -1,
+                      fpc[s], fmask[s]);
         sc->fill_valid = fetched[s];
         sc->fill_warp = fetched[s] ? fwarp[s] : 0;
-        if (ri[s].op == SM_RC_LAUNCH)
+        if (ri[s].op == SM_RC_LAUNCH) {
             sm->warp[slot_of(sm, s, ri[s].warp)].launch_pending = false;
+            sm->launches_pending--;
+        }
         if (eo[s].issued) {
             unsigned g = slot_of(sm, s, ri[s].warp);
             if (exited[s])

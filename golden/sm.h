@@ -151,6 +151,8 @@ struct sm {
     unsigned warp_slots;               /* schedulers * W */
     unsigned tb_warps;                 /* warps per TB of this launch */
     unsigned next_ctaid;               /* next TB of the grid to place */
+    unsigned resident_warps;           /* warp slots with resident set */
+    unsigned launches_pending;         /* ... with launch_pending set */
     uint32_t shared_used;              /* shared memory the resident TBs
                                         * hold, bytes */
     struct sm_sched sch[CONFIG_MAX_SCHEDULERS];
