@@ -80,12 +80,15 @@ void arbiter_eval(const struct arbiter *a, const struct arbiter_in *in, struct a
     const struct arbiter_geometry *g = &a->g;
     bool v[ARBITER_MAX_LANES];
     uint64_t hi[ARBITER_MAX_LANES], lo[ARBITER_MAX_LANES];
+    uint64_t key_hi[ARBITER_MAX_LANES], key_lo[ARBITER_MAX_LANES];
     unsigned n = g->lanes;
 
     memset(out, 0, sizeof *out);
     for (unsigned i = 0; i < n; i++) {
         v[i] = (in->valid >> i) & 1;
-        arbiter_key(g, in, i, &hi[i], &lo[i]);
+        arbiter_key(g, in, i, &key_hi[i], &key_lo[i]);
+        hi[i] = key_hi[i];
+        lo[i] = key_lo[i];
     }
     /* The tree: level by level, node j of a level from 2j and 2j+1. */
     for (unsigned d = 0; d < g->levels; d++) {
@@ -106,12 +109,10 @@ void arbiter_eval(const struct arbiter *a, const struct arbiter_in *in, struct a
             out->sp = hi[0];
             out->pc = lo[0];
         }
-        for (unsigned i = 0; i < g->lanes; i++) {
-            uint64_t h, l;
-            arbiter_key(g, in, i, &h, &l);
-            if (((in->valid >> i) & 1) && h == hi[0] && l == lo[0])
+        for (unsigned i = 0; i < g->lanes; i++)
+            if (((in->valid >> i) & 1) && key_hi[i] == hi[0]
+                && key_lo[i] == lo[0])
                 out->mask |= (uint64_t)1 << i;
-        }
     }
     out->common_pc = a->common_pc;
     out->err = in->pc_op == ARBITER_BAD_OP || (in->pc_op == ARBITER_ARB && in->mem);

@@ -83,6 +83,11 @@ static int unready(const struct fetch *f, unsigned w)
 static bool eligible(const struct fetch *f, const struct fetch_in *in,
                      unsigned w)
 {
+    /* The valid slots are a prefix (a fill takes the first free slot, an
+     * issue shifts the rest down, a flush clears them all): a valid last
+     * slot is a full I-buffer. */
+    if (f->v[w][f->g.slots - 1])
+        return false;
     if (in->flush_valid && id(f, in->flush_warp) == w)
         return false;
     return fetch_entries(f, w) < f->g.slots;
@@ -169,16 +174,6 @@ void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
         out->ready[k] = ready(f, k);
     errors(f, in, &a, &b, &c);
     out->err = a || b || c;
-}
-
-bool fetch_unready(const struct fetch *f, unsigned w)
-{
-    return unready(f, w) >= 0;
-}
-
-bool fetch_ready(const struct fetch *f, unsigned w)
-{
-    return ready(f, w);
 }
 
 void fetch_step(struct fetch *f, const struct fetch_in *in)

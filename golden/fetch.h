@@ -123,10 +123,19 @@ void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
                       struct fetch_out *out);
 
 /* The output ready[w]: warp w's oldest slot is valid and ready. */
-bool fetch_ready(const struct fetch *f, unsigned w);
+static inline bool fetch_ready(const struct fetch *f, unsigned w)
+{
+    return f->v[w][0] && f->r[w][0];
+}
 
 /* Warp w holds a valid I-buffer slot not yet marked ready. */
-bool fetch_unready(const struct fetch *f, unsigned w);
+static inline bool fetch_unready(const struct fetch *f, unsigned w)
+{
+    for (unsigned s = 0; s < f->g.slots; s++)
+        if (f->v[w][s] && !f->r[w][s])
+            return true;
+    return false;
+}
 
 /* Valid slots plus fetches in flight: the warp's entries. */
 unsigned fetch_entries(const struct fetch *f, unsigned w);

@@ -173,13 +173,15 @@ static void candidates(const struct scheduler *s, const struct scheduler_in *in,
 {
     int tb = tb_level(&s->g) ? chosen_tb(s, in) : -1;
 
-    for (unsigned w = 0; w < s->g.warps; w++) {
-        cand[w] = in->ready[w];
-        if (tb_level(&s->g))
-            cand[w] = cand[w] && tb >= 0 && tb_of(s, in, w) == (unsigned)tb;
-        if (s->g.policy == SCHED_TLS)
-            cand[w] = cand[w] && s->active[w];
-    }
+    if (tb_level(&s->g))
+        for (unsigned w = 0; w < s->g.warps; w++)
+            cand[w] = in->ready[w] && tb >= 0
+                      && tb_of(s, in, w) == (unsigned)tb;
+    else if (s->g.policy == SCHED_TLS)
+        for (unsigned w = 0; w < s->g.warps; w++)
+            cand[w] = in->ready[w] && s->active[w];
+    else
+        memcpy(cand, in->ready, s->g.warps * sizeof cand[0]);
 }
 
 /* Round robin: the first candidate after warp `after` (< W), wrapping. */
@@ -236,8 +238,10 @@ void scheduler_eval(const struct scheduler *s, const struct scheduler_in *in,
     out->grant_valid = w >= 0;
     out->grant_warp = w >= 0 ? (unsigned)w : 0;
     out->err = tb_level(&s->g) && contract_broken(s, in);
-    for (unsigned v = 0; v < s->g.warps; v++)
-        out->active[v] = s->g.policy != SCHED_TLS || s->active[v];
+    if (s->g.policy == SCHED_TLS)
+        memcpy(out->active, s->active, s->g.warps * sizeof out->active[0]);
+    else
+        memset(out->active, true, s->g.warps * sizeof out->active[0]);
 }
 
 /*

@@ -915,6 +915,7 @@ enum sm_status sm_cycle(struct sm *sm)
     bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
     unsigned group[CONFIG_MAX_SCHEDULERS];
     bool any_release = false;          /* the WPT releases a TB */
+    bool regroups = sm_reconv_regroups(&sm->rc);  /* harp's slots */
     uint64_t now = sm->st.cycles;
 
     if (sm->status != SM_RUNNING)
@@ -947,10 +948,16 @@ enum sm_status sm_cycle(struct sm *sm)
         why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-            bool buffered = fetch_ready(&sc->fetch, w);
             enum sm_hazard hz = SM_HAZARD_NONE;
             enum sm_stall wy;
-            if (sm_reconv_regroups(&sm->rc)) {
+            if (!regroups && !wp->resident) {
+                /* no warp: not ready, a long wait (TLS), no stall */
+                data_hz[s][w] = false;
+                si[s].long_wait[w] = true;
+                continue;
+            }
+            bool buffered = fetch_ready(&sc->fetch, w);
+            if (regroups) {
                 /* the scheduler's warps are the mode's slots */
                 unsigned own = sm_reconv_slot_owner(&sm->rc, s, w);
                 bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
@@ -976,14 +983,13 @@ enum sm_status sm_cycle(struct sm *sm)
             data_hz[s][w] = hz == SM_HAZARD_DATA;
             si[s].ready[w] = launch < 0 && base && buffered
                              && hz == SM_HAZARD_NONE;
-            si[s].warp_tb[w] = wp->resident ? wp->tb : 0;
-            /* TLS: the long waits are a slot without a warp, a warp at
-             * its barrier and a warp waiting on global memory: they leave
-             * the active group */
-            si[s].long_wait[w] = !wp->resident || wp->at_barrier
+            si[s].warp_tb[w] = wp->tb;
+            /* TLS: the long waits are a slot without a warp (above), a
+             * warp at its barrier and a warp waiting on global memory:
+             * they leave the active group */
+            si[s].long_wait[w] = wp->at_barrier
                                  || lsu_pending(&sm->lsu, slot_of(sm, s, w));
-            wy = !wp->resident ? SM_STALLS
-                 : wp->launch_pending ? SM_STALL_CONTROL
+            wy = wp->launch_pending ? SM_STALL_CONTROL
                  : wp->at_barrier ? SM_STALL_BARRIER
                  : !base ? SM_STALL_CONTROL
                  : ready_stall(buffered, wp->refill, hz);

@@ -39,11 +39,6 @@ void sm_memory_free(struct sm_memory *m)
     memset(m, 0, sizeof *m);
 }
 
-uint32_t sm_memory_stack_top(unsigned i)
-{
-    return SM_STACK_BASE + (uint32_t)(i + 1) * SM_STACK_BYTES;
-}
-
 /* The bytes [addr, addr + len) as seen by TB slot tb (tb < 0: the host,
  * which has no shared window), or NULL when outside every region. */
 static uint8_t *locate(struct sm_memory *m, int tb, uint32_t addr,

@@ -54,7 +54,10 @@ int sm_memory_init(struct sm_memory *m, const struct program *prog,
 void sm_memory_free(struct sm_memory *m);
 
 /* The top of hardware thread slot i's stack (16-byte aligned). */
-uint32_t sm_memory_stack_top(unsigned i);
+static inline uint32_t sm_memory_stack_top(unsigned i)
+{
+    return SM_STACK_BASE + (uint32_t)(i + 1) * SM_STACK_BYTES;
+}
 
 /* Host access to global memory and the image (no TB): 0 or -1. */
 int sm_memory_read(struct sm_memory *m, uint32_t addr, void *buf,

@@ -63,7 +63,9 @@ static unsigned arb_inputs(const struct sm_reconv *rc, unsigned sched,
     unsigned sw = rc->arb[g].g.sp_w;
     unsigned shift = sw < sb ? sb - sw : 0;
 
-    memset(ai, 0, sizeof *ai);
+    /* PC mode: the lines (addr) are not read */
+    ai->mem = false;
+    ai->pc_op = ARBITER_HOLD;
     ai->valid = live & ~rc->parked[g];
     for (unsigned l = 0; l < rc->warp_size; l++) {
         unsigned i = g * rc->warp_size + l;
