@@ -116,9 +116,10 @@ void ics_first_eval(const struct ics_first *s, const struct ics_first_in *in, st
         exec |= e ? bit(k) : 0;
         barrier |= b ? bit(k) : 0;
         /* eq. 5: ATV-P_n[k] = I'.E'.R.B'.P_n */
-        for (unsigned n = 0; n < g->levels; n++)
-            if (!i && !e && r && !b && ((s->prio[k] >> n) & 1))
-                out->atv[n] |= bit(k);
+        if (!i && !e && r && !b)
+            for (unsigned n = 0; n < g->levels; n++)
+                if ((s->prio[k] >> n) & 1)
+                    out->atv[n] |= bit(k);
     }
     /* Fig. 9: the highest non-empty level, its thread of smallest k. */
     for (unsigned n = 0; n < g->levels; n++)

@@ -1060,7 +1060,7 @@ enum sm_status sm_cycle(struct sm *sm)
                 ri[s].rd_warp = fo.fetch_warp;
                 ri[s].rd_live = wp->resident && !wp->launch_pending
                                 ? wp->live : 0;
-                sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
+                sm_reconv_read(&sm->rc, s, &ri[s], &ro);
                 fpc[s] = ro.rd_valid ? ro.rd_pc : 0;
                 fmask[s] = ro.rd_valid ? ro.rd_mask : 0;
             }

@@ -100,6 +100,20 @@ void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
         sm_sbr_eval(rc, sched, in, out);
 }
 
+void sm_reconv_read(const struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    if (rc->mode == RECONV_HARP) {
+        memset(out, 0, sizeof *out);
+        sm_harp_read(rc, sched, in, out);
+    } else if (rc->mode == RECONV_MINPC) {
+        memset(out, 0, sizeof *out);
+        sm_minpc_read(rc, sched, in, out);
+    } else {
+        sm_reconv_eval(rc, sched, in, out);
+    }
+}
+
 void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in)
 {

@@ -127,6 +127,12 @@ void sm_reconv_free(struct sm_reconv *rc);
 void sm_reconv_reset(struct sm_reconv *rc);
 void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in, struct sm_rc_out *out);
+/* The read port alone: sm_reconv_eval()'s rd_valid, rd_pc and rd_mask
+ * for in->rd_warp and in->rd_live, the other outputs cleared (they are
+ * those of this cycle's sm_reconv_eval() with the same update inputs,
+ * which the caller already has). */
+void sm_reconv_read(const struct sm_reconv *rc, unsigned sched,
+                    const struct sm_rc_in *in, struct sm_rc_out *out);
 void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in);
 
@@ -157,6 +163,8 @@ uint8_t sm_reconv_ics_action(const struct program *prog, uint32_t pc);
 int sm_minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
                   char *err, size_t errlen);
 void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
+                   const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_minpc_read(const struct sm_reconv *rc, unsigned sched,
                    const struct sm_rc_in *in, struct sm_rc_out *out);
 void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
                    const struct sm_rc_in *in);
@@ -214,6 +222,8 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
 void sm_harp_free(struct sm_reconv *rc);
 void sm_harp_reset(struct sm_reconv *rc);
 void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
+                  const struct sm_rc_in *in, struct sm_rc_out *out);
+void sm_harp_read(const struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in, struct sm_rc_out *out);
 void sm_harp_step(struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in);

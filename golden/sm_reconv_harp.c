@@ -358,10 +358,9 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);
 }
 
-void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
+void sm_harp_read(const struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in, struct sm_rc_out *out)
 {
-    struct harp_cycle c;
     struct warp now;
 
     if (slot_view(rc, sched, in->rd_warp, &now)) {
@@ -369,6 +368,14 @@ void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
         out->rd_pc = from_hw(rc, now.pc);
         out->rd_mask = now.mask;
     }
+}
+
+void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
+                  const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    struct harp_cycle c;
+
+    sm_harp_read(rc, sched, in, out);
     harp_cycle(rc, sched, in, &c);
     if (c.ro.err || c.lo.err || c.wo.err || c.wlo.err) {
         out->err = true;

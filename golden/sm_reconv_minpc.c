@@ -83,6 +83,19 @@ static unsigned arb_inputs(const struct sm_reconv *rc, unsigned sched,
     return g;
 }
 
+void sm_minpc_read(const struct sm_reconv *rc, unsigned sched,
+                   const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    struct arbiter_in ai;
+    struct arbiter_out ao;
+    unsigned g = arb_inputs(rc, sched, in->rd_warp, in->rd_live, &ai);
+
+    arbiter_eval(&rc->arb[g], &ai, &ao);
+    out->rd_valid = ao.valid;
+    out->rd_pc = rc->prog->text_lo + (uint32_t)(ao.pc << 2);
+    out->rd_mask = ao.mask;
+}
+
 void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
                    const struct sm_rc_in *in, struct sm_rc_out *out)
 {
@@ -90,11 +103,7 @@ void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
     struct arbiter_out ao;
     unsigned g;
 
-    g = arb_inputs(rc, sched, in->rd_warp, in->rd_live, &ai);
-    arbiter_eval(&rc->arb[g], &ai, &ao);
-    out->rd_valid = ao.valid;
-    out->rd_pc = rc->prog->text_lo + (uint32_t)(ao.pc << 2);
-    out->rd_mask = ao.mask;
+    sm_minpc_read(rc, sched, in, out);
     if (in->op == SM_RC_EXEC) {
         g = arb_inputs(rc, sched, in->warp, in->live, &ai);
         arbiter_eval(&rc->arb[g], &ai, &ao);
