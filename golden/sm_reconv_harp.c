@@ -18,8 +18,11 @@
  *              there instead.  An entry completes when none of its threads
  *              waits on global memory any more (in->mem_pending); the
  *              lowest complete entry leaves each cycle and enters
- *              Second-Level (waiting-to-second).  A warp the full table
- *              cannot take goes to Second-Level directly.
+ *              Second-Level on that edge (waiting-to-second, a single
+ *              cycle as HARP 7.3.2 counts the transitions), unless a warp
+ *              waits in the queue of warps entering from outside or
+ *              Second-Level refuses it: then it joins that queue.  A warp
+ *              the full table cannot take goes to Second-Level directly.
  *   diverged   (a branch whose lanes go two ways) the warp reserves a
  *              barrier at the branch's re-convergence PC in the RBT; its
  *              First-Level slot is freed and the two thread groups enter
@@ -85,6 +88,9 @@ struct harp_cycle {
     struct lookup_out wlo;
     struct warp_tables_in wi;
     struct warp_tables_out wo;
+    bool wret_done;              /* the wret port offers the Waiting-Lookup's
+                                 * completed warp (the entering queue is
+                                 * empty), not the queue's head */
     bool diverged;               /* the issued warp diverged */
     bool side_at_rpc;            /* ... and one group's PC is the RPC */
     struct harp_warp side;       /* that group */
@@ -227,7 +233,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     memset(&c->wli, 0, sizeof c->wli);
     memset(&c->wi, 0, sizeof c->wi);
     memset(&c->side, 0, sizeof c->side);
-    c->diverged = c->side_at_rpc = false;
+    c->diverged = c->side_at_rpc = c->wret_done = false;
     c->n_extra = 0;
     if (exec) {
         slot_view(rc, sched, in->warp, &now);
@@ -338,6 +344,13 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
         c->wi.wret.pc = h->enter[0].pc;
         c->wi.wret.mask = h->enter[0].mask;
         copy_tid(c->wi.wret.tid, h->enter[0].tid, L);
+    } else if (c->wli.done_valid) {
+        /* waiting-to-second in the cycle of the completion (HARP 7.3.2:
+         * one cycle per transition); the queue only holds the warp when
+         * Second-Level does not take it now */
+        c->wret_done = true;
+        c->wi.wret_valid = true;
+        c->wi.wret = c->wlo.done;
     }
 
     /* First-Level update of the issued slot */
@@ -419,7 +432,7 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
     warp_tables_step(&h->wt, &c.wi);
 
     /* the queue of warps entering from outside */
-    if (c.wi.wret_valid && c.wo.wret_ready) {
+    if (c.wi.wret_valid && c.wo.wret_ready && !c.wret_done) {
         memmove(h->enter, h->enter + 1, (h->n_enter - 1) * sizeof *h->enter);
         h->n_enter--;
     }
@@ -431,7 +444,7 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
             copy_tid(w.tid, c.li.ins[p].tid, L);
             enter_push(h, &w);
         }
-    if (c.wli.done_valid) {
+    if (c.wli.done_valid && !(c.wret_done && c.wo.wret_ready)) {
         /* waiting-to-second, through the queue of warps entering */
         struct harp_warp w;
         w.pc = c.wlo.done.pc;

@@ -478,6 +478,25 @@ static void a_load_that_hits_holds_its_reader_for_the_l1_latency(void **state)
     assert_int_equal(c12 - c8, 4 * (cfg.l1d_hit_latency + 1));
 }
 
+/* HARP 4.2.1: a warp that issues a global load leaves its First-Level
+ * slot for the Waiting-Lookup and "departs back to Second-Level ... when
+ * the pending memory access completes"; HARP 7.3.2: each transition
+ * (waiting-to-second, second-to-first) takes a single cycle.  So a lone
+ * warp chasing a pointer that hits pays, per load, the cycles the reader
+ * waits under sbr (hit latency + 1) and one cycle for each of the two
+ * transitions, and no more. */
+static void a_harp_load_that_hits_costs_the_l1_latency_and_two_transitions(
+    void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_HARP);
+    uint64_t c8, c12;
+
+    (void)state;
+    c8 = load_chain_cycles(&cfg, 8);
+    c12 = load_chain_cycles(&cfg, 12);
+    assert_int_equal(c12 - c8, 4 * (cfg.l1d_hit_latency + 1 + 2));
+}
+
 /* The most TBs resident at once when a grid of `grid` one-warp TBs, each
  * holding shared_bytes of shared memory, runs the chain. */
 static unsigned most_resident(const struct simt_config *cfg, unsigned grid,
@@ -1167,6 +1186,7 @@ int main(void)
         cmocka_unit_test(tbs_are_placed_up_to_the_tb_and_shared_memory_limits),
         cmocka_unit_test(a_tb_beyond_the_shared_memory_is_refused),
         cmocka_unit_test(a_load_that_hits_holds_its_reader_for_the_l1_latency),
+        cmocka_unit_test(a_harp_load_that_hits_costs_the_l1_latency_and_two_transitions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
