@@ -76,6 +76,12 @@ struct sm_harp {
     bool pend_valid;             /* a group at its RPC arrives this cycle */
     struct harp_warp pend;
     uint64_t parked[WARP_TABLES_MAX_SL];  /* per launch warp: threads at simt.bar */
+    /* Not hardware: a memo of the cycle's evaluation of the tables
+     * (harp_cycle()), which the evaluation and the step of one cycle
+     * would otherwise compute twice from the same update. */
+    struct harp_cycle *cyc;      /* the evaluation of the cycle ... */
+    struct sm_rc_in cyc_in;      /* ... for this update ... */
+    bool cyc_valid;              /* ... until the step or a reset */
 };
 
 /* Everything one cycle presents to the three tables. */
@@ -152,7 +158,8 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
             return -1;
         h->cap_enter = rc->warps * cfg->warp_size + 4;
         h->enter = calloc(h->cap_enter, sizeof *h->enter);
-        if (!h->enter) {
+        h->cyc = malloc(sizeof *h->cyc);
+        if (!h->enter || !h->cyc) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
@@ -164,8 +171,10 @@ void sm_harp_free(struct sm_reconv *rc)
 {
     if (!rc->harp)
         return;
-    for (unsigned s = 0; s < rc->schedulers; s++)
+    for (unsigned s = 0; s < rc->schedulers; s++) {
         free(rc->harp[s].enter);
+        free(rc->harp[s].cyc);
+    }
     free(rc->harp);
     rc->harp = NULL;
 }
@@ -181,6 +190,7 @@ void sm_harp_reset(struct sm_reconv *rc)
         h->n_enter = 0;
         h->pend_valid = false;
         memset(h->parked, 0, sizeof h->parked);
+        h->cyc_valid = false;
     }
 }
 
@@ -386,17 +396,20 @@ void sm_harp_read(const struct sm_reconv *rc, unsigned sched,
 void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in, struct sm_rc_out *out)
 {
-    struct harp_cycle c;
+    struct sm_harp *h = &rc->harp[sched];
+    const struct harp_cycle *c = h->cyc;
 
     sm_harp_read(rc, sched, in, out);
-    harp_cycle(rc, sched, in, &c);
-    if (c.ro.err || c.lo.err || c.wo.err || c.wlo.err) {
+    harp_cycle(rc, sched, in, h->cyc);
+    h->cyc_in = *in;
+    h->cyc_valid = true;
+    if (c->ro.err || c->lo.err || c->wo.err || c->wlo.err) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "a HARP table of scheduler %u "
                  "refused its inputs (%s%s%s%s)", sched,
-                 c.ro.err ? "RBT " : "", c.lo.err ? "Ready-Lookup " : "",
-                 c.wlo.err ? "Waiting-Lookup " : "",
-                 c.wo.err ? "warp tables" : "");
+                 c->ro.err ? "RBT " : "", c->lo.err ? "Ready-Lookup " : "",
+                 c->wlo.err ? "Waiting-Lookup " : "",
+                 c->wo.err ? "warp tables" : "");
     }
 }
 
@@ -406,70 +419,87 @@ static void enter_push(struct sm_harp *h, const struct harp_warp *w)
         h->enter[h->n_enter++] = *w;
 }
 
+/* The update fields harp_cycle() reads are those of the memo's
+ * evaluation.  mem_pending is compared as a pointer: between the
+ * evaluation and the step the SM marks the lanes of the load it issued
+ * as pending, and those threads are in the issuing First-Level slot, not
+ * in the Waiting-Lookup, whose entries' threads are the only ones
+ * harp_cycle() looks up there. */
+static bool same_update(const struct sm_rc_in *a, const struct sm_rc_in *b)
+{
+    return a->op == b->op && a->warp == b->warp && a->pc == b->pc
+           && a->mask == b->mask && a->split == b->split
+           && a->taken == b->taken && a->tpc == b->tpc && a->npc == b->npc
+           && a->bar == b->bar && a->exit == b->exit
+           && a->mem_wait == b->mem_wait && a->mem_pending == b->mem_pending;
+}
+
 void sm_harp_step(struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in)
 {
     struct sm_harp *h = &rc->harp[sched];
     unsigned L = rc->warp_size;
-    struct harp_cycle c;
+    struct harp_cycle *c = h->cyc;
     bool was_pend = h->pend_valid;
 
-    harp_cycle(rc, sched, in, &c);
-    if (c.ri.cmt_valid && c.ri.cmt_diverged) {
-        rc->rbt_bypass += (uint64_t)__builtin_popcountll(c.ro.rsv_fail);
-        rc->rbt_misses += c.ro.rsv_fail != 0;
+    if (!h->cyc_valid || !same_update(in, &h->cyc_in))
+        harp_cycle(rc, sched, in, c);
+    h->cyc_valid = false;
+    if (c->ri.cmt_valid && c->ri.cmt_diverged) {
+        rc->rbt_bypass += (uint64_t)__builtin_popcountll(c->ro.rsv_fail);
+        rc->rbt_misses += c->ro.rsv_fail != 0;
     }
     for (unsigned p = 0; p < 2; p++)
-        rc->lookup_bypass += c.li.ins_valid[p] && c.lo.ins_bypass[p];
-    if (c.wli.ins_valid[0]) {
-        rc->waiting_in += !c.wlo.ins_bypass[0];
-        rc->waiting_merged += c.wlo.ins_merged[0];
-        rc->waiting_bypass += c.wlo.ins_bypass[0];
+        rc->lookup_bypass += c->li.ins_valid[p] && c->lo.ins_bypass[p];
+    if (c->wli.ins_valid[0]) {
+        rc->waiting_in += !c->wlo.ins_bypass[0];
+        rc->waiting_merged += c->wlo.ins_merged[0];
+        rc->waiting_bypass += c->wlo.ins_bypass[0];
     }
-    rbt_step(&h->rbt, &c.ri);
-    ready_lookup_step(&h->ready, &c.li);
-    waiting_lookup_step(&h->wait, &c.wli);
-    warp_tables_step(&h->wt, &c.wi);
+    rbt_step(&h->rbt, &c->ri);
+    ready_lookup_step(&h->ready, &c->li);
+    waiting_lookup_step(&h->wait, &c->wli);
+    warp_tables_step(&h->wt, &c->wi);
 
     /* the queue of warps entering from outside */
-    if (c.wi.wret_valid && c.wo.wret_ready && !c.wret_done) {
+    if (c->wi.wret_valid && c->wo.wret_ready && !c->wret_done) {
         memmove(h->enter, h->enter + 1, (h->n_enter - 1) * sizeof *h->enter);
         h->n_enter--;
     }
     for (unsigned p = 0; p < 2; p++)
-        if (c.li.ins_valid[p] && c.lo.ins_bypass[p]) {
+        if (c->li.ins_valid[p] && c->lo.ins_bypass[p]) {
             struct harp_warp w;
-            w.pc = c.li.ins[p].pc;
-            w.mask = c.li.ins[p].mask;
-            copy_tid(w.tid, c.li.ins[p].tid, L);
+            w.pc = c->li.ins[p].pc;
+            w.mask = c->li.ins[p].mask;
+            copy_tid(w.tid, c->li.ins[p].tid, L);
             enter_push(h, &w);
         }
-    if (c.wli.done_valid && !(c.wret_done && c.wo.wret_ready)) {
+    if (c->wli.done_valid && !(c->wret_done && c->wo.wret_ready)) {
         /* waiting-to-second, through the queue of warps entering */
         struct harp_warp w;
-        w.pc = c.wlo.done.pc;
-        w.mask = c.wlo.done.mask;
-        copy_tid(w.tid, c.wlo.done.tid, L);
+        w.pc = c->wlo.done.pc;
+        w.mask = c->wlo.done.mask;
+        copy_tid(w.tid, c->wlo.done.tid, L);
         enter_push(h, &w);
     }
-    if (c.wli.ins_valid[0] && c.wlo.ins_bypass[0]) {
+    if (c->wli.ins_valid[0] && c->wlo.ins_bypass[0]) {
         struct harp_warp w;
-        w.pc = c.wli.ins[0].pc;
-        w.mask = c.wli.ins[0].mask;
-        copy_tid(w.tid, c.wli.ins[0].tid, L);
+        w.pc = c->wli.ins[0].pc;
+        w.mask = c->wli.ins[0].mask;
+        copy_tid(w.tid, c->wli.ins[0].tid, L);
         enter_push(h, &w);
     }
     if (was_pend) {
         /* the threads no barrier holds (their reservation failed) go on */
         struct harp_warp w = h->pend;
-        w.mask &= ~c.ro.arr_hit;
+        w.mask &= ~c->ro.arr_hit;
         enter_push(h, &w);
         h->pend_valid = false;
     }
-    for (unsigned k = 0; k < c.n_extra; k++)
-        enter_push(h, &c.extra[k]);
-    if (c.diverged && c.side_at_rpc) {
-        h->pend = c.side;
+    for (unsigned k = 0; k < c->n_extra; k++)
+        enter_push(h, &c->extra[k]);
+    if (c->diverged && c->side_at_rpc) {
+        h->pend = c->side;
         h->pend_valid = true;
     }
     if (in->op == SM_RC_LAUNCH) {
@@ -483,7 +513,7 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
     if (in->op == SM_RC_EXEC && in->bar)
         for (unsigned l = 0; l < L; l++)
             if (in->mask >> l & 1)
-                h->parked[c.ftid[l]] |= 1ull << l;
+                h->parked[c->ftid[l]] |= 1ull << l;
     if (in->release)
         for (unsigned w = 0; w < rc->warps; w++) {
             uint64_t left;
