@@ -137,6 +137,16 @@ static void fill(struct l1_cache *c, uint64_t line)
     touch(c, victim);
 }
 
+uint64_t l1_cache_next_retire(const struct l1_cache *c)
+{
+    uint64_t next = UINT64_MAX;
+
+    for (unsigned i = 0; i < c->g.mshrs; i++)
+        if (c->mshr[i].busy && c->mshr[i].ready < next)
+            next = c->mshr[i].ready;
+    return next;
+}
+
 void l1_cache_retire(struct l1_cache *c, uint64_t now)
 {
     for (unsigned i = 0; i < c->g.mshrs; i++) {

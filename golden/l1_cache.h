@@ -106,6 +106,10 @@ void l1_cache_invalidate(struct l1_cache *c, uint64_t line);
 /* Views for tests: whether `line` is in the cache; busy MSHRs. */
 bool l1_cache_holds(const struct l1_cache *c, uint64_t line);
 unsigned l1_cache_mshrs_busy(const struct l1_cache *c);
+
+/* The earliest cycle a busy MSHR's data is back (l1_cache_retire() frees
+ * it then), or UINT64_MAX. */
+uint64_t l1_cache_next_retire(const struct l1_cache *c);
 const char *l1_lookup_name(enum l1_lookup r);
 
 #ifdef __cplusplus

@@ -225,6 +225,25 @@ bool lsu_pending(const struct lsu *u, unsigned warp)
     return false;
 }
 
+uint64_t lsu_next_event(const struct lsu *u)
+{
+    uint64_t next = l1_cache_next_retire(&u->l1);
+
+    if (u->busy)
+        return u->now;
+    for (unsigned i = 0; i < LSU_MAX_INFLIGHT && u->inflight > 0; i++) {
+        const struct lsu_flight *f = &u->flight[i];
+        if (f->used && (!f->sent || f->ready < next))
+            next = f->sent ? f->ready : u->now;
+    }
+    return next < u->now ? u->now : next;
+}
+
+void lsu_skip(struct lsu *u, uint64_t n)
+{
+    u->now += n;
+}
+
 bool lsu_idle(const struct lsu *u)
 {
     return !u->busy && u->inflight == 0;

@@ -147,6 +147,13 @@ unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max);
 bool lsu_pending(const struct lsu *u, unsigned warp);
 /* Nothing in flight: every request issued has been reported done. */
 bool lsu_idle(const struct lsu *u);
+/* The first cycle from now on at which lsu_cycle() does more than count
+ * the cycle: now while the coalescer holds a request, else the earliest
+ * completion of a request or of an L1 miss; UINT64_MAX when idle. */
+uint64_t lsu_next_event(const struct lsu *u);
+/* Count n cycles in which lsu_cycle() would do nothing else (they end
+ * before lsu_next_event()). */
+void lsu_skip(struct lsu *u, uint64_t n);
 const struct lsu_stats *lsu_stats(const struct lsu *u);
 
 #ifdef __cplusplus

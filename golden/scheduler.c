@@ -293,6 +293,11 @@ void scheduler_step(struct scheduler *s, const struct scheduler_in *in)
         s->tb_last[tb_of(s, in, (unsigned)w)] = (unsigned)w;
 }
 
+bool scheduler_moves_alone(const struct scheduler_geometry *g)
+{
+    return g->policy == SCHED_TLS || g->policy == SCHED_SAWS;
+}
+
 unsigned long scheduler_state_bits(const struct scheduler_geometry *g)
 {
     unsigned long pairs = (unsigned long)g->tbs * (g->tbs - 1) / 2;

@@ -152,6 +152,10 @@ struct scheduler {
 
 void scheduler_geometry(const struct simt_config *cfg, struct scheduler_geometry *g);
 
+/* The policy's state may change at a step without a grant (TLS's active
+ * group, SAWS's order). */
+bool scheduler_moves_alone(const struct scheduler_geometry *g);
+
 /* The contract of model.h: sizes from cfg, checked, then reset. */
 int scheduler_check(const struct scheduler_geometry *g, char *msg, size_t msglen);
 int scheduler_init(struct scheduler *m, const struct simt_config *cfg,

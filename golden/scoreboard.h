@@ -85,6 +85,10 @@ bool sb_clear_threads(const struct scoreboard *sb, const unsigned slot[],
 void sb_write_threads(struct scoreboard *sb, const unsigned slot[],
                       uint64_t mask, unsigned rd, uint64_t at);
 
+/* The first cycle after now at which a register of warp slot g becomes
+ * ready (a result scheduled, not a pending load's), or UINT64_MAX. */
+uint64_t sb_next_ready(const struct scoreboard *sb, unsigned g, uint64_t now);
+
 /* Lanes of slot g (in mask) whose register r is not ready at cycle now. */
 uint64_t sb_waiting(const struct scoreboard *sb, unsigned g, uint64_t mask,
                     unsigned r, uint64_t now);

@@ -173,6 +173,8 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->next_ctaid = 0;
     sm->resident_warps = 0;
     sm->launches_pending = 0;
+    sm->quiet = false;
+    sm->skipped = 0;
     sm->shared_used = 0;
     memset(&sm->st, 0, sizeof sm->st);
     memset(sm->tb, 0, sizeof sm->tb);
@@ -892,6 +894,44 @@ static void check_barriers(struct sm *sm)
     }
 }
 
+/*
+ * After a quiet cycle `now` (nothing dispatched, launched, fetched,
+ * issued, marked ready, arrived or released; no request sent to or done
+ * by the LSU; no structure changed), the cycles after it are the same
+ * cycle again until something that depends on time changes: a register
+ * becomes ready, a SIMD group frees, or the LSU completes a request or a
+ * miss.  Count those cycles at once (`before`: the counts at the start of
+ * the quiet cycle).  Nothing is skipped past max_cycles.
+ */
+static void skip_quiet_cycles(struct sm *sm, const struct sm_stats *before,
+                              uint64_t now)
+{
+    uint64_t wake = lsu_next_event(&sm->lsu), next = now + 1, n;
+
+    wake = wake < next ? next : wake;
+    if (wake > next) {
+        uint64_t p = sm_pipeline_next_change(&sm->pipe, now);
+        wake = p < wake ? p : wake;
+    }
+    for (unsigned g = 0; g < sm->warp_slots && wake > next; g++)
+        if (sm->warp[g].resident) {
+            uint64_t r = sb_next_ready(&sm->sb, g, now);
+            wake = r < wake ? r : wake;
+        }
+    if (wake == UINT64_MAX)     /* nothing will ever change: a deadlock the
+                                 * cycle limit reports, one cycle at a time */
+        return;
+    n = wake - next;
+    if (sm->max_cycles && sm->st.cycles + n > sm->max_cycles)
+        n = sm->max_cycles > sm->st.cycles ? sm->max_cycles - sm->st.cycles
+                                           : 0;
+    if (n == 0)
+        return;
+    sm_stats_repeat(&sm->st, before, n);
+    lsu_skip(&sm->lsu, n);
+    sm->skipped += n;
+}
+
 enum sm_status sm_cycle(struct sm *sm)
 {
     const struct simt_config *c = &sm->cfg;
@@ -917,11 +957,16 @@ enum sm_status sm_cycle(struct sm *sm)
     bool any_release = false;          /* the WPT releases a TB */
     bool regroups = sm_reconv_regroups(&sm->rc);  /* harp's slots */
     uint64_t now = sm->st.cycles;
+    struct sm_stats before;            /* the counts at the cycle's start */
+    bool quiet;                        /* nothing happens in this cycle */
+    unsigned placed = sm->next_ctaid;
 
     if (sm->status != SM_RUNNING)
         return sm->status;
+    before = sm->st;
     sm->lsu_taken = false;
     dispatch(sm);
+    quiet = sm->next_ctaid == placed;
     memset(&wi, 0, sizeof wi);
     wi.tb_warps = sm->tb_warps;
     wpt_eval(&sm->wpt, &wi, &wo);      /* ranks: a function of the state */
@@ -1123,6 +1168,9 @@ enum sm_status sm_cycle(struct sm *sm)
             wi.arr_tb[s] = wp->tb;
             arrive[s] = (int)so.grant_warp;
         }
+        quiet = quiet && launch < 0 && !eo[s].issued && !eo[s].stale
+                && !fetched[s] && !fi[s].issue_valid && !fi[s].flush_valid
+                && !fi[s].fill_valid && !fi[s].rdy_valid && arrive[s] < 0;
         if (sm->status == SM_ERROR)
             return sm->status;
     }
@@ -1140,6 +1188,7 @@ enum sm_status sm_cycle(struct sm *sm)
     /* The clock edge. */
     for (unsigned t = 0; t < c->max_tbs; t++)
         any_release |= wo.release[t];
+    quiet = quiet && !any_release;
     for (unsigned s = 0; s < S; s++) {
         struct sm_sched *sc = &sm->sch[s];
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
@@ -1149,9 +1198,17 @@ enum sm_status sm_cycle(struct sm *sm)
                             && (wp->at_barrier || arrive[s] == (int)w);
         }
         ri[s].release = release[s];
-        scheduler_step(&sc->sched, &si[s]);
+        if (quiet && scheduler_moves_alone(&sc->sched.g)) {
+            /* TLS's group and SAWS's order change without a grant */
+            sm->sched_copy = sc->sched;
+            scheduler_step(&sc->sched, &si[s]);
+            quiet = !memcmp(&sm->sched_copy, &sc->sched, sizeof sc->sched);
+        } else {
+            scheduler_step(&sc->sched, &si[s]);
+        }
         fetch_step(&sc->fetch, &fi[s]);
-        sm_reconv_step(&sm->rc, s, &ri[s]);
+        if (sm_reconv_step(&sm->rc, s, &ri[s]))
+            quiet = false;
         ibuffer_edges(sm, s, &fi[s], fetched[s] ? (int)fwarp[s] : -1,
                       fpc[s], fmask[s]);
         sc->fill_valid = fetched[s];
@@ -1191,6 +1248,8 @@ enum sm_status sm_cycle(struct sm *sm)
                     sm->warp[g].at_barrier = false;
         }
     wpt_step(&sm->wpt, &wi);
+    if (sm->lsu_taken || lsu_next_event(&sm->lsu) <= now)
+        quiet = false;          /* the LSU has work in this cycle */
     lsu_edge(sm, now);
     sm->st.cycles++;
 
@@ -1204,6 +1263,9 @@ enum sm_status sm_cycle(struct sm *sm)
         if (!busy && lsu_idle(&sm->lsu))
             sm->status = SM_DONE;
     }
+    sm->quiet = quiet && sm->status == SM_RUNNING;
+    if (sm->quiet)
+        sm->quiet_from = before;
     return sm->status;
 }
 
@@ -1218,6 +1280,8 @@ enum sm_status sm_run(struct sm *sm)
             break;
         }
         sm_cycle(sm);
+        if (sm->quiet)
+            skip_quiet_cycles(sm, &sm->quiet_from, sm->st.cycles - 1);
     }
     return sm->status;
 }

@@ -182,6 +182,13 @@ struct sm {
     unsigned n_use;                    /* text words */
     struct sm_stats st;
     struct sm_issue_record rec;        /* the instruction being issued */
+    bool quiet;                        /* the last cycle changed nothing
+                                        * but the counts (sm_run skips the
+                                        * cycles that repeat it) */
+    struct sm_stats quiet_from;        /* ... the counts at its start */
+    uint64_t skipped;                  /* cycles sm_run() counted at once */
+    struct scheduler sched_copy;       /* scratch: a scheduler before its
+                                        * step (is the cycle quiet?) */
     uint64_t max_cycles;               /* 0: no limit */
     bool check_invariants;             /* check SPEC's system invariant */
     unsigned *inv_count;               /* ... its scratch: W * warp_size
@@ -208,7 +215,11 @@ int sm_start(struct sm *sm, const struct sm_launch *l);
 /* One clock cycle; returns the status after it. */
 enum sm_status sm_cycle(struct sm *sm);
 
-/* Cycles until done or error (sm->max_cycles bounds it). */
+/* Cycles until done or error (sm->max_cycles bounds it).  The cycles
+ * that repeat a quiet one (nothing issued or moved, every structure as
+ * before, only time passing) are counted at once, up to the next cycle
+ * at which a result, a SIMD group or the LSU is due: the counts and the
+ * trace are those of running them one by one. */
 enum sm_status sm_run(struct sm *sm);
 
 /* The system invariant (SPEC.md): each live thread in exactly one place.

@@ -49,6 +49,18 @@ uint64_t sm_pipeline_issue(struct sm_pipeline *p, unsigned group,
     return now + p->occupancy - 1 + p->latency[unit];
 }
 
+uint64_t sm_pipeline_next_change(const struct sm_pipeline *p, uint64_t now)
+{
+    uint64_t next = UINT64_MAX;
+
+    if (p->groups < p->schedulers)
+        return now + 1;
+    for (unsigned j = 0; j < p->groups; j++)
+        if (p->free_at[j] > now && p->free_at[j] < next)
+            next = p->free_at[j];
+    return next;
+}
+
 unsigned sm_pipeline_busy(const struct sm_pipeline *p, uint64_t now)
 {
     unsigned n = 0;

@@ -59,6 +59,11 @@ uint64_t sm_pipeline_issue(struct sm_pipeline *p, unsigned group,
 /* Groups executing at cycle now (a sub-warp in them). */
 unsigned sm_pipeline_busy(const struct sm_pipeline *p, uint64_t now);
 
+/* The first cycle after now at which sm_pipeline_group() or
+ * sm_pipeline_busy() may answer otherwise than at now (now + 1 when
+ * schedulers take turns at a shared group), or UINT64_MAX. */
+uint64_t sm_pipeline_next_change(const struct sm_pipeline *p, uint64_t now);
+
 #ifdef __cplusplus
 }
 #endif

@@ -114,19 +114,23 @@ void sm_reconv_read(const struct sm_reconv *rc, unsigned sched,
     }
 }
 
-void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
+bool sm_reconv_step(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in)
 {
+    bool changed = in->op != SM_RC_NONE;
+
     if (rc->mode == RECONV_MINPC) {
         sm_minpc_step(rc, sched, in);
         sm_minpc_release(rc, sched, in->release);
-    }
-    else if (rc->mode == RECONV_ICS_FIRST)
+    } else if (rc->mode == RECONV_ICS_FIRST) {
+        changed |= rc->commit[sched].valid;   /* the last issue commits */
         sm_ics_step(rc, sched, in);
-    else if (rc->mode == RECONV_HARP)
-        sm_harp_step(rc, sched, in);
-    else
+    } else if (rc->mode == RECONV_HARP) {
+        changed = sm_harp_step(rc, sched, in);
+    } else {
         sm_sbr_step(rc, sched, in);
+    }
+    return changed;
 }
 
 void sm_reconv_places(const struct sm_reconv *rc, unsigned sched,

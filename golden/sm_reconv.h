@@ -133,7 +133,10 @@ void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
  * which the caller already has). */
 void sm_reconv_read(const struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in, struct sm_rc_out *out);
-void sm_reconv_step(struct sm_reconv *rc, unsigned sched,
+/* The edge: false when it changed no state of the structures other than
+ * by in->release (no update, nothing moving inside them), so that the
+ * next cycle sees them as this one did. */
+bool sm_reconv_step(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in);
 
 /* The lanes of a warp that the structures hold (debug: the invariant
@@ -225,7 +228,7 @@ void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in, struct sm_rc_out *out);
 void sm_harp_read(const struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in, struct sm_rc_out *out);
-void sm_harp_step(struct sm_reconv *rc, unsigned sched,
+bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in);
 bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
                        unsigned slot);

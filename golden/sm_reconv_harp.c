@@ -434,17 +434,27 @@ static bool same_update(const struct sm_rc_in *a, const struct sm_rc_in *b)
            && a->mem_wait == b->mem_wait && a->mem_pending == b->mem_pending;
 }
 
-void sm_harp_step(struct sm_reconv *rc, unsigned sched,
+bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in)
 {
     struct sm_harp *h = &rc->harp[sched];
     unsigned L = rc->warp_size;
     struct harp_cycle *c = h->cyc;
     bool was_pend = h->pend_valid;
+    unsigned sl_count = h->wt.count, sl_head = h->wt.head;
+    bool changed;
 
     if (!h->cyc_valid || !same_update(in, &h->cyc_in))
         harp_cycle(rc, sched, in, c);
     h->cyc_valid = false;
+    /* no table takes an input, none releases, no warp waits to enter:
+     * only a fill of First-Level from Second-Level could change them */
+    changed = in->op != SM_RC_NONE || was_pend || h->n_enter || c->n_extra
+              || c->ri.cmt_valid || c->ro.rel_valid
+              || c->li.ins_valid[0] || c->li.ins_valid[1] || c->li.pop
+              || c->wli.ins_valid[0] || c->wli.done_valid
+              || c->wi.upd_valid || c->wi.bar_valid || c->wi.lkp_valid
+              || c->wi.wret_valid;
     if (c->ri.cmt_valid && c->ri.cmt_diverged) {
         rc->rbt_bypass += (uint64_t)__builtin_popcountll(c->ro.rsv_fail);
         rc->rbt_misses += c->ro.rsv_fail != 0;
@@ -540,6 +550,7 @@ void sm_harp_step(struct sm_reconv *rc, unsigned sched,
             }
             h->parked[w] = 0;
         }
+    return changed || h->wt.count != sl_count || h->wt.head != sl_head;
 }
 
 bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,

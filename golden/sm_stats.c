@@ -77,3 +77,20 @@ double sm_stats_rtru(const struct sm_stats *st)
 {
     return st->phases ? st->rtru_sum / (double)st->phases : 0;
 }
+
+void sm_stats_repeat(struct sm_stats *st, const struct sm_stats *before,
+                     uint64_t n)
+{
+    st->cycles += n * (st->cycles - before->cycles);
+    st->busy_cycles += n * (st->busy_cycles - before->busy_cycles);
+    for (unsigned k = 0; k < SM_THREAD_STATES; k++)
+        st->idle_threads[k] += n * (st->idle_threads[k]
+                                    - before->idle_threads[k]);
+    for (unsigned s = 0; s < CONFIG_MAX_SCHEDULERS; s++) {
+        struct sm_sched_stats *a = &st->sched[s];
+        const struct sm_sched_stats *b = &before->sched[s];
+        for (unsigned r = 0; r < SM_STALLS; r++)
+            a->stall[r] += n * (a->stall[r] - b->stall[r]);
+        a->second_level += n * (a->second_level - b->second_level);
+    }
+}

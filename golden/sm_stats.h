@@ -88,6 +88,13 @@ struct sm_stats {
 };
 
 /* The name of a stall reason ("structural", ...). */
+/* n more cycles like the one that took `before` to st, one in which
+ * nothing issued and no structure changed: the counts kept per cycle
+ * (cycles, busy cycles, idle threads, stalls, Second-Level occupancy)
+ * grow by n times what that cycle added; the others stay. */
+void sm_stats_repeat(struct sm_stats *st, const struct sm_stats *before,
+                     uint64_t n);
+
 const char *sm_stall_name(enum sm_stall s);
 
 /* The name of a thread state ("dependency", ...). */

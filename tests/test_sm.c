@@ -497,6 +497,88 @@ static void a_harp_load_that_hits_costs_the_l1_latency_and_two_transitions(
     assert_int_equal(c12 - c8, 4 * (cfg.l1d_hit_latency + 1 + 2));
 }
 
+/* Each thread loads, doubles and stores the word at args + 128 tid and
+ * loads the next line's: a line per lane, the coalescer busy for a cycle
+ * per lane, its misses coming back one by one. */
+static void scatter_program(struct built *b)
+{
+    static const uint32_t lw5 = 0x000a2283;     /* lw x5, 0(x20) */
+    static const uint32_t lw6 = 0x040a2303;     /* lw x6, 64(x20) */
+    uint32_t p[MAXW];
+    unsigned k = 0;
+
+    p[k++] = csrr(20, RV32_CSR_TID);
+    p[k++] = slli(20, 20, 7);
+    p[k++] = add(20, 20, 10);
+    p[k++] = lw5;
+    p[k++] = add(5, 5, 5);
+    p[k++] = sw(5, 20, 0);
+    p[k++] = lw6;
+    p[k++] = add(6, 6, 5);
+    p[k++] = sw(6, 20, 4);
+    p[k++] = EXIT;
+    build(b, p, k, NULL, 0);
+}
+
+/* Run `prog` on a tiny SM twice, by sm_run() and cycle by cycle: the same
+ * counts, cycles and L1/DRAM statistics; returns the cycles sm_run()
+ * counted at once. */
+static uint64_t skipped_cycles_count_as_run(const struct simt_config *cfg,
+                                            const struct built *b,
+                                            unsigned grid, unsigned block)
+{
+    struct sm *run = make(cfg, &b->p, grid, block);
+    struct sm *step = make(cfg, &b->p, grid, block);
+    uint32_t self = SM_GLOBAL_BASE;
+    uint64_t skipped;
+
+    assert_int_equal(sm_memory_write(&run->mem, SM_GLOBAL_BASE, &self, 4), 0);
+    assert_int_equal(sm_memory_write(&step->mem, SM_GLOBAL_BASE, &self, 4), 0);
+    if (sm_run(run) != SM_DONE)
+        fail_msg("%s", run->err);
+    while (step->status == SM_RUNNING)
+        sm_cycle(step);
+    assert_int_equal(step->status, SM_DONE);
+    assert_int_equal(step->skipped, 0);
+    assert_int_equal(run->st.cycles, step->st.cycles);
+    assert_memory_equal(&run->st, &step->st, sizeof run->st);
+    assert_memory_equal(lsu_stats(&run->lsu), lsu_stats(&step->lsu),
+                        sizeof(struct lsu_stats));
+    skipped = run->skipped;
+    sm_destroy(run);
+    sm_destroy(step);
+    return skipped;
+}
+
+static void cycles_counted_at_once_count_as_cycles_run_one_by_one(
+    void **state)
+{
+    static const enum reconvergence modes[] = {
+        RECONV_SBR, RECONV_MINPC, RECONV_ICS_FIRST, RECONV_HARP };
+    static const enum sched_policy scheds[] = {
+        SCHED_LRR, SCHED_TLS, SCHED_SAWS };
+    uint64_t skipped = 0;
+
+    (void)state;
+    for (unsigned m = 0; m < 4; m++)
+        for (unsigned k = 0; k < 3; k++) {
+            struct simt_config cfg = timing_config(modes[m]);
+            struct built b;
+
+            cfg.scheduler = scheds[k];
+            load_chain_program(&b, 6);
+            skipped += skipped_cycles_count_as_run(&cfg, &b, 1,
+                                                   cfg.warp_size);
+            loop_program(&b);
+            skipped += skipped_cycles_count_as_run(&cfg, &b, 6, 7);
+            scatter_program(&b);
+            cfg.l1d_mshrs = 16;     /* no MSHR-full replays */
+            skipped += skipped_cycles_count_as_run(&cfg, &b, 1,
+                                                   4 * cfg.warp_size);
+        }
+    assert_true(skipped > 0);   /* the runs had cycles to count at once */
+}
+
 /* The most TBs resident at once when a grid of `grid` one-warp TBs, each
  * holding shared_bytes of shared memory, runs the chain. */
 static unsigned most_resident(const struct simt_config *cfg, unsigned grid,
@@ -1187,6 +1269,7 @@ int main(void)
         cmocka_unit_test(a_tb_beyond_the_shared_memory_is_refused),
         cmocka_unit_test(a_load_that_hits_holds_its_reader_for_the_l1_latency),
         cmocka_unit_test(a_harp_load_that_hits_costs_the_l1_latency_and_two_transitions),
+        cmocka_unit_test(cycles_counted_at_once_count_as_cycles_run_one_by_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
