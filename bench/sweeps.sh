@@ -19,7 +19,10 @@
 #             reservation misses and the threads they let past their
 #             re-convergence point, the Waiting-Lookup merges and the L1
 #             MSHR-full stalls (sums).
-# Both are also written to DIR/sweep.md.
+# Both are also written to DIR/sweep.md.  The SIMD sweep runs twice, the
+# second time under sbr with 32-thread warps at every width as HARP
+# §7.2.2 does (simd-sbr32/), and prints harp's speedup over that baseline
+# too (simd/speedup-sbr32.md).
 #
 # Variables: SIMTREF (the tool, default ./simtref), JSON_GET (the JSON
 # reader, default tests/json_get), OUT (default sweeps-out), SWEEPS (a
@@ -211,6 +214,61 @@ summarize() {
     cat "$dir/sweep.md"
 }
 
+# HARP against SBR across two sweeps of KEY: the cycles of MODE_B's
+# points in DIR_B over those of MODE_A's points in DIR_A, for the same
+# kernel and swept value, with the geometric mean per kernel class and
+# over every kernel; written to DIR_A/NAME.md and printed.
+cross() {
+    dir_a=$1 mode_a=$2 dir_b=$3 mode_b=$4 key=$5 name=$6 title=$7
+    [ -r "$dir_a/points.tsv" ] || die "$dir_a/points.tsv: missing"
+    [ -r "$dir_b/points.tsv" ] || die "$dir_b/points.tsv: missing"
+    awk -F'\t' -v ma="$mode_a" -v mb="$mode_b" -v key="$key" \
+        -v title="$title" '
+    FNR == 1 { file++ }
+    file == 1 && $4 == ma || file == 2 && $4 == mb {
+        v = $1; k = $2; c = $3
+        if (!(v in vseen)) { vseen[v] = 1; vals[++nv] = v }
+        if (!(k in kseen)) { kseen[k] = 1; kern[++nk] = k; kclass[k] = c }
+        if (!(c in cseen)) { cseen[c] = 1; cls[++nc] = c }
+        cyc[file, v, k] = $7
+    }
+    END {
+        printf "### %s\n\n", title
+        printf "Cycles of %s over cycles of %s, for the same kernel and %s.\n\n", mb, ma, key
+        hdr = "| class | kernel |"; sep = "|---|---|"
+        for (i = 1; i <= nv; i++) { hdr = hdr " " key "=" vals[i] " |"; sep = sep "---:|" }
+        print hdr; print sep
+        for (ci = 1; ci <= nc + 1; ci++) {
+            c = ci <= nc ? cls[ci] : "all"
+            for (ki = 1; ki <= nk + 1; ki++) {
+                k = ki <= nk ? kern[ki] : ""
+                if (k != "" && (ci > nc || kclass[k] != c))
+                    continue
+                line = "| " c " | " (k == "" ? "geometric mean" : k) " |"
+                for (i = 1; i <= nv; i++) {
+                    s = 0; m = 0
+                    for (kk = 1; kk <= nk; kk++) {
+                        q = kern[kk]
+                        if (k != "" ? q != k : (c != "all" && kclass[q] != c))
+                            continue
+                        if (!((1, vals[i], q) in cyc) || !((2, vals[i], q) in cyc))
+                            continue
+                        s += log(cyc[2, vals[i], q] / cyc[1, vals[i], q]); m++
+                    }
+                    line = line " " (m ? sprintf("%.3f", exp(s / m)) : "-") " |"
+                }
+                print line
+            }
+        }
+    }' "$dir_a/points.tsv" "$dir_b/points.tsv" > "$dir_a/$name.md.tmp" || {
+        rm -f "$dir_a/$name.md.tmp"
+        die "$dir_a: no $name table"
+    }
+    mv "$dir_a/$name.md.tmp" "$dir_a/$name.md"
+    echo
+    cat "$dir_a/$name.md"
+}
+
 # One sweep: its name (the directory), the swept key as compare names it,
 # the value the others are related to (the preset's, the paper's
 # baseline), then compare's options.
@@ -229,11 +287,24 @@ sweep() {
 start=$(date +%s)
 for s in $SWEEPS; do
     case $s in
-    simd)   # HARP §7.2.2, Fig. 15(b): SIMD 8, 16 (baseline), 32
+    simd)   # HARP §7.2.2, Fig. 15(b): SIMD 8, 16 (baseline), 32.  The
+        # preset's 64 warps per TB of 32 threads would exceed the SM's
+        # 1536 threads; 32 warps hold a TB of 256 at every width (the
+        # key only sizes the WPT's counters and bounds a TB's warps)
         # shellcheck disable=SC2086
         sweep simd simd_width+warp_size 16 --preset fermi-harp \
             --kernels "$HARP_KERNELS" --modes sbr,harp $HARP_FILL \
-            --sweep simd_width+warp_size=8,16,32 ;;
+            --set max_warps_per_tb=32 \
+            --sweep simd_width+warp_size=8,16,32
+        # HARP §7.2.2 keeps SBR's 32-thread warps at every width (run as
+        # sub-warps on a narrower SIMD): fermi-sbr, which is fermi-harp
+        # with those warps (and 32 warps per TB) under sbr
+        # shellcheck disable=SC2086
+        sweep simd-sbr32 simd_width 16 --preset fermi-sbr \
+            --kernels "$HARP_KERNELS" --modes sbr $HARP_FILL \
+            --sweep simd_width=8,16,32
+        cross "$OUT/simd" harp "$OUT/simd-sbr32" sbr simd_width speedup-sbr32 \
+            "Speedup of harp (warps as wide as the SIMD) over sbr with 32-thread warps" ;;
     depth)  # HARP §7.2.2, Fig. 15(a): an 8- (baseline) and a 16-cycle
         # pipeline for every operation, and a 4-cycle one
         # shellcheck disable=SC2086
