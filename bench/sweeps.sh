@@ -108,7 +108,11 @@ point_rows() {
 # The relative and statistics tables of the sweep in DIR over KEY.
 summarize() {
     dir=$1 key=$2 base=$3
-    point_rows "$dir" > "$dir/points.tsv"
+    point_rows "$dir" > "$dir/points.tsv.tmp" || {
+        rm -f "$dir/points.tsv.tmp"
+        die "$dir: the points could not be read"
+    }
+    mv "$dir/points.tsv.tmp" "$dir/points.tsv"
     awk -F'\t' -v key="$key" -v base="$base" '
     function col(i) { return $4 " " $5 " fetch=" $6 }
     function fmt(x) { return sprintf("%.3f", x) }
