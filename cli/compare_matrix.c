@@ -139,6 +139,28 @@ static int point_config_load(const struct compare_matrix *m, size_t ci,
     return rc;
 }
 
+/* The configuration ci with the --set options and the swept value, before
+ * a mode is chosen: as it is or, when that is refused and --modes lists
+ * modes, under the first of them that takes it, since every point runs
+ * under one of them (warps wider than the SIMD at a harp preset are
+ * refused under harp, HARP 4.2.4, and taken under sbr).  0, or -1 with
+ * the configuration's own error. */
+static int point_config_load_any_mode(const struct compare_matrix *m,
+                                      size_t ci, const char *value,
+                                      struct point_config *pc, char *err,
+                                      size_t errlen)
+{
+    char e[CONFIG_ERR_LEN];
+
+    if (point_config_load(m, ci, value, -1, -1, -1, pc, err, errlen) == 0)
+        return 0;
+    for (size_t mi = 0; mi < m->nmodes; mi++)
+        if (point_config_load(m, ci, value, m->modes[mi], -1, -1, pc, e,
+                              sizeof e) == 0)
+            return 0;
+    return -1;
+}
+
 static int add_job(struct compare_jobs *jobs, size_t *cap, char *err,
                    size_t errlen)
 {
@@ -259,7 +281,7 @@ int compare_matrix_expand(const struct compare_matrix *m, const char *exe,
         /* The configuration itself, with the --set options. */
         struct compare_matrix base = *m;
         base.sweep_key[0] = '\0';
-        if (point_config_load(&base, ci, "", -1, -1, -1, pc, err, errlen))
+        if (point_config_load_any_mode(&base, ci, "", pc, err, errlen))
             goto fail;
         if (!plain_name(pc->cfg.name)) {
             snprintf(err, errlen, "%s: the configuration's name '%s' may "
@@ -284,8 +306,8 @@ int compare_matrix_expand(const struct compare_matrix *m, const char *exe,
                              value);
                     goto fail;
                 }
-                if (point_config_load(m, ci, value, -1, -1, -1, pc, err,
-                                      errlen) != 0)
+                if (point_config_load_any_mode(m, ci, value, pc, err,
+                                               errlen) != 0)
                     goto fail;
             }
             for (size_t mi = 0; mi < nm; mi++) {

@@ -76,6 +76,32 @@ if [ "$n" -ne 3 ] || [ "$h" -ne 1 ] || grep 'reconvergence=harp' "$out/stdout" |
   sed 's/^/    /' "$out/stdout"; fail=1
 fi
 
+# A setting that only the listed mode takes is run under it: warps of 32
+# at fermi-harp (HARP needs warps as wide as its 16-lane SIMD) under sbr,
+# also as a swept value; under harp it is refused with harp's reason.
+# runs COMMAND...: the command succeeds (stdout in $out/stdout).
+runs() {
+  "$@" > "$out/stdout" 2> "$out/stderr" && return
+  echo "FAIL: '$*' exited $?, stderr:"; sed 's/^/    /' "$out/stderr"
+  fail=1
+}
+runs "$SIMTREF" compare --preset fermi-harp --kernels vecadd --modes sbr \
+  --set warp_size=32 --set max_warps_per_tb=32 --emit-jobs "$out/emit-w"
+if [ "$(grep -c 'warp_size=32.*reconvergence=sbr' "$out/stdout")" -ne 1 ]; then
+  echo "FAIL: fermi-harp, sbr, warp_size=32 gave these jobs (want one):"
+  sed 's/^/    /' "$out/stdout"; fail=1
+fi
+runs "$SIMTREF" compare --preset fermi-harp --kernels vecadd --modes sbr \
+  --set max_warps_per_tb=32 --sweep warp_size=16,32 --emit-jobs "$out/emit-w"
+if [ "$(grep -c 'reconvergence=sbr' "$out/stdout")" -ne 2 ]; then
+  echo "FAIL: fermi-harp, sbr, warp_size swept over 16,32 gave these jobs (want two):"
+  sed 's/^/    /' "$out/stdout"; fail=1
+fi
+expect 1 "needs warps as wide as the SIMD" -- \
+  "$SIMTREF" compare --preset fermi-harp --kernels vecadd --modes harp \
+    --set warp_size=32 --set max_warps_per_tb=32 --out "$out/r"
+[ -e "$out/r" ] && { echo "FAIL: a refused command line made $out/r"; fail=1; }
+
 # --- a point that fails --------------------------------------------------------
 expect 1 "point vecadd at tiny (sbr, mwf_lrr, cff) failed (exit status 1)" -- \
   "$SIMTREF" compare $small --modes sbr,harp --max-cycles 50 --out "$out/fails" -j 2
