@@ -105,6 +105,19 @@ point_rows() {
     done
 }
 
+# The rows of a table per kernel class (awk, before each table's
+# program): row (c, k) is kernel k of class c, or with k "" the geometric
+# mean of class c's kernels ("all": every kernel).  Needs cls[1..nc],
+# kern[1..nk] and kclass[].
+ROWS_AWK='
+function row_count() { return (nc + 1) * (nk + 1) }
+function row_class(r) { return int(r / (nk + 1)) + 1 <= nc ? cls[int(r / (nk + 1)) + 1] : "all" }
+function row_kernel(r) { return r % (nk + 1) + 1 <= nk ? kern[r % (nk + 1) + 1] : "" }
+function row_shown(c, k) { return k == "" || (c != "all" && kclass[k] == c) }
+function row_has(c, k, q) { return k != "" ? q == k : (c == "all" || kclass[q] == c) }
+function row_head(c, k) { return "| " c " | " (k == "" ? "geometric mean" : k) " |" }
+'
+
 # The relative and statistics tables of the sweep in DIR over KEY.
 summarize() {
     dir=$1 key=$2 base=$3
@@ -113,7 +126,7 @@ summarize() {
         die "$dir: the points could not be read"
     }
     mv "$dir/points.tsv.tmp" "$dir/points.tsv"
-    awk -F'\t' -v key="$key" -v base="$base" '
+    awk -F'\t' -v key="$key" -v base="$base" "$ROWS_AWK"'
     function col(i) { return $4 " " $5 " fetch=" $6 }
     function fmt(x) { return sprintf("%.3f", x) }
     {
@@ -146,28 +159,24 @@ summarize() {
                 sep = sep "---:|"
             }
         print hdr; print sep
-        for (ci = 1; ci <= nc + 1; ci++) {
-            c = ci <= nc ? cls[ci] : "all"
-            for (ki = 1; ki <= nk + 1; ki++) {
-                k = ki <= nk ? kern[ki] : ""
-                if (k != "" && (ci > nc || kclass[k] != c))
-                    continue
-                line = "| " c " | " (k == "" ? "geometric mean" : k) " |"
-                for (i = 1; i <= nv; i++)
-                    for (j = 1; j <= nl && vals[i] != base; j++) {
-                        s = 0; m = 0
-                        for (kk = 1; kk <= nk; kk++) {
-                            q = kern[kk]
-                            if (k != "" ? q != k : (c != "all" && kclass[q] != c))
-                                continue
-                            if (!((base, q, cols[j]) in cyc) || !((vals[i], q, cols[j]) in cyc))
-                                continue
-                            s += log(cyc[base, q, cols[j]] / cyc[vals[i], q, cols[j]]); m++
-                        }
-                        line = line " " (m ? fmt(exp(s / m)) : "-") " |"
+        for (r = 0; r < row_count(); r++) {
+            c = row_class(r); k = row_kernel(r)
+            if (!row_shown(c, k))
+                continue
+            line = row_head(c, k)
+            for (i = 1; i <= nv; i++)
+                for (j = 1; j <= nl && vals[i] != base; j++) {
+                    s = 0; m = 0
+                    for (kk = 1; kk <= nk; kk++) {
+                        q = kern[kk]
+                        if (!row_has(c, k, q) || !((base, q, cols[j]) in cyc) \
+                            || !((vals[i], q, cols[j]) in cyc))
+                            continue
+                        s += log(cyc[base, q, cols[j]] / cyc[vals[i], q, cols[j]]); m++
                     }
-                print line
-            }
+                    line = line " " (m ? fmt(exp(s / m)) : "-") " |"
+                }
+            print line
         }
         printf "\n### Statistics\n\n"
         printf "Per class: cycles summed over its kernels; SIMD lane activity "
@@ -227,7 +236,7 @@ cross() {
     [ -r "$dir_a/points.tsv" ] || die "$dir_a/points.tsv: missing"
     [ -r "$dir_b/points.tsv" ] || die "$dir_b/points.tsv: missing"
     awk -F'\t' -v ma="$mode_a" -v mb="$mode_b" -v key="$key" \
-        -v title="$title" '
+        -v title="$title" "$ROWS_AWK"'
     FNR == 1 { file++ }
     file == 1 && $4 == ma || file == 2 && $4 == mb {
         v = $1; k = $2; c = $3
@@ -242,27 +251,23 @@ cross() {
         hdr = "| class | kernel |"; sep = "|---|---|"
         for (i = 1; i <= nv; i++) { hdr = hdr " " key "=" vals[i] " |"; sep = sep "---:|" }
         print hdr; print sep
-        for (ci = 1; ci <= nc + 1; ci++) {
-            c = ci <= nc ? cls[ci] : "all"
-            for (ki = 1; ki <= nk + 1; ki++) {
-                k = ki <= nk ? kern[ki] : ""
-                if (k != "" && (ci > nc || kclass[k] != c))
-                    continue
-                line = "| " c " | " (k == "" ? "geometric mean" : k) " |"
-                for (i = 1; i <= nv; i++) {
-                    s = 0; m = 0
-                    for (kk = 1; kk <= nk; kk++) {
-                        q = kern[kk]
-                        if (k != "" ? q != k : (c != "all" && kclass[q] != c))
-                            continue
-                        if (!((1, vals[i], q) in cyc) || !((2, vals[i], q) in cyc))
-                            continue
-                        s += log(cyc[2, vals[i], q] / cyc[1, vals[i], q]); m++
-                    }
-                    line = line " " (m ? sprintf("%.3f", exp(s / m)) : "-") " |"
+        for (r = 0; r < row_count(); r++) {
+            c = row_class(r); k = row_kernel(r)
+            if (!row_shown(c, k))
+                continue
+            line = row_head(c, k)
+            for (i = 1; i <= nv; i++) {
+                s = 0; m = 0
+                for (kk = 1; kk <= nk; kk++) {
+                    q = kern[kk]
+                    if (!row_has(c, k, q) || !((1, vals[i], q) in cyc) \
+                        || !((2, vals[i], q) in cyc))
+                        continue
+                    s += log(cyc[2, vals[i], q] / cyc[1, vals[i], q]); m++
                 }
-                print line
+                line = line " " (m ? sprintf("%.3f", exp(s / m)) : "-") " |"
             }
+            print line
         }
     }' "$dir_a/points.tsv" "$dir_b/points.tsv" > "$dir_a/$name.md.tmp" || {
         rm -f "$dir_a/$name.md.tmp"
