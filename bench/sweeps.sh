@@ -110,7 +110,12 @@ point_rows() {
 # mean of class c's kernels ("all": every kernel).  Needs cls[1..nc],
 # kern[1..nk] and kclass[].
 ROWS_AWK='
-function row_count() { return (nc + 1) * (nk + 1) }
+function next_row(r) {     # the next row shown after row r, or -1
+    for (r++; r < (nc + 1) * (nk + 1); r++)
+        if (row_shown(row_class(r), row_kernel(r)))
+            return r
+    return -1
+}
 function row_class(r) { return int(r / (nk + 1)) + 1 <= nc ? cls[int(r / (nk + 1)) + 1] : "all" }
 function row_kernel(r) { return r % (nk + 1) + 1 <= nk ? kern[r % (nk + 1) + 1] : "" }
 function row_shown(c, k) { return k == "" || (c != "all" && kclass[k] == c) }
@@ -159,11 +164,8 @@ summarize() {
                 sep = sep "---:|"
             }
         print hdr; print sep
-        for (r = 0; r < row_count(); r++) {
-            c = row_class(r); k = row_kernel(r)
-            if (!row_shown(c, k))
-                continue
-            line = row_head(c, k)
+        for (r = next_row(-1); r >= 0; r = next_row(r)) {
+            c = row_class(r); k = row_kernel(r); line = row_head(c, k)
             for (i = 1; i <= nv; i++)
                 for (j = 1; j <= nl && vals[i] != base; j++) {
                     s = 0; m = 0
@@ -251,11 +253,8 @@ cross() {
         hdr = "| class | kernel |"; sep = "|---|---|"
         for (i = 1; i <= nv; i++) { hdr = hdr " " key "=" vals[i] " |"; sep = sep "---:|" }
         print hdr; print sep
-        for (r = 0; r < row_count(); r++) {
-            c = row_class(r); k = row_kernel(r)
-            if (!row_shown(c, k))
-                continue
-            line = row_head(c, k)
+        for (r = next_row(-1); r >= 0; r = next_row(r)) {
+            c = row_class(r); k = row_kernel(r); line = row_head(c, k)
             for (i = 1; i <= nv; i++) {
                 s = 0; m = 0
                 for (kk = 1; kk <= nk; kk++) {
