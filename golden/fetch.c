@@ -66,11 +66,6 @@ unsigned fetch_entries(const struct fetch *f, unsigned w)
     return n;
 }
 
-static bool ready(const struct fetch *f, unsigned w)
-{
-    return f->v[w][0] && f->r[w][0];
-}
-
 /* The oldest valid slot not yet ready, or -1. */
 static int unready(const struct fetch *f, unsigned w)
 {
@@ -135,7 +130,7 @@ static void errors(const struct fetch *f, const struct fetch_in *in,
     *fill_bad = in->fill_valid &&
         (!names(f, in->fill_warp) || f->inflight[id(f, in->fill_warp)] == 0);
     *issue_bad = in->issue_valid &&
-        (!names(f, in->issue_warp) || !ready(f, id(f, in->issue_warp)));
+        (!names(f, in->issue_warp) || !fetch_ready(f, id(f, in->issue_warp)));
     *rdy_bad = in->rdy_valid &&
         (!names(f, in->rdy_warp) || unready(f, id(f, in->rdy_warp)) < 0);
 }
@@ -143,23 +138,16 @@ static void errors(const struct fetch *f, const struct fetch_in *in,
 void fetch_eval(const struct fetch *f, const struct fetch_in *in,
                 struct fetch_out *out)
 {
-    int w = choose(f, in);
-    bool a, b, c;
     unsigned W = f->g.warps;
 
     /* The warps' rows are copied whole: a slot at or beyond g.slots is
      * never set in the state (fetch_step writes slots below S, reset and
      * flush clear whole rows), so it reads zero as the cleared output. */
     memset(out, 0, sizeof *out);
-    out->fetch_valid = w >= 0;
-    out->fetch_warp = w >= 0 ? (unsigned)w : 0;
+    fetch_eval_ports(f, in, out);
     memcpy(out->v, f->v, W * sizeof f->v[0]);
     memcpy(out->r, f->r, W * sizeof f->r[0]);
     memcpy(out->inflight, f->inflight, W * sizeof f->inflight[0]);
-    for (unsigned k = 0; k < W; k++)
-        out->ready[k] = ready(f, k);
-    errors(f, in, &a, &b, &c);
-    out->err = a || b || c;
 }
 
 void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
@@ -171,7 +159,7 @@ void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
     out->fetch_valid = w >= 0;
     out->fetch_warp = w >= 0 ? (unsigned)w : 0;
     for (unsigned k = 0; k < f->g.warps; k++)
-        out->ready[k] = ready(f, k);
+        out->ready[k] = fetch_ready(f, k);
     errors(f, in, &a, &b, &c);
     out->err = a || b || c;
 }

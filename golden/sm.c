@@ -1248,7 +1248,7 @@ enum sm_status sm_cycle(struct sm *sm)
                     sm->warp[g].at_barrier = false;
         }
     wpt_step(&sm->wpt, &wi);
-    if (sm->lsu_taken || lsu_next_event(&sm->lsu) <= now)
+    if (quiet && (sm->lsu_taken || lsu_next_event(&sm->lsu) <= now))
         quiet = false;          /* the LSU has work in this cycle */
     lsu_edge(sm, now);
     sm->st.cycles++;
