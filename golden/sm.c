@@ -819,26 +819,33 @@ static void count_idle_threads(struct sm *sm,
                 dep[slot_of(sm, s, owner[l])] |= 1ull << l;
             }
         }
-    for (unsigned g = 0; g < sm->warp_slots; g++) {
-        const struct sm_warp *wp = &sm->warp[g];
-        uint64_t live = wp->live, inactive, reconv, bar, d, r, i;
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
+        uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
         uint64_t *n = sm->st.idle_threads;
 
-        if (!wp->resident || wp->launch_pending || !live)
-            continue;
-        sm_reconv_waiting(&sm->rc, slot_sched(sm, g), slot_local(sm, g),
-                          live, sm->is_rpc, &inactive, &reconv, &bar);
-        if (wp->at_barrier)
-            bar = live;
-        d = dep[g] & live & ~bar;
-        r = reconv & ~bar & ~d;
-        i = inactive & ~bar & ~d & ~r;
-        n[SM_THREAD_BARRIER] += (unsigned)__builtin_popcountll(bar);
-        n[SM_THREAD_DEPENDENCY] += (unsigned)__builtin_popcountll(d);
-        n[SM_THREAD_RECONVERGING] += (unsigned)__builtin_popcountll(r);
-        n[SM_THREAD_INACTIVE] += (unsigned)__builtin_popcountll(i);
-        n[SM_THREAD_OTHER]
-            += (unsigned)__builtin_popcountll(live & ~(bar | d | r | i));
+        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+        }
+        sm_reconv_waiting(&sm->rc, s, sm->warps_per_sched, live, sm->is_rpc,
+                          inactive, reconv, bar);
+        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+            unsigned g = slot_of(sm, s, w);
+            uint64_t b = sm->warp[g].at_barrier ? live[w] : bar[w];
+            uint64_t d = dep[g] & live[w] & ~b;
+            uint64_t r = reconv[w] & ~b & ~d;
+            uint64_t i = inactive[w] & ~b & ~d & ~r;
+
+            if (!live[w])
+                continue;
+            n[SM_THREAD_BARRIER] += (unsigned)__builtin_popcountll(b);
+            n[SM_THREAD_DEPENDENCY] += (unsigned)__builtin_popcountll(d);
+            n[SM_THREAD_RECONVERGING] += (unsigned)__builtin_popcountll(r);
+            n[SM_THREAD_INACTIVE] += (unsigned)__builtin_popcountll(i);
+            n[SM_THREAD_OTHER]
+                += (unsigned)__builtin_popcountll(live[w] & ~(b | d | r | i));
+        }
     }
 }
 

@@ -287,30 +287,32 @@ static void minpc_waiting(const struct sm_reconv *rc, unsigned sched,
 }
 
 void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
-                       unsigned warp, uint64_t live, const uint8_t *is_rpc,
-                       uint64_t *inactive, uint64_t *reconv,
-                       uint64_t *barrier)
+                       unsigned warps, const uint64_t live[],
+                       const uint8_t *is_rpc, uint64_t inactive[],
+                       uint64_t reconv[], uint64_t barrier[])
 {
-    *inactive = *reconv = *barrier = 0;
-    switch (rc->mode) {
-    case RECONV_SBR:
-        sbr_waiting(rc, sched, warp, live, inactive, reconv);
-        break;
-    case RECONV_MINPC:
-        minpc_waiting(rc, sched, warp, live, is_rpc, inactive, reconv,
-                      barrier);
-        break;
-    case RECONV_ICS_FIRST:
-        sm_ics_waiting(rc, sched, warp, live, is_rpc, inactive, reconv,
-                       barrier);
-        break;
-    case RECONV_HARP:
-        sm_harp_waiting(rc, sched, warp, inactive, reconv, barrier);
-        break;
+    for (unsigned w = 0; w < warps; w++)
+        inactive[w] = reconv[w] = barrier[w] = 0;
+    if (rc->mode == RECONV_HARP)
+        sm_harp_waiting(rc, sched, warps, inactive, reconv, barrier);
+    else
+        for (unsigned w = 0; w < warps; w++) {
+            if (!live[w])
+                continue;
+            if (rc->mode == RECONV_SBR)
+                sbr_waiting(rc, sched, w, live[w], &inactive[w], &reconv[w]);
+            else if (rc->mode == RECONV_MINPC)
+                minpc_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
+                              &reconv[w], &barrier[w]);
+            else
+                sm_ics_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
+                               &reconv[w], &barrier[w]);
+        }
+    for (unsigned w = 0; w < warps; w++) {
+        inactive[w] &= live[w];
+        reconv[w] &= live[w];
+        barrier[w] &= live[w];
     }
-    *inactive &= live;
-    *reconv &= live;
-    *barrier &= live;
 }
 
 unsigned sm_reconv_second_level(const struct sm_reconv *rc, unsigned sched)

@@ -583,38 +583,38 @@ unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
     return slot;
 }
 
-/* Lanes of launch warp `warp` among the lanes of mask whose tid is it. */
-static uint64_t lanes_of(uint64_t mask, const uint32_t *tid, unsigned warp,
-                         unsigned lanes)
+/* out[tid[l]] |= lane l, for each lane l of mask whose launch warp
+ * tid[l] is one of the `warps` asked about. */
+static void or_lanes(uint64_t mask, const uint32_t *tid, unsigned warps,
+                     uint64_t out[])
 {
-    uint64_t m = 0;
-
-    for (unsigned l = 0; l < lanes; l++)
-        if ((mask >> l & 1) && tid[l] == warp)
-            m |= 1ull << l;
-    return m;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (tid[l] < warps)
+            out[tid[l]] |= 1ull << l;
+    }
 }
 
 void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warp, uint64_t *inactive, uint64_t *reconv,
-                     uint64_t *barrier)
+                     unsigned warps, uint64_t inactive[], uint64_t reconv[],
+                     uint64_t barrier[])
 {
     const struct sm_harp *h = &rc->harp[sched];
-    unsigned L = rc->warp_size;
 
     /* the RBT's reached threads wait to re-converge; the Ready-Lookup
      * holds diverged groups not yet scheduled */
     for (unsigned e = 0; e < h->rbt.g.entries; e++)
         if (h->rbt.e[e].valid)
-            *reconv |= lanes_of(h->rbt.e[e].member & h->rbt.e[e].reached,
-                                h->rbt.e[e].tid, warp, L);
+            or_lanes(h->rbt.e[e].member & h->rbt.e[e].reached,
+                     h->rbt.e[e].tid, warps, reconv);
     if (h->pend_valid)
-        *reconv |= lanes_of(h->pend.mask, h->pend.tid, warp, L);
+        or_lanes(h->pend.mask, h->pend.tid, warps, reconv);
     for (unsigned e = 0; e < h->ready.table.g.entries; e++)
         if (h->ready.table.entry[e].valid)
-            *inactive |= lanes_of(h->ready.table.entry[e].warp.mask,
-                                  h->ready.table.entry[e].warp.tid, warp, L);
-    *barrier |= h->parked[warp];
+            or_lanes(h->ready.table.entry[e].warp.mask,
+                     h->ready.table.entry[e].warp.tid, warps, inactive);
+    for (unsigned w = 0; w < warps; w++)
+        barrier[w] |= h->parked[w];
 }
 
 unsigned sm_harp_second_level(const struct sm_reconv *rc, unsigned sched)
