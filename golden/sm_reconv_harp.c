@@ -82,6 +82,10 @@ struct sm_harp {
     struct harp_cycle *cyc;      /* the evaluation of the cycle ... */
     struct sm_rc_in cyc_in;      /* ... for this update ... */
     bool cyc_valid;              /* ... until the step or a reset */
+    bool still;                  /* the last step had no update, released
+                                  * nothing and changed nothing: with no
+                                  * update again, only a Waiting-Lookup
+                                  * entry completing can move a table */
 };
 
 /* Everything one cycle presents to the three tables. */
@@ -191,6 +195,7 @@ void sm_harp_reset(struct sm_reconv *rc)
         h->pend_valid = false;
         memset(h->parked, 0, sizeof h->parked);
         h->cyc_valid = false;
+        h->still = false;
     }
 }
 
@@ -223,6 +228,49 @@ static bool slot_view(const struct sm_reconv *rc, unsigned sched,
     for (unsigned l = 0; l < t->g.lanes; l++)
         w->tid[l] = (w->mask >> l) & 1 ? src->tid[l] : 0;
     return valid;
+}
+
+/* The Waiting-Lookup's entry that completes this cycle: the lowest none
+ * of whose threads waits on global memory (in->mem_pending). */
+static bool waiting_done(const struct sm_reconv *rc, unsigned sched,
+                         const struct sm_rc_in *in, unsigned *slot)
+{
+    const struct lookup_table *t = &rc->harp[sched].wait.table;
+
+    for (unsigned e = 0; e < t->g.entries && in->mem_pending; e++) {
+        const struct warp *ww = &t->entry[e].warp;
+        uint64_t m = t->entry[e].valid ? ww->mask : 0;
+        bool waits = false;
+
+        for (; m && !waits; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            waits = in->mem_pending[ww->tid[l] * rc->schedulers + sched]
+                    >> l & 1;
+        }
+        if (t->entry[e].valid && !waits) {
+            *slot = e;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether the cycle finds the tables as the last one left them, with
+ * nothing to take: no update, no barrier release, no Waiting-Lookup
+ * entry completing.  Then no table moves, and harp_cycle() need not run:
+ * its outputs would change nothing (the last step saw the same). */
+static bool still_cycle(const struct sm_reconv *rc, unsigned sched,
+                        const struct sm_rc_in *in)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    unsigned slot;
+
+    if (!h->still || in->op != SM_RC_NONE)
+        return false;
+    for (unsigned w = 0; in->release && w < rc->warps; w++)
+        if (in->release[w] && h->parked[w])
+            return false;
+    return !waiting_done(rc, sched, in, &slot);
 }
 
 /* The inputs of the three tables for this cycle and their outputs. */
@@ -315,21 +363,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
 
     /* Waiting-Lookup: the lowest entry none of whose threads waits on
      * memory completes; a warp that issued a global load enters */
-    for (unsigned e = 0; e < h->wait.table.g.entries && in->mem_pending
-                         && !c->wli.done_valid; e++) {
-        const struct warp *ww = &h->wait.table.entry[e].warp;
-        bool waits = false;
-        if (!h->wait.table.entry[e].valid)
-            continue;
-        for (unsigned l = 0; l < L && !waits; l++)
-            waits = (ww->mask >> l & 1)
-                    && (in->mem_pending[ww->tid[l] * rc->schedulers + sched]
-                        >> l & 1);
-        if (!waits) {
-            c->wli.done_valid = true;
-            c->wli.done_slot = e;
-        }
-    }
+    c->wli.done_valid = waiting_done(rc, sched, in, &c->wli.done_slot);
     if (exec && in->mem_wait && !c->diverged && !in->bar && !in->exit
         && !h->pend_valid && (fw->mask & ~c->ro.arr_hit)) {
         c->wli.ins_valid[0] = true;
@@ -400,6 +434,8 @@ void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
     const struct harp_cycle *c = h->cyc;
 
     sm_harp_read(rc, sched, in, out);
+    if (still_cycle(rc, sched, in))
+        return;
     harp_cycle(rc, sched, in, h->cyc);
     h->cyc_in = *in;
     h->cyc_valid = true;
@@ -442,8 +478,12 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
     struct harp_cycle *c = h->cyc;
     bool was_pend = h->pend_valid;
     unsigned sl_count = h->wt.count, sl_head = h->wt.head;
-    bool changed;
+    bool changed, released = false;
 
+    if (still_cycle(rc, sched, in)) {
+        h->cyc_valid = false;
+        return false;
+    }
     if (!h->cyc_valid || !same_update(in, &h->cyc_in))
         harp_cycle(rc, sched, in, c);
     h->cyc_valid = false;
@@ -549,8 +589,11 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
                 enter_push(h, &e);
             }
             h->parked[w] = 0;
+            released = true;
         }
-    return changed || h->wt.count != sl_count || h->wt.head != sl_head;
+    changed = changed || h->wt.count != sl_count || h->wt.head != sl_head;
+    h->still = !changed && !released;
+    return changed;
 }
 
 bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
