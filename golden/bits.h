@@ -37,4 +37,33 @@ static inline bool is_pow2(uint64_t n)
     return n != 0 && (n & (n - 1)) == 0;
 }
 
+/* A set of indices as an array of 64-bit words, index i in bit i % 64
+ * of word i / 64 (a warp scheduler's resident warps, say). */
+static inline void bitset_add(uint64_t *set, unsigned i)
+{
+    set[i / 64] |= (uint64_t)1 << i % 64;
+}
+
+static inline void bitset_remove(uint64_t *set, unsigned i)
+{
+    set[i / 64] &= ~((uint64_t)1 << i % 64);
+}
+
+/* The smallest index >= from in the set of n indices, or n when none:
+ * for (i = bitset_next(set, n, 0); i < n; i = bitset_next(set, n, i + 1)) */
+static inline unsigned bitset_next(const uint64_t *set, unsigned n,
+                                   unsigned from)
+{
+    for (unsigned k = from / 64; k * 64 < n; k++) {
+        uint64_t m = set[k];
+        if (k == from / 64)
+            m &= ~(uint64_t)0 << from % 64;
+        if (m) {
+            unsigned i = k * 64 + (unsigned)__builtin_ctzll(m);
+            return i < n ? i : n;
+        }
+    }
+    return n;
+}
+
 #endif /* SIMTREF_BITS_H */

@@ -67,6 +67,10 @@ unsigned fetch_entries(const struct fetch *f, unsigned w)
 }
 
 /* The oldest valid slot not yet ready, or -1. */
+_Static_assert(sizeof ((struct fetch *)0)->v[0] == sizeof(uint64_t)
+               && sizeof ((struct fetch *)0)->r[0] == sizeof(uint64_t),
+               "fetch_unready() reads a warp's slot bits as one word");
+
 static int unready(const struct fetch *f, unsigned w)
 {
     for (unsigned s = 0; s < f->g.slots; s++)

@@ -61,6 +61,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 #include "config.h"
 #include "model.h"
 
@@ -128,13 +130,16 @@ static inline bool fetch_ready(const struct fetch *f, unsigned w)
     return f->v[w][0] && f->r[w][0];
 }
 
-/* Warp w holds a valid I-buffer slot not yet marked ready. */
+/* Warp w holds a valid I-buffer slot not yet marked ready.  A warp's
+ * FETCH_MAX_SLOTS bits of v (and of r) are read as one 64-bit word: a
+ * bool is 0 or 1, and the slots from g.slots up are never set. */
 static inline bool fetch_unready(const struct fetch *f, unsigned w)
 {
-    for (unsigned s = 0; s < f->g.slots; s++)
-        if (f->v[w][s] && !f->r[w][s])
-            return true;
-    return false;
+    uint64_t v, r;      /* fetch.c asserts the rows' size */
+
+    memcpy(&v, f->v[w], sizeof v);
+    memcpy(&r, f->r[w], sizeof r);
+    return (v & ~r) != 0;
 }
 
 /* Valid slots plus fetches in flight: the warp's entries. */

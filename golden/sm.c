@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sm.h"
+#include "bits.h"
 #include "rv32_disasm.h"
 
 void sm_fail(struct sm *sm, const char *fmt, ...)
@@ -173,6 +174,7 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->next_ctaid = 0;
     sm->resident_warps = 0;
     sm->launches_pending = 0;
+    memset(sm->resident, 0, sizeof sm->resident);
     sm->quiet = false;
     sm->skipped = 0;
     sm->shared_used = 0;
@@ -245,6 +247,7 @@ static void dispatch(struct sm *sm)
             w->launch_pending = true;
             sm->resident_warps++;
             sm->launches_pending++;
+            bitset_add(sm->resident[slot_sched(sm, g)], slot_local(sm, g));
             w->tb = t;
             w->wid = k;
             for (unsigned l = 0; l < c->warp_size; l++) {
@@ -762,6 +765,7 @@ static void retire(struct sm *sm, unsigned g)
 
     wp->resident = false;
     sm->resident_warps--;   /* launched: it issued its exit */
+    bitset_remove(sm->resident[slot_sched(sm, g)], slot_local(sm, g));
     wp->live = 0;
     wp->phase_end = sm->st.cycles;
     if (--tb->live_warps == 0) {
@@ -824,21 +828,25 @@ static void count_idle_threads(struct sm *sm,
         uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
         uint64_t *n = sm->st.idle_threads;
 
-        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        memset(live, 0, sm->warps_per_sched * sizeof live[0]);
+        for (unsigned w = bitset_next(sm->resident[s], sm->warps_per_sched, 0);
+             w < sm->warps_per_sched;
+             w = bitset_next(sm->resident[s], sm->warps_per_sched, w + 1)) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-            live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+            live[w] = wp->launch_pending ? 0 : wp->live;
         }
         sm_reconv_waiting(&sm->rc, s, sm->warps_per_sched, live, sm->is_rpc,
                           inactive, reconv, bar);
         for (unsigned w = 0; w < sm->warps_per_sched; w++) {
             unsigned g = slot_of(sm, s, w);
-            uint64_t b = sm->warp[g].at_barrier ? live[w] : bar[w];
-            uint64_t d = dep[g] & live[w] & ~b;
-            uint64_t r = reconv[w] & ~b & ~d;
-            uint64_t i = inactive[w] & ~b & ~d & ~r;
+            uint64_t b, d, r, i;
 
             if (!live[w])
                 continue;
+            b = sm->warp[g].at_barrier ? live[w] : bar[w];
+            d = dep[g] & live[w] & ~b;
+            r = reconv[w] & ~b & ~d;
+            i = inactive[w] & ~b & ~d & ~r;
             n[SM_THREAD_BARRIER] += (unsigned)__builtin_popcountll(b);
             n[SM_THREAD_DEPENDENCY] += (unsigned)__builtin_popcountll(d);
             n[SM_THREAD_RECONVERGING] += (unsigned)__builtin_popcountll(r);
@@ -942,7 +950,8 @@ static void skip_quiet_cycles(struct sm *sm, const struct sm_stats *before,
 enum sm_status sm_cycle(struct sm *sm)
 {
     const struct simt_config *c = &sm->cfg;
-    unsigned S = c->schedulers;
+    unsigned S = c->schedulers, W = sm->warps_per_sched;
+    unsigned issue_slots = sm_reconv_issue_slots(&sm->rc);
     struct wpt_in wi;
     struct wpt_out wo;
     struct scheduler_in si[CONFIG_MAX_SCHEDULERS];
@@ -998,38 +1007,42 @@ enum sm_status sm_cycle(struct sm *sm)
                 launch = (int)w;
         group_ok[s] = sm_pipeline_group(&sm->pipe, s, now, &group[s]);
         why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
-        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        /* a warp not looked at below is no warp (not ready, a long wait
+         * for TLS, no stall) or a harp slot beyond First-Level (the same:
+         * it cannot issue) */
+        memset(si[s].long_wait, true, W * sizeof si[s].long_wait[0]);
+        memset(data_hz[s], false, W * sizeof data_hz[s][0]);
+        for (unsigned w = 0; regroups && w < issue_slots; w++) {
+            /* the scheduler's warps are the mode's slots */
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
             enum sm_hazard hz = SM_HAZARD_NONE;
-            enum sm_stall wy;
-            if (!regroups && !wp->resident) {
-                /* no warp: not ready, a long wait (TLS), no stall */
-                data_hz[s][w] = false;
-                si[s].long_wait[w] = true;
-                continue;
-            }
             bool buffered = fetch_ready(&sc->fetch, w);
-            if (regroups) {
-                /* the scheduler's warps are the mode's slots */
-                unsigned own = sm_reconv_slot_owner(&sm->rc, s, w);
-                bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
-                if (can && buffered)
-                    hz = issue_hazard(sm, s, w, now, group_ok[s]);
-                data_hz[s][w] = hz == SM_HAZARD_DATA;
-                si[s].ready[w] = launch < 0 && buffered && can
-                                 && hz == SM_HAZARD_NONE;
-                si[s].warp_tb[w] = sm->warp[slot_of(sm, s, own)].tb;
-                si[s].long_wait[w] = !can;
-                /* an empty slot is no warp: the tables' threads are
-                 * seen below, by their launch warps */
-                wy = !can ? SM_STALLS
-                     : ready_stall(buffered, wp->refill, hz);
-                why[s] = wy < why[s] ? wy : why[s];
+            bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
+            enum sm_stall wy;
+
+            if (!can)
                 continue;
-            }
-            bool base = wp->resident && !wp->launch_pending
-                        && !wp->at_barrier
+            if (buffered)
+                hz = issue_hazard(sm, s, w, now, group_ok[s]);
+            data_hz[s][w] = hz == SM_HAZARD_DATA;
+            si[s].ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
+            si[s].warp_tb[w] = sm->warp[slot_of(sm, s,
+                sm_reconv_slot_owner(&sm->rc, s, w))].tb;
+            si[s].long_wait[w] = false;
+            /* an empty slot is no warp: the tables' threads are seen
+             * below, by their launch warps */
+            wy = ready_stall(buffered, wp->refill, hz);
+            why[s] = wy < why[s] ? wy : why[s];
+        }
+        for (unsigned w = bitset_next(sm->resident[s], W, 0);
+             !regroups && w < W; w = bitset_next(sm->resident[s], W, w + 1)) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            enum sm_hazard hz = SM_HAZARD_NONE;
+            bool buffered = fetch_ready(&sc->fetch, w);
+            bool base = !wp->launch_pending && !wp->at_barrier
                         && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
+            enum sm_stall wy;
+
             if (base && buffered)
                 hz = issue_hazard(sm, s, w, now, group_ok[s]);
             data_hz[s][w] = hz == SM_HAZARD_DATA;
@@ -1150,9 +1163,10 @@ enum sm_status sm_cycle(struct sm *sm)
         sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
         if (sm_reconv_barrier_by_state(&sm->rc)) {
             /* the warp whose live threads all wait at the barrier */
-            for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+            for (unsigned w = bitset_next(sm->resident[s], W, 0); w < W;
+                 w = bitset_next(sm->resident[s], W, w + 1)) {
                 struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-                if (wp->resident && !wp->launch_pending && !wp->at_barrier
+                if (!wp->launch_pending && !wp->at_barrier
                     && wp->live
                     && sm_reconv_all_barrier(&sm->rc, s, w, wp->live)) {
                     wi.arr_valid[s] = true;
@@ -1198,13 +1212,12 @@ enum sm_status sm_cycle(struct sm *sm)
     quiet = quiet && !any_release;
     for (unsigned s = 0; s < S; s++) {
         struct sm_sched *sc = &sm->sch[s];
-        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        for (unsigned w = 0; any_release && w < W; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-            release[s][w] = any_release && wp->resident
-                            && wo.release[wp->tb]
+            release[s][w] = wp->resident && wo.release[wp->tb]
                             && (wp->at_barrier || arrive[s] == (int)w);
         }
-        ri[s].release = release[s];
+        ri[s].release = any_release ? release[s] : NULL;
         if (quiet && scheduler_moves_alone(&sc->sched.g)) {
             /* TLS's group and SAWS's order change without a grant */
             sm->sched_copy = sc->sched;

@@ -153,6 +153,10 @@ struct sm {
     unsigned next_ctaid;               /* next TB of the grid to place */
     unsigned resident_warps;           /* warp slots with resident set */
     unsigned launches_pending;         /* ... with launch_pending set */
+    uint64_t resident[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS / 64];
+                                       /* per scheduler, its local warps
+                                        * with resident set (bits.h's
+                                        * bitset) */
     uint32_t shared_used;              /* shared memory the resident TBs
                                         * hold, bytes */
     struct sm_sched sch[CONFIG_MAX_SCHEDULERS];

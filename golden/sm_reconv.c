@@ -229,6 +229,11 @@ bool sm_reconv_regroups(const struct sm_reconv *rc)
     return rc->mode == RECONV_HARP;
 }
 
+unsigned sm_reconv_issue_slots(const struct sm_reconv *rc)
+{
+    return rc->mode == RECONV_HARP ? sm_harp_issue_slots(rc) : rc->warps;
+}
+
 unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
                               unsigned slot)
 {

@@ -247,6 +247,9 @@ void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
  * then a scheduler warp's readiness and TB come from the mode, and
  * sm_reconv_slot_owner() names the launch warp of its lowest thread. */
 bool sm_reconv_regroups(const struct sm_reconv *rc);
+/* The scheduler warps that can ever issue: harp's First-Level slots, a
+ * scheduler's every warp under the other modes. */
+unsigned sm_reconv_issue_slots(const struct sm_reconv *rc);
 unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
                               unsigned slot);
 
@@ -274,6 +277,7 @@ void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
 /* harp: the warps in the scheduler's Second-Level table (0 otherwise). */
 unsigned sm_reconv_second_level(const struct sm_reconv *rc, unsigned sched);
 unsigned sm_harp_second_level(const struct sm_reconv *rc, unsigned sched);
+unsigned sm_harp_issue_slots(const struct sm_reconv *rc);
 
 /* The modes' halves of the functions above (one file per mode). */
 int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,

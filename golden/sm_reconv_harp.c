@@ -660,6 +660,11 @@ void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
         barrier[w] |= h->parked[w];
 }
 
+unsigned sm_harp_issue_slots(const struct sm_reconv *rc)
+{
+    return rc->harp[0].wt.g.fl;      /* the same in every scheduler */
+}
+
 unsigned sm_harp_second_level(const struct sm_reconv *rc, unsigned sched)
 {
     return rc->harp[sched].wt.count;
