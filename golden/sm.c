@@ -175,7 +175,7 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->resident_warps = 0;
     sm->launches_pending = 0;
     memset(sm->resident, 0, sizeof sm->resident);
-    sm->quiet = false;
+    sm->quiet = sm->lsu_alone = false;
     sm->skipped = 0;
     sm->shared_used = 0;
     memset(&sm->st, 0, sizeof sm->st);
@@ -473,8 +473,8 @@ static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
 }
 
 /* One clock of the LSU: the registers of the requests done are ready
- * from the next cycle. */
-static void lsu_edge(struct sm *sm, uint64_t now)
+ * from the next cycle.  Returns how many requests were done. */
+static unsigned lsu_edge(struct sm *sm, uint64_t now)
 {
     struct lsu_done done[LSU_MAX_INFLIGHT];
     unsigned n = lsu_cycle(&sm->lsu, done, LSU_MAX_INFLIGHT);
@@ -501,6 +501,7 @@ static void lsu_edge(struct sm *sm, uint64_t now)
         }
         mw->mask = 0;
     }
+    return n;
 }
 
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
@@ -909,6 +910,43 @@ static void check_barriers(struct sm *sm)
     }
 }
 
+/* The grid is done: every TB placed and finished, the LSU empty. */
+static void check_done(struct sm *sm)
+{
+    bool busy = false;
+
+    if (sm->status != SM_RUNNING || sm->next_ctaid != sm->launch.grid)
+        return;
+    for (unsigned t = 0; t < sm->cfg.max_tbs; t++)
+        busy |= sm->tb[t].valid;
+    if (!busy && lsu_idle(&sm->lsu))
+        sm->status = SM_DONE;
+}
+
+/* The first cycle after `now` at which a part of the SM other than the
+ * LSU changes by time alone: a register becomes ready or a SIMD group
+ * frees (UINT64_MAX: none will). */
+static uint64_t next_timed_change(const struct sm *sm, uint64_t now)
+{
+    uint64_t wake = sm_pipeline_next_change(&sm->pipe, now);
+
+    for (unsigned g = 0; g < sm->warp_slots && wake > now + 1; g++)
+        if (sm->warp[g].resident) {
+            uint64_t r = sb_next_ready(&sm->sb, g, now);
+            wake = r < wake ? r : wake;
+        }
+    return wake < now + 1 ? now + 1 : wake;
+}
+
+/* How many of n cycles from the SM's count on max_cycles still allows. */
+static uint64_t cycles_allowed(const struct sm *sm, uint64_t n)
+{
+    if (sm->max_cycles && sm->st.cycles + n > sm->max_cycles)
+        return sm->max_cycles > sm->st.cycles ? sm->max_cycles - sm->st.cycles
+                                              : 0;
+    return n;
+}
+
 /*
  * After a quiet cycle `now` (nothing dispatched, launched, fetched,
  * issued, marked ready, arrived or released; no request sent to or done
@@ -925,25 +963,46 @@ static void skip_quiet_cycles(struct sm *sm, const struct sm_stats *before,
 
     wake = wake < next ? next : wake;
     if (wake > next) {
-        uint64_t p = sm_pipeline_next_change(&sm->pipe, now);
-        wake = p < wake ? p : wake;
+        uint64_t t = next_timed_change(sm, now);
+        wake = t < wake ? t : wake;
     }
-    for (unsigned g = 0; g < sm->warp_slots && wake > next; g++)
-        if (sm->warp[g].resident) {
-            uint64_t r = sb_next_ready(&sm->sb, g, now);
-            wake = r < wake ? r : wake;
-        }
     if (wake == UINT64_MAX)     /* nothing will ever change: a deadlock the
                                  * cycle limit reports, one cycle at a time */
         return;
-    n = wake - next;
-    if (sm->max_cycles && sm->st.cycles + n > sm->max_cycles)
-        n = sm->max_cycles > sm->st.cycles ? sm->max_cycles - sm->st.cycles
-                                           : 0;
+    n = cycles_allowed(sm, wake - next);
     if (n == 0)
         return;
     sm_stats_repeat(&sm->st, before, n);
     lsu_skip(&sm->lsu, n);
+    sm->skipped += n;
+}
+
+/*
+ * After a cycle `now` that was quiet but for the LSU working inside
+ * itself (its coalescer serving a line, replaying after a full MSHR, or
+ * the shared banks; no request taken or done, the coalescer as busy as
+ * before), the rest of the SM sees the same LSU in the next cycle, and so
+ * repeats that cycle; only the LSU moves.  Run the LSU alone, cycle by
+ * cycle, and count the rest of the SM at once, until the LSU reports a
+ * request done or its coalescer frees (the rest of the SM then sees
+ * another LSU) or a register or SIMD group changes by time.
+ */
+static void skip_lsu_cycles(struct sm *sm, const struct sm_stats *before,
+                            uint64_t now)
+{
+    uint64_t wake = next_timed_change(sm, now), t = now + 1, n = 0;
+    uint64_t most = cycles_allowed(sm, wake - t);
+
+    while (n < most) {
+        bool busy = !lsu_can_accept(&sm->lsu);
+        unsigned done = lsu_edge(sm, t);
+
+        n++;
+        t++;
+        if (done || busy != !lsu_can_accept(&sm->lsu))
+            break;
+    }
+    sm_stats_repeat(&sm->st, before, n);
     sm->skipped += n;
 }
 
@@ -975,6 +1034,8 @@ enum sm_status sm_cycle(struct sm *sm)
     uint64_t now = sm->st.cycles;
     struct sm_stats before;            /* the counts at the cycle's start */
     bool quiet;                        /* nothing happens in this cycle */
+    bool lsu_work, lsu_busy;           /* ... but in the LSU, which works;
+                                        * its coalescer was busy */
     unsigned placed = sm->next_ctaid;
 
     if (sm->status != SM_RUNNING)
@@ -1268,23 +1329,20 @@ enum sm_status sm_cycle(struct sm *sm)
                     sm->warp[g].at_barrier = false;
         }
     wpt_step(&sm->wpt, &wi);
-    if (quiet && (sm->lsu_taken || lsu_next_event(&sm->lsu) <= now))
-        quiet = false;          /* the LSU has work in this cycle */
-    lsu_edge(sm, now);
+    quiet = quiet && !sm->lsu_taken;
+    lsu_work = quiet && lsu_next_event(&sm->lsu) <= now;
+    lsu_busy = !lsu_can_accept(&sm->lsu);
+    if (lsu_edge(sm, now) || lsu_busy != !lsu_can_accept(&sm->lsu))
+        quiet = false;          /* the rest of the SM sees another LSU */
     sm->st.cycles++;
 
     check_barriers(sm);
     if (sm->status == SM_RUNNING && sm->check_invariants)
         sm_check_invariant(sm);
-    if (sm->status == SM_RUNNING && sm->next_ctaid == sm->launch.grid) {
-        bool busy = false;
-        for (unsigned t = 0; t < c->max_tbs; t++)
-            busy |= sm->tb[t].valid;
-        if (!busy && lsu_idle(&sm->lsu))
-            sm->status = SM_DONE;
-    }
-    sm->quiet = quiet && sm->status == SM_RUNNING;
-    if (sm->quiet)
+    check_done(sm);
+    sm->quiet = quiet && !lsu_work && sm->status == SM_RUNNING;
+    sm->lsu_alone = quiet && lsu_work && sm->status == SM_RUNNING;
+    if (sm->quiet || sm->lsu_alone)
         sm->quiet_from = before;
     return sm->status;
 }
@@ -1302,6 +1360,10 @@ enum sm_status sm_run(struct sm *sm)
         sm_cycle(sm);
         if (sm->quiet)
             skip_quiet_cycles(sm, &sm->quiet_from, sm->st.cycles - 1);
+        else if (sm->lsu_alone) {
+            skip_lsu_cycles(sm, &sm->quiet_from, sm->st.cycles - 1);
+            check_done(sm);
+        }
     }
     return sm->status;
 }

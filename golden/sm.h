@@ -189,6 +189,9 @@ struct sm {
     bool quiet;                        /* the last cycle changed nothing
                                         * but the counts (sm_run skips the
                                         * cycles that repeat it) */
+    bool lsu_alone;                    /* ... but for the LSU working
+                                        * inside itself (sm_run runs it
+                                        * alone while the rest repeats) */
     struct sm_stats quiet_from;        /* ... the counts at its start */
     uint64_t skipped;                  /* cycles sm_run() counted at once */
     struct scheduler sched_copy;       /* scratch: a scheduler before its
