@@ -187,6 +187,7 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
         sm->sch[s].fill_valid = false;
     }
     wpt_reset(&sm->wpt);
+    sm->wpt_idle_valid = false;
     sm_reconv_reset(&sm->rc);
     sb_reset(&sm->sb);
     sm_pipeline_reset(&sm->pipe);
@@ -1012,7 +1013,9 @@ enum sm_status sm_cycle(struct sm *sm)
     unsigned S = c->schedulers, W = sm->warps_per_sched;
     unsigned issue_slots = sm_reconv_issue_slots(&sm->rc);
     struct wpt_in wi;
-    struct wpt_out wo;
+    struct wpt_out wo_arr;             /* the WPT's outputs with arrivals */
+    const struct wpt_out *wo;          /* the WPT's outputs */
+    bool any_arrival = false;
     struct scheduler_in si[CONFIG_MAX_SCHEDULERS];
     struct fetch_in fi[CONFIG_MAX_SCHEDULERS];
     struct sm_rc_in ri[CONFIG_MAX_SCHEDULERS];
@@ -1029,6 +1032,7 @@ enum sm_status sm_cycle(struct sm *sm)
     enum sm_stall why[CONFIG_MAX_SCHEDULERS];   /* the stall, if no issue */
     bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
     unsigned group[CONFIG_MAX_SCHEDULERS];
+    bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
     bool any_release = false;          /* the WPT releases a TB */
     bool regroups = sm_reconv_regroups(&sm->rc);  /* harp's slots */
     uint64_t now = sm->st.cycles;
@@ -1046,7 +1050,11 @@ enum sm_status sm_cycle(struct sm *sm)
     quiet = sm->next_ctaid == placed;
     memset(&wi, 0, sizeof wi);
     wi.tb_warps = sm->tb_warps;
-    wpt_eval(&sm->wpt, &wi, &wo);      /* ranks: a function of the state */
+    if (!sm->wpt_idle_valid) {         /* ranks: a function of the state */
+        wpt_eval(&sm->wpt, &wi, &sm->wpt_idle);
+        sm->wpt_idle_valid = true;
+    }
+    wo = &sm->wpt_idle;
 
     for (unsigned s = 0; s < S; s++) {
         struct sm_sched *sc = &sm->sch[s];
@@ -1072,6 +1080,7 @@ enum sm_status sm_cycle(struct sm *sm)
          * for TLS, no stall) or a harp slot beyond First-Level (the same:
          * it cannot issue) */
         memset(si[s].long_wait, true, W * sizeof si[s].long_wait[0]);
+        any_ready[s] = false;
         memset(data_hz[s], false, W * sizeof data_hz[s][0]);
         for (unsigned w = 0; regroups && w < issue_slots; w++) {
             /* the scheduler's warps are the mode's slots */
@@ -1087,6 +1096,7 @@ enum sm_status sm_cycle(struct sm *sm)
                 hz = issue_hazard(sm, s, w, now, group_ok[s]);
             data_hz[s][w] = hz == SM_HAZARD_DATA;
             si[s].ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
+            any_ready[s] |= si[s].ready[w];
             si[s].warp_tb[w] = sm->warp[slot_of(sm, s,
                 sm_reconv_slot_owner(&sm->rc, s, w))].tb;
             si[s].long_wait[w] = false;
@@ -1109,6 +1119,7 @@ enum sm_status sm_cycle(struct sm *sm)
             data_hz[s][w] = hz == SM_HAZARD_DATA;
             si[s].ready[w] = launch < 0 && base && buffered
                              && hz == SM_HAZARD_NONE;
+            any_ready[s] |= si[s].ready[w];
             si[s].warp_tb[w] = wp->tb;
             /* TLS: the long waits are a slot without a warp (above), a
              * warp at its barrier and a warp waiting on global memory:
@@ -1122,10 +1133,17 @@ enum sm_status sm_cycle(struct sm *sm)
             why[s] = wy < why[s] ? wy : why[s];
         }
         for (unsigned t = 0; t < c->max_tbs; t++) {
-            si[s].tb_rank[t] = wo.rank[t];
+            si[s].tb_rank[t] = wo->rank[t];
             si[s].tb_wait[t] = sm->wpt.cnt[t] != 0;
         }
-        scheduler_eval(&sc->sched, &si[s], &so);
+        /* with no warp ready the scheduler grants none, and only a policy
+         * that moves alone (TLS, SAWS) changes on the edge */
+        if (any_ready[s] || scheduler_moves_alone(&sc->sched.g)) {
+            scheduler_eval(&sc->sched, &si[s], &so);
+        } else {
+            so.grant_valid = so.err = false;
+            so.grant_warp = 0;
+        }
         if (so.err)
             sm_fail(sm, "scheduler %u: input contract violated (cycle %llu)",
                     s, (unsigned long long)sm->st.cycles);
@@ -1260,8 +1278,13 @@ enum sm_status sm_cycle(struct sm *sm)
         sm->st.busy_cycles++;
     else
         count_idle_threads(sm, data_hz);
-    wpt_eval(&sm->wpt, &wi, &wo);
-    if (wo.err) {
+    for (unsigned s = 0; s < S; s++)
+        any_arrival |= wi.arr_valid[s];
+    if (any_arrival) {
+        wpt_eval(&sm->wpt, &wi, &wo_arr);
+        wo = &wo_arr;
+    }
+    if (wo->err) {
         sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "
                 "%llu)", sm->launch.kernel, (unsigned long long)sm->st.cycles);
         return sm->status;
@@ -1269,13 +1292,13 @@ enum sm_status sm_cycle(struct sm *sm)
 
     /* The clock edge. */
     for (unsigned t = 0; t < c->max_tbs; t++)
-        any_release |= wo.release[t];
+        any_release |= wo->release[t];
     quiet = quiet && !any_release;
     for (unsigned s = 0; s < S; s++) {
         struct sm_sched *sc = &sm->sch[s];
         for (unsigned w = 0; any_release && w < W; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-            release[s][w] = wp->resident && wo.release[wp->tb]
+            release[s][w] = wp->resident && wo->release[wp->tb]
                             && (wp->at_barrier || arrive[s] == (int)w);
         }
         ri[s].release = any_release ? release[s] : NULL;
@@ -1284,7 +1307,7 @@ enum sm_status sm_cycle(struct sm *sm)
             sm->sched_copy = sc->sched;
             scheduler_step(&sc->sched, &si[s]);
             quiet = !memcmp(&sm->sched_copy, &sc->sched, sizeof sc->sched);
-        } else {
+        } else if (any_ready[s] || scheduler_moves_alone(&sc->sched.g)) {
             scheduler_step(&sc->sched, &si[s]);
         }
         fetch_step(&sc->fetch, &fi[s]);
@@ -1321,7 +1344,7 @@ enum sm_status sm_cycle(struct sm *sm)
         }
     }
     for (unsigned t = 0; t < c->max_tbs; t++)
-        if (wo.release[t]) {
+        if (wo->release[t]) {
             end_phase(sm, t);
             sm->tb[t].phase_start = now + 1;
             for (unsigned g = 0; g < sm->warp_slots; g++)
@@ -1329,6 +1352,7 @@ enum sm_status sm_cycle(struct sm *sm)
                     sm->warp[g].at_barrier = false;
         }
     wpt_step(&sm->wpt, &wi);
+    sm->wpt_idle_valid = sm->wpt_idle_valid && !any_arrival && !any_release;
     quiet = quiet && !sm->lsu_taken;
     lsu_work = quiet && lsu_next_event(&sm->lsu) <= now;
     lsu_busy = !lsu_can_accept(&sm->lsu);

@@ -161,6 +161,10 @@ struct sm {
                                         * hold, bytes */
     struct sm_sched sch[CONFIG_MAX_SCHEDULERS];
     struct wpt wpt;
+    struct wpt_out wpt_idle;           /* the WPT's outputs with no
+                                        * arrival (its ranks) ... */
+    bool wpt_idle_valid;               /* ... until an arrival changes
+                                        * its counts */
     struct sm_reconv rc;               /* the control-flow structures */
     struct sm_memory mem;
     struct sm_tb tb[CONFIG_MAX_TBS];

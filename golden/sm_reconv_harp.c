@@ -86,6 +86,10 @@ struct sm_harp {
                                   * nothing and changed nothing: with no
                                   * update again, only a Waiting-Lookup
                                   * entry completing can move a table */
+    /* Not hardware either: sm_harp_waiting()'s answer, kept while no
+     * step changes the tables. */
+    uint64_t wait_inactive[WARP_TABLES_MAX_SL], wait_reconv[WARP_TABLES_MAX_SL];
+    bool wait_valid;
 };
 
 /* Everything one cycle presents to the three tables. */
@@ -196,6 +200,7 @@ void sm_harp_reset(struct sm_reconv *rc)
         memset(h->parked, 0, sizeof h->parked);
         h->cyc_valid = false;
         h->still = false;
+        h->wait_valid = false;
     }
 }
 
@@ -487,6 +492,7 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
     if (!h->cyc_valid || !same_update(in, &h->cyc_in))
         harp_cycle(rc, sched, in, c);
     h->cyc_valid = false;
+    h->wait_valid = false;
     /* no table takes an input, none releases, no warp waits to enter:
      * only a fill of First-Level from Second-Level could change them */
     changed = in->op != SM_RC_NONE || was_pend || h->n_enter || c->n_extra
@@ -642,22 +648,31 @@ void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
                      unsigned warps, uint64_t inactive[], uint64_t reconv[],
                      uint64_t barrier[])
 {
-    const struct sm_harp *h = &rc->harp[sched];
+    struct sm_harp *h = &rc->harp[sched];
 
-    /* the RBT's reached threads wait to re-converge; the Ready-Lookup
-     * holds diverged groups not yet scheduled */
-    for (unsigned e = 0; e < h->rbt.g.entries; e++)
-        if (h->rbt.e[e].valid)
-            or_lanes(h->rbt.e[e].member & h->rbt.e[e].reached,
-                     h->rbt.e[e].tid, warps, reconv);
-    if (h->pend_valid)
-        or_lanes(h->pend.mask, h->pend.tid, warps, reconv);
-    for (unsigned e = 0; e < h->ready.table.g.entries; e++)
-        if (h->ready.table.entry[e].valid)
-            or_lanes(h->ready.table.entry[e].warp.mask,
-                     h->ready.table.entry[e].warp.tid, warps, inactive);
-    for (unsigned w = 0; w < warps; w++)
+    if (!h->wait_valid) {
+        memset(h->wait_inactive, 0, warps * sizeof h->wait_inactive[0]);
+        memset(h->wait_reconv, 0, warps * sizeof h->wait_reconv[0]);
+        /* the RBT's reached threads wait to re-converge; the Ready-Lookup
+         * holds diverged groups not yet scheduled */
+        for (unsigned e = 0; e < h->rbt.g.entries; e++)
+            if (h->rbt.e[e].valid)
+                or_lanes(h->rbt.e[e].member & h->rbt.e[e].reached,
+                         h->rbt.e[e].tid, warps, h->wait_reconv);
+        if (h->pend_valid)
+            or_lanes(h->pend.mask, h->pend.tid, warps, h->wait_reconv);
+        for (unsigned e = 0; e < h->ready.table.g.entries; e++)
+            if (h->ready.table.entry[e].valid)
+                or_lanes(h->ready.table.entry[e].warp.mask,
+                         h->ready.table.entry[e].warp.tid, warps,
+                         h->wait_inactive);
+        h->wait_valid = true;
+    }
+    for (unsigned w = 0; w < warps; w++) {
+        inactive[w] |= h->wait_inactive[w];
+        reconv[w] |= h->wait_reconv[w];
         barrier[w] |= h->parked[w];
+    }
 }
 
 unsigned sm_harp_issue_slots(const struct sm_reconv *rc)
