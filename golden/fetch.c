@@ -45,6 +45,9 @@ void fetch_reset(struct fetch *f)
     memset(f->r, 0, sizeof f->r);
     memset(f->inflight, 0, sizeof f->inflight);
     f->last = f->g.warps - 1;
+    memset(f->room, 0, sizeof f->room);
+    for (unsigned w = 0; w < f->g.warps; w++)
+        bitset_add(f->room, w);
 }
 
 /* A warp id as the RTL sees it; it names a warp only below W. */
@@ -79,29 +82,34 @@ static int unready(const struct fetch *f, unsigned w)
     return -1;
 }
 
+/* A warp with fewer entries than slots (room), not being flushed. */
 static bool eligible(const struct fetch *f, const struct fetch_in *in,
                      unsigned w)
 {
-    /* The valid slots are a prefix (a fill takes the first free slot, an
-     * issue shifts the rest down, a flush clears them all): a valid last
-     * slot is a full I-buffer. */
-    if (f->v[w][f->g.slots - 1])
-        return false;
     if (in->flush_valid && id(f, in->flush_warp) == w)
         return false;
-    return fetch_entries(f, w) < f->g.slots;
+    return f->room[w / 64] >> w % 64 & 1;
+}
+
+/* The first eligible warp at or after `from` (< W), W when none. */
+static unsigned next_eligible(const struct fetch *f, const struct fetch_in *in,
+                              unsigned from)
+{
+    unsigned W = f->g.warps, w = bitset_next(f->room, W, from);
+
+    if (w < W && !eligible(f, in, w))
+        w = bitset_next(f->room, W, w + 1);
+    return w;
 }
 
 /* The first eligible warp after the last fetched (< W), wrapping. */
 static int round_robin(const struct fetch *f, const struct fetch_in *in)
 {
-    for (unsigned w = f->last + 1; w < f->g.warps; w++)
-        if (eligible(f, in, w))
-            return (int)w;
-    for (unsigned w = 0; w <= f->last && w < f->g.warps; w++)
-        if (eligible(f, in, w))
-            return (int)w;
-    return -1;
+    unsigned W = f->g.warps, w = next_eligible(f, in, f->last + 1);
+
+    if (w == W)
+        w = next_eligible(f, in, 0);
+    return w < W ? (int)w : -1;
 }
 
 /* The warp fetched for this cycle, or -1. */
@@ -116,8 +124,9 @@ static int choose(const struct fetch *f, const struct fetch_in *in)
             return (int)id(f, in->next_warp);
         return round_robin(f, in);
     case FETCH_FEF:
-        for (unsigned w = 0; w < f->g.warps; w++)
-            if (eligible(f, in, w) &&
+        for (unsigned w = next_eligible(f, in, 0); w < f->g.warps;
+             w = next_eligible(f, in, w + 1))
+            if (
                 (best < 0 || fetch_entries(f, w) <
                                  fetch_entries(f, (unsigned)best)))
                 best = (int)w;
@@ -149,6 +158,8 @@ void fetch_eval(const struct fetch *f, const struct fetch_in *in,
      * flush clear whole rows), so it reads zero as the cleared output. */
     memset(out, 0, sizeof *out);
     fetch_eval_ports(f, in, out);
+    for (unsigned k = 0; k < W; k++)
+        out->ready[k] = fetch_ready(f, k);
     memcpy(out->v, f->v, W * sizeof f->v[0]);
     memcpy(out->r, f->r, W * sizeof f->r[0]);
     memcpy(out->inflight, f->inflight, W * sizeof f->inflight[0]);
@@ -162,10 +173,17 @@ void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
 
     out->fetch_valid = w >= 0;
     out->fetch_warp = w >= 0 ? (unsigned)w : 0;
-    for (unsigned k = 0; k < f->g.warps; k++)
-        out->ready[k] = fetch_ready(f, k);
     errors(f, in, &a, &b, &c);
     out->err = a || b || c;
+}
+
+/* room after warp w's entries changed. */
+static void keep_room(struct fetch *f, unsigned w)
+{
+    if (fetch_entries(f, w) < f->g.slots)
+        bitset_add(f->room, w);
+    else
+        bitset_remove(f->room, w);
 }
 
 void fetch_step(struct fetch *f, const struct fetch_in *in)
@@ -208,6 +226,14 @@ void fetch_step(struct fetch *f, const struct fetch_in *in)
         memset(f->r[k], 0, sizeof f->r[k]);
         f->inflight[k] = 0;
     }
+    /* a fill moves an entry from in flight to a slot; a rdy changes no
+     * entry: only these warps' entries changed */
+    if (in->issue_valid && names(f, in->issue_warp))
+        keep_room(f, id(f, in->issue_warp));
+    if (in->flush_valid && names(f, in->flush_warp))
+        keep_room(f, id(f, in->flush_warp));
+    if (w >= 0)
+        keep_room(f, (unsigned)w);
 }
 
 unsigned long fetch_state_bits(const struct fetch_geometry *g)

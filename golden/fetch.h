@@ -104,6 +104,10 @@ struct fetch {
     bool     r[FETCH_MAX_WARPS][FETCH_MAX_SLOTS];
     unsigned inflight[FETCH_MAX_WARPS];
     unsigned last;                      /* last fetched warp (lrr, cff) */
+    /* Not hardware: the warps with fewer entries than slots (bits.h's
+     * bitset), kept by fetch_reset() and fetch_step() so that the fetch
+     * policy finds the eligible warps a word at a time. */
+    uint64_t room[FETCH_MAX_WARPS / 64];
 };
 
 void fetch_geometry(const struct simt_config *cfg, struct fetch_geometry *g);
@@ -117,9 +121,9 @@ void fetch_eval(const struct fetch *f, const struct fetch_in *in,
                 struct fetch_out *out);
 void fetch_step(struct fetch *f, const struct fetch_in *in);
 
-/* fetch_eval() for a composition that reads only the ports: fetch_valid,
- * fetch_warp, ready[w] for w < W and err; v, r and inflight are left
- * unwritten (the composition reads the state through fetch_entries(),
+/* fetch_eval() for a composition that reads only the ports fetch_valid,
+ * fetch_warp and err; ready, v, r and inflight are left unwritten (the
+ * composition reads them through fetch_ready(), fetch_entries(),
  * fetch_unready() and inflight[]). */
 void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
                       struct fetch_out *out);

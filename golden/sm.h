@@ -197,7 +197,10 @@ struct sm {
                                         * inside itself (sm_run runs it
                                         * alone while the rest repeats) */
     struct sm_stats quiet_from;        /* ... the counts at its start */
-    uint64_t skipped;                  /* cycles sm_run() counted at once */
+    uint64_t skipped;                  /* cycles sm_run() counted without
+                                        * evaluating the whole SM: quiet
+                                        * ones, and those the LSU ran
+                                        * alone in */
     struct scheduler sched_copy;       /* scratch: a scheduler before its
                                         * step (is the cycle quiet?) */
     uint64_t max_cycles;               /* 0: no limit */
