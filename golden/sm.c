@@ -185,6 +185,7 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
         scheduler_reset(&sm->sch[s].sched);
         fetch_reset(&sm->sch[s].fetch);
         sm->sch[s].fill_valid = false;
+        memset(sm->sch[s].unready, 0, sizeof sm->sch[s].unready);
     }
     wpt_reset(&sm->wpt);
     sm->wpt_idle_valid = false;
@@ -663,15 +664,34 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
 }
 
 /* The lowest warp holding a valid instruction not yet ready. */
-static bool scoreboard_pick(const struct fetch *f, unsigned flushed,
+static bool scoreboard_pick(const struct sm_sched *sc, unsigned flushed,
                             bool flush, unsigned *warp)
 {
-    for (unsigned w = 0; w < f->g.warps; w++)
-        if (!(flush && w == flushed) && fetch_unready(f, w)) {
-            *warp = w;
-            return true;
-        }
-    return false;
+    unsigned W = sc->fetch.g.warps, w = bitset_next(sc->unready, W, 0);
+
+    if (flush && w == flushed)
+        w = bitset_next(sc->unready, W, w + 1);
+    *warp = w;
+    return w < W;
+}
+
+/* After the fetch model's edge: the unready bits of the warps its events
+ * named (only their slots changed). */
+static void keep_unready(struct sm_sched *sc, const struct fetch_in *fi)
+{
+    const bool valid[4] = { fi->fill_valid, fi->issue_valid, fi->rdy_valid,
+                            fi->flush_valid };
+    const unsigned warp[4] = { fi->fill_warp, fi->issue_warp, fi->rdy_warp,
+                               fi->flush_warp };
+
+    for (unsigned k = 0; k < 4; k++) {
+        if (!valid[k] || warp[k] >= sc->fetch.g.warps)
+            continue;
+        if (fetch_unready(&sc->fetch, warp[k]))
+            bitset_add(sc->unready, warp[k]);
+        else
+            bitset_remove(sc->unready, warp[k]);
+    }
 }
 
 /* The edge of one warp's I-buffer data, as the fetch model's bits move. */
@@ -784,20 +804,25 @@ static void retire(struct sm *sm, unsigned g)
  * while their TB runs; idle when it has no thread at all. */
 static enum sm_stall idle_reason(const struct sm *sm, unsigned s)
 {
+    unsigned W = sm->warps_per_sched;
     enum sm_stall r = SM_STALL_IDLE;
 
-    for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+    /* a resident warp's reason comes before exit (ORDER SM_STALL) */
+    for (unsigned w = bitset_next(sm->resident[s], W, 0); w < W;
+         w = bitset_next(sm->resident[s], W, w + 1)) {
+        unsigned g = slot_of(sm, s, w);
+        enum sm_stall k = sm->warp[g].at_barrier ? SM_STALL_BARRIER
+                          : sm->mem_lanes[g] ? SM_STALL_DATA
+                          : SM_STALL_CONTROL;
+        r = k < r ? k : r;
+    }
+    for (unsigned w = 0; r == SM_STALL_IDLE && w < W; w++) {
         unsigned g = slot_of(sm, s, w);
         const struct sm_warp *wp = &sm->warp[g];
-        enum sm_stall k = SM_STALL_IDLE;
 
-        if (wp->resident)
-            k = wp->at_barrier ? SM_STALL_BARRIER
-                : sm->mem_lanes[g] ? SM_STALL_DATA : SM_STALL_CONTROL;
-        else if (wp->lanes && sm->tb[wp->tb].valid
-                 && sm->tb[wp->tb].warp[wp->wid] == g)
-            k = SM_STALL_EXIT;
-        r = k < r ? k : r;
+        if (wp->lanes && sm->tb[wp->tb].valid
+            && sm->tb[wp->tb].warp[wp->wid] == g)
+            r = SM_STALL_EXIT;
     }
     return r;
 }
@@ -809,11 +834,12 @@ static void count_idle_threads(struct sm *sm,
                                bool data[][SCHEDULER_MAX_WARPS])
 {
     const struct simt_config *c = &sm->cfg;
+    unsigned issue_slots = sm_reconv_issue_slots(&sm->rc);
     uint64_t dep[SM_MAX_WARP_SLOTS];
 
     memcpy(dep, sm->mem_lanes, sm->warp_slots * sizeof dep[0]);
     for (unsigned s = 0; s < c->schedulers; s++)
-        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        for (unsigned w = 0; w < issue_slots; w++) {
             unsigned owner[SM_MAX_LANES];
             uint32_t pc;
             uint64_t mask;
@@ -839,7 +865,9 @@ static void count_idle_threads(struct sm *sm,
         }
         sm_reconv_waiting(&sm->rc, s, sm->warps_per_sched, live, sm->is_rpc,
                           inactive, reconv, bar);
-        for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        for (unsigned w = bitset_next(sm->resident[s], sm->warps_per_sched, 0);
+             w < sm->warps_per_sched;
+             w = bitset_next(sm->resident[s], sm->warps_per_sched, w + 1)) {
             unsigned g = slot_of(sm, s, w);
             uint64_t b, d, r, i;
 
@@ -1063,10 +1091,12 @@ enum sm_status sm_cycle(struct sm *sm)
         struct sm_rc_out ro;
         int launch = -1;
 
-        memset(&si[s], 0, sizeof si[s]);
+        /* the scheduler reads warp_tb of ready warps only */
+        memset(si[s].ready, false, W * sizeof si[s].ready[0]);
         memset(&fi[s], 0, sizeof fi[s]);
         memset(&ri[s], 0, sizeof ri[s]);
-        memset(&eo[s], 0, sizeof eo[s]);
+        eo[s].issued = eo[s].stale = eo[s].barrier = false;
+        eo[s].exits = 0;        /* execute() sets the rest */
         fetched[s] = exited[s] = false;
         arrive[s] = -1;
         for (unsigned w = 0; sm->launches_pending && launch < 0
@@ -1158,7 +1188,7 @@ enum sm_status sm_cycle(struct sm *sm)
             fi[s].flush_warp = (unsigned)launch;
         } else if (so.grant_valid) {
             execute(sm, s, so.grant_warp, &eo[s], rec);
-            for (unsigned w = 0; w < sm->warps_per_sched; w++)
+            for (unsigned w = 0; w < issue_slots; w++)
                 rec->ready[w / 64] |= (uint64_t)si[s].ready[w] << w % 64;
             ri[s] = eo[s].rc;
             ri[s].rd_warp = 0;
@@ -1183,7 +1213,7 @@ enum sm_status sm_cycle(struct sm *sm)
         fi[s].fill_valid = sc->fill_valid
                            && sc->fetch.inflight[sc->fill_warp] > 0;
         fi[s].fill_warp = sc->fill_warp;
-        fi[s].rdy_valid = scoreboard_pick(&sc->fetch, fi[s].flush_warp,
+        fi[s].rdy_valid = scoreboard_pick(sc, fi[s].flush_warp,
                                           fi[s].flush_valid,
                                           &fi[s].rdy_warp);
         fi[s].next_valid = so.grant_valid;
@@ -1311,6 +1341,7 @@ enum sm_status sm_cycle(struct sm *sm)
             scheduler_step(&sc->sched, &si[s]);
         }
         fetch_step(&sc->fetch, &fi[s]);
+        keep_unready(sc, &fi[s]);
         if (sm_reconv_step(&sm->rc, s, &ri[s]))
             quiet = false;
         ibuffer_edges(sm, s, &fi[s], fetched[s] ? (int)fwarp[s] : -1,

@@ -112,6 +112,9 @@ struct sm_sched {
     struct fetch fetch;     /* I-buffer and fetch policy */
     bool fill_valid;        /* the fetch of the last cycle returns now */
     unsigned fill_warp;     /* ... for this warp */
+    uint64_t unready[FETCH_MAX_WARPS / 64]; /* the warps fetch_unready()
+                             * names (bits.h's bitset), kept after each
+                             * edge for the warps the edge's events name */
 };
 
 /* Trace one issued warp-instruction (golden/sm_trace.c). */
