@@ -101,6 +101,7 @@ void rbt_reset(struct rbt *t)
     }
     for (unsigned s = 0; s + 1 < RBT_MAX_STAGES; s++)
         t->pipe[s].valid = false;
+    t->rel = -1;
 }
 
 /* A request as the ports take it, cut to the port widths. */
@@ -138,7 +139,7 @@ static bool complete(const struct rbt_entry *en)
 
 /* The lowest complete entry, or -1 (none when no entry is valid:
  * occupancy counts the valid entries). */
-static int releasing(const struct rbt *t)
+static int find_releasing(const struct rbt *t)
 {
     if (t->occupancy == 0)
         return -1;
@@ -146,6 +147,11 @@ static int releasing(const struct rbt *t)
         if (complete(&t->e[e]))
             return (int)e;
     return -1;
+}
+
+static int releasing(const struct rbt *t)
+{
+    return t->rel;
 }
 
 /* Entry e holds thread (l, tid) as a member at pc. */
@@ -423,4 +429,5 @@ void rbt_step(struct rbt *t, const struct rbt_in *in)
             t->e[e].reached |= p.reach[e];
         }
     advance_pipe(t, in);
+    t->rel = find_releasing(t);
 }

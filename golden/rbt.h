@@ -150,6 +150,10 @@ struct rbt {
     struct rbt_entry e[RBT_MAX_ENTRIES];
     /* pipe[0] reaches the table next; pipe[P-2] was presented last cycle */
     struct rbt_req   pipe[RBT_MAX_STAGES - 1];
+    /* Not hardware: the lowest complete entry, or -1, a function of the
+     * entries kept by rbt_reset() and rbt_step() (the evaluation asks
+     * for it several times a cycle). */
+    int              rel;
 };
 
 void rbt_geometry(const struct simt_config *cfg, struct rbt_geometry *g);

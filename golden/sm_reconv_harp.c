@@ -376,7 +376,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
         c->wli.ins[0].mask = fw->mask & ~c->ro.arr_hit;
         copy_tid(c->wli.ins[0].tid, fw->tid, L);
     }
-    waiting_lookup_eval(&h->wait, &c->wli, &c->wlo);
+    waiting_lookup_eval_ports(&h->wait, &c->wli, &c->wlo);
 
     /* Second-Level's candidates */
     ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);  /* the head, pop 0 */

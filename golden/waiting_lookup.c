@@ -33,6 +33,13 @@ void waiting_lookup_eval(const struct waiting_lookup *m, const struct lookup_in 
     lookup_table_eval(&m->table, in, out);
 }
 
+void waiting_lookup_eval_ports(const struct waiting_lookup *m,
+                               const struct lookup_in *in,
+                               struct lookup_out *out)
+{
+    lookup_table_eval_ports(&m->table, in, out);
+}
+
 void waiting_lookup_step(struct waiting_lookup *m, const struct lookup_in *in)
 {
     lookup_table_step(&m->table, in);

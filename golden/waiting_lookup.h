@@ -34,6 +34,10 @@ int waiting_lookup_init(struct waiting_lookup *m, const struct simt_config *cfg,
 void waiting_lookup_reset(struct waiting_lookup *m);
 void waiting_lookup_eval(const struct waiting_lookup *m, const struct lookup_in *in,
                       struct lookup_out *out);
+/* waiting_lookup_eval() without the entries' view (lookup_table.h). */
+void waiting_lookup_eval_ports(const struct waiting_lookup *m,
+                               const struct lookup_in *in,
+                               struct lookup_out *out);
 void waiting_lookup_step(struct waiting_lookup *m, const struct lookup_in *in);
 unsigned long waiting_lookup_state_bits(const struct lookup_geometry *g);
 
