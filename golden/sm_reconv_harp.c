@@ -413,7 +413,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
             c->wi.upd_mask = fw->mask & ~c->ro.arr_hit;
         }
     }
-    warp_tables_eval(&h->wt, &c->wi, &c->wo);
+    warp_tables_eval_ports(&h->wt, &c->wi, &c->wo);
     c->ri.rel_ready = c->wo.bar_ready;
     rbt_eval_ports(&h->rbt, &c->ri, &c->ro);
     c->li.pop = c->wo.lkp_pop;

@@ -188,16 +188,23 @@ static void show_warp(const struct warp_tables_geometry *g, bool valid,
 
 void warp_tables_eval(const struct warp_tables *t, const struct warp_tables_in *in, struct warp_tables_out *out)
 {
-    struct plan p;
-
-    plan_cycle(t, in, &p);
+    warp_tables_eval_ports(t, in, out);
     for (unsigned s = 0; s < t->g.fl; s++) {
         out->fl_valid[s] = t->fl_valid[s];
         show_warp(&t->g, t->fl_valid[s], &t->fl[s], &out->fl[s]);
     }
-    out->count = t->count;
     out->head_valid = t->count != 0;
     show_warp(&t->g, out->head_valid, &t->sl[t->head], &out->head);
+}
+
+void warp_tables_eval_ports(const struct warp_tables *t,
+                            const struct warp_tables_in *in,
+                            struct warp_tables_out *out)
+{
+    struct plan p;
+
+    plan_cycle(t, in, &p);
+    out->count = t->count;
     out->bar_ready = p.bar_ready;
     out->wret_ready = p.wret_ready;
     out->lkp_pop = p.lkp_pop;

@@ -161,6 +161,12 @@ int warp_tables_init(struct warp_tables *m, const struct simt_config *cfg,
                      char *msg, size_t msglen);
 void warp_tables_reset(struct warp_tables *t);
 void warp_tables_eval(const struct warp_tables *t, const struct warp_tables_in *in, struct warp_tables_out *out);
+/* warp_tables_eval() without the tables' view: every output but fl_valid,
+ * fl, head_valid and head (left unwritten), for a composition that reads
+ * the First-Level slots from the state. */
+void warp_tables_eval_ports(const struct warp_tables *t,
+                            const struct warp_tables_in *in,
+                            struct warp_tables_out *out);
 void warp_tables_step(struct warp_tables *t, const struct warp_tables_in *in);
 
 /* The i-th oldest Second-Level warp (i < count), as stored. */
