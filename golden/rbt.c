@@ -413,8 +413,12 @@ void rbt_step(struct rbt *t, const struct rbt_in *in)
 {
     const struct rbt_geometry *g = &t->g;
     struct plan p;
+    bool moved;
 
     plan_cycle(t, in, -2, &p);
+    moved = p.release >= 0 || p.arr_sets > 0;
+    for (unsigned s = 0; s < g->sets && !moved; s++)
+        moved = p.target[s] >= 0;
     if (p.release >= 0) {
         t->e[p.release].valid = false;
         t->e[p.release].member = 0;
@@ -429,5 +433,6 @@ void rbt_step(struct rbt *t, const struct rbt_in *in)
             t->e[e].reached |= p.reach[e];
         }
     advance_pipe(t, in);
-    t->rel = find_releasing(t);
+    if (moved)                  /* else no entry changed */
+        t->rel = find_releasing(t);
 }

@@ -1382,7 +1382,9 @@ enum sm_status sm_cycle(struct sm *sm)
                 if (sm->warp[g].resident && sm->warp[g].tb == t)
                     sm->warp[g].at_barrier = false;
         }
-    wpt_step(&sm->wpt, &wi);
+    if (any_arrival)     /* else no count changes: each is below the
+                          * TB's warps, or it released when it reached it */
+        wpt_step(&sm->wpt, &wi);
     sm->wpt_idle_valid = sm->wpt_idle_valid && !any_arrival && !any_release;
     quiet = quiet && !sm->lsu_taken;
     lsu_work = quiet && lsu_next_event(&sm->lsu) <= now;

@@ -655,7 +655,7 @@ void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
         memset(h->wait_reconv, 0, warps * sizeof h->wait_reconv[0]);
         /* the RBT's reached threads wait to re-converge; the Ready-Lookup
          * holds diverged groups not yet scheduled */
-        for (unsigned e = 0; e < h->rbt.g.entries; e++)
+        for (unsigned e = 0; h->rbt.occupancy && e < h->rbt.g.entries; e++)
             if (h->rbt.e[e].valid)
                 or_lanes(h->rbt.e[e].member & h->rbt.e[e].reached,
                          h->rbt.e[e].tid, warps, h->wait_reconv);
