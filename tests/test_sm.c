@@ -520,6 +520,30 @@ static void scatter_program(struct built *b)
     build(b, p, k, NULL, 0);
 }
 
+/* Each thread loads three words of its own line, one load after the
+ * other with no use between them: each load's lanes keep the coalescer
+ * busy a cycle per lane while the next load, ready, waits for it. */
+static void independent_loads_program(struct built *b)
+{
+    static const uint32_t lw5 = 0x000a2283;     /* lw x5, 0(x20) */
+    static const uint32_t lw6 = 0x040a2303;     /* lw x6, 64(x20) */
+    static const uint32_t lw7 = 0x008a2383;     /* lw x7, 8(x20) */
+    uint32_t p[MAXW];
+    unsigned k = 0;
+
+    p[k++] = csrr(20, RV32_CSR_TID);
+    p[k++] = slli(20, 20, 7);
+    p[k++] = add(20, 20, 10);
+    p[k++] = lw5;
+    p[k++] = lw6;
+    p[k++] = lw7;
+    p[k++] = add(5, 5, 6);
+    p[k++] = add(5, 5, 7);
+    p[k++] = sw(5, 20, 0);
+    p[k++] = EXIT;
+    build(b, p, k, NULL, 0);
+}
+
 /* Run `prog` on a tiny SM twice, by sm_run() and cycle by cycle: the same
  * counts, cycles and L1/DRAM statistics; returns the cycles sm_run()
  * counted at once. */
@@ -575,6 +599,10 @@ static void cycles_counted_at_once_count_as_cycles_run_one_by_one(
             cfg.l1d_mshrs = 16;     /* no MSHR-full replays */
             skipped += skipped_cycles_count_as_run(&cfg, &b, 1,
                                                    4 * cfg.warp_size);
+            independent_loads_program(&b);
+            cfg.l1d_mshrs = 1;      /* a replay per line until its MSHR */
+            skipped += skipped_cycles_count_as_run(&cfg, &b, 1,
+                                                   2 * cfg.warp_size);
         }
     assert_true(skipped > 0);   /* the runs had cycles to count at once */
 }
