@@ -500,16 +500,22 @@ static void a_harp_load_that_hits_costs_the_l1_latency_and_two_transitions(
 /* Each thread loads, doubles and stores the word at args + 128 tid and
  * loads the next line's: a line per lane, the coalescer busy for a cycle
  * per lane, its misses coming back one by one. */
+/* x20 = args + 128 tid: a line of its own for each thread. */
+static unsigned own_line(uint32_t *p)
+{
+    p[0] = csrr(20, RV32_CSR_TID);
+    p[1] = slli(20, 20, 7);
+    p[2] = add(20, 20, 10);
+    return 3;
+}
+
 static void scatter_program(struct built *b)
 {
     static const uint32_t lw5 = 0x000a2283;     /* lw x5, 0(x20) */
     static const uint32_t lw6 = 0x040a2303;     /* lw x6, 64(x20) */
     uint32_t p[MAXW];
-    unsigned k = 0;
+    unsigned k = own_line(p);
 
-    p[k++] = csrr(20, RV32_CSR_TID);
-    p[k++] = slli(20, 20, 7);
-    p[k++] = add(20, 20, 10);
     p[k++] = lw5;
     p[k++] = add(5, 5, 5);
     p[k++] = sw(5, 20, 0);
@@ -529,11 +535,8 @@ static void independent_loads_program(struct built *b)
     static const uint32_t lw6 = 0x040a2303;     /* lw x6, 64(x20) */
     static const uint32_t lw7 = 0x008a2383;     /* lw x7, 8(x20) */
     uint32_t p[MAXW];
-    unsigned k = 0;
+    unsigned k = own_line(p);
 
-    p[k++] = csrr(20, RV32_CSR_TID);
-    p[k++] = slli(20, 20, 7);
-    p[k++] = add(20, 20, 10);
     p[k++] = lw5;
     p[k++] = lw6;
     p[k++] = lw7;
