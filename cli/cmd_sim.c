@@ -42,7 +42,9 @@ const char cmd_sim_usage[] =
     "      lane activity, depth utilization, the stall breakdown, RTRU, the\n"
     "      threads' states in idle cycles and the memory and HARP counts\n"
     "      (default preset: tiny); --time adds the CPU and wall seconds of\n"
-    "      the simulation alone\n";
+    "      the simulation alone and the cycles it counted without evaluating the\n"
+    "      whole SM (those that repeat a cycle in which nothing but time, or the\n"
+    "      LSU alone, moved)\n";
 
 struct sim_opts {
     const char *kernel, *preset, *file, *trace, *json;
