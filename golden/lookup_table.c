@@ -214,17 +214,33 @@ static void insert(const struct lookup_geometry *g, const struct lookup_in *in,
     out->ins_slot[q] = (unsigned)e;
 }
 
-/* The cycle's plan, and every output that depends on the inputs. */
-static void plan_cycle(const struct lookup_table *t, const struct lookup_in *in,
-                       struct plan *p, struct lookup_out *out)
+/* The outputs of the ports before the cycle's operations set them. */
+static void clear_port_outputs(struct lookup_out *out)
 {
-    plan_start(t, p);
     for (unsigned q = 0; q < LOOKUP_MAX_PORTS; q++) {
         out->ins_merged[q] = false;
         out->ins_bypass[q] = false;
         out->ins_slot[q] = 0;
     }
     out->err = false;
+}
+
+/* Whether no port operates this cycle: then the plan is the state as it
+ * is, and no output that depends on the inputs is set. */
+static bool ports_idle(const struct lookup_table *t, const struct lookup_in *in)
+{
+    for (unsigned q = 0; q < t->g.ports; q++)
+        if (in->ins_valid[q])
+            return false;
+    return !in->pop && !in->done_valid;
+}
+
+/* The cycle's plan, and every output that depends on the inputs. */
+static void plan_cycle(const struct lookup_table *t, const struct lookup_in *in,
+                       struct plan *p, struct lookup_out *out)
+{
+    plan_start(t, p);
+    clear_port_outputs(out);
     if (t->g.kind == LOOKUP_READY)
         depart_head(t, in, p, out);
     else
@@ -282,7 +298,10 @@ void lookup_table_eval_ports(const struct lookup_table *t,
     struct plan p;
     int h = t->g.kind == LOOKUP_READY ? head_of(t) : -1;
 
-    plan_cycle(t, in, &p, out);
+    if (ports_idle(t, in))
+        clear_port_outputs(out);    /* and the plan is the state itself */
+    else
+        plan_cycle(t, in, &p, out);
     out->count = t->count;
     out->head_valid = h >= 0;
     if (h >= 0)
@@ -297,6 +316,8 @@ void lookup_table_step(struct lookup_table *t, const struct lookup_in *in)
     struct plan p;
     struct lookup_out scratch;
 
+    if (ports_idle(t, in))
+        return;                 /* the plan would be the state itself */
     plan_cycle(t, in, &p, &scratch);
     for (unsigned e = 0; e < t->g.entries; e++) {
         t->entry[e].valid = p.valid[e];

@@ -104,11 +104,11 @@ void rbt_reset(struct rbt *t)
     t->rel = -1;
 }
 
-/* A request as the ports take it, cut to the port widths. */
+/* A request as the ports take it, cut to the port widths (the thread
+ * ids of lanes beyond g->lanes are not read, and not written). */
 static void take(const struct rbt_geometry *g, const struct rbt_in *in,
                  struct rbt_req *r)
 {
-    memset(r, 0, sizeof *r);
     r->valid = in->cmt_valid;
     r->diverged = in->cmt_diverged;
     r->pc = in->cmt_pc & low_bits(g->pc_w);
@@ -348,6 +348,13 @@ void rbt_eval(const struct rbt *t, const struct rbt_in *in,
         show_entry(&t->g, &t->e[e], &out->entry[e]);
 }
 
+/* Whether no request is at the table this cycle (then the plan only
+ * releases, and the request's outputs are zero). */
+static bool no_request(const struct rbt *t, const struct rbt_in *in)
+{
+    return t->g.stages == 1 ? !in->cmt_valid : !t->pipe[0].valid;
+}
+
 void rbt_eval_ports(const struct rbt *t, const struct rbt_in *in,
                     struct rbt_out *out)
 {
@@ -355,7 +362,12 @@ void rbt_eval_ports(const struct rbt *t, const struct rbt_in *in,
     struct plan p;
     int r = releasing(t);
 
-    plan_cycle(t, in, r, &p);
+    if (no_request(t, in)) {
+        p.err = false;
+        p.rsv_fail = p.arr_hit = 0;
+    } else {
+        plan_cycle(t, in, r, &p);
+    }
     out->err = p.err;
     out->rsv_fail = p.rsv_fail;
     out->arr_hit = p.arr_hit;
@@ -415,6 +427,8 @@ void rbt_step(struct rbt *t, const struct rbt_in *in)
     struct plan p;
     bool moved;
 
+    if (g->stages == 1 && !in->cmt_valid && (!in->rel_ready || t->rel < 0))
+        return;                 /* no request, no release: nothing moves */
     plan_cycle(t, in, -2, &p);
     moved = p.release >= 0 || p.arr_sets > 0;
     for (unsigned s = 0; s < g->sets && !moved; s++)

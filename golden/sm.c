@@ -854,25 +854,25 @@ static void count_idle_threads(struct sm *sm,
     for (unsigned s = 0; s < c->schedulers; s++) {
         uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
         uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
+        uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
         uint64_t *n = sm->st.idle_threads;
 
-        memset(live, 0, sm->warps_per_sched * sizeof live[0]);
         for (unsigned w = bitset_next(sm->resident[s], sm->warps_per_sched, 0);
              w < sm->warps_per_sched;
              w = bitset_next(sm->resident[s], sm->warps_per_sched, w + 1)) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
             live[w] = wp->launch_pending ? 0 : wp->live;
+            if (live[w])
+                bitset_add(asked, w);
         }
-        sm_reconv_waiting(&sm->rc, s, sm->warps_per_sched, live, sm->is_rpc,
-                          inactive, reconv, bar);
-        for (unsigned w = bitset_next(sm->resident[s], sm->warps_per_sched, 0);
+        sm_reconv_waiting(&sm->rc, s, sm->warps_per_sched, asked, live,
+                          sm->is_rpc, inactive, reconv, bar);
+        for (unsigned w = bitset_next(asked, sm->warps_per_sched, 0);
              w < sm->warps_per_sched;
-             w = bitset_next(sm->resident[s], sm->warps_per_sched, w + 1)) {
+             w = bitset_next(asked, sm->warps_per_sched, w + 1)) {
             unsigned g = slot_of(sm, s, w);
             uint64_t b, d, r, i;
 
-            if (!live[w])
-                continue;
             b = sm->warp[g].at_barrier ? live[w] : bar[w];
             d = dep[g] & live[w] & ~b;
             r = reconv[w] & ~b & ~d;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "program.h"
 #include "sm_reconv.h"
 
@@ -292,28 +293,25 @@ static void minpc_waiting(const struct sm_reconv *rc, unsigned sched,
 }
 
 void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
-                       unsigned warps, const uint64_t live[],
-                       const uint8_t *is_rpc, uint64_t inactive[],
-                       uint64_t reconv[], uint64_t barrier[])
+                       unsigned warps, const uint64_t asked[],
+                       const uint64_t live[], const uint8_t *is_rpc,
+                       uint64_t inactive[], uint64_t reconv[],
+                       uint64_t barrier[])
 {
-    for (unsigned w = 0; w < warps; w++)
-        inactive[w] = reconv[w] = barrier[w] = 0;
     if (rc->mode == RECONV_HARP)
-        sm_harp_waiting(rc, sched, warps, inactive, reconv, barrier);
-    else
-        for (unsigned w = 0; w < warps; w++) {
-            if (!live[w])
-                continue;
-            if (rc->mode == RECONV_SBR)
-                sbr_waiting(rc, sched, w, live[w], &inactive[w], &reconv[w]);
-            else if (rc->mode == RECONV_MINPC)
-                minpc_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
-                              &reconv[w], &barrier[w]);
-            else
-                sm_ics_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
-                               &reconv[w], &barrier[w]);
-        }
-    for (unsigned w = 0; w < warps; w++) {
+        sm_harp_waiting(rc, sched, warps, asked, inactive, reconv, barrier);
+    for (unsigned w = bitset_next(asked, warps, 0); w < warps;
+         w = bitset_next(asked, warps, w + 1)) {
+        if (rc->mode != RECONV_HARP)
+            inactive[w] = reconv[w] = barrier[w] = 0;
+        if (rc->mode == RECONV_SBR)
+            sbr_waiting(rc, sched, w, live[w], &inactive[w], &reconv[w]);
+        else if (rc->mode == RECONV_MINPC)
+            minpc_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
+                          &reconv[w], &barrier[w]);
+        else if (rc->mode == RECONV_ICS_FIRST)
+            sm_ics_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
+                           &reconv[w], &barrier[w]);
         inactive[w] &= live[w];
         reconv[w] &= live[w];
         barrier[w] &= live[w];

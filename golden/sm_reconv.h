@@ -257,18 +257,21 @@ unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
  * running wait, as HARP Fig. 5 and 14 sort them: inactive[w] the lanes of
  * warp w (local) on a diverged path not being run, reconv[w] those
  * waiting at a re-convergence point, barrier[w] those waiting at the TB
- * barrier on their own (every mode but sbr); each within live[w] (0: the
- * warp is not asked about).  is_rpc[i] tells whether the instruction at
+ * barrier on their own (every mode but sbr); each within live[w].  Only
+ * the warps of the bitset `asked` (those with live threads) are asked
+ * about: the three answers are written for them alone.  is_rpc[i] tells whether the instruction at
  * text index i is a re-convergence PC (for the stack-less modes, which
  * keep none: a thread stopped at one waits to re-converge).  One pass
  * over the structures for all `warps` warps: harp's tables hold threads
  * of any warp in any entry. */
 void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
-                       unsigned warps, const uint64_t live[],
-                       const uint8_t *is_rpc, uint64_t inactive[],
-                       uint64_t reconv[], uint64_t barrier[]);
+                       unsigned warps, const uint64_t asked[],
+                       const uint64_t live[], const uint8_t *is_rpc,
+                       uint64_t inactive[], uint64_t reconv[],
+                       uint64_t barrier[]);
 void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warps, uint64_t inactive[], uint64_t reconv[],
+                     unsigned warps, const uint64_t asked[],
+                     uint64_t inactive[], uint64_t reconv[],
                      uint64_t barrier[]);
 void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
                     unsigned warp, uint64_t live, const uint8_t *is_rpc,

@@ -52,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "ready_lookup.h"
 #include "waiting_lookup.h"
 #include "program.h"
@@ -166,7 +167,7 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
             return -1;
         h->cap_enter = rc->warps * cfg->warp_size + 4;
         h->enter = calloc(h->cap_enter, sizeof *h->enter);
-        h->cyc = malloc(sizeof *h->cyc);
+        h->cyc = calloc(1, sizeof *h->cyc);
         if (!h->enter || !h->cyc) {
             snprintf(err, errlen, "out of memory");
             return -1;
@@ -278,6 +279,37 @@ static bool still_cycle(const struct sm_reconv *rc, unsigned sched,
     return !waiting_done(rc, sched, in, &slot);
 }
 
+/* A port's warp, empty.  A table reads a thread id only in a lane of
+ * the mask (struct warp), so the ids are left as they were. */
+static void no_warp(struct warp *w)
+{
+    w->pc = 0;
+    w->mask = 0;
+}
+
+/* Every table input of the cycle, idle: no valid port, no operation. */
+static void clear_inputs(struct harp_cycle *c)
+{
+    c->ri.cmt_valid = c->ri.cmt_diverged = c->ri.rel_ready = false;
+    c->ri.cmt_pc = c->ri.cmt_mask = 0;
+    for (unsigned q = 0; q < LOOKUP_MAX_PORTS; q++) {
+        c->li.ins_valid[q] = c->wli.ins_valid[q] = false;
+        no_warp(&c->li.ins[q]);
+        no_warp(&c->wli.ins[q]);
+    }
+    c->li.pop = c->wli.pop = false;
+    c->li.done_valid = c->wli.done_valid = false;
+    c->li.done_slot = c->wli.done_slot = 0;
+    c->wi.upd_valid = c->wi.bar_valid = false;
+    c->wi.lkp_valid = c->wi.wret_valid = false;
+    c->wi.upd_slot = 0;
+    c->wi.upd_pc = c->wi.upd_mask = 0;
+    no_warp(&c->wi.bar);
+    no_warp(&c->wi.lkp);
+    no_warp(&c->wi.wret);
+    c->side.pc = c->side.mask = 0;
+}
+
 /* The inputs of the three tables for this cycle and their outputs. */
 static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
                        const struct sm_rc_in *in, struct harp_cycle *c)
@@ -291,11 +323,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     /* the inputs start empty; every output is written by its table's
      * eval (the outputs hold whole tables: clearing them each cycle would
      * cost more than all the rest) */
-    memset(&c->ri, 0, sizeof c->ri);
-    memset(&c->li, 0, sizeof c->li);
-    memset(&c->wli, 0, sizeof c->wli);
-    memset(&c->wi, 0, sizeof c->wi);
-    memset(&c->side, 0, sizeof c->side);
+    clear_inputs(c);
     c->diverged = c->side_at_rpc = c->wret_done = false;
     c->n_extra = 0;
     if (exec) {
@@ -414,8 +442,10 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
         }
     }
     warp_tables_eval_ports(&h->wt, &c->wi, &c->wo);
+    /* the release's readiness, for the step: the RBT's outputs do not
+     * depend on it (rel_valid is the entry's completeness), so c->ro
+     * stands as evaluated above */
     c->ri.rel_ready = c->wo.bar_ready;
-    rbt_eval_ports(&h->rbt, &c->ri, &c->ro);
     c->li.pop = c->wo.lkp_pop;
     ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);
 }
@@ -423,12 +453,14 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
 void sm_harp_read(const struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in, struct sm_rc_out *out)
 {
-    struct warp now;
+    const struct warp_tables *t = &rc->harp[sched].wt;
+    unsigned slot = in->rd_warp;
 
-    if (slot_view(rc, sched, in->rd_warp, &now)) {
+    /* slot_view()'s PC and mask: the read port shows no thread ids */
+    if (slot < t->g.fl && t->fl_valid[slot]) {
         out->rd_valid = true;
-        out->rd_pc = from_hw(rc, now.pc);
-        out->rd_mask = now.mask;
+        out->rd_pc = from_hw(rc, t->fl[slot].pc);
+        out->rd_mask = t->fl[slot].mask;
     }
 }
 
@@ -645,7 +677,8 @@ static void or_lanes(uint64_t mask, const uint32_t *tid, unsigned warps,
 }
 
 void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warps, uint64_t inactive[], uint64_t reconv[],
+                     unsigned warps, const uint64_t asked[],
+                     uint64_t inactive[], uint64_t reconv[],
                      uint64_t barrier[])
 {
     struct sm_harp *h = &rc->harp[sched];
@@ -655,10 +688,12 @@ void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
         memset(h->wait_reconv, 0, warps * sizeof h->wait_reconv[0]);
         /* the RBT's reached threads wait to re-converge; the Ready-Lookup
          * holds diverged groups not yet scheduled */
-        for (unsigned e = 0; h->rbt.occupancy && e < h->rbt.g.entries; e++)
-            if (h->rbt.e[e].valid)
+        for (unsigned e = 0, n = 0; n < h->rbt.occupancy; e++)
+            if (h->rbt.e[e].valid) {
                 or_lanes(h->rbt.e[e].member & h->rbt.e[e].reached,
                          h->rbt.e[e].tid, warps, h->wait_reconv);
+                n++;        /* the valid entries are `occupancy` many */
+            }
         if (h->pend_valid)
             or_lanes(h->pend.mask, h->pend.tid, warps, h->wait_reconv);
         for (unsigned e = 0; e < h->ready.table.g.entries; e++)
@@ -668,10 +703,11 @@ void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
                          h->wait_inactive);
         h->wait_valid = true;
     }
-    for (unsigned w = 0; w < warps; w++) {
-        inactive[w] |= h->wait_inactive[w];
-        reconv[w] |= h->wait_reconv[w];
-        barrier[w] |= h->parked[w];
+    for (unsigned w = bitset_next(asked, warps, 0); w < warps;
+         w = bitset_next(asked, warps, w + 1)) {
+        inactive[w] = h->wait_inactive[w];
+        reconv[w] = h->wait_reconv[w];
+        barrier[w] = h->parked[w];
     }
 }
 
