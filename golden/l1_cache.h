@@ -70,6 +70,10 @@ struct l1_cache {
     uint64_t *used;             /* [sets x ways]: last use, larger = later */
     uint64_t  clock;            /* use counter behind `used` */
     struct l1_mshr *mshr;       /* [mshrs] */
+    /* Not hardware: the earliest `ready` of a busy MSHR (UINT64_MAX when
+     * none is), kept by l1_cache_allocate() and l1_cache_retire(), so
+     * that a cycle with nothing to retire looks at no MSHR. */
+    uint64_t  next_ready;
 };
 
 void l1_cache_from_config(const struct simt_config *cfg, struct l1_cache_geometry *g);

@@ -52,7 +52,17 @@ void lsu_reset(struct lsu *u)
     u->inflight = 0;
     u->global_inflight = 0;
     memset(u->flight, 0, sizeof u->flight);
+    u->next_done = UINT64_MAX;
     memset(&u->stats, 0, sizeof u->stats);
+}
+
+/* Entry f has left the coalescer: its data is back at f->ready. */
+static void sent(struct lsu *u, struct lsu_flight *f)
+{
+    f->sent = true;
+    u->busy = false;
+    if (f->ready < u->next_done)
+        u->next_done = f->ready;
 }
 
 /* A free entry of flight[], or LSU_MAX_INFLIGHT. */
@@ -97,10 +107,8 @@ void lsu_issue(struct lsu *u, const struct lsu_request *r)
         if (u->bank_cycles_left > 1)
             u->stats.bank_conflicts += u->bank_cycles_left - 1;
     }
-    if (u->left == 0) {         /* no lane: nothing to time */
-        f->sent = true;
-        u->busy = false;
-    }
+    if (u->left == 0)           /* no lane: nothing to time */
+        sent(u, f);
 }
 
 /* One bank cycle of the shared request in the coalescer. */
@@ -109,8 +117,7 @@ static void shared_pass(struct lsu *u, struct lsu_flight *f)
     if (--u->bank_cycles_left > 0)
         return;
     f->ready = u->now + u->smem.latency;
-    f->sent = true;
-    u->busy = false;
+    sent(u, f);
 }
 
 /* Bytes a write or atomic of the lanes in mask moves: their accesses,
@@ -177,10 +184,8 @@ static void global_pass(struct lsu *u, struct lsu_flight *f)
     if (ready > f->ready)
         f->ready = ready;
     u->left &= ~out.mask;
-    if (u->left == 0) {
-        f->sent = true;
-        u->busy = false;
-    }
+    if (u->left == 0)
+        sent(u, f);
 }
 
 unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max)
@@ -196,17 +201,26 @@ unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max)
         else
             global_pass(u, f);
     }
-    for (unsigned i = 0; i < LSU_MAX_INFLIGHT && n < max && u->inflight > 0; i++) {
-        struct lsu_flight *f = &u->flight[i];
+    if (u->next_done <= u->now) {
+        uint64_t next = UINT64_MAX;     /* of the entries that stay */
 
-        if (f->used && f->sent && f->ready <= u->now) {
-            done[n].warp = f->warp;
-            done[n].rd = f->rd;
-            n++;
-            f->used = false;
-            u->inflight--;
-            u->global_inflight -= f->global;
+        for (unsigned i = 0; i < LSU_MAX_INFLIGHT; i++) {
+            struct lsu_flight *f = &u->flight[i];
+
+            if (!f->used || !f->sent)
+                continue;
+            if (f->ready <= u->now && n < max) {
+                done[n].warp = f->warp;
+                done[n].rd = f->rd;
+                n++;
+                f->used = false;
+                u->inflight--;
+                u->global_inflight -= f->global;
+            } else if (f->ready < next) {
+                next = f->ready;
+            }
         }
+        u->next_done = next;
     }
     u->stats.dram_requests = u->dram.requests;
     u->stats.dram_busy_cycles = dram_busy_cycles(&u->dram);
@@ -230,12 +244,9 @@ uint64_t lsu_next_event(const struct lsu *u)
     uint64_t next = l1_cache_next_retire(&u->l1);
 
     if (u->busy)
-        return u->now;
-    for (unsigned i = 0; i < LSU_MAX_INFLIGHT && u->inflight > 0; i++) {
-        const struct lsu_flight *f = &u->flight[i];
-        if (f->used && (!f->sent || f->ready < next))
-            next = f->sent ? f->ready : u->now;
-    }
+        return u->now;          /* the only entry not sent is the busy one */
+    if (u->next_done < next)
+        next = u->next_done;
     return next < u->now ? u->now : next;
 }
 

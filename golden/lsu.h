@@ -121,6 +121,11 @@ struct lsu {
     unsigned inflight;          /* entries of flight[] in use */
     unsigned global_inflight;   /* of them, global accesses */
     struct lsu_flight flight[LSU_MAX_INFLIGHT];
+    /* Not hardware: the earliest `ready` of a sent entry of flight[]
+     * (UINT64_MAX when none), kept where an entry is sent and where
+     * lsu_cycle() reports, so that a cycle with no data back looks at no
+     * entry.  An entry not sent is the coalescer's (busy). */
+    uint64_t next_done;
     struct lsu_stats stats;
 };
 
