@@ -55,8 +55,9 @@ void arbiter_reset(struct arbiter *a)
     a->common_pc = 0;
 }
 
-void arbiter_key(const struct arbiter_geometry *g, const struct arbiter_in *in, unsigned lane,
-             uint64_t *hi, uint64_t *lo)
+static inline void key_of(const struct arbiter_geometry *g,
+                          const struct arbiter_in *in, unsigned lane,
+                          uint64_t *hi, uint64_t *lo)
 {
     if (in->mem) {
         *hi = 0;
@@ -65,6 +66,12 @@ void arbiter_key(const struct arbiter_geometry *g, const struct arbiter_in *in, 
         *hi = in->sp[lane] & low_bits(g->sp_w);
         *lo = in->pc[lane] & low_bits(g->pc_w);
     }
+}
+
+void arbiter_key(const struct arbiter_geometry *g, const struct arbiter_in *in, unsigned lane,
+             uint64_t *hi, uint64_t *lo)
+{
+    key_of(g, in, lane, hi, lo);
 }
 
 /* One compare-select node: the left input wins when it is valid and its
@@ -86,7 +93,7 @@ void arbiter_eval(const struct arbiter *a, const struct arbiter_in *in, struct a
     memset(out, 0, sizeof *out);
     for (unsigned i = 0; i < n; i++) {
         v[i] = (in->valid >> i) & 1;
-        arbiter_key(g, in, i, &key_hi[i], &key_lo[i]);
+        key_of(g, in, i, &key_hi[i], &key_lo[i]);
         hi[i] = key_hi[i];
         lo[i] = key_lo[i];
     }

@@ -37,6 +37,17 @@ static inline bool is_pow2(uint64_t n)
     return n != 0 && (n & (n - 1)) == 0;
 }
 
+/* The number of set bits (lanes in a mask).  Written out rather than
+ * __builtin_popcountll, which without a popcnt instruction in the target
+ * is a call into the compiler's runtime library. */
+static inline unsigned popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (unsigned)((x * 0x0101010101010101u) >> 56);
+}
+
 /* A set of indices as an array of 64-bit words, index i in bit i % 64
  * of word i / 64 (a warp scheduler's resident warps, say). */
 static inline void bitset_add(uint64_t *set, unsigned i)

@@ -124,7 +124,7 @@ static void shared_pass(struct lsu *u, struct lsu_flight *f)
  * at most a line. */
 static unsigned lane_bytes(const struct lsu *u, uint64_t mask)
 {
-    unsigned long bytes = (unsigned long)__builtin_popcountll(mask) * u->cur.bytes;
+    unsigned long bytes = (unsigned long)popcount64(mask) * u->cur.bytes;
     unsigned line = u->l1.g.line_bytes;
 
     return bytes < line ? (unsigned)bytes : line;

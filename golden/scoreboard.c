@@ -138,17 +138,15 @@ uint64_t sb_next_ready(const struct scoreboard *sb, unsigned g, uint64_t now)
 {
     const uint64_t *wm = sb->warp_max + (size_t)g * SB_REGS;
     uint64_t next = UINT64_MAX;
-    bool later = false;
 
-    for (unsigned r = 1; r < SB_REGS; r++)
-        later |= wm[r] > now;
-    if (!later)                 /* every lane's every register ready */
-        return next;
-    for (unsigned l = 0; l < sb->warp_size; l++) {
-        const uint64_t *reg = lane_regs(sb, g, l);
-        for (unsigned r = 1; r < SB_REGS; r++)
-            if (reg[r] > now && reg[r] != SB_PENDING && reg[r] < next)
-                next = reg[r];
+    for (unsigned r = 1; r < SB_REGS; r++) {
+        if (wm[r] <= now)
+            continue;           /* every lane's register r is ready */
+        for (unsigned l = 0; l < sb->warp_size; l++) {
+            uint64_t at = lane_regs(sb, g, l)[r];
+            if (at > now && at != SB_PENDING && at < next)
+                next = at;
+        }
     }
     return next;
 }

@@ -312,9 +312,11 @@ static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
             return false;
         m = vmask;
     }
-    for (unsigned l = 0; l < c->warp_size; l++)
+    for (uint64_t k = m; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
         if (!(sm->warp[slot_of(sm, s, owner[l])].live >> l & 1))
             m &= ~(1ull << l);
+    }
     *mask = m;
     return true;
 }
@@ -877,12 +879,12 @@ static void count_idle_threads(struct sm *sm,
             d = dep[g] & live[w] & ~b;
             r = reconv[w] & ~b & ~d;
             i = inactive[w] & ~b & ~d & ~r;
-            n[SM_THREAD_BARRIER] += (unsigned)__builtin_popcountll(b);
-            n[SM_THREAD_DEPENDENCY] += (unsigned)__builtin_popcountll(d);
-            n[SM_THREAD_RECONVERGING] += (unsigned)__builtin_popcountll(r);
-            n[SM_THREAD_INACTIVE] += (unsigned)__builtin_popcountll(i);
+            n[SM_THREAD_BARRIER] += popcount64(b);
+            n[SM_THREAD_DEPENDENCY] += popcount64(d);
+            n[SM_THREAD_RECONVERGING] += popcount64(r);
+            n[SM_THREAD_INACTIVE] += popcount64(i);
             n[SM_THREAD_OTHER]
-                += (unsigned)__builtin_popcountll(live[w] & ~(b | d | r | i));
+                += popcount64(live[w] & ~(b | d | r | i));
         }
     }
 }
@@ -1162,13 +1164,14 @@ enum sm_status sm_cycle(struct sm *sm)
                  : ready_stall(buffered, wp->refill, hz);
             why[s] = wy < why[s] ? wy : why[s];
         }
-        for (unsigned t = 0; t < c->max_tbs; t++) {
-            si[s].tb_rank[t] = wo->rank[t];
-            si[s].tb_wait[t] = sm->wpt.cnt[t] != 0;
-        }
         /* with no warp ready the scheduler grants none, and only a policy
-         * that moves alone (TLS, SAWS) changes on the edge */
+         * that moves alone (TLS, SAWS) changes on the edge: the TBs'
+         * ranks and waits are read by the evaluation and that step */
         if (any_ready[s] || scheduler_moves_alone(&sc->sched.g)) {
+            for (unsigned t = 0; t < c->max_tbs; t++) {
+                si[s].tb_rank[t] = wo->rank[t];
+                si[s].tb_wait[t] = sm->wpt.cnt[t] != 0;
+            }
             scheduler_eval(&sc->sched, &si[s], &so);
         } else {
             so.grant_valid = so.err = false;
@@ -1254,10 +1257,10 @@ enum sm_status sm_cycle(struct sm *sm)
                 }
             }
             sm->st.warp_insns++;
-            sm->st.thread_insns += (unsigned)__builtin_popcountll(rec->mask);
+            sm->st.thread_insns += popcount64(rec->mask);
             sm->st.sched[s].warp_insns++;
             sm->st.sched[s].thread_insns
-                += (unsigned)__builtin_popcountll(rec->mask);
+                += popcount64(rec->mask);
             sm_stats_subwarps(&sm->st, rec->mask, c->warp_size,
                               c->simd_width);
             if (sm->trace)

@@ -534,7 +534,7 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
               || c->wi.upd_valid || c->wi.bar_valid || c->wi.lkp_valid
               || c->wi.wret_valid;
     if (c->ri.cmt_valid && c->ri.cmt_diverged) {
-        rc->rbt_bypass += (uint64_t)__builtin_popcountll(c->ro.rsv_fail);
+        rc->rbt_bypass += (uint64_t)popcount64(c->ro.rsv_fail);
         rc->rbt_misses += c->ro.rsv_fail != 0;
     }
     for (unsigned p = 0; p < 2; p++)
@@ -645,13 +645,15 @@ void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
                         unsigned slot, uint32_t *pc, uint64_t *mask,
                         unsigned owner[])
 {
-    struct warp now;
+    const struct warp_tables *t = &rc->harp[sched].wt;
+    const struct warp *w = slot < t->g.fl && t->fl_valid[slot]
+                           ? &t->fl[slot] : NULL;
 
-    slot_view(rc, sched, slot, &now);
-    *pc = from_hw(rc, now.pc);
-    *mask = now.mask;
+    /* slot_view()'s warp, read in place */
+    *pc = from_hw(rc, w ? w->pc : 0);
+    *mask = w ? w->mask : 0;
     for (unsigned l = 0; l < rc->warp_size; l++)
-        owner[l] = (*mask >> l & 1) ? now.tid[l] : slot;
+        owner[l] = (*mask >> l & 1) ? w->tid[l] : slot;
 }
 
 unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,

@@ -3,6 +3,7 @@
  * (golden/sm_stats.h).
  */
 #include "sm_stats.h"
+#include "bits.h"
 
 static const char *const stall_names[SM_STALLS] = {
     "structural", "data", "control", "fetch", "barrier", "exit", "idle"
@@ -44,7 +45,7 @@ void sm_stats_subwarps(struct sm_stats *st, uint64_t mask,
     uint64_t lanes = width >= 64 ? ~0ull : (1ull << width) - 1;
 
     for (unsigned base = 0; base < warp_size; base += width) {
-        unsigned act = (unsigned)__builtin_popcountll(mask >> base & lanes);
+        unsigned act = popcount64(mask >> base & lanes);
         if (act) {
             st->subwarps++;
             st->subwarp_lanes += act;
