@@ -137,18 +137,8 @@ static bool complete(const struct rbt_entry *en)
     return en->valid && en->reached == en->member;
 }
 
-/* The lowest complete entry, or -1 (none when no entry is valid:
- * occupancy counts the valid entries). */
-static int find_releasing(const struct rbt *t)
-{
-    if (t->occupancy == 0)
-        return -1;
-    for (unsigned e = 0; e < t->g.entries; e++)
-        if (complete(&t->e[e]))
-            return (int)e;
-    return -1;
-}
-
+/* The lowest complete entry, or -1: kept in t->rel by rbt_reset() and
+ * rbt_step() (releasing_after()). */
 static int releasing(const struct rbt *t)
 {
     return t->rel;
@@ -410,6 +400,36 @@ static void commit_set(struct rbt *t, const struct plan *p, unsigned s)
             en->tid[l] = p->req.tid[l];
 }
 
+/* The lowest complete entry after the step that carried out plan p,
+ * looked for only where it can have changed.  A complete entry stays complete until it
+ * is released (a merge or an arrival needs a lane not yet reached), and
+ * the entries below the lowest complete one were not complete: so the
+ * answer is the lowest complete of the entries the step wrote and either
+ * the entry kept (no release) or, when it was released, those above it. */
+static int releasing_after(const struct rbt *t, const struct plan *p)
+{
+    const struct rbt_geometry *g = &t->g;
+    int best = p->release >= 0 ? -1 : t->rel;
+
+    for (unsigned e = (unsigned)p->release + 1;
+         p->release >= 0 && best < 0 && e < g->entries; e++)
+        if (complete(&t->e[e]))
+            best = (int)e;
+    for (unsigned s = 0; s < g->sets; s++) {
+        int e = p->target[s] < 0 ? -1
+                : (int)(s * g->ways + (unsigned)p->target[s]);
+        if (e >= 0 && (best < 0 || e < best) && complete(&t->e[e]))
+            best = e;
+    }
+    for (unsigned i = 0; i < p->arr_sets; i++)
+        for (unsigned w = 0; w < g->ways; w++) {
+            int e = (int)(p->arr_set[i] * g->ways + w);
+            if (p->reach[e] && (best < 0 || e < best) && complete(&t->e[e]))
+                best = e;
+        }
+    return best;
+}
+
 /* Advance the request stages: the newest request enters at the back. */
 static void advance_pipe(struct rbt *t, const struct rbt_in *in)
 {
@@ -448,5 +468,5 @@ void rbt_step(struct rbt *t, const struct rbt_in *in)
         }
     advance_pipe(t, in);
     if (moved)                  /* else no entry changed */
-        t->rel = find_releasing(t);
+        t->rel = releasing_after(t, &p);
 }
