@@ -14,7 +14,7 @@
 # the same kernels and presets: SIMTREF_KERNEL_ELF_DIR and
 # SIMTREF_CONFIG_DIR, by default those of the new build's tree.
 # Exit 0 when every output matches, 1 otherwise (the differing files
-# named, and the first difference shown).
+# named, and the first difference shown), 2 when no run wrote a trace.
 set -u
 [ $# -ge 2 ] || { echo "usage: same_traces.sh OLD_SIMTREF NEW_SIMTREF [OUTDIR]" >&2; exit 2; }
 old=$1 new=$2 out=${3:-same-traces}
@@ -61,8 +61,16 @@ while read -r k m extra; do
   done
 done < "$out/runs"
 lines=$(cat "$out"/new/*.trace 2> /dev/null | wc -l)
+failed=$(grep -L '^exit 0$' "$out"/new/*.out | wc -l)
+if [ "$lines" -eq 0 ]; then
+  # two builds that both fail everywhere agree, and prove nothing
+  echo "same_traces: no run wrote a trace (kernels or presets not found?" \
+       "see $out/new/*.err)" >&2
+  exit 2
+fi
 if [ "$bad" -eq 0 ]; then
-  echo "same_traces: $n runs, $lines trace lines: identical"
+  echo "same_traces: $n runs ($failed refused or failed under both)," \
+       "$lines trace lines: identical"
   exit 0
 fi
 echo "same_traces: $bad of the outputs of $n runs differ"

@@ -304,8 +304,9 @@ static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
 
     *pc = wp->slot_pc[0];
     m = wp->slot_mask[0];
-    for (unsigned l = 0; l < c->warp_size; l++)
-        owner[l] = w;
+    for (unsigned l = 0; !sm_reconv_regroups(&sm->rc) && l < c->warp_size;
+         l++)
+        owner[l] = w;           /* under harp the view names each lane's */
     if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask,
                              owner)) {
         if (vpc != *pc)
@@ -528,7 +529,9 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     char who[96];
 
     memset(o, 0, sizeof *o);
-    memset(rec, 0, sizeof *rec);
+    /* the lanes beyond warp_size are never written: they stay zero */
+    memset(rec, 0, offsetof(struct sm_issue_record, res)
+                   + c->warp_size * sizeof rec->res[0]);
     if (!issue_threads(sm, s, w, &pc, &mask, o->owner)) {
         /* the I-buffer is stale: the structure selects another PC now;
          * the slot is dropped and refetched */
@@ -1355,7 +1358,8 @@ enum sm_status sm_cycle(struct sm *sm)
             sm->warp[slot_of(sm, s, ri[s].warp)].launch_pending = false;
             sm->launches_pending--;
         }
-        if (eo[s].issued) {
+        if (eo[s].issued && (exited[s] || eo[s].exits)) {
+            /* only an exit empties a warp */
             unsigned g = slot_of(sm, s, ri[s].warp);
             if (exited[s])
                 sm->warp[g].live = 0;
