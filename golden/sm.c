@@ -947,13 +947,10 @@ static void check_barriers(struct sm *sm)
 /* The grid is done: every TB placed and finished, the LSU empty. */
 static void check_done(struct sm *sm)
 {
-    bool busy = false;
-
     if (sm->status != SM_RUNNING || sm->next_ctaid != sm->launch.grid)
         return;
-    for (unsigned t = 0; t < sm->cfg.max_tbs; t++)
-        busy |= sm->tb[t].valid;
-    if (!busy && lsu_idle(&sm->lsu))
+    /* a TB is valid while one of its warps is resident */
+    if (sm->resident_warps == 0 && lsu_idle(&sm->lsu))
         sm->status = SM_DONE;
 }
 
@@ -1067,6 +1064,7 @@ enum sm_status sm_cycle(struct sm *sm)
     unsigned group[CONFIG_MAX_SCHEDULERS];
     bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
     bool any_release = false;          /* the WPT releases a TB */
+    bool any_exit = false;             /* a thread exited */
     bool regroups = sm_reconv_regroups(&sm->rc);  /* harp's slots */
     uint64_t now = sm->st.cycles;
     struct sm_stats before;            /* the counts at the cycle's start */
@@ -1095,6 +1093,8 @@ enum sm_status sm_cycle(struct sm *sm)
         struct fetch_out fo;
         struct sm_rc_out ro;
         int launch = -1;
+        uint64_t issuable[SCHEDULER_MAX_WARPS / 64];  /* slots (harp) */
+        unsigned n_issuable = regroups ? issue_slots : 0;
 
         /* the scheduler reads warp_tb of ready warps only */
         memset(si[s].ready, false, W * sizeof si[s].ready[0]);
@@ -1117,16 +1117,16 @@ enum sm_status sm_cycle(struct sm *sm)
         memset(si[s].long_wait, true, W * sizeof si[s].long_wait[0]);
         any_ready[s] = false;
         memset(data_hz[s], false, W * sizeof data_hz[s][0]);
-        for (unsigned w = 0; regroups && w < issue_slots; w++) {
+        if (regroups)
+            sm_reconv_issuable(&sm->rc, s, issuable);
+        for (unsigned w = bitset_next(issuable, n_issuable, 0);
+             w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {
             /* the scheduler's warps are the mode's slots */
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
             enum sm_hazard hz = SM_HAZARD_NONE;
             bool buffered = fetch_ready(&sc->fetch, w);
-            bool can = sm_reconv_can_issue(&sm->rc, s, w, 0);
             enum sm_stall wy;
 
-            if (!can)
-                continue;
             if (buffered)
                 hz = issue_hazard(sm, s, w, now, group_ok[s]);
             data_hz[s][w] = hz == SM_HAZARD_DATA;
@@ -1360,6 +1360,7 @@ enum sm_status sm_cycle(struct sm *sm)
         }
         if (eo[s].issued && (exited[s] || eo[s].exits)) {
             /* only an exit empties a warp */
+            any_exit = true;
             unsigned g = slot_of(sm, s, ri[s].warp);
             if (exited[s])
                 sm->warp[g].live = 0;
@@ -1381,7 +1382,7 @@ enum sm_status sm_cycle(struct sm *sm)
             wp->phase_end = now;
         }
     }
-    for (unsigned t = 0; t < c->max_tbs; t++)
+    for (unsigned t = 0; any_release && t < c->max_tbs; t++)
         if (wo->release[t]) {
             end_phase(sm, t);
             sm->tb[t].phase_start = now + 1;
@@ -1400,7 +1401,8 @@ enum sm_status sm_cycle(struct sm *sm)
         quiet = false;          /* the rest of the SM sees another LSU */
     sm->st.cycles++;
 
-    check_barriers(sm);
+    if (any_arrival || any_release || any_exit)
+        check_barriers(sm);     /* else no warp arrived, left or exited */
     if (sm->status == SM_RUNNING && sm->check_invariants)
         sm_check_invariant(sm);
     check_done(sm);

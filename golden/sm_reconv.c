@@ -196,6 +196,21 @@ bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
     return rc->mode != RECONV_ICS_FIRST || sm_ics_can_issue(rc, sched, warp);
 }
 
+void sm_reconv_issuable(const struct sm_reconv *rc, unsigned sched,
+                        uint64_t set[])
+{
+    unsigned n = sm_reconv_issue_slots(rc);
+
+    if (rc->mode == RECONV_HARP) {
+        sm_harp_issuable(rc, sched, set);
+        return;
+    }
+    memset(set, 0, (sm_reconv_issue_slots(rc) + 63) / 64 * sizeof set[0]);
+    for (unsigned w = 0; w < n; w++)
+        if (sm_reconv_can_issue(rc, sched, w, 0))
+            bitset_add(set, w);
+}
+
 bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp)
 {

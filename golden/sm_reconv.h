@@ -190,6 +190,11 @@ bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
                          unsigned warp, uint64_t live);
 bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp);
+/* The issue slots (sm_reconv_issue_slots() of them) for which
+ * sm_reconv_can_issue() holds, as a bitset (bits.h) of that many bits:
+ * under harp, one pass over First-Level. */
+void sm_reconv_issuable(const struct sm_reconv *rc, unsigned sched,
+                        uint64_t set[]);
 bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live, uint32_t *pc,
                           uint64_t *mask, unsigned owner[]);
@@ -232,6 +237,8 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in);
 bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
                        unsigned slot);
+void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
+                      uint64_t set[]);
 void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
                         unsigned slot, uint32_t *pc, uint64_t *mask,
                         unsigned owner[]);

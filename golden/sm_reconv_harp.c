@@ -243,7 +243,8 @@ static bool waiting_done(const struct sm_reconv *rc, unsigned sched,
 {
     const struct lookup_table *t = &rc->harp[sched].wait.table;
 
-    for (unsigned e = 0; e < t->g.entries && in->mem_pending; e++) {
+    for (unsigned e = 0; t->count && e < t->g.entries && in->mem_pending;
+         e++) {
         const struct warp *ww = &t->entry[e].warp;
         uint64_t m = t->entry[e].valid ? ww->mask : 0;
         bool waits = false;
@@ -639,6 +640,18 @@ bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
 {
     const struct sm_harp *h = &rc->harp[sched];
     return !h->pend_valid && slot < h->wt.g.fl && h->wt.fl_valid[slot];
+}
+
+void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
+                      uint64_t set[])
+{
+    const struct sm_harp *h = &rc->harp[sched];
+
+    for (unsigned k = 0; k < (h->wt.g.fl + 63) / 64; k++)
+        set[k] = 0;
+    for (unsigned slot = 0; !h->pend_valid && slot < h->wt.g.fl; slot++)
+        if (h->wt.fl_valid[slot])
+            bitset_add(set, slot);
 }
 
 void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
