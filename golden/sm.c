@@ -289,6 +289,18 @@ struct exec_outcome {
     unsigned owner[SM_MAX_LANES]; /* each lane's warp (local) */
 };
 
+/* The lanes of k whose owner is that of k's lowest lane. */
+static uint64_t owner_lanes(const unsigned owner[], uint64_t k)
+{
+    unsigned o = owner[__builtin_ctzll(k)];
+    uint64_t same = 0;
+
+    for (uint64_t j = k; j; j &= j - 1)
+        if (owner[__builtin_ctzll(j)] == o)
+            same |= j & -j;
+    return same;
+}
+
 /* The threads warp (s, w) runs if it issues now: the PC of its oldest
  * I-buffer slot, the lanes whose thread runs, and owner[l], the warp
  * (local) whose thread lane l is (w itself unless the mode regroups
@@ -313,10 +325,11 @@ static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
             return false;
         m = vmask;
     }
-    for (uint64_t k = m; k; k &= k - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(k);
-        if (!(sm->warp[slot_of(sm, s, owner[l])].live >> l & 1))
-            m &= ~(1ull << l);
+    /* the lanes whose thread has exited do not run: owner by owner (a
+     * slot's lanes mostly belong to one warp) */
+    for (uint64_t k = m, same; k; k &= ~same) {
+        same = owner_lanes(owner, k);
+        m &= ~same | sm->warp[slot_of(sm, s, owner[__builtin_ctzll(k)])].live;
     }
     *mask = m;
     return true;
@@ -337,8 +350,10 @@ static const struct sb_use *use_at(const struct sm *sm, uint32_t pc)
 static void owner_slots(const struct sm *sm, unsigned s,
                         const unsigned owner[], unsigned slot[])
 {
-    for (unsigned l = 0; l < sm->cfg.warp_size; l++)
-        slot[l] = slot_of(sm, s, owner[l]);
+    unsigned S = sm->cfg.schedulers, L = sm->cfg.warp_size;
+
+    for (unsigned l = 0; l < L; l++)
+        slot[l] = owner[l] * S + s;     /* slot_of(), with S read once */
 }
 
 /* What keeps warp (s, w)'s oldest instruction from issuing at cycle now
@@ -352,7 +367,7 @@ static void owner_slots(const struct sm *sm, unsigned s,
 static enum sm_hazard issue_hazard(const struct sm *sm, unsigned s,
                                    unsigned w, uint64_t now, bool group_ok)
 {
-    unsigned owner[SM_MAX_LANES], slot[SM_MAX_LANES];
+    unsigned owner[SM_MAX_LANES];
     uint32_t pc;
     uint64_t mask;
     const struct sb_use *u;
@@ -362,9 +377,17 @@ static enum sm_hazard issue_hazard(const struct sm *sm, unsigned s,
     u = use_at(sm, pc);
     if (!u)
         return SM_HAZARD_NONE;
-    owner_slots(sm, s, owner, slot);
-    if (!sb_clear_threads(&sm->sb, slot, mask, u, now))
-        return SM_HAZARD_DATA;
+    if (mask && owner_lanes(owner, mask) == mask) {
+        /* one warp slot holds every thread (always, but under harp) */
+        if (!sb_clear(&sm->sb, slot_of(sm, s, owner[__builtin_ctzll(mask)]),
+                      mask, u, now))
+            return SM_HAZARD_DATA;
+    } else {
+        unsigned slot[SM_MAX_LANES];
+        owner_slots(sm, s, owner, slot);
+        if (!sb_clear_threads(&sm->sb, slot, mask, u, now))
+            return SM_HAZARD_DATA;
+    }
     if (u->mem) {
         if (u->rd && sm->mem_wait[slot_of(sm, s, w) * 32 + u->rd].mask)
             return SM_HAZARD_DATA;
@@ -1084,6 +1107,9 @@ enum sm_status sm_cycle(struct sm *sm)
     if (!sm->wpt_idle_valid) {         /* ranks: a function of the state */
         wpt_eval(&sm->wpt, &wi, &sm->wpt_idle);
         sm->wpt_idle_valid = true;
+        sm->wpt_idle_release = false;
+        for (unsigned t = 0; t < c->max_tbs; t++)
+            sm->wpt_idle_release |= sm->wpt_idle.release[t];
     }
     wo = &sm->wpt_idle;
 
@@ -1327,7 +1353,8 @@ enum sm_status sm_cycle(struct sm *sm)
     }
 
     /* The clock edge. */
-    for (unsigned t = 0; t < c->max_tbs; t++)
+    any_release = !any_arrival && sm->wpt_idle_release;
+    for (unsigned t = 0; any_arrival && t < c->max_tbs; t++)
         any_release |= wo->release[t];
     quiet = quiet && !any_release;
     for (unsigned s = 0; s < S; s++) {

@@ -168,6 +168,8 @@ struct sm {
                                         * arrival (its ranks) ... */
     bool wpt_idle_valid;               /* ... until an arrival changes
                                         * its counts */
+    bool wpt_idle_release;             /* ... and whether they release a
+                                        * TB */
     struct sm_reconv rc;               /* the control-flow structures */
     struct sm_memory mem;
     struct sm_tb tb[CONFIG_MAX_TBS];
