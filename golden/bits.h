@@ -65,16 +65,19 @@ static inline void bitset_remove(uint64_t *set, unsigned i)
 static inline unsigned bitset_next(const uint64_t *set, unsigned n,
                                    unsigned from)
 {
-    for (unsigned k = from / 64; k * 64 < n; k++) {
-        uint64_t m = set[k];
-        if (k == from / 64)
-            m &= ~(uint64_t)0 << from % 64;
-        if (m) {
-            unsigned i = k * 64 + (unsigned)__builtin_ctzll(m);
-            return i < n ? i : n;
-        }
+    unsigned k = from / 64, words = (n + 63) / 64;
+    uint64_t m;
+
+    if (from >= n)
+        return n;
+    m = set[k] & ~(uint64_t)0 << from % 64;
+    while (m == 0) {
+        if (++k == words)
+            return n;
+        m = set[k];
     }
-    return n;
+    from = k * 64 + (unsigned)__builtin_ctzll(m);
+    return from < n ? from : n;
 }
 
 #endif /* SIMTREF_BITS_H */

@@ -304,20 +304,22 @@ static uint64_t owner_lanes(const unsigned owner[], uint64_t k)
 /* The threads warp (s, w) runs if it issues now: the PC of its oldest
  * I-buffer slot, the lanes whose thread runs, and owner[l], the warp
  * (local) whose thread lane l is (w itself unless the mode regroups
- * threads).  False when the slot is stale: the mode selects another PC
- * now, and the slot is dropped without running. */
+ * threads); *one tells whether a single warp owns every lane that runs.
+ * False when the slot is stale: the mode selects another PC now, and the
+ * slot is dropped without running. */
 static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
-                          uint32_t *pc, uint64_t *mask, unsigned owner[])
+                          uint32_t *pc, uint64_t *mask, unsigned owner[],
+                          bool *one)
 {
     const struct simt_config *c = &sm->cfg;
     const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+    bool regroups = sm_reconv_regroups(&sm->rc);
     uint32_t vpc;
     uint64_t vmask, m;
 
     *pc = wp->slot_pc[0];
     m = wp->slot_mask[0];
-    for (unsigned l = 0; !sm_reconv_regroups(&sm->rc) && l < c->warp_size;
-         l++)
+    for (unsigned l = 0; !regroups && l < c->warp_size; l++)
         owner[l] = w;           /* under harp the view names each lane's */
     if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask,
                              owner)) {
@@ -327,9 +329,18 @@ static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
     }
     /* the lanes whose thread has exited do not run: owner by owner (a
      * slot's lanes mostly belong to one warp) */
-    for (uint64_t k = m, same; k; k &= ~same) {
-        same = owner_lanes(owner, k);
-        m &= ~same | sm->warp[slot_of(sm, s, owner[__builtin_ctzll(k)])].live;
+    *one = true;
+    if (!regroups) {
+        m &= wp->live;
+    } else {
+        const uint64_t all = m;
+
+        for (uint64_t k = m, same; k; k &= ~same) {
+            unsigned o = owner[__builtin_ctzll(k)];
+            same = owner_lanes(owner, k);
+            *one = *one && same == all;
+            m &= ~same | sm->warp[slot_of(sm, s, o)].live;
+        }
     }
     *mask = m;
     return true;
@@ -371,13 +382,14 @@ static enum sm_hazard issue_hazard(const struct sm *sm, unsigned s,
     uint32_t pc;
     uint64_t mask;
     const struct sb_use *u;
+    bool one;
 
-    if (!issue_threads(sm, s, w, &pc, &mask, owner))
+    if (!issue_threads(sm, s, w, &pc, &mask, owner, &one))
         return SM_HAZARD_NONE;
     u = use_at(sm, pc);
     if (!u)
         return SM_HAZARD_NONE;
-    if (mask && owner_lanes(owner, mask) == mask) {
+    if (mask && one) {
         /* one warp slot holds every thread (always, but under harp) */
         if (!sb_clear(&sm->sb, slot_of(sm, s, owner[__builtin_ctzll(mask)]),
                       mask, u, now))
@@ -547,7 +559,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     struct rv32_insn insn;
     struct sm_accessor acc;
     struct rv32_env env;
-    bool first = true, two = false;
+    bool first = true, two = false, one;
     uint32_t ta = 0, tb = 0;
     char who[96];
 
@@ -555,7 +567,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     /* the lanes beyond warp_size are never written: they stay zero */
     memset(rec, 0, offsetof(struct sm_issue_record, res)
                    + c->warp_size * sizeof rec->res[0]);
-    if (!issue_threads(sm, s, w, &pc, &mask, o->owner)) {
+    if (!issue_threads(sm, s, w, &pc, &mask, o->owner, &one)) {
         /* the I-buffer is stale: the structure selects another PC now;
          * the slot is dropped and refetched */
         o->control = true;
@@ -871,8 +883,10 @@ static void count_idle_threads(struct sm *sm,
             unsigned owner[SM_MAX_LANES];
             uint32_t pc;
             uint64_t mask;
+            bool one;
 
-            if (!data[s][w] || !issue_threads(sm, s, w, &pc, &mask, owner))
+            if (!data[s][w]
+                || !issue_threads(sm, s, w, &pc, &mask, owner, &one))
                 continue;
             for (uint64_t m = mask; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
