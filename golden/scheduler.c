@@ -211,10 +211,14 @@ static int oldest(const struct scheduler *s, const struct scheduler_in *in,
 
 static int pick(const struct scheduler *s, const struct scheduler_in *in)
 {
-    bool cand[SCHEDULER_MAX_WARPS] = { false };
+    bool sel[SCHEDULER_MAX_WARPS];   /* written for the g.warps warps */
+    const bool *cand = sel;
     int tb;
 
-    candidates(s, in, cand);
+    if (!tb_level(&s->g) && s->g.policy != SCHED_TLS)
+        cand = in->ready;            /* candidates(): every ready warp */
+    else
+        candidates(s, in, sel);
     switch (s->g.policy) {
     case SCHED_LRR:
     case SCHED_TLS:

@@ -321,27 +321,24 @@ static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
     m = wp->slot_mask[0];
     for (unsigned l = 0; !regroups && l < c->warp_size; l++)
         owner[l] = w;           /* under harp the view names each lane's */
+    *one = true;
     if (sm_reconv_issue_view(&sm->rc, s, w, wp->live, &vpc, &vmask,
-                             owner)) {
+                             owner, one)) {
         if (vpc != *pc)
             return false;
         m = vmask;
     }
-    /* the lanes whose thread has exited do not run: owner by owner (a
-     * slot's lanes mostly belong to one warp) */
-    *one = true;
-    if (!regroups) {
+    /* the lanes whose thread has exited do not run: owner by owner */
+    if (!regroups)
         m &= wp->live;
-    } else {
-        const uint64_t all = m;
-
+    else if (*one && m)
+        m &= sm->warp[slot_of(sm, s, owner[__builtin_ctzll(m)])].live;
+    else
         for (uint64_t k = m, same; k; k &= ~same) {
             unsigned o = owner[__builtin_ctzll(k)];
             same = owner_lanes(owner, k);
-            *one = *one && same == all;
             m &= ~same | sm->warp[slot_of(sm, s, o)].live;
         }
-    }
     *mask = m;
     return true;
 }

@@ -219,14 +219,15 @@ bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
 
 bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live, uint32_t *pc,
-                          uint64_t *mask, unsigned owner[])
+                          uint64_t *mask, unsigned owner[], bool *one)
 {
+    *one = true;
     if (rc->mode == RECONV_MINPC) {
         sm_minpc_issue_view(rc, sched, warp, live, pc, mask);
         return true;
     }
     if (rc->mode == RECONV_HARP) {
-        sm_harp_issue_view(rc, sched, warp, pc, mask, owner);
+        sm_harp_issue_view(rc, sched, warp, pc, mask, owner, one);
         return true;
     }
     if (rc->mode != RECONV_ICS_FIRST)

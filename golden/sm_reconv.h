@@ -185,7 +185,9 @@ void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
  * issue (no thread still executing), may be launched (every thread idle),
  * and the PC and lanes the structure selects for it now (false: the mode
  * gives them through the I-buffer, as read at fetch); owner[l] is the
- * warp (local) whose thread lane l runs, when the mode regroups threads. */
+ * warp (local) whose thread lane l runs, when the mode regroups threads,
+ * and *one whether a single warp owns every lane of the mask (always,
+ * unless the mode regroups). */
 bool sm_reconv_can_issue(const struct sm_reconv *rc, unsigned sched,
                          unsigned warp, uint64_t live);
 bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
@@ -197,7 +199,7 @@ void sm_reconv_issuable(const struct sm_reconv *rc, unsigned sched,
                         uint64_t set[]);
 bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live, uint32_t *pc,
-                          uint64_t *mask, unsigned owner[]);
+                          uint64_t *mask, unsigned owner[], bool *one);
 /* Every mode but sbr keeps a thread at simt.bar waiting on its own, so a
  * warp arrives at the WPT when all its live threads wait
  * (sm_reconv_all_barrier); under sbr the warp arrives when it issues
@@ -241,7 +243,7 @@ void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
                       uint64_t set[]);
 void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
                         unsigned slot, uint32_t *pc, uint64_t *mask,
-                        unsigned owner[]);
+                        unsigned owner[], bool *one);
 unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
                             unsigned slot);
 bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,

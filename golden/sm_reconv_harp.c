@@ -448,7 +448,8 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
      * stands as evaluated above */
     c->ri.rel_ready = c->wo.bar_ready;
     c->li.pop = c->wo.lkp_pop;
-    ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);
+    if (c->li.pop)      /* else the inputs are those evaluated above */
+        ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);
 }
 
 void sm_harp_read(const struct sm_reconv *rc, unsigned sched,
@@ -656,17 +657,23 @@ void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
 
 void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
                         unsigned slot, uint32_t *pc, uint64_t *mask,
-                        unsigned owner[])
+                        unsigned owner[], bool *one)
 {
     const struct warp_tables *t = &rc->harp[sched].wt;
     const struct warp *w = slot < t->g.fl && t->fl_valid[slot]
                            ? &t->fl[slot] : NULL;
+    uint64_t m = w ? w->mask : 0;
+    unsigned first = m ? w->tid[__builtin_ctzll(m)] : slot;
 
     /* slot_view()'s warp, read in place */
     *pc = from_hw(rc, w ? w->pc : 0);
-    *mask = w ? w->mask : 0;
-    for (unsigned l = 0; l < rc->warp_size; l++)
-        owner[l] = (*mask >> l & 1) ? w->tid[l] : slot;
+    *mask = m;
+    *one = true;
+    for (unsigned l = 0; l < rc->warp_size; l++) {
+        bool in = m >> l & 1;
+        owner[l] = in ? w->tid[l] : slot;
+        *one = *one && (!in || owner[l] == first);
+    }
 }
 
 unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
