@@ -236,54 +236,40 @@ static void reserve(const struct rbt *t, struct plan *p)
     }
 }
 
-static bool set_listed(const struct plan *p, unsigned s)
-{
-    for (unsigned i = 0; i < p->arr_sets; i++)
-        if (p->arr_set[i] == s)
-            return true;
-    return false;
-}
-
 static void arrive(const struct rbt *t, struct plan *p)
 {
     const struct rbt_geometry *g = &t->g;
-    unsigned cand[RBT_MAX_ENTRIES], n_cand = 0;  /* ways of set cand_set */
-    unsigned cand_set = 0;                       /* ... valid at req.pc */
-    bool have_cand = false;
 
     if (t->occupancy == 0)
         return;                 /* no valid entry: nothing to arrive at */
-    for (unsigned l = 0; l < g->lanes; l++) {
-        unsigned s;
-        if (!((p->req.mask >> l) & 1))
-            continue;
-        s = set_of(g, p->req.tid[l]);
-        if (!set_listed(p, s)) {
-            /* the set's reach starts at zero, as every other set's is */
-            for (unsigned w = 0; w < g->ways; w++)
-                p->reach[s * g->ways + w] = 0;
-            p->arr_set[p->arr_sets++] = s;
-        }
-        if (!have_cand || cand_set != s) {
-            /* holds() needs a valid entry at the pc: list those ways once
-             * per set (the lanes of a warp mostly share one) */
-            n_cand = 0;
-            for (unsigned w = 0; w < g->ways; w++) {
-                const struct rbt_entry *en = &t->e[s * g->ways + w];
-                if (en->valid && en->rpc == p->req.pc)
-                    cand[n_cand++] = w;
-            }
-            cand_set = s;
-            have_cand = true;
-        }
-        for (unsigned i = 0; i < n_cand; i++) {
-            unsigned e = s * g->ways + cand[i];
+    /* set by set (a warp's lanes mostly share one), in the order of the
+     * sets' lowest lanes */
+    for (uint64_t left = p->req.mask & low_bits(g->lanes), group; left;
+         left &= ~group) {
+        unsigned s = set_of(g, p->req.tid[__builtin_ctzll(left)]);
+
+        group = 0;
+        for (uint64_t m = left; m; m &= m - 1)
+            if (set_of(g, p->req.tid[__builtin_ctzll(m)]) == s)
+                group |= m & -m;
+        p->arr_set[p->arr_sets++] = s;
+        /* the ways valid at req.pc take the lanes they hold (holds())
+         * that have not reached them yet */
+        for (unsigned w = 0; w < g->ways; w++) {
+            unsigned e = s * g->ways + w;
             const struct rbt_entry *en = &t->e[e];
-            if (holds(en, p->req.pc, l, p->req.tid[l]) &&
-                !((en->reached >> l) & 1)) {
-                p->reach[e] |= (uint64_t)1 << l;
-                p->arr_hit |= (uint64_t)1 << l;
-            }
+            uint64_t hit = 0;
+
+            p->reach[e] = 0;    /* as every other set's is */
+            if (!en->valid || en->rpc != p->req.pc)
+                continue;
+            for (uint64_t m = group & en->member & ~en->reached; m;
+                 m &= m - 1)
+                if (en->tid[__builtin_ctzll(m)]
+                    == p->req.tid[__builtin_ctzll(m)])
+                    hit |= m & -m;
+            p->reach[e] = hit;
+            p->arr_hit |= hit;
         }
     }
 }

@@ -297,6 +297,11 @@ void scheduler_step(struct scheduler *s, const struct scheduler_in *in)
         s->tb_last[tb_of(s, in, (unsigned)w)] = (unsigned)w;
 }
 
+bool scheduler_ranks_tbs(const struct scheduler_geometry *g)
+{
+    return tb_level(g);
+}
+
 bool scheduler_moves_alone(const struct scheduler_geometry *g)
 {
     return g->policy == SCHED_TLS || g->policy == SCHED_SAWS;

@@ -155,6 +155,9 @@ void scheduler_geometry(const struct simt_config *cfg, struct scheduler_geometry
 /* The policy's state may change at a step without a grant (TLS's active
  * group, SAWS's order). */
 bool scheduler_moves_alone(const struct scheduler_geometry *g);
+/* The policy chooses a TB first (MWF, SAWS): the only ones that read
+ * tb_rank[] and tb_wait[]. */
+bool scheduler_ranks_tbs(const struct scheduler_geometry *g);
 
 /* The contract of model.h: sizes from cfg, checked, then reset. */
 int scheduler_check(const struct scheduler_geometry *g, char *msg, size_t msglen);

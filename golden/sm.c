@@ -1206,9 +1206,11 @@ enum sm_status sm_cycle(struct sm *sm)
         }
         /* with no warp ready the scheduler grants none, and only a policy
          * that moves alone (TLS, SAWS) changes on the edge: the TBs'
-         * ranks and waits are read by the evaluation and that step */
+         * ranks and waits are read by the evaluation and that step, of a
+         * policy that ranks TBs */
         if (any_ready[s] || scheduler_moves_alone(&sc->sched.g)) {
-            for (unsigned t = 0; t < c->max_tbs; t++) {
+            for (unsigned t = 0; scheduler_ranks_tbs(&sc->sched.g)
+                                 && t < c->max_tbs; t++) {
                 si[s].tb_rank[t] = wo->rank[t];
                 si[s].tb_wait[t] = sm->wpt.cnt[t] != 0;
             }
