@@ -91,6 +91,18 @@ struct sm_harp {
      * step changes the tables. */
     uint64_t wait_inactive[WARP_TABLES_MAX_SL], wait_reconv[WARP_TABLES_MAX_SL];
     bool wait_valid;
+    /* Nor: sm_harp_issue_view()'s answer per First-Level slot, kept while
+     * no step moves the warp tables (view_ok: a bitset of the slots). */
+    struct harp_view *view;      /* [first_level_entries] */
+    uint64_t view_ok[WARP_TABLES_MAX_FL / 64];
+};
+
+/* What the issue stage sees of a First-Level slot (sm_harp_issue_view). */
+struct harp_view {
+    uint32_t pc;
+    uint64_t mask;
+    bool one;                    /* one launch warp owns every lane */
+    unsigned owner[WARP_MAX_LANES];
 };
 
 /* Everything one cycle presents to the three tables. */
@@ -168,7 +180,8 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
         h->cap_enter = rc->warps * cfg->warp_size + 4;
         h->enter = calloc(h->cap_enter, sizeof *h->enter);
         h->cyc = calloc(1, sizeof *h->cyc);
-        if (!h->enter || !h->cyc) {
+        h->view = calloc(cfg->first_level_entries, sizeof *h->view);
+        if (!h->enter || !h->cyc || !h->view) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
@@ -183,6 +196,7 @@ void sm_harp_free(struct sm_reconv *rc)
     for (unsigned s = 0; s < rc->schedulers; s++) {
         free(rc->harp[s].enter);
         free(rc->harp[s].cyc);
+        free(rc->harp[s].view);
     }
     free(rc->harp);
     rc->harp = NULL;
@@ -202,6 +216,7 @@ void sm_harp_reset(struct sm_reconv *rc)
         h->cyc_valid = false;
         h->still = false;
         h->wait_valid = false;
+        memset(h->view_ok, 0, sizeof h->view_ok);
     }
 }
 
@@ -527,6 +542,7 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
         harp_cycle(rc, sched, in, c);
     h->cyc_valid = false;
     h->wait_valid = false;
+    memset(h->view_ok, 0, sizeof h->view_ok);
     /* no table takes an input, none releases, no warp waits to enter:
      * only a fill of First-Level from Second-Level could change them */
     changed = in->op != SM_RC_NONE || was_pend || h->n_enter || c->n_extra
@@ -655,25 +671,48 @@ void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
             bitset_add(set, slot);
 }
 
+/* Slot `slot`'s view, from slot_view()'s warp read in place. */
+static void view_of(const struct sm_reconv *rc, unsigned sched,
+                    unsigned slot, struct harp_view *v)
+{
+    const struct warp_tables *t = &rc->harp[sched].wt;
+    const struct warp *w = t->fl_valid[slot] ? &t->fl[slot] : NULL;
+    uint64_t m = w ? w->mask : 0;
+    unsigned first = m ? w->tid[__builtin_ctzll(m)] : slot;
+
+    v->pc = from_hw(rc, w ? w->pc : 0);
+    v->mask = m;
+    v->one = true;
+    for (unsigned l = 0; l < rc->warp_size; l++) {
+        bool in = m >> l & 1;
+        v->owner[l] = in ? w->tid[l] : slot;
+        v->one = v->one && (!in || v->owner[l] == first);
+    }
+}
+
 void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
                         unsigned slot, uint32_t *pc, uint64_t *mask,
                         unsigned owner[], bool *one)
 {
-    const struct warp_tables *t = &rc->harp[sched].wt;
-    const struct warp *w = slot < t->g.fl && t->fl_valid[slot]
-                           ? &t->fl[slot] : NULL;
-    uint64_t m = w ? w->mask : 0;
-    unsigned first = m ? w->tid[__builtin_ctzll(m)] : slot;
+    struct sm_harp *h = &rc->harp[sched];
+    struct harp_view *v = &h->view[slot];
 
-    /* slot_view()'s warp, read in place */
-    *pc = from_hw(rc, w ? w->pc : 0);
-    *mask = m;
-    *one = true;
-    for (unsigned l = 0; l < rc->warp_size; l++) {
-        bool in = m >> l & 1;
-        owner[l] = in ? w->tid[l] : slot;
-        *one = *one && (!in || owner[l] == first);
+    if (slot >= h->wt.g.fl) {    /* no slot: nothing runs */
+        *pc = from_hw(rc, 0);
+        *mask = 0;
+        *one = true;
+        for (unsigned l = 0; l < rc->warp_size; l++)
+            owner[l] = slot;
+        return;
     }
+    if (!(h->view_ok[slot / 64] >> slot % 64 & 1)) {
+        view_of(rc, sched, slot, v);
+        bitset_add(h->view_ok, slot);
+    }
+    *pc = v->pc;
+    *mask = v->mask;
+    *one = v->one;
+    memcpy(owner, v->owner, rc->warp_size * sizeof owner[0]);
 }
 
 unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
