@@ -196,6 +196,7 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
                             * sizeof *sm->mem_wait);
     memset(sm->mem_lanes, 0, sm->warp_slots * sizeof *sm->mem_lanes);
+    sm->mem_epoch++;
     memset(sm->mem_count, 0, (size_t)sm->warp_slots * c->warp_size
                              * sizeof *sm->mem_count);
     return 0;
@@ -496,6 +497,7 @@ static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
         struct sm_mem_wait *mw = &sm->mem_wait[r.warp * 32 + r.rd];
         mw->mask = rec->mask;
         mw->global = r.space == LSU_GLOBAL && r.mask;
+        sm->mem_epoch += mw->global;
         for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
             mw->slot[l] = (uint16_t)slot[l];
             if (mw->global && (rec->mask >> l & 1)) {
@@ -522,6 +524,7 @@ static unsigned lsu_edge(struct sm *sm, uint64_t now)
         if (done[i].rd == 0)
             continue;
         mw = &sm->mem_wait[done[i].warp * 32 + done[i].rd];
+        sm->mem_epoch += mw->global;
         for (uint64_t m = mw->global ? mw->mask : 0; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             if (--sm->mem_count[mw->slot[l] * sm->cfg.warp_size + l] == 0)
@@ -1169,8 +1172,9 @@ enum sm_status sm_cycle(struct sm *sm)
             data_hz[s][w] = hz == SM_HAZARD_DATA;
             si[s].ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
             any_ready[s] |= si[s].ready[w];
-            si[s].warp_tb[w] = sm->warp[slot_of(sm, s,
-                sm_reconv_slot_owner(&sm->rc, s, w))].tb;
+            if (si[s].ready[w])     /* the only warps whose TB it reads */
+                si[s].warp_tb[w] = sm->warp[slot_of(sm, s,
+                    sm_reconv_slot_owner(&sm->rc, s, w))].tb;
             si[s].long_wait[w] = false;
             /* an empty slot is no warp: the tables' threads are seen
              * below, by their launch warps */
@@ -1246,6 +1250,7 @@ enum sm_status sm_cycle(struct sm *sm)
         }
         ri[s].rd_warp = 0;
         ri[s].mem_pending = sm->mem_lanes;
+        ri[s].mem_epoch = sm->mem_epoch;
         sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
         if (ro.err)
             sm_fail(sm, "kernel %s: cycle %llu: %s", sm->launch.kernel,

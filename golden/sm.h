@@ -186,6 +186,8 @@ struct sm {
                                         * this cycle */
     uint64_t *mem_lanes;               /* per warp slot: lanes whose thread
                                         * waits on a global load or atomic */
+    uint64_t mem_epoch;                /* counts the changes of mem_lanes
+                                        * (sm_rc_in's mem_epoch) */
     uint8_t *mem_count;                /* per thread: its global loads and
                                         * atomics in flight */
     uint8_t *is_rpc;                   /* per text word: a branch's

@@ -72,6 +72,8 @@ struct sm_rc_in {
     const uint64_t *mem_pending; /* per warp slot g (w * schedulers +
                              * sched): lanes whose thread waits on global
                              * memory; NULL: none does */
+    uint64_t mem_epoch;     /* changes whenever mem_pending's contents do
+                             * (harp keeps what it found there until then) */
 };
 
 struct sm_rc_out {

@@ -91,6 +91,12 @@ struct sm_harp {
      * step changes the tables. */
     uint64_t wait_inactive[WARP_TABLES_MAX_SL], wait_reconv[WARP_TABLES_MAX_SL];
     bool wait_valid;
+    /* Nor: waiting_done()'s answer, kept while the Waiting-Lookup does
+     * not move and the update's mem_epoch is the same. */
+    bool done_valid, done_found;
+    unsigned done_slot;
+    uint64_t done_epoch;
+    const uint64_t *done_pending;
     /* Nor: sm_harp_issue_view()'s answer per First-Level slot, kept while
      * no step moves the warp tables (view_ok: a bitset of the slots). */
     struct harp_view *view;      /* [first_level_entries] */
@@ -216,6 +222,7 @@ void sm_harp_reset(struct sm_reconv *rc)
         h->cyc_valid = false;
         h->still = false;
         h->wait_valid = false;
+        h->done_valid = false;
         memset(h->view_ok, 0, sizeof h->view_ok);
     }
 }
@@ -256,10 +263,17 @@ static bool slot_view(const struct sm_reconv *rc, unsigned sched,
 static bool waiting_done(const struct sm_reconv *rc, unsigned sched,
                          const struct sm_rc_in *in, unsigned *slot)
 {
-    const struct lookup_table *t = &rc->harp[sched].wait.table;
+    struct sm_harp *h = &rc->harp[sched];
+    const struct lookup_table *t = &h->wait.table;
+    bool found = false;
 
-    for (unsigned e = 0; t->count && e < t->g.entries && in->mem_pending;
-         e++) {
+    if (h->done_valid && h->done_epoch == in->mem_epoch
+        && h->done_pending == in->mem_pending) {
+        *slot = h->done_slot;
+        return h->done_found;
+    }
+    for (unsigned e = 0; t->count && e < t->g.entries && in->mem_pending
+                         && !found; e++) {
         const struct warp *ww = &t->entry[e].warp;
         uint64_t m = t->entry[e].valid ? ww->mask : 0;
         bool waits = false;
@@ -271,10 +285,15 @@ static bool waiting_done(const struct sm_reconv *rc, unsigned sched,
         }
         if (t->entry[e].valid && !waits) {
             *slot = e;
-            return true;
+            found = true;
         }
     }
-    return false;
+    h->done_valid = true;
+    h->done_epoch = in->mem_epoch;
+    h->done_pending = in->mem_pending;
+    h->done_found = found;
+    h->done_slot = found ? *slot : 0;
+    return found;
 }
 
 /* Whether the cycle finds the tables as the last one left them, with
@@ -542,6 +561,7 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
         harp_cycle(rc, sched, in, c);
     h->cyc_valid = false;
     h->wait_valid = false;
+    h->done_valid = false;
     memset(h->view_ok, 0, sizeof h->view_ok);
     /* no table takes an input, none releases, no warp waits to enter:
      * only a fill of First-Level from Second-Level could change them */
