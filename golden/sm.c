@@ -898,34 +898,36 @@ static void count_idle_threads(struct sm *sm,
         uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
         uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
         uint64_t *n = sm->st.idle_threads;
+        unsigned W = sm->warps_per_sched;
 
-        for (unsigned w = bitset_next(sm->resident[s], sm->warps_per_sched, 0);
-             w < sm->warps_per_sched;
-             w = bitset_next(sm->resident[s], sm->warps_per_sched, w + 1)) {
-            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-            live[w] = wp->launch_pending ? 0 : wp->live;
-            if (live[w])
-                bitset_add(asked, w);
-        }
-        sm_reconv_waiting(&sm->rc, s, sm->warps_per_sched, asked, live,
-                          sm->is_rpc, inactive, reconv, bar);
-        for (unsigned w = bitset_next(asked, sm->warps_per_sched, 0);
-             w < sm->warps_per_sched;
-             w = bitset_next(asked, sm->warps_per_sched, w + 1)) {
-            unsigned g = slot_of(sm, s, w);
-            uint64_t b, d, r, i;
+        /* word by word over the resident warps (bits.h): every idle cycle */
+        for (unsigned k = 0; k * 64 < W; k++)
+            for (uint64_t m = sm->resident[s][k]; m; m &= m - 1) {
+                unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+                const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+                live[w] = wp->launch_pending ? 0 : wp->live;
+                if (live[w])
+                    bitset_add(asked, w);
+            }
+        sm_reconv_waiting(&sm->rc, s, W, asked, live, sm->is_rpc, inactive,
+                          reconv, bar);
+        for (unsigned k = 0; k * 64 < W; k++)
+            for (uint64_t m = asked[k]; m; m &= m - 1) {
+                unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+                unsigned g = slot_of(sm, s, w);
+                uint64_t b, d, r, i;
 
-            b = sm->warp[g].at_barrier ? live[w] : bar[w];
-            d = dep[g] & live[w] & ~b;
-            r = reconv[w] & ~b & ~d;
-            i = inactive[w] & ~b & ~d & ~r;
-            n[SM_THREAD_BARRIER] += popcount64(b);
-            n[SM_THREAD_DEPENDENCY] += popcount64(d);
-            n[SM_THREAD_RECONVERGING] += popcount64(r);
-            n[SM_THREAD_INACTIVE] += popcount64(i);
-            n[SM_THREAD_OTHER]
-                += popcount64(live[w] & ~(b | d | r | i));
-        }
+                b = sm->warp[g].at_barrier ? live[w] : bar[w];
+                d = dep[g] & live[w] & ~b;
+                r = reconv[w] & ~b & ~d;
+                i = inactive[w] & ~b & ~d & ~r;
+                n[SM_THREAD_BARRIER] += popcount64(b);
+                n[SM_THREAD_DEPENDENCY] += popcount64(d);
+                n[SM_THREAD_RECONVERGING] += popcount64(r);
+                n[SM_THREAD_INACTIVE] += popcount64(i);
+                n[SM_THREAD_OTHER]
+                    += popcount64(live[w] & ~(b | d | r | i));
+            }
     }
 }
 

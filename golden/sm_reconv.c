@@ -314,24 +314,30 @@ void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
                        uint64_t inactive[], uint64_t reconv[],
                        uint64_t barrier[])
 {
+    const uint64_t *hi = NULL, *hr = NULL, *hb = NULL;   /* harp's */
+
     if (rc->mode == RECONV_HARP)
-        sm_harp_waiting(rc, sched, warps, asked, inactive, reconv, barrier);
-    for (unsigned w = bitset_next(asked, warps, 0); w < warps;
-         w = bitset_next(asked, warps, w + 1)) {
-        if (rc->mode != RECONV_HARP)
-            inactive[w] = reconv[w] = barrier[w] = 0;
-        if (rc->mode == RECONV_SBR)
-            sbr_waiting(rc, sched, w, live[w], &inactive[w], &reconv[w]);
-        else if (rc->mode == RECONV_MINPC)
-            minpc_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
-                          &reconv[w], &barrier[w]);
-        else if (rc->mode == RECONV_ICS_FIRST)
-            sm_ics_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
-                           &reconv[w], &barrier[w]);
-        inactive[w] &= live[w];
-        reconv[w] &= live[w];
-        barrier[w] &= live[w];
-    }
+        sm_harp_waiting(rc, sched, warps, &hi, &hr, &hb);
+    for (unsigned k = 0; k * 64 < warps; k++)
+        for (uint64_t m = asked[k]; m; m &= m - 1) {
+            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+
+            inactive[w] = hi ? hi[w] : 0;
+            reconv[w] = hr ? hr[w] : 0;
+            barrier[w] = hb ? hb[w] : 0;
+            if (rc->mode == RECONV_SBR)
+                sbr_waiting(rc, sched, w, live[w], &inactive[w],
+                            &reconv[w]);
+            else if (rc->mode == RECONV_MINPC)
+                minpc_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
+                              &reconv[w], &barrier[w]);
+            else if (rc->mode == RECONV_ICS_FIRST)
+                sm_ics_waiting(rc, sched, w, live[w], is_rpc, &inactive[w],
+                               &reconv[w], &barrier[w]);
+            inactive[w] &= live[w];
+            reconv[w] &= live[w];
+            barrier[w] &= live[w];
+        }
 }
 
 unsigned sm_reconv_second_level(const struct sm_reconv *rc, unsigned sched)

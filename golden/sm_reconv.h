@@ -280,10 +280,12 @@ void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
                        const uint64_t live[], const uint8_t *is_rpc,
                        uint64_t inactive[], uint64_t reconv[],
                        uint64_t barrier[]);
+/* harp's part: per launch warp, the lanes its tables hold on a diverged
+ * path (Ready-Lookup), waiting to re-converge (RBT) and at the barrier,
+ * as arrays kept until a step moves the tables. */
 void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warps, const uint64_t asked[],
-                     uint64_t inactive[], uint64_t reconv[],
-                     uint64_t barrier[]);
+                     unsigned warps, const uint64_t **inactive,
+                     const uint64_t **reconv, const uint64_t **barrier);
 void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
                     unsigned warp, uint64_t live, const uint8_t *is_rpc,
                     uint64_t *inactive, uint64_t *reconv, uint64_t *barrier);

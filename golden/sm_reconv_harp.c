@@ -758,9 +758,8 @@ static void or_lanes(uint64_t mask, const uint32_t *tid, unsigned warps,
 }
 
 void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warps, const uint64_t asked[],
-                     uint64_t inactive[], uint64_t reconv[],
-                     uint64_t barrier[])
+                     unsigned warps, const uint64_t **inactive,
+                     const uint64_t **reconv, const uint64_t **barrier)
 {
     struct sm_harp *h = &rc->harp[sched];
 
@@ -784,12 +783,9 @@ void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
                          h->wait_inactive);
         h->wait_valid = true;
     }
-    for (unsigned w = bitset_next(asked, warps, 0); w < warps;
-         w = bitset_next(asked, warps, w + 1)) {
-        inactive[w] = h->wait_inactive[w];
-        reconv[w] = h->wait_reconv[w];
-        barrier[w] = h->parked[w];
-    }
+    *inactive = h->wait_inactive;
+    *reconv = h->wait_reconv;
+    *barrier = h->parked;
 }
 
 unsigned sm_harp_issue_slots(const struct sm_reconv *rc)
