@@ -288,6 +288,7 @@ struct exec_outcome {
     bool control;           /* not a plain fall-through */
     bool stale;             /* not issued: the I-buffer held another PC */
     unsigned owner[SM_MAX_LANES]; /* each lane's warp (local) */
+    bool one;               /* ... one warp for every lane that ran */
 };
 
 /* The lanes of k whose owner is that of k's lowest lane. */
@@ -559,7 +560,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     struct rv32_insn insn;
     struct sm_accessor acc;
     struct rv32_env env;
-    bool first = true, two = false, one;
+    bool first = true, two = false;
     uint32_t ta = 0, tb = 0;
     char who[96];
 
@@ -567,7 +568,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     /* the lanes beyond warp_size are never written: they stay zero */
     memset(rec, 0, offsetof(struct sm_issue_record, res)
                    + c->warp_size * sizeof rec->res[0]);
-    if (!issue_threads(sm, s, w, &pc, &mask, o->owner, &one)) {
+    if (!issue_threads(sm, s, w, &pc, &mask, o->owner, &o->one)) {
         /* the I-buffer is stale: the structure selects another PC now;
          * the slot is dropped and refetched */
         o->control = true;
@@ -931,6 +932,24 @@ static void count_idle_threads(struct sm *sm,
     }
 }
 
+/* Under a mode that keeps threads at the barrier on their own: the
+ * lowest resident warp of scheduler s whose live threads all wait there
+ * and that has not arrived yet, or -1.  Word by word (bits.h): it is
+ * asked every cycle. */
+static int barrier_arrival(const struct sm *sm, unsigned s)
+{
+    for (unsigned k = 0; k * 64 < sm->warps_per_sched; k++)
+        for (uint64_t m = sm->resident[s][k]; m; m &= m - 1) {
+            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+
+            if (!wp->launch_pending && !wp->at_barrier && wp->live
+                && sm_reconv_all_barrier(&sm->rc, s, w, wp->live))
+                return (int)w;
+        }
+    return -1;
+}
+
 /* Where warp k of TB slot t is, for check_barriers(). */
 enum tb_warp_place { TB_WARP_GONE, TB_WARP_WAITING, TB_WARP_RUNNING };
 
@@ -1239,7 +1258,7 @@ enum sm_status sm_cycle(struct sm *sm)
             fi[s].flush_warp = (unsigned)launch;
         } else if (so.grant_valid) {
             execute(sm, s, so.grant_warp, &eo[s], rec);
-            for (unsigned w = 0; w < issue_slots; w++)
+            for (unsigned w = 0; sm->trace && w < issue_slots; w++)
                 rec->ready[w / 64] |= (uint64_t)si[s].ready[w] << w % 64;
             ri[s] = eo[s].rc;
             ri[s].rd_warp = 0;
@@ -1299,7 +1318,11 @@ enum sm_status sm_cycle(struct sm *sm)
             } else {
                 uint64_t at = sm_pipeline_issue(&sm->pipe, group[s],
                                                 (enum sb_unit)u->unit, now);
-                if (u->rd) {
+                if (u->rd && eo[s].one && rec->mask) {
+                    sb_write(&sm->sb, slot_of(sm, s, eo[s].owner[
+                                 __builtin_ctzll(rec->mask)]),
+                             rec->mask, u->rd, at);
+                } else if (u->rd) {
                     unsigned slot[SM_MAX_LANES];
                     owner_slots(sm, s, eo[s].owner, slot);
                     sb_write_threads(&sm->sb, slot, rec->mask, u->rd, at);
@@ -1323,18 +1346,11 @@ enum sm_status sm_cycle(struct sm *sm)
         }
         sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
         if (sm_reconv_barrier_by_state(&sm->rc)) {
-            /* the warp whose live threads all wait at the barrier */
-            for (unsigned w = bitset_next(sm->resident[s], W, 0); w < W;
-                 w = bitset_next(sm->resident[s], W, w + 1)) {
-                struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-                if (!wp->launch_pending && !wp->at_barrier
-                    && wp->live
-                    && sm_reconv_all_barrier(&sm->rc, s, w, wp->live)) {
-                    wi.arr_valid[s] = true;
-                    wi.arr_tb[s] = wp->tb;
-                    arrive[s] = (int)w;
-                    break;
-                }
+            arrive[s] = barrier_arrival(sm, s);
+            if (arrive[s] >= 0) {
+                wi.arr_valid[s] = true;
+                wi.arr_tb[s] = sm->warp[slot_of(sm, s,
+                                                (unsigned)arrive[s])].tb;
             }
         } else if (eo[s].barrier) {
             struct sm_warp *wp = &sm->warp[slot_of(sm, s, so.grant_warp)];

@@ -125,7 +125,8 @@ struct sm_issue_record {
                                thread, the TB the scheduler ranks it by) */
     uint64_t ready[SCHEDULER_MAX_WARPS / 64]; /* the scheduler's ready warps
                                this cycle (bit w of word w / 64: local warp
-                               w; under harp, First-Level slot w) */
+                               w; under harp, First-Level slot w); filled
+                               only when the SM traces */
     uint32_t pc;
     uint64_t mask;          /* lanes that executed */
     struct rv32_insn insn;
