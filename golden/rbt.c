@@ -160,22 +160,6 @@ int rbt_find(const struct rbt *t, uint64_t rpc, unsigned lane, uint32_t tid)
     return -1;
 }
 
-/* The cycle's operations, decided on the state at its start. */
-struct plan {
-    struct rbt_req req;                  /* the commit at the table */
-    bool     err;
-    uint64_t rsv_fail, arr_hit;
-    int      release;                    /* entry freed at the edge, or -1 */
-    int      target[RBT_MAX_ENTRIES];    /* per set: way written, or -1 */
-    bool     alloc[RBT_MAX_ENTRIES];     /* ... as a new barrier */
-    uint64_t join[RBT_MAX_ENTRIES];      /* ... with these lanes (G') */
-    uint64_t reach[RBT_MAX_ENTRIES];     /* per entry: lanes that arrive,
-                                          * written only in the sets listed
-                                          * in arr_set (zero elsewhere) */
-    unsigned arr_sets;                   /* sets an arrival looked in ... */
-    unsigned arr_set[RBT_MAX_LANES];     /* ... (one per lane at most) */
-};
-
 /* Whether way w of the set may take group `group` as a merge. */
 static bool mergeable(const struct rbt_geometry *g, const struct rbt_entry *en,
                       const struct rbt_req *r, uint64_t group)
@@ -191,7 +175,7 @@ static bool mergeable(const struct rbt_geometry *g, const struct rbt_entry *en,
 
 /* Reservation of set s by the lanes `group` of the request. */
 static void reserve_set(const struct rbt *t, unsigned s, uint64_t group,
-                        struct plan *p)
+                        struct rbt_plan *p)
 {
     const struct rbt_geometry *g = &t->g;
     const struct rbt_entry *set = &t->e[s * g->ways];
@@ -223,7 +207,7 @@ static void reserve_set(const struct rbt *t, unsigned s, uint64_t group,
     }
 }
 
-static void reserve(const struct rbt *t, struct plan *p)
+static void reserve(const struct rbt *t, struct rbt_plan *p)
 {
     const struct rbt_geometry *g = &t->g;
     for (unsigned s = 0; s < g->sets; s++) {
@@ -236,7 +220,7 @@ static void reserve(const struct rbt *t, struct plan *p)
     }
 }
 
-static void arrive(const struct rbt *t, struct plan *p)
+static void arrive(const struct rbt *t, struct rbt_plan *p)
 {
     const struct rbt_geometry *g = &t->g;
 
@@ -276,7 +260,7 @@ static void arrive(const struct rbt *t, struct plan *p)
 
 /* release: releasing(t), when the caller has it, else -2. */
 static void plan_cycle(const struct rbt *t, const struct rbt_in *in,
-                       int release, struct plan *p)
+                       int release, struct rbt_plan *p)
 {
     const struct rbt_geometry *g = &t->g;
 
@@ -331,22 +315,40 @@ static bool no_request(const struct rbt *t, const struct rbt_in *in)
     return t->g.stages == 1 ? !in->cmt_valid : !t->pipe[0].valid;
 }
 
+static void ports_out(const struct rbt *t, const struct rbt_plan *p,
+                      struct rbt_out *out);
+
 void rbt_eval_ports(const struct rbt *t, const struct rbt_in *in,
                     struct rbt_out *out)
 {
-    const struct rbt_geometry *g = &t->g;
-    struct plan p;
-    int r = releasing(t);
+    struct rbt_plan p;
 
     if (no_request(t, in)) {
         p.err = false;
         p.rsv_fail = p.arr_hit = 0;
+        ports_out(t, &p, out);
     } else {
-        plan_cycle(t, in, r, &p);
+        rbt_eval_planned(t, in, out, &p);
     }
-    out->err = p.err;
-    out->rsv_fail = p.rsv_fail;
-    out->arr_hit = p.arr_hit;
+}
+
+void rbt_eval_planned(const struct rbt *t, const struct rbt_in *in,
+                      struct rbt_out *out, struct rbt_plan *p)
+{
+    plan_cycle(t, in, releasing(t), p);
+    ports_out(t, p, out);
+}
+
+/* The port outputs: the plan's for the request, the release's. */
+static void ports_out(const struct rbt *t, const struct rbt_plan *p,
+                      struct rbt_out *out)
+{
+    const struct rbt_geometry *g = &t->g;
+    int r = releasing(t);
+
+    out->err = p->err;
+    out->rsv_fail = p->rsv_fail;
+    out->arr_hit = p->arr_hit;
     out->rel_valid = r >= 0;
     out->rel_pc = 0;
     out->rel_mask = 0;
@@ -364,7 +366,7 @@ void rbt_eval_ports(const struct rbt *t, const struct rbt_in *in,
 }
 
 /* Write set s's reservation into its way. */
-static void commit_set(struct rbt *t, const struct plan *p, unsigned s)
+static void commit_set(struct rbt *t, const struct rbt_plan *p, unsigned s)
 {
     const struct rbt_geometry *g = &t->g;
     struct rbt_entry *en;
@@ -392,7 +394,7 @@ static void commit_set(struct rbt *t, const struct plan *p, unsigned s)
  * the entries below the lowest complete one were not complete: so the
  * answer is the lowest complete of the entries the step wrote and either
  * the entry kept (no release) or, when it was released, those above it. */
-static int releasing_after(const struct rbt *t, const struct plan *p)
+static int releasing_after(const struct rbt *t, const struct rbt_plan *p)
 {
     const struct rbt_geometry *g = &t->g;
     int best = p->release >= 0 ? -1 : t->rel;
@@ -427,32 +429,57 @@ static void advance_pipe(struct rbt *t, const struct rbt_in *in)
     take(&t->g, in, &t->pipe[n - 1]);
 }
 
-void rbt_step(struct rbt *t, const struct rbt_in *in)
+/* The clock edge that carries out plan p. */
+static void apply(struct rbt *t, const struct rbt_in *in,
+                  const struct rbt_plan *p)
 {
     const struct rbt_geometry *g = &t->g;
-    struct plan p;
-    bool moved;
+    bool moved = p->release >= 0 || p->arr_sets > 0;
 
-    if (g->stages == 1 && !in->cmt_valid && (!in->rel_ready || t->rel < 0))
-        return;                 /* no request, no release: nothing moves */
-    plan_cycle(t, in, -2, &p);
-    moved = p.release >= 0 || p.arr_sets > 0;
     for (unsigned s = 0; s < g->sets && !moved; s++)
-        moved = p.target[s] >= 0;
-    if (p.release >= 0) {
-        t->e[p.release].valid = false;
-        t->e[p.release].member = 0;
-        t->e[p.release].reached = 0;
+        moved = p->target[s] >= 0;
+    if (p->release >= 0) {
+        t->e[p->release].valid = false;
+        t->e[p->release].member = 0;
+        t->e[p->release].reached = 0;
         t->occupancy--;
     }
     for (unsigned s = 0; s < g->sets; s++)
-        commit_set(t, &p, s);
-    for (unsigned i = 0; i < p.arr_sets; i++)
+        commit_set(t, p, s);
+    for (unsigned i = 0; i < p->arr_sets; i++)
         for (unsigned w = 0; w < g->ways; w++) {
-            unsigned e = p.arr_set[i] * g->ways + w;
-            t->e[e].reached |= p.reach[e];
+            unsigned e = p->arr_set[i] * g->ways + w;
+            t->e[e].reached |= p->reach[e];
         }
     advance_pipe(t, in);
     if (moved)                  /* else no entry changed */
-        t->rel = releasing_after(t, &p);
+        t->rel = releasing_after(t, p);
+}
+
+/* No request and no release: nothing moves. */
+static bool idle_edge(const struct rbt *t, const struct rbt_in *in)
+{
+    return t->g.stages == 1 && !in->cmt_valid
+           && (!in->rel_ready || t->rel < 0);
+}
+
+void rbt_step(struct rbt *t, const struct rbt_in *in)
+{
+    struct rbt_plan p;
+
+    if (idle_edge(t, in))
+        return;
+    plan_cycle(t, in, -2, &p);
+    apply(t, in, &p);
+}
+
+void rbt_step_planned(struct rbt *t, const struct rbt_in *in,
+                      struct rbt_plan *p)
+{
+    if (idle_edge(t, in))
+        return;
+    /* the release is the receiver's to take, decided after the
+     * evaluation: the rest of the plan does not depend on it */
+    p->release = in->rel_ready ? releasing(t) : -1;
+    apply(t, in, p);
 }

@@ -197,6 +197,36 @@ void rbt_eval_ports(const struct rbt *t, const struct rbt_in *in,
 void rbt_step(struct rbt *t, const struct rbt_in *in);
 
 /*
+ * The operations of one cycle, decided on the state at its start: what
+ * the evaluation works out and the edge carries out.  Not hardware: a
+ * composition that evaluates and then steps the same request hands the
+ * evaluation's plan to the step, so that it is not decided twice.
+ * rbt_step_planned(t, in, p) is rbt_step(t, in) when p was filled by
+ * rbt_eval_planned() in this cycle (no step since) for a request equal
+ * to in's; rel_ready may have changed in between.
+ */
+struct rbt_plan {
+    struct rbt_req req;                  /* the commit at the table */
+    bool     err;
+    uint64_t rsv_fail, arr_hit;
+    int      release;                    /* entry freed at the edge, or -1 */
+    int      target[RBT_MAX_ENTRIES];    /* per set: way written, or -1 */
+    bool     alloc[RBT_MAX_ENTRIES];     /* ... as a new barrier */
+    uint64_t join[RBT_MAX_ENTRIES];      /* ... with these lanes (G') */
+    uint64_t reach[RBT_MAX_ENTRIES];     /* per entry: lanes that arrive,
+                                          * written only in the sets listed
+                                          * in arr_set (zero elsewhere) */
+    unsigned arr_sets;                   /* sets an arrival looked in ... */
+    unsigned arr_set[RBT_MAX_LANES];     /* ... (one per lane at most) */
+};
+
+/* rbt_eval_ports(), keeping its plan in *p. */
+void rbt_eval_planned(const struct rbt *t, const struct rbt_in *in,
+                      struct rbt_out *out, struct rbt_plan *p);
+void rbt_step_planned(struct rbt *t, const struct rbt_in *in,
+                      struct rbt_plan *p);
+
+/*
  * The valid entry that holds the thread (lane, tid) as a member at rpc,
  * or -1.  (At most one does.)
  */

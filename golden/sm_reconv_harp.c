@@ -115,6 +115,7 @@ struct harp_view {
 struct harp_cycle {
     struct rbt_in ri;
     struct rbt_out ro;
+    struct rbt_plan rp;          /* the RBT's plan, for its step */
     struct lookup_in li;
     struct lookup_out lo;
     struct lookup_in wli;        /* the Waiting-Lookup's */
@@ -427,7 +428,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
         c->ri.cmt_mask = in->mask;
         copy_tid(c->ri.cmt_tid, fw->tid, L);
     }
-    rbt_eval_ports(&h->rbt, &c->ri, &c->ro);  /* the release, rel_ready 0 */
+    rbt_eval_planned(&h->rbt, &c->ri, &c->ro, &c->rp);  /* rel_ready 0 */
 
     /* Waiting-Lookup: the lowest entry none of whose threads waits on
      * memory completes; a warp that issued a global load enters */
@@ -582,7 +583,7 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
         rc->waiting_merged += c->wlo.ins_merged[0];
         rc->waiting_bypass += c->wlo.ins_bypass[0];
     }
-    rbt_step(&h->rbt, &c->ri);
+    rbt_step_planned(&h->rbt, &c->ri, &c->rp);
     ready_lookup_step(&h->ready, &c->li);
     waiting_lookup_step(&h->wait, &c->wli);
     warp_tables_step(&h->wt, &c->wi);
