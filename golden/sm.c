@@ -564,7 +564,10 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     uint32_t ta = 0, tb = 0;
     char who[96];
 
-    memset(o, 0, sizeof *o);
+    /* owner[] and one are written by issue_threads() */
+    memset(&o->rc, 0, sizeof o->rc);
+    o->issued = o->barrier = o->control = o->stale = false;
+    o->exits = 0;
     /* the lanes beyond warp_size are never written: they stay zero */
     memset(rec, 0, offsetof(struct sm_issue_record, res)
                    + c->warp_size * sizeof rec->res[0]);

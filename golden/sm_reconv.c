@@ -87,10 +87,19 @@ void sm_reconv_reset(struct sm_reconv *rc)
     }
 }
 
+/* No output yet: the reason of a refusal is written with it. */
+static void clear_out(struct sm_rc_out *out)
+{
+    out->rd_valid = out->pop = out->exited = out->err = false;
+    out->rd_pc = 0;
+    out->rd_mask = 0;
+    out->why[0] = '\0';
+}
+
 void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in, struct sm_rc_out *out)
 {
-    memset(out, 0, sizeof *out);
+    clear_out(out);
     if (rc->mode == RECONV_MINPC)
         sm_minpc_eval(rc, sched, in, out);
     else if (rc->mode == RECONV_ICS_FIRST)
@@ -105,10 +114,10 @@ void sm_reconv_read(const struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in, struct sm_rc_out *out)
 {
     if (rc->mode == RECONV_HARP) {
-        memset(out, 0, sizeof *out);
+        clear_out(out);
         sm_harp_read(rc, sched, in, out);
     } else if (rc->mode == RECONV_MINPC) {
-        memset(out, 0, sizeof *out);
+        clear_out(out);
         sm_minpc_read(rc, sched, in, out);
     } else {
         sm_reconv_eval(rc, sched, in, out);
