@@ -186,13 +186,13 @@ static void keep_room(struct fetch *f, unsigned w)
         bitset_remove(f->room, w);
 }
 
-void fetch_step(struct fetch *f, const struct fetch_in *in)
+/* The clock edge, warp w (-1: none) fetched, the events found bad
+ * refused. */
+static void edge(struct fetch *f, const struct fetch_in *in, int w,
+                 bool fill_bad, bool issue_bad, bool rdy_bad)
 {
-    int w = choose(f, in);
-    bool fill_bad, issue_bad, rdy_bad;
     unsigned S = f->g.slots;
 
-    errors(f, in, &fill_bad, &issue_bad, &rdy_bad);
     if (in->rdy_valid && !rdy_bad) {
         unsigned k = id(f, in->rdy_warp);
         f->r[k][unready(f, k)] = true;
@@ -234,6 +234,20 @@ void fetch_step(struct fetch *f, const struct fetch_in *in)
         keep_room(f, id(f, in->flush_warp));
     if (w >= 0)
         keep_room(f, (unsigned)w);
+}
+
+void fetch_step(struct fetch *f, const struct fetch_in *in)
+{
+    bool fill_bad, issue_bad, rdy_bad;
+
+    errors(f, in, &fill_bad, &issue_bad, &rdy_bad);
+    edge(f, in, choose(f, in), fill_bad, issue_bad, rdy_bad);
+}
+
+void fetch_step_evaluated(struct fetch *f, const struct fetch_in *in,
+                          int fetched)
+{
+    edge(f, in, fetched, false, false, false);
 }
 
 unsigned long fetch_state_bits(const struct fetch_geometry *g)

@@ -127,6 +127,11 @@ void fetch_step(struct fetch *f, const struct fetch_in *in);
  * fetch_unready() and inflight[]). */
 void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
                       struct fetch_out *out);
+/* fetch_step() once fetch_eval_ports(), for the same state and inputs,
+ * reported no error and fetched warp `fetched` (-1: none): the warp is
+ * not chosen again, nor the events checked. */
+void fetch_step_evaluated(struct fetch *f, const struct fetch_in *in,
+                          int fetched);
 
 /* The output ready[w]: warp w's oldest slot is valid and ready. */
 static inline bool fetch_ready(const struct fetch *f, unsigned w)

@@ -1412,7 +1412,9 @@ enum sm_status sm_cycle(struct sm *sm)
         } else if (any_ready[s] || scheduler_moves_alone(&sc->sched.g)) {
             scheduler_step(&sc->sched, &si[s]);
         }
-        fetch_step(&sc->fetch, &fi[s]);
+        /* the evaluation found no error: else the SM failed above */
+        fetch_step_evaluated(&sc->fetch, &fi[s],
+                             fetched[s] ? (int)fwarp[s] : -1);
         keep_unready(sc, &fi[s]);
         if (sm_reconv_step(&sm->rc, s, &ri[s]))
             quiet = false;

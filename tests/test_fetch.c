@@ -256,6 +256,57 @@ static void storage_bits_are_two_per_slot_a_counter_per_warp_and_the_pointer(voi
     assert_int_equal(fetch_state_bits(&g), 24ul * (4 + 2));
 }
 
+/* Random legal events for the warps of f: fill one in flight, issue one
+ * ready, mark one unready slot ready, flush one now and then. */
+static struct fetch_in random_events(const struct fetch *f, unsigned *seed)
+{
+    struct fetch_in in;
+    unsigned W = f->g.warps, w;
+
+    memset(&in, 0, sizeof in);
+    *seed = *seed * 1103515245u + 12345u;
+    w = (*seed >> 16) % W;
+    in.fill_valid = f->inflight[w] > 0;
+    in.fill_warp = w;
+    w = (w + 3) % W;
+    in.issue_valid = fetch_ready(f, w);
+    in.issue_warp = w;
+    w = (w + 2) % W;
+    in.rdy_valid = fetch_unready(f, w) && !(in.issue_valid && in.issue_warp == w);
+    in.rdy_warp = w;
+    in.flush_valid = (*seed >> 8) % 17 == 0;
+    in.flush_warp = (w + 1) % W;
+    in.next_valid = true;
+    in.next_warp = (*seed >> 4) % W;
+    return in;
+}
+
+static void a_step_given_the_evaluated_warp_moves_as_the_plain_step(
+    void **state)
+{
+    const enum fetch_policy policies[] = { FETCH_LRR, FETCH_CFF, FETCH_FEF };
+
+    (void)state;
+    for (unsigned p = 0; p < 3; p++) {
+        struct fetch *plain = make(policies[p]), *told = make(policies[p]);
+        unsigned seed = 1 + p;
+
+        for (unsigned c = 0; c < 2000; c++) {
+            struct fetch_in in = random_events(plain, &seed);
+            struct fetch_out out;
+
+            fetch_eval_ports(told, &in, &out);
+            assert_false(out.err);
+            fetch_step(plain, &in);
+            fetch_step_evaluated(told, &in,
+                                 out.fetch_valid ? (int)out.fetch_warp : -1);
+            assert_memory_equal(plain, told, sizeof *plain);
+        }
+        free(plain);
+        free(told);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +318,7 @@ int main(void)
         cmocka_unit_test(flush_empties_a_warp_cancels_its_fetches_and_is_not_fetched_for),
         cmocka_unit_test(issuing_a_warp_that_is_not_ready_is_an_error_and_changes_nothing),
         cmocka_unit_test(storage_bits_are_two_per_slot_a_counter_per_warp_and_the_pointer),
+        cmocka_unit_test(a_step_given_the_evaluated_warp_moves_as_the_plain_step),
     };
     return cmocka_run_group_tests_name("fetch", tests, NULL, NULL);
 }
