@@ -563,7 +563,6 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
     h->cyc_valid = false;
     h->wait_valid = false;
     h->done_valid = false;
-    memset(h->view_ok, 0, sizeof h->view_ok);
     /* no table takes an input, none releases, no warp waits to enter:
      * only a fill of First-Level from Second-Level could change them */
     changed = in->op != SM_RC_NONE || was_pend || h->n_enter || c->n_extra
@@ -586,6 +585,12 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
     rbt_step_planned(&h->rbt, &c->ri, &c->rp);
     ready_lookup_step(&h->ready, &c->li);
     waiting_lookup_step(&h->wait, &c->wli);
+    /* the step writes First-Level at the updated slot and fills a free
+     * one: the views of those slots are dropped, the others kept */
+    for (unsigned slot = 0; slot < h->wt.g.fl; slot++)
+        if (!h->wt.fl_valid[slot]
+            || (c->wi.upd_valid && c->wi.upd_slot == slot))
+            bitset_remove(h->view_ok, slot);
     warp_tables_step(&h->wt, &c->wi);
 
     /* the queue of warps entering from outside */
