@@ -101,6 +101,9 @@ struct sm_harp {
      * no step moves the warp tables (view_ok: a bitset of the slots). */
     struct harp_view *view;      /* [first_level_entries] */
     uint64_t view_ok[WARP_TABLES_MAX_FL / 64];
+    /* Nor: sm_harp_issuable()'s answer, a function of First-Level and
+     * pend_valid, kept by the reset and the steps that move them. */
+    uint64_t issuable[WARP_TABLES_MAX_FL / 64];
 };
 
 /* What the issue stage sees of a First-Level slot (sm_harp_issue_view). */
@@ -209,6 +212,17 @@ void sm_harp_free(struct sm_reconv *rc)
     rc->harp = NULL;
 }
 
+/* h->issuable after a change of First-Level or pend_valid: the valid
+ * slots, none while a group at its RPC arrives (the commit port is the
+ * RBT's then). */
+static void keep_issuable(struct sm_harp *h)
+{
+    memset(h->issuable, 0, sizeof h->issuable);
+    for (unsigned slot = 0; !h->pend_valid && slot < h->wt.g.fl; slot++)
+        if (h->wt.fl_valid[slot])
+            bitset_add(h->issuable, slot);
+}
+
 void sm_harp_reset(struct sm_reconv *rc)
 {
     for (unsigned s = 0; s < rc->schedulers; s++) {
@@ -225,6 +239,7 @@ void sm_harp_reset(struct sm_reconv *rc)
         h->wait_valid = false;
         h->done_valid = false;
         memset(h->view_ok, 0, sizeof h->view_ok);
+        keep_issuable(h);
     }
 }
 
@@ -675,6 +690,7 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
         }
     changed = changed || h->wt.count != sl_count || h->wt.head != sl_head;
     h->still = !changed && !released;
+    keep_issuable(h);
     return changed;
 }
 
@@ -691,10 +707,7 @@ void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
     const struct sm_harp *h = &rc->harp[sched];
 
     for (unsigned k = 0; k < (h->wt.g.fl + 63) / 64; k++)
-        set[k] = 0;
-    for (unsigned slot = 0; !h->pend_valid && slot < h->wt.g.fl; slot++)
-        if (h->wt.fl_valid[slot])
-            bitset_add(set, slot);
+        set[k] = h->issuable[k];
 }
 
 /* Slot `slot`'s view, from slot_view()'s warp read in place. */
