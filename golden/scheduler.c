@@ -187,13 +187,13 @@ static void candidates(const struct scheduler *s, const struct scheduler_in *in,
 /* Round robin: the first candidate after warp `after` (< W), wrapping. */
 static int round_robin(const struct scheduler *s, const bool *cand, unsigned after)
 {
-    for (unsigned w = after + 1; w < s->g.warps; w++)
-        if (cand[w])
-            return (int)w;
-    for (unsigned w = 0; w <= after && w < s->g.warps; w++)
-        if (cand[w])
-            return (int)w;
-    return -1;
+    unsigned W = s->g.warps, from = after + 1 < W ? after + 1 : W;
+    /* a true bool is the byte 1: the library's search scans words */
+    const bool *c = memchr(cand + from, true, W - from);
+
+    if (!c)
+        c = memchr(cand, true, from);
+    return c ? (int)(c - cand) : -1;
 }
 
 /* Oldest: the candidate of smallest (TB id, warp id). */
