@@ -345,18 +345,23 @@ static void ports_out(const struct rbt *t, const struct rbt_plan *p,
 {
     const struct rbt_geometry *g = &t->g;
     int r = releasing(t);
-    const struct rbt_entry *en = r >= 0 ? &t->e[r] : NULL;  /* valid */
-    uint64_t member = en ? en->member : 0;
 
     out->err = p->err;
     out->rsv_fail = p->rsv_fail;
     out->arr_hit = p->arr_hit;
     out->rel_valid = r >= 0;
-    /* show_entry()'s view of the entry, in one pass */
-    out->rel_pc = en ? en->rpc : 0;
-    out->rel_mask = member;
+    out->rel_pc = 0;
+    out->rel_mask = 0;
     for (unsigned l = 0; l < g->lanes; l++)
-        out->rel_tid[l] = member >> l & 1 ? en->tid[l] : 0;
+        out->rel_tid[l] = 0;
+    if (r >= 0) {
+        struct rbt_view v;
+        show_entry(g, &t->e[r], &v);
+        out->rel_pc = v.rpc;
+        out->rel_mask = v.member;
+        for (unsigned l = 0; l < g->lanes; l++)
+            out->rel_tid[l] = v.tid[l];
+    }
     out->occupancy = t->occupancy;
 }
 
