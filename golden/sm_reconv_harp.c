@@ -378,8 +378,15 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     c->diverged = c->side_at_rpc = c->wret_done = false;
     c->n_extra = 0;
     if (exec) {
-        slot_view(rc, sched, in->warp, &now);
-        fw = &now;
+        /* the issued slot's warp, read in place when valid: the tables
+         * read a thread id only in a lane of its mask, so slot_view()'s
+         * zeros elsewhere need not be made */
+        if (in->warp < h->wt.g.fl && h->wt.fl_valid[in->warp]) {
+            fw = &h->wt.fl[in->warp];
+        } else {
+            slot_view(rc, sched, in->warp, &now);
+            fw = &now;
+        }
         copy_tid(c->ftid, fw->tid, L);
     }
 
