@@ -181,6 +181,9 @@ static void global_pass(struct lsu *u, struct lsu_flight *f)
         break;
     }
     u->stats.lines++;
+    /* DRAM's counts move only at its accesses, all of them above */
+    u->stats.dram_requests = u->dram.requests;
+    u->stats.dram_busy_cycles = dram_busy_cycles(&u->dram);
     if (ready > f->ready)
         f->ready = ready;
     u->left &= ~out.mask;
@@ -222,8 +225,6 @@ unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max)
         }
         u->next_done = next;
     }
-    u->stats.dram_requests = u->dram.requests;
-    u->stats.dram_busy_cycles = dram_busy_cycles(&u->dram);
     u->now++;
     return n;
 }
