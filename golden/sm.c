@@ -69,12 +69,17 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm_destroy(sm);
         return -1;
     }
-    for (unsigned s = 0; s < cfg->schedulers; s++)
+    sm->regroups = sm_reconv_regroups(&sm->rc);
+    sm->barrier_by_state = sm_reconv_barrier_by_state(&sm->rc);
+    sm->issue_slots = sm_reconv_issue_slots(&sm->rc);
+    for (unsigned s = 0; s < cfg->schedulers; s++) {
         if (scheduler_init(&sm->sch[s].sched, cfg, err, errlen) != 0
             || fetch_init(&sm->sch[s].fetch, cfg, err, errlen) != 0) {
             sm_destroy(sm);
             return -1;
         }
+        sm->sch[s].moves_alone = scheduler_moves_alone(&sm->sch[s].sched.g);
+    }
     if (wpt_init(&sm->wpt, cfg, err, errlen) != 0) {
         sm_destroy(sm);
         return -1;
@@ -315,7 +320,7 @@ static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
 {
     const struct simt_config *c = &sm->cfg;
     const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-    bool regroups = sm_reconv_regroups(&sm->rc);
+    bool regroups = sm->regroups;
     uint32_t vpc;
     uint64_t vmask, m;
 
@@ -586,7 +591,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     o->rc.npc = pc + 4;
     rec->sched = s;
     rec->warp = g;
-    rec->ctaid = sm->tb[sm_reconv_regroups(&sm->rc)
+    rec->ctaid = sm->tb[sm->regroups
                         ? sm->warp[slot_of(sm, s, sm_reconv_slot_owner(
                               &sm->rc, s, w))].tb
                         : wp->tb].ctaid;
@@ -878,7 +883,7 @@ static void count_idle_threads(struct sm *sm,
                                bool data[][SCHEDULER_MAX_WARPS])
 {
     const struct simt_config *c = &sm->cfg;
-    unsigned issue_slots = sm_reconv_issue_slots(&sm->rc);
+    unsigned issue_slots = sm->issue_slots;
     uint64_t dep[SM_MAX_WARP_SLOTS];
 
     memcpy(dep, sm->mem_lanes, sm->warp_slots * sizeof dep[0]);
@@ -1102,7 +1107,7 @@ enum sm_status sm_cycle(struct sm *sm)
 {
     const struct simt_config *c = &sm->cfg;
     unsigned S = c->schedulers, W = sm->warps_per_sched;
-    unsigned issue_slots = sm_reconv_issue_slots(&sm->rc);
+    unsigned issue_slots = sm->issue_slots;
     struct wpt_in wi;
     struct wpt_out wo_arr;             /* the WPT's outputs with arrivals */
     const struct wpt_out *wo;          /* the WPT's outputs */
@@ -1126,7 +1131,7 @@ enum sm_status sm_cycle(struct sm *sm)
     bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
     bool any_release = false;          /* the WPT releases a TB */
     bool any_exit = false;             /* a thread exited */
-    bool regroups = sm_reconv_regroups(&sm->rc);  /* harp's slots */
+    bool regroups = sm->regroups;      /* harp's slots */
     uint64_t now = sm->st.cycles;
     struct sm_stats before;            /* the counts at the cycle's start */
     bool quiet;                        /* nothing happens in this cycle */
@@ -1236,7 +1241,7 @@ enum sm_status sm_cycle(struct sm *sm)
          * that moves alone (TLS, SAWS) changes on the edge: the TBs'
          * ranks and waits are read by the evaluation and that step, of a
          * policy that ranks TBs */
-        if (any_ready[s] || scheduler_moves_alone(&sc->sched.g)) {
+        if (any_ready[s] || sc->moves_alone) {
             for (unsigned t = 0; scheduler_ranks_tbs(&sc->sched.g)
                                  && t < c->max_tbs; t++) {
                 si[s].tb_rank[t] = wo->rank[t];
@@ -1348,7 +1353,7 @@ enum sm_status sm_cycle(struct sm *sm)
             sm->st.sched[s].stall[r]++;
         }
         sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
-        if (sm_reconv_barrier_by_state(&sm->rc)) {
+        if (sm->barrier_by_state) {
             arrive[s] = barrier_arrival(sm, s);
             if (arrive[s] >= 0) {
                 wi.arr_valid[s] = true;
@@ -1404,12 +1409,12 @@ enum sm_status sm_cycle(struct sm *sm)
                             && (wp->at_barrier || arrive[s] == (int)w);
         }
         ri[s].release = any_release ? release[s] : NULL;
-        if (quiet && scheduler_moves_alone(&sc->sched.g)) {
+        if (quiet && sc->moves_alone) {
             /* TLS's group and SAWS's order change without a grant */
             sm->sched_copy = sc->sched;
             scheduler_step(&sc->sched, &si[s]);
             quiet = !memcmp(&sm->sched_copy, &sc->sched, sizeof sc->sched);
-        } else if (any_ready[s] || scheduler_moves_alone(&sc->sched.g)) {
+        } else if (any_ready[s] || sc->moves_alone) {
             scheduler_step(&sc->sched, &si[s]);
         }
         /* the evaluation found no error: else the SM failed above */

@@ -110,6 +110,7 @@ struct sm_warp {
 struct sm_sched {
     struct scheduler sched;     /* issue scheduler */
     struct fetch fetch;     /* I-buffer and fetch policy */
+    bool moves_alone;       /* scheduler_moves_alone(), asked once */
     bool fill_valid;        /* the fetch of the last cycle returns now */
     unsigned fill_warp;     /* ... for this warp */
     uint64_t unready[FETCH_MAX_WARPS / 64]; /* the warps fetch_unready()
@@ -172,6 +173,10 @@ struct sm {
     bool wpt_idle_release;             /* ... and whether they release a
                                         * TB */
     struct sm_reconv rc;               /* the control-flow structures */
+    bool regroups;                     /* the run's constants, asked of rc
+                                        * once: sm_reconv_regroups(), */
+    bool barrier_by_state;             /* sm_reconv_barrier_by_state(), */
+    unsigned issue_slots;              /* sm_reconv_issue_slots() */
     struct sm_memory mem;
     struct sm_tb tb[CONFIG_MAX_TBS];
     struct sm_warp warp[SM_MAX_WARP_SLOTS];
