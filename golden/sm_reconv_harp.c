@@ -97,8 +97,9 @@ struct sm_harp {
     unsigned done_slot;
     uint64_t done_epoch;
     const uint64_t *done_pending;
-    /* Nor: sm_harp_issue_view()'s answer per First-Level slot, kept while
-     * no step moves the warp tables (view_ok: a bitset of the slots). */
+    /* Nor: sm_harp_issue_view()'s answer per First-Level slot (view_ok:
+     * a bitset of the slots kept), dropped by a step for the slots it can
+     * write: the updated one and the free ones a fill takes. */
     struct harp_view *view;      /* [first_level_entries] */
     uint64_t view_ok[WARP_TABLES_MAX_FL / 64];
     /* Nor: sm_harp_issuable()'s answer, a function of First-Level and
