@@ -456,7 +456,8 @@ void rv32_exec(const struct rv32_insn *in, struct rv32_thread *t,
             return;
         }
         if (in->op == RV32_LR_W) {
-            if (env->load(env->ctx, addr, 4, &old) != 0) {
+            if ((env->lr ? env->lr(env->ctx, addr, &old)
+                         : env->load(env->ctx, addr, 4, &old)) != 0) {
                 fail(res, RV32_ERR_ACCESS, pc);
                 return;
             }
@@ -466,10 +467,15 @@ void rv32_exec(const struct rv32_insn *in, struct rv32_thread *t,
             break;
         }
         if (in->op == RV32_SC_W) {
-            if (t->reserved && t->reserved_addr == addr) {
+            bool ok = t->reserved && t->reserved_addr == addr;
+            if (env->sc && env->sc(env->ctx, addr, b, &ok) != 0) {
+                fail(res, RV32_ERR_ACCESS, pc);
+                return;
+            }
+            if (ok) {
                 res->mem_write = true;
                 res->mem_value = b;
-                if (env->store(env->ctx, addr, 4, b) != 0) {
+                if (!env->sc && env->store(env->ctx, addr, 4, b) != 0) {
                     fail(res, RV32_ERR_ACCESS, pc);
                     return;
                 }

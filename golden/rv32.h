@@ -80,7 +80,18 @@ enum rv32_status {
 /* Memory and CSRs, as the caller provides them.  load and store return 0,
  * or -1 when the address is outside memory (RV32_ERR_ACCESS).  amo
  * performs the read-modify-write of an AMO atomically and returns the old
- * value in *old.  csr returns 0 and the value, or -1 if no such CSR. */
+ * value in *old.  csr returns 0 and the value, or -1 if no such CSR.
+ *
+ * lr and sc give lr.w and sc.w a reservation that other threads' writes
+ * break (the A extension across harts); when they are NULL, lr.w and sc.w
+ * are a load and a store and only the thread's own reservation counts
+ * (one thread alone: the oracle runs).  lr loads the word and registers
+ * the caller's reservation of it.  sc is called for every sc.w: *ok holds
+ * on entry whether the thread's own reservation names addr; sc clears the
+ * caller's reservation, leaves *ok true only when no other thread wrote
+ * the reservation's granule since the lr, and then stores val.  Both
+ * return -1 when the address may not be accessed (RV32_ERR_ACCESS),
+ * whether or not the reservation holds. */
 struct rv32_env {
     void *ctx;
     int (*load)(void *ctx, uint32_t addr, unsigned bytes, uint32_t *val);
@@ -88,6 +99,8 @@ struct rv32_env {
     int (*amo)(void *ctx, enum rv32_op op, uint32_t addr, uint32_t src,
                uint32_t *old);
     int (*csr)(void *ctx, uint16_t csr, uint32_t *val);
+    int (*lr)(void *ctx, uint32_t addr, uint32_t *val);
+    int (*sc)(void *ctx, uint32_t addr, uint32_t val, bool *ok);
 };
 
 /* One thread's architectural state. */
@@ -121,10 +134,11 @@ struct rv32_insn rv32_decode(uint32_t word);
  * status t is unchanged and res->next_pc is the instruction's own pc
  * (res->mem_addr names the address of a bad access or jump target).  On
  * RV32_BARRIER, RV32_EXIT and RV32_PRIO, t->pc has moved to the next
- * instruction.  lr.w and a successful sc.w use env->load and env->store;
- * sc.w succeeds when the thread's own reservation holds that address
- * (stores by other threads do not break it).  When env->amo is NULL an AMO
- * is a load then a store (enough for one thread). */
+ * instruction.  sc.w succeeds when the thread's own reservation holds that
+ * address and, with env->lr and env->sc, no other thread wrote its
+ * granule since the lr.w (the SM: golden/sm_memory.h); without them lr.w
+ * and a successful sc.w are env->load and env->store.  When env->amo is
+ * NULL an AMO is a load then a store (enough for one thread). */
 void rv32_exec(const struct rv32_insn *insn, struct rv32_thread *t,
                const struct rv32_env *env, struct rv32_result *res);
 

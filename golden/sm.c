@@ -176,6 +176,8 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     }
     sm->launch = *l;
     sm->tb_warps = tb_warps;
+    sm->bad_exits = 0;
+    sm_memory_clear_reservations(&sm->mem);
     sm->next_ctaid = 0;
     sm->resident_warps = 0;
     sm->launches_pending = 0;
@@ -282,6 +284,82 @@ static void thread_name(const struct sm *sm, unsigned g, unsigned l,
     const struct sm_warp *w = &sm->warp[g];
     snprintf(buf, len, "thread %u of TB %u (warp %u, lane %u)",
              w->wid * sm->cfg.warp_size + l, sm->tb[w->tb].ctaid, w->wid, l);
+}
+
+/* The registers x1..x31 of thread (slot g, lane l), eight a line, as a
+ * fault report ends: "  ra=00010010 sp=30000fe0 ...". */
+static void thread_regs(const struct sm *sm, unsigned g, unsigned l,
+                        char *buf, size_t len)
+{
+    const struct rv32_thread *th = &sm->thread[g * sm->cfg.warp_size + l];
+    size_t n = 0;
+
+    buf[0] = '\0';
+    for (unsigned r = 1; r < 32 && n < len; r++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s=%08x",
+                              r % 8 == 1 ? "\n  " : " ", rv32_reg_name(r),
+                              th->x[r]);
+}
+
+/* Thread (slot g, lane l) executed simt.exit at pc with a0 = code != 0:
+ * the run goes on, and fails when the grid is done (check_done). */
+static void note_exit_code(struct sm *sm, unsigned g, unsigned l,
+                           uint32_t pc, uint32_t code)
+{
+    const struct sm_warp *w = &sm->warp[g];
+
+    if (sm->bad_exits < SM_EXITS_NAMED)
+        sm->exit_named[sm->bad_exits] = (struct sm_exit_code){
+            sm->tb[w->tb].ctaid, w->wid * sm->cfg.warp_size + l, w->wid, l,
+            pc, code };
+    sm->bad_exits++;
+}
+
+/* The form of every run-time error (docs/isa.md, run-time errors): the
+ * kernel, the thread (TB, warp, lane), the PC, then what happened; a
+ * fault (regs) ends with the thread's registers. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 6, 7)))
+#endif
+static void fail_thread(struct sm *sm, unsigned g, unsigned l, uint32_t pc,
+                        bool regs, const char *fmt, ...)
+{
+    char who[96], what[SM_ERR_LEN / 2], reg[SM_ERR_LEN / 2] = "";
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    thread_name(sm, g, l, who, sizeof who);
+    if (regs)
+        thread_regs(sm, g, l, reg, sizeof reg);
+    sm_fail(sm, "kernel %s: %s at PC 0x%08x: %s%s", sm->launch.kernel, who,
+            pc, what, reg);
+}
+
+/* Why a thread's access was refused, and where: the region it missed. */
+static void access_what(const struct sm *sm, const struct sm_accessor *a,
+                        const struct rv32_thread *th, char *buf, size_t len)
+{
+    uint32_t top = sm_memory_stack_top(a->thread);
+    uint32_t lo = top - SM_STACK_BYTES, sp = th->x[2];
+
+    switch (a->fault) {
+    case SM_FAULT_STACK:
+        snprintf(buf, len, "outside its own stack 0x%08x..0x%08x%s", lo, top,
+                 sp < lo ? " (sp is below it: a stack overflow)" : "");
+        break;
+    case SM_FAULT_TEXT:
+        snprintf(buf, len, "in the read-only code 0x%08x..0x%08x",
+                 sm->mem.code_lo, sm->mem.code_hi);
+        break;
+    default:
+        snprintf(buf, len, "%s%s", sm_fault_what(a->fault),
+                 sp < lo && lo - a->fault_addr <= SM_STACK_BYTES
+                 && a->fault_addr < lo
+                 ? " (below its stack, sp too: a stack overflow)" : "");
+        break;
+    }
 }
 
 /* What the execution of one warp-instruction decided. */
@@ -567,7 +645,6 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     struct rv32_env env;
     bool first = true, two = false;
     uint32_t ta = 0, tb = 0;
-    char who[96];
 
     /* owner[] and one are written by issue_threads() */
     memset(&o->rc, 0, sizeof o->rc);
@@ -599,9 +676,9 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     rec->mask = mask;
     rec->lanes = c->warp_size;
     if (pc < sm->prog->text_lo || pc >= sm->prog->text_hi || (pc & 3)) {
-        sm_fail(sm, "kernel %s: warp %u of TB %u fetches PC 0x%08x outside "
-                "the text [0x%08x, 0x%08x)", sm->launch.kernel, wp->wid,
-                sm->tb[wp->tb].ctaid, pc, sm->prog->text_lo,
+        sm_fail(sm, "kernel %s: warp %u of TB %u at PC 0x%08x: a fetch "
+                "outside the text 0x%08x..0x%08x", sm->launch.kernel,
+                wp->wid, sm->tb[wp->tb].ctaid, pc, sm->prog->text_lo,
                 sm->prog->text_hi);
         return;
     }
@@ -625,15 +702,14 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
         if (!(mask >> l & 1))
             continue;
         acc.tb = lw->tb;
+        acc.thread = gl * c->warp_size + l;
         acc.csr[0] = lw->wid * c->warp_size + l;
         acc.csr[2] = sm->tb[lw->tb].ctaid;
         acc.csr[4] = lw->wid;
         acc.csr[5] = l;
-        acc.fault = false;
+        acc.fault = SM_FAULT_NONE;
         th->pc = pc;
         rv32_exec(&insn, th, &env, r);
-        if (r->status >= RV32_ERR_ILLEGAL)  /* an error: name the thread */
-            thread_name(sm, gl, l, who, sizeof who);
         switch (r->status) {
         case RV32_OK:
             next = r->next_pc;
@@ -644,6 +720,8 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
             next = pc + 4;
             break;
         case RV32_EXIT:
+            if (pc != sm->prog->exit_pc && th->x[10] != 0)
+                note_exit_code(sm, gl, l, pc, th->x[10]);
             o->exits |= 1ull << l;
             o->rc.exit = true;
             next = sm->prog->exit_pc;
@@ -658,26 +736,27 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
             char text[96];
 
             rv32_disasm(word, pc, text, sizeof text);
-            sm_fail(sm, "kernel %s: illegal instruction 0x%08x (%s) at PC "
-                    "0x%08x in %s", sm->launch.kernel, word, text, pc, who);
+            fail_thread(sm, gl, l, pc, true, "illegal instruction 0x%08x "
+                        "(%s)", word, text);
             return;
         }
         case RV32_ERR_MISALIGNED:
-            sm_fail(sm, "kernel %s: misaligned access to 0x%08x by %s at PC "
-                    "0x%08x (%s)", sm->launch.kernel,
-                    r->mem_addr, who, pc,
-                    rv32_op_name(insn.op));
+            fail_thread(sm, gl, l, pc, true, "misaligned access to 0x%08x "
+                        "(%s)", r->mem_addr, rv32_op_name(insn.op));
             return;
-        case RV32_ERR_ACCESS:
-            sm_fail(sm, "kernel %s: access to 0x%08x outside memory by %s "
-                    "at PC 0x%08x (%s)", sm->launch.kernel,
-                    acc.fault ? acc.fault_addr : r->mem_addr,
-                    who, pc, rv32_op_name(insn.op));
+        case RV32_ERR_ACCESS: {
+            char what[160];
+
+            access_what(sm, &acc, th, what, sizeof what);
+            fail_thread(sm, gl, l, pc, true, "%s to 0x%08x %s (%s)",
+                        acc.fault == SM_FAULT_TEXT ? "write" : "access",
+                        acc.fault ? acc.fault_addr : r->mem_addr, what,
+                        rv32_op_name(insn.op));
             return;
+        }
         default:
-            sm_fail(sm, "kernel %s: %s at PC 0x%08x in %s: no environment "
-                    "to call", sm->launch.kernel, rv32_op_name(insn.op), pc,
-                    who);
+            fail_thread(sm, gl, l, pc, true, "%s: no environment to call",
+                        rv32_op_name(insn.op));
             return;
         }
         th->pc = next;
@@ -1016,8 +1095,28 @@ static void check_done(struct sm *sm)
     if (sm->status != SM_RUNNING || sm->next_ctaid != sm->launch.grid)
         return;
     /* a TB is valid while one of its warps is resident */
-    if (sm->resident_warps == 0 && lsu_idle(&sm->lsu))
+    if (sm->resident_warps != 0 || !lsu_idle(&sm->lsu))
+        return;
+    if (sm->bad_exits == 0) {
         sm->status = SM_DONE;
+        return;
+    }
+    /* the grid ran, but threads said they failed: name them */
+    char list[SM_ERR_LEN - 128];
+    size_t n = 0;
+    list[0] = '\0';
+    for (unsigned i = 0; i < sm->bad_exits && i < SM_EXITS_NAMED
+                         && n < sizeof list; i++) {
+        const struct sm_exit_code *e = &sm->exit_named[i];
+        n += (size_t)snprintf(list + n, sizeof list - n, "\n  thread %u of "
+                              "TB %u (warp %u, lane %u) at PC 0x%08x: exit "
+                              "code %u (0x%x)", e->tid, e->ctaid, e->wid,
+                              e->lane, e->pc, e->code, e->code);
+    }
+    sm_fail(sm, "kernel %s: %u thread%s exited with a non-zero code%s%s",
+            sm->launch.kernel, sm->bad_exits, sm->bad_exits == 1 ? "" : "s",
+            sm->bad_exits > SM_EXITS_NAMED ? " (the first named)" : "",
+            list);
 }
 
 /* The first cycle after `now` at which a part of the SM other than the
@@ -1253,8 +1352,9 @@ enum sm_status sm_cycle(struct sm *sm)
             so.grant_warp = 0;
         }
         if (so.err)
-            sm_fail(sm, "scheduler %u: input contract violated (cycle %llu)",
-                    s, (unsigned long long)sm->st.cycles);
+            sm_fail(sm, "kernel %s: scheduler %u: input contract violated "
+                    "(cycle %llu)", sm->launch.kernel, s,
+                    (unsigned long long)sm->st.cycles);
 
         if (launch >= 0) {
             struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)launch)];
@@ -1299,8 +1399,8 @@ enum sm_status sm_cycle(struct sm *sm)
         fi[s].next_warp = so.grant_warp;
         fetch_eval_ports(&sc->fetch, &fi[s], &fo);
         if (fo.err)
-            sm_fail(sm, "fetch of scheduler %u: an I-buffer event was "
-                    "refused (cycle %llu)", s,
+            sm_fail(sm, "kernel %s: fetch of scheduler %u: an I-buffer "
+                    "event was refused (cycle %llu)", sm->launch.kernel, s,
                     (unsigned long long)sm->st.cycles);
         if (fo.fetch_valid) {
             struct sm_warp *wp = &sm->warp[slot_of(sm, s, fo.fetch_warp)];
@@ -1514,25 +1614,28 @@ static void invariant_fail(struct sm *sm, unsigned g, unsigned l, bool live)
     const struct sm_warp *wp = &sm->warp[g];
     unsigned count[SM_MAX_LANES];
     char place[SM_MAX_LANES][64];
-    char who[96];
 
     sm_reconv_places(&sm->rc, slot_sched(sm, g), slot_local(sm, g),
                      wp->resident && !wp->launch_pending ? wp->live : 0,
                      c->warp_size, count, place);
     if (!live) {
-        sm_fail(sm, "invariant: cycle %llu: warp slot %u lane %u holds no "
-                "thread but is in %s", (unsigned long long)sm->st.cycles, g,
-                l, place[l]);
+        sm_fail(sm, "kernel %s: warp slot %u lane %u: invariant broken at "
+                "cycle %llu: it holds no thread but is in %s",
+                sm->launch.kernel, g, l, (unsigned long long)sm->st.cycles,
+                place[l]);
         return;
     }
-    thread_name(sm, g, l, who, sizeof who);
     if (count[l] == 0)
-        sm_fail(sm, "invariant: cycle %llu: %s is live but in no place "
-                "(lost)%s", (unsigned long long)sm->st.cycles, who,
-                wp->at_barrier ? " while its warp waits at the barrier" : "");
+        fail_thread(sm, g, l, sm->thread[g * c->warp_size + l].pc, false,
+                    "invariant broken at cycle %llu: the thread is live but "
+                    "in no place (lost)%s", (unsigned long long)sm->st.cycles,
+                    wp->at_barrier ? " while its warp waits at the barrier"
+                                   : "");
     else
-        sm_fail(sm, "invariant: cycle %llu: %s is in %u places (%s)",
-                (unsigned long long)sm->st.cycles, who, count[l], place[l]);
+        fail_thread(sm, g, l, sm->thread[g * c->warp_size + l].pc, false,
+                    "invariant broken at cycle %llu: the thread is in %u "
+                    "places (%s)", (unsigned long long)sm->st.cycles,
+                    count[l], place[l]);
 }
 
 /* The counts come from one pass per scheduler (sm_reconv_counts); only a

@@ -55,8 +55,8 @@
 extern "C" {
 #endif
 
-enum { SM_ERR_LEN = 1024, SM_MAX_WARP_SLOTS = 512, SM_MAX_LANES = 64,
-       SM_MAX_TB_WARPS = 64 };
+enum { SM_ERR_LEN = 2048, SM_MAX_WARP_SLOTS = 512, SM_MAX_LANES = 64,
+       SM_MAX_TB_WARPS = 64, SM_EXITS_NAMED = 8 };
 
 /* The launch of one kernel. */
 struct sm_launch {
@@ -133,6 +133,16 @@ struct sm_issue_record {
     struct rv32_insn insn;
     unsigned lanes;         /* warp_size */
     struct rv32_result res[SM_MAX_LANES];  /* each executed lane's effect */
+};
+
+/* A thread that ended with a non-zero exit code (docs/isa.md, the exit
+ * code): simt.exit other than the start code's, with a0 not 0. */
+struct sm_exit_code {
+    unsigned ctaid;         /* its TB's grid index */
+    unsigned tid;           /* its index in the TB */
+    unsigned wid, lane;     /* its warp in the TB and lane */
+    uint32_t pc;            /* the simt.exit */
+    uint32_t code;          /* a0 */
 };
 
 /* What keeps a warp's instruction from issuing (BAWS 6.3's data and
@@ -220,6 +230,11 @@ struct sm {
     bool check_invariants;             /* check SPEC's system invariant */
     unsigned *inv_count;               /* ... its scratch: W * warp_size
                                         * place counts (sm_reconv_counts) */
+    unsigned bad_exits;                /* threads that exited with a
+                                        * non-zero code ... */
+    struct sm_exit_code exit_named[SM_EXITS_NAMED]; /* ... the first of
+                                        * them, named when the grid is
+                                        * done (an error) */
     FILE *trace;                       /* one line per issued instruction */
     enum sm_status status;
     char err[SM_ERR_LEN];

@@ -11,6 +11,8 @@
 int sm_memory_init(struct sm_memory *m, const struct program *prog,
                    uint32_t global_size, unsigned tbs, unsigned threads)
 {
+    size_t n = threads ? threads : 1;
+
     memset(m, 0, sizeof *m);
     m->image_base = prog->base;
     m->image_size = prog->size;
@@ -18,12 +20,23 @@ int sm_memory_init(struct sm_memory *m, const struct program *prog,
     m->global = calloc(global_size ? global_size : 1, 1);
     m->shared = calloc((size_t)tbs * SM_SHARED_BYTES, 1);
     m->stack = calloc((size_t)threads * SM_STACK_BYTES, 1);
-    if (!m->image || !m->global || !m->shared || !m->stack) {
+    m->resv.word = calloc(n, sizeof *m->resv.word);
+    m->resv.held = calloc(n, sizeof *m->resv.held);
+    m->resv.at = calloc(n, sizeof *m->resv.at);
+    if (!m->image || !m->global || !m->shared || !m->stack || !m->resv.word
+        || !m->resv.held || !m->resv.at) {
         sm_memory_free(m);
         return -1;
     }
     if (prog->size)
         memcpy(m->image, prog->image, prog->size);
+    /* The executable bytes, up to the end of the last function: data
+     * linked into the same segment after the code stays writable. */
+    m->code_lo = prog->text_lo;
+    m->code_hi = prog->text_hi;
+    if (prog->n_funcs > 0 && prog->funcs[prog->n_funcs - 1].hi > m->code_lo
+        && prog->funcs[prog->n_funcs - 1].hi < m->code_hi)
+        m->code_hi = prog->funcs[prog->n_funcs - 1].hi;
     m->global_size = global_size;
     m->tbs = tbs;
     m->threads = threads;
@@ -36,7 +49,27 @@ void sm_memory_free(struct sm_memory *m)
     free(m->global);
     free(m->shared);
     free(m->stack);
+    free(m->resv.word);
+    free(m->resv.held);
+    free(m->resv.at);
     memset(m, 0, sizeof *m);
+}
+
+const char *sm_fault_what(enum sm_fault f)
+{
+    /* ORDER SM_FAULT */
+    static const char *const what[] = {
+        "no fault", "outside memory", "outside its own stack",
+        "a write to the code (read-only)"
+    };
+    return (unsigned)f < sizeof what / sizeof what[0] ? what[f] : "?";
+}
+
+void sm_memory_clear_reservations(struct sm_memory *m)
+{
+    for (unsigned k = 0; k < m->resv.n_held; k++)
+        m->resv.word[m->resv.held[k]] = NULL;
+    m->resv.n_held = 0;
 }
 
 /* The bytes [addr, addr + len) as seen by TB slot tb (tb < 0: the host,
@@ -96,20 +129,82 @@ static void put_le(uint8_t *p, unsigned bytes, uint32_t v)
         p[i] = (uint8_t)v;
 }
 
-static uint8_t *thread_locate(struct sm_accessor *a, uint32_t addr,
-                              unsigned bytes)
+/* The reservations (struct sm_reservations). */
+static void resv_drop(struct sm_reservations *r, unsigned i)
 {
+    unsigned k = r->at[i], last = r->held[--r->n_held];
+
+    r->word[i] = NULL;
+    r->held[k] = last;
+    r->at[last] = k;
+}
+
+static void resv_set(struct sm_reservations *r, unsigned i,
+                     const uint8_t *word)
+{
+    if (!r->word[i]) {
+        r->at[i] = r->n_held;
+        r->held[r->n_held++] = i;
+    }
+    r->word[i] = word;
+}
+
+/* Thread slot `writer` wrote the word at p: every other thread's
+ * reservation of it breaks. */
+static void resv_break(struct sm_reservations *r, const uint8_t *word,
+                       unsigned writer)
+{
+    for (unsigned k = 0; k < r->n_held;) {
+        unsigned i = r->held[k];
+        if (i != writer && r->word[i] == word)
+            resv_drop(r, i);   /* held[k] is now another slot */
+        else
+            k++;
+    }
+}
+
+/* The bytes of a thread's access, or NULL with the fault recorded: the
+ * regions as locate() finds them, the stack the thread's own, the code
+ * not written. */
+static uint8_t *thread_locate(struct sm_accessor *a, uint32_t addr,
+                              unsigned bytes, bool write)
+{
+    const struct sm_memory *m = a->m;
     uint8_t *p = locate(a->m, (int)a->tb, addr, bytes);
-    if (!p) {
-        a->fault = true;
+    uint32_t own = sm_memory_stack_top(a->thread) - SM_STACK_BYTES;
+    enum sm_fault f = SM_FAULT_NONE;
+
+    if (!p)
+        f = SM_FAULT_UNMAPPED;
+    else if (addr >= SM_STACK_BASE
+             && (addr < own || addr - own >= SM_STACK_BYTES))
+        f = SM_FAULT_STACK;
+    else if (write && addr < m->code_hi && addr + bytes > m->code_lo)
+        f = SM_FAULT_TEXT;
+    if (f != SM_FAULT_NONE) {
+        a->fault = f;
         a->fault_addr = addr;
+        return NULL;
     }
     return p;
 }
 
+/* The first byte of the aligned word that holds p's byte of addr. */
+static const uint8_t *word_of(const uint8_t *p, uint32_t addr)
+{
+    return p - (addr & 3);
+}
+
+/* A thread wrote [addr, addr + bytes) at p. */
+static void wrote(struct sm_accessor *a, const uint8_t *p, uint32_t addr)
+{
+    if (a->m->resv.n_held)
+        resv_break(&a->m->resv, word_of(p, addr), a->thread);
+}
+
 static int env_load(void *ctx, uint32_t addr, unsigned bytes, uint32_t *val)
 {
-    uint8_t *p = thread_locate(ctx, addr, bytes);
+    uint8_t *p = thread_locate(ctx, addr, bytes, false);
     if (!p)
         return -1;
     *val = get_le(p, bytes);
@@ -118,36 +213,59 @@ static int env_load(void *ctx, uint32_t addr, unsigned bytes, uint32_t *val)
 
 static int env_store(void *ctx, uint32_t addr, unsigned bytes, uint32_t val)
 {
-    uint8_t *p = thread_locate(ctx, addr, bytes);
+    uint8_t *p = thread_locate(ctx, addr, bytes, true);
     if (!p)
         return -1;
     put_le(p, bytes, val);
+    wrote(ctx, p, addr);
     return 0;
 }
 
 static int env_amo(void *ctx, enum rv32_op op, uint32_t addr, uint32_t src,
                    uint32_t *old)
 {
-    uint8_t *p = thread_locate(ctx, addr, 4);
-    uint32_t o, n;
+    uint8_t *p = thread_locate(ctx, addr, 4, true);
+    uint32_t o;
 
     if (!p)
         return -1;
     o = get_le(p, 4);
-    switch (op) {
-    case RV32_AMOSWAP_W: n = src; break;
-    case RV32_AMOADD_W:  n = o + src; break;
-    case RV32_AMOXOR_W:  n = o ^ src; break;
-    case RV32_AMOAND_W:  n = o & src; break;
-    case RV32_AMOOR_W:   n = o | src; break;
-    case RV32_AMOMIN_W:  n = (int32_t)o < (int32_t)src ? o : src; break;
-    case RV32_AMOMAX_W:  n = (int32_t)o > (int32_t)src ? o : src; break;
-    case RV32_AMOMINU_W: n = o < src ? o : src; break;
-    case RV32_AMOMAXU_W: n = o > src ? o : src; break;
-    default: return -1;
-    }
-    put_le(p, 4, n);
+    put_le(p, 4, rv32_amo_apply(op, o, src));
+    wrote(ctx, p, addr);
     *old = o;
+    return 0;
+}
+
+static int env_lr(void *ctx, uint32_t addr, uint32_t *val)
+{
+    struct sm_accessor *a = ctx;
+    uint8_t *p = thread_locate(a, addr, 4, false);
+
+    if (!p)
+        return -1;
+    *val = get_le(p, 4);
+    resv_set(&a->m->resv, a->thread, p);
+    return 0;
+}
+
+/* sc.w: the address is checked as a write whether or not the
+ * reservation holds, so that an sc.w to the code is refused however the
+ * threads interleave. */
+static int env_sc(void *ctx, uint32_t addr, uint32_t val, bool *ok)
+{
+    struct sm_accessor *a = ctx;
+    struct sm_reservations *r = &a->m->resv;
+    uint8_t *p = thread_locate(a, addr, 4, true);
+
+    if (!p)
+        return -1;
+    *ok = *ok && r->word[a->thread] == p;
+    if (r->word[a->thread])
+        resv_drop(r, a->thread);
+    if (*ok) {
+        put_le(p, 4, val);
+        wrote(a, p, addr);
+    }
     return 0;
 }
 
@@ -167,4 +285,6 @@ void sm_memory_env(struct sm_accessor *a, struct rv32_env *env)
     env->store = env_store;
     env->amo = env_amo;
     env->csr = env_csr;
+    env->lr = env_lr;
+    env->sc = env_sc;
 }

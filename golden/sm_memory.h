@@ -3,9 +3,11 @@
  * ELF image, global memory, a shared-memory window per resident TB and a
  * stack per resident thread.  The accesses happen at once, when the
  * instruction issues (the load/store unit, golden/lsu.h, only times
- * them); an access
- * outside the regions or not aligned to its size is refused, and the SM
- * reports the thread, PC and address.
+ * them).  An access outside the regions or not aligned to its size is
+ * refused, and so are a thread's access to a stack not its own and a
+ * write (store, AMO, sc.w) to the text: the SM reports the thread, PC
+ * and address.  lr.w/sc.w hold a reservation per thread that any other
+ * thread's write to the reserved word breaks (docs/isa.md, atomics).
  */
 #ifndef SIMTREF_SM_MEMORY_H
 #define SIMTREF_SM_MEMORY_H
@@ -29,35 +31,68 @@ enum {
     SM_STACK_BYTES  = 4096u       /* each thread's stack */
 };
 
+/* The reservations of lr.w/sc.w.  The reservation granule is the aligned
+ * word: a reservation names the word's bytes in the SM's memory (so the
+ * same shared-memory address of two TBs is two words), and a write of any
+ * size to any of its bytes by another thread breaks it. */
+struct sm_reservations {
+    const uint8_t **word;   /* per thread slot: its reserved word, or NULL */
+    unsigned *held;         /* the thread slots whose word is set, unordered */
+    unsigned *at;           /* per thread slot: its index in held */
+    unsigned n_held;        /* entries of held */
+};
+
 struct sm_memory {
     uint8_t *image;         /* a writable copy of the program image */
     uint32_t image_base, image_size;
+    uint32_t code_lo;       /* the code, read-only to the threads: */
+    uint32_t code_hi;       /* [code_lo, code_hi) (sm_memory_init) */
     uint8_t *global;        /* global memory */
     uint32_t global_size;
     uint8_t *shared;        /* tbs x SM_SHARED_BYTES */
     unsigned tbs;
     uint8_t *stack;         /* threads x SM_STACK_BYTES */
     unsigned threads;
+    struct sm_reservations resv; /* lr.w/sc.w, per thread slot */
 };
 
-/* Who accesses: selects the shared window and checks the stack region. */
+/* Why a thread's access was refused.  ORDER SM_FAULT: sm_fault_what()
+ * names them. */
+enum sm_fault {
+    SM_FAULT_NONE = 0,
+    SM_FAULT_UNMAPPED,      /* outside every region (or a shared address
+                               without a TB) */
+    SM_FAULT_STACK,         /* in the stacks, but not the thread's own */
+    SM_FAULT_TEXT           /* a write to the code */
+};
+
+/* Who accesses: selects the shared window, the stack and the reservation. */
 struct sm_accessor {
     struct sm_memory *m;
     unsigned tb;            /* TB slot: its shared window */
-    bool fault;             /* an access was refused ... */
-    uint32_t fault_addr;    /* ... at this address */
+    unsigned thread;        /* thread slot: its stack and reservation */
+    enum sm_fault fault;    /* an access was refused, why ... */
+    uint32_t fault_addr;    /* ... and at this address */
     uint32_t csr[6];        /* tid, ntid, ctaid, nctaid, warpid, laneid */
 };
 
+/* The memories for prog: global_size bytes of global memory, tbs shared
+ * windows, threads stacks and reservations; the code (read-only) runs
+ * from the text's start to the end of its last function.  0, or -1 when
+ * out of memory. */
 int sm_memory_init(struct sm_memory *m, const struct program *prog,
                    uint32_t global_size, unsigned tbs, unsigned threads);
 void sm_memory_free(struct sm_memory *m);
 
-/* The top of hardware thread slot i's stack (16-byte aligned). */
+/* The top of hardware thread slot i's stack (16-byte aligned); the
+ * stack is the SM_STACK_BYTES below it. */
 static inline uint32_t sm_memory_stack_top(unsigned i)
 {
     return SM_STACK_BASE + (uint32_t)(i + 1) * SM_STACK_BYTES;
 }
+
+/* What a refused access did, for messages: "outside memory", ... */
+const char *sm_fault_what(enum sm_fault f);
 
 /* Host access to global memory and the image (no TB): 0 or -1. */
 int sm_memory_read(struct sm_memory *m, uint32_t addr, void *buf,
@@ -67,6 +102,9 @@ int sm_memory_write(struct sm_memory *m, uint32_t addr, const void *buf,
 
 /* Clear TB slot tb's shared window (a TB is placed there). */
 void sm_memory_clear_shared(struct sm_memory *m, unsigned tb);
+
+/* Drop every thread's lr.w reservation (a new launch). */
+void sm_memory_clear_reservations(struct sm_memory *m);
 
 /* The callbacks of rv32_exec, ctx being a struct sm_accessor. */
 void sm_memory_env(struct sm_accessor *a, struct rv32_env *env);

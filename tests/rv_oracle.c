@@ -100,7 +100,8 @@ static void run_c(const struct rvgen_prog *p, uint64_t index, struct outcome *o)
 {
     struct rv32_thread t;
     struct flat m;
-    struct rv32_env env = { &m, flat_load, flat_store, NULL, NULL };
+    struct rv32_env env = { &m, flat_load, flat_store, NULL, NULL, NULL,
+                            NULL };
     uint32_t start = slot_addr(index), end = start + 4 * (uint32_t)p->n;
     unsigned steps;
 

@@ -71,7 +71,8 @@ static int setup(void **state)
 {
     static struct fixture f;
     memset(&f, 0, sizeof f);
-    f.env = (struct rv32_env){ &f, mem_load, mem_store, mem_amo, csr_read };
+    f.env = (struct rv32_env){ &f, mem_load, mem_store, mem_amo, csr_read,
+                               NULL, NULL };
     f.t.pc = 0x10000;
     *state = &f;
     return 0;
