@@ -213,4 +213,13 @@ struct nested_args {
     uint32_t steps, peak, quarters;
 };
 
+/* lrsc: counters incremented by lr.w/sc.w loops, reps times by each
+ * thread: *total by the thread's global index + 1, and its TB's counter in
+ * shared memory by its tid + 1, which thread 0 then writes to
+ * per_tb[ctaid] (sums modulo 2^32). */
+struct lrsc_args {
+    uint32_t reps;
+    uint32_t total, per_tb;
+};
+
 #endif /* SIMTREF_ARGS_H */

@@ -60,6 +60,17 @@ static inline void simt_barrier(void)
     __asm__ volatile(".insn r 0x0b, 0, 0, x0, x0, x0" ::: "memory");
 }
 
+/* simt.exit with a0 = code: the thread ends here; a code other than 0
+ * says it failed, and `simtref sim` fails naming it (docs/isa.md, the
+ * exit code).  Returning from kernel() is exit code 0. */
+static inline __attribute__((noreturn)) void simt_exit(uint32_t code)
+{
+    register uint32_t a0 __asm__("a0") = code;
+    __asm__ volatile(".insn r 0x0b, 1, 0, x0, x0, x0" : : "r"(a0)
+                     : "memory");
+    __builtin_unreachable();
+}
+
 #else /* SIMT_SINGLE_THREAD */
 
 /* Set by the qemu start code before each TB. */
@@ -97,6 +108,24 @@ static inline uint32_t simt_global_threads(void)
 static inline int32_t *simt_shared(void)
 {
     return (int32_t *)SIMT_SHARED_BASE;
+}
+
+/* lr.w: load *p and reserve its word (docs/isa.md, atomics). */
+static inline int32_t simt_load_reserved(int32_t *p)
+{
+    int32_t v;
+    __asm__ volatile("lr.w %0, (%1)" : "=r"(v) : "r"(p) : "memory");
+    return v;
+}
+
+/* sc.w: store v at *p if the thread's reservation of it still holds (no
+ * other thread wrote the word since its lr.w): 0 when stored, else 1. */
+static inline int32_t simt_store_conditional(int32_t *p, int32_t v)
+{
+    int32_t r;
+    __asm__ volatile("sc.w %0, %2, (%1)" : "=&r"(r) : "r"(p), "r"(v)
+                     : "memory");
+    return r;
 }
 
 /* amoadd.w: add v to *p atomically, return the old value. */

@@ -1,0 +1,51 @@
+/*
+ * lrsc.c -- the host side of kernels/lrsc.c: the exact counts, modulo
+ * 2^32, of every thread's lr.w/sc.w additions.
+ */
+#include <stdlib.h>
+
+#include "args.h"
+#include "suite.h"
+
+static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+                 char *err, size_t errlen)
+{
+    struct lrsc_args a = { kc->size, 0, 0 };
+    uint32_t n = kc->grid * kc->block, sum_tb = 0, sum = 0;
+    int32_t *total = kernel_words(kc, 1, err, errlen);
+    int32_t *per_tb = kernel_words(kc, kc->grid, err, errlen);
+    const int32_t zero = 0;
+    int rc = -1;
+
+    if (!total || !per_tb)
+        goto out;
+    for (uint32_t t = 0; t < kc->block; t++)
+        sum_tb += t + 1;
+    for (uint32_t i = 0; i < n; i++)
+        sum += i + 1;
+    total[0] = (int32_t)(sum * kc->size);
+    for (uint32_t b = 0; b < kc->grid; b++)
+        per_tb[b] = (int32_t)(sum_tb * kc->size);
+    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
+        || !(a.total = kernel_put(kc, mem, &zero, 1, err, errlen))
+        || !(a.per_tb = kernel_alloc(kc, 4 * kc->grid, err, errlen))
+        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+        || kernel_expect(kc, "total", a.total, 1, total, err, errlen))
+        goto out;
+    total = NULL;
+    if (kernel_expect(kc, "per_tb", a.per_tb, kc->grid, per_tb, err, errlen))
+        goto out;
+    per_tb = NULL;
+    rc = 0;
+out:
+    free(total);
+    free(per_tb);
+    return rc;
+}
+
+const struct kernel_info kernel_lrsc = {
+    "lrsc", KERNEL_BARRIER,
+    "global and shared counters incremented by lr.w/sc.w loops",
+    "additions per thread and counter", 4, 2, 64, 1, 64, false, 4, true,
+    setup
+};
