@@ -40,10 +40,10 @@ files="--trace $out/trace --json $out/json"
 for mode in sbr harp minpc ics-first; do
   sim="$SIMTREF sim $files --preset tiny --set reconvergence=$mode"
   expect 1 "illegal instruction 0xffffffff (.4byte 0xffffffff)" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
-  expect 1 "at PC 0x0001000c in thread 0 of TB 0 (warp 0, lane 0)" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
-  expect 1 "misaligned access to 0x10000002 by thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008" -- \
+  expect 1 "kernel $out/illegal.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x0001000c: illegal" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
+  expect 1 "kernel $out/misaligned.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008: misaligned access to 0x10000002 (lw)" -- \
     $sim --kernel "$out/misaligned.elf" --grid 1 --block 1
-  expect 1 "access to 0x00000040 outside memory by thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008" -- \
+  expect 1 "kernel $out/outside.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008: access to 0x00000040 outside memory (sw)" -- \
     $sim --kernel "$out/outside.elf" --grid 1 --block 1
   expect 1 "the barrier of TB 0 cannot complete: warps 0 wait at it, warps 1 exited" -- \
     $sim --kernel "$out/barrier.elf" --grid 1 --block 4
