@@ -89,7 +89,8 @@ enum rv32_status {
  * the caller's reservation of it.  sc is called for every sc.w: *ok holds
  * on entry whether the thread's own reservation names addr; sc clears the
  * caller's reservation, leaves *ok true only when no other thread wrote
- * the reservation's granule since the lr, and then stores val.  Both
+ * the reservation's granule since the lr, and then stores val.  The SM's
+ * granule is the aligned word (golden/sm_memory.h, docs/isa.md).  Both
  * return -1 when the address may not be accessed (RV32_ERR_ACCESS),
  * whether or not the reservation holds. */
 struct rv32_env {
