@@ -1382,8 +1382,8 @@ enum sm_status sm_cycle(struct sm *sm)
         ri[s].mem_epoch = sm->mem_epoch;
         sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
         if (ro.err)
-            sm_fail(sm, "kernel %s: cycle %llu: %s", sm->launch.kernel,
-                    (unsigned long long)sm->st.cycles, ro.why);
+            sm_fail(sm, "kernel %s: %s (cycle %llu)", sm->launch.kernel,
+                    ro.why, (unsigned long long)sm->st.cycles);
         if ((eo[s].issued || eo[s].stale) && (eo[s].control || ro.pop)) {
             fi[s].flush_valid = true;
             fi[s].flush_warp = so.grant_warp;
