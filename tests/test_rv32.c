@@ -1,5 +1,6 @@
 /* test_rv32.c -- one thread's instruction semantics (golden/rv32.c). */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -19,6 +20,9 @@ struct fixture {
     struct rv32_thread t;      /* the thread under test */
     struct rv32_result res;    /* the last instruction's result */
     int amo_calls;             /* times env.amo was called */
+    bool sc_broken;            /* sc_by_memory: another thread wrote the
+                                * reserved word */
+    int sc_calls;              /* times env.sc was called */
 };
 
 static int mem_load(void *ctx, uint32_t addr, unsigned n, uint32_t *val)
@@ -323,6 +327,50 @@ static void sc_succeeds_only_on_the_reserved_address(void **state)
     assert_int_equal(f->t.x[3], 1);
 }
 
+/* The memory's side of a reservation (rv32_env's sc): another thread
+ * has written the word when f->sc_broken; an address below MEM_BASE + 8
+ * may not be written. */
+static int sc_by_memory(void *ctx, uint32_t addr, uint32_t val, bool *ok)
+{
+    struct fixture *f = ctx;
+
+    f->sc_calls++;
+    if (addr < MEM_BASE + 8)
+        return -1;
+    *ok = *ok && !f->sc_broken;
+    return *ok ? mem_store(ctx, addr, 4, val) : 0;
+}
+
+static void sc_fails_when_the_memory_says_the_reservation_broke(void **state)
+{
+    struct fixture *f = *state;
+    uint32_t v;
+
+    f->sc_broken = true;
+    f->env.sc = sc_by_memory;
+    f->t.x[1] = MEM_BASE + 16;
+    f->t.x[2] = 77;
+    assert_int_equal(run(f, amo(0x02, 0, 1, 3)), RV32_OK);    /* lr.w */
+    assert_int_equal(run(f, amo(0x03, 2, 1, 3)), RV32_OK);    /* sc.w */
+    assert_int_equal(f->t.x[3], 1);
+    assert_false(f->t.reserved);
+    mem_load(f, MEM_BASE + 16, 4, &v);
+    assert_int_equal(v, 0);
+    f->sc_broken = false;
+    assert_int_equal(run(f, amo(0x02, 0, 1, 3)), RV32_OK);
+    assert_int_equal(run(f, amo(0x03, 2, 1, 3)), RV32_OK);
+    assert_int_equal(f->t.x[3], 0);
+    mem_load(f, MEM_BASE + 16, 4, &v);
+    assert_int_equal(v, 77);
+    /* an address the memory refuses is an access error, with or without
+     * a reservation, and the thread is unchanged */
+    f->t.x[1] = MEM_BASE + 4;
+    f->t.x[3] = 5;
+    assert_int_equal(run(f, amo(0x03, 2, 1, 3)), RV32_ERR_ACCESS);
+    assert_int_equal(f->t.x[3], 5);
+    assert_int_equal(f->sc_calls, 3);
+}
+
 static void branches_and_jumps_go_where_the_offsets_say(void **state)
 {
     struct fixture *f = *state;
@@ -461,6 +509,7 @@ int main(void)
         cmocka_unit_test_setup(x0_is_never_written, setup),
         cmocka_unit_test_setup(amos_return_the_old_value_and_go_through_the_callback, setup),
         cmocka_unit_test_setup(sc_succeeds_only_on_the_reserved_address, setup),
+        cmocka_unit_test_setup(sc_fails_when_the_memory_says_the_reservation_broke, setup),
         cmocka_unit_test_setup(branches_and_jumps_go_where_the_offsets_say, setup),
         cmocka_unit_test_setup(csr_reads_return_the_simt_ids, setup),
         cmocka_unit_test_setup(csr_writes_and_unknown_csrs_are_illegal, setup),
