@@ -1,6 +1,8 @@
 /*
  * lrsc.c -- the host side of kernels/lrsc.c: the exact counts, modulo
- * 2^32, of every thread's lr.w/sc.w additions.
+ * 2^32, of every thread's lr.w/sc.w additions.  Its class is control
+ * flow (each lane retries until its sc.w succeeds), which keeps it out of
+ * the barrier-intensive set the BAWS sweeps run.
  */
 #include <stdlib.h>
 
@@ -44,7 +46,7 @@ out:
 }
 
 const struct kernel_info kernel_lrsc = {
-    "lrsc", KERNEL_BARRIER,
+    "lrsc", KERNEL_CONTROL,
     "global and shared counters incremented by lr.w/sc.w loops",
     "additions per thread and counter", 4, 2, 64, 1, 64, false, 4, true,
     setup
