@@ -354,10 +354,14 @@ static void access_what(const struct sm *sm, const struct sm_accessor *a,
                  sm->mem.code_lo, sm->mem.code_hi);
         break;
     default:
-        snprintf(buf, len, "%s%s", sm_fault_what(a->fault),
-                 sp < lo && lo - a->fault_addr <= SM_STACK_BYTES
-                 && a->fault_addr < lo
-                 ? " (below its stack, sp too: a stack overflow)" : "");
+        /* the lowest stack's overflow leaves the stack region itself */
+        if (sp < lo && a->fault_addr < lo
+            && lo - a->fault_addr <= SM_STACK_BYTES)
+            snprintf(buf, len, "outside memory, below its stack "
+                     "0x%08x..0x%08x (sp is below it: a stack overflow)",
+                     lo, top);
+        else
+            snprintf(buf, len, "%s", sm_fault_what(a->fault));
         break;
     }
 }
