@@ -230,6 +230,12 @@ static int func_index(const struct program *p, uint32_t pc)
     return f ? (int)(f - p->funcs) : -1;
 }
 
+/* Is t one of the n instructions of f? */
+static bool inside(const struct program_func *f, unsigned n, uint32_t t)
+{
+    return t >= f->lo && (t - f->lo) % 4 == 0 && (t - f->lo) / 4 < n;
+}
+
 /* The jumps through a jump table of the function, resolved: their
  * targets in w->targets (entered[] marks every instruction a branch or
  * jump goes to). */
@@ -321,7 +327,7 @@ static int build_blocks(const struct program *p, struct cfg_func *cf,
         w->callee[i] = -1;
         if (c.type == CF_BRANCH || (c.type == CF_JAL && c.rd == 0)) {
             uint32_t t = pc + (uint32_t)c.imm;
-            if (t >= f->lo && t < f->hi && t % 4 == 0)
+            if (inside(f, n, t))
                 leader[(t - f->lo) / 4] = entered[(t - f->lo) / 4] = true;
             leader[i + 1] = true;
         } else if (c.type == CF_JAL) {
@@ -365,8 +371,7 @@ static int build_blocks(const struct program *p, struct cfg_func *cf,
         struct cf_insn c = cf_decode(w->word[i]);
         int fall = i + 1 < n ? w->block[i + 1] : CFG_EXIT;
         uint32_t t = pc + (uint32_t)c.imm;
-        int target = t >= f->lo && t < f->hi && t % 4 == 0
-                     ? w->block[(t - f->lo) / 4] : CFG_EXIT;
+        int target = inside(f, n, t) ? w->block[(t - f->lo) / 4] : CFG_EXIT;
 
         B->ipdom = CFG_NONE;
         s[0] = fall;

@@ -340,16 +340,21 @@ static bool is_padding(const struct program *p, uint32_t lo, uint32_t hi)
     return true;
 }
 
-/* Every instruction of the text in a function: the control-flow
- * analysis sees only the functions, so code outside them (a symbol whose
- * st_size is short of its code, code without a symbol) would run with no
- * re-convergence point.  Alignment padding between functions is fine. */
+/* Every function on an instruction boundary, and every instruction of
+ * the text in a function: the control-flow analysis sees only the
+ * functions, so code outside them (a symbol whose st_size is short of its
+ * code, code without a symbol) would run with no re-convergence point.
+ * Alignment padding between functions is fine. */
 static int check_coverage(struct elf_reader *r, const struct program *p)
 {
     uint32_t at = p->text_lo & ~3u;
 
     for (unsigned i = 0; i <= p->n_funcs; i++) {
         uint32_t next = i < p->n_funcs ? p->funcs[i].lo : p->text_hi;
+        if (i < p->n_funcs && next % 4 != 0)
+            return fail(r, "the function symbol '%s' at 0x%08x is not on an "
+                        "instruction (4-byte) boundary", p->funcs[i].name,
+                        next);
         if (next > at && !is_padding(p, at, next))
             return fail(r, "the text 0x%08x..0x%08x belongs to no function "
                         "symbol (a function's st_size short of its code, or "

@@ -218,6 +218,14 @@ static void code_past_a_short_function_symbol_is_refused_naming_it(void **state)
             "belongs to no function symbol");
 }
 
+static void a_function_symbol_off_an_instruction_boundary_is_refused(void **state)
+{
+    (void)state;
+    refused(BAD_ELF_SRC "/unaligned-function.elf", "the function symbol "
+            "'__image_end' at 0x00010275 is not on an instruction (4-byte) "
+            "boundary");
+}
+
 /* Special files: refused at once, before any byte is read. */
 
 static void a_fifo_is_refused_without_blocking(void **state)
@@ -300,6 +308,7 @@ int main(void)
         cmocka_unit_test(a_file_cut_before_its_section_headers_is_truncated),
         cmocka_unit_test(symbols_that_make_no_function_are_refused_naming_the_text),
         cmocka_unit_test(code_past_a_short_function_symbol_is_refused_naming_it),
+        cmocka_unit_test(a_function_symbol_off_an_instruction_boundary_is_refused),
         cmocka_unit_test(a_fifo_is_refused_without_blocking),
         cmocka_unit_test(a_symlink_to_dev_zero_is_refused_without_reading),
         cmocka_unit_test(a_sparse_8_gib_file_is_refused_by_its_size),
