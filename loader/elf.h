@@ -32,7 +32,8 @@ extern "C" {
  * 32-bit, not RISC-V, not little-endian, not an executable, compressed or
  * floating-point code, a loadable segment whose file bytes exceed its
  * memory size, a segment outside the image region of docs/isa.md, no
- * symbol `kernel`, text that no function symbol covers, the entry or
+ * symbol `kernel`, a function symbol off an instruction boundary, text
+ * that no function symbol covers, the entry or
  * `kernel` outside the text, or no simt.exit in _start.
  *
  * The text is the executable sections (SHF_EXECINSTR) of the executable
