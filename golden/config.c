@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "read_file.h"
 
 #ifndef SIMTREF_CONFIG_DIR_DEFAULT
 #define SIMTREF_CONFIG_DIR_DEFAULT "configs"
@@ -370,19 +371,16 @@ static int fail_between(struct parser *p, const enum key_id *keys, size_t n,
  * ---------------------------------------------------------------------- */
 
 /*
- * Where the text comes from: an open file, or a buffer in memory (the
+ * The text: a file read whole (read_file) or a buffer in memory (the
  * same parser reads both).
  */
 struct input {
-    FILE *f;                /* NULL: read buf */
-    const char *buf;
+    const char *buf;        /* NULL: read the file at the parser's path */
     size_t len, pos;
 };
 
 static int next_char(struct input *in)
 {
-    if (in->f)
-        return getc(in->f);
     return in->pos < in->len ? (unsigned char)in->buf[in->pos++] : EOF;
 }
 
@@ -724,8 +722,6 @@ static int parse_file(struct parser *p, struct input *in)
         if (parse_line(p, buf) != 0)
             return -1;
     }
-    if (in->f && ferror(in->f))
-        return fail(p, p->line + 1, "read error: %s", strerror(errno));
     return 0;
 }
 
@@ -981,8 +977,7 @@ static int load_input(const char *path, struct input *in,
                       int depth)
 {
     struct parser p;
-    char name[CONFIG_NAME_LEN];
-    FILE *f = NULL;
+    char name[CONFIG_NAME_LEN], why[256], *text = NULL;
     int rc;
 
     memset(cfg, 0, sizeof *cfg);
@@ -992,14 +987,13 @@ static int load_input(const char *path, struct input *in,
                     "(at most %d characters without .conf)",
                     CONFIG_NAME_LEN - 1);
     if (!in->buf) {
-        f = fopen(path, "r");
-        if (!f)
-            return fail(&p, 0, "cannot open: %s", strerror(errno));
-        in->f = f;
+        if (read_file(path, CONFIG_FILE_MAX, "a configuration file", &text,
+                      &in->len, why, sizeof why) != READ_FILE_OK)
+            return fail(&p, 0, "%s", why);
+        in->buf = text;
     }
     rc = parse_file(&p, in);
-    if (f)
-        fclose(f);
+    free(text);
     if (rc == 0)
         rc = check_file(&p);
     if (rc == 0)
@@ -1010,7 +1004,7 @@ static int load_input(const char *path, struct input *in,
 int config_load(const char *path, struct simt_config *cfg,
                 char *err, size_t errlen)
 {
-    struct input in = { NULL, NULL, 0, 0 };
+    struct input in = { NULL, 0, 0 };
 
     return load_input(path, &in, cfg, err, errlen, 0);
 }
@@ -1018,7 +1012,7 @@ int config_load(const char *path, struct simt_config *cfg,
 int config_load_buffer(const char *path, const char *text, size_t len,
                        struct simt_config *cfg, char *err, size_t errlen)
 {
-    struct input in = { NULL, text ? text : "", 0, 0 };
+    struct input in = { text ? text : "", 0, 0 };
 
     in.len = text ? len : 0;
     return load_input(path, &in, cfg, err, errlen, 0);
@@ -1038,7 +1032,7 @@ const char *config_preset_path(const char *name, char *buf, size_t buflen)
 static int load_preset_file(const char *name, struct simt_config *cfg,
                             char *err, size_t errlen, int depth)
 {
-    struct input in = { NULL, NULL, 0, 0 };
+    struct input in = { NULL, 0, 0 };
     char path[4096];
     size_t used = 0;
     int i;

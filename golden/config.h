@@ -39,6 +39,12 @@ enum {
     CONFIG_ERR_LEN        = 512
 };
 
+/* The largest configuration file config_load reads: a file of every key
+ * with comments is a few kilobytes, and 64 MiB leaves room for any
+ * generated one.  A larger file (or one that is not a regular file) is
+ * refused before any byte of it is read. */
+#define CONFIG_FILE_MAX ((size_t)64 << 20)
+
 /* The control-flow mode: SBR stacks (HARP 2.1), the HARP tables, the
  * min(SP:PC) arbiter (Collange) or the ICS-First priorities (multi-core
  * SIMT).  ORDER RECONV: reconvergence_names in config.c. */
@@ -126,7 +132,8 @@ struct simt_config {
  * all zero.  Only the first problem is reported.  A missing key is
  * reported on the line after the last; a disagreement between keys on the
  * line of the key set last; line 0 is used only when the file cannot be
- * opened or its name is too long for cfg->name.
+ * read (it does not open, is not a regular file or is larger than
+ * CONFIG_FILE_MAX) or its name is too long for cfg->name.
  */
 int config_load(const char *path, struct simt_config *cfg,
                 char *err, size_t errlen);

@@ -778,7 +778,9 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
         } else {
             sm_fail(sm, "kernel %s: the lanes of warp %u of TB %u jump to "
                     "more than two targets from PC 0x%08x (0x%08x, 0x%08x, "
-                    "0x%08x)", sm->launch.kernel, wp->wid,
+                    "0x%08x): the SBR stack splits a warp only two ways "
+                    "(reconvergence = sbr; docs/isa.md, \"Switches and "
+                    "indirect jumps\")", sm->launch.kernel, wp->wid,
                     sm->tb[wp->tb].ctaid, pc, ta, tb, next);
             return;
         }

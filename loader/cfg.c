@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "jump_table.h"
 #include "rv32.h"
 
 /* ------------------------------------------------------------------ */
@@ -89,7 +90,16 @@ const char *cfg_kind_name(enum cfg_kind k)
 
 /* Dominators of the reversed graph rooted at the exit (node n), by
  * Cooper, Harvey and Kennedy, "A Simple, Fast Dominance Algorithm". */
-int cfg_ipdom(unsigned n, const int (*succ)[2], const unsigned *n_succ,
+/* Is succ[u][k] listed before, as succ[u][j], j < k? */
+static bool listed_before(const int *const *succ, unsigned u, unsigned k)
+{
+    for (unsigned j = 0; j < k; j++)
+        if (succ[u][j] == succ[u][k])
+            return true;
+    return false;
+}
+
+int cfg_ipdom(unsigned n, const int *const *succ, const unsigned *n_succ,
               int *ipdom)
 {
     unsigned N = n + 1, X = n;
@@ -122,7 +132,7 @@ int cfg_ipdom(unsigned n, const int (*succ)[2], const unsigned *n_succ,
         for (unsigned k = 0; k < n_succ[u]; k++) {
             unsigned v = succ[u][k] == CFG_EXIT ? X : (unsigned)succ[u][k];
             /* an edge listed twice (both arms of a branch) once */
-            if (k == 1 && succ[u][0] == succ[u][1])
+            if (listed_before(succ, u, k))
                 continue;
             pred[pstart[v] + npred[v]++] = u;
         }
@@ -209,6 +219,8 @@ struct fwork {
     int *lambda;           /* the ICS level before each instruction */
     int *delta;            /* the ICS action of each: -1, 0 or +1 */
     int *callee;           /* a direct call's function, -1 none, -2 indirect */
+    unsigned *n_targets;   /* a jump through a table: its entries, else 0 */
+    uint32_t **targets;    /* ... and their targets */
 };
 
 /* Which function holds pc: its index, or -1. */
@@ -218,12 +230,71 @@ static int func_index(const struct program *p, uint32_t pc)
     return f ? (int)(f - p->funcs) : -1;
 }
 
+/* Is t one of the n instructions of f? */
+static bool inside(const struct program_func *f, unsigned n, uint32_t t)
+{
+    return t >= f->lo && (t - f->lo) % 4 == 0 && (t - f->lo) / 4 < n;
+}
+
+/* The jumps through a jump table of the function, resolved: their
+ * targets in w->targets (entered[] marks every instruction a branch or
+ * jump goes to). */
+static int find_tables(const struct program *p, const struct cfg_func *cf,
+                       struct fwork *w, const bool *entered)
+{
+    const struct program_func *f = cf->func;
+    struct jump_table_code code = { p, f->lo, w->n, w->word, entered };
+    uint32_t *t = NULL;
+
+    for (unsigned i = 0; i < w->n; i++) {
+        struct cf_insn c = cf_decode(w->word[i]);
+        unsigned n = 0;
+        if (c.type != CF_JALR || c.rd != 0 || (c.rs1 == 1 && c.imm == 0))
+            continue;
+        if (!t && !(t = malloc(JUMP_TABLE_MAX * sizeof *t)))
+            return -1;
+        if (!jump_table_targets(&code, i, t, &n) || n == 0)
+            continue;
+        if (!(w->targets[i] = malloc(n * sizeof *t))) {
+            free(t);
+            return -1;
+        }
+        memcpy(w->targets[i], t, n * sizeof *t);
+        w->n_targets[i] = n;
+    }
+    free(t);
+    return 0;
+}
+
+/* Block B's successors: a new array of the n blocks in s (a jump
+ * table's each once; a branch keeps both arms, as the ICS analysis reads
+ * them). */
+static int set_succ(struct cfg_block *B, const int *s, unsigned n)
+{
+    bool once = B->kind == CFG_INDIRECT;
+
+    B->succ = malloc((n ? n : 1) * sizeof *B->succ);
+    if (!B->succ)
+        return -1;
+    B->n_succ = 0;
+    for (unsigned k = 0; k < n; k++) {
+        bool seen = false;
+        for (unsigned j = 0; j < B->n_succ && !seen; j++)
+            seen = B->succ[j] == s[k];
+        if (!seen || !once)
+            B->succ[B->n_succ++] = s[k];
+    }
+    return 0;
+}
+
 static int build_blocks(const struct program *p, struct cfg_func *cf,
                         struct fwork *w, char *err, size_t errlen)
 {
     const struct program_func *f = cf->func;
     unsigned n = (f->hi - f->lo) / 4;
     bool *leader = calloc(n + 1, sizeof *leader);
+    bool *entered = calloc(n + 1, sizeof *entered);
+    int *s = NULL;
 
     w->n = n;
     w->word = calloc(n ? n : 1, sizeof *w->word);
@@ -231,14 +302,14 @@ static int build_blocks(const struct program *p, struct cfg_func *cf,
     w->lambda = calloc(n ? n : 1, sizeof *w->lambda);
     w->delta = calloc(n ? n : 1, sizeof *w->delta);
     w->callee = calloc(n ? n : 1, sizeof *w->callee);
-    if (!leader || !w->word || !w->block || !w->lambda || !w->delta
-        || !w->callee) {
-        free(leader);
-        snprintf(err, errlen, "%s: out of memory", p->path);
-        return -1;
-    }
+    w->n_targets = calloc(n ? n : 1, sizeof *w->n_targets);
+    w->targets = calloc(n ? n : 1, sizeof *w->targets);
+    if (!leader || !entered || !w->word || !w->block || !w->lambda
+        || !w->delta || !w->callee || !w->n_targets || !w->targets)
+        goto oom;
     if (n == 0) {
         free(leader);
+        free(entered);
         return 0;
     }
     leader[0] = true;
@@ -247,6 +318,7 @@ static int build_blocks(const struct program *p, struct cfg_func *cf,
         struct cf_insn c;
         if (program_word(p, pc, &w->word[i]) != 0) {
             free(leader);
+            free(entered);
             snprintf(err, errlen, "%s: function %s: 0x%08x is outside the "
                      "image", p->path, f->name, pc);
             return -1;
@@ -255,8 +327,8 @@ static int build_blocks(const struct program *p, struct cfg_func *cf,
         w->callee[i] = -1;
         if (c.type == CF_BRANCH || (c.type == CF_JAL && c.rd == 0)) {
             uint32_t t = pc + (uint32_t)c.imm;
-            if (t >= f->lo && t < f->hi && t % 4 == 0)
-                leader[(t - f->lo) / 4] = true;
+            if (inside(f, n, t))
+                leader[(t - f->lo) / 4] = entered[(t - f->lo) / 4] = true;
             leader[i + 1] = true;
         } else if (c.type == CF_JAL) {
             w->callee[i] = func_index(p, pc + (uint32_t)c.imm);
@@ -268,14 +340,19 @@ static int build_blocks(const struct program *p, struct cfg_func *cf,
             leader[i + 1] = true;
         }
     }
+    if (find_tables(p, cf, w, entered) != 0)
+        goto oom;
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned k = 0; k < w->n_targets[i]; k++)
+            leader[(w->targets[i][k] - f->lo) / 4] = true;
+    free(entered);
+    entered = NULL;
     for (unsigned i = 0; i < n; i++)
         cf->n_blocks += leader[i];
     cf->blocks = calloc(cf->n_blocks, sizeof *cf->blocks);
-    if (!cf->blocks) {
-        free(leader);
-        snprintf(err, errlen, "%s: out of memory", p->path);
-        return -1;
-    }
+    s = malloc((JUMP_TABLE_MAX > 2 ? JUMP_TABLE_MAX : 2) * sizeof *s);
+    if (!cf->blocks || !s)
+        goto oom;
     for (unsigned i = 0, b = 0; i < n; i++) {
         if (leader[i] && i > 0)
             b++;
@@ -285,72 +362,80 @@ static int build_blocks(const struct program *p, struct cfg_func *cf,
         cf->blocks[b].hi = f->lo + 4 * (i + 1);
     }
     free(leader);
+    leader = NULL;
     /* Link each block by its last instruction. */
     for (unsigned b = 0; b < cf->n_blocks; b++) {
         struct cfg_block *B = &cf->blocks[b];
-        unsigned i = (B->hi - f->lo) / 4 - 1;
+        unsigned i = (B->hi - f->lo) / 4 - 1, ns = 1;
         uint32_t pc = B->hi - 4;
         struct cf_insn c = cf_decode(w->word[i]);
         int fall = i + 1 < n ? w->block[i + 1] : CFG_EXIT;
         uint32_t t = pc + (uint32_t)c.imm;
-        int target = t >= f->lo && t < f->hi && t % 4 == 0
-                     ? w->block[(t - f->lo) / 4] : CFG_EXIT;
+        int target = inside(f, n, t) ? w->block[(t - f->lo) / 4] : CFG_EXIT;
 
         B->ipdom = CFG_NONE;
+        s[0] = fall;
         if (c.type == CF_BRANCH) {
             B->kind = CFG_BRANCH;
-            B->succ[0] = target;
-            B->succ[1] = fall;
-            B->n_succ = 2;
+            s[0] = target;
+            s[1] = fall;
+            ns = 2;
         } else if (c.type == CF_JAL && c.rd == 0) {
             B->kind = target == CFG_EXIT ? CFG_TAIL : CFG_JUMP;
-            B->succ[0] = target;
-            B->n_succ = 1;
+            s[0] = target;
         } else if (c.type == CF_JALR && c.rd == 0) {
             B->kind = c.rs1 == 1 && c.imm == 0 ? CFG_RETURN : CFG_INDIRECT;
-            B->succ[0] = CFG_EXIT;
-            B->n_succ = 1;
+            s[0] = CFG_EXIT;
+            for (unsigned k = 0; k < w->n_targets[i]; k++)
+                s[k] = w->block[(w->targets[i][k] - f->lo) / 4];
+            if (w->n_targets[i])
+                ns = w->n_targets[i];
             cf->indirect |= B->kind == CFG_INDIRECT;
         } else if (c.type == CF_EXIT) {
             B->kind = CFG_THREAD_EXIT;
-            B->succ[0] = CFG_EXIT;
-            B->n_succ = 1;
+            s[0] = CFG_EXIT;
         } else {
             B->kind = CFG_FALL;
-            B->succ[0] = fall;
-            B->n_succ = 1;
         }
+        if (set_succ(B, s, ns) != 0)
+            goto oom;
         for (unsigned k = 0; k < B->n_succ; k++)
             if (B->succ[k] == CFG_EXIT) {
                 cf->n_exits++;
                 break;
             }
     }
+    free(s);
     return 0;
+oom:
+    free(leader);
+    free(entered);
+    free(s);
+    snprintf(err, errlen, "%s: out of memory", p->path);
+    return -1;
 }
 
 static int post_dominators(const struct program *p, struct cfg_func *cf,
                            char *err, size_t errlen)
 {
     unsigned nb = cf->n_blocks;
-    int (*succ)[2] = malloc((nb ? nb : 1) * sizeof *succ);
+    const int **succ = malloc((nb ? nb : 1) * sizeof *succ);
     unsigned *ns = malloc((nb ? nb : 1) * sizeof *ns);
     int *ip = malloc((nb ? nb : 1) * sizeof *ip);
     int rc = -1;
 
     if (succ && ns && ip) {
         for (unsigned b = 0; b < nb; b++) {
-            succ[b][0] = cf->blocks[b].succ[0];
-            succ[b][1] = cf->blocks[b].succ[1];
+            succ[b] = cf->blocks[b].succ;
             ns[b] = cf->blocks[b].n_succ;
         }
-        rc = cfg_ipdom(nb, (const int (*)[2])succ, ns, ip);
+        rc = cfg_ipdom(nb, succ, ns, ip);
         for (unsigned b = 0; rc == 0 && b < nb; b++)
             cf->blocks[b].ipdom = ip[b];
     }
     if (rc != 0)
         snprintf(err, errlen, "%s: out of memory", p->path);
-    free(succ);
+    free((void *)succ);
     free(ns);
     free(ip);
     return rc;
@@ -700,8 +785,7 @@ static int tables(const struct program *p, struct cfg *g, struct fstate *fs)
             if (B->kind != CFG_BRANCH && B->kind != CFG_INDIRECT)
                 continue;
             e->pc = B->hi - 4;
-            e->rpc = B->kind == CFG_INDIRECT || B->ipdom == CFG_EXIT
-                     ? cf->exit_rpc
+            e->rpc = B->ipdom == CFG_EXIT ? cf->exit_rpc
                      : B->ipdom == CFG_NONE ? p->exit_pc
                      : cf->blocks[B->ipdom].lo;
             g->n_branches++;
@@ -740,14 +824,21 @@ static void fstate_free(struct fstate *fs, unsigned n)
         free(fs[i].w.lambda);
         free(fs[i].w.delta);
         free(fs[i].w.callee);
+        for (unsigned k = 0; fs[i].w.targets && k < fs[i].w.n; k++)
+            free(fs[i].w.targets[k]);
+        free(fs[i].w.targets);
+        free(fs[i].w.n_targets);
     }
     free(fs);
 }
 
 void cfg_free(struct cfg *g)
 {
-    for (unsigned i = 0; g->funcs && i < g->n_funcs; i++)
+    for (unsigned i = 0; g->funcs && i < g->n_funcs; i++) {
+        for (unsigned b = 0; g->funcs[i].blocks && b < g->funcs[i].n_blocks; b++)
+            free(g->funcs[i].blocks[b].succ);
         free(g->funcs[i].blocks);
+    }
     free(g->funcs);
     free(g->branches);
     free(g->ics);

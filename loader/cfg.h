@@ -6,10 +6,12 @@
  *
  * Each function of the program (struct program_func) is analysed alone.
  * A call (jal or jalr that writes a link register) falls through to the
- * next instruction.  The function's exits -- a return (jalr x0, 0(ra)), a
- * jump or branch out of the function (a tail call), an indirect jump
- * (jalr x0 through another register), simt.exit, and running off the
- * function's end -- all lead to one virtual exit node.  Post-dominators
+ * next instruction.  An indirect jump through a jump table (a switch,
+ * loader/jump_table.h) goes to the table's targets.  The function's exits
+ * -- a return (jalr x0, 0(ra)), a jump or branch out of the function (a
+ * tail call), any other indirect jump (jalr x0 through another register,
+ * targets unknown), simt.exit, and running off the function's end -- all
+ * lead to one virtual exit node.  Post-dominators
  * are the dominators of the reversed graph rooted at that exit (Cooper,
  * Harvey and Kennedy's iterative algorithm).
  */
@@ -40,7 +42,9 @@ enum cfg_kind {
     CFG_JUMP,              /* jal x0 to an instruction of the function */
     CFG_RETURN,            /* jalr x0, 0(ra) */
     CFG_TAIL,              /* jal x0 out of the function (a tail call) */
-    CFG_INDIRECT,          /* jalr x0 through another register */
+    CFG_INDIRECT,          /* jalr x0 through another register: to the
+                            * targets of its jump table, or (unknown
+                            * targets) to the exit */
     CFG_THREAD_EXIT        /* simt.exit */
 };
 
@@ -48,8 +52,9 @@ struct cfg_block {
     uint32_t lo;           /* its instructions are [lo, hi) */
     uint32_t hi;
     enum cfg_kind kind;    /* how its last instruction leaves it */
-    int succ[2];           /* the taken or jump target, then the
-                            * fall-through: a block or CFG_EXIT */
+    int *succ;             /* a branch's taken target, then its
+                            * fall-through; a jump table's targets, each
+                            * once: blocks or CFG_EXIT */
     unsigned n_succ;
     int ipdom;             /* immediate post-dominator: a block, CFG_EXIT
                             * or CFG_NONE */
@@ -65,7 +70,8 @@ struct cfg_func {
     unsigned n_exits;      /* instructions that leave the function */
     uint32_t exit_rpc;     /* the re-convergence PC of a branch whose
                             * post-dominator is the virtual exit */
-    bool indirect;         /* holds an indirect jump (no ICS actions) */
+    bool indirect;         /* holds an indirect jump, through a jump
+                            * table or not (no ICS actions) */
     bool recursive;        /* on a cycle of the call graph (no ICS actions) */
     unsigned groups;       /* conditionals (branches grouped by their
                             * re-convergence point) found ... */
@@ -98,10 +104,10 @@ int cfg_analyse(struct program *p, unsigned ics_levels, char *err,
                 size_t errlen);
 
 /* Immediate post-dominators of any graph: nodes 0 .. n-1, node i's
- * successors succ[i][0 .. n_succ[i]-1], each a node or CFG_EXIT.  Fills
- * ipdom[0 .. n-1] with a node, CFG_EXIT or CFG_NONE.  0, or -1 when out
- * of memory. */
-int cfg_ipdom(unsigned n, const int (*succ)[2], const unsigned *n_succ,
+ * successors succ[i][0 .. n_succ[i]-1], each a node or CFG_EXIT (one may
+ * be listed twice).  Fills ipdom[0 .. n-1] with a node, CFG_EXIT or
+ * CFG_NONE.  0, or -1 when out of memory. */
+int cfg_ipdom(unsigned n, const int *const *succ, const unsigned *n_succ,
               int *ipdom);
 
 /* The name of a block kind ("branch", "return", ...). */

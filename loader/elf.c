@@ -9,8 +9,6 @@
  * entry, must end in simt.exit, whose PC is the warp's last re-convergence
  * point.  The control-flow analysis (cfg.h) then fills the tables.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdarg.h>
@@ -18,10 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cfg.h"
 #include "elf.h"
+#include "read_file.h"
 
 /* e_flags of the RISC-V psABI: compressed code and the float ABI. */
 enum { ELF_RISCV_RVC = 0x1, ELF_RISCV_FLOAT_ABI = 0x6, ELF_RISCV_RVE = 0x8 };
@@ -34,9 +32,8 @@ struct elf_reader {
     const char *path;      /* for messages */
     char *err;             /* the caller's message buffer */
     size_t errlen;
-    int fd;                /* the open file, or -1 */
-    Elf *elf;              /* libelf's handle, or NULL */
-    const char *raw;       /* the file's bytes (libelf's view) */
+    Elf *elf;              /* libelf's handle on raw, or NULL */
+    const char *raw;       /* the file's bytes */
     size_t raw_size;
 };
 
@@ -97,7 +94,52 @@ static int check_header(struct elf_reader *r, GElf_Ehdr *eh)
     return 0;
 }
 
-/* The loadable segments as one image, and the text range. */
+/* The header tables inside the file: the program headers, and the
+ * section headers (where the symbols are found) when there are any. */
+static int check_tables(struct elf_reader *r, const GElf_Ehdr *eh)
+{
+    uint64_t phend = eh->e_phoff + (uint64_t)eh->e_phnum * eh->e_phentsize;
+    /* e_shnum 0 with an offset: the count is in section header 0 */
+    uint64_t shn = eh->e_shnum ? eh->e_shnum : 1;
+    uint64_t shend = eh->e_shoff + shn * eh->e_shentsize;
+
+    if (eh->e_phnum && phend > r->raw_size)
+        return fail(r, "truncated: the program headers need bytes "
+                    "0x%llx..0x%llx of a %zu-byte file",
+                    (unsigned long long)eh->e_phoff,
+                    (unsigned long long)phend, r->raw_size);
+    if (eh->e_shoff && shend > r->raw_size)
+        return fail(r, "truncated: the section headers (and the symbol "
+                    "table they locate) need bytes 0x%llx..0x%llx of a "
+                    "%zu-byte file", (unsigned long long)eh->e_shoff,
+                    (unsigned long long)shend, r->raw_size);
+    return 0;
+}
+
+/* One loadable segment with bytes in memory: its file bytes inside the
+ * file, its memory inside the image region. */
+static int check_segment(struct elf_reader *r, size_t i, const GElf_Phdr *ph)
+{
+    if (ph->p_vaddr < PROGRAM_IMAGE_LO
+        || ph->p_vaddr + ph->p_memsz > PROGRAM_IMAGE_HI)
+        return fail(r, "segment %zu at 0x%llx..0x%llx is outside the "
+                    "image region 0x%08x..0x%08x (docs/isa.md, memory "
+                    "map; link with kernels/link.ld)", i,
+                    (unsigned long long)ph->p_vaddr,
+                    (unsigned long long)(ph->p_vaddr + ph->p_memsz),
+                    PROGRAM_IMAGE_LO, PROGRAM_IMAGE_HI);
+    if (ph->p_offset > r->raw_size || r->raw_size - ph->p_offset < ph->p_filesz)
+        return fail(r, "truncated: segment %zu needs bytes 0x%llx..0x%llx "
+                    "of a %zu-byte file", i,
+                    (unsigned long long)ph->p_offset,
+                    (unsigned long long)(ph->p_offset + ph->p_filesz),
+                    r->raw_size);
+    return 0;
+}
+
+/* The loadable segments as one image, and the executable segments'
+ * range (narrowed to the executable sections by text_sections).  Every
+ * segment is checked before any byte is copied. */
 static int load_segments(struct elf_reader *r, struct program *p)
 {
     size_t n;
@@ -110,26 +152,16 @@ static int load_segments(struct elf_reader *r, struct program *p)
         if (gelf_getphdr(r->elf, (int)i, &ph) == NULL)
             return fail(r, "unreadable program header %zu (%s)", i,
                         elf_errmsg(-1));
-        if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+        if (ph.p_type != PT_LOAD)
             continue;
         if (ph.p_filesz > ph.p_memsz)
             return fail(r, "segment %zu: file size 0x%llx beyond its memory "
                         "size 0x%llx", i, (unsigned long long)ph.p_filesz,
                         (unsigned long long)ph.p_memsz);
-        if (ph.p_vaddr < PROGRAM_IMAGE_LO
-            || ph.p_vaddr + ph.p_memsz > PROGRAM_IMAGE_HI)
-            return fail(r, "segment %zu at 0x%llx..0x%llx is outside the "
-                        "image region 0x%08x..0x%08x (docs/isa.md, memory "
-                        "map; link with kernels/link.ld)", i,
-                        (unsigned long long)ph.p_vaddr,
-                        (unsigned long long)(ph.p_vaddr + ph.p_memsz),
-                        PROGRAM_IMAGE_LO, PROGRAM_IMAGE_HI);
-        if (ph.p_offset > r->raw_size || r->raw_size - ph.p_offset < ph.p_filesz)
-            return fail(r, "truncated: segment %zu needs bytes 0x%llx..0x%llx "
-                        "of a %zu-byte file", i,
-                        (unsigned long long)ph.p_offset,
-                        (unsigned long long)(ph.p_offset + ph.p_filesz),
-                        r->raw_size);
+        if (ph.p_memsz == 0)
+            continue;                    /* empty: no byte to place */
+        if (check_segment(r, i, &ph) != 0)
+            return -1;
         if (ph.p_vaddr < lo)
             lo = ph.p_vaddr;
         if (ph.p_vaddr + ph.p_memsz > hi)
@@ -143,7 +175,7 @@ static int load_segments(struct elf_reader *r, struct program *p)
     }
     if (hi == 0)
         return fail(r, "no loadable segment");
-    if (thi == 0)
+    if (thi == 0 || thi <= tlo)
         return fail(r, "no executable segment");
     p->base = (uint32_t)lo;
     p->size = (uint32_t)(hi - lo);
@@ -152,12 +184,49 @@ static int load_segments(struct elf_reader *r, struct program *p)
     p->image = calloc(p->size, 1);
     if (!p->image)
         return fail(r, "out of memory for a %u-byte image", p->size);
+    /* The same segments as above, every one of them checked. */
     for (size_t i = 0; i < n; i++) {
         GElf_Phdr ph;
-        gelf_getphdr(r->elf, (int)i, &ph);
-        if (ph.p_type == PT_LOAD && ph.p_filesz > 0)
+        if (gelf_getphdr(r->elf, (int)i, &ph) == NULL)
+            return fail(r, "unreadable program header %zu (%s)", i,
+                        elf_errmsg(-1));
+        if (ph.p_type == PT_LOAD && ph.p_memsz > 0 && ph.p_filesz > 0)
             memcpy(p->image + (ph.p_vaddr - lo), r->raw + ph.p_offset,
                    ph.p_filesz);
+    }
+    return 0;
+}
+
+/* The text: the executable sections inside the executable segments (a
+ * link script that puts constants in the code's segment does not make
+ * them instructions).  Without section headers, the segments' range. */
+static int text_sections(struct elf_reader *r, struct program *p)
+{
+    Elf_Scn *scn = NULL;
+    uint64_t lo = UINT64_MAX, hi = 0;
+
+    while ((scn = elf_nextscn(r->elf, scn)) != NULL) {
+        GElf_Shdr sh;
+        if (gelf_getshdr(scn, &sh) == NULL)
+            return fail(r, "unreadable section header (%s)", elf_errmsg(-1));
+        if (sh.sh_type != SHT_PROGBITS || sh.sh_size == 0
+            || (sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR))
+               != (SHF_ALLOC | SHF_EXECINSTR))
+            continue;
+        if (sh.sh_addr < p->text_lo || sh.sh_addr + sh.sh_size > p->text_hi)
+            return fail(r, "executable section at 0x%llx..0x%llx outside the "
+                        "executable segments 0x%08x..0x%08x",
+                        (unsigned long long)sh.sh_addr,
+                        (unsigned long long)(sh.sh_addr + sh.sh_size),
+                        p->text_lo, p->text_hi);
+        if (sh.sh_addr < lo)
+            lo = sh.sh_addr;
+        if (sh.sh_addr + sh.sh_size > hi)
+            hi = sh.sh_addr + sh.sh_size;
+    }
+    if (hi > lo) {
+        p->text_lo = (uint32_t)lo;
+        p->text_hi = (uint32_t)hi;
     }
     return 0;
 }
@@ -236,7 +305,8 @@ static int read_symbols(struct elf_reader *r, struct program *p)
     if (!have_kernel)
         return fail(r, "no symbol 'kernel' (the kernel's entry function, "
                     "void kernel(const void *args))");
-    qsort(p->funcs, p->n_funcs, sizeof *p->funcs, by_lo);
+    if (p->n_funcs > 1)
+        qsort(p->funcs, p->n_funcs, sizeof *p->funcs, by_lo);
     /* One function per address (an alias keeps the first name, a sized
      * symbol wins), each ending at its size or at the next function. */
     unsigned m = 0;
@@ -255,6 +325,43 @@ static int read_symbols(struct elf_reader *r, struct program *p)
         uint32_t sz = p->funcs[i].hi;
         p->funcs[i].hi = sz && p->funcs[i].lo + sz < next
                          ? p->funcs[i].lo + sz : next;
+    }
+    return 0;
+}
+
+/* Padding between functions: a nop (addi x0, x0, 0) or a zero word. */
+static bool is_padding(const struct program *p, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t pc = lo; pc < hi; pc += 4) {
+        uint32_t w;
+        if (program_word(p, pc, &w) != 0 || (w != 0 && w != 0x00000013))
+            return false;
+    }
+    return true;
+}
+
+/* Every function on an instruction boundary, and every instruction of
+ * the text in a function: the control-flow analysis sees only the
+ * functions, so code outside them (a symbol whose st_size is short of its
+ * code, code without a symbol) would run with no re-convergence point.
+ * Alignment padding between functions is fine. */
+static int check_coverage(struct elf_reader *r, const struct program *p)
+{
+    uint32_t at = p->text_lo & ~3u;
+
+    for (unsigned i = 0; i <= p->n_funcs; i++) {
+        uint32_t next = i < p->n_funcs ? p->funcs[i].lo : p->text_hi;
+        if (i < p->n_funcs && next % 4 != 0)
+            return fail(r, "the function symbol '%s' at 0x%08x is not on an "
+                        "instruction (4-byte) boundary", p->funcs[i].name,
+                        next);
+        if (next > at && !is_padding(p, at, next))
+            return fail(r, "the text 0x%08x..0x%08x belongs to no function "
+                        "symbol (a function's st_size short of its code, or "
+                        "code without a symbol); the control-flow analysis "
+                        "needs every instruction in a function", at, next);
+        if (i < p->n_funcs && p->funcs[i].hi > at)
+            at = p->funcs[i].hi;
     }
     return 0;
 }
@@ -281,14 +388,15 @@ static int read_program(struct elf_reader *r, struct program *p)
 {
     GElf_Ehdr eh;
 
-    if (check_header(r, &eh) != 0 || load_segments(r, p) != 0)
+    if (check_header(r, &eh) != 0 || check_tables(r, &eh) != 0
+        || load_segments(r, p) != 0 || text_sections(r, p) != 0)
         return -1;
     p->entry = (uint32_t)eh.e_entry;
     if (p->entry < p->text_lo || p->entry >= p->text_hi || p->entry % 4)
         return fail(r, "the entry 0x%08llx is not an instruction of the "
                     "text 0x%08x..0x%08x", (unsigned long long)eh.e_entry,
                     p->text_lo, p->text_hi);
-    if (read_symbols(r, p) != 0)
+    if (read_symbols(r, p) != 0 || check_coverage(r, p) != 0)
         return -1;
     if (p->kernel < p->text_lo || p->kernel >= p->text_hi || p->kernel % 4)
         return fail(r, "the symbol 'kernel' (0x%08x) is not an instruction "
@@ -300,9 +408,12 @@ static int read_program(struct elf_reader *r, struct program *p)
     return find_exit(r, p);
 }
 
-int elf_load(const char *path, struct program *p, char *err, size_t errlen)
+/* The program in the file's bytes buf[0 .. size) (libelf may use buf
+ * until it is done; the caller frees it). */
+static int load_bytes(const char *path, char *buf, size_t size,
+                      struct program *p, char *err, size_t errlen)
 {
-    struct elf_reader r = { path, err, errlen, -1, NULL, NULL, 0 };
+    struct elf_reader r = { path, err, errlen, NULL, buf, size };
     int rc = -1;
 
     memset(p, 0, sizeof *p);
@@ -310,16 +421,7 @@ int elf_load(const char *path, struct program *p, char *err, size_t errlen)
         snprintf(err, errlen, "%s: libelf is out of date", path);
         return -1;
     }
-    if ((r.fd = open(path, O_RDONLY)) < 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    if ((r.elf = elf_begin(r.fd, ELF_C_READ, NULL)) == NULL) {
-        fail(&r, "unreadable (%s)", elf_errmsg(-1));
-        goto out;
-    }
-    r.raw = elf_rawfile(r.elf, &r.raw_size);
-    if (!r.raw) {
+    if ((r.elf = elf_memory(buf, size)) == NULL) {
         fail(&r, "unreadable (%s)", elf_errmsg(-1));
         goto out;
     }
@@ -333,8 +435,42 @@ int elf_load(const char *path, struct program *p, char *err, size_t errlen)
 out:
     if (r.elf)
         elf_end(r.elf);
-    close(r.fd);
     if (rc != 0)
         program_free(p);
+    return rc;
+}
+
+int elf_load(const char *path, struct program *p, char *err, size_t errlen)
+{
+    char why[256], *buf;
+    size_t size;
+    int rc;
+
+    memset(p, 0, sizeof *p);
+    if (read_file(path, ELF_FILE_MAX, "a kernel's ELF file", &buf, &size,
+                  why, sizeof why) != READ_FILE_OK) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        return -1;
+    }
+    rc = load_bytes(path, buf, size, p, err, errlen);
+    free(buf);
+    return rc;
+}
+
+int elf_load_buffer(const char *path, const void *data, size_t size,
+                    struct program *p, char *err, size_t errlen)
+{
+    char *buf = malloc(size ? size : 1);
+    int rc;
+
+    memset(p, 0, sizeof *p);
+    if (!buf) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    if (size)
+        memcpy(buf, data, size);
+    rc = load_bytes(path, buf, size, p, err, errlen);
+    free(buf);
     return rc;
 }

@@ -12,6 +12,7 @@
 
 #include <nettle/sha2.h>
 
+#include "read_file.h"
 #include "synth_text.h"
 
 static const char ENTRY_MAGIC[] = "simtref-synth-cache 1";
@@ -91,7 +92,7 @@ static int write_whole(const char *path, const char *s, size_t n,
 int synth_cache_load(const char *dir, const char *key,
                      const struct yosys_files *f, char *err, size_t errlen)
 {
-    char path[SYNTH_PATH_SIZE], ignored[8], header[128], name[16];
+    char path[SYNTH_PATH_SIZE], why[256], header[128], name[16];
     const char *part[ENTRY_PARTS];
     size_t part_len[ENTRY_PARTS], len, at;
     struct sha256_ctx ctx;
@@ -102,9 +103,18 @@ int synth_cache_load(const char *dir, const char *key,
 
     if (entry_path(path, sizeof path, dir, key) != 0)
         return 0;
-    text = synth_read_file(path, &len, ignored, sizeof ignored);
-    if (text == NULL)
+    switch (read_file(path, SYNTH_CACHE_ENTRY_MAX, "an area cache entry",
+                      &text, &len, why, sizeof why)) {
+    case READ_FILE_OK:
+        break;
+    case READ_FILE_CANNOT_OPEN:
+        if (errno == ENOENT)
+            return 0;
+        /* fall through */
+    default:
+        synth_fail(err, errlen, "cache entry %s: %s", path, why);
         return 0;
+    }
     /* The header names this very key. */
     snprintf(header, sizeof header, "%s %s\n", ENTRY_MAGIC, key);
     if (strncmp(text, header, strlen(header)) != 0)

@@ -34,6 +34,12 @@
 
 enum { SYNTH_KEY_SIZE = 65 };   /* 64 hex digits and the NUL */
 
+/* The largest cache entry synth_cache_load reads: an entry holds three
+ * Yosys reports of a few hundred kilobytes at most.  A larger entry, or
+ * one that is not a regular file (a FIFO, a symlink to /dev/zero), is a
+ * miss, found without reading it. */
+#define SYNTH_CACHE_ENTRY_MAX ((size_t)64 << 20)
+
 /* What a run's outcome depends on: the inputs of its key. */
 struct synth_key_input {
     const char *yosys_version;  /* the first line of `yosys -V` */
@@ -52,7 +58,9 @@ void synth_cache_key(const struct synth_key_input *in,
  * Look the key up in dir.  On a hit, write the entry's files to f->stat,
  * f->mems and f->arrays and return 1; return 0 on a miss (no entry, or
  * one that does not read back whole), -1 with a message in err when the
- * files cannot be written.
+ * files cannot be written.  A miss on an entry that is there but is not
+ * read (not a regular file, larger than SYNTH_CACHE_ENTRY_MAX,
+ * unreadable) leaves "cache entry PATH: reason" in err.
  */
 int synth_cache_load(const char *dir, const char *key,
                      const struct yosys_files *f, char *err, size_t errlen);

@@ -54,7 +54,7 @@ expect 2 "option '--preset' is given more than once" -- "$SIMTREF" config --pres
 expect 2 "option '--out' is given more than once" -- "$SIMTREF" rtl --preset tiny --out "$out" --out "$out"
 expect 2 "an empty argument is not a file name" -- "$SIMTREF" config ""
 expect 2 "more than one configuration file" -- "$SIMTREF" config "$bad/empty.conf" "$bad/empty.conf"
-expect 1 "read error" "$bad:1: " -- "$SIMTREF" config "$bad"
+expect 1 "not a regular file but a directory" "$bad:0: " -- "$SIMTREF" config "$bad"
 expect 1 "cannot make directory" -- "$SIMTREF" area --preset tiny --workdir /nonexistent/dir
 
 # --set KEY=VALUE: checked as if written last in the file, in every

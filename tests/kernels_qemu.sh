@@ -42,7 +42,7 @@ if command -v "$clang" > /dev/null 2>&1; then
       -nostdlib -mno-relax -DSIMT_SINGLE_THREAD -I"$SRCDIR/kernels" \
       -c "$SRCDIR/kernels/$k.c" -o "$out/clang/$k.o" &&
     "$cc" -march=rv32ima_zicsr -mabi=ilp32 -O2 -ffreestanding -nostdlib \
-      -Wl,--no-warn-rwx-segments -DSIMT_SINGLE_THREAD -I"$SRCDIR/kernels" \
+      -DSIMT_SINGLE_THREAD -I"$SRCDIR/kernels" \
       -I"$SRCDIR/kernels/qemu" -T "$SRCDIR/kernels/qemu/link.ld" \
       -o "$out/clang/$k.elf" "$SRCDIR/kernels/qemu/crt0.S" \
       "$SRCDIR/kernels/qemu/start.c" "$out/clang/$k.o" ||

@@ -3,7 +3,8 @@
  * the re-convergence PC of each branch is the start of its immediate
  * post-dominator as worked out by hand (if/else, nested ifs, a loop with
  * a break, an early return, a call inside a branch, a switch through a
- * jump table), and the ICS-First actions raise and lower in pairs.
+ * jump table, resolved or not), and the ICS-First actions raise and
+ * lower in pairs.
  *
  * Each program is one function f at 0x10000 (instruction i at 0x10000 +
  * 4 i), optionally a callee g after it, and _start, which holds the
@@ -43,6 +44,24 @@ static uint32_t jal(unsigned rd, unsigned at, unsigned to)
            | ((o >> 11) & 1) << 20 | ((o >> 12) & 0xff) << 12 | rd << 7 | 0x6f;
 }
 static uint32_t jalr(unsigned rd, unsigned rs1) { return rs1 << 15 | rd << 7 | 0x67; }
+static uint32_t i_type(unsigned op, unsigned f3, unsigned rd, unsigned rs1, int imm)
+{
+    return (uint32_t)imm << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op;
+}
+static uint32_t li(unsigned rd, int imm) { return i_type(0x13, 0, rd, 0, imm); }
+static uint32_t addi(unsigned rd, unsigned rs1, int imm) { return i_type(0x13, 0, rd, rs1, imm); }
+static uint32_t slli(unsigned rd, unsigned rs1, int sh) { return i_type(0x13, 1, rd, rs1, sh); }
+static uint32_t lw(unsigned rd, unsigned rs1, int imm) { return i_type(0x03, 2, rd, rs1, imm); }
+static uint32_t lui(unsigned rd, uint32_t value) { return (value & 0xfffff000u) | rd << 7 | 0x37; }
+static uint32_t add(unsigned rd, unsigned rs1, unsigned rs2)
+{
+    return rs2 << 20 | rs1 << 15 | rd << 7 | 0x33;
+}
+/* bltu rs1, rs2 from instruction `at` to `to` */
+static uint32_t bltu(unsigned rs1, unsigned rs2, unsigned at, unsigned to)
+{
+    return b_type(6, rs1, rs2, 4 * ((int)to - (int)at));
+}
 #define NOP 0x00000013u                  /* addi x0, x0, 0 */
 #define RET 0x00008067u                  /* jalr x0, 0(ra) */
 #define BAR 0x0000000bu                  /* simt.bar */
@@ -303,14 +322,14 @@ static void a_call_inside_a_branch_falls_through_to_the_join(void **state)
 }
 
 /*   0 beq -> 6     if (a) switch (x) {
- *   1 jr t0          the jump table's jump
+ *   1 jr t0          an indirect jump with no jump table before it
  *   2 nop            case A
  *   3 j 6
  *   4 nop            case B
  *   5 nop
  *   6 nop          join
  *   7 ret */
-static void a_switch_reconverges_at_the_functions_exit(void **state)
+static void an_indirect_jump_of_unknown_targets_reconverges_at_the_exit(void **state)
 {
     uint32_t f[] = { beq(0, 6), jalr(0, 5), NOP, jal(0, 3, 6), NOP, NOP, NOP, RET };
     struct test_prog *t = make(f, 8, NULL, 0);
@@ -328,6 +347,132 @@ static void a_switch_reconverges_at_the_functions_exit(void **state)
         const struct program_ics want[] = { { PC(0), ICS_SET_OUTMOST, 0 } };
         expect_ics(t, 1, want);
     }
+    done(t);
+}
+
+/* A switch as gcc compiles it (registers a4 = 14, a5 = 15; the table at
+ * TABLE, in the image after f):
+ *   0 li a4, 2                     the largest index
+ *   1 bltu a4, a5 -> 13            default
+ *   2 lui a4, %hi(TABLE)
+ *   3 slli a5, a5, 2
+ *   4 addi a4, a4, %lo(TABLE)
+ *   5 add a5, a5, a4
+ *   6 lw a5, 0(a5)
+ *   7 jr a5                        -> 8, 10, 12
+ *   8 nop ; 9 j 14                 case 0
+ *  10 nop ; 11 j 14                case 1
+ *  12 nop                          case 2, falls into
+ *  13 nop                          default
+ *  14 simt.bar                     join: the barrier after the switch
+ *  15 ret */
+#define TABLE 0x18000u
+#define N_SWITCH 16
+
+static void switch_code(uint32_t *f)
+{
+    const uint32_t code[N_SWITCH] = {
+        li(14, 2), bltu(14, 15, 1, 13), lui(14, TABLE), slli(15, 15, 2),
+        addi(14, 14, (int)(TABLE & 0xfff)), add(15, 15, 14), lw(15, 15, 0),
+        jalr(0, 15), NOP, jal(0, 9, 14), NOP, jal(0, 11, 14), NOP, NOP, BAR,
+        RET
+    };
+    memcpy(f, code, sizeof code);
+}
+
+/* The table's entries, words at TABLE. */
+static void put_table(struct test_prog *t, const uint32_t *e, unsigned n)
+{
+    memcpy(t->image + (TABLE - BASE), e, 4 * n);
+}
+
+static void a_switch_through_a_jump_table_reconverges_at_its_join(void **state)
+{
+    uint32_t f[N_SWITCH];
+    const uint32_t e[3] = { PC(8), PC(10), PC(12) };
+    struct test_prog *t;
+
+    (void)state;
+    switch_code(f);
+    t = make(f, N_SWITCH, NULL, 0);
+    put_table(t, e, 3);
+    analyse(t, CFG_ICS_LEVELS_MAX);
+    /* the jump goes to the three cases, the bound check to the default:
+     * all meet at the barrier */
+    expect_rpc(t, PC(7), PC(14));
+    expect_rpc(t, PC(1), PC(14));
+    assert_int_equal(t->p.n_branches, 2);
+    done(t);
+}
+
+static void a_table_of_offsets_from_its_address_is_resolved_too(void **state)
+{
+    uint32_t f[N_SWITCH + 1];
+    const uint32_t e[3] = { PC(9) - TABLE, PC(11) - TABLE, PC(13) - TABLE };
+    struct test_prog *t;
+
+    (void)state;
+    /* position-independent: lw a5, 0(a5); add a5, a5, a4; jr a5 (one
+     * instruction more, every later index shifted by one) */
+    switch_code(f);
+    memmove(f + 8, f + 7, 9 * sizeof *f);
+    f[1] = bltu(14, 15, 1, 14);
+    f[7] = add(15, 15, 14);
+    f[10] = jal(0, 10, 15);
+    f[12] = jal(0, 12, 15);
+    t = make(f, N_SWITCH + 1, NULL, 0);
+    put_table(t, e, 3);
+    analyse(t, CFG_ICS_LEVELS_MAX);
+    expect_rpc(t, PC(8), PC(15));
+    expect_rpc(t, PC(1), PC(15));
+    done(t);
+}
+
+static void a_table_entry_outside_the_function_leaves_the_jump_unknown(void **state)
+{
+    uint32_t f[N_SWITCH];
+    const uint32_t e[3] = { PC(8), PC(10), 0x1f000u };
+    struct test_prog *t;
+
+    (void)state;
+    switch_code(f);
+    t = make(f, N_SWITCH, NULL, 0);
+    put_table(t, e, 3);
+    analyse(t, CFG_ICS_LEVELS_MAX);
+    /* two ways out (the jump, the return): the program's simt.exit */
+    expect_rpc(t, PC(7), EXIT_PC);
+    done(t);
+}
+
+static void a_way_into_the_dispatch_past_the_bound_leaves_it_unknown(void **state)
+{
+    uint32_t f[N_SWITCH];
+    const uint32_t e[3] = { PC(8), PC(10), PC(12) };
+    struct test_prog *t;
+
+    (void)state;
+    switch_code(f);
+    f[9] = jal(0, 9, 5);            /* case 0 jumps back to the add */
+    t = make(f, N_SWITCH, NULL, 0);
+    put_table(t, e, 3);
+    analyse(t, CFG_ICS_LEVELS_MAX);
+    expect_rpc(t, PC(7), EXIT_PC);
+    done(t);
+}
+
+static void a_dispatch_without_a_bound_check_leaves_it_unknown(void **state)
+{
+    uint32_t f[N_SWITCH];
+    const uint32_t e[3] = { PC(8), PC(10), PC(12) };
+    struct test_prog *t;
+
+    (void)state;
+    switch_code(f);
+    f[1] = NOP;                     /* the index unchecked */
+    t = make(f, N_SWITCH, NULL, 0);
+    put_table(t, e, 3);
+    analyse(t, CFG_ICS_LEVELS_MAX);
+    expect_rpc(t, PC(7), EXIT_PC);
     done(t);
 }
 
@@ -378,10 +523,13 @@ static void ipdoms_of_a_graph_match_the_hand_computation(void **state)
                              { 1, 5 }, { CFG_EXIT, 0 }, { 6, 0 } };
     const unsigned ns[7] = { 1, 2, 2, 1, 2, 1, 1 };
     const int want[7] = { 1, 5, 4, 4, 5, CFG_EXIT, CFG_NONE };
+    const int *rows[7];
     int ip[7];
 
     (void)state;
-    assert_int_equal(cfg_ipdom(7, succ, ns, ip), 0);
+    for (unsigned i = 0; i < 7; i++)
+        rows[i] = succ[i];
+    assert_int_equal(cfg_ipdom(7, rows, ns, ip), 0);
     for (unsigned i = 0; i < 7; i++)
         if (ip[i] != want[i])
             fail_msg("ipdom(%u) = %d, by hand %d", i, ip[i], want[i]);
@@ -397,7 +545,12 @@ int main(void)
         cmocka_unit_test(an_early_return_reconverges_at_the_kernels_exit),
         cmocka_unit_test(a_single_return_is_the_reconvergence_point),
         cmocka_unit_test(a_call_inside_a_branch_falls_through_to_the_join),
-        cmocka_unit_test(a_switch_reconverges_at_the_functions_exit),
+        cmocka_unit_test(an_indirect_jump_of_unknown_targets_reconverges_at_the_exit),
+        cmocka_unit_test(a_switch_through_a_jump_table_reconverges_at_its_join),
+        cmocka_unit_test(a_table_of_offsets_from_its_address_is_resolved_too),
+        cmocka_unit_test(a_table_entry_outside_the_function_leaves_the_jump_unknown),
+        cmocka_unit_test(a_way_into_the_dispatch_past_the_bound_leaves_it_unknown),
+        cmocka_unit_test(a_dispatch_without_a_bound_check_leaves_it_unknown),
         cmocka_unit_test(no_action_is_placed_on_a_barrier),
         cmocka_unit_test(a_recursive_function_gets_no_actions),
         cmocka_unit_test(ipdoms_of_a_graph_match_the_hand_computation),

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "elf.h"
 
@@ -181,6 +182,114 @@ static void start_code_without_simt_exit_is_refused(void **state)
     refused(BAD_ELF_DIR "/no-exit.elf", "no simt.exit");
 }
 
+/* The repro files of tests/bad-elf/README, committed as found. */
+
+static void a_segment_with_file_bytes_and_no_memory_is_refused(void **state)
+{
+    (void)state;
+    /* vecadd.elf with its RISCV_ATTRIBUTES header turned into a PT_LOAD
+     * of memory size 0: its bytes were copied before the image */
+    refused(BAD_ELF_SRC "/memsz-zero.elf",
+            "segment 0: file size 0x3c beyond its memory size 0x0");
+}
+
+static void a_file_cut_before_its_section_headers_is_truncated(void **state)
+{
+    (void)state;
+    refused(BAD_ELF_SRC "/no-section-headers.elf", "truncated: the section "
+            "headers (and the symbol table they locate) need bytes "
+            "0x11f8..0x12e8 of a 4600-byte file");
+}
+
+static void symbols_that_make_no_function_are_refused_naming_the_text(void **state)
+{
+    (void)state;
+    /* every symbol moved to SHN_ABS: no function at all (once qsort of
+     * an empty table, NULL, 0, under UBSan) */
+    refused(BAD_ELF_SRC "/no-functions.elf", "the text 0x00010000..0x00010070 "
+            "belongs to no function symbol");
+}
+
+static void code_past_a_short_function_symbol_is_refused_naming_it(void **state)
+{
+    (void)state;
+    /* kernel's st_size cut from 0x60 to 0x20 */
+    refused(BAD_ELF_SRC "/short-kernel.elf", "the text 0x00010030..0x00010070 "
+            "belongs to no function symbol");
+}
+
+static void a_function_symbol_off_an_instruction_boundary_is_refused(void **state)
+{
+    (void)state;
+    refused(BAD_ELF_SRC "/unaligned-function.elf", "the function symbol "
+            "'__image_end' at 0x00010275 is not on an instruction (4-byte) "
+            "boundary");
+}
+
+/* Special files: refused at once, before any byte is read. */
+
+static void a_fifo_is_refused_without_blocking(void **state)
+{
+    (void)state;
+    mkdir("test-out", 0777);
+    mkdir(OUT, 0777);
+    unlink(OUT "/fifo.elf");
+    assert_int_equal(mkfifo(OUT "/fifo.elf", 0600), 0);
+    alarm(10);                      /* a blocked open() fails the test */
+    refused(OUT "/fifo.elf", "not a regular file but a FIFO");
+    alarm(0);
+    unlink(OUT "/fifo.elf");
+}
+
+static void a_symlink_to_dev_zero_is_refused_without_reading(void **state)
+{
+    (void)state;
+    mkdir("test-out", 0777);
+    mkdir(OUT, 0777);
+    unlink(OUT "/zero.elf");
+    assert_int_equal(symlink("/dev/zero", OUT "/zero.elf"), 0);
+    alarm(10);
+    refused(OUT "/zero.elf", "not a regular file but a character device");
+    alarm(0);
+    unlink(OUT "/zero.elf");
+}
+
+static void a_sparse_8_gib_file_is_refused_by_its_size(void **state)
+{
+    char msg[128];
+
+    (void)state;
+    spill(OUT "/sparse.elf", "", 0);
+    assert_int_equal(truncate(OUT "/sparse.elf", (off_t)8 << 30), 0);
+    snprintf(msg, sizeof msg, "8589934592 bytes, more than the %zu bytes a "
+             "kernel's ELF file may have", ELF_FILE_MAX);
+    refused(OUT "/sparse.elf", msg);
+    unlink(OUT "/sparse.elf");
+}
+
+/* The same bytes from memory (the fuzz target's way in) as from the file. */
+static void a_buffer_loads_as_its_file_does(void **state)
+{
+    struct program a, b;
+    char err[1024];
+    size_t n;
+    unsigned char *bytes = slurp(GOOD, &n);
+
+    (void)state;
+    assert_int_equal(elf_load(GOOD, &a, err, sizeof err), 0);
+    assert_int_equal(elf_load_buffer(GOOD, bytes, n, &b, err, sizeof err), 0);
+    assert_int_equal(a.size, b.size);
+    assert_memory_equal(a.image, b.image, a.size);
+    assert_int_equal(a.n_branches, b.n_branches);
+    assert_int_equal(a.exit_pc, b.exit_pc);
+    program_free(&a);
+    program_free(&b);
+    assert_int_equal(elf_load_buffer("cut.elf", bytes, 0x200, &b, err,
+                                     sizeof err), -1);
+    assert_non_null(strstr(err, "cut.elf: truncated"));
+    free(bytes);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +304,15 @@ int main(void)
         cmocka_unit_test(text_linked_in_shared_memory_is_outside_the_image),
         cmocka_unit_test(compressed_code_is_refused),
         cmocka_unit_test(start_code_without_simt_exit_is_refused),
+        cmocka_unit_test(a_segment_with_file_bytes_and_no_memory_is_refused),
+        cmocka_unit_test(a_file_cut_before_its_section_headers_is_truncated),
+        cmocka_unit_test(symbols_that_make_no_function_are_refused_naming_the_text),
+        cmocka_unit_test(code_past_a_short_function_symbol_is_refused_naming_it),
+        cmocka_unit_test(a_function_symbol_off_an_instruction_boundary_is_refused),
+        cmocka_unit_test(a_fifo_is_refused_without_blocking),
+        cmocka_unit_test(a_symlink_to_dev_zero_is_refused_without_reading),
+        cmocka_unit_test(a_sparse_8_gib_file_is_refused_by_its_size),
+        cmocka_unit_test(a_buffer_loads_as_its_file_does),
     };
     return cmocka_run_group_tests_name("elf", tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "synth_cache.h"
@@ -276,6 +277,63 @@ static void a_missing_entry_is_a_miss(void **state)
     expect_miss_after(*state, remove_it);
 }
 
+/* An entry replaced by a special file or a huge one: a miss found at
+ * once (alarm: a blocked open or an endless read fails the test), with
+ * the entry and the reason in err. */
+static void expect_refused_after(struct fixture *fx,
+                                 void (*damage)(const char *path,
+                                                const char *cache),
+                                 const char *reason)
+{
+    char key[SYNTH_KEY_SIZE], path[600];
+
+    key_of(&base, key);
+    snprintf(path, sizeof path, "%s/%s.syn", fx->cache, key);
+    mkdir(fx->cache, 0700);         /* made by the first store otherwise */
+    damage(path, fx->cache);
+    fx->err[0] = '\0';
+    alarm(10);
+    assert_int_equal(synth_cache_load(fx->cache, key, &fx->files, fx->err,
+                                      sizeof fx->err), 0);
+    alarm(0);
+    assert_int_not_equal(access(fx->files.stat, F_OK), 0);
+    if (!strstr(fx->err, path) || !strstr(fx->err, reason))
+        fail_msg("the reason for the entry %s is \"%s\", not \"%s\"", path,
+                 fx->err, reason);
+    remove(path);
+}
+
+static void make_fifo(const char *path, const char *cache)
+{
+    (void)cache;
+    assert_int_equal(mkfifo(path, 0600), 0);
+}
+
+static void link_to_dev_zero(const char *path, const char *cache)
+{
+    (void)cache;
+    assert_int_equal(symlink("/dev/zero", path), 0);
+}
+
+static void make_sparse_8_gib(const char *path, const char *cache)
+{
+    (void)cache;
+    write_file(path, "");
+    assert_int_equal(truncate(path, (off_t)8 << 30), 0);
+}
+
+static void a_special_or_huge_entry_is_a_miss_without_reading_it(void **state)
+{
+    char reason[128];
+
+    expect_refused_after(*state, make_fifo, "not a regular file but a FIFO");
+    expect_refused_after(*state, link_to_dev_zero,
+                         "not a regular file but a character device");
+    snprintf(reason, sizeof reason, "8589934592 bytes, more than the %zu "
+             "bytes an area cache entry may have", SYNTH_CACHE_ENTRY_MAX);
+    expect_refused_after(*state, make_sparse_8_gib, reason);
+}
+
 static void a_store_leaves_no_temporary_file(void **state)
 {
     struct fixture *fx = *state;
@@ -333,6 +391,9 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(a_missing_entry_is_a_miss,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            a_special_or_huge_entry_is_a_miss_without_reading_it, setup,
+            teardown),
         cmocka_unit_test_setup_teardown(a_store_leaves_no_temporary_file,
                                         setup, teardown),
         cmocka_unit_test(the_default_directory_follows_xdg_then_home),
