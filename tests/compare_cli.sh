@@ -49,7 +49,7 @@ expect 2 "'gto' is listed twice" -- \
 expect 1 "unknown preset 'fermi-nope'" -- \
   "$SIMTREF" compare --preset tiny,fermi-nope --out "$out/r"
 for j in 0 x 2x -3; do
-  expect 2 "--jobs takes a number from 1 to 1024, not '$j'" -- \
+  expect 2 "--jobs '$j': not an integer from 1 to 1024" -- \
     "$SIMTREF" compare $small -j "$j" --out "$out/r"
 done
 expect 2 "unknown option '--kernel'" -- \
