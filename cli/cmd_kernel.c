@@ -123,15 +123,9 @@ static int build(const struct cli_args *a, const char *src, const char *out)
     snprintf(crt, sizeof crt, "%s/crt0.S", dir);
     /* The compiler writes the ELF to a temporary beside out, renamed into
      * place once it loads (util/atomic_file.h). */
-    if (atomic_open(&elf, out, err, sizeof err) != 0
+    if (atomic_open_named(&elf, out, err, sizeof err) != 0
         || atomic_close(&elf, err, sizeof err) != 0) {
         fprintf(stderr, "simtref kernel: %s\n", err);
-        return EXIT_BAD;
-    }
-    if (elf.tmp[0] == '\0') {
-        fprintf(stderr, "simtref kernel: %s: the ELF goes to a regular "
-                "file, not a device, FIFO or standard output\n", out);
-        atomic_discard(&elf);
         return EXIT_BAD;
     }
     argv[n++] = (char *)cc;

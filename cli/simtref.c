@@ -36,6 +36,7 @@
 #include "cli_error.h"
 #include "cli_options.h"
 #include "config.h"
+#include "interrupt.h"
 #include "registry.h"
 #include "rtlgen.h"
 #include "synth_cache.h"
@@ -308,7 +309,7 @@ static int cmd_area(const struct cli_args *a)
     char err[CONFIG_ERR_LEN];
     struct area_request req;
     char cache_dir[4096];
-    bool sweep = cli_flag(a, "--sweep");
+    bool sweep = cli_flag(a, "--sweep"), was;
     int rc;
 
     if (sweep && (cli_flag(a, "--csv") || cli_flag(a, "--json")
@@ -338,8 +339,14 @@ static int cmd_area(const struct cli_args *a)
     req.workdir = cli_text(a, "--workdir");
     req.csv_path = cli_text(a, "--csv");
     req.json_path = cli_text(a, "--json");
-    if (area_report(&cfg, &req, stdout, err, sizeof err) != 0) {
-        fprintf(stderr, "simtref: %s\n", err);
+    /* A signal stops Yosys and lets the report undo its work (its work
+     * directory, its temporaries) before the program ends by it. */
+    was = interrupt_defer_exit(true);
+    rc = area_report(&cfg, &req, stdout, err, sizeof err);
+    interrupt_defer_exit(was);
+    if (rc != 0) {
+        if (!interrupt_pending())
+            fprintf(stderr, "simtref: %s\n", err);
         return EXIT_BAD_INPUT;
     }
     return 0;
@@ -523,6 +530,11 @@ int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL;
 
+    int rc;
+
+    interrupt_install();
     use_source_tree_data();
-    return cli_finish_stdout(cmd, dispatch(argc, argv));
+    rc = cli_finish_stdout(cmd, dispatch(argc, argv));
+    interrupt_finish();
+    return rc;
 }

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "liberty.h"
+#include "interrupt.h"
 #include "process.h"
 #include "synth_area.h"
 #include "synth_cache.h"
@@ -162,7 +163,7 @@ int yosys_version(const char *yosys, char *buf, size_t size, char *err,
             len += (size_t)got;
     buf[len] = '\0';
     close(fd[0]);
-    while (waitpid(pid, &status, 0) < 0)
+    while (spawn_reap(pid, &status) < 0)
         if (errno != EINTR)
             return synth_fail(err, errlen, "waiting for yosys: %s",
                               strerror(errno));
@@ -396,7 +397,7 @@ static void stop_all(struct run **running, size_t nrunning)
     for (size_t i = 0; i < nrunning; i++)
         kill(running[i]->pid, SIGTERM);
     for (size_t i = 0; i < nrunning; i++)
-        while (waitpid(running[i]->pid, &status, 0) < 0 && errno == EINTR)
+        while (spawn_reap(running[i]->pid, &status) < 0 && errno == EINTR)
             ;
 }
 
@@ -423,8 +424,14 @@ static int run_all(struct batch *b, struct run **todo, size_t n)
         }
         if (failed || nrunning == 0)
             break;
-        pid = waitpid(-1, &status, 0);
+        pid = spawn_reap(-1, &status);
         if (pid < 0) {
+            if (errno == EINTR && interrupt_pending()) {
+                snprintf(running[0]->job->err, sizeof running[0]->job->err,
+                         "interrupted by signal %d", interrupt_pending());
+                failed = 1;
+                break;
+            }
             if (errno == EINTR)
                 continue;
             snprintf(running[0]->job->err, sizeof running[0]->job->err,
