@@ -43,8 +43,10 @@ static void on_signal(int sig)
     int saved = errno;
 
     for (size_t i = 0; i < INTERRUPT_MAX_CHILDREN; i++)
-        if (state.children[i] > 0)
+        if (state.children[i] > 0) {
+            kill(-state.children[i], SIGTERM);  /* its process group */
             kill(state.children[i], SIGTERM);
+        }
     for (size_t i = 0; i < INTERRUPT_MAX_FILES; i++)
         if (state.files[i][0])
             unlink(state.files[i]);

@@ -4,7 +4,8 @@
  *
  * The temporaries of the files being written (util/atomic_file.h) and the
  * children running (util/process.h) are registered here while they
- * exist.  On a signal the handler stops every child (SIGTERM) and removes
+ * exist.  On a signal the handler stops every child and what it runs (a
+ * SIGTERM to its process group) and removes
  * every temporary; then the process ends by the same signal, so its
  * parent sees how it ended.  Code that holds more than the handler can
  * undo safely (a work directory tree) defers that end: the handler then

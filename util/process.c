@@ -27,6 +27,8 @@ static void child(char *const argv[], const char *log, int out_fd,
         code = ESRCH;        /* the parent is already gone */
         goto fail;
     }
+    /* its own process group, so that stopping it stops what it runs */
+    setpgid(0, 0);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
@@ -84,8 +86,10 @@ int spawn_start(char *const argv[], const char *log, int out_fd, pid_t *pid,
     if (*pid == 0)
         child(argv, log, out_fd, parent, &old, report[1]);
     code = *pid < 0 ? errno : 0;
-    if (*pid > 0)
+    if (*pid > 0) {
+        setpgid(*pid, *pid);
         interrupt_add_child(*pid);
+    }
     sigprocmask(SIG_SETMASK, &old, NULL);
     close(report[1]);
     if (*pid > 0) {
