@@ -366,7 +366,30 @@ static int prepare(struct batch *b, struct run *r)
     j->cached = 1;
     if (note_cached(b, r) != 0)
         return -1;
-    return finish(b, r) == 0 ? 1 : -1;
+    if (finish(b, r) == 0)
+        return 1;
+    /* The entry read back whole, but its figures fail the checks (an
+     * entry written by another version, or edited): say where they came
+     * from, drop the entry and synthesize the structure anew, as on a
+     * miss; its new entry replaces the old. */
+    {
+        char path[SYNTH_PATH_SIZE + 80];
+        char *see = strstr(j->err, " (see ");
+        if (see)
+            *see = '\0';
+        if (synth_cache_forget(b->flow->cache_dir, r->key, path,
+                               sizeof path) != 0)
+            return synth_fail(j->err, sizeof j->err, "%s: the figures "
+                              "from the synthesis cache entry %s are wrong "
+                              "(%s) and it cannot be removed: remove it, or "
+                              "run with --no-cache", j->top, path, j->err);
+        fprintf(stderr, "simtref: %s: the figures from the synthesis cache "
+                "entry %s are wrong (%s): entry removed, synthesizing anew\n",
+                j->top, path, j->err);
+    }
+    j->cached = 0;
+    j->err[0] = '\0';
+    return 0;
 }
 
 /* Start the Yosys run of job r. */
