@@ -231,8 +231,9 @@ static void wrap(FILE *out, const char *text, int indent, int at)
 
 void cli_usage(const struct cli_command *cmd, FILE *out)
 {
-    fprintf(out, "  %s %s\n", cmd->name, cmd->synopsis);
+    fprintf(out, "\n  %s %s\n", cmd->name, cmd->synopsis);
     wrap(out, cmd->about, 6, 0);
+    fputc('\n', out);
     for (const struct cli_option *o = cmd->options; o->name; o++) {
         char head[128], help[1024];
         int n = snprintf(head, sizeof head, "      %s%s%s%s%s", o->name,

@@ -1,22 +1,18 @@
 /*
- * simtref.c -- the command-line tool.
+ * simtref.c -- the command-line tool: config, rtl, area and registry
+ * here, and the dispatch of every command (cfg, disasm, kernel, sim and
+ * compare have their own files).
  *
- *   simtref config (--preset NAME | FILE) [--set KEY=VALUE]... [--get KEY]
- *   simtref config --keys
- *   simtref rtl    (--preset NAME | FILE) [--set KEY=VALUE]... --out DIR
- *                  [--defect NAME]
- *   simtref area   [--preset NAME | FILE] [--set KEY=VALUE]... [--workdir DIR]
- *                  [--csv FILE] [--json FILE] [--jobs N]
- *                  [--cache DIR | --no-cache]
- *   simtref area   [--preset NAME | FILE] [--set KEY=VALUE]... --sweep
- *                  [--out DIR] [--no-plots]
- *   simtref registry [--make]
- *
- * Every subcommand reads one configuration (a shipped preset or a user's
- * file) through config_load(), then applies each --set in order through
+ * Each command declares its options in a table (cli_options.h), read by
+ * the one parser, which also writes `simtref CMD --help` and `simtref
+ * --help` (the man page is made from it).  Every command that reads a
+ * configuration (a shipped preset or a user's file) reads it through
+ * config_load(), then applies each --set in order through
  * config_set_args(), so a bad file or setting is reported the same way
  * everywhere: "file:line: message" (or "--set KEY=VALUE: message") on
- * stderr and exit status 1.  A bad command line exits with status 2.
+ * stderr and exit status 1.  A bad command line exits with status 2
+ * (cli_error.h).  Every command's standard output is checked at its end,
+ * and a signal leaves no temporary or child behind (util/interrupt.h).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -452,7 +448,7 @@ static int run_command(const struct command *c, int argc, char **argv,
     int rc = cli_parse(c->cmd, argc, argv, first, &a);
 
     if (rc == 0 && a.help) {
-        fputs("usage:\n", stdout);
+        fputs("usage:", stdout);
         cli_usage(c->cmd, stdout);
     } else if (rc == 0) {
         rc = c->run(&a);
@@ -468,7 +464,7 @@ static int run_kernel(const struct command *list, const struct command *build,
     const char *sub = argc > 2 ? argv[2] : NULL;
 
     if (sub && strcmp(sub, "--help") == 0) {
-        fputs("usage:\n", stdout);
+        fputs("usage:", stdout);
         cli_usage(list->cmd, stdout);
         cli_usage(build->cmd, stdout);
         return 0;

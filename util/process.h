@@ -2,10 +2,11 @@
  * process.h -- run another program (Yosys, gnuplot, the compiler, a
  * point's simtref sim), and wait for it.
  *
- * A child dies with its parent (PR_SET_PDEATHSIG: SIGTERM when the parent
- * ends, even by kill -9) and is stopped by the parent's SIGINT or SIGTERM
- * handler while it runs (util/interrupt.h); it is registered there from
- * its start until spawn_reap() reaps it.
+ * A child runs in its own process group, dies with its parent
+ * (PR_SET_PDEATHSIG: SIGTERM when the parent ends, even by kill -9) and
+ * is stopped, with what it runs, by the parent's SIGINT or SIGTERM
+ * handler (util/interrupt.h); it is registered there from its start
+ * until spawn_reap() reaps it.
  */
 #ifndef SIMTREF_PROCESS_H
 #define SIMTREF_PROCESS_H
