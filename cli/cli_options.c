@@ -79,6 +79,8 @@ int cli_parse(const struct cli_command *cmd, int argc, char **argv,
     int rc;
 
     memset(a, 0, sizeof *a);
+    for (int i = 0; cmd->options[i].name; i++)
+        assert(i < CLI_MAX_OPTIONS && "a table longer than CLI_MAX_OPTIONS");
     a->cmd = cmd;
     a->argv0 = argv[0];
     a->operands = calloc((size_t)argc + 1, sizeof *a->operands);

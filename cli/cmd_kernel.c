@@ -25,7 +25,7 @@
 #include "process.h"
 #include "suite.h"
 
-enum { EXIT_BAD = CLI_EXIT_BAD, MAX_ARGS = 64 };
+enum { EXIT_BAD = CLI_EXIT_BAD, MAX_ARGS = 256 };
 
 static const struct cli_option list_options[] = {
     { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
@@ -87,8 +87,8 @@ static int user_flags(const struct cli_args *a, char **argv, int *n,
     const char *const *cflags = cli_values(a, "--cflags", &nc);
 
     for (size_t i = 0; i < nc; i++) {
-        char *copy = strdup(cflags[i]), *save = NULL;
-        if (!copy)
+        char *copy, *save = NULL;
+        if (*ncopies == MAX_ARGS || !(copy = strdup(cflags[i])))
             return -1;
         copies[(*ncopies)++] = copy;
         for (char *t = strtok_r(copy, " \t", &save); t;
@@ -134,8 +134,8 @@ static int build(const struct cli_args *a, const char *src, const char *out)
     argv[n++] = "-Wall";
     argv[n++] = "-Wextra";
     if (user_flags(a, argv, &n, copies, &ncopies) != 0) {
-        fprintf(stderr, "simtref kernel: too many compiler flags (at most "
-                "%d)\n", MAX_ARGS - 24);
+        fprintf(stderr, "simtref kernel: too many compiler flags (the "
+                "suite's and yours: at most %d)\n", MAX_ARGS - 12);
         rc = EXIT_BAD;
         goto done;
     }
