@@ -12,6 +12,7 @@ fail=0
 out=test-out/cli-interrupt
 rm -rf "$out" && mkdir -p "$out/tmp" || exit 1
 command -v pgrep > /dev/null || { echo "no pgrep (Debian: procps): skipped"; exit 77; }
+command -v "${YOSYS:-yosys}" > /dev/null || { echo "no yosys: skipped"; exit 77; }
 
 # The processes below pid, by walking the children.
 descendants() {
