@@ -233,7 +233,8 @@ static void wrap(FILE *out, const char *text, int indent, int at)
 
 void cli_usage(const struct cli_command *cmd, FILE *out)
 {
-    fprintf(out, "\n  %s %s\n", cmd->name, cmd->synopsis);
+    fprintf(out, "\n  %s%s%s\n", cmd->name, cmd->synopsis[0] ? " " : "",
+            cmd->synopsis);
     wrap(out, cmd->about, 6, 0);
     fputc('\n', out);
     for (const struct cli_option *o = cmd->options; o->name; o++) {

@@ -29,7 +29,7 @@ for cmd in config rtl area registry cfg disasm sim compare "kernel list" \
   "$SIMTREF" $cmd --help > "$out/stdout" 2> "$out/stderr"
   rc=$?
   if [ $rc -ne 0 ] || [ -s "$out/stderr" ] || [ "$(head -n 1 "$out/stdout")" != usage: ] ||
-     ! grep -q "^  $cmd " "$out/stdout"; then
+     ! grep -q "^  $cmd\( \|\$\)" "$out/stdout"; then
     echo "FAIL: simtref $cmd --help exited $rc:"; head -n 3 "$out/stdout" "$out/stderr"
     fail=1
   fi
