@@ -17,8 +17,6 @@
 #include "cmd_cfg.h"
 #include "elf.h"
 
-enum { EXIT_BAD = CLI_EXIT_BAD };
-
 static const struct cli_option cfg_options[] = {
     { "--levels", NULL, CLI_NUMBER, "N", 1, CFG_ICS_LEVELS_MAX, false,
       "analyse for N ICS-First levels (default the most)" },
@@ -177,7 +175,7 @@ int cmd_cfg(const struct cli_args *a)
     struct program p;
     struct cfg g;
     char err[ATOMIC_PATH_LEN + 1024];
-    int rc = EXIT_BAD;
+    int rc = CLI_EXIT_BAD;
 
     if (!file)
         return cli_usage_error(a->cmd, "%s", "no kernel: give KERNEL.elf");
@@ -185,19 +183,19 @@ int cmd_cfg(const struct cli_args *a)
      * fails before the analysis and its report. */
     if (dot && atomic_open(&out, dot, err, sizeof err) != 0) {
         fprintf(stderr, "simtref cfg: %s\n", err);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     if (elf_load(file, &p, err, sizeof err) != 0) {
         fprintf(stderr, "simtref cfg: %s\n", err);
         atomic_discard(&out);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     if (cfg_analyse(&p, levels, err, sizeof err) != 0
         || cfg_build(&p, levels, &g, err, sizeof err) != 0) {
         fprintf(stderr, "simtref cfg: %s\n", err);
         program_free(&p);
         atomic_discard(&out);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     print_program(&p, &g, levels);
     if (!dot || write_dot(&p, &g, &out) == 0)

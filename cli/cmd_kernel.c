@@ -25,7 +25,7 @@
 #include "process.h"
 #include "suite.h"
 
-enum { EXIT_BAD = CLI_EXIT_BAD, MAX_ARGS = 256 };
+enum { MAX_ARGS = 256 };
 
 static const struct cli_option list_options[] = {
     { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
@@ -126,7 +126,7 @@ static int build(const struct cli_args *a, const char *src, const char *out)
     if (atomic_open_named(&elf, out, err, sizeof err) != 0
         || atomic_close(&elf, err, sizeof err) != 0) {
         fprintf(stderr, "simtref kernel: %s\n", err);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     argv[n++] = (char *)cc;
     for (char *t = strtok(flags, " "); t && n < MAX_ARGS - 12; t = strtok(NULL, " "))
@@ -136,7 +136,7 @@ static int build(const struct cli_args *a, const char *src, const char *out)
     if (user_flags(a, argv, &n, copies, &ncopies) != 0) {
         fprintf(stderr, "simtref kernel: too many compiler flags (the "
                 "suite's and yours: at most %d)\n", MAX_ARGS - 12);
-        rc = EXIT_BAD;
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     argv[n++] = inc;
@@ -147,7 +147,7 @@ static int build(const struct cli_args *a, const char *src, const char *out)
     argv[n++] = crt;
     argv[n++] = (char *)src;
     argv[n] = NULL;
-    rc = EXIT_BAD;
+    rc = CLI_EXIT_BAD;
     if (run(argv) != 0) {
         fprintf(stderr, "simtref kernel: %s: the kernel did not build "
                 "(compiler messages above)\n", src);

@@ -32,8 +32,6 @@
 #include "elf.h"
 #include "suite.h"
 
-enum { EXIT_BAD = CLI_EXIT_BAD };
-
 /* The configuration of a run that names none: one that holds every
  * kernel of the suite (its text, its TBs, its shared memory) with the
  * kernel's own launch. */
@@ -273,7 +271,7 @@ static int load_config(const struct sim_opts *o, struct simt_config *cfg)
         rc = config_set_args(cfg, o->set, o->nset, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     return 0;
 }
@@ -587,7 +585,7 @@ int cmd_sim(const struct cli_args *a)
         return rc;
     if (sim_kernel_load(&k, o.kernel, err, sizeof err) != 0) {
         fprintf(stderr, "simtref sim: %s\n", err);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     k.size = o.size ? o.size : k.size;
     /* ICS-First's actions for the configuration's levels (the loader's
@@ -597,13 +595,13 @@ int cmd_sim(const struct cli_args *a)
            != 0) {
         fprintf(stderr, "simtref sim: %s\n", err);
         sim_kernel_free(&k);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     if (sm_create(&sm, &cfg, &k.prog, SIM_GLOBAL_BYTES, err, sizeof err)
         != 0) {
         fprintf(stderr, "simtref sim: %s\n", err);
         sim_kernel_free(&k);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     memset(&l, 0, sizeof l);
     l.kernel = k.name;
@@ -612,7 +610,7 @@ int cmd_sim(const struct cli_args *a)
                          (uint32_t)o.seed, &l, err, sizeof err) != 0
         || sm_start(sm, &l) != 0) {
         fprintf(stderr, "simtref sim: %s\n", err[0] ? err : sm->err);
-        rc = EXIT_BAD;
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     sm->max_cycles = o.max_cycles;
@@ -621,7 +619,7 @@ int cmd_sim(const struct cli_args *a)
      * written fails before the work. */
     if ((o.trace && out_open(&trace, o.trace) != 0)
         || (o.json && out_open(&json, o.json) != 0)) {
-        rc = EXIT_BAD;
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     sm->trace = trace.f;
@@ -634,7 +632,7 @@ int cmd_sim(const struct cli_args *a)
     if (status != SM_DONE) {
         fprintf(stderr, "simtref sim: %s\n", sm->err);
         write_failed(&trace, &json, &cfg, &k, &l, &o, sm, &t, sm->err);
-        rc = EXIT_BAD;
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     if (sim_kernel_check(&k, sm, &checked, err, sizeof err) != 0) {
@@ -642,14 +640,14 @@ int cmd_sim(const struct cli_args *a)
         snprintf(msg, sizeof msg, "kernel %s: wrong result: %s", k.name, err);
         fprintf(stderr, "simtref sim: %s\n", msg);
         write_failed(&trace, &json, &cfg, &k, &l, &o, sm, &t, msg);
-        rc = EXIT_BAD;
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     if (json.f) {
         char *timing = timing_json(sm);
         if (!timing) {
             fprintf(stderr, "simtref sim: out of memory\n");
-            rc = EXIT_BAD;
+            rc = CLI_EXIT_BAD;
             goto done;
         }
         print_json(json.f, &cfg, &k, &l, &o, &sm->st, checked, timing, &t,
@@ -659,12 +657,12 @@ int cmd_sim(const struct cli_args *a)
     if (trace.f) {
         sm->trace = NULL;
         if (out_commit(&trace) != 0) {
-            rc = EXIT_BAD;
+            rc = CLI_EXIT_BAD;
             goto done;
         }
     }
     if (json.f && out_commit(&json) != 0) {
-        rc = EXIT_BAD;
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     print_summary(&cfg, &k, &l, &o, sm, checked, &t);

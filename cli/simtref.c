@@ -37,8 +37,6 @@
 #include "rtlgen.h"
 #include "synth_cache.h"
 
-enum { EXIT_BAD_INPUT = CLI_EXIT_BAD, EXIT_USAGE = CLI_EXIT_CMDLINE };
-
 static const struct cli_option config_options[] = {
     CLI_OPTION_PRESET("(or give FILE)"),
     CLI_OPTION_SET,
@@ -178,7 +176,7 @@ static int load(const struct cli_args *a, const char *fallback,
         rc = config_set_args(cfg, sets, nset, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
-        return EXIT_BAD_INPUT;
+        return CLI_EXIT_BAD;
     }
     return 0;
 }
@@ -207,7 +205,7 @@ static int cmd_config(const struct cli_args *a)
     if (config_get(&cfg, get, value, sizeof value) != 0) {
         fprintf(stderr, "simtref: configuration '%s' has no key '%s'\n",
                 cfg.name, get);
-        return EXIT_BAD_INPUT;
+        return CLI_EXIT_BAD;
     }
     printf("%s\n", value);
     return 0;
@@ -263,11 +261,11 @@ static int cmd_rtl(const struct cli_args *a)
         return rc;
     if (make_dir(out, err, sizeof err) != 0) {
         fprintf(stderr, "simtref: %s\n", err);
-        return EXIT_BAD_INPUT;
+        return CLI_EXIT_BAD;
     }
     if (rtlgen_write(&cfg, out, defect, err, sizeof err) != 0) {
         fprintf(stderr, "simtref: %s\n", err);
-        return EXIT_BAD_INPUT;
+        return CLI_EXIT_BAD;
     }
     return 0;
 }
@@ -276,7 +274,7 @@ static int cmd_rtl(const struct cli_args *a)
  * The synthesis options of `simtref area` into req: --jobs N (default
  * the online processors), --cache DIR or --no-cache (default
  * synth_cache_default_dir()), and progress lines when stderr is a
- * terminal.  cache_buf holds the default directory.  0 or EXIT_USAGE.
+ * terminal.  cache_buf holds the default directory.  0 or CLI_EXIT_CMDLINE.
  */
 static int synthesis_options(const struct cli_args *a,
                              struct area_request *req, char *cache_buf,
@@ -325,7 +323,7 @@ static int cmd_area(const struct cli_args *a)
                                     !cli_flag(a, "--no-plots") };
         if (area_sweep(&cfg, &sr, stdout, err, sizeof err) != 0) {
             fprintf(stderr, "simtref: %s\n", err);
-            return EXIT_BAD_INPUT;
+            return CLI_EXIT_BAD;
         }
         return 0;
     }
@@ -343,7 +341,7 @@ static int cmd_area(const struct cli_args *a)
     if (rc != 0) {
         if (!interrupt_pending())
             fprintf(stderr, "simtref: %s\n", err);
-        return EXIT_BAD_INPUT;
+        return CLI_EXIT_BAD;
     }
     return 0;
 }
@@ -357,7 +355,7 @@ static int cmd_registry(const struct cli_args *a)
     if (cli_flag(a, "--make")) {
         if (registry_write_make(stdout, err, sizeof err) != 0) {
             fprintf(stderr, "simtref: %s\n", err);
-            return EXIT_BAD_INPUT;
+            return CLI_EXIT_BAD;
         }
         return 0;
     }
@@ -476,7 +474,7 @@ static int run_kernel(const struct command *list, const struct command *build,
     fprintf(stderr, "simtref kernel: %s%s%s (give: build or list; see "
             "simtref kernel --help)\n", sub ? "unknown subcommand '" : "",
             sub ? sub : "give a subcommand", sub ? "'" : "");
-    return EXIT_USAGE;
+    return CLI_EXIT_CMDLINE;
 }
 
 /* Which command argv names, and its exit status. */
@@ -502,7 +500,7 @@ static int dispatch(int argc, char **argv)
     tables[N] = NULL;
     if (argc < 2) {
         print_usage(stderr, tables);
-        return EXIT_USAGE;
+        return CLI_EXIT_CMDLINE;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
         print_usage(stdout, tables);
@@ -519,7 +517,7 @@ static int dispatch(int argc, char **argv)
             return run_command(&commands[i], argc, argv, 2);
     fprintf(stderr, "simtref: unknown command '%s' (see simtref --help)\n",
             argv[1]);
-    return EXIT_USAGE;
+    return CLI_EXIT_CMDLINE;
 }
 
 int main(int argc, char **argv)
