@@ -60,7 +60,7 @@ for sig in TERM INT; do
     --preset fermi-harp --no-cache --jobs 1 --csv "$out/a.csv" \
     --json "$out/a.json" > "$out/area.out" 2> "$out/area.err" &
   pid=$!
-  if ! kids=$(wait_for_child $pid yosys); then
+  if ! kids=$(wait_for_child $pid area.ys); then
     echo "FAIL: area ($sig) started no Yosys:"; cat "$out/area.err"; fail=1; continue
   fi
   kill -$sig $pid
@@ -78,7 +78,7 @@ rm -rf "$out/tmp" && mkdir -p "$out/tmp"
 TMPDIR=$PWD/$out/tmp "$SIMTREF" area --preset fermi-harp --no-cache --jobs 1 \
   > "$out/area.out" 2> "$out/area.err" &
 pid=$!
-if kids=$(wait_for_child $pid yosys); then
+if kids=$(wait_for_child $pid area.ys); then
   kill -KILL $pid
   wait $pid
   # shellcheck disable=SC2086
