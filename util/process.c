@@ -69,9 +69,15 @@ int spawn_start(char *const argv[], const char *log, int out_fd, pid_t *pid,
         snprintf(err, errlen, "cannot run %s: interrupted", argv[0]);
         return -1;
     }
-    if (pipe(report) != 0 || fcntl(report[0], F_SETFD, FD_CLOEXEC) != 0
+    if (pipe(report) != 0) {
+        snprintf(err, errlen, "cannot run %s: %s", argv[0], strerror(errno));
+        return -1;
+    }
+    if (fcntl(report[0], F_SETFD, FD_CLOEXEC) != 0
         || fcntl(report[1], F_SETFD, FD_CLOEXEC) != 0) {
         snprintf(err, errlen, "cannot run %s: %s", argv[0], strerror(errno));
+        close(report[0]);
+        close(report[1]);
         return -1;
     }
     /* No signal between the fork and the child's registration: the
@@ -98,9 +104,9 @@ int spawn_start(char *const argv[], const char *log, int out_fd, pid_t *pid,
         while ((got = read(report[0], &code, sizeof code)) < 0
                && errno == EINTR)
             ;
-        if (got != (ssize_t)sizeof code)
+        if (got != (ssize_t)sizeof code) {
             code = 0;
-        else {
+        } else {
             int status;
             while (spawn_reap(*pid, &status) < 0 && errno == EINTR)
                 ;
