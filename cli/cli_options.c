@@ -236,7 +236,8 @@ void cli_usage(const struct cli_command *cmd, FILE *out)
     fprintf(out, "\n  %s%s%s\n", cmd->name, cmd->synopsis[0] ? " " : "",
             cmd->synopsis);
     wrap(out, cmd->about, 6, 0);
-    fputc('\n', out);
+    if (cmd->options[0].name || cmd->rest)
+        fputc('\n', out);
     for (const struct cli_option *o = cmd->options; o->name; o++) {
         char head[128], help[1024];
         int n = snprintf(head, sizeof head, "      %s%s%s%s%s", o->name,
@@ -258,7 +259,7 @@ void cli_usage(const struct cli_command *cmd, FILE *out)
         wrap(out, help, OPT_COLUMN, n);
     }
     if (cmd->rest) {
-        fprintf(out, "      %-*s", OPT_COLUMN - 6, "-- ARGS...");
+        fprintf(out, "      %-*s", OPT_COLUMN - 6, "-- ...");
         wrap(out, cmd->rest, OPT_COLUMN, OPT_COLUMN);
     }
 }

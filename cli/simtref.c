@@ -132,9 +132,10 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "Every command that reads a configuration reads one (a shipped preset\n"
     "or a file) and applies each --set KEY=VALUE in order, as if written\n"
-    "last in the file.  FILE - names standard output.  Exit status: 0\n"
-    "done, 1 bad input (reported as FILE:LINE: or --set KEY=VALUE:),\n"
-    "2 a bad command line.\n";
+    "last in the file.  An output FILE '-' is standard output.  Exit\n"
+    "status: 0 done, 1 bad input (reported as FILE:LINE: or\n"
+    "--set KEY=VALUE:) or an output that cannot be written, 2 a bad\n"
+    "command line.\n";
 
 /* The usage text, then the presets from the one list of them. */
 static void print_usage(FILE *out, const struct cli_command *const *cmds)
