@@ -27,8 +27,11 @@ static void child(char *const argv[], const char *log, int out_fd,
         code = ESRCH;        /* the parent is already gone */
         goto fail;
     }
-    /* its own process group, so that stopping it stops what it runs */
-    setpgid(0, 0);
+    /* A child that writes to a file or a pipe runs in its own process
+     * group, so that stopping it stops what it runs; one that writes to
+     * our terminal stays in ours (a background group may not). */
+    if (log || out_fd >= 0)
+        setpgid(0, 0);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     signal(SIGHUP, SIG_DFL);
@@ -93,7 +96,8 @@ int spawn_start(char *const argv[], const char *log, int out_fd, pid_t *pid,
         child(argv, log, out_fd, parent, &old, report[1]);
     code = *pid < 0 ? errno : 0;
     if (*pid > 0) {
-        setpgid(*pid, *pid);
+        if (log || out_fd >= 0)
+            setpgid(*pid, *pid);
         interrupt_add_child(*pid);
     }
     sigprocmask(SIG_SETMASK, &old, NULL);

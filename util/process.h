@@ -2,7 +2,9 @@
  * process.h -- run another program (Yosys, gnuplot, the compiler, a
  * point's simtref sim), and wait for it.
  *
- * A child runs in its own process group, dies with its parent
+ * A child whose output goes to a file or a pipe runs in its own process
+ * group (one that writes to this process's terminal stays in its group);
+ * every child dies with its parent
  * (PR_SET_PDEATHSIG: SIGTERM when the parent ends, even by kill -9) and
  * is stopped, with what it runs, by the parent's SIGINT or SIGTERM
  * handler (util/interrupt.h); it is registered there from its start
