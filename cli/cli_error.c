@@ -1,14 +1,25 @@
 /*
  * cli_error.c -- see cli_error.h.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli_error.h"
 
-int cli_cmdline_error(const char *cmd, const char *fmt, const char *arg)
+int cli_finish_stdout(const char *cmd, int rc)
 {
-    fprintf(stderr, "simtref %s: ", cmd);
-    fprintf(stderr, fmt, arg);
-    fputc('\n', stderr);
-    return CLI_EXIT_CMDLINE;
+    int code = 0;
+
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout))
+        code = errno ? errno : EIO;
+    errno = 0;
+    if (fclose(stdout) != 0 && !code)
+        code = errno ? errno : EIO;
+    if (!code)
+        return rc;
+    fprintf(stderr, "simtref%s%s: standard output: cannot write: %s\n",
+            cmd ? " " : "", cmd ? cmd : "", strerror(code));
+    return rc ? rc : CLI_EXIT_BAD;
 }

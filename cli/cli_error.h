@@ -1,15 +1,22 @@
 /*
- * cli_error.h -- how a subcommand of simtref reports a bad command line.
+ * cli_error.h -- how every subcommand of simtref ends: its exit statuses,
+ * and the check that its standard output was written.
  */
 #ifndef SIMTREF_CLI_ERROR_H
 #define SIMTREF_CLI_ERROR_H
 
-/* The exit statuses of every subcommand: bad input (a file, a kernel, a
- * setting) and a bad command line. */
-enum { CLI_EXIT_BAD = 1, CLI_EXIT_CMDLINE = 2 };
+/* The exit statuses of every subcommand: success, bad input (a file, a
+ * kernel, a setting, an output that cannot be written) and a bad command
+ * line. */
+enum { CLI_EXIT_OK = 0, CLI_EXIT_BAD = 1, CLI_EXIT_CMDLINE = 2 };
 
-/* Print "simtref CMD: " and fmt with its one string argument on stderr;
- * returns CLI_EXIT_CMDLINE. */
-int cli_cmdline_error(const char *cmd, const char *fmt, const char *arg);
+/*
+ * Flush and close standard output and check that everything written to
+ * it arrived (a full disk, a closed pipe, /dev/full).  Returns rc when it
+ * did, else CLI_EXIT_BAD (or rc when that is already a failure) after
+ * "simtref CMD: standard output: cannot write: REASON" on stderr.
+ * Every command ends through it.
+ */
+int cli_finish_stdout(const char *cmd, int rc);
 
 #endif /* SIMTREF_CLI_ERROR_H */

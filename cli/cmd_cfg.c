@@ -6,7 +6,6 @@
  * their immediate post-dominators as a Graphviz graph, written beside
  * FILE and renamed into place, so no partial file is left.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,22 +13,26 @@
 #include "cfg.h"
 #include "atomic_file.h"
 #include "cli_error.h"
+#include "cli_options.h"
 #include "cmd_cfg.h"
 #include "elf.h"
 
-enum { EXIT_BAD = CLI_EXIT_BAD, EXIT_CMDLINE = CLI_EXIT_CMDLINE };
+static const struct cli_option cfg_options[] = {
+    { "--levels", NULL, CLI_NUMBER, "N", 1, CFG_ICS_LEVELS_MAX, false,
+      "analyse for N ICS-First levels (default the most)" },
+    { "--dot", NULL, CLI_TEXT, "FILE", 0, 0, false,
+      "write the blocks, edges and post-dominators as a Graphviz graph\n"
+      "('-': standard output); FILE is checked before the analysis" },
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
 
-const char cmd_cfg_usage[] =
-    "  cfg KERNEL.elf [--levels N] [--dot FILE]\n"
-    "      the kernel's control-flow analysis: each branch with its\n"
-    "      re-convergence PC (immediate post-dominator), its ICS-First\n"
-    "      level and action, and its function; --levels N analyses for N\n"
-    "      ICS-First levels (default 32); --dot writes a Graphviz graph\n";
-
-static int cmdline(const char *fmt, const char *arg)
-{
-    return cli_cmdline_error("cfg", fmt, arg);
-}
+const struct cli_command cmd_cfg_command = {
+    "cfg", "KERNEL.elf [--levels N] [--dot FILE]",
+    "the kernel's control-flow analysis: each branch with its\n"
+    "re-convergence PC (immediate post-dominator), its ICS-First\n"
+    "level and action, and its function",
+    "kernel", 1, NULL, cfg_options
+};
 
 static const char *ics_name(unsigned action)
 {
@@ -114,18 +117,14 @@ static void dot_node(FILE *f, const struct cfg_func *cf, int b)
         fprintf(f, "b%08x", cf->blocks[b].lo);
 }
 
+/* The graph into out (opened before the analysis), then commit it. */
 static int write_dot(const struct program *p, const struct cfg *g,
-                     const char *path)
+                     struct atomic_file *out)
 {
-    struct atomic_file out;
     char err[ATOMIC_PATH_LEN + 128];
     FILE *f;
 
-    if (atomic_open(&out, path, err, sizeof err) != 0) {
-        fprintf(stderr, "simtref cfg: %s\n", err);
-        return -1;
-    }
-    f = out.f;
+    f = out->f;
     fprintf(f, "digraph cfg {\n  node [shape=box, fontname=monospace];\n"
             "  label=\"%s: solid edges are control flow (T: taken), dashed "
             "ones go to the immediate post-dominator\";\n", p->path);
@@ -161,59 +160,47 @@ static int write_dot(const struct program *p, const struct cfg *g,
         fprintf(f, "  }\n");
     }
     fprintf(f, "}\n");
-    if (atomic_commit(&out, err, sizeof err) != 0) {
+    if (atomic_commit(out, err, sizeof err) != 0) {
         fprintf(stderr, "simtref cfg: %s\n", err);
         return -1;
     }
     return 0;
 }
 
-int cmd_cfg(int argc, char **argv)
+int cmd_cfg(const struct cli_args *a)
 {
-    const char *file = NULL, *dot = NULL;
-    unsigned long levels = CFG_ICS_LEVELS_MAX;
+    const char *file = cli_operand(a), *dot = cli_text(a, "--dot");
+    unsigned levels = (unsigned)cli_number(a, "--levels", CFG_ICS_LEVELS_MAX);
+    struct atomic_file out = { 0 };
     struct program p;
     struct cfg g;
-    char err[1024];
-    int rc = EXIT_BAD;
+    char err[ATOMIC_PATH_LEN + 1024];
+    int rc = CLI_EXIT_BAD;
 
-    for (int i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "--dot") == 0 || strcmp(argv[i], "--levels") == 0) {
-            if (i + 1 >= argc)
-                return cmdline("option '%s' needs a value", argv[i]);
-            if (strcmp(argv[i], "--dot") == 0) {
-                dot = argv[++i];
-            } else {
-                char *end;
-                errno = 0;
-                levels = strtoul(argv[++i], &end, 10);
-                if (errno || *end || end == argv[i] || levels < 1
-                    || levels > CFG_ICS_LEVELS_MAX)
-                    return cmdline("--levels '%s': give 1 .. 32", argv[i]);
-            }
-        } else if (argv[i][0] == '-') {
-            return cmdline("unknown option '%s'", argv[i]);
-        } else if (file) {
-            return cmdline("more than one kernel: '%s'", argv[i]);
-        } else {
-            file = argv[i];
-        }
-    }
     if (!file)
-        return cmdline("%s", "no kernel: give KERNEL.elf");
+        return cli_usage_error(a->cmd, "%s", "no kernel: give KERNEL.elf");
+    /* The graph's file is opened first: a path it cannot be written to
+     * fails before the analysis and its report. */
+    if (dot && atomic_open(&out, dot, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref cfg: %s\n", err);
+        return CLI_EXIT_BAD;
+    }
     if (elf_load(file, &p, err, sizeof err) != 0) {
         fprintf(stderr, "simtref cfg: %s\n", err);
-        return EXIT_BAD;
+        atomic_discard(&out);
+        return CLI_EXIT_BAD;
     }
-    if (cfg_analyse(&p, (unsigned)levels, err, sizeof err) != 0
-        || cfg_build(&p, (unsigned)levels, &g, err, sizeof err) != 0) {
+    if (cfg_analyse(&p, levels, err, sizeof err) != 0
+        || cfg_build(&p, levels, &g, err, sizeof err) != 0) {
         fprintf(stderr, "simtref cfg: %s\n", err);
         program_free(&p);
-        return EXIT_BAD;
+        atomic_discard(&out);
+        return CLI_EXIT_BAD;
     }
-    print_program(&p, &g, (unsigned)levels);
-    if (!dot || write_dot(&p, &g, dot) == 0)
+    print_program(&p, &g, levels);
+    if (!dot || write_dot(&p, &g, &out) == 0)
         rc = 0;
+    atomic_discard(&out);
     cfg_free(&g);
     program_free(&p);
     return rc;

@@ -4,11 +4,13 @@
 #ifndef SIMTREF_CMD_CFG_H
 #define SIMTREF_CMD_CFG_H
 
-/* argv[1] is "cfg".  Returns the exit status: 0, 1 on a bad kernel or
- * output file, 2 on a bad command line. */
-int cmd_cfg(int argc, char **argv);
+#include "cli_options.h"
 
-/* The usage lines of cfg, for simtref --help. */
-extern const char cmd_cfg_usage[];
+/* Its options and usage. */
+extern const struct cli_command cmd_cfg_command;
+
+/* Returns the exit status: 0, 1 on a bad kernel or output file, 2 on a
+ * bad command line. */
+int cmd_cfg(const struct cli_args *a);
 
 #endif /* SIMTREF_CMD_CFG_H */

@@ -23,34 +23,68 @@
 
 #include "cli_error.h"
 #include "cmd_compare.h"
+#include "cmd_sim.h"
 #include "compare_matrix.h"
 #include "compare_points.h"
 #include "compare_report.h"
 #include "compare_run.h"
 #include "suite.h"
 
-const char cmd_compare_usage[] =
-    "  compare [--kernels K,...] [--modes M,...] [--schedulers S,...]\n"
+static const struct cli_option compare_options[] = {
+    { "--kernels", NULL, CLI_TEXT, "K,...", 0, 0, false,
+      "the kernels (default: every kernel of the suite)" },
+    { "--modes", NULL, CLI_TEXT, "M,...", 0, 0, false,
+      "reconvergence modes: sbr, harp, minpc, ics-first (default:\n"
+      "each configuration's own)" },
+    { "--schedulers", NULL, CLI_TEXT, "S,...", 0, 0, false,
+      "lrr, gto, tls, mwf_lrr, mwf_gto, saws (default: the\n"
+      "configuration's)" },
+    { "--fetch", NULL, CLI_TEXT, "F,...", 0, 0, false,
+      "lrr, cff, fef (default: the configuration's)" },
+    { "--preset", NULL, CLI_TEXT, "P,...", 0, 0, true,
+      "shipped presets (default fermi-harp); FILEs add configurations" },
+    CLI_OPTION_SET,
+    { "--sweep", NULL, CLI_TEXT, "KEY[+KEY...]=V1,V2,...", 0, 0, false,
+      "the values of a key, or of keys swept together" },
+    { "--size", NULL, CLI_TEXT, "KERNEL=N", 0, 0, true,
+      "a kernel's problem size" },
+    CMD_SIM_OPTION_GRID("each point's --grid"),
+    CMD_SIM_OPTION_BLOCK("each point's --block"),
+    CMD_SIM_OPTION_SEED("each point's --seed"),
+    CMD_SIM_OPTION_MAX_CYCLES("each point's --max-cycles"),
+    { "--out", NULL, CLI_TEXT, "DIR", 0, 0, false,
+      "where the report goes (default compare-out; the points' files\n"
+      "in DIR/points)" },
+    { "--jobs", "-j", CLI_NUMBER, "N", 1, 1024, false,
+      "points at a time (default: the online processors)" },
+    { "--no-plots", NULL, CLI_FLAG, NULL, 0, 0, false,
+      "the tables only" },
+    { "--emit-jobs", NULL, CLI_TEXT, "DIR", 0, 0, false,
+      "print the command of each point instead, writing its JSON into\n"
+      "DIR, and write DIR/matrix.txt" },
+    { "--merge", NULL, CLI_TEXT, "DIR", 0, 0, false,
+      "the tables and plots of the points listed in DIR/matrix.txt\n"
+      "(takes only --out and --no-plots)" },
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
+
+const struct cli_command cmd_compare_command = {
+    "compare", "[--kernels K,...] [--modes M,...] [--schedulers S,...]\n"
     "          [--fetch F,...] [--preset P,...] [FILE]... [--set KEY=VALUE]...\n"
     "          [--sweep KEY[+KEY...]=V1,V2,...] [--size KERNEL=N]...\n"
     "          [--grid N] [--block N] [--seed S] [--max-cycles N]\n"
     "          [--out DIR] [--jobs N | -j N] [--no-plots]\n"
-    "      run the matrix kernels x modes x schedulers x fetch policies x\n"
-    "      configurations (x the values of a swept key, or of keys swept\n"
-    "      together as KEY1+KEY2), each point a `simtref sim --json`\n"
-    "      process, N at a time (default: the online processors; a progress\n"
-    "      bar on a terminal); print a Markdown table of IPC and of the\n"
-    "      speedups over sbr and over lrr with geometric means per kernel\n"
-    "      class, and write it (compare.md), every point (compare.csv,\n"
-    "      compare.json) and gnuplot PNGs into DIR (default compare-out;\n"
-    "      the points' files in DIR/points).  Defaults: every kernel of the\n"
-    "      suite, the preset fermi-harp, and each configuration's own mode,\n"
-    "      scheduler and fetch policy\n"
-    "  compare [matrix options] --emit-jobs DIR\n"
-    "      print the command of each point instead, writing its JSON into\n"
-    "      DIR, and write DIR/matrix.txt\n"
-    "  compare --merge DIR [--out DIR] [--no-plots]\n"
-    "      the tables and plots of the points listed in DIR/matrix.txt\n";
+    "          | --emit-jobs DIR | --merge DIR",
+    "run the matrix kernels x modes x schedulers x fetch policies x\n"
+    "configurations (x the values of a swept key, or of keys swept\n"
+    "together as KEY1+KEY2), each point a `simtref sim --json`\n"
+    "process, N at a time (a progress bar on a terminal); print a\n"
+    "Markdown table of IPC and of the speedups over sbr and over lrr\n"
+    "with geometric means per kernel class, and write it (compare.md),\n"
+    "every point (compare.csv, compare.json) and gnuplot PNGs into\n"
+    "DIR.  Interrupted (SIGINT, SIGTERM), it stops its points",
+    "configuration file", COMPARE_MAX_CONFIGS, NULL, compare_options
+};
 
 enum { MAX_LISTS = 64 };
 
@@ -60,10 +94,11 @@ struct compare_opts {
     const char *out;           /* --out DIR */
     const char *emit;          /* --emit-jobs DIR */
     const char *merge;         /* --merge DIR */
-    const char *jobs;          /* --jobs N */
+    bool jobs;                 /* --jobs N given */
+    unsigned long njobs;       /* its N */
     bool no_plots;             /* --no-plots */
     bool matrix_given;         /* any matrix option */
-    const char *size_args[COMPARE_MAX_KERNELS]; /* each --size KERNEL=N */
+    const char *const *size_args; /* each --size KERNEL=N */
     size_t nsize_args;
     char *owned[MAX_LISTS];    /* copies of the lists, split in place */
     size_t nowned;
@@ -71,7 +106,7 @@ struct compare_opts {
 
 static int cmdline(const char *fmt, const char *arg)
 {
-    return cli_cmdline_error("compare", fmt, arg);
+    return cli_usage_error(&cmd_compare_command, fmt, arg);
 }
 
 /* Split the comma-separated list into items (a copy, kept in o), at most
@@ -170,95 +205,63 @@ static int parse_sweep(struct compare_opts *o, const char *text)
                       COMPARE_MAX_VALUES);
 }
 
-static int parse(int argc, char **argv, struct compare_opts *o)
+static int parse(const struct cli_args *a, struct compare_opts *o)
 {
     static const char *const mode_names = "sbr, harp, minpc, ics-first";
     static const char *const sched_names =
         "lrr, gto, tls, mwf_lrr, mwf_gto, saws";
     static const char *const fetch_names = "lrr, cff, fef";
+    static const char *const matrix_options[] = {
+        "--kernels", "--modes", "--schedulers", "--fetch", "--preset",
+        "--set", "--sweep", "--size", "--grid", "--block", "--seed",
+        "--max-cycles", NULL
+    };
+    const char *const *presets, *v;
+    size_t npresets;
     int rc = 0;
 
-    for (int i = 2; i < argc && rc == 0; i++) {
-        const char *a = argv[i], *v;
-
-        if (a[0] == '\0')
-            return cmdline("%s", "an empty argument is not a file name");
-        if (a[0] != '-') {
-            if (o->m.nconfigs == COMPARE_MAX_CONFIGS)
-                return cmdline("more than 32 configurations ('%s')", a);
-            o->m.config_is_file[o->m.nconfigs] = 1;
-            o->m.configs[o->m.nconfigs++] = a;
-            o->matrix_given = true;
-            continue;
-        }
-        if (strcmp(a, "--no-plots") == 0) {
-            o->no_plots = true;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return cmdline("option '%s' needs a value", a);
-        v = argv[++i];
-        if (strcmp(a, "--out") == 0 || strcmp(a, "--emit-jobs") == 0
-            || strcmp(a, "--merge") == 0 || strcmp(a, "--jobs") == 0
-            || strcmp(a, "-j") == 0) {
-            const char **slot = strcmp(a, "--out") == 0 ? &o->out
-                : strcmp(a, "--emit-jobs") == 0 ? &o->emit
-                : strcmp(a, "--merge") == 0 ? &o->merge : &o->jobs;
-            if (*slot)
-                return cmdline("option '%s' given twice", a);
-            if (*v == '\0')
-                return cmdline("option '%s' needs a value", a);
-            *slot = v;
-            continue;
-        }
-        o->matrix_given = true;
-        if (strcmp(a, "--kernels") == 0) {
-            if (o->m.nkernels)
-                return cmdline("option '%s' given twice", a);
-            rc = split_list(o, a, v, o->m.kernels, &o->m.nkernels,
-                            COMPARE_MAX_KERNELS);
-        } else if (strcmp(a, "--modes") == 0)
-            rc = name_list(o, a, v, compare_mode_index, mode_names,
-                           o->m.modes, &o->m.nmodes, COMPARE_N_MODES);
-        else if (strcmp(a, "--schedulers") == 0)
-            rc = name_list(o, a, v, compare_sched_index, sched_names,
-                           o->m.scheds, &o->m.nscheds, COMPARE_N_SCHEDS);
-        else if (strcmp(a, "--fetch") == 0)
-            rc = name_list(o, a, v, compare_fetch_index, fetch_names,
-                           o->m.fetches, &o->m.nfetches, COMPARE_N_FETCH);
-        else if (strcmp(a, "--preset") == 0) {
-            size_t before = o->m.nconfigs;
-            rc = split_list(o, a, v, o->m.configs, &o->m.nconfigs,
-                            COMPARE_MAX_CONFIGS);
-            for (size_t k = before; k < o->m.nconfigs; k++)
-                o->m.config_is_file[k] = 0;
-        } else if (strcmp(a, "--set") == 0) {
-            if (o->m.nset == COMPARE_MAX_SETS)
-                return cmdline("more than 56 --set options ('%s')", v);
-            o->m.set[o->m.nset++] = v;
-        } else if (strcmp(a, "--sweep") == 0)
-            rc = parse_sweep(o, v);
-        else if (strcmp(a, "--size") == 0) {
-            if (o->nsize_args == COMPARE_MAX_KERNELS)
-                return cmdline("too many --size options ('%s')", v);
-            o->size_args[o->nsize_args++] = v;
-        } else if (strcmp(a, "--grid") == 0 || strcmp(a, "--block") == 0
-                   || strcmp(a, "--seed") == 0
-                   || strcmp(a, "--max-cycles") == 0) {
-            const char **slot = strcmp(a, "--grid") == 0 ? &o->m.grid
-                : strcmp(a, "--block") == 0 ? &o->m.block
-                : strcmp(a, "--seed") == 0 ? &o->m.seed : &o->m.max_cycles;
-            if (*slot)
-                return cmdline("option '%s' given twice", a);
-            if (!digits(v)) {
-                fprintf(stderr, "simtref compare: %s '%s': not a decimal "
-                        "number\n", a, v);
-                return CLI_EXIT_CMDLINE;
-            }
-            *slot = v;
-        } else
-            return cmdline("unknown option '%s' (see simtref --help)", a);
+    o->matrix_given = a->n_operands > 0;
+    for (size_t i = 0; matrix_options[i]; i++)
+        o->matrix_given |= cli_flag(a, matrix_options[i]);
+    for (size_t i = 0; i < a->n_operands; i++) {
+        o->m.config_is_file[o->m.nconfigs] = 1;
+        o->m.configs[o->m.nconfigs++] = a->operands[i];
     }
+    o->out = cli_text(a, "--out");
+    o->emit = cli_text(a, "--emit-jobs");
+    o->merge = cli_text(a, "--merge");
+    o->jobs = cli_flag(a, "--jobs");
+    o->njobs = cli_number(a, "--jobs", 0);
+    o->no_plots = cli_flag(a, "--no-plots");
+    if ((v = cli_text(a, "--kernels")))
+        rc = split_list(o, "--kernels", v, o->m.kernels, &o->m.nkernels,
+                        COMPARE_MAX_KERNELS);
+    if (rc == 0 && (v = cli_text(a, "--modes")))
+        rc = name_list(o, "--modes", v, compare_mode_index, mode_names,
+                       o->m.modes, &o->m.nmodes, COMPARE_N_MODES);
+    if (rc == 0 && (v = cli_text(a, "--schedulers")))
+        rc = name_list(o, "--schedulers", v, compare_sched_index,
+                       sched_names, o->m.scheds, &o->m.nscheds,
+                       COMPARE_N_SCHEDS);
+    if (rc == 0 && (v = cli_text(a, "--fetch")))
+        rc = name_list(o, "--fetch", v, compare_fetch_index, fetch_names,
+                       o->m.fetches, &o->m.nfetches, COMPARE_N_FETCH);
+    presets = cli_values(a, "--preset", &npresets);
+    for (size_t i = 0; rc == 0 && i < npresets; i++) {
+        size_t before = o->m.nconfigs;
+        rc = split_list(o, "--preset", presets[i], o->m.configs,
+                        &o->m.nconfigs, COMPARE_MAX_CONFIGS);
+        for (size_t k = before; k < o->m.nconfigs; k++)
+            o->m.config_is_file[k] = 0;
+    }
+    o->m.set = cli_values(a, "--set", &o->m.nset);
+    if (rc == 0 && (v = cli_text(a, "--sweep")))
+        rc = parse_sweep(o, v);
+    o->size_args = cli_values(a, "--size", &o->nsize_args);
+    o->m.grid = cli_text(a, "--grid");
+    o->m.block = cli_text(a, "--block");
+    o->m.seed = cli_text(a, "--seed");
+    o->m.max_cycles = cli_text(a, "--max-cycles");
     return rc;
 }
 
@@ -380,16 +383,8 @@ static int run(struct compare_opts *o, const char *exe)
 
     memset(&rq, 0, sizeof rq);
     rq.jobs = ncpu > 0 ? (unsigned)ncpu : 1;
-    if (o->jobs) {
-        char *end;
-        long n;
-        errno = 0;
-        n = strtol(o->jobs, &end, 10);
-        if (*end != '\0' || errno != 0 || n < 1 || n > 1024)
-            return cmdline("--jobs takes a number from 1 to 1024, not '%s'",
-                           o->jobs);
-        rq.jobs = (unsigned)n;
-    }
+    if (o->jobs)
+        rq.jobs = (unsigned)o->njobs;
     if ((size_t)snprintf(points, sizeof points, "%s/points", out)
         >= sizeof points || absolute(points, abs, sizeof abs) != 0)
         return bad("the output directory's name is too long");
@@ -433,12 +428,11 @@ static int emit(struct compare_opts *o, const char *exe)
         compare_job_command(&jobs.j[i], stdout);
     rc = compare_matrix_write(&jobs, abs, o->m.sweep_key, err, sizeof err);
     compare_jobs_free(&jobs);
-    if (fflush(stdout) != 0 || ferror(stdout))
-        return bad("cannot write the commands on standard output");
+    /* standard output is checked as every command's is (cli_error.h) */
     return rc == 0 ? 0 : bad(err);
 }
 
-int cmd_compare(int argc, char **argv)
+int cmd_compare(const struct cli_args *a)
 {
     struct compare_opts *o = calloc(1, sizeof *o);
     char exe[PATH_MAX];
@@ -446,7 +440,7 @@ int cmd_compare(int argc, char **argv)
 
     if (!o)
         return bad("out of memory");
-    rc = parse(argc, argv, o);
+    rc = parse(a, o);
     if (rc == 0 && o->merge && (o->matrix_given || o->emit || o->jobs))
         rc = cmdline("%s", "--merge DIR takes only --out and --no-plots");
     if (rc == 0 && o->emit && (o->out || o->jobs || o->no_plots))
@@ -464,7 +458,7 @@ int cmd_compare(int argc, char **argv)
             rc = apply_sizes(o);
     }
     if (rc == 0) {
-        self_path(argv[0], exe, sizeof exe);
+        self_path(a->argv0, exe, sizeof exe);
         rc = o->merge ? report(o, o->merge)
              : o->emit ? emit(o, exe) : run(o, exe);
     }

@@ -7,12 +7,13 @@
 #ifndef SIMTREF_CMD_COMPARE_H
 #define SIMTREF_CMD_COMPARE_H
 
-/* argv[1] is "compare".  Returns the exit status: 0 when every point ran
- * and the report is written, 1 on bad input or a failed point, 2 on a bad
- * command line. */
-int cmd_compare(int argc, char **argv);
+#include "cli_options.h"
 
-/* The usage lines of compare, for simtref --help. */
-extern const char cmd_compare_usage[];
+/* Its options and usage. */
+extern const struct cli_command cmd_compare_command;
+
+/* Returns the exit status: 0 when every point ran and the report is
+ * written, 1 on bad input or a failed point, 2 on a bad command line. */
+int cmd_compare(const struct cli_args *a);
 
 #endif /* SIMTREF_CMD_COMPARE_H */

@@ -6,42 +6,36 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdbool.h>
 
+#include "cli_error.h"
 #include "cmd_disasm.h"
 #include "elf.h"
 #include "program.h"
 #include "rv32_disasm.h"
 
-enum { EXIT_BAD = 1, EXIT_CMDLINE = 2 };
+static const struct cli_option disasm_options[] = {
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
 
-const char cmd_disasm_usage[] =
-    "  disasm KERNEL.elf\n"
-    "      the kernel's code: each function, each instruction word and its\n"
-    "      text as riscv64-unknown-elf-objdump -d prints it\n";
+const struct cli_command cmd_disasm_command = {
+    "disasm", "KERNEL.elf",
+    "the kernel's code: each function, each instruction word and its\n"
+    "text as riscv64-unknown-elf-objdump -d prints it",
+    "kernel", 1, NULL, disasm_options
+};
 
-int cmd_disasm(int argc, char **argv)
+int cmd_disasm(const struct cli_args *a)
 {
-    const char *file = NULL;
+    const char *file = cli_operand(a);
     struct program p;
     char err[1024], text[96];
 
-    for (int i = 2; i < argc; i++) {
-        if (argv[i][0] == '-' || file) {
-            fprintf(stderr, "simtref disasm: %s '%s' (give one KERNEL.elf)\n",
-                    argv[i][0] == '-' ? "unknown option" : "a second file",
-                    argv[i]);
-            return EXIT_CMDLINE;
-        }
-        file = argv[i];
-    }
-    if (!file) {
-        fputs("simtref disasm: no kernel: give KERNEL.elf\n", stderr);
-        return EXIT_CMDLINE;
-    }
+    if (!file)
+        return cli_usage_error(a->cmd, "%s", "no kernel: give KERNEL.elf");
     if (elf_load(file, &p, err, sizeof err) != 0) {
         fprintf(stderr, "simtref disasm: %s\n", err);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     for (uint32_t pc = p.text_lo; pc < p.text_hi; pc += 4) {
         const struct program_func *f = program_func_at(&p, pc);

@@ -4,11 +4,13 @@
 #ifndef SIMTREF_CMD_DISASM_H
 #define SIMTREF_CMD_DISASM_H
 
-/* argv[1] is "disasm".  Returns the exit status: 0, 1 on a bad ELF file,
- * 2 on a bad command line. */
-int cmd_disasm(int argc, char **argv);
+#include "cli_options.h"
 
-/* The usage lines of disasm, for simtref --help. */
-extern const char cmd_disasm_usage[];
+/* Its options and usage. */
+extern const struct cli_command cmd_disasm_command;
+
+/* Returns the exit status: 0, 1 on a bad ELF file, 2 on a bad command
+ * line. */
+int cmd_disasm(const struct cli_args *a);
 
 #endif /* SIMTREF_CMD_DISASM_H */

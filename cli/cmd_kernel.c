@@ -5,6 +5,9 @@
  * the loader accepts.  The ELF is written beside OUT and renamed into
  * place only when it loads, so no partial or unusable file is left.
  *
+ * The user's own compiler flags (--cflags FLAGS, or every argument after
+ * "--") come after the suite's, so they can add to or override them.
+ *
  * Where things are: SIMTREF_KERNEL_DIR (crt0.S, link.ld, simt.h) and
  * SIMTREF_RISCV_CC (the cross compiler) override the defaults chosen at
  * build time.
@@ -22,21 +25,37 @@
 #include "process.h"
 #include "suite.h"
 
-enum { EXIT_BAD = CLI_EXIT_BAD, EXIT_CMDLINE = CLI_EXIT_CMDLINE, MAX_ARGS = 64 };
+enum { MAX_ARGS = 256 };
 
-const char cmd_kernel_usage[] =
-    "  kernel list\n"
-    "      the kernels of the suite: class, what --size counts, the default\n"
-    "      size, grid and block, shared memory, barriers (Markdown)\n"
-    "  kernel build FILE.c [-o OUT.elf]\n"
-    "      build a kernel (void kernel(const void *args), see simt.h) with\n"
-    "      the suite's flags, start code and linker script, and check that\n"
-    "      it loads (default OUT: FILE with .elf for .c)\n";
+static const struct cli_option list_options[] = {
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
 
-static int cmdline(const char *fmt, const char *arg)
-{
-    return cli_cmdline_error("kernel", fmt, arg);
-}
+const struct cli_command cmd_kernel_list_command = {
+    "kernel list", "",
+    "the kernels of the suite: class, what --size counts, the default\n"
+    "size, grid and block, shared memory, barriers (Markdown)",
+    NULL, 0, NULL, list_options
+};
+
+static const struct cli_option build_options[] = {
+    { "-o", NULL, CLI_TEXT, "OUT.elf", 0, 0, false,
+      "the ELF file (default: FILE with .elf for .c)" },
+    { "--cflags", NULL, CLI_TEXT, "FLAGS", 0, 0, true,
+      "more compiler flags, split at spaces, after the suite's\n"
+      "(e.g. --cflags '-O1 -DN=4')" },
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
+
+const struct cli_command cmd_kernel_build_command = {
+    "kernel build", "FILE.c [-o OUT.elf] [--cflags FLAGS]... [-- FLAG...]",
+    "build a kernel (void kernel(const void *args), see simt.h) with\n"
+    "the suite's flags, start code and linker script, and check that\n"
+    "it loads",
+    "source file", 1,
+    "more compiler flags, each one argument, after the suite's",
+    build_options
+};
 
 static const char *setting(const char *env, const char *fallback)
 {
@@ -58,15 +77,45 @@ static int run(char **argv)
     return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
-static int build(const char *src, const char *out)
+/* The user's flags: each --cflags split at spaces (copies in *copies),
+ * then the arguments after "--", into argv from *n.  0, or -1 when they
+ * do not fit. */
+static int user_flags(const struct cli_args *a, char **argv, int *n,
+                      char **copies, size_t *ncopies)
+{
+    size_t nc;
+    const char *const *cflags = cli_values(a, "--cflags", &nc);
+
+    for (size_t i = 0; i < nc; i++) {
+        char *copy, *save = NULL;
+        if (*ncopies == MAX_ARGS || !(copy = strdup(cflags[i])))
+            return -1;
+        copies[(*ncopies)++] = copy;
+        for (char *t = strtok_r(copy, " \t", &save); t;
+             t = strtok_r(NULL, " \t", &save)) {
+            if (*n >= MAX_ARGS - 12)
+                return -1;
+            argv[(*n)++] = t;
+        }
+    }
+    for (size_t i = 0; i < a->n_rest; i++) {
+        if (*n >= MAX_ARGS - 12)
+            return -1;
+        argv[(*n)++] = a->rest[i];
+    }
+    return 0;
+}
+
+static int build(const struct cli_args *a, const char *src, const char *out)
 {
     const char *dir = setting("SIMTREF_KERNEL_DIR", SIMTREF_KERNEL_DIR_DEFAULT);
     const char *cc = setting("SIMTREF_RISCV_CC", SIMTREF_RISCV_CC_DEFAULT);
     char flags[] = SIMTREF_KERNEL_CFLAGS;
     char inc[4096], ld[4096], crt[4096], err[ATOMIC_PATH_LEN + 1024];
     struct atomic_file elf;
-    char *argv[MAX_ARGS];
-    int n = 0;
+    char *argv[MAX_ARGS], *copies[MAX_ARGS];
+    size_t ncopies = 0;
+    int n = 0, rc;
     struct program p;
 
     snprintf(inc, sizeof inc, "-I%s", dir);
@@ -74,16 +123,22 @@ static int build(const char *src, const char *out)
     snprintf(crt, sizeof crt, "%s/crt0.S", dir);
     /* The compiler writes the ELF to a temporary beside out, renamed into
      * place once it loads (util/atomic_file.h). */
-    if (atomic_open(&elf, out, err, sizeof err) != 0
+    if (atomic_open_named(&elf, out, err, sizeof err) != 0
         || atomic_close(&elf, err, sizeof err) != 0) {
         fprintf(stderr, "simtref kernel: %s\n", err);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     argv[n++] = (char *)cc;
     for (char *t = strtok(flags, " "); t && n < MAX_ARGS - 12; t = strtok(NULL, " "))
         argv[n++] = t;
     argv[n++] = "-Wall";
     argv[n++] = "-Wextra";
+    if (user_flags(a, argv, &n, copies, &ncopies) != 0) {
+        fprintf(stderr, "simtref kernel: too many compiler flags (the "
+                "suite's and yours: at most %d)\n", MAX_ARGS - 12);
+        rc = CLI_EXIT_BAD;
+        goto done;
+    }
     argv[n++] = inc;
     argv[n++] = "-T";
     argv[n++] = ld;
@@ -92,31 +147,36 @@ static int build(const char *src, const char *out)
     argv[n++] = crt;
     argv[n++] = (char *)src;
     argv[n] = NULL;
+    rc = CLI_EXIT_BAD;
     if (run(argv) != 0) {
-        atomic_discard(&elf);
         fprintf(stderr, "simtref kernel: %s: the kernel did not build "
                 "(compiler messages above)\n", src);
-        return EXIT_BAD;
+        goto done;
     }
     if (elf_load(elf.tmp, &p, err, sizeof err) != 0) {
-        atomic_discard(&elf);
         fprintf(stderr, "simtref kernel: %s: built, but it does not load: "
                 "%s\n", src, err);
-        return EXIT_BAD;
+        goto done;
     }
     if (atomic_commit(&elf, err, sizeof err) != 0) {
         fprintf(stderr, "simtref kernel: %s\n", err);
         program_free(&p);
-        return EXIT_BAD;
+        goto done;
     }
     printf("%s: %u-byte image, %u functions, %u branches\n", out, p.size,
            p.n_funcs, p.n_branches);
     program_free(&p);
-    return 0;
+    rc = 0;
+done:
+    atomic_discard(&elf);
+    for (size_t i = 0; i < ncopies; i++)
+        free(copies[i]);
+    return rc;
 }
 
-static int list(void)
+int cmd_kernel_list(const struct cli_args *a)
 {
+    (void)a;
     printf("| kernel | class | what | --size counts | size | grid | block "
            "| shared bytes | barriers |\n");
     printf("|---|---|---|---|---|---|---|---|---|\n");
@@ -131,40 +191,23 @@ static int list(void)
     return 0;
 }
 
-int cmd_kernel(int argc, char **argv)
+int cmd_kernel_build(const struct cli_args *a)
 {
-    const char *src = NULL, *out = NULL;
+    const char *src = cli_operand(a), *out = cli_text(a, "-o");
     char def[4096];
 
-    if (argc == 3 && strcmp(argv[2], "list") == 0)
-        return list();
-    if (argc < 3 || strcmp(argv[2], "build") != 0)
-        return cmdline("%s", argc < 3 ? "give a subcommand: build or list"
-                       : "unknown subcommand (give: build or list)");
-    for (int i = 3; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0) {
-            if (i + 1 >= argc)
-                return cmdline("option '%s' needs a value", argv[i]);
-            out = argv[++i];
-        } else if (argv[i][0] == '-') {
-            return cmdline("unknown option '%s'", argv[i]);
-        } else if (src) {
-            return cmdline("more than one source file: '%s'", argv[i]);
-        } else {
-            src = argv[i];
-        }
-    }
     if (!src)
-        return cmdline("%s", "no source: give FILE.c");
+        return cli_usage_error(a->cmd, "%s", "no source: give FILE.c");
     if (!out) {
         size_t n = strlen(src);
         if (n < 3 || strcmp(src + n - 2, ".c") != 0)
-            return cmdline("'%s' does not end in .c: give -o OUT.elf", src);
+            return cli_usage_error(a->cmd, "'%s' does not end in .c: give "
+                                   "-o OUT.elf", src);
         if (n + 3 > sizeof def)
-            return cmdline("source name too long: '%s'", src);
+            return cli_usage_error(a->cmd, "source name too long: '%s'", src);
         memcpy(def, src, n - 2);
         memcpy(def + n - 2, ".elf", 5);
         out = def;
     }
-    return build(src, out);
+    return build(a, src, out);
 }

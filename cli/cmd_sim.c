@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli_error.h"
 #include "cmd_sim.h"
 #include "config.h"
 #include "sm.h"
@@ -31,27 +32,67 @@
 #include "elf.h"
 #include "suite.h"
 
-enum { EXIT_BAD = 1, EXIT_CMDLINE = 2, MAX_SETS = 64 };
+/* The configuration of a run that names none: one that holds every
+ * kernel of the suite (its text, its TBs, its shared memory) with the
+ * kernel's own launch. */
+#define SIM_DEFAULT_PRESET "fermi-harp"
 
-const char cmd_sim_usage[] =
-    "  sim --kernel NAME|FILE.elf [--preset NAME | FILE] [--set KEY=VALUE]...\n"
-    "      [--grid N] [--block N] [--size N] [--seed S] [--trace FILE]\n"
-    "      [--json FILE] [--max-cycles N] [--check-invariants] [--time]\n"
-    "      run one kernel of the suite on the SM model, check its result\n"
-    "      against the host reference and print cycles, instructions, IPC,\n"
-    "      lane activity, depth utilization, the stall breakdown, RTRU, the\n"
-    "      threads' states in idle cycles and the memory and HARP counts\n"
-    "      (default preset: tiny); --time adds the CPU and wall seconds of\n"
-    "      the simulation alone and the cycles it counted without evaluating the\n"
-    "      whole SM (those that repeat a cycle in which nothing but time, or the\n"
-    "      LSU alone, moved)\n";
+static const struct cli_option sim_options[] = {
+    { "--kernel", NULL, CLI_TEXT, "NAME|FILE.elf", 0, 0, false,
+      "a kernel of the suite (simtref kernel list), or a user's ELF\n"
+      "file (its result is not checked)" },
+    CLI_OPTION_PRESET("(default " SIM_DEFAULT_PRESET ", which holds every "
+                      "suite kernel with its own launch; or give FILE)"),
+    CLI_OPTION_SET,
+    CMD_SIM_OPTION_GRID("TBs in the grid (default: the kernel's)"),
+    CMD_SIM_OPTION_BLOCK(
+      "threads per TB (default: the kernel's, or, when the\n"
+      "configuration holds fewer, the largest power of two of them\n"
+      "that it holds; the summary says so)"),
+    { "--size", NULL, CLI_NUMBER, "N", 1, UINT32_MAX, false,
+      "problem size (default: the kernel's; each kernel's range is in\n"
+      "simtref kernel list)" },
+    CMD_SIM_OPTION_SEED("seed of the kernel's inputs (default 1)"),
+    { "--trace", NULL, CLI_TEXT, "FILE", 0, 0, false,
+      "every warp-instruction issued, a line each ('-': standard\n"
+      "output)" },
+    { "--json", NULL, CLI_TEXT, "FILE", 0, 0, false,
+      "the summary as JSON ('-': standard output)" },
+    CMD_SIM_OPTION_MAX_CYCLES(
+      "stop with an error after N cycles (default 100000000; a\n"
+      "smaller N ends a run that hangs sooner)"),
+    { "--check-invariants", NULL, CLI_FLAG, NULL, 0, 0, false,
+      "check the structures' invariants every cycle" },
+    { "--time", NULL, CLI_FLAG, NULL, 0, 0, false,
+      "add the CPU and wall seconds of the simulation alone and the\n"
+      "cycles it counted without evaluating the whole SM (those that\n"
+      "repeat a cycle in which nothing but time, or the LSU alone,\n"
+      "moved)" },
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
 
+const struct cli_command cmd_sim_command = {
+    "sim", "--kernel NAME|FILE.elf [--preset NAME | FILE] [options]",
+    "run one kernel of the suite on the SM model, check its result\n"
+    "against the host reference and print cycles, instructions, IPC,\n"
+    "lane activity, depth utilization, the stall breakdown, RTRU, the\n"
+    "threads' states in idle cycles and the memory and HARP counts.\n"
+    "Every suite kernel runs with no option but --kernel.  The trace\n"
+    "and JSON files are written whole or not at all; a run that fails\n"
+    "(a fault, a hang, a wrong result) still writes them whole: the\n"
+    "trace up to the failure with a last line 'error: MESSAGE', the\n"
+    "JSON with \"result\": \"error\", the message and the counts so far",
+    "configuration file", 1, NULL, sim_options
+};
+
+/* What the command line asked for. */
 struct sim_opts {
-    const char *kernel, *preset, *file, *trace, *json;
-    const char *set[MAX_SETS];
+    const char *kernel, *preset, *file, *trace, *json; /* as given */
+    const char *const *set;            /* each --set, in order */
     size_t nset;
-    unsigned long grid, block, size, seed, max_cycles;
-    bool has_grid, has_block, has_size, check;
+    unsigned long grid, block, size;   /* 0: not given */
+    unsigned long seed, max_cycles;
+    bool check;                        /* --check-invariants */
     bool time;                         /* --time: report sm_run's seconds */
 };
 
@@ -166,113 +207,29 @@ static int sim_kernel_check(struct sim_kernel *k, struct sm *sm,
     return kernel_check(&k->kc, &m, err, errlen);
 }
 
-static int cmdline_error(const char *fmt, const char *a, const char *b)
+/* The options into o.  0, or CLI_EXIT_CMDLINE. */
+static int parse(const struct cli_args *a, struct sim_opts *o)
 {
-    fputs("simtref sim: ", stderr);
-    fprintf(stderr, fmt, a, b);
-    fputs(" (see simtref --help)\n", stderr);
-    return EXIT_CMDLINE;
-}
-
-/* A decimal integer in [lo, hi], nothing else. */
-static int parse_number(const char *opt, const char *text, unsigned long lo,
-                        unsigned long hi, unsigned long *out)
-{
-    char *end;
-    unsigned long v;
-    char range[64];
-
-    errno = 0;
-    if (text[0] < '0' || text[0] > '9')
-        v = 0, end = (char *)text;
-    else
-        v = strtoul(text, &end, 10);
-    snprintf(range, sizeof range, "%lu to %lu", lo, hi);
-    if (end == text || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
-        fprintf(stderr, "simtref sim: %s '%s': not an integer from %s\n",
-                opt, text, range);
-        return EXIT_CMDLINE;
-    }
-    *out = v;
-    return 0;
-}
-
-static int parse(int argc, char **argv, struct sim_opts *o)
-{
-    static const struct { const char *name; unsigned long lo, hi; } nums[] = {
-        { "--grid", 1, 65535 }, { "--block", 1, 1024 },
-        { "--size", 1, 1ul << 20 }, { "--seed", 0, UINT32_MAX },
-        { "--max-cycles", 1, ULONG_MAX },
-    };
-    unsigned long *num_out[] = { &o->grid, &o->block, &o->size, &o->seed,
-                                 &o->max_cycles };
-    bool *num_has[] = { &o->has_grid, &o->has_block, &o->has_size, NULL,
-                        NULL };
-
     memset(o, 0, sizeof *o);
-    o->seed = 1;
-    o->max_cycles = 100000000ul;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        const char **str = NULL;
-        size_t k;
-
-        if (strcmp(a, "--check-invariants") == 0) {
-            o->check = true;
-            continue;
-        }
-        if (strcmp(a, "--time") == 0) {
-            o->time = true;
-            continue;
-        }
-        if (a[0] != '-' || a[1] != '-') {
-            if (a[0] == '\0')
-                return cmdline_error("%s%s", "an empty argument is not a "
-                                     "file name", "");
-            if (o->file)
-                return cmdline_error("two configuration files: '%s' and "
-                                     "'%s'", o->file, a);
-            o->file = a;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return cmdline_error("option '%s' needs a value%s", a, "");
-        if (strcmp(a, "--kernel") == 0)
-            str = &o->kernel;
-        else if (strcmp(a, "--preset") == 0)
-            str = &o->preset;
-        else if (strcmp(a, "--trace") == 0)
-            str = &o->trace;
-        else if (strcmp(a, "--json") == 0)
-            str = &o->json;
-        if (str) {
-            if (*str)
-                return cmdline_error("option '%s' given twice%s", a, "");
-            *str = argv[++i];
-            continue;
-        }
-        if (strcmp(a, "--set") == 0) {
-            if (o->nset == MAX_SETS)
-                return cmdline_error("more than 64 --set options%s%s", "",
-                                     "");
-            o->set[o->nset++] = argv[++i];
-            continue;
-        }
-        for (k = 0; k < sizeof nums / sizeof nums[0]; k++)
-            if (strcmp(a, nums[k].name) == 0)
-                break;
-        if (k == sizeof nums / sizeof nums[0])
-            return cmdline_error("unknown option '%s'%s", a, "");
-        if (parse_number(a, argv[++i], nums[k].lo, nums[k].hi, num_out[k]))
-            return EXIT_CMDLINE;
-        if (num_has[k])
-            *num_has[k] = true;
-    }
+    o->kernel = cli_text(a, "--kernel");
+    o->preset = cli_text(a, "--preset");
+    o->file = cli_operand(a);
+    o->trace = cli_text(a, "--trace");
+    o->json = cli_text(a, "--json");
+    o->set = cli_values(a, "--set", &o->nset);
+    o->grid = cli_number(a, "--grid", 0);
+    o->block = cli_number(a, "--block", 0);
+    o->size = cli_number(a, "--size", 0);
+    o->seed = cli_number(a, "--seed", 1);
+    o->max_cycles = cli_number(a, "--max-cycles", 100000000ul);
+    o->check = cli_flag(a, "--check-invariants");
+    o->time = cli_flag(a, "--time");
     if (!o->kernel)
-        return cmdline_error("%s%s", "sim needs --kernel NAME or FILE.elf", "");
+        return cli_usage_error(a->cmd, "%s", "sim needs --kernel NAME or "
+                               "FILE.elf");
     if (o->preset && o->file)
-        return cmdline_error("both --preset %s and the file '%s'", o->preset,
-                             o->file);
+        return cli_usage_error(a->cmd, "give either --preset or a file, not "
+                               "both ('%s')", o->file);
     return 0;
 }
 
@@ -308,13 +265,13 @@ static int load_config(const struct sim_opts *o, struct simt_config *cfg)
     if (o->file)
         rc = config_load(o->file, cfg, err, sizeof err);
     else
-        rc = config_load_preset(o->preset ? o->preset : "tiny", cfg, err,
+        rc = config_load_preset(o->preset ? o->preset : SIM_DEFAULT_PRESET, cfg, err,
                                 sizeof err);
     if (rc == 0)
         rc = config_set_args(cfg, o->set, o->nset, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     return 0;
 }
@@ -407,11 +364,28 @@ static char *timing_json(const struct sm *sm)
     return text;
 }
 
+/* text as a JSON string, quotes included. */
+static void json_string(FILE *f, const char *text)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+/* The JSON summary; error is NULL for a run that succeeded, else what
+ * stopped it (the counts are those so far). */
 static void print_json(FILE *f, const struct simt_config *cfg,
                        const struct sim_kernel *k, const struct sm_launch *l,
                        const struct sim_opts *o, const struct sm_stats *st,
                        bool checked, const char *timing,
-                       const struct sim_time *t)
+                       const struct sim_time *t, const char *error)
 {
     double ipc = st->cycles ? (double)st->warp_insns / (double)st->cycles : 0;
     double act = st->warp_insns ? (double)st->thread_insns
@@ -434,6 +408,12 @@ static void print_json(FILE *f, const struct simt_config *cfg,
                 "  \"sim_wall_seconds\": %.6f,\n"
                 "  \"sim_cycles_at_once\": %" PRIu64 ",\n", t->cpu, t->wall,
                 t->at_once);
+    if (error) {
+        fprintf(f, "  \"error\": ");
+        json_string(f, error);
+        fprintf(f, ",\n  \"result\": \"error\"\n}\n");
+        return;
+    }
     fprintf(f, "  \"result\": \"%s\"\n}\n", checked ? "right" : "not checked");
 }
 
@@ -466,6 +446,11 @@ static void print_summary(const struct simt_config *cfg,
     printf("launch               grid %u x block %u", l->grid, l->block);
     if (k->suite)
         printf(", size %lu, seed %lu", k->size, o->seed);
+    if (k->suite && !o->block && l->block != k->suite->block)
+        printf(" (the kernel's block of %u threads does not fit the "
+               "configuration: %u warps of %u per TB)", k->suite->block,
+               (l->block + cfg->warp_size - 1) / cfg->warp_size,
+               cfg->warp_size);
     printf("\n");
     printf("cycles               %" PRIu64 "\n", st->cycles);
     printf("warp-instructions    %" PRIu64 "\n", st->warp_insns);
@@ -536,7 +521,51 @@ static double seconds(clockid_t clk)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int cmd_sim(int argc, char **argv)
+/* The block of a launch that gives none: the kernel's, or when the
+ * configuration holds fewer threads per TB, the largest power of two
+ * that it holds. */
+static unsigned default_block(const struct sim_kernel *k, const struct sm *sm)
+{
+    unsigned warps = sm->cfg.max_warps_per_tb < sm->warp_slots
+                     ? sm->cfg.max_warps_per_tb : sm->warp_slots;
+    unsigned most = warps * sm->cfg.warp_size, b = 1;
+
+    if (!k->suite)
+        return 0;
+    if (k->suite->block <= most)
+        return k->suite->block;
+    while (b * 2 <= most)
+        b *= 2;
+    return b;
+}
+
+/* The outputs of a run that failed, written whole: the trace up to the
+ * failure and a last line naming the error, and the JSON with the error
+ * and the counts so far.  0, or -1 after a message. */
+static int write_failed(struct atomic_file *trace, struct atomic_file *json,
+                        const struct simt_config *cfg,
+                        const struct sim_kernel *k, const struct sm_launch *l,
+                        const struct sim_opts *o, struct sm *sm,
+                        const struct sim_time *t, const char *error)
+{
+    int rc = 0;
+
+    if (trace->f) {
+        sm->trace = NULL;
+        fprintf(trace->f, "error: %s\n", error);
+        rc |= out_commit(trace);
+    }
+    if (json->f) {
+        char *timing = timing_json(sm);
+        print_json(json->f, cfg, k, l, o, &sm->st, false,
+                   timing ? timing : "", t, error);
+        free(timing);
+        rc |= out_commit(json);
+    }
+    return rc;
+}
+
+int cmd_sim(const struct cli_args *a)
 {
     struct sim_opts o;
     struct simt_config cfg;
@@ -550,15 +579,15 @@ int cmd_sim(int argc, char **argv)
     enum sm_status status;
     int rc;
 
-    if ((rc = parse(argc, argv, &o)) != 0)
+    if ((rc = parse(a, &o)) != 0)
         return rc;
     if ((rc = load_config(&o, &cfg)) != 0)
         return rc;
     if (sim_kernel_load(&k, o.kernel, err, sizeof err) != 0) {
         fprintf(stderr, "simtref sim: %s\n", err);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
-    k.size = o.has_size ? o.size : k.size;
+    k.size = o.size ? o.size : k.size;
     /* ICS-First's actions for the configuration's levels (the loader's
      * are for the most levels the analysis takes). */
     if (cfg.reconvergence == RECONV_ICS_FIRST
@@ -566,28 +595,31 @@ int cmd_sim(int argc, char **argv)
            != 0) {
         fprintf(stderr, "simtref sim: %s\n", err);
         sim_kernel_free(&k);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     if (sm_create(&sm, &cfg, &k.prog, SIM_GLOBAL_BYTES, err, sizeof err)
         != 0) {
         fprintf(stderr, "simtref sim: %s\n", err);
         sim_kernel_free(&k);
-        return EXIT_BAD;
+        return CLI_EXIT_BAD;
     }
     memset(&l, 0, sizeof l);
     l.kernel = k.name;
-    if (sim_kernel_setup(&k, sm, o.has_grid ? (unsigned)o.grid : 0,
-                         o.has_block ? (unsigned)o.block : 0,
+    if (sim_kernel_setup(&k, sm, (unsigned)o.grid,
+                         o.block ? (unsigned)o.block : default_block(&k, sm),
                          (uint32_t)o.seed, &l, err, sizeof err) != 0
         || sm_start(sm, &l) != 0) {
         fprintf(stderr, "simtref sim: %s\n", err[0] ? err : sm->err);
-        rc = EXIT_BAD;
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     sm->max_cycles = o.max_cycles;
     sm->check_invariants = o.check;
-    if (o.trace && out_open(&trace, o.trace) != 0) {
-        rc = EXIT_BAD;
+    /* Both outputs are opened before the run: a path that cannot be
+     * written fails before the work. */
+    if ((o.trace && out_open(&trace, o.trace) != 0)
+        || (o.json && out_open(&json, o.json) != 0)) {
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     sm->trace = trace.f;
@@ -599,38 +631,38 @@ int cmd_sim(int argc, char **argv)
     t.at_once = sm->skipped;
     if (status != SM_DONE) {
         fprintf(stderr, "simtref sim: %s\n", sm->err);
-        rc = EXIT_BAD;
+        write_failed(&trace, &json, &cfg, &k, &l, &o, sm, &t, sm->err);
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     if (sim_kernel_check(&k, sm, &checked, err, sizeof err) != 0) {
-        fprintf(stderr, "simtref sim: kernel %s: wrong result: %s\n", k.name,
-                err);
-        rc = EXIT_BAD;
+        char msg[SM_ERR_LEN + 128];
+        snprintf(msg, sizeof msg, "kernel %s: wrong result: %s", k.name, err);
+        fprintf(stderr, "simtref sim: %s\n", msg);
+        write_failed(&trace, &json, &cfg, &k, &l, &o, sm, &t, msg);
+        rc = CLI_EXIT_BAD;
         goto done;
     }
-    if (o.json) {
-        if (out_open(&json, o.json) != 0) {
-            rc = EXIT_BAD;
-            goto done;
-        }
+    if (json.f) {
         char *timing = timing_json(sm);
         if (!timing) {
             fprintf(stderr, "simtref sim: out of memory\n");
-            rc = EXIT_BAD;
+            rc = CLI_EXIT_BAD;
             goto done;
         }
-        print_json(json.f, &cfg, &k, &l, &o, &sm->st, checked, timing, &t);
+        print_json(json.f, &cfg, &k, &l, &o, &sm->st, checked, timing, &t,
+                   NULL);
         free(timing);
     }
     if (trace.f) {
         sm->trace = NULL;
         if (out_commit(&trace) != 0) {
-            rc = EXIT_BAD;
+            rc = CLI_EXIT_BAD;
             goto done;
         }
     }
     if (json.f && out_commit(&json) != 0) {
-        rc = EXIT_BAD;
+        rc = CLI_EXIT_BAD;
         goto done;
     }
     print_summary(&cfg, &k, &l, &o, sm, checked, &t);

@@ -20,6 +20,7 @@
 struct argv_builder {
     struct compare_job *j;  /* the job */
     size_t n;               /* arguments so far */
+    size_t cap;             /* room in j->argv, the NULL at its end apart */
     bool failed;            /* out of memory or of room */
 };
 
@@ -27,7 +28,7 @@ static void arg(struct argv_builder *b, const char *s)
 {
     if (b->failed)
         return;
-    if (b->n == COMPARE_MAX_ARGS || !(b->j->argv[b->n] = strdup(s))) {
+    if (b->n == b->cap || !(b->j->argv[b->n] = strdup(s))) {
         b->failed = true;
         return;
     }
@@ -87,8 +88,10 @@ static bool plain_name(const char *s)
  * given to the point (storage in texts).  0, or -1 with the message. */
 struct point_config {
     struct simt_config cfg;           /* the configuration of the point */
-    const char *sets[COMPARE_MAX_SETS + COMPARE_MAX_SWEPT + 3]; /* its
-                                        --set options */
+    const char **sets;                /* its --set options (room for the
+                                        matrix's, the swept keys', the
+                                        mode's, the scheduler's and the
+                                        fetch policy's) */
     size_t nsets;
     char texts[COMPARE_MAX_SWEPT + 3][COMPARE_NAME_LEN + 80]; /* the
                                         swept keys', the mode's, the
@@ -185,7 +188,9 @@ static int make_job(const struct compare_matrix *m, size_t ki, size_t ci,
                     const char *exe, const char *dir,
                     struct compare_job *j, char *err, size_t errlen)
 {
-    struct argv_builder b = { j, 0, false };
+    /* the program, sim, --kernel K, the configuration, the options with
+     * a value and --json FILE, around the --set options */
+    struct argv_builder b = { j, 0, 2 * pc->nsets + 24, false };
     const struct simt_config *c = &pc->cfg;
     char path[COMPARE_PATH_LEN + 8];
     char abs[PATH_MAX];
@@ -193,6 +198,10 @@ static int make_job(const struct compare_matrix *m, size_t ki, size_t ci,
     const char *sched = config_sched_name(c->scheduler);
     const char *fetch = config_fetch_name(c->fetch);
 
+    if (!(j->argv = calloc(b.cap + 1, sizeof *j->argv))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     snprintf(j->value, sizeof j->value, "%s", value);
     if ((size_t)snprintf(j->file, sizeof j->file,
                          "%s.%s.%s.%s.%s%s%s%s%s.json", m->kernels[ki],
@@ -252,12 +261,14 @@ int compare_matrix_expand(const struct compare_matrix *m, const char *exe,
     size_t runs_of_mode[COMPARE_N_MODES + 1] = { 0 };
     char mode_err[CONFIG_ERR_LEN] = "";
     char names[COMPARE_MAX_CONFIGS][CONFIG_NAME_LEN];
-    struct point_config *pc = malloc(sizeof *pc);
+    struct point_config *pc = calloc(1, sizeof *pc);
     size_t cap = 0;
 
     memset(jobs, 0, sizeof *jobs);
-    if (!pc) {
+    if (!pc || !(pc->sets = calloc(m->nset + COMPARE_MAX_SWEPT + 3,
+                                   sizeof *pc->sets))) {
         snprintf(err, errlen, "out of memory");
+        free(pc);
         return -1;
     }
     for (size_t k = 0; k < m->nkernels; k++) {
@@ -368,9 +379,11 @@ int compare_matrix_expand(const struct compare_matrix *m, const char *exe,
         snprintf(err, errlen, "the matrix has no point to run");
         goto fail;
     }
+    free(pc->sets);
     free(pc);
     return 0;
 fail:
+    free(pc->sets);
     free(pc);
     compare_jobs_free(jobs);
     return -1;
@@ -429,9 +442,11 @@ int compare_matrix_write(const struct compare_jobs *jobs, const char *dir,
 
 void compare_jobs_free(struct compare_jobs *jobs)
 {
-    for (size_t i = 0; i < jobs->n; i++)
-        for (size_t a = 0; jobs->j[i].argv[a]; a++)
+    for (size_t i = 0; i < jobs->n; i++) {
+        for (size_t a = 0; jobs->j[i].argv && jobs->j[i].argv[a]; a++)
             free(jobs->j[i].argv[a]);
+        free(jobs->j[i].argv);
+    }
     free(jobs->j);
     jobs->j = NULL;
     jobs->n = 0;

@@ -22,10 +22,8 @@
 enum {
     COMPARE_MAX_KERNELS = 64,
     COMPARE_MAX_CONFIGS = 32,
-    COMPARE_MAX_SETS = 56,     /* --set options (sim takes 64 in all) */
     COMPARE_MAX_VALUES = 64,   /* values of the swept key */
-    COMPARE_MAX_SWEPT = 4,     /* keys swept together (KEY1+KEY2=...) */
-    COMPARE_MAX_ARGS = 160     /* arguments of one point's command */
+    COMPARE_MAX_SWEPT = 4      /* keys swept together (KEY1+KEY2=...) */
 };
 
 /* What the command line asked for.  An empty list of modes, schedulers or
@@ -44,7 +42,8 @@ struct compare_matrix {
     const char *configs[COMPARE_MAX_CONFIGS]; /* preset names or files */
     int config_is_file[COMPARE_MAX_CONFIGS];  /* 1: configs[i] is a file */
     size_t nconfigs;
-    const char *set[COMPARE_MAX_SETS];        /* --set KEY=VALUE, in order */
+    const char *const *set;                  /* --set KEY=VALUE, in order
+                                                (as many as given) */
     size_t nset;
     char sweep_key[COMPARE_NAME_LEN];         /* "" without a sweep; keys
                                                  swept together joined by
@@ -57,8 +56,8 @@ struct compare_matrix {
 
 /* One point to run. */
 struct compare_job {
-    char *argv[COMPARE_MAX_ARGS + 1]; /* its command, NULL-terminated
-                                         (malloc'd strings) */
+    char **argv;                      /* its command, NULL-terminated
+                                         (malloc'd, as its strings) */
     char file[COMPARE_PATH_LEN];      /* its JSON file, in the points
                                          directory */
     char value[COMPARE_NAME_LEN];     /* the swept value, "" without */

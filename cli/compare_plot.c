@@ -10,6 +10,7 @@
 #include "compare_plot.h"
 #include "compare_table.h"
 #include "config.h"
+#include "interrupt.h"
 #include "process.h"
 
 /* The most bars per kernel in a plot. */
@@ -53,11 +54,21 @@ static int plot_draw(struct report_files *rf, const struct plot *p,
 
     if (!png || atomic_close(png, rf->err, rf->errlen) != 0)
         return -1;
+    if (png->direct) {
+        snprintf(rf->err, rf->errlen, "%s: cannot write: gnuplot writes a "
+                 "plot to a regular file only", png->path);
+        return -1;
+    }
     snprintf(data, sizeof data, "%s.dat", png->tmp);
     snprintf(script, sizeof script, "%s.gp", png->tmp);
+    /* removed by an interrupt too (util/interrupt.h) */
+    interrupt_add_file(data);
+    interrupt_add_file(script);
     if (!(f = fopen(data, "w"))) {
         snprintf(rf->err, rf->errlen, "%s: cannot write: %s", data,
                  strerror(errno));
+        interrupt_forget_file(data);
+        interrupt_forget_file(script);
         return -1;
     }
     double top = 1;
@@ -80,6 +91,8 @@ static int plot_draw(struct report_files *rf, const struct plot *p,
     if (fclose(f) != 0 || !(f = fopen(script, "w"))) {
         snprintf(rf->err, rf->errlen, "%s: cannot write", script);
         unlink(data);
+        interrupt_forget_file(data);
+        interrupt_forget_file(script);
         return -1;
     }
     width = 300 + (rows->nrows + 1) * (p->nseries + 1) * 10;
@@ -101,7 +114,9 @@ static int plot_draw(struct report_files *rf, const struct plot *p,
     if (fclose(f) != 0) {
         snprintf(rf->err, rf->errlen, "%s: cannot write", script);
         unlink(data);
+        interrupt_forget_file(data);
         unlink(script);
+        interrupt_forget_file(script);
         return -1;
     }
     argv[0] = (char *)spawn_tool("GNUPLOT", SIMTREF_GNUPLOT_DEFAULT);
@@ -109,7 +124,9 @@ static int plot_draw(struct report_files *rf, const struct plot *p,
     argv[2] = NULL;
     rc = spawn_run(argv, NULL, rf->err, rf->errlen);
     unlink(data);
+    interrupt_forget_file(data);
     unlink(script);
+    interrupt_forget_file(script);
     return rc;
 }
 

@@ -114,6 +114,12 @@ static int read_point(const char *file, const char *value,
                  file, je.text);
         goto done;
     }
+    if (strcmp(result, "error") == 0) {
+        const char *why = json_string_value(json_object_get(root, "error"));
+        snprintf(err, errlen, "%s: the point's run failed: %s", file,
+                 why ? why : "(no message)");
+        goto done;
+    }
     if (copy_name(pt->kernel, sizeof pt->kernel, kernel, "kernel", file, err,
                   errlen) != 0
         || copy_name(pt->cls, sizeof pt->cls, cls, "class", file, err,

@@ -96,7 +96,7 @@ int compare_run(const struct compare_jobs *jobs,
         }
         if (running == 0)
             break;
-        pid = waitpid(-1, &status, 0);
+        pid = spawn_reap(-1, &status);
         if (pid < 0) {
             if (errno == EINTR)
                 continue;

@@ -1,24 +1,21 @@
 /*
- * simtref.c -- the command-line tool.
+ * simtref.c -- the command-line tool: config, rtl, area and registry
+ * here, and the dispatch of every command (cfg, disasm, kernel, sim and
+ * compare have their own files).
  *
- *   simtref config (--preset NAME | FILE) [--set KEY=VALUE]... [--get KEY]
- *   simtref config --keys
- *   simtref rtl    (--preset NAME | FILE) [--set KEY=VALUE]... --out DIR
- *                  [--defect NAME]
- *   simtref area   [--preset NAME | FILE] [--set KEY=VALUE]... [--workdir DIR]
- *                  [--csv FILE] [--json FILE] [--jobs N]
- *                  [--cache DIR | --no-cache]
- *   simtref area   [--preset NAME | FILE] [--set KEY=VALUE]... --sweep
- *                  [--out DIR] [--no-plots]
- *   simtref registry [--make]
- *
- * Every subcommand reads one configuration (a shipped preset or a user's
- * file) through config_load(), then applies each --set in order through
+ * Each command declares its options in a table (cli_options.h), read by
+ * the one parser, which also writes `simtref CMD --help` and `simtref
+ * --help` (the man page is made from it).  Every command that reads a
+ * configuration (a shipped preset or a user's file) reads it through
+ * config_load(), then applies each --set in order through
  * config_set_args(), so a bad file or setting is reported the same way
  * everywhere: "file:line: message" (or "--set KEY=VALUE: message") on
- * stderr and exit status 1.  A bad command line exits with status 2.
+ * stderr and exit status 1.  A bad command line exits with status 2
+ * (cli_error.h).  Every command's standard output is checked at its end,
+ * and a signal leaves no temporary or child behind (util/interrupt.h).
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,256 +29,244 @@
 #include "cmd_disasm.h"
 #include "cmd_kernel.h"
 #include "cmd_sim.h"
+#include "cli_error.h"
+#include "cli_options.h"
 #include "config.h"
+#include "interrupt.h"
 #include "registry.h"
 #include "rtlgen.h"
 #include "synth_cache.h"
 
-enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+static const struct cli_option config_options[] = {
+    CLI_OPTION_PRESET("(or give FILE)"),
+    CLI_OPTION_SET,
+    { "--get", NULL, CLI_TEXT, "KEY", 0, 0, false,
+      "print the value of one key only" },
+    { "--keys", NULL, CLI_FLAG, NULL, 0, 0, false,
+      "every configuration key, its values and meaning (Markdown);\n"
+      "takes no other option" },
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
 
-static const char usage_text[] =
-    "usage: simtref <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  config (--preset NAME | FILE) [--set KEY=VALUE]... [--get KEY]\n"
-    "      validate a configuration and print its resolved parameters\n"
-    "      (or the value of one key); keys of another reconvergence mode\n"
-    "      are marked unused\n"
-    "  config --keys\n"
-    "      every configuration key, its values and meaning (Markdown)\n"
-    "  rtl (--preset NAME | FILE) [--set KEY=VALUE]... --out DIR [--defect NAME]\n"
-    "      write the generated Verilog of every structure into DIR\n"
-    "  area [--preset NAME | FILE] [--set KEY=VALUE]... [--workdir DIR]\n"
+static const struct cli_command config_command = {
+    "config", "(--preset NAME | FILE) [--set KEY=VALUE]... [--get KEY] | --keys",
+    "validate a configuration and print its resolved parameters\n"
+    "(or the value of one key); keys of another reconvergence mode\n"
+    "are marked unused",
+    "configuration file", 1, NULL, config_options
+};
+
+static const struct cli_option rtl_options[] = {
+    CLI_OPTION_PRESET("(or give FILE)"),
+    CLI_OPTION_SET,
+    { "--out", NULL, CLI_TEXT, "DIR", 0, 0, false,
+      "the directory the modules go to (created when it does not exist)" },
+    { "--defect", NULL, CLI_TEXT, "NAME", 0, 0, false,
+      "plant the named defect (simtref registry lists them)" },
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
+
+static const struct cli_command rtl_command = {
+    "rtl", "(--preset NAME | FILE) [--set KEY=VALUE]... --out DIR "
+    "[--defect NAME]",
+    "write the generated Verilog of every structure into DIR",
+    "configuration file", 1, NULL, rtl_options
+};
+
+static const struct cli_option area_options[] = {
+    CLI_OPTION_PRESET("(default " AREA_DEFAULT_PRESET "; or give FILE)"),
+    CLI_OPTION_SET,
+    { "--workdir", NULL, CLI_TEXT, "DIR", 0, 0, false,
+      "keep Yosys's files in DIR (default: a temporary directory,\n"
+      "removed at the end)" },
+    { "--csv", NULL, CLI_TEXT, "FILE", 0, 0, false,
+      "write the figures as CSV ('-': standard output)" },
+    { "--json", NULL, CLI_TEXT, "FILE", 0, 0, false,
+      "write the figures as JSON ('-': standard output)" },
+    { "--jobs", "-j", CLI_NUMBER, "N", 1, 256, false,
+      "Yosys runs at a time (default: the online processors)" },
+    { "--cache", NULL, CLI_TEXT, "DIR", 0, 0, false,
+      "reuse the Yosys runs of an unchanged module and flow (default\n"
+      "$XDG_CACHE_HOME/simtref, else ~/.cache/simtref)" },
+    { "--no-cache", NULL, CLI_FLAG, NULL, 0, 0, false, "always run Yosys" },
+    { "--sweep", NULL, CLI_FLAG, NULL, 0, 0, false,
+      "area against the RBT, Second-Level and lookup sizes and the SIMD\n"
+      "width: a table per sweep and a PNG plot per sweep in --out DIR" },
+    { "--out", NULL, CLI_TEXT, "DIR", 0, 0, false,
+      "with --sweep: where the plots go (default docs)" },
+    { "--no-plots", NULL, CLI_FLAG, NULL, 0, 0, false,
+      "with --sweep: the tables only" },
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
+
+static const struct cli_command area_command = {
+    "area", "[--preset NAME | FILE] [--set KEY=VALUE]... [--workdir DIR]\n"
     "       [--csv FILE] [--json FILE] [--jobs N] [--cache DIR | --no-cache]\n"
-    "      price the HARP tables of Table 7 with the array model and\n"
-    "      synthesize each structure onto the cell library; print storage\n"
-    "      bits and areas beside the published figures (Markdown), and\n"
-    "      write the same figures as CSV and JSON on request\n"
-    "      (default preset: " AREA_DEFAULT_PRESET ")\n"
-    "      --jobs N: Yosys runs at a time (default: the online processors)\n"
-    "      --cache DIR: reuse the Yosys runs of an unchanged module and flow\n"
-    "      (default $XDG_CACHE_HOME/simtref, else ~/.cache/simtref);\n"
-    "      --no-cache: always run Yosys\n"
-    "  area [--preset NAME | FILE] [--set KEY=VALUE]... --sweep [--out DIR]\n"
-    "       [--no-plots]\n"
-    "      area against the RBT, Second-Level and lookup sizes and the\n"
-    "      SIMD width; a table per sweep and a PNG plot per sweep in DIR\n"
-    "      (default docs)\n"
-    "  registry [--make]\n"
-    "      the structures, where each exists, and the defects; with --make\n"
-    "      the build's lists (mk/registry.am)\n"
+    "       | --sweep [--out DIR] [--no-plots]",
+    "price the HARP tables of Table 7 with the array model and\n"
+    "synthesize each structure onto the cell library; print storage\n"
+    "bits and areas beside the published figures (Markdown), and\n"
+    "write the same figures as CSV and JSON on request.  Interrupted\n"
+    "(SIGINT, SIGTERM), it stops Yosys and leaves no file behind",
+    "configuration file", 1, NULL, area_options
+};
+
+static const struct cli_option registry_options[] = {
+    { "--make", NULL, CLI_FLAG, NULL, 0, 0, false,
+      "the build's lists (mk/registry.am) instead" },
+    { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
+};
+
+static const struct cli_command registry_command = {
+    "registry", "[--make]",
+    "the structures, where each exists, and the defects",
+    NULL, 0, NULL, registry_options
+};
+
+static const char usage_head[] =
+    "usage: simtref <command> [options]\n"
+    "       simtref <command> --help\n"
     "\n"
-    "--set KEY=VALUE (repeatable) changes one key as if written last in the\n"
-    "configuration file.\n";
+    "commands:\n";
+
+static const char usage_tail[] =
+    "Every command that reads a configuration reads one (a shipped preset\n"
+    "or a file) and applies each --set KEY=VALUE in order, as if written\n"
+    "last in the file.  An output FILE '-' is standard output.  Exit\n"
+    "status: 0 done, 1 bad input (reported as FILE:LINE: or\n"
+    "--set KEY=VALUE:) or an output that cannot be written, 2 a bad\n"
+    "command line.\n";
 
 /* The usage text, then the presets from the one list of them. */
-static void print_usage(FILE *out)
+static void print_usage(FILE *out, const struct cli_command *const *cmds)
 {
-    fputs(usage_text, out);
-    fputs(cmd_cfg_usage, out);
-    fputs(cmd_disasm_usage, out);
-    fputs(cmd_kernel_usage, out);
-    fputs(cmd_sim_usage, out);
-    fputs(cmd_compare_usage, out);
+    fputs(usage_head, out);
+    for (size_t i = 0; cmds[i]; i++)
+        cli_usage(cmds[i], out);
+    fputc('\n', out);
+    fputs(usage_tail, out);
     fputs("presets:", out);
     for (size_t i = 0; config_preset_names[i]; i++)
         fprintf(out, "%s %s", i ? "," : "", config_preset_names[i]);
     fputc('\n', out);
 }
 
-enum { MAX_SETS = 64 };
-
-/* What the options of a subcommand asked for. */
-struct options {
-    const char *preset;
-    const char *file;
-    const char *get;
-    const char *out;
-    const char *defect;
-    const char *workdir;
-    const char *csv;
-    const char *json;
-    const char *sweep;      /* flags: non-NULL when given */
-    const char *no_plots;
-    const char *keys;
-    const char *make;
-    const char *set[MAX_SETS];  /* each --set KEY=VALUE, in order */
-    size_t nset;
-    const char *jobs;       /* area: Yosys runs at a time */
-    const char *cache;      /* area: the synthesis cache directory */
-    const char *no_cache;   /* flag */
-};
-
-/* Does the space-separated word list `allowed` hold `word`? */
-static int allows(const char *allowed, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *p = allowed; (p = strstr(p, word)) != NULL; p += n) {
-        int starts = p == allowed || p[-1] == ' ';
-        int ends = p[n] == '\0' || p[n] == ' ';
-        if (starts && ends)
-            return 1;
-    }
-    return 0;
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-    fputs("simtref: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs(" (see simtref --help)\n", stderr);
-    return EXIT_USAGE;
-}
-
-/*
- * Parse argv[first..argc) into opt.  `allowed` lists the options this
- * subcommand takes, e.g. "preset get".  Returns 0 or EXIT_USAGE.
- */
-static int parse_options(int argc, char **argv, int first, const char *allowed,
-                         struct options *opt)
-{
-    static const struct {
-        const char *flag;
-        size_t offset;
-        int takes_value;
-    } known[] = {
-        { "--preset",   offsetof(struct options, preset), 1 },
-        { "--get",      offsetof(struct options, get), 1 },
-        { "--out",      offsetof(struct options, out), 1 },
-        { "--defect",   offsetof(struct options, defect), 1 },
-        { "--workdir",  offsetof(struct options, workdir), 1 },
-        { "--csv",      offsetof(struct options, csv), 1 },
-        { "--json",     offsetof(struct options, json), 1 },
-        { "--sweep",    offsetof(struct options, sweep), 0 },
-        { "--no-plots", offsetof(struct options, no_plots), 0 },
-        { "--keys",     offsetof(struct options, keys), 0 },
-        { "--make",     offsetof(struct options, make), 0 },
-        { "--jobs",     offsetof(struct options, jobs), 1 },
-        { "--cache",    offsetof(struct options, cache), 1 },
-        { "--no-cache", offsetof(struct options, no_cache), 0 },
-    };
-
-    memset(opt, 0, sizeof *opt);
-    for (int i = first; i < argc; i++) {
-        const char *a = argv[i];
-        size_t k;
-
-        if (a[0] == '\0')
-            return usage_error("%s", "an empty argument is not a file name");
-        if (strcmp(a, "--set") == 0 && allows(allowed, "set")) {
-            if (i + 1 >= argc)
-                return usage_error("option '%s' needs a value", a);
-            if (opt->nset == MAX_SETS)
-                return usage_error("more than 64 --set options ('%s')",
-                                   argv[i + 1]);
-            opt->set[opt->nset++] = argv[++i];
-            continue;
-        }
-        if (a[0] != '-') {
-            if (opt->file)
-                return usage_error("more than one configuration file: '%s'", a);
-            opt->file = a;
-            continue;
-        }
-        for (k = 0; k < sizeof known / sizeof known[0]; k++)
-            if (strcmp(a, known[k].flag) == 0)
-                break;
-        if (k == sizeof known / sizeof known[0] || !allows(allowed, a + 2))
-            return usage_error("unknown option '%s'", a);
-        if (!known[k].takes_value) {
-            *(const char **)((char *)opt + known[k].offset) = a;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return usage_error("option '%s' needs a value", a);
-        const char **slot = (const char **)((char *)opt + known[k].offset);
-        if (*slot)
-            return usage_error("option '%s' is given more than once", a);
-        *slot = argv[++i];
-    }
-    if (opt->preset && opt->file)
-        return usage_error("give either --preset or a file, not both ('%s')",
-                           opt->file);
-    return 0;
-}
-
 /* Load the configuration the options name (or the default preset). */
-static int load(const struct options *opt, const char *fallback,
+static int load(const struct cli_args *a, const char *fallback,
                 struct simt_config *cfg)
 {
+    const char *preset = cli_text(a, "--preset"), *file = cli_operand(a);
+    const char *const *sets;
     char err[CONFIG_ERR_LEN];
+    size_t nset;
     int rc;
 
-    if (opt->file)
-        rc = config_load(opt->file, cfg, err, sizeof err);
-    else if (opt->preset || fallback)
-        rc = config_load_preset(opt->preset ? opt->preset : fallback, cfg,
-                                err, sizeof err);
+    if (preset && file)
+        return cli_usage_error(a->cmd, "give either --preset or a file, not "
+                               "both ('%s')", file);
+    sets = cli_values(a, "--set", &nset);
+    if (file)
+        rc = config_load(file, cfg, err, sizeof err);
+    else if (preset || fallback)
+        rc = config_load_preset(preset ? preset : fallback, cfg, err,
+                                sizeof err);
     else
-        return usage_error("%s", "no configuration: give --preset NAME or a file");
+        return cli_usage_error(a->cmd, "%s", "no configuration: give "
+                               "--preset NAME or a file");
     if (rc == 0)
-        rc = config_set_args(cfg, opt->set, opt->nset, err, sizeof err);
+        rc = config_set_args(cfg, sets, nset, err, sizeof err);
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
-        return EXIT_BAD_INPUT;
+        return CLI_EXIT_BAD;
     }
     return 0;
 }
 
-static int cmd_config(int argc, char **argv)
+static int cmd_config(const struct cli_args *a)
 {
-    struct options opt;
     struct simt_config cfg;
+    const char *get = cli_text(a, "--get");
     char value[128];
     int rc;
 
-    if ((rc = parse_options(argc, argv, 2, "preset get set keys", &opt)) != 0)
-        return rc;
-    if (opt.keys) {
-        if (opt.preset || opt.file || opt.get || opt.nset)
-            return usage_error("%s", "--keys takes no other option");
+    if (cli_flag(a, "--keys")) {
+        if (cli_flag(a, "--preset") || cli_operand(a) || get
+            || cli_flag(a, "--set"))
+            return cli_usage_error(a->cmd, "%s", "--keys takes no other "
+                                   "option");
         config_describe_keys(stdout);
         return 0;
     }
-    if ((rc = load(&opt, NULL, &cfg)) != 0)
+    if ((rc = load(a, NULL, &cfg)) != 0)
         return rc;
-    if (!opt.get) {
+    if (!get) {
         config_print(&cfg, stdout);
         return 0;
     }
-    if (config_get(&cfg, opt.get, value, sizeof value) != 0) {
+    if (config_get(&cfg, get, value, sizeof value) != 0) {
         fprintf(stderr, "simtref: configuration '%s' has no key '%s'\n",
-                cfg.name, opt.get);
-        return EXIT_BAD_INPUT;
+                cfg.name, get);
+        return CLI_EXIT_BAD;
     }
     printf("%s\n", value);
     return 0;
 }
 
-static int cmd_rtl(int argc, char **argv)
+/* mkdir -p of path: 0, or -1 with "PATH: cannot create: reason" or
+ * "PATH: not a directory" in err. */
+static int make_dir(const char *path, char *err, size_t errlen)
 {
-    struct options opt;
+    char buf[4096];
+    struct stat st;
+    size_t len = strlen(path);
+
+    if (len >= sizeof buf) {
+        snprintf(err, errlen, "%.200s...: name too long", path);
+        return -1;
+    }
+    memcpy(buf, path, len + 1);
+    for (char *p = buf + 1;; p++) {
+        char c = *p;
+        if (c != '/' && c != '\0')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+            snprintf(err, errlen, "%s: cannot create: %s", buf,
+                     strerror(errno));
+            return -1;
+        }
+        *p = c;
+        if (c == '\0')
+            break;
+    }
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a directory", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int cmd_rtl(const struct cli_args *a)
+{
+    const char *out = cli_text(a, "--out"), *def = cli_text(a, "--defect");
     struct simt_config cfg;
     enum rtl_defect defect = DEFECT_NONE;
     char err[CONFIG_ERR_LEN];
-    struct stat st;
     int rc;
 
-    if ((rc = parse_options(argc, argv, 2, "preset set out defect", &opt)) != 0)
+    if (!out)
+        return cli_usage_error(a->cmd, "%s", "rtl needs --out DIR");
+    if (def && rtl_defect_parse(def, &defect) != 0)
+        return cli_usage_error(a->cmd, "unknown defect '%s'", def);
+    if ((rc = load(a, NULL, &cfg)) != 0)
         return rc;
-    if (!opt.out)
-        return usage_error("%s", "rtl needs --out DIR");
-    if (opt.defect && rtl_defect_parse(opt.defect, &defect) != 0)
-        return usage_error("unknown defect '%s'", opt.defect);
-    if ((rc = load(&opt, NULL, &cfg)) != 0)
-        return rc;
-    if (stat(opt.out, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "simtref: %s: not a directory\n", opt.out);
-        return EXIT_BAD_INPUT;
-    }
-    if (rtlgen_write(&cfg, opt.out, defect, err, sizeof err) != 0) {
+    if (make_dir(out, err, sizeof err) != 0) {
         fprintf(stderr, "simtref: %s\n", err);
-        return EXIT_BAD_INPUT;
+        return CLI_EXIT_BAD;
+    }
+    if (rtlgen_write(&cfg, out, defect, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref: %s\n", err);
+        return CLI_EXIT_BAD;
     }
     return 0;
 }
@@ -290,97 +275,88 @@ static int cmd_rtl(int argc, char **argv)
  * The synthesis options of `simtref area` into req: --jobs N (default
  * the online processors), --cache DIR or --no-cache (default
  * synth_cache_default_dir()), and progress lines when stderr is a
- * terminal.  cache_buf holds the default directory.  0 or EXIT_USAGE.
+ * terminal.  cache_buf holds the default directory.  0 or CLI_EXIT_CMDLINE.
  */
-static int synthesis_options(const struct options *opt,
+static int synthesis_options(const struct cli_args *a,
                              struct area_request *req, char *cache_buf,
                              size_t cache_size)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
+    const char *cache = cli_text(a, "--cache");
 
-    req->jobs = n > 0 ? (unsigned)n : 1;
-    if (opt->jobs) {
-        char *end;
-        errno = 0;
-        n = strtol(opt->jobs, &end, 10);
-        if (*opt->jobs == '\0' || *end != '\0' || errno != 0 || n < 1 ||
-            n > 256)
-            return usage_error("--jobs takes a number from 1 to 256, not "
-                               "'%s'", opt->jobs);
-        req->jobs = (unsigned)n;
-    }
-    if (opt->cache && opt->no_cache)
-        return usage_error("%s", "give --cache DIR or --no-cache, not both");
-    if (opt->cache)
-        req->cache_dir = opt->cache;
-    else if (!opt->no_cache &&
+    req->jobs = (unsigned)cli_number(a, "--jobs", n > 0 ? (unsigned long)n
+                                                        : 1);
+    if (cache && cli_flag(a, "--no-cache"))
+        return cli_usage_error(a->cmd, "%s", "give --cache DIR or "
+                               "--no-cache, not both");
+    if (cache)
+        req->cache_dir = cache;
+    else if (!cli_flag(a, "--no-cache") &&
              synth_cache_default_dir(cache_buf, cache_size) == 0)
         req->cache_dir = cache_buf;
     req->progress = isatty(STDERR_FILENO) ? stderr : NULL;
     return 0;
 }
 
-static int cmd_area(int argc, char **argv)
+static int cmd_area(const struct cli_args *a)
 {
-    struct options opt;
     struct simt_config cfg;
     char err[CONFIG_ERR_LEN];
     struct area_request req;
     char cache_dir[4096];
+    bool sweep = cli_flag(a, "--sweep"), was;
     int rc;
 
-    if ((rc = parse_options(argc, argv, 2,
-                            "preset set workdir csv json sweep out no-plots "
-                            "jobs cache no-cache",
-                            &opt)) != 0)
+    if (sweep && (cli_flag(a, "--csv") || cli_flag(a, "--json")
+                  || cli_flag(a, "--workdir") || cli_flag(a, "--jobs")
+                  || cli_flag(a, "--cache") || cli_flag(a, "--no-cache")))
+        return cli_usage_error(a->cmd, "%s", "--sweep takes --out and "
+                               "--no-plots, not --csv, --json, --workdir, "
+                               "--jobs or the cache options");
+    if (!sweep && (cli_flag(a, "--out") || cli_flag(a, "--no-plots")))
+        return cli_usage_error(a->cmd, "%s", "--out and --no-plots go with "
+                               "--sweep");
+    if ((rc = load(a, AREA_DEFAULT_PRESET, &cfg)) != 0)
         return rc;
-    if (opt.sweep && (opt.csv || opt.json || opt.workdir || opt.jobs ||
-                      opt.cache || opt.no_cache))
-        return usage_error("%s", "--sweep takes --out and --no-plots, not "
-                           "--csv, --json, --workdir, --jobs or the cache "
-                           "options");
-    if (!opt.sweep && (opt.out || opt.no_plots))
-        return usage_error("%s", "--out and --no-plots go with --sweep");
-    if ((rc = load(&opt, AREA_DEFAULT_PRESET, &cfg)) != 0)
-        return rc;
-    if (opt.sweep) {
-        struct sweep_request sr = { opt.out ? opt.out : "docs",
-                                    opt.no_plots == NULL };
+    if (sweep) {
+        const char *out = cli_text(a, "--out");
+        struct sweep_request sr = { out ? out : "docs",
+                                    !cli_flag(a, "--no-plots") };
         if (area_sweep(&cfg, &sr, stdout, err, sizeof err) != 0) {
             fprintf(stderr, "simtref: %s\n", err);
-            return EXIT_BAD_INPUT;
+            return CLI_EXIT_BAD;
         }
         return 0;
     }
     memset(&req, 0, sizeof req);
-    if ((rc = synthesis_options(&opt, &req, cache_dir, sizeof cache_dir)) != 0)
+    if ((rc = synthesis_options(a, &req, cache_dir, sizeof cache_dir)) != 0)
         return rc;
-    req.workdir = opt.workdir;
-    req.csv_path = opt.csv;
-    req.json_path = opt.json;
-    if (area_report(&cfg, &req, stdout, err, sizeof err) != 0) {
-        fprintf(stderr, "simtref: %s\n", err);
-        return EXIT_BAD_INPUT;
+    req.workdir = cli_text(a, "--workdir");
+    req.csv_path = cli_text(a, "--csv");
+    req.json_path = cli_text(a, "--json");
+    /* A signal stops Yosys and lets the report undo its work (its work
+     * directory, its temporaries) before the program ends by it. */
+    was = interrupt_defer_exit(true);
+    rc = area_report(&cfg, &req, stdout, err, sizeof err);
+    interrupt_defer_exit(was);
+    if (rc != 0) {
+        if (!interrupt_pending())
+            fprintf(stderr, "simtref: %s\n", err);
+        return CLI_EXIT_BAD;
     }
     return 0;
 }
 
 /* The registry: a line per structure and per defect, or the build's
  * lists. */
-static int cmd_registry(int argc, char **argv)
+static int cmd_registry(const struct cli_args *a)
 {
-    struct options opt;
     char err[CONFIG_ERR_LEN];
-    int rc;
 
-    if ((rc = parse_options(argc, argv, 2, "make", &opt)) != 0)
-        return rc;
-    if (opt.file)
-        return usage_error("registry takes no file ('%s')", opt.file);
-    if (opt.make) {
+    if (cli_flag(a, "--make")) {
         if (registry_write_make(stdout, err, sizeof err) != 0) {
             fprintf(stderr, "simtref: %s\n", err);
-            return EXIT_BAD_INPUT;
+            return CLI_EXIT_BAD;
         }
         return 0;
     }
@@ -457,38 +433,103 @@ static void use_source_tree_data(void)
     }
 }
 
-int main(int argc, char **argv)
-{
-    static const struct {
-        const char *name;
-        int (*run)(int, char **);
-    } commands[] = {
-        { "config", cmd_config },
-        { "rtl",    cmd_rtl },
-        { "area",   cmd_area },
-        { "registry", cmd_registry },
-        { "cfg",    cmd_cfg },
-        { "disasm", cmd_disasm },
-        { "kernel", cmd_kernel },
-        { "sim",    cmd_sim },
-        { "compare", cmd_compare },
-    };
+/* A command: its table and what runs it. */
+struct command {
+    const struct cli_command *cmd;      /* its options */
+    int (*run)(const struct cli_args *); /* the command */
+};
 
-    use_source_tree_data();
+/* Run argv[first..) as cmd, then check its standard output. */
+static int run_command(const struct command *c, int argc, char **argv,
+                       int first)
+{
+    struct cli_args a;
+    int rc = cli_parse(c->cmd, argc, argv, first, &a);
+
+    if (rc == 0 && a.help) {
+        fputs("usage:", stdout);
+        cli_usage(c->cmd, stdout);
+    } else if (rc == 0) {
+        rc = c->run(&a);
+    }
+    cli_args_free(&a);
+    return rc;
+}
+
+/* `simtref kernel SUBCOMMAND ...`. */
+static int run_kernel(const struct command *list, const struct command *build,
+                      int argc, char **argv)
+{
+    const char *sub = argc > 2 ? argv[2] : NULL;
+
+    if (sub && strcmp(sub, "--help") == 0) {
+        fputs("usage:", stdout);
+        cli_usage(list->cmd, stdout);
+        cli_usage(build->cmd, stdout);
+        return 0;
+    }
+    if (sub && strcmp(sub, "list") == 0)
+        return run_command(list, argc, argv, 3);
+    if (sub && strcmp(sub, "build") == 0)
+        return run_command(build, argc, argv, 3);
+    fprintf(stderr, "simtref kernel: %s%s%s (give: build or list; see "
+            "simtref kernel --help)\n", sub ? "unknown subcommand '" : "",
+            sub ? sub : "give a subcommand", sub ? "'" : "");
+    return CLI_EXIT_CMDLINE;
+}
+
+/* Which command argv names, and its exit status. */
+static int dispatch(int argc, char **argv)
+{
+    static const struct command commands[] = {
+        { &config_command, cmd_config },
+        { &rtl_command, cmd_rtl },
+        { &area_command, cmd_area },
+        { &registry_command, cmd_registry },
+        { &cmd_cfg_command, cmd_cfg },
+        { &cmd_disasm_command, cmd_disasm },
+        { &cmd_kernel_list_command, cmd_kernel_list },
+        { &cmd_kernel_build_command, cmd_kernel_build },
+        { &cmd_sim_command, cmd_sim },
+        { &cmd_compare_command, cmd_compare },
+    };
+    enum { N = sizeof commands / sizeof commands[0] };
+    const struct cli_command *tables[N + 1];
+
+    for (size_t i = 0; i < N; i++)
+        tables[i] = commands[i].cmd;
+    tables[N] = NULL;
     if (argc < 2) {
-        print_usage(stderr);
-        return EXIT_USAGE;
+        print_usage(stderr, tables);
+        return CLI_EXIT_CMDLINE;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
-        print_usage(stdout);
+        print_usage(stdout, tables);
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("simtref %s\n", PACKAGE_VERSION);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc, argv);
-    return usage_error("unknown command '%s'", argv[1]);
+    if (strcmp(argv[1], "kernel") == 0)
+        return run_kernel(&commands[6], &commands[7], argc, argv);
+    for (size_t i = 0; i < N; i++)
+        if (strcmp(argv[1], commands[i].cmd->name) == 0)
+            return run_command(&commands[i], argc, argv, 2);
+    fprintf(stderr, "simtref: unknown command '%s' (see simtref --help)\n",
+            argv[1]);
+    return CLI_EXIT_CMDLINE;
+}
+
+int main(int argc, char **argv)
+{
+    const char *cmd = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL;
+
+    int rc;
+
+    interrupt_install();
+    use_source_tree_data();
+    rc = cli_finish_stdout(cmd, dispatch(argc, argv));
+    interrupt_finish();
+    return rc;
 }

@@ -21,6 +21,7 @@
 #include "area_rows.h"
 #include "array_model.h"
 #include "atomic_file.h"
+#include "interrupt.h"
 #include "figures.h"
 #include "rtl_price.h"
 #include "rtlgen.h"
@@ -155,8 +156,15 @@ int area_report(const struct simt_config *cfg, const struct area_request *req,
 done:
     atomic_discard(&csv);
     atomic_discard(&json);
-    if (dir && !req->workdir)
+    if (dir && !req->workdir && rc != 0 && !interrupt_pending()
+        && strstr(err, dir)) {
+        /* the message names a work file: keep it to be read */
+        size_t len = strlen(err);
+        snprintf(err + len, errlen - len, " (the work directory %s is "
+                 "kept)", dir);
+    } else if (dir && !req->workdir) {
         remove_tree(dir);
+    }
     free(r);
     return rc;
 }

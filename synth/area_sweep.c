@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "interrupt.h"
 #include "process.h"
 #include "table7.h"
 #include "table7_price.h"
@@ -104,14 +105,19 @@ static int plot_sweep(const struct sweep *w, const struct t7 *pts,
 
     snprintf(png, sizeof png, "%s/area-sweep-%s.png", outdir, w->name);
     /* gnuplot writes the plot to the temporary, renamed when it is done. */
-    if (atomic_open(&out, png, err, errlen) != 0 ||
+    if (atomic_open_named(&out, png, err, errlen) != 0 ||
         atomic_close(&out, err, errlen) != 0)
         return -1;
     snprintf(data, sizeof data, "%s/.area-sweep-%s.dat", outdir, w->name);
     snprintf(script, sizeof script, "%s/.area-sweep-%s.gp", outdir, w->name);
+    /* removed by an interrupt too (util/interrupt.h) */
+    interrupt_add_file(data);
+    interrupt_add_file(script);
     if (!(f = fopen(data, "w"))) {
         snprintf(err, errlen, "%s: cannot write: %s", data, strerror(errno));
         atomic_discard(&out);
+        interrupt_forget_file(data);
+        interrupt_forget_file(script);
         return -1;
     }
     for (i = 0; i < w->npoints; i++) {
@@ -123,6 +129,8 @@ static int plot_sweep(const struct sweep *w, const struct t7 *pts,
     if (fclose(f) != 0 || !(f = fopen(script, "w"))) {
         snprintf(err, errlen, "%s: cannot write", script);
         unlink(data);
+        interrupt_forget_file(data);
+        interrupt_forget_file(script);
         atomic_discard(&out);
         return -1;
     }
@@ -146,7 +154,9 @@ static int plot_sweep(const struct sweep *w, const struct t7 *pts,
     if (fclose(f) != 0) {
         snprintf(err, errlen, "%s: cannot write", script);
         unlink(data);
+        interrupt_forget_file(data);
         unlink(script);
+        interrupt_forget_file(script);
         atomic_discard(&out);
         return -1;
     }
@@ -155,7 +165,9 @@ static int plot_sweep(const struct sweep *w, const struct t7 *pts,
     argv[2] = NULL;
     rc = spawn_run(argv, NULL, err, errlen);
     unlink(data);
+    interrupt_forget_file(data);
     unlink(script);
+    interrupt_forget_file(script);
     if (rc == 0)
         rc = atomic_commit(&out, err, errlen);
     else

@@ -268,3 +268,11 @@ int synth_cache_default_dir(char *buf, size_t size)
         return -1;
     return n < 0 || (size_t)n >= size ? -1 : 0;
 }
+
+int synth_cache_forget(const char *dir, const char *key, char *path,
+                       size_t size)
+{
+    if (entry_path(path, size, dir, key) != 0)
+        return -1;
+    return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+}

@@ -73,6 +73,13 @@ int synth_cache_store(const char *dir, const char *key,
                       const struct yosys_files *f, char *err, size_t errlen);
 
 /*
+ * Remove the entry of the key in dir (one whose figures proved wrong),
+ * its path in path.  Returns 0 (also when there is none), or -1.
+ */
+int synth_cache_forget(const char *dir, const char *key, char *path,
+                       size_t size);
+
+/*
  * The cache directory a user expects: $XDG_CACHE_HOME/simtref, else
  * $HOME/.cache/simtref.  Returns 0, or -1 when neither variable is set
  * (or the path does not fit in size bytes).

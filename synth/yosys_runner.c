@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "liberty.h"
+#include "interrupt.h"
 #include "process.h"
 #include "synth_area.h"
 #include "synth_cache.h"
@@ -162,7 +163,7 @@ int yosys_version(const char *yosys, char *buf, size_t size, char *err,
             len += (size_t)got;
     buf[len] = '\0';
     close(fd[0]);
-    while (waitpid(pid, &status, 0) < 0)
+    while (spawn_reap(pid, &status) < 0)
         if (errno != EINTR)
             return synth_fail(err, errlen, "waiting for yosys: %s",
                               strerror(errno));
@@ -365,7 +366,30 @@ static int prepare(struct batch *b, struct run *r)
     j->cached = 1;
     if (note_cached(b, r) != 0)
         return -1;
-    return finish(b, r) == 0 ? 1 : -1;
+    if (finish(b, r) == 0)
+        return 1;
+    /* The entry read back whole, but its figures fail the checks (an
+     * entry written by another version, or edited): say where they came
+     * from, drop the entry and synthesize the structure anew, as on a
+     * miss; its new entry replaces the old. */
+    {
+        char path[SYNTH_PATH_SIZE + 80];
+        char *see = strstr(j->err, " (see ");
+        if (see)
+            *see = '\0';
+        if (synth_cache_forget(b->flow->cache_dir, r->key, path,
+                               sizeof path) != 0)
+            return synth_fail(j->err, sizeof j->err, "%s: the figures "
+                              "from the synthesis cache entry %s are wrong "
+                              "(%s) and it cannot be removed: remove it, or "
+                              "run with --no-cache", j->top, path, j->err);
+        fprintf(stderr, "simtref: %s: the figures from the synthesis cache "
+                "entry %s are wrong (%s): entry removed, synthesizing anew\n",
+                j->top, path, j->err);
+    }
+    j->cached = 0;
+    j->err[0] = '\0';
+    return 0;
 }
 
 /* Start the Yosys run of job r. */
@@ -396,7 +420,7 @@ static void stop_all(struct run **running, size_t nrunning)
     for (size_t i = 0; i < nrunning; i++)
         kill(running[i]->pid, SIGTERM);
     for (size_t i = 0; i < nrunning; i++)
-        while (waitpid(running[i]->pid, &status, 0) < 0 && errno == EINTR)
+        while (spawn_reap(running[i]->pid, &status) < 0 && errno == EINTR)
             ;
 }
 
@@ -423,8 +447,14 @@ static int run_all(struct batch *b, struct run **todo, size_t n)
         }
         if (failed || nrunning == 0)
             break;
-        pid = waitpid(-1, &status, 0);
+        pid = spawn_reap(-1, &status);
         if (pid < 0) {
+            if (errno == EINTR && interrupt_pending()) {
+                snprintf(running[0]->job->err, sizeof running[0]->job->err,
+                         "interrupted by signal %d", interrupt_pending());
+                failed = 1;
+                break;
+            }
             if (errno == EINTR)
                 continue;
             snprintf(running[0]->job->err, sizeof running[0]->job->err,

@@ -47,9 +47,15 @@ expect 2 "unknown defect 'nope'" -- "$SIMTREF" rtl --preset tiny --out "$out" --
 expect 2 "either --preset or a file" -- "$SIMTREF" config --preset tiny "$bad/EXPECTED"
 expect 1 "unknown preset 'huge'" -- "$SIMTREF" config --preset huge
 expect 1 "has no key 'rbt_entries'" -- "$SIMTREF" config --preset gtx480-baws --get rbt_entries
-expect 1 "not a directory" -- "$SIMTREF" rtl --preset tiny --out "$out/none"
-expect 1 "/nonexistent/dir: not a directory" -- "$SIMTREF" rtl --preset tiny --out /nonexistent/dir
-expect 1 "not a directory" -- "$SIMTREF" rtl --preset tiny --out "$bad/EXPECTED"
+# rtl --out creates a directory that does not exist (and its parents),
+# and names what is in the way when it cannot.
+if ! "$SIMTREF" rtl --preset tiny --out "$out/new/dir" > "$out/stdout" 2> "$out/stderr" ||
+   [ ! -f "$out/new/dir/simtref_rbt.v" ]; then
+  echo "FAIL: rtl --out NEWDIR did not create it and write the modules:"; cat "$out/stderr"; fail=1
+fi
+rm -rf "$out/new"
+expect 1 "$bad/EXPECTED/dir: cannot create: Not a directory" -- "$SIMTREF" rtl --preset tiny --out "$bad/EXPECTED/dir"
+expect 1 "$bad/EXPECTED: not a directory" -- "$SIMTREF" rtl --preset tiny --out "$bad/EXPECTED"
 expect 2 "option '--preset' is given more than once" -- "$SIMTREF" config --preset tiny --preset fermi-sbr
 expect 2 "option '--out' is given more than once" -- "$SIMTREF" rtl --preset tiny --out "$out" --out "$out"
 expect 2 "an empty argument is not a file name" -- "$SIMTREF" config ""

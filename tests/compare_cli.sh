@@ -49,7 +49,7 @@ expect 2 "'gto' is listed twice" -- \
 expect 1 "unknown preset 'fermi-nope'" -- \
   "$SIMTREF" compare --preset tiny,fermi-nope --out "$out/r"
 for j in 0 x 2x -3; do
-  expect 2 "--jobs takes a number from 1 to 1024, not '$j'" -- \
+  expect 2 "--jobs '$j': not an integer from 1 to 1024" -- \
     "$SIMTREF" compare $small -j "$j" --out "$out/r"
 done
 expect 2 "unknown option '--kernel'" -- \
@@ -135,6 +135,11 @@ grep -v '"class"' "$out/saved.json" > "$one"
 expect 1 "$one: not a point of simtref sim --json: " -- \
   "$SIMTREF" compare --merge "$out/m" --out "$out/m-bad"
 grep -qF "class" "$out/stderr" || { echo "FAIL: the missing key is not named"; fail=1; }
+# a point whose run failed (its JSON written whole, with the error)
+"$SIMTREF" sim --kernel vecadd --preset tiny --max-cycles 1 --json "$one" > /dev/null 2>&1
+expect 1 "$one: the point's run failed: kernel vecadd: not done after the limit of 1 cycles" -- \
+  "$SIMTREF" compare --merge "$out/m" --out "$out/m-bad"
+no_report "$out/m-bad"
 rm "$one"
 expect 1 "$one: cannot read: No such file or directory" -- "$SIMTREF" compare --merge "$out/m" --out "$out/m-bad"
 no_report "$out/m-bad"

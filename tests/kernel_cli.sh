@@ -57,6 +57,28 @@ K
   "$SIMTREF" cfg "$out/mine.elf" > /dev/null ||
   { echo "FAIL: simtref kernel build mine.c"; cat "$out/stderr"; fail=1; }
 
+# A user's compiler flags reach the compiler, after the suite's: by
+# --cflags (split at spaces) and after "--" (one flag an argument).
+cat > "$out/flags.c" <<'K'
+#include "simt.h"
+#if !defined(SCALE) || !defined(OFFSET)
+#error "build with -DSCALE=N -DOFFSET=N"
+#endif
+void kernel(const void *args)
+{
+    int32_t *x = SIMT_PTR(int32_t, *(const uint32_t *)args);
+    x[simt_global_id()] = SCALE * x[simt_global_id()] + OFFSET;
+}
+K
+expect 1 "build with -DSCALE=N" -- "$SIMTREF" kernel build "$out/flags.c"
+absent "$out/flags.elf"
+"$SIMTREF" kernel build "$out/flags.c" --cflags '-DSCALE=3 -DOFFSET=1' > "$out/stdout" 2> "$out/stderr" &&
+  [ -f "$out/flags.elf" ] || { echo "FAIL: kernel build --cflags"; cat "$out/stderr"; fail=1; }
+rm -f "$out/flags.elf"
+"$SIMTREF" kernel build "$out/flags.c" -o "$out/flags2.elf" -- -DSCALE=3 '-DOFFSET=(1 + 1)' \
+  > "$out/stdout" 2> "$out/stderr" && [ -f "$out/flags2.elf" ] ||
+  { echo "FAIL: kernel build -- FLAGS"; cat "$out/stderr"; fail=1; }
+
 # simtref disasm: a label per function and a line per word of the text,
 # as many as objdump shows.
 "$SIMTREF" disasm kernels/vecadd.elf > "$out/disasm" 2> "$out/stderr" \
@@ -77,7 +99,7 @@ absent "$out/broken.elf"
 printf 'void other(void);\nvoid other(void) {}\n' > "$out/nokernel.c"
 expect 1 "undefined reference to \`kernel'" -- "$SIMTREF" kernel build "$out/nokernel.c"
 absent "$out/nokernel.elf"
-expect 2 "--levels '0': give 1 .. 32" -- "$SIMTREF" cfg kernels/nested.elf --levels 0
+expect 2 "--levels '0': not an integer from 1 to 32" -- "$SIMTREF" cfg kernels/nested.elf --levels 0
 expect 2 "no kernel: give KERNEL.elf" -- "$SIMTREF" cfg
 expect 2 "does not end in .c" -- "$SIMTREF" kernel build "$out/mine.txt"
 expect 2 "unknown subcommand" -- "$SIMTREF" kernel run x.c

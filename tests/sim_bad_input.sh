@@ -1,8 +1,11 @@
 #!/bin/sh
 # sim_bad_input.sh -- `simtref sim` on bad input: each gets a clear message
-# naming what is wrong (kernel, PC, thread, address, TB, warps), a non-zero
-# exit and no trace or JSON file left behind.  The bad kernels are built
-# here from tests/sim-bad/*.S with the RISC-V compiler.
+# naming what is wrong (kernel, PC, thread, address, TB, warps) and a
+# non-zero exit.  Input refused before the run leaves no trace or JSON
+# file; a run that fails leaves both whole: the trace of every
+# warp-instruction up to the failure and a last line naming the error,
+# the JSON with the error and the counts so far.  The bad kernels are
+# built here from tests/sim-bad/*.S with the RISC-V compiler.
 set -u
 fail=0
 out=test-out/sim-bad
@@ -16,6 +19,40 @@ for k in illegal misaligned outside barrier forever; do
     -o "$out/$k.elf" "$SRCDIR/tests/sim-bad/$k.S" || exit 1
 done
 printf 'not an ELF file\n' > "$out/text.elf"
+
+json_get=${JSON_GET:-tests/json_get}
+
+# failed_run SUBSTRING -- command...: the run fails (status 1) with
+# SUBSTRING on stderr, and leaves the trace and the JSON ($files) whole,
+# each ending in the error.
+failed_run() {
+  text=$1; shift 2
+  "$@" > "$out/stdout" 2> "$out/stderr"
+  rc=$?
+  err=$(sed -n 's/^simtref sim: //p' "$out/stderr" | head -n 1)
+  if [ $rc -ne 1 ] || ! grep -qF -- "$text" "$out/stderr"; then
+    echo "FAIL: '$*' exited $rc (want 1), stderr:"; sed 's/^/    /' "$out/stderr"
+    echo "    expected to contain: $text"
+    fail=1
+  elif [ ! -f "$out/trace" ] || [ "$(tail -n 1 "$out/trace")" != "error: $err" ]; then
+    echo "FAIL: '$*' left no trace ending in 'error: $err':"
+    tail -n 2 "$out/trace" 2>&1 | sed 's/^/    /'
+    fail=1
+  elif [ "$(grep -c '^[0-9]* s[0-9]* w[0-9]* ' "$out/trace")" -lt 1 ]; then
+    echo "FAIL: '$*': the trace holds no warp-instruction"; fail=1
+  elif [ "$("$json_get" "$out/json" result)" != '"error"' ] ||
+       ! "$json_get" "$out/json" error | grep -qF -- "$text" ||
+       [ -z "$("$json_get" "$out/json" cycles)" ]; then
+    echo "FAIL: '$*': the JSON does not hold the error and the counts:"
+    sed 's/^/    /' "$out/json"
+    fail=1
+  fi
+  if ls "$out" | grep -q -e '\.tmp-'; then
+    echo "FAIL: '$*' left a temporary file:"; ls "$out" | grep -e '\.tmp-'
+    fail=1
+  fi
+  rm -f "$out"/trace* "$out"/json*
+}
 
 # expect STATUS SUBSTRING -- command...: the command exits with STATUS and
 # its stderr contains SUBSTRING; no trace or JSON file ($files, given to
@@ -39,15 +76,15 @@ expect() {
 files="--trace $out/trace --json $out/json"
 for mode in sbr harp minpc ics-first; do
   sim="$SIMTREF sim $files --preset tiny --set reconvergence=$mode"
-  expect 1 "illegal instruction 0xffffffff (.4byte 0xffffffff)" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
-  expect 1 "kernel $out/illegal.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x0001000c: illegal" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
-  expect 1 "kernel $out/misaligned.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008: misaligned access to 0x10000002 (lw)" -- \
+  failed_run "illegal instruction 0xffffffff (.4byte 0xffffffff)" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
+  failed_run "kernel $out/illegal.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x0001000c: illegal" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
+  failed_run "kernel $out/misaligned.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008: misaligned access to 0x10000002 (lw)" -- \
     $sim --kernel "$out/misaligned.elf" --grid 1 --block 1
-  expect 1 "kernel $out/outside.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008: access to 0x00000040 outside memory (sw)" -- \
+  failed_run "kernel $out/outside.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008: access to 0x00000040 outside memory (sw)" -- \
     $sim --kernel "$out/outside.elf" --grid 1 --block 1
-  expect 1 "the barrier of TB 0 cannot complete: warps 0 wait at it, warps 1 exited" -- \
+  failed_run "the barrier of TB 0 cannot complete: warps 0 wait at it, warps 1 exited" -- \
     $sim --kernel "$out/barrier.elf" --grid 1 --block 4
-  expect 1 "not done after the limit of 1000 cycles (0 of 1 TBs finished)" -- \
+  failed_run "not done after the limit of 1000 cycles (0 of 1 TBs finished)" -- \
     $sim --kernel "$out/forever.elf" --grid 1 --block 1 --max-cycles 1000
 done
 expect 1 "$out/text.elf" -- $sim --kernel "$out/text.elf"

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "atomic_file.h"
@@ -121,6 +122,43 @@ static void a_discarded_file_keeps_the_old_contents_and_no_temporary(
     remove(path);
 }
 
+static void a_file_through_a_link_replaces_its_target_and_keeps_the_link(
+    void **state)
+{
+    struct atomic_file a;
+    char path[2 * PATH_LEN], link[2 * PATH_LEN], err[256], text[64];
+    struct stat st;
+
+    (void)state;
+    snprintf(path, sizeof path, "%s/target.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    assert_int_equal(symlink("target.txt", link), 0);
+    assert_int_equal(atomic_open(&a, link, err, sizeof err), 0);
+    fputs("through the link\n", a.f);
+    assert_int_equal(atomic_commit(&a, err, sizeof err), 0);
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    contents(path, text, sizeof text);
+    assert_string_equal(text, "through the link\n");
+    assert_int_equal(entries(), 2);             /* the link and its target */
+    remove(link);
+    remove(path);
+}
+
+static void a_file_named_dash_is_standard_output_and_no_file(void **state)
+{
+    struct atomic_file a;
+    char err[256];
+
+    (void)state;
+    assert_int_equal(atomic_open(&a, "-", err, sizeof err), 0);
+    assert_true(a.direct);
+    assert_ptr_equal(a.f, stdout);
+    assert_int_equal(atomic_commit(&a, err, sizeof err), 0);
+    assert_int_equal(atomic_open_named(&a, "-", err, sizeof err), -1);
+    assert_int_equal(entries(), 0);
+}
+
 static void a_file_in_a_missing_directory_is_refused_with_its_path(
     void **state)
 {
@@ -186,6 +224,9 @@ int main(void)
             a_committed_file_replaces_the_old_one_and_leaves_no_temporary),
         cmocka_unit_test(
             a_discarded_file_keeps_the_old_contents_and_no_temporary),
+        cmocka_unit_test(
+            a_file_through_a_link_replaces_its_target_and_keeps_the_link),
+        cmocka_unit_test(a_file_named_dash_is_standard_output_and_no_file),
         cmocka_unit_test(a_file_in_a_missing_directory_is_refused_with_its_path),
         cmocka_unit_test(a_program_s_exit_status_and_output_are_kept),
         cmocka_unit_test(a_program_that_does_not_exist_is_reported),
