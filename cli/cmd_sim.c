@@ -80,7 +80,7 @@ const struct cli_command cmd_sim_command = {
     "Every suite kernel runs with no option but --kernel.  The trace\n"
     "and JSON files are written whole or not at all; a run that fails\n"
     "(a fault, a hang, a wrong result) still writes them whole: the\n"
-    "trace up to the failure with a last line 'error: MESSAGE', the\n"
+    "trace up to the failure, then the message as 'error: ' lines, the\n"
     "JSON with \"result\": \"error\", the message and the counts so far",
     "configuration file", 1, NULL, sim_options
 };
@@ -552,7 +552,13 @@ static int write_failed(struct atomic_file *trace, struct atomic_file *json,
 
     if (trace->f) {
         sm->trace = NULL;
-        fprintf(trace->f, "error: %s\n", error);
+        /* Each line of the message (the error, then the registers of a
+         * faulting thread) as its own "error: " line. */
+        for (const char *line = error; *line;) {
+            size_t len = strcspn(line, "\n");
+            fprintf(trace->f, "error: %.*s\n", (int)len, line);
+            line += len + (line[len] == '\n');
+        }
         rc |= out_commit(trace);
     }
     if (json->f) {

@@ -231,7 +231,7 @@ static int make_dir(const char *path, char *err, size_t errlen)
             continue;
         *p = '\0';
         if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-            snprintf(err, errlen, "%s: cannot create: %s", buf,
+            snprintf(err, errlen, "%.400s: cannot create: %s", buf,
                      strerror(errno));
             return -1;
         }

@@ -34,8 +34,10 @@ failed_run() {
     echo "FAIL: '$*' exited $rc (want 1), stderr:"; sed 's/^/    /' "$out/stderr"
     echo "    expected to contain: $text"
     fail=1
-  elif [ ! -f "$out/trace" ] || [ "$(tail -n 1 "$out/trace")" != "error: $err" ]; then
-    echo "FAIL: '$*' left no trace ending in 'error: $err':"
+  elif [ ! -f "$out/trace" ] ||
+       [ "$(grep '^error: ' "$out/trace" | head -n 1)" != "error: $err" ] ||
+       [ "$(sed '1,/^error: /d' "$out/trace" | grep -vc '^error: ')" -ne 0 ]; then
+    echo "FAIL: '$*' left no trace ending in 'error: $err' and its error lines:"
     tail -n 2 "$out/trace" 2>&1 | sed 's/^/    /'
     fail=1
   elif [ "$(grep -c '^[0-9]* s[0-9]* w[0-9]* ' "$out/trace")" -lt 1 ]; then
