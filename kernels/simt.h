@@ -1,7 +1,7 @@
 /*
  * simt.h -- what a kernel needs from the SIMT extension (docs/isa.md):
- * its thread and block indices, the TB barrier, its TB's shared memory
- * and word atomics.
+ * its thread and block indices, the TB barrier, thread exit, its TB's
+ * shared memory and word atomics.
  *
  *   #include "simt.h"
  *   struct args { int32_t *x; uint32_t n; };
@@ -60,6 +60,14 @@ static inline void simt_barrier(void)
     __asm__ volatile(".insn r 0x0b, 0, 0, x0, x0, x0" ::: "memory");
 }
 
+/* simt.exit: the thread ends here, wherever it is (also inside a call
+ * or in divergent code); the barrier no longer waits for it. */
+static inline __attribute__((noreturn)) void simt_exit(void)
+{
+    __asm__ volatile(".insn r 0x0b, 1, 0, x0, x0, x0" ::: "memory");
+    __builtin_unreachable();
+}
+
 #else /* SIMT_SINGLE_THREAD */
 
 /* Set by the qemu start code before each TB. */
@@ -72,6 +80,8 @@ static inline uint32_t simt_nctaid(void) { return simt_qemu_nctaid; }
 static inline uint32_t simt_warpid(void) { return 0; }
 static inline uint32_t simt_laneid(void) { return 0; }
 static inline void simt_barrier(void) { __asm__ volatile("" ::: "memory"); }
+/* The thread (the TB's one thread) ends: back to the start code. */
+void simt_exit(void) __attribute__((noreturn));
 
 #endif /* SIMT_SINGLE_THREAD */
 
