@@ -983,8 +983,100 @@ static void tb_warp_list(const struct sm *sm, unsigned t,
             n += (size_t)snprintf(buf + n, len - n, " %u", k);
 }
 
+/* The exited warps of each TB whose barrier is in progress (a warp of it
+ * waits, or arrives in this cycle) and that have not yet arrived at it:
+ * they arrive through the arrival ports no warp uses in this cycle
+ * (sent[t] of them for TB slot t).  True when one does. */
+static bool exited_arrivals(const struct sm *sm, struct wpt_in *wi,
+                            unsigned sent[])
+{
+    unsigned S = sm->cfg.schedulers, p = 0;
+    bool any = false;
+
+    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
+        const struct sm_tb *tb = &sm->tb[t];
+        bool busy = sm->wpt.cnt[t] != 0;
+        unsigned owed;
+
+        sent[t] = 0;
+        if (!tb->valid)
+            continue;
+        owed = tb->warps - tb->live_warps - tb->gone_arrived;
+        for (unsigned q = 0; !busy && owed && q < S; q++)
+            busy = wi->arr_valid[q] && wi->arr_tb[q] == t;
+        for (; busy && owed && p < S; p++)
+            if (!wi->arr_valid[p]) {
+                wi->arr_valid[p] = true;
+                wi->arr_tb[p] = t;
+                sent[t]++;
+                owed--;
+                any = true;
+            }
+    }
+    return any;
+}
+
+/* TB slot t's barrier releases: its live threads must all wait at the
+ * same simt.bar (each thread's PC is the one after it).  Threads waiting
+ * at different barriers (a barrier that some of them skipped) stop the
+ * run, naming the TB, the warps, their lanes and the barriers' PCs. */
+static void check_release(struct sm *sm, unsigned t)
+{
+    const struct simt_config *c = &sm->cfg;
+    const struct sm_tb *tb = &sm->tb[t];
+    uint32_t first = 0;
+    bool differ = false, have = false;
+    char buf[512];
+    size_t n = 0;
+
+    for (unsigned k = 0; k < tb->warps; k++) {
+        unsigned g = tb->warp[k];
+        const struct sm_warp *wp = &sm->warp[g];
+
+        if (!wp->resident || wp->tb != t || wp->wid != k)
+            continue;
+        for (uint64_t m = wp->live; m; m &= m - 1) {
+            uint32_t pc = sm->thread[g * c->warp_size
+                                     + (unsigned)__builtin_ctzll(m)].pc;
+            differ |= have && pc != first;
+            first = have ? first : pc;
+            have = true;
+        }
+    }
+    if (!differ)
+        return;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < tb->warps && n + 64 < sizeof buf; k++) {
+        unsigned g = tb->warp[k];
+        const struct sm_warp *wp = &sm->warp[g];
+
+        if (!wp->resident || wp->tb != t || wp->wid != k)
+            continue;
+        for (uint64_t m = wp->live; m; ) {
+            uint32_t pc = sm->thread[g * c->warp_size
+                                     + (unsigned)__builtin_ctzll(m)].pc;
+            uint64_t at = 0;
+            for (uint64_t j = m; j; j &= j - 1)
+                if (sm->thread[g * c->warp_size
+                               + (unsigned)__builtin_ctzll(j)].pc == pc)
+                    at |= j & -j;
+            m &= ~at;
+            n += (size_t)snprintf(buf + n, sizeof buf - n,
+                                  "%swarp %u lanes 0x%llx at PC 0x%08x",
+                                  n ? ", " : "", k, (unsigned long long)at,
+                                  pc - 4);
+        }
+    }
+    sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: its live "
+            "threads wait at different barriers (%s); a barrier that some "
+            "live threads skip never completes (cycle %llu)",
+            sm->launch.kernel, tb->ctaid, buf,
+            (unsigned long long)sm->st.cycles);
+}
+
 /* A barrier that can no longer complete: every live warp of the TB waits
- * at it, yet fewer than all the TB's warps arrived (some exited). */
+ * at it, yet fewer than all the TB's warps arrived, and no exited warp is
+ * left to arrive (a fault of the model: exited warps arrive, above). */
 static void check_barriers(struct sm *sm)
 {
     for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
@@ -992,7 +1084,8 @@ static void check_barriers(struct sm *sm)
         bool stuck = true, any = false;
         char waiting[256], exited[256];
 
-        if (!tb->valid || sm->wpt.cnt[t] == 0)
+        if (!tb->valid || sm->wpt.cnt[t] == 0
+            || tb->gone_arrived < tb->warps - tb->live_warps)
             continue;
         for (unsigned k = 0; k < tb->warps && stuck; k++) {
             enum tb_warp_place p = tb_warp_place(sm, t, k);
@@ -1131,6 +1224,8 @@ enum sm_status sm_cycle(struct sm *sm)
     bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
     bool any_release = false;          /* the WPT releases a TB */
     bool any_exit = false;             /* a thread exited */
+    unsigned gone_sent[CONFIG_MAX_TBS];  /* exited warps of each TB that
+                                        * arrive at its barrier now */
     bool regroups = sm->regroups;      /* harp's slots */
     uint64_t now = sm->st.cycles;
     struct sm_stats before;            /* the counts at the cycle's start */
@@ -1386,6 +1481,7 @@ enum sm_status sm_cycle(struct sm *sm)
         count_idle_threads(sm, data_hz);
     for (unsigned s = 0; s < S; s++)
         any_arrival |= wi.arr_valid[s];
+    any_arrival |= exited_arrivals(sm, &wi, gone_sent);
     if (any_arrival) {
         wpt_eval(&sm->wpt, &wi, &wo_arr);
         wo = &wo_arr;
@@ -1455,8 +1551,12 @@ enum sm_status sm_cycle(struct sm *sm)
             wp->phase_end = now;
         }
     }
+    for (unsigned t = 0; any_arrival && t < c->max_tbs; t++)
+        sm->tb[t].gone_arrived += gone_sent[t];
     for (unsigned t = 0; any_release && t < c->max_tbs; t++)
         if (wo->release[t]) {
+            check_release(sm, t);
+            sm->tb[t].gone_arrived = 0;
             end_phase(sm, t);
             sm->tb[t].phase_start = now + 1;
             for (unsigned g = 0; g < sm->warp_slots; g++)

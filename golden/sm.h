@@ -76,6 +76,11 @@ struct sm_tb {
     unsigned warps;         /* warp slots it holds */
     unsigned warp[SM_MAX_TB_WARPS]; /* those slots, in warp order */
     unsigned live_warps;    /* warps with a live thread */
+    unsigned gone_arrived;  /* of its exited warps (warps - live_warps),
+                             * those counted at the barrier in progress:
+                             * an exited warp arrives at each barrier of
+                             * its TB, through an arrival port no warp
+                             * uses in that cycle */
     uint64_t phase_start;   /* cycle its warp-phase began (RTRU) */
 };
 
