@@ -1619,6 +1619,13 @@ static void invariant_fail(struct sm *sm, unsigned g, unsigned l, bool live)
     sm_reconv_places(&sm->rc, slot_sched(sm, g), slot_local(sm, g),
                      wp->resident && !wp->launch_pending ? wp->live : 0,
                      c->warp_size, count, place);
+    if (!live && wp->resident && !wp->launch_pending
+        && (wp->lanes >> l & 1)) {
+        thread_name(sm, g, l, who, sizeof who);
+        sm_fail(sm, "invariant: cycle %llu: %s exited but is still in %s",
+                (unsigned long long)sm->st.cycles, who, place[l]);
+        return;
+    }
     if (!live) {
         sm_fail(sm, "invariant: cycle %llu: warp slot %u lane %u holds no "
                 "thread but is in %s", (unsigned long long)sm->st.cycles, g,
@@ -1652,11 +1659,12 @@ int sm_check_invariant(struct sm *sm)
         sm_reconv_counts(&sm->rc, s, W, live, lanes, count);
         for (unsigned w = 0; w < W; w++) {
             unsigned g = slot_of(sm, s, w);
-            bool resident = sm->warp[g].resident;
             for (unsigned l = 0; l < lanes; l++) {
                 bool is_live = live[w] >> l & 1;
                 unsigned n = count[w * lanes + l];
-                if ((!resident && n != 0) || (is_live && n != 1)) {
+                /* an exited thread (or a lane holding none) is in no
+                 * place: it left every structure that held it */
+                if ((!is_live && n != 0) || (is_live && n != 1)) {
                     invariant_fail(sm, g, l, is_live);
                     return -1;
                 }

@@ -223,6 +223,8 @@ void sm_reconv_issuable(const struct sm_reconv *rc, unsigned sched,
 bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp)
 {
+    if (rc->mode == RECONV_HARP)
+        return sm_harp_can_launch(rc, sched, warp);
     return rc->mode != RECONV_ICS_FIRST || sm_ics_can_launch(rc, sched, warp);
 }
 

@@ -241,6 +241,8 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in);
 bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
                        unsigned slot);
+bool sm_harp_can_launch(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp);
 void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
                       uint64_t set[]);
 void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,

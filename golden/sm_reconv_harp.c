@@ -574,6 +574,19 @@ void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
     }
 }
 
+/* The lanes of mask whose thread (launch warp tid[l]) has not exited: an
+ * exited thread that arrived at an RBT barrier waits there in no sense. */
+static uint64_t not_exited(const struct sm_harp *h, uint64_t mask,
+                           const uint32_t *tid)
+{
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (h->exited[tid[l]] >> l & 1)
+            mask &= ~(1ull << l);
+    }
+    return mask;
+}
+
 static void enter_push(struct sm_harp *h, const struct harp_warp *w)
 {
     if (w->mask && h->n_enter < h->cap_enter)
@@ -870,7 +883,9 @@ void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
          * holds diverged groups not yet scheduled */
         for (unsigned e = 0, n = 0; n < h->rbt.occupancy; e++)
             if (h->rbt.e[e].valid) {
-                or_lanes(h->rbt.e[e].member & h->rbt.e[e].reached,
+                or_lanes(not_exited(h, h->rbt.e[e].member
+                                       & h->rbt.e[e].reached,
+                                    h->rbt.e[e].tid),
                          h->rbt.e[e].tid, warps, h->wait_reconv);
                 n++;        /* the valid entries are `occupancy` many */
             }
@@ -902,6 +917,29 @@ bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
                          unsigned warp, uint64_t live)
 {
     return live && rc->harp[sched].parked[warp] == live;
+}
+
+/* A launch warp whose exited threads are still members of an RBT barrier
+ * (or on their way to arrive there) keeps its thread ids: its slot takes
+ * no new warp until the barrier lets them go. */
+bool sm_harp_can_launch(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+
+    for (unsigned e = 0; e < h->rbt.g.entries; e++)
+        for (uint64_t m = h->rbt.e[e].valid ? h->rbt.e[e].member : 0; m;
+             m &= m - 1)
+            if (h->rbt.e[e].tid[__builtin_ctzll(m)] == warp)
+                return false;
+    for (unsigned i = 0; i < h->n_gone; i++)
+        for (uint64_t m = h->gone[i].mask; m; m &= m - 1)
+            if (h->gone[i].tid[__builtin_ctzll(m)] == warp)
+                return false;
+    for (uint64_t m = h->pend_valid ? h->pend.mask : 0; m; m &= m - 1)
+        if (h->pend.tid[__builtin_ctzll(m)] == warp)
+            return false;
+    return true;
 }
 
 /* Count the places that hold (lane l, launch warp w) in one warp. */
@@ -953,7 +991,8 @@ void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
                    h->wait.table.entry[e].warp.tid, warps, lanes, count);
     for (unsigned e = 0; e < h->rbt.g.entries; e++)
         if (h->rbt.e[e].valid)
-            add_in(h->rbt.e[e].member & h->rbt.e[e].reached, h->rbt.e[e].tid,
+            add_in(not_exited(h, h->rbt.e[e].member & h->rbt.e[e].reached,
+                              h->rbt.e[e].tid), h->rbt.e[e].tid,
                    warps, lanes, count);
     for (unsigned i = 0; i < h->n_enter; i++)
         add_in(h->enter[i].mask, h->enter[i].tid, warps, lanes, count);
@@ -999,7 +1038,8 @@ void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
     for (unsigned e = 0; e < h->rbt.g.entries; e++)
         if (h->rbt.e[e].valid) {
             snprintf(name, sizeof name, "RBT entry %u (reached)", e);
-            count_in(h->rbt.e[e].member & h->rbt.e[e].reached,
+            count_in(not_exited(h, h->rbt.e[e].member & h->rbt.e[e].reached,
+                                h->rbt.e[e].tid),
                      h->rbt.e[e].tid, warp, lanes, name, count, place);
         }
     for (unsigned i = 0; i < h->n_enter; i++)

@@ -10,7 +10,12 @@
  * next PC.  _start's call of the kernel returns to the exit PC, the base
  * entry's RPC, so its CALL entry replaces the base entry; the warp has
  * exited when its stack becomes empty (that entry's return, or the base
- * reaching the exit PC).
+ * reaching the exit PC).  simt.exit is the stack's exit op: the top's
+ * threads leave every entry, and when no live thread is left the stack
+ * empties, also inside a call (its CALL entries go with it).  A top
+ * whose threads have all exited (a parent entry whose other threads left
+ * before) shows an empty mask; the instruction fetched for it runs on no
+ * lane and is the exit op that pops it.
  *
  * A branch whose threads meet only at their function's exit, in a
  * function with more than one exit, has the kernel's exit PC as its
@@ -121,6 +126,14 @@ static void sbr_inputs(const struct sm_reconv *rc, const struct sm_rc_in *in,
         si->rpc = to_hw(rc, rc->prog->exit_pc);
         break;
     case SM_RC_EXEC:
+        if (in->exit || in->mask == 0) {
+            /* simt.exit, or an instruction fetched for a top whose
+             * threads have all exited (it runs on no lane): the top
+             * leaves, and with no live thread left the whole stack */
+            si->op = SBR_STACK_EXIT;
+            si->mask = in->live;
+            break;
+        }
         split = in->split && in->taken != 0 && in->taken != in->mask;
         flow = in->mask ? flow_at(rc->prog, in->pc) : SBR_FLOW_OTHER;
         if (flow == SBR_FLOW_CALL) {
@@ -163,7 +176,8 @@ void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
     out->rd_mask = so.rd_mask;
     out->pop = so.pop;
     out->exited = so.pop && si.op != SBR_STACK_NONE && si.op_warp < st->g.warps
-                  && st->depth[si.op_warp] == 1;
+                  && (st->depth[si.op_warp] == 1
+                      || (si.op == SBR_STACK_EXIT && si.mask == 0));
     if (why == SBR_NO_RPC) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "the branch at 0x%08x has no "
@@ -216,6 +230,7 @@ void sm_sbr_counts(const struct sm_reconv *rc, unsigned sched,
         uint64_t held = 0;
         for (unsigned d = 0; d < s->depth[w]; d++)
             held |= s->e[w][d].mask;
+        held &= ~s->gone[w];        /* exited: in no entry's view */
         for (unsigned l = 0; l < lanes; l++)
             count[w * lanes + l] = (unsigned)(held >> l & 1);
     }
@@ -231,7 +246,7 @@ void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
 
     (void)live;
     for (unsigned l = 0; l < lanes; l++)
-        for (unsigned d = s->depth[warp]; d-- > 0;)
+        for (unsigned d = s->depth[warp]; d-- > 0 && !(s->gone[warp] >> l & 1);)
             if (s->e[warp][d].mask >> l & 1) {
                 count[l] = 1;
                 snprintf(place[l], 64, "stack entry %u", d);
