@@ -44,7 +44,9 @@ const char cmd_sim_usage[] =
     "      (default preset: tiny); --time adds the CPU and wall seconds of\n"
     "      the simulation alone and the cycles it counted without evaluating the\n"
     "      whole SM (those that repeat a cycle in which nothing but time, or the\n"
-    "      LSU alone, moved)\n";
+    "      LSU alone, moved); a run not done after --max-cycles N cycles\n"
+    "      (default 100000000) stops naming each live warp's PC and what it\n"
+    "      waits on: give a smaller N for a kernel that may never end\n";
 
 struct sim_opts {
     const char *kernel, *preset, *file, *trace, *json;

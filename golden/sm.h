@@ -222,6 +222,10 @@ struct sm {
     struct scheduler sched_copy;       /* scratch: a scheduler before its
                                         * step (is the cycle quiet?) */
     uint64_t max_cycles;               /* 0: no limit */
+    uint64_t stuck_check_at;           /* harp: the cycle from which the
+                                        * next check for threads at the
+                                        * barrier that others wait to
+                                        * re-converge with runs */
     bool check_invariants;             /* check SPEC's system invariant */
     unsigned *inv_count;               /* ... its scratch: W * warp_size
                                         * place counts (sm_reconv_counts) */
