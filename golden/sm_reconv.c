@@ -56,11 +56,13 @@ void sm_reconv_free(struct sm_reconv *rc)
 {
     sm_harp_free(rc);
     free(rc->sbr);
+    free(rc->sbr_late);
     free(rc->arb);
     free(rc->parked);
     free(rc->ics);
     free(rc->commit);
     rc->sbr = NULL;
+    rc->sbr_late = NULL;
     rc->arb = NULL;
     rc->parked = NULL;
     rc->ics = NULL;

@@ -98,6 +98,11 @@ struct sm_reconv {
     unsigned warps;         /* W: warps per scheduler */
     const struct rv32_thread *threads; /* the SM's threads, slot-major */
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
+    uint8_t *sbr_late;      /* sbr: per text word, for a conditional
+                             * branch, the side from which a simt.bar is
+                             * reached before the branch re-converges (1:
+                             * the taken target's, 2: the fall-through's,
+                             * 0: neither or both): it runs last */
     struct arbiter *arb;        /* minpc: one arbiter per warp slot */
     uint64_t *parked;       /* minpc: per warp slot, threads at simt.bar */
     struct ics_first *ics;        /* ics-first: one module per warp slot */
