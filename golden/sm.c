@@ -835,6 +835,11 @@ static void retire(struct sm *sm, unsigned g)
     struct sm_warp *wp = &sm->warp[g];
     struct sm_tb *tb = &sm->tb[wp->tb];
 
+    /* a warp that arrived at the barrier in progress (under sbr, the
+     * simt.bar whose advance to the exit PC empties its stack) has been
+     * counted there: it is owed no arrival */
+    if (wp->at_barrier)
+        tb->gone_arrived++;
     wp->resident = false;
     sm->resident_warps--;   /* launched: it issued its exit */
     bitset_remove(sm->resident[slot_sched(sm, g)], slot_local(sm, g));
@@ -1671,6 +1676,13 @@ enum sm_status sm_cycle(struct sm *sm)
             sm->warp[slot_of(sm, s, ri[s].warp)].launch_pending = false;
             sm->launches_pending--;
         }
+        /* before the exits: a warp that arrives and exits at once has
+         * arrived (retire()) */
+        if (arrive[s] >= 0) {
+            struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)arrive[s])];
+            wp->at_barrier = true;
+            wp->phase_end = now;
+        }
         if (eo[s].issued && (exited[s] || eo[s].exits)) {
             /* only an exit empties a warp */
             any_exit = true;
@@ -1688,11 +1700,6 @@ enum sm_status sm_cycle(struct sm *sm)
             }
             if (sm->warp[g].resident && sm->warp[g].live == 0)
                 retire(sm, g);
-        }
-        if (arrive[s] >= 0) {
-            struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)arrive[s])];
-            wp->at_barrier = true;
-            wp->phase_end = now;
         }
     }
     for (unsigned t = 0; any_arrival && t < c->max_tbs; t++)
