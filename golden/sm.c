@@ -551,6 +551,20 @@ static unsigned lsu_edge(struct sm *sm, uint64_t now)
     return n;
 }
 
+/* Whether the lanes of mask hold every live thread of the warps that own
+ * them (owner[l], local to scheduler s). */
+static bool whole_warps(const struct sm *sm, unsigned s, uint64_t mask,
+                        const unsigned owner[])
+{
+    for (uint64_t k = mask, same; k; k &= ~same) {
+        unsigned o = owner[__builtin_ctzll(k)];
+        same = owner_lanes(owner, k);
+        if (sm->warp[slot_of(sm, s, o)].live & ~same)
+            return false;
+    }
+    return true;
+}
+
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
  * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
  * regroups threads). */
@@ -700,6 +714,16 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
                     sm->tb[wp->tb].ctaid, pc, ta, tb, next);
             return;
         }
+    }
+    if (!two && !o->exits && ta == sm->prog->exit_pc && insn.op == RV32_JALR
+        && insn.rd == 0 && !whole_warps(sm, s, mask, o->owner)) {
+        /* some threads of a warp return from the kernel to the start
+         * code's simt.exit: a return from the kernel is the thread's exit,
+         * here, and no structure waits for them to re-converge (a whole
+         * warp goes on to that simt.exit, or under sbr empties its stack
+         * by the return) */
+        o->exits = mask;
+        o->rc.exit = true;
     }
     if (two) {
         o->rc.split = true;
