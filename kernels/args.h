@@ -219,8 +219,9 @@ struct nested_args {
  *   0  odd threads store and simt.exit, even ones store and return;
  *   1  inside a call, the upper half of the TB and the odd threads store
  *      and simt.exit, the others return from it and store again;
- *   2  the top quarter of the TB returns at once, the others run `rounds`
- *      rounds of barriers exchanging values through shared memory;
+ *   2  the top quarter of the TB and every fifth thread return at once,
+ *      the others run `rounds` rounds of barriers exchanging values
+ *      through shared memory;
  *   3  odd threads store and simt.exit while even ones meet at a barrier
  *      and read an even neighbour's value from shared memory. */
 struct exits_args {

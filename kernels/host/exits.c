@@ -22,16 +22,20 @@ static void barrier_rounds(int32_t *o, uint32_t ntid, uint32_t c,
         free(sh);
         return;
     }
+    /* a thread that returned never writes its word of shared memory,
+     * which stays 0 */
     for (uint32_t t = 0; t < live; t++)
-        v[t] = 3 * (int32_t)t + (int32_t)c;
+        v[t] = t % 5 == 4 ? 0 : 3 * (int32_t)t + (int32_t)c;
     for (uint32_t k = 0; k < rounds; k++) {
         for (uint32_t t = 0; t < live; t++)
             sh[t] = v[t];
         for (uint32_t t = 0; t < live; t++)
-            v[t] += sh[(t + 1 + k) % live];
+            if (t % 5 != 4)
+                v[t] += sh[(t + 1 + k) % live];
     }
     for (uint32_t t = 0; t < live; t++)
-        o[t] = v[t];
+        if (t % 5 != 4)
+            o[t] = v[t];
     free(v);
     free(sh);
 }
