@@ -1162,6 +1162,7 @@ struct sm_wait_group {
     unsigned ctaid;
     uint32_t pc;
     enum sm_wait why;
+    char table[24];         /* harp: the table that holds them ("" else) */
     char warps[64];         /* " w1 w2 ..." */
     size_t n;               /* bytes of warps used */
 };
@@ -1171,12 +1172,13 @@ enum { SM_WAIT_GROUPS = 32 };
 /* Add warp wid of TB ctaid (its threads at pc, waiting on why). */
 static void wait_group_add(struct sm_wait_group *g, unsigned *n,
                            unsigned *more, unsigned ctaid, unsigned wid,
-                           uint32_t pc, enum sm_wait why)
+                           uint32_t pc, enum sm_wait why, const char *table)
 {
     unsigned i;
 
     for (i = 0; i < *n; i++)
-        if (g[i].ctaid == ctaid && g[i].pc == pc && g[i].why == why)
+        if (g[i].ctaid == ctaid && g[i].pc == pc && g[i].why == why
+            && strcmp(g[i].table, table) == 0)
             break;
     if (i == *n) {
         if (*n == SM_WAIT_GROUPS) {
@@ -1187,6 +1189,7 @@ static void wait_group_add(struct sm_wait_group *g, unsigned *n,
         g[i].ctaid = ctaid;
         g[i].pc = pc;
         g[i].why = why;
+        snprintf(g[i].table, sizeof g[i].table, "%s", table);
         (*n)++;
     }
     if (g[i].n + 8 < sizeof g[i].warps) {
@@ -1214,6 +1217,8 @@ static void limit_report(struct sm *sm, char *buf, size_t len)
     unsigned W = sm->warps_per_sched, n = 0, more = 0;
     struct sm_wait_group g[SM_WAIT_GROUPS];
     size_t used = 0;
+    unsigned count[SM_MAX_LANES];
+    char place[SM_MAX_LANES][64];
 
     for (unsigned s = 0; s < c->schedulers; s++) {
         uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
@@ -1238,9 +1243,12 @@ static void limit_report(struct sm *sm, char *buf, size_t len)
                 continue;
             if (wp->launch_pending) {
                 wait_group_add(g, &n, &more, ctaid, wp->wid, sm->prog->entry,
-                               SM_WAIT_LAUNCH);
+                               SM_WAIT_LAUNCH, "");
                 continue;
             }
+            if (sm->regroups)   /* harp: which table holds each thread */
+                sm_reconv_places(&sm->rc, s, w, live[w], c->warp_size,
+                                 count, place);
             for (uint64_t m = live[w]; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
                 uint64_t b = 1ull << l;
@@ -1252,8 +1260,22 @@ static void limit_report(struct sm *sm, char *buf, size_t len)
                     : inactive[w] & b ? SM_WAIT_INACTIVE : SM_WAIT_RUNNING;
 
                 /* a thread at the barrier is past it: name the barrier */
+                char table[24] = "";
+
+                if (sm->regroups && why == SM_WAIT_RUNNING && count[l]) {
+                    /* the table's name, without the entry's index */
+                    size_t k = strcspn(place[l], "0123456789");
+                    while (k && place[l][k - 1] == ' ')
+                        k--;
+                    if (k > 6 && !strncmp(place[l] + k - 6, " entry", 6))
+                        k -= 6;
+                    if (k > 5 && !strncmp(place[l] + k - 5, " slot", 5))
+                        k -= 5;
+                    snprintf(table, sizeof table, "%.*s", (int)k, place[l]);
+                }
                 wait_group_add(g, &n, &more, ctaid, wp->wid,
-                               why == SM_WAIT_BARRIER ? pc - 4 : pc, why);
+                               why == SM_WAIT_BARRIER ? pc - 4 : pc, why,
+                               table);
             }
         }
     }
@@ -1267,16 +1289,17 @@ static void limit_report(struct sm *sm, char *buf, size_t len)
             rv32_disasm(word, g[i].pc, text, sizeof text);
         }
         used += (size_t)snprintf(buf + used, len - used,
-                                 "%sTB %u warps%s at PC 0x%08x (%s) %s",
+                                 "%sTB %u warps%s at PC 0x%08x (%s) %s%s%s",
                                  i ? "; " : "", g[i].ctaid, g[i].warps,
-                                 g[i].pc, text, sm_wait_name[g[i].why]);
+                                 g[i].pc, text, sm_wait_name[g[i].why],
+                                 g[i].table[0] ? ", in " : "", g[i].table);
         if (used >= len)
             used = len - 1;
         if (i + 1 < n && used + 160 >= len)
-            more += n - i - 1;
+            more++;
     }
     if (more && used + 40 < len)
-        snprintf(buf + used, len - used, "; and %u more", more);
+        snprintf(buf + used, len - used, "; and more not listed");
 }
 
 /* The first cycle after `now` at which a part of the SM other than the
