@@ -1677,7 +1677,10 @@ enum sm_status sm_cycle(struct sm *sm)
         count_idle_threads(sm, data_hz);
     for (unsigned s = 0; s < S; s++)
         any_arrival |= wi.arr_valid[s];
-    any_arrival |= exited_arrivals(sm, &wi, gone_sent);
+    if (exited_arrivals(sm, &wi, gone_sent)) {
+        any_arrival = true;
+        quiet = false;          /* the WPT's counts move */
+    }
     if (any_arrival) {
         wpt_eval(&sm->wpt, &wi, &wo_arr);
         wo = &wo_arr;

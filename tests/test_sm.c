@@ -51,6 +51,8 @@ static uint32_t add(unsigned rd, unsigned rs1, unsigned rs2)
 { return r_type(0, rs2, rs1, 0, rd, 0x33); }
 static uint32_t mul(unsigned rd, unsigned rs1, unsigned rs2)
 { return r_type(1, rs2, rs1, 0, rd, 0x33); }
+static uint32_t lw(unsigned rd, unsigned rs1, int32_t imm)
+{ return i_type(imm, rs1, 2, rd, 0x03); }
 static uint32_t csrr(unsigned rd, unsigned csr)
 { return i_type((int32_t)csr, 0, 2, rd, 0x73); }
 static uint32_t sw(unsigned rs2, unsigned rs1, int32_t imm)
@@ -577,6 +579,9 @@ static uint64_t skipped_cycles_count_as_run(const struct simt_config *cfg,
     return skipped;
 }
 
+static void exit_then_barrier_program(struct built *b);
+static void load_exit_barrier_program(struct built *b);
+
 static void cycles_counted_at_once_count_as_cycles_run_one_by_one(
     void **state)
 {
@@ -606,6 +611,13 @@ static void cycles_counted_at_once_count_as_cycles_run_one_by_one(
             cfg.l1d_mshrs = 1;      /* a replay per line until its MSHR */
             skipped += skipped_cycles_count_as_run(&cfg, &b, 1,
                                                    2 * cfg.warp_size);
+            /* the arrivals of exited warps at the barrier */
+            exit_then_barrier_program(&b);
+            skipped += skipped_cycles_count_as_run(&cfg, &b, 3,
+                                                   4 * cfg.warp_size);
+            load_exit_barrier_program(&b);
+            skipped += skipped_cycles_count_as_run(&cfg, &b, 2,
+                                                   4 * cfg.warp_size);
         }
     assert_true(skipped > 0);   /* the runs had cycles to count at once */
 }
@@ -1107,16 +1119,14 @@ static void expect_error(const struct program *p, unsigned grid,
     sm_destroy(sm);
 }
 
-/* Threads 2 and 3 (warp 1) exit, threads 0 and 1 meet at the barrier and
- * store: the exited warp does not hold the barrier, in any mode. */
-static void a_barrier_after_some_warps_exited_waits_for_the_live_ones(void **state)
+/* Threads 0 and 1 (warp 0) meet at the barrier and store 2 at args[0];
+ * the others exit. */
+static void exit_then_barrier_program(struct built *b)
 {
     uint32_t p[7];
     unsigned n = 0;
-    struct built b;
     struct program_branch br = { BASE + 0x08, BASE + 0x18 };
 
-    (void)state;
     p[n++] = csrr(5, RV32_CSR_TID);    /* 00 */
     p[n++] = addi(6, 0, 2);            /* 04 */
     p[n++] = branch(6, 5, 6, 8);       /* 08 bltu x5, x6, 0x10 */
@@ -1124,7 +1134,39 @@ static void a_barrier_after_some_warps_exited_waits_for_the_live_ones(void **sta
     p[n++] = BAR;                      /* 10 */
     p[n++] = sw(6, 10, 0);             /* 14 args[0] = 2 */
     p[n++] = EXIT;                     /* 18 */
-    build(&b, p, n, &br, 1);
+    build(b, p, n, &br, 1);
+}
+
+/* Threads 0 and 1 (warp 0) wait at the barrier at once; the others load
+ * a word of global memory, use it and exit: the exited warps arrive at
+ * the barrier after the load's latency, in cycles that are otherwise
+ * quiet. */
+static void load_exit_barrier_program(struct built *b)
+{
+    uint32_t p[9];
+    unsigned n = 0;
+    struct program_branch br = { BASE + 0x08, BASE + 0x20 };
+
+    p[n++] = csrr(5, RV32_CSR_TID);    /* 00 */
+    p[n++] = addi(6, 0, 2);            /* 04 */
+    p[n++] = branch(6, 5, 6, 16);      /* 08 bltu x5, x6, 0x18 */
+    p[n++] = lw(7, 10, 0);             /* 0c */
+    p[n++] = add(7, 7, 7);             /* 10 waits for the load */
+    p[n++] = jal(0, 12);               /* 14 -> exit 0x20 */
+    p[n++] = BAR;                      /* 18 */
+    p[n++] = sw(6, 10, 0);             /* 1c args[0] = 2 */
+    p[n++] = EXIT;                     /* 20 */
+    build(b, p, n, &br, 1);
+}
+
+/* Threads 2 and 3 (warp 1) exit, threads 0 and 1 meet at the barrier and
+ * store: the exited warp does not hold the barrier, in any mode. */
+static void a_barrier_after_some_warps_exited_waits_for_the_live_ones(void **state)
+{
+    struct built b;
+
+    (void)state;
+    exit_then_barrier_program(&b);
     for (unsigned m = 0; m < 4; m++) {
         struct simt_config cfg = tiny_mode((enum reconvergence)m, SCHED_LRR,
                                            FETCH_LRR);
