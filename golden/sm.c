@@ -1259,7 +1259,6 @@ static void limit_report(struct sm *sm, char *buf, size_t len)
                     : reconv[w] & b ? SM_WAIT_RECONV
                     : inactive[w] & b ? SM_WAIT_INACTIVE : SM_WAIT_RUNNING;
 
-                /* a thread at the barrier is past it: name the barrier */
                 char table[24] = "";
 
                 if (sm->regroups && why == SM_WAIT_RUNNING && count[l]) {
@@ -1273,6 +1272,7 @@ static void limit_report(struct sm *sm, char *buf, size_t len)
                         k -= 5;
                     snprintf(table, sizeof table, "%.*s", (int)k, place[l]);
                 }
+                /* a thread at the barrier is past it: name the barrier */
                 wait_group_add(g, &n, &more, ctaid, wp->wid,
                                why == SM_WAIT_BARRIER ? pc - 4 : pc, why,
                                table);
