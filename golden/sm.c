@@ -1261,7 +1261,8 @@ static void limit_report(struct sm *sm, char *buf, size_t len)
 
                 char table[24] = "";
 
-                if (sm->regroups && why == SM_WAIT_RUNNING && count[l]) {
+                if (sm->regroups && count[l]
+                    && (why == SM_WAIT_RUNNING || why == SM_WAIT_MEMORY)) {
                     /* the table's name, without the entry's index */
                     size_t k = strcspn(place[l], "0123456789");
                     while (k && place[l][k - 1] == ' ')
