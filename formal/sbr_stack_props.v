@@ -12,18 +12,21 @@
 //   B1  every depth counter is at most DEPTH (calls nest without bound, so
 //       no bound in LANES holds); the valid entries of a warp are exactly
 //       the levels below its counter, so the counter is their number;
-//   B2  every valid entry has a non-empty mask, and every valid branch
-//       entry a PC other than its RPC (a CALL entry may wait at its own
-//       return PC);
+//   B2  every valid entry below a top has a non-empty mask (a top may be
+//       left empty when all its threads exited, B11), and every valid
+//       branch entry a PC other than its RPC (a CALL entry may wait at its
+//       own return PC);
 //   B3  the read port shows the top entry of its warp (zeros when empty);
 //   B4  err_o exactly on an input error (a return whose top is a CALL
 //       entry to a PC other than its return PC, a return on a one-entry
-//       stack that is not a CALL entry, an op code above 5 among them),
+//       stack that is not a CALL entry, an exit that names an exited
+//       thread or one of the top's as live, an operation but exit on a
+//       top whose threads all exited, an op code above 6 among them),
 //       ovf_o exactly when a diverging branch or a call needs more than
 //       DEPTH entries;
 //   B5  pop_o exactly when a non-diverging move (advance, or a branch all
 //       active threads take one way) goes to a branch top's RPC, or a
-//       return is accepted: never on a move of a CALL top;
+//       return or an exit is accepted: never on a move of a CALL top;
 //   B6  a refused or absent operation changes no entry and no counter; an
 //       operation changes only its own warp's stack;
 //   B7  after a diverging branch the pushed entries carry the branch's
@@ -31,7 +34,8 @@
 //       from, two pushed sides are disjoint and their union is that mask;
 //       a kept top waits at the RPC with its mask, and the entries below
 //       are unchanged;
-//   B8  a pop leaves the entries below unchanged, one fewer; a move
+//   B8  a pop leaves the entries below unchanged, one fewer (the new top
+//       without the exited threads); a move
 //       rewrites only the top's PC; a launch writes the base entry (a
 //       branch entry);
 //   B9  a call pushes one CALL entry (the callee's PC, the top's mask, the
@@ -39,15 +43,23 @@
 //       its mask, RPC and type, or replaces a branch top whose RPC is the
 //       return PC; the pushed sides of a branch are branch entries; an
 //       entry's type changes only when a call replaces it;
-//   B10 a CALL entry leaves the stack only by a return to its return PC,
-//       and a return pops exactly one entry.
+//   B10 a CALL entry leaves the stack only by a return to its return PC
+//       or an exit, and a return pops exactly one entry;
+//   B11 an exited thread leaves every entry: no top (so no read of the
+//       port) holds a thread of its warp that exited; an exit adds the
+//       top's threads to the exited ones (a launch forgets them) and pops
+//       the top, and with no thread left live it empties the stack from
+//       any depth, its CALL entries with it, so the warp's next launch is
+//       accepted.
 //
 // Covers: a launch, a two-sided push, a one-sided push, a branch that
 // replaces the top, a pop to the base entry, an exit (the base popped), an
 // input error, a call above the top, a call that replaces the top, a
 // return of a CALL entry, a return that pops a branch entry, a refused
 // return, a full stack and an overflow (calls nest without bound, so both
-// are reachable at every size).
+// are reachable at every size), an exit of some threads, the exit of a
+// warp's last threads inside a call from three entries or more, the pop
+// of a top whose threads all exited, a refused exit.
 //
 // The sizes are set by the proof script (chparam) from the configuration.
 
@@ -81,11 +93,12 @@ module sbr_stack_checker #(
   input wire [ENTRIES*PC_W-1:0]      f_rpc,
   input wire [ENTRIES*LANES-1:0]     f_mask,
   input wire [ENTRIES-1:0]           f_call,
-  input wire [NUM_WARPS*DEPTH_W-1:0] f_depth
+  input wire [NUM_WARPS*DEPTH_W-1:0] f_depth,
+  input wire [NUM_WARPS*LANES-1:0]   f_gone
 );
 
   localparam [2:0] OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,
-                   OP_CALL = 3'd4, OP_RETURN = 3'd5;
+                   OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6;
 
   // ------------------------------------------------------------------
   // The op warp's and the read warp's stacks, from the flattened view
@@ -94,17 +107,19 @@ module sbr_stack_checker #(
   reg                op_ok, rd_ok;
   reg  [DEPTH_W-1:0] d, rd_d;
   reg  [PC_W-1:0]    t_pc, t_rpc, rd_tpc;
-  reg  [LANES-1:0]   t_mask, rd_tmask;
+  reg  [LANES-1:0]   t_mask, rd_tmask, t_gone;
   reg                t_call;
   integer w, l;
 
   always @* begin
     op_ok = 1'b0; rd_ok = 1'b0; d = 0; rd_d = 0;
     t_pc = 0; t_rpc = 0; t_mask = 0; rd_tpc = 0; rd_tmask = 0; t_call = 0;
+    t_gone = 0;
     for (w = 0; w < NUM_WARPS; w = w + 1) begin
       if (op_warp_i == w) begin
         op_ok = 1'b1;
         d = f_depth[w*DEPTH_W +: DEPTH_W];
+        t_gone = f_gone[w*LANES +: LANES];
         for (l = 0; l < DEPTH; l = l + 1)
           if (l + 1 == d) begin
             t_pc   = f_pc[(w*DEPTH+l)*PC_W +: PC_W];
@@ -131,10 +146,12 @@ module sbr_stack_checker #(
 
   wire [LANES-1:0] nmask   = t_mask & ~mask_i;
   wire bad_input = op_i != 3'd0 &&
-                   (!op_ok || op_i > OP_RETURN ||
+                   (!op_ok || op_i > OP_EXIT ||
                     (op_i == OP_LAUNCH && (d != 0 || mask_i == 0 || pc_i == rpc_i)) ||
                     (op_i != OP_LAUNCH && d == 0) ||
                     (op_i == OP_BRANCH && d != 0 && (mask_i & ~t_mask) != 0) ||
+                    (op_i != OP_LAUNCH && op_i != OP_EXIT && d != 0 && t_mask == 0) ||
+                    (op_i == OP_EXIT && d != 0 && (mask_i & (t_gone | t_mask)) != 0) ||
                     (op_i == OP_RETURN && d != 0 && (t_call ? pc_i != t_rpc : d == 1)));
   wire uniform   = nmask == 0 || mask_i == 0 || (pc_i == rpc_i && npc_i == rpc_i);
   wire diverging = op_i == OP_BRANCH && !bad_input && !uniform;
@@ -147,6 +164,7 @@ module sbr_stack_checker #(
   wire calling   = op_i == OP_CALL && !bad_input;
   wire call_keep = t_call || npc_i != t_rpc;       // else the CALL entry replaces the top
   wire returning = op_i == OP_RETURN && !bad_input;
+  wire exiting   = op_i == OP_EXIT && !bad_input;
   wire too_deep  = (diverging && need > DEPTH) ||
                    (calling && call_keep && {{(32-DEPTH_W){1'b0}}, d} + 1 > DEPTH);
   wire commit    = op_i != 3'd0 && !bad_input && !too_deep;
@@ -157,7 +175,9 @@ module sbr_stack_checker #(
 
   reg                         f_past = 1'b0;
   reg                         p_commit, p_diverging, p_moving, p_keep, p_pop;
-  reg                         p_calling, p_call_keep, p_tcall;
+  reg                         p_calling, p_call_keep, p_tcall, p_exiting;
+  reg [LANES-1:0]             p_tgone;
+  reg [NUM_WARPS*LANES-1:0]   p_fgone;
   reg [2:0]                   p_op;
   reg [1:0]                   p_pushes;
   reg [WARP_W-1:0]            p_warp;
@@ -177,6 +197,9 @@ module sbr_stack_checker #(
     p_keep      <= keep;
     p_pop       <= pop_o;
     p_calling   <= calling && commit;
+    p_exiting   <= exiting;
+    p_tgone     <= t_gone;
+    p_fgone     <= f_gone;
     p_call_keep <= call_keep;
     p_tcall     <= t_call;
     p_npc       <= npc_i;
@@ -202,6 +225,7 @@ module sbr_stack_checker #(
   `define E_MASK(v, wi, li) v[((wi)*DEPTH+(li))*LANES +: LANES]
   `define E_CALL(v, wi, li) v[(wi)*DEPTH+(li)]
   `define DEP(v, wi)        v[(wi)*DEPTH_W +: DEPTH_W]
+  `define GONE(v, wi)       v[(wi)*LANES +: LANES]
 
   // ------------------------------------------------------------------
   // Invariants of the state and of this cycle's outputs (B1-B5)
@@ -214,7 +238,10 @@ module sbr_stack_checker #(
         assert(`DEP(f_depth, aw) <= DEPTH);                       // B1
         for (al = 0; al < DEPTH; al = al + 1)
           if (al < `DEP(f_depth, aw)) begin                       // B2
-            assert(`E_MASK(f_mask, aw, al) != 0);
+            if (al + 1 < `DEP(f_depth, aw))
+              assert(`E_MASK(f_mask, aw, al) != 0);
+            else                                                  // B11
+              assert((`E_MASK(f_mask, aw, al) & `GONE(f_gone, aw)) == 0);
             if (!`E_CALL(f_call, aw, al))
               assert(`E_PC(f_pc, aw, al) != `E_PC(f_rpc, aw, al));
           end
@@ -226,7 +253,7 @@ module sbr_stack_checker #(
       assert(err_o == bad_input);                                 // B4
       assert(ovf_o == too_deep);
       assert(pop_o == ((moving && target == t_rpc && !t_call) ||  // B5
-                       returning));
+                       returning || exiting));
       assert(pushes_o == (commit && diverging ? npush[1:0] :
                           commit && calling && call_keep ? 2'd1 : 2'd0));
     end
@@ -255,6 +282,7 @@ module sbr_stack_checker #(
         nd = `DEP(f_depth, sw);
         if (!mine) begin                                          // B6
           assert(nd == `DEP(p_fdepth, sw));
+          assert(`GONE(f_gone, sw) == `GONE(p_fgone, sw));
           for (sl = 0; sl < DEPTH; sl = sl + 1) begin
             assert(`E_PC(f_pc, sw, sl) == `E_PC(p_fpc, sw, sl));
             assert(`E_PC(f_rpc, sw, sl) == `E_PC(p_frpc, sw, sl));
@@ -269,9 +297,21 @@ module sbr_stack_checker #(
             if (sl + 1 < p_d) begin
               assert(`E_PC(f_pc, sw, sl) == `E_PC(p_fpc, sw, sl));
               assert(`E_PC(f_rpc, sw, sl) == `E_PC(p_frpc, sw, sl));
-              assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));
+              if (sl + 1 == nd && nd < p_d)     // the new top of a pop
+                assert(`E_MASK(f_mask, sw, sl) ==
+                       (`E_MASK(p_fmask, sw, sl) & ~`GONE(f_gone, sw)));
+              else
+                assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));
               assert(`E_CALL(f_call, sw, sl) == `E_CALL(p_fcall, sw, sl));
             end
+          if (p_op == OP_LAUNCH)                                  // B11
+            assert(`GONE(f_gone, sw) == 0);
+          else if (p_exiting)
+            assert(`GONE(f_gone, sw) == (p_tgone | p_tmask));
+          else
+            assert(`GONE(f_gone, sw) == p_tgone);
+          if (p_exiting)
+            assert(nd == (p_mask != 0 && p_d > 1 ? p_d - 1 : 0));
           if (p_op == OP_LAUNCH) begin                            // B8
             assert(nd == 1);
             assert(`E_PC(f_pc, sw, 0) == p_pc);
@@ -334,7 +374,7 @@ module sbr_stack_checker #(
           if (p_op == OP_RETURN)                                  // B10
             assert(nd + 1 == p_d);
           if (p_tcall && nd < p_d)
-            assert(p_op == OP_RETURN && p_pc == p_trpc);
+            assert((p_op == OP_RETURN && p_pc == p_trpc) || p_op == OP_EXIT);
         end
       end
     end
@@ -344,6 +384,7 @@ module sbr_stack_checker #(
   `undef E_MASK
   `undef E_CALL
   `undef DEP
+  `undef GONE
 
   // ------------------------------------------------------------------
   // Covers
@@ -365,6 +406,10 @@ module sbr_stack_checker #(
       cover(op_i == OP_RETURN && d != 0 && err_o);
       cover(f_depth[0 +: DEPTH_W] == DEPTH);     // a full stack
       cover(ovf_o);
+      cover(exiting && mask_i != 0 && d > 1);    // some threads exit
+      cover(exiting && mask_i == 0 && d > 2 && t_call);  // the last ones, in a call
+      cover(exiting && t_mask == 0);             // a top whose threads all exited
+      cover(op_i == OP_EXIT && d != 0 && err_o); // a refused exit
     end
   end
 

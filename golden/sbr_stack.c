@@ -46,6 +46,8 @@ int sbr_stack_init(struct sbr_stack *m, const struct simt_config *cfg,
 void sbr_stack_reset(struct sbr_stack *s)
 {
     memset(s->depth, 0, sizeof s->depth);
+    memset(s->gone, 0, sizeof s->gone);  /* not reset in the RTL: launch
+                                          * clears it before any use */
 }
 
 static uint64_t field(uint64_t v, unsigned width)
@@ -66,6 +68,8 @@ static unsigned warp_of(const struct sbr_stack_geometry *g, unsigned w)
  */
 struct sbr_stack_plan {
     bool err, ovf, pop;
+    bool exit;                  /* an exit: gone becomes the warp's mask */
+    uint64_t gone;              /* the warp's exited threads after it */
     unsigned pushes;
     unsigned new_depth;
     bool set_top_pc;
@@ -108,6 +112,7 @@ static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
     }
     d = s->depth[w];
     p->new_depth = d;
+    p->gone = s->gone[w];
     if (in->op == SBR_STACK_LAUNCH) {
         if (d != 0 || mask == 0 || pc == rpc) {
             p->err = true;
@@ -120,9 +125,10 @@ static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
         p->w[0].mask = mask;
         p->w[0].rpc = rpc;
         p->w[0].call = false;
+        p->gone = 0;
         return;
     }
-    if (in->op > SBR_STACK_RETURN) {
+    if (in->op > SBR_STACK_EXIT) {
         p->err = true;
         return;
     }
@@ -131,6 +137,22 @@ static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
         return;
     }
     top = &s->e[w][d - 1];
+    if (top->mask == 0 && in->op != SBR_STACK_EXIT) {
+        p->err = true;          /* its threads all exited: only exit pops it */
+        return;
+    }
+    if (in->op == SBR_STACK_EXIT) {
+        /* the top's threads leave; none live: every entry goes */
+        uint64_t gone = p->gone | top->mask;
+        if (mask & gone) {
+            p->err = true;
+            return;
+        }
+        p->pop = p->exit = true;
+        p->gone = gone;
+        p->new_depth = mask && d > 1 ? d - 1 : 0;
+        return;
+    }
     if (in->op == SBR_STACK_ADVANCE) {
         advance(top, d, pc, p);
         return;
@@ -250,11 +272,17 @@ void sbr_stack_step(struct sbr_stack *s, const struct sbr_stack_in *in)
         s->e[w][s->depth[w] - 1].pc = p.top_pc;
     for (unsigned k = 0; k < p.writes; k++)
         s->e[w][p.base + k] = p.w[k];
+    /* a pop loads the entry below into the top without the exited
+     * threads (the levels below keep theirs, as the banks do) */
+    if (p.pop && p.new_depth > 0)
+        s->e[w][p.new_depth - 1].mask &= ~p.gone;
+    s->gone[w] = p.gone;
     s->depth[w] = p.new_depth;
 }
 
 unsigned long sbr_stack_state_bits(const struct sbr_stack_geometry *g)
 {
     return (unsigned long)g->warps *
-           ((unsigned long)g->depth * (2ul * g->pc_w + g->lanes + 1) + g->depth_w);
+           ((unsigned long)g->depth * (2ul * g->pc_w + g->lanes + 1) + g->depth_w
+            + g->lanes);
 }

@@ -66,6 +66,21 @@
  *            return (at the function's exit): it is popped, its threads
  *            wait in the entries below.  A return on a one-entry stack
  *            that is not a CALL entry is an input error.
+ *   exit     the top's threads exit (simt.exit), wherever they are: in
+ *            divergent code, inside a call.  mask = the warp's threads
+ *            that are still live after it (none: the whole warp has
+ *            exited).  The top's threads join the warp's exited threads
+ *            and the top is popped; with no live thread left the stack
+ *            empties at once, whatever its depth (the warp's CALL and
+ *            branch entries all go).  Input error when mask holds an
+ *            exited thread or one of the top's.  An exited thread leaves
+ *            every entry: each entry that becomes the top (by any pop) is
+ *            loaded without the exited threads, so no output ever shows
+ *            one; an entry whose threads have all exited then shows an
+ *            empty mask, and the exit op pops it too (the SM sends it for
+ *            the instruction fetched for such a top, which runs on no
+ *            lane); any other operation on such a top is an input
+ *            error.  Launch forgets the exited threads.
  *   An advance never pops a CALL top: on it, pc only becomes its PC.
  *   Popping the last entry (the base reaching the exit PC, or the return
  *   of a CALL entry that replaced the base) empties the stack: the warp
@@ -85,7 +100,8 @@
  * Ports:
  *
  *   op, op_warp, pc, mask, npc, rpc     the update (above; a call and a
- *                                       return ignore mask and rpc)
+ *                                       return ignore mask and rpc, an
+ *                                       exit all but mask)
  *   rd_warp                             the read port's warp
  *   rd_valid, rd_pc, rd_mask, rd_depth  that warp's stack: non-empty, top
  *                                       PC and mask, entries (0 when empty)
@@ -116,7 +132,8 @@ enum { SBR_STACK_MAX_WARPS = 128, SBR_STACK_MAX_DEPTH = 64 };
 
 /* ORDER SBR_OP: the encoding of op_i in rtlgen/emit_sbr_stack.c. */
 enum sbr_stack_op { SBR_STACK_NONE = 0, SBR_STACK_LAUNCH = 1, SBR_STACK_ADVANCE = 2,
-                    SBR_STACK_BRANCH = 3, SBR_STACK_CALL = 4, SBR_STACK_RETURN = 5 };
+                    SBR_STACK_BRANCH = 3, SBR_STACK_CALL = 4, SBR_STACK_RETURN = 5,
+                    SBR_STACK_EXIT = 6 };
 
 struct sbr_stack_geometry {
     unsigned warps;     /* W = threads_per_scheduler / warp_size */
@@ -132,7 +149,8 @@ struct sbr_stack_in {
     unsigned op_warp;       /* its warp */
     uint64_t pc;            /* launch, advance: the PC; branch: the taken
                              * target; call: the callee; return: the target */
-    uint64_t mask;          /* launch: the threads; branch: those taking it */
+    uint64_t mask;          /* launch: the threads; branch: those taking it;
+                             * exit: those still live after it */
     uint64_t npc;           /* branch: not-taken PC; call: the return PC */
     uint64_t rpc;           /* launch: exit PC; branch: re-convergence PC */
     unsigned rd_warp;       /* the read port's warp */
@@ -160,6 +178,9 @@ struct sbr_stack_entry {
 struct sbr_stack {
     struct sbr_stack_geometry g;    /* sizes */
     unsigned depth[SBR_STACK_MAX_WARPS];  /* entries of each warp's stack */
+    uint64_t gone[SBR_STACK_MAX_WARPS];   /* each warp's threads that exited
+                                     * since its launch (a register per
+                                     * warp, not reset: launch clears it) */
     struct sbr_stack_entry e[SBR_STACK_MAX_WARPS][SBR_STACK_MAX_DEPTH];
                                     /* [warp][level], level 0 the base */
 };
@@ -176,8 +197,8 @@ void sbr_stack_eval(const struct sbr_stack *s, const struct sbr_stack_in *in,
               struct sbr_stack_out *out);
 void sbr_stack_step(struct sbr_stack *s, const struct sbr_stack_in *in);
 
-/* Storage bits: W x D entries of (pc + mask + rpc + the CALL bit) and W
- * depth counters. */
+/* Storage bits: W x D entries of (pc + mask + rpc + the CALL bit), W
+ * depth counters and W exited-thread masks. */
 unsigned long sbr_stack_state_bits(const struct sbr_stack_geometry *g);
 
 #ifdef __cplusplus

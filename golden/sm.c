@@ -184,6 +184,7 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     memset(sm->resident, 0, sizeof sm->resident);
     sm->quiet = sm->lsu_alone = false;
     sm->skipped = 0;
+    sm->stuck_check_at = 4096;
     sm->shared_used = 0;
     memset(&sm->st, 0, sizeof sm->st);
     memset(sm->tb, 0, sizeof sm->tb);
@@ -632,6 +633,20 @@ static unsigned lsu_edge(struct sm *sm, uint64_t now)
     return n;
 }
 
+/* Whether the lanes of mask hold every live thread of the warps that own
+ * them (owner[l], local to scheduler s). */
+static bool whole_warps(const struct sm *sm, unsigned s, uint64_t mask,
+                        const unsigned owner[])
+{
+    for (uint64_t k = mask, same; k; k &= ~same) {
+        unsigned o = owner[__builtin_ctzll(k)];
+        same = owner_lanes(owner, k);
+        if (sm->warp[slot_of(sm, s, o)].live & ~same)
+            return false;
+    }
+    return true;
+}
+
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
  * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
  * regroups threads). */
@@ -785,6 +800,16 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
             return;
         }
     }
+    if (!two && !o->exits && ta == sm->prog->exit_pc && insn.op == RV32_JALR
+        && insn.rd == 0 && !whole_warps(sm, s, mask, o->owner)) {
+        /* some threads of a warp return from the kernel to the start
+         * code's simt.exit: a return from the kernel is the thread's exit,
+         * here, and no structure waits for them to re-converge (a whole
+         * warp goes on to that simt.exit, or under sbr empties its stack
+         * by the return) */
+        o->exits = mask;
+        o->rc.exit = true;
+    }
     if (two) {
         o->rc.split = true;
         o->rc.tpc = ta;
@@ -919,6 +944,11 @@ static void retire(struct sm *sm, unsigned g)
     struct sm_warp *wp = &sm->warp[g];
     struct sm_tb *tb = &sm->tb[wp->tb];
 
+    /* a warp that arrived at the barrier in progress (under sbr, the
+     * simt.bar whose advance to the exit PC empties its stack) has been
+     * counted there: it is owed no arrival */
+    if (wp->at_barrier)
+        tb->gone_arrived++;
     wp->resident = false;
     sm->resident_warps--;   /* launched: it issued its exit */
     bitset_remove(sm->resident[slot_sched(sm, g)], slot_local(sm, g));
@@ -1068,8 +1098,100 @@ static void tb_warp_list(const struct sm *sm, unsigned t,
             n += (size_t)snprintf(buf + n, len - n, " %u", k);
 }
 
+/* The exited warps of each TB whose barrier is in progress (a warp of it
+ * waits, or arrives in this cycle) and that have not yet arrived at it:
+ * they arrive through the arrival ports no warp uses in this cycle
+ * (sent[t] of them for TB slot t).  True when one does. */
+static bool exited_arrivals(const struct sm *sm, struct wpt_in *wi,
+                            unsigned sent[])
+{
+    unsigned S = sm->cfg.schedulers, p = 0;
+    bool any = false;
+
+    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
+        const struct sm_tb *tb = &sm->tb[t];
+        bool busy = sm->wpt.cnt[t] != 0;
+        unsigned owed;
+
+        sent[t] = 0;
+        if (!tb->valid)
+            continue;
+        owed = tb->warps - tb->live_warps - tb->gone_arrived;
+        for (unsigned q = 0; !busy && owed && q < S; q++)
+            busy = wi->arr_valid[q] && wi->arr_tb[q] == t;
+        for (; busy && owed && p < S; p++)
+            if (!wi->arr_valid[p]) {
+                wi->arr_valid[p] = true;
+                wi->arr_tb[p] = t;
+                sent[t]++;
+                owed--;
+                any = true;
+            }
+    }
+    return any;
+}
+
+/* TB slot t's barrier releases: its live threads must all wait at the
+ * same simt.bar (each thread's PC is the one after it).  Threads waiting
+ * at different barriers (a barrier that some of them skipped) stop the
+ * run, naming the TB, the warps, their lanes and the barriers' PCs. */
+static void check_release(struct sm *sm, unsigned t)
+{
+    const struct simt_config *c = &sm->cfg;
+    const struct sm_tb *tb = &sm->tb[t];
+    uint32_t first = 0;
+    bool differ = false, have = false;
+    char buf[512];
+    size_t n = 0;
+
+    for (unsigned k = 0; k < tb->warps; k++) {
+        unsigned g = tb->warp[k];
+        const struct sm_warp *wp = &sm->warp[g];
+
+        if (!wp->resident || wp->tb != t || wp->wid != k)
+            continue;
+        for (uint64_t m = wp->live; m; m &= m - 1) {
+            uint32_t pc = sm->thread[g * c->warp_size
+                                     + (unsigned)__builtin_ctzll(m)].pc;
+            differ |= have && pc != first;
+            first = have ? first : pc;
+            have = true;
+        }
+    }
+    if (!differ)
+        return;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < tb->warps && n + 64 < sizeof buf; k++) {
+        unsigned g = tb->warp[k];
+        const struct sm_warp *wp = &sm->warp[g];
+
+        if (!wp->resident || wp->tb != t || wp->wid != k)
+            continue;
+        for (uint64_t m = wp->live; m; ) {
+            uint32_t pc = sm->thread[g * c->warp_size
+                                     + (unsigned)__builtin_ctzll(m)].pc;
+            uint64_t at = 0;
+            for (uint64_t j = m; j; j &= j - 1)
+                if (sm->thread[g * c->warp_size
+                               + (unsigned)__builtin_ctzll(j)].pc == pc)
+                    at |= j & -j;
+            m &= ~at;
+            n += (size_t)snprintf(buf + n, sizeof buf - n,
+                                  "%swarp %u lanes 0x%llx at PC 0x%08x",
+                                  n ? ", " : "", k, (unsigned long long)at,
+                                  pc - 4);
+        }
+    }
+    sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: its live "
+            "threads wait at different barriers (%s); a barrier that some "
+            "live threads skip never completes (cycle %llu)",
+            sm->launch.kernel, tb->ctaid, buf,
+            (unsigned long long)sm->st.cycles);
+}
+
 /* A barrier that can no longer complete: every live warp of the TB waits
- * at it, yet fewer than all the TB's warps arrived (some exited). */
+ * at it, yet fewer than all the TB's warps arrived, and no exited warp is
+ * left to arrive (a fault of the model: exited warps arrive, above). */
 static void check_barriers(struct sm *sm)
 {
     for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
@@ -1077,7 +1199,8 @@ static void check_barriers(struct sm *sm)
         bool stuck = true, any = false;
         char waiting[256], exited[256];
 
-        if (!tb->valid || sm->wpt.cnt[t] == 0)
+        if (!tb->valid || sm->wpt.cnt[t] == 0
+            || tb->gone_arrived < tb->warps - tb->live_warps)
             continue;
         for (unsigned k = 0; k < tb->warps && stuck; k++) {
             enum tb_warp_place p = tb_warp_place(sm, t, k);
@@ -1125,6 +1248,166 @@ static void check_done(struct sm *sm)
             list);
 }
 
+/* What a live thread of a run that cannot finish waits on. */
+enum sm_wait { SM_WAIT_RUNNING, SM_WAIT_BARRIER, SM_WAIT_MEMORY,
+               SM_WAIT_RECONV, SM_WAIT_INACTIVE, SM_WAIT_LAUNCH };
+
+/* ORDER SM_WAIT */
+static const char *const sm_wait_name[] = {
+    "running (an endless loop, or spinning on a lock or a flag)",
+    "waiting at the TB barrier",
+    "waiting on global memory",
+    "waiting to re-converge",
+    "on a diverged path that is not being run",
+    "waiting for its launch",
+};
+
+/* One line of the report: threads of one TB at one PC in one state. */
+struct sm_wait_group {
+    unsigned ctaid;
+    uint32_t pc;
+    enum sm_wait why;
+    char table[24];         /* harp: the table that holds them ("" else) */
+    char warps[64];         /* " w1 w2 ..." */
+    size_t n;               /* bytes of warps used */
+};
+
+enum { SM_WAIT_GROUPS = 32 };
+
+/* Add warp wid of TB ctaid (its threads at pc, waiting on why). */
+static void wait_group_add(struct sm_wait_group *g, unsigned *n,
+                           unsigned *more, unsigned ctaid, unsigned wid,
+                           uint32_t pc, enum sm_wait why, const char *table)
+{
+    unsigned i;
+
+    for (i = 0; i < *n; i++)
+        if (g[i].ctaid == ctaid && g[i].pc == pc && g[i].why == why
+            && strcmp(g[i].table, table) == 0)
+            break;
+    if (i == *n) {
+        if (*n == SM_WAIT_GROUPS) {
+            (*more)++;
+            return;
+        }
+        memset(&g[i], 0, sizeof g[i]);
+        g[i].ctaid = ctaid;
+        g[i].pc = pc;
+        g[i].why = why;
+        snprintf(g[i].table, sizeof g[i].table, "%s", table);
+        (*n)++;
+    }
+    if (g[i].n + 8 < sizeof g[i].warps) {
+        size_t k = (size_t)snprintf(g[i].warps + g[i].n,
+                                    sizeof g[i].warps - g[i].n, " %u", wid);
+        g[i].n += k;
+        /* a warp twice in one group (several lanes): once is enough */
+        if (g[i].n > k && strstr(g[i].warps, g[i].warps + g[i].n - k)
+                          != g[i].warps + g[i].n - k) {
+            g[i].n -= k;
+            g[i].warps[g[i].n] = '\0';
+        }
+    } else if (g[i].n + 5 < sizeof g[i].warps
+               && strcmp(g[i].warps + g[i].n - 4, " ...") != 0) {
+        g[i].n += (size_t)snprintf(g[i].warps + g[i].n,
+                                   sizeof g[i].warps - g[i].n, " ...");
+    }
+}
+
+/* The cycle limit is reached: for each live warp, the PCs of its threads
+ * and what each waits on, grouped by TB, PC and state, into buf. */
+static void limit_report(struct sm *sm, char *buf, size_t len)
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned W = sm->warps_per_sched, n = 0, more = 0;
+    struct sm_wait_group g[SM_WAIT_GROUPS];
+    size_t used = 0;
+    unsigned count[SM_MAX_LANES];
+    char place[SM_MAX_LANES][64];
+
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
+        uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
+        uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
+
+        for (unsigned w = 0; w < W; w++) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+            inactive[w] = reconv[w] = bar[w] = 0;
+            if (live[w])
+                bitset_add(asked, w);
+        }
+        sm_reconv_waiting(&sm->rc, s, W, asked, live, sm->is_rpc, inactive,
+                          reconv, bar);
+        for (unsigned w = 0; w < W; w++) {
+            unsigned gs = slot_of(sm, s, w);
+            const struct sm_warp *wp = &sm->warp[gs];
+            unsigned ctaid = sm->tb[wp->tb].ctaid;
+
+            if (!wp->resident)
+                continue;
+            if (wp->launch_pending) {
+                wait_group_add(g, &n, &more, ctaid, wp->wid, sm->prog->entry,
+                               SM_WAIT_LAUNCH, "");
+                continue;
+            }
+            if (sm->regroups)   /* harp: which table holds each thread */
+                sm_reconv_places(&sm->rc, s, w, live[w], c->warp_size,
+                                 count, place);
+            for (uint64_t m = live[w]; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                uint64_t b = 1ull << l;
+                uint32_t pc = sm->thread[gs * c->warp_size + l].pc;
+                enum sm_wait why =
+                    wp->at_barrier || (bar[w] & b) ? SM_WAIT_BARRIER
+                    : sm->mem_lanes[gs] & b ? SM_WAIT_MEMORY
+                    : reconv[w] & b ? SM_WAIT_RECONV
+                    : inactive[w] & b ? SM_WAIT_INACTIVE : SM_WAIT_RUNNING;
+
+                char table[24] = "";
+
+                if (sm->regroups && count[l]
+                    && (why == SM_WAIT_RUNNING || why == SM_WAIT_MEMORY)) {
+                    /* the table's name, without the entry's index */
+                    size_t k = strcspn(place[l], "0123456789");
+                    while (k && place[l][k - 1] == ' ')
+                        k--;
+                    if (k > 6 && !strncmp(place[l] + k - 6, " entry", 6))
+                        k -= 6;
+                    if (k > 5 && !strncmp(place[l] + k - 5, " slot", 5))
+                        k -= 5;
+                    snprintf(table, sizeof table, "%.*s", (int)k, place[l]);
+                }
+                /* a thread at the barrier is past it: name the barrier */
+                wait_group_add(g, &n, &more, ctaid, wp->wid,
+                               why == SM_WAIT_BARRIER ? pc - 4 : pc, why,
+                               table);
+            }
+        }
+    }
+    buf[0] = '\0';
+    for (unsigned i = 0; i < n && used + 160 < len; i++) {
+        uint32_t word = 0;
+        char text[64] = "";
+
+        if (g[i].pc >= sm->prog->text_lo && g[i].pc + 4 <= sm->prog->text_hi) {
+            sm_memory_read(&sm->mem, g[i].pc, &word, 4);
+            rv32_disasm(word, g[i].pc, text, sizeof text);
+        }
+        used += (size_t)snprintf(buf + used, len - used,
+                                 "%sTB %u warps%s at PC 0x%08x (%s) %s%s%s",
+                                 i ? "; " : "", g[i].ctaid, g[i].warps,
+                                 g[i].pc, text, sm_wait_name[g[i].why],
+                                 g[i].table[0] ? ", in " : "", g[i].table);
+        if (used >= len)
+            used = len - 1;
+        if (i + 1 < n && used + 160 >= len)
+            more++;
+    }
+    if (more && used + 40 < len)
+        snprintf(buf + used, len - used, "; and more not listed");
+}
+
 /* The first cycle after `now` at which a part of the SM other than the
  * LSU changes by time alone: a register becomes ready or a SIMD group
  * frees (UINT64_MAX: none will). */
@@ -1168,9 +1451,16 @@ static void skip_quiet_cycles(struct sm *sm, const struct sm_stats *before,
         uint64_t t = next_timed_change(sm, now);
         wake = t < wake ? t : wake;
     }
-    if (wake == UINT64_MAX)     /* nothing will ever change: a deadlock the
-                                 * cycle limit reports, one cycle at a time */
+    if (wake == UINT64_MAX) {   /* nothing will ever change: a deadlock */
+        char live[SM_ERR_LEN - 160];
+
+        limit_report(sm, live, sizeof live);
+        sm_fail(sm, "kernel %s: cannot finish: no thread can move any more "
+                "(cycle %llu, %llu of %u TBs finished): %s",
+                sm->launch.kernel, (unsigned long long)now,
+                (unsigned long long)sm->st.tbs_done, sm->launch.grid, live);
         return;
+    }
     n = cycles_allowed(sm, wake - next);
     if (n == 0)
         return;
@@ -1236,6 +1526,8 @@ enum sm_status sm_cycle(struct sm *sm)
     bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
     bool any_release = false;          /* the WPT releases a TB */
     bool any_exit = false;             /* a thread exited */
+    unsigned gone_sent[CONFIG_MAX_TBS];  /* exited warps of each TB that
+                                        * arrive at its barrier now */
     bool regroups = sm->regroups;      /* harp's slots */
     uint64_t now = sm->st.cycles;
     struct sm_stats before;            /* the counts at the cycle's start */
@@ -1492,6 +1784,10 @@ enum sm_status sm_cycle(struct sm *sm)
         count_idle_threads(sm, data_hz);
     for (unsigned s = 0; s < S; s++)
         any_arrival |= wi.arr_valid[s];
+    if (exited_arrivals(sm, &wi, gone_sent)) {
+        any_arrival = true;
+        quiet = false;          /* the WPT's counts move */
+    }
     if (any_arrival) {
         wpt_eval(&sm->wpt, &wi, &wo_arr);
         wo = &wo_arr;
@@ -1537,6 +1833,13 @@ enum sm_status sm_cycle(struct sm *sm)
             sm->warp[slot_of(sm, s, ri[s].warp)].launch_pending = false;
             sm->launches_pending--;
         }
+        /* before the exits: a warp that arrives and exits at once has
+         * arrived (retire()) */
+        if (arrive[s] >= 0) {
+            struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)arrive[s])];
+            wp->at_barrier = true;
+            wp->phase_end = now;
+        }
         if (eo[s].issued && (exited[s] || eo[s].exits)) {
             /* only an exit empties a warp */
             any_exit = true;
@@ -1555,14 +1858,13 @@ enum sm_status sm_cycle(struct sm *sm)
             if (sm->warp[g].resident && sm->warp[g].live == 0)
                 retire(sm, g);
         }
-        if (arrive[s] >= 0) {
-            struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)arrive[s])];
-            wp->at_barrier = true;
-            wp->phase_end = now;
-        }
     }
+    for (unsigned t = 0; any_arrival && t < c->max_tbs; t++)
+        sm->tb[t].gone_arrived += gone_sent[t];
     for (unsigned t = 0; any_release && t < c->max_tbs; t++)
         if (wo->release[t]) {
+            check_release(sm, t);
+            sm->tb[t].gone_arrived = 0;
             end_phase(sm, t);
             sm->tb[t].phase_start = now + 1;
             for (unsigned g = 0; g < sm->warp_slots; g++)
@@ -1592,17 +1894,80 @@ enum sm_status sm_cycle(struct sm *sm)
     return sm->status;
 }
 
+/* harp: a TB all of whose live threads wait, some at the TB barrier and
+ * the others in the RBT to re-converge with threads of their warp that
+ * can never come (they wait at the barrier), can never finish: a barrier
+ * in divergent code that the other side skips.  The RBT's threads are
+ * truly held (minpc and ics-first run a thread at a re-convergence PC on;
+ * sbr refuses a barrier in divergent code at once).  Checked every 4096
+ * cycles: the state lasts forever once reached. */
+static void check_stuck(struct sm *sm)
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned W = sm->warps_per_sched;
+    uint64_t bar_tb[CONFIG_MAX_TBS] = { 0 }, rc_tb[CONFIG_MAX_TBS] = { 0 };
+    bool other[CONFIG_MAX_TBS] = { false };
+
+    sm->stuck_check_at = sm->st.cycles + 4096;
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
+        uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
+        uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
+
+        for (unsigned w = 0; w < W; w++) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+            inactive[w] = reconv[w] = bar[w] = 0;
+            if (live[w])
+                bitset_add(asked, w);
+        }
+        sm_reconv_waiting(&sm->rc, s, W, asked, live, sm->is_rpc, inactive,
+                          reconv, bar);
+        for (unsigned w = 0; w < W; w++) {
+            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            uint64_t b = wp->at_barrier ? live[w] : bar[w] & live[w];
+            uint64_t r = reconv[w] & live[w] & ~b;
+
+            if (!wp->resident)
+                continue;
+            bar_tb[wp->tb] |= b;
+            rc_tb[wp->tb] |= r;
+            other[wp->tb] |= wp->launch_pending || (live[w] & ~b & ~r);
+        }
+    }
+    for (unsigned t = 0; t < c->max_tbs; t++) {
+        char live[SM_ERR_LEN - 200];
+
+        if (!sm->tb[t].valid || other[t] || !bar_tb[t] || !rc_tb[t])
+            continue;
+        limit_report(sm, live, sizeof live);
+        sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
+                "threads wait at it while others of their warps wait to "
+                "re-converge with them (a barrier that some live threads "
+                "skip; cycle %llu): %s", sm->launch.kernel, sm->tb[t].ctaid,
+                (unsigned long long)sm->st.cycles, live);
+        return;
+    }
+}
+
 enum sm_status sm_run(struct sm *sm)
 {
     while (sm->status == SM_RUNNING) {
         if (sm->max_cycles && sm->st.cycles >= sm->max_cycles) {
+            char live[SM_ERR_LEN - 160];
+
+            limit_report(sm, live, sizeof live);
             sm_fail(sm, "kernel %s: not done after the limit of %llu "
-                    "cycles (%llu of %u TBs finished)", sm->launch.kernel,
+                    "cycles (%llu of %u TBs finished): %s", sm->launch.kernel,
                     (unsigned long long)sm->max_cycles,
-                    (unsigned long long)sm->st.tbs_done, sm->launch.grid);
+                    (unsigned long long)sm->st.tbs_done, sm->launch.grid,
+                    live);
             break;
         }
         sm_cycle(sm);
+        if (sm->regroups && sm->status == SM_RUNNING
+            && sm->st.cycles >= sm->stuck_check_at)
+            check_stuck(sm);
         if (sm->quiet)
             skip_quiet_cycles(sm, &sm->quiet_from, sm->st.cycles - 1);
         else if (sm->lsu_alone) {
@@ -1624,6 +1989,13 @@ static void invariant_fail(struct sm *sm, unsigned g, unsigned l, bool live)
     sm_reconv_places(&sm->rc, slot_sched(sm, g), slot_local(sm, g),
                      wp->resident && !wp->launch_pending ? wp->live : 0,
                      c->warp_size, count, place);
+    if (!live && wp->resident && !wp->launch_pending
+        && (wp->lanes >> l & 1)) {
+        thread_name(sm, g, l, who, sizeof who);
+        sm_fail(sm, "invariant: cycle %llu: %s exited but is still in %s",
+                (unsigned long long)sm->st.cycles, who, place[l]);
+        return;
+    }
     if (!live) {
         sm_fail(sm, "kernel %s: warp slot %u lane %u: invariant broken at "
                 "cycle %llu: it holds no thread but is in %s",
@@ -1661,11 +2033,12 @@ int sm_check_invariant(struct sm *sm)
         sm_reconv_counts(&sm->rc, s, W, live, lanes, count);
         for (unsigned w = 0; w < W; w++) {
             unsigned g = slot_of(sm, s, w);
-            bool resident = sm->warp[g].resident;
             for (unsigned l = 0; l < lanes; l++) {
                 bool is_live = live[w] >> l & 1;
                 unsigned n = count[w * lanes + l];
-                if ((!resident && n != 0) || (is_live && n != 1)) {
+                /* an exited thread (or a lane holding none) is in no
+                 * place: it left every structure that held it */
+                if ((!is_live && n != 0) || (is_live && n != 1)) {
                     invariant_fail(sm, g, l, is_live);
                     return -1;
                 }

@@ -76,6 +76,11 @@ struct sm_tb {
     unsigned warps;         /* warp slots it holds */
     unsigned warp[SM_MAX_TB_WARPS]; /* those slots, in warp order */
     unsigned live_warps;    /* warps with a live thread */
+    unsigned gone_arrived;  /* of its exited warps (warps - live_warps),
+                             * those counted at the barrier in progress:
+                             * an exited warp arrives at each barrier of
+                             * its TB, through an arrival port no warp
+                             * uses in that cycle */
     uint64_t phase_start;   /* cycle its warp-phase began (RTRU) */
 };
 
@@ -227,6 +232,10 @@ struct sm {
     struct scheduler sched_copy;       /* scratch: a scheduler before its
                                         * step (is the cycle quiet?) */
     uint64_t max_cycles;               /* 0: no limit */
+    uint64_t stuck_check_at;           /* harp: the cycle from which the
+                                        * next check for threads at the
+                                        * barrier that others wait to
+                                        * re-converge with runs */
     bool check_invariants;             /* check SPEC's system invariant */
     unsigned *inv_count;               /* ... its scratch: W * warp_size
                                         * place counts (sm_reconv_counts) */

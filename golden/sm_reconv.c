@@ -56,11 +56,13 @@ void sm_reconv_free(struct sm_reconv *rc)
 {
     sm_harp_free(rc);
     free(rc->sbr);
+    free(rc->sbr_late);
     free(rc->arb);
     free(rc->parked);
     free(rc->ics);
     free(rc->commit);
     rc->sbr = NULL;
+    rc->sbr_late = NULL;
     rc->arb = NULL;
     rc->parked = NULL;
     rc->ics = NULL;
@@ -223,6 +225,8 @@ void sm_reconv_issuable(const struct sm_reconv *rc, unsigned sched,
 bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp)
 {
+    if (rc->mode == RECONV_HARP)
+        return sm_harp_can_launch(rc, sched, warp);
     return rc->mode != RECONV_ICS_FIRST || sm_ics_can_launch(rc, sched, warp);
 }
 

@@ -98,6 +98,11 @@ struct sm_reconv {
     unsigned warps;         /* W: warps per scheduler */
     const struct rv32_thread *threads; /* the SM's threads, slot-major */
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
+    uint8_t *sbr_late;      /* sbr: per text word, for a conditional
+                             * branch, the side from which a simt.bar is
+                             * reached before the branch re-converges (1:
+                             * the taken target's, 2: the fall-through's,
+                             * 0: neither or both): it runs last */
     struct arbiter *arb;        /* minpc: one arbiter per warp slot */
     uint64_t *parked;       /* minpc: per warp slot, threads at simt.bar */
     struct ics_first *ics;        /* ics-first: one module per warp slot */
@@ -241,6 +246,8 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
                   const struct sm_rc_in *in);
 bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
                        unsigned slot);
+bool sm_harp_can_launch(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp);
 void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
                       uint64_t set[]);
 void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,

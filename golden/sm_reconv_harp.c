@@ -76,6 +76,16 @@ struct sm_harp {
     unsigned n_enter, cap_enter;
     bool pend_valid;             /* a group at its RPC arrives this cycle */
     struct harp_warp pend;
+    bool pend_gone;              /* ... of exited threads: what the
+                                  * barrier does not take is dropped */
+    struct harp_warp *gone;      /* exited threads still members of an RBT
+                                  * barrier, one group per barrier PC,
+                                  * oldest first: each arrives there, as
+                                  * pend, when the commit port is free */
+    unsigned n_gone, cap_gone;
+    uint64_t exited[WARP_TABLES_MAX_SL]; /* per launch warp: its threads
+                                  * that exited (none enters Second-Level
+                                  * from a released barrier) */
     uint64_t parked[WARP_TABLES_MAX_SL];  /* per launch warp: threads at simt.bar */
     /* Not hardware: a memo of the cycle's evaluation of the tables
      * (harp_cycle()), which the evaluation and the step of one cycle
@@ -131,6 +141,9 @@ struct harp_cycle {
                                  * empty), not the queue's head */
     bool diverged;               /* the issued warp diverged */
     bool side_at_rpc;            /* ... and one group's PC is the RPC */
+    bool rel_gone;               /* the RBT's released barrier holds only
+                                 * exited threads: it is freed, nothing
+                                 * enters Second-Level */
     struct harp_warp side;       /* that group */
     struct harp_warp extra[WARP_MAX_LANES]; /* groups beyond the
                                  * Ready-Lookup's two insert ports */
@@ -190,9 +203,13 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
             return -1;
         h->cap_enter = rc->warps * cfg->warp_size + 4;
         h->enter = calloc(h->cap_enter, sizeof *h->enter);
+        /* a thread exits once and is a member of at most one barrier per
+         * RBT entry: a group per (exit, entry) at most */
+        h->cap_gone = rc->warps * cfg->warp_size * cfg->rbt_entries + 1;
+        h->gone = calloc(h->cap_gone, sizeof *h->gone);
         h->cyc = calloc(1, sizeof *h->cyc);
         h->view = calloc(cfg->first_level_entries, sizeof *h->view);
-        if (!h->enter || !h->cyc || !h->view) {
+        if (!h->enter || !h->gone || !h->cyc || !h->view) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
@@ -206,6 +223,7 @@ void sm_harp_free(struct sm_reconv *rc)
         return;
     for (unsigned s = 0; s < rc->schedulers; s++) {
         free(rc->harp[s].enter);
+        free(rc->harp[s].gone);
         free(rc->harp[s].cyc);
         free(rc->harp[s].view);
     }
@@ -233,8 +251,10 @@ void sm_harp_reset(struct sm_reconv *rc)
         waiting_lookup_reset(&h->wait);
         rbt_reset(&h->rbt);
         h->n_enter = 0;
-        h->pend_valid = false;
+        h->pend_valid = h->pend_gone = false;
+        h->n_gone = 0;
         memset(h->parked, 0, sizeof h->parked);
+        memset(h->exited, 0, sizeof h->exited);
         h->cyc_valid = false;
         h->still = false;
         h->wait_valid = false;
@@ -376,7 +396,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
      * eval (the outputs hold whole tables: clearing them each cycle would
      * cost more than all the rest) */
     clear_inputs(c);
-    c->diverged = c->side_at_rpc = c->wret_done = false;
+    c->diverged = c->side_at_rpc = c->wret_done = c->rel_gone = false;
     c->n_extra = 0;
     if (exec) {
         /* the issued slot's warp, read in place when valid: the tables
@@ -471,6 +491,14 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     c->wi.bar.pc = c->ro.rel_pc;
     c->wi.bar.mask = c->ro.rel_mask;
     copy_tid(c->wi.bar.tid, c->ro.rel_tid, L);
+    for (uint64_t m = c->wi.bar_valid ? c->ro.rel_mask : 0; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (h->exited[c->ro.rel_tid[l]] >> l & 1)
+            c->wi.bar.mask &= ~(1ull << l);     /* it exited: not released */
+    }
+    c->rel_gone = c->wi.bar_valid && c->wi.bar.mask == 0;
+    if (c->rel_gone)
+        c->wi.bar_valid = false;        /* every member exited: freed */
     c->wi.lkp_valid = c->lo.head_valid;
     c->wi.lkp.pc = c->lo.head.pc;
     c->wi.lkp.mask = c->lo.head.mask;
@@ -504,7 +532,7 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     /* the release's readiness, for the step: the RBT's outputs do not
      * depend on it (rel_valid is the entry's completeness), so c->ro
      * stands as evaluated above */
-    c->ri.rel_ready = c->wo.bar_ready;
+    c->ri.rel_ready = c->wo.bar_ready || c->rel_gone;
     c->li.pop = c->wo.lkp_pop;
     if (c->li.pop)      /* else the inputs are those evaluated above */
         ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);
@@ -546,10 +574,55 @@ void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
     }
 }
 
+/* The lanes of mask whose thread (launch warp tid[l]) has not exited: an
+ * exited thread that arrived at an RBT barrier waits there in no sense. */
+static uint64_t not_exited(const struct sm_harp *h, uint64_t mask,
+                           const uint32_t *tid)
+{
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (h->exited[tid[l]] >> l & 1)
+            mask &= ~(1ull << l);
+    }
+    return mask;
+}
+
 static void enter_push(struct sm_harp *h, const struct harp_warp *w)
 {
     if (w->mask && h->n_enter < h->cap_enter)
         h->enter[h->n_enter++] = *w;
+}
+
+/* The threads of mask (launch warps tid[]) exit: they are recorded, and
+ * for each RBT barrier that holds some of them as members not yet
+ * arrived, a group of them is queued to arrive there (an exited thread
+ * leaves every barrier, which then waits for the live threads only). */
+static void exit_threads(struct sm_harp *h, uint64_t mask,
+                         const uint32_t *tid, unsigned L)
+{
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        h->exited[tid[l]] |= 1ull << l;
+    }
+    for (unsigned e = 0; e < h->rbt.g.entries; e++) {
+        const struct rbt_entry *b = &h->rbt.e[e];
+        struct harp_warp g;
+
+        if (!b->valid)
+            continue;
+        memset(&g, 0, sizeof g);
+        g.pc = b->rpc;
+        for (uint64_t m = mask & b->member & ~b->reached; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            if (b->tid[l] == tid[l]) {
+                g.mask |= 1ull << l;
+                g.tid[l] = tid[l];
+            }
+        }
+        if (g.mask && h->n_gone < h->cap_gone)
+            h->gone[h->n_gone++] = g;
+    }
+    (void)L;
 }
 
 /* The update fields harp_cycle() reads are those of the memo's
@@ -645,11 +718,13 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
         enter_push(h, &w);
     }
     if (was_pend) {
-        /* the threads no barrier holds (their reservation failed) go on */
+        /* the threads no barrier holds (their reservation failed) go on;
+         * exited threads are dropped */
         struct harp_warp w = h->pend;
         w.mask &= ~c->ro.arr_hit;
-        enter_push(h, &w);
-        h->pend_valid = false;
+        if (!h->pend_gone)
+            enter_push(h, &w);
+        h->pend_valid = h->pend_gone = false;
     }
     for (unsigned k = 0; k < c->n_extra; k++)
         enter_push(h, &c->extra[k]);
@@ -657,8 +732,19 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
         h->pend = c->side;
         h->pend_valid = true;
     }
+    if (in->op == SM_RC_EXEC && in->exit && in->mask)
+        exit_threads(h, in->mask, c->ftid, L);
+    if (!h->pend_valid && h->n_gone) {
+        /* exited threads arrive at a barrier they are members of */
+        h->pend = h->gone[0];
+        h->pend_valid = h->pend_gone = true;
+        memmove(h->gone, h->gone + 1, (h->n_gone - 1) * sizeof *h->gone);
+        h->n_gone--;
+        changed = true;
+    }
     if (in->op == SM_RC_LAUNCH) {
         struct harp_warp w;
+        h->exited[in->warp] = 0;
         w.pc = to_hw(rc, in->pc);
         w.mask = in->mask;
         for (unsigned l = 0; l < L; l++)
@@ -797,11 +883,13 @@ void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
          * holds diverged groups not yet scheduled */
         for (unsigned e = 0, n = 0; n < h->rbt.occupancy; e++)
             if (h->rbt.e[e].valid) {
-                or_lanes(h->rbt.e[e].member & h->rbt.e[e].reached,
+                or_lanes(not_exited(h, h->rbt.e[e].member
+                                       & h->rbt.e[e].reached,
+                                    h->rbt.e[e].tid),
                          h->rbt.e[e].tid, warps, h->wait_reconv);
                 n++;        /* the valid entries are `occupancy` many */
             }
-        if (h->pend_valid)
+        if (h->pend_valid && !h->pend_gone)
             or_lanes(h->pend.mask, h->pend.tid, warps, h->wait_reconv);
         for (unsigned e = 0; e < h->ready.table.g.entries; e++)
             if (h->ready.table.entry[e].valid)
@@ -829,6 +917,29 @@ bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
                          unsigned warp, uint64_t live)
 {
     return live && rc->harp[sched].parked[warp] == live;
+}
+
+/* A launch warp whose exited threads are still members of an RBT barrier
+ * (or on their way to arrive there) keeps its thread ids: its slot takes
+ * no new warp until the barrier lets them go. */
+bool sm_harp_can_launch(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+
+    for (unsigned e = 0; e < h->rbt.g.entries; e++)
+        for (uint64_t m = h->rbt.e[e].valid ? h->rbt.e[e].member : 0; m;
+             m &= m - 1)
+            if (h->rbt.e[e].tid[__builtin_ctzll(m)] == warp)
+                return false;
+    for (unsigned i = 0; i < h->n_gone; i++)
+        for (uint64_t m = h->gone[i].mask; m; m &= m - 1)
+            if (h->gone[i].tid[__builtin_ctzll(m)] == warp)
+                return false;
+    for (uint64_t m = h->pend_valid ? h->pend.mask : 0; m; m &= m - 1)
+        if (h->pend.tid[__builtin_ctzll(m)] == warp)
+            return false;
+    return true;
 }
 
 /* Count the places that hold (lane l, launch warp w) in one warp. */
@@ -880,11 +991,12 @@ void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
                    h->wait.table.entry[e].warp.tid, warps, lanes, count);
     for (unsigned e = 0; e < h->rbt.g.entries; e++)
         if (h->rbt.e[e].valid)
-            add_in(h->rbt.e[e].member & h->rbt.e[e].reached, h->rbt.e[e].tid,
+            add_in(not_exited(h, h->rbt.e[e].member & h->rbt.e[e].reached,
+                              h->rbt.e[e].tid), h->rbt.e[e].tid,
                    warps, lanes, count);
     for (unsigned i = 0; i < h->n_enter; i++)
         add_in(h->enter[i].mask, h->enter[i].tid, warps, lanes, count);
-    if (h->pend_valid)
+    if (h->pend_valid && !h->pend_gone)
         add_in(h->pend.mask, h->pend.tid, warps, lanes, count);
     for (unsigned w = 0; w < warps; w++)
         for (unsigned l = 0; l < lanes; l++)
@@ -926,13 +1038,14 @@ void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
     for (unsigned e = 0; e < h->rbt.g.entries; e++)
         if (h->rbt.e[e].valid) {
             snprintf(name, sizeof name, "RBT entry %u (reached)", e);
-            count_in(h->rbt.e[e].member & h->rbt.e[e].reached,
+            count_in(not_exited(h, h->rbt.e[e].member & h->rbt.e[e].reached,
+                                h->rbt.e[e].tid),
                      h->rbt.e[e].tid, warp, lanes, name, count, place);
         }
     for (unsigned i = 0; i < h->n_enter; i++)
         count_in(h->enter[i].mask, h->enter[i].tid, warp, lanes,
                  "the entering queue", count, place);
-    if (h->pend_valid)
+    if (h->pend_valid && !h->pend_gone)
         count_in(h->pend.mask, h->pend.tid, warp, lanes,
                  "arriving at its RPC", count, place);
     {

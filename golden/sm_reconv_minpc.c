@@ -107,7 +107,9 @@ void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
     if (in->op == SM_RC_EXEC) {
         g = arb_inputs(rc, sched, in->warp, in->live, &ai);
         arbiter_eval(&rc->arb[g], &ai, &ao);
-        out->exited = !ao.valid;
+        /* no thread presents its PC: the warp has exited only when none
+         * is live (threads parked at the barrier are) */
+        out->exited = in->live == 0;
         out->pop = !ao.valid || ao.mask != in->mask
                    || rc->prog->text_lo + (uint32_t)(ao.pc << 2) != in->pc + 4;
         out->err = ao.err;

@@ -10,7 +10,16 @@
  * next PC.  _start's call of the kernel returns to the exit PC, the base
  * entry's RPC, so its CALL entry replaces the base entry; the warp has
  * exited when its stack becomes empty (that entry's return, or the base
- * reaching the exit PC).
+ * reaching the exit PC).  simt.exit is the stack's exit op: the top's
+ * threads leave every entry, and when no live thread is left the stack
+ * empties, also inside a call (its CALL entries go with it).  A top
+ * whose threads have all exited (a parent entry whose other threads left
+ * before) shows an empty mask; the instruction fetched for it runs on no
+ * lane and is the exit op that pops it.  Of the two sides of a
+ * conditional branch, the one that reaches a simt.bar before the branch
+ * re-converges runs last (rc->sbr_late): the threads of the other side
+ * that exit (simt.exit or a return from the kernel) have left when it
+ * arrives, and the barrier waits for the live threads only.
  *
  * A branch whose threads meet only at their function's exit, in a
  * function with more than one exit, has the kernel's exit PC as its
@@ -75,11 +84,97 @@ static uint32_t from_hw(const struct sm_reconv *rc, uint64_t hw)
     return rc->prog->text_lo + (uint32_t)(hw << 2);
 }
 
+/* Whether a simt.bar is reached from pc before stop, inside the function
+ * [lo, hi): a call runs on to its return PC; a return, an indirect jump,
+ * simt.exit and a jump out of the function end a path.  seen and todo
+ * have a slot per text word from text_lo (todo two). */
+static bool barrier_ahead(const struct program *p, uint32_t pc, uint32_t stop,
+                          uint32_t lo, uint32_t hi, uint8_t *seen,
+                          uint32_t *todo)
+{
+    unsigned n = 0;
+    bool found = false;
+
+    memset(seen + (lo - p->text_lo) / 4, 0, (hi - lo) / 4);
+    todo[n++] = pc;
+    while (n && !found) {
+        uint32_t a = todo[--n], word, next[2];
+        unsigned k = 0;
+        struct rv32_insn in;
+
+        if (a == stop || a < lo || a >= hi || (a & 3)
+            || seen[(a - p->text_lo) / 4] || program_word(p, a, &word) != 0)
+            continue;
+        seen[(a - p->text_lo) / 4] = 1;
+        in = rv32_decode(word);
+        switch (in.op) {
+        case RV32_SIMT_BAR:
+            found = true;
+            break;
+        case RV32_SIMT_EXIT: case RV32_JALR:
+            break;
+        case RV32_JAL:
+            next[k++] = in.rd ? a + 4 : a + (uint32_t)in.imm;
+            break;
+        case RV32_BEQ: case RV32_BNE: case RV32_BLT: case RV32_BGE:
+        case RV32_BLTU: case RV32_BGEU:
+            next[k++] = a + 4;
+            next[k++] = a + (uint32_t)in.imm;
+            break;
+        default:
+            next[k++] = a + 4;
+            break;
+        }
+        for (unsigned j = 0; j < k; j++)
+            todo[n++] = next[j];
+    }
+    return found;
+}
+
+/* rc->sbr_late: for each conditional branch, the side that reaches a
+ * barrier before re-converging, when only one does.  It runs last, so that
+ * the other side's threads, if they exit, have left when it reaches the
+ * barrier (which then waits for the live threads only); if they reach the
+ * re-convergence point instead, the barrier is in divergent code. */
+static int late_sides(struct sm_reconv *rc)
+{
+    const struct program *p = rc->prog;
+    uint8_t *seen = calloc(rc->text_words ? rc->text_words : 1, 1);
+    uint32_t *todo = calloc(2 * (size_t)rc->text_words + 2, sizeof *todo);
+
+    rc->sbr_late = calloc(rc->text_words ? rc->text_words : 1, 1);
+    if (!seen || !todo || !rc->sbr_late) {
+        free(seen);
+        free(todo);
+        return -1;
+    }
+    for (unsigned i = 0; i < p->n_branches; i++) {
+        uint32_t pc = p->branches[i].pc, word, rpc;
+        const struct program_func *f = program_func_at(p, pc);
+        struct rv32_insn in;
+        bool t, n;
+
+        if (!f || program_word(p, pc, &word) != 0)
+            continue;
+        in = rv32_decode(word);
+        if (in.op < RV32_BEQ || in.op > RV32_BGEU)
+            continue;
+        rpc = stack_rpc(p, pc, p->branches[i].rpc);
+        t = barrier_ahead(p, pc + (uint32_t)in.imm, rpc, f->lo, f->hi, seen,
+                          todo);
+        n = barrier_ahead(p, pc + 4, rpc, f->lo, f->hi, seen, todo);
+        rc->sbr_late[(pc - p->text_lo) / 4] = t && !n ? 1 : n && !t ? 2 : 0;
+    }
+    free(seen);
+    free(todo);
+    return 0;
+}
+
 int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
                 char *err, size_t errlen)
 {
     rc->sbr = calloc(cfg->schedulers, sizeof *rc->sbr);
-    if (!rc->sbr) {
+    if (!rc->sbr || late_sides(rc) != 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -121,6 +216,14 @@ static void sbr_inputs(const struct sm_reconv *rc, const struct sm_rc_in *in,
         si->rpc = to_hw(rc, rc->prog->exit_pc);
         break;
     case SM_RC_EXEC:
+        if (in->exit || in->mask == 0) {
+            /* simt.exit, or an instruction fetched for a top whose
+             * threads have all exited (it runs on no lane): the top
+             * leaves, and with no live thread left the whole stack */
+            si->op = SBR_STACK_EXIT;
+            si->mask = in->live;
+            break;
+        }
         split = in->split && in->taken != 0 && in->taken != in->mask;
         flow = in->mask ? flow_at(rc->prog, in->pc) : SBR_FLOW_OTHER;
         if (flow == SBR_FLOW_CALL) {
@@ -134,10 +237,14 @@ static void sbr_inputs(const struct sm_reconv *rc, const struct sm_rc_in *in,
             *why = split ? SBR_SPLIT_RETURN : SBR_OK;
         } else if (split) {
             uint32_t rpc = sm_reconv_rpc(rc->prog, in->pc, &found);
+            uint8_t late = rc->sbr_late[(in->pc - rc->prog->text_lo) / 4];
+            /* the stack runs the side given as taken first: the side that
+             * reaches a barrier goes last */
+            bool swap = late && (in->tpc == in->pc + 4) == (late == 2);
             si->op = SBR_STACK_BRANCH;
-            si->pc = to_hw(rc, in->tpc);
-            si->mask = in->taken;
-            si->npc = to_hw(rc, in->npc);
+            si->pc = to_hw(rc, swap ? in->npc : in->tpc);
+            si->mask = swap ? in->mask & ~in->taken : in->taken;
+            si->npc = to_hw(rc, swap ? in->tpc : in->npc);
             si->rpc = to_hw(rc, stack_rpc(rc->prog, in->pc, rpc));
             *why = found ? SBR_OK : SBR_NO_RPC;
         } else {
@@ -163,7 +270,8 @@ void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
     out->rd_mask = so.rd_mask;
     out->pop = so.pop;
     out->exited = so.pop && si.op != SBR_STACK_NONE && si.op_warp < st->g.warps
-                  && st->depth[si.op_warp] == 1;
+                  && (st->depth[si.op_warp] == 1
+                      || (si.op == SBR_STACK_EXIT && si.mask == 0));
     if (why == SBR_NO_RPC) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "the branch at 0x%08x has no "
@@ -216,6 +324,7 @@ void sm_sbr_counts(const struct sm_reconv *rc, unsigned sched,
         uint64_t held = 0;
         for (unsigned d = 0; d < s->depth[w]; d++)
             held |= s->e[w][d].mask;
+        held &= ~s->gone[w];        /* exited: in no entry's view */
         for (unsigned l = 0; l < lanes; l++)
             count[w * lanes + l] = (unsigned)(held >> l & 1);
     }
@@ -231,7 +340,7 @@ void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
 
     (void)live;
     for (unsigned l = 0; l < lanes; l++)
-        for (unsigned d = s->depth[warp]; d-- > 0;)
+        for (unsigned d = s->depth[warp]; d-- > 0 && !(s->gone[warp] >> l & 1);)
             if (s->e[warp][d].mask >> l & 1) {
                 count[l] = 1;
                 snprintf(place[l], 64, "stack entry %u", d);

@@ -222,4 +222,20 @@ struct lrsc_args {
     uint32_t total, per_tb;
 };
 
+/* exits: each TB runs one of four ways of leaving, by ctaid % 4, and
+ * each thread writes out[ctaid * ntid + tid] (docs/isa.md: a thread may
+ * exit anywhere; a barrier waits for the live threads):
+ *   0  odd threads store and simt.exit, even ones store and return;
+ *   1  inside a call, the upper half of the TB and the odd threads store
+ *      and simt.exit, the others return from it and store again;
+ *   2  the top quarter of the TB and every fifth thread return at once,
+ *      the others run `rounds` rounds of barriers exchanging values
+ *      through shared memory;
+ *   3  odd threads store and simt.exit while even ones meet at a barrier
+ *      and read an even neighbour's value from shared memory. */
+struct exits_args {
+    uint32_t rounds;
+    uint32_t out;
+};
+
 #endif /* SIMTREF_ARGS_H */

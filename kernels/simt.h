@@ -1,7 +1,7 @@
 /*
  * simt.h -- what a kernel needs from the SIMT extension (docs/isa.md):
- * its thread and block indices, the TB barrier, its TB's shared memory
- * and word atomics.
+ * its thread and block indices, the TB barrier, thread exit, its TB's
+ * shared memory and word atomics.
  *
  *   #include "simt.h"
  *   struct args { int32_t *x; uint32_t n; };
@@ -83,6 +83,9 @@ static inline uint32_t simt_nctaid(void) { return simt_qemu_nctaid; }
 static inline uint32_t simt_warpid(void) { return 0; }
 static inline uint32_t simt_laneid(void) { return 0; }
 static inline void simt_barrier(void) { __asm__ volatile("" ::: "memory"); }
+/* The thread (the TB's one thread) ends: back to the start code (the
+ * exit code is not kept: the host reference checks the result). */
+void simt_exit(uint32_t code) __attribute__((noreturn));
 
 #endif /* SIMT_SINGLE_THREAD */
 

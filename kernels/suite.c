@@ -36,6 +36,7 @@ extern const struct kernel_info kernel_deepcall;
 extern const struct kernel_info kernel_recursion;
 extern const struct kernel_info kernel_nested;
 extern const struct kernel_info kernel_lrsc;
+extern const struct kernel_info kernel_exits;
 
 static const struct kernel_info *const suite[] = {
     &kernel_nqueens, &kernel_mummer, &kernel_nw, &kernel_particlefilter,
@@ -43,7 +44,7 @@ static const struct kernel_info *const suite[] = {
     &kernel_matmul, &kernel_coulomb, &kernel_scalarprod, &kernel_mergesort,
     &kernel_fwt, &kernel_tiledmm, &kernel_stencil, &kernel_btree,
     &kernel_histogram, &kernel_srad, &kernel_collange, &kernel_deepcall,
-    &kernel_recursion, &kernel_nested, &kernel_lrsc,
+    &kernel_recursion, &kernel_nested, &kernel_lrsc, &kernel_exits,
 };
 
 enum { KERNEL_MAX_BLOCK = 1024, KERNEL_MAX_GRID = 65536,

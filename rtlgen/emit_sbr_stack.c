@@ -18,7 +18,11 @@
  *              RPC, under two pushed sides), so each bank has one write
  *              port; a pop loads the entry below the top into the top
  *              register through one asynchronous read port per bank;
- *   counters   the depth of each stack, with an asynchronous reset.
+ *   counters   the depth of each stack, with an asynchronous reset;
+ *   exited     the threads of each warp that exited (simt.exit), a
+ *              register per warp, not reset (a launch clears it): every
+ *              pop loads the entry below into the top without them, so
+ *              no output shows an exited thread.
  *
  * An update, on the op warp of depth d (one write of its top register):
  *
@@ -32,6 +36,9 @@
  *   call                     a kept top, now at the return PC, to level
  *                            d-1 (as a kept top of a branch); top := the
  *                            CALL entry.
+ *   exit                     the top's threads join the exited ones; a
+ *                            pop, or with no live thread left (mask_i
+ *                            empty) the depth becomes 0 at once.
  *
  * Under FORMAL the module also builds the whole-stack view (each level
  * from the top register or a bank, zero at level DEPTH-1 when that is not
@@ -101,10 +108,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "",             "clk_i",    "clock" },
         { "input",  "",             "rst_ni",   "asynchronous reset, active low: every stack empty" },
         { NULL, NULL, NULL, "Update: one operation a cycle on warp op_warp_i" },
-        { "input",  "[2:0]",        "op_i",     "0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return" },
+        { "input",  "[2:0]",        "op_i",     "0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return, 6 exit" },
         { "input",  "[WARP_W-1:0]", "op_warp_i", "the warp" },
         { "input",  "[PC_W-1:0]",   "pc_i",     "launch PC, advance PC, branch taken target, callee, return target" },
-        { "input",  "[LANES-1:0]",  "mask_i",   "launch threads; branch: the threads that take it" },
+        { "input",  "[LANES-1:0]",  "mask_i",   "launch threads; branch: the threads that take it; exit: the threads still live" },
         { "input",  "[PC_W-1:0]",   "npc_i",    "branch: not-taken PC (fall-through); call: return PC" },
         { "input",  "[PC_W-1:0]",   "rpc_i",    "launch: exit PC; branch: re-convergence PC" },
         { NULL, NULL, NULL, "Read port: the PC and active mask of warp rd_warp_i" },
@@ -114,10 +121,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[LANES-1:0]",  "rd_mask_o",  "top mask: its active threads (0 when empty)" },
         { "output", "[DEPTH_W-1:0]", "rd_depth_o", "entries on its stack" },
         { NULL, NULL, NULL, "What the update does this cycle" },
-        { "output", "",             "pop_o",    "the top reaches its RPC and is popped" },
+        { "output", "",             "pop_o",    "the top reaches its RPC (or exits) and is popped" },
         { "output", "[1:0]",        "pushes_o", "entries pushed by a diverging branch or a call" },
         { "output", "",             "ovf_o",    "refused: the stack would exceed DEPTH entries" },
-        { "output", "",             "err_o",    "refused: input error (empty stack, bad launch, mask not a subset, bad return)" },
+        { "output", "",             "err_o",    "refused: input error (empty stack, bad launch, mask not a subset, bad return, bad exit)" },
     };
 
     snprintf(warp_w, sizeof warp_w, "%s",
@@ -155,11 +162,17 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// (or replaces a branch top whose RPC is the return PC); only a return");
     vgen_line(v, "// at its return PC pops a CALL entry.  A return also pops a branch top");
     vgen_line(v, "// (threads that re-converge by returning) above at least one entry.");
+    vgen_line(v, "// An exit pops the top, whose threads leave every entry (each pop loads");
+    vgen_line(v, "// the entry below without the exited threads), and empties the stack");
+    vgen_line(v, "// when no thread is left live (mask_i); only an exit may act on a top");
+    vgen_line(v, "// whose threads have all exited.");
     vgen_line(v, "// An overflow (ovf_o) or input error (err_o) changes nothing.");
-    vgen_line(v, "// Storage: %lu bits (%u warps x %u entries x %u bits, %u counters x %u):",
+    vgen_line(v, "// Storage: %lu bits (%u warps x %u entries x %u bits, %u counters x %u,",
               sbr_stack_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes + 1,
               g->warps, g->depth_w);
-    vgen_line(v, "// the top entry of each stack and the counters in registers, the %u",
+    vgen_line(v, "// %u exited-thread masks x %u): the top entry of each stack, the", g->warps,
+              g->lanes);
+    vgen_line(v, "// counters and the exited threads in registers, the %u",
               g->depth - 1);
     vgen_line(v, "// entries below the top of each stack in two memories (even and odd");
     vgen_line(v, "// levels) of one write port each.");
@@ -192,6 +205,13 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_line(v, "integer           new_d;        // the op warp's new depth (low DEPTH_W bits kept)");
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     vgen_line(v, "wire [LANES-1:0]  nmask = top_mask & ~mask_i;   // branch: the not-taken threads");
+    vgen_line(v, "wire [LANES-1:0]  gone_n = op_i == OP_EXIT ? op_gone | top_mask : op_gone;");
+    vgen_line(v, "                                // the op warp's exited threads after it");
+    if (banks) {
+        vgen_line(v, "// A pop's new top: the entry below without the exited threads.");
+        vgen_line(v, "wire [ENTRY_W-1:0] below_live = {below[ENTRY_W-1 -: PC_W],");
+        vgen_line(v, "                                 below[PC_W+1 +: LANES] & ~gone_n, below[PC_W:0]};");
+    }
     vgen_blank(v);
     vgen_line(v, "always @* begin");
     vgen_indent(v);
@@ -203,7 +223,12 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_line(v, "push_n = npc_i != rpc_i; push_t = pc_i != rpc_i; keep = rpc_i != top_rpc || top_call;");
     vgen_line(v, "call_keep = top_call || npc_i != top_rpc;");
     vgen_line(v, "new_d = op_d32; base = op_d32; npush = 0;");
-    vgen_line(v, "case (op_i)");
+    vgen_line(v, "// Only an exit (or a refused launch) acts on a top whose threads");
+    vgen_line(v, "// have all exited.");
+    vgen_line(v, "if (op_i != 3'd0 && op_i != OP_LAUNCH && op_i != OP_EXIT &&");
+    vgen_line(v, "    op_depth != {DEPTH_W{1'b0}} && top_mask == {LANES{1'b0}})");
+    vgen_line(v, "  err = 1'b1;");
+    vgen_line(v, "else case (op_i)");
     vgen_indent(v);
     vgen_line(v, "OP_LAUNCH:");
     vgen_indent(v);
@@ -296,7 +321,23 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_indent(v);
     vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
     if (banks)
-        vgen_line(v, "top_we = op_d32 > 1; top_n = below;");
+        vgen_line(v, "top_we = op_d32 > 1; top_n = below_live;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "OP_EXIT:");
+    vgen_indent(v);
+    vgen_line(v, "// The top's threads exit; with none left live the stack empties.");
+    vgen_line(v, "if (op_depth == {DEPTH_W{1'b0}} || (mask_i & gone_n) != {LANES{1'b0}})");
+    vgen_indent(v);
+    vgen_line(v, "err = 1'b1;");
+    vgen_dedent(v);
+    vgen_line(v, "else begin");
+    vgen_indent(v);
+    vgen_line(v, "pop = 1'b1;");
+    vgen_line(v, "new_d = mask_i != {LANES{1'b0}} && op_d32 > 1 ? op_d32 - 1 : 0;");
+    if (banks)
+        vgen_line(v, "top_we = mask_i != {LANES{1'b0}} && op_d32 > 1; top_n = below_live;");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -319,7 +360,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_indent(v);
     vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
     if (banks)
-        vgen_line(v, "top_we = op_d32 > 1; top_n = below;");
+        vgen_line(v, "top_we = op_d32 > 1; top_n = below_live;");
     vgen_dedent(v);
     vgen_line(v, "end else begin");
     vgen_indent(v);
@@ -467,7 +508,7 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
     vgen_line(v, "  .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),");
     vgen_line(v, "  .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),");
     vgen_line(v, "  .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call),");
-    vgen_line(v, "  .f_depth(depth_q)");
+    vgen_line(v, "  .f_depth(depth_q), .f_gone(gone_q)");
     vgen_line(v, ");");
     vgen_line(v, "`endif");
 }
@@ -486,7 +527,7 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_section(v, "Registers: the top entry and the depth of each stack");
     vgen_line(v, "// ORDER SBR_OP: enum sbr_stack_op of golden/sbr_stack.h");
     vgen_line(v, "localparam [2:0]         OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,");
-    vgen_line(v, "                         OP_CALL = 3'd4, OP_RETURN = 3'd5;");
+    vgen_line(v, "                         OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6;");
     if (b.od_lv) {
         vgen_line(v, "localparam [DEPTH_W-1:0] ONE_D     = %u'd1;", g.depth_w);
         vgen_line(v, "localparam [DEPTH_W-1:0] TWO_D     = %u'd2;", g.depth_w);
@@ -499,6 +540,7 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "reg  [NUM_WARPS*PC_W-1:0]    top_rpc_q;   // its re-convergence (or return) PC");
     vgen_line(v, "reg  [NUM_WARPS-1:0]         top_call_q;  // it is a CALL entry");
     vgen_line(v, "reg  [NUM_WARPS*DEPTH_W-1:0] depth_q;     // entries of each stack");
+    vgen_line(v, "reg  [NUM_WARPS*LANES-1:0]   gone_q;      // each warp's exited threads (not reset)");
 
     vgen_section(v, "The op warp's stack and its top entry");
     if (is_pow2(g.warps)) {
@@ -515,6 +557,7 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "wire [LANES-1:0]   top_mask = top_mask_q[op_warp_i*LANES +: LANES];");
     vgen_line(v, "wire [PC_W-1:0]    top_rpc  = top_rpc_q[op_warp_i*PC_W +: PC_W];");
     vgen_line(v, "wire               top_call = top_call_q[op_warp_i];");
+    vgen_line(v, "wire [LANES-1:0]   op_gone  = gone_q[op_warp_i*LANES +: LANES];");
     vgen_line(v, "wire [31:0]        op_d32   = %s;",
               vgen_zext(ext, sizeof ext, 32 - g.depth_w, "32-DEPTH_W", "op_depth"));
     if (b.ev_lv)
@@ -535,6 +578,9 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "top_call_q[op_warp_i]                <= top_n[0];");
     vgen_dedent(v);
     vgen_line(v, "end");
+    vgen_line(v, "// a launch forgets the exited threads, an exit adds the top's");
+    vgen_line(v, "if (commit && (op_i == OP_LAUNCH || op_i == OP_EXIT))");
+    vgen_line(v, "  gone_q[op_warp_i*LANES +: LANES] <= op_i == OP_LAUNCH ? {LANES{1'b0}} : gone_n;");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_blank(v);

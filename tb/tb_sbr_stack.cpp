@@ -11,10 +11,15 @@
 // top).  Phases of a few hundred cycles alternate between growing (branch-
 // and call-heavy, up to the depth and beyond: overflows) and shrinking
 // (pop- and return-heavy, down to the base and to exit).  Most operations
-// go to a few warps, so stacks get deep.  Rarely an input error: an
+// go to a few warps, so stacks get deep.  Exits: the top's threads exit
+// (simt.exit), with the warp's other threads live, or with none left live
+// (the stack empties from any depth, CALL entries included), and always
+// on a top whose threads have all exited.  Rarely an input error: an
 // advance, branch, call or return on an empty stack, a launch of a running
 // warp, a taken mask that is not a subset, an empty launch, a return of a
-// CALL top to another PC, a return of a one-entry branch stack.
+// CALL top to another PC, a return of a one-entry branch stack, an exit
+// that names an exited thread or one of the top's as still live, or
+// another operation on a top whose threads have all exited.
 //
 // Scenario fig2 (tests/scenarios/sbr-fig2.conf): the if-then-else of HARP
 // Fig. 2 on two interleaved four-thread warps, the stack tops checked on
@@ -35,6 +40,7 @@ struct Coverage {
     long full = 0, ovf = 0, err = 0, moves = 0, resets = 0;
     long calls = 0, calls_replacing = 0, call_returns = 0, side_returns = 0;
     long bad_returns = 0, call_moves = 0;
+    long exits_partial = 0, exits_deep = 0, exits_empty_top = 0;
 };
 
 // One step of the fig2 scenario and the op warp's top after it.
@@ -131,6 +137,18 @@ class Bench {
             in.pc = pc();
             in.rpc = pc() ^ 1;
             in.mask = full_;
+            return true;
+        }
+        if (top.mask == 0 ? rng_.chance(15, 16) : rng_.chance(1, 24)) {
+            // the top's threads exit; the others of the warp stay live,
+            // or none does (the whole warp exits, at any depth)
+            uint64_t all = 0;
+            for (unsigned k = 0; k < d; k++)
+                all |= m.e[w][k].mask;
+            in.op = SBR_STACK_EXIT;
+            in.mask = rng_.chance(1, 3) ? 0 : all & ~m.gone[w] & ~top.mask;
+            if (rng_.chance(1, 32))                      // error: not live
+                in.mask |= rng_.chance(1, 2) ? top.mask : m.gone[w];
             return true;
         }
         unsigned flow = rng_.below(16);
@@ -232,6 +250,12 @@ class Bench {
         }
         if (in.op == SBR_STACK_ADVANCE && tcall && in.pc == m.e[in.op_warp][d - 1].rpc)
             cov_.call_moves++;                           // a CALL top at its RPC stays
+        if (in.op == SBR_STACK_EXIT) {
+            bool empty = m.e[in.op_warp][d - 1].mask == 0;
+            cov_.exits_empty_top += empty;
+            cov_.exits_partial += !empty && in.mask != 0 && d > 1;
+            cov_.exits_deep += in.mask == 0 && d > 2;
+        }
         if (exp.pop) {
             cov_.pops++;
             cov_.pop_to_base += d == 2;
@@ -286,12 +310,15 @@ class Bench {
                     "input errors; %ld calls above the top, %ld replacing "
                     "it, %ld returns of CALL entries, %ld of branch entries, "
                     "%ld refused returns, %ld moves of a CALL top to its "
-                    "RPC\n", cov_.resets, cov_.launches, cov_.exits,
+                    "RPC; %ld exits of some threads, %ld of the last ones "
+                    "from three entries or more, %ld pops of a top whose "
+                    "threads all exited\n", cov_.resets, cov_.launches, cov_.exits,
                     cov_.pops, cov_.pop_to_base, cov_.one_sided,
                     cov_.two_sided, cov_.replaced, cov_.moves, cov_.full,
                     cov_.ovf, cov_.err, cov_.calls, cov_.calls_replacing,
                     cov_.call_returns, cov_.side_returns, cov_.bad_returns,
-                    cov_.call_moves);
+                    cov_.call_moves, cov_.exits_partial, cov_.exits_deep,
+                    cov_.exits_empty_top);
     }
 
     // Calls nest without bound, so every stack can be full and overflow.
@@ -302,7 +329,8 @@ class Bench {
                cov_.replaced && cov_.moves && cov_.err && cov_.full &&
                cov_.ovf && cov_.calls && cov_.calls_replacing &&
                cov_.call_returns && cov_.side_returns && cov_.bad_returns &&
-               cov_.call_moves;
+               cov_.call_moves && cov_.exits_partial && cov_.exits_deep &&
+               cov_.exits_empty_top;
     }
 
     bool scenario_done() const { return fig2_done_; }

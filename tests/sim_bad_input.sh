@@ -13,7 +13,7 @@ rm -rf "$out" && mkdir -p "$out" || exit 1
 cc=${RISCV_CC:-riscv64-unknown-elf-gcc}
 command -v "$cc" > /dev/null || { echo "SKIP: no $cc"; exit 77; }
 
-for k in illegal misaligned outside barrier forever; do
+for k in illegal misaligned outside barrier forever leave spin; do
   "$cc" -march=rv32im_zicsr -mabi=ilp32 -nostdlib -ffreestanding \
     -T "$SRCDIR/kernels/link.ld" -Wl,--no-relax -I"$SRCDIR/tests/sim-bad" \
     -o "$out/$k.elf" "$SRCDIR/tests/sim-bad/$k.S" || exit 1
@@ -84,10 +84,28 @@ for mode in sbr harp minpc ics-first; do
     $sim --kernel "$out/misaligned.elf" --grid 1 --block 1
   failed_run "kernel $out/outside.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010008: access to 0x00000040 outside memory (sw)" -- \
     $sim --kernel "$out/outside.elf" --grid 1 --block 1
-  failed_run "the barrier of TB 0 cannot complete: warps 0 wait at it, warps 1 exited" -- \
+  # a barrier that the other warp skips for the next one
+  failed_run "the barrier of TB 0 cannot complete: its live threads wait at different barriers (warp 0 lanes 0x3 at PC 0x00010018, warp 1 lanes 0x3 at PC 0x00010020)" -- \
     $sim --kernel "$out/barrier.elf" --grid 1 --block 4
-  failed_run "not done after the limit of 1000 cycles (0 of 1 TBs finished)" -- \
+  # ... that the other lane of the warp skips: under sbr the barrier is in
+  # divergent code; under harp the lane waits to re-converge with it
+  case $mode in
+    sbr)  skip="warp 0 of TB 0 reaches the barrier at PC 0x00010018 with lanes 0x1 of its live lanes 0x3" ;;
+    harp) skip="the barrier of TB 0 cannot complete: threads wait at it while others of their warps wait to re-converge with them" ;;
+    *)    skip="the barrier of TB 0 cannot complete: its live threads wait at different barriers (warp 0 lanes 0x1 at PC 0x00010018, warp 0 lanes 0x2 at PC 0x00010020)" ;;
+  esac
+  failed_run "$skip" -- $sim --kernel "$out/barrier.elf" --grid 1 --block 2
+  # a warp that exited does not hold the barrier of the live ones
+  if ! $SIMTREF sim --preset tiny --set reconvergence=$mode --kernel "$out/leave.elf" \
+       --grid 1 --block 4 > "$out/stdout" 2> "$out/stderr"; then
+    echo "FAIL: under $mode the exited warp holds the barrier:"; sed 's/^/    /' "$out/stderr"; fail=1
+  fi
+  failed_run "not done after the limit of 1000 cycles (0 of 1 TBs finished): TB 0 warps 0 at PC 0x00010008 (j 10008) running" -- \
     $sim --kernel "$out/forever.elf" --grid 1 --block 1 --max-cycles 1000
+  # under harp the spinning threads are named with their table
+  where=; [ $mode = harp ] && where=", in First-Level"
+  failed_run "TB 0 warps 0 at PC 0x00010014 (j 10014) running (an endless loop, or spinning on a lock or a flag)$where; TB 0 warps 1 at PC 0x00010018 (simt.bar) waiting at the TB barrier" -- \
+    $sim --kernel "$out/spin.elf" --grid 1 --block 4 --max-cycles 1000
 done
 expect 1 "$out/text.elf" -- $sim --kernel "$out/text.elf"
 expect 1 "$out/none.elf" -- $sim --kernel "$out/none.elf"

@@ -268,11 +268,11 @@ static void storage_bits_are_warps_times_entries_plus_counters(void **state)
     assert_int_equal(g.warps, 24);
     assert_int_equal(g.depth, 12);
     /* 24 warps x 12 entries x (32 + 32 + 32 + the CALL bit) + 24 x 4-bit
-     * counters */
-    assert_int_equal(sbr_stack_state_bits(&g), 24ul * 12 * 97 + 24 * 4);
+     * counters + 24 x 32 exited threads */
+    assert_int_equal(sbr_stack_state_bits(&g), 24ul * 12 * 97 + 24 * 4 + 24 * 32);
     assert_int_equal(config_load_preset("tiny", &cfg, err, sizeof err), 0);
     sbr_stack_geometry(&cfg, &g);
-    assert_int_equal(sbr_stack_state_bits(&g), 8ul * 4 * (8 + 2 + 8 + 1) + 8 * 3);
+    assert_int_equal(sbr_stack_state_bits(&g), 8ul * 4 * (8 + 2 + 8 + 1) + 8 * 3 + 8 * 2);
 }
 
 /*
@@ -396,6 +396,84 @@ static void bad_returns_and_calls_are_refused_and_change_nothing(void **state)
     free(s);
 }
 
+/* Every thread of a warp exits inside a called function: the stack
+ * empties at once, its CALL and branch entries with it, and the warp
+ * slot takes the next launch. */
+static void a_warp_that_exits_inside_a_call_leaves_no_entry(void **state)
+{
+    (void)state;
+    struct sbr_stack *s = make("sbr-fig2", NULL);
+    struct sbr_stack_out o;
+
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
+    op(s, SBR_STACK_ADVANCE, 0, 0x01, 0, 0, 0);
+    op(s, SBR_STACK_CALL, 0, 0x10, 0, 0x02, 0);        /* keeps the base */
+    op(s, SBR_STACK_BRANCH, 0, 0x12, 0x3, 0x16, 0x18); /* T0, T1 go on */
+    expect_top(s, 0, 4, 0x12, 0x3);
+    o = op(s, SBR_STACK_EXIT, 0, 0, 0xc, 0, 0);        /* T0, T1 exit */
+    assert_true(o.pop);
+    assert_false(o.err);
+    expect_top(s, 0, 3, 0x16, 0xc);
+    o = op(s, SBR_STACK_EXIT, 0, 0, 0x0, 0, 0);        /* T2, T3 too */
+    assert_true(o.pop);
+    expect_top(s, 0, 0, 0, 0);
+    o = op(s, SBR_STACK_LAUNCH, 0, 0x00, 0x3, 0, 0x30); /* the next TB */
+    assert_false(o.err);
+    expect_top(s, 0, 1, 0x00, 0x3);
+    free(s);
+}
+
+/* Some threads exit inside a call: no entry shows them again, neither
+ * the CALL entry their siblings return through nor the entries below; an
+ * entry left with no live thread shows an empty mask until the exit op
+ * pops it.  Exiting a thread twice, or one of the top's, is refused. */
+static void exited_threads_leave_every_entry(void **state)
+{
+    (void)state;
+    struct sbr_stack *s = make(NULL, "fermi-sbr");
+    struct sbr_stack *before = malloc(sizeof *before);
+    struct sbr_stack_out o;
+
+    assert_non_null(before);
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
+    op(s, SBR_STACK_BRANCH, 0, 0x10, 0x3, 0x01, 0x20); /* T0, T1 | T2, T3 */
+    op(s, SBR_STACK_CALL, 0, 0x40, 0, 0x11, 0);         /* T0, T1 call */
+    op(s, SBR_STACK_BRANCH, 0, 0x42, 0x1, 0x41, 0x48);  /* T0 | T1 */
+    expect_top(s, 0, 6, 0x42, 0x1);
+    memcpy(before, s, sizeof *before);
+    o = op(s, SBR_STACK_EXIT, 0, 0, 0xf, 0, 0);         /* T0 is the top's */
+    assert_true(o.err);
+    assert_memory_equal(before, s, sizeof *s);
+    o = op(s, SBR_STACK_EXIT, 0, 0, 0xe, 0, 0);         /* T0 exits */
+    assert_true(o.pop);
+    expect_top(s, 0, 5, 0x41, 0x2);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x48, 0, 0, 0);     /* T1 re-converges */
+    assert_true(o.pop);
+    expect_top(s, 0, 4, 0x48, 0x2);                     /* the CALL entry */
+    o = op(s, SBR_STACK_RETURN, 0, 0x11, 0, 0, 0);
+    expect_top(s, 0, 3, 0x11, 0x2);                     /* T1 at the return PC */
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x20, 0, 0, 0);
+    assert_true(o.pop);
+    expect_top(s, 0, 2, 0x01, 0xc);
+    o = op(s, SBR_STACK_EXIT, 0, 0, 0x2, 0, 0);         /* T2, T3 exit */
+    assert_true(o.pop);
+    expect_top(s, 0, 1, 0x20, 0x2);                     /* T0 is gone */
+    o = op(s, SBR_STACK_EXIT, 0, 0, 0x2, 0, 0);         /* T1 is still live */
+    assert_true(o.err);
+    /* a top all of whose threads exited: empty, popped by the exit op */
+    op(s, SBR_STACK_LAUNCH, 1, 0x00, 0xf, 0, 0x30);
+    op(s, SBR_STACK_BRANCH, 1, 0x10, 0x3, 0x01, 0x20);  /* T0, T1 | T2, T3 */
+    op(s, SBR_STACK_BRANCH, 1, 0x12, 0x1, 0x11, 0x18);  /* T0 | T1 */
+    op(s, SBR_STACK_EXIT, 1, 0, 0xe, 0, 0);
+    op(s, SBR_STACK_EXIT, 1, 0, 0xc, 0, 0);
+    expect_top(s, 1, 3, 0x18, 0x0);                     /* T0, T1 waited here */
+    o = op(s, SBR_STACK_EXIT, 1, 0, 0xc, 0, 0);
+    assert_true(o.pop);
+    expect_top(s, 1, 2, 0x01, 0xc);
+    free(before);
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -408,6 +486,8 @@ int main(void)
         cmocka_unit_test(each_frame_of_a_recursive_call_reconverges_on_its_own),
         cmocka_unit_test(a_call_that_returns_to_the_tops_rpc_replaces_it),
         cmocka_unit_test(bad_returns_and_calls_are_refused_and_change_nothing),
+        cmocka_unit_test(a_warp_that_exits_inside_a_call_leaves_no_entry),
+        cmocka_unit_test(exited_threads_leave_every_entry),
     };
     return cmocka_run_group_tests_name("sbr_stack", tests, NULL, NULL);
 }

@@ -51,6 +51,8 @@ static uint32_t add(unsigned rd, unsigned rs1, unsigned rs2)
 { return r_type(0, rs2, rs1, 0, rd, 0x33); }
 static uint32_t mul(unsigned rd, unsigned rs1, unsigned rs2)
 { return r_type(1, rs2, rs1, 0, rd, 0x33); }
+static uint32_t lw(unsigned rd, unsigned rs1, int32_t imm)
+{ return i_type(imm, rs1, 2, rd, 0x03); }
 static uint32_t csrr(unsigned rd, unsigned csr)
 { return i_type((int32_t)csr, 0, 2, rd, 0x73); }
 static uint32_t sw(unsigned rs2, unsigned rs1, int32_t imm)
@@ -577,6 +579,9 @@ static uint64_t skipped_cycles_count_as_run(const struct simt_config *cfg,
     return skipped;
 }
 
+static void exit_then_barrier_program(struct built *b);
+static void load_exit_barrier_program(struct built *b);
+
 static void cycles_counted_at_once_count_as_cycles_run_one_by_one(
     void **state)
 {
@@ -606,6 +611,13 @@ static void cycles_counted_at_once_count_as_cycles_run_one_by_one(
             cfg.l1d_mshrs = 1;      /* a replay per line until its MSHR */
             skipped += skipped_cycles_count_as_run(&cfg, &b, 1,
                                                    2 * cfg.warp_size);
+            /* the arrivals of exited warps at the barrier */
+            exit_then_barrier_program(&b);
+            skipped += skipped_cycles_count_as_run(&cfg, &b, 3,
+                                                   4 * cfg.warp_size);
+            load_exit_barrier_program(&b);
+            skipped += skipped_cycles_count_as_run(&cfg, &b, 2,
+                                                   4 * cfg.warp_size);
         }
     assert_true(skipped > 0);   /* the runs had cycles to count at once */
 }
@@ -978,7 +990,11 @@ static void split_barrier_program(struct built *b)
     build(b, p, n, &br, 1);
 }
 
-static void a_barrier_in_divergent_code_waits_per_thread(void **state)
+/* Odd and even threads wait at two different barriers: each is a barrier
+ * that some live threads skip, an error in every mode, naming the TB, the
+ * warps, their lanes and the barriers' PCs (sbr: the barrier in divergent
+ * code). */
+static void threads_at_different_barriers_stop_every_mode(void **state)
 {
     static const enum reconvergence m[] = { RECONV_HARP, RECONV_MINPC,
                                             RECONV_ICS_FIRST };
@@ -989,14 +1005,11 @@ static void a_barrier_in_divergent_code_waits_per_thread(void **state)
     for (unsigned i = 0; i < 3; i++) {
         struct simt_config cfg = tiny_mode(m[i], SCHED_MWF_GTO, FETCH_CFF);
         struct sm *sm = make(&cfg, &b.p, 1, 8);
-        if (sm_run(sm) != SM_DONE)
+        assert_int_equal(sm_run(sm), SM_ERROR);
+        if (!strstr(sm->err, "the barrier of TB 0 cannot complete: its live "
+                    "threads wait at different barriers (warp 0 lanes 0x1 at "
+                    "PC 0x00010014, warp 0 lanes 0x2 at PC 0x0001000c"))
             fail_msg("%s: %s", config_reconvergence_name(m[i]), sm->err);
-        for (unsigned t = 0; t < 8; t++) {
-            uint32_t v;
-            assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
-                                            &v, 4), 0);
-            assert_int_equal(v, 7 + (t & 1));
-        }
         sm_destroy(sm);
     }
     expect_error(&b.p, 1, 8, 10000, "a barrier in divergent code cannot "
@@ -1106,24 +1119,67 @@ static void expect_error(const struct program *p, unsigned grid,
     sm_destroy(sm);
 }
 
-static void a_barrier_after_some_warps_exited_is_named(void **state)
+/* Threads 0 and 1 (warp 0) meet at the barrier and store 2 at args[0];
+ * the others exit. */
+static void exit_then_barrier_program(struct built *b)
 {
     uint32_t p[7];
     unsigned n = 0;
-    struct built b;
     struct program_branch br = { BASE + 0x08, BASE + 0x18 };
 
-    (void)state;
     p[n++] = csrr(5, RV32_CSR_TID);    /* 00 */
     p[n++] = addi(6, 0, 2);            /* 04 */
     p[n++] = branch(6, 5, 6, 8);       /* 08 bltu x5, x6, 0x10 */
     p[n++] = jal(0, 12);               /* 0c -> exit 0x18 */
     p[n++] = BAR;                      /* 10 */
-    p[n++] = addi(0, 0, 0);            /* 14 nop */
+    p[n++] = sw(6, 10, 0);             /* 14 args[0] = 2 */
     p[n++] = EXIT;                     /* 18 */
-    build(&b, p, n, &br, 1);
-    expect_error(&b.p, 1, 4, 10000, "barrier of TB 0 cannot complete: "
-                 "warps 0 wait at it, warps 1 exited");
+    build(b, p, n, &br, 1);
+}
+
+/* Threads 0 and 1 (warp 0) wait at the barrier at once; the others load
+ * a word of global memory, use it and exit: the exited warps arrive at
+ * the barrier after the load's latency, in cycles that are otherwise
+ * quiet. */
+static void load_exit_barrier_program(struct built *b)
+{
+    uint32_t p[9];
+    unsigned n = 0;
+    struct program_branch br = { BASE + 0x08, BASE + 0x20 };
+
+    p[n++] = csrr(5, RV32_CSR_TID);    /* 00 */
+    p[n++] = addi(6, 0, 2);            /* 04 */
+    p[n++] = branch(6, 5, 6, 16);      /* 08 bltu x5, x6, 0x18 */
+    p[n++] = lw(7, 10, 0);             /* 0c */
+    p[n++] = add(7, 7, 7);             /* 10 waits for the load */
+    p[n++] = jal(0, 12);               /* 14 -> exit 0x20 */
+    p[n++] = BAR;                      /* 18 */
+    p[n++] = sw(6, 10, 0);             /* 1c args[0] = 2 */
+    p[n++] = EXIT;                     /* 20 */
+    build(b, p, n, &br, 1);
+}
+
+/* Threads 2 and 3 (warp 1) exit, threads 0 and 1 meet at the barrier and
+ * store: the exited warp does not hold the barrier, in any mode. */
+static void a_barrier_after_some_warps_exited_waits_for_the_live_ones(void **state)
+{
+    struct built b;
+
+    (void)state;
+    exit_then_barrier_program(&b);
+    for (unsigned m = 0; m < 4; m++) {
+        struct simt_config cfg = tiny_mode((enum reconvergence)m, SCHED_LRR,
+                                           FETCH_LRR);
+        struct sm *sm = make(&cfg, &b.p, 1, 4);
+        uint32_t v = 0;
+
+        if (sm_run(sm) != SM_DONE)
+            fail_msg("%s: %s", config_reconvergence_name(cfg.reconvergence),
+                     sm->err);
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE, &v, 4), 0);
+        assert_int_equal(v, 2);
+        sm_destroy(sm);
+    }
 }
 
 static void an_illegal_instruction_names_pc_and_thread(void **state)
@@ -1281,11 +1337,11 @@ int main(void)
         cmocka_unit_test(nested_divergence_in_a_loop_runs_under_every_mode),
         cmocka_unit_test(harp_threads_bypass_a_full_rbt_set_and_not_a_large_one),
         cmocka_unit_test(every_scheduler_and_fetch_policy_gives_the_same_memory),
-        cmocka_unit_test(a_barrier_in_divergent_code_waits_per_thread),
+        cmocka_unit_test(threads_at_different_barriers_stop_every_mode),
         cmocka_unit_test(ics_first_priorities_from_the_table_keep_the_result),
         cmocka_unit_test(an_ics_first_level_beyond_the_configured_ones_is_an_error),
         cmocka_unit_test(the_trace_has_one_line_per_issued_warp_instruction),
-        cmocka_unit_test(a_barrier_after_some_warps_exited_is_named),
+        cmocka_unit_test(a_barrier_after_some_warps_exited_waits_for_the_live_ones),
         cmocka_unit_test(an_illegal_instruction_names_pc_and_thread),
         cmocka_unit_test(a_misaligned_store_names_the_address),
         cmocka_unit_test(a_store_outside_memory_names_the_address),

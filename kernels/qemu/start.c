@@ -6,7 +6,8 @@
  *         address, the TBs of the grid, the bytes of global memory --
  *         then those bytes, written at 0x10000000.
  * run:    for each TB in order, the shared window is zeroed, the TB index
- *         set, and kernel(args) called: one thread per TB.
+ *         set, and kernel(args) called: one thread per TB (simt_exit()
+ *         ends the TB's thread).
  * stdout: the bytes of global memory after the grid.
  * exit:   0, or QEMU_ERR_* when the input is malformed.
  */
@@ -16,6 +17,15 @@
 #include "simt.h"
 
 volatile uint32_t simt_qemu_ctaid, simt_qemu_nctaid;
+
+/* Where simt_exit() returns to: the end of the running TB. */
+static void *exit_to[5];
+
+void simt_exit(uint32_t code)
+{
+    (void)code;
+    __builtin_longjmp(exit_to, 1);
+}
 
 static uint8_t global[QEMU_GLOBAL_BYTES]
     __attribute__((section(".simt.global"), aligned(16)));
@@ -62,7 +72,8 @@ int simt_qemu_main(void)
         for (uint32_t i = 0; i < SIMT_SHARED_BYTES; i++)
             ((volatile uint8_t *)shared)[i] = 0;
         simt_qemu_ctaid = c;
-        kernel((const void *)(uintptr_t)hdr[1]);
+        if (__builtin_setjmp(exit_to) == 0)
+            kernel((const void *)(uintptr_t)hdr[1]);
     }
     if (io_all(64, 1, global, hdr[3]) != 0)
         return QEMU_ERR_WRITE;

@@ -16,9 +16,14 @@
 // (or replaces a branch top whose RPC is the return PC); only a return
 // at its return PC pops a CALL entry.  A return also pops a branch top
 // (threads that re-converge by returning) above at least one entry.
+// An exit pops the top, whose threads leave every entry (each pop loads
+// the entry below without the exited threads), and empties the stack
+// when no thread is left live (mask_i); only an exit may act on a top
+// whose threads have all exited.
 // An overflow (ovf_o) or input error (err_o) changes nothing.
-// Storage: 632 bits (8 warps x 4 entries x 19 bits, 8 counters x 3):
-// the top entry of each stack and the counters in registers, the 3
+// Storage: 648 bits (8 warps x 4 entries x 19 bits, 8 counters x 3,
+// 8 exited-thread masks x 2): the top entry of each stack, the
+// counters and the exited threads in registers, the 3
 // entries below the top of each stack in two memories (even and odd
 // levels) of one write port each.
 
@@ -41,10 +46,10 @@ module simtref_sbr_stack #(
   input  wire               rst_ni,      // asynchronous reset, active low: every stack empty
 
   // Update: one operation a cycle on warp op_warp_i
-  input  wire [2:0]         op_i,        // 0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return
+  input  wire [2:0]         op_i,        // 0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return, 6 exit
   input  wire [WARP_W-1:0]  op_warp_i,   // the warp
   input  wire [PC_W-1:0]    pc_i,        // launch PC, advance PC, branch taken target, callee, return target
-  input  wire [LANES-1:0]   mask_i,      // launch threads; branch: the threads that take it
+  input  wire [LANES-1:0]   mask_i,      // launch threads; branch: the threads that take it; exit: the threads still live
   input  wire [PC_W-1:0]    npc_i,       // branch: not-taken PC (fall-through); call: return PC
   input  wire [PC_W-1:0]    rpc_i,       // launch: exit PC; branch: re-convergence PC
 
@@ -56,10 +61,10 @@ module simtref_sbr_stack #(
   output wire [DEPTH_W-1:0] rd_depth_o,  // entries on its stack
 
   // What the update does this cycle
-  output wire               pop_o,       // the top reaches its RPC and is popped
+  output wire               pop_o,       // the top reaches its RPC (or exits) and is popped
   output wire [1:0]         pushes_o,    // entries pushed by a diverging branch or a call
   output wire               ovf_o,       // refused: the stack would exceed DEPTH entries
-  output wire               err_o        // refused: input error (empty stack, bad launch, mask not a subset, bad return)
+  output wire               err_o        // refused: input error (empty stack, bad launch, mask not a subset, bad return, bad exit)
 );
 
   // ----------------------------------------------------------------------
@@ -68,7 +73,7 @@ module simtref_sbr_stack #(
 
   // ORDER SBR_OP: enum sbr_stack_op of golden/sbr_stack.h
   localparam [2:0]         OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,
-                           OP_CALL = 3'd4, OP_RETURN = 3'd5;
+                           OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6;
   localparam [DEPTH_W-1:0] ONE_D     = 3'd1;
   localparam [DEPTH_W-1:0] TWO_D     = 3'd2;
 
@@ -79,6 +84,7 @@ module simtref_sbr_stack #(
   reg  [NUM_WARPS*PC_W-1:0]    top_rpc_q;   // its re-convergence (or return) PC
   reg  [NUM_WARPS-1:0]         top_call_q;  // it is a CALL entry
   reg  [NUM_WARPS*DEPTH_W-1:0] depth_q;     // entries of each stack
+  reg  [NUM_WARPS*LANES-1:0]   gone_q;      // each warp's exited threads (not reset)
 
   // ----------------------------------------------------------------------
   // The op warp's stack and its top entry
@@ -91,6 +97,7 @@ module simtref_sbr_stack #(
   wire [LANES-1:0]   top_mask = top_mask_q[op_warp_i*LANES +: LANES];
   wire [PC_W-1:0]    top_rpc  = top_rpc_q[op_warp_i*PC_W +: PC_W];
   wire               top_call = top_call_q[op_warp_i];
+  wire [LANES-1:0]   op_gone  = gone_q[op_warp_i*LANES +: LANES];
   wire [31:0]        op_d32   = {{(32-DEPTH_W){1'b0}}, op_depth};
   wire [ENTRY_W-1:0] below;   // the entry below the top (from the banks)
 
@@ -113,6 +120,11 @@ module simtref_sbr_stack #(
   integer           new_d;        // the op warp's new depth (low DEPTH_W bits kept)
   /* verilator lint_on UNUSEDSIGNAL */
   wire [LANES-1:0]  nmask = top_mask & ~mask_i;   // branch: the not-taken threads
+  wire [LANES-1:0]  gone_n = op_i == OP_EXIT ? op_gone | top_mask : op_gone;
+                                  // the op warp's exited threads after it
+  // A pop's new top: the entry below without the exited threads.
+  wire [ENTRY_W-1:0] below_live = {below[ENTRY_W-1 -: PC_W],
+                                   below[PC_W+1 +: LANES] & ~gone_n, below[PC_W:0]};
 
   always @* begin
     err = 1'b0; ovf = 1'b0; pop = 1'b0; pushes = 2'd0;
@@ -122,7 +134,12 @@ module simtref_sbr_stack #(
     push_n = npc_i != rpc_i; push_t = pc_i != rpc_i; keep = rpc_i != top_rpc || top_call;
     call_keep = top_call || npc_i != top_rpc;
     new_d = op_d32; base = op_d32; npush = 0;
-    case (op_i)
+    // Only an exit (or a refused launch) acts on a top whose threads
+    // have all exited.
+    if (op_i != 3'd0 && op_i != OP_LAUNCH && op_i != OP_EXIT &&
+        op_depth != {DEPTH_W{1'b0}} && top_mask == {LANES{1'b0}})
+      err = 1'b1;
+    else case (op_i)
       OP_LAUNCH:
         if (!op_ok || op_depth != {DEPTH_W{1'b0}} || mask_i == {LANES{1'b0}} || pc_i == rpc_i)
           err = 1'b1;
@@ -173,7 +190,16 @@ module simtref_sbr_stack #(
           err = 1'b1;
         else begin
           pop = 1'b1; new_d = op_d32 - 1;
-          top_we = op_d32 > 1; top_n = below;
+          top_we = op_d32 > 1; top_n = below_live;
+        end
+      OP_EXIT:
+        // The top's threads exit; with none left live the stack empties.
+        if (op_depth == {DEPTH_W{1'b0}} || (mask_i & gone_n) != {LANES{1'b0}})
+          err = 1'b1;
+        else begin
+          pop = 1'b1;
+          new_d = mask_i != {LANES{1'b0}} && op_d32 > 1 ? op_d32 - 1 : 0;
+          top_we = mask_i != {LANES{1'b0}} && op_d32 > 1; top_n = below_live;
         end
       3'd0: ;
       default: err = 1'b1;
@@ -183,7 +209,7 @@ module simtref_sbr_stack #(
     if (adv) begin
       if (adv_pc == top_rpc && !top_call) begin
         pop = 1'b1; new_d = op_d32 - 1;
-        top_we = op_d32 > 1; top_n = below;
+        top_we = op_d32 > 1; top_n = below_live;
       end else begin
         top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc, top_call};
       end
@@ -244,6 +270,9 @@ module simtref_sbr_stack #(
       top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[1 +: PC_W];
       top_call_q[op_warp_i]                <= top_n[0];
     end
+    // a launch forgets the exited threads, an exit adds the top's
+    if (commit && (op_i == OP_LAUNCH || op_i == OP_EXIT))
+      gone_q[op_warp_i*LANES +: LANES] <= op_i == OP_LAUNCH ? {LANES{1'b0}} : gone_n;
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -313,7 +342,7 @@ module simtref_sbr_stack #(
     .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),
     .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),
     .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call),
-    .f_depth(depth_q)
+    .f_depth(depth_q), .f_gone(gone_q)
   );
   `endif
 
