@@ -1991,9 +1991,10 @@ static void invariant_fail(struct sm *sm, unsigned g, unsigned l, bool live)
                      c->warp_size, count, place);
     if (!live && wp->resident && !wp->launch_pending
         && (wp->lanes >> l & 1)) {
-        thread_name(sm, g, l, who, sizeof who);
-        sm_fail(sm, "invariant: cycle %llu: %s exited but is still in %s",
-                (unsigned long long)sm->st.cycles, who, place[l]);
+        fail_thread(sm, g, l, sm->thread[g * c->warp_size + l].pc, false,
+                    "invariant broken at cycle %llu: the thread exited but "
+                    "is still in %s", (unsigned long long)sm->st.cycles,
+                    place[l]);
         return;
     }
     if (!live) {
