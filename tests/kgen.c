@@ -420,14 +420,28 @@ static struct kgen_scope nested(const struct kgen_scope *s, bool uniform)
     return n;
 }
 
+/* Whether a return may end a block here: not in a loop of a function
+ * that holds barriers, unless every live thread takes it (a thread that
+ * returned in one iteration would miss the barriers of the next). */
+static bool may_return(const struct kgen *g, const struct kgen_scope *s)
+{
+    if (s->kernel)
+        return g->f->exits;    /* returning from the kernel is exit */
+    if (s->barrier_fn && s->in_loop && !s->uniform)
+        return false;
+    return g->f->returns;
+}
+
+static bool may_leave(const struct kgen *g, const struct kgen_scope *s)
+{
+    return g->f->exits || may_return(g, s);
+}
+
 /* End a nested block early: exit, or return (from the kernel: exit). */
 static void leave(struct kgen *g, const struct kgen_scope *s)
 {
-    bool ret = s->kernel ? chance(&g->rng, 40) : !g->f->exits || chance(&g->rng, 50);
-    if (ret && !s->kernel && !g->f->returns)
-        ret = false;
-    if (!ret && !g->f->exits)
-        return;
+    bool ret = may_return(g, s) && (!g->f->exits || chance(&g->rng, 45));
+
     line(g);
     put(g, "c->out[%u] = h;\n", pick(&g->rng, KGEN_NOUT - 2));
     line(g);
@@ -437,20 +451,11 @@ static void leave(struct kgen *g, const struct kgen_scope *s)
         put(g, "return;\n");
     } else {
         /* a return not every thread takes together ends the function's
-         * barriers; in a loop of a barrier function it is not drawn */
+         * barriers */
         if (!s->uniform)
             g->returned = true;
         put(g, "return h ^ v%u;\n", pick(&g->rng, 4));
     }
-}
-
-static bool may_leave(const struct kgen *g, const struct kgen_scope *s)
-{
-    if (s->kernel)
-        return g->f->exits;
-    if (s->barrier_fn && s->in_loop && !s->uniform)
-        return g->f->exits;   /* only exit: a return would skip barriers */
-    return g->f->exits || g->f->returns;
 }
 
 static void branch(struct kgen *g, const struct kgen_scope *s)

@@ -58,6 +58,8 @@ extern char **environ;
 #define N_PAIRS  (N_SCHEDS * N_FETCH)
 #define MAX_ARGS 64u
 #define SIM_GLOBAL_BYTES (4u << 20)
+#define KGEN_MAX_CYCLES 1000000ull  /* a run not done by then hangs: 10 times
+                                     * the longest of 1000 programs */
 
 static const char *const modes[N_MODES] = { "sbr", "harp", "minpc", "ics-first" };
 static const char *const scheds[N_SCHEDS] = { "lrr", "gto", "tls", "mwf_lrr",
@@ -208,7 +210,7 @@ static int build(const struct opts *o, const struct files *fl, bool qemu,
     if (run(argv, NULL, NULL, fl->log, 120, err, errlen) != 0) {
         size_t k = strlen(err);
         slurp(fl->log, log, sizeof log);
-        snprintf(err + k, errlen - k, " building %s for %s:\n%s", fl->src,
+        snprintf(err + k, errlen - k, " building %s for %s:\n%.1500s", fl->src,
                  qemu ? "qemu" : "the SM", log);
         return -1;
     }
@@ -240,7 +242,7 @@ static int build_runtime(const struct opts *o, const struct files *fl,
     if (run(argv, NULL, NULL, fl->log, 120, err, errlen) != 0) {
         size_t k = strlen(err);
         slurp(fl->log, log, sizeof log);
-        snprintf(err + k, errlen - k, " building the qemu runtime:\n%s", log);
+        snprintf(err + k, errlen - k, " building the qemu runtime:\n%.1500s", log);
         return -1;
     }
     return 0;
@@ -348,7 +350,8 @@ static enum sim_result run_sim(const struct opts *o, const struct files *fl,
                                uint64_t seed, const struct kgen_launch *l,
                                int mode, int sched, int fetch,
                                const uint8_t *init, uint8_t *mem,
-                               uint32_t bytes, char *err, size_t errlen)
+                               uint32_t bytes, uint64_t *cycles, char *err,
+                               size_t errlen)
 {
     struct simt_config cfg;
     struct program prog;
@@ -396,6 +399,7 @@ static enum sim_result run_sim(const struct opts *o, const struct files *fl,
         snprintf(err, errlen, "cannot read global memory");
         goto done;
     }
+    *cycles = sm->st.cycles;
     r = SIM_OK;
 done:
     if (sm)
@@ -480,11 +484,14 @@ static void report(const struct opts *o, uint64_t seed, int mode, int sched,
                fetches[fetch]);
     printf(": %s\n  replay: %s --seed %llu --count 1%s", what, o->argv0,
            (unsigned long long)seed, o->off);
+    if (o->max_cycles != KGEN_MAX_CYCLES)
+        printf(" --max-cycles %llu", o->max_cycles);
     if (mode >= 0)
         printf(" --mode %s --sched %s --fetch %s", modes[mode], scheds[sched],
                fetches[fetch]);
-    printf("\n  program: kgen --seed %llu%s (kept in %s/kgen-%llu.c)\n",
-           (unsigned long long)seed, o->off, o->keep,
+    printf("\n  program: %.*s --seed %llu%s (kept in %s/kgen-%llu.c)\n",
+           (int)(strlen(o->argv0) - (strstr(o->argv0, "_check") ? 6 : 0)),
+           o->argv0, (unsigned long long)seed, o->off, o->keep,
            (unsigned long long)seed);
 }
 
@@ -497,6 +504,7 @@ static int one_program(const struct opts *o, const struct files *fl,
     char err[SM_ERR_LEN + 4096];
     FILE *f;
     int failed = 0;
+    uint64_t cycles = 0, most = 0;
 
     t->programs++;
     if (!init || !q || !mem) {
@@ -534,12 +542,14 @@ static int one_program(const struct opts *o, const struct files *fl,
                 continue;
             }
             t->runs++;
-            if (run_sim(o, fl, seed, &l, m, s, fe, init, mem, bytes, err,
-                        sizeof err) != SIM_OK
+            if (run_sim(o, fl, seed, &l, m, s, fe, init, mem, bytes, &cycles,
+                        err, sizeof err) != SIM_OK
                 || compare(mem, q, bytes, err, sizeof err) != 0) {
                 report(o, seed, m, s, fe, err);
                 t->by_mode[m]++;
                 failed = 1;
+            } else if (cycles > most) {
+                most = cycles;
             }
         }
     }
@@ -548,8 +558,9 @@ done:
         t->failures++;
         keep_files(o, fl, seed);
     } else if (!o->quiet) {
-        printf("ok   seed %llu: grid %u, block %u, warp %u\n",
-               (unsigned long long)seed, l.grid, l.block, l.warp_size);
+        printf("ok   seed %llu: grid %u, block %u, warp %u, at most %llu "
+               "cycles\n", (unsigned long long)seed, l.grid, l.block,
+               l.warp_size, (unsigned long long)most);
     }
     fflush(stdout);
     free(init);
@@ -600,7 +611,7 @@ static int parse(int argc, char **argv, struct opts *o)
     o->count = 1;
     o->f = kgen_all_features();
     o->mode = o->sched = o->fetch = -1;
-    o->max_cycles = 2000000;
+    o->max_cycles = KGEN_MAX_CYCLES;
     o->keep = "kgen-fail";
     o->srcdir = (env = getenv("SRCDIR")) && *env ? env : ".";
     o->cc = (env = getenv("RISCV_CC")) && *env ? env : SIMTREF_RISCV_CC_DEFAULT;
