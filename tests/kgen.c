@@ -293,6 +293,10 @@ static bool may_barrier(const struct kgen *g, const struct kgen_scope *s)
            && (s->kernel || s->barrier_fn);
 }
 
+/* The one operation of each counter (global and shared): its amo*.w,
+ * or an lr.w/sc.w loop computing the same. */
+static const char *const counter_op[KGEN_NCNT] = { "add", "xor", "or", "maxu" };
+
 static void simple(struct kgen *g, const struct kgen_scope *s)
 {
     unsigned k = pick(&g->rng, 12);
@@ -312,15 +316,18 @@ static void simple(struct kgen *g, const struct kgen_scope *s)
         put(g, "c->shp[%u] = ", pick(&g->rng, KGEN_NSHP));
         expr(g, s, 2);
     } else if (k < 11 && (g->f->atomics || g->f->lrsc)) {
+        /* counter k only ever takes counter_op[k], so that its final
+         * value does not depend on the order of the threads */
         bool lrsc = g->f->lrsc && (!g->f->atomics || chance(&g->rng, 40));
         bool shared = chance(&g->rng, 50);
+        unsigned n = pick(&g->rng, shared ? KGEN_NSHC : KGEN_NCNT);
+        const char *arr = shared ? "shc" : "cnt";
         if (lrsc)
-            put(g, "kgen_lrsc_add(&c->%s[%u], ", shared ? "shc" : "cnt",
-                pick(&g->rng, shared ? KGEN_NSHC : KGEN_NCNT));
+            put(g, "kgen_lrsc_%s(&c->%s[%u], ", counter_op[n], arr, n);
+        else if (n == 0)
+            put(g, "(void)simt_atomic_add((int32_t *)&c->%s[0], (int32_t)", arr);
         else
-            put(g, "(void)simt_atomic_add((int32_t *)&c->%s[%u], (int32_t)",
-                shared ? "shc" : "cnt",
-                pick(&g->rng, shared ? KGEN_NSHC : KGEN_NCNT));
+            put(g, "kgen_amo_%s(&c->%s[%u], ", counter_op[n], arr, n);
         expr(g, s, 2);
         put(g, ")");
     } else {
@@ -727,16 +734,33 @@ static const char *const prelude =
     "}\n"
     "#endif\n"
     "\n"
-    "/* add v to *p with an lr.w/sc.w loop */\n"
-    "static inline void kgen_lrsc_add(uint32_t *p, uint32_t v)\n"
-    "{\n"
-    "    uint32_t old, fail;\n"
-    "    do {\n"
-    "        __asm__ volatile(\"lr.w %0, (%1)\" : \"=r\"(old) : \"r\"(p) : \"memory\");\n"
-    "        __asm__ volatile(\"sc.w %0, %2, (%1)\" : \"=&r\"(fail)\n"
-    "                         : \"r\"(p), \"r\"(old + v) : \"memory\");\n"
-    "    } while (fail);\n"
+    "/* *p = *p OP v with an lr.w/sc.w loop */\n"
+    "#define KGEN_LRSC(name, op)                                          \\\n"
+    "static inline void kgen_lrsc_##name(uint32_t *p, uint32_t v)         \\\n"
+    "{                                                                    \\\n"
+    "    uint32_t old, fail;                                              \\\n"
+    "    do {                                                             \\\n"
+    "        __asm__ volatile(\"lr.w %0, (%1)\" : \"=r\"(old) : \"r\"(p)     \\\n"
+    "                         : \"memory\");                               \\\n"
+    "        __asm__ volatile(\"sc.w %0, %2, (%1)\" : \"=&r\"(fail)          \\\n"
+    "                         : \"r\"(p), \"r\"(op) : \"memory\");            \\\n"
+    "    } while (fail);                                                  \\\n"
     "}\n"
+    "KGEN_LRSC(add, old + v)\n"
+    "KGEN_LRSC(xor, old ^ v)\n"
+    "KGEN_LRSC(or, old | v)\n"
+    "KGEN_LRSC(maxu, old > v ? old : v)\n"
+    "\n"
+    "/* *p = *p OP v with one amo*.w */\n"
+    "#define KGEN_AMO(name, insn)                                         \\\n"
+    "static inline void kgen_amo_##name(uint32_t *p, uint32_t v)          \\\n"
+    "{                                                                    \\\n"
+    "    __asm__ volatile(insn \" zero, %1, (%0)\" : : \"r\"(p), \"r\"(v)      \\\n"
+    "                     : \"memory\");                                   \\\n"
+    "}\n"
+    "KGEN_AMO(xor, \"amoxor.w\")\n"
+    "KGEN_AMO(or, \"amoor.w\")\n"
+    "KGEN_AMO(maxu, \"amomaxu.w\")\n"
     "\n"
     "struct kgen_args { uint32_t in, cnt, out; };\n"
     "\n"

@@ -41,6 +41,13 @@ n=$(awk '{ s += $6 } END { print s + 0 }' "$out/summary")
 echo "kgen: $n of $count programs checked from seed $seed"
 [ "$n" -eq "$count" ] || { echo "FAIL: not every program was checked"; fail=1; }
 if [ "$fail" -ne 0 ]; then
+  # the failures by mode and kind, numbers left out
+  echo "the failing runs by mode and kind:"
+  grep -h '^FAIL' "$out"/job* |
+    sed -E 's/^FAIL seed [0-9]+ mode ([a-z-]+) scheduler [a-z_]+ fetch [a-z]+: /\1: /;
+            s/^FAIL seed [0-9]+: /build or qemu: /; s/kgen-[0-9]+/kgen-N/g;
+            s/0x[0-9a-f]+/X/g; s/[0-9]+/N/g; s/(warps( N)+)/warps N/g' |
+    cut -c1-200 | sort | uniq -c | sort -rn
   echo "FAIL: $(grep -hc '^FAIL' "$out"/job* | awk '{ s += $1 } END { print s + 0 }') failing runs;" \
        "replay one with the command printed under it"
 fi
