@@ -6,7 +6,8 @@
  *
  *   kgen_check [--seed S] [--count N] [--no-FEATURE]...
  *              [--mode M] [--sched P] [--fetch F] [--all-pairs]
- *              [--max-cycles N] [--keep DIR] [--srcdir DIR] [--quiet]
+ *              [--max-cycles N] [--keep DIR] [--srcdir DIR]
+ *              [--cflag FLAG]... [--quiet]
  *
  * For each seed S .. S+N-1: kgen writes the program, riscv64-unknown-elf-
  * gcc builds it with the kernel flags for the SM and with -DKGEN_QEMU for
@@ -81,6 +82,8 @@ struct opts {
     const char *cc, *qemu;     /* the compiler and qemu-riscv32 */
     bool quiet;                /* no line per program */
     const char *argv0;         /* this program, for the replay command */
+    const char *cflag[8];      /* --cflag: more compiler flags */
+    unsigned ncflag;           /* how many */
 };
 
 /* The files of one program in the scratch directory. */
@@ -198,6 +201,8 @@ static int build(const struct opts *o, const struct files *fl, bool qemu,
         snprintf(ld, sizeof ld, "%s/kernels/link.ld", o->srcdir);
         snprintf(crt, sizeof crt, "%s/kernels/crt0.S", o->srcdir);
     }
+    for (unsigned i = 0; i < o->ncflag; i++)
+        argv[n++] = (char *)o->cflag[i];
     argv[n++] = (char *)"-T";
     argv[n++] = ld;
     argv[n++] = (char *)"-o";
@@ -598,7 +603,7 @@ static void usage(FILE *f)
                "         [--mode sbr|harp|minpc|ics-first] [--sched P] "
                "[--fetch F] [--all-pairs]\n"
                "         [--max-cycles N] [--keep DIR] [--srcdir DIR] "
-               "[--quiet]\n"
+               "[--cflag FLAG]... [--quiet]\n"
                "features: %s\n", kgen_feature_names());
 }
 
@@ -638,7 +643,7 @@ static int parse(int argc, char **argv, struct opts *o)
             if (strcmp(a, "--seed") && strcmp(a, "--count") && strcmp(a, "--mode")
                 && strcmp(a, "--sched") && strcmp(a, "--fetch")
                 && strcmp(a, "--max-cycles") && strcmp(a, "--keep")
-                && strcmp(a, "--srcdir"))
+                && strcmp(a, "--srcdir") && strcmp(a, "--cflag"))
                 goto unknown;
             fprintf(stderr, "kgen_check: option '%s' needs a value\n", a);
             return -1;
@@ -672,6 +677,17 @@ static int parse(int argc, char **argv, struct opts *o)
                 fprintf(stderr, "kgen_check: --fetch '%s': not lrr, cff or "
                         "fef\n", v);
                 return -1;
+            }
+            i++;
+        } else if (strcmp(a, "--cflag") == 0) {
+            if (o->ncflag == 8) {
+                fprintf(stderr, "kgen_check: at most 8 --cflag options\n");
+                return -1;
+            }
+            o->cflag[o->ncflag++] = v;
+            if (strlen(o->off) + strlen(v) + 10 < sizeof o->off) {
+                strcat(o->off, " --cflag ");
+                strcat(o->off, v);
             }
             i++;
         } else if (strcmp(a, "--keep") == 0) {
