@@ -46,7 +46,7 @@ if [ "$fail" -ne 0 ]; then
   grep -h '^FAIL' "$out"/job* |
     sed -E 's/^FAIL seed [0-9]+ mode ([a-z-]+) scheduler [a-z_]+ fetch [a-z]+: /\1: /;
             s/^FAIL seed [0-9]+: /build or qemu: /; s/kgen-[0-9]+/kgen-N/g;
-            s/0x[0-9a-f]+/X/g; s/[0-9]+/N/g; s/(warps( N)+)/warps N/g' |
+            s/0x[0-9a-f]+/X/g; s/[0-9]+/N/g; s/(warps( N)+)/warps N/g; s/words? differ/words differ/' |
     cut -c1-200 | sort | uniq -c | sort -rn
   echo "FAIL: $(grep -hc '^FAIL' "$out"/job* | awk '{ s += $1 } END { print s + 0 }') failing runs;" \
        "replay one with the command printed under it"

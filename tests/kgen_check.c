@@ -7,7 +7,11 @@
  *   kgen_check [--seed S] [--count N] [--no-FEATURE]...
  *              [--mode M] [--sched P] [--fetch F] [--all-pairs]
  *              [--max-cycles N] [--keep DIR] [--srcdir DIR]
- *              [--cflag FLAG]... [--quiet]
+ *              [--cflag FLAG]... [--trace FILE] [--quiet]
+ *
+ * --trace writes the SM's trace (docs/isa.md) of each run to FILE, the
+ * last run's replacing the others': give it with one mode, scheduler and
+ * fetch policy.
  *
  * For each seed S .. S+N-1: kgen writes the program, riscv64-unknown-elf-
  * gcc builds it with the kernel flags for the SM and with -DKGEN_QEMU for
@@ -82,6 +86,7 @@ struct opts {
     const char *cc, *qemu;     /* the compiler and qemu-riscv32 */
     bool quiet;                /* no line per program */
     const char *argv0;         /* this program, for the replay command */
+    const char *trace;         /* --trace: the SM's trace of each run */
     const char *cflag[8];      /* --cflag: more compiler flags */
     unsigned ncflag;           /* how many */
 };
@@ -97,6 +102,9 @@ struct tally {
     unsigned long long programs, runs, failures;
     unsigned long long by_mode[N_MODES];   /* failures per mode */
     unsigned long long errors;             /* failures outside the modes */
+    unsigned long long most;               /* cycles of the longest run
+                                            * that agreed */
+    unsigned long long most_seed;          /* ... its seed */
 };
 
 /* ------------------------------------------------------------------ */
@@ -393,7 +401,16 @@ static enum sim_result run_sim(const struct opts *o, const struct files *fl,
     }
     sm->max_cycles = o->max_cycles;
     sm->check_invariants = true;
-    if (sm_run(sm) != SM_DONE) {
+    if (o->trace && !(sm->trace = fopen(o->trace, "w"))) {
+        snprintf(err, errlen, "%s: %s", o->trace, strerror(errno));
+        goto done;
+    }
+    sm_run(sm);
+    if (sm->trace) {
+        fclose(sm->trace);
+        sm->trace = NULL;
+    }
+    if (sm->status != SM_DONE) {
         bool hang = sm->st.cycles >= o->max_cycles;
         snprintf(err, errlen, "%s: %s", hang ? "hangs" : "the run stopped",
                  sm->err);
@@ -555,6 +572,10 @@ static int one_program(const struct opts *o, const struct files *fl,
                 failed = 1;
             } else if (cycles > most) {
                 most = cycles;
+                if (most > t->most) {
+                    t->most = most;
+                    t->most_seed = seed;
+                }
             }
         }
     }
@@ -603,7 +624,7 @@ static void usage(FILE *f)
                "         [--mode sbr|harp|minpc|ics-first] [--sched P] "
                "[--fetch F] [--all-pairs]\n"
                "         [--max-cycles N] [--keep DIR] [--srcdir DIR] "
-               "[--cflag FLAG]... [--quiet]\n"
+               "[--cflag FLAG]... [--trace FILE] [--quiet]\n"
                "features: %s\n", kgen_feature_names());
 }
 
@@ -643,7 +664,8 @@ static int parse(int argc, char **argv, struct opts *o)
             if (strcmp(a, "--seed") && strcmp(a, "--count") && strcmp(a, "--mode")
                 && strcmp(a, "--sched") && strcmp(a, "--fetch")
                 && strcmp(a, "--max-cycles") && strcmp(a, "--keep")
-                && strcmp(a, "--srcdir") && strcmp(a, "--cflag"))
+                && strcmp(a, "--srcdir") && strcmp(a, "--cflag")
+                && strcmp(a, "--trace"))
                 goto unknown;
             fprintf(stderr, "kgen_check: option '%s' needs a value\n", a);
             return -1;
@@ -689,6 +711,9 @@ static int parse(int argc, char **argv, struct opts *o)
                 strcat(o->off, " --cflag ");
                 strcat(o->off, v);
             }
+            i++;
+        } else if (strcmp(a, "--trace") == 0) {
+            o->trace = v;
             i++;
         } else if (strcmp(a, "--keep") == 0) {
             o->keep = v;
@@ -746,8 +771,10 @@ int main(int argc, char **argv)
     }
     printf("kgen_check: seeds %llu .. %llu: %llu programs, %llu runs of the "
            "SM, %llu failing programs (sbr %llu, harp %llu, minpc %llu, "
-           "ics-first %llu, build or qemu %llu)\n",
+           "ics-first %llu, build or qemu %llu); the longest run that "
+           "agreed took %llu cycles (seed %llu)\n",
            o.seed, o.seed + o.count - 1, t.programs, t.runs, t.failures,
-           t.by_mode[0], t.by_mode[1], t.by_mode[2], t.by_mode[3], t.errors);
+           t.by_mode[0], t.by_mode[1], t.by_mode[2], t.by_mode[3], t.errors,
+           t.most, t.most_seed);
     return t.failures ? 1 : 0;
 }
