@@ -6,7 +6,8 @@
 # docs/kgen.md).  The seeds are split over KGEN_JOBS (default 2)
 # processes.  Any mismatch, error, hang or build failure fails the test;
 # each is printed with the command that replays it, and the program is
-# kept in test-out/kgen/fail.
+# kept in test-out/kgen/fail.  Then a deliberately wrong qemu variant
+# must fail the check.
 set -u
 check=${KGEN_CHECK:-./tests/kgen_check}
 seed=${KGEN_SEED:-1}
@@ -50,5 +51,18 @@ if [ "$fail" -ne 0 ]; then
     cut -c1-200 | sort | uniq -c | sort -rn
   echo "FAIL: $(grep -hc '^FAIL' "$out"/job* | awk '{ s += $1 } END { print s + 0 }') failing runs;" \
        "replay one with the command printed under it"
+fi
+
+# The check itself is checked: a qemu variant whose lane index is wrong
+# (kgen_qemu.h, KGEN_QEMU_WRONG_LANE) must be caught as a memory mismatch
+# in every mode, on a program with no feature that a known bug touches.
+if "$check" --seed 1 --count 1 --no-exits --no-lrsc --no-switches \
+     --cflag -DKGEN_QEMU_WRONG_LANE --keep "$out/wrong" > "$out/wrong.log" 2>&1; then
+  echo "FAIL: a wrong qemu variant passed the check"; fail=1
+elif [ "$(grep -c "^FAIL seed 1 mode .*global memory differs from qemu's" "$out/wrong.log")" -ne 4 ]; then
+  echo "FAIL: the wrong qemu variant was not caught in all four modes:"
+  cat "$out/wrong.log"; fail=1
+else
+  echo "a wrong qemu variant is caught in every mode: $(grep -m1 '^FAIL' "$out/wrong.log")"
 fi
 exit $fail

@@ -34,7 +34,12 @@ static inline uint32_t simt_warpid(void)
 }
 static inline uint32_t simt_laneid(void)
 {
+#ifdef KGEN_QEMU_WRONG_LANE
+    /* deliberately wrong, so that tests/kgen.sh sees the check fail */
+    return (kgen_qemu_now.tid + 1) % kgen_qemu_now.warp_size;
+#else
     return kgen_qemu_now.tid % kgen_qemu_now.warp_size;
+#endif
 }
 
 /* Wait until every live thread of the TB is here. */
