@@ -4,9 +4,9 @@
 # minpc and ics-first, each with a (scheduler, fetch) pair drawn from the
 # seed, as under qemu-riscv32 run thread by thread (tests/kgen_check.c,
 # docs/kgen.md).  The seeds are split over KGEN_JOBS (default 2)
-# processes.  Any mismatch, error, hang or build failure fails the test;
-# each is printed with the command that replays it, and the program is
-# kept in test-out/kgen/fail.  Then a deliberately wrong qemu variant
+# processes; KGEN_CFLAGS adds compiler flags.  Any mismatch, error, hang
+# or build failure fails the test; each is printed with the command that
+# replays it, and the program is kept in test-out/kgen/fail.  Then a deliberately wrong qemu variant
 # must fail the check.
 set -u
 check=${KGEN_CHECK:-./tests/kgen_check}
@@ -18,6 +18,12 @@ rm -rf "$out" && mkdir -p "$out" || exit 1
 command -v "${QEMU_RISCV32:-qemu-riscv32}" > /dev/null 2>&1 ||
   { echo "FAIL: qemu-riscv32 not found"; exit 1; }
 
+# KGEN_CFLAGS: more compiler flags for every program (kgen_check --cflag)
+set --
+for f in ${KGEN_CFLAGS:-}; do
+  set -- "$@" --cflag "$f"
+done
+
 per=$(( (count + jobs - 1) / jobs ))
 pids=
 j=0
@@ -26,7 +32,7 @@ while [ "$j" -lt "$jobs" ]; do
   n=$per
   [ $(( j * per + n )) -gt "$count" ] && n=$(( count - j * per ))
   if [ "$n" -gt 0 ]; then
-    "$check" --seed "$s" --count "$n" --quiet --keep "$out/fail" \
+    "$check" --seed "$s" --count "$n" --quiet --keep "$out/fail" "$@" \
       > "$out/job$j" 2>&1 &
     pids="$pids $!"
   fi
