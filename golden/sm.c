@@ -647,6 +647,48 @@ static bool whole_warps(const struct sm *sm, unsigned s, uint64_t mask,
     return true;
 }
 
+/* Under sbr, the lanes of mask that execute an indirect jump (jalr x0 that
+ * is not a return: a switch's jump table, a computed goto) this time.
+ * The SBR stack splits a warp two ways; when the lanes jump to three or
+ * more targets the branch unit serializes them as a compiler's loop over
+ * the targets would: the lanes of the lowest lane's target jump, and the
+ * others stay at the jump (the branch's other side, PC = pc) to execute
+ * it again once the first group has re-converged.  The targets are known
+ * before execution (rs1 + imm), so no lane executes twice.  Every other
+ * case: mask itself. */
+static uint64_t sbr_jump_lanes(const struct sm *sm, unsigned s,
+                               const unsigned *owner, const struct rv32_insn *in,
+                               uint64_t mask)
+{
+    const struct simt_config *c = &sm->cfg;
+    uint32_t t0 = 0, t1 = 0;
+    uint64_t first = 0;
+    unsigned targets = 0;
+
+    if (c->reconvergence != RECONV_SBR || in->op != RV32_JALR || in->rd != 0
+        || (in->rs1 == 1 && in->imm == 0))
+        return mask;
+    for (uint64_t k = mask; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        unsigned gl = slot_of(sm, s, owner[l]);
+        const struct rv32_thread *th = &sm->thread[gl * c->warp_size + l];
+        uint32_t t = (th->x[in->rs1] + (uint32_t)in->imm) & ~1u;
+
+        if (targets == 0) {
+            t0 = t;
+            targets = 1;
+        } else if (targets == 1 && t != t0) {
+            t1 = t;
+            targets = 2;
+        } else if (targets == 2 && t != t0 && t != t1) {
+            targets = 3;        /* three or more */
+        }
+        if (t == t0)
+            first |= 1ull << l;
+    }
+    return targets > 2 ? first : mask;
+}
+
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
  * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
  * regroups threads). */
@@ -657,7 +699,8 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     unsigned g = slot_of(sm, s, w);
     struct sm_warp *wp = &sm->warp[g];
     uint32_t pc;
-    uint64_t mask;
+    uint64_t mask, exec;       /* the warp's active lanes; those that
+                                * execute (sbr_jump_lanes()) */
     uint32_t word = 0;
     struct rv32_insn insn;
     struct sm_accessor acc;
@@ -706,6 +749,8 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     rec->insn = insn;
     if (mask == 0)
         return;
+    exec = sbr_jump_lanes(sm, s, o->owner, &insn, mask);
+    rec->mask = exec;
     memset(&acc, 0, sizeof acc);
     acc.m = &sm->mem;
     acc.csr[1] = sm->launch.block;
@@ -718,7 +763,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
         struct rv32_result *r = &rec->res[l];
         uint32_t next;
 
-        if (!(mask >> l & 1))
+        if (!(exec >> l & 1))
             continue;
         acc.tb = lw->tb;
         acc.thread = gl * c->warp_size + l;
@@ -809,6 +854,11 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
          * by the return) */
         o->exits = mask;
         o->rc.exit = true;
+    }
+    if (exec != mask) {
+        /* the lanes left at the jump are the branch's other side */
+        two = true;
+        tb = pc;
     }
     if (two) {
         o->rc.split = true;

@@ -33,8 +33,9 @@
  * The compiler is $RISCV_CC (else the one configure found), the kernel
  * flags are those of simtref kernel build, qemu is $QEMU_RISCV32 (else
  * qemu-riscv32), the presets are found as simtref finds them
- * ($SIMTREF_CONFIG_DIR), and kernels/ and tests/ of the source tree under
- * --srcdir (default $SRCDIR, else ".").
+ * ($SIMTREF_CONFIG_DIR, else configs/ of the source tree), and kernels/
+ * and tests/ of the source tree under --srcdir (default $SRCDIR, else
+ * ".").
  */
 #include "kgen.h"
 #include "kgen_stream.h"
@@ -743,6 +744,13 @@ int main(int argc, char **argv)
 
     if (parse(argc, argv, &o) != 0)
         return 2;
+    /* Run from the tree as printed in a replay line: the presets of the
+     * source tree unless the environment names others. */
+    if (!getenv("SIMTREF_CONFIG_DIR")) {
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s/configs", o.srcdir);
+        setenv("SIMTREF_CONFIG_DIR", dir, 0);
+    }
     memset(&t, 0, sizeof t);
     snprintf(fl.dir, sizeof fl.dir, "%s/kgen-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(fl.dir)) {
