@@ -16,8 +16,9 @@
  * barrier is the custom-0 word 0x0000000b.  Its inline assembly is
  * volatile with a "memory" clobber, so the compiler neither drops it nor
  * moves memory accesses across it.  gcc's jump threading may still copy
- * it into diverging paths; kernels are built with -fno-thread-jumps so
- * that each barrier stays in re-converged code, as the SBR stack needs
+ * it into diverging paths; kernels are built with -fno-thread-jumps and
+ * -fno-reorder-blocks so that each barrier stays in re-converged code, as
+ * the SBR stack needs
  * (docs/isa.md, "simt.h").
  *
  * Built with -DSIMT_SINGLE_THREAD (the qemu-riscv32 check of the suite),
