@@ -255,6 +255,29 @@ static void sbr_inputs(const struct sm_reconv *rc, const struct sm_rc_in *in,
     }
 }
 
+/* The update of scheduler sched's stack: sbr_inputs(), but for a simt.bar
+ * that only some of the warp's live threads reach, a yield when the stack
+ * takes it (their sibling entry below runs first; if its threads exit, the
+ * barrier side comes back with every live thread).  When the stack refuses
+ * the yield the barrier is in divergent code: an advance past it, which
+ * the SM refuses (sm.c). */
+static void sbr_update(const struct sm_reconv *rc, unsigned sched,
+                       const struct sm_rc_in *in, struct sbr_stack_in *si,
+                       enum sbr_problem *why)
+{
+    sbr_inputs(rc, in, si, why);
+    if (in->op == SM_RC_EXEC && in->bar && in->mask != in->live
+        && si->op == SBR_STACK_ADVANCE) {
+        struct sbr_stack_in y = *si;
+        struct sbr_stack_out yo;
+
+        y.op = SBR_STACK_YIELD;
+        sbr_stack_eval(&rc->sbr[sched], &y, &yo);
+        if (!yo.err)
+            *si = y;
+    }
+}
+
 void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
                  const struct sm_rc_in *in, struct sm_rc_out *out)
 {
@@ -263,8 +286,9 @@ void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
     enum sbr_problem why;
     const struct sbr_stack *st = &rc->sbr[sched];
 
-    sbr_inputs(rc, in, &si, &why);
+    sbr_update(rc, sched, in, &si, &why);
     sbr_stack_eval(st, &si, &so);
+    out->yielded = si.op == SBR_STACK_YIELD;
     out->rd_valid = so.rd_valid;
     out->rd_pc = from_hw(rc, so.rd_pc);
     out->rd_mask = so.rd_mask;
@@ -308,7 +332,7 @@ void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
     struct sbr_stack_in si;
     enum sbr_problem why;
 
-    sbr_inputs(rc, in, &si, &why);
+    sbr_update(rc, sched, in, &si, &why);
     sbr_stack_step(&rc->sbr[sched], &si);
 }
 
