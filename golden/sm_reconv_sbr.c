@@ -19,7 +19,14 @@
  * conditional branch, the one that reaches a simt.bar before the branch
  * re-converges runs last (rc->sbr_late): the threads of the other side
  * that exit (simt.exit or a return from the kernel) have left when it
- * arrives, and the barrier waits for the live threads only.
+ * arrives, and the barrier waits for the live threads only.  When both
+ * sides can reach a barrier that order cannot choose: a simt.bar that
+ * only some of the warp's live threads reach is the stack's yield op
+ * when the entry below is their sibling (sbr_update()): the barrier side
+ * waits below while the sibling runs, and comes back with every live
+ * thread when the sibling's threads exit, or the sibling joins it at the
+ * same barrier.  The SM does not count such a simt.bar as an arrival
+ * (sm_rc_out.yielded); the warp executes it again when it is back.
  *
  * A branch whose threads meet only at their function's exit, in a
  * function with more than one exit, has the kernel's exit PC as its
