@@ -21,12 +21,14 @@
 //       entry to a PC other than its return PC, a return on a one-entry
 //       stack that is not a CALL entry, an exit that names an exited
 //       thread or one of the top's as live, an operation but exit on a
-//       top whose threads all exited, an op code above 6 among them),
+//       top whose threads all exited, a yield without an unmarked sibling
+//       below or a marked one at the top's PC among them),
 //       ovf_o exactly when a diverging branch or a call needs more than
 //       DEPTH entries;
 //   B5  pop_o exactly when a non-diverging move (advance, or a branch all
 //       active threads take one way) goes to a branch top's RPC, or a
-//       return or an exit is accepted: never on a move of a CALL top;
+//       return, an exit or a yield's merge is accepted: never on a move
+//       of a CALL top;
 //   B6  a refused or absent operation changes no entry and no counter; an
 //       operation changes only its own warp's stack;
 //   B7  after a diverging branch the pushed entries carry the branch's
@@ -50,7 +52,16 @@
 //       top's threads to the exited ones (a launch forgets them) and pops
 //       the top, and with no thread left live it empties the stack from
 //       any depth, its CALL entries with it, so the warp's next launch is
-//       accepted.
+//       accepted;
+//   B12 a yield swaps the top with its sibling directly below (a branch
+//       entry of the same RPC, not marked yielded): the new top is the
+//       former second entry (without the exited threads), the second the
+//       former top, marked; when the entry below is marked and waits at
+//       the top's PC it is a merge: a pop whose new top holds both
+//       entries' threads.  A yield with fewer than two entries, a CALL
+//       entry on either side, another RPC below or a mark at another PC
+//       is an input error (B4).  Marked entries are branch entries below
+//       a top, and no top is marked.
 //
 // Covers: a launch, a two-sided push, a one-sided push, a branch that
 // replaces the top, a pop to the base entry, an exit (the base popped), an
@@ -59,7 +70,9 @@
 // return, a full stack and an overflow (calls nest without bound, so both
 // are reachable at every size), an exit of some threads, the exit of a
 // warp's last threads inside a call from three entries or more, the pop
-// of a top whose threads all exited, a refused exit.
+// of a top whose threads all exited, a refused exit, a yield that swaps,
+// a yield that merges, a yield refused because the sibling below is marked
+// at another PC (no ping-pong).
 //
 // The sizes are set by the proof script (chparam) from the configuration.
 
@@ -93,12 +106,14 @@ module sbr_stack_checker #(
   input wire [ENTRIES*PC_W-1:0]      f_rpc,
   input wire [ENTRIES*LANES-1:0]     f_mask,
   input wire [ENTRIES-1:0]           f_call,
+  input wire [ENTRIES-1:0]           f_yld,
   input wire [NUM_WARPS*DEPTH_W-1:0] f_depth,
   input wire [NUM_WARPS*LANES-1:0]   f_gone
 );
 
   localparam [2:0] OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,
-                   OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6;
+                   OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6,
+                   OP_YIELD = 3'd7;
 
   // ------------------------------------------------------------------
   // The op warp's and the read warp's stacks, from the flattened view
@@ -109,12 +124,15 @@ module sbr_stack_checker #(
   reg  [PC_W-1:0]    t_pc, t_rpc, rd_tpc;
   reg  [LANES-1:0]   t_mask, rd_tmask, t_gone;
   reg                t_call;
+  reg  [PC_W-1:0]    b_pc, b_rpc;     // the op warp's entry below the top
+  reg  [LANES-1:0]   b_mask;
+  reg                b_call, b_yld;
   integer w, l;
 
   always @* begin
     op_ok = 1'b0; rd_ok = 1'b0; d = 0; rd_d = 0;
     t_pc = 0; t_rpc = 0; t_mask = 0; rd_tpc = 0; rd_tmask = 0; t_call = 0;
-    t_gone = 0;
+    t_gone = 0; b_pc = 0; b_rpc = 0; b_mask = 0; b_call = 0; b_yld = 0;
     for (w = 0; w < NUM_WARPS; w = w + 1) begin
       if (op_warp_i == w) begin
         op_ok = 1'b1;
@@ -126,6 +144,14 @@ module sbr_stack_checker #(
             t_rpc  = f_rpc[(w*DEPTH+l)*PC_W +: PC_W];
             t_mask = f_mask[(w*DEPTH+l)*LANES +: LANES];
             t_call = f_call[w*DEPTH+l];
+          end
+        for (l = 0; l < DEPTH; l = l + 1)
+          if (l + 2 == d) begin
+            b_pc   = f_pc[(w*DEPTH+l)*PC_W +: PC_W];
+            b_rpc  = f_rpc[(w*DEPTH+l)*PC_W +: PC_W];
+            b_mask = f_mask[(w*DEPTH+l)*LANES +: LANES];
+            b_call = f_call[w*DEPTH+l];
+            b_yld  = f_yld[w*DEPTH+l];
           end
       end
       if (rd_warp_i == w) begin
@@ -146,13 +172,15 @@ module sbr_stack_checker #(
 
   wire [LANES-1:0] nmask   = t_mask & ~mask_i;
   wire bad_input = op_i != 3'd0 &&
-                   (!op_ok || op_i > OP_EXIT ||
+                   (!op_ok ||
                     (op_i == OP_LAUNCH && (d != 0 || mask_i == 0 || pc_i == rpc_i)) ||
                     (op_i != OP_LAUNCH && d == 0) ||
                     (op_i == OP_BRANCH && d != 0 && (mask_i & ~t_mask) != 0) ||
                     (op_i != OP_LAUNCH && op_i != OP_EXIT && d != 0 && t_mask == 0) ||
                     (op_i == OP_EXIT && d != 0 && (mask_i & (t_gone | t_mask)) != 0) ||
-                    (op_i == OP_RETURN && d != 0 && (t_call ? pc_i != t_rpc : d == 1)));
+                    (op_i == OP_RETURN && d != 0 && (t_call ? pc_i != t_rpc : d == 1)) ||
+                    (op_i == OP_YIELD && d != 0 &&
+                     (d < 2 || t_call || b_call || b_rpc != t_rpc || (b_yld && b_pc != t_pc))));
   wire uniform   = nmask == 0 || mask_i == 0 || (pc_i == rpc_i && npc_i == rpc_i);
   wire diverging = op_i == OP_BRANCH && !bad_input && !uniform;
   wire moving    = !bad_input && (op_i == OP_ADVANCE || (op_i == OP_BRANCH && uniform));
@@ -165,6 +193,8 @@ module sbr_stack_checker #(
   wire call_keep = t_call || npc_i != t_rpc;       // else the CALL entry replaces the top
   wire returning = op_i == OP_RETURN && !bad_input;
   wire exiting   = op_i == OP_EXIT && !bad_input;
+  wire swapping  = op_i == OP_YIELD && !bad_input && !b_yld;
+  wire merging   = op_i == OP_YIELD && !bad_input && b_yld;
   wire too_deep  = (diverging && need > DEPTH) ||
                    (calling && call_keep && {{(32-DEPTH_W){1'b0}}, d} + 1 > DEPTH);
   wire commit    = op_i != 3'd0 && !bad_input && !too_deep;
@@ -176,6 +206,10 @@ module sbr_stack_checker #(
   reg                         f_past = 1'b0;
   reg                         p_commit, p_diverging, p_moving, p_keep, p_pop;
   reg                         p_calling, p_call_keep, p_tcall, p_exiting;
+  reg                         p_swapping, p_merging;
+  reg [PC_W-1:0]              p_tpc, p_bpc, p_brpc;
+  reg [LANES-1:0]             p_bmask;
+  reg [ENTRIES-1:0]           p_fyld;
   reg [LANES-1:0]             p_tgone;
   reg [NUM_WARPS*LANES-1:0]   p_fgone;
   reg [2:0]                   p_op;
@@ -198,6 +232,13 @@ module sbr_stack_checker #(
     p_pop       <= pop_o;
     p_calling   <= calling && commit;
     p_exiting   <= exiting;
+    p_swapping  <= swapping;
+    p_merging   <= merging;
+    p_tpc       <= t_pc;
+    p_bpc       <= b_pc;
+    p_brpc      <= b_rpc;
+    p_bmask     <= b_mask;
+    p_fyld      <= f_yld;
     p_tgone     <= t_gone;
     p_fgone     <= f_gone;
     p_call_keep <= call_keep;
@@ -224,6 +265,7 @@ module sbr_stack_checker #(
   `define E_PC(v, wi, li)   v[((wi)*DEPTH+(li))*PC_W +: PC_W]
   `define E_MASK(v, wi, li) v[((wi)*DEPTH+(li))*LANES +: LANES]
   `define E_CALL(v, wi, li) v[(wi)*DEPTH+(li)]
+  `define E_YLD(v, wi, li)  v[(wi)*DEPTH+(li)]
   `define DEP(v, wi)        v[(wi)*DEPTH_W +: DEPTH_W]
   `define GONE(v, wi)       v[(wi)*LANES +: LANES]
 
@@ -244,6 +286,8 @@ module sbr_stack_checker #(
               assert((`E_MASK(f_mask, aw, al) & `GONE(f_gone, aw)) == 0);
             if (!`E_CALL(f_call, aw, al))
               assert(`E_PC(f_pc, aw, al) != `E_PC(f_rpc, aw, al));
+            if (`E_YLD(f_yld, aw, al))                            // B12
+              assert(al + 1 < `DEP(f_depth, aw) && !`E_CALL(f_call, aw, al));
           end
       end
       assert(rd_valid_o == (rd_ok && rd_d != 0));                 // B3
@@ -253,7 +297,7 @@ module sbr_stack_checker #(
       assert(err_o == bad_input);                                 // B4
       assert(ovf_o == too_deep);
       assert(pop_o == ((moving && target == t_rpc && !t_call) ||  // B5
-                       returning || exiting));
+                       returning || exiting || merging));
       assert(pushes_o == (commit && diverging ? npush[1:0] :
                           commit && calling && call_keep ? 2'd1 : 2'd0));
     end
@@ -288,22 +332,47 @@ module sbr_stack_checker #(
             assert(`E_PC(f_rpc, sw, sl) == `E_PC(p_frpc, sw, sl));
             assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));
             assert(`E_CALL(f_call, sw, sl) == `E_CALL(p_fcall, sw, sl));
+            assert(`E_YLD(f_yld, sw, sl) == `E_YLD(p_fyld, sw, sl));
           end
         end else begin
           // Entries below the top are kept (the top itself may be
           // rewritten; once popped it is no longer an entry, and what its
           // storage then holds is not specified).
+          // (A swap rewrites the level below the top: B12.)
           for (sl = 0; sl < DEPTH; sl = sl + 1)
-            if (sl + 1 < p_d) begin
+            if (sl + 1 < p_d && !(p_swapping && sl + 2 == p_d)) begin
               assert(`E_PC(f_pc, sw, sl) == `E_PC(p_fpc, sw, sl));
               assert(`E_PC(f_rpc, sw, sl) == `E_PC(p_frpc, sw, sl));
               if (sl + 1 == nd && nd < p_d)     // the new top of a pop
                 assert(`E_MASK(f_mask, sw, sl) ==
-                       (`E_MASK(p_fmask, sw, sl) & ~`GONE(f_gone, sw)));
+                       ((`E_MASK(p_fmask, sw, sl) | (p_merging ? p_tmask : 0))
+                        & ~`GONE(f_gone, sw)));
               else
                 assert(`E_MASK(f_mask, sw, sl) == `E_MASK(p_fmask, sw, sl));
               assert(`E_CALL(f_call, sw, sl) == `E_CALL(p_fcall, sw, sl));
+              if (sl + 1 < nd)
+                assert(`E_YLD(f_yld, sw, sl) == `E_YLD(p_fyld, sw, sl));
             end
+          if (p_swapping) begin                                   // B12
+            assert(nd == p_d);
+            for (sl = 0; sl < DEPTH; sl = sl + 1) begin
+              if (sl + 1 == p_d) begin          // the former second entry
+                assert(`E_PC(f_pc, sw, sl) == p_bpc);
+                assert(`E_PC(f_rpc, sw, sl) == p_brpc);
+                assert(`E_MASK(f_mask, sw, sl) == (p_bmask & ~`GONE(f_gone, sw)));
+                assert(!`E_CALL(f_call, sw, sl));
+              end
+              if (sl + 2 == p_d) begin          // the former top, marked
+                assert(`E_PC(f_pc, sw, sl) == p_tpc);
+                assert(`E_PC(f_rpc, sw, sl) == p_trpc);
+                assert(`E_MASK(f_mask, sw, sl) == p_tmask);
+                assert(!`E_CALL(f_call, sw, sl));
+                assert(`E_YLD(f_yld, sw, sl));
+              end
+            end
+          end
+          if (p_merging)
+            assert(nd + 1 == p_d);
           if (p_op == OP_LAUNCH)                                  // B11
             assert(`GONE(f_gone, sw) == 0);
           else if (p_exiting)
@@ -383,6 +452,7 @@ module sbr_stack_checker #(
   `undef E_PC
   `undef E_MASK
   `undef E_CALL
+  `undef E_YLD
   `undef DEP
   `undef GONE
 
@@ -410,6 +480,10 @@ module sbr_stack_checker #(
       cover(exiting && mask_i == 0 && d > 2 && t_call);  // the last ones, in a call
       cover(exiting && t_mask == 0);             // a top whose threads all exited
       cover(op_i == OP_EXIT && d != 0 && err_o); // a refused exit
+      cover(swapping);                           // a yield: the two swap
+      cover(merging);                            // a yield: the two merge
+      cover(op_i == OP_YIELD && err_o && d >= 2 && !t_call && !b_call &&
+            b_rpc == t_rpc && t_mask != 0);      // a sibling marked elsewhere
     end
   end
 

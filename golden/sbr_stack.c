@@ -69,6 +69,8 @@ static unsigned warp_of(const struct sbr_stack_geometry *g, unsigned w)
 struct sbr_stack_plan {
     bool err, ovf, pop;
     bool exit;                  /* an exit: gone becomes the warp's mask */
+    uint64_t join;              /* a yield's merge: the threads of the
+                                 * popped top, joining the new top */
     uint64_t gone;              /* the warp's exited threads after it */
     unsigned pushes;
     unsigned new_depth;
@@ -128,7 +130,7 @@ static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
         p->gone = 0;
         return;
     }
-    if (in->op > SBR_STACK_EXIT) {
+    if (in->op > SBR_STACK_YIELD) {
         p->err = true;
         return;
     }
@@ -155,6 +157,29 @@ static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
     }
     if (in->op == SBR_STACK_ADVANCE) {
         advance(top, d, pc, p);
+        return;
+    }
+    if (in->op == SBR_STACK_YIELD) {
+        /* the top, at a barrier, swaps with its unmarked sibling below */
+        const struct sbr_stack_entry *below = d >= 2 ? &s->e[w][d - 2] : NULL;
+        if (!below || top->call || below->call || below->rpc != top->rpc
+            || (below->yielded && below->pc != top->pc)) {
+            p->err = true;
+            return;
+        }
+        if (below->yielded) {
+            /* the sibling waits at this barrier: the top joins it */
+            p->pop = true;
+            p->join = top->mask;
+            p->new_depth = d - 1;
+            return;
+        }
+        p->base = d - 2;
+        p->writes = 2;
+        p->w[0] = *top;
+        p->w[0].yielded = true;
+        p->w[1] = *below;
+        p->w[1].mask &= ~p->gone;
         return;
     }
     if (in->op == SBR_STACK_CALL) {
@@ -273,9 +298,13 @@ void sbr_stack_step(struct sbr_stack *s, const struct sbr_stack_in *in)
     for (unsigned k = 0; k < p.writes; k++)
         s->e[w][p.base + k] = p.w[k];
     /* a pop loads the entry below into the top without the exited
-     * threads (the levels below keep theirs, as the banks do) */
-    if (p.pop && p.new_depth > 0)
-        s->e[w][p.new_depth - 1].mask &= ~p.gone;
+     * threads (the levels below keep theirs, as the banks do), with a
+     * merge's joining threads, and unmarked (a top is never marked) */
+    if (p.pop && p.new_depth > 0) {
+        struct sbr_stack_entry *t = &s->e[w][p.new_depth - 1];
+        t->mask = (t->mask | p.join) & ~p.gone;
+        t->yielded = false;
+    }
     s->gone[w] = p.gone;
     s->depth[w] = p.new_depth;
 }
@@ -283,6 +312,7 @@ void sbr_stack_step(struct sbr_stack *s, const struct sbr_stack_in *in)
 unsigned long sbr_stack_state_bits(const struct sbr_stack_geometry *g)
 {
     return (unsigned long)g->warps *
-           ((unsigned long)g->depth * (2ul * g->pc_w + g->lanes + 1) + g->depth_w
+           ((unsigned long)g->depth * (2ul * g->pc_w + g->lanes + 1)
+            + (g->depth ? g->depth - 1ul : 0) + g->depth_w
             + g->lanes);
 }

@@ -4,10 +4,11 @@
  * HARP replaces.
  *
  * Each warp has a stack of up to D = sbr_stack_depth entries; an entry is
- * (PC, active mask, RPC, type): the logical PC of a group of the warp's
+ * (PC, active mask, RPC, type, yielded): the logical PC of a group of the warp's
  * threads, the threads (warp_size bits), the re-convergence PC at which
- * they rejoin the entry below, and one bit: a branch entry or a CALL entry
- * (Collange section 2, the Tesla stack; GPGPU-Sim does the same).  The PC
+ * they rejoin the entry below, one bit: a branch entry or a CALL entry
+ * (Collange section 2, the Tesla stack; GPGPU-Sim does the same), and one
+ * bit that marks an entry waiting at a barrier below its sibling (yield).  The PC
  * and mask of the top entry are the warp's PC and active mask.  A CALL
  * entry holds the threads that called a function; its RPC is the call's
  * return PC and it leaves the stack only by a return, never because a PC
@@ -81,6 +82,31 @@
  *            the instruction fetched for such a top, which runs on no
  *            lane); any other operation on such a top is an input
  *            error.  Launch forgets the exited threads.
+ *   yield    the top's threads have reached a barrier (simt.bar) while
+ *            live threads of the warp wait in its sibling, the entry
+ *            directly below: a branch entry with the same RPC as the top,
+ *            the other side of the same divergent branch (their order is
+ *            arbitrary).  The two entries swap: the top, still at the
+ *            barrier's PC, waits below and is marked yielded; the sibling
+ *            becomes the top (loaded without the exited threads, as a
+ *            pop loads it) and runs.  If its threads exit it is popped
+ *            and the barrier side comes back to the top holding every
+ *            live thread of the warp.  When the sibling below is marked
+ *            yielded and waits at the top's own PC (both sides reached
+ *            the same barrier) the two re-converge there instead: the
+ *            top is popped and its threads join the entry below (a pop
+ *            whose new top's mask is the union, without the exited
+ *            threads).  Input error (no change) when the stack has fewer
+ *            than two entries, either entry is a CALL entry, their RPCs
+ *            differ or the entry below is marked yielded at another PC:
+ *            so the sibling, reaching another barrier in turn, cannot
+ *            yield back (no ping-pong), and each yield is followed by at
+ *            least one instruction of the new top.  The mark belongs to
+ *            an entry below the top only: an entry loses it when it
+ *            becomes the top again (by a pop), so a top is never marked,
+ *            and every entry pushed or launched starts unmarked.  The
+ *            op uses no input but op_warp; a swap pushes and pops
+ *            nothing, a merge pops.
  *   An advance never pops a CALL top: on it, pc only becomes its PC.
  *   Popping the last entry (the base reaching the exit PC, or the return
  *   of a CALL entry that replaced the base) empties the stack: the warp
@@ -101,7 +127,7 @@
  *
  *   op, op_warp, pc, mask, npc, rpc     the update (above; a call and a
  *                                       return ignore mask and rpc, an
- *                                       exit all but mask)
+ *                                       exit all but mask, a yield all)
  *   rd_warp                             the read port's warp
  *   rd_valid, rd_pc, rd_mask, rd_depth  that warp's stack: non-empty, top
  *                                       PC and mask, entries (0 when empty)
@@ -133,7 +159,7 @@ enum { SBR_STACK_MAX_WARPS = 128, SBR_STACK_MAX_DEPTH = 64 };
 /* ORDER SBR_OP: the encoding of op_i in rtlgen/emit_sbr_stack.c. */
 enum sbr_stack_op { SBR_STACK_NONE = 0, SBR_STACK_LAUNCH = 1, SBR_STACK_ADVANCE = 2,
                     SBR_STACK_BRANCH = 3, SBR_STACK_CALL = 4, SBR_STACK_RETURN = 5,
-                    SBR_STACK_EXIT = 6 };
+                    SBR_STACK_EXIT = 6, SBR_STACK_YIELD = 7 };
 
 struct sbr_stack_geometry {
     unsigned warps;     /* W = threads_per_scheduler / warp_size */
@@ -173,6 +199,8 @@ struct sbr_stack_entry {
     uint64_t rpc;           /* branch entry: where they rejoin the entry
                              * below; CALL entry: the return PC */
     bool call;              /* a CALL entry */
+    bool yielded;           /* waits at a barrier below its sibling (a
+                             * yield); never set on a top */
 };
 
 struct sbr_stack {
@@ -197,8 +225,9 @@ void sbr_stack_eval(const struct sbr_stack *s, const struct sbr_stack_in *in,
               struct sbr_stack_out *out);
 void sbr_stack_step(struct sbr_stack *s, const struct sbr_stack_in *in);
 
-/* Storage bits: W x D entries of (pc + mask + rpc + the CALL bit), W
- * depth counters and W exited-thread masks. */
+/* Storage bits: W x D entries of (pc + mask + rpc + the CALL bit), the
+ * yielded bit of the W x (D - 1) entries below the tops, W depth counters
+ * and W exited-thread masks. */
 unsigned long sbr_stack_state_bits(const struct sbr_stack_geometry *g);
 
 #ifdef __cplusplus

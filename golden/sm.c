@@ -1608,6 +1608,7 @@ enum sm_status sm_cycle(struct sm *sm)
         struct scheduler_out so;
         struct fetch_out fo;
         struct sm_rc_out ro;
+        bool yielded;           /* sbr: the warp at simt.bar yielded */
         int launch = -1;
         uint64_t issuable[SCHEDULER_MAX_WARPS / 64];  /* slots (harp) */
         unsigned n_issuable = regroups ? issue_slots : 0;
@@ -1732,7 +1733,9 @@ enum sm_status sm_cycle(struct sm *sm)
         if (ro.err)
             sm_fail(sm, "kernel %s: %s (cycle %llu)", sm->launch.kernel,
                     ro.why, (unsigned long long)sm->st.cycles);
-        if ((eo[s].issued || eo[s].stale) && (eo[s].control || ro.pop)) {
+        yielded = ro.yielded;
+        if ((eo[s].issued || eo[s].stale)
+            && (eo[s].control || ro.pop || yielded)) {
             fi[s].flush_valid = true;
             fi[s].flush_warp = so.grant_warp;
         }
@@ -1808,7 +1811,9 @@ enum sm_status sm_cycle(struct sm *sm)
                 wi.arr_tb[s] = sm->warp[slot_of(sm, s,
                                                 (unsigned)arrive[s])].tb;
             }
-        } else if (eo[s].barrier) {
+        } else if (eo[s].barrier && !yielded) {
+            /* (a warp that yielded arrives when its barrier side is back
+             * on top with every live thread: docs/isa.md) */
             struct sm_warp *wp = &sm->warp[slot_of(sm, s, so.grant_warp)];
             if (eo[s].rc.mask != wp->live)
                 sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "

@@ -92,7 +92,7 @@ void sm_reconv_reset(struct sm_reconv *rc)
 /* No output yet: the reason of a refusal is written with it. */
 static void clear_out(struct sm_rc_out *out)
 {
-    out->rd_valid = out->pop = out->exited = out->err = false;
+    out->rd_valid = out->pop = out->exited = out->err = out->yielded = false;
     out->rd_pc = 0;
     out->rd_mask = 0;
     out->why[0] = '\0';

@@ -83,6 +83,9 @@ struct sm_rc_out {
     bool pop;               /* the update re-converged threads: the warp's
                              * mask changes without a jump */
     bool exited;            /* the update ended the warp's last path */
+    bool yielded;           /* sbr: the warp's threads at simt.bar wait
+                             * below their sibling entry, which runs (the
+                             * warp's PC and mask change; no arrival) */
     bool err;               /* the update was refused ... */
     char why[256];          /* ... for this reason */
 };

@@ -19,7 +19,14 @@
  * conditional branch, the one that reaches a simt.bar before the branch
  * re-converges runs last (rc->sbr_late): the threads of the other side
  * that exit (simt.exit or a return from the kernel) have left when it
- * arrives, and the barrier waits for the live threads only.
+ * arrives, and the barrier waits for the live threads only.  When both
+ * sides can reach a barrier that order cannot choose: a simt.bar that
+ * only some of the warp's live threads reach is the stack's yield op
+ * when the entry below is their sibling (sbr_update()): the barrier side
+ * waits below while the sibling runs, and comes back with every live
+ * thread when the sibling's threads exit, or the sibling joins it at the
+ * same barrier.  The SM does not count such a simt.bar as an arrival
+ * (sm_rc_out.yielded); the warp executes it again when it is back.
  *
  * A branch whose threads meet only at their function's exit, in a
  * function with more than one exit, has the kernel's exit PC as its
@@ -255,6 +262,29 @@ static void sbr_inputs(const struct sm_reconv *rc, const struct sm_rc_in *in,
     }
 }
 
+/* The update of scheduler sched's stack: sbr_inputs(), but for a simt.bar
+ * that only some of the warp's live threads reach, a yield when the stack
+ * takes it (their sibling entry below runs first; if its threads exit, the
+ * barrier side comes back with every live thread).  When the stack refuses
+ * the yield the barrier is in divergent code: an advance past it, which
+ * the SM refuses (sm.c). */
+static void sbr_update(const struct sm_reconv *rc, unsigned sched,
+                       const struct sm_rc_in *in, struct sbr_stack_in *si,
+                       enum sbr_problem *why)
+{
+    sbr_inputs(rc, in, si, why);
+    if (in->op == SM_RC_EXEC && in->bar && in->mask != in->live
+        && si->op == SBR_STACK_ADVANCE) {
+        struct sbr_stack_in y = *si;
+        struct sbr_stack_out yo;
+
+        y.op = SBR_STACK_YIELD;
+        sbr_stack_eval(&rc->sbr[sched], &y, &yo);
+        if (!yo.err)
+            *si = y;
+    }
+}
+
 void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
                  const struct sm_rc_in *in, struct sm_rc_out *out)
 {
@@ -263,8 +293,9 @@ void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
     enum sbr_problem why;
     const struct sbr_stack *st = &rc->sbr[sched];
 
-    sbr_inputs(rc, in, &si, &why);
+    sbr_update(rc, sched, in, &si, &why);
     sbr_stack_eval(st, &si, &so);
+    out->yielded = si.op == SBR_STACK_YIELD;
     out->rd_valid = so.rd_valid;
     out->rd_pc = from_hw(rc, so.rd_pc);
     out->rd_mask = so.rd_mask;
@@ -308,7 +339,7 @@ void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
     struct sbr_stack_in si;
     enum sbr_problem why;
 
-    sbr_inputs(rc, in, &si, &why);
+    sbr_update(rc, sched, in, &si, &why);
     sbr_stack_step(&rc->sbr[sched], &si);
 }
 

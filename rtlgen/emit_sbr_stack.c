@@ -5,12 +5,14 @@
  * Ports and behaviour are those of the C model, golden/sbr_stack.h.  The
  * module is built from these pieces:
  *
- *   tops       the top entry (PC, mask, RPC, CALL bit) of each warp's stack is a
+ *   tops       the top entry (PC, mask, RPC, CALL bit; a top is never marked
+ *              yielded) of each warp's stack is a
  *              register per warp, not reset: the read port and the update
  *              need it combinationally, and nearly every operation
  *              rewrites it (an advance its PC);
  *   banks      the entries below the tops, levels 0 .. DEPTH-2, are two
- *              Verilog memories of {PC, mask, RPC, CALL} words, not reset: the
+ *              Verilog memories of {PC, mask, RPC, YLD, CALL} words, not
+ *              reset: the
  *              even levels in ev_mem, the odd ones in od_mem, level l of
  *              warp w at row (l / 2) * NUM_WARPS + w.  An update writes at
  *              most two entries below the top, at consecutive levels (a
@@ -39,6 +41,12 @@
  *   exit                     the top's threads join the exited ones; a
  *                            pop, or with no live thread left (mask_i
  *                            empty) the depth becomes 0 at once.
+ *   yield (swap)             the top, marked yielded, to level d-2 (the
+ *                            not-taken side's write port); top := level
+ *                            d-2 from the banks without the exited
+ *                            threads.
+ *   yield (merge)            a pop whose new top's mask also holds the
+ *                            popped top's threads.
  *
  * Under FORMAL the module also builds the whole-stack view (each level
  * from the top register or a bank, zero at level DEPTH-1 when that is not
@@ -108,7 +116,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "",             "clk_i",    "clock" },
         { "input",  "",             "rst_ni",   "asynchronous reset, active low: every stack empty" },
         { NULL, NULL, NULL, "Update: one operation a cycle on warp op_warp_i" },
-        { "input",  "[2:0]",        "op_i",     "0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return, 6 exit" },
+        { "input",  "[2:0]",        "op_i",     "0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return, 6 exit, 7 yield" },
         { "input",  "[WARP_W-1:0]", "op_warp_i", "the warp" },
         { "input",  "[PC_W-1:0]",   "pc_i",     "launch PC, advance PC, branch taken target, callee, return target" },
         { "input",  "[LANES-1:0]",  "mask_i",   "launch threads; branch: the threads that take it; exit: the threads still live" },
@@ -124,7 +132,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "",             "pop_o",    "the top reaches its RPC (or exits) and is popped" },
         { "output", "[1:0]",        "pushes_o", "entries pushed by a diverging branch or a call" },
         { "output", "",             "ovf_o",    "refused: the stack would exceed DEPTH entries" },
-        { "output", "",             "err_o",    "refused: input error (empty stack, bad launch, mask not a subset, bad return, bad exit)" },
+        { "output", "",             "err_o",    "refused: input error (empty stack, bad launch, mask not a subset, bad return, bad exit, no sibling to yield to)" },
     };
 
     snprintf(warp_w, sizeof warp_w, "%s",
@@ -136,7 +144,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     params[np++] = (struct vparam){ NULL, 0, NULL, "Derived widths" };
     params[np++] = (struct vparam){ "WARP_W",  0, warp_w, "warp id" };
     params[np++] = (struct vparam){ "DEPTH_W", 0, "$clog2(DEPTH + 1)", "entries of one stack, 0..DEPTH" };
-    params[np++] = (struct vparam){ "ENTRY_W", 0, "2 * PC_W + LANES + 1", "an entry: {PC, mask, RPC, CALL}" };
+    params[np++] = (struct vparam){ "ENTRY_W", 0, "2 * PC_W + LANES + 2", "an entry: {PC, mask, RPC, YLD, CALL}" };
     if (b->ev_lv) {
         params[np++] = (struct vparam){ "EV_ROWS", 0, "NUM_WARPS * (DEPTH / 2)",
                                         "bank of levels 0, 2, .. below the top" };
@@ -166,10 +174,15 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// the entry below without the exited threads), and empties the stack");
     vgen_line(v, "// when no thread is left live (mask_i); only an exit may act on a top");
     vgen_line(v, "// whose threads have all exited.");
+    vgen_line(v, "// A yield (the top's threads at a barrier) swaps the top, marked");
+    vgen_line(v, "// yielded (YLD), with its sibling below (a branch entry of the same");
+    vgen_line(v, "// RPC, not marked); when the sibling is marked and waits at the top's");
+    vgen_line(v, "// PC the top is popped into it instead (a merge).  A top is never");
+    vgen_line(v, "// marked: an entry loses its mark when it becomes the top again.");
     vgen_line(v, "// An overflow (ovf_o) or input error (err_o) changes nothing.");
-    vgen_line(v, "// Storage: %lu bits (%u warps x %u entries x %u bits, %u counters x %u,",
-              sbr_stack_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes + 1,
-              g->warps, g->depth_w);
+    vgen_line(v, "// Storage: %lu bits (%u warps x %u entries x %u bits, a yielded bit",
+              sbr_stack_state_bits(g), g->warps, g->depth, 2 * g->pc_w + g->lanes + 1);
+    vgen_line(v, "// for each entry below a top, %u counters x %u,", g->warps, g->depth_w);
     vgen_line(v, "// %u exited-thread masks x %u): the top entry of each stack, the", g->warps,
               g->lanes);
     vgen_line(v, "// counters and the exited threads in registers, the %u",
@@ -193,10 +206,13 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_line(v, "reg               adv;          // a non-diverging move of the top ...");
     vgen_line(v, "reg  [PC_W-1:0]   adv_pc;       // ... to this PC");
     vgen_line(v, "reg               top_we;       // the op warp's top register is written ...");
-    vgen_line(v, "reg  [ENTRY_W-1:0] top_n;       // ... with this entry");
+    vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+    vgen_line(v, "reg  [ENTRY_W-1:0] top_n;       // ... with this entry (a top is never marked:");
+    vgen_line(v, "                                // its YLD bit is not stored)");
+    vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     if (banks) {
         vgen_line(v, "reg               wa;           // the kept top, at rpc_i, to level op_depth - 1");
-        vgen_line(v, "reg               wb;           // the not-taken side to level base");
+        vgen_line(v, "reg               wb;           // the not-taken side (or a yield's top) to level base");
     }
     vgen_line(v, "reg               push_n, push_t, keep;");
     vgen_line(v, "reg               call_keep;    // a call keeps the top (else replaces it)");
@@ -210,7 +226,15 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     if (banks) {
         vgen_line(v, "// A pop's new top: the entry below without the exited threads.");
         vgen_line(v, "wire [ENTRY_W-1:0] below_live = {below[ENTRY_W-1 -: PC_W],");
-        vgen_line(v, "                                 below[PC_W+1 +: LANES] & ~gone_n, below[PC_W:0]};");
+        vgen_line(v, "                                 below[PC_W+2 +: LANES] & ~gone_n, below[PC_W+1:0]};");
+        vgen_line(v, "// A yield's merge: the new top also holds the popped top's threads.");
+        vgen_line(v, "wire [ENTRY_W-1:0] below_join = {below[ENTRY_W-1 -: PC_W],");
+        vgen_line(v, "                                 (below[PC_W+2 +: LANES] | top_mask) & ~gone_n,");
+        vgen_line(v, "                                 below[PC_W+1:0]};");
+        vgen_line(v, "wire [PC_W-1:0]    below_pc   = below[ENTRY_W-1 -: PC_W];");
+        vgen_line(v, "wire [PC_W-1:0]    below_rpc  = below[2 +: PC_W];");
+        vgen_line(v, "wire               below_yld  = below[1];");
+        vgen_line(v, "wire               below_call = below[0];");
     }
     vgen_blank(v);
     vgen_line(v, "always @* begin");
@@ -238,7 +262,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_dedent(v);
     vgen_line(v, "else begin");
     vgen_indent(v);
-    vgen_line(v, "top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i, 1'b0}; new_d = 1;");
+    vgen_line(v, "top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i, 2'b00}; new_d = 1;");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -287,7 +311,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
         vgen_line(v, "wb = push_n && push_t;");
     }
     vgen_line(v, "top_we = 1'b1;");
-    vgen_line(v, "top_n = push_t ? {pc_i, mask_i, rpc_i, 1'b0} : {npc_i, nmask, rpc_i, 1'b0};");
+    vgen_line(v, "top_n = push_t ? {pc_i, mask_i, rpc_i, 2'b00} : {npc_i, nmask, rpc_i, 2'b00};");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -305,7 +329,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_line(v, "new_d = call_keep ? op_d32 + 1 : op_d32;");
     if (banks)
         vgen_line(v, "wa = call_keep;");
-    vgen_line(v, "top_we = 1'b1; top_n = {pc_i, top_mask, npc_i, 1'b1};");
+    vgen_line(v, "top_we = 1'b1; top_n = {pc_i, top_mask, npc_i, 2'b01};");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -341,6 +365,32 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
+    vgen_line(v, "OP_YIELD:");
+    vgen_indent(v);
+    if (banks) {
+        vgen_line(v, "// The top swaps with its sibling below (a branch entry of the same");
+        vgen_line(v, "// RPC, not marked), or joins it when it is marked and waits at the");
+        vgen_line(v, "// top's PC.");
+        vgen_line(v, "if (op_d32 < 2 || top_call || below_call || below_rpc != top_rpc ||");
+        vgen_line(v, "    (below_yld && below_pc != top_pc))");
+        vgen_indent(v);
+        vgen_line(v, "err = 1'b1;");
+        vgen_dedent(v);
+        vgen_line(v, "else if (below_yld) begin");
+        vgen_indent(v);
+        vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
+        vgen_line(v, "top_we = 1'b1; top_n = below_join;");
+        vgen_dedent(v);
+        vgen_line(v, "end else begin");
+        vgen_indent(v);
+        vgen_line(v, "base = op_d32 - 2; wb = 1'b1;");
+        vgen_line(v, "top_we = 1'b1; top_n = below_live;");
+        vgen_dedent(v);
+        vgen_line(v, "end");
+    } else {
+        vgen_line(v, "err = 1'b1;   // one entry per warp: never a sibling below");
+    }
+    vgen_dedent(v);
     vgen_line(v, "3'd0: ;");
     vgen_line(v, "default: err = 1'b1;");
     vgen_dedent(v);
@@ -364,7 +414,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_dedent(v);
     vgen_line(v, "end else begin");
     vgen_indent(v);
-    vgen_line(v, "top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc, top_call};");
+    vgen_line(v, "top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc, 1'b0, top_call};");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -416,11 +466,13 @@ static void emit_banks(struct vgen *v, const struct sbr_stack_geometry *g,
     }
     vgen_blank(v);
     vgen_line(v, "// Write ports: the kept top (wa: waiting at the branch's RPC, or at a");
-    vgen_line(v, "// call's return PC) and the not-taken side (wb), each to the bank of");
-    vgen_line(v, "// its level.");
+    vgen_line(v, "// call's return PC) and the not-taken side (wb; a yield's top, marked,");
+    vgen_line(v, "// to the level of the sibling it swaps with), each to the bank of its");
+    vgen_line(v, "// level.");
     vgen_line(v, "wire [PC_W-1:0]    wa_pc   = op_i == OP_CALL ? npc_i : rpc_i;");
-    vgen_line(v, "wire [ENTRY_W-1:0] wa_data = {wa_pc, top_mask, top_rpc, top_call};");
-    vgen_line(v, "wire [ENTRY_W-1:0] wb_data = {npc_i, nmask, rpc_i, 1'b0};");
+    vgen_line(v, "wire [ENTRY_W-1:0] wa_data = {wa_pc, top_mask, top_rpc, 1'b0, top_call};");
+    vgen_line(v, "wire [ENTRY_W-1:0] wb_data = op_i == OP_YIELD ? {top_pc, top_mask, top_rpc, 2'b10}");
+    vgen_line(v, "                                                : {npc_i, nmask, rpc_i, 2'b00};");
     if (odd) {
         if (!halves)
             vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */   // one level per warp in each bank");
@@ -469,7 +521,7 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
     vgen_line(v, "localparam integer ENTRIES = NUM_WARPS * DEPTH;");
     vgen_line(v, "wire [ENTRIES*PC_W-1:0]  f_pc, f_rpc;");
     vgen_line(v, "wire [ENTRIES*LANES-1:0] f_mask;");
-    vgen_line(v, "wire [ENTRIES-1:0]       f_call;");
+    vgen_line(v, "wire [ENTRIES-1:0]       f_call, f_yld;");
     vgen_line(v, "genvar fw, fl;");
     vgen_line(v, "generate");
     vgen_line(v, "  for (fw = 0; fw < NUM_WARPS; fw = fw + 1) begin : g_fw");
@@ -489,11 +541,12 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
     vgen_line(v, "      end");
     vgen_line(v, "      assign e = depth_q[fw*DEPTH_W +: DEPTH_W] == fl + 1");
     vgen_line(v, "               ? {top_pc_q[fw*PC_W +: PC_W], top_mask_q[fw*LANES +: LANES],");
-    vgen_line(v, "                  top_rpc_q[fw*PC_W +: PC_W], top_call_q[fw]}");
+    vgen_line(v, "                  top_rpc_q[fw*PC_W +: PC_W], 1'b0, top_call_q[fw]}");
     vgen_line(v, "               : stored;");
     vgen_line(v, "      assign f_pc[(fw*DEPTH+fl)*PC_W +: PC_W]     = e[ENTRY_W-1 -: PC_W];");
-    vgen_line(v, "      assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W+1 +: LANES];");
-    vgen_line(v, "      assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[1 +: PC_W];");
+    vgen_line(v, "      assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W+2 +: LANES];");
+    vgen_line(v, "      assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[2 +: PC_W];");
+    vgen_line(v, "      assign f_yld[fw*DEPTH+fl]                   = e[1];");
     vgen_line(v, "      assign f_call[fw*DEPTH+fl]                  = e[0];");
     vgen_line(v, "    end");
     vgen_line(v, "  end");
@@ -507,7 +560,7 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
     vgen_line(v, "  .rd_warp_i(rd_warp_i), .rd_valid_o(rd_valid_o), .rd_pc_o(rd_pc_o),");
     vgen_line(v, "  .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),");
     vgen_line(v, "  .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),");
-    vgen_line(v, "  .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call),");
+    vgen_line(v, "  .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call), .f_yld(f_yld),");
     vgen_line(v, "  .f_depth(depth_q), .f_gone(gone_q)");
     vgen_line(v, ");");
     vgen_line(v, "`endif");
@@ -527,7 +580,8 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_section(v, "Registers: the top entry and the depth of each stack");
     vgen_line(v, "// ORDER SBR_OP: enum sbr_stack_op of golden/sbr_stack.h");
     vgen_line(v, "localparam [2:0]         OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,");
-    vgen_line(v, "                         OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6;");
+    vgen_line(v, "                         OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6,");
+    vgen_line(v, "                         OP_YIELD = 3'd7;");
     if (b.od_lv) {
         vgen_line(v, "localparam [DEPTH_W-1:0] ONE_D     = %u'd1;", g.depth_w);
         vgen_line(v, "localparam [DEPTH_W-1:0] TWO_D     = %u'd2;", g.depth_w);
@@ -556,6 +610,8 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "                                    : {DEPTH_W{1'b0}};");
     vgen_line(v, "wire [LANES-1:0]   top_mask = top_mask_q[op_warp_i*LANES +: LANES];");
     vgen_line(v, "wire [PC_W-1:0]    top_rpc  = top_rpc_q[op_warp_i*PC_W +: PC_W];");
+    if (b.ev_lv)
+        vgen_line(v, "wire [PC_W-1:0]    top_pc   = top_pc_q[op_warp_i*PC_W +: PC_W];");
     vgen_line(v, "wire               top_call = top_call_q[op_warp_i];");
     vgen_line(v, "wire [LANES-1:0]   op_gone  = gone_q[op_warp_i*LANES +: LANES];");
     vgen_line(v, "wire [31:0]        op_d32   = %s;",
@@ -573,8 +629,8 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "if (commit && top_we) begin");
     vgen_indent(v);
     vgen_line(v, "top_pc_q[op_warp_i*PC_W +: PC_W]     <= top_n[ENTRY_W-1 -: PC_W];");
-    vgen_line(v, "top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W+1 +: LANES];");
-    vgen_line(v, "top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[1 +: PC_W];");
+    vgen_line(v, "top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W+2 +: LANES];");
+    vgen_line(v, "top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[2 +: PC_W];");
     vgen_line(v, "top_call_q[op_warp_i]                <= top_n[0];");
     vgen_dedent(v);
     vgen_line(v, "end");

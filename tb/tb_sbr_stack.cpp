@@ -14,7 +14,12 @@
 // go to a few warps, so stacks get deep.  Exits: the top's threads exit
 // (simt.exit), with the warp's other threads live, or with none left live
 // (the stack empties from any depth, CALL entries included), and always
-// on a top whose threads have all exited.  Rarely an input error: an
+// on a top whose threads have all exited.  Yields: a top whose sibling is
+// directly below (a branch entry of its RPC) often yields to it (the two
+// swap, the former top marked); a top above a marked sibling often moves
+// to that sibling's PC and yields there (the two merge); rarely a yield
+// with no sibling below or to a sibling marked at another PC (an input
+// error: no ping-pong).  Rarely an input error: an
 // advance, branch, call or return on an empty stack, a launch of a running
 // warp, a taken mask that is not a subset, an empty launch, a return of a
 // CALL top to another PC, a return of a one-entry branch stack, an exit
@@ -41,6 +46,7 @@ struct Coverage {
     long calls = 0, calls_replacing = 0, call_returns = 0, side_returns = 0;
     long bad_returns = 0, call_moves = 0;
     long exits_partial = 0, exits_deep = 0, exits_empty_top = 0;
+    long yield_swaps = 0, yield_merges = 0, yield_refused = 0, yield_pingpong = 0;
 };
 
 // One step of the fig2 scenario and the op warp's top after it.
@@ -151,6 +157,19 @@ class Bench {
                 in.mask |= rng_.chance(1, 2) ? top.mask : m.gone[w];
             return true;
         }
+        const sbr_stack_entry *below = d >= 2 ? &m.e[w][d - 2] : nullptr;
+        bool sibling = below && !top.call && !below->call && below->rpc == top.rpc;
+        if (sibling && below->yielded && top.pc != below->pc && rng_.chance(1, 3)) {
+            in.op = SBR_STACK_ADVANCE;                   // to the sibling's barrier
+            in.pc = below->pc;
+            return true;
+        }
+        if (sibling ? rng_.chance(1, 5) : rng_.chance(1, 64)) {
+            in.op = SBR_STACK_YIELD;                     // the top at a barrier
+            in.pc = pc();                                // (ignored)
+            in.mask = rand_mask();
+            return true;
+        }
         unsigned flow = rng_.below(16);
         if (flow < (grow_ ? 3u : 1u)) {                  // a call
             in.op = SBR_STACK_CALL;
@@ -235,6 +254,17 @@ class Bench {
         unsigned d = m.depth[in.op_warp];
         if (in.op == SBR_STACK_RETURN && d > 0 && exp.err)
             cov_.bad_returns++;
+        if (in.op == SBR_STACK_YIELD && d > 0 && exp.err) {
+            cov_.yield_refused++;
+            const sbr_stack_entry &t = m.e[in.op_warp][d - 1];
+            const sbr_stack_entry *b = d >= 2 ? &m.e[in.op_warp][d - 2] : nullptr;
+            cov_.yield_pingpong += b && b->yielded && !b->call && !t.call &&
+                                   b->rpc == t.rpc && b->pc != t.pc && t.mask;
+        }
+        if (in.op == SBR_STACK_YIELD && !exp.err) {
+            cov_.yield_merges += exp.pop;
+            cov_.yield_swaps += !exp.pop;
+        }
         if (reset || in.op == SBR_STACK_NONE || exp.ovf || exp.err)
             return;
         bool tcall = d > 0 && m.e[in.op_warp][d - 1].call;
@@ -312,13 +342,16 @@ class Bench {
                     "%ld refused returns, %ld moves of a CALL top to its "
                     "RPC; %ld exits of some threads, %ld of the last ones "
                     "from three entries or more, %ld pops of a top whose "
-                    "threads all exited\n", cov_.resets, cov_.launches, cov_.exits,
+                    "threads all exited; %ld yields swapping, %ld merging, "
+                    "%ld refused (%ld to a sibling marked at another PC)\n",
+                    cov_.resets, cov_.launches, cov_.exits,
                     cov_.pops, cov_.pop_to_base, cov_.one_sided,
                     cov_.two_sided, cov_.replaced, cov_.moves, cov_.full,
                     cov_.ovf, cov_.err, cov_.calls, cov_.calls_replacing,
                     cov_.call_returns, cov_.side_returns, cov_.bad_returns,
                     cov_.call_moves, cov_.exits_partial, cov_.exits_deep,
-                    cov_.exits_empty_top);
+                    cov_.exits_empty_top, cov_.yield_swaps, cov_.yield_merges,
+                    cov_.yield_refused, cov_.yield_pingpong);
     }
 
     // Calls nest without bound, so every stack can be full and overflow.
@@ -330,7 +363,8 @@ class Bench {
                cov_.ovf && cov_.calls && cov_.calls_replacing &&
                cov_.call_returns && cov_.side_returns && cov_.bad_returns &&
                cov_.call_moves && cov_.exits_partial && cov_.exits_deep &&
-               cov_.exits_empty_top;
+               cov_.exits_empty_top && cov_.yield_swaps && cov_.yield_merges &&
+               cov_.yield_refused && cov_.yield_pingpong;
     }
 
     bool scenario_done() const { return fig2_done_; }

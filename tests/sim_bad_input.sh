@@ -13,7 +13,7 @@ rm -rf "$out" && mkdir -p "$out" || exit 1
 cc=${RISCV_CC:-riscv64-unknown-elf-gcc}
 command -v "$cc" > /dev/null || { echo "SKIP: no $cc"; exit 77; }
 
-for k in illegal misaligned outside barrier forever leave spin; do
+for k in illegal misaligned outside barrier forever leave spin yield; do
   "$cc" -march=rv32im_zicsr -mabi=ilp32 -nostdlib -ffreestanding \
     -T "$SRCDIR/kernels/link.ld" -Wl,--no-relax -I"$SRCDIR/tests/sim-bad" \
     -o "$out/$k.elf" "$SRCDIR/tests/sim-bad/$k.S" || exit 1
@@ -99,6 +99,12 @@ for mode in sbr harp minpc ics-first; do
   if ! $SIMTREF sim --preset tiny --set reconvergence=$mode --kernel "$out/leave.elf" \
        --grid 1 --block 4 > "$out/stdout" 2> "$out/stderr"; then
     echo "FAIL: under $mode the exited warp holds the barrier:"; sed 's/^/    /' "$out/stderr"; fail=1
+  fi
+  # threads that exit on the other side of the branch whose one side meets
+  # at a barrier (sbr: the barrier side yields to its sibling entry)
+  if ! $SIMTREF sim --preset tiny --set reconvergence=$mode --kernel "$out/yield.elf" \
+       --grid 2 --block 4 --check-invariants > "$out/stdout" 2> "$out/stderr"; then
+    echo "FAIL: under $mode the barrier beside exiting threads fails:"; sed 's/^/    /' "$out/stderr"; fail=1
   fi
   failed_run "not done after the limit of 1000 cycles (0 of 1 TBs finished): TB 0 warps 0 at PC 0x00010008 (j 10008) running" -- \
     $sim --kernel "$out/forever.elf" --grid 1 --block 1 --max-cycles 1000

@@ -5,7 +5,9 @@
  * re-converges at the top's own RPC, overflow and input errors that change
  * nothing; CALL entries: a recursive function whose frames re-converge at
  * the same PCs, a call that replaces the top, returns of CALL and branch
- * entries, and the returns that are refused.
+ * entries, and the returns that are refused; yields at a barrier: the
+ * swap with the sibling below, the merge of two sides at one barrier, and
+ * the yields that are refused (no ping-pong, no CALL entry as a sibling).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -267,12 +269,15 @@ static void storage_bits_are_warps_times_entries_plus_counters(void **state)
     sbr_stack_geometry(&cfg, &g);
     assert_int_equal(g.warps, 24);
     assert_int_equal(g.depth, 12);
-    /* 24 warps x 12 entries x (32 + 32 + 32 + the CALL bit) + 24 x 4-bit
-     * counters + 24 x 32 exited threads */
-    assert_int_equal(sbr_stack_state_bits(&g), 24ul * 12 * 97 + 24 * 4 + 24 * 32);
+    /* 24 warps x 12 entries x (32 + 32 + 32 + the CALL bit) + 24 x 11
+     * yielded bits below the tops + 24 x 4-bit counters + 24 x 32 exited
+     * threads */
+    assert_int_equal(sbr_stack_state_bits(&g),
+                     24ul * 12 * 97 + 24 * 11 + 24 * 4 + 24 * 32);
     assert_int_equal(config_load_preset("tiny", &cfg, err, sizeof err), 0);
     sbr_stack_geometry(&cfg, &g);
-    assert_int_equal(sbr_stack_state_bits(&g), 8ul * 4 * (8 + 2 + 8 + 1) + 8 * 3 + 8 * 2);
+    assert_int_equal(sbr_stack_state_bits(&g),
+                     8ul * 4 * (8 + 2 + 8 + 1) + 8 * 3 + 8 * 3 + 8 * 2);
 }
 
 /*
@@ -474,6 +479,123 @@ static void exited_threads_leave_every_entry(void **state)
     free(s);
 }
 
+/*
+ * A kernel's branch at 0x01 splits T0, T1 (taken, to 0x10) from T2, T3
+ * (to 0x02); both sides re-converge only at the warp's exit 0x30, so they
+ * replace the base entry as two siblings.  The taken side reaches a barrier
+ * at 0x14 and yields: the not-taken side runs, exits, and the barrier side
+ * comes back alone with every live thread, still at 0x14.
+ */
+static void a_side_at_a_barrier_yields_to_its_sibling_which_exits(void **state)
+{
+    (void)state;
+    struct sbr_stack *s = make("sbr-fig2", NULL);
+    struct sbr_stack_out o;
+
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
+    op(s, SBR_STACK_ADVANCE, 0, 0x01, 0, 0, 0);
+    op(s, SBR_STACK_BRANCH, 0, 0x10, 0x3, 0x02, 0x30);
+    op(s, SBR_STACK_ADVANCE, 0, 0x14, 0, 0, 0);
+    expect_top(s, 0, 2, 0x14, 0x3);
+    o = op(s, SBR_STACK_YIELD, 0, 0x2a, 0x5, 0x2b, 0x2c); /* inputs ignored */
+    assert_false(o.err);
+    assert_false(o.pop);
+    assert_int_equal(o.pushes, 0);
+    expect_top(s, 0, 2, 0x02, 0xc);                     /* the sibling runs */
+    assert_true(s->e[0][0].yielded);
+    assert_int_equal(s->e[0][0].pc, 0x14);
+    assert_int_equal(s->e[0][0].mask, 0x3);
+    op(s, SBR_STACK_ADVANCE, 0, 0x03, 0, 0, 0);
+    o = op(s, SBR_STACK_EXIT, 0, 0, 0x3, 0, 0);         /* T2, T3 exit */
+    assert_true(o.pop);
+    expect_top(s, 0, 1, 0x14, 0x3);                     /* back, unmarked */
+    assert_false(s->e[0][0].yielded);
+    op(s, SBR_STACK_ADVANCE, 0, 0x15, 0, 0, 0);         /* past the barrier */
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x30, 0, 0, 0);
+    assert_true(o.pop);
+    expect_top(s, 0, 0, 0, 0);
+    free(s);
+}
+
+/* Both sides reach the same barrier: the second joins the first there (a
+ * merge, one pop) and the warp's threads are one entry again.  The
+ * exited threads stay out of the merged mask. */
+static void two_sides_at_one_barrier_merge_there(void **state)
+{
+    (void)state;
+    struct sbr_stack *s = make("sbr-fig2", NULL);
+    struct sbr_stack_out o;
+
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
+    op(s, SBR_STACK_BRANCH, 0, 0x10, 0x3, 0x02, 0x30); /* T0, T1 | T2, T3 */
+    op(s, SBR_STACK_BRANCH, 0, 0x11, 0x1, 0x12, 0x30); /* T0 | T1: siblings */
+    expect_top(s, 0, 3, 0x11, 0x1);
+    o = op(s, SBR_STACK_EXIT, 0, 0, 0xe, 0, 0);        /* T0 exits */
+    expect_top(s, 0, 2, 0x12, 0x2);
+    op(s, SBR_STACK_ADVANCE, 0, 0x20, 0, 0, 0);        /* T1 at the barrier */
+    o = op(s, SBR_STACK_YIELD, 0, 0, 0, 0, 0);
+    assert_false(o.err);
+    expect_top(s, 0, 2, 0x02, 0xc);
+    op(s, SBR_STACK_ADVANCE, 0, 0x20, 0, 0, 0);        /* T2, T3 there too */
+    o = op(s, SBR_STACK_YIELD, 0, 0, 0, 0, 0);
+    assert_false(o.err);
+    assert_true(o.pop);
+    assert_int_equal(o.pushes, 0);
+    expect_top(s, 0, 1, 0x20, 0xe);                    /* T0 is gone */
+    assert_false(s->e[0][0].yielded);
+    free(s);
+}
+
+/* A yield needs a sibling directly below: none on a one-entry stack, a
+ * CALL entry is none (nor may a CALL top yield), an entry of another RPC is
+ * none; and a sibling marked yielded at another barrier cannot be yielded
+ * back to (no ping-pong).  Each refusal changes nothing. */
+static void yields_without_an_unmarked_sibling_are_refused(void **state)
+{
+    (void)state;
+    struct sbr_stack *s = make(NULL, "fermi-sbr");
+    struct sbr_stack *before = malloc(sizeof *before);
+    struct sbr_stack_out o;
+
+    assert_non_null(before);
+    o = op(s, SBR_STACK_YIELD, 0, 0, 0, 0, 0);          /* empty stack */
+    assert_true(o.err);
+    op(s, SBR_STACK_LAUNCH, 0, 0x00, 0xf, 0, 0x30);
+    memcpy(before, s, sizeof *before);
+    o = op(s, SBR_STACK_YIELD, 0, 0, 0, 0, 0);          /* one entry */
+    assert_true(o.err);
+    assert_memory_equal(before, s, sizeof *s);
+    op(s, SBR_STACK_CALL, 0, 0x10, 0, 0x01, 0);          /* CALL above */
+    memcpy(before, s, sizeof *before);
+    o = op(s, SBR_STACK_YIELD, 0, 0, 0, 0, 0);          /* a CALL top */
+    assert_true(o.err);
+    assert_memory_equal(before, s, sizeof *s);
+    op(s, SBR_STACK_BRANCH, 0, 0x12, 0x3, 0x11, 0x01);   /* replaces nothing */
+    expect_top(s, 0, 4, 0x12, 0x3);
+    op(s, SBR_STACK_EXIT, 0, 0, 0xc, 0, 0);              /* T0, T1 exit */
+    expect_top(s, 0, 3, 0x11, 0xc);                      /* above the CALL */
+    o = op(s, SBR_STACK_BRANCH, 0, 0x13, 0x4, 0x14, 0x18); /* T2 | T3 */
+    expect_top(s, 0, 5, 0x13, 0x4);
+    op(s, SBR_STACK_ADVANCE, 0, 0x15, 0, 0, 0);          /* T2 at a barrier */
+    o = op(s, SBR_STACK_YIELD, 0, 0, 0, 0, 0);
+    assert_false(o.err);
+    expect_top(s, 0, 5, 0x14, 0x8);
+    op(s, SBR_STACK_ADVANCE, 0, 0x16, 0, 0, 0);          /* T3 at another */
+    memcpy(before, s, sizeof *before);
+    o = op(s, SBR_STACK_YIELD, 0, 0, 0, 0, 0);           /* no ping-pong */
+    assert_true(o.err);
+    assert_memory_equal(before, s, sizeof *s);
+    o = op(s, SBR_STACK_ADVANCE, 0, 0x18, 0, 0, 0);      /* T3 re-converges */
+    assert_true(o.pop);
+    expect_top(s, 0, 4, 0x15, 0x4);                      /* T2 back, alone */
+    memcpy(before, s, sizeof *before);
+    o = op(s, SBR_STACK_YIELD, 0, 0, 0, 0, 0);           /* below: another RPC */
+    assert_true(o.err);
+    assert_memory_equal(before, s, sizeof *s);
+    free(before);
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -488,6 +610,9 @@ int main(void)
         cmocka_unit_test(bad_returns_and_calls_are_refused_and_change_nothing),
         cmocka_unit_test(a_warp_that_exits_inside_a_call_leaves_no_entry),
         cmocka_unit_test(exited_threads_leave_every_entry),
+        cmocka_unit_test(a_side_at_a_barrier_yields_to_its_sibling_which_exits),
+        cmocka_unit_test(two_sides_at_one_barrier_merge_there),
+        cmocka_unit_test(yields_without_an_unmarked_sibling_are_refused),
     };
     return cmocka_run_group_tests_name("sbr_stack", tests, NULL, NULL);
 }

@@ -20,8 +20,14 @@
 // the entry below without the exited threads), and empties the stack
 // when no thread is left live (mask_i); only an exit may act on a top
 // whose threads have all exited.
+// A yield (the top's threads at a barrier) swaps the top, marked
+// yielded (YLD), with its sibling below (a branch entry of the same
+// RPC, not marked); when the sibling is marked and waits at the top's
+// PC the top is popped into it instead (a merge).  A top is never
+// marked: an entry loses its mark when it becomes the top again.
 // An overflow (ovf_o) or input error (err_o) changes nothing.
-// Storage: 28800 bits (24 warps x 12 entries x 97 bits, 24 counters x 4,
+// Storage: 29064 bits (24 warps x 12 entries x 97 bits, a yielded bit
+// for each entry below a top, 24 counters x 4,
 // 24 exited-thread masks x 32): the top entry of each stack, the
 // counters and the exited threads in registers, the 11
 // entries below the top of each stack in two memories (even and odd
@@ -35,7 +41,7 @@ module simtref_sbr_stack #(
   // Derived widths
   parameter integer WARP_W    = $clog2(NUM_WARPS),              // warp id
   parameter integer DEPTH_W   = $clog2(DEPTH + 1),              // entries of one stack, 0..DEPTH
-  parameter integer ENTRY_W   = 2 * PC_W + LANES + 1,           // an entry: {PC, mask, RPC, CALL}
+  parameter integer ENTRY_W   = 2 * PC_W + LANES + 2,           // an entry: {PC, mask, RPC, YLD, CALL}
   parameter integer EV_ROWS   = NUM_WARPS * (DEPTH / 2),        // bank of levels 0, 2, .. below the top
   parameter integer EV_AW     = $clog2(EV_ROWS),                // its row address
   parameter integer OD_ROWS   = NUM_WARPS * ((DEPTH - 1) / 2),  // bank of levels 1, 3, .. below the top
@@ -46,7 +52,7 @@ module simtref_sbr_stack #(
   input  wire               rst_ni,      // asynchronous reset, active low: every stack empty
 
   // Update: one operation a cycle on warp op_warp_i
-  input  wire [2:0]         op_i,        // 0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return, 6 exit
+  input  wire [2:0]         op_i,        // 0 none, 1 launch, 2 advance, 3 branch, 4 call, 5 return, 6 exit, 7 yield
   input  wire [WARP_W-1:0]  op_warp_i,   // the warp
   input  wire [PC_W-1:0]    pc_i,        // launch PC, advance PC, branch taken target, callee, return target
   input  wire [LANES-1:0]   mask_i,      // launch threads; branch: the threads that take it; exit: the threads still live
@@ -64,7 +70,7 @@ module simtref_sbr_stack #(
   output wire               pop_o,       // the top reaches its RPC (or exits) and is popped
   output wire [1:0]         pushes_o,    // entries pushed by a diverging branch or a call
   output wire               ovf_o,       // refused: the stack would exceed DEPTH entries
-  output wire               err_o        // refused: input error (empty stack, bad launch, mask not a subset, bad return, bad exit)
+  output wire               err_o        // refused: input error (empty stack, bad launch, mask not a subset, bad return, bad exit, no sibling to yield to)
 );
 
   // ----------------------------------------------------------------------
@@ -73,7 +79,8 @@ module simtref_sbr_stack #(
 
   // ORDER SBR_OP: enum sbr_stack_op of golden/sbr_stack.h
   localparam [2:0]         OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,
-                           OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6;
+                           OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6,
+                           OP_YIELD = 3'd7;
   localparam [DEPTH_W-1:0] ONE_D     = 4'd1;
   localparam [DEPTH_W-1:0] TWO_D     = 4'd2;
 
@@ -97,6 +104,7 @@ module simtref_sbr_stack #(
                                       : {DEPTH_W{1'b0}};
   wire [LANES-1:0]   top_mask = top_mask_q[op_warp_i*LANES +: LANES];
   wire [PC_W-1:0]    top_rpc  = top_rpc_q[op_warp_i*PC_W +: PC_W];
+  wire [PC_W-1:0]    top_pc   = top_pc_q[op_warp_i*PC_W +: PC_W];
   wire               top_call = top_call_q[op_warp_i];
   wire [LANES-1:0]   op_gone  = gone_q[op_warp_i*LANES +: LANES];
   wire [31:0]        op_d32   = {{(32-DEPTH_W){1'b0}}, op_depth};
@@ -111,9 +119,12 @@ module simtref_sbr_stack #(
   reg               adv;          // a non-diverging move of the top ...
   reg  [PC_W-1:0]   adv_pc;       // ... to this PC
   reg               top_we;       // the op warp's top register is written ...
-  reg  [ENTRY_W-1:0] top_n;       // ... with this entry
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg  [ENTRY_W-1:0] top_n;       // ... with this entry (a top is never marked:
+                                  // its YLD bit is not stored)
+  /* verilator lint_on UNUSEDSIGNAL */
   reg               wa;           // the kept top, at rpc_i, to level op_depth - 1
-  reg               wb;           // the not-taken side to level base
+  reg               wb;           // the not-taken side (or a yield's top) to level base
   reg               push_n, push_t, keep;
   reg               call_keep;    // a call keeps the top (else replaces it)
   integer           base, npush;
@@ -125,7 +136,15 @@ module simtref_sbr_stack #(
                                   // the op warp's exited threads after it
   // A pop's new top: the entry below without the exited threads.
   wire [ENTRY_W-1:0] below_live = {below[ENTRY_W-1 -: PC_W],
-                                   below[PC_W+1 +: LANES] & ~gone_n, below[PC_W:0]};
+                                   below[PC_W+2 +: LANES] & ~gone_n, below[PC_W+1:0]};
+  // A yield's merge: the new top also holds the popped top's threads.
+  wire [ENTRY_W-1:0] below_join = {below[ENTRY_W-1 -: PC_W],
+                                   (below[PC_W+2 +: LANES] | top_mask) & ~gone_n,
+                                   below[PC_W+1:0]};
+  wire [PC_W-1:0]    below_pc   = below[ENTRY_W-1 -: PC_W];
+  wire [PC_W-1:0]    below_rpc  = below[2 +: PC_W];
+  wire               below_yld  = below[1];
+  wire               below_call = below[0];
 
   always @* begin
     err = 1'b0; ovf = 1'b0; pop = 1'b0; pushes = 2'd0;
@@ -145,7 +164,7 @@ module simtref_sbr_stack #(
         if (!op_ok || op_depth != {DEPTH_W{1'b0}} || mask_i == {LANES{1'b0}} || pc_i == rpc_i)
           err = 1'b1;
         else begin
-          top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i, 1'b0}; new_d = 1;
+          top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i, 2'b00}; new_d = 1;
         end
       OP_ADVANCE:
         if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;
@@ -170,7 +189,7 @@ module simtref_sbr_stack #(
             wa = keep;
             wb = push_n && push_t;
             top_we = 1'b1;
-            top_n = push_t ? {pc_i, mask_i, rpc_i, 1'b0} : {npc_i, nmask, rpc_i, 1'b0};
+            top_n = push_t ? {pc_i, mask_i, rpc_i, 2'b00} : {npc_i, nmask, rpc_i, 2'b00};
           end
         end
       OP_CALL:
@@ -182,7 +201,7 @@ module simtref_sbr_stack #(
           pushes = call_keep ? 2'd1 : 2'd0;
           new_d = call_keep ? op_d32 + 1 : op_d32;
           wa = call_keep;
-          top_we = 1'b1; top_n = {pc_i, top_mask, npc_i, 1'b1};
+          top_we = 1'b1; top_n = {pc_i, top_mask, npc_i, 2'b01};
         end
       OP_RETURN:
         // A CALL top returns to its return PC; a branch top above another
@@ -202,6 +221,20 @@ module simtref_sbr_stack #(
           new_d = mask_i != {LANES{1'b0}} && op_d32 > 1 ? op_d32 - 1 : 0;
           top_we = mask_i != {LANES{1'b0}} && op_d32 > 1; top_n = below_live;
         end
+      OP_YIELD:
+        // The top swaps with its sibling below (a branch entry of the same
+        // RPC, not marked), or joins it when it is marked and waits at the
+        // top's PC.
+        if (op_d32 < 2 || top_call || below_call || below_rpc != top_rpc ||
+            (below_yld && below_pc != top_pc))
+          err = 1'b1;
+        else if (below_yld) begin
+          pop = 1'b1; new_d = op_d32 - 1;
+          top_we = 1'b1; top_n = below_join;
+        end else begin
+          base = op_d32 - 2; wb = 1'b1;
+          top_we = 1'b1; top_n = below_live;
+        end
       3'd0: ;
       default: err = 1'b1;
     endcase
@@ -212,7 +245,7 @@ module simtref_sbr_stack #(
         pop = 1'b1; new_d = op_d32 - 1;
         top_we = op_d32 > 1; top_n = below_live;
       end else begin
-        top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc, top_call};
+        top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc, 1'b0, top_call};
       end
     end
   end
@@ -237,11 +270,13 @@ module simtref_sbr_stack #(
   assign below = below_lvl[0] ? od_mem[od_ra] : ev_mem[ev_ra];
 
   // Write ports: the kept top (wa: waiting at the branch's RPC, or at a
-  // call's return PC) and the not-taken side (wb), each to the bank of
-  // its level.
+  // call's return PC) and the not-taken side (wb; a yield's top, marked,
+  // to the level of the sibling it swaps with), each to the bank of its
+  // level.
   wire [PC_W-1:0]    wa_pc   = op_i == OP_CALL ? npc_i : rpc_i;
-  wire [ENTRY_W-1:0] wa_data = {wa_pc, top_mask, top_rpc, top_call};
-  wire [ENTRY_W-1:0] wb_data = {npc_i, nmask, rpc_i, 1'b0};
+  wire [ENTRY_W-1:0] wa_data = {wa_pc, top_mask, top_rpc, 1'b0, top_call};
+  wire [ENTRY_W-1:0] wb_data = op_i == OP_YIELD ? {top_pc, top_mask, top_rpc, 2'b10}
+                                                  : {npc_i, nmask, rpc_i, 2'b00};
   wire [DEPTH_W-1:0] wa_lvl  = op_depth - ONE_D;
   wire [DEPTH_W-1:0] wb_lvl  = base[DEPTH_W-1:0];
   wire               wa_ev   = commit && wa && !wa_lvl[0];
@@ -268,8 +303,8 @@ module simtref_sbr_stack #(
   always @(posedge clk_i) begin
     if (commit && top_we) begin
       top_pc_q[op_warp_i*PC_W +: PC_W]     <= top_n[ENTRY_W-1 -: PC_W];
-      top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W+1 +: LANES];
-      top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[1 +: PC_W];
+      top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W+2 +: LANES];
+      top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[2 +: PC_W];
       top_call_q[op_warp_i]                <= top_n[0];
     end
     // a launch forgets the exited threads, an exit adds the top's
@@ -309,7 +344,7 @@ module simtref_sbr_stack #(
   localparam integer ENTRIES = NUM_WARPS * DEPTH;
   wire [ENTRIES*PC_W-1:0]  f_pc, f_rpc;
   wire [ENTRIES*LANES-1:0] f_mask;
-  wire [ENTRIES-1:0]       f_call;
+  wire [ENTRIES-1:0]       f_call, f_yld;
   genvar fw, fl;
   generate
     for (fw = 0; fw < NUM_WARPS; fw = fw + 1) begin : g_fw
@@ -325,11 +360,12 @@ module simtref_sbr_stack #(
         end
         assign e = depth_q[fw*DEPTH_W +: DEPTH_W] == fl + 1
                  ? {top_pc_q[fw*PC_W +: PC_W], top_mask_q[fw*LANES +: LANES],
-                    top_rpc_q[fw*PC_W +: PC_W], top_call_q[fw]}
+                    top_rpc_q[fw*PC_W +: PC_W], 1'b0, top_call_q[fw]}
                  : stored;
         assign f_pc[(fw*DEPTH+fl)*PC_W +: PC_W]     = e[ENTRY_W-1 -: PC_W];
-        assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W+1 +: LANES];
-        assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[1 +: PC_W];
+        assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W+2 +: LANES];
+        assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[2 +: PC_W];
+        assign f_yld[fw*DEPTH+fl]                   = e[1];
         assign f_call[fw*DEPTH+fl]                  = e[0];
       end
     end
@@ -343,7 +379,7 @@ module simtref_sbr_stack #(
     .rd_warp_i(rd_warp_i), .rd_valid_o(rd_valid_o), .rd_pc_o(rd_pc_o),
     .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),
     .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),
-    .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call),
+    .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call), .f_yld(f_yld),
     .f_depth(depth_q), .f_gone(gone_q)
   );
   `endif
