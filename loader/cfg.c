@@ -760,11 +760,130 @@ static int by_branch_pc(const void *a, const void *b)
     return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
+/* ------------------------------------------------------------------ */
+/* Joins in the kernel that a barrier must not wait for.               */
+/* ------------------------------------------------------------------ */
+
+/* Whether each function may reach a simt.bar: it holds one, or calls a
+ * function that may (an indirect call may reach any).  bar[i] for
+ * function i; a fixed point over the call graph. */
+static void barrier_funcs(const struct cfg *g, const struct fstate *fs,
+                          bool *bar)
+{
+    bool moved = true;
+
+    for (unsigned i = 0; i < g->n_funcs; i++)
+        for (unsigned k = 0; k < fs[i].w.n && !bar[i]; k++)
+            bar[i] = rv32_decode(fs[i].w.word[k]).op == RV32_SIMT_BAR
+                     || fs[i].w.callee[k] == -2;
+    while (moved) {
+        moved = false;
+        for (unsigned i = 0; i < g->n_funcs; i++)
+            for (unsigned k = 0; k < fs[i].w.n && !bar[i]; k++) {
+                int c = fs[i].w.callee[k];
+                if (c >= 0 && bar[c])
+                    moved = bar[i] = true;
+            }
+    }
+}
+
+/* Whether a block of function i holds a simt.bar or a call that may reach
+ * one. */
+static bool block_bar(const struct cfg_func *cf, const struct fwork *w,
+                      const bool *bar, int b)
+{
+    const struct cfg_block *B = &cf->blocks[b];
+
+    for (uint32_t pc = B->lo; pc < B->hi; pc += 4) {
+        unsigned k = (pc - cf->func->lo) / 4;
+        if (rv32_decode(w->word[k]).op == RV32_SIMT_BAR
+            || (w->callee[k] >= 0 && bar[w->callee[k]])
+            || w->callee[k] == -2)
+            return true;
+    }
+    return false;
+}
+
+/* Whether a path from block b reaches a block that may reach a barrier
+ * without entering block stop (-1: none); seen has a slot per block. */
+static bool bar_ahead(const struct cfg_func *cf, const struct fwork *w,
+                      const bool *bar, int b, int stop, bool *seen, int *todo)
+{
+    unsigned n = 0;
+
+    memset(seen, 0, cf->n_blocks * sizeof *seen);
+    todo[n++] = b;
+    while (n) {
+        int v = todo[--n];
+        const struct cfg_block *V;
+        if (v < 0 || v == stop || seen[v])
+            continue;
+        seen[v] = true;
+        if (block_bar(cf, w, bar, v))
+            return true;
+        V = &cf->blocks[v];
+        for (unsigned j = 0; j < V->n_succ; j++)
+            todo[n++] = V->succ[j];
+    }
+    return false;
+}
+
+/* The kernel's branches whose join no barrier follows, while a side
+ * reaches a barrier before the join: such a join re-converges at the
+ * kernel's exit instead (docs/isa.md, the branch table, rule 4).  The
+ * threads of the side that skips the barrier (an early return, say) go on
+ * to the kernel's return, which is their exit, instead of waiting at the
+ * join (often the kernel's epilogue) for threads that wait at the
+ * barrier for them.  late[b] for each block b of the kernel. */
+static int exit_joins(const struct cfg *g, const struct fstate *fs, int kf,
+                      bool *late)
+{
+    const struct cfg_func *cf = &g->funcs[kf];
+    const struct fwork *w = &fs[kf].w;
+    bool *bar = calloc(g->n_funcs + 1, sizeof *bar);
+    bool *seen = calloc(cf->n_blocks + 1, sizeof *seen);
+    unsigned edges = 1;
+    int *todo;
+
+    for (unsigned b = 0; b < cf->n_blocks; b++)
+        edges += cf->blocks[b].n_succ;
+    todo = calloc(edges + 1, sizeof *todo);
+    if (!bar || !seen || !todo) {
+        free(bar);
+        free(seen);
+        free(todo);
+        return -1;
+    }
+    barrier_funcs(g, fs, bar);
+    for (unsigned b = 0; b < cf->n_blocks; b++) {
+        const struct cfg_block *B = &cf->blocks[b];
+        int r = B->ipdom;
+        if ((B->kind != CFG_BRANCH && B->kind != CFG_INDIRECT) || r < 0
+            || bar_ahead(cf, w, bar, r, -1, seen, todo))
+            continue;
+        for (unsigned j = 0; j < B->n_succ && !late[b]; j++)
+            late[b] = B->succ[j] != r
+                      && bar_ahead(cf, w, bar, B->succ[j], r, seen, todo);
+    }
+    free(bar);
+    free(seen);
+    free(todo);
+    return 0;
+}
+
 static int tables(const struct program *p, struct cfg *g, struct fstate *fs)
 {
     unsigned nbr = 0, nics = 0;
     int kf = func_index(p, p->kernel);
+    bool *late = NULL;
 
+    if (kf >= 0) {
+        late = calloc(g->funcs[kf].n_blocks + 1, sizeof *late);
+        if (!late || exit_joins(g, fs, kf, late) != 0) {
+            free(late);
+            return -1;
+        }
+    }
     for (unsigned i = 0; i < g->n_funcs; i++) {
         for (unsigned b = 0; b < g->funcs[i].n_blocks; b++) {
             enum cfg_kind k = g->funcs[i].blocks[b].kind;
@@ -775,8 +894,10 @@ static int tables(const struct program *p, struct cfg *g, struct fstate *fs)
     }
     g->branches = calloc(nbr ? nbr : 1, sizeof *g->branches);
     g->ics = calloc(nics ? nics : 1, sizeof *g->ics);
-    if (!g->branches || !g->ics)
+    if (!g->branches || !g->ics) {
+        free(late);
         return -1;
+    }
     for (unsigned i = 0; i < g->n_funcs; i++) {
         const struct cfg_func *cf = &g->funcs[i];
         for (unsigned b = 0; b < cf->n_blocks; b++) {
@@ -787,6 +908,7 @@ static int tables(const struct program *p, struct cfg *g, struct fstate *fs)
             e->pc = B->hi - 4;
             e->rpc = B->ipdom == CFG_EXIT ? cf->exit_rpc
                      : B->ipdom == CFG_NONE ? p->exit_pc
+                     : (int)i == kf && late[b] ? p->exit_pc
                      : cf->blocks[B->ipdom].lo;
             g->n_branches++;
         }
@@ -806,6 +928,7 @@ static int tables(const struct program *p, struct cfg *g, struct fstate *fs)
             g->n_ics++;
         }
     }
+    free(late);
     qsort(g->branches, g->n_branches, sizeof *g->branches, by_branch_pc);
     /* the functions are sorted and disjoint: the ICS table is too */
     return 0;
