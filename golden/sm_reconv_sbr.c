@@ -68,12 +68,17 @@ static enum sbr_flow flow_at(const struct program *p, uint32_t pc)
 
 /* The stack's re-convergence PC for the branch at pc whose table RPC is
  * rpc: rpc, or for a branch that meets at its function's exit (above) the
- * function's last return instruction when it has one. */
+ * function's last return instruction when it has one.  In the kernel
+ * itself a return is the thread's exit, so a branch of the kernel that
+ * meets at the exit keeps exit_pc: its threads that return leave (the
+ * SM's exit op) instead of waiting at the kernel's return for the others
+ * (docs/isa.md, the branch table, rule 4). */
 static uint32_t stack_rpc(const struct program *p, uint32_t pc, uint32_t rpc)
 {
     const struct program_func *f = program_func_at(p, pc);
 
-    if (rpc != p->exit_pc || !f || (p->exit_pc >= f->lo && p->exit_pc < f->hi))
+    if (rpc != p->exit_pc || !f || (p->exit_pc >= f->lo && p->exit_pc < f->hi)
+        || f->lo == p->kernel)
         return rpc;
     for (uint32_t a = f->hi; a >= f->lo + 4; a -= 4)
         if (flow_at(p, a - 4) == SBR_FLOW_RETURN)
