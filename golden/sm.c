@@ -1949,10 +1949,11 @@ enum sm_status sm_cycle(struct sm *sm)
     return sm->status;
 }
 
-/* harp: a TB all of whose live threads wait, some at the TB barrier and
- * the others in the RBT to re-converge with threads of their warp that
- * can never come (they wait at the barrier), can never finish: a barrier
- * in divergent code that the other side skips.  The RBT's threads are
+/* harp: when every live thread of the SM waits, some at their TB's
+ * barrier and the others in the RBT to re-converge with threads that can
+ * never come (they wait at a barrier), and no TB's barrier can release,
+ * the run can never finish: a barrier in divergent code that the other
+ * side skips.  The RBT's threads are
  * truly held (minpc and ics-first run a thread at a re-convergence PC on;
  * sbr refuses a barrier in divergent code at once).  Checked every 4096
  * cycles: the state lasts forever once reached. */
@@ -1990,10 +1991,18 @@ static void check_stuck(struct sm *sm)
             other[wp->tb] |= wp->launch_pending || (live[w] & ~b & ~r);
         }
     }
+    /* Under harp a re-convergence barrier may hold threads of several
+     * TBs: the run can go on while any thread anywhere runs (it may be
+     * the one an RBT barrier waits for) or any TB's barrier can release
+     * (every live thread of the TB at it). */
+    for (unsigned t = 0; t < c->max_tbs; t++)
+        if (sm->tb[t].valid
+            && (other[t] || (bar_tb[t] && !rc_tb[t])))
+            return;
     for (unsigned t = 0; t < c->max_tbs; t++) {
         char live[SM_ERR_LEN - 200];
 
-        if (!sm->tb[t].valid || other[t] || !bar_tb[t] || !rc_tb[t])
+        if (!sm->tb[t].valid || !bar_tb[t] || !rc_tb[t])
             continue;
         limit_report(sm, live, sizeof live);
         sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
