@@ -14,7 +14,9 @@
 # level; the stack does not spill to memory, docs/isa.md): at tiny's
 # sbr_stack_depth it must stop with the overflow error naming the kernel,
 # the key and the depth, and it runs with sbr_stack_depth = 64 (the most
-# the model holds), under every scheduler and fetch policy at tiny.  The
+# the model holds), under every scheduler and fetch policy at tiny.
+# deepcall calls a function that calls another inside a divergent branch
+# inside a divergent loop: five entries, one more than tiny holds.  The
 # runs go in parallel over the online processors.
 set -u
 out=test-out/sim-suite
@@ -52,6 +54,8 @@ if [ "$s" = overflow ]; then
   s=-
 elif [ "$k $m" = "recursion sbr" ]; then
   set -- "$@" --set sbr_stack_depth=64
+elif [ "$k $m $p" = "deepcall sbr tiny" ]; then
+  set -- "$@" --set sbr_stack_depth=5
 fi
 [ "$s" = - ] || set -- "$@" --set scheduler="$s" --set fetch="$f"
 if [ "$p" = tiny ]; then
