@@ -81,7 +81,7 @@ static void print_program(const struct program *p, const struct cfg *g,
             printf("0x%08x  %-9s  0x%08x  %-5u  %-11s  %s+0x%x%s\n", pc,
                    mnemonic(w), rpc, B->last_level, act, cf->func->name,
                    pc - cf->func->lo,
-                   B->ipdom == CFG_EXIT || B->kind == CFG_INDIRECT
+                   B->ipdom == CFG_EXIT
                    ? (cf->exit_rpc == p->exit_pc ? " (exit: simt.exit)"
                       : " (exit: its one exit)")
                    : B->ipdom == CFG_NONE ? " (no path to the exit)" : "");
