@@ -53,7 +53,9 @@ for f in empty binary-junk huge-value; do
 done
 run 1 config no-such.conf
 run 1 config --preset tiny --get no_such_key
-run 1 rtl --preset tiny --out "$out/none"
+run 0 rtl --preset tiny --out "$out/new/dir"
+: > "$out/file"
+run 1 rtl --preset tiny --out "$out/file/dir"
 run 2 frobnicate
 run 2 config --preset
 run 2 config --preset tiny --preset tiny
