@@ -28,6 +28,7 @@
 #include "compare_points.h"
 #include "compare_report.h"
 #include "compare_run.h"
+#include "make_dir.h"
 #include "suite.h"
 
 static const struct cli_option compare_options[] = {
@@ -284,39 +285,6 @@ static int apply_sizes(struct compare_opts *o)
         if (o->m.sizes[k])
             return cmdline("--size '%s': a second size for the kernel", a);
         o->m.sizes[k] = eq + 1;
-    }
-    return 0;
-}
-
-/* mkdir -p: 0, or -1 with a message. */
-static int make_dir(const char *path, char *err, size_t errlen)
-{
-    char buf[PATH_MAX];
-    struct stat st;
-    size_t len = strlen(path);
-
-    if (len == 0 || len >= sizeof buf) {
-        snprintf(err, errlen, "%s: not a directory name", path);
-        return -1;
-    }
-    memcpy(buf, path, len + 1);
-    for (char *p = buf + 1;; p++) {
-        char c = *p;
-        if (c != '/' && c != '\0')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-            snprintf(err, errlen, "%s: cannot create: %s", buf,
-                     strerror(errno));
-            return -1;
-        }
-        *p = c;
-        if (c == '\0')
-            break;
-    }
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a directory", path);
-        return -1;
     }
     return 0;
 }

@@ -33,6 +33,7 @@
 #include "cli_options.h"
 #include "config.h"
 #include "interrupt.h"
+#include "make_dir.h"
 #include "registry.h"
 #include "rtlgen.h"
 #include "synth_cache.h"
@@ -209,40 +210,6 @@ static int cmd_config(const struct cli_args *a)
         return CLI_EXIT_BAD;
     }
     printf("%s\n", value);
-    return 0;
-}
-
-/* mkdir -p of path: 0, or -1 with "PATH: cannot create: reason" or
- * "PATH: not a directory" in err. */
-static int make_dir(const char *path, char *err, size_t errlen)
-{
-    char buf[4096];
-    struct stat st;
-    size_t len = strlen(path);
-
-    if (len >= sizeof buf) {
-        snprintf(err, errlen, "%.200s...: name too long", path);
-        return -1;
-    }
-    memcpy(buf, path, len + 1);
-    for (char *p = buf + 1;; p++) {
-        char c = *p;
-        if (c != '/' && c != '\0')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-            snprintf(err, errlen, "%.400s: cannot create: %s", buf,
-                     strerror(errno));
-            return -1;
-        }
-        *p = c;
-        if (c == '\0')
-            break;
-    }
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a directory", path);
-        return -1;
-    }
     return 0;
 }
 

@@ -1364,6 +1364,28 @@ static void wait_group_add(struct sm_wait_group *g, unsigned *n,
     }
 }
 
+/* Where the live threads of scheduler s's warps wait: for each warp w,
+ * live[w] its live threads (none while it waits to launch), and of
+ * them, as the mode's structures hold them, inactive[w], reconv[w] (at a
+ * re-convergence point) and bar[w] (at the TB barrier). */
+static void waiting_threads(const struct sm *sm, unsigned s, uint64_t *live,
+                            uint64_t *inactive, uint64_t *reconv,
+                            uint64_t *bar)
+{
+    unsigned W = sm->warps_per_sched;
+    uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
+
+    for (unsigned w = 0; w < W; w++) {
+        const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+        live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+        inactive[w] = reconv[w] = bar[w] = 0;
+        if (live[w])
+            bitset_add(asked, w);
+    }
+    sm_reconv_waiting(&sm->rc, s, W, asked, live, sm->is_rpc, inactive,
+                      reconv, bar);
+}
+
 /* The cycle limit is reached: for each live warp, the PCs of its threads
  * and what each waits on, grouped by TB, PC and state, into buf. */
 static void limit_report(struct sm *sm, char *buf, size_t len)
@@ -1378,17 +1400,8 @@ static void limit_report(struct sm *sm, char *buf, size_t len)
     for (unsigned s = 0; s < c->schedulers; s++) {
         uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
         uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
-        uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
 
-        for (unsigned w = 0; w < W; w++) {
-            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-            live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
-            inactive[w] = reconv[w] = bar[w] = 0;
-            if (live[w])
-                bitset_add(asked, w);
-        }
-        sm_reconv_waiting(&sm->rc, s, W, asked, live, sm->is_rpc, inactive,
-                          reconv, bar);
+        waiting_threads(sm, s, live, inactive, reconv, bar);
         for (unsigned w = 0; w < W; w++) {
             unsigned gs = slot_of(sm, s, w);
             const struct sm_warp *wp = &sm->warp[gs];
@@ -1968,17 +1981,8 @@ static void check_stuck(struct sm *sm)
     for (unsigned s = 0; s < c->schedulers; s++) {
         uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
         uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
-        uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
 
-        for (unsigned w = 0; w < W; w++) {
-            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-            live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
-            inactive[w] = reconv[w] = bar[w] = 0;
-            if (live[w])
-                bitset_add(asked, w);
-        }
-        sm_reconv_waiting(&sm->rc, s, W, asked, live, sm->is_rpc, inactive,
-                          reconv, bar);
+        waiting_threads(sm, s, live, inactive, reconv, bar);
         for (unsigned w = 0; w < W; w++) {
             const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
             uint64_t b = wp->at_barrier ? live[w] : bar[w] & live[w];
