@@ -212,6 +212,42 @@ static void lr_sc_increments_of_every_thread_are_all_counted(void **state)
     }
 }
 
+/* Each TB's one thread: sc.w to args[0] with no lr.w before it (its
+ * result to args[1 + ctaid]), then lr.w of args[0], then exit.  More TBs
+ * than the SM holds, so later TBs run in the thread slots of earlier
+ * ones: a reservation dies with its thread, and every sc.w fails. */
+static void a_new_thread_holds_no_reservation_of_its_slots_last_one(
+    void **state)
+{
+    enum { GRID = 24 };
+    uint32_t p[] = {
+        csrr(T2, RV32_CSR_CTAID),  /* 00 */
+        slli(T2, T2, 2),           /* 04 */
+        add(T2, T2, A0),           /* 08 */
+        addi(T0, ZERO, 7),         /* 0c */
+        sc_w(T1, T0, A0),          /* 10 */
+        sw(T1, T2, 4),             /* 14 */
+        lr_w(T0, A0),              /* 18 */
+        EXIT                       /* 1c */
+    };
+    struct built b;
+    struct simt_config cfg;
+
+    (void)state;
+    build(&b, p, 8, 0, NULL, 0);
+    for (unsigned run = 0; run < N_RUNS; run++) {
+        struct sm *sm = make(run, &b.p, GRID, 1, &cfg);
+
+        expect_done(sm, run);
+        assert_int_equal(word_at(sm, SM_GLOBAL_BASE), 0);
+        for (unsigned t = 0; t < GRID; t++)
+            if (word_at(sm, SM_GLOBAL_BASE + 4 + 4 * t) == 0)
+                fail_msg("%s: the sc.w of TB %u succeeded without an lr.w",
+                         run_name(run), t);
+        sm_destroy(sm);
+    }
+}
+
 /* Thread 1 stores just below its own stack, into thread 0's: an error
  * naming thread 1, not a silent write. */
 static void a_store_past_a_threads_stack_is_an_error_naming_it(void **state)
@@ -342,6 +378,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_lanes_of_one_warp_never_both_succeed_at_sc_w),
         cmocka_unit_test(lr_sc_increments_of_every_thread_are_all_counted),
+        cmocka_unit_test(a_new_thread_holds_no_reservation_of_its_slots_last_one),
         cmocka_unit_test(a_store_past_a_threads_stack_is_an_error_naming_it),
         cmocka_unit_test(writes_to_the_code_are_errors_and_to_the_data_are_not),
         cmocka_unit_test(a_non_zero_exit_code_fails_the_run_naming_the_threads),
