@@ -11,6 +11,7 @@
 #include "sm.h"
 #include "bits.h"
 #include "rv32_disasm.h"
+#include "sm_report.h"
 
 void sm_fail(struct sm *sm, const char *fmt, ...)
 {
@@ -210,21 +211,6 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     return 0;
 }
 
-static unsigned slot_sched(const struct sm *sm, unsigned g)
-{
-    return g % sm->cfg.schedulers;
-}
-
-static unsigned slot_local(const struct sm *sm, unsigned g)
-{
-    return g / sm->cfg.schedulers;
-}
-
-static unsigned slot_of(const struct sm *sm, unsigned s, unsigned w)
-{
-    return w * sm->cfg.schedulers + s;
-}
-
 /* The TB dispatcher: place waiting TBs of the grid on free slots. */
 static void dispatch(struct sm *sm)
 {
@@ -258,7 +244,7 @@ static void dispatch(struct sm *sm)
             w->launch_pending = true;
             sm->resident_warps++;
             sm->launches_pending++;
-            bitset_add(sm->resident[slot_sched(sm, g)], slot_local(sm, g));
+            bitset_add(sm->resident[sm_slot_sched(sm, g)], sm_slot_local(sm, g));
             w->tb = t;
             w->wid = k;
             for (unsigned l = 0; l < c->warp_size; l++) {
@@ -402,7 +388,7 @@ static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
                           bool *one)
 {
     const struct simt_config *c = &sm->cfg;
-    const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+    const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
     bool regroups = sm->regroups;
     uint32_t vpc;
     uint64_t vmask, m;
@@ -422,12 +408,12 @@ static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
     if (!regroups)
         m &= wp->live;
     else if (*one && m)
-        m &= sm->warp[slot_of(sm, s, owner[__builtin_ctzll(m)])].live;
+        m &= sm->warp[sm_slot_of(sm, s, owner[__builtin_ctzll(m)])].live;
     else
         for (uint64_t k = m, same; k; k &= ~same) {
             unsigned o = owner[__builtin_ctzll(k)];
             same = owner_lanes(owner, k);
-            m &= ~same | sm->warp[slot_of(sm, s, o)].live;
+            m &= ~same | sm->warp[sm_slot_of(sm, s, o)].live;
         }
     *mask = m;
     return true;
@@ -451,7 +437,7 @@ static void owner_slots(const struct sm *sm, unsigned s,
     unsigned S = sm->cfg.schedulers, L = sm->cfg.warp_size;
 
     for (unsigned l = 0; l < L; l++)
-        slot[l] = owner[l] * S + s;     /* slot_of(), with S read once */
+        slot[l] = owner[l] * S + s;     /* sm_slot_of(), with S read once */
 }
 
 /* What keeps warp (s, w)'s oldest instruction from issuing at cycle now
@@ -478,7 +464,7 @@ static enum sm_hazard issue_hazard(const struct sm *sm, unsigned s,
         return SM_HAZARD_NONE;
     if (mask && one) {
         /* one warp slot holds every thread (always, but under harp) */
-        if (!sb_clear(&sm->sb, slot_of(sm, s, owner[__builtin_ctzll(mask)]),
+        if (!sb_clear(&sm->sb, sm_slot_of(sm, s, owner[__builtin_ctzll(mask)]),
                       mask, u, now))
             return SM_HAZARD_DATA;
     } else {
@@ -488,7 +474,7 @@ static enum sm_hazard issue_hazard(const struct sm *sm, unsigned s,
             return SM_HAZARD_DATA;
     }
     if (u->mem) {
-        if (u->rd && sm->mem_wait[slot_of(sm, s, w) * 32 + u->rd].mask)
+        if (u->rd && sm->mem_wait[sm_slot_of(sm, s, w) * 32 + u->rd].mask)
             return SM_HAZARD_DATA;
         if (sm->lsu_taken || !lsu_can_accept(&sm->lsu))
             return SM_HAZARD_STRUCTURAL;
@@ -580,7 +566,7 @@ static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
 
     owner_slots(sm, s, owner, slot);
     lsu_request_of(sm, rec, slot, &r);
-    r.warp = slot_of(sm, s, w);
+    r.warp = sm_slot_of(sm, s, w);
     r.rd = r.kind == LSU_STORE ? 0 : u->rd;
     if (r.rd) {
         struct sm_mem_wait *mw = &sm->mem_wait[r.warp * 32 + r.rd];
@@ -641,7 +627,7 @@ static bool whole_warps(const struct sm *sm, unsigned s, uint64_t mask,
     for (uint64_t k = mask, same; k; k &= ~same) {
         unsigned o = owner[__builtin_ctzll(k)];
         same = owner_lanes(owner, k);
-        if (sm->warp[slot_of(sm, s, o)].live & ~same)
+        if (sm->warp[sm_slot_of(sm, s, o)].live & ~same)
             return false;
     }
     return true;
@@ -670,7 +656,7 @@ static uint64_t sbr_jump_lanes(const struct sm *sm, unsigned s,
         return mask;
     for (uint64_t k = mask; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctzll(k);
-        unsigned gl = slot_of(sm, s, owner[l]);
+        unsigned gl = sm_slot_of(sm, s, owner[l]);
         const struct rv32_thread *th = &sm->thread[gl * c->warp_size + l];
         uint32_t t = (th->x[in->rs1] + (uint32_t)in->imm) & ~1u;
 
@@ -696,7 +682,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
                     struct exec_outcome *o, struct sm_issue_record *rec)
 {
     const struct simt_config *c = &sm->cfg;
-    unsigned g = slot_of(sm, s, w);
+    unsigned g = sm_slot_of(sm, s, w);
     struct sm_warp *wp = &sm->warp[g];
     uint32_t pc;
     uint64_t mask, exec;       /* the warp's active lanes; those that
@@ -731,7 +717,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     rec->sched = s;
     rec->warp = g;
     rec->ctaid = sm->tb[sm->regroups
-                        ? sm->warp[slot_of(sm, s, sm_reconv_slot_owner(
+                        ? sm->warp[sm_slot_of(sm, s, sm_reconv_slot_owner(
                               &sm->rc, s, w))].tb
                         : wp->tb].ctaid;
     rec->pc = pc;
@@ -757,7 +743,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     acc.csr[3] = sm->launch.grid;
     sm_memory_env(&acc, &env);
     for (unsigned l = 0; l < c->warp_size; l++) {
-        unsigned gl = slot_of(sm, s, o->owner[l]);
+        unsigned gl = sm_slot_of(sm, s, o->owner[l]);
         const struct sm_warp *lw = &sm->warp[gl];
         struct rv32_thread *th = &sm->thread[gl * c->warp_size + l];
         struct rv32_result *r = &rec->res[l];
@@ -963,7 +949,7 @@ static void ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
         while (j < k && named[j] != w)
             j++;
         if (j == k && w < sm->warps_per_sched)   /* each warp once */
-            ibuffer_edge(&sm->warp[slot_of(sm, s, w)], fi, w,
+            ibuffer_edge(&sm->warp[sm_slot_of(sm, s, w)], fi, w,
                          fetch_warp == (int)w, fpc, fmask);
     }
 }
@@ -1001,7 +987,7 @@ static void retire(struct sm *sm, unsigned g)
         tb->gone_arrived++;
     wp->resident = false;
     sm->resident_warps--;   /* launched: it issued its exit */
-    bitset_remove(sm->resident[slot_sched(sm, g)], slot_local(sm, g));
+    bitset_remove(sm->resident[sm_slot_sched(sm, g)], sm_slot_local(sm, g));
     wp->live = 0;
     wp->phase_end = sm->st.cycles;
     if (--tb->live_warps == 0) {
@@ -1024,14 +1010,14 @@ static enum sm_stall idle_reason(const struct sm *sm, unsigned s)
     /* a resident warp's reason comes before exit (ORDER SM_STALL) */
     for (unsigned w = bitset_next(sm->resident[s], W, 0); w < W;
          w = bitset_next(sm->resident[s], W, w + 1)) {
-        unsigned g = slot_of(sm, s, w);
+        unsigned g = sm_slot_of(sm, s, w);
         enum sm_stall k = sm->warp[g].at_barrier ? SM_STALL_BARRIER
                           : sm->mem_lanes[g] ? SM_STALL_DATA
                           : SM_STALL_CONTROL;
         r = k < r ? k : r;
     }
     for (unsigned w = 0; r == SM_STALL_IDLE && w < W; w++) {
-        unsigned g = slot_of(sm, s, w);
+        unsigned g = sm_slot_of(sm, s, w);
         const struct sm_warp *wp = &sm->warp[g];
 
         if (wp->lanes && sm->tb[wp->tb].valid
@@ -1064,7 +1050,7 @@ static void count_idle_threads(struct sm *sm,
                 continue;
             for (uint64_t m = mask; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
-                dep[slot_of(sm, s, owner[l])] |= 1ull << l;
+                dep[sm_slot_of(sm, s, owner[l])] |= 1ull << l;
             }
         }
     for (unsigned s = 0; s < c->schedulers; s++) {
@@ -1078,7 +1064,7 @@ static void count_idle_threads(struct sm *sm,
         for (unsigned k = 0; k * 64 < W; k++)
             for (uint64_t m = sm->resident[s][k]; m; m &= m - 1) {
                 unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
-                const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+                const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
                 live[w] = wp->launch_pending ? 0 : wp->live;
                 if (live[w])
                     bitset_add(asked, w);
@@ -1088,7 +1074,7 @@ static void count_idle_threads(struct sm *sm,
         for (unsigned k = 0; k * 64 < W; k++)
             for (uint64_t m = asked[k]; m; m &= m - 1) {
                 unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
-                unsigned g = slot_of(sm, s, w);
+                unsigned g = sm_slot_of(sm, s, w);
                 uint64_t b, d, r, i;
 
                 b = sm->warp[g].at_barrier ? live[w] : bar[w];
@@ -1114,7 +1100,7 @@ static int barrier_arrival(const struct sm *sm, unsigned s)
     for (unsigned k = 0; k * 64 < sm->warps_per_sched; k++)
         for (uint64_t m = sm->resident[s][k]; m; m &= m - 1) {
             unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
-            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
 
             if (!wp->launch_pending && !wp->at_barrier && wp->live
                 && sm_reconv_all_barrier(&sm->rc, s, w, wp->live))
@@ -1298,179 +1284,6 @@ static void check_done(struct sm *sm)
             list);
 }
 
-/* What a live thread of a run that cannot finish waits on. */
-enum sm_wait { SM_WAIT_RUNNING, SM_WAIT_BARRIER, SM_WAIT_MEMORY,
-               SM_WAIT_RECONV, SM_WAIT_INACTIVE, SM_WAIT_LAUNCH };
-
-/* ORDER SM_WAIT */
-static const char *const sm_wait_name[] = {
-    "running (an endless loop, or spinning on a lock or a flag)",
-    "waiting at the TB barrier",
-    "waiting on global memory",
-    "waiting to re-converge",
-    "on a diverged path that is not being run",
-    "waiting for its launch",
-};
-
-/* One line of the report: threads of one TB at one PC in one state. */
-struct sm_wait_group {
-    unsigned ctaid;
-    uint32_t pc;
-    enum sm_wait why;
-    char table[24];         /* harp: the table that holds them ("" else) */
-    char warps[64];         /* " w1 w2 ..." */
-    size_t n;               /* bytes of warps used */
-};
-
-enum { SM_WAIT_GROUPS = 32 };
-
-/* Add warp wid of TB ctaid (its threads at pc, waiting on why). */
-static void wait_group_add(struct sm_wait_group *g, unsigned *n,
-                           unsigned *more, unsigned ctaid, unsigned wid,
-                           uint32_t pc, enum sm_wait why, const char *table)
-{
-    unsigned i;
-
-    for (i = 0; i < *n; i++)
-        if (g[i].ctaid == ctaid && g[i].pc == pc && g[i].why == why
-            && strcmp(g[i].table, table) == 0)
-            break;
-    if (i == *n) {
-        if (*n == SM_WAIT_GROUPS) {
-            (*more)++;
-            return;
-        }
-        memset(&g[i], 0, sizeof g[i]);
-        g[i].ctaid = ctaid;
-        g[i].pc = pc;
-        g[i].why = why;
-        snprintf(g[i].table, sizeof g[i].table, "%s", table);
-        (*n)++;
-    }
-    if (g[i].n + 8 < sizeof g[i].warps) {
-        size_t k = (size_t)snprintf(g[i].warps + g[i].n,
-                                    sizeof g[i].warps - g[i].n, " %u", wid);
-        g[i].n += k;
-        /* a warp twice in one group (several lanes): once is enough */
-        if (g[i].n > k && strstr(g[i].warps, g[i].warps + g[i].n - k)
-                          != g[i].warps + g[i].n - k) {
-            g[i].n -= k;
-            g[i].warps[g[i].n] = '\0';
-        }
-    } else if (g[i].n + 5 < sizeof g[i].warps
-               && strcmp(g[i].warps + g[i].n - 4, " ...") != 0) {
-        g[i].n += (size_t)snprintf(g[i].warps + g[i].n,
-                                   sizeof g[i].warps - g[i].n, " ...");
-    }
-}
-
-/* Where the live threads of scheduler s's warps wait: for each warp w,
- * live[w] its live threads (none while it waits to launch), and of
- * them, as the mode's structures hold them, inactive[w], reconv[w] (at a
- * re-convergence point) and bar[w] (at the TB barrier). */
-static void waiting_threads(const struct sm *sm, unsigned s, uint64_t *live,
-                            uint64_t *inactive, uint64_t *reconv,
-                            uint64_t *bar)
-{
-    unsigned W = sm->warps_per_sched;
-    uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
-
-    for (unsigned w = 0; w < W; w++) {
-        const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-        live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
-        inactive[w] = reconv[w] = bar[w] = 0;
-        if (live[w])
-            bitset_add(asked, w);
-    }
-    sm_reconv_waiting(&sm->rc, s, W, asked, live, sm->is_rpc, inactive,
-                      reconv, bar);
-}
-
-/* The cycle limit is reached: for each live warp, the PCs of its threads
- * and what each waits on, grouped by TB, PC and state, into buf. */
-static void limit_report(struct sm *sm, char *buf, size_t len)
-{
-    const struct simt_config *c = &sm->cfg;
-    unsigned W = sm->warps_per_sched, n = 0, more = 0;
-    struct sm_wait_group g[SM_WAIT_GROUPS];
-    size_t used = 0;
-    unsigned count[SM_MAX_LANES];
-    char place[SM_MAX_LANES][64];
-
-    for (unsigned s = 0; s < c->schedulers; s++) {
-        uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
-        uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
-
-        waiting_threads(sm, s, live, inactive, reconv, bar);
-        for (unsigned w = 0; w < W; w++) {
-            unsigned gs = slot_of(sm, s, w);
-            const struct sm_warp *wp = &sm->warp[gs];
-            unsigned ctaid = sm->tb[wp->tb].ctaid;
-
-            if (!wp->resident)
-                continue;
-            if (wp->launch_pending) {
-                wait_group_add(g, &n, &more, ctaid, wp->wid, sm->prog->entry,
-                               SM_WAIT_LAUNCH, "");
-                continue;
-            }
-            if (sm->regroups)   /* harp: which table holds each thread */
-                sm_reconv_places(&sm->rc, s, w, live[w], c->warp_size,
-                                 count, place);
-            for (uint64_t m = live[w]; m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctzll(m);
-                uint64_t b = 1ull << l;
-                uint32_t pc = sm->thread[gs * c->warp_size + l].pc;
-                enum sm_wait why =
-                    wp->at_barrier || (bar[w] & b) ? SM_WAIT_BARRIER
-                    : sm->mem_lanes[gs] & b ? SM_WAIT_MEMORY
-                    : reconv[w] & b ? SM_WAIT_RECONV
-                    : inactive[w] & b ? SM_WAIT_INACTIVE : SM_WAIT_RUNNING;
-
-                char table[24] = "";
-
-                if (sm->regroups && count[l]
-                    && (why == SM_WAIT_RUNNING || why == SM_WAIT_MEMORY)) {
-                    /* the table's name, without the entry's index */
-                    size_t k = strcspn(place[l], "0123456789");
-                    while (k && place[l][k - 1] == ' ')
-                        k--;
-                    if (k > 6 && !strncmp(place[l] + k - 6, " entry", 6))
-                        k -= 6;
-                    if (k > 5 && !strncmp(place[l] + k - 5, " slot", 5))
-                        k -= 5;
-                    snprintf(table, sizeof table, "%.*s", (int)k, place[l]);
-                }
-                /* a thread at the barrier is past it: name the barrier */
-                wait_group_add(g, &n, &more, ctaid, wp->wid,
-                               why == SM_WAIT_BARRIER ? pc - 4 : pc, why,
-                               table);
-            }
-        }
-    }
-    buf[0] = '\0';
-    for (unsigned i = 0; i < n && used + 160 < len; i++) {
-        uint32_t word = 0;
-        char text[64] = "";
-
-        if (g[i].pc >= sm->prog->text_lo && g[i].pc + 4 <= sm->prog->text_hi) {
-            sm_memory_read(&sm->mem, g[i].pc, &word, 4);
-            rv32_disasm(word, g[i].pc, text, sizeof text);
-        }
-        used += (size_t)snprintf(buf + used, len - used,
-                                 "%sTB %u warps%s at PC 0x%08x (%s) %s%s%s",
-                                 i ? "; " : "", g[i].ctaid, g[i].warps,
-                                 g[i].pc, text, sm_wait_name[g[i].why],
-                                 g[i].table[0] ? ", in " : "", g[i].table);
-        if (used >= len)
-            used = len - 1;
-        if (i + 1 < n && used + 160 >= len)
-            more++;
-    }
-    if (more && used + 40 < len)
-        snprintf(buf + used, len - used, "; and more not listed");
-}
-
 /* The first cycle after `now` at which a part of the SM other than the
  * LSU changes by time alone: a register becomes ready or a SIMD group
  * frees (UINT64_MAX: none will). */
@@ -1517,7 +1330,7 @@ static void skip_quiet_cycles(struct sm *sm, const struct sm_stats *before,
     if (wake == UINT64_MAX) {   /* nothing will ever change: a deadlock */
         char live[SM_ERR_LEN - 160];
 
-        limit_report(sm, live, sizeof live);
+        sm_report_limit(sm, live, sizeof live);
         sm_fail(sm, "kernel %s: cannot finish: no thread can move any more "
                 "(cycle %llu, %llu of %u TBs finished): %s",
                 sm->launch.kernel, (unsigned long long)now,
@@ -1636,7 +1449,7 @@ enum sm_status sm_cycle(struct sm *sm)
         arrive[s] = -1;
         for (unsigned w = 0; sm->launches_pending && launch < 0
                              && w < sm->warps_per_sched; w++)
-            if (sm->warp[slot_of(sm, s, w)].launch_pending
+            if (sm->warp[sm_slot_of(sm, s, w)].launch_pending
                 && sm_reconv_can_launch(&sm->rc, s, w))
                 launch = (int)w;
         group_ok[s] = sm_pipeline_group(&sm->pipe, s, now, &group[s]);
@@ -1652,7 +1465,7 @@ enum sm_status sm_cycle(struct sm *sm)
         for (unsigned w = bitset_next(issuable, n_issuable, 0);
              w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {
             /* the scheduler's warps are the mode's slots */
-            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
             enum sm_hazard hz = SM_HAZARD_NONE;
             bool buffered = fetch_ready(&sc->fetch, w);
             enum sm_stall wy;
@@ -1663,7 +1476,7 @@ enum sm_status sm_cycle(struct sm *sm)
             si[s].ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
             any_ready[s] |= si[s].ready[w];
             if (si[s].ready[w])     /* the only warps whose TB it reads */
-                si[s].warp_tb[w] = sm->warp[slot_of(sm, s,
+                si[s].warp_tb[w] = sm->warp[sm_slot_of(sm, s,
                     sm_reconv_slot_owner(&sm->rc, s, w))].tb;
             si[s].long_wait[w] = false;
             /* an empty slot is no warp: the tables' threads are seen
@@ -1673,7 +1486,7 @@ enum sm_status sm_cycle(struct sm *sm)
         }
         for (unsigned w = bitset_next(sm->resident[s], W, 0);
              !regroups && w < W; w = bitset_next(sm->resident[s], W, w + 1)) {
-            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
             enum sm_hazard hz = SM_HAZARD_NONE;
             bool buffered = fetch_ready(&sc->fetch, w);
             bool base = !wp->launch_pending && !wp->at_barrier
@@ -1691,7 +1504,7 @@ enum sm_status sm_cycle(struct sm *sm)
              * warp at its barrier and a warp waiting on global memory:
              * they leave the active group */
             si[s].long_wait[w] = wp->at_barrier
-                                 || lsu_pending(&sm->lsu, slot_of(sm, s, w));
+                                 || lsu_pending(&sm->lsu, sm_slot_of(sm, s, w));
             wy = wp->launch_pending ? SM_STALL_CONTROL
                  : wp->at_barrier ? SM_STALL_BARRIER
                  : !base ? SM_STALL_CONTROL
@@ -1719,7 +1532,7 @@ enum sm_status sm_cycle(struct sm *sm)
                     (unsigned long long)sm->st.cycles);
 
         if (launch >= 0) {
-            struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)launch)];
+            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, (unsigned)launch)];
             ri[s].op = SM_RC_LAUNCH;
             ri[s].warp = (unsigned)launch;
             ri[s].pc = sm->prog->entry;
@@ -1734,7 +1547,7 @@ enum sm_status sm_cycle(struct sm *sm)
             ri[s].rd_warp = 0;
             ri[s].mem_wait = eo[s].issued && sm->status != SM_ERROR
                              && waits_on_global(sm, s, &eo[s], rec);
-            ri[s].live = sm->warp[slot_of(sm, s, so.grant_warp)].live
+            ri[s].live = sm->warp[sm_slot_of(sm, s, so.grant_warp)].live
                          & ~eo[s].exits;
             fi[s].issue_valid = true;
             fi[s].issue_warp = so.grant_warp;
@@ -1767,7 +1580,7 @@ enum sm_status sm_cycle(struct sm *sm)
                     "event was refused (cycle %llu)", sm->launch.kernel, s,
                     (unsigned long long)sm->st.cycles);
         if (fo.fetch_valid) {
-            struct sm_warp *wp = &sm->warp[slot_of(sm, s, fo.fetch_warp)];
+            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, fo.fetch_warp)];
             fetched[s] = true;
             fwarp[s] = fo.fetch_warp;
             if (wp->have_next) {
@@ -1791,7 +1604,7 @@ enum sm_status sm_cycle(struct sm *sm)
                 uint64_t at = sm_pipeline_issue(&sm->pipe, group[s],
                                                 (enum sb_unit)u->unit, now);
                 if (u->rd && eo[s].one && rec->mask) {
-                    sb_write(&sm->sb, slot_of(sm, s, eo[s].owner[
+                    sb_write(&sm->sb, sm_slot_of(sm, s, eo[s].owner[
                                  __builtin_ctzll(rec->mask)]),
                              rec->mask, u->rd, at);
                 } else if (u->rd) {
@@ -1821,13 +1634,13 @@ enum sm_status sm_cycle(struct sm *sm)
             arrive[s] = barrier_arrival(sm, s);
             if (arrive[s] >= 0) {
                 wi.arr_valid[s] = true;
-                wi.arr_tb[s] = sm->warp[slot_of(sm, s,
+                wi.arr_tb[s] = sm->warp[sm_slot_of(sm, s,
                                                 (unsigned)arrive[s])].tb;
             }
         } else if (eo[s].barrier && !yielded) {
             /* (a warp that yielded arrives when its barrier side is back
              * on top with every live thread: docs/isa.md) */
-            struct sm_warp *wp = &sm->warp[slot_of(sm, s, so.grant_warp)];
+            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, so.grant_warp)];
             if (eo[s].rc.mask != wp->live)
                 sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
                         "at PC 0x%08x with lanes 0x%llx of its live lanes "
@@ -1874,7 +1687,7 @@ enum sm_status sm_cycle(struct sm *sm)
     for (unsigned s = 0; s < S; s++) {
         struct sm_sched *sc = &sm->sch[s];
         for (unsigned w = 0; any_release && w < W; w++) {
-            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
             release[s][w] = wp->resident && wo->release[wp->tb]
                             && (wp->at_barrier || arrive[s] == (int)w);
         }
@@ -1898,28 +1711,28 @@ enum sm_status sm_cycle(struct sm *sm)
         sc->fill_valid = fetched[s];
         sc->fill_warp = fetched[s] ? fwarp[s] : 0;
         if (ri[s].op == SM_RC_LAUNCH) {
-            sm->warp[slot_of(sm, s, ri[s].warp)].launch_pending = false;
+            sm->warp[sm_slot_of(sm, s, ri[s].warp)].launch_pending = false;
             sm->launches_pending--;
         }
         /* before the exits: a warp that arrives and exits at once has
          * arrived (retire()) */
         if (arrive[s] >= 0) {
-            struct sm_warp *wp = &sm->warp[slot_of(sm, s, (unsigned)arrive[s])];
+            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, (unsigned)arrive[s])];
             wp->at_barrier = true;
             wp->phase_end = now;
         }
         if (eo[s].issued && (exited[s] || eo[s].exits)) {
             /* only an exit empties a warp */
             any_exit = true;
-            unsigned g = slot_of(sm, s, ri[s].warp);
+            unsigned g = sm_slot_of(sm, s, ri[s].warp);
             if (exited[s])
                 sm->warp[g].live = 0;
             for (unsigned l = 0; l < c->warp_size; l++)
                 if (eo[s].exits >> l & 1)
-                    sm->warp[slot_of(sm, s, eo[s].owner[l])].live
+                    sm->warp[sm_slot_of(sm, s, eo[s].owner[l])].live
                         &= ~(1ull << l);
             for (unsigned l = 0; l < c->warp_size; l++) {
-                unsigned gl = slot_of(sm, s, eo[s].owner[l]);
+                unsigned gl = sm_slot_of(sm, s, eo[s].owner[l]);
                 if (sm->warp[gl].resident && sm->warp[gl].live == 0)
                     retire(sm, gl);
             }
@@ -1962,69 +1775,13 @@ enum sm_status sm_cycle(struct sm *sm)
     return sm->status;
 }
 
-/* harp: when every live thread of the SM waits, some at their TB's
- * barrier and the others in the RBT to re-converge with threads that can
- * never come (they wait at a barrier), and no TB's barrier can release,
- * the run can never finish: a barrier in divergent code that the other
- * side skips.  The RBT's threads are
- * truly held (minpc and ics-first run a thread at a re-convergence PC on;
- * sbr refuses a barrier in divergent code at once).  Checked every 4096
- * cycles: the state lasts forever once reached. */
-static void check_stuck(struct sm *sm)
-{
-    const struct simt_config *c = &sm->cfg;
-    unsigned W = sm->warps_per_sched;
-    uint64_t bar_tb[CONFIG_MAX_TBS] = { 0 }, rc_tb[CONFIG_MAX_TBS] = { 0 };
-    bool other[CONFIG_MAX_TBS] = { false };
-
-    sm->stuck_check_at = sm->st.cycles + 4096;
-    for (unsigned s = 0; s < c->schedulers; s++) {
-        uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
-        uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
-
-        waiting_threads(sm, s, live, inactive, reconv, bar);
-        for (unsigned w = 0; w < W; w++) {
-            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
-            uint64_t b = wp->at_barrier ? live[w] : bar[w] & live[w];
-            uint64_t r = reconv[w] & live[w] & ~b;
-
-            if (!wp->resident)
-                continue;
-            bar_tb[wp->tb] |= b;
-            rc_tb[wp->tb] |= r;
-            other[wp->tb] |= wp->launch_pending || (live[w] & ~b & ~r);
-        }
-    }
-    /* Under harp a re-convergence barrier may hold threads of several
-     * TBs: the run can go on while any thread anywhere runs (it may be
-     * the one an RBT barrier waits for) or any TB's barrier can release
-     * (every live thread of the TB at it). */
-    for (unsigned t = 0; t < c->max_tbs; t++)
-        if (sm->tb[t].valid
-            && (other[t] || (bar_tb[t] && !rc_tb[t])))
-            return;
-    for (unsigned t = 0; t < c->max_tbs; t++) {
-        char live[SM_ERR_LEN - 200];
-
-        if (!sm->tb[t].valid || !bar_tb[t] || !rc_tb[t])
-            continue;
-        limit_report(sm, live, sizeof live);
-        sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
-                "threads wait at it while others of their warps wait to "
-                "re-converge with them (a barrier that some live threads "
-                "skip; cycle %llu): %s", sm->launch.kernel, sm->tb[t].ctaid,
-                (unsigned long long)sm->st.cycles, live);
-        return;
-    }
-}
-
 enum sm_status sm_run(struct sm *sm)
 {
     while (sm->status == SM_RUNNING) {
         if (sm->max_cycles && sm->st.cycles >= sm->max_cycles) {
             char live[SM_ERR_LEN - 160];
 
-            limit_report(sm, live, sizeof live);
+            sm_report_limit(sm, live, sizeof live);
             sm_fail(sm, "kernel %s: not done after the limit of %llu "
                     "cycles (%llu of %u TBs finished): %s", sm->launch.kernel,
                     (unsigned long long)sm->max_cycles,
@@ -2035,7 +1792,7 @@ enum sm_status sm_run(struct sm *sm)
         sm_cycle(sm);
         if (sm->regroups && sm->status == SM_RUNNING
             && sm->st.cycles >= sm->stuck_check_at)
-            check_stuck(sm);
+            sm_report_stuck(sm);
         if (sm->quiet)
             skip_quiet_cycles(sm, &sm->quiet_from, sm->st.cycles - 1);
         else if (sm->lsu_alone) {
@@ -2054,7 +1811,7 @@ static void invariant_fail(struct sm *sm, unsigned g, unsigned l, bool live)
     unsigned count[SM_MAX_LANES];
     char place[SM_MAX_LANES][64];
 
-    sm_reconv_places(&sm->rc, slot_sched(sm, g), slot_local(sm, g),
+    sm_reconv_places(&sm->rc, sm_slot_sched(sm, g), sm_slot_local(sm, g),
                      wp->resident && !wp->launch_pending ? wp->live : 0,
                      c->warp_size, count, place);
     if (!live && wp->resident && !wp->launch_pending
@@ -2096,12 +1853,12 @@ int sm_check_invariant(struct sm *sm)
 
     for (unsigned s = 0; s < c->schedulers; s++) {
         for (unsigned w = 0; w < W; w++) {
-            const struct sm_warp *wp = &sm->warp[slot_of(sm, s, w)];
+            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
             live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
         }
         sm_reconv_counts(&sm->rc, s, W, live, lanes, count);
         for (unsigned w = 0; w < W; w++) {
-            unsigned g = slot_of(sm, s, w);
+            unsigned g = sm_slot_of(sm, s, w);
             for (unsigned l = 0; l < lanes; l++) {
                 bool is_live = live[w] >> l & 1;
                 unsigned n = count[w * lanes + l];

@@ -286,6 +286,23 @@ void sm_fail(struct sm *sm, const char *fmt, ...)
 
 void sm_trace_issue(FILE *f, uint64_t cycle, const struct sm_issue_record *r);
 
+/* The warp slots: slot g belongs to scheduler g % schedulers, where it is
+ * warp g / schedulers; scheduler s's warp w is slot w * schedulers + s. */
+static inline unsigned sm_slot_sched(const struct sm *sm, unsigned g)
+{
+    return g % sm->cfg.schedulers;
+}
+
+static inline unsigned sm_slot_local(const struct sm *sm, unsigned g)
+{
+    return g / sm->cfg.schedulers;
+}
+
+static inline unsigned sm_slot_of(const struct sm *sm, unsigned s, unsigned w)
+{
+    return w * sm->cfg.schedulers + s;
+}
+
 #ifdef __cplusplus
 }
 #endif
