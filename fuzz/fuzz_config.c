@@ -73,6 +73,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         *eq = '\0';
         check(config_get(&cfg, line, value, sizeof value) == 0,
               "printed key not readable", line);
+        /* a key of another mode is printed with "  # unused: ..." */
+        if (strstr(eq + 3, "  # "))
+            *strstr(eq + 3, "  # ") = '\0';
         check(strcmp(value, eq + 3) == 0, "config_get differs from print", line);
     }
     free(text);
