@@ -11,6 +11,9 @@ set -u
 srcdir=${SRCDIR:-.}
 fuzzer=./fuzz/fuzz_config
 runs=${FUZZ_RUNS:-20000}
+# A fixed seed in make check, so that a failure repeats; make fuzz gives
+# FUZZ_SEED=0, libFuzzer's choice of a new seed each run.
+seed=${FUZZ_SEED:-1}
 if [ ! -x "$fuzzer" ]; then
   echo "SKIP: no libFuzzer target (configure found no clang with libFuzzer;"
   echo "      Debian: apt-get install clang libclang-rt-14-dev, then re-run configure)"
@@ -20,7 +23,7 @@ mkdir -p fuzz-corpus fuzz-out || exit 1
 cp "$srcdir"/configs/*.conf "$srcdir"/tests/scenarios/*.conf \
    "$srcdir"/tests/bad-configs/*.conf fuzz-corpus/ || exit 1
 start=$(date +%s)
-"$fuzzer" -runs="$runs" -max_len=4096 -dict=fuzz/config.dict \
+"$fuzzer" -runs="$runs" -seed="$seed" -max_len=4096 -dict=fuzz/config.dict \
   -artifact_prefix=fuzz-out/ -print_final_stats=1 fuzz-corpus > fuzz-out/run.log 2>&1
 rc=$?
 end=$(date +%s)
@@ -30,5 +33,5 @@ if [ $rc -ne 0 ]; then
   echo "FAIL: the parser failed on an input (see fuzz-out/)"
   exit 1
 fi
-echo "PASS: ${execs:-?} inputs in $((end - start)) s, no crash, no sanitizer report, every property held"
+echo "PASS: ${execs:-?} inputs (seed $seed) in $((end - start)) s, no crash, no sanitizer report, every property held"
 exit 0

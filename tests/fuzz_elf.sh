@@ -12,6 +12,9 @@ set -u
 srcdir=${SRCDIR:-.}
 fuzzer=./fuzz/fuzz_elf
 runs=${FUZZ_RUNS:-20000}
+# A fixed seed in make check, so that a failure repeats; make fuzz gives
+# FUZZ_SEED=0, libFuzzer's choice of a new seed each run.
+seed=${FUZZ_SEED:-1}
 if [ ! -x "$fuzzer" ]; then
   echo "SKIP: no libFuzzer target (configure found no clang with libFuzzer;"
   echo "      Debian: apt-get install clang libclang-rt-14-dev, then re-run configure)"
@@ -21,7 +24,7 @@ mkdir -p fuzz-corpus-elf fuzz-out-elf || exit 1
 cp kernels/*.elf "$srcdir"/tests/bad-elf/*.elf fuzz-corpus-elf/ || exit 1
 [ -d tests/bad-elf ] && cp tests/bad-elf/*.elf fuzz-corpus-elf/ 2>/dev/null
 start=$(date +%s)
-"$fuzzer" -runs="$runs" -max_len=16384 -artifact_prefix=fuzz-out-elf/ \
+"$fuzzer" -runs="$runs" -seed="$seed" -max_len=16384 -artifact_prefix=fuzz-out-elf/ \
   -print_final_stats=1 fuzz-corpus-elf > fuzz-out-elf/run.log 2>&1
 rc=$?
 end=$(date +%s)
@@ -31,5 +34,5 @@ if [ $rc -ne 0 ]; then
   echo "FAIL: the loader failed on an input (see fuzz-out-elf/)"
   exit 1
 fi
-echo "PASS: ${execs:-?} inputs in $((end - start)) s, no crash, no sanitizer report, every property held"
+echo "PASS: ${execs:-?} inputs (seed $seed) in $((end - start)) s, no crash, no sanitizer report, every property held"
 exit 0
