@@ -139,6 +139,10 @@ enum {
     X(LOOKUP_TO_SECOND_THRESHOLD, lookup_to_second_threshold, VAL_UNSIGNED,   \
       1, 65536, NULL, MODES_HARP,                                             \
       "Second-Level occupancy below which lookups move to the Second-Level")  \
+    X(WAITING_LOOKUP_LOADS, waiting_lookup_loads, VAL_ENUM, 0, 0,             \
+      waiting_lookup_loads_names, MODES_HARP,                                 \
+      "global loads that send a warp to the Waiting-Lookup: every (HARP "     \
+      "4.2.1), miss (of the L1) or none (what-if choices)")                   \
     /* Scheduling and fetch */                                                \
     X(SCHEDULER, scheduler, VAL_ENUM, 0, 0, sched_names, MODES_ALL,           \
       "issue scheduling policy")                                              \
@@ -195,6 +199,9 @@ static const char *const sched_names[] = {
     "lrr", "gto", "tls", "mwf_lrr", "mwf_gto", "saws", NULL
 };
 static const char *const fetch_names[] = { "lrr", "cff", "fef", NULL };
+static const char *const waiting_lookup_loads_names[] = {
+    "every", "miss", "none", NULL                   /* ORDER WLOADS */
+};
 
 /* An unsigned key sets an unsigned field, an enumeration an enum field
  * (stored as an unsigned: the sizes are checked below), die_mm2 a double. */
@@ -1296,4 +1303,9 @@ const char *config_sched_name(enum sched_policy s)
 const char *config_fetch_name(enum fetch_policy f)
 {
     return name_at(fetch_names, (unsigned)f);
+}
+
+const char *config_waiting_lookup_loads_name(enum waiting_lookup_loads w)
+{
+    return name_at(waiting_lookup_loads_names, (unsigned)w);
 }

@@ -59,6 +59,15 @@ enum sched_policy {
 
 enum fetch_policy { FETCH_LRR, FETCH_CFF, FETCH_FEF };
 
+/* HARP 4.2.1: which global loads send a First-Level warp to the
+ * Waiting-Lookup.  The paper's is every one ("upon decoding a global
+ * memory access instruction"); the others are what-if choices the paper
+ * leaves open, for attributing HARP's timing: only a load that misses the
+ * L1 (a tag probe at issue), or none (the warp keeps its First-Level slot
+ * and the scoreboard holds its dependent instructions, as under SBR).
+ * ORDER WLOADS: waiting_lookup_loads_names in config.c. */
+enum waiting_lookup_loads { WLOADS_EVERY, WLOADS_MISS, WLOADS_NONE };
+
 /* ORDER KEY: the fields after `name` and before `keys_given` follow the
  * key table of config.c (their names are the keys). */
 struct simt_config {
@@ -103,6 +112,8 @@ struct simt_config {
     enum rbt_organisation rbt_organisation;
     unsigned rbt_pipeline_stages;    /* 1, 2 or 4 */
     unsigned lookup_to_second_threshold;
+    enum waiting_lookup_loads waiting_lookup_loads; /* which global loads
+                                        send a warp to the Waiting-Lookup */
 
     /* Scheduling and fetch */
     enum sched_policy scheduler;
@@ -208,6 +219,7 @@ const char *config_reconvergence_name(enum reconvergence r);
 const char *config_rbt_organisation_name(enum rbt_organisation o);
 const char *config_sched_name(enum sched_policy s);
 const char *config_fetch_name(enum fetch_policy f);
+const char *config_waiting_lookup_loads_name(enum waiting_lookup_loads w);
 
 #ifdef __cplusplus
 }

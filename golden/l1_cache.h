@@ -107,7 +107,8 @@ bool l1_cache_write(struct l1_cache *c, uint64_t line);
 /* Drops `line` if present (an atomic). */
 void l1_cache_invalidate(struct l1_cache *c, uint64_t line);
 
-/* Views for tests: whether `line` is in the cache; busy MSHRs. */
+/* Views: whether `line` is in the cache (tests, and the tag probe of
+ * lsu_lines_held()); busy MSHRs (tests). */
 bool l1_cache_holds(const struct l1_cache *c, uint64_t line);
 unsigned l1_cache_mshrs_busy(const struct l1_cache *c);
 

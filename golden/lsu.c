@@ -229,6 +229,23 @@ unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max)
     return n;
 }
 
+bool lsu_lines_held(const struct lsu *u, const struct lsu_request *r)
+{
+    struct arbiter_in in = { .mem = true };
+
+    for (unsigned l = 0; l < u->lanes; l++) {
+        uint64_t hi, line;
+
+        if (!(r->mask >> l & 1))
+            continue;
+        in.addr[l] = r->addr[l];
+        arbiter_key(&u->arb.g, &in, l, &hi, &line);  /* the coalescer's line */
+        if (!l1_cache_holds(&u->l1, line))
+            return false;
+    }
+    return true;
+}
+
 bool lsu_pending(const struct lsu *u, unsigned warp)
 {
     if (u->global_inflight == 0)

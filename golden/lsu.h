@@ -150,6 +150,11 @@ void lsu_issue(struct lsu *u, const struct lsu_request *r);
 unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max);
 /* The warp has a global access in flight (issued and not yet done). */
 bool lsu_pending(const struct lsu *u, unsigned warp);
+/* A tag probe: whether every line the lanes of global request r touch is
+ * in the L1 now (a line whose miss is outstanding is not).  It changes
+ * nothing; the SM asks it at issue when a harp warp goes to the
+ * Waiting-Lookup only on a miss (waiting_lookup_loads = miss). */
+bool lsu_lines_held(const struct lsu *u, const struct lsu_request *r);
 /* Nothing in flight: every request issued has been reported done. */
 bool lsu_idle(const struct lsu *u);
 /* The first cycle from now on at which lsu_cycle() does more than count

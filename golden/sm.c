@@ -539,7 +539,9 @@ static void lsu_request_of(const struct sm *sm,
 }
 
 /* The issued instruction is a load or atomic of global memory whose
- * result a register waits for. */
+ * result a register waits for, and under harp it sends the warp to the
+ * Waiting-Lookup (waiting_lookup_loads: every such one, one that misses
+ * the L1, or none). */
 static bool waits_on_global(const struct sm *sm, unsigned s,
                             const struct exec_outcome *o,
                             const struct sm_issue_record *rec)
@@ -552,7 +554,17 @@ static bool waits_on_global(const struct sm *sm, unsigned s,
         return false;
     owner_slots(sm, s, o->owner, slot);
     lsu_request_of(sm, rec, slot, &r);
-    return r.kind != LSU_STORE && r.space == LSU_GLOBAL && r.mask;
+    if (r.kind == LSU_STORE || r.space != LSU_GLOBAL || !r.mask)
+        return false;
+    switch (sm->cfg.waiting_lookup_loads) {
+    case WLOADS_EVERY:
+        return true;
+    case WLOADS_MISS:           /* the tag probe at issue; atomics always */
+        return r.kind == LSU_ATOMIC || !lsu_lines_held(&sm->lsu, &r);
+    case WLOADS_NONE:
+        break;
+    }
+    return false;
 }
 
 /* The issued memory instruction goes to the LSU; a load or atomic holds

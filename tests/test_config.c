@@ -80,6 +80,7 @@ static const char *const tiny_lines[] = {
     "die_mm2 = 529",
     "first_level_entries = 2",
     "rbt_organisation = banked",
+    "waiting_lookup_loads = every",
     "sp_bits = 4",
     "addr_bits = 10",
     "ics_priority_levels = 3",
@@ -479,7 +480,8 @@ static void config_get_refuses_harp_keys_under_sbr(void **state)
         "second_level_entries", "ready_lookup_entries",
         "waiting_lookup_entries", "rbt_entries", "rbt_ways",
         "rbt_pipeline_stages", "lookup_to_second_threshold",
-        "first_level_entries", "rbt_organisation", NULL
+        "first_level_entries", "rbt_organisation", "waiting_lookup_loads",
+        NULL
     };
     struct simt_config c;
     char v[64];
@@ -1087,7 +1089,7 @@ static void the_key_table_documents_every_key_of_the_printout(void **state)
             fail_msg("no row '%s' in the key table", row);
         keys++;
     }
-    assert_int_equal(keys, 44);
+    assert_int_equal(keys, 45);
     assert_non_null(strstr(doc, "| `reconvergence` | sbr, harp, minpc, "
                                 "ics-first | every mode |"));
     assert_non_null(strstr(doc, "| `rbt_ways` | 1..1024 | harp |"));

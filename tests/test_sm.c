@@ -499,6 +499,59 @@ static void a_harp_load_that_hits_costs_the_l1_latency_and_two_transitions(
     assert_int_equal(c12 - c8, 4 * (cfg.l1d_hit_latency + 1 + 2));
 }
 
+/* The what-ifs of waiting_lookup_loads (config.h): a harp warp that keeps
+ * its First-Level slot at a load (none), or leaves it only on a miss
+ * (miss), waits for a hit as an sbr warp does: its reader is held by the
+ * scoreboard for the hit latency, with no transition. */
+static void a_harp_load_kept_in_first_level_costs_what_it_costs_under_sbr(
+    void **state)
+{
+    enum waiting_lookup_loads w[] = { WLOADS_NONE, WLOADS_MISS };
+
+    (void)state;
+    for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++) {
+        struct simt_config cfg = timing_config(RECONV_HARP);
+        uint64_t c8, c12;
+
+        cfg.waiting_lookup_loads = w[i];
+        c8 = load_chain_cycles(&cfg, 8);
+        c12 = load_chain_cycles(&cfg, 12);
+        assert_int_equal(c12 - c8, 4 * (cfg.l1d_hit_latency + 1));
+    }
+}
+
+/* Four warps chase the pointer 8 times: with every load (HARP 4.2.1) each
+ * of the 32 passes through the Waiting-Lookup; with misses only, a warp's
+ * first load (the line not yet in the L1) and no other; with none, not
+ * one. */
+static unsigned waiting_lookup_passes(enum waiting_lookup_loads w)
+{
+    struct simt_config cfg = timing_config(RECONV_HARP);
+    struct built b;
+    struct sm *sm;
+    uint32_t self = SM_GLOBAL_BASE;
+    unsigned passes;
+
+    cfg.waiting_lookup_loads = w;
+    load_chain_program(&b, 8);
+    sm = make(&cfg, &b.p, 1, 4 * cfg.warp_size);
+    assert_int_equal(sm_memory_write(&sm->mem, SM_GLOBAL_BASE, &self, 4), 0);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    passes = (unsigned)(sm->rc.waiting_in + sm->rc.waiting_bypass);
+    sm_destroy(sm);
+    return passes;
+}
+
+static void harp_warps_go_to_the_waiting_lookup_on_the_loads_the_key_names(
+    void **state)
+{
+    (void)state;
+    assert_int_equal(waiting_lookup_passes(WLOADS_EVERY), 8 * 4);
+    assert_int_equal(waiting_lookup_passes(WLOADS_MISS), 4);
+    assert_int_equal(waiting_lookup_passes(WLOADS_NONE), 0);
+}
+
 /* Each thread loads, doubles and stores the word at args + 128 tid and
  * loads the next line's: a line per lane, the coalescer busy for a cycle
  * per lane, its misses coming back one by one. */
@@ -1358,6 +1411,8 @@ int main(void)
         cmocka_unit_test(an_indirect_jump_to_four_places_without_an_rpc_runs_under_harp),
         cmocka_unit_test(a_thread_off_the_running_path_is_counted_as_waiting),
         cmocka_unit_test(harp_warps_wait_on_global_loads_in_the_waiting_lookup),
+        cmocka_unit_test(a_harp_load_kept_in_first_level_costs_what_it_costs_under_sbr),
+        cmocka_unit_test(harp_warps_go_to_the_waiting_lookup_on_the_loads_the_key_names),
         cmocka_unit_test(every_scheduler_cycle_is_an_issue_or_one_stall),
         cmocka_unit_test(a_warp_waiting_at_the_barrier_for_a_slower_one_stalls_on_it),
         cmocka_unit_test(tbs_are_placed_up_to_the_tb_and_shared_memory_limits),
