@@ -11,7 +11,12 @@
 #             threads of a TB six ways, then a barrier: runs under every
 #             mode at tiny (two-thread warps: two cases per warp) and
 #             fermi-harp, where a warp's lanes take three or more cases,
-#             which sbr serializes a target at a time.
+#             which sbr serializes a target at a time;
+#   fnptr.c   calls through a table of function pointers in divergent
+#             code: with a function per thread (a warp's lanes call two
+#             to four functions from one jump) it runs under harp, minpc
+#             and ics-first and sbr refuses it; with a function per warp
+#             (fnptr-warp.elf) it runs under every mode.
 set -u
 fail=0
 src=$SRCDIR/tests/user-kernels
@@ -20,14 +25,21 @@ rm -rf "$out" && mkdir -p "$out" || exit 1
 cc=${RISCV_CC:-riscv64-unknown-elf-gcc}
 command -v "$cc" > /dev/null || { echo "SKIP: no $cc"; exit 77; }
 
-for k in table switch; do
-  if ! "$SIMTREF" kernel build "$src/$k.c" -o "$out/$k.elf" > "$out/$k.build" 2>&1; then
-    echo "FAIL: simtref kernel build $k.c:"; cat "$out/$k.build"; exit 1
+# build NAME SOURCE [FLAGS]: $out/NAME.elf from $src/SOURCE.c.
+build() {
+  name=$1 k=$2 flags=${3:-}
+  if ! "$SIMTREF" kernel build "$src/$k.c" -o "$out/$name.elf" \
+         ${flags:+--cflags "$flags"} > "$out/$name.build" 2>&1; then
+    echo "FAIL: simtref kernel build $k.c $flags:"; cat "$out/$name.build"; exit 1
   fi
-  if grep -qi "warning" "$out/$k.build"; then
-    echo "FAIL: building $k.c warns:"; cat "$out/$k.build"; fail=1
+  if grep -qi "warning" "$out/$name.build"; then
+    echo "FAIL: building $k.c $flags warns:"; cat "$out/$name.build"; fail=1
   fi
-done
+}
+build table table
+build switch switch
+build fnptr fnptr
+build fnptr-warp fnptr -DFNPTR_PER_WARP=1
 "$cc" -march=rv32ima_zicsr -mabi=ilp32 -O2 -ffreestanding -nostdlib \
   -Wl,--no-warn-rwx-segments -I"$SRCDIR/kernels" -T "$src/one-segment.ld" \
   -o "$out/table-one-segment.elf" "$SRCDIR/kernels/crt0.S" "$src/table.c" || exit 1
@@ -55,6 +67,15 @@ done
 for mode in sbr harp minpc ics-first; do
   run 0 fermi-harp "$mode" "$out/switch.elf"
 done
+for preset in tiny fermi-harp; do
+  for mode in harp minpc ics-first; do
+    run 0 "$preset" "$mode" "$out/fnptr.elf"
+  done
+  run 1 "$preset" sbr "$out/fnptr.elf" "the SBR stack"
+  for mode in sbr harp minpc ics-first; do
+    run 0 "$preset" "$mode" "$out/fnptr-warp.elf"
+  done
+done
 # Under sbr at fermi-harp a warp's lanes take three or more cases: the
 # jump is executed once per target, by the lanes of that target (the
 # trace shows the switch's "jr" issued more often than the warps that
@@ -67,5 +88,5 @@ if [ "$jrs" -le "$warps" ]; then
   echo "FAIL: under sbr the switch's jump issued $jrs times for $warps warps (no serialized targets)"
   fail=1
 fi
-[ $fail -eq 0 ] && echo "user kernels: a constant table and a switch run under every mode"
+[ $fail -eq 0 ] && echo "user kernels: a constant table, a switch and calls through function pointers run under every mode"
 exit $fail
