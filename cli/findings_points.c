@@ -63,8 +63,15 @@ static int instance_of(struct findings_plan *pl, const char *id,
     in.preset = w && w->preset ? w->preset : v->preset;
     for (size_t i = 0; i < FINDINGS_MAX_SETS && v->sets[i]; i++)
         in.sets[in.nsets++] = v->sets[i];
-    if (w && w->set)
-        in.sets[in.nsets++] = w->set;
+    /* A what-if's --set replaces the variant's of the same key. */
+    if (w && w->set) {
+        size_t klen = strcspn(w->set, "="), i;
+        for (i = 0; i < in.nsets; i++)
+            if (strncmp(in.sets[i], w->set, klen + 1) == 0)
+                break;
+        in.sets[i] = w->set;
+        in.nsets += i == in.nsets;
+    }
     in.fill = v->fill;
     in.sizes = w ? w->sizes : NULL;
     in.kernels = findings_kernels(ks, pl->allowed);

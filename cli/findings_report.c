@@ -61,7 +61,7 @@ struct findings_figure findings_compute(const struct findings_plan *pl,
                                         const struct findings_use *u)
 {
     struct findings_figure f = { false, 0, 0, false, NULL };
-    double second;
+    double second, shown;
     unsigned n2;
 
     for (int i = 0; i < 4; i++)
@@ -78,15 +78,18 @@ struct findings_figure findings_compute(const struct findings_plan *pl,
     }
     if (!f.has)
         return f;
+    /* The sign of the figure as printed, to 0.1: one that rounds to 0 has
+     * no direction up or down. */
+    shown = round(f.pct * 10) / 10;
     switch (findings_row_dir(r)) {
     case DIR_UP:
-        f.reproduces = f.pct > 0;
+        f.reproduces = shown > 0;
         break;
     case DIR_DOWN:
-        f.reproduces = f.pct < 0;
+        f.reproduces = shown < 0;
         break;
     default:
-        f.reproduces = f.pct >= 0;
+        f.reproduces = shown >= 0;
         break;
     }
     return f;

@@ -129,7 +129,8 @@ struct findings_whatif {
     const char *hypothesis;       /* the cause it tests */
     enum findings_side side;      /* which points change */
     const char *preset;           /* another preset, or NULL */
-    const char *set;              /* one more --set KEY=VALUE, or NULL */
+    const char *set;              /* one more --set KEY=VALUE (replacing
+                                     the variant's of that key), or NULL */
     const char *sizes;            /* "KERNEL=N,..." inputs of the kernels
                                      named (the others keep theirs), or
                                      NULL */
