@@ -116,7 +116,7 @@ done
 expect 2 "--seed 'x': not an integer" -- \
   "$SIMTREF" findings --kernels vecadd --seed x --out "$out/bad"
 expect 2 "--cache DIR and --no-cache exclude each other" -- \
-  "$SIMTREF" findings --cache "$out/c" --no-cache --out "$out/bad"
+  "$SIMTREF" findings --kernels vecadd --cache "$out/c" --no-cache --out "$out/bad"
 expect 2 "unknown option '--kernel'" -- \
   "$SIMTREF" findings --kernel vecadd --out "$out/bad"
 [ -e "$out/bad" ] && { echo "FAIL: a refused command line made $out/bad"; fail=1; }
