@@ -57,6 +57,7 @@ const struct findings_variant findings_variants[] = {
     { "harp-waiting4", "fermi-harp", { "waiting_lookup_entries=4", NULL },
       1 },
     { "harp-rbt16", "fermi-harp", { "rbt_entries=16", NULL }, 1 },
+    { "harp-rbt32", "fermi-harp", { "rbt_entries=32", NULL }, 1 },
     /* BAWS: the GTX480 of §5, the barrier-intensive kernels with several
      * warps per scheduler in a TB (the SM filled). */
     { "lrr", "gtx480-baws", { "scheduler=lrr", "fetch=lrr", NULL }, 1 },
@@ -150,6 +151,10 @@ const struct findings_row findings_rows[] = {
       "128 (eight sets)", "HARP", "§7.3.1, Fig. 16", ONLY(DIR_DOWN),
       "loses (below 32 entries)", STAT_CYCLES, REDUCE_GEOMEAN,
       CMP("harp-rbt16", "harp", KS_ABC), NONE },
+    { "harp-rbt32-b", MECH_HARP, "an RBT of 32 entries (two sets) against "
+      "128, type B (BFS and BKP among them)", "HARP", "§7.3.1, Fig. 16",
+      ONLY(DIR_DOWN), "loses (more than 32 entries needed)", STAT_CYCLES,
+      REDUCE_GEOMEAN, CMP("harp-rbt32", "harp", KS_B), NONE },
     /* BAWS, on the barrier-intensive kernels */
     { "baws-mwf_gto-cff-over-lrr", MECH_BAWS, "MWF (GTO variant) with CFF "
       "over LRR", "BAWS", "§6.1, Fig. 9", ONE(16.9), "+16.9 %",
