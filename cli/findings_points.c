@@ -358,6 +358,9 @@ static int expand_instance(const struct findings_plan *pl, size_t i,
     struct compare_matrix *m = calloc(1, sizeof *m);
     char sizes[COMPARE_MAX_KERNELS][24];
     struct compare_jobs js;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *notes;
     int rc;
 
     if (!m) {
@@ -381,8 +384,27 @@ static int expand_instance(const struct findings_plan *pl, size_t i,
         m->block = findings_fill_block;
     }
     m->seed = rq->seed;
-    rc = compare_matrix_expand(m, rq->exe, rq->cache, &js, stderr, err,
+    /* compare's notes on the points it leaves out, under this command's
+     * name */
+    if (!(notes = open_memstream(&text, &len))) {
+        snprintf(err, errlen, "out of memory");
+        free(m);
+        return -1;
+    }
+    rc = compare_matrix_expand(m, rq->exe, rq->cache, &js, notes, err,
                                errlen);
+    fclose(notes);
+    for (char *line = text; line && *line;) {
+        size_t n = strcspn(line, "\n");
+        const char *own = "simtref compare: ";
+        if (strncmp(line, own, strlen(own)) == 0)
+            fprintf(stderr, "simtref findings: %.*s\n",
+                    (int)(n - strlen(own)), line + strlen(own));
+        else
+            fprintf(stderr, "%.*s\n", (int)n, line);
+        line += n + (line[n] == '\n');
+    }
+    free(text);
     free(m);
     if (rc != 0)
         return -1;
