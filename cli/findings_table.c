@@ -244,6 +244,15 @@ const struct findings_whatif findings_whatifs[] = {
     { "depth-first-level16", "harp-depth-b", "at 16 cycles more warps are "
       "in flight than 8 First-Level entries hold", SIDE_VAR, NULL,
       "first_level_entries=16", NULL },
+    { "waiting4-l1d12", "harp-waiting4", "the 48 KB L1 hits so often "
+      "that few warps wait in the Waiting-Lookup: a 12 KB L1 (12 ways of "
+      "16 sets)", SIDE_BOTH, NULL, "l1d_kb=12", NULL },
+    { "ibuffer4-lrr", "baws-ibuffer4", "GTO keeps issuing one warp, whose "
+      "I-buffer refills in time: the I-buffer under LRR", SIDE_BOTH, NULL,
+      "scheduler=lrr", NULL },
+    { "ibuffer4-mwf_gto", "baws-ibuffer4", "the I-buffer matters where "
+      "the critical warp runs dry: the I-buffer under MWF (GTO variant)",
+      SIDE_BOTH, NULL, "scheduler=mwf_gto", NULL },
     { "gto-lrr-half", "baws-gto-over-lrr", "LRR thrashes the 16 KB L1 at "
       "the suite's inputs: half the inputs", SIDE_BOTH, NULL, NULL,
       BARRIER_HALF },
