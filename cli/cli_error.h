@@ -6,8 +6,9 @@
 #define SIMTREF_CLI_ERROR_H
 
 /* The exit statuses of every subcommand: success, bad input (a file, a
- * kernel, a setting, an output that cannot be written) and a bad command
- * line. */
+ * kernel, a setting, an output that cannot be written, a point of
+ * compare or findings that failed) and a bad command line (an unknown
+ * option, a value out of range, an unknown kernel in a list). */
 enum { CLI_EXIT_OK = 0, CLI_EXIT_BAD = 1, CLI_EXIT_CMDLINE = 2 };
 
 /*

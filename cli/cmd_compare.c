@@ -12,7 +12,6 @@
  * tables and plots made from them (compare_report.h).  A run and a merge
  * read the points the same way, so they print the same tables.
  */
-#define _XOPEN_SOURCE 700  /* realpath */
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -289,32 +288,6 @@ static int apply_sizes(struct compare_opts *o)
     return 0;
 }
 
-/* path made absolute (from the working directory): 0, or -1 when it
- * does not fit. */
-static int absolute(const char *path, char *buf, size_t len)
-{
-    char cwd[PATH_MAX];
-
-    if (path[0] == '/')
-        return (size_t)snprintf(buf, len, "%s", path) < len ? 0 : -1;
-    if (!getcwd(cwd, sizeof cwd))
-        return -1;
-    return (size_t)snprintf(buf, len, "%s/%s", cwd, path) < len ? 0 : -1;
-}
-
-/* This program, for the points' commands. */
-static void self_path(const char *argv0, char *buf, size_t len)
-{
-    ssize_t n = readlink("/proc/self/exe", buf, len - 1);
-
-    if (n > 0) {
-        buf[n] = '\0';
-        return;
-    }
-    if (!strchr(argv0, '/') || !realpath(argv0, buf))
-        snprintf(buf, len, "%s", argv0);
-}
-
 static int bad(const char *msg)
 {
     fprintf(stderr, "simtref compare: %s\n", msg);
@@ -354,7 +327,7 @@ static int run(struct compare_opts *o, const char *exe)
     if (o->jobs)
         rq.jobs = (unsigned)o->njobs;
     if ((size_t)snprintf(points, sizeof points, "%s/points", out)
-        >= sizeof points || absolute(points, abs, sizeof abs) != 0)
+        >= sizeof points || compare_absolute_path(points, abs, sizeof abs) != 0)
         return bad("the output directory's name is too long");
     if (compare_matrix_expand(&o->m, exe, abs, &jobs, stderr, err,
                               sizeof err) != 0)
@@ -383,7 +356,7 @@ static int emit(struct compare_opts *o, const char *exe)
     struct compare_jobs jobs;
     int rc;
 
-    if (absolute(o->emit, abs, sizeof abs) != 0)
+    if (compare_absolute_path(o->emit, abs, sizeof abs) != 0)
         return bad("the --emit-jobs directory's name is too long");
     if (compare_matrix_expand(&o->m, exe, abs, &jobs, stderr, err,
                               sizeof err) != 0)
@@ -426,7 +399,7 @@ int cmd_compare(const struct cli_args *a)
             rc = apply_sizes(o);
     }
     if (rc == 0) {
-        self_path(a->argv0, exe, sizeof exe);
+        compare_self_path(a->argv0, exe, sizeof exe);
         rc = o->merge ? report(o, o->merge)
              : o->emit ? emit(o, exe) : run(o, exe);
     }

@@ -81,13 +81,14 @@ static int copy_name(char *dst, size_t len, const char *src, const char *key,
 }
 
 /* Read one point file into pt: the keys compare needs, with their types. */
-static int read_point(const char *file, const char *value,
-                      struct compare_point *pt, char *err, size_t errlen)
+int compare_point_read(const char *file, const char *value,
+                       struct compare_point *pt, char *err, size_t errlen)
 {
     json_error_t je;
     json_t *root = json_load_file(file, JSON_REJECT_DUPLICATES, &je);
     const char *kernel, *cls, *config, *mode, *sched, *fetch, *result;
     json_int_t cycles, warp, thread;
+    double lanes;
     int rc = -1;
 
     memset(pt, 0, sizeof *pt);
@@ -105,11 +106,12 @@ static int read_point(const char *file, const char *value,
         return -1;
     }
     if (json_unpack_ex(root, &je, 0, "{s:s, s:s, s:s, s:s, s:s, s:s, s:I, "
-                       "s:I, s:I, s:s}", "kernel", &kernel, "class", &cls,
+                       "s:I, s:I, s:F, s:s}", "kernel", &kernel, "class", &cls,
                        "config", &config, "reconvergence", &mode,
                        "scheduler", &sched, "fetch", &fetch, "cycles", &cycles,
                        "warp_instructions", &warp, "thread_instructions",
-                       &thread, "result", &result) != 0) {
+                       &thread, "lane_activity", &lanes, "result",
+                       &result) != 0) {
         snprintf(err, errlen, "%s: not a point of simtref sim --json: %s",
                  file, je.text);
         goto done;
@@ -137,9 +139,9 @@ static int read_point(const char *file, const char *value,
                  : fetch);
         goto done;
     }
-    if (cycles <= 0 || warp < 0 || thread < 0) {
+    if (cycles <= 0 || warp < 0 || thread < 0 || !(lanes >= 0)) {
         snprintf(err, errlen, "%s: \"cycles\" must be positive and the "
-                 "instruction counts not negative", file);
+                 "instruction counts and lane activity not negative", file);
         goto done;
     }
     if (strcmp(result, "right") != 0) {
@@ -150,6 +152,7 @@ static int read_point(const char *file, const char *value,
     pt->cycles = (uint64_t)cycles;
     pt->warp_insns = (uint64_t)warp;
     pt->thread_insns = (uint64_t)thread;
+    pt->lane_activity = lanes;
     snprintf(pt->value, sizeof pt->value, "%s", value);
     snprintf(pt->file, sizeof pt->file, "%s", file);
     rc = 0;
@@ -203,8 +206,8 @@ static int matrix_point(struct compare_points *ps, const char *dir,
     }
     if (grow(ps, err, errlen) != 0)
         return -1;
-    if (read_point(path, strcmp(value, "-") ? value : "", &ps->p[ps->n], err,
-                   errlen) != 0)
+    if (compare_point_read(path, strcmp(value, "-") ? value : "",
+                           &ps->p[ps->n], err, errlen) != 0)
         return -1;
     for (size_t i = 0; i < ps->n; i++)
         if (same_point(&ps->p[i], &ps->p[ps->n])) {

@@ -50,6 +50,8 @@ struct compare_point {
     uint64_t cycles;                 /* cycles of the run */
     uint64_t warp_insns;             /* warp-instructions issued */
     uint64_t thread_insns;           /* thread-instructions executed */
+    double lane_activity;            /* active lanes per issued warp over
+                                        the warp size ("lane_activity") */
     char file[COMPARE_PATH_LEN];     /* the JSON file it was read from */
 };
 
@@ -74,6 +76,14 @@ void compare_matrix_line(FILE *f, const char *file, const char *value);
  */
 int compare_points_load(struct compare_points *ps, const char *dir,
                         char *err, size_t errlen);
+
+/*
+ * Read one point file (what `simtref sim --json` wrote) into pt, its
+ * swept value set to `value` ("" without).  0, or -1 with a message
+ * naming the file: missing, malformed, not a checked run.
+ */
+int compare_point_read(const char *file, const char *value,
+                       struct compare_point *pt, char *err, size_t errlen);
 
 /* The points in report order: configuration, swept value (as numbers when
  * both are), kernel (the suite's order), mode, scheduler, fetch policy. */

@@ -2,7 +2,9 @@
  * compare_run.c -- the points of a compare matrix as child processes,
  * rq->jobs at a time; see compare_run.h.
  */
+#define _XOPEN_SOURCE 700  /* realpath */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,4 +134,27 @@ int compare_run(const struct compare_jobs *jobs,
         return -1;
     }
     return 0;
+}
+
+int compare_absolute_path(const char *path, char *buf, size_t len)
+{
+    char cwd[PATH_MAX];
+
+    if (path[0] == '/')
+        return (size_t)snprintf(buf, len, "%s", path) < len ? 0 : -1;
+    if (!getcwd(cwd, sizeof cwd))
+        return -1;
+    return (size_t)snprintf(buf, len, "%s/%s", cwd, path) < len ? 0 : -1;
+}
+
+void compare_self_path(const char *argv0, char *buf, size_t len)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+
+    if (n > 0) {
+        buf[n] = '\0';
+        return;
+    }
+    if (!strchr(argv0, '/') || !realpath(argv0, buf))
+        snprintf(buf, len, "%s", argv0);
 }

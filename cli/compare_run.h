@@ -31,4 +31,12 @@ int compare_run(const struct compare_jobs *jobs,
                 const struct compare_run_request *rq, char *err,
                 size_t errlen);
 
+/* This program (for the points' commands): /proc/self/exe, else argv0
+ * made absolute when it names a path, else argv0 as it is. */
+void compare_self_path(const char *argv0, char *buf, size_t len);
+
+/* path made absolute (from the working directory): 0, or -1 when it
+ * does not fit. */
+int compare_absolute_path(const char *path, char *buf, size_t len);
+
 #endif /* SIMTREF_COMPARE_RUN_H */

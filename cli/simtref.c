@@ -1,7 +1,7 @@
 /*
  * simtref.c -- the command-line tool: config, rtl, area and registry
- * here, and the dispatch of every command (cfg, disasm, kernel, sim and
- * compare have their own files).
+ * here, and the dispatch of every command (cfg, disasm, kernel, sim,
+ * compare and findings have their own files).
  *
  * Each command declares its options in a table (cli_options.h), read by
  * the one parser, which also writes `simtref CMD --help` and `simtref
@@ -27,6 +27,7 @@
 #include "cmd_cfg.h"
 #include "cmd_compare.h"
 #include "cmd_disasm.h"
+#include "cmd_findings.h"
 #include "cmd_kernel.h"
 #include "cmd_sim.h"
 #include "cli_error.h"
@@ -459,6 +460,7 @@ static int dispatch(int argc, char **argv)
         { &cmd_kernel_build_command, cmd_kernel_build },
         { &cmd_sim_command, cmd_sim },
         { &cmd_compare_command, cmd_compare },
+        { &cmd_findings_command, cmd_findings },
     };
     enum { N = sizeof commands / sizeof commands[0] };
     const struct cli_command *tables[N + 1];

@@ -23,8 +23,8 @@ expect() {
 }
 
 # --help: exit 0, the command's own usage on stdout, nothing on stderr.
-for cmd in config rtl area registry cfg disasm sim compare "kernel list" \
-           "kernel build" kernel; do
+for cmd in config rtl area registry cfg disasm sim compare findings \
+           "kernel list" "kernel build" kernel; do
   # shellcheck disable=SC2086
   "$SIMTREF" $cmd --help > "$out/stdout" 2> "$out/stderr"
   rc=$?
@@ -42,7 +42,8 @@ grep -q -- '--max-cycles N' "$out/stdout" || { echo "FAIL: sim --help lacks --ma
 # every command; a missing value is missing.
 for cmd in "config --preset tiny" "rtl --preset tiny" "area" "registry" \
            "cfg kernels/vecadd.elf" "disasm kernels/vecadd.elf" \
-           "sim --kernel vecadd" "compare" "kernel list" "kernel build x.c"; do
+           "sim --kernel vecadd" "compare" "findings" "kernel list" \
+           "kernel build x.c"; do
   # shellcheck disable=SC2086
   expect 2 "unknown option '--bogus'" -- "$SIMTREF" $cmd --bogus
   # shellcheck disable=SC2086
