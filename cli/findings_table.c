@@ -85,8 +85,9 @@ const struct findings_variant findings_variants[] = {
 /* The applications of the suite: Collange (§5.2) and the multi-core
  * SIMT paper (§5) measured applications (the CUDA SDK, Parboil,
  * Rodinia); the suite's control-flow kernels are its own corner cases,
- * among them Collange's Listing 1, the case §3 says the min(SP:PC)
- * order does not handle. */
+ * among them Collange's Listing 1, the case §3 says min(PC) alone does not
+ * handle and the SP before the PC is to: their own row,
+ * collange-control. */
 #define KS_APPS (KS_ABC | KS_BARRIER)
 
 /* A row comparing var over base on kernels ks: a single figure, a range,
@@ -197,6 +198,13 @@ const struct findings_row findings_rows[] = {
       "min(SP:PC) never below the stack's", "Collange", "§5.2",
       ONLY(DIR_NOT_DOWN), "at least as efficient in all cases",
       STAT_LANES, REDUCE_MIN, CMP("minpc", "stack", KS_APPS), NONE },
+    { "collange-control", MECH_COLLANGE, "SIMD utilization of "
+      "min(SP:PC) never below the stack's on the suite's control-flow "
+      "kernels (Listing 1's call to a function placed after its caller "
+      "among them), which the SP before the PC is to reconverge",
+      "Collange", "§3, Listing 1", ONLY(DIR_NOT_DOWN),
+      "at least as efficient (SP first handles Listing 1)", STAT_LANES,
+      REDUCE_MIN, CMP("minpc", "stack", KS_CONTROL), NONE },
     /* ICS-First */
     { "ics-first-over-minpc", MECH_ICS_FIRST, "ICS-First over Min-PC, "
       "execution time", "multi-core SIMT", "§5.3, Fig. 13(a)", ONE(-0.8),
@@ -220,6 +228,23 @@ const struct findings_whatif findings_whatifs[] = {
     { "first-level16", "harp-mean", "a First-Level table of one entry per "
       "pipeline stage (8) starves the pipeline", SIDE_VAR, NULL,
       "first_level_entries=16", NULL },
+    { "waiting-miss", "harp-mean", "every global load sends the warp "
+      "through the Waiting-Lookup, Second-Level and a First-Level slot "
+      "(HARP 4.2.1): only a load that misses the L1 does", SIDE_VAR, NULL,
+      "waiting_lookup_loads=miss", NULL },
+    { "waiting-none", "harp-mean", "the Waiting-Lookup's round trip and "
+      "the loads it serialises cost harp its gain: no warp leaves "
+      "First-Level at a load", SIDE_VAR, NULL, "waiting_lookup_loads=none",
+      NULL },
+    { "type-a-waiting-none", "harp-type-a", "the Waiting-Lookup's round "
+      "trip and the loads it serialises: no warp leaves First-Level at a "
+      "load", SIDE_VAR, NULL, "waiting_lookup_loads=none", NULL },
+    { "type-b-waiting-none", "harp-type-b", "the Waiting-Lookup's round "
+      "trip and the loads it serialises: no warp leaves First-Level at a "
+      "load", SIDE_VAR, NULL, "waiting_lookup_loads=none", NULL },
+    { "max-waiting-none", "harp-max", "the Waiting-Lookup's round trip "
+      "and the loads it serialises: no warp leaves First-Level at a load",
+      SIDE_VAR, NULL, "waiting_lookup_loads=none", NULL },
     { "threshold1", "harp-mean", "warps move from Lookup to Second-Level "
       "too early (threshold 2)", SIDE_VAR, NULL,
       "lookup_to_second_threshold=1", NULL },
