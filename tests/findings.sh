@@ -14,7 +14,7 @@ set -u
 fail=0
 out=test-out/findings
 rm -rf "$out" && mkdir -p "$out" || exit 1
-kernels=nqueens,backprop,vecadd,histogram
+kernels=nqueens,backprop,vecadd,histogram,collange
 
 # report NAME [OPTIONS]: the reduced report into $out/NAME (stdout and
 # stderr beside it); it must succeed.
