@@ -10,7 +10,8 @@
  * the fetch stage see the First-Level slots as their warps; a slot's warp
  * may hold threads of several launch warps (and TBs).
  *
- * Commit (the cycle of issue):
+ * Commit (the cycle of issue; P - 1 cycles later with a pipelined RBT,
+ * below):
  *   global load  (a load or atomic of global memory, in->mem_wait) the
  *              warp leaves its First-Level slot for the Waiting-Lookup
  *              (HARP 4.2.1), where it merges with other waiting warps at
