@@ -10,7 +10,8 @@
  * the fetch stage see the First-Level slots as their warps; a slot's warp
  * may hold threads of several launch warps (and TBs).
  *
- * Commit (the cycle of issue):
+ * Commit (the cycle of issue; P - 1 cycles later with a pipelined RBT,
+ * below):
  *   global load  (a load or atomic of global memory, in->mem_wait) the
  *              warp leaves its First-Level slot for the Waiting-Lookup
  *              (HARP 4.2.1), where it merges with other waiting warps at
@@ -44,6 +45,25 @@
  * head; a warp Second-Level cannot take stays where it is (the RBT entry,
  * or this file's queue of warps entering from outside).
  *
+ * Pipelined RBT (rbt_pipeline_stages P > 1, HARP 7.3.2): the RBT answers
+ * a commit (arr_hit, rsv_fail) P - 1 cycles after it was presented, and
+ * every commit is routed on that answer, in order: the routing above
+ * happens then, not in the cycle of issue.  Until then the commit waits
+ * in P - 1 pipeline registers (struct harp_commit, the oldest routed
+ * first) with what the routing needs: the update (next PC, mask,
+ * divergence, bar, exit, load) and the warp's threads, or the group
+ * arriving at its RPC.  An issued warp keeps its First-Level slot
+ * meanwhile (HARP 4.2.2: on commit "the committing warp's status is
+ * updated as ready ... so the warp can proceed further", or "the
+ * committing warp is invalidated"; Fig. 10 (4): the diverged warp's entry
+ * is invalidated on commit): the slot issues nothing, and the fetch
+ * stage's read of it forwards the next PC the commit carries (nothing
+ * when the commit frees the slot).  Every commit passes the registers,
+ * including those that do not search the table (simt.bar, simt.exit, a
+ * divergence without an RPC): First-Level has one update port, written
+ * in commit order at the end of the pipeline.  The SM counts an exiting
+ * warp's threads as gone at issue: its held slot shows no thread.
+ *
  * TB barrier: a thread that executes simt.bar leaves its warp and waits;
  * its launch warp arrives at the WPT when all its live threads wait, and
  * on release they re-enter as one warp per PC.  simt.exit removes threads.
@@ -67,6 +87,19 @@ struct harp_warp {
     uint32_t tid[WARP_MAX_LANES];  /* launch warp per lane */
 };
 
+/* A commit in the RBT's pipeline, waiting for the table's answer. */
+struct harp_commit {
+    bool valid;                  /* the register holds a commit */
+    bool pend;                   /* a group arriving at its RPC (pw) ... */
+    bool pend_gone;              /* ... of exited threads */
+    struct harp_warp pw;         /* that group */
+    struct sm_rc_in x;           /* or an issued warp's update (release and
+                                  * mem_pending cleared: read when routed) */
+    struct warp w;               /* ... and its First-Level slot's warp */
+    bool frees;                  /* the routing frees the slot */
+    uint32_t npc;                /* else the slot's next PC */
+};
+
 struct sm_harp {
     struct warp_tables wt;                /* First- and Second-Level */
     struct ready_lookup ready;         /* Ready-Lookup */
@@ -87,6 +120,12 @@ struct sm_harp {
                                   * that exited (none enters Second-Level
                                   * from a released barrier) */
     uint64_t parked[WARP_TABLES_MAX_SL];  /* per launch warp: threads at simt.bar */
+    unsigned stages;             /* P = rbt_pipeline_stages */
+    struct harp_commit hold[RBT_MAX_STAGES - 1]; /* P - 1 registers: hold[0]
+                                  * is routed this cycle, hold[P - 2] was
+                                  * presented last cycle */
+    uint64_t held[WARP_TABLES_MAX_FL / 64]; /* First-Level slots whose
+                                  * commit is in hold[] */
     /* Not hardware: a memo of the cycle's evaluation of the tables
      * (harp_cycle()), which the evaluation and the step of one cycle
      * would otherwise compute twice from the same update. */
@@ -139,7 +178,8 @@ struct harp_cycle {
     bool wret_done;              /* the wret port offers the Waiting-Lookup's
                                  * completed warp (the entering queue is
                                  * empty), not the queue's head */
-    bool diverged;               /* the issued warp diverged */
+    bool diverged;               /* the routed warp diverged */
+    bool reserved;               /* ... and reserved a barrier at its RPC */
     bool side_at_rpc;            /* ... and one group's PC is the RPC */
     bool rel_gone;               /* the RBT's released barrier holds only
                                  * exited threads: it is freed, nothing
@@ -148,7 +188,7 @@ struct harp_cycle {
     struct harp_warp extra[WARP_MAX_LANES]; /* groups beyond the
                                  * Ready-Lookup's two insert ports */
     unsigned n_extra;
-    uint32_t ftid[WARP_MAX_LANES]; /* the issued slot's launch warps */
+    uint32_t ftid[WARP_MAX_LANES]; /* the routed slot's launch warps */
 };
 
 static uint64_t to_hw(const struct sm_reconv *rc, uint32_t pc)
@@ -183,12 +223,6 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
                  cfg->first_level_entries, rc->warps);
         return -1;
     }
-    if (cfg->rbt_pipeline_stages != 1) {
-        snprintf(err, errlen, "configuration '%s': rbt_pipeline_stages = %u "
-                 "is not supported by the SM yet (1 is)", cfg->name,
-                 cfg->rbt_pipeline_stages);
-        return -1;
-    }
     rc->harp = calloc(cfg->schedulers, sizeof *rc->harp);
     if (!rc->harp) {
         snprintf(err, errlen, "out of memory");
@@ -201,6 +235,7 @@ int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
             || waiting_lookup_init(&h->wait, cfg, err, errlen) != 0
             || rbt_init(&h->rbt, cfg, err, errlen) != 0)
             return -1;
+        h->stages = h->rbt.g.stages;
         h->cap_enter = rc->warps * cfg->warp_size + 4;
         h->enter = calloc(h->cap_enter, sizeof *h->enter);
         /* a thread exits once and is a member of at most one barrier per
@@ -231,15 +266,27 @@ void sm_harp_free(struct sm_reconv *rc)
     rc->harp = NULL;
 }
 
-/* h->issuable after a change of First-Level or pend_valid: the valid
- * slots, none while a group at its RPC arrives (the commit port is the
- * RBT's then). */
+/* h->issuable after a change of First-Level, pend_valid or the held
+ * slots: the valid slots whose commit is not in the RBT's pipeline, none
+ * while a group at its RPC arrives (the commit port is the RBT's then). */
 static void keep_issuable(struct sm_harp *h)
 {
     memset(h->issuable, 0, sizeof h->issuable);
     for (unsigned slot = 0; !h->pend_valid && slot < h->wt.g.fl; slot++)
-        if (h->wt.fl_valid[slot])
+        if (h->wt.fl_valid[slot] && !(h->held[slot / 64] >> slot % 64 & 1))
             bitset_add(h->issuable, slot);
+}
+
+/* The commit held for First-Level slot `slot`, or NULL. */
+static const struct harp_commit *held_commit(const struct sm_harp *h,
+                                             unsigned slot)
+{
+    if (slot >= h->wt.g.fl || !(h->held[slot / 64] >> slot % 64 & 1))
+        return NULL;
+    for (unsigned k = 0; k + 1 < h->stages; k++)
+        if (h->hold[k].valid && !h->hold[k].pend && h->hold[k].x.warp == slot)
+            return &h->hold[k];
+    return NULL;
 }
 
 void sm_harp_reset(struct sm_reconv *rc)
@@ -253,6 +300,8 @@ void sm_harp_reset(struct sm_reconv *rc)
         h->n_enter = 0;
         h->pend_valid = h->pend_gone = false;
         h->n_gone = 0;
+        memset(h->hold, 0, sizeof h->hold);
+        memset(h->held, 0, sizeof h->held);
         memset(h->parked, 0, sizeof h->parked);
         memset(h->exited, 0, sizeof h->exited);
         h->cyc_valid = false;
@@ -382,6 +431,48 @@ static void clear_inputs(struct harp_cycle *c)
     c->side.pc = c->side.mask = 0;
 }
 
+/* Whether an update is a branch whose lanes go two (or more) ways. */
+static bool diverging(const struct sm_rc_in *u)
+{
+    return u->split && u->taken && u->taken != u->mask;
+}
+
+/* The PC the threads of a non-diverged update go to next. */
+static uint32_t next_pc(const struct sm_rc_in *u)
+{
+    return u->split && u->taken ? u->tpc : u->npc;
+}
+
+/* The commit routed in a cycle: the one whose RBT answer appears in it.
+ * With one stage the cycle's own (the group arriving at its RPC, or the
+ * update); with more, the oldest pipeline register's. */
+struct harp_route {
+    bool pend;                   /* a group arriving at its RPC ... */
+    const struct harp_warp *pw;  /* ... this one */
+    const struct sm_rc_in *x;    /* an issued warp's update, or NULL */
+    const struct warp *w;        /* ... and its slot's warp */
+};
+
+/* The cycle's routed commit (`now`: the issued slot's warp, read for a
+ * one-stage table). */
+static void route_of(const struct sm_harp *h, const struct sm_rc_in *in,
+                     const struct warp *now, struct harp_route *r)
+{
+    const struct harp_commit *k = &h->hold[0];
+
+    if (h->stages == 1) {
+        r->pend = h->pend_valid;
+        r->pw = &h->pend;
+        r->x = in->op == SM_RC_EXEC && in->mask != 0 ? in : NULL;
+        r->w = now;
+    } else {
+        r->pend = k->valid && k->pend;
+        r->pw = &k->pw;
+        r->x = k->valid && !k->pend ? &k->x : NULL;
+        r->w = &k->w;
+    }
+}
+
 /* The inputs of the three tables for this cycle and their outputs. */
 static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
                        const struct sm_rc_in *in, struct harp_cycle *c)
@@ -391,12 +482,15 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
     struct warp now;
     bool exec = in->op == SM_RC_EXEC && in->mask != 0;
     const struct warp *fw = NULL;
+    struct harp_route r;
+    const struct sm_rc_in *x;
 
     /* the inputs start empty; every output is written by its table's
      * eval (the outputs hold whole tables: clearing them each cycle would
      * cost more than all the rest) */
     clear_inputs(c);
-    c->diverged = c->side_at_rpc = c->wret_done = c->rel_gone = false;
+    c->diverged = c->reserved = c->side_at_rpc = false;
+    c->wret_done = c->rel_gone = false;
     c->n_extra = 0;
     if (exec) {
         /* the issued slot's warp, read in place when valid: the tables
@@ -408,21 +502,21 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
             slot_view(rc, sched, in->warp, &now);
             fw = &now;
         }
-        copy_tid(c->ftid, fw->tid, L);
     }
+    route_of(h, in, fw, &r);
+    x = r.pend ? NULL : r.x;     /* a group arriving routes no update */
+    if (x)
+        copy_tid(c->ftid, r.w->tid, L);
 
-    /* RBT commit port */
+    /* RBT commit port: the commit presented this cycle */
     if (h->pend_valid) {
         c->ri.cmt_valid = true;
         c->ri.cmt_pc = h->pend.pc;
         c->ri.cmt_mask = h->pend.mask;
         copy_tid(c->ri.cmt_tid, h->pend.tid, L);
-    } else if (exec && in->split && in->taken && in->taken != in->mask) {
+    } else if (exec && diverging(in)) {
         bool found;
         uint32_t rpc = sm_reconv_rpc(rc->prog, in->pc, &found);
-        uint64_t left = in->mask;
-        unsigned port = 0;
-        c->diverged = true;
         if (found) {
             /* a barrier at the re-convergence PC for every thread */
             c->ri.cmt_valid = true;
@@ -431,6 +525,22 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
             c->ri.cmt_mask = in->mask;
             copy_tid(c->ri.cmt_tid, fw->tid, L);
         }
+    } else if (exec && !in->bar && !in->exit) {
+        c->ri.cmt_valid = true;
+        c->ri.cmt_pc = to_hw(rc, next_pc(in));
+        c->ri.cmt_mask = in->mask;
+        copy_tid(c->ri.cmt_tid, fw->tid, L);
+    }
+    rbt_eval_planned(&h->rbt, &c->ri, &c->ro, &c->rp);  /* rel_ready 0 */
+
+    /* the routed commit's divergence */
+    if (x && diverging(x)) {
+        bool found;
+        uint32_t rpc = sm_reconv_rpc(rc->prog, x->pc, &found);
+        uint64_t left = x->mask;
+        unsigned port = 0;
+        c->diverged = true;
+        c->reserved = found;
         /* the groups, one per PC the threads go to (an indirect jump may
          * send them to more than two; a return without a re-convergence
          * PC, to several callers, reserves no barrier): to the
@@ -440,15 +550,15 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
             struct harp_warp g;
             /* the taken lanes' group first, as the ports take them */
             unsigned first = (unsigned)__builtin_ctzll(
-                left == in->mask ? in->taken : left);
-            uint32_t pc = thread_pc(rc, sched, fw->tid[first], first);
+                left == x->mask ? x->taken : left);
+            uint32_t pc = thread_pc(rc, sched, r.w->tid[first], first);
             memset(&g, 0, sizeof g);
             g.pc = to_hw(rc, pc);
             for (uint64_t m = left; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
-                if (thread_pc(rc, sched, fw->tid[l], l) == pc) {
+                if (thread_pc(rc, sched, r.w->tid[l], l) == pc) {
                     g.mask |= 1ull << l;
-                    g.tid[l] = fw->tid[l];
+                    g.tid[l] = r.w->tid[l];
                 }
             }
             left &= ~g.mask;
@@ -465,23 +575,17 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
                 c->extra[c->n_extra++] = g;
             }
         }
-    } else if (exec && !in->bar && !in->exit) {
-        c->ri.cmt_valid = true;
-        c->ri.cmt_pc = to_hw(rc, in->split && in->taken ? in->tpc : in->npc);
-        c->ri.cmt_mask = in->mask;
-        copy_tid(c->ri.cmt_tid, fw->tid, L);
     }
-    rbt_eval_planned(&h->rbt, &c->ri, &c->ro, &c->rp);  /* rel_ready 0 */
 
     /* Waiting-Lookup: the lowest entry none of whose threads waits on
      * memory completes; a warp that issued a global load enters */
     c->wli.done_valid = waiting_done(rc, sched, in, &c->wli.done_slot);
-    if (exec && in->mem_wait && !c->diverged && !in->bar && !in->exit
-        && !h->pend_valid && (fw->mask & ~c->ro.arr_hit)) {
+    if (x && x->mem_wait && !c->diverged && !x->bar && !x->exit
+        && (r.w->mask & ~c->ro.arr_hit)) {
         c->wli.ins_valid[0] = true;
-        c->wli.ins[0].pc = c->ri.cmt_pc;
-        c->wli.ins[0].mask = fw->mask & ~c->ro.arr_hit;
-        copy_tid(c->wli.ins[0].tid, fw->tid, L);
+        c->wli.ins[0].pc = to_hw(rc, next_pc(x));
+        c->wli.ins[0].mask = r.w->mask & ~c->ro.arr_hit;
+        copy_tid(c->wli.ins[0].tid, r.w->tid, L);
     }
     waiting_lookup_eval_ports(&h->wait, &c->wli, &c->wlo);
 
@@ -517,15 +621,15 @@ static void harp_cycle(const struct sm_reconv *rc, unsigned sched,
         c->wi.wret = c->wlo.done;
     }
 
-    /* First-Level update of the issued slot */
-    if (exec && !h->pend_valid) {
+    /* First-Level update of the routed slot */
+    if (x) {
         c->wi.upd_valid = true;
-        c->wi.upd_slot = in->warp;
-        if (c->diverged || in->bar || in->exit || c->wli.ins_valid[0]) {
+        c->wi.upd_slot = x->warp;
+        if (c->diverged || x->bar || x->exit || c->wli.ins_valid[0]) {
             c->wi.upd_mask = 0;
         } else {
-            c->wi.upd_pc = c->ri.cmt_pc;
-            c->wi.upd_mask = fw->mask & ~c->ro.arr_hit;
+            c->wi.upd_pc = to_hw(rc, next_pc(x));
+            c->wi.upd_mask = r.w->mask & ~c->ro.arr_hit;
         }
     }
     warp_tables_eval_ports(&h->wt, &c->wi, &c->wo);
@@ -544,8 +648,16 @@ void sm_harp_read(const struct sm_reconv *rc, unsigned sched,
     const struct warp_tables *t = &rc->harp[sched].wt;
     unsigned slot = in->rd_warp;
 
-    /* slot_view()'s PC and mask: the read port shows no thread ids */
-    if (slot < t->g.fl && t->fl_valid[slot]) {
+    const struct harp_commit *k = held_commit(&rc->harp[sched], slot);
+
+    /* slot_view()'s PC and mask: the read port shows no thread ids; a
+     * slot whose commit is in the RBT's pipeline forwards the next PC it
+     * carries, or nothing when the commit frees the slot */
+    if (k) {
+        out->rd_valid = !k->frees;
+        out->rd_pc = k->frees ? 0 : k->npc;
+        out->rd_mask = k->frees ? 0 : t->fl[slot].mask;
+    } else if (slot < t->g.fl && t->fl_valid[slot]) {
         out->rd_valid = true;
         out->rd_pc = from_hw(rc, t->fl[slot].pc);
         out->rd_mask = t->fl[slot].mask;
@@ -648,7 +760,10 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
     struct harp_cycle *c = h->cyc;
     bool was_pend = h->pend_valid;
     unsigned sl_count = h->wt.count, sl_head = h->wt.head;
-    bool changed, released = false;
+    bool changed, released = false, in_flight = false;
+    struct harp_route r;
+    const struct sm_rc_in *x;
+    struct harp_commit next;     /* P > 1: the commit presented now */
 
     if (still_cycle(rc, sched, in)) {
         h->cyc_valid = false;
@@ -659,15 +774,39 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
     h->cyc_valid = false;
     h->wait_valid = false;
     h->done_valid = false;
-    /* no table takes an input, none releases, no warp waits to enter:
-     * only a fill of First-Level from Second-Level could change them */
-    changed = in->op != SM_RC_NONE || was_pend || h->n_enter || c->n_extra
+    route_of(h, in, NULL, &r);
+    x = r.pend ? NULL : r.x;
+    for (unsigned k = 0; k + 1 < h->stages; k++)
+        in_flight = in_flight || h->hold[k].valid;
+    next.valid = false;
+    if (h->stages > 1 && was_pend) {
+        /* the group arriving at its RPC waits for the table's answer */
+        next.valid = next.pend = true;
+        next.pend_gone = h->pend_gone;
+        next.pw = h->pend;
+        h->pend_valid = h->pend_gone = false;
+    } else if (h->stages > 1 && in->op == SM_RC_EXEC && in->mask) {
+        /* the issued warp waits for it in its slot */
+        next.valid = true;
+        next.pend = next.pend_gone = false;
+        next.x = *in;
+        next.x.release = NULL;
+        next.x.mem_pending = NULL;
+        slot_view(rc, sched, in->warp, &next.w);
+        next.frees = diverging(in) || in->bar || in->exit || in->mem_wait;
+        next.npc = next_pc(in);
+    }
+    /* no table takes an input, none releases, no warp waits to enter,
+     * no commit is in the RBT's pipeline: only a fill of First-Level from
+     * Second-Level could change them */
+    changed = in->op != SM_RC_NONE || was_pend || in_flight
+              || h->n_enter || c->n_extra
               || c->ri.cmt_valid || c->ro.rel_valid
               || c->li.ins_valid[0] || c->li.ins_valid[1] || c->li.pop
               || c->wli.ins_valid[0] || c->wli.done_valid
               || c->wi.upd_valid || c->wi.bar_valid || c->wi.lkp_valid
               || c->wi.wret_valid;
-    if (c->ri.cmt_valid && c->ri.cmt_diverged) {
+    if (c->reserved) {          /* rsv_fail answers the routed commit */
         rc->rbt_bypass += (uint64_t)popcount64(c->ro.rsv_fail);
         rc->rbt_misses += c->ro.rsv_fail != 0;
     }
@@ -717,14 +856,15 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
         copy_tid(w.tid, c->wli.ins[0].tid, L);
         enter_push(h, &w);
     }
-    if (was_pend) {
+    if (r.pend) {
         /* the threads no barrier holds (their reservation failed) go on;
          * exited threads are dropped */
-        struct harp_warp w = h->pend;
+        struct harp_warp w = *r.pw;
         w.mask &= ~c->ro.arr_hit;
-        if (!h->pend_gone)
+        if (!(h->stages == 1 ? h->pend_gone : h->hold[0].pend_gone))
             enter_push(h, &w);
-        h->pend_valid = h->pend_gone = false;
+        if (h->stages == 1)
+            h->pend_valid = h->pend_gone = false;
     }
     for (unsigned k = 0; k < c->n_extra; k++)
         enter_push(h, &c->extra[k]);
@@ -732,8 +872,8 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
         h->pend = c->side;
         h->pend_valid = true;
     }
-    if (in->op == SM_RC_EXEC && in->exit && in->mask)
-        exit_threads(h, in->mask, c->ftid, L);
+    if (x && x->exit)
+        exit_threads(h, x->mask, c->ftid, L);
     if (!h->pend_valid && h->n_gone) {
         /* exited threads arrive at a barrier they are members of */
         h->pend = h->gone[0];
@@ -751,9 +891,9 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
             w.tid[l] = in->warp;
         enter_push(h, &w);
     }
-    if (in->op == SM_RC_EXEC && in->bar)
+    if (x && x->bar)
         for (unsigned l = 0; l < L; l++)
-            if (in->mask >> l & 1)
+            if (x->mask >> l & 1)
                 h->parked[c->ftid[l]] |= 1ull << l;
     if (in->release)
         for (unsigned w = 0; w < rc->warps; w++) {
@@ -782,6 +922,18 @@ bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
             h->parked[w] = 0;
             released = true;
         }
+    if (h->stages > 1) {
+        /* the registers advance: the routed commit leaves, the presented
+         * one enters */
+        unsigned n = h->stages - 1;
+        memmove(h->hold, h->hold + 1, (n - 1) * sizeof *h->hold);
+        h->hold[n - 1] = next;
+        memset(h->held, 0, sizeof h->held);
+        for (unsigned k = 0; k < n; k++)
+            if (h->hold[k].valid && !h->hold[k].pend)
+                bitset_add(h->held, h->hold[k].x.warp);
+        changed = changed || next.valid;
+    }
     changed = changed || h->wt.count != sl_count || h->wt.head != sl_head;
     h->still = !changed && !released;
     keep_issuable(h);
@@ -792,7 +944,8 @@ bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
                        unsigned slot)
 {
     const struct sm_harp *h = &rc->harp[sched];
-    return !h->pend_valid && slot < h->wt.g.fl && h->wt.fl_valid[slot];
+    return !h->pend_valid && slot < h->wt.g.fl && h->wt.fl_valid[slot]
+           && !held_commit(h, slot);
 }
 
 void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
@@ -939,6 +1092,14 @@ bool sm_harp_can_launch(const struct sm_reconv *rc, unsigned sched,
     for (uint64_t m = h->pend_valid ? h->pend.mask : 0; m; m &= m - 1)
         if (h->pend.tid[__builtin_ctzll(m)] == warp)
             return false;
+    /* nor while a commit of its threads (an exit) is in the pipeline */
+    for (unsigned k = 0; k + 1 < h->stages; k++) {
+        const struct harp_commit *q = &h->hold[k];
+        uint64_t m = !q->valid ? 0 : q->pend ? q->pw.mask : q->w.mask;
+        for (; m; m &= m - 1)
+            if ((q->pend ? q->pw.tid : q->w.tid)[__builtin_ctzll(m)] == warp)
+                return false;
+    }
     return true;
 }
 
@@ -955,6 +1116,16 @@ static void count_in(uint64_t mask, const uint32_t *tid, unsigned warp,
             else if (n < 60)
                 snprintf(place[l] + n, 64 - n, " + %s", name);
         }
+}
+
+/* The threads First-Level slot f holds: its mask, but none while its
+ * simt.exit is in the RBT's pipeline (they exited at issue). */
+static uint64_t slot_threads(const struct sm_harp *h, unsigned f)
+{
+    const struct harp_commit *k = held_commit(h, f);
+
+    return k && k->x.exit ? h->wt.fl[f].mask & ~k->x.mask
+                          : h->wt.fl[f].mask;
 }
 
 /* Add one to count[tid[l] * lanes + l] for each lane l of mask. */
@@ -976,7 +1147,7 @@ void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
     (void)live;
     for (unsigned f = 0; f < h->wt.g.fl; f++)
         if (h->wt.fl_valid[f])
-            add_in(h->wt.fl[f].mask, h->wt.fl[f].tid, warps, lanes, count);
+            add_in(slot_threads(h, f), h->wt.fl[f].tid, warps, lanes, count);
     for (unsigned i = 0; i < h->wt.count; i++) {
         const struct warp *w = warp_tables_sl_warp(&h->wt, i);
         add_in(w->mask, w->tid, warps, lanes, count);
@@ -998,6 +1169,10 @@ void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
         add_in(h->enter[i].mask, h->enter[i].tid, warps, lanes, count);
     if (h->pend_valid && !h->pend_gone)
         add_in(h->pend.mask, h->pend.tid, warps, lanes, count);
+    for (unsigned k = 0; k + 1 < h->stages; k++)
+        if (h->hold[k].valid && h->hold[k].pend && !h->hold[k].pend_gone)
+            add_in(h->hold[k].pw.mask, h->hold[k].pw.tid, warps, lanes,
+                   count);
     for (unsigned w = 0; w < warps; w++)
         for (unsigned l = 0; l < lanes; l++)
             count[w * lanes + l] += (unsigned)(h->parked[w] >> l & 1);
@@ -1008,13 +1183,14 @@ void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
                     unsigned count[], char place[][64])
 {
     const struct sm_harp *h = &rc->harp[sched];
-    char name[32];
+    char name[48];
 
     (void)live;
     for (unsigned f = 0; f < h->wt.g.fl; f++)
         if (h->wt.fl_valid[f]) {
-            snprintf(name, sizeof name, "First-Level slot %u", f);
-            count_in(h->wt.fl[f].mask, h->wt.fl[f].tid, warp, lanes, name,
+            snprintf(name, sizeof name, "First-Level slot %u%s", f,
+                     held_commit(h, f) ? " (committing)" : "");
+            count_in(slot_threads(h, f), h->wt.fl[f].tid, warp, lanes, name,
                      count, place);
         }
     for (unsigned i = 0; i < h->wt.count; i++) {
@@ -1048,6 +1224,13 @@ void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
     if (h->pend_valid && !h->pend_gone)
         count_in(h->pend.mask, h->pend.tid, warp, lanes,
                  "arriving at its RPC", count, place);
+    for (unsigned k = 0; k + 1 < h->stages; k++)
+        if (h->hold[k].valid && h->hold[k].pend && !h->hold[k].pend_gone) {
+            snprintf(name, sizeof name, "arriving at its RPC (stage %u)",
+                     k + 1);
+            count_in(h->hold[k].pw.mask, h->hold[k].pw.tid, warp, lanes,
+                     name, count, place);
+        }
     {
         uint32_t own[WARP_MAX_LANES];
         for (unsigned l = 0; l < lanes; l++)

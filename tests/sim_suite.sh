@@ -16,15 +16,19 @@
 # the key and the depth, and it runs with sbr_stack_depth = 64 (the most
 # the model holds), under every scheduler and fetch policy at tiny.
 # deepcall calls a function that calls another inside a divergent branch
-# inside a divergent loop: five entries, one more than tiny holds.  The
-# runs go in parallel over the online processors.
+# inside a divergent loop: five entries, one more than tiny holds.  Under
+# harp the RBT's access is also pipelined into 2 and 4 stages (HARP
+# 7.3.2): every kernel at tiny, and the divergent ones (types A and B) and
+# those that exit in divergent code at fermi-harp.  The runs go in
+# parallel over the online processors.
 set -u
 out=test-out/sim-suite
 rm -rf "$out" && mkdir -p "$out" || exit 1
 kernels=$("$SIMTREF" kernel list | tail -n +3 | cut -d'|' -f2 | tr -d ' ')
 [ "$(echo $kernels | wc -w)" -ge 18 ] || { echo "FAIL: the suite lists: $kernels"; exit 1; }
 
-# The runs, one per line: KERNEL PRESET MODE SCHEDULER FETCH.
+# The runs, one per line: KERNEL PRESET MODE SCHEDULER FETCH (SCHEDULER
+# rbtP: the preset's policies, rbt_pipeline_stages = P).
 for k in $kernels; do
   for p in ${SIM_PRESETS:-tiny fermi-harp}; do
     case $p in tiny|fermi-harp) modes="sbr harp minpc ics-first" ;;
@@ -40,6 +44,11 @@ for k in $kernels; do
       echo "$k tiny harp $s $f"
       [ "$k" = recursion ] && echo "$k tiny sbr $s $f"
     done
+  done
+  for n in 2 4; do
+    echo "$k tiny harp rbt$n -"
+    case $k in nqueens|mummer|nw|particlefilter|bfs|backprop|hotspot|exits)
+      echo "$k fermi-harp harp rbt$n -" ;; esac
   done
 done > "$out/runs"
 echo "recursion tiny sbr overflow -" >> "$out/runs"
@@ -57,7 +66,11 @@ elif [ "$k $m" = "recursion sbr" ]; then
 elif [ "$k $m $p" = "deepcall sbr tiny" ]; then
   set -- "$@" --set sbr_stack_depth=5
 fi
-[ "$s" = - ] || set -- "$@" --set scheduler="$s" --set fetch="$f"
+case $s in
+  -) ;;
+  rbt*) set -- "$@" --set rbt_pipeline_stages="${s#rbt}" ;;
+  *) set -- "$@" --set scheduler="$s" --set fetch="$f" ;;
+esac
 if [ "$p" = tiny ]; then
   set -- "$@" --block 8
   [ "$k" = srad ] && set -- "$@" --set pc_bits=9

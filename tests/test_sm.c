@@ -1364,20 +1364,108 @@ static void the_invariant_check_finds_a_minpc_thread_without_a_pc(void **state)
                       "no place (lost)");
 }
 
-static void a_pipelined_rbt_is_refused_at_configuration(void **state)
+/* One warp alone runs a divergent branch: x5 = tid; the odd lane runs
+ * `odd` independent instructions, the first x11 = 100, the even one
+ * `even`, the first x11 = 200 (1 <= odd, even <= 8); both meet at the
+ * join and store x11 + tid at args[tid]. */
+static void lone_branch_program(struct built *b, unsigned odd, unsigned even)
+{
+    uint32_t p[MAXW];
+    unsigned n = 0, br, join;
+
+    assert_true(odd + even + 12 <= MAXW);
+    p[n++] = csrr(5, RV32_CSR_TID);
+    p[n++] = addi(7, 0, 0);
+    p[n++] = andi(6, 5, 1);
+    br = n;
+    p[n++] = branch(0, 6, 0, (int32_t)(4 * (odd + 2)));  /* beq -> even */
+    for (unsigned i = 0; i < odd; i++)
+        p[n++] = addi(11 + i % 8, 0, (int32_t)(100 + i));
+    p[n++] = jal(0, (int32_t)(4 * (even + 1)));           /* -> join */
+    for (unsigned i = 0; i < even; i++)
+        p[n++] = addi(11 + i % 8, 0, (int32_t)(200 + i));
+    join = n;
+    p[n++] = add(7, 11, 5);
+    p[n++] = slli(8, 5, 2);
+    p[n++] = add(8, 8, 10);
+    p[n++] = sw(7, 8, 0);
+    p[n++] = EXIT;
+    build(b, p, n, &(struct program_branch){ BASE + 4 * br, BASE + 4 * join },
+          1);
+}
+
+struct lone_run {
+    uint64_t cycles, commits;
+};
+
+/* Cycles of one warp alone running the branch with `stages` RBT stages
+ * (timing_config: no turns for the SIMD group), stores checked. */
+static uint64_t lone_branch_cycles(unsigned stages, unsigned odd,
+                                   unsigned even)
 {
     struct built b;
-    struct simt_config cfg = load("tiny");
+    struct simt_config cfg = timing_config(RECONV_HARP);
     struct sm *sm;
-    char err[SM_ERR_LEN];
+    uint64_t cycles;
+
+    cfg.rbt_pipeline_stages = stages;
+    lone_branch_program(&b, odd, even);
+    sm = make(&cfg, &b.p, 1, cfg.warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("rbt_pipeline_stages = %u: %s", stages, sm->err);
+    for (unsigned t = 0; t < cfg.warp_size; t++) {
+        uint32_t v;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        assert_int_equal(v, (t & 1 ? 100 : 200) + t);
+    }
+    cycles = sm->st.cycles;
+    sm_destroy(sm);
+    return cycles;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* A commit holds its warp P - 1 cycles in the RBT's pipeline: one warp
+ * alone issues its independent instructions P cycles apart, or as far
+ * apart as the front end lets it with one stage (measured), whichever is
+ * longer. */
+static void a_lone_warp_issues_once_per_rbt_pipeline_stages(void **state)
+{
+    struct simt_config cfg = timing_config(RECONV_HARP);
+    uint64_t gap1;
 
     (void)state;
-    divergent_program(&b);
-    cfg.reconvergence = RECONV_HARP;
-    cfg.rbt_pipeline_stages = 2;
-    assert_int_equal(sm_create(&sm, &cfg, &b.p, 4096, err, sizeof err), -1);
-    assert_non_null(strstr(err, "rbt_pipeline_stages = 2 is not supported "
-                           "by the SM yet"));
+    gap1 = chain_cycles(&cfg, CHAIN_INDEPENDENT, 12)
+           - chain_cycles(&cfg, CHAIN_INDEPENDENT, 8);
+    assert_int_equal(gap1 % 4, 0);
+    for (unsigned stages = 2; stages <= 4; stages *= 2) {
+        uint64_t c8, c12;
+        cfg.rbt_pipeline_stages = stages;
+        c8 = chain_cycles(&cfg, CHAIN_INDEPENDENT, 8);
+        c12 = chain_cycles(&cfg, CHAIN_INDEPENDENT, 12);
+        assert_int_equal(c12 - c8, 4 * max_u64(gap1 / 4, stages));
+    }
+}
+
+/* After a divergent branch the two sides hold two First-Level slots and
+ * issue in turn: one side issues while the other's commit is in the
+ * RBT's pipeline.  A pair of added instructions (one a side) costs what
+ * it costs with one stage, or P cycles, whichever is longer: a two-stage
+ * RBT is hidden, a four-stage one is not. */
+static void a_divergent_warps_sides_hide_each_others_rbt_latency(void **state)
+{
+    uint64_t pair1 = lone_branch_cycles(1, 4, 5) - lone_branch_cycles(1, 3, 4);
+
+    (void)state;
+    for (unsigned stages = 2; stages <= 4; stages *= 2) {
+        uint64_t pair = lone_branch_cycles(stages, 4, 5)
+                        - lone_branch_cycles(stages, 3, 4);
+        assert_int_equal(pair, max_u64(pair1, stages));
+    }
 }
 
 int main(void)
@@ -1403,7 +1491,8 @@ int main(void)
         cmocka_unit_test(the_invariant_check_finds_a_thread_in_two_states),
         cmocka_unit_test(the_invariant_check_finds_harp_tables_holding_a_retired_warp),
         cmocka_unit_test(the_invariant_check_finds_a_minpc_thread_without_a_pc),
-        cmocka_unit_test(a_pipelined_rbt_is_refused_at_configuration),
+        cmocka_unit_test(a_lone_warp_issues_once_per_rbt_pipeline_stages),
+        cmocka_unit_test(a_divergent_warps_sides_hide_each_others_rbt_latency),
         cmocka_unit_test(each_dependent_alu_instruction_costs_the_alu_latency),
         cmocka_unit_test(each_dependent_multiply_costs_the_multiply_latency),
         cmocka_unit_test(a_warp_wider_than_the_simd_width_holds_its_group_longer),
