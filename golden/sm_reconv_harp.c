@@ -676,7 +676,14 @@ void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
     harp_cycle(rc, sched, in, h->cyc);
     h->cyc_in = *in;
     h->cyc_valid = true;
-    if (c->ro.err || c->lo.err || c->wo.err || c->wlo.err) {
+    if (h->pend_valid && in->op == SM_RC_EXEC && in->mask) {
+        /* the issuable set holds no slot then (keep_issuable()): an
+         * issue would find the commit port taken and lose its update */
+        out->err = true;
+        snprintf(out->why, sizeof out->why, "scheduler %u issued First-Level "
+                 "slot %u while a group arriving at its re-convergence PC "
+                 "holds the RBT's commit port", sched, in->warp);
+    } else if (c->ro.err || c->lo.err || c->wo.err || c->wlo.err) {
         out->err = true;
         snprintf(out->why, sizeof out->why, "a HARP table of scheduler %u "
                  "refused its inputs (%s%s%s%s)", sched,
