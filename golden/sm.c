@@ -529,7 +529,10 @@ static void lsu_request_of(const struct sm *sm,
         if (!r->mask)
             r->tb = sm->warp[slot[l]].tb;
         r->mask |= 1ull << l;
-        r->addr[l] = rec->res[l].mem_addr;
+        /* the memory pipeline sees each warp slot's stacks
+         * interleaved by word */
+        r->addr[l] = sm_memory_physical(rec->res[l].mem_addr,
+                                        sm->mem.threads, sm->cfg.warp_size);
         shared &= r->addr[l] >= SM_SHARED_BASE
                   && r->addr[l] < SM_SHARED_BASE + SM_SHARED_BYTES;
     }

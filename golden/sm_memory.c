@@ -65,6 +65,18 @@ const char *sm_fault_what(enum sm_fault f)
     return (unsigned)f < sizeof what / sizeof what[0] ? what[f] : "?";
 }
 
+uint32_t sm_memory_physical(uint32_t addr, unsigned threads, unsigned group)
+{
+    uint32_t a = addr - SM_STACK_BASE, i, o;
+
+    if (addr < SM_STACK_BASE || a / SM_STACK_BYTES >= threads)
+        return addr;
+    i = a / SM_STACK_BYTES;     /* the thread slot */
+    o = a % SM_STACK_BYTES;     /* the byte of its stack */
+    return SM_STACK_BASE + (i / group) * (group * SM_STACK_BYTES)
+           + (o / 4) * (group * 4) + (i % group) * 4 + o % 4;
+}
+
 void sm_memory_clear_reservations(struct sm_memory *m)
 {
     for (unsigned k = 0; k < m->resv.n_held; k++)

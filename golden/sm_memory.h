@@ -91,6 +91,35 @@ static inline uint32_t sm_memory_stack_top(unsigned i)
     return SM_STACK_BASE + (uint32_t)(i + 1) * SM_STACK_BYTES;
 }
 
+/* The address the memory pipeline sees -- the coalescer's lines, the
+ * L1's sets and tags, the MSHRs, DRAM -- for addr, an address a thread
+ * of an SM of `threads` thread slots accesses, the slots interleaved in
+ * groups of `group` (the SM's warp slots: group = warp_size, slot i =
+ * warp slot i / group, lane i % group).
+ *
+ * The threads see their stacks SM_STACK_BYTES apart
+ * (sm_memory_stack_top).  Laid out so, the same stack word of a warp's
+ * lanes is one line per lane, all in one L1 set; GPUs interleave
+ * per-thread local memory by word instead, so that the same word of
+ * consecutive threads is consecutive words (CUDA C Programming Guide,
+ * "Local Memory"; GPGPU-Sim's translate_local_memaddr()), and a warp's
+ * accesses coalesce.  Byte o of lane l's stack in group g is at
+ *
+ *   SM_STACK_BASE + g * (group * SM_STACK_BYTES)
+ *                 + (o / 4) * (group * 4) + l * 4 + o % 4:
+ *
+ * each group's stacks stay the block they were, interleaved within it,
+ * a bijection of the stack region onto itself (threads a multiple of
+ * group; group 1 is the threads' own layout).  The group is the warp
+ * because the coalescer sees one warp's lanes at a time, and a block per
+ * warp keeps a stack's successive words in successive lines and L1 sets;
+ * interleaving all the SM's slots would make a row of threads x 4 bytes,
+ * 6 KiB at the presets, which the L1's linear set index folds onto two
+ * groups of sets (docs/memory.md).  Every other address is its own.  The
+ * functional memory keeps the threads' view: only the timing models see
+ * this one. */
+uint32_t sm_memory_physical(uint32_t addr, unsigned threads, unsigned group);
+
 /* What a refused access did, for messages: "outside memory", ... */
 const char *sm_fault_what(enum sm_fault f);
 

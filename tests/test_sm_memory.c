@@ -3,11 +3,13 @@
  * under every control-flow mode at tiny and fermi-harp: lr.w/sc.w atomic
  * across threads (the lanes of one warp too), each thread's stack its
  * own, the code read-only while data after it stays writable, and a
- * thread's exit code (docs/isa.md).
+ * thread's exit code (docs/isa.md); and the stacks as the memory system
+ * lays them out, interleaved by word per warp slot (docs/memory.md).
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
@@ -373,6 +375,122 @@ static void a_non_zero_exit_code_fails_the_run_naming_the_threads(void **state)
     }
 }
 
+/* The memory pipeline's view of the stacks (sm_memory_physical) at
+ * small SMs of 1 to 8 thread slots in groups (warps) of 1 to 6: every
+ * (thread slot, byte of its stack) has its own address, inside its
+ * group's block of the stack region; the same byte of consecutive slots
+ * of a group is 4 bytes apart (consecutive words); an address outside
+ * the stacks is its own. */
+static void the_stack_interleaving_is_a_bijection_onto_the_stack_region(
+    void **state)
+{
+    static const unsigned sizes[][2] = {
+        { 1, 1 }, { 2, 2 }, { 6, 1 }, { 6, 2 }, { 6, 3 }, { 6, 6 }, { 8, 4 }
+    };
+    enum { MAX_T = 8 };
+    static uint8_t seen[MAX_T * SM_STACK_BYTES];
+
+    (void)state;
+    for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        unsigned t = sizes[k][0], w = sizes[k][1];
+        uint32_t end = SM_STACK_BASE + t * SM_STACK_BYTES;
+
+        memset(seen, 0, sizeof seen);
+        for (unsigned i = 0; i < t; i++) {
+            uint32_t lo = SM_STACK_BASE + i / w * w * SM_STACK_BYTES;
+
+            for (uint32_t o = 0; o < SM_STACK_BYTES; o++) {
+                uint32_t a = SM_STACK_BASE + i * SM_STACK_BYTES + o;
+                uint32_t p = sm_memory_physical(a, t, w);
+
+                if (p < lo || p >= lo + w * SM_STACK_BYTES)
+                    fail_msg("%u slots in groups of %u: byte %u of slot %u "
+                             "at 0x%08x, outside its group's 0x%08x..0x%08x",
+                             t, w, o, i, p, lo, lo + w * SM_STACK_BYTES);
+                if (seen[p - SM_STACK_BASE]++)
+                    fail_msg("%u slots in groups of %u: byte %u of slot %u "
+                             "at 0x%08x, the address of another byte", t, w,
+                             o, i, p);
+                if (i % w != 0
+                    && p != sm_memory_physical(a - SM_STACK_BYTES, t, w) + 4)
+                    fail_msg("%u slots in groups of %u: byte %u of slot %u "
+                             "not a word after slot %u's", t, w, o, i, i - 1);
+            }
+        }
+        assert_int_equal(sm_memory_physical(end, t, w), end);
+        assert_int_equal(sm_memory_physical(SM_STACK_BASE - 1, t, w),
+                         SM_STACK_BASE - 1);
+        assert_int_equal(sm_memory_physical(SM_GLOBAL_BASE + 8, t, w),
+                         SM_GLOBAL_BASE + 8);
+    }
+}
+
+/* One warp (a TB of warp_size threads): each thread stores its tid at
+ * sp - 4, loads it back and stores it at sp - 8.  Each thread's stack
+ * holds its own tid (the threads' view is untouched), and each of the
+ * three accesses is as many L1 lines as the warp's words span, one when
+ * they fit in a line: warp_size x 4 bytes of consecutive words, starting
+ * at a multiple of that size (the warp slot's row of the word), both
+ * powers of two like the line.  Under the stacks 4 KiB apart, each lane
+ * was a line of its own.  At the presets of the four modes, and
+ * fermi-sbr and gtx480-baws for two lines and 128-byte ones. */
+static void a_warps_same_stack_word_is_as_many_lines_as_the_words_span(
+    void **state)
+{
+    static const char *const names[] = {
+        "tiny", "fermi-harp", "fermi-sbr", "gtx480-baws"
+    };
+    uint32_t p[] = {
+        csrr(T0, RV32_CSR_TID),    /* 00 */
+        sw(T0, SP, -4),            /* 04 */
+        lw(T1, SP, -4),            /* 08 */
+        sw(T1, SP, -8),            /* 0c */
+        EXIT                       /* 10 */
+    };
+    struct built b;
+
+    (void)state;
+    build(&b, p, 5, 0, NULL, 0);
+    for (unsigned run = 0; run < 4 * 4; run++) {
+        struct simt_config cfg = load(names[run / 4]);
+        struct sm_launch l = { 1, cfg.warp_size, SM_GLOBAL_BASE,
+                               "hand-built", 0 };
+        unsigned span = cfg.warp_size * 4, line = cfg.l1d_line_bytes;
+        unsigned lines = span > line ? span / line : 1;
+        const struct lsu_stats *st;
+        char err[SM_ERR_LEN];
+        struct sm *sm;
+
+        cfg.reconvergence = modes[run % 4];
+        /* harp at the presets with its keys (tiny, fermi-harp) */
+        if (cfg.reconvergence == RECONV_HARP && run / 4 >= 2)
+            continue;
+        if (sm_create(&sm, &cfg, &b.p, 1u << 16, err, sizeof err) != 0)
+            fail_msg("%s", err);
+        if (sm_start(sm, &l) != 0)
+            fail_msg("%s", sm->err);
+        assert_true(span % line == 0 || line % span == 0);
+        if (sm_run(sm) != SM_DONE)
+            fail_msg("%s, %s: %s", names[run / 4],
+                     config_reconvergence_name(cfg.reconvergence), sm->err);
+        for (unsigned t = 0; t < cfg.warp_size; t++) {
+            uint32_t top = sm_memory_stack_top(t);
+            assert_int_equal(word_at(sm, top - 4), t);
+            assert_int_equal(word_at(sm, top - 8), t);
+        }
+        st = lsu_stats(&sm->lsu);
+        if (st->lines != 3 * lines || st->l1_misses != lines
+            || st->store_lines != 2 * lines)
+            fail_msg("%s, %s: %" PRIu64 " lines (%" PRIu64 " load misses, %"
+                     PRIu64 " store lines) for 3 accesses of %u bytes; "
+                     "expected %u (%u, %u)", names[run / 4],
+                     config_reconvergence_name(cfg.reconvergence), st->lines,
+                     st->l1_misses, st->store_lines, span, 3 * lines, lines,
+                     2 * lines);
+        sm_destroy(sm);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +500,8 @@ int main(void)
         cmocka_unit_test(a_store_past_a_threads_stack_is_an_error_naming_it),
         cmocka_unit_test(writes_to_the_code_are_errors_and_to_the_data_are_not),
         cmocka_unit_test(a_non_zero_exit_code_fails_the_run_naming_the_threads),
+        cmocka_unit_test(the_stack_interleaving_is_a_bijection_onto_the_stack_region),
+        cmocka_unit_test(a_warps_same_stack_word_is_as_many_lines_as_the_words_span),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
