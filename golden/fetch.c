@@ -82,24 +82,40 @@ static int unready(const struct fetch *f, unsigned w)
     return -1;
 }
 
-/* A warp with fewer entries than slots (room), not being flushed. */
+/* A valid warp (warp_valid) with fewer entries than slots (room), not
+ * being flushed. */
 static bool eligible(const struct fetch *f, const struct fetch_in *in,
                      unsigned w)
 {
     if (in->flush_valid && id(f, in->flush_warp) == w)
         return false;
-    return f->room[w / 64] >> w % 64 & 1;
+    return (f->room[w / 64] & in->warp_valid[w / 64]) >> w % 64 & 1;
 }
 
-/* The first eligible warp at or after `from` (< W), W when none. */
+/* The first eligible warp at or after `from` (< W), W when none: a word
+ * of room and warp_valid at a time. */
 static unsigned next_eligible(const struct fetch *f, const struct fetch_in *in,
                               unsigned from)
 {
-    unsigned W = f->g.warps, w = bitset_next(f->room, W, from);
+    unsigned W = f->g.warps, words = (W + 63) / 64, k = from / 64;
+    uint64_t m;
 
-    if (w < W && !eligible(f, in, w))
-        w = bitset_next(f->room, W, w + 1);
-    return w;
+    if (from >= W)
+        return W;
+    m = f->room[k] & in->warp_valid[k] & ~(uint64_t)0 << from % 64;
+    for (;;) {
+        while (m) {
+            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+            if (w >= W)
+                return W;
+            if (eligible(f, in, w))
+                return w;
+            m &= m - 1;
+        }
+        if (++k == words)
+            return W;
+        m = f->room[k] & in->warp_valid[k];
+    }
 }
 
 /* The first eligible warp after the last fetched (< W), wrapping. */

@@ -1460,8 +1460,13 @@ enum sm_status sm_cycle(struct sm *sm)
         memset(si[s].long_wait, true, W * sizeof si[s].long_wait[0]);
         any_ready[s] = false;
         memset(data_hz[s], false, W * sizeof data_hz[s][0]);
-        if (regroups)
+        /* the warps the fetch unit may fetch for: under harp the
+         * First-Level slots holding a warp, else (below) the resident,
+         * launched warps with a live thread */
+        if (regroups) {
             sm_reconv_issuable(&sm->rc, s, issuable);
+            sm_harp_fetchable(&sm->rc, s, fi[s].warp_valid);
+        }
         for (unsigned w = bitset_next(issuable, n_issuable, 0);
              w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {
             /* the scheduler's warps are the mode's slots */
@@ -1492,6 +1497,9 @@ enum sm_status sm_cycle(struct sm *sm)
             bool base = !wp->launch_pending && !wp->at_barrier
                         && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
             enum sm_stall wy;
+
+            if (!wp->launch_pending && wp->live)
+                bitset_add(fi[s].warp_valid, w);
 
             if (base && buffered)
                 hz = issue_hazard(sm, s, w, now, group_ok[s]);

@@ -1270,7 +1270,7 @@ static void the_invariant_check_finds_a_thread_lost_from_its_stack(void **state)
 {
     (void)state;
     corrupt_and_check(RECONV_SBR, drop_lane0_from_stack,
-                      "thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010000: "
+                      "thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010004: "
                       "invariant broken at cycle 6: the thread is live but in "
                       "no place (lost)");
 }
@@ -1279,7 +1279,7 @@ static void the_invariant_check_finds_a_thread_in_two_states(void **state)
 {
     (void)state;
     corrupt_and_check(RECONV_ICS_FIRST, lane0_ready_and_at_barrier,
-                      "thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010000: "
+                      "thread 0 of TB 0 (warp 0, lane 0) at PC 0x00010004: "
                       "invariant broken at cycle 6: the thread is in 2 places");
     corrupt_and_check(RECONV_ICS_FIRST, lane0_idle, "(lost)");
 }
