@@ -26,7 +26,8 @@
 //       with as few entries has a smaller id;
 //   I5  err_o exactly on a fill with nothing in flight, an issue of a warp
 //       that is not ready, or a clear with no unready instruction;
-//   I6  the next cycle: a flushed warp is empty with nothing in flight;
+//   I6  the next cycle: a flushed warp, and a warp that was not valid,
+//       is empty with nothing in flight;
 //       otherwise its fetches in flight change by fetch - fill and its
 //       valid slots by fill - issue.
 //
@@ -34,7 +35,8 @@
 // critical warp is named (CFF), a fetch that passes over a warp of smaller
 // id with more entries (FEF), a warp whose slots are all valid, a flush that
 // cancels fetches in flight, an issue, an error, a fetch while a warp with
-// a free slot is passed over for not being valid.  A cycle with no warp to
+// a free slot is passed over for not being valid, a warp with entries that
+// is not valid (emptied on the edge).  A cycle with no warp to
 // fetch for needs every slot of every warp taken (16 fetches on tiny),
 // beyond the cover depth; I1 states what happens then, and the
 // co-simulation reaches it.
@@ -177,6 +179,7 @@ module fetch_fv #(
   reg              f_past = 1'b0;
   reg [NUM_WARPS*SLOTS-1:0] p_sv;
   reg [NUM_WARPS*CNT_W-1:0] p_infl;
+  reg [NUM_WARPS-1:0] p_wvalid;
   reg                p_fetch, p_fill, p_issue, p_flush;
   reg [WARP_W-1:0]   p_fetch_w, p_fill_w, p_issue_w, p_flush_w;
 
@@ -192,6 +195,7 @@ module fetch_fv #(
     p_issue_w <= issue_warp;
     p_flush   <= flush_valid;
     p_flush_w <= flush_warp;
+    p_wvalid  <= wvalid;
   end
 
   // Environment: reset at the start.
@@ -235,7 +239,7 @@ module fetch_fv #(
       // I6
       if (f_past)
         for (a = 0; a < NUM_WARPS; a = a + 1) begin
-          if (p_flush && p_flush_w == a) begin
+          if ((p_flush && p_flush_w == a) || !p_wvalid[a]) begin
             assert(infl[a*CNT_W +: CNT_W] == 0);
             assert(sv[a*SLOTS +: SLOTS] == 0);
           end else begin
@@ -275,6 +279,7 @@ module fetch_fv #(
       cover(issue_valid && !issue_bad);
       cover(err);
       cover(fetch_valid && |(room & ~wvalid));
+      cover(!wvalid[0] && ent[0 +: 8] != 0);     // an invalid warp emptied
     end
   end
 

@@ -46,6 +46,7 @@ void fetch_reset(struct fetch *f)
     memset(f->inflight, 0, sizeof f->inflight);
     f->last = f->g.warps - 1;
     memset(f->room, 0, sizeof f->room);
+    memset(f->held, 0, sizeof f->held);
     for (unsigned w = 0; w < f->g.warps; w++)
         bitset_add(f->room, w);
 }
@@ -193,13 +194,26 @@ void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
     out->err = a || b || c;
 }
 
-/* room after warp w's entries changed. */
+/* room and held after warp w's entries changed. */
 static void keep_room(struct fetch *f, unsigned w)
 {
-    if (fetch_entries(f, w) < f->g.slots)
+    unsigned n = fetch_entries(f, w);
+
+    if (n < f->g.slots)
         bitset_add(f->room, w);
     else
         bitset_remove(f->room, w);
+    if (n > 0)
+        bitset_add(f->held, w);
+    else
+        bitset_remove(f->held, w);
+}
+
+void fetch_emptied(const struct fetch *f, const struct fetch_in *in,
+                   uint64_t set[])
+{
+    for (unsigned k = 0; k < (f->g.warps + 63) / 64; k++)
+        set[k] = f->held[k] & ~in->warp_valid[k];
 }
 
 /* The clock edge, warp w (-1: none) fetched, the events found bad
@@ -250,6 +264,16 @@ static void edge(struct fetch *f, const struct fetch_in *in, int w,
         keep_room(f, id(f, in->flush_warp));
     if (w >= 0)
         keep_room(f, (unsigned)w);
+    /* a warp that is not valid is emptied, as by a flush (held: only a
+     * warp with an entry changes) */
+    for (unsigned k = 0; k < (f->g.warps + 63) / 64; k++)
+        for (uint64_t m = f->held[k] & ~in->warp_valid[k]; m; m &= m - 1) {
+            unsigned e = k * 64 + (unsigned)__builtin_ctzll(m);
+            memset(f->v[e], 0, sizeof f->v[e]);
+            memset(f->r[e], 0, sizeof f->r[e]);
+            f->inflight[e] = 0;
+            keep_room(f, e);
+        }
 }
 
 void fetch_step(struct fetch *f, const struct fetch_in *in)

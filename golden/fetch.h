@@ -50,9 +50,13 @@
  *          fetches in flight cancelled (their returns never arrive).  A
  *          flush overrides the other events of its warp on the same edge,
  *          and a warp being flushed is not fetched for.
- *   warp_valid  bit w: warp w may be fetched for (a level, not an event;
- *          it changes no state: a warp that is not valid keeps its slots
- *          and fetches in flight).
+ *   warp_valid  bit w: warp w may be fetched for (a level).  A warp that
+ *          is not valid holds no instruction: on the edge its slots are
+ *          emptied and its fetches in flight cancelled, as by a flush, so
+ *          a warp that enters a slot (harp: a First-Level slot, free for
+ *          at least one cycle between two warps) starts with an empty
+ *          I-buffer and no instruction of the slot's earlier warp can
+ *          issue for it.
  *
  * An erroneous event raises err and is ignored; the others still apply.
  * A fetch issued this cycle (fetch_valid, fetch_warp) is in flight from
@@ -130,6 +134,9 @@ struct fetch {
      * bitset), kept by fetch_reset() and fetch_step() so that the fetch
      * policy finds the eligible warps a word at a time. */
     uint64_t room[FETCH_MAX_WARPS / 64];
+    /* Not hardware: the warps with at least one entry, kept with room, so
+     * that the edge finds the invalid warps it empties a word at a time. */
+    uint64_t held[FETCH_MAX_WARPS / 64];
 };
 
 void fetch_geometry(const struct simt_config *cfg, struct fetch_geometry *g);
@@ -172,6 +179,11 @@ static inline bool fetch_unready(const struct fetch *f, unsigned w)
     memcpy(&r, f->r[w], sizeof r);
     return (v & ~r) != 0;
 }
+
+/* The warps the edge empties for not being valid (warp_valid clear) while
+ * they hold an entry, as a bitset of W bits into set[]. */
+void fetch_emptied(const struct fetch *f, const struct fetch_in *in,
+                   uint64_t set[]);
 
 /* Valid slots plus fetches in flight: the warp's entries. */
 unsigned fetch_entries(const struct fetch *f, unsigned w);

@@ -5,7 +5,7 @@
  * Ports and behaviour are those of the C model, golden/fetch.h.  The v and
  * r bits of every slot and the fetch-in-flight counters are flip-flops;
  * the next state is computed for all warps in one combinational block
- * (scoreboard, fill, issue, fetch, flush, in that order) and registered in
+ * (scoreboard, fill, issue, fetch, flush or invalid warp, in that order) and registered in
  * one clocked block.  The fetch choice is written for the configured
  * policy only.
  */
@@ -74,7 +74,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// %s.", policy_text(g->policy));
     vgen_line(v, "// A warp has a free slot when its valid slots plus its fetches in flight");
     vgen_line(v, "// are fewer than SLOTS.  It is eligible when it has a free slot, is valid");
-    vgen_line(v, "// (warp_valid_i: its slot holds a warp) and is not being flushed.");
+    vgen_line(v, "// (warp_valid_i: its slot holds a warp) and is not being flushed.  A warp");
+    vgen_line(v, "// that is not valid is emptied on the edge, as by a flush.");
     vgen_line(v, "// Storage: %lu flip-flops.", fetch_state_bits(g));
     vgen_blank(v);
     vgen_module_begin(v, "simtref_fetch", params, sizeof params / sizeof params[0],
@@ -306,8 +307,9 @@ static void emit_events(struct vgen *v, const struct fetch_geometry *g)
     vgen_indent(v);
     vgen_line(v, "infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] + ONE_C;");
     vgen_dedent(v);
-    vgen_line(v, "// A flush empties the warp and cancels its fetches in flight.");
-    vgen_line(v, "if (flush_ok && flush_warp_i == nw[WARP_W-1:0]) begin");
+    vgen_line(v, "// A flush empties the warp and cancels its fetches in flight; so");
+    vgen_line(v, "// does a warp that is not valid: a warp entering a slot starts empty.");
+    vgen_line(v, "if ((flush_ok && flush_warp_i == nw[WARP_W-1:0]) || !warp_valid_i[nw]) begin");
     vgen_indent(v);
     vgen_line(v, "v_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};");
     vgen_line(v, "r_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};");

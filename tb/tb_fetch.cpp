@@ -12,7 +12,8 @@
 // critical warp for runs of cycles.  The warps that may be fetched for
 // (warp_valid) change per phase, from all of them to a few, and a warp now
 // and then becomes valid or stops being valid (a launch, an exit, a harp
-// warp entering or leaving its slot).  Rarely an input error: a fill for a
+// warp entering or leaving its slot); a warp that is not valid is emptied,
+// and its fetches in flight never return.  Rarely an input error: a fill for a
 // warp with nothing in flight, an issue of an unready warp, a clear of a
 // warp with no unready instruction.
 #include <cstring>
@@ -38,6 +39,7 @@ struct Coverage {
     long ties = 0;              // fef: a larger id eligible, as few entries
     long skipped = 0;           // a warp with room passed over: not valid
     long none_valid = 0;        // cycles with no warp valid
+    long emptied = 0;           // warps with entries emptied for not being valid
 };
 
 struct Return {
@@ -141,6 +143,13 @@ class Bench {
         in.next_valid = rng_.chance(7, 8);
         in.next_warp = rng_.chance(15, 16) ? crit_ : rng_.below(1u << g_.warp_w);
         std::memcpy(in.warp_valid, valid_, sizeof valid_);
+        // A warp that is not valid is emptied on this edge: its fetches
+        // in flight never return.
+        std::deque<Return> kept;
+        for (const Return &r : icache_)
+            if (valid_[r.warp / 64] >> r.warp % 64 & 1)
+                kept.push_back(r);
+        icache_.swap(kept);
         now_ = cycle;
         return true;
     }
@@ -213,6 +222,7 @@ class Bench {
             bool valid = in.warp_valid[w / 64] >> w % 64 & 1;
             any_valid |= valid;
             skip |= !valid && fetch_entries(&m, w) < g_.slots;
+            cov_.emptied += !valid && fetch_entries(&m, w) > 0;
         }
         cov_.none_valid += !any_valid;
         cov_.skipped += skip;
@@ -268,12 +278,13 @@ class Bench {
                     "%ld round-robin wraps, CFF: %ld critical fetches and %ld "
                     "fallbacks; FEF: %ld choices over a smaller id and %ld "
                     "ties to the smaller id; %ld cycles passing over a warp "
-                    "with room that is not valid, %ld with no warp valid\n",
+                    "with room that is not valid, %ld with no warp valid, "
+                    "%ld warps emptied for not being valid\n",
                     cov_.resets, cov_.fetches,
                     cov_.idle, cov_.full, cov_.fills, cov_.issues, cov_.rdys,
                     cov_.flushes, cov_.cancels, cov_.errors, cov_.wraps,
                     cov_.critical, cov_.fallback, cov_.fewest, cov_.ties,
-                    cov_.skipped, cov_.none_valid);
+                    cov_.skipped, cov_.none_valid, cov_.emptied);
     }
 
     bool covered() const
@@ -281,7 +292,7 @@ class Bench {
         bool ok = cov_.resets && cov_.fetches && cov_.idle && cov_.full &&
                   cov_.fills && cov_.issues && cov_.rdys && cov_.flushes &&
                   cov_.cancels && cov_.errors && cov_.skipped &&
-                  cov_.none_valid;
+                  cov_.none_valid && cov_.emptied;
         switch (g_.policy) {
         case FETCH_CFF:
             return ok && cov_.critical && cov_.fallback && cov_.wraps;

@@ -358,6 +358,47 @@ static void no_policy_fetches_for_a_warp_that_is_not_valid(void **state)
     }
 }
 
+static void a_warp_that_is_not_valid_loses_its_slots_and_fetches_in_flight(
+    void **state)
+{
+    struct fetch *f = make(FETCH_LRR);
+    struct fetch_in in;
+    struct fetch_out o;
+
+    (void)state;
+    /* warp 0: one instruction in a slot, one fetch in flight */
+    idle(f);                              /* fetch for warp 0 */
+    fill(f, 0);                           /* returns; warp 1 fetched */
+    blank(f, &in);
+    in.next_valid = false;
+    for (unsigned w = 1; w < 8; w++)      /* only warp 0 valid */
+        bitset_remove(in.warp_valid, w);
+    o = cycle(f, &in);                    /* warp 0's second fetch */
+    assert_true(o.fetch_valid);
+    assert_int_equal(o.fetch_warp, 0);
+    assert_int_equal(fetch_entries(f, 0), 2);
+    /* warp 1 was not valid on that edge: its fetch in flight is gone */
+    assert_int_equal(fetch_entries(f, 1), 0);
+    /* warp 0 leaves its slot: emptied on the edge, nothing fetched */
+    bitset_remove(in.warp_valid, 0);
+    o = cycle(f, &in);
+    assert_false(o.fetch_valid);
+    assert_int_equal(fetch_entries(f, 0), 0);
+    assert_false(f->v[0][0]);
+    /* the return of its cancelled fetch is an error, like a flushed one */
+    blank(f, &in);
+    in.fill_valid = true;
+    in.fill_warp = 0;
+    fetch_eval(f, &in, &o);
+    assert_true(o.err);
+    /* a warp entering the slot starts empty and is fetched for */
+    in.fill_valid = false;
+    o = cycle(f, &in);
+    assert_true(o.fetch_valid);
+    assert_false(o.v[0][0]);
+    free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -371,6 +412,7 @@ int main(void)
         cmocka_unit_test(storage_bits_are_two_per_slot_a_counter_per_warp_and_the_pointer),
         cmocka_unit_test(a_step_given_the_evaluated_warp_moves_as_the_plain_step),
         cmocka_unit_test(no_policy_fetches_for_a_warp_that_is_not_valid),
+        cmocka_unit_test(a_warp_that_is_not_valid_loses_its_slots_and_fetches_in_flight),
     };
     return cmocka_run_group_tests_name("fetch", tests, NULL, NULL);
 }

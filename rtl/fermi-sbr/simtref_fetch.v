@@ -10,7 +10,8 @@
 // round robin over the eligible warps.
 // A warp has a free slot when its valid slots plus its fetches in flight
 // are fewer than SLOTS.  It is eligible when it has a free slot, is valid
-// (warp_valid_i: its slot holds a warp) and is not being flushed.
+// (warp_valid_i: its slot holds a warp) and is not being flushed.  A warp
+// that is not valid is emptied on the edge, as by a flush.
 // Storage: 149 flip-flops.
 
 module simtref_fetch #(
@@ -203,8 +204,9 @@ module simtref_fetch #(
       // This cycle's fetch is in flight from the next.
       if (pick_valid && pick == nw[WARP_W-1:0])
         infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] + ONE_C;
-      // A flush empties the warp and cancels its fetches in flight.
-      if (flush_ok && flush_warp_i == nw[WARP_W-1:0]) begin
+      // A flush empties the warp and cancels its fetches in flight; so
+      // does a warp that is not valid: a warp entering a slot starts empty.
+      if ((flush_ok && flush_warp_i == nw[WARP_W-1:0]) || !warp_valid_i[nw]) begin
         v_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};
         r_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};
         infl_d[nw*CNT_W +: CNT_W] = {CNT_W{1'b0}};
