@@ -9,8 +9,9 @@
 // (slot_v_o, slot_r_o, inflight_o), so every property reads ports only:
 //
 //   I1  a fetch only for a warp with a free slot (valid slots plus
-//       fetches in flight below SLOTS) that is not being flushed; a fetch
-//       whenever such a warp exists (one port: at most one a cycle);
+//       fetches in flight below SLOTS) that is valid (warp_valid_i) and
+//       not being flushed; a fetch whenever such a warp exists (one port:
+//       at most one a cycle); never a fetch for a warp that is not valid;
 //   I2  per warp, valid slots plus fetches in flight never exceed SLOTS;
 //       valid slots are a prefix (slot 0 the oldest), ready bits only on
 //       valid slots, and a prefix of them;
@@ -25,14 +26,17 @@
 //       with as few entries has a smaller id;
 //   I5  err_o exactly on a fill with nothing in flight, an issue of a warp
 //       that is not ready, or a clear with no unready instruction;
-//   I6  the next cycle: a flushed warp is empty with nothing in flight;
+//   I6  the next cycle: a flushed warp, and a warp that was not valid,
+//       is empty with nothing in flight;
 //       otherwise its fetches in flight change by fetch - fill and its
 //       valid slots by fill - issue.
 //
 // Covers: a fetch for the critical warp, a fallback to round robin while a
 // critical warp is named (CFF), a fetch that passes over a warp of smaller
 // id with more entries (FEF), a warp whose slots are all valid, a flush that
-// cancels fetches in flight, an issue, an error.  A cycle with no warp to
+// cancels fetches in flight, an issue, an error, a fetch while a warp with
+// a free slot is passed over for not being valid, a warp with entries that
+// is not valid (emptied on the edge).  A cycle with no warp to
 // fetch for needs every slot of every warp taken (16 fetches on tiny),
 // beyond the cover depth; I1 states what happens then, and the
 // co-simulation reaches it.
@@ -52,6 +56,7 @@ module fetch_rr_checker #(
   input wire [WARP_W-1:0]          flush_warp_i,
   input wire                       next_valid_i,
   input wire [WARP_W-1:0]          next_warp_i,
+  input wire [NUM_WARPS-1:0]       warp_valid_i,
   input wire [NUM_WARPS*SLOTS-1:0] slot_v_o,
   input wire [NUM_WARPS*CNT_W-1:0] inflight_o,
   input wire                       fetch_valid_o,
@@ -59,7 +64,7 @@ module fetch_rr_checker #(
   input wire [WARP_W-1:0]          last_q
 );
 
-  reg [NUM_WARPS-1:0] free;             // a free slot, not being flushed
+  reg [NUM_WARPS-1:0] free;             // valid, a free slot, not being flushed
   reg [7:0]           n;
   integer w, s;
   always @* begin
@@ -67,7 +72,8 @@ module fetch_rr_checker #(
       n = inflight_o[w*CNT_W +: CNT_W];
       for (s = 0; s < SLOTS; s = s + 1)
         if (slot_v_o[w*SLOTS+s]) n = n + 1;
-      free[w] = n < SLOTS && !(flush_valid_i && flush_warp_i == w);
+      free[w] = warp_valid_i[w] && n < SLOTS &&
+                !(flush_valid_i && flush_warp_i == w);
     end
   end
 
@@ -118,6 +124,7 @@ module fetch_fv #(
   (* anyseq *) wire              rst_ni;
   (* anyseq *) wire              fill_valid, issue_valid, rdy_valid, flush_valid, next_valid;
   (* anyseq *) wire [WARP_W-1:0] fill_warp, issue_warp, rdy_warp, flush_warp, next_warp;
+  (* anyseq *) wire [NUM_WARPS-1:0] wvalid;   // warps that may be fetched for
 
   wire                       fetch_valid, err;
   wire [WARP_W-1:0]          fetch_warp;
@@ -132,6 +139,7 @@ module fetch_fv #(
     .rdy_valid_i(rdy_valid), .rdy_warp_i(rdy_warp),
     .flush_valid_i(flush_valid), .flush_warp_i(flush_warp),
     .next_valid_i(next_valid), .next_warp_i(next_warp),
+    .warp_valid_i(wvalid),
     .fetch_valid_o(fetch_valid), .fetch_warp_o(fetch_warp),
     .ready_o(ready), .slot_v_o(sv), .slot_r_o(sr), .inflight_o(infl),
     .err_o(err)
@@ -143,7 +151,9 @@ module fetch_fv #(
 
   reg [NUM_WARPS*8-1:0] ent;            // valid slots + fetches in flight
   reg [NUM_WARPS*8-1:0] nval;           // valid slots
-  reg [NUM_WARPS-1:0]   free;           // may be fetched for
+  reg [NUM_WARPS-1:0]   room;           // a free slot
+  reg [NUM_WARPS-1:0]   free;           // may be fetched for: valid, room,
+                                        // not being flushed
   reg                   any_free;
   reg [7:0]             n;
   integer w, s;
@@ -156,7 +166,8 @@ module fetch_fv #(
         if (sv[w*SLOTS+s]) n = n + 1;
       nval[w*8 +: 8] = n;
       ent[w*8 +: 8] = n + infl[w*CNT_W +: CNT_W];
-      free[w] = ent[w*8 +: 8] < SLOTS && !(flush_valid && flush_warp == w);
+      room[w] = ent[w*8 +: 8] < SLOTS;
+      free[w] = wvalid[w] && room[w] && !(flush_valid && flush_warp == w);
       if (free[w]) any_free = 1'b1;
     end
   end
@@ -168,6 +179,7 @@ module fetch_fv #(
   reg              f_past = 1'b0;
   reg [NUM_WARPS*SLOTS-1:0] p_sv;
   reg [NUM_WARPS*CNT_W-1:0] p_infl;
+  reg [NUM_WARPS-1:0] p_wvalid;
   reg                p_fetch, p_fill, p_issue, p_flush;
   reg [WARP_W-1:0]   p_fetch_w, p_fill_w, p_issue_w, p_flush_w;
 
@@ -183,6 +195,7 @@ module fetch_fv #(
     p_issue_w <= issue_warp;
     p_flush   <= flush_valid;
     p_flush_w <= flush_warp;
+    p_wvalid  <= wvalid;
   end
 
   // Environment: reset at the start.
@@ -199,6 +212,7 @@ module fetch_fv #(
     if (rst_ni) begin
       // I1
       if (fetch_valid) assert(free[fetch_warp]);
+      if (fetch_valid) assert(wvalid[fetch_warp]);
       assert(fetch_valid == any_free);
       // I4, FEF
       if (FETCH == "fef" && fetch_valid)
@@ -225,7 +239,7 @@ module fetch_fv #(
       // I6
       if (f_past)
         for (a = 0; a < NUM_WARPS; a = a + 1) begin
-          if (p_flush && p_flush_w == a) begin
+          if ((p_flush && p_flush_w == a) || !p_wvalid[a]) begin
             assert(infl[a*CNT_W +: CNT_W] == 0);
             assert(sv[a*SLOTS +: SLOTS] == 0);
           end else begin
@@ -264,6 +278,8 @@ module fetch_fv #(
       cover(flush_valid && infl[flush_warp*CNT_W +: CNT_W] != 0);
       cover(issue_valid && !issue_bad);
       cover(err);
+      cover(fetch_valid && |(room & ~wvalid));
+      cover(!wvalid[0] && ent[0 +: 8] != 0);     // an invalid warp emptied
     end
   end
 

@@ -46,6 +46,7 @@ void fetch_reset(struct fetch *f)
     memset(f->inflight, 0, sizeof f->inflight);
     f->last = f->g.warps - 1;
     memset(f->room, 0, sizeof f->room);
+    memset(f->held, 0, sizeof f->held);
     for (unsigned w = 0; w < f->g.warps; w++)
         bitset_add(f->room, w);
 }
@@ -82,24 +83,40 @@ static int unready(const struct fetch *f, unsigned w)
     return -1;
 }
 
-/* A warp with fewer entries than slots (room), not being flushed. */
+/* A valid warp (warp_valid) with fewer entries than slots (room), not
+ * being flushed. */
 static bool eligible(const struct fetch *f, const struct fetch_in *in,
                      unsigned w)
 {
     if (in->flush_valid && id(f, in->flush_warp) == w)
         return false;
-    return f->room[w / 64] >> w % 64 & 1;
+    return (f->room[w / 64] & in->warp_valid[w / 64]) >> w % 64 & 1;
 }
 
-/* The first eligible warp at or after `from` (< W), W when none. */
+/* The first eligible warp at or after `from` (< W), W when none: a word
+ * of room and warp_valid at a time. */
 static unsigned next_eligible(const struct fetch *f, const struct fetch_in *in,
                               unsigned from)
 {
-    unsigned W = f->g.warps, w = bitset_next(f->room, W, from);
+    unsigned W = f->g.warps, words = (W + 63) / 64, k = from / 64;
+    uint64_t m;
 
-    if (w < W && !eligible(f, in, w))
-        w = bitset_next(f->room, W, w + 1);
-    return w;
+    if (from >= W)
+        return W;
+    m = f->room[k] & in->warp_valid[k] & ~(uint64_t)0 << from % 64;
+    for (;;) {
+        while (m) {
+            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+            if (w >= W)
+                return W;
+            if (eligible(f, in, w))
+                return w;
+            m &= m - 1;
+        }
+        if (++k == words)
+            return W;
+        m = f->room[k] & in->warp_valid[k];
+    }
 }
 
 /* The first eligible warp after the last fetched (< W), wrapping. */
@@ -177,13 +194,26 @@ void fetch_eval_ports(const struct fetch *f, const struct fetch_in *in,
     out->err = a || b || c;
 }
 
-/* room after warp w's entries changed. */
+/* room and held after warp w's entries changed. */
 static void keep_room(struct fetch *f, unsigned w)
 {
-    if (fetch_entries(f, w) < f->g.slots)
+    unsigned n = fetch_entries(f, w);
+
+    if (n < f->g.slots)
         bitset_add(f->room, w);
     else
         bitset_remove(f->room, w);
+    if (n > 0)
+        bitset_add(f->held, w);
+    else
+        bitset_remove(f->held, w);
+}
+
+void fetch_emptied(const struct fetch *f, const struct fetch_in *in,
+                   uint64_t set[])
+{
+    for (unsigned k = 0; k < (f->g.warps + 63) / 64; k++)
+        set[k] = f->held[k] & ~in->warp_valid[k];
 }
 
 /* The clock edge, warp w (-1: none) fetched, the events found bad
@@ -234,6 +264,16 @@ static void edge(struct fetch *f, const struct fetch_in *in, int w,
         keep_room(f, id(f, in->flush_warp));
     if (w >= 0)
         keep_room(f, (unsigned)w);
+    /* a warp that is not valid is emptied, as by a flush (held: only a
+     * warp with an entry changes) */
+    for (unsigned k = 0; k < (f->g.warps + 63) / 64; k++)
+        for (uint64_t m = f->held[k] & ~in->warp_valid[k]; m; m &= m - 1) {
+            unsigned e = k * 64 + (unsigned)__builtin_ctzll(m);
+            memset(f->v[e], 0, sizeof f->v[e]);
+            memset(f->r[e], 0, sizeof f->r[e]);
+            f->inflight[e] = 0;
+            keep_room(f, e);
+        }
 }
 
 void fetch_step(struct fetch *f, const struct fetch_in *in)

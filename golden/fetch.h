@@ -17,7 +17,14 @@
  * the slots); here one instruction is fetched per fetch, so a warp is
  * eligible while it has a slot neither valid nor reserved by a fetch in
  * flight -- the reading under which FEF's "fewest entries" (section 6.2)
- * distinguishes warps.  One fetch a cycle, by the fetch policy:
+ * distinguishes warps.  Only a warp that may be fetched for is eligible:
+ * the input warp_valid names the warp slots that hold a warp with an
+ * instruction stream (under sbr, minpc and ics-first a resident, launched
+ * warp that has not exited; under harp a First-Level slot that holds a
+ * warp), so that no fetch cycle is spent on a slot with no warp in it, as
+ * a hardware fetch unit skips such a warp (GPGPU-sim's fetch passes over
+ * a warp that is done or has no valid instruction stream).  One fetch a
+ * cycle, by the fetch policy:
  *
  *   lrr  round robin: the first eligible warp after the last fetched one
  *        (BAWS 2.2).
@@ -43,6 +50,13 @@
  *          fetches in flight cancelled (their returns never arrive).  A
  *          flush overrides the other events of its warp on the same edge,
  *          and a warp being flushed is not fetched for.
+ *   warp_valid  bit w: warp w may be fetched for (a level).  A warp that
+ *          is not valid holds no instruction: on the edge its slots are
+ *          emptied and its fetches in flight cancelled, as by a flush, so
+ *          a warp that enters a slot (harp: a First-Level slot, free for
+ *          at least one cycle between two warps) starts with an empty
+ *          I-buffer and no instruction of the slot's earlier warp can
+ *          issue for it.
  *
  * An erroneous event raises err and is ignored; the others still apply.
  * A fetch issued this cycle (fetch_valid, fetch_warp) is in flight from
@@ -86,7 +100,19 @@ struct fetch_in {
     bool rdy_valid;   unsigned rdy_warp;
     bool flush_valid; unsigned flush_warp;
     bool next_valid;  unsigned next_warp;     /* cff only */
+    /* Bit w: warp w holds an instruction stream and may be fetched for
+     * (bits.h's bitset; bits from W up are ignored). */
+    uint64_t warp_valid[FETCH_MAX_WARPS / 64];
 };
+
+/* warp_valid with every one of `warps` warps valid (the bits below it). */
+static inline void fetch_all_valid(unsigned warps, uint64_t valid[])
+{
+    for (unsigned k = 0; k < FETCH_MAX_WARPS / 64; k++)
+        valid[k] = warps >= 64 * (k + 1) ? ~(uint64_t)0
+                   : warps > 64 * k ? ~(uint64_t)0 >> (64 - (warps - 64 * k))
+                   : 0;
+}
 
 struct fetch_out {
     bool     fetch_valid;
@@ -108,6 +134,9 @@ struct fetch {
      * bitset), kept by fetch_reset() and fetch_step() so that the fetch
      * policy finds the eligible warps a word at a time. */
     uint64_t room[FETCH_MAX_WARPS / 64];
+    /* Not hardware: the warps with at least one entry, kept with room, so
+     * that the edge finds the invalid warps it empties a word at a time. */
+    uint64_t held[FETCH_MAX_WARPS / 64];
 };
 
 void fetch_geometry(const struct simt_config *cfg, struct fetch_geometry *g);
@@ -150,6 +179,11 @@ static inline bool fetch_unready(const struct fetch *f, unsigned w)
     memcpy(&r, f->r[w], sizeof r);
     return (v & ~r) != 0;
 }
+
+/* The warps the edge empties for not being valid (warp_valid clear) while
+ * they hold an entry, as a bitset of W bits into set[]. */
+void fetch_emptied(const struct fetch *f, const struct fetch_in *in,
+                   uint64_t set[]);
 
 /* Valid slots plus fetches in flight: the warp's entries. */
 unsigned fetch_entries(const struct fetch *f, unsigned w);

@@ -873,13 +873,15 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     o->control = two || ta != pc + 4 || o->exits;
 }
 
-/* The lowest warp holding a valid instruction not yet ready. */
-static bool scoreboard_pick(const struct sm_sched *sc, unsigned flushed,
-                            bool flush, unsigned *warp)
+/* The lowest warp holding a valid instruction not yet ready, neither
+ * being flushed nor emptied for not being valid (warp_valid). */
+static bool scoreboard_pick(const struct sm_sched *sc,
+                            const struct fetch_in *fi, unsigned *warp)
 {
     unsigned W = sc->fetch.g.warps, w = bitset_next(sc->unready, W, 0);
 
-    if (flush && w == flushed)
+    while (w < W && ((fi->flush_valid && w == fi->flush_warp)
+                     || !(fi->warp_valid[w / 64] >> w % 64 & 1)))
         w = bitset_next(sc->unready, W, w + 1);
     *warp = w;
     return w < W;
@@ -943,12 +945,16 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
 }
 
 /* The edges of scheduler s's I-buffer data: those of the warps its fetch
- * model's inputs name, and of the warp fetched for (fetch_warp, or -1);
- * the other warps' data does not change. */
+ * model's inputs name, and of the warp fetched for (fetch_warp, or -1),
+ * then the warps the fetch model empties for not being valid (emptied:
+ * fetch_emptied() before its edge), as a flush; the other warps' data
+ * does not change. */
 static void ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
-                          int fetch_warp, uint32_t fpc, uint64_t fmask)
+                          int fetch_warp, uint32_t fpc, uint64_t fmask,
+                          const uint64_t emptied[])
 {
     unsigned named[4], n = 0;
+    struct sm_sched *sc = &sm->sch[s];
 
     if (fi->flush_valid)
         named[n++] = fi->flush_warp;
@@ -967,6 +973,17 @@ static void ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
             ibuffer_edge(&sm->warp[sm_slot_of(sm, s, w)], fi, w,
                          fetch_warp == (int)w, fpc, fmask);
     }
+    for (unsigned k = 0; k < (sc->fetch.g.warps + 63) / 64; k++)
+        for (uint64_t m = emptied[k]; m; m &= m - 1) {
+            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+
+            wp->slots = 0;
+            wp->flying = 0;
+            wp->have_next = false;
+            wp->refill = true;
+            bitset_remove(sc->unready, w);
+        }
 }
 
 /* The warp-phase of TB slot t ends (RTRU, BAWS eq. 1): each of its warps
@@ -1475,8 +1492,13 @@ enum sm_status sm_cycle(struct sm *sm)
         memset(si[s].long_wait, true, W * sizeof si[s].long_wait[0]);
         any_ready[s] = false;
         memset(data_hz[s], false, W * sizeof data_hz[s][0]);
-        if (regroups)
+        /* the warps the fetch unit may fetch for: under harp the
+         * First-Level slots holding a warp, else (below) the resident,
+         * launched warps with a live thread */
+        if (regroups) {
             sm_reconv_issuable(&sm->rc, s, issuable);
+            sm_harp_fetchable(&sm->rc, s, fi[s].warp_valid);
+        }
         for (unsigned w = bitset_next(issuable, n_issuable, 0);
              w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {
             /* the scheduler's warps are the mode's slots */
@@ -1507,6 +1529,9 @@ enum sm_status sm_cycle(struct sm *sm)
             bool base = !wp->launch_pending && !wp->at_barrier
                         && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
             enum sm_stall wy;
+
+            if (!wp->launch_pending && wp->live)
+                bitset_add(fi[s].warp_valid, w);
 
             if (base && buffered)
                 hz = issue_hazard(sm, s, w, now, group_ok[s]);
@@ -1584,9 +1609,7 @@ enum sm_status sm_cycle(struct sm *sm)
         fi[s].fill_valid = sc->fill_valid
                            && sc->fetch.inflight[sc->fill_warp] > 0;
         fi[s].fill_warp = sc->fill_warp;
-        fi[s].rdy_valid = scoreboard_pick(sc, fi[s].flush_warp,
-                                          fi[s].flush_valid,
-                                          &fi[s].rdy_warp);
+        fi[s].rdy_valid = scoreboard_pick(sc, &fi[s], &fi[s].rdy_warp);
         fi[s].next_valid = so.grant_valid;
         fi[s].next_warp = so.grant_warp;
         fetch_eval_ports(&sc->fetch, &fi[s], &fo);
@@ -1701,6 +1724,7 @@ enum sm_status sm_cycle(struct sm *sm)
     quiet = quiet && !any_release;
     for (unsigned s = 0; s < S; s++) {
         struct sm_sched *sc = &sm->sch[s];
+        uint64_t emptied[FETCH_MAX_WARPS / 64];  /* fetch_emptied() */
         for (unsigned w = 0; any_release && w < W; w++) {
             const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
             release[s][w] = wp->resident && wo->release[wp->tb]
@@ -1716,13 +1740,16 @@ enum sm_status sm_cycle(struct sm *sm)
             scheduler_step(&sc->sched, &si[s]);
         }
         /* the evaluation found no error: else the SM failed above */
+        fetch_emptied(&sc->fetch, &fi[s], emptied);
+        for (unsigned k = 0; quiet && k < (sc->fetch.g.warps + 63) / 64; k++)
+            quiet = emptied[k] == 0;    /* an I-buffer empties */
         fetch_step_evaluated(&sc->fetch, &fi[s],
                              fetched[s] ? (int)fwarp[s] : -1);
         keep_unready(sc, &fi[s]);
         if (sm_reconv_step(&sm->rc, s, &ri[s]))
             quiet = false;
         ibuffer_edges(sm, s, &fi[s], fetched[s] ? (int)fwarp[s] : -1,
-                      fpc[s], fmask[s]);
+                      fpc[s], fmask[s], emptied);
         sc->fill_valid = fetched[s];
         sc->fill_warp = fetched[s] ? fwarp[s] : 0;
         if (ri[s].op == SM_RC_LAUNCH) {

@@ -251,6 +251,8 @@ bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
                        unsigned slot);
 bool sm_harp_can_launch(const struct sm_reconv *rc, unsigned sched,
                         unsigned warp);
+void sm_harp_fetchable(const struct sm_reconv *rc, unsigned sched,
+                       uint64_t set[]);
 void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
                       uint64_t set[]);
 void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,

@@ -154,6 +154,9 @@ struct sm_harp {
     /* Nor: sm_harp_issuable()'s answer, a function of First-Level and
      * pend_valid, kept by the reset and the steps that move them. */
     uint64_t issuable[WARP_TABLES_MAX_FL / 64];
+    /* Nor: sm_harp_fetchable()'s answer, First-Level's valid bits, kept
+     * with issuable. */
+    uint64_t occupied[WARP_TABLES_MAX_FL / 64];
 };
 
 /* What the issue stage sees of a First-Level slot (sm_harp_issue_view). */
@@ -266,15 +269,22 @@ void sm_harp_free(struct sm_reconv *rc)
     rc->harp = NULL;
 }
 
-/* h->issuable after a change of First-Level, pend_valid or the held
- * slots: the valid slots whose commit is not in the RBT's pipeline, none
- * while a group at its RPC arrives (the commit port is the RBT's then). */
+/* h->issuable and h->occupied after a change of First-Level, pend_valid
+ * or the held slots.  issuable: the valid slots whose commit is not in
+ * the RBT's pipeline, none while a group at its RPC arrives (the commit
+ * port is the RBT's then).  occupied: the valid slots, held ones
+ * included (the fetch stage reads a held slot's next PC from its
+ * commit). */
 static void keep_issuable(struct sm_harp *h)
 {
     memset(h->issuable, 0, sizeof h->issuable);
-    for (unsigned slot = 0; !h->pend_valid && slot < h->wt.g.fl; slot++)
-        if (h->wt.fl_valid[slot] && !(h->held[slot / 64] >> slot % 64 & 1))
-            bitset_add(h->issuable, slot);
+    memset(h->occupied, 0, sizeof h->occupied);
+    for (unsigned slot = 0; slot < h->wt.g.fl; slot++)
+        if (h->wt.fl_valid[slot]) {
+            bitset_add(h->occupied, slot);
+            if (!h->pend_valid && !(h->held[slot / 64] >> slot % 64 & 1))
+                bitset_add(h->issuable, slot);
+        }
 }
 
 /* The commit held for First-Level slot `slot`, or NULL. */
@@ -962,6 +972,15 @@ void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
 
     for (unsigned k = 0; k < (h->wt.g.fl + 63) / 64; k++)
         set[k] = h->issuable[k];
+}
+
+void sm_harp_fetchable(const struct sm_reconv *rc, unsigned sched,
+                       uint64_t set[])
+{
+    const struct sm_harp *h = &rc->harp[sched];
+
+    for (unsigned k = 0; k < (h->wt.g.fl + 63) / 64; k++)
+        set[k] = h->occupied[k];
 }
 
 /* Slot `slot`'s view, from slot_view()'s warp read in place. */

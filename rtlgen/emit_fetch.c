@@ -5,7 +5,7 @@
  * Ports and behaviour are those of the C model, golden/fetch.h.  The v and
  * r bits of every slot and the fetch-in-flight counters are flip-flops;
  * the next state is computed for all warps in one combinational block
- * (scoreboard, fill, issue, fetch, flush, in that order) and registered in
+ * (scoreboard, fill, issue, fetch, flush or invalid warp, in that order) and registered in
  * one clocked block.  The fetch choice is written for the configured
  * policy only.
  */
@@ -18,12 +18,12 @@ static const char *policy_text(enum fetch_policy p)
     switch (p) {
     case FETCH_CFF:
         return "critical-fetch-first: the issue scheduler's next warp when it "
-               "has a free slot, else round robin";
+               "is eligible, else round robin";
     case FETCH_FEF:
-        return "fewest-entries-first: the warp with a free slot and the fewest "
+        return "fewest-entries-first: the eligible warp with the fewest "
                "entries, ties to the smallest id";
     default:
-        return "round robin over the warps with a free slot";
+        return "round robin over the eligible warps";
     }
 }
 
@@ -51,6 +51,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[WARP_W-1:0]",          "rdy_warp_i",    "... this warp's oldest unready instruction" },
         { "input",  "",                      "flush_valid_i", "a taken branch flushes ..." },
         { "input",  "[WARP_W-1:0]",          "flush_warp_i",  "... this warp: slots and fetches in flight" },
+        { NULL, NULL, NULL, "Warps that may be fetched for" },
+        { "input",  "[NUM_WARPS-1:0]",       "warp_valid_i",  "may be fetched for: holds a launched, live warp (harp: a First-Level warp)" },
         { NULL, NULL, NULL, "Critical-fetch-first: the warp the issue scheduler will issue next" },
         { "input",  "",                      "next_valid_i",  "a next warp is known" },
         { "input",  "[WARP_W-1:0]",          "next_warp_i",   "... this one" },
@@ -71,7 +73,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// Fetch policy: %s:", config_fetch_name(g->policy));
     vgen_line(v, "// %s.", policy_text(g->policy));
     vgen_line(v, "// A warp has a free slot when its valid slots plus its fetches in flight");
-    vgen_line(v, "// are fewer than SLOTS; a warp being flushed is not fetched for.");
+    vgen_line(v, "// are fewer than SLOTS.  It is eligible when it has a free slot, is valid");
+    vgen_line(v, "// (warp_valid_i: its slot holds a warp) and is not being flushed.  A warp");
+    vgen_line(v, "// that is not valid is emptied on the edge, as by a flush.");
     vgen_line(v, "// Storage: %lu flip-flops.", fetch_state_bits(g));
     vgen_blank(v);
     vgen_module_begin(v, "simtref_fetch", params, sizeof params / sizeof params[0],
@@ -100,7 +104,7 @@ static void emit_entries(struct vgen *v, const struct fetch_geometry *g,
     vgen_line(v, "localparam [ENT_W-1:0] ONE_E   = %u'd1;", ent_w);
     if (g->policy == FETCH_FEF)
         vgen_line(v, "reg  [NUM_WARPS*ENT_W-1:0] ent;     // valid slots + fetches in flight");
-    vgen_line(v, "reg  [NUM_WARPS-1:0]       elig;    // a free slot, not flushed now");
+    vgen_line(v, "reg  [NUM_WARPS-1:0]       elig;    // valid, a free slot, not flushed now");
     vgen_line(v, "reg  [ENT_W-1:0]           cnt;");
     vgen_line(v, "integer ew, es;");
     vgen_blank(v);
@@ -120,10 +124,11 @@ static void emit_entries(struct vgen *v, const struct fetch_geometry *g,
         vgen_line(v, "// DELIBERATE DEFECT (%s): off by one, a warp whose slots are",
                   rtl_defect_name(defect));
         vgen_line(v, "// all taken is fetched for.");
-        vgen_line(v, "elig[ew] = cnt <= SLOTS_E && !(flush_valid_i && flush_warp_i == ew[WARP_W-1:0]);");
+        vgen_line(v, "elig[ew] = warp_valid_i[ew] && cnt <= SLOTS_E &&");
     } else {
-        vgen_line(v, "elig[ew] = cnt < SLOTS_E && !(flush_valid_i && flush_warp_i == ew[WARP_W-1:0]);");
+        vgen_line(v, "elig[ew] = warp_valid_i[ew] && cnt < SLOTS_E &&");
     }
+    vgen_line(v, "           !(flush_valid_i && flush_warp_i == ew[WARP_W-1:0]);");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -187,7 +192,8 @@ static void emit_round_robin(struct vgen *v, const struct fetch_geometry *g)
               g->policy == FETCH_CFF);
     vgen_line(v, "  .clk_i(clk_i), .rst_ni(rst_ni), .flush_valid_i(flush_valid_i),");
     vgen_line(v, "  .flush_warp_i(flush_warp_i), .next_valid_i(next_valid_i),");
-    vgen_line(v, "  .next_warp_i(next_warp_i), .slot_v_o(slot_v_o), .inflight_o(inflight_o),");
+    vgen_line(v, "  .next_warp_i(next_warp_i), .warp_valid_i(warp_valid_i),");
+    vgen_line(v, "  .slot_v_o(slot_v_o), .inflight_o(inflight_o),");
     vgen_line(v, "  .fetch_valid_o(fetch_valid_o), .fetch_warp_o(fetch_warp_o), .last_q(last_q)");
     vgen_line(v, ");");
     vgen_line(v, "`endif");
@@ -301,8 +307,9 @@ static void emit_events(struct vgen *v, const struct fetch_geometry *g)
     vgen_indent(v);
     vgen_line(v, "infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] + ONE_C;");
     vgen_dedent(v);
-    vgen_line(v, "// A flush empties the warp and cancels its fetches in flight.");
-    vgen_line(v, "if (flush_ok && flush_warp_i == nw[WARP_W-1:0]) begin");
+    vgen_line(v, "// A flush empties the warp and cancels its fetches in flight; so");
+    vgen_line(v, "// does a warp that is not valid: a warp entering a slot starts empty.");
+    vgen_line(v, "if ((flush_ok && flush_warp_i == nw[WARP_W-1:0]) || !warp_valid_i[nw]) begin");
     vgen_indent(v);
     vgen_line(v, "v_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};");
     vgen_line(v, "r_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};");

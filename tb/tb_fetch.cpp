@@ -9,15 +9,21 @@
 // return.  The rates change every few hundred cycles, from phases where
 // issue is slow and every I-buffer fills up (no warp can be fetched for)
 // to phases where issue drains them.  The CFF next-warp input names one
-// critical warp for runs of cycles.  Rarely an input error: a fill for a
+// critical warp for runs of cycles.  The warps that may be fetched for
+// (warp_valid) change per phase, from all of them to a few, and a warp now
+// and then becomes valid or stops being valid (a launch, an exit, a harp
+// warp entering or leaving its slot); a warp that is not valid is emptied,
+// and its fetches in flight never return.  Rarely an input error: a fill for a
 // warp with nothing in flight, an issue of an unready warp, a clear of a
 // warp with no unready instruction.
+#include <cstring>
 #include <deque>
 #include <string>
 
 #include "Vsimtref_fetch.h"
 #include "tb_common.h"
 
+#include "bits.h"
 #include "config.h"
 #include "fetch.h"
 
@@ -31,6 +37,9 @@ struct Coverage {
     long fallback = 0;          // cff: next warp full, another fetched for
     long fewest = 0;            // fef: a smaller id eligible, more entries
     long ties = 0;              // fef: a larger id eligible, as few entries
+    long skipped = 0;           // a warp with room passed over: not valid
+    long none_valid = 0;        // cycles with no warp valid
+    long emptied = 0;           // warps with entries emptied for not being valid
 };
 
 struct Return {
@@ -48,6 +57,7 @@ class Bench {
         : rng_(seed)
     {
         fetch_geometry(&cfg, &g_);
+        fetch_all_valid(g_.warps, valid_);
     }
 
     // No directed scenario.
@@ -69,6 +79,15 @@ class Bench {
             issue_ = issue[rng_.below(5)];
             lat_ = 1 + rng_.below(6);
             crit_ = rng_.below(g_.warps);
+            // one valid warp in `dens_` eighths: all, most, half, few, none
+            static const unsigned dens[] = { 8, 8, 7, 4, 1, 0 };
+            dens_ = dens[rng_.below(6)];
+            for (unsigned w = 0; w < g_.warps; w++)
+                set_valid(w, rng_.chance(dens_, 8));
+        }
+        if (rng_.chance(1, 20)) {       // a warp arrives in or leaves its slot
+            unsigned w = rng_.below(g_.warps);
+            set_valid(w, !(valid_[w / 64] >> w % 64 & 1));
         }
         if (rng_.chance(1, 40))
             crit_ = rng_.below(g_.warps);
@@ -123,6 +142,14 @@ class Bench {
         }
         in.next_valid = rng_.chance(7, 8);
         in.next_warp = rng_.chance(15, 16) ? crit_ : rng_.below(1u << g_.warp_w);
+        std::memcpy(in.warp_valid, valid_, sizeof valid_);
+        // A warp that is not valid is emptied on this edge: its fetches
+        // in flight never return.
+        std::deque<Return> kept;
+        for (const Return &r : icache_)
+            if (valid_[r.warp / 64] >> r.warp % 64 & 1)
+                kept.push_back(r);
+        icache_.swap(kept);
         now_ = cycle;
         return true;
     }
@@ -139,6 +166,8 @@ class Bench {
         top.flush_warp_i = in.flush_warp;
         top.next_valid_i = in.next_valid;
         top.next_warp_i = in.next_warp;
+        for (unsigned w = 0; w < g_.warps; w++)
+            tb::set_field(top.warp_valid_i, w, 1, in.warp_valid[w / 64] >> w % 64 & 1);
     }
 
     bool compare(const Vsimtref_fetch &top, const fetch_out &exp, long cycle,
@@ -188,6 +217,15 @@ class Bench {
                 cov_.full++;
                 break;
             }
+        bool any_valid = false, skip = false;
+        for (unsigned w = 0; w < g_.warps; w++) {
+            bool valid = in.warp_valid[w / 64] >> w % 64 & 1;
+            any_valid |= valid;
+            skip |= !valid && fetch_entries(&m, w) < g_.slots;
+            cov_.emptied += !valid && fetch_entries(&m, w) > 0;
+        }
+        cov_.none_valid += !any_valid;
+        cov_.skipped += skip;
         if (!exp.fetch_valid) {
             cov_.idle++;
             return;
@@ -207,6 +245,7 @@ class Bench {
         case FETCH_FEF:
             for (unsigned w = 0; w < g_.warps; w++) {
                 if (w == f || fetch_entries(&m, w) >= g_.slots ||
+                    !(in.warp_valid[w / 64] >> w % 64 & 1) ||
                     (in.flush_valid && in.flush_warp == w))
                     continue;
                 cov_.fewest += w < f;
@@ -238,17 +277,22 @@ class Bench {
                     "(%ld cancelling fetches in flight), %ld input errors; "
                     "%ld round-robin wraps, CFF: %ld critical fetches and %ld "
                     "fallbacks; FEF: %ld choices over a smaller id and %ld "
-                    "ties to the smaller id\n", cov_.resets, cov_.fetches,
+                    "ties to the smaller id; %ld cycles passing over a warp "
+                    "with room that is not valid, %ld with no warp valid, "
+                    "%ld warps emptied for not being valid\n",
+                    cov_.resets, cov_.fetches,
                     cov_.idle, cov_.full, cov_.fills, cov_.issues, cov_.rdys,
                     cov_.flushes, cov_.cancels, cov_.errors, cov_.wraps,
-                    cov_.critical, cov_.fallback, cov_.fewest, cov_.ties);
+                    cov_.critical, cov_.fallback, cov_.fewest, cov_.ties,
+                    cov_.skipped, cov_.none_valid, cov_.emptied);
     }
 
     bool covered() const
     {
         bool ok = cov_.resets && cov_.fetches && cov_.idle && cov_.full &&
                   cov_.fills && cov_.issues && cov_.rdys && cov_.flushes &&
-                  cov_.cancels && cov_.errors;
+                  cov_.cancels && cov_.errors && cov_.skipped &&
+                  cov_.none_valid && cov_.emptied;
         switch (g_.policy) {
         case FETCH_CFF:
             return ok && cov_.critical && cov_.fallback && cov_.wraps;
@@ -262,6 +306,14 @@ class Bench {
     bool scenario_done() const { return false; }
 
   private:
+    void set_valid(unsigned w, bool on)
+    {
+        if (on)
+            bitset_add(valid_, w);
+        else
+            bitset_remove(valid_, w);
+    }
+
     // A random warp among those for which want() holds, or -1.
     template <typename Want>
     int pick(const fetch &m, Want want)
@@ -279,7 +331,8 @@ class Bench {
     struct fetch_geometry g_;
     tb::Rng rng_;
     std::deque<Return> icache_;
-    unsigned issue_ = 24, lat_ = 2, crit_ = 0;
+    unsigned issue_ = 24, lat_ = 2, crit_ = 0, dens_ = 8;
+    uint64_t valid_[FETCH_MAX_WARPS / 64] = {};   // warps that may be fetched for
     long now_ = 0;
     Coverage cov_;
 };

@@ -7,9 +7,11 @@
 // override the parameters.
 
 // Fetch policy: lrr:
-// round robin over the warps with a free slot.
+// round robin over the eligible warps.
 // A warp has a free slot when its valid slots plus its fetches in flight
-// are fewer than SLOTS; a warp being flushed is not fetched for.
+// are fewer than SLOTS.  It is eligible when it has a free slot, is valid
+// (warp_valid_i: its slot holds a warp) and is not being flushed.  A warp
+// that is not valid is emptied on the edge, as by a flush.
 // Storage: 294 flip-flops.
 
 module simtref_fetch #(
@@ -33,6 +35,9 @@ module simtref_fetch #(
   input  wire [WARP_W-1:0]          rdy_warp_i,     // ... this warp's oldest unready instruction
   input  wire                       flush_valid_i,  // a taken branch flushes ...
   input  wire [WARP_W-1:0]          flush_warp_i,   // ... this warp: slots and fetches in flight
+
+  // Warps that may be fetched for
+  input  wire [NUM_WARPS-1:0]       warp_valid_i,   // may be fetched for: holds a launched, live warp (harp: a First-Level warp)
 
   // Critical-fetch-first: the warp the issue scheduler will issue next
   input  wire                       next_valid_i,   // a next warp is known
@@ -83,7 +88,7 @@ module simtref_fetch #(
 
   localparam [ENT_W-1:0] SLOTS_E = 3'd2;   // SLOTS
   localparam [ENT_W-1:0] ONE_E   = 3'd1;
-  reg  [NUM_WARPS-1:0]       elig;    // a free slot, not flushed now
+  reg  [NUM_WARPS-1:0]       elig;    // valid, a free slot, not flushed now
   reg  [ENT_W-1:0]           cnt;
   integer ew, es;
 
@@ -92,7 +97,8 @@ module simtref_fetch #(
       cnt = {{(ENT_W-CNT_W){1'b0}}, infl_q[ew*CNT_W +: CNT_W]};
       for (es = 0; es < SLOTS; es = es + 1)
         if (v_q[ew*SLOTS + es]) cnt = cnt + ONE_E;
-      elig[ew] = cnt < SLOTS_E && !(flush_valid_i && flush_warp_i == ew[WARP_W-1:0]);
+      elig[ew] = warp_valid_i[ew] && cnt < SLOTS_E &&
+                 !(flush_valid_i && flush_warp_i == ew[WARP_W-1:0]);
     end
   end
 
@@ -130,7 +136,8 @@ module simtref_fetch #(
   fetch_rr_checker #(.NUM_WARPS(NUM_WARPS), .SLOTS(SLOTS), .CFF(0)) u_rr_checker (
     .clk_i(clk_i), .rst_ni(rst_ni), .flush_valid_i(flush_valid_i),
     .flush_warp_i(flush_warp_i), .next_valid_i(next_valid_i),
-    .next_warp_i(next_warp_i), .slot_v_o(slot_v_o), .inflight_o(inflight_o),
+    .next_warp_i(next_warp_i), .warp_valid_i(warp_valid_i),
+    .slot_v_o(slot_v_o), .inflight_o(inflight_o),
     .fetch_valid_o(fetch_valid_o), .fetch_warp_o(fetch_warp_o), .last_q(last_q)
   );
   `endif
@@ -197,8 +204,9 @@ module simtref_fetch #(
       // This cycle's fetch is in flight from the next.
       if (pick_valid && pick == nw[WARP_W-1:0])
         infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] + ONE_C;
-      // A flush empties the warp and cancels its fetches in flight.
-      if (flush_ok && flush_warp_i == nw[WARP_W-1:0]) begin
+      // A flush empties the warp and cancels its fetches in flight; so
+      // does a warp that is not valid: a warp entering a slot starts empty.
+      if ((flush_ok && flush_warp_i == nw[WARP_W-1:0]) || !warp_valid_i[nw]) begin
         v_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};
         r_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};
         infl_d[nw*CNT_W +: CNT_W] = {CNT_W{1'b0}};
