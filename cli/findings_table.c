@@ -272,6 +272,10 @@ const struct findings_whatif findings_whatifs[] = {
     { "waiting4-l1d12", "harp-waiting4", "the 48 KB L1 hits so often "
       "that few warps wait in the Waiting-Lookup: a 12 KB L1 (12 ways of "
       "16 sets)", SIDE_BOTH, NULL, "l1d_kb=12", NULL },
+    { "ready4-threshold8", "harp-ready4", "divergent warps leave the "
+      "Ready-Lookup for Second-Level as soon as it holds fewer than 2 "
+      "warps, so the table rarely fills: with a threshold of 8 they stay",
+      SIDE_BOTH, NULL, "lookup_to_second_threshold=8", NULL },
     { "ibuffer4-lrr", "baws-ibuffer4", "GTO keeps issuing one warp, whose "
       "I-buffer refills in time: the I-buffer under LRR", SIDE_BOTH, NULL,
       "scheduler=lrr", NULL },
