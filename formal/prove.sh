@@ -1,7 +1,8 @@
 #!/bin/sh
 # prove.sh -- prove a structure's properties on one configuration.
 #
-#   prove.sh [--defect NAME | --rtl FILE] [--expect-fail] STRUCT PRESET BMC K COVER
+#   prove.sh [--defect NAME | --rtl FILE] [--expect-fail] [--tag TAG]
+#            STRUCT PRESET BMC K COVER
 #
 # PRESET is a preset name, or a configuration file (a path ending in .conf,
 # relative to the source tree), e.g. tests/scenarios/sched-gto.conf; the
@@ -38,7 +39,8 @@
 # stalls on these tables even at step 0.
 #
 # Output (SMT-LIB model, logs, counterexample or cover traces as VCD) goes
-# to formal-out/STRUCT-PRESET[-DEFECT]/.  Exit 0 when everything holds (or,
+# to formal-out/STRUCT-PRESET[-DEFECT][-TAG]/ (TAG tells two proofs of one
+# configuration apart, such as a quick one and one with every cover).  Exit 0 when everything holds (or,
 # with --expect-fail, when the proof fails as it must); 1 otherwise.
 #
 # Environment: SIMTREF (the simtref binary), YOSYS, YOSYS_SMTBMC,
@@ -47,12 +49,14 @@ set -u
 
 defect=
 rtl=
+tag=
 expect_fail=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --defect) defect=$2; shift 2 ;;
     --rtl) rtl=$2; shift 2 ;;
     --expect-fail) expect_fail=1; shift ;;
+    --tag) tag=$2; shift 2 ;;
     --*) echo "prove.sh: unknown option '$1'" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -78,7 +82,7 @@ case "$preset" in
     cfg_args="--preset $preset"
     cfg_name=$preset ;;
 esac
-name=$struct-$cfg_name${defect:+-$defect}
+name=$struct-$cfg_name${defect:+-$defect}${tag:+-$tag}
 out=formal-out/$name
 # A given module is proved beside its file.
 [ -n "$rtl" ] && name=$struct-$cfg_name-rtl out=$(dirname "$rtl")/formal

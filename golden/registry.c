@@ -57,15 +57,15 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         "tiny fetch-fef", "" },
     /* The SBR stacks exist on every preset (the baseline HARP compares
      * with).  Its proof runs on sbr-fig2 (four-thread warps: branches
-     * and calls fill it); the tiny proof, slower, runs in `make
-     * proofs-long`. */
+     * and calls fill it), its covers there and the tiny proof, slower,
+     * in `make proofs-long`. */
     [STRUCTURE_SBR_STACK] = {
         "sbr_stack", "simtref_sbr_stack", "simtref_sbr_stack.v",
         "sbr_stack.h", EVERY,
         "SBR stacks", "HARP 2.1", PER_SCHEDULER, 0,
         "sbr-fig2", "",
         "tiny gtx480-baws fermi-harp fermi-sbr fig2 sbr-fig2",
-        "sbr-fig2", "tiny" },
+        "sbr-fig2", "tiny sbr-fig2-covers" },
     /* The RBT exists only when reconvergence = harp.  Scenarios: HARP
      * Fig. 10 (4 lanes), HARP Fig. 8 (the multi-ported organisation) and
      * a 4-stage pipelined access (HARP 7.3.2).  The proof runs on tiny
