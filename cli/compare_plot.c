@@ -34,6 +34,73 @@ struct plot {
     size_t nseries;
 };
 
+/* The temporary files of j, removed. */
+static void gnuplot_clean(struct gnuplot_job *j)
+{
+    unlink(j->data);
+    interrupt_forget_file(j->data);
+    unlink(j->script);
+    interrupt_forget_file(j->script);
+}
+
+FILE *gnuplot_begin(struct report_files *rf, const char *name,
+                    struct gnuplot_job *j)
+{
+    FILE *f;
+
+    j->png = compare_report_file(rf, name);
+    if (!j->png || atomic_close(j->png, rf->err, rf->errlen) != 0)
+        return NULL;
+    if (j->png->direct) {
+        snprintf(rf->err, rf->errlen, "%s: cannot write: gnuplot writes a "
+                 "plot to a regular file only", j->png->path);
+        return NULL;
+    }
+    snprintf(j->data, sizeof j->data, "%s.dat", j->png->tmp);
+    snprintf(j->script, sizeof j->script, "%s.gp", j->png->tmp);
+    /* removed by an interrupt too (util/interrupt.h) */
+    interrupt_add_file(j->data);
+    interrupt_add_file(j->script);
+    if (!(f = fopen(j->data, "w"))) {
+        snprintf(rf->err, rf->errlen, "%s: cannot write: %s", j->data,
+                 strerror(errno));
+        gnuplot_clean(j);
+    }
+    return f;
+}
+
+FILE *gnuplot_script(struct report_files *rf, struct gnuplot_job *j,
+                     FILE *data)
+{
+    FILE *f;
+
+    if (fclose(data) != 0 || !(f = fopen(j->script, "w"))) {
+        snprintf(rf->err, rf->errlen, "%s: cannot write", j->script);
+        gnuplot_clean(j);
+        return NULL;
+    }
+    return f;
+}
+
+int gnuplot_finish(struct report_files *rf, struct gnuplot_job *j,
+                   FILE *script)
+{
+    char *argv[3];
+    int rc;
+
+    if (fclose(script) != 0) {
+        snprintf(rf->err, rf->errlen, "%s: cannot write", j->script);
+        gnuplot_clean(j);
+        return -1;
+    }
+    argv[0] = (char *)spawn_tool("GNUPLOT", SIMTREF_GNUPLOT_DEFAULT);
+    argv[1] = j->script;
+    argv[2] = NULL;
+    rc = spawn_run(argv, NULL, rf->err, rf->errlen);
+    gnuplot_clean(j);
+    return rc;
+}
+
 /* Draw p into its file of rf with gnuplot.  0, or -1 with err. */
 static int plot_draw(struct report_files *rf, const struct plot *p,
                      const struct table *rows)
@@ -45,33 +112,12 @@ static int plot_draw(struct report_files *rf, const struct plot *p,
         "#00c000", "#800000", "#ff00ff", "#404040"
     };
     size_t width;
-    char data[ATOMIC_PATH_LEN + 32], script[ATOMIC_PATH_LEN + 32];
-    struct atomic_file *png = compare_report_file(rf, p->name);
-    char *argv[3];
-    FILE *f;
-    double v;
-    int rc;
+    struct gnuplot_job j;
+    FILE *f = gnuplot_begin(rf, p->name, &j);
+    double v, top = 1;
 
-    if (!png || atomic_close(png, rf->err, rf->errlen) != 0)
+    if (!f)
         return -1;
-    if (png->direct) {
-        snprintf(rf->err, rf->errlen, "%s: cannot write: gnuplot writes a "
-                 "plot to a regular file only", png->path);
-        return -1;
-    }
-    snprintf(data, sizeof data, "%s.dat", png->tmp);
-    snprintf(script, sizeof script, "%s.gp", png->tmp);
-    /* removed by an interrupt too (util/interrupt.h) */
-    interrupt_add_file(data);
-    interrupt_add_file(script);
-    if (!(f = fopen(data, "w"))) {
-        snprintf(rf->err, rf->errlen, "%s: cannot write: %s", data,
-                 strerror(errno));
-        interrupt_forget_file(data);
-        interrupt_forget_file(script);
-        return -1;
-    }
-    double top = 1;
     for (size_t r = 0; r <= rows->nrows; r++) {
         fprintf(f, "\"%s\"", r < rows->nrows ? rows->rows[r]->kernel
                                              : "geomean");
@@ -88,16 +134,11 @@ static int plot_draw(struct report_files *rf, const struct plot *p,
         }
         fputc('\n', f);
     }
-    if (fclose(f) != 0 || !(f = fopen(script, "w"))) {
-        snprintf(rf->err, rf->errlen, "%s: cannot write", script);
-        unlink(data);
-        interrupt_forget_file(data);
-        interrupt_forget_file(script);
+    if (!(f = gnuplot_script(rf, &j, f)))
         return -1;
-    }
     width = 300 + (rows->nrows + 1) * (p->nseries + 1) * 10;
     fprintf(f, "set terminal png noenhanced size %zu,520\n"
-            "set output '%s'\n", width < 1000 ? 1000 : width, png->tmp);
+            "set output '%s'\n", width < 1000 ? 1000 : width, j.png->tmp);
     fprintf(f, "set title '%s'\nset ylabel '%s'\n", p->title, p->ylabel);
     fprintf(f, "set datafile missing '?'\nset style data histogram\n"
             "set style histogram clustered gap 1\n"
@@ -107,27 +148,11 @@ static int plot_draw(struct report_files *rf, const struct plot *p,
             top * 1.15);
     for (size_t s = 0; s < p->nseries; s++)
         fprintf(f, "%s'%s' using %zu%s lc rgb '%s' title '%s'",
-                s ? ", " : "", s ? "" : data, s + 2, s ? "" : ":xtic(1)",
+                s ? ", " : "", s ? "" : j.data, s + 2, s ? "" : ":xtic(1)",
                 colours[s % (sizeof colours / sizeof colours[0])],
                 p->labels[s]);
     fputc('\n', f);
-    if (fclose(f) != 0) {
-        snprintf(rf->err, rf->errlen, "%s: cannot write", script);
-        unlink(data);
-        interrupt_forget_file(data);
-        unlink(script);
-        interrupt_forget_file(script);
-        return -1;
-    }
-    argv[0] = (char *)spawn_tool("GNUPLOT", SIMTREF_GNUPLOT_DEFAULT);
-    argv[1] = script;
-    argv[2] = NULL;
-    rc = spawn_run(argv, NULL, rf->err, rf->errlen);
-    unlink(data);
-    interrupt_forget_file(data);
-    unlink(script);
-    interrupt_forget_file(script);
-    return rc;
+    return gnuplot_finish(rf, &j, f);
 }
 
 /* The tables of every configuration, built once for the plots. */

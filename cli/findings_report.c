@@ -5,18 +5,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <jansson.h>
 
+#include "compare_plot.h"
 #include "compare_report.h"
 #include "findings_report.h"
-#include "interrupt.h"
-#include "process.h"
-
-#ifndef SIMTREF_GNUPLOT_DEFAULT
-#define SIMTREF_GNUPLOT_DEFAULT "gnuplot"
-#endif
 
 /* The figure of one comparison: reduce the ratios of the kernels of c
  * that have both points.  false when none has. */
@@ -469,37 +463,19 @@ done:
  * pair of bars per finding that has both. */
 static int plot_write(struct report_files *rf, const struct figures *fs)
 {
-    struct atomic_file *png = compare_report_file(rf, "findings.png");
-    char data[ATOMIC_PATH_LEN + 32], script[ATOMIC_PATH_LEN + 32];
-    char *argv[3];
-    FILE *f;
-    int rc = -1;
+    struct gnuplot_job j;
+    FILE *f = gnuplot_begin(rf, "findings.png", &j);
 
-    if (!png || atomic_close(png, rf->err, rf->errlen) != 0)
+    if (!f)
         return -1;
-    if (png->direct) {
-        snprintf(rf->err, rf->errlen, "%s: cannot write: gnuplot writes a "
-                 "plot to a regular file only", png->path);
-        return -1;
-    }
-    snprintf(data, sizeof data, "%s.dat", png->tmp);
-    snprintf(script, sizeof script, "%s.gp", png->tmp);
-    interrupt_add_file(data);
-    interrupt_add_file(script);
-    if (!(f = fopen(data, "w"))) {
-        snprintf(rf->err, rf->errlen, "%s: cannot write", data);
-        goto done;
-    }
     for (size_t i = 0; i < fs->nrows; i++) {
         const struct findings_row *r = &findings_rows[i];
         if (!isnan(r->pub_lo) && fs->row[i].has)
             fprintf(f, "\"%s\" %.3f %.3f\n", r->id,
                     (r->pub_lo + r->pub_hi) / 2, fs->row[i].pct);
     }
-    if (fclose(f) != 0 || !(f = fopen(script, "w"))) {
-        snprintf(rf->err, rf->errlen, "%s: cannot write", script);
-        goto done;
-    }
+    if (!(f = gnuplot_script(rf, &j, f)))
+        return -1;
     fprintf(f, "set terminal png noenhanced size 1400,600\n"
             "set output '%s'\nset title 'The findings: published against "
             "simtref'\nset ylabel 'percent (pts: percentage points)'\n"
@@ -508,21 +484,9 @@ static int plot_write(struct report_files *rf, const struct figures *fs)
             "set xtics rotate by -40 nomirror\nset grid ytics\n"
             "set key outside right top\n"
             "plot '%s' using 2:xtic(1) lc rgb '#7f7f7f' title 'published', "
-            "'' using 3 lc rgb '#1f77b4' title 'simtref'\n", png->tmp, data);
-    if (fclose(f) != 0) {
-        snprintf(rf->err, rf->errlen, "%s: cannot write", script);
-        goto done;
-    }
-    argv[0] = (char *)spawn_tool("GNUPLOT", SIMTREF_GNUPLOT_DEFAULT);
-    argv[1] = script;
-    argv[2] = NULL;
-    rc = spawn_run(argv, NULL, rf->err, rf->errlen);
-done:
-    unlink(data);
-    interrupt_forget_file(data);
-    unlink(script);
-    interrupt_forget_file(script);
-    return rc;
+            "'' using 3 lc rgb '#1f77b4' title 'simtref'\n", j.png->tmp,
+            j.data);
+    return gnuplot_finish(rf, &j, f);
 }
 
 int findings_report(const struct findings_plan *pl,
