@@ -11,41 +11,22 @@
 
 #include "suite.h"
 
-/* The suite.  ORDER KERNEL_NAMES: mk/kernels.am lists the same kernels,
- * and each kernels/host/NAME.c defines kernel_NAME. */
-extern const struct kernel_info kernel_nqueens;
-extern const struct kernel_info kernel_mummer;
-extern const struct kernel_info kernel_nw;
-extern const struct kernel_info kernel_particlefilter;
-extern const struct kernel_info kernel_bfs;
-extern const struct kernel_info kernel_backprop;
-extern const struct kernel_info kernel_hotspot;
-extern const struct kernel_info kernel_vecadd;
-extern const struct kernel_info kernel_matmul;
-extern const struct kernel_info kernel_coulomb;
-extern const struct kernel_info kernel_scalarprod;
-extern const struct kernel_info kernel_mergesort;
-extern const struct kernel_info kernel_fwt;
-extern const struct kernel_info kernel_tiledmm;
-extern const struct kernel_info kernel_stencil;
-extern const struct kernel_info kernel_btree;
-extern const struct kernel_info kernel_histogram;
-extern const struct kernel_info kernel_srad;
-extern const struct kernel_info kernel_collange;
-extern const struct kernel_info kernel_deepcall;
-extern const struct kernel_info kernel_recursion;
-extern const struct kernel_info kernel_nested;
-extern const struct kernel_info kernel_lrsc;
-extern const struct kernel_info kernel_exits;
+/* The suite, in the order `simtref kernel list` prints it: the one list
+ * of its kernels.  Each NAME has kernels/NAME.c (the kernel) and
+ * kernels/host/NAME.c (its host side, which defines kernel_NAME).
+ * ORDER KERNEL_NAMES: mk/kernels.am's KERNEL_NAMES, which builds the
+ * ELF files, names the same kernels in the same order (tests/sim_suite.sh
+ * checks it). */
+#define SUITE_KERNELS(X)                                                    \
+    X(nqueens) X(mummer) X(nw) X(particlefilter) X(bfs) X(backprop)         \
+    X(hotspot) X(vecadd) X(matmul) X(coulomb) X(scalarprod) X(mergesort)    \
+    X(fwt) X(tiledmm) X(stencil) X(btree) X(histogram) X(srad) X(collange)  \
+    X(deepcall) X(recursion) X(nested) X(lrsc) X(exits)
 
-static const struct kernel_info *const suite[] = {
-    &kernel_nqueens, &kernel_mummer, &kernel_nw, &kernel_particlefilter,
-    &kernel_bfs, &kernel_backprop, &kernel_hotspot, &kernel_vecadd,
-    &kernel_matmul, &kernel_coulomb, &kernel_scalarprod, &kernel_mergesort,
-    &kernel_fwt, &kernel_tiledmm, &kernel_stencil, &kernel_btree,
-    &kernel_histogram, &kernel_srad, &kernel_collange, &kernel_deepcall,
-    &kernel_recursion, &kernel_nested, &kernel_lrsc, &kernel_exits,
-};
+#define SUITE_DECLARE(name) extern const struct kernel_info kernel_##name;
+#define SUITE_ENTRY(name) &kernel_##name,
+SUITE_KERNELS(SUITE_DECLARE)
+static const struct kernel_info *const suite[] = { SUITE_KERNELS(SUITE_ENTRY) };
 
 enum { KERNEL_MAX_BLOCK = 1024, KERNEL_MAX_GRID = 65536,
        KERNEL_SHARED_BYTES = 16384 };

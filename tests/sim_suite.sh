@@ -26,6 +26,10 @@ out=test-out/sim-suite
 rm -rf "$out" && mkdir -p "$out" || exit 1
 kernels=$("$SIMTREF" kernel list | tail -n +3 | cut -d'|' -f2 | tr -d ' ')
 [ "$(echo $kernels | wc -w)" -ge 18 ] || { echo "FAIL: the suite lists: $kernels"; exit 1; }
+# The build's list of ELF files (mk/kernels.am) is the suite's, in order.
+[ -z "${SUITE_KERNEL_NAMES:-}" ] || [ "$(echo $kernels)" = "$(echo $SUITE_KERNEL_NAMES)" ] || {
+  echo "FAIL: simtref kernel list names: $(echo $kernels)"
+  echo "      mk/kernels.am's KERNEL_NAMES: $SUITE_KERNEL_NAMES"; exit 1; }
 
 # The runs, one per line: KERNEL PRESET MODE SCHEDULER FETCH (SCHEDULER
 # rbtP: the preset's policies, rbt_pipeline_stages = P).

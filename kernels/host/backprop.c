@@ -81,7 +81,11 @@ out:
 }
 
 const struct kernel_info kernel_backprop = {
-    "backprop", KERNEL_DIVERGENT,
-    "a back-propagation layer: forward pass with a piecewise squash, weight update",
-    "inputs", 64, 2, 64, 1, 65536, false, 0, false, setup
+    .name = "backprop", .cls = KERNEL_DIVERGENT,
+    .what = "a back-propagation layer: forward pass with a piecewise squash, weight update",
+    .size_is = "inputs",
+    .size = 64, .grid = 2, .block = 64,
+    .size_min = 1, .size_max = 65536, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

@@ -67,7 +67,11 @@ out:
 }
 
 const struct kernel_info kernel_bfs = {
-    "bfs", KERNEL_DIVERGENT,
-    "level-synchronous breadth-first search, a source per TB",
-    "nodes", 128, 2, 64, 2, 65536, false, 8, true, setup
+    .name = "bfs", .cls = KERNEL_DIVERGENT,
+    .what = "level-synchronous breadth-first search, a source per TB",
+    .size_is = "nodes",
+    .size = 128, .grid = 2, .block = 64,
+    .size_min = 2, .size_max = 65536, .size_pow2 = false,
+    .shared_bytes = 8, .barriers = true,
+    .setup = setup,
 };

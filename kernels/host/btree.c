@@ -95,7 +95,11 @@ out:
 }
 
 const struct kernel_info kernel_btree = {
-    "btree", KERNEL_BARRIER,
-    "B+ tree search of 64 queries, a query per TB, a thread per key",
-    "keys", 512, 4, 8, 1, 1u << 20, false, 8, true, setup
+    .name = "btree", .cls = KERNEL_BARRIER,
+    .what = "B+ tree search of 64 queries, a query per TB, a thread per key",
+    .size_is = "keys",
+    .size = 512, .grid = 4, .block = 8,
+    .size_min = 1, .size_max = 1u << 20, .size_pow2 = false,
+    .shared_bytes = 8, .barriers = true,
+    .setup = setup,
 };

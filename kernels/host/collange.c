@@ -52,7 +52,11 @@ out:
 }
 
 const struct kernel_info kernel_collange = {
-    "collange", KERNEL_CONTROL,
-    "a call inside a divergent branch to a function placed after its caller",
-    "elements", 128, 2, 32, 1, 1u << 20, false, 0, false, setup
+    .name = "collange", .cls = KERNEL_CONTROL,
+    .what = "a call inside a divergent branch to a function placed after its caller",
+    .size_is = "elements",
+    .size = 128, .grid = 2, .block = 32,
+    .size_min = 1, .size_max = 1u << 20, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

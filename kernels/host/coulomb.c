@@ -45,7 +45,11 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
 }
 
 const struct kernel_info kernel_coulomb = {
-    "coulomb", KERNEL_COHERENT,
-    "fixed-point Coulomb potential of 16 charges on a lattice",
-    "lattice side", 16, 2, 64, 1, 1024, false, 0, false, setup
+    .name = "coulomb", .cls = KERNEL_COHERENT,
+    .what = "fixed-point Coulomb potential of 16 charges on a lattice",
+    .size_is = "lattice side",
+    .size = 16, .grid = 2, .block = 64,
+    .size_min = 1, .size_max = 1024, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

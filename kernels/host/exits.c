@@ -89,8 +89,12 @@ out:
 }
 
 const struct kernel_info kernel_exits = {
-    "exits", KERNEL_CONTROL,
-    "threads leaving early: simt.exit in divergent code and inside a call, "
-    "a quarter of the TB gone before a loop of barriers",
-    "barrier rounds", 4, 8, 64, 1, 64, false, 4096, true, setup
+    .name = "exits", .cls = KERNEL_CONTROL,
+    .what = "threads leaving early: simt.exit in divergent code and inside a call, "
+            "a quarter of the TB gone before a loop of barriers",
+    .size_is = "barrier rounds",
+    .size = 4, .grid = 8, .block = 64,
+    .size_min = 1, .size_max = 64, .size_pow2 = false,
+    .shared_bytes = 4096, .barriers = true,
+    .setup = setup,
 };

@@ -39,7 +39,11 @@ out:
 }
 
 const struct kernel_info kernel_fwt = {
-    "fwt", KERNEL_BARRIER,
-    "fast Walsh-Hadamard transform of a vector per TB in shared memory",
-    "vector length", 256, 2, 64, 2, 4096, true, 16384, true, setup
+    .name = "fwt", .cls = KERNEL_BARRIER,
+    .what = "fast Walsh-Hadamard transform of a vector per TB in shared memory",
+    .size_is = "vector length",
+    .size = 256, .grid = 2, .block = 64,
+    .size_min = 2, .size_max = 4096, .size_pow2 = true,
+    .shared_bytes = 16384, .barriers = true,
+    .setup = setup,
 };

@@ -39,7 +39,11 @@ out:
 }
 
 const struct kernel_info kernel_histogram = {
-    "histogram", KERNEL_BARRIER,
-    "a 64-bin histogram in shared memory with amoadd.w",
-    "values", 1024, 2, 64, 1, 1u << 22, false, 4 * HIST_BINS, true, setup
+    .name = "histogram", .cls = KERNEL_BARRIER,
+    .what = "a 64-bin histogram in shared memory with amoadd.w",
+    .size_is = "values",
+    .size = 1024, .grid = 2, .block = 64,
+    .size_min = 1, .size_max = 1u << 22, .size_pow2 = false,
+    .shared_bytes = 4 * HIST_BINS, .barriers = true,
+    .setup = setup,
 };

@@ -48,7 +48,11 @@ out:
 }
 
 const struct kernel_info kernel_hotspot = {
-    "hotspot", KERNEL_DIVERGENT,
-    "one step of a thermal simulation, edges and corners by branches",
-    "grid side", 16, 2, 64, 1, 1024, false, 0, false, setup
+    .name = "hotspot", .cls = KERNEL_DIVERGENT,
+    .what = "one step of a thermal simulation, edges and corners by branches",
+    .size_is = "grid side",
+    .size = 16, .grid = 2, .block = 64,
+    .size_min = 1, .size_max = 1024, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

@@ -46,8 +46,11 @@ out:
 }
 
 const struct kernel_info kernel_lrsc = {
-    "lrsc", KERNEL_CONTROL,
-    "global and shared counters incremented by lr.w/sc.w loops",
-    "additions per thread and counter", 4, 2, 64, 1, 64, false, 4, true,
-    setup
+    .name = "lrsc", .cls = KERNEL_CONTROL,
+    .what = "global and shared counters incremented by lr.w/sc.w loops",
+    .size_is = "additions per thread and counter",
+    .size = 4, .grid = 2, .block = 64,
+    .size_min = 1, .size_max = 64, .size_pow2 = false,
+    .shared_bytes = 4, .barriers = true,
+    .setup = setup,
 };

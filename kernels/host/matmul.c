@@ -43,6 +43,11 @@ out:
 }
 
 const struct kernel_info kernel_matmul = {
-    "matmul", KERNEL_COHERENT, "c = a x b, one element per thread",
-    "matrix side", 16, 2, 64, 1, 256, false, 0, false, setup
+    .name = "matmul", .cls = KERNEL_COHERENT,
+    .what = "c = a x b, one element per thread",
+    .size_is = "matrix side",
+    .size = 16, .grid = 2, .block = 64,
+    .size_min = 1, .size_max = 256, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

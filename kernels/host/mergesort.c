@@ -42,7 +42,11 @@ out:
 }
 
 const struct kernel_info kernel_mergesort = {
-    "mergesort", KERNEL_BARRIER,
-    "bottom-up merge sort of a segment per TB in shared memory",
-    "segment length", 256, 2, 64, 2, 2048, true, 16384, true, setup
+    .name = "mergesort", .cls = KERNEL_BARRIER,
+    .what = "bottom-up merge sort of a segment per TB in shared memory",
+    .size_is = "segment length",
+    .size = 256, .grid = 2, .block = 64,
+    .size_min = 2, .size_max = 2048, .size_pow2 = true,
+    .shared_bytes = 16384, .barriers = true,
+    .setup = setup,
 };

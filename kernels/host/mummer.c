@@ -81,7 +81,11 @@ out:
 }
 
 const struct kernel_info kernel_mummer = {
-    "mummer", KERNEL_DIVERGENT_LOW,
-    "longest exact match of each query's prefix in a reference",
-    "queries", 32, 1, 32, 1, 65536, false, 0, false, setup
+    .name = "mummer", .cls = KERNEL_DIVERGENT_LOW,
+    .what = "longest exact match of each query's prefix in a reference",
+    .size_is = "queries",
+    .size = 32, .grid = 1, .block = 32,
+    .size_min = 1, .size_max = 65536, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

@@ -60,7 +60,11 @@ out:
 }
 
 const struct kernel_info kernel_nested = {
-    "nested", KERNEL_CONTROL,
-    "Collatz sequences: an if and an inner if inside a data-dependent loop",
-    "elements", 64, 2, 32, 1, 1u << 20, false, 0, false, setup
+    .name = "nested", .cls = KERNEL_CONTROL,
+    .what = "Collatz sequences: an if and an inner if inside a data-dependent loop",
+    .size_is = "elements",
+    .size = 64, .grid = 2, .block = 32,
+    .size_min = 1, .size_max = 1u << 20, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

@@ -53,7 +53,11 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
 }
 
 const struct kernel_info kernel_nqueens = {
-    "nqueens", KERNEL_DIVERGENT_LOW,
-    "backtracking N-Queens from each placement of the first two queens",
-    "board side", 6, 1, 32, 4, 12, false, 0, false, setup
+    .name = "nqueens", .cls = KERNEL_DIVERGENT_LOW,
+    .what = "backtracking N-Queens from each placement of the first two queens",
+    .size_is = "board side",
+    .size = 6, .grid = 1, .block = 32,
+    .size_min = 4, .size_max = 12, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

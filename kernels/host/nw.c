@@ -71,7 +71,11 @@ out:
 }
 
 const struct kernel_info kernel_nw = {
-    "nw", KERNEL_DIVERGENT_LOW,
-    "Needleman-Wunsch scores by anti-diagonals, a pair of sequences per TB",
-    "sequence length", 48, 2, 32, 1, 256, false, 0, true, setup
+    .name = "nw", .cls = KERNEL_DIVERGENT_LOW,
+    .what = "Needleman-Wunsch scores by anti-diagonals, a pair of sequences per TB",
+    .size_is = "sequence length",
+    .size = 48, .grid = 2, .block = 32,
+    .size_min = 1, .size_max = 256, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = true,
+    .setup = setup,
 };

@@ -50,7 +50,11 @@ out:
 }
 
 const struct kernel_info kernel_particlefilter = {
-    "particlefilter", KERNEL_DIVERGENT_LOW,
-    "systematic resampling by a linear search of the cumulative weights",
-    "particles", 64, 1, 32, 1, 4096, false, 0, false, setup
+    .name = "particlefilter", .cls = KERNEL_DIVERGENT_LOW,
+    .what = "systematic resampling by a linear search of the cumulative weights",
+    .size_is = "particles",
+    .size = 64, .grid = 1, .block = 32,
+    .size_min = 1, .size_max = 4096, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

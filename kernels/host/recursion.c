@@ -43,7 +43,11 @@ out:
 }
 
 const struct kernel_info kernel_recursion = {
-    "recursion", KERNEL_CONTROL,
-    "fib(x) by its doubly recursive definition, the depth per thread",
-    "elements", 32, 1, 32, 1, 1u << 16, false, 0, false, setup
+    .name = "recursion", .cls = KERNEL_CONTROL,
+    .what = "fib(x) by its doubly recursive definition, the depth per thread",
+    .size_is = "elements",
+    .size = 32, .grid = 1, .block = 32,
+    .size_min = 1, .size_max = 1u << 16, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };

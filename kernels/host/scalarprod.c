@@ -42,7 +42,11 @@ out:
 }
 
 const struct kernel_info kernel_scalarprod = {
-    "scalarprod", KERNEL_BARRIER,
-    "scalar products of 8 vector pairs, a tree reduction in shared memory",
-    "vector length", 256, 2, 64, 1, 1u << 16, false, 4096, true, setup
+    .name = "scalarprod", .cls = KERNEL_BARRIER,
+    .what = "scalar products of 8 vector pairs, a tree reduction in shared memory",
+    .size_is = "vector length",
+    .size = 256, .grid = 2, .block = 64,
+    .size_min = 1, .size_max = 1u << 16, .size_pow2 = false,
+    .shared_bytes = 4096, .barriers = true,
+    .setup = setup,
 };

@@ -95,7 +95,11 @@ out:
 }
 
 const struct kernel_info kernel_srad = {
-    "srad", KERNEL_BARRIER,
-    "SRAD-like diffusion of an image per TB, statistics by amoadd.w",
-    "image side", 16, 2, 64, 2, 45, false, 16384, true, setup
+    .name = "srad", .cls = KERNEL_BARRIER,
+    .what = "SRAD-like diffusion of an image per TB, statistics by amoadd.w",
+    .size_is = "image side",
+    .size = 16, .grid = 2, .block = 64,
+    .size_min = 2, .size_max = 45, .size_pow2 = false,
+    .shared_bytes = 16384, .barriers = true,
+    .setup = setup,
 };

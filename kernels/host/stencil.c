@@ -45,7 +45,11 @@ out:
 }
 
 const struct kernel_info kernel_stencil = {
-    "stencil", KERNEL_BARRIER,
-    "8 steps of a 3-point stencil on an array per TB in shared memory",
-    "array length", 256, 2, 64, 1, 2048, false, 16384, true, setup
+    .name = "stencil", .cls = KERNEL_BARRIER,
+    .what = "8 steps of a 3-point stencil on an array per TB in shared memory",
+    .size_is = "array length",
+    .size = 256, .grid = 2, .block = 64,
+    .size_min = 1, .size_max = 2048, .size_pow2 = false,
+    .shared_bytes = 16384, .barriers = true,
+    .setup = setup,
 };

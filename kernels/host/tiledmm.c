@@ -51,8 +51,11 @@ out:
 }
 
 const struct kernel_info kernel_tiledmm = {
-    "tiledmm", KERNEL_BARRIER,
-    "c = a x b by 8 x 8 tiles staged in shared memory",
-    "matrix side (a multiple of 8)", 16, 2, 64, 8, 256, false,
-    2 * TILEDMM_TILE * TILEDMM_TILE * 4, true, setup
+    .name = "tiledmm", .cls = KERNEL_BARRIER,
+    .what = "c = a x b by 8 x 8 tiles staged in shared memory",
+    .size_is = "matrix side (a multiple of 8)",
+    .size = 16, .grid = 2, .block = 64,
+    .size_min = 8, .size_max = 256, .size_pow2 = false,
+    .shared_bytes = 2 * TILEDMM_TILE * TILEDMM_TILE * 4, .barriers = true,
+    .setup = setup,
 };

@@ -39,6 +39,11 @@ out:
 }
 
 const struct kernel_info kernel_vecadd = {
-    "vecadd", KERNEL_COHERENT, "c[i] = a[i] + b[i]", "elements",
-    256, 2, 64, 1, 1u << 20, false, 0, false, setup
+    .name = "vecadd", .cls = KERNEL_COHERENT,
+    .what = "c[i] = a[i] + b[i]",
+    .size_is = "elements",
+    .size = 256, .grid = 2, .block = 64,
+    .size_min = 1, .size_max = 1u << 20, .size_pow2 = false,
+    .shared_bytes = 0, .barriers = false,
+    .setup = setup,
 };
