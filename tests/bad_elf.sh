@@ -9,26 +9,15 @@ fail=0
 bad=$SRCDIR/tests/bad-elf
 out=test-out/bad-elf
 rm -rf "$out" && mkdir -p "$out" || exit 1
+. "$SRCDIR/tests/lib.sh"
 
-# expect SUBSTRING -- command...: the command exits with status 1 within
-# 20 s and its stderr contains SUBSTRING.
-expect() {
-  text=$1; shift 2
-  timeout 20 "$@" > "$out/stdout" 2> "$out/stderr"
-  rc=$?
-  if [ $rc -ne 1 ] || ! grep -qF -- "$text" "$out/stderr"; then
-    echo "FAIL: '$*' exited $rc (want 1), stderr:"; sed 's/^/    /' "$out/stderr"
-    echo "    expected to contain: $text"
-    fail=1
-  fi
-}
 
 tab=$(printf '\t')
 while IFS="$tab" read -r name message; do
   file=$bad/$name
-  expect "$file: $message" -- "$SIMTREF" disasm "$file"
-  expect "$file: $message" -- "$SIMTREF" cfg "$file"
-  expect "$file: $message" -- "$SIMTREF" sim --kernel "$file" --grid 1 --block 2
+  expect 1 "$file: $message" -- timeout 20 "$SIMTREF" disasm "$file"
+  expect 1 "$file: $message" -- timeout 20 "$SIMTREF" cfg "$file"
+  expect 1 "$file: $message" -- timeout 20 "$SIMTREF" sim --kernel "$file" --grid 1 --block 2
 done < "$bad/EXPECTED"
 
 # Special files, as a kernel and as a configuration.
@@ -37,17 +26,17 @@ ln -s /dev/zero "$out/zero" || exit 1
 : > "$out/sparse" && truncate -s 8G "$out/sparse" || exit 1
 for cmd in "disasm" "cfg" "sim --grid 1 --block 2 --kernel"; do
   # shellcheck disable=SC2086
-  expect "$out/fifo: not a regular file but a FIFO" -- "$SIMTREF" $cmd "$out/fifo"
+  expect 1 "$out/fifo: not a regular file but a FIFO" -- timeout 20 "$SIMTREF" $cmd "$out/fifo"
   # shellcheck disable=SC2086
-  expect "$out/zero: not a regular file but a character device" -- "$SIMTREF" $cmd "$out/zero"
+  expect 1 "$out/zero: not a regular file but a character device" -- timeout 20 "$SIMTREF" $cmd "$out/zero"
   # shellcheck disable=SC2086
-  expect "$out/sparse: 8589934592 bytes, more than the 268435456 bytes a kernel's ELF file may have" -- \
-    "$SIMTREF" $cmd "$out/sparse"
+  expect 1 "$out/sparse: 8589934592 bytes, more than the 268435456 bytes a kernel's ELF file may have" -- \
+    timeout 20 "$SIMTREF" $cmd "$out/sparse"
 done
-expect "$out/fifo:0: not a regular file but a FIFO" -- "$SIMTREF" config "$out/fifo"
-expect "$out/zero:0: not a regular file but a character device" -- "$SIMTREF" config "$out/zero"
-expect "$out/sparse:0: 8589934592 bytes, more than the 67108864 bytes a configuration file may have" -- \
-  "$SIMTREF" config "$out/sparse"
+expect 1 "$out/fifo:0: not a regular file but a FIFO" -- timeout 20 "$SIMTREF" config "$out/fifo"
+expect 1 "$out/zero:0: not a regular file but a character device" -- timeout 20 "$SIMTREF" config "$out/zero"
+expect 1 "$out/sparse:0: 8589934592 bytes, more than the 67108864 bytes a configuration file may have" -- \
+  timeout 20 "$SIMTREF" config "$out/sparse"
 rm -f "$out/fifo" "$out/zero" "$out/sparse"
 
 [ $fail -eq 0 ] && echo "bad ELF files and special files: every one refused with its message"

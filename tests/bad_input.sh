@@ -8,29 +8,15 @@ fail=0
 bad=$SRCDIR/tests/bad-configs
 out=test-out/bad-input
 rm -rf "$out" && mkdir -p "$out" || exit 1
+. "$SRCDIR/tests/lib.sh"
 
-# expect STATUS SUBSTRING [PREFIX] -- command...: the command exits with
-# STATUS, its stderr starts with PREFIX and contains SUBSTRING.
-expect() {
-  want=$1 text=$2 prefix=; shift 2
-  if [ "$1" != "--" ]; then prefix=$1; shift; fi
-  shift
-  "$@" > "$out/stdout" 2> "$out/stderr"
-  rc=$?
-  if [ $rc -ne "$want" ] || ! grep -qF -- "$text" "$out/stderr" ||
-     [ "$(head -c ${#prefix} "$out/stderr")" != "$prefix" ]; then
-    echo "FAIL: '$*' exited $rc (want $want), stderr:"; sed 's/^/    /' "$out/stderr"
-    echo "    expected to contain: $text"
-    fail=1
-  fi
-}
 
 tab=$(printf '\t')
 while IFS="$tab" read -r name line message; do
   file=$bad/$name
   for cmd in "config" "area" "rtl --out $out"; do
     # shellcheck disable=SC2086
-    expect 1 "$message" "$file:$line: " -- "$SIMTREF" $cmd "$file"
+    expect_begins "$file:$line: " 1 "$message" -- "$SIMTREF" $cmd "$file"
   done
 done < "$bad/EXPECTED"
 [ -z "$(ls "$out" | grep -v -e stdout -e stderr)" ] || { echo "FAIL: output left in $out"; fail=1; }

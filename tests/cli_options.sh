@@ -8,19 +8,8 @@ set -u
 fail=0
 out=test-out/cli-options
 rm -rf "$out" && mkdir -p "$out" || exit 1
+. "$SRCDIR/tests/lib.sh"
 
-# expect STATUS SUBSTRING -- command...: exits with STATUS, stderr holds
-# SUBSTRING.
-expect() {
-  want=$1 text=$2; shift 3
-  "$@" > "$out/stdout" 2> "$out/stderr"
-  rc=$?
-  if [ $rc -ne "$want" ] || { [ -n "$text" ] && ! grep -qF -- "$text" "$out/stderr"; }; then
-    echo "FAIL: '$*' exited $rc (want $want), stderr:"; sed 's/^/    /' "$out/stderr"
-    echo "    expected to contain: $text"
-    fail=1
-  fi
-}
 
 # --help: exit 0, the command's own usage on stdout, nothing on stderr.
 for cmd in config rtl area registry cfg disasm sim compare findings \
@@ -35,7 +24,7 @@ for cmd in config rtl area registry cfg disasm sim compare findings \
   fi
 done
 # ... and after other options too.
-expect 0 "" -- "$SIMTREF" sim --kernel vecadd --help
+expect 0 -- "$SIMTREF" sim --kernel vecadd --help
 grep -q -- '--max-cycles N' "$out/stdout" || { echo "FAIL: sim --help lacks --max-cycles"; fail=1; }
 
 # An unknown option is unknown, also as the last word of the line, in
@@ -86,7 +75,7 @@ for k in $("$SIMTREF" kernel list | tail -n +3 | cut -d'|' -f2); do
     echo "FAIL: simtref sim --kernel $k:"; cat "$out/$k.err"; fail=1
   fi
 done
-expect 0 "" -- "$SIMTREF" sim --kernel vecadd --preset tiny
+expect 0 -- "$SIMTREF" sim --kernel vecadd --preset tiny
 grep -q "block 8, .*the kernel's block of 64 threads does not fit" "$out/stdout" ||
   { echo "FAIL: the clamped block is not said:"; grep launch "$out/stdout"; fail=1; }
 

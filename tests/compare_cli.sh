@@ -11,21 +11,10 @@ set -u
 fail=0
 out=test-out/compare-cli
 rm -rf "$out" && mkdir -p "$out" || exit 1
+. "$SRCDIR/tests/lib.sh"
 small="--preset tiny --block 8 --kernels vecadd,nqueens"
 JSON_GET=${JSON_GET:-./tests/json_get}
 
-# expect STATUS SUBSTRING -- command...: the command exits with STATUS and
-# its stderr contains SUBSTRING.
-expect() {
-  want=$1 text=$2; shift 3
-  "$@" > "$out/stdout" 2> "$out/stderr"
-  rc=$?
-  if [ $rc -ne "$want" ] || ! grep -qF -- "$text" "$out/stderr"; then
-    echo "FAIL: '$*' exited $rc (want $want), stderr:"; sed 's/^/    /' "$out/stderr"
-    echo "    expected to contain: $text"
-    fail=1
-  fi
-}
 
 # no_report DIR: nothing but the points' directory in DIR.
 no_report() {

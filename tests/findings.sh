@@ -91,18 +91,9 @@ grep -q '(1 run, ' "$out/cached.stderr" \
 cmp -s "$out/fresh/findings.md" "$out/cached/findings.md" \
   || { echo "FAIL: the report from the cache differs"; fail=1; }
 
-# --- bad input ------------------------------------------------------------------
-# expect STATUS SUBSTRING -- command...: the command exits with STATUS,
-# its stderr contains SUBSTRING, and it wrote no report into $out/bad.
-expect() {
-  want=$1 text=$2; shift 3
-  "$@" > "$out/bad.stdout" 2> "$out/bad.stderr"
-  rc=$?
-  if [ $rc -ne "$want" ] || ! grep -qF -- "$text" "$out/bad.stderr"; then
-    echo "FAIL: '$*' exited $rc (want $want), stderr:"; sed 's/^/    /' "$out/bad.stderr"
-    echo "    expected to contain: $text"
-    fail=1
-  fi
+. "$SRCDIR/tests/lib.sh"
+# A refused run writes no report into $out/bad.
+expect_more() {
   if ls "$out/bad"/findings.* > /dev/null 2>&1; then
     echo "FAIL: '$*' left a report:"; ls "$out/bad"; fail=1
   fi

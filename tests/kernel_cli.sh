@@ -8,19 +8,8 @@ set -u
 fail=0
 out=test-out/kernel-cli
 rm -rf "$out" && mkdir -p "$out" || exit 1
+. "$SRCDIR/tests/lib.sh"
 
-# expect STATUS SUBSTRING -- command...: exits with STATUS, stderr holds
-# SUBSTRING.
-expect() {
-  want=$1 text=$2; shift 3
-  "$@" > "$out/stdout" 2> "$out/stderr"
-  rc=$?
-  if [ $rc -ne "$want" ] || ! grep -qF -- "$text" "$out/stderr"; then
-    echo "FAIL: '$*' exited $rc (want $want), stderr:"; sed 's/^/    /' "$out/stderr"
-    echo "    expected to contain: $text"
-    fail=1
-  fi
-}
 absent() {
   if [ -e "$1" ] || [ -e "$1.tmp" ]; then echo "FAIL: $1 was left behind"; fail=1; fi
 }

@@ -10,6 +10,15 @@ set -u
 fail=0
 out=test-out/sim-bad
 rm -rf "$out" && mkdir -p "$out" || exit 1
+. "$SRCDIR/tests/lib.sh"
+# No failing run leaves a trace or a JSON file.
+expect_more() {
+  if ls "$out" | grep -q -e '^trace' -e '^json'; then
+    echo "FAIL: '$*' left an output file:"; ls "$out" | grep -e '^trace' -e '^json'
+    rm -f "$out"/trace* "$out"/json*
+    fail=1
+  fi
+}
 cc=${RISCV_CC:-riscv64-unknown-elf-gcc}
 command -v "$cc" > /dev/null || { echo "SKIP: no $cc"; exit 77; }
 
@@ -56,24 +65,6 @@ failed_run() {
   rm -f "$out"/trace* "$out"/json*
 }
 
-# expect STATUS SUBSTRING -- command...: the command exits with STATUS and
-# its stderr contains SUBSTRING; no trace or JSON file ($files, given to
-# every run) is left.
-expect() {
-  want=$1 text=$2; shift 3
-  "$@" > "$out/stdout" 2> "$out/stderr"
-  rc=$?
-  if [ $rc -ne "$want" ] || ! grep -qF -- "$text" "$out/stderr"; then
-    echo "FAIL: '$*' exited $rc (want $want), stderr:"; sed 's/^/    /' "$out/stderr"
-    echo "    expected to contain: $text"
-    fail=1
-  fi
-  if ls "$out" | grep -q -e '^trace' -e '^json'; then
-    echo "FAIL: '$*' left an output file:"; ls "$out" | grep -e '^trace' -e '^json'
-    rm -f "$out"/trace* "$out"/json*
-    fail=1
-  fi
-}
 
 files="--trace $out/trace --json $out/json"
 for mode in sbr harp minpc ics-first; do

@@ -14,6 +14,7 @@ fail=0
 out=test-out/sim-semantics
 src=$SRCDIR/tests/sim-semantics
 rm -rf "$out" && mkdir -p "$out" || exit 1
+. "$SRCDIR/tests/lib.sh"
 cc=${RISCV_CC:-riscv64-unknown-elf-gcc}
 command -v "$cc" > /dev/null || { echo "SKIP: no $cc"; exit 77; }
 
@@ -26,29 +27,6 @@ for k in exitcode exitzero; do
     -o "$out/$k.elf" "$src/$k.S" || exit 1
 done
 
-# expect STATUS SUBSTRING... -- command...: the command exits with STATUS
-# and its stderr contains every SUBSTRING.
-expect() {
-  want=$1; shift
-  n=0
-  while [ "$1" != -- ]; do n=$((n + 1)); eval "text$n=\$1"; shift; done
-  shift
-  "$@" > "$out/stdout" 2> "$out/stderr"
-  rc=$?
-  bad=0
-  [ $rc -eq "$want" ] || bad=1
-  i=1
-  while [ $i -le $n ]; do
-    eval "t=\$text$i"
-    grep -qF -- "$t" "$out/stderr" || { bad=1; echo "    missing: $t"; }
-    i=$((i + 1))
-  done
-  if [ $bad -ne 0 ]; then
-    echo "FAIL: '$*' exited $rc (want $want), stderr:"
-    sed 's/^/    /' "$out/stderr"
-    fail=1
-  fi
-}
 
 for p in tiny fermi-harp; do
   for m in sbr harp minpc ics-first; do
