@@ -13,7 +13,7 @@
  * outside its range is an error.  config_set() changes one key of a loaded
  * configuration as if the line had been written in its file (`--set`).
  *
- * The keys are described once, in the key table of config.c (CONFIG_KEYS,
+ * The keys are described once, in the key table of config_keys.h (CONFIG_KEYS,
  * ORDER KEY): their names are the field names below, in the same order.
  *
  * The C golden model, the Verilog generator, the testbenches and the area
@@ -47,7 +47,7 @@ enum {
 
 /* The control-flow mode: SBR stacks (HARP 2.1), the HARP tables, the
  * min(SP:PC) arbiter (Collange) or the ICS-First priorities (multi-core
- * SIMT).  ORDER RECONV: reconvergence_names in config.c. */
+ * SIMT).  ORDER RECONV: reconvergence_names in config_keys.c. */
 enum reconvergence { RECONV_SBR, RECONV_HARP, RECONV_MINPC, RECONV_ICS_FIRST };
 
 /* HARP 4.2.2: one multi-ported bank (Fig. 8) or one bank per lane (Fig. 9). */
@@ -65,11 +65,11 @@ enum fetch_policy { FETCH_LRR, FETCH_CFF, FETCH_FEF };
  * leaves open, for attributing HARP's timing: only a load that misses the
  * L1 (a tag probe at issue), or none (the warp keeps its First-Level slot
  * and the scoreboard holds its dependent instructions, as under SBR).
- * ORDER WLOADS: waiting_lookup_loads_names in config.c. */
+ * ORDER WLOADS: waiting_lookup_loads_names in config_keys.c. */
 enum waiting_lookup_loads { WLOADS_EVERY, WLOADS_MISS, WLOADS_NONE };
 
 /* ORDER KEY: the fields after `name` and before `keys_given` follow the
- * key table of config.c (their names are the keys). */
+ * key table of config_keys.h (their names are the keys). */
 struct simt_config {
     char name[CONFIG_NAME_LEN];      /* file name without directory and .conf */
 
