@@ -95,144 +95,133 @@ static void advance(const struct sbr_stack_entry *top, unsigned depth,
     }
 }
 
-static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
-                 struct sbr_stack_plan *p)
-{
-    const struct sbr_stack_geometry *g = &s->g;
-    unsigned w = warp_of(g, in->op_warp);
-    uint64_t pc = field(in->pc, g->pc_w), npc = field(in->npc, g->pc_w);
-    uint64_t rpc = field(in->rpc, g->pc_w), mask = field(in->mask, g->lanes);
-    unsigned d;
-    const struct sbr_stack_entry *top;
+/* The fields of this cycle's operation, cut to their widths. */
+struct op_view {
+    unsigned w;                         /* the warp */
+    unsigned d;                         /* its stack's depth */
+    uint64_t pc, npc, rpc, mask;        /* the operation's inputs */
+    const struct sbr_stack_entry *top;  /* its top entry (d > 0) */
+};
 
-    memset(p, 0, sizeof *p);
-    if (in->op == SBR_STACK_NONE)
-        return;
-    if (w >= g->warps) {
+/* A launch: the warp's empty stack takes its first entry. */
+static void plan_launch(const struct op_view *o,
+                        struct sbr_stack_plan *p)
+{
+    if (o->d != 0 || o->mask == 0 || o->pc == o->rpc) {
         p->err = true;
         return;
     }
-    d = s->depth[w];
-    p->new_depth = d;
-    p->gone = s->gone[w];
-    if (in->op == SBR_STACK_LAUNCH) {
-        if (d != 0 || mask == 0 || pc == rpc) {
-            p->err = true;
-            return;
-        }
-        p->new_depth = 1;
-        p->writes = 1;
-        p->base = 0;
-        p->w[0].pc = pc;
-        p->w[0].mask = mask;
-        p->w[0].rpc = rpc;
-        p->w[0].call = false;
-        p->gone = 0;
-        return;
-    }
-    if (in->op > SBR_STACK_YIELD) {
+    p->new_depth = 1;
+    p->writes = 1;
+    p->base = 0;
+    p->w[0].pc = o->pc;
+    p->w[0].mask = o->mask;
+    p->w[0].rpc = o->rpc;
+    p->w[0].call = false;
+    p->gone = 0;
+}
+
+/* An exit: the top's threads leave; with none live every entry goes. */
+static void plan_exit(const struct op_view *o, struct sbr_stack_plan *p)
+{
+    uint64_t gone = p->gone | o->top->mask;
+
+    if (o->mask & gone) {
         p->err = true;
         return;
     }
-    if (d == 0) {
+    p->pop = p->exit = true;
+    p->gone = gone;
+    p->new_depth = o->mask && o->d > 1 ? o->d - 1 : 0;
+}
+
+/* A yield: the top, at a barrier, swaps with its unmarked sibling below,
+ * or joins it when the sibling already waits at this barrier. */
+static void plan_yield(const struct sbr_stack *s, const struct op_view *o,
+                       struct sbr_stack_plan *p)
+{
+    const struct sbr_stack_entry *top = o->top;
+    const struct sbr_stack_entry *below =
+        o->d >= 2 ? &s->e[o->w][o->d - 2] : NULL;
+
+    if (!below || top->call || below->call || below->rpc != top->rpc
+        || (below->yielded && below->pc != top->pc)) {
         p->err = true;
         return;
     }
-    top = &s->e[w][d - 1];
-    if (top->mask == 0 && in->op != SBR_STACK_EXIT) {
-        p->err = true;          /* its threads all exited: only exit pops it */
-        return;
-    }
-    if (in->op == SBR_STACK_EXIT) {
-        /* the top's threads leave; none live: every entry goes */
-        uint64_t gone = p->gone | top->mask;
-        if (mask & gone) {
-            p->err = true;
-            return;
-        }
-        p->pop = p->exit = true;
-        p->gone = gone;
-        p->new_depth = mask && d > 1 ? d - 1 : 0;
-        return;
-    }
-    if (in->op == SBR_STACK_ADVANCE) {
-        advance(top, d, pc, p);
-        return;
-    }
-    if (in->op == SBR_STACK_YIELD) {
-        /* the top, at a barrier, swaps with its unmarked sibling below */
-        const struct sbr_stack_entry *below = d >= 2 ? &s->e[w][d - 2] : NULL;
-        if (!below || top->call || below->call || below->rpc != top->rpc
-            || (below->yielded && below->pc != top->pc)) {
-            p->err = true;
-            return;
-        }
-        if (below->yielded) {
-            /* the sibling waits at this barrier: the top joins it */
-            p->pop = true;
-            p->join = top->mask;
-            p->new_depth = d - 1;
-            return;
-        }
-        p->base = d - 2;
-        p->writes = 2;
-        p->w[0] = *top;
-        p->w[0].yielded = true;
-        p->w[1] = *below;
-        p->w[1].mask &= ~p->gone;
-        return;
-    }
-    if (in->op == SBR_STACK_CALL) {
-        /* The CALL entry replaces a branch top that re-converges at the
-         * return PC, else goes above the top, which waits there. */
-        bool replace = !top->call && npc == top->rpc;
-        unsigned base = replace ? d - 1 : d;
-        if (base + 1 > g->depth) {
-            p->ovf = true;
-            return;
-        }
-        p->pushes = replace ? 0 : 1;
-        p->new_depth = base + 1;
-        p->set_top_pc = !replace;
-        p->top_pc = npc;
-        p->base = base;
-        p->writes = 1;
-        p->w[0].pc = pc;
-        p->w[0].mask = top->mask;
-        p->w[0].rpc = npc;
-        p->w[0].call = true;
-        return;
-    }
-    if (in->op == SBR_STACK_RETURN) {
-        /* A CALL top returns to its return PC; a branch top's threads
-         * re-converge by returning, unless no entry is left to hold them. */
-        if (top->call ? pc != top->rpc : d == 1) {
-            p->err = true;
-            return;
-        }
+    if (below->yielded) {
         p->pop = true;
-        p->new_depth = d - 1;
+        p->join = top->mask;
+        p->new_depth = o->d - 1;
         return;
     }
-    if (in->op != SBR_STACK_BRANCH) {
+    p->base = o->d - 2;
+    p->writes = 2;
+    p->w[0] = *top;
+    p->w[0].yielded = true;
+    p->w[1] = *below;
+    p->w[1].mask &= ~p->gone;
+}
+
+/* A call: the CALL entry replaces a branch top that re-converges at the
+ * return PC, else goes above the top, which waits there. */
+static void plan_call(const struct sbr_stack_geometry *g,
+                      const struct op_view *o, struct sbr_stack_plan *p)
+{
+    bool replace = !o->top->call && o->npc == o->top->rpc;
+    unsigned base = replace ? o->d - 1 : o->d;
+
+    if (base + 1 > g->depth) {
+        p->ovf = true;
+        return;
+    }
+    p->pushes = replace ? 0 : 1;
+    p->new_depth = base + 1;
+    p->set_top_pc = !replace;
+    p->top_pc = o->npc;
+    p->base = base;
+    p->writes = 1;
+    p->w[0].pc = o->pc;
+    p->w[0].mask = o->top->mask;
+    p->w[0].rpc = o->npc;
+    p->w[0].call = true;
+}
+
+/* A return: a CALL top returns to its return PC; a branch top's threads
+ * re-converge by returning, unless no entry is left to hold them. */
+static void plan_return(const struct op_view *o, struct sbr_stack_plan *p)
+{
+    if (o->top->call ? o->pc != o->top->rpc : o->d == 1) {
         p->err = true;
         return;
     }
-    /* branch */
-    if (mask & ~top->mask) {
+    p->pop = true;
+    p->new_depth = o->d - 1;
+}
+
+/* A branch: one side alone advances the top; two sides push the sides
+ * that do not re-converge at once, above the top when it re-converges
+ * elsewhere (or is a CALL entry), in its place otherwise. */
+static void plan_branch(const struct sbr_stack_geometry *g,
+                        const struct op_view *o, struct sbr_stack_plan *p)
+{
+    const struct sbr_stack_entry *top = o->top;
+    unsigned d = o->d;
+    uint64_t rpc = o->rpc, tmask = o->mask, nmask = top->mask & ~o->mask;
+
+    if (o->mask & ~top->mask) {
         p->err = true;
         return;
     }
-    uint64_t tmask = mask, nmask = top->mask & ~mask;
     if (nmask == 0) {
-        advance(top, d, pc, p);
+        advance(top, d, o->pc, p);
         return;
     }
     if (tmask == 0) {
-        advance(top, d, npc, p);
+        advance(top, d, o->npc, p);
         return;
     }
-    bool push_n = npc != rpc, push_t = pc != rpc;
+    bool push_n = o->npc != rpc, push_t = o->pc != rpc;
     if (!push_n && !push_t) {          /* both sides re-converge at once */
         advance(top, d, rpc, p);
         return;
@@ -251,16 +240,61 @@ static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
     p->top_pc = rpc;
     p->base = base;
     if (push_n) {
-        p->w[p->writes].pc = npc;
+        p->w[p->writes].pc = o->npc;
         p->w[p->writes].mask = nmask;
         p->w[p->writes].rpc = rpc;
         p->writes++;
     }
     if (push_t) {
-        p->w[p->writes].pc = pc;
+        p->w[p->writes].pc = o->pc;
         p->w[p->writes].mask = tmask;
         p->w[p->writes].rpc = rpc;
         p->writes++;
+    }
+}
+
+static void plan(const struct sbr_stack *s, const struct sbr_stack_in *in,
+                 struct sbr_stack_plan *p)
+{
+    const struct sbr_stack_geometry *g = &s->g;
+    struct op_view o;
+
+    memset(p, 0, sizeof *p);
+    if (in->op == SBR_STACK_NONE)
+        return;
+    o.w = warp_of(g, in->op_warp);
+    o.pc = field(in->pc, g->pc_w);
+    o.npc = field(in->npc, g->pc_w);
+    o.rpc = field(in->rpc, g->pc_w);
+    o.mask = field(in->mask, g->lanes);
+    if (o.w >= g->warps) {
+        p->err = true;
+        return;
+    }
+    o.d = s->depth[o.w];
+    p->new_depth = o.d;
+    p->gone = s->gone[o.w];
+    if (in->op == SBR_STACK_LAUNCH) {
+        plan_launch(&o, p);
+        return;
+    }
+    if (in->op > SBR_STACK_YIELD || o.d == 0) {
+        p->err = true;
+        return;
+    }
+    o.top = &s->e[o.w][o.d - 1];
+    if (o.top->mask == 0 && in->op != SBR_STACK_EXIT) {
+        p->err = true;          /* its threads all exited: only exit pops it */
+        return;
+    }
+    switch (in->op) {
+    case SBR_STACK_EXIT:    plan_exit(&o, p); break;
+    case SBR_STACK_ADVANCE: advance(o.top, o.d, o.pc, p); break;
+    case SBR_STACK_YIELD:   plan_yield(s, &o, p); break;
+    case SBR_STACK_CALL:    plan_call(g, &o, p); break;
+    case SBR_STACK_RETURN:  plan_return(&o, p); break;
+    case SBR_STACK_BRANCH:  plan_branch(g, &o, p); break;
+    default:                p->err = true; break;
     }
 }
 
