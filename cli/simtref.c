@@ -333,7 +333,7 @@ static int cmd_registry(const struct cli_args *a)
     for (int s = 0; s < STRUCTURE_COUNT; s++) {
         const struct structure_info *si = registry_structure(s);
         printf("| %s | `%s` | ", si->title, si->module);
-        for (int r = 0, n = 0; r <= RECONV_ICS_FIRST; r++)
+        for (int r = 0, n = 0; r < RECONV_COUNT; r++)
             if (si->modes >> r & 1)
                 printf("%s%s", n++ ? ", " : "",
                        config_reconvergence_name((enum reconvergence)r));

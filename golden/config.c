@@ -192,6 +192,8 @@ struct key_info {
 static const char *const reconvergence_names[] = {
     "sbr", "harp", "minpc", "ics-first", NULL       /* ORDER RECONV */
 };
+_Static_assert(sizeof reconvergence_names / sizeof reconvergence_names[0]
+               == RECONV_COUNT + 1, "a name per enum reconvergence, then NULL");
 static const char *const rbt_organisation_names[] = {
     "banked", "multiport", NULL
 };

@@ -47,8 +47,10 @@ enum {
 
 /* The control-flow mode: SBR stacks (HARP 2.1), the HARP tables, the
  * min(SP:PC) arbiter (Collange) or the ICS-First priorities (multi-core
- * SIMT).  ORDER RECONV: reconvergence_names in config.c. */
-enum reconvergence { RECONV_SBR, RECONV_HARP, RECONV_MINPC, RECONV_ICS_FIRST };
+ * SIMT).  ORDER RECONV: reconvergence_names in config.c, sm_reconv_modes
+ * in sm_reconv.c.  RECONV_COUNT is no mode: how many there are. */
+enum reconvergence { RECONV_SBR, RECONV_HARP, RECONV_MINPC, RECONV_ICS_FIRST,
+                     RECONV_COUNT };
 
 /* HARP 4.2.2: one multi-ported bank (Fig. 8) or one bank per lane (Fig. 9). */
 enum rbt_organisation { RBT_BANKED, RBT_MULTIPORT };
