@@ -1292,6 +1292,16 @@ const char *config_reconvergence_name(enum reconvergence r)
     return name_at(reconvergence_names, (unsigned)r);
 }
 
+int config_runs_mode(const struct simt_config *cfg, enum reconvergence r)
+{
+    struct simt_config c = *cfg;
+    char err[CONFIG_ERR_LEN];
+
+    return (unsigned)r < RECONV_COUNT
+           && config_set(&c, "reconvergence", config_reconvergence_name(r),
+                         err, sizeof err) == 0;
+}
+
 const char *config_rbt_organisation_name(enum rbt_organisation o)
 {
     return name_at(rbt_organisation_names, (unsigned)o);
