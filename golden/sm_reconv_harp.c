@@ -221,7 +221,7 @@ bool harp_slot_view(const struct sm_reconv *rc, unsigned sched,
  * of whose threads waits on global memory (in->mem_pending); the memo
  * keeps it while the Waiting-Lookup does not move and the pending lanes
  * are the same. */
-bool harp_waiting_done(const struct sm_reconv *rc, unsigned sched,
+bool harp_waiting_done(struct sm_reconv *rc, unsigned sched,
                        const struct sm_rc_in *in, unsigned *slot)
 {
     struct sm_harp *h = &rc->harp[sched];
@@ -263,7 +263,7 @@ bool harp_waiting_done(const struct sm_reconv *rc, unsigned sched,
  * entry completing.  Then no table moves, and harp_cycle() need not run:
  * its outputs would change nothing (the last step saw the same).  Not
  * hardware (the memo's `still`): never so with rc->reference. */
-static bool still_cycle(const struct sm_reconv *rc, unsigned sched,
+static bool still_cycle(struct sm_reconv *rc, unsigned sched,
                         const struct sm_rc_in *in)
 {
     const struct sm_harp *h = &rc->harp[sched];

@@ -204,7 +204,7 @@ const struct harp_commit *harp_held_commit(const struct sm_harp *h,
                                            unsigned slot);
 bool harp_slot_view(const struct sm_reconv *rc, unsigned sched,
                     unsigned slot, struct warp *w);
-bool harp_waiting_done(const struct sm_reconv *rc, unsigned sched,
+bool harp_waiting_done(struct sm_reconv *rc, unsigned sched,
                        const struct sm_rc_in *in, unsigned *slot);
 void harp_route_of(const struct sm_harp *h, const struct sm_rc_in *in,
                    const struct warp *now, struct harp_route *r);
@@ -212,8 +212,9 @@ uint64_t harp_not_exited(const struct sm_harp *h, uint64_t mask,
                          const uint32_t *tid);
 
 /* sm_reconv_harp_issue.c: the inputs of the three tables for this cycle
- * and their outputs. */
-void harp_cycle(const struct sm_reconv *rc, unsigned sched,
+ * and their outputs (not const: the Waiting-Lookup's completion is kept
+ * in the memo). */
+void harp_cycle(struct sm_reconv *rc, unsigned sched,
                 const struct sm_rc_in *in, struct harp_cycle *c);
 
 /* sm_reconv_harp_commit.c: the edge after the tables' own steps; the

@@ -139,7 +139,7 @@ static void divergence_groups(const struct sm_reconv *rc, unsigned sched,
 /* Waiting-Lookup: the lowest entry none of whose threads waits on memory
  * completes; a warp that issued a global load enters (its threads that
  * reached a barrier went there). */
-static void waiting_lookup_ports(const struct sm_reconv *rc, unsigned sched,
+static void waiting_lookup_ports(struct sm_reconv *rc, unsigned sched,
                                  const struct sm_rc_in *in,
                                  const struct sm_rc_in *x,
                                  const struct warp *w, struct harp_cycle *c)
@@ -228,7 +228,7 @@ static void first_level_update(const struct sm_reconv *rc,
         ready_lookup_eval_ports(&h->ready, &c->li, &c->lo);
 }
 
-void harp_cycle(const struct sm_reconv *rc, unsigned sched,
+void harp_cycle(struct sm_reconv *rc, unsigned sched,
                 const struct sm_rc_in *in, struct harp_cycle *c)
 {
     const struct sm_harp *h = &rc->harp[sched];
