@@ -8,9 +8,10 @@
  *   sbr    golden/sm_reconv_sbr.c: the SBR stacks (golden/sbr_stack.h)
  *   minpc  golden/sm_reconv_minpc.c: a unified arbiter (golden/arbiter.h)
  *          per warp over its threads' SP and PC
- *   harp   golden/sm_reconv_harp.c: First/Second-Level, Ready-Lookup and
- *          RBT per scheduler; the First-Level slots are the scheduler's
- *          warps, each holding threads of any launch warps
+ *   harp   golden/sm_reconv_harp*.c (golden/sm_reconv_harp.h lists
+ *          them): First/Second-Level, Ready-, Waiting-Lookup and RBT per
+ *          scheduler; the First-Level slots are the scheduler's warps,
+ *          each holding threads of any launch warps
  *   ics-first  golden/sm_reconv_ics.c: the ICS-First arbiter and thread
  *          states (golden/ics_first.h) per warp, priorities from the
  *          program's ICS table
