@@ -27,7 +27,8 @@
 # time alone (the "CPU ns" columns).
 #
 # Variables: SIMTREF (the tool), PRESET, KERNELS (default: the suite),
-# MODES, SCALE_MODES, SIZES, SCHEDS, REPEAT (3), JOBS (online processors:
+# MODES (default: the modes `simtref config --modes` lists for PRESET),
+# SCALE_MODES, SIZES, SCHEDS, REPEAT (3), JOBS (online processors:
 # points run in parallel), CALLGRIND (yes or no), CALLGRIND_MAX_WI,
 # BENCH_JSON (bench.json), BENCH_DIR (bench-out: logs), REVISION (default:
 # git describe).
@@ -42,7 +43,9 @@ set -u
 
 SIMTREF=${SIMTREF:-./simtref}
 PRESET=${PRESET:-fermi-harp}
-MODES=${MODES:-sbr harp minpc ics-first}
+# every mode the preset can run under, as the tool lists them
+MODES=${MODES:-$("$SIMTREF" config --modes --preset "$PRESET" | tr '\n' ' ')}
+[ -n "$MODES" ] || { echo "bench: simtref config --modes listed no mode" >&2; exit 2; }
 SCALE_MODES=${SCALE_MODES:-harp}
 SIZES=${SIZES:-1 4 16}
 SCHEDS=${SCHEDS:-1 2 3 4}

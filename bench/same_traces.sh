@@ -8,7 +8,8 @@
 #   bench/same_traces.sh OLD_SIMTREF NEW_SIMTREF [OUTDIR]
 #
 # KERNELS (default: nw bfs mergesort nested histogram matmul collange
-# recursion) run under every mode at fermi-harp (recursion is refused
+# recursion) run under every mode (as `simtref config --modes` of the new
+# build lists them) at fermi-harp (recursion is refused
 # under sbr, by both), under harp at 1 and 4 schedulers, with GTO and FEF
 # and with MWF(GTO) and CFF, and under sbr with SAWS.  Both builds run
 # the same kernels and presets: SIMTREF_KERNEL_ELF_DIR and
@@ -26,10 +27,13 @@ done
 export SIMTREF_KERNEL_ELF_DIR SIMTREF_CONFIG_DIR
 KERNELS=${KERNELS:-nw bfs mergesort nested histogram matmul collange recursion}
 rm -rf "$out" && mkdir -p "$out/old" "$out/new" || exit 2
+# the modes, as the new build lists them at fermi-harp (every one)
+modes=$("$new" config --modes --preset fermi-harp) && [ -n "$modes" ] \
+  || { echo "same_traces: $new config --modes listed no mode" >&2; exit 2; }
 
 runs() {
   for k in $KERNELS; do
-    for m in sbr harp minpc ics-first; do echo "$k $m"; done
+    for m in $modes; do echo "$k $m"; done
     echo "$k harp --set schedulers=1 --set threads_per_scheduler=1536 --set thread_id_bits=11"
     echo "$k harp --set schedulers=4 --set threads_per_scheduler=384"
     echo "$k harp --set scheduler=gto --set fetch=fef"

@@ -213,7 +213,7 @@ int compare_plots(struct report_files *rf,
     struct plot *p = calloc(1, sizeof *p);
     struct varying var = table_varying(ps);
     struct table rows;
-    char names[RECONV_ICS_FIRST + 1][80], cname[64][96], label[256];
+    char names[RECONV_COUNT][80], cname[64][96], label[256];
     int rc = -1;
 
     if (!at || !p || table_each_config(ps, collect_table, at) != 0
@@ -224,7 +224,7 @@ int compare_plots(struct report_files *rf,
     }
     rc = 0;
     /* HARP Fig. 11-13: a mode's speedup over SBR, every configuration. */
-    for (int m = RECONV_HARP; m <= RECONV_ICS_FIRST && rc == 0; m++) {
+    for (int m = RECONV_HARP; m < RECONV_COUNT && rc == 0; m++) {
         memset(p, 0, sizeof *p);
         for (size_t c = 0; c < at->n && rc == 0; c++)
             for (size_t k = 0; k < at->t[c].ncols && rc == 0; k++) {

@@ -23,7 +23,7 @@
 
 /* The names of each enumeration of config.h. */
 enum {
-    COMPARE_N_MODES = RECONV_ICS_FIRST + 1,
+    COMPARE_N_MODES = RECONV_COUNT,
     COMPARE_N_SCHEDS = SCHED_SAWS + 1,
     COMPARE_N_FETCH = FETCH_FEF + 1
 };

@@ -47,11 +47,16 @@ static const struct cli_option config_options[] = {
     { "--keys", NULL, CLI_FLAG, NULL, 0, 0, false,
       "every configuration key, its values and meaning (Markdown);\n"
       "takes no other option" },
+    { "--modes", NULL, CLI_FLAG, NULL, 0, 0, false,
+      "the control-flow modes, one name a line: every mode, or with a\n"
+      "configuration those it can run under (every key of the mode\n"
+      "given), so that --set reconvergence=NAME is valid" },
     { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
 };
 
 static const struct cli_command config_command = {
-    "config", "(--preset NAME | FILE) [--set KEY=VALUE]... [--get KEY] | --keys",
+    "config", "(--preset NAME | FILE) [--set KEY=VALUE]... [--get KEY | --modes]\n"
+    "       | --keys | --modes",
     "validate a configuration and print its resolved parameters\n"
     "(or the value of one key); keys of another reconvergence mode\n"
     "are marked unused",
@@ -193,10 +198,23 @@ static int cmd_config(const struct cli_args *a)
 
     if (cli_flag(a, "--keys")) {
         if (cli_flag(a, "--preset") || cli_operand(a) || get
-            || cli_flag(a, "--set"))
+            || cli_flag(a, "--set") || cli_flag(a, "--modes"))
             return cli_usage_error(a->cmd, "%s", "--keys takes no other "
                                    "option");
         config_describe_keys(stdout);
+        return 0;
+    }
+    if (cli_flag(a, "--modes")) {
+        bool with_cfg = cli_flag(a, "--preset") || cli_operand(a)
+                        || cli_flag(a, "--set");
+        if (get)
+            return cli_usage_error(a->cmd, "%s", "give either --get or "
+                                   "--modes, not both");
+        if (with_cfg && (rc = load(a, NULL, &cfg)) != 0)
+            return rc;
+        for (int r = 0; r < RECONV_COUNT; r++)
+            if (!with_cfg || config_runs_mode(&cfg, (enum reconvergence)r))
+                printf("%s\n", config_reconvergence_name((enum reconvergence)r));
         return 0;
     }
     if ((rc = load(a, NULL, &cfg)) != 0)
@@ -333,7 +351,7 @@ static int cmd_registry(const struct cli_args *a)
     for (int s = 0; s < STRUCTURE_COUNT; s++) {
         const struct structure_info *si = registry_structure(s);
         printf("| %s | `%s` | ", si->title, si->module);
-        for (int r = 0, n = 0; r <= RECONV_ICS_FIRST; r++)
+        for (int r = 0, n = 0; r < RECONV_COUNT; r++)
             if (si->modes >> r & 1)
                 printf("%s%s", n++ ? ", " : "",
                        config_reconvergence_name((enum reconvergence)r));

@@ -47,8 +47,10 @@ enum {
 
 /* The control-flow mode: SBR stacks (HARP 2.1), the HARP tables, the
  * min(SP:PC) arbiter (Collange) or the ICS-First priorities (multi-core
- * SIMT).  ORDER RECONV: reconvergence_names in config_keys.c. */
-enum reconvergence { RECONV_SBR, RECONV_HARP, RECONV_MINPC, RECONV_ICS_FIRST };
+ * SIMT).  ORDER RECONV: reconvergence_names in config_keys.c, sm_reconv_modes
+ * in sm_reconv.c.  RECONV_COUNT is no mode: how many there are. */
+enum reconvergence { RECONV_SBR, RECONV_HARP, RECONV_MINPC, RECONV_ICS_FIRST,
+                     RECONV_COUNT };
 
 /* HARP 4.2.2: one multi-ported bank (Fig. 8) or one bank per lane (Fig. 9). */
 enum rbt_organisation { RBT_BANKED, RBT_MULTIPORT };
@@ -214,8 +216,14 @@ void config_print(const struct simt_config *cfg, FILE *out);
  * meaning): the reference of docs/configuration.md. */
 void config_describe_keys(FILE *out);
 
-/* Names used in files for the enumerations ("?" for a value outside). */
+/* Names used in files for the enumerations ("?" for a value outside).
+ * config_reconvergence_name(r) for r from 0 to RECONV_COUNT - 1 is the
+ * one list of the control-flow modes (simtref config --modes). */
 const char *config_reconvergence_name(enum reconvergence r);
+
+/* 1 when cfg can run under mode r: `--set reconvergence=` r's name gives
+ * a valid configuration (every key of that mode is given), else 0. */
+int config_runs_mode(const struct simt_config *cfg, enum reconvergence r);
 const char *config_rbt_organisation_name(enum rbt_organisation o);
 const char *config_sched_name(enum sched_policy s);
 const char *config_fetch_name(enum fetch_policy f);

@@ -14,6 +14,8 @@
 static const char *const reconvergence_names[] = {
     "sbr", "harp", "minpc", "ics-first", NULL       /* ORDER RECONV */
 };
+_Static_assert(sizeof reconvergence_names / sizeof reconvergence_names[0]
+               == RECONV_COUNT + 1, "a name per enum reconvergence, then NULL");
 static const char *const rbt_organisation_names[] = {
     "banked", "multiport", NULL
 };
@@ -292,6 +294,16 @@ void config_describe_keys(FILE *out)
 const char *config_reconvergence_name(enum reconvergence r)
 {
     return name_at(reconvergence_names, (unsigned)r);
+}
+
+int config_runs_mode(const struct simt_config *cfg, enum reconvergence r)
+{
+    struct simt_config c = *cfg;
+    char err[CONFIG_ERR_LEN];
+
+    return (unsigned)r < RECONV_COUNT
+           && config_set(&c, "reconvergence", config_reconvergence_name(r),
+                         err, sizeof err) == 0;
 }
 
 const char *config_rbt_organisation_name(enum rbt_organisation o)

@@ -1497,7 +1497,7 @@ enum sm_status sm_cycle(struct sm *sm)
          * launched warps with a live thread */
         if (regroups) {
             sm_reconv_issuable(&sm->rc, s, issuable);
-            sm_harp_fetchable(&sm->rc, s, fi[s].warp_valid);
+            sm_reconv_fetchable(&sm->rc, s, fi[s].warp_valid);
         }
         for (unsigned w = bitset_next(issuable, n_issuable, 0);
              w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {

@@ -8,12 +8,18 @@
  *   sbr    golden/sm_reconv_sbr.c: the SBR stacks (golden/sbr_stack.h)
  *   minpc  golden/sm_reconv_minpc.c: a unified arbiter (golden/arbiter.h)
  *          per warp over its threads' SP and PC
- *   harp   golden/sm_reconv_harp.c: First/Second-Level, Ready-Lookup and
- *          RBT per scheduler; the First-Level slots are the scheduler's
- *          warps, each holding threads of any launch warps
+ *   harp   golden/sm_reconv_harp*.c (golden/sm_reconv_harp.h lists
+ *          them): First/Second-Level, Ready-, Waiting-Lookup and RBT per
+ *          scheduler; the First-Level slots are the scheduler's warps,
+ *          each holding threads of any launch warps
  *   ics-first  golden/sm_reconv_ics.c: the ICS-First arbiter and thread
  *          states (golden/ics_first.h) per warp, priorities from the
  *          program's ICS table
+ *
+ * A mode is one table of operations (struct sm_reconv_ops,
+ * golden/sm_reconv_mode.h), one const instance defined in each mode's
+ * file and chosen once by sm_reconv_init() from the configuration's enum
+ * reconvergence; every function below calls through it.
  *
  * The structures hold PCs of pc_bits bits: the SM gives them the
  * instruction index (pc - text_lo) / 4, so a kernel whose text has more
@@ -37,6 +43,7 @@
 struct program;
 struct ics_first;
 struct sm_harp;
+struct sm_reconv_ops;
 
 #ifdef __cplusplus
 extern "C" {
@@ -92,6 +99,8 @@ struct sm_rc_out {
 
 struct sm_reconv {
     enum reconvergence mode;
+    const struct sm_reconv_ops *ops; /* the mode's operations, chosen by
+                             * sm_reconv_init() from mode */
     const struct program *prog;
     unsigned schedulers;
     unsigned pc_bits;
@@ -125,6 +134,7 @@ struct sm_reconv {
         uint64_t threads;   /* the threads that executed it */
         unsigned op;        /* enum ics_first_commit_op */
     } *commit;              /* one per scheduler */
+    bool reference;  /* every cached answer recomputed where it is used (simtref sim --reference) */
 };
 
 /* threads: the SM's warp_slots * warp_size threads, slot g = w *
@@ -135,7 +145,9 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
                    size_t errlen);
 void sm_reconv_free(struct sm_reconv *rc);
 void sm_reconv_reset(struct sm_reconv *rc);
-void sm_reconv_eval(const struct sm_reconv *rc, unsigned sched,
+/* Not const: a mode may keep what it evaluated for the step of the same
+ * cycle (harp's memo, bypassed when rc->reference). */
+void sm_reconv_eval(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in, struct sm_rc_out *out);
 /* The read port alone: sm_reconv_eval()'s rd_valid, rd_pc and rd_mask
  * for in->rd_warp and in->rd_live, the other outputs cleared (they are
@@ -173,24 +185,6 @@ uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found);
 /* The ICS-First action at pc (enum program_ics_action), 0 when none. */
 uint8_t sm_reconv_ics_action(const struct program *prog, uint32_t pc);
 
-int sm_minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
-                  char *err, size_t errlen);
-void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
-                   const struct sm_rc_in *in, struct sm_rc_out *out);
-void sm_minpc_read(const struct sm_reconv *rc, unsigned sched,
-                   const struct sm_rc_in *in, struct sm_rc_out *out);
-void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
-                   const struct sm_rc_in *in);
-void sm_minpc_issue_view(const struct sm_reconv *rc, unsigned sched,
-                         unsigned warp, uint64_t live, uint32_t *pc,
-                         uint64_t *mask);
-void sm_minpc_release(struct sm_reconv *rc, unsigned sched, const bool *rel);
-bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
-                          unsigned warp, uint64_t live);
-void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                     char place[][64]);
-
 /* Capabilities of the per-warp modes (ics-first): whether warp w may
  * issue (no thread still executing), may be launched (every thread idle),
  * and the PC and lanes the structure selects for it now (false: the mode
@@ -207,6 +201,13 @@ bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
  * under harp, one pass over First-Level. */
 void sm_reconv_issuable(const struct sm_reconv *rc, unsigned sched,
                         uint64_t set[]);
+/* A regrouping mode's issue slots that hold a warp, as a bitset like
+ * sm_reconv_issuable()'s: those the fetch unit may fetch for (under harp
+ * the valid First-Level slots, those whose commit is in the RBT's
+ * pipeline included).  None under a mode that does not regroup: the SM
+ * fetches for its resident warps. */
+void sm_reconv_fetchable(const struct sm_reconv *rc, unsigned sched,
+                         uint64_t set[]);
 bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live, uint32_t *pc,
                           uint64_t *mask, unsigned owner[], bool *one);
@@ -217,54 +218,6 @@ bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
 bool sm_reconv_barrier_by_state(const struct sm_reconv *rc);
 bool sm_reconv_all_barrier(const struct sm_reconv *rc, unsigned sched,
                            unsigned warp, uint64_t live);
-
-int sm_ics_init(struct sm_reconv *rc, const struct simt_config *cfg,
-                char *err, size_t errlen);
-void sm_ics_eval(const struct sm_reconv *rc, unsigned sched,
-                 const struct sm_rc_in *in, struct sm_rc_out *out);
-void sm_ics_step(struct sm_reconv *rc, unsigned sched,
-                 const struct sm_rc_in *in);
-void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warp, uint64_t live, unsigned lanes,
-                   unsigned count[], char place[][64]);
-void sm_ics_reset(struct sm_reconv *rc);
-bool sm_ics_can_issue(const struct sm_reconv *rc, unsigned sched,
-                      unsigned warp);
-bool sm_ics_can_launch(const struct sm_reconv *rc, unsigned sched,
-                       unsigned warp);
-void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
-                       unsigned warp, uint32_t *pc, uint64_t *mask);
-bool sm_ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
-                        unsigned warp);
-
-int sm_harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
-                 char *err, size_t errlen);
-void sm_harp_free(struct sm_reconv *rc);
-void sm_harp_reset(struct sm_reconv *rc);
-void sm_harp_eval(const struct sm_reconv *rc, unsigned sched,
-                  const struct sm_rc_in *in, struct sm_rc_out *out);
-void sm_harp_read(const struct sm_reconv *rc, unsigned sched,
-                  const struct sm_rc_in *in, struct sm_rc_out *out);
-bool sm_harp_step(struct sm_reconv *rc, unsigned sched,
-                  const struct sm_rc_in *in);
-bool sm_harp_can_issue(const struct sm_reconv *rc, unsigned sched,
-                       unsigned slot);
-bool sm_harp_can_launch(const struct sm_reconv *rc, unsigned sched,
-                        unsigned warp);
-void sm_harp_fetchable(const struct sm_reconv *rc, unsigned sched,
-                       uint64_t set[]);
-void sm_harp_issuable(const struct sm_reconv *rc, unsigned sched,
-                      uint64_t set[]);
-void sm_harp_issue_view(const struct sm_reconv *rc, unsigned sched,
-                        unsigned slot, uint32_t *pc, uint64_t *mask,
-                        unsigned owner[], bool *one);
-unsigned sm_harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
-                            unsigned slot);
-bool sm_harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
-                         unsigned warp, uint64_t live);
-void sm_harp_places(const struct sm_reconv *rc, unsigned sched,
-                    unsigned warp, uint64_t live, unsigned lanes,
-                    unsigned count[], char place[][64]);
 
 /* Whether the scheduler's warps are slots that regroup threads (harp):
  * then a scheduler warp's readiness and TB come from the mode, and
@@ -292,45 +245,9 @@ void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
                        const uint64_t live[], const uint8_t *is_rpc,
                        uint64_t inactive[], uint64_t reconv[],
                        uint64_t barrier[]);
-/* harp's part: per launch warp, the lanes its tables hold on a diverged
- * path (Ready-Lookup), waiting to re-converge (RBT) and at the barrier,
- * as arrays kept until a step moves the tables. */
-void sm_harp_waiting(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warps, const uint64_t **inactive,
-                     const uint64_t **reconv, const uint64_t **barrier);
-void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
-                    unsigned warp, uint64_t live, const uint8_t *is_rpc,
-                    uint64_t *inactive, uint64_t *reconv, uint64_t *barrier);
 
 /* harp: the warps in the scheduler's Second-Level table (0 otherwise). */
 unsigned sm_reconv_second_level(const struct sm_reconv *rc, unsigned sched);
-unsigned sm_harp_second_level(const struct sm_reconv *rc, unsigned sched);
-unsigned sm_harp_issue_slots(const struct sm_reconv *rc);
-
-/* The modes' halves of the functions above (one file per mode). */
-int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
-                char *err, size_t errlen);
-void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
-                 const struct sm_rc_in *in, struct sm_rc_out *out);
-void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
-                 const struct sm_rc_in *in);
-void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                   char place[][64]);
-
-/* The modes' halves of sm_reconv_counts (same arguments). */
-void sm_sbr_counts(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warps, const uint64_t live[], unsigned lanes,
-                   unsigned count[]);
-void sm_minpc_counts(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warps, const uint64_t live[], unsigned lanes,
-                     unsigned count[]);
-void sm_ics_counts(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warps, const uint64_t live[], unsigned lanes,
-                   unsigned count[]);
-void sm_harp_counts(const struct sm_reconv *rc, unsigned sched,
-                    unsigned warps, const uint64_t live[], unsigned lanes,
-                    unsigned count[]);
 
 #ifdef __cplusplus
 }

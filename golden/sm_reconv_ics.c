@@ -25,10 +25,10 @@
 #include <string.h>
 
 #include "ics_first.h"
-#include "sm_reconv.h"
+#include "sm_reconv_mode.h"
 
-int sm_ics_init(struct sm_reconv *rc, const struct simt_config *cfg,
-                char *err, size_t errlen)
+static int ics_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                    char *err, size_t errlen)
 {
     unsigned n = rc->warps * cfg->schedulers;
 
@@ -112,22 +112,23 @@ static void ics_view(const struct sm_reconv *rc, unsigned sched,
     ics_first_eval(&rc->ics[slot(rc, sched, warp)], &ii, out);
 }
 
-void sm_ics_reset(struct sm_reconv *rc)
+static void ics_reset(struct sm_reconv *rc)
 {
     for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
         ics_first_reset(&rc->ics[g]);
     memset(rc->commit, 0, rc->schedulers * sizeof *rc->commit);
 }
 
-bool sm_ics_can_issue(const struct sm_reconv *rc, unsigned sched,
-                      unsigned warp)
+static bool ics_can_issue(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live)
 {
+    (void)live;
     return ics_first_ready_to_run(&rc->ics[slot(rc, sched, warp)]);
 }
 
 /* Every thread Idle (the output state[], a copy of the state). */
-bool sm_ics_can_launch(const struct sm_reconv *rc, unsigned sched,
-                       unsigned warp)
+static bool ics_can_launch(const struct sm_reconv *rc, unsigned sched,
+                           unsigned warp)
 {
     const struct ics_first *m = &rc->ics[slot(rc, sched, warp)];
 
@@ -137,8 +138,8 @@ bool sm_ics_can_launch(const struct sm_reconv *rc, unsigned sched,
     return true;
 }
 
-void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
-                       unsigned warp, uint32_t *pc, uint64_t *mask)
+static void ics_view_of(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp, uint32_t *pc, uint64_t *mask)
 {
     struct ics_first_out o;
 
@@ -147,9 +148,9 @@ void sm_ics_issue_view(const struct sm_reconv *rc, unsigned sched,
     *mask = o.exec;
 }
 
-void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
-                    unsigned warp, uint64_t live, const uint8_t *is_rpc,
-                    uint64_t *inactive, uint64_t *reconv, uint64_t *barrier)
+static void ics_waiting(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                        uint64_t *inactive, uint64_t *reconv, uint64_t *barrier)
 {
     unsigned g = warp * rc->schedulers + sched;
     const struct ics_first *m = &rc->ics[g];
@@ -173,9 +174,10 @@ void sm_ics_waiting(const struct sm_reconv *rc, unsigned sched,
     }
 }
 
-bool sm_ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
-                        unsigned warp)
+static bool ics_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                            unsigned warp, uint64_t live)
 {
+    (void)live;
     return ics_first_all_barrier(&rc->ics[slot(rc, sched, warp)]);
 }
 
@@ -186,8 +188,8 @@ static const char *op_name(unsigned op)
     return op < 6 ? names[op] : "?";
 }
 
-void sm_ics_eval(const struct sm_reconv *rc, unsigned sched,
-                 const struct sm_rc_in *in, struct sm_rc_out *out)
+static void ics_eval(const struct sm_reconv *rc, unsigned sched,
+                     const struct sm_rc_in *in, struct sm_rc_out *out)
 {
     struct ics_first_in ii;
     struct ics_first_out io;
@@ -233,11 +235,14 @@ static unsigned commit_op(const struct sm_reconv *rc, const struct sm_rc_in *in)
     }
 }
 
-void sm_ics_step(struct sm_reconv *rc, unsigned sched,
-                 const struct sm_rc_in *in)
+/* The edge: the last cycle's issue commits, this cycle's is held for
+ * the next. */
+static bool ics_step(struct sm_reconv *rc, unsigned sched,
+                     const struct sm_rc_in *in)
 {
     struct ics_first_in ii;
     struct sm_ics_commit *c = &rc->commit[sched];
+    bool changed = in->op != SM_RC_NONE || c->valid;
 
     for (unsigned w = 0; w < rc->warps; w++)
         if (ics_active(rc, sched, w, in) && ics_inputs(rc, sched, w, in, &ii))
@@ -249,6 +254,7 @@ void sm_ics_step(struct sm_reconv *rc, unsigned sched,
         c->threads = in->mask;
         c->op = commit_op(rc, in);
     }
+    return changed;
 }
 
 /* The state of lane k of warp w, with a commit of simt.exit on this edge
@@ -266,9 +272,9 @@ static unsigned held_state(const struct sm_reconv *rc, unsigned sched,
     return st & ~(unsigned)ICS_FIRST_IDLE;
 }
 
-void sm_ics_counts(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warps, const uint64_t live[], unsigned lanes,
-                   unsigned count[])
+static void ics_counts(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warps, const uint64_t live[], unsigned lanes,
+                       unsigned count[])
 {
     (void)live;
     for (unsigned w = 0; w < warps; w++)
@@ -280,9 +286,9 @@ void sm_ics_counts(const struct sm_reconv *rc, unsigned sched,
 /* A thread's place is its one state: Ready, Execution or Barrier.  A
  * thread whose simt.exit commits on this edge has left already (the SM
  * counts it exited from its issue). */
-void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warp, uint64_t live, unsigned lanes,
-                   unsigned count[], char place[][64])
+static void ics_places(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp, uint64_t live, unsigned lanes,
+                       unsigned count[], char place[][64])
 {
     (void)live;
     for (unsigned k = 0; k < lanes; k++) {
@@ -294,3 +300,49 @@ void sm_ics_places(const struct sm_reconv *rc, unsigned sched,
                      st & ICS_FIRST_BARRIER ? "Barrier" : "");
     }
 }
+
+static void ics_eval_port(struct sm_reconv *rc, unsigned sched,
+                          const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    ics_eval(rc, sched, in, out);
+}
+
+static void ics_free(struct sm_reconv *rc)
+{
+    free(rc->ics);
+    free(rc->commit);
+    rc->ics = NULL;
+    rc->commit = NULL;
+}
+
+static bool ics_issue_view(const struct sm_reconv *rc, unsigned sched,
+                           unsigned warp, uint64_t live, uint32_t *pc,
+                           uint64_t *mask, unsigned owner[], bool *one)
+{
+    (void)live;
+    (void)owner;
+    (void)one;
+    ics_view_of(rc, sched, warp, pc, mask);
+    return true;
+}
+
+/* The module selects the warp's PC and threads (issue_view); a warp with
+ * a thread in Execution neither issues nor launches; threads wait at
+ * simt.bar in the Barrier state. */
+const struct sm_reconv_ops sm_reconv_ics_ops = {
+    .regroups = false,
+    .barrier_by_state = true,
+    .init = ics_init,
+    .free = ics_free,
+    .reset = ics_reset,
+    .eval = ics_eval_port,
+    .read = ics_eval,
+    .step = ics_step,
+    .places = ics_places,
+    .counts = ics_counts,
+    .waiting = ics_waiting,
+    .can_issue = ics_can_issue,
+    .can_launch = ics_can_launch,
+    .issue_view = ics_issue_view,
+    .all_barrier = ics_all_barrier,
+};

@@ -25,7 +25,7 @@
 
 #include "sm_memory.h"
 #include "program.h"
-#include "sm_reconv.h"
+#include "sm_reconv_mode.h"
 
 /* Bits of a thread's offset in its stack region. */
 static unsigned stack_bits(void)
@@ -36,8 +36,8 @@ static unsigned stack_bits(void)
     return b;
 }
 
-int sm_minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
-                  char *err, size_t errlen)
+static int minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                      char *err, size_t errlen)
 {
     unsigned n = rc->warps * cfg->schedulers;
 
@@ -83,8 +83,8 @@ static unsigned arb_inputs(const struct sm_reconv *rc, unsigned sched,
     return g;
 }
 
-void sm_minpc_read(const struct sm_reconv *rc, unsigned sched,
-                   const struct sm_rc_in *in, struct sm_rc_out *out)
+static void minpc_read(const struct sm_reconv *rc, unsigned sched,
+                       const struct sm_rc_in *in, struct sm_rc_out *out)
 {
     struct arbiter_in ai;
     struct arbiter_out ao;
@@ -96,14 +96,14 @@ void sm_minpc_read(const struct sm_reconv *rc, unsigned sched,
     out->rd_mask = ao.mask;
 }
 
-void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
-                   const struct sm_rc_in *in, struct sm_rc_out *out)
+static void minpc_eval(struct sm_reconv *rc, unsigned sched,
+                       const struct sm_rc_in *in, struct sm_rc_out *out)
 {
     struct arbiter_in ai;
     struct arbiter_out ao;
     unsigned g;
 
-    sm_minpc_read(rc, sched, in, out);
+    minpc_read(rc, sched, in, out);
     if (in->op == SM_RC_EXEC) {
         g = arb_inputs(rc, sched, in->warp, in->live, &ai);
         arbiter_eval(&rc->arb[g], &ai, &ao);
@@ -119,8 +119,8 @@ void sm_minpc_eval(const struct sm_reconv *rc, unsigned sched,
     }
 }
 
-void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
-                   const struct sm_rc_in *in)
+static void minpc_update(struct sm_reconv *rc, unsigned sched,
+                         const struct sm_rc_in *in)
 {
     struct arbiter_in ai;
     struct arbiter_out ao;
@@ -143,9 +143,9 @@ void sm_minpc_step(struct sm_reconv *rc, unsigned sched,
 }
 
 /* The warp's arbiter now: its selected PC and active lanes. */
-void sm_minpc_issue_view(const struct sm_reconv *rc, unsigned sched,
-                         unsigned warp, uint64_t live, uint32_t *pc,
-                         uint64_t *mask)
+static void minpc_view(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp, uint64_t live, uint32_t *pc,
+                       uint64_t *mask)
 {
     struct arbiter_in ai;
     struct arbiter_out ao;
@@ -156,22 +156,22 @@ void sm_minpc_issue_view(const struct sm_reconv *rc, unsigned sched,
     *mask = ao.valid ? ao.mask : 0;
 }
 
-void sm_minpc_release(struct sm_reconv *rc, unsigned sched, const bool *rel)
+static void minpc_release(struct sm_reconv *rc, unsigned sched, const bool *rel)
 {
     for (unsigned w = 0; rel && w < rc->warps; w++)
         if (rel[w])
             rc->parked[w * rc->schedulers + sched] = 0;
 }
 
-bool sm_minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
-                          unsigned warp, uint64_t live)
+static bool minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
+                              unsigned warp, uint64_t live)
 {
     return live && (rc->parked[warp * rc->schedulers + sched] & live) == live;
 }
 
-void sm_minpc_counts(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warps, const uint64_t live[], unsigned lanes,
-                     unsigned count[])
+static void minpc_counts(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warps, const uint64_t live[], unsigned lanes,
+                         unsigned count[])
 {
     for (unsigned w = 0; w < warps; w++) {
         const struct rv32_thread *t =
@@ -185,9 +185,9 @@ void sm_minpc_counts(const struct sm_reconv *rc, unsigned sched,
 
 /* A thread's one place is its own PC register: the check is that every
  * live thread's PC is inside the text the arbiter can name. */
-void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                     char place[][64])
+static void minpc_places(const struct sm_reconv *rc, unsigned sched,
+                         unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
+                         char place[][64])
 {
     unsigned g = warp * rc->schedulers + sched;
 
@@ -199,3 +199,79 @@ void sm_minpc_places(const struct sm_reconv *rc, unsigned sched,
         }
     }
 }
+
+static bool minpc_step(struct sm_reconv *rc, unsigned sched,
+                       const struct sm_rc_in *in)
+{
+    minpc_update(rc, sched, in);
+    minpc_release(rc, sched, in->release);
+    return in->op != SM_RC_NONE;
+}
+
+static void minpc_free(struct sm_reconv *rc)
+{
+    free(rc->arb);
+    free(rc->parked);
+    rc->arb = NULL;
+    rc->parked = NULL;
+}
+
+static void minpc_reset(struct sm_reconv *rc)
+{
+    for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
+        arbiter_reset(&rc->arb[g]);
+    memset(rc->parked, 0,
+           (size_t)rc->warps * rc->schedulers * sizeof *rc->parked);
+}
+
+static bool minpc_issue_view(const struct sm_reconv *rc, unsigned sched,
+                             unsigned warp, uint64_t live, uint32_t *pc,
+                             uint64_t *mask, unsigned owner[], bool *one)
+{
+    (void)owner;
+    (void)one;
+    minpc_view(rc, sched, warp, live, pc, mask);
+    return true;
+}
+
+/* The threads not at the arbiter's minimum, by their PC: at a
+ * re-convergence PC they wait to re-converge, elsewhere on a path not run. */
+static void minpc_waiting(const struct sm_reconv *rc, unsigned sched,
+                          unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                          uint64_t *inactive, uint64_t *reconv,
+                          uint64_t *barrier)
+{
+    unsigned g = warp * rc->schedulers + sched;
+    uint32_t pc;
+    uint64_t run;
+
+    *barrier |= rc->parked[g] & live;
+    minpc_view(rc, sched, warp, live, &pc, &run);
+    for (uint64_t m = live & ~run & ~rc->parked[g]; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t tpc = rc->threads[g * rc->warp_size + l].pc;
+        uint32_t i = (tpc - rc->text_lo) / 4;
+        if (tpc >= rc->text_lo && i < rc->text_words && is_rpc[i])
+            *reconv |= 1ull << l;
+        else
+            *inactive |= 1ull << l;
+    }
+}
+
+/* The warp's PC and mask are the arbiter's (issue_view, and the read port
+ * evaluates it alone); threads wait at simt.bar on their own. */
+const struct sm_reconv_ops sm_reconv_minpc_ops = {
+    .regroups = false,
+    .barrier_by_state = true,
+    .init = minpc_init,
+    .free = minpc_free,
+    .reset = minpc_reset,
+    .eval = minpc_eval,
+    .read = minpc_read,
+    .step = minpc_step,
+    .places = minpc_places,
+    .counts = minpc_counts,
+    .waiting = minpc_waiting,
+    .issue_view = minpc_issue_view,
+    .all_barrier = minpc_all_barrier,
+};

@@ -44,7 +44,7 @@
 
 #include "program.h"
 #include "rv32.h"
-#include "sm_reconv.h"
+#include "sm_reconv_mode.h"
 
 /* How the stack sees the instruction at pc.  A jump that links through
  * another register (a millicode call returning by jalr x0, 0(t0)) is an
@@ -182,8 +182,8 @@ static int late_sides(struct sm_reconv *rc)
     return 0;
 }
 
-int sm_sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
-                char *err, size_t errlen)
+static int sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
+                    char *err, size_t errlen)
 {
     rc->sbr = calloc(cfg->schedulers, sizeof *rc->sbr);
     if (!rc->sbr || late_sides(rc) != 0) {
@@ -290,8 +290,8 @@ static void sbr_update(const struct sm_reconv *rc, unsigned sched,
     }
 }
 
-void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
-                 const struct sm_rc_in *in, struct sm_rc_out *out)
+static void sbr_eval(const struct sm_reconv *rc, unsigned sched,
+                     const struct sm_rc_in *in, struct sm_rc_out *out)
 {
     struct sbr_stack_in si;
     struct sbr_stack_out so;
@@ -338,20 +338,48 @@ void sm_sbr_eval(const struct sm_reconv *rc, unsigned sched,
     }
 }
 
-void sm_sbr_step(struct sm_reconv *rc, unsigned sched,
-                 const struct sm_rc_in *in)
+static bool sbr_step(struct sm_reconv *rc, unsigned sched,
+                     const struct sm_rc_in *in)
 {
     struct sbr_stack_in si;
     enum sbr_problem why;
 
     sbr_update(rc, sched, in, &si, &why);
     sbr_stack_step(&rc->sbr[sched], &si);
+    return in->op != SM_RC_NONE;
+}
+
+/* The read port is the stack's own, evaluated with the update. */
+static void sbr_read(const struct sm_reconv *rc, unsigned sched,
+                     const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    sbr_eval(rc, sched, in, out);
+}
+
+static void sbr_eval_port(struct sm_reconv *rc, unsigned sched,
+                          const struct sm_rc_in *in, struct sm_rc_out *out)
+{
+    sbr_eval(rc, sched, in, out);
+}
+
+static void sbr_free(struct sm_reconv *rc)
+{
+    free(rc->sbr);
+    free(rc->sbr_late);
+    rc->sbr = NULL;
+    rc->sbr_late = NULL;
+}
+
+static void sbr_reset(struct sm_reconv *rc)
+{
+    for (unsigned s = 0; s < rc->schedulers; s++)
+        sbr_stack_reset(&rc->sbr[s]);
 }
 
 /* A lane is held when any entry of its warp's stack holds it. */
-void sm_sbr_counts(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warps, const uint64_t live[], unsigned lanes,
-                   unsigned count[])
+static void sbr_counts(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warps, const uint64_t live[], unsigned lanes,
+                       unsigned count[])
 {
     const struct sbr_stack *s = &rc->sbr[sched];
 
@@ -368,9 +396,9 @@ void sm_sbr_counts(const struct sm_reconv *rc, unsigned sched,
 
 /* A thread's place is the topmost entry of its warp's stack that holds it
  * (the entries below hold it too, waiting at their re-convergence PCs). */
-void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
-                   unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
-                   char place[][64])
+static void sbr_places(const struct sm_reconv *rc, unsigned sched,
+                       unsigned warp, uint64_t live, unsigned lanes,
+                       unsigned count[], char place[][64])
 {
     const struct sbr_stack *s = &rc->sbr[sched];
 
@@ -383,3 +411,49 @@ void sm_sbr_places(const struct sm_reconv *rc, unsigned sched,
                 break;
             }
 }
+
+/* A lane's deepest stack entry says why it waits: the top runs; an entry
+ * whose PC is the re-convergence PC of the entry above holds threads that
+ * finished their path; any other holds a path not run yet.  A CALL entry
+ * holds every thread of the entry below it (which waits at the return
+ * PC), so only the entries above it sort the threads of a call. */
+static void sbr_waiting(const struct sm_reconv *rc, unsigned sched,
+                        unsigned warp, uint64_t live, const uint8_t *is_rpc,
+                        uint64_t *inactive, uint64_t *reconv,
+                        uint64_t *barrier)
+{
+    const struct sbr_stack *st = &rc->sbr[sched];
+    unsigned d = st->depth[warp];
+    uint64_t seen;
+
+    (void)is_rpc;
+    (void)barrier;              /* the warp waits at simt.bar as a whole */
+    if (d == 0)
+        return;
+    seen = st->e[warp][d - 1].mask;
+    for (unsigned k = d - 1; k-- > 0; ) {
+        const struct sbr_stack_entry *e = &st->e[warp][k];
+        uint64_t here = e->mask & live & ~seen;
+        if (e->pc == st->e[warp][k + 1].rpc)
+            *reconv |= here;
+        else
+            *inactive |= here;
+        seen |= e->mask;
+    }
+}
+
+/* The warp's PC and mask come through the I-buffer (no issue_view); a
+ * warp arrives at a TB barrier when it issues simt.bar. */
+const struct sm_reconv_ops sm_reconv_sbr_ops = {
+    .regroups = false,
+    .barrier_by_state = false,
+    .init = sbr_init,
+    .free = sbr_free,
+    .reset = sbr_reset,
+    .eval = sbr_eval_port,
+    .read = sbr_read,
+    .step = sbr_step,
+    .places = sbr_places,
+    .counts = sbr_counts,
+    .waiting = sbr_waiting,
+};

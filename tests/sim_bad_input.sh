@@ -67,7 +67,9 @@ failed_run() {
 
 
 files="--trace $out/trace --json $out/json"
-for mode in sbr harp minpc ics-first; do
+modes=$("$SIMTREF" config --modes --preset tiny) && [ -n "$modes" ] \
+  || { echo "FAIL: simtref config --modes --preset tiny listed no mode"; exit 1; }
+for mode in $modes; do
   sim="$SIMTREF sim $files --preset tiny --set reconvergence=$mode"
   failed_run "illegal instruction 0xffffffff (.4byte 0xffffffff)" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2
   failed_run "kernel $out/illegal.elf: thread 0 of TB 0 (warp 0, lane 0) at PC 0x0001000c: illegal" -- $sim --kernel "$out/illegal.elf" --grid 1 --block 2

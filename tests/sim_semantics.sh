@@ -29,7 +29,9 @@ done
 
 
 for p in tiny fermi-harp; do
-  for m in sbr harp minpc ics-first; do
+  modes=$("$SIMTREF" config --modes --preset $p) && [ -n "$modes" ] \
+    || { echo "FAIL: simtref config --modes --preset $p listed no mode"; exit 1; }
+  for m in $modes; do
     sim="$SIMTREF sim --preset $p --set reconvergence=$m --check-invariants --grid 1 --block 4"
     run="$sim --max-cycles 1000000"
     # thread 3's warp and lane: warps of 2 at tiny, of 32 at fermi-harp

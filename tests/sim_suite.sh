@@ -33,11 +33,17 @@ kernels=$("$SIMTREF" kernel list | tail -n +3 | cut -d'|' -f2 | tr -d ' ')
 
 # The runs, one per line: KERNEL PRESET MODE SCHEDULER FETCH (SCHEDULER
 # rbtP: the preset's policies, rbt_pipeline_stages = P).
+# Each preset runs under the modes the tool says it can (a preset
+# without the HARP tables' keys does not run harp).
+presets=${SIM_PRESETS:-tiny fermi-harp}
+for p in $presets; do
+  modes=$("$SIMTREF" config --modes --preset "$p") && [ -n "$modes" ] \
+    || { echo "FAIL: simtref config --modes --preset $p listed no mode"; exit 1; }
+  echo $modes > "$out/modes-$p"
+done
 for k in $kernels; do
-  for p in ${SIM_PRESETS:-tiny fermi-harp}; do
-    case $p in tiny|fermi-harp) modes="sbr harp minpc ics-first" ;;
-                             *) modes="sbr minpc ics-first" ;; esac
-    for m in $modes; do echo "$k $p $m - -"; done
+  for p in $presets; do
+    for m in $(cat "$out/modes-$p"); do echo "$k $p $m - -"; done
   done
   # every scheduler and fetch policy at tiny under harp (and under sbr for
   # the recursive kernel, whose calls the SBR stack's CALL entries hold)
