@@ -13,9 +13,9 @@
  * the way used longest ago.
  *
  * Misses: l1d_mshrs miss status holding registers.  A read miss takes a
- * free MSHR, which holds the line number and the cycle its data comes
- * back; the line is filled into the cache at that cycle and the MSHR
- * freed.  A second miss to a line already outstanding merges into its
+ * free MSHR (the lowest), which holds the line number until the line
+ * arrives on the fill port; the line is then filled into the cache and the
+ * MSHR freed.  A second miss to a line already outstanding merges into its
  * MSHR (no second DRAM request).  With every MSHR busy a new miss cannot
  * be taken: the caller retries the next cycle.
  *
