@@ -115,6 +115,12 @@ struct lsu_comb {
     bool     sent;                  /* its last lanes leave this cycle */
     uint64_t ready;                 /* its entry's `ready` after the cycle */
     unsigned waits;                 /* its entry's `waits` added */
+    bool     scan;                  /* an entry may be done (the table is
+                                       looked at) */
+    uint64_t done;                  /* the entries done this cycle */
+    uint64_t next;                  /* when scanned: the earliest `ready`
+                                       of the sent entries that stay and
+                                       wait for no response */
 };
 
 /* Bytes a write or atomic of the lanes in mask moves: their accesses,
@@ -191,7 +197,24 @@ static void global_pass(const struct lsu *u, struct lsu_comb *c)
 static void comb(const struct lsu *u, const struct lsu_in *in,
                  struct lsu_comb *c)
 {
-    memset(c, 0, sizeof *c);
+    /* each field the cycle reads is set here or on its path below */
+    c->req = NULL;
+    c->taken = false;
+    c->slot = 0;
+    c->left = 0;
+    c->ack = 0;
+    c->lin.lookup = false;
+    c->lin.n_fill = 0;
+    c->lin.fill = NULL;
+    c->mem.valid = false;
+    c->mem.kind = DRAM_READ;
+    c->mem.line = 0;
+    c->mem.bytes = 0;
+    c->mem.id = 0;
+    c->stall = false;
+    c->sent = false;
+    c->ready = 0;
+    c->waits = 0;
     if (u->busy) {
         c->req = &u->cur;
         c->slot = u->slot;
@@ -227,22 +250,37 @@ static void comb(const struct lsu *u, const struct lsu_in *in,
     global_pass(u, c);
 }
 
-/* Whether entry i is done this cycle, given the cycle's work. */
-static bool entry_done(const struct lsu *u, const struct lsu_comb *c,
-                       unsigned i)
-{
-    const struct lsu_flight *f = &u->flight[i];
 
-    if (c->req != NULL && i == c->slot)
-        return c->sent && f->waits + c->waits == 0 && c->ready <= u->now;
-    return f->used && f->sent && f->waits == 0 && f->ready <= u->now;
-}
-
-/* Whether an entry may be done this cycle at all (skips the scan). */
-static bool any_done(const struct lsu *u, const struct lsu_comb *c)
+/* The entries done this cycle, given the cycle's work: sent, waiting
+ * for no response and their data back (the one in the coalescer as the
+ * cycle leaves it).  The table is looked at only when some entry may be
+ * done (next_done, not hardware). */
+static void done_entries(const struct lsu *u, struct lsu_comb *c)
 {
-    return u->next_done <= u->now ||
-           (c->sent && c->waits == 0 && c->ready <= u->now);
+    c->scan = u->next_done <= u->now ||
+              (c->sent && c->waits == 0 && c->ready <= u->now);
+    c->done = 0;
+    c->next = UINT64_MAX;
+    if (!c->scan)
+        return;
+    for (unsigned i = 0; i < LSU_MAX_INFLIGHT; i++) {
+        const struct lsu_flight *f = &u->flight[i];
+
+        if (!f->used || !f->sent || f->waits > 0 ||
+            (c->req != NULL && i == c->slot))
+            continue;
+        if (f->ready <= u->now)
+            c->done |= 1ull << i;
+        else if (f->ready < c->next)
+            c->next = f->ready;
+    }
+    /* the coalescer's entry, as the cycle leaves it */
+    if (c->req != NULL && c->sent && u->flight[c->slot].waits + c->waits == 0) {
+        if (c->ready <= u->now)
+            c->done |= 1ull << c->slot;
+        else if (c->ready < c->next)
+            c->next = c->ready;
+    }
 }
 
 static void outputs(const struct lsu *u, const struct lsu_comb *c,
@@ -251,24 +289,28 @@ static void outputs(const struct lsu *u, const struct lsu_comb *c,
     out->ready = lsu_can_accept(u);
     out->n_done = 0;
     out->mem = c->mem;
-    if (!any_done(u, c))
-        return;
-    for (unsigned i = 0; i < LSU_MAX_INFLIGHT; i++) {
-        if (!entry_done(u, c, i))
-            continue;
-        out->done[out->n_done].warp = c->req != NULL && i == c->slot
-                                      ? c->req->warp : u->flight[i].warp;
-        out->done[out->n_done].rd = c->req != NULL && i == c->slot
-                                    ? c->req->rd : u->flight[i].rd;
+    for (uint64_t m = c->done; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        bool cur = c->req != NULL && i == c->slot;
+
+        out->done[out->n_done].warp = cur ? c->req->warp : u->flight[i].warp;
+        out->done[out->n_done].rd = cur ? c->req->rd : u->flight[i].rd;
         out->n_done++;
     }
+}
+
+static void comb_all(const struct lsu *u, const struct lsu_in *in,
+                     struct lsu_comb *c)
+{
+    comb(u, in, c);
+    done_entries(u, c);
 }
 
 void lsu_eval(const struct lsu *u, const struct lsu_in *in, struct lsu_out *out)
 {
     struct lsu_comb c;
 
-    comb(u, in, &c);
+    comb_all(u, in, &c);
     outputs(u, &c, out);
 }
 
@@ -313,13 +355,18 @@ static void edge(struct lsu *u, const struct lsu_in *in,
                  const struct lsu_comb *c)
 {
     const struct dram_out *mem = in->mem;
-    struct l1_cache_in lin = c->lin;
+    struct l1_cache_in lin;
     unsigned fills[L1_MAX_MSHRS], n_fill = 0;
-    bool scan = any_done(u, c);
+
+    if (c->req == NULL && !c->scan && (mem == NULL || mem->n == 0)) {
+        u->now++;               /* an idle cycle */
+        return;
+    }
 
     /* the coalescer */
     if (c->taken) {
         struct lsu_flight *f = &u->flight[c->slot];
+        bool shared = c->req->space == LSU_SHARED && c->left;
 
         f->used = true;
         f->sent = false;
@@ -332,14 +379,13 @@ static void edge(struct lsu *u, const struct lsu_in *in,
         u->cur = *c->req;
         u->slot = c->slot;
         u->passes = 0;
-        count_request(u, c->req->space == LSU_SHARED && c->left,
-                      c->sout.cycles);
+        count_request(u, shared, shared ? c->sout.cycles : 0);
     }
     if (c->req != NULL) {
         struct lsu_flight *f = &u->flight[c->slot];
 
         if (c->req->space == LSU_SHARED && c->left)
-            shared_mem_step(&u->smem, &c->sin);
+            shared_mem_step_from(&u->smem, &c->sout);
         if (c->req->space == LSU_GLOBAL && c->left) {
             if (++u->passes > 1)
                 u->stats.replays++;
@@ -373,23 +419,15 @@ static void edge(struct lsu *u, const struct lsu_in *in,
         }
     }
     /* the entries done this cycle leave */
-    if (scan) {
-        uint64_t next = UINT64_MAX;     /* of the entries that stay */
+    if (c->scan) {
+        for (uint64_t m = c->done; m; m &= m - 1) {
+            struct lsu_flight *f = &u->flight[__builtin_ctzll(m)];
 
-        for (unsigned i = 0; i < LSU_MAX_INFLIGHT; i++) {
-            struct lsu_flight *f = &u->flight[i];
-
-            if (!f->used || !f->sent || f->waits > 0)
-                continue;
-            if (f->ready <= u->now) {
-                f->used = false;
-                u->inflight--;
-                u->global_inflight -= f->global;
-            } else if (f->ready < next) {
-                next = f->ready;
-            }
+            f->used = false;
+            u->inflight--;
+            u->global_inflight -= f->global;
         }
-        u->next_done = next;
+        u->next_done = c->next;
     }
     /* the memory port's responses: fills and atomics */
     for (unsigned k = 0; mem != NULL && k < mem->n; k++) {
@@ -404,6 +442,7 @@ static void edge(struct lsu *u, const struct lsu_in *in,
             answered(u, &u->flight[id - u->g.mshrs]);
         }
     }
+    lin = c->lin;
     lin.n_fill = n_fill;
     lin.fill = fills;
     if (lin.lookup || n_fill)
@@ -415,7 +454,7 @@ void lsu_step(struct lsu *u, const struct lsu_in *in)
 {
     struct lsu_comb c;
 
-    comb(u, in, &c);
+    comb_all(u, in, &c);
     edge(u, in, &c);
 }
 
@@ -423,7 +462,7 @@ void lsu_cycle(struct lsu *u, const struct lsu_in *in, struct lsu_out *out)
 {
     struct lsu_comb c;
 
-    comb(u, in, &c);
+    comb_all(u, in, &c);
     outputs(u, &c, out);
     edge(u, in, &c);
 }

@@ -96,13 +96,18 @@ void shared_mem_eval(const struct shared_mem *m, const struct shared_mem_in *in,
 
 void shared_mem_step(struct shared_mem *m, const struct shared_mem_in *in)
 {
-    if (m->left > 0)
-        m->left--;
-    else if (in->valid) {
-        unsigned k = conflict_ways(&m->g, in->mask, in->addr);
+    struct shared_mem_out out;
 
-        m->left = k > 1 ? k - 1 : 0;
-    }
+    shared_mem_eval(m, in, &out);
+    shared_mem_step_from(m, &out);
+}
+
+void shared_mem_step_from(struct shared_mem *m, const struct shared_mem_out *out)
+{
+    if (out->busy)
+        m->left--;
+    else
+        m->left = out->cycles > 1 ? out->cycles - 1 : 0;
 }
 
 unsigned long shared_mem_state_bits(const struct shared_mem_geometry *g)

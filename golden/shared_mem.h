@@ -83,6 +83,10 @@ void shared_mem_reset(struct shared_mem *m);
 void shared_mem_eval(const struct shared_mem *m, const struct shared_mem_in *in,
                      struct shared_mem_out *out);
 void shared_mem_step(struct shared_mem *m, const struct shared_mem_in *in);
+/* The same edge from the outputs shared_mem_eval() gave for this cycle's
+ * inputs (the next state depends on the inputs only through them): the
+ * load/store unit's way of not working out the conflict twice. */
+void shared_mem_step_from(struct shared_mem *m, const struct shared_mem_out *out);
 /* The replay counter: up to `lanes` cycles. */
 unsigned long shared_mem_state_bits(const struct shared_mem_geometry *g);
 

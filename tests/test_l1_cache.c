@@ -169,6 +169,30 @@ static void eval_changes_no_state(void **state)
     l1_cache_free(&c);
 }
 
+/* The storage, from the configuration's keys: per way a valid bit, the
+ * tag (the address bits above the line offset and the set index) and an
+ * LRU rank of log2(ways) bits; per MSHR a busy bit and a line number. */
+static void the_state_bits_are_tags_lru_ranks_and_mshrs(void **state)
+{
+    struct simt_config cfg = load((const char *)*state);
+    struct l1_cache_geometry g;
+    unsigned long sets = cfg.l1d_kb * 1024ul
+                         / (cfg.l1d_ways * cfg.l1d_line_bytes);
+    unsigned long off = 0, idx = 0, rank = 0, line_w, expect;
+
+    while ((1ul << off) < cfg.l1d_line_bytes)
+        off++;
+    while ((1ul << idx) < sets)
+        idx++;
+    while ((1ul << rank) < cfg.l1d_ways)
+        rank++;
+    line_w = cfg.addr_bits - off;
+    expect = sets * cfg.l1d_ways * (1 + (line_w - idx) + rank)
+             + cfg.l1d_mshrs * (1 + line_w);
+    l1_cache_geometry(&cfg, &g);
+    assert_int_equal(l1_cache_state_bits(&g), expect);
+}
+
 #define AT(f, preset) cmocka_unit_test_prestate(f, (void *)(preset))
 #define TESTS_AT(preset) \
         AT(a_line_hits_from_the_cycle_after_its_fill, preset), \
@@ -176,7 +200,8 @@ static void eval_changes_no_state(void **state)
         AT(a_miss_with_every_mshr_busy_is_refused_and_takes_nothing, preset), \
         AT(a_fill_into_a_full_set_evicts_the_way_used_longest_ago, preset), \
         AT(a_write_allocates_nothing_and_an_invalidate_drops_the_line, preset), \
-        AT(eval_changes_no_state, preset),
+        AT(eval_changes_no_state, preset), \
+        AT(the_state_bits_are_tags_lru_ranks_and_mshrs, preset),
 
 int main(void)
 {

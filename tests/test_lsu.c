@@ -556,6 +556,38 @@ static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void *
     teardown(&b);
 }
 
+/* ------------------------------------------------------------------------
+ * The memory port, served by DRAM
+ * ---------------------------------------------------------------------- */
+
+static void dram_answers_a_read_the_cycle_before_its_data_and_never_a_write(void **state)
+{
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
+    struct dram_in rd = { true, DRAM_READ, 5, cfg.l1d_line_bytes, 11 };
+    struct dram_in wr = { true, DRAM_WRITE, 6, 4, 12 };
+    struct dram_in none = { false, DRAM_READ, 0, 0, 0 };
+    static struct dram_out out;
+    /* The read's data is back at R = its transfer + the latency (an idle
+     * channel at cycle 0); the write queues behind it. */
+    unsigned r = transfer_cycles(&cfg, cfg.l1d_line_bytes) + cfg.dram_latency;
+    unsigned answers = 0;
+
+    for (unsigned c = 0; c < 2 * r + 10; c++) {
+        dram_eval(&b.d, c == 0 ? &rd : c == 1 ? &wr : &none, &out);
+        for (unsigned i = 0; i < out.n; i++) {
+            assert_int_equal(out.id[i], 11);
+            assert_int_equal(c, r - 1);
+            answers++;
+        }
+        dram_step(&b.d, c == 0 ? &rd : c == 1 ? &wr : &none);
+    }
+    assert_int_equal(answers, 1);
+    assert_int_equal(dram_busy_cycles(&b.d),
+                     transfer_cycles(&cfg, cfg.l1d_line_bytes + 4));
+    teardown(&b);
+}
+
 /* Every check at each preset whose memory is a real chip's: the figures
  * follow from its keys. */
 #define AT(f, preset) cmocka_unit_test_prestate(f, (void *)(preset))
@@ -574,7 +606,8 @@ static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void *
         AT(a_warp_is_pending_from_its_global_access_to_its_done_only, preset), \
         AT(an_atomic_on_k_lines_is_k_dram_round_trips_done_with_the_last, preset), \
         AT(the_unit_takes_no_request_while_its_in_flight_table_is_full, preset), \
-        AT(shared_bank_conflicts_cost_the_most_used_banks_distinct_words, preset),
+        AT(shared_bank_conflicts_cost_the_most_used_banks_distinct_words, preset), \
+        AT(dram_answers_a_read_the_cycle_before_its_data_and_never_a_write, preset),
 
 int main(void)
 {
