@@ -54,7 +54,8 @@
  * t + l1d_hit_latency; a store is reported in the cycle of its last pass;
  * a miss whose data DRAM returns at cycle R (responds in R - 1) is
  * reported in cycle R.  The SM model composes a cycle as dram_eval(),
- * lsu_eval() (or lsu_cycle()), then lsu_step() and dram_step().
+ * then lsu_eval() and lsu_step() (or lsu_cycle(), both at once), then
+ * dram_step() with the unit's memory request.
  *
  * State: the coalescer's register (the request and its lanes still to be
  * served), the in-flight table (per entry: the warp and register to
