@@ -356,7 +356,7 @@ static char *timing_json(const struct sm *sm)
             ls->l1_hits, ls->l1_misses, ls->l1_merges, ls->mshr_stalls,
             ls->lines, ls->replays, ls->store_lines, ls->atomic_lines,
             ls->shared_accesses, ls->bank_conflicts, ls->dram_requests,
-            ls->dram_busy_cycles);
+            dram_busy_cycles(&sm->dram));
     if (fclose(f) != 0) {
         free(text);
         return NULL;

@@ -1,9 +1,11 @@
 /*
- * dram.c -- DRAM as a latency plus the SM's share of the bandwidth.
+ * dram.c -- DRAM as a latency plus the SM's share of the bandwidth,
+ * behind the SM's memory port.
  */
 #include "dram.h"
 #include "model.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,7 +32,7 @@ int dram_check(const struct dram_geometry *g, char *msg, size_t msglen)
 int dram_init(struct dram *d, const struct simt_config *cfg,
               char *msg, size_t msglen)
 {
-    memset(d, 0, sizeof *d);
+    memset(&d->g, 0, sizeof d->g);
     dram_from_config(cfg, &d->g);
     if (dram_check(&d->g, msg, msglen) != 0)
         return model_refuse(cfg, msg, msglen);
@@ -40,9 +42,12 @@ int dram_init(struct dram *d, const struct simt_config *cfg,
 
 void dram_reset(struct dram *d)
 {
+    d->now = 0;
     d->free_tick = 0;
     d->requests = 0;
     d->busy_ticks = 0;
+    d->head = 0;
+    d->count = 0;
 }
 
 /* Ticks to whole cycles, rounded up. */
@@ -56,20 +61,70 @@ uint64_t dram_transfer_cycles(const struct dram_geometry *g, unsigned bytes)
     return ticks_to_cycles(g, (uint64_t)bytes * g->ticks_per_byte);
 }
 
-uint64_t dram_access(struct dram *d, uint64_t now, unsigned bytes)
+/* The entry i places after the oldest. */
+static const struct dram_pending *entry(const struct dram *d, unsigned i)
 {
-    uint64_t start = now * d->g.ticks_per_cycle;
-    uint64_t len = (uint64_t)bytes * d->g.ticks_per_byte;
+    return &d->queue[(d->head + i) % DRAM_MAX_OUTSTANDING];
+}
 
-    if (d->free_tick > start)
-        start = d->free_tick;
-    d->free_tick = start + len;
-    d->busy_ticks += len;
-    d->requests++;
-    return ticks_to_cycles(&d->g, d->free_tick) + d->g.latency;
+void dram_eval(const struct dram *d, const struct dram_in *in,
+               struct dram_out *out)
+{
+    unsigned n = 0;
+
+    (void)in;
+    /* data back at cycle ready arrives at the end of cycle ready - 1 */
+    while (n < d->count && entry(d, n)->ready <= d->now + 1) {
+        out->id[n] = entry(d, n)->id;
+        n++;
+    }
+    out->n = n;
+}
+
+void dram_step(struct dram *d, const struct dram_in *in)
+{
+    while (d->count > 0 && entry(d, 0)->ready <= d->now + 1) {
+        d->head = (d->head + 1) % DRAM_MAX_OUTSTANDING;
+        d->count--;
+    }
+    if (in->valid) {
+        uint64_t start = d->now * d->g.ticks_per_cycle;
+        uint64_t len = (uint64_t)in->bytes * d->g.ticks_per_byte;
+
+        if (d->free_tick > start)
+            start = d->free_tick;
+        d->free_tick = start + len;
+        d->busy_ticks += len;
+        d->requests++;
+        if (in->kind != DRAM_WRITE) {
+            struct dram_pending *p;
+
+            assert(d->count < DRAM_MAX_OUTSTANDING);
+            p = &d->queue[(d->head + d->count) % DRAM_MAX_OUTSTANDING];
+            p->id = in->id;
+            p->ready = ticks_to_cycles(&d->g, d->free_tick) + d->g.latency;
+            d->count++;
+        }
+    }
+    d->now++;
 }
 
 uint64_t dram_busy_cycles(const struct dram *d)
 {
     return ticks_to_cycles(&d->g, d->busy_ticks);
+}
+
+uint64_t dram_next_event(const struct dram *d)
+{
+    uint64_t t;
+
+    if (d->count == 0)
+        return UINT64_MAX;
+    t = entry(d, 0)->ready - 1;
+    return t < d->now ? d->now : t;
+}
+
+void dram_skip(struct dram *d, uint64_t n)
+{
+    d->now += n;
 }

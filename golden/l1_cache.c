@@ -20,7 +20,7 @@ const char *l1_lookup_name(enum l1_lookup r)
            ? l1_lookup_names[r] : "?";
 }
 
-void l1_cache_from_config(const struct simt_config *cfg, struct l1_cache_geometry *g)
+void l1_cache_geometry(const struct simt_config *cfg, struct l1_cache_geometry *g)
 {
     memset(g, 0, sizeof *g);
     g->ways = cfg->l1d_ways;
@@ -30,17 +30,19 @@ void l1_cache_from_config(const struct simt_config *cfg, struct l1_cache_geometr
                              / ((unsigned long)g->ways * g->line_bytes));
     g->hit_latency = cfg->l1d_hit_latency;
     g->mshrs = cfg->l1d_mshrs;
+    g->line_w = cfg->addr_bits > clog2(g->line_bytes)
+                ? cfg->addr_bits - clog2(g->line_bytes) : 0;
 }
 
 int l1_cache_check(const struct l1_cache_geometry *g, char *msg, size_t msglen)
 {
     if (!is_pow2(g->sets) || g->ways < 1 || !is_pow2(g->line_bytes) ||
-        g->hit_latency < 1 || g->mshrs < 1) {
+        g->hit_latency < 1 || g->mshrs < 1 || g->mshrs > L1_MAX_MSHRS) {
         snprintf(msg, msglen, "the L1 data cache is built for a power of two "
                  "of sets, at least one way, a power-of-two line, a hit "
-                 "latency and an MSHR (has %u sets, %u ways, %u-byte lines, "
-                 "%u cycles, %u MSHRs)", g->sets, g->ways, g->line_bytes,
-                 g->hit_latency, g->mshrs);
+                 "latency and 1..%d MSHRs (has %u sets, %u ways, %u-byte "
+                 "lines, %u cycles, %u MSHRs)", L1_MAX_MSHRS, g->sets,
+                 g->ways, g->line_bytes, g->hit_latency, g->mshrs);
         return -1;
     }
     return 0;
@@ -52,7 +54,7 @@ int l1_cache_init(struct l1_cache *c, const struct simt_config *cfg,
     size_t n;
 
     memset(c, 0, sizeof *c);
-    l1_cache_from_config(cfg, &c->g);
+    l1_cache_geometry(cfg, &c->g);
     if (l1_cache_check(&c->g, msg, msglen) != 0)
         return model_refuse(cfg, msg, msglen);
     n = (size_t)c->g.sets * c->g.ways;
@@ -90,7 +92,6 @@ void l1_cache_reset(struct l1_cache *c)
     memset(c->used, 0, n * sizeof *c->used);
     memset(c->mshr, 0, c->g.mshrs * sizeof *c->mshr);
     c->clock = 0;
-    c->next_ready = UINT64_MAX;
 }
 
 /* The first entry of line's set in the tag arrays. */
@@ -138,80 +139,101 @@ static void fill(struct l1_cache *c, uint64_t line)
     touch(c, victim);
 }
 
-uint64_t l1_cache_next_retire(const struct l1_cache *c)
+/* A free MSHR, or mshrs; and in *same the busy one for line (or mshrs). */
+static unsigned find_mshr(const struct l1_cache *c, uint64_t line,
+                          unsigned *same)
 {
-    return c->next_ready;
-}
+    unsigned free = c->g.mshrs;
 
-void l1_cache_retire(struct l1_cache *c, uint64_t now)
-{
-    uint64_t next = UINT64_MAX;
-
-    if (now < c->next_ready)
-        return;                 /* no MSHR's data is back yet */
-    for (unsigned i = 0; i < c->g.mshrs; i++) {
-        struct l1_mshr *m = &c->mshr[i];
-
-        if (m->busy && m->ready <= now) {
-            fill(c, m->line);
-            m->busy = false;
-        } else if (m->busy && m->ready < next) {
-            next = m->ready;
-        }
-    }
-    c->next_ready = next;
-}
-
-enum l1_lookup l1_cache_read(struct l1_cache *c, uint64_t line, uint64_t now,
-                             uint64_t *ready)
-{
-    long e = find_way(c, line);
-    bool any_free = false;
-
-    if (e >= 0) {
-        touch(c, (size_t)e);
-        *ready = now + c->g.hit_latency;
-        return L1_HIT;
-    }
+    *same = c->g.mshrs;
     for (unsigned i = 0; i < c->g.mshrs; i++) {
         const struct l1_mshr *m = &c->mshr[i];
 
         if (m->busy && m->line == line) {
-            *ready = m->ready;
-            return L1_MISS_OUTSTANDING;
+            *same = i;
+            return free;
         }
-        any_free = any_free || !m->busy;
+        if (!m->busy && free == c->g.mshrs)
+            free = i;
     }
-    return any_free ? L1_MISS : L1_MISS_NO_MSHR;
+    return free;
 }
 
-void l1_cache_allocate(struct l1_cache *c, uint64_t line, uint64_t ready)
+void l1_cache_eval(const struct l1_cache *c, const struct l1_cache_in *in,
+                   struct l1_cache_out *out)
 {
-    for (unsigned i = 0; i < c->g.mshrs; i++) {
-        struct l1_mshr *m = &c->mshr[i];
+    unsigned free, same;
 
-        if (!m->busy) {
-            m->busy = true;
-            m->line = line;
-            m->ready = ready;
-            if (ready < c->next_ready)
-                c->next_ready = ready;
-            return;
+    out->result = L1_MISS_NO_MSHR;
+    out->mshr = 0;
+    out->hit = false;
+    if (!in->lookup)
+        return;
+    out->hit = find_way(c, in->line) >= 0;
+    if (in->op != L1_READ)
+        return;
+    if (out->hit) {
+        out->result = L1_HIT;
+        return;
+    }
+    free = find_mshr(c, in->line, &same);
+    if (same < c->g.mshrs) {
+        out->result = L1_MISS_OUTSTANDING;
+        out->mshr = same;
+    } else if (free < c->g.mshrs) {
+        out->result = L1_MISS;
+        out->mshr = free;
+    }
+}
+
+void l1_cache_step(struct l1_cache *c, const struct l1_cache_in *in)
+{
+    if (in->lookup) {
+        long e = find_way(c, in->line);
+        unsigned free, same;
+
+        switch (in->op) {
+        case L1_READ:
+            if (e >= 0) {
+                touch(c, (size_t)e);
+                break;
+            }
+            free = find_mshr(c, in->line, &same);
+            if (same == c->g.mshrs && free < c->g.mshrs) {
+                c->mshr[free].busy = true;
+                c->mshr[free].line = in->line;
+            }
+            break;
+        case L1_WRITE:          /* write-through: the line's data only */
+            break;
+        case L1_INVALIDATE:
+            if (e >= 0)
+                c->valid[e] = false;
+            break;
+        }
+    }
+    if (in->n_fill > 0) {
+        bool arriving[L1_MAX_MSHRS] = { false };
+
+        for (unsigned k = 0; k < in->n_fill; k++)
+            arriving[in->fill[k]] = true;
+        for (unsigned i = 0; i < c->g.mshrs; i++) {
+            if (arriving[i] && c->mshr[i].busy) {
+                fill(c, c->mshr[i].line);
+                c->mshr[i].busy = false;
+            }
         }
     }
 }
 
-bool l1_cache_write(struct l1_cache *c, uint64_t line)
+unsigned long l1_cache_state_bits(const struct l1_cache_geometry *g)
 {
-    return find_way(c, line) >= 0;
-}
+    unsigned long set_w = clog2(g->sets), rank_w = clog2(g->ways);
+    unsigned long tag_w = g->line_w > set_w ? g->line_w - set_w : 0;
+    unsigned long entries = (unsigned long)g->sets * g->ways;
 
-void l1_cache_invalidate(struct l1_cache *c, uint64_t line)
-{
-    long e = find_way(c, line);
-
-    if (e >= 0)
-        c->valid[e] = false;
+    return entries * (1 + tag_w + rank_w)
+           + (unsigned long)g->mshrs * (1 + g->line_w);
 }
 
 bool l1_cache_holds(const struct l1_cache *c, uint64_t line)

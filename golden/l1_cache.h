@@ -13,9 +13,9 @@
  * the way used longest ago.
  *
  * Misses: l1d_mshrs miss status holding registers.  A read miss takes a
- * free MSHR, which holds the line number and the cycle its data comes
- * back; the line is filled into the cache at that cycle and the MSHR
- * freed.  A second miss to a line already outstanding merges into its
+ * free MSHR (the lowest), which holds the line number until the line
+ * arrives on the fill port; the line is then filled into the cache and the
+ * MSHR freed.  A second miss to a line already outstanding merges into its
  * MSHR (no second DRAM request).  With every MSHR busy a new miss cannot
  * be taken: the caller retries the next cycle.
  *
@@ -27,12 +27,31 @@
  * HARP and BAWS used): L1 lines of global data are never dirty.  An
  * atomic is performed at the memory side: it invalidates the line.
  *
- * A timing model, not a generated structure: it has no RTL and no row in
- * the structure registry (golden/registry.c).  It follows golden/model.h
- * for its sizes and checks, except that the sizes come from
- * l1_cache_from_config() (a function X_geometry(cfg, g) marks a registry
- * structure), and the load/store unit (golden/lsu.h) drives it through
- * the functions below instead of X_eval/X_step.
+ * Ports (struct l1_cache_in / l1_cache_out), one cycle:
+ *
+ *   lookup, op, line   one access of this cycle by the load/store unit:
+ *                      L1_READ (a load's line), L1_WRITE (a store's line)
+ *                      or L1_INVALIDATE (an atomic's line)
+ *   n_fill, fill[]     the MSHRs whose line arrives from DRAM at the end of
+ *                      this cycle (the memory port's responses)
+ *   result, mshr       a read's outcome: L1_HIT (the data follows
+ *                      hit_latency cycles later), L1_MISS_OUTSTANDING
+ *                      (merged into MSHR `mshr`, whose fill it waits for),
+ *                      L1_MISS (MSHR `mshr` is taken for the line: the
+ *                      caller sends DRAM the line's read, naming that MSHR)
+ *                      or L1_MISS_NO_MSHR (nothing taken: retry later)
+ *   hit                the line is in the cache (any op)
+ *
+ * The outputs are those of the state before the edge: a line filled at
+ * the end of cycle t is found by the lookups of cycle t + 1 on.  At the
+ * edge, the lookup acts first (a read hit becomes the most recently used
+ * of its set, a miss takes its MSHR, an invalidate drops the line), then
+ * the fills, in the order of their MSHRs: each line goes into its set
+ * and its MSHR is freed.
+ *
+ * One of the SM's parts (golden/registry.h): it follows golden/model.h,
+ * has no RTL yet, and the load/store unit (golden/lsu.h) drives its
+ * ports.  l1_cache_holds() is a tag probe the SM asks at issue.
  */
 #ifndef SIMTREF_L1_CACHE_H
 #define SIMTREF_L1_CACHE_H
@@ -46,22 +65,40 @@
 extern "C" {
 #endif
 
+enum { L1_MAX_MSHRS = 256 };  /* the configuration's bound on l1d_mshrs */
+
 struct l1_cache_geometry {
     unsigned sets;              /* l1d_kb x 1024 / (ways x line_bytes) */
     unsigned ways;              /* l1d_ways */
     unsigned line_bytes;        /* l1d_line_bytes */
     unsigned hit_latency;       /* l1d_hit_latency, cycles */
     unsigned mshrs;             /* l1d_mshrs */
+    unsigned line_w;            /* addr_bits - log2(line_bytes): a line number */
 };
 
 struct l1_mshr {
     bool     busy;              /* holds an outstanding miss */
     uint64_t line;              /* its line number */
-    uint64_t ready;             /* the cycle its data is back and filled */
 };
 
 /* What a read lookup found (ORDER LOOKUP: l1_lookup_names in l1_cache.c). */
 enum l1_lookup { L1_HIT, L1_MISS_OUTSTANDING, L1_MISS, L1_MISS_NO_MSHR };
+/* The access of a lookup. */
+enum l1_op { L1_READ, L1_WRITE, L1_INVALIDATE };
+
+struct l1_cache_in {
+    bool     lookup;            /* an access this cycle */
+    enum l1_op op;              /* read, write or invalidate */
+    uint64_t line;              /* its line number */
+    unsigned n_fill;            /* MSHRs whose line arrives at the edge */
+    const unsigned *fill;       /* their indices (n_fill of them) */
+};
+
+struct l1_cache_out {
+    enum l1_lookup result;      /* a read's outcome (lookup, L1_READ) */
+    unsigned mshr;              /* the MSHR merged into or taken */
+    bool     hit;               /* the line is in the cache */
+};
 
 struct l1_cache {
     struct l1_cache_geometry g;
@@ -70,13 +107,9 @@ struct l1_cache {
     uint64_t *used;             /* [sets x ways]: last use, larger = later */
     uint64_t  clock;            /* use counter behind `used` */
     struct l1_mshr *mshr;       /* [mshrs] */
-    /* Not hardware: the earliest `ready` of a busy MSHR (UINT64_MAX when
-     * none is), kept by l1_cache_allocate() and l1_cache_retire(), so
-     * that a cycle with nothing to retire looks at no MSHR. */
-    uint64_t  next_ready;
 };
 
-void l1_cache_from_config(const struct simt_config *cfg, struct l1_cache_geometry *g);
+void l1_cache_geometry(const struct simt_config *cfg, struct l1_cache_geometry *g);
 int l1_cache_check(const struct l1_cache_geometry *g, char *msg, size_t msglen);
 /* Allocates the arrays: free with l1_cache_free (also after a failure). */
 int l1_cache_init(struct l1_cache *c, const struct simt_config *cfg,
@@ -84,37 +117,18 @@ int l1_cache_init(struct l1_cache *c, const struct simt_config *cfg,
 void l1_cache_free(struct l1_cache *c);
 /* Every line invalid, every MSHR free. */
 void l1_cache_reset(struct l1_cache *c);
-
-/* Fills the lines whose MSHR's data is back by cycle `now`, frees those
- * MSHRs.  Call once a cycle before the lookups. */
-void l1_cache_retire(struct l1_cache *c, uint64_t now);
-
-/*
- * A read of line `line` at cycle `now`.  L1_HIT: *ready = now +
- * hit_latency (and the line becomes most recently used).
- * L1_MISS_OUTSTANDING: merged, *ready = the MSHR's cycle.  L1_MISS: an
- * MSHR is free and the caller must fetch the line: it calls
- * l1_cache_allocate with the cycle the data comes back.  L1_MISS_NO_MSHR:
- * nothing changed, retry later.
- */
-enum l1_lookup l1_cache_read(struct l1_cache *c, uint64_t line, uint64_t now,
-                             uint64_t *ready);
-/* Takes a free MSHR for `line`, whose data is back at `ready`.  Only
- * after l1_cache_read answered L1_MISS for it, the same cycle. */
-void l1_cache_allocate(struct l1_cache *c, uint64_t line, uint64_t ready);
-/* A global store to `line`: true when it hit (the line is updated). */
-bool l1_cache_write(struct l1_cache *c, uint64_t line);
-/* Drops `line` if present (an atomic). */
-void l1_cache_invalidate(struct l1_cache *c, uint64_t line);
+void l1_cache_eval(const struct l1_cache *c, const struct l1_cache_in *in,
+                   struct l1_cache_out *out);
+void l1_cache_step(struct l1_cache *c, const struct l1_cache_in *in);
+/* Tags and valid bits (the tag is the line number above the set index),
+ * each way's LRU rank (log2(ways) bits), and each MSHR's busy bit and
+ * line number. */
+unsigned long l1_cache_state_bits(const struct l1_cache_geometry *g);
 
 /* Views: whether `line` is in the cache (tests, and the tag probe of
  * lsu_lines_held()); busy MSHRs (tests). */
 bool l1_cache_holds(const struct l1_cache *c, uint64_t line);
 unsigned l1_cache_mshrs_busy(const struct l1_cache *c);
-
-/* The earliest cycle a busy MSHR's data is back (l1_cache_retire() frees
- * it then), or UINT64_MAX. */
-uint64_t l1_cache_next_retire(const struct l1_cache *c);
 const char *l1_lookup_name(enum l1_lookup r);
 
 #ifdef __cplusplus

@@ -1,6 +1,7 @@
 /*
- * lsu.h -- the SM's load/store unit: coalescing, the L1 data cache, the
- * shared-memory banks and DRAM, in time.
+ * lsu.h -- the SM's load/store unit: the coalescer, the in-flight table,
+ * and the L1 data cache and shared-memory banks it drives; its memory
+ * port reaches DRAM, outside the SM.
  *
  * The SM performs every load, store and atomic on its memory when it
  * issues the instruction (golden/sm_memory.c); the LSU only decides when
@@ -10,33 +11,60 @@
  *   global   Each cycle the unified arbiter in memory mode (golden/arbiter.h,
  *            Collange section 4.2) selects the smallest line among the
  *            lanes still to be served; the lanes on that line are
- *            acknowledged and served by one L1 access, the others replay
+ *            acknowledged and served by one L1 lookup, the others replay
  *            the next cycle.  A warp whose lanes touch k lines thus takes
  *            k cycles.  Loads: an L1 hit is back after l1d_hit_latency; a
- *            miss takes an MSHR and a DRAM read of the line (or merges into
- *            the MSHR already fetching it); with no MSHR free the line is
- *            not acknowledged and the lanes retry the next cycle (an
- *            MSHR-full stall).  Stores: write-through, no write-allocate
- *            (l1_cache.h); each line is a DRAM write of the lanes' bytes,
- *            and the store is done when its last line leaves the unit.
- *            Atomics: performed at the memory side, one DRAM round trip per
- *            line, without allocating in the L1.
- *   shared   The banks take shared_mem_cycles() cycles (the worst bank
- *            conflict); the data is back l1d_hit_latency cycles after the
- *            last (Fermi's shared memory and L1 are one array).
+ *            miss takes an MSHR and sends DRAM the line's read (or merges
+ *            into the MSHR already fetching it) and waits for the MSHR's
+ *            fill; with no MSHR free the line is not acknowledged and the
+ *            lanes retry the next cycle (an MSHR-full stall).  Stores:
+ *            write-through, no write-allocate (l1_cache.h); each line is a
+ *            DRAM write of the lanes' bytes, and the store is done when its
+ *            last line leaves the unit.  Atomics: performed at the memory
+ *            side, one DRAM round trip per line, without allocating in the
+ *            L1 (the line is invalidated).
+ *   shared   The banks (golden/shared_mem.h) take one cycle per way of the
+ *            worst bank conflict; the data is back l1d_hit_latency cycles
+ *            after the last (Fermi's shared memory and L1 are one array).
  *
  * A load or atomic is done when the data of all its lines is back.
  *
- * Cycle protocol, for the SM: in a cycle, first lsu_can_accept() and at
- * most one lsu_issue(), then one lsu_cycle().  A request issued in cycle
- * t makes its first arbiter pass in that cycle's lsu_cycle(); a hit on
- * all its lanes' one line is reported done by the lsu_cycle() of cycle
- * t + l1d_hit_latency.  A store (no register) is reported by the
- * lsu_cycle() of its last pass.
+ * Ports (struct lsu_in / lsu_out), one cycle:
  *
- * Like the SM model, the unit composes models (the arbiter, the L1, the
- * banks, DRAM); it is a timing model without RTL, not a registry
- * structure.
+ *   issue      in   this cycle's request from issue (NULL: none): warp
+ *                   slot, destination register, kind, space, TB, access
+ *                   size, lane mask and each lane's address; only when
+ *                   `ready`
+ *   mem        in   the memory port's responses this cycle (NULL: none;
+ *                   struct dram_out: the ids of the reads and atomics
+ *                   whose data arrives at the end of this cycle)
+ *   ready      out  the unit takes a request this cycle: the coalescer is
+ *                   free and the in-flight table has a free entry
+ *   done[]     out  the requests whose data is back (their registers may
+ *                   be read from the next cycle), in the order of their
+ *                   in-flight entries
+ *   mem        out  the memory port's request (struct dram_in): an L1
+ *                   miss's line read (id = its MSHR), a store line's write,
+ *                   or an atomic line (id = l1d_mshrs + its in-flight
+ *                   entry); at most one a cycle
+ *
+ * Cycle protocol: a request given in cycle t makes its first arbiter pass
+ * in cycle t (the coalescer works on the input until the edge loads its
+ * register); a hit on all its lanes' one line is reported done in cycle
+ * t + l1d_hit_latency; a store is reported in the cycle of its last pass;
+ * a miss whose data DRAM returns at cycle R (responds in R - 1) is
+ * reported in cycle R.  The SM model composes a cycle as dram_eval(),
+ * then lsu_eval() and lsu_step() (or lsu_cycle(), both at once), then
+ * dram_step() with the unit's memory request.
+ *
+ * State: the coalescer's register (the request and its lanes still to be
+ * served), the in-flight table (per entry: the warp and register to
+ * report, the MSHR fills and atomic responses it waits for, when its hits'
+ * data is back) and, per MSHR, the entries waiting for its fill; the L1,
+ * the banks and the arbiter hold their own.
+ *
+ * One of the SM's parts (golden/registry.h).  It composes the L1, the
+ * banks and the arbiter (the SM model's way), and has no RTL yet.
  */
 #ifndef SIMTREF_LSU_H
 #define SIMTREF_LSU_H
@@ -61,6 +89,18 @@ enum {
 enum lsu_space { LSU_GLOBAL, LSU_SHARED };
 enum lsu_kind { LSU_LOAD, LSU_STORE, LSU_ATOMIC };
 
+struct lsu_geometry {
+    unsigned lanes;             /* warp_size */
+    unsigned line_shift;        /* log2(l1d_line_bytes) */
+    unsigned line_bytes;        /* l1d_line_bytes */
+    unsigned hit_latency;       /* l1d_hit_latency */
+    unsigned mshrs;             /* l1d_mshrs: atomics' ids start there */
+    unsigned entries;           /* in-flight entries, LSU_MAX_INFLIGHT */
+    unsigned warp_w;            /* bits of a warp slot */
+    unsigned tb_w;              /* bits of a TB slot */
+    unsigned addr_w;            /* addr_bits */
+};
+
 struct lsu_request {            /* one warp's memory instruction, at issue */
     unsigned warp;              /* SM warp slot (the scoreboard's owner) */
     unsigned rd;                /* destination register, 0: none (stores) */
@@ -74,6 +114,19 @@ struct lsu_request {            /* one warp's memory instruction, at issue */
 
 struct lsu_done {               /* a request whose data is back */
     unsigned warp, rd;
+};
+
+struct lsu_in {
+    const struct lsu_request *issue;    /* this cycle's request, or NULL */
+    const struct dram_out *mem;         /* the memory port's responses, or
+                                           NULL */
+};
+
+struct lsu_out {
+    bool     ready;             /* a request is taken this cycle */
+    unsigned n_done;            /* entries of done[] */
+    struct lsu_done done[LSU_MAX_INFLIGHT]; /* requests done this cycle */
+    struct dram_in mem;         /* the memory port's request */
 };
 
 struct lsu_stats {
@@ -91,63 +144,67 @@ struct lsu_stats {
     uint64_t atomic_lines;      /* lines of atomics sent to DRAM */
     uint64_t shared_accesses;   /* shared-memory requests */
     uint64_t bank_conflicts;    /* extra bank cycles of shared requests */
-    uint64_t dram_requests;     /* DRAM transfers: line fills, writes, atomics */
-    uint64_t dram_busy_cycles;  /* cycles the SM's DRAM share transferred */
+    uint64_t dram_requests;     /* memory port requests: line fills,
+                                   writes, atomics */
 };
 
-/* A request between issue and done. */
+/* An entry of the in-flight table: a request between issue and done. */
 struct lsu_flight {
-    bool     used;              /* the slot holds a request */
+    bool     used;              /* the entry holds a request */
     bool     sent;              /* every lane has left the coalescer */
     bool     global;            /* global space (lsu_pending) */
     unsigned warp, rd;          /* reported in lsu_done */
-    uint64_t ready;             /* the cycle its last data is back */
+    unsigned waits;             /* MSHR fills and atomic responses it
+                                   still waits for */
+    uint64_t ready;             /* the cycle its hits' (or the banks')
+                                   data is back; at least the cycle of its
+                                   last pass */
 };
 
 struct lsu {
+    struct lsu_geometry g;
     struct arbiter arb;         /* the unified arbiter, memory mode */
     struct l1_cache l1;
-    struct shared_mem_geometry smem;
-    struct dram dram;
-    unsigned lanes;             /* warp_size */
-    unsigned line_shift;        /* log2(l1d_line_bytes) */
-    uint64_t now;               /* cycles since reset */
+    struct shared_mem smem;     /* the banks and their replay */
+    uint64_t now;               /* cycles since reset (the entries' ready) */
     bool     busy;              /* the coalescer holds a request */
     struct lsu_request cur;     /* that request */
     uint64_t left;              /* its lanes still to be served */
     unsigned passes;            /* its arbiter passes so far */
-    unsigned bank_cycles_left;  /* shared: bank cycles still to go */
     unsigned slot;              /* its entry of flight[] */
     unsigned inflight;          /* entries of flight[] in use */
     unsigned global_inflight;   /* of them, global accesses */
     struct lsu_flight flight[LSU_MAX_INFLIGHT];
-    /* Not hardware: the earliest `ready` of a sent entry of flight[]
-     * (UINT64_MAX when none), kept where an entry is sent and where
-     * lsu_cycle() reports, so that a cycle with no data back looks at no
-     * entry.  An entry not sent is the coalescer's (busy). */
+    uint64_t mshr_wait[L1_MAX_MSHRS]; /* per MSHR: the entries of flight[]
+                                   waiting for its fill */
+    /* Not hardware: the earliest `ready` of a sent entry of flight[] that
+     * waits for no response (UINT64_MAX when none), kept where an entry is
+     * sent or its last response comes and where done entries leave, so
+     * that a cycle with no data back looks at no entry. */
     uint64_t next_done;
     struct lsu_stats stats;
 };
 
-/* Sizes from cfg (the arbiter's, the L1's, the banks', DRAM's), checked,
+void lsu_geometry(const struct simt_config *cfg, struct lsu_geometry *g);
+int  lsu_check(const struct lsu_geometry *g, char *msg, size_t msglen);
+/* Sizes from cfg (its own, the arbiter's, the L1's, the banks'), checked,
  * then reset: 0, or -1 with a message.  lsu_free() releases the L1's
  * arrays (also after a failure). */
 int  lsu_init(struct lsu *u, const struct simt_config *cfg, char *err, size_t errlen);
 void lsu_free(struct lsu *u);
-/* Empty unit, empty L1, free MSHRs and DRAM, zero statistics. */
+/* Empty unit, empty L1, free MSHRs and banks, zero statistics. */
 void lsu_reset(struct lsu *u);
-/* The unit takes a new request this cycle. */
+void lsu_eval(const struct lsu *u, const struct lsu_in *in, struct lsu_out *out);
+void lsu_step(struct lsu *u, const struct lsu_in *in);
+/* lsu_eval() then lsu_step(), working out the cycle once (the model's
+ * shortcut, for the SM; the same outputs and next state). */
+void lsu_cycle(struct lsu *u, const struct lsu_in *in, struct lsu_out *out);
+/* The coalescer's register, the in-flight table and the MSHRs' waiting
+ * entries (the L1, the banks and the arbiter count their own). */
+unsigned long lsu_state_bits(const struct lsu_geometry *g);
+
+/* Views of the state.  The unit takes a request this cycle (out.ready). */
 bool lsu_can_accept(const struct lsu *u);
-/* At most one a cycle, only when lsu_can_accept(); a request without
- * lanes (mask 0) is done at once. */
-void lsu_issue(struct lsu *u, const struct lsu_request *r);
-/* One clock edge: coalescing (one line per cycle through the unified
- * arbiter's memory mode, the other lanes replaying), the L1, the MSHRs,
- * shared-memory banks, DRAM.  Writes the requests whose data returned
- * this cycle into done[] (their registers may be read from the next
- * cycle) and returns how many; beyond `max`, the rest are reported by
- * the next call. */
-unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max);
 /* The warp has a global access in flight (issued and not yet done). */
 bool lsu_pending(const struct lsu *u, unsigned warp);
 /* A tag probe: whether every line the lanes of global request r touch is
@@ -157,14 +214,22 @@ bool lsu_pending(const struct lsu *u, unsigned warp);
 bool lsu_lines_held(const struct lsu *u, const struct lsu_request *r);
 /* Nothing in flight: every request issued has been reported done. */
 bool lsu_idle(const struct lsu *u);
-/* The first cycle from now on at which lsu_cycle() does more than count
- * the cycle: now while the coalescer holds a request, else the earliest
- * completion of a request or of an L1 miss; UINT64_MAX when idle. */
-uint64_t lsu_next_event(const struct lsu *u);
-/* Count n cycles in which lsu_cycle() would do nothing else (they end
- * before lsu_next_event()). */
-void lsu_skip(struct lsu *u, uint64_t n);
 const struct lsu_stats *lsu_stats(const struct lsu *u);
+
+/* Not hardware, for the SM model's skipping of quiet cycles.  The first
+ * cycle from now on at which a cycle of the unit does more than count the
+ * cycle, with no memory response: now while the coalescer holds a
+ * request, else the earliest completion of a request; UINT64_MAX when
+ * idle (the memory port's responses are DRAM's events, dram_next_event()).
+ * lsu_skip(): count n cycles in which the unit would do nothing else (they
+ * end before lsu_next_event() and the next response). */
+uint64_t lsu_next_event(const struct lsu *u);
+void lsu_skip(struct lsu *u, uint64_t n);
+/* Not hardware: the statistics of request r (requests, shared accesses,
+ * bank conflicts), which lsu_step() counts when it takes r, for a cycle
+ * the SM model abandons after r was given (an error stops the run before
+ * the edge): a failed run reports every request its threads issued. */
+void lsu_count_abandoned(struct lsu *u, const struct lsu_request *r);
 
 #ifdef __cplusplus
 }

@@ -305,6 +305,19 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "are all taken", },
 };
 
+/* ORDER PART */
+static const struct sm_part_info parts[SM_PART_COUNT] = {
+    [SM_PART_LSU] = {
+        "lsu", "lsu.h", "Load/store unit", "docs/memory.md; Collange 4.2",
+        PER_SM },
+    [SM_PART_L1_CACHE] = {
+        "l1_cache", "l1_cache.h", "L1 data cache", "docs/memory.md",
+        PER_SM },
+    [SM_PART_SHARED_MEM] = {
+        "shared_mem", "shared_mem.h", "Shared-memory banks", "docs/memory.md",
+        PER_SM },
+};
+
 const struct structure_info *registry_structure(enum structure_id s)
 {
     return &structures[s];
@@ -313,6 +326,11 @@ const struct structure_info *registry_structure(enum structure_id s)
 const struct defect_info *registry_defect(enum rtl_defect d)
 {
     return &defects[d];
+}
+
+const struct sm_part_info *registry_sm_part(enum sm_part_id p)
+{
+    return &parts[p];
 }
 
 enum structure_id registry_find_structure(const char *name)

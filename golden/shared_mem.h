@@ -15,16 +15,31 @@
  *
  * Only the banking is timed here; the data lives in the SM's memory.
  *
- * A timing model, not a generated structure: it has no RTL and no row in
- * the structure registry (golden/registry.c).  It follows golden/model.h
- * for its sizes and checks, except that the sizes come from
- * shared_mem_from_config() (a function X_geometry(cfg, g) marks a registry
- * structure), and the load/store unit (golden/lsu.h) drives it through
- * the functions below instead of X_eval/X_step.
+ * Ports (struct shared_mem_in / shared_mem_out), one cycle:
+ *
+ *   valid, mask, addr[]  in   a warp's request: the lanes that access and
+ *                             each lane's address (only when not busy)
+ *   busy                 out  the banks replay an earlier request this
+ *                             cycle (a request is not taken)
+ *   done                 out  this cycle is the last bank cycle of the
+ *                             request (a new one without conflict: its
+ *                             first); its data is back `latency` cycles on
+ *   cycles               out  a new request's bank cycles, the ways of its
+ *                             worst conflict (0 when none is taken)
+ *
+ * A request taken in cycle t with a k-way worst conflict has its bank
+ * cycles in t .. t + k - 1: done in cycle t + k - 1, busy in t + 1 ..
+ * t + k - 1.  State: the bank cycles of the replay still to go (the lanes
+ * and addresses stay in the load/store unit's coalescer, which has them).
+ *
+ * One of the SM's parts (golden/registry.h): it follows golden/model.h,
+ * has no RTL yet, and the load/store unit (golden/lsu.h) drives its
+ * ports.
  */
 #ifndef SIMTREF_SHARED_MEM_H
 #define SIMTREF_SHARED_MEM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
 #include "config.h"
@@ -36,18 +51,44 @@ extern "C" {
 enum { SHARED_MEM_MAX_LANES = 64 };
 
 struct shared_mem_geometry {
+    unsigned lanes;             /* warp_size: the most ways of a conflict */
     unsigned banks;             /* shared_banks */
     unsigned bank_bytes;        /* shared_bank_bytes: one word of a bank */
     unsigned latency;           /* cycles from the last bank cycle to the data */
 };
 
-void shared_mem_from_config(const struct simt_config *cfg, struct shared_mem_geometry *g);
-int shared_mem_check(const struct shared_mem_geometry *g, char *msg, size_t msglen);
+struct shared_mem_in {
+    bool     valid;             /* a request this cycle */
+    uint64_t mask;              /* its lanes */
+    const uint32_t *addr;       /* each lane's address ([lanes]) */
+};
 
-/* Cycles the banks take for the lanes in `mask` at addr[]: the largest
- * count of distinct words one bank is asked for (0 for no lane). */
-unsigned shared_mem_cycles(const struct shared_mem_geometry *g, uint64_t mask,
-                           const uint32_t *addr);
+struct shared_mem_out {
+    bool     busy;              /* a replay holds the banks */
+    bool     done;              /* the request's last bank cycle */
+    unsigned cycles;            /* a new request's bank cycles */
+};
+
+struct shared_mem {
+    struct shared_mem_geometry g;
+    unsigned left;              /* bank cycles of the replay still to go,
+                                   this one included (0: idle) */
+};
+
+void shared_mem_geometry(const struct simt_config *cfg, struct shared_mem_geometry *g);
+int shared_mem_check(const struct shared_mem_geometry *g, char *msg, size_t msglen);
+int shared_mem_init(struct shared_mem *m, const struct simt_config *cfg,
+                    char *msg, size_t msglen);
+void shared_mem_reset(struct shared_mem *m);
+void shared_mem_eval(const struct shared_mem *m, const struct shared_mem_in *in,
+                     struct shared_mem_out *out);
+void shared_mem_step(struct shared_mem *m, const struct shared_mem_in *in);
+/* The same edge from the outputs shared_mem_eval() gave for this cycle's
+ * inputs (the next state depends on the inputs only through them): the
+ * load/store unit's way of not working out the conflict twice. */
+void shared_mem_step_from(struct shared_mem *m, const struct shared_mem_out *out);
+/* The replay counter: up to `lanes` cycles. */
+unsigned long shared_mem_state_bits(const struct shared_mem_geometry *g);
 
 #ifdef __cplusplus
 }

@@ -123,7 +123,8 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm_destroy(sm);
         return -1;
     }
-    if (lsu_init(&sm->lsu, cfg, err, errlen) != 0) {
+    if (lsu_init(&sm->lsu, cfg, err, errlen) != 0 ||
+        dram_init(&sm->dram, cfg, err, errlen) != 0) {
         sm_destroy(sm);
         return -1;
     }
@@ -202,6 +203,7 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sb_reset(&sm->sb);
     sm_pipeline_reset(&sm->pipe);
     lsu_reset(&sm->lsu);
+    dram_reset(&sm->dram);
     memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
                             * sizeof *sm->mem_wait);
     memset(sm->mem_lanes, 0, sm->warp_slots * sizeof *sm->mem_lanes);
@@ -597,16 +599,34 @@ static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
         }
         sb_write_threads(&sm->sb, slot, rec->mask, r.rd, SB_PENDING);
     }
-    lsu_issue(&sm->lsu, &r);
+    sm->lsu_req = r;            /* the LSU takes it at this cycle's edge */
     sm->lsu_taken = true;
+}
+
+/* Not hardware: the first cycle at which the LSU or the memory port
+ * behind it does more than count the cycle (lsu_next_event(),
+ * dram_next_event()), for the skipping of quiet cycles. */
+static uint64_t memory_next_event(const struct sm *sm)
+{
+    uint64_t l = lsu_next_event(&sm->lsu), d = dram_next_event(&sm->dram);
+
+    return l < d ? l : d;
 }
 
 /* One clock of the LSU: the registers of the requests done are ready
  * from the next cycle.  Returns how many requests were done. */
 static unsigned lsu_edge(struct sm *sm, uint64_t now)
 {
-    struct lsu_done done[LSU_MAX_INFLIGHT];
-    unsigned n = lsu_cycle(&sm->lsu, done, LSU_MAX_INFLIGHT);
+    struct dram_out mem;        /* DRAM's responses: the LSU's memory port */
+    struct lsu_in in = { sm->lsu_taken ? &sm->lsu_req : NULL, &mem };
+    struct lsu_out out;
+    const struct lsu_done *done = out.done;
+    unsigned n;
+
+    dram_eval(&sm->dram, NULL, &mem);
+    lsu_cycle(&sm->lsu, &in, &out);
+    dram_step(&sm->dram, &out.mem);
+    n = out.n_done;
 
     for (unsigned i = 0; i < n; i++) {
         struct sm_mem_wait *mw;
@@ -1352,7 +1372,7 @@ static uint64_t cycles_allowed(const struct sm *sm, uint64_t n)
 static void skip_quiet_cycles(struct sm *sm, const struct sm_stats *before,
                               uint64_t now)
 {
-    uint64_t wake = lsu_next_event(&sm->lsu), next = now + 1, n;
+    uint64_t wake = memory_next_event(sm), next = now + 1, n;
 
     wake = wake < next ? next : wake;
     if (wake > next) {
@@ -1374,6 +1394,7 @@ static void skip_quiet_cycles(struct sm *sm, const struct sm_stats *before,
         return;
     sm_stats_repeat(&sm->st, before, n);
     lsu_skip(&sm->lsu, n);
+    dram_skip(&sm->dram, n);
     sm->skipped += n;
 }
 
@@ -1694,8 +1715,11 @@ enum sm_status sm_cycle(struct sm *sm)
         quiet = quiet && launch < 0 && !eo[s].issued && !eo[s].stale
                 && !fetched[s] && !fi[s].issue_valid && !fi[s].flush_valid
                 && !fi[s].fill_valid && !fi[s].rdy_valid && arrive[s] < 0;
-        if (sm->status == SM_ERROR)
+        if (sm->status == SM_ERROR) {
+            if (sm->lsu_taken)  /* the LSU's edge is not reached */
+                lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
             return sm->status;
+        }
     }
     if (sm_pipeline_busy(&sm->pipe, now) || sm->lsu_taken)
         sm->st.busy_cycles++;
@@ -1714,6 +1738,8 @@ enum sm_status sm_cycle(struct sm *sm)
     if (wo->err) {
         sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "
                 "%llu)", sm->launch.kernel, (unsigned long long)sm->st.cycles);
+        if (sm->lsu_taken)
+            lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
         return sm->status;
     }
 
@@ -1799,7 +1825,7 @@ enum sm_status sm_cycle(struct sm *sm)
         wpt_step(&sm->wpt, &wi);
     sm->wpt_idle_valid = sm->wpt_idle_valid && !any_arrival && !any_release;
     quiet = quiet && !sm->lsu_taken;
-    lsu_work = quiet && lsu_next_event(&sm->lsu) <= now;
+    lsu_work = quiet && memory_next_event(sm) <= now;
     lsu_busy = !lsu_can_accept(&sm->lsu);
     if (lsu_edge(sm, now) || lsu_busy != !lsu_can_accept(&sm->lsu))
         quiet = false;          /* the rest of the SM sees another LSU */

@@ -199,6 +199,11 @@ struct sm {
     struct scoreboard sb;              /* per thread's register */
     struct sm_pipeline pipe;           /* the SIMD groups */
     struct lsu lsu;                    /* the load/store unit */
+    struct lsu_request lsu_req;        /* the LSU's issue port: the
+                                        * request of this cycle (when
+                                        * lsu_taken) */
+    struct dram dram;                  /* outside the SM: DRAM, serving
+                                        * the LSU's memory port */
     struct sm_mem_wait *mem_wait;      /* [g * 32 + rd]: the threads whose
                                         * rd a load or atomic of warp slot
                                         * g is to write (the LSU reports

@@ -1,7 +1,8 @@
 /*
- * test_lsu.c -- the load/store unit and the memory models under it, timed
- * through the unit's interface (lsu_issue / lsu_cycle) at the fermi-sbr
- * and gtx480-baws presets.  Every expected figure is derived in the test from the
+ * test_lsu.c -- the load/store unit, driven through its ports alone
+ * (lsu_in / lsu_out, lsu_eval then lsu_step) with golden/dram.c serving
+ * its memory port as a testbench would, at the fermi-sbr and gtx480-baws
+ * presets.  Every expected figure is derived in the test from the
  * configuration's keys: the warp size, the line, the sets and ways, the
  * hit latency, the MSHRs, the banks, the DRAM latency and bandwidth.
  */
@@ -21,19 +22,68 @@
 
 enum { MAX_CYCLES = 100000 };
 
-/* A unit at the preset named by the test's state, with the --set
+/* The unit and the DRAM that serves its memory port; the request to
+ * give the next cycle. */
+struct bench {
+    struct lsu u;
+    struct dram d;
+    const struct lsu_request *issue;    /* given by the next tick */
+    struct lsu_out out;                 /* the outputs of the last tick */
+    unsigned mem_kinds[3];              /* memory port requests, by kind */
+};
+
+/* A bench at the preset named by the test's state, with the --set
  * options in sets[]. */
-static struct simt_config setup(struct lsu *u, void **state,
+static struct simt_config setup(struct bench *b, void **state,
                                 const char *const *sets, size_t n)
 {
     struct simt_config cfg = load((const char *)*state);
     char err[CONFIG_ERR_LEN];
 
+    memset(b, 0, sizeof *b);
     if (n > 0 && config_set_args(&cfg, sets, n, err, sizeof err) != 0)
         fail_msg("%s", err);
-    if (lsu_init(u, &cfg, err, sizeof err) != 0)
+    if (lsu_init(&b->u, &cfg, err, sizeof err) != 0 ||
+        dram_init(&b->d, &cfg, err, sizeof err) != 0)
         fail_msg("%s", err);
     return cfg;
+}
+
+static void teardown(struct bench *b)
+{
+    lsu_free(&b->u);
+}
+
+/* One cycle: DRAM's responses, the unit's outputs, the clock edge of
+ * both.  The request in b->issue is given (then cleared); it must find
+ * the unit ready. */
+static const struct lsu_out *tick(struct bench *b)
+{
+    static struct dram_out mem;
+    struct lsu_in in;
+
+    dram_eval(&b->d, NULL, &mem);
+    in.issue = b->issue;
+    in.mem = &mem;
+    lsu_eval(&b->u, &in, &b->out);
+    if (b->issue)
+        assert_true(b->out.ready);
+    lsu_step(&b->u, &in);
+    if (b->out.mem.valid)
+        b->mem_kinds[b->out.mem.kind]++;
+    dram_step(&b->d, &b->out.mem);
+    b->issue = NULL;
+    return &b->out;
+}
+
+/* Whether the unit takes a request this cycle (its `ready` output). */
+static bool ready_now(struct bench *b)
+{
+    struct lsu_in in = { NULL, NULL };
+    struct lsu_out out;
+
+    lsu_eval(&b->u, &in, &out);
+    return out.ready;
 }
 
 /* A global load of warp `warp` into r1 by every lane of the warp, lane i
@@ -67,42 +117,39 @@ static struct lsu_request line_req(const struct simt_config *cfg, unsigned warp,
 }
 
 /* Runs one cycle; true when warp's request was reported done. */
-static bool cycle_reports(struct lsu *u, unsigned warp)
+static bool cycle_reports(struct bench *b, unsigned warp)
 {
-    struct lsu_done done[LSU_MAX_INFLIGHT];
-    unsigned n = lsu_cycle(u, done, LSU_MAX_INFLIGHT);
+    const struct lsu_out *o = tick(b);
     bool seen = false;
 
-    for (unsigned i = 0; i < n; i++)
-        seen = seen || done[i].warp == warp;
+    for (unsigned i = 0; i < o->n_done; i++)
+        seen = seen || o->done[i].warp == warp;
     return seen;
 }
 
-/* Issues r this cycle and runs cycles until it is reported done: the
+/* Gives r this cycle and runs cycles until it is reported done: the
  * cycles from its issue to the cycle that reports it. */
-static unsigned latency_of(struct lsu *u, const struct lsu_request *r)
+static unsigned latency_of(struct bench *b, const struct lsu_request *r)
 {
-    assert_true(lsu_can_accept(u));
-    lsu_issue(u, r);
+    b->issue = r;
     for (unsigned c = 0; c < MAX_CYCLES; c++)
-        if (cycle_reports(u, r->warp))
+        if (cycle_reports(b, r->warp))
             return c;
     fail_msg("warp %u's request never completed", r->warp);
     return 0;
 }
 
-/* Issues r and counts the cycles until the unit takes a new request:
- * the cycles the coalescer spends on r. */
-static unsigned occupancy_of(struct lsu *u, const struct lsu_request *r)
+/* Gives r and counts the cycles until the unit is ready for a new
+ * request: the cycles the coalescer spends on r. */
+static unsigned occupancy_of(struct bench *b, const struct lsu_request *r)
 {
     unsigned c = 0;
 
-    assert_true(lsu_can_accept(u));
-    lsu_issue(u, r);
-    while (!lsu_can_accept(u) && c < MAX_CYCLES) {
-        (void)cycle_reports(u, r->warp);
+    b->issue = r;
+    do {
+        (void)cycle_reports(b, r->warp);
         c++;
-    }
+    } while (!ready_now(b) && c < MAX_CYCLES);
     return c;
 }
 
@@ -131,67 +178,58 @@ static unsigned l1_sets(const struct simt_config *cfg)
 
 static void a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     struct lsu_request r = load_req(&cfg, 0, 0, 0);
 
     /* Every lane inside line 5: lane i at word i modulo the words of a
      * line. */
     for (unsigned i = 0; i < cfg.warp_size; i++)
         r.addr[i] = 5 * cfg.l1d_line_bytes + (i * 4) % cfg.l1d_line_bytes;
-    assert_int_equal(occupancy_of(&u, &r), 1);
-    assert_int_equal(lsu_stats(&u)->lines, 1);
-    assert_int_equal(lsu_stats(&u)->replays, 0);
-    lsu_free(&u);
+    assert_int_equal(occupancy_of(&b, &r), 1);
+    assert_int_equal(lsu_stats(&b.u)->lines, 1);
+    assert_int_equal(lsu_stats(&b.u)->replays, 0);
+    teardown(&b);
 }
 
 static void lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     struct lsu_request r = load_req(&cfg, 0, 0, cfg.l1d_line_bytes);
 
     /* Lane i on line warp_size - 1 - i: the arbiter takes the smallest
      * line first, whatever the lane. */
     for (unsigned i = 0; i < cfg.warp_size; i++)
         r.addr[i] = (cfg.warp_size - 1 - i) * cfg.l1d_line_bytes;
-    assert_int_equal(occupancy_of(&u, &r), cfg.warp_size);
-    assert_int_equal(lsu_stats(&u)->lines, cfg.warp_size);
-    assert_int_equal(lsu_stats(&u)->replays, cfg.warp_size - 1);
-    lsu_free(&u);
-}
-
-/* The line of the one busy MSHR (there must be exactly one). */
-static uint64_t only_mshr_line(const struct lsu *u)
-{
-    uint64_t line = 0;
-    unsigned busy = 0;
-
-    for (unsigned i = 0; i < u->l1.g.mshrs; i++)
-        if (u->l1.mshr[i].busy) {
-            line = u->l1.mshr[i].line;
-            busy++;
-        }
-    assert_int_equal(busy, 1);
-    return line;
+    assert_int_equal(occupancy_of(&b, &r), cfg.warp_size);
+    assert_int_equal(lsu_stats(&b.u)->lines, cfg.warp_size);
+    assert_int_equal(lsu_stats(&b.u)->replays, cfg.warp_size - 1);
+    teardown(&b);
 }
 
 static void the_arbiter_serves_the_smallest_line_first_whatever_its_lane(void **state)
 {
-    static const char *const sets[] = { "l1d_mshrs=1" };
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, sets, 1);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     struct lsu_request r = load_req(&cfg, 0, 0, 0);
+    const struct lsu_out *o;
 
-    /* Lane 0 on line 9, lane 1 on line 4: with one MSHR, the line the
-     * first pass fetches is the one it chose. */
+    /* Lane 0 on line 9, lane 1 on line 4: the first pass asks the memory
+     * port for line 4, the second for line 9. */
     r.mask = 3;
     r.addr[0] = 9 * cfg.l1d_line_bytes;
     r.addr[1] = 4 * cfg.l1d_line_bytes;
-    lsu_issue(&u, &r);
-    (void)cycle_reports(&u, 0);
-    assert_int_equal(only_mshr_line(&u), 4);
-    lsu_free(&u);
+    b.issue = &r;
+    o = tick(&b);
+    assert_true(o->mem.valid);
+    assert_int_equal(o->mem.kind, DRAM_READ);
+    assert_int_equal(o->mem.line, 4);
+    assert_int_equal(o->mem.bytes, cfg.l1d_line_bytes);
+    o = tick(&b);
+    assert_true(o->mem.valid);
+    assert_int_equal(o->mem.line, 9);
+    teardown(&b);
 }
 
 /* ------------------------------------------------------------------------
@@ -200,98 +238,96 @@ static void the_arbiter_serves_the_smallest_line_first_whatever_its_lane(void **
 
 static void a_hit_costs_the_hit_latency(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     struct lsu_request r = line_req(&cfg, 3, 7);
 
-    (void)latency_of(&u, &r);               /* brings the line in */
-    assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
-    assert_int_equal(lsu_stats(&u)->l1_hits, 1);
-    lsu_free(&u);
+    (void)latency_of(&b, &r);               /* brings the line in */
+    assert_int_equal(latency_of(&b, &r), cfg.l1d_hit_latency);
+    assert_int_equal(lsu_stats(&b.u)->l1_hits, 1);
+    teardown(&b);
 }
 
 static void a_miss_costs_the_dram_latency_plus_the_line_transfer(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     struct lsu_request r = line_req(&cfg, 3, 7);
 
-    assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
-    assert_int_equal(lsu_stats(&u)->l1_misses, 1);
-    assert_int_equal(lsu_stats(&u)->dram_requests, 1);
-    lsu_free(&u);
+    assert_int_equal(latency_of(&b, &r), miss_cost(&cfg));
+    assert_int_equal(lsu_stats(&b.u)->l1_misses, 1);
+    assert_int_equal(lsu_stats(&b.u)->dram_requests, 1);
+    teardown(&b);
 }
 
 static void the_second_miss_to_an_outstanding_line_merges(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
-    struct lsu_request a = line_req(&cfg, 1, 9), b = line_req(&cfg, 2, 9);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
+    struct lsu_request a = line_req(&cfg, 1, 9), rb = line_req(&cfg, 2, 9);
     unsigned c, a_done = 0, b_done = 0;
 
-    lsu_issue(&u, &a);                       /* cycle 0: the miss */
+    b.issue = &a;                       /* cycle 0: the miss */
     for (c = 0; c < MAX_CYCLES && (!a_done || !b_done); c++) {
-        struct lsu_done done[LSU_MAX_INFLIGHT];
-        unsigned n;
+        const struct lsu_out *o;
 
         if (c == 1)
-            lsu_issue(&u, &b);               /* cycle 1: same line */
-        n = lsu_cycle(&u, done, LSU_MAX_INFLIGHT);
-        for (unsigned i = 0; i < n; i++) {
-            if (done[i].warp == 1)
+            b.issue = &rb;              /* cycle 1: same line */
+        o = tick(&b);
+        for (unsigned i = 0; i < o->n_done; i++) {
+            if (o->done[i].warp == 1)
                 a_done = c;
-            if (done[i].warp == 2)
+            if (o->done[i].warp == 2)
                 b_done = c;
         }
     }
     /* b waits for a's fill, not for a fetch of its own. */
     assert_int_equal(a_done, miss_cost(&cfg));
     assert_int_equal(b_done, a_done);
-    assert_int_equal(lsu_stats(&u)->l1_merges, 1);
-    assert_int_equal(lsu_stats(&u)->dram_requests, 1);
-    lsu_free(&u);
+    assert_int_equal(lsu_stats(&b.u)->l1_merges, 1);
+    assert_int_equal(lsu_stats(&b.u)->dram_requests, 1);
+    assert_int_equal(b.mem_kinds[DRAM_READ], 1);
+    teardown(&b);
 }
 
 static void a_miss_with_every_mshr_busy_stalls_until_one_frees(void **state)
 {
     static const char *const sets[] = { "l1d_mshrs=2" };
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, sets, 1);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, sets, 1);
     unsigned m = cfg.l1d_mshrs, first_done = 0, last_done = 0, c;
 
     /* Requests 0 .. m-1 take every MSHR in cycles 0 .. m-1; request m,
      * issued in cycle m, finds none until request 0's line is back, at
      * cycle miss_cost; then it misses on an idle DRAM. */
     for (c = 0; c < MAX_CYCLES && !last_done; c++) {
-        struct lsu_done done[LSU_MAX_INFLIGHT];
-        unsigned n;
+        struct lsu_request r = line_req(&cfg, c, 100 + c);
+        const struct lsu_out *o;
 
         if (c <= m) {
-            struct lsu_request r = line_req(&cfg, c, 100 + c);
-
-            assert_true(lsu_can_accept(&u));
-            lsu_issue(&u, &r);
+            assert_true(ready_now(&b));
+            b.issue = &r;
         }
-        n = lsu_cycle(&u, done, LSU_MAX_INFLIGHT);
-        for (unsigned i = 0; i < n; i++) {
-            if (done[i].warp == 0)
+        o = tick(&b);
+        for (unsigned i = 0; i < o->n_done; i++) {
+            if (o->done[i].warp == 0)
                 first_done = c;
-            if (done[i].warp == m)
+            if (o->done[i].warp == m)
                 last_done = c;
         }
         if (c >= m && c < miss_cost(&cfg))
-            assert_false(lsu_can_accept(&u));   /* the stalled request */
+            assert_false(ready_now(&b));   /* the stalled request */
     }
     assert_int_equal(first_done, miss_cost(&cfg));
-    assert_int_equal(lsu_stats(&u)->mshr_stalls, miss_cost(&cfg) - m);
+    assert_int_equal(lsu_stats(&b.u)->mshr_stalls, miss_cost(&cfg) - m);
     assert_int_equal(last_done, miss_cost(&cfg) + miss_cost(&cfg));
-    lsu_free(&u);
+    teardown(&b);
 }
 
 static void lru_evicts_the_least_recently_used_way(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     unsigned ways = cfg.l1d_ways, sets = l1_sets(&cfg);
     /* Lines 3 + k x sets all fall in set 3. */
 #define SAME_SET(k) (3 + (uint64_t)(k) * sets)
@@ -299,29 +335,29 @@ static void lru_evicts_the_least_recently_used_way(void **state)
 
     for (unsigned k = 0; k < ways; k++) {       /* fill the set */
         r = line_req(&cfg, 0, SAME_SET(k));
-        assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+        assert_int_equal(latency_of(&b, &r), miss_cost(&cfg));
     }
     r = line_req(&cfg, 0, SAME_SET(0));          /* way 0 used again: */
-    assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    assert_int_equal(latency_of(&b, &r), cfg.l1d_hit_latency);
     r = line_req(&cfg, 0, SAME_SET(ways));       /* 1 is now the LRU */
-    assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+    assert_int_equal(latency_of(&b, &r), miss_cost(&cfg));
     r = line_req(&cfg, 0, SAME_SET(0));
-    assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+    assert_int_equal(latency_of(&b, &r), cfg.l1d_hit_latency);
     for (unsigned k = 2; k <= ways; k++) {
         r = line_req(&cfg, 0, SAME_SET(k));
-        assert_int_equal(latency_of(&u, &r), cfg.l1d_hit_latency);
+        assert_int_equal(latency_of(&b, &r), cfg.l1d_hit_latency);
     }
     r = line_req(&cfg, 0, SAME_SET(1));          /* the evicted one */
-    assert_int_equal(latency_of(&u, &r), miss_cost(&cfg));
+    assert_int_equal(latency_of(&b, &r), miss_cost(&cfg));
 #undef SAME_SET
-    lsu_free(&u);
+    teardown(&b);
 }
 
 static void misses_queue_on_the_sms_share_of_the_dram_bandwidth(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
-    struct lsu_request a = line_req(&cfg, 1, 20), b = line_req(&cfg, 2, 21);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
+    struct lsu_request a = line_req(&cfg, 1, 20), rb = line_req(&cfg, 2, 21);
     /* Two lines back to back take 2 x line bytes at dram_mb_s / (core_mhz
      * x sms) bytes a cycle from cycle 0. */
     unsigned both = transfer_cycles(&cfg, 2 * cfg.l1d_line_bytes);
@@ -329,23 +365,23 @@ static void misses_queue_on_the_sms_share_of_the_dram_bandwidth(void **state)
 
     /* b (issued in cycle 1) finds the channel still busy with a's line. */
     assert_true(transfer_cycles(&cfg, cfg.l1d_line_bytes) > 1);
-    lsu_issue(&u, &a);
+    b.issue = &a;
     for (c = 0; c < MAX_CYCLES && !b_done; c++) {
         if (c == 1)
-            lsu_issue(&u, &b);
-        if (cycle_reports(&u, 2))
+            b.issue = &rb;
+        if (cycle_reports(&b, 2))
             b_done = c;
     }
     assert_int_equal(b_done, both + cfg.dram_latency);
-    assert_int_equal(lsu_stats(&u)->dram_requests, 2);
-    assert_int_equal(lsu_stats(&u)->dram_busy_cycles, both);
-    lsu_free(&u);
+    assert_int_equal(lsu_stats(&b.u)->dram_requests, 2);
+    assert_int_equal(dram_busy_cycles(&b.d), both);
+    teardown(&b);
 }
 
 static void a_store_is_done_when_its_last_line_leaves_and_allocates_nothing(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     /* Lane i on line 40 + i / 2: warp_size / 2 lines, two lanes each. */
     struct lsu_request st = load_req(&cfg, 4, 0, 0), ld;
     unsigned lines = (cfg.warp_size + 1) / 2;
@@ -354,70 +390,104 @@ static void a_store_is_done_when_its_last_line_leaves_and_allocates_nothing(void
     st.rd = 0;
     for (unsigned i = 0; i < cfg.warp_size; i++)
         st.addr[i] = (40 + i / 2) * cfg.l1d_line_bytes + (i % 2) * 4;
-    assert_int_equal(latency_of(&u, &st), lines - 1);
-    assert_int_equal(lsu_stats(&u)->store_lines, lines);
-    assert_int_equal(lsu_stats(&u)->dram_requests, lines);
+    assert_int_equal(latency_of(&b, &st), lines - 1);
+    assert_int_equal(lsu_stats(&b.u)->store_lines, lines);
+    assert_int_equal(lsu_stats(&b.u)->dram_requests, lines);
+    assert_int_equal(b.mem_kinds[DRAM_WRITE], lines);
     /* No write-allocate: a load of a stored line still misses. */
-    assert_false(l1_cache_holds(&u.l1, 40));
     ld = line_req(&cfg, 5, 40);
-    (void)latency_of(&u, &ld);
-    assert_int_equal(lsu_stats(&u)->l1_misses, 1);
-    assert_int_equal(lsu_stats(&u)->l1_hits, 0);
-    lsu_free(&u);
+    (void)latency_of(&b, &ld);
+    assert_int_equal(lsu_stats(&b.u)->l1_misses, 1);
+    assert_int_equal(lsu_stats(&b.u)->l1_hits, 0);
+    teardown(&b);
 }
 
 static void an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     struct lsu_request ld = line_req(&cfg, 1, 60), at = line_req(&cfg, 2, 60);
 
-    (void)latency_of(&u, &ld);                  /* line 60 in the L1 */
-    assert_true(l1_cache_holds(&u.l1, 60));
+    (void)latency_of(&b, &ld);                  /* line 60 in the L1 */
+    assert_int_equal(latency_of(&b, &ld), cfg.l1d_hit_latency);
     at.kind = LSU_ATOMIC;
     /* One lane's 4 bytes on the DRAM channel, then the latency back. */
-    assert_int_equal(latency_of(&u, &at),
+    assert_int_equal(latency_of(&b, &at),
                      transfer_cycles(&cfg, at.bytes) + cfg.dram_latency);
-    assert_false(l1_cache_holds(&u.l1, 60));
-    assert_int_equal(lsu_stats(&u)->atomic_lines, 1);
-    assert_int_equal(lsu_stats(&u)->dram_requests, 2);
-    lsu_free(&u);
+    assert_int_equal(lsu_stats(&b.u)->atomic_lines, 1);
+    assert_int_equal(b.mem_kinds[DRAM_ATOMIC], 1);
+    assert_int_equal(lsu_stats(&b.u)->dram_requests, 2);
+    /* The line left the L1: the next load misses. */
+    assert_int_equal(latency_of(&b, &ld), miss_cost(&cfg));
+    teardown(&b);
 }
 
 static void a_warp_is_pending_from_its_global_access_to_its_done_only(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     struct lsu_request g = line_req(&cfg, 6, 70), sh = line_req(&cfg, 7, 0);
     unsigned c;
 
     sh.space = LSU_SHARED;
-    assert_true(lsu_idle(&u));
-    lsu_issue(&u, &g);
-    assert_true(lsu_pending(&u, 6));
-    assert_false(lsu_pending(&u, 5));
-    for (c = 0; !cycle_reports(&u, 6); c++) {
+    assert_true(lsu_idle(&b.u));
+    /* The request enters the in-flight table at its issue cycle's edge. */
+    b.issue = &g;
+    assert_false(lsu_pending(&b.u, 6));
+    for (c = 0; !cycle_reports(&b, 6); c++) {
         assert_true(c < MAX_CYCLES);
-        assert_true(lsu_pending(&u, 6));
-        assert_false(lsu_idle(&u));
+        assert_true(lsu_pending(&b.u, 6));
+        assert_false(lsu_pending(&b.u, 5));
+        assert_false(lsu_idle(&b.u));
     }
-    assert_false(lsu_pending(&u, 6));
-    assert_true(lsu_idle(&u));
+    assert_false(lsu_pending(&b.u, 6));
+    assert_true(lsu_idle(&b.u));
     /* A shared access is never pending, even beside a global one. */
     g = line_req(&cfg, 6, 71);
-    lsu_issue(&u, &g);
-    (void)cycle_reports(&u, 6);
-    lsu_issue(&u, &sh);
-    assert_true(lsu_pending(&u, 6));
-    assert_false(lsu_pending(&u, 7));
-    lsu_free(&u);
+    b.issue = &g;
+    (void)cycle_reports(&b, 6);
+    b.issue = &sh;
+    (void)cycle_reports(&b, 7);
+    assert_true(lsu_pending(&b.u, 6));
+    assert_false(lsu_pending(&b.u, 7));
+    teardown(&b);
+}
+
+static void an_atomic_on_k_lines_is_k_dram_round_trips_done_with_the_last(void **state)
+{
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
+    /* Lane i on line 80 + i / 4: k lines of four lanes each. */
+    struct lsu_request at = load_req(&cfg, 3, 0, 0);
+    unsigned k = (cfg.warp_size + 3) / 4, lane_bytes = 4 * at.bytes;
+    unsigned long long ticks = 0, end = 0;
+
+    at.kind = LSU_ATOMIC;
+    for (unsigned i = 0; i < cfg.warp_size; i++)
+        at.addr[i] = (80 + i / 4) * cfg.l1d_line_bytes + (i % 4) * 4;
+    /* Line j goes to the memory port in cycle j and queues behind the
+     * ones before it on the channel (ticks of 1 / dram_mb_s of a cycle,
+     * core_mhz x sms a byte); the request is done when the last line's
+     * data is back. */
+    for (unsigned j = 0; j < k; j++) {
+        unsigned long long start = (unsigned long long)j * cfg.dram_mb_s;
+
+        ticks = (ticks > start ? ticks : start)
+                + (unsigned long long)lane_bytes * cfg.core_mhz * cfg.sms;
+    }
+    end = (ticks + cfg.dram_mb_s - 1) / cfg.dram_mb_s + cfg.dram_latency;
+    assert_int_equal(latency_of(&b, &at), end);
+    assert_int_equal(b.mem_kinds[DRAM_ATOMIC], k);
+    assert_int_equal(b.mem_kinds[DRAM_READ] + b.mem_kinds[DRAM_WRITE], 0);
+    assert_int_equal(lsu_stats(&b.u)->atomic_lines, k);
+    teardown(&b);
 }
 
 static void the_unit_takes_no_request_while_its_in_flight_table_is_full(void **state)
 {
     static const char *const sets[] = { "l1d_mshrs=256" };
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, sets, 1);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, sets, 1);
     unsigned c;
 
     /* One miss a cycle, each to its own line, far fewer cycles than a
@@ -426,12 +496,12 @@ static void the_unit_takes_no_request_while_its_in_flight_table_is_full(void **s
     for (c = 0; c < LSU_MAX_INFLIGHT; c++) {
         struct lsu_request r = line_req(&cfg, c, 1000 + c);
 
-        assert_true(lsu_can_accept(&u));
-        lsu_issue(&u, &r);
-        assert_int_equal(cycle_reports(&u, c), false);
+        assert_true(ready_now(&b));
+        b.issue = &r;
+        assert_int_equal(cycle_reports(&b, c), false);
     }
-    assert_false(lsu_can_accept(&u));
-    lsu_free(&u);
+    assert_false(ready_now(&b));
+    teardown(&b);
 }
 
 /* ------------------------------------------------------------------------
@@ -450,8 +520,8 @@ static unsigned gcd(unsigned a, unsigned b)
 
 static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void **state)
 {
-    struct lsu u;
-    struct simt_config cfg = setup(&u, state, NULL, 0);
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
     unsigned word = cfg.shared_bank_bytes, banks = cfg.shared_banks;
     /* Lane i at word i x stride: stride 0 is one word for every lane (a
      * broadcast, one cycle); otherwise the lanes spread over banks /
@@ -471,17 +541,51 @@ static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void *
             used = banks / gcd(stride, banks);
             expect = (cfg.warp_size + used - 1) / used;
         }
-        assert_int_equal(occupancy_of(&u, &r), expect);
+        assert_int_equal(occupancy_of(&b, &r), expect);
         conflicts += expect - 1;
-        assert_int_equal(lsu_stats(&u)->bank_conflicts, conflicts);
-        lsu_reset(&u);
+        assert_int_equal(lsu_stats(&b.u)->bank_conflicts, conflicts);
+        lsu_reset(&b.u);
+        dram_reset(&b.d);
         conflicts = 0;
         r.rd = 2;
         /* And the data is back the hit latency after the last bank cycle. */
-        assert_int_equal(latency_of(&u, &r), expect - 1 + cfg.l1d_hit_latency);
-        lsu_reset(&u);
+        assert_int_equal(latency_of(&b, &r), expect - 1 + cfg.l1d_hit_latency);
+        lsu_reset(&b.u);
+        dram_reset(&b.d);
     }
-    lsu_free(&u);
+    teardown(&b);
+}
+
+/* ------------------------------------------------------------------------
+ * The memory port, served by DRAM
+ * ---------------------------------------------------------------------- */
+
+static void dram_answers_a_read_the_cycle_before_its_data_and_never_a_write(void **state)
+{
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
+    struct dram_in rd = { true, DRAM_READ, 5, cfg.l1d_line_bytes, 11 };
+    struct dram_in wr = { true, DRAM_WRITE, 6, 4, 12 };
+    struct dram_in none = { false, DRAM_READ, 0, 0, 0 };
+    static struct dram_out out;
+    /* The read's data is back at R = its transfer + the latency (an idle
+     * channel at cycle 0); the write queues behind it. */
+    unsigned r = transfer_cycles(&cfg, cfg.l1d_line_bytes) + cfg.dram_latency;
+    unsigned answers = 0;
+
+    for (unsigned c = 0; c < 2 * r + 10; c++) {
+        dram_eval(&b.d, c == 0 ? &rd : c == 1 ? &wr : &none, &out);
+        for (unsigned i = 0; i < out.n; i++) {
+            assert_int_equal(out.id[i], 11);
+            assert_int_equal(c, r - 1);
+            answers++;
+        }
+        dram_step(&b.d, c == 0 ? &rd : c == 1 ? &wr : &none);
+    }
+    assert_int_equal(answers, 1);
+    assert_int_equal(dram_busy_cycles(&b.d),
+                     transfer_cycles(&cfg, cfg.l1d_line_bytes + 4));
+    teardown(&b);
 }
 
 /* Every check at each preset whose memory is a real chip's: the figures
@@ -500,8 +604,10 @@ static void shared_bank_conflicts_cost_the_most_used_banks_distinct_words(void *
         AT(a_store_is_done_when_its_last_line_leaves_and_allocates_nothing, preset), \
         AT(an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1, preset), \
         AT(a_warp_is_pending_from_its_global_access_to_its_done_only, preset), \
+        AT(an_atomic_on_k_lines_is_k_dram_round_trips_done_with_the_last, preset), \
         AT(the_unit_takes_no_request_while_its_in_flight_table_is_full, preset), \
-        AT(shared_bank_conflicts_cost_the_most_used_banks_distinct_words, preset),
+        AT(shared_bank_conflicts_cost_the_most_used_banks_distinct_words, preset), \
+        AT(dram_answers_a_read_the_cycle_before_its_data_and_never_a_write, preset),
 
 int main(void)
 {
