@@ -90,7 +90,7 @@ void l1_cache_reset(struct l1_cache *c)
     memset(c->used, 0, n * sizeof *c->used);
     memset(c->mshr, 0, c->g.mshrs * sizeof *c->mshr);
     c->clock = 0;
-    c->next_ready = UINT64_MAX;
+    c->memo.next_ready = UINT64_MAX;
 }
 
 /* The first entry of line's set in the tag arrays. */
@@ -140,14 +140,14 @@ static void fill(struct l1_cache *c, uint64_t line)
 
 uint64_t l1_cache_next_retire(const struct l1_cache *c)
 {
-    return c->next_ready;
+    return c->memo.next_ready;
 }
 
 void l1_cache_retire(struct l1_cache *c, uint64_t now)
 {
     uint64_t next = UINT64_MAX;
 
-    if (now < c->next_ready)
+    if (now < c->memo.next_ready && !c->reference)
         return;                 /* no MSHR's data is back yet */
     for (unsigned i = 0; i < c->g.mshrs; i++) {
         struct l1_mshr *m = &c->mshr[i];
@@ -159,7 +159,7 @@ void l1_cache_retire(struct l1_cache *c, uint64_t now)
             next = m->ready;
         }
     }
-    c->next_ready = next;
+    c->memo.next_ready = next;
 }
 
 enum l1_lookup l1_cache_read(struct l1_cache *c, uint64_t line, uint64_t now,
@@ -194,8 +194,8 @@ void l1_cache_allocate(struct l1_cache *c, uint64_t line, uint64_t ready)
             m->busy = true;
             m->line = line;
             m->ready = ready;
-            if (ready < c->next_ready)
-                c->next_ready = ready;
+            if (ready < c->memo.next_ready)
+                c->memo.next_ready = ready;
             return;
         }
     }

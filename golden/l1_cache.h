@@ -63,6 +63,17 @@ struct l1_mshr {
 /* What a read lookup found (ORDER LOOKUP: l1_lookup_names in l1_cache.c). */
 enum l1_lookup { L1_HIT, L1_MISS_OUTSTANDING, L1_MISS, L1_MISS_NO_MSHR };
 
+/* Not hardware: kept for speed. */
+struct l1_cache_memo {
+    uint64_t next_ready;        /* the earliest `ready` of a busy MSHR
+                                 * (UINT64_MAX when none is), so that a
+                                 * cycle with nothing to retire looks at
+                                 * no MSHR.  Stale when an MSHR is taken
+                                 * (lowered by l1_cache_allocate()) or
+                                 * freed (recomputed by l1_cache_retire());
+                                 * set by l1_cache_reset() */
+};
+
 struct l1_cache {
     struct l1_cache_geometry g;
     bool     *valid;            /* [sets x ways]: the way holds a line */
@@ -70,10 +81,10 @@ struct l1_cache {
     uint64_t *used;             /* [sets x ways]: last use, larger = later */
     uint64_t  clock;            /* use counter behind `used` */
     struct l1_mshr *mshr;       /* [mshrs] */
-    /* Not hardware: the earliest `ready` of a busy MSHR (UINT64_MAX when
-     * none is), kept by l1_cache_allocate() and l1_cache_retire(), so
-     * that a cycle with nothing to retire looks at no MSHR. */
-    uint64_t  next_ready;
+    struct l1_cache_memo memo;  /* not hardware: kept for speed */
+    bool      reference;        /* not hardware: memo not read, every
+                                 * MSHR looked at each cycle (simtref sim
+                                 * --reference); kept by l1_cache_reset() */
 };
 
 void l1_cache_from_config(const struct simt_config *cfg, struct l1_cache_geometry *g);

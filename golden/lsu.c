@@ -52,7 +52,7 @@ void lsu_reset(struct lsu *u)
     u->inflight = 0;
     u->global_inflight = 0;
     memset(u->flight, 0, sizeof u->flight);
-    u->next_done = UINT64_MAX;
+    u->memo.next_done = UINT64_MAX;
     memset(&u->stats, 0, sizeof u->stats);
 }
 
@@ -61,8 +61,8 @@ static void sent(struct lsu *u, struct lsu_flight *f)
 {
     f->sent = true;
     u->busy = false;
-    if (f->ready < u->next_done)
-        u->next_done = f->ready;
+    if (f->ready < u->memo.next_done)
+        u->memo.next_done = f->ready;
 }
 
 /* A free entry of flight[], or LSU_MAX_INFLIGHT. */
@@ -204,7 +204,8 @@ unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max)
         else
             global_pass(u, f);
     }
-    if (u->next_done <= u->now) {
+    /* under reference every entry is looked at each cycle */
+    if (u->memo.next_done <= u->now || u->reference) {
         uint64_t next = UINT64_MAX;     /* of the entries that stay */
 
         for (unsigned i = 0; i < LSU_MAX_INFLIGHT; i++) {
@@ -223,7 +224,7 @@ unsigned lsu_cycle(struct lsu *u, struct lsu_done *done, unsigned max)
                 next = f->ready;
             }
         }
-        u->next_done = next;
+        u->memo.next_done = next;
     }
     u->now++;
     return n;
@@ -263,8 +264,8 @@ uint64_t lsu_next_event(const struct lsu *u)
 
     if (u->busy)
         return u->now;          /* the only entry not sent is the busy one */
-    if (u->next_done < next)
-        next = u->next_done;
+    if (u->memo.next_done < next)
+        next = u->memo.next_done;
     return next < u->now ? u->now : next;
 }
 

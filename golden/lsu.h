@@ -104,6 +104,19 @@ struct lsu_flight {
     uint64_t ready;             /* the cycle its last data is back */
 };
 
+/* Not hardware: kept for speed. */
+struct lsu_memo {
+    uint64_t next_done;         /* the earliest `ready` of a sent entry of
+                                 * flight[] (UINT64_MAX when none), so that
+                                 * a cycle with no data back looks at no
+                                 * entry.  Stale when an entry is sent
+                                 * (lowered by sent()) or reported
+                                 * (recomputed by lsu_cycle() over the
+                                 * entries that stay); set by lsu_reset().
+                                 * An entry not sent is the coalescer's
+                                 * (busy) */
+};
+
 struct lsu {
     struct arbiter arb;         /* the unified arbiter, memory mode */
     struct l1_cache l1;
@@ -121,12 +134,11 @@ struct lsu {
     unsigned inflight;          /* entries of flight[] in use */
     unsigned global_inflight;   /* of them, global accesses */
     struct lsu_flight flight[LSU_MAX_INFLIGHT];
-    /* Not hardware: the earliest `ready` of a sent entry of flight[]
-     * (UINT64_MAX when none), kept where an entry is sent and where
-     * lsu_cycle() reports, so that a cycle with no data back looks at no
-     * entry.  An entry not sent is the coalescer's (busy). */
-    uint64_t next_done;
     struct lsu_stats stats;
+    struct lsu_memo memo;       /* not hardware: kept for speed */
+    bool reference;             /* not hardware: memo not read, every
+                                 * entry looked at each cycle (simtref sim
+                                 * --reference); kept by lsu_reset() */
 };
 
 /* Sizes from cfg (the arbiter's, the L1's, the banks', DRAM's), checked,

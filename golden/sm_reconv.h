@@ -125,6 +125,7 @@ struct sm_reconv {
         uint64_t threads;   /* the threads that executed it */
         unsigned op;        /* enum ics_first_commit_op */
     } *commit;              /* one per scheduler */
+    bool reference;  /* every cached answer recomputed where it is used (simtref sim --reference) */
 };
 
 /* threads: the SM's warp_slots * warp_size threads, slot g = w *

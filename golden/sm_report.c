@@ -125,7 +125,8 @@ void sm_report_limit(struct sm *sm, char *buf, size_t len)
                                SM_WAIT_LAUNCH, "");
                 continue;
             }
-            if (sm->regroups)   /* harp: which table holds each thread */
+            /* harp: which table holds each thread */
+            if (sm_reconv_regroups(&sm->rc))
                 sm_reconv_places(&sm->rc, s, w, live[w], c->warp_size,
                                  count, place);
             for (uint64_t m = live[w]; m; m &= m - 1) {
@@ -140,7 +141,7 @@ void sm_report_limit(struct sm *sm, char *buf, size_t len)
 
                 char table[24] = "";
 
-                if (sm->regroups && count[l]
+                if (sm_reconv_regroups(&sm->rc) && count[l]
                     && (why == SM_WAIT_RUNNING || why == SM_WAIT_MEMORY)) {
                     /* the table's name, without the entry's index */
                     size_t k = strcspn(place[l], "0123456789");
