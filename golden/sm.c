@@ -183,8 +183,8 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->bad_exits = 0;
     sm_memory_clear_reservations(&sm->mem);
     sm->next_ctaid = 0;
-    sm->resident_warps = 0;
-    sm->launches_pending = 0;
+    sm->memo.resident_warps = 0;
+    sm->memo.launches_pending = 0;
     memset(sm->memo.resident, 0, sizeof sm->memo.resident);
     sm->memo.quiet = sm->memo.lsu_alone = false;
     sm->memo.skipped = 0;
@@ -245,6 +245,29 @@ static bool moves_alone(const struct sm *sm, const struct sm_sched *sc)
                          : sc->memo.moves_alone;
 }
 
+/* The warp slots with resident set, and with launch_pending set. */
+static unsigned resident_warps_of(const struct sm *sm)
+{
+    unsigned n = 0;
+
+    if (!sm->reference)
+        return sm->memo.resident_warps;
+    for (unsigned g = 0; g < sm->warp_slots; g++)
+        n += sm->warp[g].resident;
+    return n;
+}
+
+static unsigned launches_pending_of(const struct sm *sm)
+{
+    unsigned n = 0;
+
+    if (!sm->reference)
+        return sm->memo.launches_pending;
+    for (unsigned g = 0; g < sm->warp_slots; g++)
+        n += sm->warp[g].resident && sm->warp[g].launch_pending;
+    return n;
+}
+
 /* Scheduler s's local warps with resident set: the memo, or under
  * reference the bitset recomputed into set[]. */
 static const uint64_t *resident_of(const struct sm *sm, unsigned s,
@@ -266,7 +289,7 @@ static void dispatch(struct sm *sm)
 
     while (sm->next_ctaid < sm->launch.grid) {
         unsigned t, k = 0;
-        unsigned free_warps = sm->warp_slots - sm->resident_warps;
+        unsigned free_warps = sm->warp_slots - resident_warps_of(sm);
 
         for (t = 0; t < c->max_tbs && sm->tb[t].valid; t++)
             ;
@@ -290,8 +313,8 @@ static void dispatch(struct sm *sm)
             memset(w, 0, sizeof *w);
             w->resident = true;
             w->launch_pending = true;
-            sm->resident_warps++;
-            sm->launches_pending++;
+            sm->memo.resident_warps++;
+            sm->memo.launches_pending++;
             bitset_add(sm->memo.resident[sm_slot_sched(sm, g)],
                        sm_slot_local(sm, g));
             w->tb = t;
@@ -1077,7 +1100,7 @@ static void retire(struct sm *sm, unsigned g)
     if (wp->at_barrier)
         tb->gone_arrived++;
     wp->resident = false;
-    sm->resident_warps--;   /* launched: it issued its exit */
+    sm->memo.resident_warps--;  /* launched: it issued its exit */
     bitset_remove(sm->memo.resident[sm_slot_sched(sm, g)],
                   sm_slot_local(sm, g));
     wp->live = 0;
@@ -1359,7 +1382,7 @@ static void check_done(struct sm *sm)
     if (sm->status != SM_RUNNING || sm->next_ctaid != sm->launch.grid)
         return;
     /* a TB is valid while one of its warps is resident */
-    if (sm->resident_warps != 0 || !lsu_idle(&sm->lsu))
+    if (resident_warps_of(sm) != 0 || !lsu_idle(&sm->lsu))
         return;
     if (sm->bad_exits == 0) {
         sm->status = SM_DONE;
@@ -1511,6 +1534,7 @@ enum sm_status sm_cycle(struct sm *sm)
                                         * its coalescer was busy */
     unsigned placed = sm->next_ctaid;
     uint64_t resident_set[SCHEDULER_MAX_WARPS / 64];  /* resident_of() */
+    unsigned launches_pending;         /* launches_pending() at the start */
     const uint64_t *resident;
 
     if (sm->status != SM_RUNNING)
@@ -1518,6 +1542,7 @@ enum sm_status sm_cycle(struct sm *sm)
     before = sm->st;
     sm->lsu_taken = false;
     dispatch(sm);
+    launches_pending = launches_pending_of(sm);
     quiet = sm->next_ctaid == placed && !sm->reference;
     memset(&wi, 0, sizeof wi);
     wi.tb_warps = sm->tb_warps;
@@ -1551,7 +1576,7 @@ enum sm_status sm_cycle(struct sm *sm)
         eo[s].exits = 0;        /* execute() sets the rest */
         fetched[s] = exited[s] = false;
         arrive[s] = -1;
-        for (unsigned w = 0; sm->launches_pending && launch < 0
+        for (unsigned w = 0; launches_pending && launch < 0
                              && w < sm->warps_per_sched; w++)
             if (sm->warp[sm_slot_of(sm, s, w)].launch_pending
                 && sm_reconv_can_launch(&sm->rc, s, w))
@@ -1833,7 +1858,7 @@ enum sm_status sm_cycle(struct sm *sm)
         sc->fill_warp = fetched[s] ? fwarp[s] : 0;
         if (ri[s].op == SM_RC_LAUNCH) {
             sm->warp[sm_slot_of(sm, s, ri[s].warp)].launch_pending = false;
-            sm->launches_pending--;
+            sm->memo.launches_pending--;
         }
         /* before the exits: a warp that arrives and exits at once has
          * arrived (retire()) */

@@ -193,6 +193,12 @@ struct sm_memo {
     unsigned issue_slots;       /* sm_reconv_issue_slots(): constants of
                                  * the mode, asked of rc once by
                                  * sm_create(), never stale */
+    unsigned resident_warps;    /* warp slots with sm_warp.resident set,
+                                 * and */
+    unsigned launches_pending;  /* ... with launch_pending set: counts,
+                                 * stale when a warp's bit changes: kept by
+                                 * dispatch(), retire() and the launch at
+                                 * the edge, cleared by sm_start() */
     uint64_t resident[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS / 64];
                                 /* per scheduler, its local warps with
                                  * sm_warp.resident set (bits.h's bitset).
@@ -229,8 +235,6 @@ struct sm {
     unsigned warp_slots;               /* schedulers * W */
     unsigned tb_warps;                 /* warps per TB of this launch */
     unsigned next_ctaid;               /* next TB of the grid to place */
-    unsigned resident_warps;           /* warp slots with resident set */
-    unsigned launches_pending;         /* ... with launch_pending set */
     uint32_t shared_used;              /* shared memory the resident TBs
                                         * hold, bytes */
     struct sm_sched sch[CONFIG_MAX_SCHEDULERS];
