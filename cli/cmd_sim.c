@@ -4,6 +4,7 @@
  *   simtref sim --kernel NAME|FILE.elf [--preset P | FILE] [--set KEY=VALUE]...
  *               [--grid N] [--block N] [--size N] [--seed S] [--trace FILE]
  *               [--json FILE] [--max-cycles N] [--check-invariants] [--time]
+ *               [--reference]
  *
  * The kernel's inputs are written into global memory by its host side
  * (kernels/suite.h), the SM runs the grid, and the host reference checks
@@ -68,6 +69,10 @@ static const struct cli_option sim_options[] = {
       "cycles it counted without evaluating the whole SM (those that\n"
       "repeat a cycle in which nothing but time, or the LSU alone,\n"
       "moved)" },
+    { "--reference", NULL, CLI_FLAG, NULL, 0, 0, false,
+      "run the plain model: every answer the model keeps for speed\n"
+      "recomputed where it is used, every cycle evaluated, the LSU\n"
+      "never run alone (slower; the trace and JSON are the same)" },
     { NULL, NULL, CLI_FLAG, NULL, 0, 0, false, NULL }
 };
 
@@ -94,6 +99,7 @@ struct sim_opts {
     unsigned long seed, max_cycles;
     bool check;                        /* --check-invariants */
     bool time;                         /* --time: report sm_run's seconds */
+    bool reference;                    /* --reference: sm->reference */
 };
 
 /* The seconds sm_run() took: processor time of the process and wall
@@ -224,6 +230,7 @@ static int parse(const struct cli_args *a, struct sim_opts *o)
     o->max_cycles = cli_number(a, "--max-cycles", 100000000ul);
     o->check = cli_flag(a, "--check-invariants");
     o->time = cli_flag(a, "--time");
+    o->reference = cli_flag(a, "--reference");
     if (!o->kernel)
         return cli_usage_error(a->cmd, "%s", "sim needs --kernel NAME or "
                                "FILE.elf");
@@ -611,6 +618,8 @@ int cmd_sim(const struct cli_args *a)
     }
     memset(&l, 0, sizeof l);
     l.kernel = k.name;
+    sm->reference = o.reference;       /* before sm_start(), which hands
+                                        * it to the models */
     if (sim_kernel_setup(&k, sm, (unsigned)o.grid,
                          o.block ? (unsigned)o.block : default_block(&k, sm),
                          (uint32_t)o.seed, &l, err, sizeof err) != 0
@@ -634,7 +643,7 @@ int cmd_sim(const struct cli_args *a)
     status = sm_run(sm);
     t.cpu = seconds(CLOCK_PROCESS_CPUTIME_ID) - t.cpu;
     t.wall = seconds(CLOCK_MONOTONIC) - t.wall;
-    t.at_once = sm->skipped;
+    t.at_once = sm->memo.skipped;
     if (status != SM_DONE) {
         fprintf(stderr, "simtref sim: %s\n", sm->err);
         write_failed(&trace, &json, &cfg, &k, &l, &o, sm, &t, sm->err);

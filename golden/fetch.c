@@ -45,10 +45,10 @@ void fetch_reset(struct fetch *f)
     memset(f->r, 0, sizeof f->r);
     memset(f->inflight, 0, sizeof f->inflight);
     f->last = f->g.warps - 1;
-    memset(f->room, 0, sizeof f->room);
-    memset(f->held, 0, sizeof f->held);
+    memset(f->memo.room, 0, sizeof f->memo.room);
+    memset(f->memo.held, 0, sizeof f->memo.held);
     for (unsigned w = 0; w < f->g.warps; w++)
-        bitset_add(f->room, w);
+        bitset_add(f->memo.room, w);
 }
 
 /* A warp id as the RTL sees it; it names a warp only below W. */
@@ -83,6 +83,30 @@ static int unready(const struct fetch *f, unsigned w)
     return -1;
 }
 
+/* The memos room and held as they are read: kept, or under reference
+ * recomputed from the entries into set[]. */
+static const uint64_t *room_of(const struct fetch *f, uint64_t set[])
+{
+    if (!f->reference)
+        return f->memo.room;
+    memset(set, 0, FETCH_MAX_WARPS / 64 * sizeof set[0]);
+    for (unsigned w = 0; w < f->g.warps; w++)
+        if (fetch_entries(f, w) < f->g.slots)
+            bitset_add(set, w);
+    return set;
+}
+
+static const uint64_t *held_of(const struct fetch *f, uint64_t set[])
+{
+    if (!f->reference)
+        return f->memo.held;
+    memset(set, 0, FETCH_MAX_WARPS / 64 * sizeof set[0]);
+    for (unsigned w = 0; w < f->g.warps; w++)
+        if (fetch_entries(f, w) > 0)
+            bitset_add(set, w);
+    return set;
+}
+
 /* A valid warp (warp_valid) with fewer entries than slots (room), not
  * being flushed. */
 static bool eligible(const struct fetch *f, const struct fetch_in *in,
@@ -90,7 +114,10 @@ static bool eligible(const struct fetch *f, const struct fetch_in *in,
 {
     if (in->flush_valid && id(f, in->flush_warp) == w)
         return false;
-    return (f->room[w / 64] & in->warp_valid[w / 64]) >> w % 64 & 1;
+    if (f->reference)
+        return (in->warp_valid[w / 64] >> w % 64 & 1)
+               && fetch_entries(f, w) < f->g.slots;
+    return (f->memo.room[w / 64] & in->warp_valid[w / 64]) >> w % 64 & 1;
 }
 
 /* The first eligible warp at or after `from` (< W), W when none: a word
@@ -99,11 +126,13 @@ static unsigned next_eligible(const struct fetch *f, const struct fetch_in *in,
                               unsigned from)
 {
     unsigned W = f->g.warps, words = (W + 63) / 64, k = from / 64;
-    uint64_t m;
+    uint64_t m, set[FETCH_MAX_WARPS / 64];
+    const uint64_t *room;
 
     if (from >= W)
         return W;
-    m = f->room[k] & in->warp_valid[k] & ~(uint64_t)0 << from % 64;
+    room = room_of(f, set);
+    m = room[k] & in->warp_valid[k] & ~(uint64_t)0 << from % 64;
     for (;;) {
         while (m) {
             unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
@@ -115,7 +144,7 @@ static unsigned next_eligible(const struct fetch *f, const struct fetch_in *in,
         }
         if (++k == words)
             return W;
-        m = f->room[k] & in->warp_valid[k];
+        m = room[k] & in->warp_valid[k];
     }
 }
 
@@ -200,20 +229,23 @@ static void keep_room(struct fetch *f, unsigned w)
     unsigned n = fetch_entries(f, w);
 
     if (n < f->g.slots)
-        bitset_add(f->room, w);
+        bitset_add(f->memo.room, w);
     else
-        bitset_remove(f->room, w);
+        bitset_remove(f->memo.room, w);
     if (n > 0)
-        bitset_add(f->held, w);
+        bitset_add(f->memo.held, w);
     else
-        bitset_remove(f->held, w);
+        bitset_remove(f->memo.held, w);
 }
 
 void fetch_emptied(const struct fetch *f, const struct fetch_in *in,
                    uint64_t set[])
 {
+    uint64_t kept[FETCH_MAX_WARPS / 64];
+    const uint64_t *held = held_of(f, kept);
+
     for (unsigned k = 0; k < (f->g.warps + 63) / 64; k++)
-        set[k] = f->held[k] & ~in->warp_valid[k];
+        set[k] = held[k] & ~in->warp_valid[k];
 }
 
 /* The clock edge, warp w (-1: none) fetched, the events found bad
@@ -222,6 +254,8 @@ static void edge(struct fetch *f, const struct fetch_in *in, int w,
                  bool fill_bad, bool issue_bad, bool rdy_bad)
 {
     unsigned S = f->g.slots;
+    uint64_t kept[FETCH_MAX_WARPS / 64];
+    const uint64_t *held;
 
     if (in->rdy_valid && !rdy_bad) {
         unsigned k = id(f, in->rdy_warp);
@@ -266,8 +300,9 @@ static void edge(struct fetch *f, const struct fetch_in *in, int w,
         keep_room(f, (unsigned)w);
     /* a warp that is not valid is emptied, as by a flush (held: only a
      * warp with an entry changes) */
+    held = held_of(f, kept);
     for (unsigned k = 0; k < (f->g.warps + 63) / 64; k++)
-        for (uint64_t m = f->held[k] & ~in->warp_valid[k]; m; m &= m - 1) {
+        for (uint64_t m = held[k] & ~in->warp_valid[k]; m; m &= m - 1) {
             unsigned e = k * 64 + (unsigned)__builtin_ctzll(m);
             memset(f->v[e], 0, sizeof f->v[e]);
             memset(f->r[e], 0, sizeof f->r[e]);

@@ -124,19 +124,30 @@ struct fetch_out {
     bool     err;
 };
 
+/* Not hardware: kept for speed.  Functions of v, r and inflight, so that
+ * the fetch policy and the edge look at a word of warps at a time. */
+struct fetch_memo {
+    uint64_t room[FETCH_MAX_WARPS / 64];  /* the warps with fewer entries
+                         * than slots (bits.h's bitset).  Stale when a
+                         * warp's entries change (an issue, a flush, a
+                         * fetch, an emptied warp): refreshed for that warp
+                         * by the edge (keep_room()), set whole by
+                         * fetch_reset() */
+    uint64_t held[FETCH_MAX_WARPS / 64];  /* the warps with at least one
+                         * entry: stale and refreshed with room */
+};
+
 struct fetch {
     struct fetch_geometry g;
     bool     v[FETCH_MAX_WARPS][FETCH_MAX_SLOTS];
     bool     r[FETCH_MAX_WARPS][FETCH_MAX_SLOTS];
     unsigned inflight[FETCH_MAX_WARPS];
     unsigned last;                      /* last fetched warp (lrr, cff) */
-    /* Not hardware: the warps with fewer entries than slots (bits.h's
-     * bitset), kept by fetch_reset() and fetch_step() so that the fetch
-     * policy finds the eligible warps a word at a time. */
-    uint64_t room[FETCH_MAX_WARPS / 64];
-    /* Not hardware: the warps with at least one entry, kept with room, so
-     * that the edge finds the invalid warps it empties a word at a time. */
-    uint64_t held[FETCH_MAX_WARPS / 64];
+    struct fetch_memo memo;             /* not hardware: kept for speed */
+    bool reference;     /* not hardware: memo not read, each answer
+                         * recomputed from the slots where it is used
+                         * (simtref sim --reference); kept by
+                         * fetch_reset(), cleared by fetch_init() */
 };
 
 void fetch_geometry(const struct simt_config *cfg, struct fetch_geometry *g);

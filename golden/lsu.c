@@ -75,7 +75,7 @@ void lsu_reset(struct lsu *u)
     u->global_inflight = 0;
     memset(u->flight, 0, sizeof u->flight);
     memset(u->mshr_wait, 0, sizeof u->mshr_wait);
-    u->next_done = UINT64_MAX;
+    u->memo.next_done = UINT64_MAX;
     memset(&u->stats, 0, sizeof u->stats);
 }
 
@@ -257,7 +257,7 @@ static void comb(const struct lsu *u, const struct lsu_in *in,
  * done (next_done, not hardware). */
 static void done_entries(const struct lsu *u, struct lsu_comb *c)
 {
-    c->scan = u->next_done <= u->now ||
+    c->scan = u->memo.next_done <= u->now || u->reference ||
               (c->sent && c->waits == 0 && c->ready <= u->now);
     c->done = 0;
     c->next = UINT64_MAX;
@@ -346,8 +346,8 @@ static void answered(struct lsu *u, struct lsu_flight *f)
         return;
     if (u->now + 1 > f->ready)
         f->ready = u->now + 1;
-    if (f->sent && f->ready < u->next_done)
-        u->next_done = f->ready;
+    if (f->sent && f->ready < u->memo.next_done)
+        u->memo.next_done = f->ready;
 }
 
 /* The edge, from the cycle's work c. */
@@ -414,8 +414,8 @@ static void edge(struct lsu *u, const struct lsu_in *in,
         u->busy = !c->sent;
         if (c->sent) {
             f->sent = true;
-            if (f->waits == 0 && f->ready < u->next_done)
-                u->next_done = f->ready;
+            if (f->waits == 0 && f->ready < u->memo.next_done)
+                u->memo.next_done = f->ready;
         }
     }
     /* the entries done this cycle leave */
@@ -427,7 +427,7 @@ static void edge(struct lsu *u, const struct lsu_in *in,
             u->inflight--;
             u->global_inflight -= f->global;
         }
-        u->next_done = c->next;
+        u->memo.next_done = c->next;
     }
     /* the memory port's responses: fills and atomics */
     for (unsigned k = 0; mem != NULL && k < mem->n; k++) {
@@ -516,7 +516,7 @@ uint64_t lsu_next_event(const struct lsu *u)
 {
     if (u->busy)
         return u->now;          /* the only entry not sent is the busy one */
-    return u->next_done < u->now ? u->now : u->next_done;
+    return u->memo.next_done < u->now ? u->now : u->memo.next_done;
 }
 
 void lsu_skip(struct lsu *u, uint64_t n)

@@ -161,6 +161,18 @@ struct lsu_flight {
                                    last pass */
 };
 
+/* Not hardware: kept for speed. */
+struct lsu_memo {
+    uint64_t next_done;         /* the earliest `ready` of a sent entry of
+                                 * flight[] that waits for no response
+                                 * (UINT64_MAX when none), so that a cycle
+                                 * with no data back looks at no entry.
+                                 * Stale when an entry is sent or its last
+                                 * response comes (lowered there) and when
+                                 * done entries leave (recomputed over
+                                 * those that stay); set by lsu_reset() */
+};
+
 struct lsu {
     struct lsu_geometry g;
     struct arbiter arb;         /* the unified arbiter, memory mode */
@@ -177,12 +189,11 @@ struct lsu {
     struct lsu_flight flight[LSU_MAX_INFLIGHT];
     uint64_t mshr_wait[L1_MAX_MSHRS]; /* per MSHR: the entries of flight[]
                                    waiting for its fill */
-    /* Not hardware: the earliest `ready` of a sent entry of flight[] that
-     * waits for no response (UINT64_MAX when none), kept where an entry is
-     * sent or its last response comes and where done entries leave, so
-     * that a cycle with no data back looks at no entry. */
-    uint64_t next_done;
     struct lsu_stats stats;
+    struct lsu_memo memo;       /* not hardware: kept for speed */
+    bool reference;             /* not hardware: memo not read, every
+                                 * entry looked at each cycle (simtref sim
+                                 * --reference); kept by lsu_reset() */
 };
 
 void lsu_geometry(const struct simt_config *cfg, struct lsu_geometry *g);

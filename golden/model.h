@@ -43,6 +43,17 @@
  * A structure may add functions of its own beside these (views of the
  * state for tests, its HARP Table 7 organisation), under the same prefix.
  *
+ * A model may keep answers that are not hardware, only for speed: they
+ * go in a member `struct X_memo memo`, commented "not hardware: kept for
+ * speed", each field with what makes it stale and where it is refreshed,
+ * and are counted in no state bits.  X_eval() may read a memo but never
+ * writes one: a function that writes a memo takes the state without
+ * const (it is a step, or says why it is not).  Beside the memo, `bool
+ * reference` (set by the owner after X_init(), kept by X_reset()) makes
+ * the model read no memo and recompute each answer where it is used:
+ * `simtref sim --reference` sets it in the SM's models, and make
+ * check requires the same outputs both ways (tests/sim_reference.sh).
+ *
  * The two HARP lookups, ready_lookup and waiting_lookup, are one kind of
  * table with different ports in use: they share their geometry, input and
  * output structs (struct lookup_geometry, lookup_in, lookup_out in

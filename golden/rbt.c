@@ -101,7 +101,7 @@ void rbt_reset(struct rbt *t)
     }
     for (unsigned s = 0; s + 1 < RBT_MAX_STAGES; s++)
         t->pipe[s].valid = false;
-    t->rel = -1;
+    t->memo.rel = -1;
 }
 
 /* A request as the ports take it, cut to the port widths (the thread
@@ -137,11 +137,17 @@ static bool complete(const struct rbt_entry *en)
     return en->valid && en->reached == en->member;
 }
 
-/* The lowest complete entry, or -1: kept in t->rel by rbt_reset() and
- * rbt_step() (releasing_after()). */
+/* The lowest complete entry, or -1: kept in t->memo.rel by rbt_reset()
+ * and rbt_step() (releasing_after()), or under reference looked for. */
 static int releasing(const struct rbt *t)
 {
-    return t->rel;
+    if (t->reference) {
+        for (unsigned e = 0; e < t->g.entries; e++)
+            if (complete(&t->e[e]))
+                return (int)e;
+        return -1;
+    }
+    return t->memo.rel;
 }
 
 /* Entry e holds thread (l, tid) as a member at pc. */
@@ -397,7 +403,7 @@ static void commit_set(struct rbt *t, const struct rbt_plan *p, unsigned s)
 static int releasing_after(const struct rbt *t, const struct rbt_plan *p)
 {
     const struct rbt_geometry *g = &t->g;
-    int best = p->release >= 0 ? -1 : t->rel;
+    int best = p->release >= 0 ? -1 : t->memo.rel;
 
     for (unsigned e = (unsigned)p->release + 1;
          p->release >= 0 && best < 0 && e < g->entries; e++)
@@ -453,14 +459,14 @@ static void apply(struct rbt *t, const struct rbt_in *in,
         }
     advance_pipe(t, in);
     if (moved)                  /* else no entry changed */
-        t->rel = releasing_after(t, p);
+        t->memo.rel = releasing_after(t, p);
 }
 
 /* No request and no release: nothing moves. */
 static bool idle_edge(const struct rbt *t, const struct rbt_in *in)
 {
     return t->g.stages == 1 && !in->cmt_valid
-           && (!in->rel_ready || t->rel < 0);
+           && (!in->rel_ready || releasing(t) < 0);
 }
 
 void rbt_step(struct rbt *t, const struct rbt_in *in)

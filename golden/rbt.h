@@ -144,16 +144,27 @@ struct rbt_req {
     uint32_t tid[RBT_MAX_LANES];
 };
 
+/* Not hardware: kept for speed. */
+struct rbt_memo {
+    int rel;            /* the lowest complete entry, or -1 (the
+                         * evaluation asks for it several times a cycle).
+                         * Stale when an entry changes: refreshed by
+                         * rbt_step() where an entry was written, reached
+                         * or released (releasing_after()); set by
+                         * rbt_reset() */
+};
+
 struct rbt {
     struct rbt_geometry  g;
     unsigned         occupancy;
     struct rbt_entry e[RBT_MAX_ENTRIES];
     /* pipe[0] reaches the table next; pipe[P-2] was presented last cycle */
     struct rbt_req   pipe[RBT_MAX_STAGES - 1];
-    /* Not hardware: the lowest complete entry, or -1, a function of the
-     * entries kept by rbt_reset() and rbt_step() (the evaluation asks
-     * for it several times a cycle). */
-    int              rel;
+    struct rbt_memo  memo;      /* not hardware: kept for speed */
+    bool             reference; /* not hardware: memo not read, the
+                                 * entries looked at where it is used
+                                 * (simtref sim --reference; the owner
+                                 * sets it, rbt_reset() keeps it) */
 };
 
 void rbt_geometry(const struct simt_config *cfg, struct rbt_geometry *g);

@@ -73,9 +73,9 @@ int sb_init(struct scoreboard *sb, unsigned warp_slots, unsigned warp_size)
     sb->warp_size = warp_size;
     sb->ready = calloc((size_t)warp_slots * warp_size * SB_REGS,
                        sizeof *sb->ready);
-    sb->warp_max = calloc((size_t)warp_slots * SB_REGS,
-                          sizeof *sb->warp_max);
-    if (!sb->ready || !sb->warp_max) {
+    sb->memo.warp_max = calloc((size_t)warp_slots * SB_REGS,
+                               sizeof *sb->memo.warp_max);
+    if (!sb->ready || !sb->memo.warp_max) {
         sb_free(sb);
         return -1;
     }
@@ -85,16 +85,16 @@ int sb_init(struct scoreboard *sb, unsigned warp_slots, unsigned warp_size)
 void sb_free(struct scoreboard *sb)
 {
     free(sb->ready);
-    free(sb->warp_max);
-    sb->ready = sb->warp_max = NULL;
+    free(sb->memo.warp_max);
+    sb->ready = sb->memo.warp_max = NULL;
 }
 
 void sb_reset(struct scoreboard *sb)
 {
     memset(sb->ready, 0, (size_t)sb->warp_slots * sb->warp_size * SB_REGS
                          * sizeof *sb->ready);
-    memset(sb->warp_max, 0, (size_t)sb->warp_slots * SB_REGS
-                            * sizeof *sb->warp_max);
+    memset(sb->memo.warp_max, 0, (size_t)sb->warp_slots * SB_REGS
+                                 * sizeof *sb->memo.warp_max);
 }
 
 static const uint64_t *lane_regs(const struct scoreboard *sb, unsigned g,
@@ -108,7 +108,8 @@ uint64_t sb_waiting(const struct scoreboard *sb, unsigned g, uint64_t mask,
 {
     uint64_t w = 0;
 
-    if (r == 0 || sb->warp_max[(size_t)g * SB_REGS + r] <= now)
+    if (r == 0 || (!sb->reference
+                   && sb->memo.warp_max[(size_t)g * SB_REGS + r] <= now))
         return 0;
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
@@ -121,10 +122,11 @@ uint64_t sb_waiting(const struct scoreboard *sb, unsigned g, uint64_t mask,
 bool sb_clear(const struct scoreboard *sb, unsigned g, uint64_t mask,
               const struct sb_use *u, uint64_t now)
 {
-    const uint64_t *wm = sb->warp_max + (size_t)g * SB_REGS;
+    const uint64_t *wm = sb->memo.warp_max + (size_t)g * SB_REGS;
 
     /* x0 is never written, so warp_max[0] stays 0 */
-    if (wm[u->rs1] <= now && wm[u->rs2] <= now && wm[u->rd] <= now)
+    if (!sb->reference
+        && wm[u->rs1] <= now && wm[u->rs2] <= now && wm[u->rd] <= now)
         return true;
     for (uint64_t m = mask; m; m &= m - 1) {
         const uint64_t *r = lane_regs(sb, g, (unsigned)__builtin_ctzll(m));
@@ -136,11 +138,11 @@ bool sb_clear(const struct scoreboard *sb, unsigned g, uint64_t mask,
 
 uint64_t sb_next_ready(const struct scoreboard *sb, unsigned g, uint64_t now)
 {
-    const uint64_t *wm = sb->warp_max + (size_t)g * SB_REGS;
+    const uint64_t *wm = sb->memo.warp_max + (size_t)g * SB_REGS;
     uint64_t next = UINT64_MAX;
 
     for (unsigned r = 1; r < SB_REGS; r++) {
-        if (wm[r] <= now)
+        if (wm[r] <= now && !sb->reference)
             continue;           /* every lane's register r is ready */
         for (unsigned l = 0; l < sb->warp_size; l++) {
             uint64_t at = lane_regs(sb, g, l)[r];
@@ -154,7 +156,7 @@ uint64_t sb_next_ready(const struct scoreboard *sb, unsigned g, uint64_t now)
 void sb_write(struct scoreboard *sb, unsigned g, uint64_t mask, unsigned rd,
               uint64_t at)
 {
-    uint64_t *wm = &sb->warp_max[(size_t)g * SB_REGS + rd];
+    uint64_t *wm = &sb->memo.warp_max[(size_t)g * SB_REGS + rd];
 
     if (rd == 0)
         return;
@@ -181,7 +183,7 @@ void sb_release(struct scoreboard *sb, unsigned g, uint64_t mask,
         if (*r > max)
             max = *r;
     }
-    sb->warp_max[(size_t)g * SB_REGS + rd] = max;
+    sb->memo.warp_max[(size_t)g * SB_REGS + rd] = max;
 }
 
 /* The lanes of left whose thread is in slot g. */

@@ -17,9 +17,9 @@
  * returns it.
  *
  * For speed, each warp slot also keeps per register the latest ready
- * cycle over its lanes: an upper bound, so that when it has passed a
- * whole warp is clear with three reads; only otherwise are the lanes
- * looked at one by one.
+ * cycle over its lanes (struct sb_memo): an upper bound, so that when it
+ * has passed a whole warp is clear with three reads; only otherwise are
+ * the lanes looked at one by one.
  */
 #ifndef SIMTREF_SCOREBOARD_H
 #define SIMTREF_SCOREBOARD_H
@@ -47,12 +47,24 @@ struct sb_use {
     uint8_t mem;            /* a load, store or AMO (the load/store unit) */
 };
 
+/* Not hardware: kept for speed. */
+struct sb_memo {
+    uint64_t *warp_max;     /* [g * 32 + r]: the latest ready cycle of
+                             * warp slot g's lanes' register r, an upper
+                             * bound.  Stale when a lane's register is
+                             * written: raised by sb_write(), recomputed by
+                             * sb_release(); cleared by sb_reset() */
+};
+
 struct scoreboard {
     unsigned warp_slots;    /* warp slots of the SM */
     unsigned warp_size;     /* lanes per slot */
     uint64_t *ready;        /* [(g * warp_size + l) * 32 + r]: first cycle
                              * register r of thread (g, l) is ready */
-    uint64_t *warp_max;     /* [g * 32 + r]: the latest of its lanes' */
+    struct sb_memo memo;    /* not hardware: kept for speed */
+    bool reference;         /* not hardware: memo not read, every lane
+                             * looked at (simtref sim --reference); kept
+                             * by sb_reset(), cleared by sb_init() */
 };
 
 /* The registers of insn (from its operation: an I-type reads no rs2). */

@@ -70,16 +70,19 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm_destroy(sm);
         return -1;
     }
-    sm->regroups = sm_reconv_regroups(&sm->rc);
-    sm->barrier_by_state = sm_reconv_barrier_by_state(&sm->rc);
-    sm->issue_slots = sm_reconv_issue_slots(&sm->rc);
+    sm->memo.regroups = sm_reconv_regroups(&sm->rc);
+    sm->memo.barrier_by_state = sm_reconv_barrier_by_state(&sm->rc);
+    sm->memo.issue_slots = sm_reconv_issue_slots(&sm->rc);
+    sm->reference = false;      /* the caller may set it before sm_start() */
+    sm->rc.reference = sm->reference;
     for (unsigned s = 0; s < cfg->schedulers; s++) {
         if (scheduler_init(&sm->sch[s].sched, cfg, err, errlen) != 0
             || fetch_init(&sm->sch[s].fetch, cfg, err, errlen) != 0) {
             sm_destroy(sm);
             return -1;
         }
-        sm->sch[s].moves_alone = scheduler_moves_alone(&sm->sch[s].sched.g);
+        sm->sch[s].memo.moves_alone
+            = scheduler_moves_alone(&sm->sch[s].sched.g);
     }
     if (wpt_init(&sm->wpt, cfg, err, errlen) != 0) {
         sm_destroy(sm);
@@ -181,11 +184,15 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->bad_exits = 0;
     sm_memory_clear_reservations(&sm->mem);
     sm->next_ctaid = 0;
-    sm->resident_warps = 0;
-    sm->launches_pending = 0;
-    memset(sm->resident, 0, sizeof sm->resident);
-    sm->quiet = sm->lsu_alone = false;
-    sm->skipped = 0;
+    sm->memo.resident_warps = 0;
+    sm->memo.launches_pending = 0;
+    memset(sm->memo.resident, 0, sizeof sm->memo.resident);
+    sm->memo.quiet = sm->memo.lsu_alone = false;
+    sm->memo.skipped = 0;
+    /* the models that keep memos recompute them under reference */
+    sm->rc.reference = sm->reference;
+    sm->lsu.reference = sm->reference;
+    sm->sb.reference = sm->reference;
     sm->stuck_check_at = 4096;
     sm->shared_used = 0;
     memset(&sm->st, 0, sizeof sm->st);
@@ -193,12 +200,13 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     memset(sm->warp, 0, sizeof sm->warp);
     for (unsigned s = 0; s < c->schedulers; s++) {
         scheduler_reset(&sm->sch[s].sched);
+        sm->sch[s].fetch.reference = sm->reference;
         fetch_reset(&sm->sch[s].fetch);
         sm->sch[s].fill_valid = false;
-        memset(sm->sch[s].unready, 0, sizeof sm->sch[s].unready);
+        memset(sm->sch[s].memo.unready, 0, sizeof sm->sch[s].memo.unready);
     }
     wpt_reset(&sm->wpt);
-    sm->wpt_idle_valid = false;
+    sm->memo.wpt_idle_valid = false;
     sm_reconv_reset(&sm->rc);
     sb_reset(&sm->sb);
     sm_pipeline_reset(&sm->pipe);
@@ -207,10 +215,72 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
                             * sizeof *sm->mem_wait);
     memset(sm->mem_lanes, 0, sm->warp_slots * sizeof *sm->mem_lanes);
-    sm->mem_epoch++;
+    sm->memo.mem_epoch++;
     memset(sm->mem_count, 0, (size_t)sm->warp_slots * c->warp_size
                              * sizeof *sm->mem_count);
     return 0;
+}
+
+/* The memos of struct sm_memo and sm_sched_memo as they are read: the
+ * kept answer, or under sm->reference the answer recomputed. */
+static bool mode_regroups(const struct sm *sm)
+{
+    return sm->reference ? sm_reconv_regroups(&sm->rc) : sm->memo.regroups;
+}
+
+static bool mode_barrier_by_state(const struct sm *sm)
+{
+    return sm->reference ? sm_reconv_barrier_by_state(&sm->rc)
+                         : sm->memo.barrier_by_state;
+}
+
+static unsigned mode_issue_slots(const struct sm *sm)
+{
+    return sm->reference ? sm_reconv_issue_slots(&sm->rc)
+                         : sm->memo.issue_slots;
+}
+
+static bool moves_alone(const struct sm *sm, const struct sm_sched *sc)
+{
+    return sm->reference ? scheduler_moves_alone(&sc->sched.g)
+                         : sc->memo.moves_alone;
+}
+
+/* The warp slots with resident set, and with launch_pending set. */
+static unsigned resident_warps_of(const struct sm *sm)
+{
+    unsigned n = 0;
+
+    if (!sm->reference)
+        return sm->memo.resident_warps;
+    for (unsigned g = 0; g < sm->warp_slots; g++)
+        n += sm->warp[g].resident;
+    return n;
+}
+
+static unsigned launches_pending_of(const struct sm *sm)
+{
+    unsigned n = 0;
+
+    if (!sm->reference)
+        return sm->memo.launches_pending;
+    for (unsigned g = 0; g < sm->warp_slots; g++)
+        n += sm->warp[g].resident && sm->warp[g].launch_pending;
+    return n;
+}
+
+/* Scheduler s's local warps with resident set: the memo, or under
+ * reference the bitset recomputed into set[]. */
+static const uint64_t *resident_of(const struct sm *sm, unsigned s,
+                                   uint64_t set[])
+{
+    if (!sm->reference)
+        return sm->memo.resident[s];
+    memset(set, 0, SCHEDULER_MAX_WARPS / 64 * sizeof set[0]);
+    for (unsigned w = 0; w < sm->warps_per_sched; w++)
+        if (sm->warp[sm_slot_of(sm, s, w)].resident)
+            bitset_add(set, w);
+    return set;
 }
 
 /* The TB dispatcher: place waiting TBs of the grid on free slots. */
@@ -220,7 +290,7 @@ static void dispatch(struct sm *sm)
 
     while (sm->next_ctaid < sm->launch.grid) {
         unsigned t, k = 0;
-        unsigned free_warps = sm->warp_slots - sm->resident_warps;
+        unsigned free_warps = sm->warp_slots - resident_warps_of(sm);
 
         for (t = 0; t < c->max_tbs && sm->tb[t].valid; t++)
             ;
@@ -244,9 +314,10 @@ static void dispatch(struct sm *sm)
             memset(w, 0, sizeof *w);
             w->resident = true;
             w->launch_pending = true;
-            sm->resident_warps++;
-            sm->launches_pending++;
-            bitset_add(sm->resident[sm_slot_sched(sm, g)], sm_slot_local(sm, g));
+            sm->memo.resident_warps++;
+            sm->memo.launches_pending++;
+            bitset_add(sm->memo.resident[sm_slot_sched(sm, g)],
+                       sm_slot_local(sm, g));
             w->tb = t;
             w->wid = k;
             for (unsigned l = 0; l < c->warp_size; l++) {
@@ -385,13 +456,13 @@ static uint64_t owner_lanes(const unsigned owner[], uint64_t k)
  * threads); *one tells whether a single warp owns every lane that runs.
  * False when the slot is stale: the mode selects another PC now, and the
  * slot is dropped without running. */
-static bool issue_threads(const struct sm *sm, unsigned s, unsigned w,
+static bool issue_threads(struct sm *sm, unsigned s, unsigned w,
                           uint32_t *pc, uint64_t *mask, unsigned owner[],
                           bool *one)
 {
     const struct simt_config *c = &sm->cfg;
     const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
-    bool regroups = sm->regroups;
+    bool regroups = mode_regroups(sm);
     uint32_t vpc;
     uint64_t vmask, m;
 
@@ -450,7 +521,7 @@ static void owner_slots(const struct sm *sm, unsigned s,
  * scheduler, group_ok, or the LSU).  A stale slot and a PC outside the
  * text are let through: the first is dropped, the second is an error
  * that execute() names. */
-static enum sm_hazard issue_hazard(const struct sm *sm, unsigned s,
+static enum sm_hazard issue_hazard(struct sm *sm, unsigned s,
                                    unsigned w, uint64_t now, bool group_ok)
 {
     unsigned owner[SM_MAX_LANES];
@@ -589,7 +660,7 @@ static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
         struct sm_mem_wait *mw = &sm->mem_wait[r.warp * 32 + r.rd];
         mw->mask = rec->mask;
         mw->global = r.space == LSU_GLOBAL && r.mask;
-        sm->mem_epoch += mw->global;
+        sm->memo.mem_epoch += mw->global;
         for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
             mw->slot[l] = (uint16_t)slot[l];
             if (mw->global && (rec->mask >> l & 1)) {
@@ -634,7 +705,7 @@ static unsigned lsu_edge(struct sm *sm, uint64_t now)
         if (done[i].rd == 0)
             continue;
         mw = &sm->mem_wait[done[i].warp * 32 + done[i].rd];
-        sm->mem_epoch += mw->global;
+        sm->memo.mem_epoch += mw->global;
         for (uint64_t m = mw->global ? mw->mask : 0; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
             if (--sm->mem_count[mw->slot[l] * sm->cfg.warp_size + l] == 0)
@@ -751,7 +822,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     o->rc.npc = pc + 4;
     rec->sched = s;
     rec->warp = g;
-    rec->ctaid = sm->tb[sm->regroups
+    rec->ctaid = sm->tb[mode_regroups(sm)
                         ? sm->warp[sm_slot_of(sm, s, sm_reconv_slot_owner(
                               &sm->rc, s, w))].tb
                         : wp->tb].ctaid;
@@ -895,14 +966,24 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
 
 /* The lowest warp holding a valid instruction not yet ready, neither
  * being flushed nor emptied for not being valid (warp_valid). */
-static bool scoreboard_pick(const struct sm_sched *sc,
+static bool scoreboard_pick(const struct sm *sm, const struct sm_sched *sc,
                             const struct fetch_in *fi, unsigned *warp)
 {
-    unsigned W = sc->fetch.g.warps, w = bitset_next(sc->unready, W, 0);
+    unsigned W = sc->fetch.g.warps, w;
+    uint64_t set[FETCH_MAX_WARPS / 64];
+    const uint64_t *unready = sc->memo.unready;
 
+    if (sm->reference) {        /* the memo recomputed: every warp asked */
+        memset(set, 0, sizeof set);
+        for (w = 0; w < W; w++)
+            if (fetch_unready(&sc->fetch, w))
+                bitset_add(set, w);
+        unready = set;
+    }
+    w = bitset_next(unready, W, 0);
     while (w < W && ((fi->flush_valid && w == fi->flush_warp)
                      || !(fi->warp_valid[w / 64] >> w % 64 & 1)))
-        w = bitset_next(sc->unready, W, w + 1);
+        w = bitset_next(unready, W, w + 1);
     *warp = w;
     return w < W;
 }
@@ -920,9 +1001,9 @@ static void keep_unready(struct sm_sched *sc, const struct fetch_in *fi)
         if (!valid[k] || warp[k] >= sc->fetch.g.warps)
             continue;
         if (fetch_unready(&sc->fetch, warp[k]))
-            bitset_add(sc->unready, warp[k]);
+            bitset_add(sc->memo.unready, warp[k]);
         else
-            bitset_remove(sc->unready, warp[k]);
+            bitset_remove(sc->memo.unready, warp[k]);
     }
 }
 
@@ -1002,7 +1083,7 @@ static void ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
             wp->flying = 0;
             wp->have_next = false;
             wp->refill = true;
-            bitset_remove(sc->unready, w);
+            bitset_remove(sc->memo.unready, w);
         }
 }
 
@@ -1038,8 +1119,9 @@ static void retire(struct sm *sm, unsigned g)
     if (wp->at_barrier)
         tb->gone_arrived++;
     wp->resident = false;
-    sm->resident_warps--;   /* launched: it issued its exit */
-    bitset_remove(sm->resident[sm_slot_sched(sm, g)], sm_slot_local(sm, g));
+    sm->memo.resident_warps--;  /* launched: it issued its exit */
+    bitset_remove(sm->memo.resident[sm_slot_sched(sm, g)],
+                  sm_slot_local(sm, g));
     wp->live = 0;
     wp->phase_end = sm->st.cycles;
     if (--tb->live_warps == 0) {
@@ -1058,10 +1140,12 @@ static enum sm_stall idle_reason(const struct sm *sm, unsigned s)
 {
     unsigned W = sm->warps_per_sched;
     enum sm_stall r = SM_STALL_IDLE;
+    uint64_t set[SCHEDULER_MAX_WARPS / 64];
+    const uint64_t *resident = resident_of(sm, s, set);
 
     /* a resident warp's reason comes before exit (ORDER SM_STALL) */
-    for (unsigned w = bitset_next(sm->resident[s], W, 0); w < W;
-         w = bitset_next(sm->resident[s], W, w + 1)) {
+    for (unsigned w = bitset_next(resident, W, 0); w < W;
+         w = bitset_next(resident, W, w + 1)) {
         unsigned g = sm_slot_of(sm, s, w);
         enum sm_stall k = sm->warp[g].at_barrier ? SM_STALL_BARRIER
                           : sm->mem_lanes[g] ? SM_STALL_DATA
@@ -1086,7 +1170,7 @@ static void count_idle_threads(struct sm *sm,
                                bool data[][SCHEDULER_MAX_WARPS])
 {
     const struct simt_config *c = &sm->cfg;
-    unsigned issue_slots = sm->issue_slots;
+    unsigned issue_slots = mode_issue_slots(sm);
     uint64_t dep[SM_MAX_WARP_SLOTS];
 
     memcpy(dep, sm->mem_lanes, sm->warp_slots * sizeof dep[0]);
@@ -1111,10 +1195,12 @@ static void count_idle_threads(struct sm *sm,
         uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
         uint64_t *n = sm->st.idle_threads;
         unsigned W = sm->warps_per_sched;
+        uint64_t set[SCHEDULER_MAX_WARPS / 64];
+        const uint64_t *resident = resident_of(sm, s, set);
 
         /* word by word over the resident warps (bits.h): every idle cycle */
         for (unsigned k = 0; k * 64 < W; k++)
-            for (uint64_t m = sm->resident[s][k]; m; m &= m - 1) {
+            for (uint64_t m = resident[k]; m; m &= m - 1) {
                 unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
                 const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
                 live[w] = wp->launch_pending ? 0 : wp->live;
@@ -1149,8 +1235,11 @@ static void count_idle_threads(struct sm *sm,
  * asked every cycle. */
 static int barrier_arrival(const struct sm *sm, unsigned s)
 {
+    uint64_t set[SCHEDULER_MAX_WARPS / 64];
+    const uint64_t *resident = resident_of(sm, s, set);
+
     for (unsigned k = 0; k * 64 < sm->warps_per_sched; k++)
-        for (uint64_t m = sm->resident[s][k]; m; m &= m - 1) {
+        for (uint64_t m = resident[k]; m; m &= m - 1) {
             unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
             const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
 
@@ -1312,7 +1401,7 @@ static void check_done(struct sm *sm)
     if (sm->status != SM_RUNNING || sm->next_ctaid != sm->launch.grid)
         return;
     /* a TB is valid while one of its warps is resident */
-    if (sm->resident_warps != 0 || !lsu_idle(&sm->lsu))
+    if (resident_warps_of(sm) != 0 || !lsu_idle(&sm->lsu))
         return;
     if (sm->bad_exits == 0) {
         sm->status = SM_DONE;
@@ -1395,7 +1484,7 @@ static void skip_quiet_cycles(struct sm *sm, const struct sm_stats *before,
     sm_stats_repeat(&sm->st, before, n);
     lsu_skip(&sm->lsu, n);
     dram_skip(&sm->dram, n);
-    sm->skipped += n;
+    sm->memo.skipped += n;
 }
 
 /*
@@ -1424,14 +1513,14 @@ static void skip_lsu_cycles(struct sm *sm, const struct sm_stats *before,
             break;
     }
     sm_stats_repeat(&sm->st, before, n);
-    sm->skipped += n;
+    sm->memo.skipped += n;
 }
 
 enum sm_status sm_cycle(struct sm *sm)
 {
     const struct simt_config *c = &sm->cfg;
     unsigned S = c->schedulers, W = sm->warps_per_sched;
-    unsigned issue_slots = sm->issue_slots;
+    unsigned issue_slots = mode_issue_slots(sm);
     struct wpt_in wi;
     struct wpt_out wo_arr;             /* the WPT's outputs with arrivals */
     const struct wpt_out *wo;          /* the WPT's outputs */
@@ -1457,30 +1546,35 @@ enum sm_status sm_cycle(struct sm *sm)
     bool any_exit = false;             /* a thread exited */
     unsigned gone_sent[CONFIG_MAX_TBS];  /* exited warps of each TB that
                                         * arrive at its barrier now */
-    bool regroups = sm->regroups;      /* harp's slots */
+    bool regroups = mode_regroups(sm); /* harp's slots */
     uint64_t now = sm->st.cycles;
     struct sm_stats before;            /* the counts at the cycle's start */
     bool quiet;                        /* nothing happens in this cycle */
     bool lsu_work, lsu_busy;           /* ... but in the LSU, which works;
                                         * its coalescer was busy */
     unsigned placed = sm->next_ctaid;
+    uint64_t resident_set[SCHEDULER_MAX_WARPS / 64];  /* resident_of() */
+    unsigned launches_pending;         /* launches_pending() at the start */
+    const uint64_t *resident;
 
     if (sm->status != SM_RUNNING)
         return sm->status;
     before = sm->st;
     sm->lsu_taken = false;
     dispatch(sm);
-    quiet = sm->next_ctaid == placed;
+    launches_pending = launches_pending_of(sm);
+    quiet = sm->next_ctaid == placed && !sm->reference;
     memset(&wi, 0, sizeof wi);
     wi.tb_warps = sm->tb_warps;
-    if (!sm->wpt_idle_valid) {         /* ranks: a function of the state */
-        wpt_eval(&sm->wpt, &wi, &sm->wpt_idle);
-        sm->wpt_idle_valid = true;
-        sm->wpt_idle_release = false;
+    if (!sm->memo.wpt_idle_valid || sm->reference) {
+        /* ranks: a function of the state */
+        wpt_eval(&sm->wpt, &wi, &sm->memo.wpt_idle);
+        sm->memo.wpt_idle_valid = true;
+        sm->memo.wpt_idle_release = false;
         for (unsigned t = 0; t < c->max_tbs; t++)
-            sm->wpt_idle_release |= sm->wpt_idle.release[t];
+            sm->memo.wpt_idle_release |= sm->memo.wpt_idle.release[t];
     }
-    wo = &sm->wpt_idle;
+    wo = &sm->memo.wpt_idle;
 
     for (unsigned s = 0; s < S; s++) {
         struct sm_sched *sc = &sm->sch[s];
@@ -1494,13 +1588,15 @@ enum sm_status sm_cycle(struct sm *sm)
 
         /* the scheduler reads warp_tb of ready warps only */
         memset(si[s].ready, false, W * sizeof si[s].ready[0]);
+        if (sm->reference)      /* every port defined: it is evaluated */
+            memset(&si[s], 0, sizeof si[s]);
         memset(&fi[s], 0, sizeof fi[s]);
         memset(&ri[s], 0, sizeof ri[s]);
         eo[s].issued = eo[s].stale = eo[s].barrier = false;
         eo[s].exits = 0;        /* execute() sets the rest */
         fetched[s] = exited[s] = false;
         arrive[s] = -1;
-        for (unsigned w = 0; sm->launches_pending && launch < 0
+        for (unsigned w = 0; launches_pending && launch < 0
                              && w < sm->warps_per_sched; w++)
             if (sm->warp[sm_slot_of(sm, s, w)].launch_pending
                 && sm_reconv_can_launch(&sm->rc, s, w))
@@ -1542,8 +1638,9 @@ enum sm_status sm_cycle(struct sm *sm)
             wy = ready_stall(buffered, wp->refill, hz);
             why[s] = wy < why[s] ? wy : why[s];
         }
-        for (unsigned w = bitset_next(sm->resident[s], W, 0);
-             !regroups && w < W; w = bitset_next(sm->resident[s], W, w + 1)) {
+        resident = resident_of(sm, s, resident_set);
+        for (unsigned w = bitset_next(resident, W, 0);
+             !regroups && w < W; w = bitset_next(resident, W, w + 1)) {
             const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
             enum sm_hazard hz = SM_HAZARD_NONE;
             bool buffered = fetch_ready(&sc->fetch, w);
@@ -1576,7 +1673,7 @@ enum sm_status sm_cycle(struct sm *sm)
          * that moves alone (TLS, SAWS) changes on the edge: the TBs'
          * ranks and waits are read by the evaluation and that step, of a
          * policy that ranks TBs */
-        if (any_ready[s] || sc->moves_alone) {
+        if (any_ready[s] || moves_alone(sm, sc) || sm->reference) {
             for (unsigned t = 0; scheduler_ranks_tbs(&sc->sched.g)
                                  && t < c->max_tbs; t++) {
                 si[s].tb_rank[t] = wo->rank[t];
@@ -1615,7 +1712,9 @@ enum sm_status sm_cycle(struct sm *sm)
         }
         ri[s].rd_warp = 0;
         ri[s].mem_pending = sm->mem_lanes;
-        ri[s].mem_epoch = sm->mem_epoch;
+        /* under reference harp keeps nothing from mem_pending */
+        ri[s].mem_epoch = sm->reference ? ++sm->memo.mem_epoch
+                                        : sm->memo.mem_epoch;
         sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
         if (ro.err)
             sm_fail(sm, "kernel %s: %s (cycle %llu)", sm->launch.kernel,
@@ -1630,7 +1729,7 @@ enum sm_status sm_cycle(struct sm *sm)
         fi[s].fill_valid = sc->fill_valid
                            && sc->fetch.inflight[sc->fill_warp] > 0;
         fi[s].fill_warp = sc->fill_warp;
-        fi[s].rdy_valid = scoreboard_pick(sc, &fi[s], &fi[s].rdy_warp);
+        fi[s].rdy_valid = scoreboard_pick(sm, sc, &fi[s], &fi[s].rdy_warp);
         fi[s].next_valid = so.grant_valid;
         fi[s].next_warp = so.grant_warp;
         fetch_eval_ports(&sc->fetch, &fi[s], &fo);
@@ -1689,7 +1788,7 @@ enum sm_status sm_cycle(struct sm *sm)
             sm->st.sched[s].stall[r]++;
         }
         sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
-        if (sm->barrier_by_state) {
+        if (mode_barrier_by_state(sm)) {
             arrive[s] = barrier_arrival(sm, s);
             if (arrive[s] >= 0) {
                 wi.arr_valid[s] = true;
@@ -1744,7 +1843,7 @@ enum sm_status sm_cycle(struct sm *sm)
     }
 
     /* The clock edge. */
-    any_release = !any_arrival && sm->wpt_idle_release;
+    any_release = !any_arrival && sm->memo.wpt_idle_release;
     for (unsigned t = 0; any_arrival && t < c->max_tbs; t++)
         any_release |= wo->release[t];
     quiet = quiet && !any_release;
@@ -1757,20 +1856,24 @@ enum sm_status sm_cycle(struct sm *sm)
                             && (wp->at_barrier || arrive[s] == (int)w);
         }
         ri[s].release = any_release ? release[s] : NULL;
-        if (quiet && sc->moves_alone) {
+        if (quiet && moves_alone(sm, sc)) {
             /* TLS's group and SAWS's order change without a grant */
-            sm->sched_copy = sc->sched;
+            sm->memo.sched_copy = sc->sched;
             scheduler_step(&sc->sched, &si[s]);
-            quiet = !memcmp(&sm->sched_copy, &sc->sched, sizeof sc->sched);
-        } else if (any_ready[s] || sc->moves_alone) {
+            quiet = !memcmp(&sm->memo.sched_copy, &sc->sched,
+                            sizeof sc->sched);
+        } else if (any_ready[s] || moves_alone(sm, sc) || sm->reference) {
             scheduler_step(&sc->sched, &si[s]);
         }
         /* the evaluation found no error: else the SM failed above */
         fetch_emptied(&sc->fetch, &fi[s], emptied);
         for (unsigned k = 0; quiet && k < (sc->fetch.g.warps + 63) / 64; k++)
             quiet = emptied[k] == 0;    /* an I-buffer empties */
-        fetch_step_evaluated(&sc->fetch, &fi[s],
-                             fetched[s] ? (int)fwarp[s] : -1);
+        if (sm->reference)     /* the fetch decided again at the edge */
+            fetch_step(&sc->fetch, &fi[s]);
+        else
+            fetch_step_evaluated(&sc->fetch, &fi[s],
+                                 fetched[s] ? (int)fwarp[s] : -1);
         keep_unready(sc, &fi[s]);
         if (sm_reconv_step(&sm->rc, s, &ri[s]))
             quiet = false;
@@ -1780,7 +1883,7 @@ enum sm_status sm_cycle(struct sm *sm)
         sc->fill_warp = fetched[s] ? fwarp[s] : 0;
         if (ri[s].op == SM_RC_LAUNCH) {
             sm->warp[sm_slot_of(sm, s, ri[s].warp)].launch_pending = false;
-            sm->launches_pending--;
+            sm->memo.launches_pending--;
         }
         /* before the exits: a warp that arrives and exits at once has
          * arrived (retire()) */
@@ -1820,10 +1923,12 @@ enum sm_status sm_cycle(struct sm *sm)
                 if (sm->warp[g].resident && sm->warp[g].tb == t)
                     sm->warp[g].at_barrier = false;
         }
-    if (any_arrival)     /* else no count changes: each is below the
-                          * TB's warps, or it released when it reached it */
+    /* else no count changes: each is below the TB's warps, or it
+     * released when it reached it */
+    if (any_arrival || sm->reference)
         wpt_step(&sm->wpt, &wi);
-    sm->wpt_idle_valid = sm->wpt_idle_valid && !any_arrival && !any_release;
+    sm->memo.wpt_idle_valid = sm->memo.wpt_idle_valid && !any_arrival
+                              && !any_release;
     quiet = quiet && !sm->lsu_taken;
     lsu_work = quiet && memory_next_event(sm) <= now;
     lsu_busy = !lsu_can_accept(&sm->lsu);
@@ -1831,15 +1936,15 @@ enum sm_status sm_cycle(struct sm *sm)
         quiet = false;          /* the rest of the SM sees another LSU */
     sm->st.cycles++;
 
-    if (any_arrival || any_release || any_exit)
+    if (any_arrival || any_release || any_exit || sm->reference)
         check_barriers(sm);     /* else no warp arrived, left or exited */
     if (sm->status == SM_RUNNING && sm->check_invariants)
         sm_check_invariant(sm);
     check_done(sm);
-    sm->quiet = quiet && !lsu_work && sm->status == SM_RUNNING;
-    sm->lsu_alone = quiet && lsu_work && sm->status == SM_RUNNING;
-    if (sm->quiet || sm->lsu_alone)
-        sm->quiet_from = before;
+    sm->memo.quiet = quiet && !lsu_work && sm->status == SM_RUNNING;
+    sm->memo.lsu_alone = quiet && lsu_work && sm->status == SM_RUNNING;
+    if (sm->memo.quiet || sm->memo.lsu_alone)
+        sm->memo.quiet_from = before;
     return sm->status;
 }
 
@@ -1858,13 +1963,15 @@ enum sm_status sm_run(struct sm *sm)
             break;
         }
         sm_cycle(sm);
-        if (sm->regroups && sm->status == SM_RUNNING
+        if (mode_regroups(sm) && sm->status == SM_RUNNING
             && sm->st.cycles >= sm->stuck_check_at)
             sm_report_stuck(sm);
-        if (sm->quiet)
-            skip_quiet_cycles(sm, &sm->quiet_from, sm->st.cycles - 1);
-        else if (sm->lsu_alone) {
-            skip_lsu_cycles(sm, &sm->quiet_from, sm->st.cycles - 1);
+        if (sm->reference)
+            continue;           /* every cycle evaluated */
+        if (sm->memo.quiet)
+            skip_quiet_cycles(sm, &sm->memo.quiet_from, sm->st.cycles - 1);
+        else if (sm->memo.lsu_alone) {
+            skip_lsu_cycles(sm, &sm->memo.quiet_from, sm->st.cycles - 1);
             check_done(sm);
         }
     }

@@ -111,16 +111,28 @@ struct sm_warp {
     uint64_t next_mask;     /* the mask read with it */
 };
 
+/* Not hardware: kept for speed.  A scheduler's cached answers; under
+ * sm->reference each is recomputed where it is used instead. */
+struct sm_sched_memo {
+    bool moves_alone;       /* scheduler_moves_alone() of the scheduler's
+                             * geometry: a constant of the run, set by
+                             * sm_create(), never stale */
+    uint64_t unready[FETCH_MAX_WARPS / 64]; /* the warps fetch_unready()
+                             * names (bits.h's bitset).  Stale when a
+                             * warp's I-buffer v or r bits change: at the
+                             * fetch model's edge, refreshed by
+                             * keep_unready() for the warps its events name
+                             * and cleared for the warps ibuffer_edges()
+                             * empties; cleared by sm_start() */
+};
+
 /* One warp scheduler's structures. */
 struct sm_sched {
     struct scheduler sched;     /* issue scheduler */
     struct fetch fetch;     /* I-buffer and fetch policy */
-    bool moves_alone;       /* scheduler_moves_alone(), asked once */
     bool fill_valid;        /* the fetch of the last cycle returns now */
     unsigned fill_warp;     /* ... for this warp */
-    uint64_t unready[FETCH_MAX_WARPS / 64]; /* the warps fetch_unready()
-                             * names (bits.h's bitset), kept after each
-                             * edge for the warps the edge's events name */
+    struct sm_sched_memo memo;  /* not hardware: kept for speed */
 };
 
 /* Trace one issued warp-instruction (golden/sm_trace.c). */
@@ -162,6 +174,58 @@ struct sm_mem_wait {
     uint16_t slot[SM_MAX_LANES];        /* each lane's warp slot */
 };
 
+/* Not hardware: kept for speed.  The SM's cached answers, each with what
+ * makes it stale and where it is refreshed.  Under sm->reference none is
+ * read: each is recomputed where it is used (the skip fields stay clear
+ * and sm_run() evaluates every cycle). */
+struct sm_memo {
+    struct wpt_out wpt_idle;    /* wpt_eval() with no arrival (the ranks
+                                 * MWF and SAWS read).  Stale when the
+                                 * WPT's counts change: an arrival or a
+                                 * release, after which sm_cycle() clears
+                                 * wpt_idle_valid; sm_start() clears it */
+    bool wpt_idle_valid;        /* wpt_idle and wpt_idle_release hold;
+                                 * refreshed by sm_cycle() when clear */
+    bool wpt_idle_release;      /* some TB of wpt_idle.release[] is set:
+                                 * refreshed with wpt_idle */
+    bool regroups;              /* sm_reconv_regroups(), */
+    bool barrier_by_state;      /* sm_reconv_barrier_by_state(), */
+    unsigned issue_slots;       /* sm_reconv_issue_slots(): constants of
+                                 * the mode, asked of rc once by
+                                 * sm_create(), never stale */
+    unsigned resident_warps;    /* warp slots with sm_warp.resident set,
+                                 * and */
+    unsigned launches_pending;  /* ... with launch_pending set: counts,
+                                 * stale when a warp's bit changes: kept by
+                                 * dispatch(), retire() and the launch at
+                                 * the edge, cleared by sm_start() */
+    uint64_t resident[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS / 64];
+                                /* per scheduler, its local warps with
+                                 * sm_warp.resident set (bits.h's bitset).
+                                 * Stale when a warp's resident changes:
+                                 * kept by dispatch() and retire(),
+                                 * cleared by sm_start() */
+    uint64_t mem_epoch;         /* sm_rc_in's mem_epoch: counts the
+                                 * changes of sm->mem_lanes, bumped where
+                                 * a global load or atomic is sent or
+                                 * done and by sm_start(); under
+                                 * reference bumped at every evaluation,
+                                 * so that harp keeps nothing across one */
+    bool quiet;                 /* the last cycle changed nothing but the
+                                 * counts: sm_run() counts the cycles that
+                                 * repeat it at once.  Set by each
+                                 * sm_cycle(), cleared by sm_start() */
+    bool lsu_alone;             /* ... quiet but for the LSU working
+                                 * inside itself: sm_run() runs the LSU
+                                 * alone while the rest repeats */
+    struct sm_stats quiet_from; /* ... the counts at that cycle's start */
+    uint64_t skipped;           /* cycles sm_run() counted without
+                                 * evaluating the whole SM: quiet ones,
+                                 * and those the LSU ran alone in (0 under
+                                 * reference) */
+    struct scheduler sched_copy; /* scratch: a scheduler before its step
+                                 * (is the cycle quiet?) */
+};
 
 struct sm {
     struct simt_config cfg;
@@ -171,27 +235,11 @@ struct sm {
     unsigned warp_slots;               /* schedulers * W */
     unsigned tb_warps;                 /* warps per TB of this launch */
     unsigned next_ctaid;               /* next TB of the grid to place */
-    unsigned resident_warps;           /* warp slots with resident set */
-    unsigned launches_pending;         /* ... with launch_pending set */
-    uint64_t resident[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS / 64];
-                                       /* per scheduler, its local warps
-                                        * with resident set (bits.h's
-                                        * bitset) */
     uint32_t shared_used;              /* shared memory the resident TBs
                                         * hold, bytes */
     struct sm_sched sch[CONFIG_MAX_SCHEDULERS];
     struct wpt wpt;
-    struct wpt_out wpt_idle;           /* the WPT's outputs with no
-                                        * arrival (its ranks) ... */
-    bool wpt_idle_valid;               /* ... until an arrival changes
-                                        * its counts */
-    bool wpt_idle_release;             /* ... and whether they release a
-                                        * TB */
     struct sm_reconv rc;               /* the control-flow structures */
-    bool regroups;                     /* the run's constants, asked of rc
-                                        * once: sm_reconv_regroups(), */
-    bool barrier_by_state;             /* sm_reconv_barrier_by_state(), */
-    unsigned issue_slots;              /* sm_reconv_issue_slots() */
     struct sm_memory mem;
     struct sm_tb tb[CONFIG_MAX_TBS];
     struct sm_warp warp[SM_MAX_WARP_SLOTS];
@@ -212,8 +260,6 @@ struct sm {
                                         * this cycle */
     uint64_t *mem_lanes;               /* per warp slot: lanes whose thread
                                         * waits on a global load or atomic */
-    uint64_t mem_epoch;                /* counts the changes of mem_lanes
-                                        * (sm_rc_in's mem_epoch) */
     uint8_t *mem_count;                /* per thread: its global loads and
                                         * atomics in flight */
     uint8_t *is_rpc;                   /* per text word: a branch's
@@ -223,19 +269,14 @@ struct sm {
     unsigned n_use;                    /* text words */
     struct sm_stats st;
     struct sm_issue_record rec;        /* the instruction being issued */
-    bool quiet;                        /* the last cycle changed nothing
-                                        * but the counts (sm_run skips the
-                                        * cycles that repeat it) */
-    bool lsu_alone;                    /* ... but for the LSU working
-                                        * inside itself (sm_run runs it
-                                        * alone while the rest repeats) */
-    struct sm_stats quiet_from;        /* ... the counts at its start */
-    uint64_t skipped;                  /* cycles sm_run() counted without
-                                        * evaluating the whole SM: quiet
-                                        * ones, and those the LSU ran
-                                        * alone in */
-    struct scheduler sched_copy;       /* scratch: a scheduler before its
-                                        * step (is the cycle quiet?) */
+    struct sm_memo memo;               /* not hardware: kept for speed */
+    bool reference;                    /* every cached answer recomputed
+                                        * where it is used, every cycle
+                                        * evaluated, the LSU never run
+                                        * alone (simtref sim --reference):
+                                        * set between sm_create() and
+                                        * sm_start(), which hands it to
+                                        * the models that keep memos */
     uint64_t max_cycles;               /* 0: no limit */
     uint64_t stuck_check_at;           /* harp: the cycle from which the
                                         * next check for threads at the
@@ -275,7 +316,8 @@ enum sm_status sm_cycle(struct sm *sm);
  * that repeat a quiet one (nothing issued or moved, every structure as
  * before, only time passing) are counted at once, up to the next cycle
  * at which a result, a SIMD group or the LSU is due: the counts and the
- * trace are those of running them one by one. */
+ * trace are those of running them one by one.  Under sm->reference every
+ * cycle is evaluated (tests/sim_reference.sh checks the two agree). */
 enum sm_status sm_run(struct sm *sm);
 
 /* The system invariant (SPEC.md): each live thread in exactly one place.

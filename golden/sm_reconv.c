@@ -173,7 +173,7 @@ bool sm_reconv_can_launch(const struct sm_reconv *rc, unsigned sched,
     return !rc->ops->can_launch || rc->ops->can_launch(rc, sched, warp);
 }
 
-bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
+bool sm_reconv_issue_view(struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live, uint32_t *pc,
                           uint64_t *mask, unsigned owner[], bool *one)
 {
@@ -203,7 +203,7 @@ unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
     return rc->ops->slot_owner ? rc->ops->slot_owner(rc, sched, slot) : slot;
 }
 
-void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
+void sm_reconv_waiting(struct sm_reconv *rc, unsigned sched,
                        unsigned warps, const uint64_t asked[],
                        const uint64_t live[], const uint8_t *is_rpc,
                        uint64_t inactive[], uint64_t reconv[],

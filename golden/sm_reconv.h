@@ -208,7 +208,7 @@ void sm_reconv_issuable(const struct sm_reconv *rc, unsigned sched,
  * fetches for its resident warps. */
 void sm_reconv_fetchable(const struct sm_reconv *rc, unsigned sched,
                          uint64_t set[]);
-bool sm_reconv_issue_view(const struct sm_reconv *rc, unsigned sched,
+bool sm_reconv_issue_view(struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live, uint32_t *pc,
                           uint64_t *mask, unsigned owner[], bool *one);
 /* Every mode but sbr keeps a thread at simt.bar waiting on its own, so a
@@ -240,7 +240,7 @@ unsigned sm_reconv_slot_owner(const struct sm_reconv *rc, unsigned sched,
  * keep none: a thread stopped at one waits to re-converge).  One pass
  * over the structures for all `warps` warps: harp's tables hold threads
  * of any warp in any entry. */
-void sm_reconv_waiting(const struct sm_reconv *rc, unsigned sched,
+void sm_reconv_waiting(struct sm_reconv *rc, unsigned sched,
                        unsigned warps, const uint64_t asked[],
                        const uint64_t live[], const uint8_t *is_rpc,
                        uint64_t inactive[], uint64_t reconv[],

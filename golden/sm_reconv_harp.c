@@ -183,6 +183,7 @@ static void harp_reset(struct sm_reconv *rc)
         ready_lookup_reset(&h->ready);
         waiting_lookup_reset(&h->wait);
         rbt_reset(&h->rbt);
+        h->rbt.reference = rc->reference;   /* its memo follows the SM's */
         h->n_enter = 0;
         h->pend_valid = h->pend_gone = false;
         h->n_gone = 0;

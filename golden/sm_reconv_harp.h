@@ -235,12 +235,12 @@ void harp_issuable(const struct sm_reconv *rc, unsigned sched,
                    uint64_t set[]);
 void harp_fetchable(const struct sm_reconv *rc, unsigned sched,
                     uint64_t set[]);
-bool harp_issue_view(const struct sm_reconv *rc, unsigned sched,
+bool harp_issue_view(struct sm_reconv *rc, unsigned sched,
                      unsigned slot, uint64_t live, uint32_t *pc,
                      uint64_t *mask, unsigned owner[], bool *one);
 unsigned harp_slot_owner(const struct sm_reconv *rc, unsigned sched,
                          unsigned slot);
-void harp_waiting(const struct sm_reconv *rc, unsigned sched, unsigned w,
+void harp_waiting(struct sm_reconv *rc, unsigned sched, unsigned w,
                   uint64_t live, const uint8_t *is_rpc, uint64_t *inactive,
                   uint64_t *reconv, uint64_t *barrier);
 unsigned harp_issue_slots(const struct sm_reconv *rc);

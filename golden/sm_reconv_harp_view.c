@@ -73,7 +73,7 @@ static void view_of(const struct sm_reconv *rc, unsigned sched,
     }
 }
 
-bool harp_issue_view(const struct sm_reconv *rc, unsigned sched,
+bool harp_issue_view(struct sm_reconv *rc, unsigned sched,
                      unsigned slot, uint64_t live, uint32_t *pc,
                      uint64_t *mask, unsigned owner[], bool *one)
 {
@@ -157,7 +157,7 @@ static void sort_waiting(const struct sm_reconv *rc, const struct sm_harp *h,
 /* Launch warp w's answer: sort_waiting()'s for every warp is kept in the
  * memo until a step moves the tables; the threads at simt.bar wait at the
  * TB barrier. */
-void harp_waiting(const struct sm_reconv *rc, unsigned sched, unsigned w,
+void harp_waiting(struct sm_reconv *rc, unsigned sched, unsigned w,
                   uint64_t live, const uint8_t *is_rpc, uint64_t *inactive,
                   uint64_t *reconv, uint64_t *barrier)
 {

@@ -148,7 +148,7 @@ static void ics_view_of(const struct sm_reconv *rc, unsigned sched,
     *mask = o.exec;
 }
 
-static void ics_waiting(const struct sm_reconv *rc, unsigned sched,
+static void ics_waiting(struct sm_reconv *rc, unsigned sched,
                         unsigned warp, uint64_t live, const uint8_t *is_rpc,
                         uint64_t *inactive, uint64_t *reconv, uint64_t *barrier)
 {
@@ -315,7 +315,7 @@ static void ics_free(struct sm_reconv *rc)
     rc->commit = NULL;
 }
 
-static bool ics_issue_view(const struct sm_reconv *rc, unsigned sched,
+static bool ics_issue_view(struct sm_reconv *rc, unsigned sched,
                            unsigned warp, uint64_t live, uint32_t *pc,
                            uint64_t *mask, unsigned owner[], bool *one)
 {

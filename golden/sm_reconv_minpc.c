@@ -224,7 +224,7 @@ static void minpc_reset(struct sm_reconv *rc)
            (size_t)rc->warps * rc->schedulers * sizeof *rc->parked);
 }
 
-static bool minpc_issue_view(const struct sm_reconv *rc, unsigned sched,
+static bool minpc_issue_view(struct sm_reconv *rc, unsigned sched,
                              unsigned warp, uint64_t live, uint32_t *pc,
                              uint64_t *mask, unsigned owner[], bool *one)
 {
@@ -236,7 +236,7 @@ static bool minpc_issue_view(const struct sm_reconv *rc, unsigned sched,
 
 /* The threads not at the arbiter's minimum, by their PC: at a
  * re-convergence PC they wait to re-converge, elsewhere on a path not run. */
-static void minpc_waiting(const struct sm_reconv *rc, unsigned sched,
+static void minpc_waiting(struct sm_reconv *rc, unsigned sched,
                           unsigned warp, uint64_t live, const uint8_t *is_rpc,
                           uint64_t *inactive, uint64_t *reconv,
                           uint64_t *barrier)

@@ -48,7 +48,7 @@ struct sm_reconv_ops {
                    unsigned count[]);
     /* sm_reconv_waiting() for one asked warp w, on zeroed answers (the
      * generic function keeps them within live). */
-    void (*waiting)(const struct sm_reconv *rc, unsigned sched, unsigned w,
+    void (*waiting)(struct sm_reconv *rc, unsigned sched, unsigned w,
                     uint64_t live, const uint8_t *is_rpc, uint64_t *inactive,
                     uint64_t *reconv, uint64_t *barrier);
     /* sm_reconv_can_issue(); NULL: always. */
@@ -65,7 +65,7 @@ struct sm_reconv_ops {
                        unsigned warp);
     /* sm_reconv_issue_view() with *one set true and owner[] unwritten;
      * NULL: the mode gives PC and mask through the I-buffer (false). */
-    bool (*issue_view)(const struct sm_reconv *rc, unsigned sched,
+    bool (*issue_view)(struct sm_reconv *rc, unsigned sched,
                        unsigned warp, uint64_t live, uint32_t *pc,
                        uint64_t *mask, unsigned owner[], bool *one);
     /* sm_reconv_all_barrier(); NULL: never (the warp arrives by issuing

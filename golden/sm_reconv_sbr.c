@@ -417,7 +417,7 @@ static void sbr_places(const struct sm_reconv *rc, unsigned sched,
  * finished their path; any other holds a path not run yet.  A CALL entry
  * holds every thread of the entry below it (which waits at the return
  * PC), so only the entries above it sort the threads of a call. */
-static void sbr_waiting(const struct sm_reconv *rc, unsigned sched,
+static void sbr_waiting(struct sm_reconv *rc, unsigned sched,
                         unsigned warp, uint64_t live, const uint8_t *is_rpc,
                         uint64_t *inactive, uint64_t *reconv,
                         uint64_t *barrier)

@@ -79,7 +79,7 @@ static void wait_group_add(struct sm_wait_group *g, unsigned *n,
  * live[w] its live threads (none while it waits to launch), and of
  * them, as the mode's structures hold them, inactive[w], reconv[w] (at a
  * re-convergence point) and bar[w] (at the TB barrier). */
-static void waiting_threads(const struct sm *sm, unsigned s, uint64_t *live,
+static void waiting_threads(struct sm *sm, unsigned s, uint64_t *live,
                             uint64_t *inactive, uint64_t *reconv,
                             uint64_t *bar)
 {
@@ -125,7 +125,8 @@ void sm_report_limit(struct sm *sm, char *buf, size_t len)
                                SM_WAIT_LAUNCH, "");
                 continue;
             }
-            if (sm->regroups)   /* harp: which table holds each thread */
+            /* harp: which table holds each thread */
+            if (sm_reconv_regroups(&sm->rc))
                 sm_reconv_places(&sm->rc, s, w, live[w], c->warp_size,
                                  count, place);
             for (uint64_t m = live[w]; m; m &= m - 1) {
@@ -140,7 +141,7 @@ void sm_report_limit(struct sm *sm, char *buf, size_t len)
 
                 char table[24] = "";
 
-                if (sm->regroups && count[l]
+                if (sm_reconv_regroups(&sm->rc) && count[l]
                     && (why == SM_WAIT_RUNNING || why == SM_WAIT_MEMORY)) {
                     /* the table's name, without the entry's index */
                     size_t k = strcspn(place[l], "0123456789");

@@ -433,6 +433,72 @@ static void a_multiported_table_is_one_bank_of_whole_rows(void **state)
     assert_int_equal(rpc.tag_bits, 9);
 }
 
+/*
+ * The lowest complete entry the table keeps for speed (struct rbt_memo)
+ * changes nothing: a table with `reference` set, which looks for it
+ * where it is used, gives the same outputs and entries as the plain one
+ * over random commits (reservations and arrivals of a few PCs and
+ * threads, so that barriers fill, complete and release) at tiny and with
+ * a pipelined access.
+ */
+static void the_kept_release_entry_answers_as_the_reference_table(void **state)
+{
+    static const unsigned stages[] = { 1, 4 };
+    (void)state;
+
+    for (unsigned k = 0; k < 2; k++) {
+        struct simt_config cfg = load("tiny");
+        struct rbt *a, *b;
+        struct rbt_out *oa = malloc(sizeof *oa), *ob = malloc(sizeof *ob);
+        uint64_t seed = 12345 + k;
+        unsigned releases = 0;
+
+        assert_non_null(oa);
+        assert_non_null(ob);
+        cfg.rbt_pipeline_stages = stages[k];
+        a = make(&cfg);
+        b = make(&cfg);
+        b->reference = true;
+        rbt_reset(b);           /* keeps reference */
+        assert_true(b->reference);
+        for (unsigned c = 0; c < 4000; c++) {
+            struct rbt_in in = idle();
+            uint64_t lanes = (1ull << a->g.lanes) - 1;
+
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            in.cmt_valid = (seed >> 33) % 4 != 0;
+            in.cmt_diverged = (seed >> 35) % 3 == 0;
+            in.cmt_pc = 0x40 + 4 * ((seed >> 37) % 3);
+            in.cmt_mask = (seed >> 40) & lanes;
+            if (in.cmt_mask == 0)
+                in.cmt_mask = 1;
+            for (unsigned l = 0; l < a->g.lanes; l++)
+                in.cmt_tid[l] = (uint32_t)(seed >> (20 + l)) % 4;
+            in.rel_ready = (seed >> 50) % 2 == 0;
+            memset(oa, 0, sizeof *oa);
+            memset(ob, 0, sizeof *ob);
+            rbt_eval(a, &in, oa);
+            rbt_eval(b, &in, ob);
+            assert_memory_equal(oa, ob, sizeof *oa);
+            releases += oa->rel_valid && in.rel_ready;
+            rbt_step(a, &in);
+            rbt_step(b, &in);
+            assert_int_equal(a->occupancy, b->occupancy);
+            for (unsigned e = 0; e < a->g.entries; e++) {
+                assert_int_equal(a->e[e].valid, b->e[e].valid);
+                assert_int_equal(a->e[e].rpc, b->e[e].rpc);
+                assert_int_equal(a->e[e].member, b->e[e].member);
+                assert_int_equal(a->e[e].reached, b->e[e].reached);
+            }
+        }
+        assert_true(releases > 10);     /* the sequence released barriers */
+        free(a);
+        free(b);
+        free(oa);
+        free(ob);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -447,6 +513,7 @@ int main(void)
         cmocka_unit_test(an_empty_commit_mask_raises_err_and_changes_nothing),
         cmocka_unit_test(fermi_harp_rbt_is_the_one_of_table_7),
         cmocka_unit_test(a_multiported_table_is_one_bank_of_whole_rows),
+        cmocka_unit_test(the_kept_release_entry_answers_as_the_reference_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

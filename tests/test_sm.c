@@ -625,12 +625,12 @@ static uint64_t skipped_cycles_count_as_run(const struct simt_config *cfg,
     while (step->status == SM_RUNNING)
         sm_cycle(step);
     assert_int_equal(step->status, SM_DONE);
-    assert_int_equal(step->skipped, 0);
+    assert_int_equal(step->memo.skipped, 0);
     assert_int_equal(run->st.cycles, step->st.cycles);
     assert_memory_equal(&run->st, &step->st, sizeof run->st);
     assert_memory_equal(lsu_stats(&run->lsu), lsu_stats(&step->lsu),
                         sizeof(struct lsu_stats));
-    skipped = run->skipped;
+    skipped = run->memo.skipped;
     sm_destroy(run);
     sm_destroy(step);
     return skipped;
