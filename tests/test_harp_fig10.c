@@ -191,8 +191,8 @@ static void assert_same_warp(uint64_t pc, uint64_t mask, const uint32_t *tid,
 
 /* First-Level slot 0 holds exactly `want`, and the issue stage sees it
  * there. */
-static void assert_first_level(const struct stage *st,
-                               const struct warp *want)
+static void assert_first_level(struct stage *st,
+                         const struct warp *want)
 {
     uint32_t pc;
     uint64_t mask;

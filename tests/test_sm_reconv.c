@@ -204,7 +204,7 @@ static void assert_fetches(const struct rig *r, unsigned i, uint64_t mask)
 }
 
 /* Warp 0 as the issue stage sees it (the modes that select the PC). */
-static void assert_issues(const struct rig *r, unsigned i, uint64_t mask)
+static void assert_issues(struct rig *r, unsigned i, uint64_t mask)
 {
     uint32_t pc;
     uint64_t m;
