@@ -158,6 +158,18 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         "all taken" },
 };
 
+/* ORDER PART */
+static const struct sm_part_info parts[SM_PART_COUNT] = {
+    [SM_PART_REGFILE] = {
+        "regfile", "regfile.h", "Register file, a bank per lane",
+        "HARP section 2 (a register file per lane), section 8 (per-lane "
+        "register offsets under harp)", PER_SM },
+    [SM_PART_LANE] = {
+        "lane", "lane.h", "Integer lane datapath (warp_size per SM)",
+        "docs/isa.md (RV32IM, word AMOs, the SIMT CSRs and extension)",
+        PER_SM },
+};
+
 const struct structure_info *registry_structure(enum structure_id s)
 {
     return &structures[s];
@@ -166,6 +178,11 @@ const struct structure_info *registry_structure(enum structure_id s)
 const struct defect_info *registry_defect(enum rtl_defect d)
 {
     return &defects[d];
+}
+
+const struct sm_part_info *registry_sm_part(enum sm_part_id p)
+{
+    return &parts[p];
 }
 
 enum structure_id registry_find_structure(const char *name)
