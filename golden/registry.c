@@ -162,12 +162,11 @@ static const struct defect_info defects[DEFECT_COUNT] = {
 static const struct sm_part_info parts[SM_PART_COUNT] = {
     [SM_PART_REGFILE] = {
         "regfile", "regfile.h", "Register file, a bank per lane",
-        "HARP section 2 (a register file per lane), section 8 (per-lane "
-        "register offsets under harp)", PER_SM },
+        "HARP 2, 8", PER_SM },
     [SM_PART_LANE] = {
-        "lane", "lane.h", "Integer lane datapath (warp_size per SM)",
-        "docs/isa.md (RV32IM, word AMOs, the SIMT CSRs and extension)",
-        PER_SM },
+        "lane", "lane.h",
+        "Integer lane datapath (the SM evaluates it for each active lane)",
+        "docs/isa.md", PER_SM },
 };
 
 const struct structure_info *registry_structure(enum structure_id s)
