@@ -4,14 +4,13 @@
  * custom-0 opcode (docs/isa.md).
  *
  * The SM decodes a warp's instruction once (rv32_decode) and executes it
- * for each active lane (lane_eval, rv32_lane_access) on the operands its register
- * file reads (golden/regfile.h).  What each instruction computes is the
- * lane's datapath, golden/lane.c; this file decodes, and performs the
- * lane's memory request through the caller's callbacks, so the same code
- * serves the SM, the single-thread oracle runs (rv32_exec) and the unit
- * tests.  No
- * trap exists: an illegal instruction or a bad access is returned as a
- * status for the caller to report (kernel, PC, thread).
+ * for each active lane (lane_eval, rv32_lane_access) on the operands its
+ * register file reads (golden/regfile.h).  What each instruction computes
+ * is the lane's datapath, golden/lane.c; this file decodes, and performs
+ * the lane's memory request through the caller's callbacks, so the same
+ * code serves the SM, the single-thread oracle runs (rv32_exec) and the
+ * unit tests.  No trap exists: an illegal instruction or a bad access is
+ * returned as a status for the caller to report (kernel, PC, thread).
  */
 #ifndef SIMTREF_RV32_H
 #define SIMTREF_RV32_H
@@ -117,8 +116,8 @@ struct rv32_reservation {
 /* What the SM keeps per thread beside its registers (which are in the
  * register file, golden/regfile.h): its pc and its reservation. */
 struct rv32_context {
-    uint32_t pc;
-    struct rv32_reservation resv;
+    uint32_t pc;           /* the address of its next instruction */
+    struct rv32_reservation resv; /* its lr.w reservation */
 };
 
 /* One thread alone (the oracle runs, the unit tests): its registers,
@@ -148,8 +147,9 @@ struct rv32_result {
 /* Decode one word; op = RV32_ILLEGAL when it is not in the set above. */
 struct rv32_insn rv32_decode(uint32_t word);
 
-/* Execute insn for thread t at t->pc on the lane (golden/lane.h, with
- * the CSR insn names as env->csr gives it): updates t (registers, pc) and
+/* Execute insn for thread t at t->pc on the lane (golden/lane.h; a CSR
+ * read gets the value env->csr gives, and only the SIMT CSRs exist):
+ * updates t (registers, pc) and
  * memory through env, and describes the effect in *res.  On an error
  * status t is unchanged and res->next_pc is the instruction's own pc
  * (res->mem_addr names the address of a bad access or jump target).  On
