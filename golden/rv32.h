@@ -149,8 +149,8 @@ struct rv32_insn rv32_decode(uint32_t word);
 
 /* Execute insn for thread t at t->pc on the lane (golden/lane.h; a CSR
  * read gets the value env->csr gives, and only the SIMT CSRs exist):
- * updates t (registers, pc) and
- * memory through env, and describes the effect in *res.  On an error
+ * updates t (registers, pc) and memory through env, and describes the
+ * effect in *res.  On an error
  * status t is unchanged and res->next_pc is the instruction's own pc
  * (res->mem_addr names the address of a bad access or jump target).  On
  * RV32_BARRIER, RV32_EXIT and RV32_PRIO, t->pc has moved to the next
