@@ -5,9 +5,10 @@
  * its whole life, so all its registers are in one bank): HARP section 2
  * puts it "one 4-port (three reads/one write) register file is virtually
  * associated with each lane ... all registers of a thread are allocated in
- * the register file associated with the thread's lane".  Register r of
- * the thread of warp slot g is at row g * 32 + r of its lane's bank; x0
- * is no storage and reads 0.
+ * the register file associated with the thread's lane" (three read ports
+ * there; an RV32IM instruction reads at most two).  Register r of the
+ * thread of warp slot g is at row g * 32 + r of its lane's bank; x0 is no
+ * storage and reads 0.
  *
  * Ports (struct regfile_in, struct regfile_out), per lane:
  *   read   two read ports, rs1 and rs2: bank l reads registers rs1[l] and
@@ -22,11 +23,11 @@
  * warp may need to access different offsets in register banks ... HARP
  * ... associates one logical circuit with each bank to retrieve the
  * register offset at each lane independently and in parallel" (an area
- * overhead the paper puts at about 2.5 %, after Fung et al. 2009 and
- * Narasiman et al. 2011).  Here that circuit is offset[l]: each bank's
- * read row is its own thread's warp slot, not the issuing First-Level
- * slot's.  Without offsets (every other mode) every bank reads the row of
- * `slot` and offset[] is not looked at.
+ * overhead the earlier studies it cites, Fung et al. 2009 and Narasiman
+ * et al. 2011, estimated at about 2.5 %).  Here that circuit is
+ * offset[l]: each bank's read row is its own thread's warp slot, not the
+ * issuing First-Level slot's.  Without offsets (every other mode) every
+ * bank reads the row of `slot` and offset[] is not looked at.
  *
  * The cycle protocol: regfile_eval() gives the read ports' values from
  * the registers as they are (a write of this cycle is not forwarded);
