@@ -37,6 +37,27 @@ static inline bool is_pow2(uint64_t n)
     return n != 0 && (n & (n - 1)) == 0;
 }
 
+/* The low `bits` bits of v (1 to 32), sign-extended: a sign-extending
+ * field of the datapath, without the implementation-defined conversion
+ * of an out-of-range value to int32_t. */
+static inline int32_t sign_extend32(uint32_t v, unsigned bits)
+{
+    uint32_t m = (uint32_t)1 << (bits - 1);
+    v &= (bits == 32) ? 0xffffffffu : ((uint32_t)1 << bits) - 1;
+    v = (v ^ m) - m;
+    return (v & 0x80000000u) ? -(int32_t)(~v) - 1 : (int32_t)v;
+}
+
+/* v shifted right by sh & 31 bits, copies of its sign bit shifted in (an
+ * arithmetic shift, without shifting a negative int). */
+static inline uint32_t sra32(uint32_t v, unsigned sh)
+{
+    sh &= 31;
+    if (!(v & 0x80000000u) || sh == 0)
+        return v >> sh;
+    return (v >> sh) | ~(0xffffffffu >> sh);
+}
+
 /* The number of set bits (lanes in a mask).  Written out rather than
  * __builtin_popcountll, which without a popcnt instruction in the target
  * is a call into the compiler's runtime library. */

@@ -229,7 +229,8 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .config = "tiny",
         .test = "tiny-overwrite-full",
         .bug = "a reservation in a full RBT set overwrites way 0 instead of "
-               "failing", },
+               "failing",
+    },
     [DEFECT_LOOKUP_LANE_CONFLICT] = {
         .name = "lookup-lane-conflict",
         .structure = STRUCTURE_READY_LOOKUP,
@@ -287,7 +288,8 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .config = "tests/scenarios/sbr-fig2.conf",
         .test = "sbr-fig2-silent-overflow",
         .bug = "a push beyond the SBR stack's depth overwrites the top "
-               "entries and raises no overflow", },
+               "entries and raises no overflow",
+    },
     [DEFECT_SBR_CALL_POPS_ON_MOVE] = {
         .name = "sbr-call-pops-on-move",
         .structure = STRUCTURE_SBR_STACK,
@@ -295,28 +297,58 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .test = "sbr-fig2-call-pops-on-move",
         .bug = "an advance to a CALL top's RPC (its return PC) pops it, as "
                "it pops a branch top at its RPC: a recursive call's frames "
-               "merge again", },
+               "merge again",
+    },
     [DEFECT_FETCH_OVERFILL] = {
         .name = "fetch-overfill",
         .structure = STRUCTURE_FETCH,
         .config = "tiny",
         .test = "tiny-overfill",
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
-               "are all taken", },
+               "are all taken",
+    },
 };
 
 /* ORDER PART */
 static const struct sm_part_info parts[SM_PART_COUNT] = {
+    [SM_PART_REGFILE] = {
+        .name = "regfile",
+        .model = "regfile.h",
+        .title = "Register file, a bank per lane",
+        .source = "HARP 2, 8",
+        .per = PER_SM,
+    },
+    [SM_PART_LANE] = {
+        .name = "lane",
+        .model = "lane.h",
+        .title = "Integer lane datapath (the SM evaluates it for each "
+                 "active lane)",
+        .source = "docs/isa.md",
+        .per = PER_SM,
+    },
     [SM_PART_LSU] = {
-        "lsu", "lsu.h", "Load/store unit", "docs/memory.md; Collange 4.2",
-        PER_SM },
+        .name = "lsu",
+        .model = "lsu.h",
+        .title = "Load/store unit",
+        .source = "docs/memory.md; Collange 4.2",
+        .per = PER_SM,
+    },
     [SM_PART_L1_CACHE] = {
-        "l1_cache", "l1_cache.h", "L1 data cache", "docs/memory.md",
-        PER_SM },
+        .name = "l1_cache",
+        .model = "l1_cache.h",
+        .title = "L1 data cache",
+        .source = "docs/memory.md",
+        .per = PER_SM,
+    },
     [SM_PART_SHARED_MEM] = {
-        "shared_mem", "shared_mem.h", "Shared-memory banks", "docs/memory.md",
-        PER_SM },
+        .name = "shared_mem",
+        .model = "shared_mem.h",
+        .title = "Shared-memory banks",
+        .source = "docs/memory.md",
+        .per = PER_SM,
+    },
 };
+
 
 const struct structure_info *registry_structure(enum structure_id s)
 {

@@ -100,6 +100,8 @@ struct structure_info {
  * ORDER PART: parts[] in registry.c.
  */
 enum sm_part_id {
+    SM_PART_REGFILE,        /* the register file, banked per lane */
+    SM_PART_LANE,           /* a lane's integer datapath */
     SM_PART_LSU,            /* the load/store unit */
     SM_PART_L1_CACHE,       /* the L1 data cache's tags, LRU and MSHRs */
     SM_PART_SHARED_MEM,     /* the shared memory's banks */

@@ -7,6 +7,9 @@
 
 #include <stddef.h>
 
+#include "bits.h"
+#include "lane.h"
+
 /* ORDER RV32_OP */
 static const char *const op_names[RV32_N_OPS] = {
     "illegal",
@@ -36,27 +39,14 @@ const char *rv32_op_name(enum rv32_op op)
     return op_names[op];
 }
 
-/* The low `bits` bits of v, sign-extended, without relying on
- * implementation-defined conversions or shifts of negative values. */
 static int32_t sext(uint32_t v, unsigned bits)
 {
-    uint32_t m = (uint32_t)1 << (bits - 1);
-    v &= (bits == 32) ? 0xffffffffu : ((uint32_t)1 << bits) - 1;
-    v = (v ^ m) - m;
-    return (v & 0x80000000u) ? -(int32_t)(~v) - 1 : (int32_t)v;
+    return sign_extend32(v, bits);
 }
 
 static int32_t s32(uint32_t v)
 {
-    return sext(v, 32);
-}
-
-static uint32_t sra32(uint32_t v, unsigned sh)
-{
-    sh &= 31;
-    if (!(v & 0x80000000u) || sh == 0)
-        return v >> sh;
-    return (v >> sh) | ~(0xffffffffu >> sh);
+    return sign_extend32(v, 32);
 }
 
 struct rv32_insn rv32_decode(uint32_t word)
@@ -229,83 +219,7 @@ struct rv32_insn rv32_decode(uint32_t word)
 
 uint32_t rv32_amo_apply(enum rv32_op op, uint32_t old, uint32_t src)
 {
-    switch (op) {
-    case RV32_AMOSWAP_W: return src;
-    case RV32_AMOADD_W:  return old + src;
-    case RV32_AMOXOR_W:  return old ^ src;
-    case RV32_AMOAND_W:  return old & src;
-    case RV32_AMOOR_W:   return old | src;
-    case RV32_AMOMIN_W:  return s32(old) < s32(src) ? old : src;
-    case RV32_AMOMAX_W:  return s32(old) > s32(src) ? old : src;
-    case RV32_AMOMINU_W: return old < src ? old : src;
-    case RV32_AMOMAXU_W: return old > src ? old : src;
-    default:             return old;
-    }
-}
-
-static uint32_t divide(enum rv32_op op, uint32_t a, uint32_t b)
-{
-    switch (op) {
-    case RV32_DIV:
-        if (b == 0)
-            return 0xffffffffu;
-        if (a == 0x80000000u && b == 0xffffffffu)
-            return 0x80000000u;
-        return (uint32_t)(s32(a) / s32(b));
-    case RV32_DIVU:
-        return b == 0 ? 0xffffffffu : a / b;
-    case RV32_REM:
-        if (b == 0)
-            return a;
-        if (a == 0x80000000u && b == 0xffffffffu)
-            return 0;
-        return (uint32_t)(s32(a) % s32(b));
-    default: /* RV32_REMU */
-        return b == 0 ? a : a % b;
-    }
-}
-
-static uint32_t multiply(enum rv32_op op, uint32_t a, uint32_t b)
-{
-    switch (op) {
-    case RV32_MUL:
-        return a * b;
-    case RV32_MULH:
-        return (uint32_t)((uint64_t)((int64_t)s32(a) * (int64_t)s32(b)) >> 32);
-    case RV32_MULHSU:
-        return (uint32_t)(((uint64_t)(int64_t)s32(a) * (uint64_t)b) >> 32);
-    default: /* RV32_MULHU */
-        return (uint32_t)(((uint64_t)a * (uint64_t)b) >> 32);
-    }
-}
-
-/* The register-register and register-immediate ALU, b being rs2 or imm. */
-static uint32_t alu(enum rv32_op op, uint32_t a, uint32_t b)
-{
-    switch (op) {
-    case RV32_ADD: case RV32_ADDI:   return a + b;
-    case RV32_SUB:                   return a - b;
-    case RV32_SLL: case RV32_SLLI:   return a << (b & 31);
-    case RV32_SLT: case RV32_SLTI:   return s32(a) < s32(b);
-    case RV32_SLTU: case RV32_SLTIU: return a < b;
-    case RV32_XOR: case RV32_XORI:   return a ^ b;
-    case RV32_SRL: case RV32_SRLI:   return a >> (b & 31);
-    case RV32_SRA: case RV32_SRAI:   return sra32(a, b & 31);
-    case RV32_OR: case RV32_ORI:     return a | b;
-    default: /* AND, ANDI */         return a & b;
-    }
-}
-
-static bool branch_taken(enum rv32_op op, uint32_t a, uint32_t b)
-{
-    switch (op) {
-    case RV32_BEQ:  return a == b;
-    case RV32_BNE:  return a != b;
-    case RV32_BLT:  return s32(a) < s32(b);
-    case RV32_BGE:  return s32(a) >= s32(b);
-    case RV32_BLTU: return a < b;
-    default:        return a >= b;   /* BGEU */
-    }
+    return lane_amo_result(op, old, src);
 }
 
 /* An AMO without an amo callback: a load then a store (one thread). */
@@ -314,211 +228,127 @@ static int amo_by_load_store(const struct rv32_env *env, enum rv32_op op,
 {
     if (env->load(env->ctx, addr, 4, old) != 0)
         return -1;
-    return env->store(env->ctx, addr, 4, rv32_amo_apply(op, *old, src));
+    return env->store(env->ctx, addr, 4, lane_amo_result(op, *old, src));
 }
 
-static void fail(struct rv32_result *res, enum rv32_status st, uint32_t pc)
+/* The lane of a thread alone: it holds no state, any geometry serves. */
+static const struct lane datapath;
+
+/* The lane's memory request o performed through env for a thread holding
+ * reservation *r; *rdata the lane's mem_rdata.  Sets res's memory fields
+ * (a failed sc.w made no access; a store's and an AMO's value).  0, or
+ * -1 when env refused the address. */
+static int access(const struct rv32_env *env, struct rv32_reservation *r,
+                  enum rv32_op op, const struct lane_out *o,
+                  struct rv32_result *res, uint32_t *rdata)
 {
-    res->status = st;
-    res->next_pc = pc;
-    res->rd_written = false;
-    res->taken = false;
+    uint32_t addr = o->mem_addr, v = o->mem_wdata;
+
+    switch (op) {
+    case RV32_LB: case RV32_LH: case RV32_LW: case RV32_LBU: case RV32_LHU:
+        return env->load(env->ctx, addr, o->mem_bytes, rdata);
+    case RV32_SB: case RV32_SH: case RV32_SW:
+        return env->store(env->ctx, addr, o->mem_bytes, v);
+    case RV32_LR_W:
+        if ((env->lr ? env->lr(env->ctx, addr, rdata)
+                     : env->load(env->ctx, addr, 4, rdata)) != 0)
+            return -1;
+        r->held = true;
+        r->addr = addr;
+        return 0;
+    case RV32_SC_W: {
+        bool ok = r->held && r->addr == addr;
+        if (env->sc && env->sc(env->ctx, addr, v, &ok) != 0)
+            return -1;
+        if (ok) {
+            res->mem_write = true;
+            res->mem_value = v;
+            if (!env->sc && env->store(env->ctx, addr, 4, v) != 0)
+                return -1;
+        } else {
+            res->mem = false;
+        }
+        r->held = false;
+        *rdata = ok ? 0 : 1;
+        return 0;
+    }
+    default:                /* the AMOs */
+        if ((env->amo ? env->amo(env->ctx, op, addr, v, rdata)
+                      : amo_by_load_store(env, op, addr, v, rdata)) != 0)
+            return -1;
+        res->mem_write = true;
+        res->mem_value = lane_amo_result(op, *rdata, v);
+        return 0;
+    }
 }
 
-void rv32_exec(const struct rv32_insn *in, struct rv32_thread *t,
+void rv32_lane_access(struct lane_in *in, struct lane_out *o,
+                      struct rv32_reservation *resv,
+                      const struct rv32_env *env, struct rv32_result *res)
+{
+    enum rv32_op op = in->insn->op;
+    bool store = op >= RV32_SB && op <= RV32_SW;
+    uint32_t rdata = 0;
+
+    lane_record(o, res);
+    if (store) {
+        res->mem_write = true;
+        res->mem_value = o->mem_wdata;
+    }
+    if (o->status != RV32_OK)
+        return;
+    if (access(env, resv, op, o, res, &rdata) != 0) {
+        res->status = RV32_ERR_ACCESS;
+        res->next_pc = in->pc;
+        res->rd_written = false;
+        res->rd_value = 0;
+        return;
+    }
+    if (!store) {
+        /* the data returned: rd's value */
+        in->mem_rdata = rdata;
+        lane_eval(&datapath, in, o);
+        res->rd_written = o->rd_write;
+        res->rd_value = o->rd_value;
+    }
+}
+
+void rv32_exec(const struct rv32_insn *insn, struct rv32_thread *t,
                const struct rv32_env *env, struct rv32_result *res)
 {
-    uint32_t pc = t->pc;
-    uint32_t a = in->rs1 ? t->x[in->rs1] : 0;
-    uint32_t b = in->rs2 ? t->x[in->rs2] : 0;
-    uint32_t imm = (uint32_t)in->imm;
-    uint32_t next = pc + 4;
-    uint32_t rdv = 0;
-    bool wr = false;
+    struct lane_in in;
+    struct lane_out o;
+    struct rv32_reservation resv;
 
-    *res = (struct rv32_result){ 0 };
-    res->status = RV32_OK;
-
-    switch (in->op) {
-    case RV32_LUI:
-        rdv = imm; wr = true;
-        break;
-    case RV32_AUIPC:
-        rdv = pc + imm; wr = true;
-        break;
-    case RV32_JAL:
-    case RV32_JALR:
-        next = in->op == RV32_JAL ? pc + imm : (a + imm) & ~1u;
-        if (next & 3) {
-            res->mem_addr = next;
-            fail(res, RV32_ERR_MISALIGNED, pc);
-            return;
-        }
-        rdv = pc + 4; wr = true;
-        break;
-    case RV32_BEQ: case RV32_BNE: case RV32_BLT:
-    case RV32_BGE: case RV32_BLTU: case RV32_BGEU:
-        res->branch = true;
-        if (branch_taken(in->op, a, b)) {
-            if ((pc + imm) & 3) {
-                res->mem_addr = pc + imm;
-                fail(res, RV32_ERR_MISALIGNED, pc);
-                return;
-            }
-            res->taken = true;
-            next = pc + imm;
-        }
-        break;
-    case RV32_LB: case RV32_LH: case RV32_LW: case RV32_LBU: case RV32_LHU: {
-        unsigned n = (in->op == RV32_LW) ? 4
-                   : (in->op == RV32_LH || in->op == RV32_LHU) ? 2 : 1;
-        uint32_t addr = a + imm, v;
-        res->mem = true;
-        res->mem_addr = addr;
-        res->mem_bytes = n;
-        if (addr & (n - 1)) {
-            fail(res, RV32_ERR_MISALIGNED, pc);
-            return;
-        }
-        if (env->load(env->ctx, addr, n, &v) != 0) {
-            fail(res, RV32_ERR_ACCESS, pc);
-            return;
-        }
-        if (n < 4)
-            v &= ((uint32_t)1 << (8 * n)) - 1;
-        if (in->op == RV32_LB || in->op == RV32_LH)
-            v = (uint32_t)sext(v, 8 * n);
-        rdv = v; wr = true;
-        break;
-    }
-    case RV32_SB: case RV32_SH: case RV32_SW: {
-        unsigned n = in->op == RV32_SW ? 4 : in->op == RV32_SH ? 2 : 1;
-        uint32_t addr = a + imm;
-        uint32_t v = n == 4 ? b : b & (((uint32_t)1 << (8 * n)) - 1);
-        res->mem = true;
-        res->mem_write = true;
-        res->mem_addr = addr;
-        res->mem_bytes = n;
-        res->mem_value = v;
-        if (addr & (n - 1)) {
-            fail(res, RV32_ERR_MISALIGNED, pc);
-            return;
-        }
-        if (env->store(env->ctx, addr, n, v) != 0) {
-            fail(res, RV32_ERR_ACCESS, pc);
-            return;
-        }
-        break;
-    }
-    case RV32_ADDI: case RV32_SLTI: case RV32_SLTIU: case RV32_XORI:
-    case RV32_ORI: case RV32_ANDI: case RV32_SLLI: case RV32_SRLI:
-    case RV32_SRAI:
-        rdv = alu(in->op, a, imm); wr = true;
-        break;
-    case RV32_ADD: case RV32_SUB: case RV32_SLL: case RV32_SLT:
-    case RV32_SLTU: case RV32_XOR: case RV32_SRL: case RV32_SRA:
-    case RV32_OR: case RV32_AND:
-        rdv = alu(in->op, a, b); wr = true;
-        break;
-    case RV32_MUL: case RV32_MULH: case RV32_MULHSU: case RV32_MULHU:
-        rdv = multiply(in->op, a, b); wr = true;
-        break;
-    case RV32_DIV: case RV32_DIVU: case RV32_REM: case RV32_REMU:
-        rdv = divide(in->op, a, b); wr = true;
-        break;
-    case RV32_FENCE:
-        break;
-    case RV32_ECALL:
-    case RV32_EBREAK:
-        fail(res, RV32_ERR_ECALL, pc);
-        return;
-    case RV32_CSRRS: case RV32_CSRRC: case RV32_CSRRSI: case RV32_CSRRCI: {
+    in.insn = insn;
+    in.pc = t->pc;
+    in.rs1 = insn->rs1 ? t->x[insn->rs1] : 0;
+    in.rs2 = insn->rs2 ? t->x[insn->rs2] : 0;
+    in.csr_present = 0;
+    in.mem_rdata = 0;
+    if (insn->op >= RV32_CSRRW && insn->op <= RV32_CSRRCI) {
+        /* the CSR it names, as the environment has it */
+        unsigned k = (unsigned)insn->csr - RV32_CSR_TID;
         uint32_t v;
-        /* rs1 is x0 (or uimm is 0): a read.  Anything else writes. */
-        if (in->rs1 != 0 || env->csr == NULL ||
-            env->csr(env->ctx, in->csr, &v) != 0) {
-            fail(res, RV32_ERR_ILLEGAL, pc);
-            return;
+        if (k < LANE_CSRS && env->csr
+            && env->csr(env->ctx, insn->csr, &v) == 0) {
+            in.csr[k] = v;
+            in.csr_present = (uint8_t)(1u << k);
         }
-        rdv = v; wr = true;
-        break;
     }
-    case RV32_LR_W: case RV32_SC_W:
-    case RV32_AMOSWAP_W: case RV32_AMOADD_W: case RV32_AMOXOR_W:
-    case RV32_AMOAND_W: case RV32_AMOOR_W: case RV32_AMOMIN_W:
-    case RV32_AMOMAX_W: case RV32_AMOMINU_W: case RV32_AMOMAXU_W: {
-        uint32_t addr = a, old;
-        res->mem = true;
-        res->mem_addr = addr;
-        res->mem_bytes = 4;
-        if (addr & 3) {
-            fail(res, RV32_ERR_MISALIGNED, pc);
-            return;
-        }
-        if (in->op == RV32_LR_W) {
-            if ((env->lr ? env->lr(env->ctx, addr, &old)
-                         : env->load(env->ctx, addr, 4, &old)) != 0) {
-                fail(res, RV32_ERR_ACCESS, pc);
-                return;
-            }
-            t->reserved = true;
-            t->reserved_addr = addr;
-            rdv = old; wr = true;
-            break;
-        }
-        if (in->op == RV32_SC_W) {
-            bool ok = t->reserved && t->reserved_addr == addr;
-            if (env->sc && env->sc(env->ctx, addr, b, &ok) != 0) {
-                fail(res, RV32_ERR_ACCESS, pc);
-                return;
-            }
-            if (ok) {
-                res->mem_write = true;
-                res->mem_value = b;
-                if (!env->sc && env->store(env->ctx, addr, 4, b) != 0) {
-                    fail(res, RV32_ERR_ACCESS, pc);
-                    return;
-                }
-                rdv = 0;
-            } else {
-                res->mem = false;
-                rdv = 1;
-            }
-            t->reserved = false;
-            wr = true;
-            break;
-        }
-        if ((env->amo ? env->amo(env->ctx, in->op, addr, b, &old)
-                      : amo_by_load_store(env, in->op, addr, b, &old)) != 0) {
-            fail(res, RV32_ERR_ACCESS, pc);
-            return;
-        }
-        res->mem_write = true;
-        res->mem_value = rv32_amo_apply(in->op, old, b);
-        rdv = old; wr = true;
-        break;
-    }
-    case RV32_SIMT_BAR:
-        res->status = RV32_BARRIER;
-        break;
-    case RV32_SIMT_EXIT:
-        res->status = RV32_EXIT;
-        break;
-    case RV32_SIMT_PRIO_RAISE: case RV32_SIMT_PRIO_LOWER:
-    case RV32_SIMT_PRIO_SETOUT:
-        res->status = RV32_PRIO;
-        break;
-    default: /* RV32_ILLEGAL, and the CSR writes csrrw/csrrwi */
-        fail(res, RV32_ERR_ILLEGAL, pc);
-        return;
-    }
-
-    if (wr && in->rd != 0) {
-        t->x[in->rd] = rdv;
-        res->rd_written = true;
-        res->rd_value = rdv;
-    }
+    resv.held = t->reserved;
+    resv.addr = t->reserved_addr;
+    lane_eval(&datapath, &in, &o);
+    if (o.mem)
+        rv32_lane_access(&in, &o, &resv, env, res);
+    else
+        lane_record(&o, res);
+    if (res->status >= RV32_ERR_ILLEGAL)
+        return;             /* t unchanged */
+    t->reserved = resv.held;
+    t->reserved_addr = resv.addr;
+    if (res->rd_written)
+        t->x[insn->rd] = res->rd_value;
     t->x[0] = 0;
-    t->pc = next;
-    res->next_pc = next;
+    t->pc = res->next_pc;
 }

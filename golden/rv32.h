@@ -4,11 +4,13 @@
  * custom-0 opcode (docs/isa.md).
  *
  * The SM decodes a warp's instruction once (rv32_decode) and executes it
- * for each active lane (rv32_exec) on that lane's registers.  Memory and
- * the CSRs are reached through the caller's callbacks, so the same code
- * serves the SM, the single-thread oracle runs and the unit tests.  No
- * trap exists: an illegal instruction or a bad access is returned as a
- * status for the caller to report (kernel, PC, thread).
+ * for each active lane (lane_eval, rv32_lane_access) on the operands its
+ * register file reads (golden/regfile.h).  What each instruction computes
+ * is the lane's datapath, golden/lane.c; this file decodes, and performs
+ * the lane's memory request through the caller's callbacks, so the same
+ * code serves the SM, the single-thread oracle runs (rv32_exec) and the
+ * unit tests.  No trap exists: an illegal instruction or a bad access is
+ * returned as a status for the caller to report (kernel, PC, thread).
  */
 #ifndef SIMTREF_RV32_H
 #define SIMTREF_RV32_H
@@ -104,12 +106,27 @@ struct rv32_env {
     int (*sc)(void *ctx, uint32_t addr, uint32_t val, bool *ok);
 };
 
-/* One thread's architectural state. */
+/* A thread's LR/SC reservation (the thread's own view: the SM also
+ * breaks it on other threads' writes, golden/sm_memory.h). */
+struct rv32_reservation {
+    bool held;             /* lr.w reserved a word ... */
+    uint32_t addr;         /* ... at this address */
+};
+
+/* What the SM keeps per thread beside its registers (which are in the
+ * register file, golden/regfile.h): its pc and its reservation. */
+struct rv32_context {
+    uint32_t pc;           /* the address of its next instruction */
+    struct rv32_reservation resv; /* its lr.w reservation */
+};
+
+/* One thread alone (the oracle runs, the unit tests): its registers,
+ * pc and reservation. */
 struct rv32_thread {
     uint32_t x[32];        /* x[0] reads 0 whatever is stored */
     uint32_t pc;
-    bool reserved;         /* LR/SC reservation held */
-    uint32_t reserved_addr;
+    bool reserved;         /* LR/SC reservation held ... */
+    uint32_t reserved_addr; /* ... at this address */
 };
 
 /* What the instruction did, for the trace and the SM's control flow. */
@@ -130,8 +147,10 @@ struct rv32_result {
 /* Decode one word; op = RV32_ILLEGAL when it is not in the set above. */
 struct rv32_insn rv32_decode(uint32_t word);
 
-/* Execute insn for thread t at t->pc: updates t (registers, pc) and
- * memory through env, and describes the effect in *res.  On an error
+/* Execute insn for thread t at t->pc on the lane (golden/lane.h; a CSR
+ * read gets the value env->csr gives, and only the SIMT CSRs exist):
+ * updates t (registers, pc) and memory through env, and describes the
+ * effect in *res.  On an error
  * status t is unchanged and res->next_pc is the instruction's own pc
  * (res->mem_addr names the address of a bad access or jump target).  On
  * RV32_BARRIER, RV32_EXIT and RV32_PRIO, t->pc has moved to the next
@@ -142,6 +161,20 @@ struct rv32_insn rv32_decode(uint32_t word);
  * NULL an AMO is a load then a store (enough for one thread). */
 void rv32_exec(const struct rv32_insn *insn, struct rv32_thread *t,
                const struct rv32_env *env, struct rv32_result *res);
+
+struct lane_in;
+struct lane_out;
+
+/* The memory request of a lane's outputs *o for inputs *in (golden/lane.h:
+ * a load, store, lr.w, sc.w or AMO), performed through env for a thread
+ * holding reservation *resv, which lr.w and sc.w update; then the lane
+ * evaluated again on the data read (in->mem_rdata, *o).  *res describes
+ * the instruction as for rv32_exec; the caller writes rd
+ * (res->rd_written, rd_value) and the pc.  (An instruction without a
+ * memory request needs only lane_record().) */
+void rv32_lane_access(struct lane_in *in, struct lane_out *o,
+                      struct rv32_reservation *resv,
+                      const struct rv32_env *env, struct rv32_result *res);
 
 /* The value an AMO writes back, given the old memory word and rs2's value
  * (src); for an amo callback that does the read-modify-write. */

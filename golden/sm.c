@@ -10,6 +10,7 @@
 
 #include "sm.h"
 #include "bits.h"
+#include "lane.h"
 #include "rv32_disasm.h"
 #include "sm_report.h"
 
@@ -66,7 +67,13 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm_destroy(sm);
         return -1;
     }
-    if (sm_reconv_init(&sm->rc, cfg, prog, sm->thread, err, errlen) != 0) {
+    if (regfile_init(&sm->rf, cfg, err, errlen) != 0
+        || lane_init(&sm->lane, cfg, err, errlen) != 0) {
+        sm_destroy(sm);
+        return -1;
+    }
+    if (sm_reconv_init(&sm->rc, cfg, prog, sm->thread, &sm->rf, err,
+                       errlen) != 0) {
         sm_destroy(sm);
         return -1;
     }
@@ -149,6 +156,7 @@ void sm_destroy(struct sm *sm)
     free(sm->use);
     free(sm->is_rpc);
     free(sm->thread);
+    regfile_free(&sm->rf);
     free(sm->inv_count);
     free(sm);
 }
@@ -322,14 +330,17 @@ static void dispatch(struct sm *sm)
             w->wid = k;
             for (unsigned l = 0; l < c->warp_size; l++) {
                 unsigned tid = k * c->warp_size + l;
-                struct rv32_thread *th = &sm->thread[g * c->warp_size + l];
+                struct rv32_context *th = &sm->thread[g * c->warp_size + l];
+                uint32_t x[REGFILE_REGS] = { 0 };
+
                 memset(th, 0, sizeof *th);
-                if (tid >= sm->launch.block)
-                    continue;
-                w->lanes |= 1ull << l;
-                th->pc = sm->prog->entry;
-                th->x[2] = sm_memory_stack_top(g * c->warp_size + l);
-                th->x[10] = sm->launch.args;
+                if (tid < sm->launch.block) {
+                    w->lanes |= 1ull << l;
+                    th->pc = sm->prog->entry;
+                    x[2] = sm_memory_stack_top(g * c->warp_size + l);
+                    x[10] = sm->launch.args;
+                }
+                regfile_launch(&sm->rf, l, g, x);
             }
             w->live = w->lanes;
             tb->warp[k++] = g;
@@ -351,14 +362,13 @@ static void thread_name(const struct sm *sm, unsigned g, unsigned l,
 static void thread_regs(const struct sm *sm, unsigned g, unsigned l,
                         char *buf, size_t len)
 {
-    const struct rv32_thread *th = &sm->thread[g * sm->cfg.warp_size + l];
     size_t n = 0;
 
     buf[0] = '\0';
     for (unsigned r = 1; r < 32 && n < len; r++)
         n += (size_t)snprintf(buf + n, len - n, "%s%s=%08x",
                               r % 8 == 1 ? "\n  " : " ", rv32_reg_name(r),
-                              th->x[r]);
+                              regfile_peek(&sm->rf, l, g, r));
 }
 
 /* Thread (slot g, lane l) executed simt.exit at pc with a0 = code != 0:
@@ -399,10 +409,10 @@ static void fail_thread(struct sm *sm, unsigned g, unsigned l, uint32_t pc,
 
 /* Why a thread's access was refused, and where: the region it missed. */
 static void access_what(const struct sm *sm, const struct sm_accessor *a,
-                        const struct rv32_thread *th, char *buf, size_t len)
+                        uint32_t sp, char *buf, size_t len)
 {
     uint32_t top = sm_memory_stack_top(a->thread);
-    uint32_t lo = top - SM_STACK_BYTES, sp = th->x[2];
+    uint32_t lo = top - SM_STACK_BYTES;
 
     switch (a->fault) {
     case SM_FAULT_STACK:
@@ -746,11 +756,10 @@ static bool whole_warps(const struct sm *sm, unsigned s, uint64_t mask,
  * the targets would: the lanes of the lowest lane's target jump, and the
  * others stay at the jump (the branch's other side, PC = pc) to execute
  * it again once the first group has re-converged.  The targets are known
- * before execution (rs1 + imm), so no lane executes twice.  Every other
- * case: mask itself. */
-static uint64_t sbr_jump_lanes(const struct sm *sm, unsigned s,
-                               const unsigned *owner, const struct rv32_insn *in,
-                               uint64_t mask)
+ * before execution (rs1 + imm, rs1[l] lane l's value from the register
+ * file), so no lane executes twice.  Every other case: mask itself. */
+static uint64_t sbr_jump_lanes(const struct sm *sm, const uint32_t rs1[],
+                               const struct rv32_insn *in, uint64_t mask)
 {
     const struct simt_config *c = &sm->cfg;
     uint32_t t0 = 0, t1 = 0;
@@ -762,9 +771,7 @@ static uint64_t sbr_jump_lanes(const struct sm *sm, unsigned s,
         return mask;
     for (uint64_t k = mask; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctzll(k);
-        unsigned gl = sm_slot_of(sm, s, owner[l]);
-        const struct rv32_thread *th = &sm->thread[gl * c->warp_size + l];
-        uint32_t t = (th->x[in->rs1] + (uint32_t)in->imm) & ~1u;
+        uint32_t t = (rs1[l] + (uint32_t)in->imm) & ~1u;
 
         if (targets == 0) {
             t0 = t;
@@ -783,7 +790,11 @@ static uint64_t sbr_jump_lanes(const struct sm *sm, unsigned s,
 
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
  * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
- * regroups threads). */
+ * regroups threads).  The register file's read ports give each lane its
+ * operands (under harp at its own thread's slot: the per-lane offsets),
+ * the lane datapath computes (golden/lane.h; rv32_lane_access() performs
+ * its memory request), and the write port takes the results at the
+ * cycle's edge. */
 static void execute(struct sm *sm, unsigned s, unsigned w,
                     struct exec_outcome *o, struct sm_issue_record *rec)
 {
@@ -797,7 +808,11 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     struct rv32_insn insn;
     struct sm_accessor acc;
     struct rv32_env env;
-    bool first = true, two = false;
+    struct regfile_in rf_in;
+    struct regfile_out rf_out;
+    struct lane_in lin;
+    struct lane_out lo;
+    bool first = true, two = false, failed = false;
     uint32_t ta = 0, tb = 0;
 
     /* owner[] and one are written by issue_threads() */
@@ -841,17 +856,31 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     rec->insn = insn;
     if (mask == 0)
         return;
-    exec = sbr_jump_lanes(sm, s, o->owner, &insn, mask);
+    /* the operands of every active lane, each of its own thread */
+    rf_in.read = mask;
+    rf_in.slot = g;
+    rf_in.write = 0;
+    memset(rf_in.rs1, insn.rs1, c->warp_size);
+    memset(rf_in.rs2, insn.rs2, c->warp_size);
+    for (uint64_t k = sm->regroups ? mask : 0; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        rf_in.offset[l] = (uint16_t)sm_slot_of(sm, s, o->owner[l]);
+    }
+    regfile_eval(&sm->rf, &rf_in, &rf_out);
+    exec = sbr_jump_lanes(sm, rf_out.rs1, &insn, mask);
     rec->mask = exec;
     memset(&acc, 0, sizeof acc);
     acc.m = &sm->mem;
-    acc.csr[1] = sm->launch.block;
-    acc.csr[3] = sm->launch.grid;
     sm_memory_env(&acc, &env);
+    lin.insn = &insn;
+    lin.pc = pc;
+    lin.csr[1] = sm->launch.block;
+    lin.csr[3] = sm->launch.grid;
+    lin.csr_present = (1u << LANE_CSRS) - 1;
     for (unsigned l = 0; l < c->warp_size; l++) {
         unsigned gl = sm_slot_of(sm, s, o->owner[l]);
         const struct sm_warp *lw = &sm->warp[gl];
-        struct rv32_thread *th = &sm->thread[gl * c->warp_size + l];
+        struct rv32_context *th = &sm->thread[gl * c->warp_size + l];
         struct rv32_result *r = &rec->res[l];
         uint32_t next;
 
@@ -859,13 +888,26 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
             continue;
         acc.tb = lw->tb;
         acc.thread = gl * c->warp_size + l;
-        acc.csr[0] = lw->wid * c->warp_size + l;
-        acc.csr[2] = sm->tb[lw->tb].ctaid;
-        acc.csr[4] = lw->wid;
-        acc.csr[5] = l;
         acc.fault = SM_FAULT_NONE;
+        lin.rs1 = rf_out.rs1[l];
+        lin.rs2 = rf_out.rs2[l];
+        lin.csr[0] = lw->wid * c->warp_size + l;
+        lin.csr[2] = sm->tb[lw->tb].ctaid;
+        lin.csr[4] = lw->wid;
+        lin.csr[5] = l;
+        lin.mem_rdata = 0;
         th->pc = pc;
-        rv32_exec(&insn, th, &env, r);
+        lane_eval(&sm->lane, &lin, &lo);
+        if (lo.mem)
+            rv32_lane_access(&lin, &lo, &th->resv, &env, r);
+        else
+            lane_record(&lo, r);
+        if (r->rd_written) {
+            rf_in.write |= 1ull << l;
+            rf_in.wslot[l] = (uint16_t)gl;
+            rf_in.rd[l] = insn.rd;
+            rf_in.wdata[l] = r->rd_value;
+        }
         switch (r->status) {
         case RV32_OK:
             next = r->next_pc;
@@ -876,8 +918,8 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
             next = pc + 4;
             break;
         case RV32_EXIT:
-            if (pc != sm->prog->exit_pc && th->x[10] != 0)
-                note_exit_code(sm, gl, l, pc, th->x[10]);
+            if (pc != sm->prog->exit_pc && regfile_peek(&sm->rf, l, gl, 10))
+                note_exit_code(sm, gl, l, pc, regfile_peek(&sm->rf, l, gl, 10));
             o->exits |= 1ull << l;
             o->rc.exit = true;
             next = sm->prog->exit_pc;
@@ -894,27 +936,34 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
             rv32_disasm(word, pc, text, sizeof text);
             fail_thread(sm, gl, l, pc, true, "illegal instruction 0x%08x "
                         "(%s)", word, text);
-            return;
+            failed = true;
+            break;
         }
         case RV32_ERR_MISALIGNED:
             fail_thread(sm, gl, l, pc, true, "misaligned access to 0x%08x "
                         "(%s)", r->mem_addr, rv32_op_name(insn.op));
-            return;
+            failed = true;
+            break;
         case RV32_ERR_ACCESS: {
             char what[160];
 
-            access_what(sm, &acc, th, what, sizeof what);
+            access_what(sm, &acc, regfile_peek(&sm->rf, l, gl, 2), what,
+                        sizeof what);
             fail_thread(sm, gl, l, pc, true, "%s to 0x%08x %s (%s)",
                         acc.fault == SM_FAULT_TEXT ? "write" : "access",
                         acc.fault ? acc.fault_addr : r->mem_addr, what,
                         rv32_op_name(insn.op));
-            return;
+            failed = true;
+            break;
         }
         default:
             fail_thread(sm, gl, l, pc, true, "%s: no environment to call",
                         rv32_op_name(insn.op));
-            return;
+            failed = true;
+            break;
         }
+        if (failed)
+            break;
         th->pc = next;
         if (first) {
             ta = next;
@@ -934,9 +983,14 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
                     "(reconvergence = sbr; docs/isa.md, \"Switches and "
                     "indirect jumps\")", sm->launch.kernel, wp->wid,
                     sm->tb[wp->tb].ctaid, pc, ta, tb, next);
-            return;
+            failed = true;
+            break;
         }
     }
+    /* the clock edge: the results of the lanes that ran */
+    regfile_step(&sm->rf, &rf_in);
+    if (failed)
+        return;
     if (!two && !o->exits && ta == sm->prog->exit_pc && insn.op == RV32_JALR
         && insn.rd == 0 && !whole_warps(sm, s, mask, o->owner)) {
         /* some threads of a warp return from the kernel to the start

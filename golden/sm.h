@@ -42,6 +42,8 @@
 #include "fetch.h"
 #include "lsu.h"
 #include "program.h"
+#include "lane.h"
+#include "regfile.h"
 #include "rv32.h"
 #include "scheduler.h"
 #include "scoreboard.h"
@@ -243,7 +245,10 @@ struct sm {
     struct sm_memory mem;
     struct sm_tb tb[CONFIG_MAX_TBS];
     struct sm_warp warp[SM_MAX_WARP_SLOTS];
-    struct rv32_thread *thread;        /* warp_slots * warp_size threads */
+    struct rv32_context *thread;       /* warp_slots * warp_size threads:
+                                        * pc and LR/SC reservation */
+    struct regfile rf;                 /* their registers, banked per lane */
+    struct lane lane;                  /* the datapath each lane runs */
     struct scoreboard sb;              /* per thread's register */
     struct sm_pipeline pipe;           /* the SIMD groups */
     struct lsu lsu;                    /* the load/store unit */

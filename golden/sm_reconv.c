@@ -23,8 +23,8 @@ _Static_assert(sizeof sm_reconv_modes / sizeof sm_reconv_modes[0]
 
 int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
                    const struct program *prog,
-                   const struct rv32_thread *threads, char *err,
-                   size_t errlen)
+                   const struct rv32_context *threads,
+                   const struct regfile *rf, char *err, size_t errlen)
 {
     uint64_t insns = (uint64_t)(prog->text_hi - prog->text_lo) / 4;
 
@@ -45,6 +45,7 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
     rc->warp_size = cfg->warp_size;
     rc->warps = cfg->threads_per_scheduler / cfg->warp_size;
     rc->threads = threads;
+    rc->rf = rf;
     if (cfg->pc_bits < 64 && insns > (1ull << cfg->pc_bits)) {
         snprintf(err, errlen, "%s: %llu instructions of text do not fit "
                  "the %u-bit PCs of the control-flow structures "

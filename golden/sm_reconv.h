@@ -34,6 +34,7 @@
 
 #include "config.h"
 #include "arbiter.h"
+#include "regfile.h"
 #include "rv32.h"
 #include "sbr_stack.h"
 
@@ -108,7 +109,8 @@ struct sm_reconv {
     uint32_t text_words;    /* instructions in the text */
     unsigned warp_size;
     unsigned warps;         /* W: warps per scheduler */
-    const struct rv32_thread *threads; /* the SM's threads, slot-major */
+    const struct rv32_context *threads; /* the SM's threads, slot-major */
+    const struct regfile *rf;   /* the SM's registers (minpc: each sp) */
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
     uint8_t *sbr_late;      /* sbr: per text word, for a conditional
                              * branch, the side from which a simt.bar is
@@ -138,11 +140,12 @@ struct sm_reconv {
 };
 
 /* threads: the SM's warp_slots * warp_size threads, slot g = w *
- * schedulers + s (the per-thread PC and SP of minpc). */
+ * schedulers + s (the per-thread PC of minpc); rf: their registers (the
+ * per-thread SP of minpc). */
 int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
                    const struct program *prog,
-                   const struct rv32_thread *threads, char *err,
-                   size_t errlen);
+                   const struct rv32_context *threads,
+                   const struct regfile *rf, char *err, size_t errlen);
 void sm_reconv_free(struct sm_reconv *rc);
 void sm_reconv_reset(struct sm_reconv *rc);
 /* Not const: a mode may keep what it evaluated for the step of the same

@@ -69,9 +69,9 @@ static unsigned arb_inputs(const struct sm_reconv *rc, unsigned sched,
     ai->valid = live & ~rc->parked[g];
     for (unsigned l = 0; l < rc->warp_size; l++) {
         unsigned i = g * rc->warp_size + l;
-        const struct rv32_thread *t = &rc->threads[i];
+        const struct rv32_context *t = &rc->threads[i];
         uint32_t base = sm_memory_stack_top(i) - SM_STACK_BYTES;
-        uint32_t off = t->x[2] - base;
+        uint32_t off = regfile_peek(rc->rf, l, g, 2) - base;
 
         /* x2 at the top of the region (no frame yet, in the start code)
          * is the shallowest offset, not offset 0 */
@@ -174,7 +174,7 @@ static void minpc_counts(const struct sm_reconv *rc, unsigned sched,
                          unsigned count[])
 {
     for (unsigned w = 0; w < warps; w++) {
-        const struct rv32_thread *t =
+        const struct rv32_context *t =
             &rc->threads[(w * rc->schedulers + sched) * rc->warp_size];
         for (unsigned l = 0; l < lanes; l++)
             count[w * lanes + l] = (live[w] >> l & 1)
@@ -192,7 +192,7 @@ static void minpc_places(const struct sm_reconv *rc, unsigned sched,
     unsigned g = warp * rc->schedulers + sched;
 
     for (unsigned l = 0; l < lanes; l++) {
-        const struct rv32_thread *t = &rc->threads[g * rc->warp_size + l];
+        const struct rv32_context *t = &rc->threads[g * rc->warp_size + l];
         if ((live >> l & 1) && t->pc >= rc->prog->text_lo && t->pc < rc->prog->text_hi) {
             count[l] = 1;
             snprintf(place[l], 64, "its PC 0x%08x", t->pc);
