@@ -862,7 +862,7 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     rf_in.write = 0;
     memset(rf_in.rs1, insn.rs1, c->warp_size);
     memset(rf_in.rs2, insn.rs2, c->warp_size);
-    for (uint64_t k = sm->regroups ? mask : 0; k; k &= k - 1) {
+    for (uint64_t k = mode_regroups(sm) ? mask : 0; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctzll(k);
         rf_in.offset[l] = (uint16_t)sm_slot_of(sm, s, o->owner[l]);
     }

@@ -170,7 +170,7 @@ static void release_barrier(const struct sm_reconv *rc, unsigned sched,
                             struct sm_harp *h, unsigned w)
 {
     unsigned L = rc->warp_size;
-    const struct rv32_thread *t =
+    const struct rv32_context *t =
         &rc->threads[(w * rc->schedulers + sched) * L];
     uint64_t left = h->parked[w];
 

@@ -67,7 +67,7 @@ struct stage {
     struct simt_config cfg;
     struct program prog;
     struct program_branch branch;       /* A's branch re-converges at D */
-    struct rv32_thread thread[64];      /* the scheduler's threads: T0..T7
+    struct rv32_context thread[64];      /* the scheduler's threads: T0..T7
                                          * are those of launch warps 0, 1 */
     struct sm_reconv rc;
     const struct sm_harp *h;            /* its tables */
@@ -282,7 +282,7 @@ static void load_stage(struct stage *st, bool reference)
     st->branch.rpc = addr(PC_D);
     st->prog.branches = &st->branch;
     st->prog.n_branches = 1;
-    if (sm_reconv_init(&st->rc, &st->cfg, &st->prog, st->thread, err,
+    if (sm_reconv_init(&st->rc, &st->cfg, &st->prog, st->thread, NULL, err,
                        sizeof err) != 0)
         fail_msg("%s", err);
     st->rc.reference = reference;

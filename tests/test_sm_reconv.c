@@ -58,9 +58,19 @@ struct rig {
     struct program_branch branch;
     struct program_func func[2];
     struct program_ics ics[2];
-    struct rv32_thread thread[64];      /* the scheduler's threads */
+    struct rv32_context thread[64];     /* the scheduler's threads */
+    struct regfile rf;                  /* their registers (minpc: sp) */
     struct sm_reconv rc;
 };
+
+/* Thread (lane, slot)'s stack pointer x2 is sp, its other registers 0. */
+static void set_sp(struct rig *r, unsigned lane, unsigned slot, uint32_t sp)
+{
+    uint32_t x[REGFILE_REGS] = { 0 };
+
+    x[2] = sp;
+    regfile_launch(&r->rf, lane, slot, x);
+}
 
 static void build(struct rig *r, const char *mode)
 {
@@ -113,9 +123,11 @@ static void build(struct rig *r, const char *mode)
     r->prog.ics = r->ics;
     r->prog.n_ics = 2;
     r->prog.ics_max_level = 1;
-    for (unsigned i = 0; i < 64; i++)
-        r->thread[i].x[2] = sm_memory_stack_top(i);
-    if (sm_reconv_init(&r->rc, &r->cfg, &r->prog, r->thread, err,
+    if (regfile_init(&r->rf, &r->cfg, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    for (unsigned i = 0; i < 64 && i / LANES < r->rf.g.slots; i++)
+        set_sp(r, i % LANES, i / LANES, sm_memory_stack_top(i));
+    if (sm_reconv_init(&r->rc, &r->cfg, &r->prog, r->thread, &r->rf, err,
                        sizeof err) != 0)
         fail_msg("%s", err);
     sm_reconv_reset(&r->rc);
@@ -246,6 +258,7 @@ static void sbr_runs_the_taken_side_then_the_other_and_reconverges_at_the_rpc(
     assert_fetches(&r, 4, ALL);                 /* re-converged at 4 */
     assert_int_equal(r.rc.sbr[0].depth[0], 1);
     sm_reconv_free(&r.rc);
+    regfile_free(&r.rf);
 }
 
 static void sbr_holds_a_call_in_a_call_entry_until_its_return(void **state)
@@ -274,6 +287,7 @@ static void sbr_holds_a_call_in_a_call_entry_until_its_return(void **state)
     out = exec(&r, 6, ALL, 7);                  /* the base reaches exit */
     assert_true(out.exited);
     sm_reconv_free(&r.rc);
+    regfile_free(&r.rf);
 }
 
 /* ---- minpc -------------------------------------------------------- */
@@ -288,7 +302,7 @@ static void put(struct rig *r, unsigned l, unsigned i, unsigned frames)
     uint32_t frame = SM_STACK_BYTES >> r->cfg.sp_bits;
 
     r->thread[l].pc = addr(i);
-    r->thread[l].x[2] = sm_memory_stack_top(l) - frames * frame;
+    set_sp(r, l, 0, sm_memory_stack_top(l) - frames * frame);
 }
 
 /* Collange, Listing 1: threads that called f from a divergent block sit
@@ -312,6 +326,7 @@ static void minpc_runs_the_deepest_call_first_though_its_pc_is_higher(
     put(&r, 0, 8, 3);           /* deeper still, at a lower PC */
     assert_issues(&r, 8, 0x1);
     sm_reconv_free(&r.rc);
+    regfile_free(&r.rf);
 }
 
 /* Collange: "In case of a tie, we select the minimal PC_i as before";
@@ -334,6 +349,7 @@ static void minpc_runs_the_lowest_pc_among_threads_at_the_same_depth(
     exec(&r, 5, 0xe, 6);        /* ... and all meet lane 0 */
     assert_issues(&r, 6, ALL);
     sm_reconv_free(&r.rc);
+    regfile_free(&r.rf);
 }
 
 static void minpc_parks_a_thread_at_the_barrier_until_its_release(
@@ -373,6 +389,7 @@ static void minpc_parks_a_thread_at_the_barrier_until_its_release(
     assert_false(sm_reconv_all_barrier(&r.rc, 0, 0, ALL));
     assert_issues(&r, 5, 0x6);
     sm_reconv_free(&r.rc);
+    regfile_free(&r.rf);
 }
 
 /* ---- ics-first ---------------------------------------------------- */
@@ -420,6 +437,7 @@ static void ics_first_runs_the_raised_side_before_threads_lowered_at_the_rpc(
     ics_issue(&r, 4, 0xc, 5);   /* lowered at the RPC too */
     assert_issues(&r, 5, ALL);  /* re-converged */
     sm_reconv_free(&r.rc);
+    regfile_free(&r.rf);
 }
 
 static void ics_first_holds_a_warp_at_the_barrier_until_every_thread_waits(
@@ -450,6 +468,7 @@ static void ics_first_holds_a_warp_at_the_barrier_until_every_thread_waits(
     assert_false(sm_reconv_all_barrier(&r.rc, 0, 0, ALL));
     assert_issues(&r, 1, ALL);
     sm_reconv_free(&r.rc);
+    regfile_free(&r.rf);
 }
 
 int main(void)
