@@ -339,6 +339,14 @@ static int cmd_registry(const struct cli_args *a)
                        config_reconvergence_name((enum reconvergence)r));
         printf(" | %s |\n", si->source);
     }
+    printf("\n| SM part | model | copies | source |\n|---|---|---|---|\n");
+    for (int p = 0; p < SM_PART_COUNT; p++) {
+        const struct sm_part_info *pi = registry_sm_part(p);
+        printf("| %s | `golden/%s` | %s | %s |\n", pi->title, pi->model,
+               pi->per == PER_SM ? "one per SM"
+               : pi->per == PER_SCHEDULER ? "one per scheduler"
+               : "one per warp", pi->source);
+    }
     printf("\n| defect | structure | checked on | the bug |\n"
            "|---|---|---|---|\n");
     for (int d = DEFECT_NONE + 1; d < DEFECT_COUNT; d++) {

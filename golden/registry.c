@@ -158,6 +158,22 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         "all taken" },
 };
 
+/* ORDER PART */
+static const struct sm_part_info parts[SM_PART_COUNT] = {
+    [SM_PART_SCOREBOARD] = {
+        "scoreboard", "scoreboard.h", "Register scoreboard",
+        "docs/sm-timing.md", PER_SM },
+    [SM_PART_SIMD_GROUP] = {
+        "simd_group", "simd_group.h", "SIMD groups",
+        "multi-core SIMT 3.4; docs/sm-timing.md", PER_SM },
+    [SM_PART_DECODE] = {
+        "decode", "decode.h", "Decode", "docs/isa.md; docs/sm-timing.md",
+        PER_SM },
+    [SM_PART_DISPATCH] = {
+        "dispatch", "dispatch.h", "TB dispatcher", "docs/sm-timing.md",
+        PER_SM },
+};
+
 const struct structure_info *registry_structure(enum structure_id s)
 {
     return &structures[s];
@@ -166,6 +182,11 @@ const struct structure_info *registry_structure(enum structure_id s)
 const struct defect_info *registry_defect(enum rtl_defect d)
 {
     return &defects[d];
+}
+
+const struct sm_part_info *registry_sm_part(enum sm_part_id p)
+{
+    return &parts[p];
 }
 
 enum structure_id registry_find_structure(const char *name)

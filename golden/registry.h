@@ -93,6 +93,34 @@ struct structure_info {
 };
 
 /*
+ * The SM's own parts: the structures the SM composes besides the control
+ * hardware above.  Each follows golden/model.h under a prefix equal to
+ * its file name; its generated module and testbench come with the SM RTL,
+ * so a part has no emitter, area row, co-simulation or proof yet.
+ * ORDER PART: parts[] in registry.c.
+ */
+enum sm_part_id {
+    SM_PART_SCOREBOARD,     /* the register scoreboard */
+    SM_PART_SIMD_GROUP,     /* the SIMD groups */
+    SM_PART_DECODE,         /* the decode stage */
+    SM_PART_DISPATCH,       /* the TB dispatcher */
+    SM_PART_COUNT
+};
+
+struct sm_part_info {
+    const char *name;       /* "scoreboard": golden/scoreboard.{c,h}, the
+                               prefix of its functions */
+    const char *model;      /* its golden model's header, "scoreboard.h" */
+    const char *title;      /* what it is, "Register scoreboard" */
+    const char *source;     /* where its behaviour is stated: a paper's
+                               section or a docs/ file */
+    enum structure_count per;   /* copies per SM */
+};
+
+/* The row of SM part p. */
+const struct sm_part_info *registry_sm_part(enum sm_part_id p);
+
+/*
  * Deliberate defects.  They exist only to show that the co-simulation and
  * the proofs reject a wrong module; rtl/ never holds one.  ORDER DEFECT:
  * defects[] in registry.c.

@@ -262,7 +262,7 @@ static void every_structure_model_is_some_row_s_model(void **state)
     assert_non_null(d);
     while ((e = readdir(d)) != NULL) {
         size_t n = strlen(e->d_name), got;
-        int is_model, listed = 0, s;
+        int is_model, listed = 0, s, p;
         FILE *f;
 
         if (n < 3 || n - 2 >= sizeof base ||
@@ -281,6 +281,10 @@ static void every_structure_model_is_some_row_s_model(void **state)
             if (strcmp(registry_structure((enum structure_id)s)->model,
                        e->d_name) == 0)
                 listed = 1;
+        for (p = 0; p < SM_PART_COUNT; p++)
+            if (strcmp(registry_sm_part(
+                    (enum sm_part_id)p)->model, e->d_name) == 0)
+                listed = 1;
         if (is_model && !listed)
             fail_msg("golden/%s models a structure that has no registry row",
                      e->d_name);
@@ -290,7 +294,7 @@ static void every_structure_model_is_some_row_s_model(void **state)
         models += is_model;
     }
     closedir(d);
-    assert_int_equal(models, STRUCTURE_COUNT);
+    assert_int_equal(models, STRUCTURE_COUNT + SM_PART_COUNT);
 }
 
 /* ------------------------------------------------------------------------
