@@ -11,6 +11,7 @@ void dispatch_geometry(const struct simt_config *cfg,
                        struct dispatch_geometry *g)
 {
     memset(g, 0, sizeof *g);
+    g->warp_size = cfg->warp_size;
     g->max_tbs = cfg->max_tbs;
     g->warp_slots = cfg->warp_size
                     ? cfg->threads_per_scheduler / cfg->warp_size
@@ -23,7 +24,8 @@ void dispatch_geometry(const struct simt_config *cfg,
 int dispatch_check(const struct dispatch_geometry *g, char *msg,
                    size_t msglen)
 {
-    if (g->max_tbs == 0 || g->max_tbs > DISPATCH_MAX_TBS
+    if (g->warp_size == 0
+        || g->max_tbs == 0 || g->max_tbs > DISPATCH_MAX_TBS
         || g->warp_slots == 0 || g->warp_slots > DISPATCH_MAX_WARP_SLOTS
         || g->max_tb_warps > DISPATCH_MAX_TB_WARPS) {
         if (msglen)
@@ -57,6 +59,27 @@ void dispatch_reset(struct dispatch *m)
     memset(m->warp_busy, 0, sizeof m->warp_busy);
     m->free_warps = m->g.warp_slots;
     m->shared_used = 0;
+}
+
+unsigned dispatch_tb_warps(const struct dispatch_geometry *g, unsigned block)
+{
+    return (unsigned)(((unsigned long long)block + g->warp_size - 1)
+                      / g->warp_size);
+}
+
+enum dispatch_fit dispatch_fits(const struct dispatch_geometry *g,
+                                unsigned grid, unsigned block,
+                                uint32_t shared_bytes)
+{
+    unsigned tb_warps = dispatch_tb_warps(g, block);
+
+    if (grid == 0 || block == 0)
+        return DISPATCH_EMPTY;
+    if (tb_warps > g->max_tb_warps || tb_warps > g->warp_slots)
+        return DISPATCH_TOO_WIDE;
+    if (shared_bytes > g->shared_bytes)
+        return DISPATCH_TOO_MUCH_SHARED;
+    return DISPATCH_FITS;
 }
 
 unsigned long dispatch_state_bits(const struct dispatch_geometry *g)
@@ -121,23 +144,26 @@ void dispatch_step(struct dispatch *m, const struct dispatch_in *in)
         m->shared_bytes = in->shared_bytes;
         return;
     }
-    dispatch_eval(m, in, &o);
-    for (unsigned i = 0; i < o.n_place; i++) {
-        m->tb_valid |= 1ull << o.place[i].tb;
-        m->shared_used += m->shared_bytes;
-        for (unsigned k = 0; k < m->tb_warps; k++)
-            bitset_add(m->warp_busy, o.place[i].warp[k]);
-        m->free_warps -= m->tb_warps;
-    }
-    m->next_ctaid += o.n_place;
-    for (unsigned w = 0; w < DISPATCH_MAX_WARP_SLOTS / 64; w++) {
-        m->free_warps += (unsigned)popcount64(m->warp_busy[w]
-                                              & in->warp_release[w]);
-        m->warp_busy[w] &= ~in->warp_release[w];
-    }
-    for (unsigned t = 0; t < m->g.max_tbs; t++)
-        if ((in->tb_release >> t & 1) && (m->tb_valid >> t & 1)) {
-            m->tb_valid &= ~(1ull << t);
-            m->shared_used -= m->shared_bytes;
+    if (m->next_ctaid < m->grid) {
+        dispatch_eval(m, in, &o);
+        for (unsigned i = 0; i < o.n_place; i++) {
+            m->tb_valid |= 1ull << o.place[i].tb;
+            m->shared_used += m->shared_bytes;
+            for (unsigned k = 0; k < m->tb_warps; k++)
+                bitset_add(m->warp_busy, o.place[i].warp[k]);
+            m->free_warps -= m->tb_warps;
         }
+        m->next_ctaid += o.n_place;
+    }
+    for (unsigned w = 0; w * 64 < m->g.warp_slots; w++) {
+        uint64_t gone = m->warp_busy[w] & in->warp_release[w];
+        if (gone) {
+            m->free_warps += popcount64(gone);
+            m->warp_busy[w] &= ~gone;
+        }
+    }
+    for (uint64_t t = in->tb_release & m->tb_valid; t; t &= t - 1) {
+        m->tb_valid &= ~(t & -t);
+        m->shared_used -= m->shared_bytes;
+    }
 }

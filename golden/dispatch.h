@@ -25,6 +25,11 @@
  *   place[k]       the TBs placed this cycle (n_place of them): TB slot,
  *                  ctaid, and the warp slots of its warps in warp order
  *
+ * A launch that could never be placed, even on an empty SM, is refused
+ * before it starts (dispatch_fits()): no TB or no thread, more warps per
+ * TB than max_warps_per_tb or the SM's warp slots, or more shared memory
+ * per TB than shared_kb.
+ *
  * Cycle protocol: the placements come from the state alone (a release of
  * this cycle shows from the next); dispatch_step() is the clock edge: a
  * start resets and loads the launch, else the placements take their
@@ -52,6 +57,7 @@ enum { DISPATCH_MAX_WARP_SLOTS = 512, DISPATCH_MAX_TB_WARPS = 64,
        DISPATCH_MAX_TBS = CONFIG_MAX_TBS };
 
 struct dispatch_geometry {
+    unsigned warp_size;     /* threads per warp */
     unsigned max_tbs;       /* TB slots */
     unsigned warp_slots;    /* threads_per_scheduler / warp_size, times
                                schedulers */
@@ -106,6 +112,24 @@ void dispatch_eval(const struct dispatch *m, const struct dispatch_in *in,
                    struct dispatch_out *out);
 void dispatch_step(struct dispatch *m, const struct dispatch_in *in);
 unsigned long dispatch_state_bits(const struct dispatch_geometry *g);
+
+/* Why a launch cannot be placed even on an empty SM. */
+enum dispatch_fit {
+    DISPATCH_FITS,          /* it can */
+    DISPATCH_EMPTY,         /* no TB, or no thread per TB */
+    DISPATCH_TOO_WIDE,      /* more warps per TB than max_warps_per_tb or
+                               the SM's warp slots */
+    DISPATCH_TOO_MUCH_SHARED    /* more shared memory per TB than
+                               shared_kb */
+};
+
+/* The warps of a TB of `block` threads. */
+unsigned dispatch_tb_warps(const struct dispatch_geometry *g, unsigned block);
+/* Whether a launch of grid TBs of block threads and shared_bytes each
+ * can be placed on an empty SM. */
+enum dispatch_fit dispatch_fits(const struct dispatch_geometry *g,
+                                unsigned grid, unsigned block,
+                                uint32_t shared_bytes);
 
 /* Every TB of the launch has been placed. */
 static inline bool dispatch_all_placed(const struct dispatch *m)

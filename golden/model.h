@@ -49,9 +49,9 @@
  * lookup_table.h) and follow the contract otherwise.
  *
  * Dependencies point one way: a model includes config.h, bits.h, warp.h,
- * harp_org.h and this header (the lookups also lookup_table.h), never
- * another model; the generator, the testbenches, the area report and the
- * SM model include the models.
+ * harp_org.h and this header (the lookups also lookup_table.h, decode
+ * also rv32.h, the ISA), never another model; the generator, the
+ * testbenches, the area report and the SM model include the models.
  */
 #ifndef SIMTREF_MODEL_H
 #define SIMTREF_MODEL_H

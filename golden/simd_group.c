@@ -59,7 +59,8 @@ unsigned long simd_group_state_bits(const struct simd_group_geometry *g)
 }
 
 /* The group scheduler s may issue onto at now, or -1. */
-static int group_of(const struct simd_group *m, unsigned s, uint64_t now)
+static inline int group_of(const struct simd_group *m, unsigned s,
+                           uint64_t now)
 {
     const struct simd_group_geometry *g = &m->g;
 
@@ -81,23 +82,26 @@ void simd_group_eval(const struct simd_group *m,
                      struct simd_group_out *out)
 {
     const struct simd_group_geometry *g = &m->g;
-    uint64_t now = in->now;
+    uint64_t now = in->now, last = now + g->occupancy - 1;
+    unsigned busy = 0;
+    bool err = false;
 
-    out->busy = 0;
-    out->err = false;
     for (unsigned j = 0; j < g->groups; j++)
-        out->busy += m->free_at[j] > now;
+        busy += m->free_at[j] > now;
     for (unsigned s = 0; s < g->schedulers; s++) {
         int j = group_of(m, s, now);
         out->accept[s] = j >= 0;
         out->group[s] = j >= 0 ? (unsigned)j : 0;
         if (in->issue[s].valid) {
-            out->err |= j < 0 || in->issue[s].op >= SIMD_GROUP_OPS;
-            out->busy += j >= 0;    /* it was free: not counted above */
+            err |= j < 0 || in->issue[s].op >= SIMD_GROUP_OPS;
+            busy += j >= 0;     /* it was free: not counted above */
         }
     }
-    for (unsigned k = 0; k < SIMD_GROUP_OPS; k++)
-        out->due[k] = now + g->occupancy - 1 + g->latency[k];
+    out->busy = busy;
+    out->err = err;
+    out->due[SIMD_GROUP_ALU] = last + g->latency[SIMD_GROUP_ALU];
+    out->due[SIMD_GROUP_MUL] = last + g->latency[SIMD_GROUP_MUL];
+    out->due[SIMD_GROUP_DIV] = last + g->latency[SIMD_GROUP_DIV];
 }
 
 void simd_group_step(struct simd_group *m, const struct simd_group_in *in)

@@ -155,28 +155,28 @@ void sm_destroy(struct sm *sm)
 int sm_start(struct sm *sm, const struct sm_launch *l)
 {
     const struct simt_config *c = &sm->cfg;
-    unsigned tb_warps;
+    unsigned tb_warps = dispatch_tb_warps(&sm->disp.g, l->block);
 
     sm->status = SM_RUNNING;
     sm->err[0] = '\0';
-    if (l->grid == 0 || l->block == 0) {
+    switch (dispatch_fits(&sm->disp.g, l->grid, l->block, l->shared_bytes)) {
+    case DISPATCH_EMPTY:
         sm_fail(sm, "a launch needs at least one TB and one thread per TB "
                 "(grid %u, block %u)", l->grid, l->block);
         return -1;
-    }
-    tb_warps = (l->block + c->warp_size - 1) / c->warp_size;
-    if (tb_warps > c->max_warps_per_tb || tb_warps > sm->warp_slots) {
+    case DISPATCH_TOO_WIDE:
         sm_fail(sm, "a TB of %u threads needs %u warps of %u; configuration "
                 "'%s' holds at most %u warps per TB and %u warps per SM",
                 l->block, tb_warps, c->warp_size, c->name,
                 c->max_warps_per_tb, sm->warp_slots);
         return -1;
-    }
-    if (l->shared_bytes > c->shared_kb * 1024u) {
+    case DISPATCH_TOO_MUCH_SHARED:
         sm_fail(sm, "a TB of kernel %s holds %u bytes of shared memory; "
                 "configuration '%s' has %u KiB per SM (shared_kb)",
                 l->kernel, l->shared_bytes, c->name, c->shared_kb);
         return -1;
+    case DISPATCH_FITS:
+        break;
     }
     sm->launch = *l;
     sm->tb_warps = tb_warps;
@@ -228,6 +228,8 @@ static unsigned dispatch(struct sm *sm)
     const struct simt_config *c = &sm->cfg;
     struct dispatch_out out;
 
+    if (dispatch_all_placed(&sm->disp))
+        return 0;               /* the dispatcher has nothing to place */
     dispatch_eval(&sm->disp, &sm->disp_in, &out);
     for (unsigned i = 0; i < out.n_place; i++) {
         const struct dispatch_place *p = &out.place[i];
@@ -1493,12 +1495,15 @@ enum sm_status sm_cycle(struct sm *sm)
                                         * its coalescer was busy */
     struct simd_group_in gi;           /* the SIMD groups' ports */
     struct simd_group_out go;
+    bool simd_issued = false;          /* an issue port is valid */
+    unsigned placed;                   /* TBs the dispatcher placed */
 
     if (sm->status != SM_RUNNING)
         return sm->status;
     before = sm->st;
     sm->lsu_taken = false;
-    quiet = dispatch(sm) == 0;
+    placed = dispatch(sm);
+    quiet = placed == 0;
     gi.now = now;
     for (unsigned s = 0; s < S; s++)
         gi.issue[s].valid = false;
@@ -1692,7 +1697,7 @@ enum sm_status sm_cycle(struct sm *sm)
                 if (rec->mask)
                     send_to_lsu(sm, s, so.grant_warp, rec, eo[s].owner, &u);
             } else {
-                gi.issue[s].valid = true;
+                gi.issue[s].valid = simd_issued = true;
                 gi.issue[s].op = (enum simd_group_op)u.unit;
                 if (u.rd)
                     reserve_rd(sm, s, eo[s].one, eo[s].owner, rec->mask,
@@ -1744,7 +1749,10 @@ enum sm_status sm_cycle(struct sm *sm)
         if (sm->status == SM_ERROR)
             return sm->status;
     }
-    simd_group_eval(&sm->simd, &gi, &go);     /* busy: with the issues */
+    /* busy: the groups still running, and those the issues enter (the
+     * outputs again with the issues, when they can tell otherwise) */
+    if (simd_issued && !go.busy && !sm->lsu_taken)
+        simd_group_eval(&sm->simd, &gi, &go);
     if (go.busy || sm->lsu_taken)
         sm->st.busy_cycles++;
     else
@@ -1852,10 +1860,14 @@ enum sm_status sm_cycle(struct sm *sm)
     if (lsu_edge(sm, now) || lsu_busy != !lsu_can_accept(&sm->lsu))
         quiet = false;          /* the rest of the SM sees another LSU */
     scoreboard_edge(sm);
-    simd_group_step(&sm->simd, &gi);
-    dispatch_step(&sm->disp, &sm->disp_in);
-    memset(sm->disp_in.warp_release, 0, sizeof sm->disp_in.warp_release);
-    sm->disp_in.tb_release = 0;
+    if (simd_issued)           /* else the edge changes nothing */
+        simd_group_step(&sm->simd, &gi);
+    if (placed || any_exit) {  /* else the edge changes nothing */
+        dispatch_step(&sm->disp, &sm->disp_in);
+        memset(sm->disp_in.warp_release, 0,
+               sizeof sm->disp_in.warp_release);
+        sm->disp_in.tb_release = 0;
+    }
     sm->st.cycles++;
 
     if (any_arrival || any_release || any_exit)

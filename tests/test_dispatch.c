@@ -133,6 +133,26 @@ static void a_tb_waits_for_enough_warp_slots(void **state)
     assert_int_equal(cycle(&m, 0, 0).n_place, 1);
 }
 
+static void a_launch_no_empty_sm_could_place_is_refused(void **state)
+{
+    struct simt_config cfg = load("tiny");  /* 4 warps of 2 per TB */
+    struct dispatch_geometry g;
+
+    (void)state;
+    dispatch_geometry(&cfg, &g);
+    assert_int_equal(dispatch_tb_warps(&g, 7), 4);
+    assert_int_equal(dispatch_fits(&g, 1, 8, 16384), DISPATCH_FITS);
+    assert_int_equal(dispatch_fits(&g, 0, 8, 0), DISPATCH_EMPTY);
+    assert_int_equal(dispatch_fits(&g, 1, 0, 0), DISPATCH_EMPTY);
+    assert_int_equal(dispatch_fits(&g, 1, 9, 0), DISPATCH_TOO_WIDE);
+    assert_int_equal(dispatch_fits(&g, 1, 8, 16385),
+                     DISPATCH_TOO_MUCH_SHARED);
+    cfg.max_warps_per_tb = 64;          /* the SM's 16 warp slots bind */
+    dispatch_geometry(&cfg, &g);
+    assert_int_equal(dispatch_fits(&g, 1, 32, 0), DISPATCH_FITS);
+    assert_int_equal(dispatch_fits(&g, 1, 33, 0), DISPATCH_TOO_WIDE);
+}
+
 static void its_storage_is_the_launch_the_tb_table_and_a_bit_per_warp_slot(void **state)
 {
     struct simt_config cfg = load("tiny");
@@ -154,6 +174,7 @@ int main(void)
         cmocka_unit_test(a_tb_waits_for_a_tb_slot),
         cmocka_unit_test(a_tb_waits_for_shared_memory),
         cmocka_unit_test(a_tb_waits_for_enough_warp_slots),
+        cmocka_unit_test(a_launch_no_empty_sm_could_place_is_refused),
         cmocka_unit_test(its_storage_is_the_launch_the_tb_table_and_a_bit_per_warp_slot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
