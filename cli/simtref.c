@@ -126,7 +126,7 @@ static const struct cli_option registry_options[] = {
 
 static const struct cli_command registry_command = {
     "registry", "[--make]",
-    "the structures, where each exists, and the defects",
+    "the structures, where each exists, the SM's parts and the defects",
     NULL, 0, NULL, registry_options
 };
 

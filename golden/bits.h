@@ -81,6 +81,11 @@ static inline void bitset_remove(uint64_t *set, unsigned i)
     set[i / 64] &= ~((uint64_t)1 << i % 64);
 }
 
+static inline bool bitset_has(const uint64_t *set, unsigned i)
+{
+    return set[i / 64] >> i % 64 & 1;
+}
+
 /* The smallest index >= from in the set of n indices, or n when none:
  * for (i = bitset_next(set, n, 0); i < n; i = bitset_next(set, n, i + 1))
  * A loop run every cycle may go word by word instead, a few instructions

@@ -60,8 +60,8 @@
  * lookup_table.h) and follow the contract otherwise.
  *
  * Dependencies point one way: a model includes config.h, bits.h, warp.h,
- * harp_org.h and this header (the lookups also lookup_table.h; the lane,
- * golden/lane.h, also rv32.h for the decoded instruction it executes,
+ * harp_org.h and this header (the lookups also lookup_table.h; decode and
+ * the lane, golden/lane.h, also rv32.h for the decoded instruction,
  * declarations only: rv32.c's code runs on the lane), never another
  * model; the generator, the testbenches, the area report and the SM
  * model include the models.

@@ -311,6 +311,34 @@ static const struct defect_info defects[DEFECT_COUNT] = {
 
 /* ORDER PART */
 static const struct sm_part_info parts[SM_PART_COUNT] = {
+    [SM_PART_DISPATCH] = {
+        .name = "dispatch",
+        .model = "dispatch.h",
+        .title = "TB dispatcher",
+        .source = "docs/sm-timing.md",
+        .per = PER_SM,
+    },
+    [SM_PART_DECODE] = {
+        .name = "decode",
+        .model = "decode.h",
+        .title = "Decode",
+        .source = "docs/isa.md; docs/sm-timing.md",
+        .per = PER_SM,
+    },
+    [SM_PART_SCOREBOARD] = {
+        .name = "scoreboard",
+        .model = "scoreboard.h",
+        .title = "Register scoreboard",
+        .source = "docs/sm-timing.md",
+        .per = PER_SM,
+    },
+    [SM_PART_SIMD_GROUP] = {
+        .name = "simd_group",
+        .model = "simd_group.h",
+        .title = "SIMD groups",
+        .source = "multi-core SIMT 3.4; docs/sm-timing.md",
+        .per = PER_SM,
+    },
     [SM_PART_REGFILE] = {
         .name = "regfile",
         .model = "regfile.h",
@@ -348,7 +376,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .per = PER_SM,
     },
 };
-
 
 const struct structure_info *registry_structure(enum structure_id s)
 {

@@ -100,6 +100,10 @@ struct structure_info {
  * ORDER PART: parts[] in registry.c.
  */
 enum sm_part_id {
+    SM_PART_DISPATCH,       /* the TB dispatcher */
+    SM_PART_DECODE,         /* the decode stage */
+    SM_PART_SCOREBOARD,     /* the register scoreboard */
+    SM_PART_SIMD_GROUP,     /* the SIMD groups */
     SM_PART_REGFILE,        /* the register file, banked per lane */
     SM_PART_LANE,           /* a lane's integer datapath */
     SM_PART_LSU,            /* the load/store unit */

@@ -1,189 +1,110 @@
 /*
  * scoreboard.c -- the register scoreboard (golden/scoreboard.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "scoreboard.h"
 
-enum { SB_REGS = 32 };
-
-struct sb_use sb_operands(const struct rv32_insn *insn)
+void scoreboard_geometry(const struct simt_config *cfg,
+                         struct scoreboard_geometry *g)
 {
-    struct sb_use u;
-    enum rv32_op op = insn->op;
+    unsigned sub = cfg->warp_size > cfg->simd_width
+                   ? cfg->warp_size / cfg->simd_width : 1;
+    unsigned lat = cfg->alu_latency;
 
-    memset(&u, 0, sizeof u);
-    u.unit = SB_ALU;
-    if (op == RV32_LUI || op == RV32_AUIPC || op == RV32_JAL) {
-        u.rd = insn->rd;
-    } else if (op == RV32_JALR) {
-        u.rs1 = insn->rs1;
-        u.rd = insn->rd;
-    } else if (op >= RV32_BEQ && op <= RV32_BGEU) {
-        u.rs1 = insn->rs1;
-        u.rs2 = insn->rs2;
-    } else if (op >= RV32_LB && op <= RV32_LHU) {
-        u.rs1 = insn->rs1;
-        u.rd = insn->rd;
-        u.unit = SB_MEM;
-        u.mem = 1;
-    } else if (op >= RV32_SB && op <= RV32_SW) {
-        u.rs1 = insn->rs1;
-        u.rs2 = insn->rs2;
-        u.unit = SB_MEM;
-        u.mem = 1;
-    } else if (op >= RV32_ADDI && op <= RV32_SRAI) {
-        u.rs1 = insn->rs1;
-        u.rd = insn->rd;
-    } else if (op >= RV32_ADD && op <= RV32_AND) {
-        u.rs1 = insn->rs1;
-        u.rs2 = insn->rs2;
-        u.rd = insn->rd;
-    } else if (op >= RV32_CSRRW && op <= RV32_CSRRC) {
-        u.rs1 = insn->rs1;
-        u.rd = insn->rd;
-    } else if (op >= RV32_CSRRWI && op <= RV32_CSRRCI) {
-        u.rd = insn->rd;
-    } else if (op >= RV32_MUL && op <= RV32_REMU) {
-        u.rs1 = insn->rs1;
-        u.rs2 = insn->rs2;
-        u.rd = insn->rd;
-        u.unit = op >= RV32_DIV ? SB_DIV : SB_MUL;
-    } else if (op == RV32_LR_W) {
-        u.rs1 = insn->rs1;
-        u.rd = insn->rd;
-        u.unit = SB_MEM;
-        u.mem = 1;
-    } else if (op >= RV32_SC_W && op <= RV32_AMOMAXU_W) {
-        u.rs1 = insn->rs1;
-        u.rs2 = insn->rs2;
-        u.rd = insn->rd;
-        u.unit = SB_MEM;
-        u.mem = 1;
-    }
-    /* fence, ecall, ebreak, the SIMT extension: no register */
-    return u;
+    lat = cfg->mul_latency > lat ? cfg->mul_latency : lat;
+    lat = cfg->div_latency > lat ? cfg->div_latency : lat;
+    memset(g, 0, sizeof *g);
+    g->warp_size = cfg->warp_size;
+    g->warp_slots = cfg->warp_size
+                    ? cfg->threads_per_scheduler / cfg->warp_size
+                      * cfg->schedulers : 0;
+    g->count_w = 1;
+    while ((1ull << g->count_w) <= (unsigned long long)sub - 1 + lat)
+        g->count_w++;
 }
 
-int sb_init(struct scoreboard *sb, unsigned warp_slots, unsigned warp_size)
+int scoreboard_check(const struct scoreboard_geometry *g, char *msg,
+                     size_t msglen)
 {
-    memset(sb, 0, sizeof *sb);
-    sb->warp_slots = warp_slots;
-    sb->warp_size = warp_size;
-    sb->ready = calloc((size_t)warp_slots * warp_size * SB_REGS,
-                       sizeof *sb->ready);
-    sb->memo.warp_max = calloc((size_t)warp_slots * SB_REGS,
-                               sizeof *sb->memo.warp_max);
-    if (!sb->ready || !sb->memo.warp_max) {
-        sb_free(sb);
+    if (g->warp_size == 0 || g->warp_size > SCOREBOARD_MAX_LANES
+        || g->warp_slots == 0 || g->warp_slots > UINT16_MAX) {
+        if (msglen)
+            snprintf(msg, msglen, "scoreboard: warp_size = %u or %u warp "
+                     "slots are beyond the model (1 to %d lanes, 1 to %u "
+                     "slots)", g->warp_size, g->warp_slots,
+                     SCOREBOARD_MAX_LANES, (unsigned)UINT16_MAX);
         return -1;
     }
     return 0;
 }
 
-void sb_free(struct scoreboard *sb)
+int scoreboard_init(struct scoreboard *m, const struct simt_config *cfg,
+                    char *msg, size_t msglen)
 {
-    free(sb->ready);
-    free(sb->memo.warp_max);
-    sb->ready = sb->memo.warp_max = NULL;
+    memset(m, 0, sizeof *m);
+    scoreboard_geometry(cfg, &m->g);
+    if (scoreboard_check(&m->g, msg, msglen) != 0)
+        return model_refuse(cfg, msg, msglen);
+    m->ready = calloc((size_t)m->g.warp_slots * m->g.warp_size
+                      * SCOREBOARD_REGS, sizeof *m->ready);
+    m->memo.warp_max = calloc((size_t)m->g.warp_slots * SCOREBOARD_REGS,
+                              sizeof *m->memo.warp_max);
+    if (!m->ready || !m->memo.warp_max) {
+        scoreboard_free(m);
+        if (msglen)
+            snprintf(msg, msglen, "%s: scoreboard: out of memory",
+                     cfg->name);
+        return -1;
+    }
+    return 0;
 }
 
-void sb_reset(struct scoreboard *sb)
+void scoreboard_free(struct scoreboard *m)
 {
-    memset(sb->ready, 0, (size_t)sb->warp_slots * sb->warp_size * SB_REGS
-                         * sizeof *sb->ready);
-    memset(sb->memo.warp_max, 0, (size_t)sb->warp_slots * SB_REGS
-                                 * sizeof *sb->memo.warp_max);
+    free(m->ready);
+    free(m->memo.warp_max);
+    m->ready = m->memo.warp_max = NULL;
 }
 
-static const uint64_t *lane_regs(const struct scoreboard *sb, unsigned g,
+void scoreboard_reset(struct scoreboard *m)
+{
+    memset(m->ready, 0, (size_t)m->g.warp_slots * m->g.warp_size
+                        * SCOREBOARD_REGS * sizeof *m->ready);
+    memset(m->memo.warp_max, 0, (size_t)m->g.warp_slots * SCOREBOARD_REGS
+                                * sizeof *m->memo.warp_max);
+}
+
+unsigned long scoreboard_state_bits(const struct scoreboard_geometry *g)
+{
+    return (unsigned long)g->warp_slots * g->warp_size
+           * (SCOREBOARD_REGS - 1) * (1 + g->count_w);
+}
+
+static const uint64_t *lane_regs(const struct scoreboard *m, unsigned g,
                                  unsigned l)
 {
-    return sb->ready + ((size_t)g * sb->warp_size + l) * SB_REGS;
+    return m->ready + ((size_t)g * m->g.warp_size + l) * SCOREBOARD_REGS;
 }
 
-uint64_t sb_waiting(const struct scoreboard *sb, unsigned g, uint64_t mask,
-                    unsigned r, uint64_t now)
+/* The lanes `mask` of warp slot g are clear of rs1, rs2 and rd at now. */
+static bool slot_clear(const struct scoreboard *m, unsigned g, uint64_t mask,
+                       const struct scoreboard_check *c, uint64_t now)
 {
-    uint64_t w = 0;
-
-    if (r == 0 || (!sb->reference
-                   && sb->memo.warp_max[(size_t)g * SB_REGS + r] <= now))
-        return 0;
-    for (uint64_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        if (lane_regs(sb, g, l)[r] > now)
-            w |= 1ull << l;
-    }
-    return w;
-}
-
-bool sb_clear(const struct scoreboard *sb, unsigned g, uint64_t mask,
-              const struct sb_use *u, uint64_t now)
-{
-    const uint64_t *wm = sb->memo.warp_max + (size_t)g * SB_REGS;
+    const uint64_t *wm = m->memo.warp_max + (size_t)g * SCOREBOARD_REGS;
 
     /* x0 is never written, so warp_max[0] stays 0 */
-    if (!sb->reference
-        && wm[u->rs1] <= now && wm[u->rs2] <= now && wm[u->rd] <= now)
+    if (!m->reference
+        && wm[c->rs1] <= now && wm[c->rs2] <= now && wm[c->rd] <= now)
         return true;
-    for (uint64_t m = mask; m; m &= m - 1) {
-        const uint64_t *r = lane_regs(sb, g, (unsigned)__builtin_ctzll(m));
-        if (r[u->rs1] > now || r[u->rs2] > now || r[u->rd] > now)
+    for (uint64_t k = mask; k; k &= k - 1) {
+        const uint64_t *r = lane_regs(m, g, (unsigned)__builtin_ctzll(k));
+        if (r[c->rs1] > now || r[c->rs2] > now || r[c->rd] > now)
             return false;
     }
     return true;
-}
-
-uint64_t sb_next_ready(const struct scoreboard *sb, unsigned g, uint64_t now)
-{
-    const uint64_t *wm = sb->memo.warp_max + (size_t)g * SB_REGS;
-    uint64_t next = UINT64_MAX;
-
-    for (unsigned r = 1; r < SB_REGS; r++) {
-        if (wm[r] <= now && !sb->reference)
-            continue;           /* every lane's register r is ready */
-        for (unsigned l = 0; l < sb->warp_size; l++) {
-            uint64_t at = lane_regs(sb, g, l)[r];
-            if (at > now && at != SB_PENDING && at < next)
-                next = at;
-        }
-    }
-    return next;
-}
-
-void sb_write(struct scoreboard *sb, unsigned g, uint64_t mask, unsigned rd,
-              uint64_t at)
-{
-    uint64_t *wm = &sb->memo.warp_max[(size_t)g * SB_REGS + rd];
-
-    if (rd == 0)
-        return;
-    for (uint64_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        sb->ready[((size_t)g * sb->warp_size + l) * SB_REGS + rd] = at;
-    }
-    if (at > *wm)
-        *wm = at;
-}
-
-void sb_release(struct scoreboard *sb, unsigned g, uint64_t mask,
-                unsigned rd, uint64_t at)
-{
-    uint64_t max = 0;
-
-    if (rd == 0)
-        return;
-    for (unsigned l = 0; l < sb->warp_size; l++) {
-        uint64_t *r = &sb->ready[((size_t)g * sb->warp_size + l) * SB_REGS
-                                 + rd];
-        if (mask >> l & 1)
-            *r = at;
-        if (*r > max)
-            max = *r;
-    }
-    sb->memo.warp_max[(size_t)g * SB_REGS + rd] = max;
 }
 
 /* The lanes of left whose thread is in slot g. */
@@ -191,42 +112,123 @@ static uint64_t same_slot(const unsigned slot[], uint64_t left, unsigned g)
 {
     uint64_t same = 0;
 
-    for (uint64_t m = left; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
+    for (uint64_t k = left; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
         if (slot[l] == g)
             same |= 1ull << l;
     }
     return same;
 }
 
-/* The lanes of mask are taken slot by slot: those of the lowest lane's
- * slot, then the next, so that each slot's fast check applies. */
-bool sb_clear_threads(const struct scoreboard *sb, const unsigned slot[],
-                      uint64_t mask, const struct sb_use *u, uint64_t now)
+/* A regrouped warp's lanes are taken slot by slot: those of the lowest
+ * lane's slot, then the next, so that each slot's fast check applies. */
+void scoreboard_eval(const struct scoreboard *m,
+                     const struct scoreboard_in *in,
+                     struct scoreboard_out *out)
 {
-    uint64_t left = mask;
+    const struct scoreboard_check *c = &in->check;
+    uint64_t left = c->t.mask;
 
+    if (!c->t.slots) {
+        out->clear = slot_clear(m, c->t.slot, left, c, in->now);
+        return;
+    }
+    out->clear = true;
     while (left) {
-        unsigned g = slot[__builtin_ctzll(left)];
-        uint64_t same = same_slot(slot, left, g);
+        unsigned g = c->t.slots[__builtin_ctzll(left)];
+        uint64_t same = same_slot(c->t.slots, left, g);
 
-        if (!sb_clear(sb, g, same, u, now))
-            return false;
+        if (!slot_clear(m, g, same, c, in->now)) {
+            out->clear = false;
+            return;
+        }
         left &= ~same;
     }
-    return true;
 }
 
-void sb_write_threads(struct scoreboard *sb, const unsigned slot[],
-                      uint64_t mask, unsigned rd, uint64_t at)
+/* Register rd of the lanes `mask` of slot g is ready from at. */
+static void write_slot(struct scoreboard *m, unsigned g, uint64_t mask,
+                       unsigned rd, uint64_t at)
 {
-    uint64_t left = mask;
+    uint64_t *wm = &m->memo.warp_max[(size_t)g * SCOREBOARD_REGS + rd];
 
-    while (left) {
-        unsigned g = slot[__builtin_ctzll(left)];
-        uint64_t same = same_slot(slot, left, g);
-
-        sb_write(sb, g, same, rd, at);
-        left &= ~same;
+    for (uint64_t k = mask; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        m->ready[((size_t)g * m->g.warp_size + l) * SCOREBOARD_REGS + rd]
+            = at;
     }
+    if (at > *wm)
+        *wm = at;
+}
+
+/* The same, a pending rd made ready: the slot's latest is recomputed. */
+static void release_slot(struct scoreboard *m, unsigned g, uint64_t mask,
+                         unsigned rd, uint64_t at)
+{
+    uint64_t max = 0;
+
+    for (unsigned l = 0; l < m->g.warp_size; l++) {
+        uint64_t *r = &m->ready[((size_t)g * m->g.warp_size + l)
+                                * SCOREBOARD_REGS + rd];
+        if (mask >> l & 1)
+            *r = at;
+        if (*r > max)
+            max = *r;
+    }
+    m->memo.warp_max[(size_t)g * SCOREBOARD_REGS + rd] = max;
+}
+
+void scoreboard_step(struct scoreboard *m, const struct scoreboard_in *in)
+{
+    for (unsigned i = 0; i < in->n_reserve; i++) {
+        const struct scoreboard_reserve *r = &in->reserve[i];
+        uint64_t left = r->mask;
+
+        if (r->rd == 0)
+            continue;
+        if (!r->regrouped) {
+            write_slot(m, r->slot, left, r->rd, r->at);
+            continue;
+        }
+        while (left) {
+            unsigned g = r->slots[__builtin_ctzll(left)];
+            uint64_t same = same_slot(r->slots, left, g);
+
+            write_slot(m, g, same, r->rd, r->at);
+            left &= ~same;
+        }
+    }
+    for (unsigned i = 0; i < in->n_release; i++) {
+        const struct scoreboard_release *r = &in->release[i];
+
+        if (r->rd == 0)
+            continue;
+        for (uint64_t left = r->mask; left; ) {
+            unsigned g = r->slots[__builtin_ctzll(left)];
+            uint64_t same = 0;
+            for (uint64_t k = left; k; k &= k - 1)
+                if (r->slots[__builtin_ctzll(k)] == g)
+                    same |= 1ull << __builtin_ctzll(k);
+            release_slot(m, g, same, r->rd, in->now + 1);
+            left &= ~same;
+        }
+    }
+}
+
+uint64_t scoreboard_next_ready(const struct scoreboard *m, unsigned g,
+                               uint64_t now)
+{
+    const uint64_t *wm = m->memo.warp_max + (size_t)g * SCOREBOARD_REGS;
+    uint64_t next = UINT64_MAX;
+
+    for (unsigned r = 1; r < SCOREBOARD_REGS; r++) {
+        if (wm[r] <= now && !m->reference)
+            continue;           /* every lane's register r is ready */
+        for (unsigned l = 0; l < m->g.warp_size; l++) {
+            uint64_t at = lane_regs(m, g, l)[r];
+            if (at > now && at != SCOREBOARD_PENDING && at < next)
+                next = at;
+        }
+    }
+    return next;
 }

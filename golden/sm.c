@@ -14,6 +14,12 @@
 #include "rv32_disasm.h"
 #include "sm_report.h"
 
+/* Decode's units are the SIMD groups' operation classes. */
+_Static_assert(DECODE_ALU == (int)SIMD_GROUP_ALU
+               && DECODE_MUL == (int)SIMD_GROUP_MUL
+               && DECODE_DIV == (int)SIMD_GROUP_DIV,
+               "ORDER OP: decode.h's units and simd_group.h's classes");
+
 void sm_fail(struct sm *sm, const char *fmt, ...)
 {
     va_list ap;
@@ -101,29 +107,27 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm_destroy(sm);
         return -1;
     }
-    sm->n_use = (prog->text_hi - prog->text_lo) / 4;
-    sm->use = calloc(sm->n_use ? sm->n_use : 1, sizeof *sm->use);
-    sm->is_rpc = calloc(sm->n_use ? sm->n_use : 1, sizeof *sm->is_rpc);
-    if (!sm->use || !sm->is_rpc
-        || sb_init(&sm->sb, sm->warp_slots, cfg->warp_size) != 0) {
+    if (scoreboard_init(&sm->sb, cfg, err, errlen) != 0
+        || simd_group_init(&sm->simd, cfg, err, errlen) != 0
+        || dispatch_init(&sm->disp, cfg, err, errlen) != 0
+        || decode_init(&sm->dec, cfg, err, errlen) != 0) {
+        sm_destroy(sm);
+        return -1;
+    }
+    if (decode_load(&sm->dec, prog->text_lo,
+                    (prog->text_hi - prog->text_lo) / 4) != 0) {
         snprintf(err, errlen, "out of memory");
         sm_destroy(sm);
         return -1;
     }
-    for (unsigned i = 0; i < sm->n_use; i++) {
+    for (unsigned i = 0; i < sm->dec.words; i++) {
         uint32_t word = 0;
-        struct rv32_insn insn;
 
         sm_memory_read(&sm->mem, prog->text_lo + 4 * i, &word, 4);
-        insn = rv32_decode(word);
-        sm->use[i] = sb_operands(&insn);
+        decode_load_word(&sm->dec, prog->text_lo + 4 * i, word);
     }
-    for (unsigned i = 0; i < prog->n_branches; i++) {
-        uint32_t rpc = prog->branches[i].rpc;
-        if (rpc >= prog->text_lo && (rpc - prog->text_lo) / 4 < sm->n_use)
-            sm->is_rpc[(rpc - prog->text_lo) / 4] = 1;
-    }
-    sm_pipeline_init(&sm->pipe, cfg);
+    for (unsigned i = 0; i < prog->n_branches; i++)
+        decode_load_rpc(&sm->dec, prog->branches[i].rpc);
     sm->mem_wait = calloc((size_t)sm->warp_slots * 32, sizeof *sm->mem_wait);
     sm->mem_lanes = calloc(sm->warp_slots, sizeof *sm->mem_lanes);
     sm->mem_count = calloc((size_t)sm->warp_slots * cfg->warp_size,
@@ -148,13 +152,12 @@ void sm_destroy(struct sm *sm)
         return;
     sm_reconv_free(&sm->rc);
     sm_memory_free(&sm->mem);
-    sb_free(&sm->sb);
+    scoreboard_free(&sm->sb);
+    decode_free(&sm->dec);
     lsu_free(&sm->lsu);
     free(sm->mem_wait);
     free(sm->mem_lanes);
     free(sm->mem_count);
-    free(sm->use);
-    free(sm->is_rpc);
     free(sm->thread);
     regfile_free(&sm->rf);
     free(sm->inv_count);
@@ -164,34 +167,40 @@ void sm_destroy(struct sm *sm)
 int sm_start(struct sm *sm, const struct sm_launch *l)
 {
     const struct simt_config *c = &sm->cfg;
-    unsigned tb_warps;
+    unsigned tb_warps = dispatch_tb_warps(&sm->disp.g, l->block);
 
     sm->status = SM_RUNNING;
     sm->err[0] = '\0';
-    if (l->grid == 0 || l->block == 0) {
+    switch (dispatch_fits(&sm->disp.g, l->grid, l->block, l->shared_bytes)) {
+    case DISPATCH_EMPTY:
         sm_fail(sm, "a launch needs at least one TB and one thread per TB "
                 "(grid %u, block %u)", l->grid, l->block);
         return -1;
-    }
-    tb_warps = (l->block + c->warp_size - 1) / c->warp_size;
-    if (tb_warps > c->max_warps_per_tb || tb_warps > sm->warp_slots) {
+    case DISPATCH_TOO_WIDE:
         sm_fail(sm, "a TB of %u threads needs %u warps of %u; configuration "
                 "'%s' holds at most %u warps per TB and %u warps per SM",
                 l->block, tb_warps, c->warp_size, c->name,
                 c->max_warps_per_tb, sm->warp_slots);
         return -1;
-    }
-    if (l->shared_bytes > c->shared_kb * 1024u) {
+    case DISPATCH_TOO_MUCH_SHARED:
         sm_fail(sm, "a TB of kernel %s holds %u bytes of shared memory; "
                 "configuration '%s' has %u KiB per SM (shared_kb)",
                 l->kernel, l->shared_bytes, c->name, c->shared_kb);
         return -1;
+    case DISPATCH_FITS:
+        break;
     }
     sm->launch = *l;
     sm->tb_warps = tb_warps;
     sm->bad_exits = 0;
     sm_memory_clear_reservations(&sm->mem);
-    sm->next_ctaid = 0;
+    memset(&sm->disp_in, 0, sizeof sm->disp_in);
+    sm->disp_in.start = true;
+    sm->disp_in.grid = l->grid;
+    sm->disp_in.tb_warps = tb_warps;
+    sm->disp_in.shared_bytes = l->shared_bytes;
+    dispatch_step(&sm->disp, &sm->disp_in);
+    sm->disp_in.start = false;
     sm->memo.resident_warps = 0;
     sm->memo.launches_pending = 0;
     memset(sm->memo.resident, 0, sizeof sm->memo.resident);
@@ -202,7 +211,6 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->lsu.reference = sm->reference;
     sm->sb.reference = sm->reference;
     sm->stuck_check_at = 4096;
-    sm->shared_used = 0;
     memset(&sm->st, 0, sizeof sm->st);
     memset(sm->tb, 0, sizeof sm->tb);
     memset(sm->warp, 0, sizeof sm->warp);
@@ -216,8 +224,9 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     wpt_reset(&sm->wpt);
     sm->memo.wpt_idle_valid = false;
     sm_reconv_reset(&sm->rc);
-    sb_reset(&sm->sb);
-    sm_pipeline_reset(&sm->pipe);
+    scoreboard_reset(&sm->sb);
+    sm->sb_in.n_reserve = sm->sb_in.n_release = 0;
+    simd_group_reset(&sm->simd);
     lsu_reset(&sm->lsu);
     dram_reset(&sm->dram);
     memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
@@ -291,34 +300,31 @@ static const uint64_t *resident_of(const struct sm *sm, unsigned s,
     return set;
 }
 
-/* The TB dispatcher: place waiting TBs of the grid on free slots. */
-static void dispatch(struct sm *sm)
+/* The TBs the dispatcher (golden/dispatch.h) places this cycle take
+ * their TB slots and warp slots: their threads start at the entry.
+ * Returns how many were placed. */
+static unsigned dispatch(struct sm *sm)
 {
     const struct simt_config *c = &sm->cfg;
+    struct dispatch_out out;
 
-    while (sm->next_ctaid < sm->launch.grid) {
-        unsigned t, k = 0;
-        unsigned free_warps = sm->warp_slots - resident_warps_of(sm);
-
-        for (t = 0; t < c->max_tbs && sm->tb[t].valid; t++)
-            ;
-        if (t == c->max_tbs || free_warps < sm->tb_warps
-            || sm->shared_used + sm->launch.shared_bytes
-               > c->shared_kb * 1024u)
-            return;
-        sm->shared_used += sm->launch.shared_bytes;
+    if (dispatch_all_placed(&sm->disp))
+        return 0;               /* the dispatcher has nothing to place */
+    dispatch_eval(&sm->disp, &sm->disp_in, &out);
+    for (unsigned i = 0; i < out.n_place; i++) {
+        const struct dispatch_place *p = &out.place[i];
+        unsigned t = p->tb;
         struct sm_tb *tb = &sm->tb[t];
         memset(tb, 0, sizeof *tb);
         tb->valid = true;
         tb->phase_start = sm->st.cycles;
-        tb->ctaid = sm->next_ctaid++;
+        tb->ctaid = p->ctaid;
         tb->warps = sm->tb_warps;
         tb->live_warps = sm->tb_warps;
         sm_memory_clear_shared(&sm->mem, t);
-        for (unsigned g = 0; g < sm->warp_slots && k < sm->tb_warps; g++) {
+        for (unsigned k = 0; k < sm->tb_warps; k++) {
+            unsigned g = p->warp[k];
             struct sm_warp *w = &sm->warp[g];
-            if (w->resident)
-                continue;
             memset(w, 0, sizeof *w);
             w->resident = true;
             w->launch_pending = true;
@@ -343,9 +349,10 @@ static void dispatch(struct sm *sm)
                 regfile_launch(&sm->rf, l, g, x);
             }
             w->live = w->lanes;
-            tb->warp[k++] = g;
+            tb->warp[k] = g;
         }
     }
+    return out.n_place;
 }
 
 /* A short description of thread (slot g, lane l) for messages. */
@@ -502,15 +509,14 @@ static bool issue_threads(struct sm *sm, unsigned s, unsigned w,
     return true;
 }
 
-/* The registers of the instruction at pc, NULL outside the text. */
-static const struct sb_use *use_at(const struct sm *sm, uint32_t pc)
+/* The decoded instruction at pc (valid 0 outside the text). */
+static struct decode_out use_at(const struct sm *sm, uint32_t pc)
 {
-    uint32_t i;
+    struct decode_in in = { .pc = pc };
+    struct decode_out u;
 
-    if (pc < sm->prog->text_lo || (pc & 3))
-        return NULL;
-    i = (pc - sm->prog->text_lo) / 4;
-    return i < sm->n_use ? &sm->use[i] : NULL;
+    decode_eval(&sm->dec, &in, &u);
+    return u;
 }
 
 /* The warp slot of each lane's thread, from the owners (local warps). */
@@ -537,27 +543,36 @@ static enum sm_hazard issue_hazard(struct sm *sm, unsigned s,
     unsigned owner[SM_MAX_LANES];
     uint32_t pc;
     uint64_t mask;
-    const struct sb_use *u;
+    struct decode_out u;
     bool one;
+    struct scoreboard_in si;    /* its check port (eval reads no other) */
+    struct scoreboard_out so;
+    unsigned slot[SM_MAX_LANES];
 
     if (!issue_threads(sm, s, w, &pc, &mask, owner, &one))
         return SM_HAZARD_NONE;
     u = use_at(sm, pc);
-    if (!u)
+    if (!u.valid)
         return SM_HAZARD_NONE;
+    si.now = now;
+    si.check.t.mask = mask;
+    si.check.rs1 = u.rs1;
+    si.check.rs2 = u.rs2;
+    si.check.rd = u.rd;
     if (mask && one) {
         /* one warp slot holds every thread (always, but under harp) */
-        if (!sb_clear(&sm->sb, sm_slot_of(sm, s, owner[__builtin_ctzll(mask)]),
-                      mask, u, now))
-            return SM_HAZARD_DATA;
+        si.check.t.slot = sm_slot_of(sm, s, owner[__builtin_ctzll(mask)]);
+        si.check.t.slots = NULL;
     } else {
-        unsigned slot[SM_MAX_LANES];
         owner_slots(sm, s, owner, slot);
-        if (!sb_clear_threads(&sm->sb, slot, mask, u, now))
-            return SM_HAZARD_DATA;
+        si.check.t.slot = 0;
+        si.check.t.slots = slot;
     }
-    if (u->mem) {
-        if (u->rd && sm->mem_wait[sm_slot_of(sm, s, w) * 32 + u->rd].mask)
+    scoreboard_eval(&sm->sb, &si, &so);
+    if (!so.clear)
+        return SM_HAZARD_DATA;
+    if (u.mem) {
+        if (u.rd && sm->mem_wait[sm_slot_of(sm, s, w) * 32 + u.rd].mask)
             return SM_HAZARD_DATA;
         if (sm->lsu_taken || !lsu_can_accept(&sm->lsu))
             return SM_HAZARD_STRUCTURAL;
@@ -632,11 +647,11 @@ static bool waits_on_global(const struct sm *sm, unsigned s,
                             const struct exec_outcome *o,
                             const struct sm_issue_record *rec)
 {
-    const struct sb_use *u = use_at(sm, rec->pc);
+    struct decode_out u = use_at(sm, rec->pc);
     unsigned slot[SM_MAX_LANES];
     struct lsu_request r;
 
-    if (!u || !u->mem || !u->rd || !rec->mask)
+    if (!u.valid || !u.mem || !u.rd || !rec->mask)
         return false;
     owner_slots(sm, s, o->owner, slot);
     lsu_request_of(sm, rec, slot, &r);
@@ -653,11 +668,50 @@ static bool waits_on_global(const struct sm *sm, unsigned s,
     return false;
 }
 
+/* The scoreboard's reservation port for an issue of scheduler s: rd of
+ * the threads of `mask` (owners local to s; one: all in the lowest
+ * lane's) is readable from `at`, written at the clock edge. */
+static void reserve_rd(struct sm *sm, unsigned s, bool one,
+                       const unsigned owner[], uint64_t mask, unsigned rd,
+                       uint64_t at)
+{
+    struct scoreboard_reserve *r = &sm->sb_in.reserve[sm->sb_in.n_reserve++];
+
+    r->mask = mask;
+    r->rd = (uint8_t)rd;
+    r->at = at;
+    r->regrouped = !(one && mask);
+    if (r->regrouped)
+        owner_slots(sm, s, owner, r->slots);
+    else
+        r->slot = sm_slot_of(sm, s, owner[__builtin_ctzll(mask)]);
+}
+
+/* Its release port: the load or atomic of mw is back (rd readable from
+ * the next cycle). */
+static void release_rd(struct sm *sm, const struct sm_mem_wait *mw,
+                       unsigned rd)
+{
+    struct scoreboard_release *r = &sm->sb_in.release[sm->sb_in.n_release++];
+
+    r->slots = mw->slot;
+    r->mask = mw->mask;
+    r->rd = (uint8_t)rd;
+}
+
+/* The scoreboard's clock edge: this cycle's reservations and releases. */
+static void scoreboard_edge(struct sm *sm)
+{
+    if (sm->sb_in.n_reserve || sm->sb_in.n_release)
+        scoreboard_step(&sm->sb, &sm->sb_in);
+    sm->sb_in.n_reserve = sm->sb_in.n_release = 0;
+}
+
 /* The issued memory instruction goes to the LSU; a load or atomic holds
  * its destination in the scoreboard until the LSU reports it done. */
 static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
                         const struct sm_issue_record *rec,
-                        const unsigned owner[], const struct sb_use *u)
+                        const unsigned owner[], const struct decode_out *u)
 {
     struct lsu_request r;
     unsigned slot[SM_MAX_LANES];
@@ -678,7 +732,7 @@ static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
                 sm->mem_lanes[slot[l]] |= 1ull << l;
             }
         }
-        sb_write_threads(&sm->sb, slot, rec->mask, r.rd, SB_PENDING);
+        reserve_rd(sm, s, false, owner, rec->mask, r.rd, SCOREBOARD_PENDING);
     }
     sm->lsu_req = r;            /* the LSU takes it at this cycle's edge */
     sm->lsu_taken = true;
@@ -695,7 +749,8 @@ static uint64_t memory_next_event(const struct sm *sm)
 }
 
 /* One clock of the LSU: the registers of the requests done are ready
- * from the next cycle.  Returns how many requests were done. */
+ * from the next cycle (the scoreboard's release ports, written by the
+ * caller's scoreboard_step()).  Returns how many requests were done. */
 static unsigned lsu_edge(struct sm *sm, uint64_t now)
 {
     struct dram_out mem;        /* DRAM's responses: the LSU's memory port */
@@ -709,6 +764,8 @@ static unsigned lsu_edge(struct sm *sm, uint64_t now)
     dram_step(&sm->dram, &out.mem);
     n = out.n_done;
 
+    sm->sb_in.now = now;
+
     for (unsigned i = 0; i < n; i++) {
         struct sm_mem_wait *mw;
 
@@ -721,15 +778,7 @@ static unsigned lsu_edge(struct sm *sm, uint64_t now)
             if (--sm->mem_count[mw->slot[l] * sm->cfg.warp_size + l] == 0)
                 sm->mem_lanes[mw->slot[l]] &= ~(1ull << l);
         }
-        for (uint64_t m = mw->mask; m; ) {
-            unsigned g = mw->slot[__builtin_ctzll(m)];
-            uint64_t same = 0;
-            for (uint64_t k = m; k; k &= k - 1)
-                if (mw->slot[__builtin_ctzll(k)] == g)
-                    same |= 1ull << __builtin_ctzll(k);
-            sb_release(&sm->sb, g, same, done[i].rd, now + 1);
-            m &= ~same;
-        }
+        release_rd(sm, mw, done[i].rd);
         mw->mask = 0;
     }
     return n;
@@ -1173,6 +1222,7 @@ static void retire(struct sm *sm, unsigned g)
     if (wp->at_barrier)
         tb->gone_arrived++;
     wp->resident = false;
+    bitset_add(sm->disp_in.warp_release, g);
     sm->memo.resident_warps--;  /* launched: it issued its exit */
     bitset_remove(sm->memo.resident[sm_slot_sched(sm, g)],
                   sm_slot_local(sm, g));
@@ -1181,7 +1231,7 @@ static void retire(struct sm *sm, unsigned g)
     if (--tb->live_warps == 0) {
         end_phase(sm, wp->tb);
         tb->valid = false;
-        sm->shared_used -= sm->launch.shared_bytes;
+        sm->disp_in.tb_release |= 1ull << wp->tb;
         sm->st.tbs_done++;
     }
 }
@@ -1261,7 +1311,8 @@ static void count_idle_threads(struct sm *sm,
                 if (live[w])
                     bitset_add(asked, w);
             }
-        sm_reconv_waiting(&sm->rc, s, W, asked, live, sm->is_rpc, inactive,
+        sm_reconv_waiting(&sm->rc, s, W, asked, live,
+                      decode_rpc_flags(&sm->dec), inactive,
                           reconv, bar);
         for (unsigned k = 0; k * 64 < W; k++)
             for (uint64_t m = asked[k]; m; m &= m - 1) {
@@ -1452,7 +1503,7 @@ static void check_barriers(struct sm *sm)
 /* The grid is done: every TB placed and finished, the LSU empty. */
 static void check_done(struct sm *sm)
 {
-    if (sm->status != SM_RUNNING || sm->next_ctaid != sm->launch.grid)
+    if (sm->status != SM_RUNNING || !dispatch_all_placed(&sm->disp))
         return;
     /* a TB is valid while one of its warps is resident */
     if (resident_warps_of(sm) != 0 || !lsu_idle(&sm->lsu))
@@ -1484,11 +1535,11 @@ static void check_done(struct sm *sm)
  * frees (UINT64_MAX: none will). */
 static uint64_t next_timed_change(const struct sm *sm, uint64_t now)
 {
-    uint64_t wake = sm_pipeline_next_change(&sm->pipe, now);
+    uint64_t wake = simd_group_next_change(&sm->simd, now);
 
     for (unsigned g = 0; g < sm->warp_slots && wake > now + 1; g++)
         if (sm->warp[g].resident) {
-            uint64_t r = sb_next_ready(&sm->sb, g, now);
+            uint64_t r = scoreboard_next_ready(&sm->sb, g, now);
             wake = r < wake ? r : wake;
         }
     return wake < now + 1 ? now + 1 : wake;
@@ -1561,6 +1612,7 @@ static void skip_lsu_cycles(struct sm *sm, const struct sm_stats *before,
         bool busy = !lsu_can_accept(&sm->lsu);
         unsigned done = lsu_edge(sm, t);
 
+        scoreboard_edge(sm);
         n++;
         t++;
         if (done || busy != !lsu_can_accept(&sm->lsu))
@@ -1594,7 +1646,6 @@ enum sm_status sm_cycle(struct sm *sm)
     bool group_ok[CONFIG_MAX_SCHEDULERS];
     enum sm_stall why[CONFIG_MAX_SCHEDULERS];   /* the stall, if no issue */
     bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
-    unsigned group[CONFIG_MAX_SCHEDULERS];
     bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
     bool any_release = false;          /* the WPT releases a TB */
     bool any_exit = false;             /* a thread exited */
@@ -1606,18 +1657,25 @@ enum sm_status sm_cycle(struct sm *sm)
     bool quiet;                        /* nothing happens in this cycle */
     bool lsu_work, lsu_busy;           /* ... but in the LSU, which works;
                                         * its coalescer was busy */
-    unsigned placed = sm->next_ctaid;
     uint64_t resident_set[SCHEDULER_MAX_WARPS / 64];  /* resident_of() */
     unsigned launches_pending;         /* launches_pending() at the start */
     const uint64_t *resident;
+    struct simd_group_in gi;           /* the SIMD groups' ports */
+    struct simd_group_out go;
+    bool simd_issued = false;          /* an issue port is valid */
+    unsigned placed;                   /* TBs the dispatcher placed */
 
     if (sm->status != SM_RUNNING)
         return sm->status;
     before = sm->st;
     sm->lsu_taken = false;
-    dispatch(sm);
+    placed = dispatch(sm);
     launches_pending = launches_pending_of(sm);
-    quiet = sm->next_ctaid == placed && !sm->reference;
+    quiet = placed == 0 && !sm->reference;
+    gi.now = now;
+    for (unsigned s = 0; s < S; s++)
+        gi.issue[s].valid = false;
+    simd_group_eval(&sm->simd, &gi, &go);
     memset(&wi, 0, sizeof wi);
     wi.tb_warps = sm->tb_warps;
     if (!sm->memo.wpt_idle_valid || sm->reference) {
@@ -1655,7 +1713,7 @@ enum sm_status sm_cycle(struct sm *sm)
             if (sm->warp[sm_slot_of(sm, s, w)].launch_pending
                 && sm_reconv_can_launch(&sm->rc, s, w))
                 launch = (int)w;
-        group_ok[s] = sm_pipeline_group(&sm->pipe, s, now, &group[s]);
+        group_ok[s] = go.accept[s];
         why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
         /* a warp not looked at below is no warp (not ready, a long wait
          * for TLS, no stall) or a harp slot beyond First-Level (the same:
@@ -1808,22 +1866,16 @@ enum sm_status sm_cycle(struct sm *sm)
             }
         }
         if (eo[s].issued && sm->status != SM_ERROR) {
-            const struct sb_use *u = use_at(sm, rec->pc);
-            if (u->mem) {
+            struct decode_out u = use_at(sm, rec->pc);
+            if (u.mem) {
                 if (rec->mask)
-                    send_to_lsu(sm, s, so.grant_warp, rec, eo[s].owner, u);
+                    send_to_lsu(sm, s, so.grant_warp, rec, eo[s].owner, &u);
             } else {
-                uint64_t at = sm_pipeline_issue(&sm->pipe, group[s],
-                                                (enum sb_unit)u->unit, now);
-                if (u->rd && eo[s].one && rec->mask) {
-                    sb_write(&sm->sb, sm_slot_of(sm, s, eo[s].owner[
-                                 __builtin_ctzll(rec->mask)]),
-                             rec->mask, u->rd, at);
-                } else if (u->rd) {
-                    unsigned slot[SM_MAX_LANES];
-                    owner_slots(sm, s, eo[s].owner, slot);
-                    sb_write_threads(&sm->sb, slot, rec->mask, u->rd, at);
-                }
+                gi.issue[s].valid = simd_issued = true;
+                gi.issue[s].op = (enum simd_group_op)u.unit;
+                if (u.rd)
+                    reserve_rd(sm, s, eo[s].one, eo[s].owner, rec->mask,
+                               u.rd, go.due[u.unit]);
             }
             sm->st.warp_insns++;
             sm->st.thread_insns += popcount64(rec->mask);
@@ -1874,7 +1926,11 @@ enum sm_status sm_cycle(struct sm *sm)
             return sm->status;
         }
     }
-    if (sm_pipeline_busy(&sm->pipe, now) || sm->lsu_taken)
+    /* busy: the groups still running, and those the issues enter (the
+     * outputs again with the issues, when they can tell otherwise) */
+    if (simd_issued && !go.busy && !sm->lsu_taken)
+        simd_group_eval(&sm->simd, &gi, &go);
+    if (go.busy || sm->lsu_taken)
         sm->st.busy_cycles++;
     else
         count_idle_threads(sm, data_hz);
@@ -1988,6 +2044,15 @@ enum sm_status sm_cycle(struct sm *sm)
     lsu_busy = !lsu_can_accept(&sm->lsu);
     if (lsu_edge(sm, now) || lsu_busy != !lsu_can_accept(&sm->lsu))
         quiet = false;          /* the rest of the SM sees another LSU */
+    scoreboard_edge(sm);
+    if (simd_issued)           /* else the edge changes nothing */
+        simd_group_step(&sm->simd, &gi);
+    if (placed || any_exit) {  /* else the edge changes nothing */
+        dispatch_step(&sm->disp, &sm->disp_in);
+        memset(sm->disp_in.warp_release, 0,
+               sizeof sm->disp_in.warp_release);
+        sm->disp_in.tb_release = 0;
+    }
     sm->st.cycles++;
 
     if (any_arrival || any_release || any_exit || sm->reference)

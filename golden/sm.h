@@ -6,14 +6,15 @@
  * `schedulers` warp schedulers owns W = threads_per_scheduler / warp_size
  * warp slots; warp slot g belongs to scheduler g % schedulers as its local
  * warp g / schedulers (even and odd warps on two schedulers, as BAWS 5).
- * A TB is placed on the lowest free warp slots when a TB slot (max_tbs),
- * enough warp slots (the threads of threads_per_scheduler) and enough
- * shared memory (shared_kb, less what the resident TBs hold) are free:
- * the occupancy limits.
+ * The TB dispatcher (golden/dispatch.h) places a TB on the lowest free
+ * warp slots when a TB slot (max_tbs), enough warp slots (the threads of
+ * threads_per_scheduler) and enough shared memory (shared_kb, less what
+ * the resident TBs hold) are free: the occupancy limits.
  *
  * Each cycle, for each scheduler: the fetch model (golden/fetch.h) picks a
  * warp to fetch for, its instruction returns one cycle later into the
- * I-buffer, the scoreboard marks one instruction a cycle ready, the issue
+ * I-buffer, decode (golden/decode.h) names its registers and unit, the
+ * fetch unit's scoreboard marks one instruction a cycle ready, the issue
  * scheduler (golden/scheduler.h) grants one ready warp, whose instruction
  * executes on its active lanes (golden/rv32.h) and updates the control
  * flow structures of the configured mode (golden/sm_reconv.h).  Barriers
@@ -22,7 +23,7 @@
  * one clock edge.  Fetch takes one cycle; an instruction's values are
  * computed when it issues, and its timing decides when it may: the
  * register scoreboard (golden/scoreboard.h) holds its dependents until
- * its result is back from a SIMD group (golden/sm_pipeline.h) or the
+ * its result is back from a SIMD group (golden/simd_group.h) or the
  * load/store unit (golden/lsu.h), and a busy group or unit holds it
  * (docs/sm-timing.md).  The counts of golden/sm_stats.h are kept as it
  * runs.
@@ -39,6 +40,8 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "decode.h"
+#include "dispatch.h"
 #include "fetch.h"
 #include "lsu.h"
 #include "program.h"
@@ -47,7 +50,7 @@
 #include "rv32.h"
 #include "scheduler.h"
 #include "scoreboard.h"
-#include "sm_pipeline.h"
+#include "simd_group.h"
 #include "sm_memory.h"
 #include "sm_reconv.h"
 #include "sm_stats.h"
@@ -236,9 +239,6 @@ struct sm {
     unsigned warps_per_sched;          /* W */
     unsigned warp_slots;               /* schedulers * W */
     unsigned tb_warps;                 /* warps per TB of this launch */
-    unsigned next_ctaid;               /* next TB of the grid to place */
-    uint32_t shared_used;              /* shared memory the resident TBs
-                                        * hold, bytes */
     struct sm_sched sch[CONFIG_MAX_SCHEDULERS];
     struct wpt wpt;
     struct sm_reconv rc;               /* the control-flow structures */
@@ -249,8 +249,15 @@ struct sm {
                                         * pc and LR/SC reservation */
     struct regfile rf;                 /* their registers, banked per lane */
     struct lane lane;                  /* the datapath each lane runs */
+    struct dispatch disp;              /* the TB dispatcher */
+    struct dispatch_in disp_in;        /* ... its ports of this cycle: the
+                                        * slots retire() frees */
+    struct decode dec;                 /* the decode stage (the text) */
     struct scoreboard sb;              /* per thread's register */
-    struct sm_pipeline pipe;           /* the SIMD groups */
+    struct scoreboard_in sb_in;        /* ... its write ports of this
+                                        * cycle: the issues' reservations
+                                        * and the LSU's releases */
+    struct simd_group simd;            /* the SIMD groups */
     struct lsu lsu;                    /* the load/store unit */
     struct lsu_request lsu_req;        /* the LSU's issue port: the
                                         * request of this cycle (when
@@ -267,11 +274,6 @@ struct sm {
                                         * waits on a global load or atomic */
     uint8_t *mem_count;                /* per thread: its global loads and
                                         * atomics in flight */
-    uint8_t *is_rpc;                   /* per text word: a branch's
-                                        * re-convergence PC */
-    struct sb_use *use;                /* registers of each text word,
-                                        * indexed (pc - text_lo) / 4 */
-    unsigned n_use;                    /* text words */
     struct sm_stats st;
     struct sm_issue_record rec;        /* the instruction being issued */
     struct sm_memo memo;               /* not hardware: kept for speed */

@@ -93,7 +93,8 @@ static void waiting_threads(struct sm *sm, unsigned s, uint64_t *live,
         if (live[w])
             bitset_add(asked, w);
     }
-    sm_reconv_waiting(&sm->rc, s, W, asked, live, sm->is_rpc, inactive,
+    sm_reconv_waiting(&sm->rc, s, W, asked, live,
+                      decode_rpc_flags(&sm->dec), inactive,
                       reconv, bar);
 }
 

@@ -1,7 +1,9 @@
 /*
- * test_scoreboard.c -- the register scoreboard holds each thread's
- * registers until their results are back, per thread, also when a warp's
- * lanes hold threads of several warp slots.
+ * test_scoreboard.c -- the register scoreboard, through its ports: it
+ * holds each thread's registers until their results are back, per thread,
+ * also when a warp's lanes hold threads of several warp slots; a
+ * dependent issues the cycle its operand is ready, and a load's dependent
+ * the cycle after its release.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,136 +12,216 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "config.h"
 #include "scoreboard.h"
+#include "test_load.h"
 
-enum { SLOTS = 4, LANES = 4 };
+enum { LANES = 4 };
 
-/* An instruction reading rs1 and rs2 and writing rd (0: none). */
-static struct sb_use uses(unsigned rs1, unsigned rs2, unsigned rd)
+/* tiny with 4-thread warps: 2 schedulers of 4 warp slots of 4 lanes. */
+static void make(struct scoreboard *sb)
 {
-    struct sb_use u;
+    struct simt_config cfg = load("tiny");
+    char msg[256];
 
-    memset(&u, 0, sizeof u);
-    u.rs1 = (uint8_t)rs1;
-    u.rs2 = (uint8_t)rs2;
-    u.rd = (uint8_t)rd;
-    return u;
+    cfg.warp_size = LANES;
+    cfg.simd_width = LANES;
+    assert_int_equal(scoreboard_init(sb, &cfg, msg, sizeof msg), 0);
+    assert_int_equal(sb->g.warp_slots, 8);
 }
 
-static struct sb_use decoded(uint32_t word)
+/* The check port at cycle now: may the lanes `mask` of slot g (or of
+ * slots[], when not NULL) read rs1, rs2 and write rd? */
+static bool clear(const struct scoreboard *sb, unsigned g,
+                  const unsigned *slots, uint64_t mask, unsigned rs1,
+                  unsigned rs2, unsigned rd, uint64_t now)
 {
-    struct rv32_insn insn = rv32_decode(word);
-    return sb_operands(&insn);
+    struct scoreboard_in in;
+    struct scoreboard_out out;
+
+    memset(&in, 0, sizeof in);
+    in.now = now;
+    in.check.t.slot = g;
+    in.check.t.slots = slots;
+    in.check.t.mask = mask;
+    in.check.rs1 = (uint8_t)rs1;
+    in.check.rs2 = (uint8_t)rs2;
+    in.check.rd = (uint8_t)rd;
+    scoreboard_eval(sb, &in, &out);
+    return out.clear;
 }
 
-static void operands_follow_the_instruction_format(void **state)
+/* A clock edge at cycle now with one reservation (rd 0: none) and one
+ * release (rel_mask 0: none; its lanes' slots are rel_slots). */
+static void edge(struct scoreboard *sb, uint64_t now, unsigned g,
+                 const unsigned *slots, uint64_t mask, unsigned rd,
+                 uint64_t at, const uint16_t *rel_slots, uint64_t rel_mask,
+                 unsigned rel_rd)
 {
-    struct sb_use u;
+    struct scoreboard_in in;
 
-    (void)state;
-    u = decoded(0x00c58533);            /* add a0, a1, a2 */
-    assert_int_equal(u.rs1, 11);
-    assert_int_equal(u.rs2, 12);
-    assert_int_equal(u.rd, 10);
-    assert_int_equal(u.unit, SB_ALU);
-    u = decoded(0x00158513);            /* addi a0, a1, 1: no rs2 */
-    assert_int_equal(u.rs1, 11);
-    assert_int_equal(u.rs2, 0);
-    assert_int_equal(u.rd, 10);
-    u = decoded(0x00a5a023);            /* sw a0, 0(a1): no rd */
-    assert_int_equal(u.rs1, 11);
-    assert_int_equal(u.rs2, 10);
-    assert_int_equal(u.rd, 0);
-    assert_int_equal(u.unit, SB_MEM);
-    assert_int_equal(u.mem, 1);
-    u = decoded(0x0005a503);            /* lw a0, 0(a1) */
-    assert_int_equal(u.rd, 10);
-    assert_int_equal(u.mem, 1);
-    u = decoded(0x02c58533);            /* mul a0, a1, a2 */
-    assert_int_equal(u.unit, SB_MUL);
-    u = decoded(0x02c5c533);            /* div a0, a1, a2 */
-    assert_int_equal(u.unit, SB_DIV);
-    u = decoded(0x02c5f533);            /* remu a0, a1, a2 */
-    assert_int_equal(u.unit, SB_DIV);
-    u = decoded(0x0040006f);            /* jal x0, 4: writes nothing */
-    assert_int_equal(u.rd, 0);
-    assert_int_equal(u.rs1, 0);
+    memset(&in, 0, sizeof in);
+    in.now = now;
+    if (rd) {
+        struct scoreboard_reserve *r = &in.reserve[in.n_reserve++];
+        r->slot = g;
+        r->regrouped = slots != NULL;
+        for (unsigned l = 0; slots && l < LANES; l++)
+            r->slots[l] = slots[l];
+        r->mask = mask;
+        r->rd = (uint8_t)rd;
+        r->at = at;
+    }
+    if (rel_mask) {
+        struct scoreboard_release *r = &in.release[in.n_release++];
+        r->slots = rel_slots;
+        r->mask = rel_mask;
+        r->rd = (uint8_t)rel_rd;
+    }
+    scoreboard_step(sb, &in);
 }
 
-static void a_result_holds_its_readers_and_writers_until_its_cycle(void **state)
+static void a_dependent_waits_for_the_result_and_issues_the_cycle_it_is_ready(void **state)
 {
     struct scoreboard sb;
-    struct sb_use reader = uses(5, 0, 6), writer = uses(0, 0, 5),
-                  other = uses(6, 7, 8);
 
     (void)state;
-    assert_int_equal(sb_init(&sb, SLOTS, LANES), 0);
-    sb_write(&sb, 1, 0x1, 5, 10);       /* slot 1, lane 0: x5 at 10 */
-    assert_false(sb_clear(&sb, 1, 0x1, &reader, 9));    /* RAW */
-    assert_false(sb_clear(&sb, 1, 0x1, &writer, 9));    /* WAW */
-    assert_true(sb_clear(&sb, 1, 0x1, &other, 9));
-    assert_true(sb_clear(&sb, 1, 0x1, &reader, 10));
-    /* another thread of the same warp, and the same lane of another */
-    assert_true(sb_clear(&sb, 1, 0x2, &reader, 9));
-    assert_true(sb_clear(&sb, 2, 0x1, &reader, 9));
-    assert_int_equal(sb_waiting(&sb, 1, 0xf, 5, 9), 0x1);
+    make(&sb);
+    /* cycle 5: slot 1, lane 0 writes x5, readable from cycle 10 */
+    edge(&sb, 5, 1, NULL, 0x1, 5, 10, NULL, 0, 0);
+    assert_false(clear(&sb, 1, NULL, 0x1, 5, 0, 6, 9));   /* RAW */
+    assert_false(clear(&sb, 1, NULL, 0x1, 0, 5, 6, 9));   /* RAW, rs2 */
+    assert_false(clear(&sb, 1, NULL, 0x1, 0, 0, 5, 9));   /* WAW */
+    assert_true(clear(&sb, 1, NULL, 0x1, 6, 7, 8, 9));    /* others */
+    assert_true(clear(&sb, 1, NULL, 0x1, 5, 0, 6, 10));   /* ready */
+    /* another lane, another slot: another thread */
+    assert_true(clear(&sb, 1, NULL, 0x2, 5, 0, 6, 9));
+    assert_true(clear(&sb, 2, NULL, 0x1, 5, 0, 6, 9));
     /* x0 is never held */
-    sb_write(&sb, 1, 0xf, 0, 100);
-    assert_true(sb_clear(&sb, 1, 0xf, &(struct sb_use){ 0 }, 0));
-    sb_reset(&sb);
-    assert_true(sb_clear(&sb, 1, 0x1, &reader, 0));
-    sb_free(&sb);
+    edge(&sb, 6, 1, NULL, 0xf, 0, 100, NULL, 0, 0);
+    assert_true(clear(&sb, 1, NULL, 0xf, 0, 0, 0, 7));
+    scoreboard_reset(&sb);
+    assert_true(clear(&sb, 1, NULL, 0x1, 5, 0, 6, 0));
+    scoreboard_free(&sb);
 }
 
-static void a_pending_load_holds_until_released(void **state)
+static void a_reservation_of_this_cycle_shows_from_the_next(void **state)
 {
     struct scoreboard sb;
-    struct sb_use reader = uses(9, 0, 0);
+    struct scoreboard_in in;
+    struct scoreboard_out out;
 
     (void)state;
-    assert_int_equal(sb_init(&sb, SLOTS, LANES), 0);
-    sb_write(&sb, 0, 0x3, 9, SB_PENDING);
-    assert_false(sb_clear(&sb, 0, 0x1, &reader, 1000000));
-    sb_release(&sb, 0, 0x1, 9, 40);
-    assert_false(sb_clear(&sb, 0, 0x1, &reader, 39));
-    assert_true(sb_clear(&sb, 0, 0x1, &reader, 40));
-    assert_false(sb_clear(&sb, 0, 0x2, &reader, 1000000));   /* lane 1 */
-    sb_release(&sb, 0, 0x2, 9, 50);
-    assert_true(sb_clear(&sb, 0, 0x3, &reader, 50));
-    sb_free(&sb);
+    make(&sb);
+    /* cycle 3: slot 0 lane 0 checks x4 while an issue reserves it */
+    memset(&in, 0, sizeof in);
+    in.now = 3;
+    in.check.t.slot = 0;
+    in.check.t.mask = 0x1;
+    in.check.rs1 = 4;
+    in.n_reserve = 1;
+    in.reserve[0].slot = 0;
+    in.reserve[0].mask = 0x1;
+    in.reserve[0].rd = 4;
+    in.reserve[0].at = 6;
+    scoreboard_eval(&sb, &in, &out);
+    assert_true(out.clear);             /* from the state alone */
+    scoreboard_step(&sb, &in);
+    assert_false(clear(&sb, 0, NULL, 0x1, 4, 0, 0, 4));
+    assert_false(clear(&sb, 0, NULL, 0x1, 4, 0, 0, 5));
+    assert_true(clear(&sb, 0, NULL, 0x1, 4, 0, 0, 6));
+    scoreboard_free(&sb);
+}
+
+static void a_load_s_dependent_waits_until_the_release_and_issues_the_cycle_after(void **state)
+{
+    struct scoreboard sb;
+    uint16_t slot0[LANES] = { 0, 0, 0, 0 };
+
+    (void)state;
+    make(&sb);
+    edge(&sb, 1, 0, NULL, 0x3, 9, SCOREBOARD_PENDING, NULL, 0, 0);
+    assert_false(clear(&sb, 0, NULL, 0x1, 9, 0, 0, 1000000));
+    /* lane 0's value is back in cycle 39: readable from 40 */
+    edge(&sb, 39, 0, NULL, 0, 0, 0, slot0, 0x1, 9);
+    assert_false(clear(&sb, 0, NULL, 0x1, 9, 0, 0, 39));
+    assert_true(clear(&sb, 0, NULL, 0x1, 9, 0, 0, 40));
+    assert_false(clear(&sb, 0, NULL, 0x2, 9, 0, 0, 1000000));  /* lane 1 */
+    assert_false(clear(&sb, 0, NULL, 0x3, 9, 0, 0, 1000000));
+    edge(&sb, 49, 0, NULL, 0, 0, 0, slot0, 0x2, 9);
+    assert_true(clear(&sb, 0, NULL, 0x3, 9, 0, 0, 50));
+    scoreboard_free(&sb);
 }
 
 static void a_regrouped_warp_is_held_by_each_threads_own_registers(void **state)
 {
     struct scoreboard sb;
-    struct sb_use reader = uses(7, 0, 0);
     /* lane 0 runs a thread of slot 2, lane 1 one of slot 0 */
     unsigned mixed[LANES] = { 2, 0, 3, 3 }, swapped[LANES] = { 0, 2, 3, 3 };
+    uint16_t mixed16[LANES] = { 2, 0, 3, 3 };
 
     (void)state;
-    assert_int_equal(sb_init(&sb, SLOTS, LANES), 0);
-    sb_write_threads(&sb, mixed, 0x3, 7, 20);
-    assert_false(sb_clear(&sb, 2, 0x1, &reader, 19));
-    assert_false(sb_clear(&sb, 0, 0x2, &reader, 19));
-    assert_true(sb_clear(&sb, 0, 0x1, &reader, 19));    /* not written */
-    assert_true(sb_clear(&sb, 2, 0x2, &reader, 19));
-    assert_true(sb_clear(&sb, 3, 0xc, &reader, 19));
-    assert_false(sb_clear_threads(&sb, mixed, 0x3, &reader, 19));
-    assert_false(sb_clear_threads(&sb, mixed, 0x1, &reader, 19));
-    assert_false(sb_clear_threads(&sb, mixed, 0x2, &reader, 19));
-    assert_true(sb_clear_threads(&sb, mixed, 0x3, &reader, 20));
+    make(&sb);
+    edge(&sb, 10, 0, mixed, 0x3, 7, 20, NULL, 0, 0);
+    assert_false(clear(&sb, 2, NULL, 0x1, 7, 0, 0, 19));
+    assert_false(clear(&sb, 0, NULL, 0x2, 7, 0, 0, 19));
+    assert_true(clear(&sb, 0, NULL, 0x1, 7, 0, 0, 19));   /* not written */
+    assert_true(clear(&sb, 2, NULL, 0x2, 7, 0, 0, 19));
+    assert_true(clear(&sb, 3, NULL, 0xc, 7, 0, 0, 19));
+    assert_false(clear(&sb, 0, mixed, 0x3, 7, 0, 0, 19));
+    assert_false(clear(&sb, 0, mixed, 0x1, 7, 0, 0, 19));
+    assert_false(clear(&sb, 0, mixed, 0x2, 7, 0, 0, 19));
+    assert_true(clear(&sb, 0, mixed, 0x3, 7, 0, 0, 20));
     /* the same lanes of the other slots were not written */
-    assert_true(sb_clear_threads(&sb, swapped, 0x3, &reader, 19));
-    sb_free(&sb);
+    assert_true(clear(&sb, 0, swapped, 0x3, 7, 0, 0, 19));
+    /* a regrouped load released lane by lane's own slot */
+    edge(&sb, 30, 0, mixed, 0x3, 8, SCOREBOARD_PENDING, NULL, 0, 0);
+    assert_false(clear(&sb, 2, NULL, 0x1, 8, 0, 0, 31));
+    edge(&sb, 31, 0, NULL, 0, 0, 0, mixed16, 0x3, 8);
+    assert_true(clear(&sb, 0, mixed, 0x3, 8, 0, 0, 32));
+    scoreboard_free(&sb);
+}
+
+static void the_next_ready_cycle_is_the_earliest_scheduled_result(void **state)
+{
+    struct scoreboard sb;
+
+    (void)state;
+    make(&sb);
+    assert_true(scoreboard_next_ready(&sb, 1, 0) == UINT64_MAX);
+    edge(&sb, 0, 1, NULL, 0x1, 5, 12, NULL, 0, 0);
+    edge(&sb, 1, 1, NULL, 0x2, 6, 9, NULL, 0, 0);
+    edge(&sb, 2, 1, NULL, 0x4, 7, SCOREBOARD_PENDING, NULL, 0, 0);
+    assert_true(scoreboard_next_ready(&sb, 1, 2) == 9);
+    assert_true(scoreboard_next_ready(&sb, 1, 9) == 12);
+    assert_true(scoreboard_next_ready(&sb, 1, 12) == UINT64_MAX);
+    assert_true(scoreboard_next_ready(&sb, 0, 2) == UINT64_MAX);
+    scoreboard_free(&sb);
+}
+
+static void its_storage_is_a_pending_bit_and_a_counter_per_thread_register(void **state)
+{
+    struct simt_config cfg = load("fermi-harp");
+    struct scoreboard_geometry g;
+
+    (void)state;
+    scoreboard_geometry(&cfg, &g);
+    /* 2 x 768 threads, 31 registers; the longest result is a divide:
+     * 1 sub-warp - 1 + 145 cycles, an 8-bit counter */
+    assert_int_equal(g.warp_slots, 96);
+    assert_int_equal(g.count_w, 8);
+    assert_int_equal(scoreboard_state_bits(&g), 96ul * 16 * 31 * (1 + 8));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(operands_follow_the_instruction_format),
-        cmocka_unit_test(a_result_holds_its_readers_and_writers_until_its_cycle),
-        cmocka_unit_test(a_pending_load_holds_until_released),
+        cmocka_unit_test(a_dependent_waits_for_the_result_and_issues_the_cycle_it_is_ready),
+        cmocka_unit_test(a_reservation_of_this_cycle_shows_from_the_next),
+        cmocka_unit_test(a_load_s_dependent_waits_until_the_release_and_issues_the_cycle_after),
         cmocka_unit_test(a_regrouped_warp_is_held_by_each_threads_own_registers),
+        cmocka_unit_test(the_next_ready_cycle_is_the_earliest_scheduled_result),
+        cmocka_unit_test(its_storage_is_a_pending_bit_and_a_counter_per_thread_register),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
