@@ -49,12 +49,125 @@ static int32_t s32(uint32_t v)
     return sign_extend32(v, 32);
 }
 
+/* OP-IMM: the register-immediate operations, the shifts by shamt. */
+static void decode_op_imm(struct rv32_insn *in)
+{
+    uint32_t word = in->word;
+    unsigned f3 = (in->word >> 12) & 7;
+    unsigned f7 = in->word >> 25;
+
+    static const enum rv32_op alu[8] = {
+        RV32_ADDI, RV32_SLLI, RV32_SLTI, RV32_SLTIU,
+        RV32_XORI, RV32_SRLI, RV32_ORI, RV32_ANDI
+    };
+    in->op = alu[f3];
+    in->imm = sext(word >> 20, 12);
+    if (f3 == 1 || f3 == 5) {
+        in->imm = (int32_t)in->rs2;        /* shamt */
+        if (f3 == 1 && f7 != 0)
+            in->op = RV32_ILLEGAL;
+        else if (f3 == 5 && f7 == 0x20)
+            in->op = RV32_SRAI;
+        else if (f3 == 5 && f7 != 0)
+            in->op = RV32_ILLEGAL;
+    }
+}
+
+/* OP: the register-register operations and RV32M. */
+static void decode_op(struct rv32_insn *in)
+{
+    unsigned f3 = (in->word >> 12) & 7;
+    unsigned f7 = in->word >> 25;
+
+    static const enum rv32_op base[8] = {
+        RV32_ADD, RV32_SLL, RV32_SLT, RV32_SLTU,
+        RV32_XOR, RV32_SRL, RV32_OR, RV32_AND
+    };
+    static const enum rv32_op alt[8] = {
+        RV32_SUB, RV32_ILLEGAL, RV32_ILLEGAL, RV32_ILLEGAL,
+        RV32_ILLEGAL, RV32_SRA, RV32_ILLEGAL, RV32_ILLEGAL
+    };
+    static const enum rv32_op mext[8] = {
+        RV32_MUL, RV32_MULH, RV32_MULHSU, RV32_MULHU,
+        RV32_DIV, RV32_DIVU, RV32_REM, RV32_REMU
+    };
+    if (f7 == 0)
+        in->op = base[f3];
+    else if (f7 == 0x20)
+        in->op = alt[f3];
+    else if (f7 == 1)
+        in->op = mext[f3];
+}
+
+/* SYSTEM: ecall, ebreak and the CSR accesses. */
+static void decode_system(struct rv32_insn *in)
+{
+    uint32_t word = in->word;
+    unsigned f3 = (in->word >> 12) & 7;
+
+    if (f3 == 0) {
+        if (word == 0x00000073u)
+            in->op = RV32_ECALL;
+        else if (word == 0x00100073u)
+            in->op = RV32_EBREAK;
+    } else if (f3 != 4) {
+        static const enum rv32_op cs[8] = {
+            RV32_ILLEGAL, RV32_CSRRW, RV32_CSRRS, RV32_CSRRC,
+            RV32_ILLEGAL, RV32_CSRRWI, RV32_CSRRSI, RV32_CSRRCI
+        };
+        in->op = cs[f3];
+        in->csr = (uint16_t)(word >> 20);
+        in->imm = (int32_t)in->rs1;        /* uimm of the *i forms */
+    }
+}
+
+/* AMO: lr.w, sc.w and the word AMOs (the A extension). */
+static void decode_amo(struct rv32_insn *in)
+{
+    uint32_t word = in->word;
+    unsigned f3 = (in->word >> 12) & 7;
+
+    if (f3 == 2) {
+        unsigned f5 = word >> 27;
+        in->aq_rl = (uint8_t)((word >> 25) & 3);
+        switch (f5) {
+        case 0x02: in->op = in->rs2 == 0 ? RV32_LR_W : RV32_ILLEGAL; break;
+        case 0x03: in->op = RV32_SC_W; break;
+        case 0x01: in->op = RV32_AMOSWAP_W; break;
+        case 0x00: in->op = RV32_AMOADD_W; break;
+        case 0x04: in->op = RV32_AMOXOR_W; break;
+        case 0x0c: in->op = RV32_AMOAND_W; break;
+        case 0x08: in->op = RV32_AMOOR_W; break;
+        case 0x10: in->op = RV32_AMOMIN_W; break;
+        case 0x14: in->op = RV32_AMOMAX_W; break;
+        case 0x18: in->op = RV32_AMOMINU_W; break;
+        case 0x1c: in->op = RV32_AMOMAXU_W; break;
+        default: break;
+        }
+    }
+}
+
+/* custom-0: the SIMT extension (docs/isa.md). */
+static void decode_simt(struct rv32_insn *in)
+{
+    unsigned f3 = (in->word >> 12) & 7;
+    unsigned f7 = in->word >> 25;
+
+    if (f7 == 0 && in->rd == 0 && in->rs1 == 0 && in->rs2 == 0) {
+        static const enum rv32_op simt[8] = {
+            RV32_SIMT_BAR, RV32_SIMT_EXIT, RV32_SIMT_PRIO_RAISE,
+            RV32_SIMT_PRIO_LOWER, RV32_SIMT_PRIO_SETOUT,
+            RV32_ILLEGAL, RV32_ILLEGAL, RV32_ILLEGAL
+        };
+        in->op = simt[f3];
+    }
+}
+
 struct rv32_insn rv32_decode(uint32_t word)
 {
     struct rv32_insn in = { 0 };
     unsigned opcode = word & 0x7f;
     unsigned f3 = (word >> 12) & 7;
-    unsigned f7 = word >> 25;
 
     in.word = word;
     in.op = RV32_ILLEGAL;
@@ -112,45 +225,12 @@ struct rv32_insn rv32_decode(uint32_t word)
         in.imm = sext((word >> 25) << 5 | ((word >> 7) & 31), 12);
         break;
     }
-    case 0x13: {
-        static const enum rv32_op alu[8] = {
-            RV32_ADDI, RV32_SLLI, RV32_SLTI, RV32_SLTIU,
-            RV32_XORI, RV32_SRLI, RV32_ORI, RV32_ANDI
-        };
-        in.op = alu[f3];
-        in.imm = sext(word >> 20, 12);
-        if (f3 == 1 || f3 == 5) {
-            in.imm = (int32_t)in.rs2;        /* shamt */
-            if (f3 == 1 && f7 != 0)
-                in.op = RV32_ILLEGAL;
-            else if (f3 == 5 && f7 == 0x20)
-                in.op = RV32_SRAI;
-            else if (f3 == 5 && f7 != 0)
-                in.op = RV32_ILLEGAL;
-        }
+    case 0x13:
+        decode_op_imm(&in);
         break;
-    }
-    case 0x33: {
-        static const enum rv32_op base[8] = {
-            RV32_ADD, RV32_SLL, RV32_SLT, RV32_SLTU,
-            RV32_XOR, RV32_SRL, RV32_OR, RV32_AND
-        };
-        static const enum rv32_op alt[8] = {
-            RV32_SUB, RV32_ILLEGAL, RV32_ILLEGAL, RV32_ILLEGAL,
-            RV32_ILLEGAL, RV32_SRA, RV32_ILLEGAL, RV32_ILLEGAL
-        };
-        static const enum rv32_op mext[8] = {
-            RV32_MUL, RV32_MULH, RV32_MULHSU, RV32_MULHU,
-            RV32_DIV, RV32_DIVU, RV32_REM, RV32_REMU
-        };
-        if (f7 == 0)
-            in.op = base[f3];
-        else if (f7 == 0x20)
-            in.op = alt[f3];
-        else if (f7 == 1)
-            in.op = mext[f3];
+    case 0x33:
+        decode_op(&in);
         break;
-    }
     case 0x0f:
         /* fence (fm, predecessor and successor sets are hints here);
          * fence.i (Zifencei) is not in the set. */
@@ -160,50 +240,13 @@ struct rv32_insn rv32_decode(uint32_t word)
         }
         break;
     case 0x73:
-        if (f3 == 0) {
-            if (word == 0x00000073u)
-                in.op = RV32_ECALL;
-            else if (word == 0x00100073u)
-                in.op = RV32_EBREAK;
-        } else if (f3 != 4) {
-            static const enum rv32_op cs[8] = {
-                RV32_ILLEGAL, RV32_CSRRW, RV32_CSRRS, RV32_CSRRC,
-                RV32_ILLEGAL, RV32_CSRRWI, RV32_CSRRSI, RV32_CSRRCI
-            };
-            in.op = cs[f3];
-            in.csr = (uint16_t)(word >> 20);
-            in.imm = (int32_t)in.rs1;        /* uimm of the *i forms */
-        }
+        decode_system(&in);
         break;
     case 0x2f:
-        if (f3 == 2) {
-            unsigned f5 = word >> 27;
-            in.aq_rl = (uint8_t)((word >> 25) & 3);
-            switch (f5) {
-            case 0x02: in.op = in.rs2 == 0 ? RV32_LR_W : RV32_ILLEGAL; break;
-            case 0x03: in.op = RV32_SC_W; break;
-            case 0x01: in.op = RV32_AMOSWAP_W; break;
-            case 0x00: in.op = RV32_AMOADD_W; break;
-            case 0x04: in.op = RV32_AMOXOR_W; break;
-            case 0x0c: in.op = RV32_AMOAND_W; break;
-            case 0x08: in.op = RV32_AMOOR_W; break;
-            case 0x10: in.op = RV32_AMOMIN_W; break;
-            case 0x14: in.op = RV32_AMOMAX_W; break;
-            case 0x18: in.op = RV32_AMOMINU_W; break;
-            case 0x1c: in.op = RV32_AMOMAXU_W; break;
-            default: break;
-            }
-        }
+        decode_amo(&in);
         break;
     case 0x0b:
-        if (f7 == 0 && in.rd == 0 && in.rs1 == 0 && in.rs2 == 0) {
-            static const enum rv32_op simt[8] = {
-                RV32_SIMT_BAR, RV32_SIMT_EXIT, RV32_SIMT_PRIO_RAISE,
-                RV32_SIMT_PRIO_LOWER, RV32_SIMT_PRIO_SETOUT,
-                RV32_ILLEGAL, RV32_ILLEGAL, RV32_ILLEGAL
-            };
-            in.op = simt[f3];
-        }
+        decode_simt(&in);
         break;
     default:
         break;
