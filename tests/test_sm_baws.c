@@ -8,10 +8,12 @@
  * The SM holds 3 TBs of 4 warps on one warp scheduler
  * (tests/scenarios/baws-fig7.conf with schedulers = 1, under sbr): TB k
  * is warp slots 4k .. 4k+3, so that slot n is the paper's warp wn (n = 4
- * ctaid + warpid, which the program reads from the SIMT CSRs).  Each warp
- * of a chosen set (the figure's waiting warps) goes straight to simt.bar;
- * the others (the running warps) first load one word of global memory
- * and use it.  Their loads miss the L1 on one line, which returns to all
+ * ctaid + warpid, which the program reads from the SIMT CSRs).  The work
+ * each warp does before the barrier follows from n: a warp of a chosen
+ * set (the figure's waiting warps) goes to simt.bar at once; the others
+ * (the running warps) first load one word of global memory and use it;
+ * a few warps first run a short loop, to be the last of their TB to
+ * issue.  Their loads miss the L1 on one line, which returns to all
  * of them in the same cycle (DRAM made slow, so that every waiting warp
  * has arrived by then): from that cycle on, the running warps are ready
  * together, with the WPT holding the figure's counters, and the
@@ -23,7 +25,7 @@
  *
  * Fetch, the scoreboard and the pipeline sit between the scheduler and
  * the trace, so the figures' cycles are not reproduced; what is checked
- * is the order of the grants (the uses of the loaded word, PC 0x2c, one
+ * is the order of the grants (the uses of the loaded word, PC 0x48, one
  * per running warp), read from the SM's trace.
  */
 #include <inttypes.h>
@@ -43,32 +45,43 @@
 
 /* The warps, a TB's warps, and the PCs of the running warps' use of the
  * loaded word and of the barrier in barrier_program(). */
-enum { WARPS = 12, TB_WARPS = 4, USE_PC = BASE + 0x2c, BAR_PC = BASE + 0x30 };
+enum { WARPS = 12, TB_WARPS = 4, USE_PC = BASE + 0x48, BAR_PC = BASE + 0x4c };
 
-/* x5 = n = 4 ctaid + warpid; a warp whose bit n of `running` is clear
- * waits at simt.bar at once; the others load args[0], use it (0x2c),
- * then meet their TB at the barrier; all exit. */
-static void barrier_program(struct built *b, uint32_t running)
+/* x5 = n = 4 ctaid + warpid; a warp whose bit n of `late` is set first
+ * counts down a loop of 16 turns (work before the rest); then a warp
+ * whose bit n of `running` is clear waits at simt.bar at once, and the
+ * others load args[0], use it (USE_PC), then meet their TB at the
+ * barrier; all exit. */
+static void barrier_program(struct built *b, uint32_t running, uint32_t late)
 {
-    uint32_t p[16];
+    uint32_t p[24];
     unsigned n = 0;
-    struct program_branch br = { BASE + 0x24, BASE + 0x30 };
+    struct program_branch br[2] = { { BASE + 0x20, BASE + 0x2c },
+                                    { BASE + 0x40, BASE + 0x4c } };
 
+    assert_true(late < 2048);
     p[n++] = csrr(5, RV32_CSR_CTAID);           /* 00 */
     p[n++] = csrr(6, RV32_CSR_WARPID);          /* 04 */
     p[n++] = slli(5, 5, 2);                     /* 08 */
     p[n++] = add(5, 5, 6);                      /* 0c x5 = n */
-    p[n++] = addi(8, 0, (int32_t)(running >> 1)); /* 10 */
-    p[n++] = slli(8, 8, 1);                     /* 14 */
-    p[n++] = addi(8, 8, (int32_t)(running & 1)); /* 18 x8 = running */
-    p[n++] = r_type(0, 5, 8, 5, 8, 0x33);       /* 1c srl x8, x8, x5 */
-    p[n++] = andi(8, 8, 1);                     /* 20 */
-    p[n++] = branch(0, 8, 0, 12);               /* 24 beq x8, x0, 0x30 */
-    p[n++] = lw(7, 10, 0);                      /* 28 */
-    p[n++] = add(9, 7, 7);                      /* 2c the use */
-    p[n++] = BAR;                               /* 30 */
-    p[n++] = EXIT;                              /* 34 */
-    build(b, p, n, &br, 1);
+    p[n++] = addi(12, 0, (int32_t)late);        /* 10 */
+    p[n++] = r_type(0, 5, 12, 5, 12, 0x33);     /* 14 srl x12, x12, x5 */
+    p[n++] = andi(12, 12, 1);                   /* 18 */
+    p[n++] = slli(12, 12, 2);                   /* 1c x12 = 4 or 0 */
+    p[n++] = branch(0, 12, 0, 12);              /* 20 beq x12, x0, 0x2c */
+    p[n++] = addi(12, 12, -1);                  /* 24 */
+    p[n++] = jal(0, -8);                        /* 28 -> 0x20 */
+    p[n++] = addi(8, 0, (int32_t)(running >> 1)); /* 2c */
+    p[n++] = slli(8, 8, 1);                     /* 30 */
+    p[n++] = addi(8, 8, (int32_t)(running & 1)); /* 34 x8 = running */
+    p[n++] = r_type(0, 5, 8, 5, 8, 0x33);       /* 38 srl x8, x8, x5 */
+    p[n++] = andi(8, 8, 1);                     /* 3c */
+    p[n++] = branch(0, 8, 0, 12);               /* 40 beq x8, x0, 0x4c */
+    p[n++] = lw(7, 10, 0);                      /* 44 */
+    p[n++] = add(9, 7, 7);                      /* 48 the use */
+    p[n++] = BAR;                               /* 4c */
+    p[n++] = EXIT;                              /* 50 */
+    build(b, p, n, br, 2);
 }
 
 /* One line of the trace: cycle, warp slot, TB, ready set, PC. */
@@ -92,7 +105,8 @@ struct run {
 };
 
 /* The program under policy sp, run to the end; its trace read back. */
-static void run(enum sched_policy sp, uint32_t running, struct run *r)
+static void run(enum sched_policy sp, uint32_t running, uint32_t late,
+                struct run *r)
 {
     struct simt_config cfg = load_file("tests/scenarios/baws-fig7.conf");
     struct built b;
@@ -106,7 +120,7 @@ static void run(enum sched_policy sp, uint32_t running, struct run *r)
     cfg.reconvergence = RECONV_SBR;
     cfg.scheduler = sp;
     cfg.dram_latency = 200;         /* every waiting warp arrives first */
-    barrier_program(&b, running);
+    barrier_program(&b, running, late);
     sm = make(&cfg, &b.p, 3, TB_WARPS * cfg.warp_size);
     assert_int_equal(sm->warps_per_sched, WARPS);
     sm->trace = f;
@@ -144,20 +158,28 @@ static void run(enum sched_policy sp, uint32_t running, struct run *r)
 }
 
 /* BAWS Fig. 7: waiting at their TBs' barriers are w2 (TB0), w5, w7 (TB1)
- * and w9, w10, w11 (TB2); running are w0, w1, w3, w4, w6, w8. */
+ * and w9, w10, w11 (TB2); running are w0, w1, w3, w4, w6, w8.  The paper
+ * takes w7 as TB1's last issued warp ("the warp issued in the last cycle
+ * is w7 in TB1 and it reaches the barrier") and w0 as TB0's ("for TB0,
+ * suppose the warp lastly issued is w0"): w0 and w7 do some work first
+ * (FIG7_LATE), so that they are the last of their TBs to issue. */
 static const uint32_t FIG7_RUNNING = 1u << 0 | 1u << 1 | 1u << 3 | 1u << 4 |
                                      1u << 6 | 1u << 8;
+static const uint32_t FIG7_LATE = 1u << 0 | 1u << 7;
 
 /* The set-up holds: the WPT's counters are Table 1's (TB0 1, TB1 2, TB2
- * 3) when the first running warp is granted, and every running warp is
- * ready in that cycle (the scheduler chooses among all six). */
-static void expect_fig7_state(const struct run *r, uint32_t running)
+ * 3) when the first running warp is granted, every running warp is ready
+ * in that cycle (the scheduler chooses among all six), and the last
+ * warps issued in TB0 and TB1 before it are the paper's w0 and w7. */
+static void expect_fig7_state(const struct run *r)
 {
     assert_int_equal(r->uses, 6);
     assert_int_equal(r->cnt[0], 1);
     assert_int_equal(r->cnt[1], 2);
     assert_int_equal(r->cnt[2], 3);
-    assert_int_equal(r->use[0].ready, running);
+    assert_int_equal(r->use[0].ready, FIG7_RUNNING);
+    assert_int_equal(r->last[0], 0);
+    assert_int_equal(r->last[1], 7);
 }
 
 static void expect_order(const struct run *r, const unsigned *want)
@@ -169,10 +191,29 @@ static void expect_order(const struct run *r, const unsigned *want)
 }
 
 /*
- * MWF(GTO) (BAWS 4.1.1): TB2 (3 waiting) first, its only running warp w8;
- * then TB1 (2 waiting) from the warp issued last if it is ready -- it is
- * not (w8 was, of TB2) -- else its oldest: w4, then w6; then TB0 (1
- * waiting): w0, w1, w3.  The order tb/tb_scheduler.cpp's fig7_order()
+ * MWF(LRR), BAWS 4.1.1: the TBs by most warps waiting (Table 1: TB2, TB1,
+ * TB0), each "starting from the warp next (in round robin order) to the
+ * one which was issued in the last cycle in the TB": TB2's only running
+ * warp w8; TB1 after w7: w4, w6; TB0 after w0: w1, w3, w0.  The paper:
+ * "the scheduling orders of the 6 running warps of the three TBs in the
+ * current cycle are w8, w4, w6, w1, w3 and w0".
+ */
+static void mwf_lrr_grants_fig7s_running_warps_w8_w4_w6_w1_w3_w0(void **state)
+{
+    static const unsigned want[6] = { 8, 4, 6, 1, 3, 0 };
+    struct run r;
+    (void)state;
+
+    run(SCHED_MWF_LRR, FIG7_RUNNING, FIG7_LATE, &r);
+    expect_fig7_state(&r);
+    expect_order(&r, want);
+}
+
+/*
+ * MWF(GTO), BAWS 4.1.1, on the same set-up: TB2 first, its only running
+ * warp w8; then TB1 "from the one issued in the last cycle" if it is
+ * ready -- it is not (w8 was, of TB2) -- "and then oldest": w4, then w6;
+ * then TB0: w0, w1, w3.  The order tb/tb_scheduler.cpp's fig7_order()
  * expects of the RTL under MWF(GTO).
  */
 static void mwf_gto_grants_fig7s_running_warps_w8_w4_w6_w0_w1_w3(void **state)
@@ -181,52 +222,8 @@ static void mwf_gto_grants_fig7s_running_warps_w8_w4_w6_w0_w1_w3(void **state)
     struct run r;
     (void)state;
 
-    run(SCHED_MWF_GTO, FIG7_RUNNING, &r);
-    expect_fig7_state(&r, FIG7_RUNNING);
-    expect_order(&r, want);
-}
-
-/* MWF(LRR)'s order by BAWS 4.1.1's rule: the TBs by most warps waiting,
- * each from the warp after (in round-robin order within the TB) the one
- * of that TB issued last, last[t]. */
-static void mwf_lrr_order(uint32_t running, const int *last, unsigned *out)
-{
-    unsigned k = 0;
-
-    for (int t = 2; t >= 0; t--)        /* Table 1: TB2 3, TB1 2, TB0 1 */
-        for (unsigned i = 1; i <= TB_WARPS; i++) {
-            unsigned w = (unsigned)t * TB_WARPS +
-                         ((unsigned)(last[t] < 0 ? TB_WARPS - 1
-                                                 : last[t] % TB_WARPS) + i) %
-                         TB_WARPS;
-            if (running >> w & 1)
-                out[k++] = w;
-        }
-}
-
-/*
- * MWF(LRR) (BAWS 4.1.1): TB2 first, then TB1 and TB0, each "starting from
- * the warp next (in round robin order) to the one which was issued in the
- * last cycle in the TB".  With the paper's last issued warps (w7 in TB1,
- * w0 in TB0) the rule gives the paper's order w8, w4, w6, w1, w3, w0.  On
- * the SM the last issued warp of TB1 and TB0 is the one the run left
- * there (the last of each TB to reach its barrier), read from the trace;
- * the grants must follow the same rule from it.
- */
-static void mwf_lrr_grants_fig7s_tbs_by_most_waiting_each_in_round_robin(
-    void **state)
-{
-    static const int paper_last[3] = { 0, 7, -1 };
-    static const unsigned paper[6] = { 8, 4, 6, 1, 3, 0 };
-    unsigned want[6];
-    struct run r;
-    (void)state;
-
-    mwf_lrr_order(FIG7_RUNNING, paper_last, want);
-    assert_memory_equal(want, paper, sizeof paper);
-    run(SCHED_MWF_LRR, FIG7_RUNNING, &r);
-    expect_fig7_state(&r, FIG7_RUNNING);
-    mwf_lrr_order(FIG7_RUNNING, r.last, want);
+    run(SCHED_MWF_GTO, FIG7_RUNNING, FIG7_LATE, &r);
+    expect_fig7_state(&r);
     expect_order(&r, want);
 }
 
@@ -286,13 +283,13 @@ static void mwf_grants_fig13s_tb0_at_t0_tb1_at_t1_and_tb2_at_t2(void **state)
     struct run r;
     (void)state;
 
-    run(SCHED_MWF_GTO, FIG13_RUNNING[0], &r);
+    run(SCHED_MWF_GTO, FIG13_RUNNING[0], 0, &r);
     expect_fig13_state(&r, 0);
     expect_tbs(&r, t0, 1, "t0");
-    run(SCHED_MWF_GTO, FIG13_RUNNING[1], &r);
+    run(SCHED_MWF_GTO, FIG13_RUNNING[1], 0, &r);
     expect_fig13_state(&r, 1);
     expect_tbs(&r, t1, 1, "t1");
-    run(SCHED_MWF_GTO, FIG13_RUNNING[2], &r);
+    run(SCHED_MWF_GTO, FIG13_RUNNING[2], 0, &r);
     expect_fig13_state(&r, 2);
     expect_tbs(&r, t2, 6, "t2");
 }
@@ -311,13 +308,13 @@ static void saws_grants_fig13s_tb0_first_at_t0_t1_and_t2(void **state)
     struct run r;
     (void)state;
 
-    run(SCHED_SAWS, FIG13_RUNNING[0], &r);
+    run(SCHED_SAWS, FIG13_RUNNING[0], 0, &r);
     expect_fig13_state(&r, 0);
     expect_tbs(&r, t0, 1, "t0");
-    run(SCHED_SAWS, FIG13_RUNNING[1], &r);
+    run(SCHED_SAWS, FIG13_RUNNING[1], 0, &r);
     expect_fig13_state(&r, 1);
     expect_tbs(&r, t1, 1, "t1");
-    run(SCHED_SAWS, FIG13_RUNNING[2], &r);
+    run(SCHED_SAWS, FIG13_RUNNING[2], 0, &r);
     expect_fig13_state(&r, 2);
     expect_tbs(&r, t2, 6, "t2");
 }
@@ -325,9 +322,8 @@ static void saws_grants_fig13s_tb0_first_at_t0_t1_and_t2(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(mwf_lrr_grants_fig7s_running_warps_w8_w4_w6_w1_w3_w0),
         cmocka_unit_test(mwf_gto_grants_fig7s_running_warps_w8_w4_w6_w0_w1_w3),
-        cmocka_unit_test(
-            mwf_lrr_grants_fig7s_tbs_by_most_waiting_each_in_round_robin),
         cmocka_unit_test(mwf_grants_fig13s_tb0_at_t0_tb1_at_t1_and_tb2_at_t2),
         cmocka_unit_test(saws_grants_fig13s_tb0_first_at_t0_t1_and_t2),
     };
