@@ -86,17 +86,20 @@ static void barrier_program(struct built *b, uint32_t running, uint32_t late)
 
 /* One line of the trace: cycle, warp slot, TB, ready set, PC. */
 struct issue {
-    unsigned long cycle;
-    unsigned warp, tb;
-    unsigned long ready;
-    uint32_t pc;
+    unsigned long cycle;        /* cycle of issue */
+    unsigned warp, tb;          /* warp slot (the paper's wn) and its TB's
+                                 * grid index (here also its TB slot) */
+    unsigned long ready;        /* the scheduler's ready warps, bit w = wn */
+    uint32_t pc;                /* the instruction issued */
 };
 
 /* What a run shows. */
 struct run {
     struct issue use[WARPS];    /* the grants at USE_PC, in order */
     unsigned uses;
-    unsigned cnt[3];            /* the WPT's counters at the first use */
+    unsigned cnt[3];            /* the WPT's counters at the first use
+                                 * (read after its cycle, in which the
+                                 * one issue is the use: no arrival) */
     unsigned long hit[3];       /* the cycle each TB's first warp issued
                                  * simt.bar before the first use (0:
                                  * none did) */
