@@ -1,9 +1,9 @@
 /*
  * sm_rig.h -- what the SM's unit tests share (tests/test_sm.c,
- * test_sm_timing.c, test_sm_checks.c): RV32 words encoded by hand, a
- * struct program built from them with its re-convergence table, the
- * programs more than one test runs, and an SM made and started for them
- * on the tiny preset's sizes.
+ * test_sm_timing.c, test_sm_checks.c, test_sm_baws.c): RV32 words
+ * encoded by hand, a struct program built from them with its
+ * re-convergence table, the programs more than one test runs, and an SM
+ * made and started for them on the tiny preset's sizes.
  */
 #ifndef SIMTREF_TEST_SM_RIG_H
 #define SIMTREF_TEST_SM_RIG_H
