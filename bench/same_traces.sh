@@ -5,7 +5,7 @@
 # and the printed summary are byte-identical.  An optimisation of the
 # model must pass it against the build before it.  Within one build,
 # make check compares the model with and without the answers it keeps
-# for speed (`simtref sim --reference`, tests/sim_reference.sh).
+# for speed (`simtref sim --reference`, tests/cli/sim_reference.sh).
 #
 #   bench/same_traces.sh OLD_SIMTREF NEW_SIMTREF [OUTDIR]
 #

@@ -25,7 +25,7 @@
 # too (simd/speedup-sbr32.md).
 #
 # Variables: SIMTREF (the tool, default ./simtref), JSON_GET (the JSON
-# reader, default tests/json_get), OUT (default sweeps-out), SWEEPS (a
+# reader, default tests/tools/json_get), OUT (default sweeps-out), SWEEPS (a
 # subset of "simd depth rbt ibuffer"), HARP_KERNELS and BAWS_KERNELS (the
 # kernels of the HARP and the BAWS sweeps; default: the suite's types A,
 # B and C, and its barrier-intensive kernels), JOBS (points at a time; default
@@ -33,7 +33,7 @@
 set -eu
 
 SIMTREF=${SIMTREF:-./simtref}
-JSON_GET=${JSON_GET:-tests/json_get}
+JSON_GET=${JSON_GET:-tests/tools/json_get}
 OUT=${OUT:-sweeps-out}
 SWEEPS=${SWEEPS:-simd depth rbt ibuffer}
 JOBS=${JOBS:-}

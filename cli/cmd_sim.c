@@ -107,7 +107,7 @@ struct sim_opts {
 struct sim_time {
     double cpu, wall;
     uint64_t at_once;       /* cycles sm_run() counted without running the
-                             * whole SM (golden/sm.h) */
+                             * whole SM (golden/sm/sm.h) */
 };
 
 /* Global memory of a run: the kernels' buffers at small and paper sizes. */

@@ -1,7 +1,7 @@
 // fetch_props.v -- formal properties of the I-buffer and fetch policy
 // (simtref_fetch) under the policy of the configuration it is proved on
 // (FETCH, the `fetch` key): critical-fetch-first on tiny,
-// fewest-entries-first on tests/scenarios/fetch-fef.conf; LRR is CFF
+// fewest-entries-first on tests/data/scenarios/fetch-fef.conf; LRR is CFF
 // without a next warp.
 //
 // fetch_fv wraps the generated module and leaves every input free

@@ -5,7 +5,7 @@
 #            STRUCT PRESET BMC K COVER
 #
 # PRESET is a preset name, or a configuration file (a path ending in .conf,
-# relative to the source tree), e.g. tests/scenarios/sched-gto.conf; the
+# relative to the source tree), e.g. tests/data/scenarios/sched-gto.conf; the
 # proof is then named after the file without .conf.
 #
 # Generates the structure's RTL for PRESET (with a deliberate defect when

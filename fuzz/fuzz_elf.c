@@ -4,7 +4,7 @@
  *
  * Every input is read by elf_load_buffer(), the loader elf_load() uses,
  * as the file "fuzz.elf"; the corpus starts from the suite's kernels and
- * the broken files of tests/bad-elf.  What must hold for any input:
+ * the broken files of tests/data/bad-elf.  What must hold for any input:
  *
  *   - no crash, no memory error, no undefined behaviour (the target is
  *     built with AddressSanitizer and UndefinedBehaviorSanitizer);

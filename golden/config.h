@@ -92,7 +92,7 @@ struct simt_config {
     unsigned l1d_kb, l1d_ways, l1d_line_bytes;
     unsigned shared_kb;              /* shared memory per SM, KiB */
 
-    /* Memory hierarchy (golden/lsu.h, docs/memory.md) */
+    /* Memory hierarchy (golden/structures/lsu.h, docs/memory.md) */
     unsigned l1d_hit_latency;        /* cycles from an L1 hit to its data */
     unsigned l1d_mshrs;              /* outstanding L1 misses (MSHRs) */
     unsigned shared_banks;           /* shared-memory banks */

@@ -75,7 +75,7 @@ enum {
       "L1 data cache line, bytes")                                            \
     X(SHARED_KB, shared_kb, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,           \
       "shared memory per SM, KiB: the TBs resident share it")                 \
-    /* Memory hierarchy (golden/lsu.h) */                                     \
+    /* Memory hierarchy (golden/structures/lsu.h) */                                     \
     X(L1D_HIT_LATENCY, l1d_hit_latency, VAL_UNSIGNED, 1, 1000, NULL,          \
       MODES_ALL, "cycles from an L1 hit (or a shared access) to its data")   \
     X(L1D_MSHRS, l1d_mshrs, VAL_UNSIGNED, 1, 256, NULL, MODES_ALL,            \

@@ -1,8 +1,9 @@
 /*
  * model.h -- the contract every structure model in golden/ follows.
  *
- * A hardware structure X is the file pair golden/X.{c,h}, the generated
- * module simtref_X (rtlgen/emit_X.c) and the testbench tb/tb_X.cpp.  Its
+ * A hardware structure X is the file pair golden/structures/X.{c,h}, the
+ * generated module simtref_X (rtlgen/emit_X.c) and the testbench
+ * tb/tb_X.cpp.  Its
  * model is cycle-exact at the module's ports and is written with these
  * names, every one prefixed by the file name:
  *
@@ -52,7 +53,7 @@
  * reference` (set by the owner after X_init(), kept by X_reset()) makes
  * the model read no memo and recompute each answer where it is used:
  * `simtref sim --reference` sets it in the SM's models, and make
- * check requires the same outputs both ways (tests/sim_reference.sh).
+ * check requires the same outputs both ways (tests/cli/sim_reference.sh).
  *
  * The two HARP lookups, ready_lookup and waiting_lookup, are one kind of
  * table with different ports in use: they share their geometry, input and
@@ -61,7 +62,7 @@
  *
  * Dependencies point one way: a model includes config.h, bits.h, warp.h,
  * harp_org.h and this header (the lookups also lookup_table.h; decode and
- * the lane, golden/lane.h, also rv32.h for the decoded instruction,
+ * the lane, golden/structures/lane.h, also rv32.h for the decoded instruction,
  * declarations only: rv32.c's code runs on the lane), never another
  * model; the generator, the testbenches, the area report and the SM
  * model include the models.

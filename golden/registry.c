@@ -285,7 +285,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
     [DEFECT_SBR_SILENT_OVERFLOW] = {
         .name = "sbr-silent-overflow",
         .structure = STRUCTURE_SBR_STACK,
-        .config = "tests/scenarios/sbr-fig2.conf",
+        .config = "tests/data/scenarios/sbr-fig2.conf",
         .test = "sbr-fig2-silent-overflow",
         .bug = "a push beyond the SBR stack's depth overwrites the top "
                "entries and raises no overflow",
@@ -293,7 +293,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
     [DEFECT_SBR_CALL_POPS_ON_MOVE] = {
         .name = "sbr-call-pops-on-move",
         .structure = STRUCTURE_SBR_STACK,
-        .config = "tests/scenarios/sbr-fig2.conf",
+        .config = "tests/data/scenarios/sbr-fig2.conf",
         .test = "sbr-fig2-call-pops-on-move",
         .bug = "an advance to a CALL top's RPC (its return PC) pops it, as "
                "it pops a branch top at its RPC: a recursive call's frames "
@@ -426,7 +426,7 @@ int rtl_defect_parse(const char *name, enum rtl_defect *d)
 }
 
 /* The name of a defect's configuration: "tiny", or "sbr-fig2" for
- * tests/scenarios/sbr-fig2.conf, into buf. */
+ * tests/data/scenarios/sbr-fig2.conf, into buf. */
 static const char *config_name(const char *config, char *buf, size_t len)
 {
     const char *base = strrchr(config, '/');
@@ -467,7 +467,7 @@ int registry_write_make(FILE *out, char *err, size_t errlen)
 
     fprintf(out, "# mk/registry.am -- the build's lists, from the structure "
                  "registry\n# (golden/registry.c).  Written by `simtref "
-                 "registry --make`; do not\n# edit: tests/test_registry "
+                 "registry --make`; do not\n# edit: tests/unit/test_registry "
                  "fails when it differs from the registry.\n\n");
     fprintf(out, "PRESETS =");
     for (p = 0; p < np; p++)
@@ -496,7 +496,7 @@ int registry_write_make(FILE *out, char *err, size_t errlen)
         fprintf(out, "\n");
     }
     fprintf(out, "\n# Each defect as DEFECT:STRUCTURE:CONFIGURATION, the "
-                 "configuration a preset\n# or a tests/scenarios/ name.\n"
+                 "configuration a preset\n# or a tests/data/scenarios/ name.\n"
                  "DEFECTS =");
     for (d = DEFECT_NONE + 1; d < DEFECT_COUNT; d++)
         fprintf(out, " \\\n\t%s:%s:%s", defects[d].name,

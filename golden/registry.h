@@ -14,7 +14,7 @@
  *     -> models (golden/) -> generator (rtlgen/) and area report (synth/)
  *     -> the command line (cli/) and the build (mk/registry.am, written by
  *        `simtref registry --make`, checked against this file by
- *        tests/test_registry).
+ *        tests/unit/test_registry).
  *
  * The registry is data only so that every layer above the configuration
  * can read it without depending on the models: the parts that need a
@@ -27,7 +27,7 @@
  * A new structure: a row in structures[] (registry.c) and an id below;
  * then its emitter in rtlgen.c and its area row in synth/area_rows.c (the
  * compiler checks the table sizes); then `simtref registry --make >
- * mk/registry.am`.  tests/test_registry fails until every golden model,
+ * mk/registry.am`.  tests/unit/test_registry fails until every golden model,
  * generated module, testbench, property file, .cosim and .proof file has
  * its row, and every row its files.
  */
@@ -82,7 +82,7 @@ struct structure_info {
     const char *source;     /* the paper section, "HARP 4.2.2" */
     enum structure_count per;   /* copies per SM */
     int in_table7;          /* its arrays are compared with HARP Table 7 */
-    const char *scenarios;  /* tests/scenarios/NAME.conf its testbench is
+    const char *scenarios;  /* tests/data/scenarios/NAME.conf its testbench is
                                built for besides the presets that have it,
                                space-separated */
     const char *tb_deps;    /* headers its testbench includes besides
@@ -152,7 +152,7 @@ struct defect_info {
     const char *name;       /* on the command line, "rbt-early-release" */
     enum structure_id structure;    /* the module it breaks */
     const char *config;     /* where it is checked: a preset name, or a
-                               tests/scenarios/NAME.conf path */
+                               tests/data/scenarios/NAME.conf path */
     const char *test;       /* tb/STRUCT-TEST.cosim, formal/STRUCT-TEST.proof */
     const char *bug;        /* what is wrong, for the README's table */
 };

@@ -17,7 +17,7 @@
  * digit_sum()'s higher PC comes up.
  *
  * gcc's no_reorder keeps the functions in the text in the order written:
- * mix(), kernel(), digit_sum() (tests/trace_callee_first.sh checks the
+ * mix(), kernel(), digit_sum() (tests/cli/trace_callee_first.sh checks the
  * order in the ELF).  clang knows neither it nor noclone.
  */
 #include "args.h"

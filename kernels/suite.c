@@ -15,7 +15,7 @@
  * of its kernels.  Each NAME has kernels/NAME.c (the kernel) and
  * kernels/host/NAME.c (its host side, which defines kernel_NAME).
  * ORDER KERNEL_NAMES: mk/kernels.am's KERNEL_NAMES, which builds the
- * ELF files, names the same kernels in the same order (tests/sim_suite.sh
+ * ELF files, names the same kernels in the same order (tests/cli/sim_suite.sh
  * checks it). */
 #define SUITE_KERNELS(X)                                                    \
     X(nqueens) X(mummer) X(nw) X(particlefilter) X(bfs) X(backprop)         \

@@ -2,7 +2,7 @@
  * emit_arbiter.c -- the Verilog of the unified memory/PC arbiter
  * (simtref_arbiter) of stack-less SIMT reconvergence, one per warp.
  *
- * Ports and behaviour are those of the C model, golden/arbiter.h.  Each
+ * Ports and behaviour are those of the C model, golden/structures/arbiter.h.  Each
  * lane forms a key {hi, lo}: {SP, PC} in PC mode, {0, line number} in
  * memory mode.  The reduction is written level by level as a tree of
  * compare-select nodes (log2(LANES) levels); a node keeps its left input
@@ -54,7 +54,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 
     emit_file_header(v, "simtref_arbiter.v", "unified memory/PC arbiter",
                      "Collange, stack-less SIMT reconvergence, section 4; "
-                     "C model: golden/arbiter.c.", cfg);
+                     "C model: golden/structures/arbiter.c.", cfg);
     vgen_line(v, "// PC mode selects min(SP:PC) over the valid lanes (SP first); memory");
     vgen_line(v, "// mode the smallest requested cache line.  A reduction tree of %u",
               g->levels);

@@ -2,7 +2,7 @@
  * emit_fetch.c -- the Verilog of the I-buffer and fetch policy of one warp
  * scheduler (simtref_fetch).
  *
- * Ports and behaviour are those of the C model, golden/fetch.h.  The v and
+ * Ports and behaviour are those of the C model, golden/structures/fetch.h.  The v and
  * r bits of every slot and the fetch-in-flight counters are flip-flops;
  * the next state is computed for all warps in one combinational block
  * (scoreboard, fill, issue, fetch, flush or invalid warp, in that order) and registered in
@@ -69,7 +69,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     };
 
     emit_file_header(v, "simtref_fetch.v", "I-buffer and fetch policy",
-                     "BAWS sections 2.2, 4.2 and 6.2; C model: golden/fetch.c.", cfg);
+                     "BAWS sections 2.2, 4.2 and 6.2; C model: golden/structures/fetch.c.", cfg);
     vgen_line(v, "// Fetch policy: %s:", config_fetch_name(g->policy));
     vgen_line(v, "// %s.", policy_text(g->policy));
     vgen_line(v, "// A warp has a free slot when its valid slots plus its fetches in flight");

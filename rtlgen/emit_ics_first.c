@@ -2,7 +2,7 @@
  * emit_ics_first.c -- the Verilog of the ICS-First priority-based warp PC
  * arbiter (simtref_ics_first), one per warp.
  *
- * Ports and behaviour are those of the C model, golden/ics_first.h.  One
+ * Ports and behaviour are those of the C model, golden/structures/ics_first.h.  One
  * register group per thread (its one-hot state and one-hot priority), the
  * active thread vectors of eq. 5 as a grid of AND gates (Fig. 8), and the
  * selection of Fig. 9: the highest non-empty level, its lowest thread as a
@@ -46,7 +46,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 
     emit_file_header(v, "simtref_ics_first.v", "ICS-First priority-based warp PC arbiter",
                      "Multi-core SIMT, sections 3.2 and 4.3, Fig. 4, 8, 9, eq. 5; "
-                     "C model: golden/ics_first.c.", cfg);
+                     "C model: golden/structures/ics_first.c.", cfg);
     vgen_line(v, "// Level 0 is the outmost (lowest) priority.  ATV-P_n[k] = I'.E'.R.B'.P_n;");
     vgen_line(v, "// the selected thread is the lowest k of the highest non-empty level.");
     vgen_line(v, "// Storage: %lu flip-flops (%u threads x (4 state + %u priority bits)).",

@@ -2,7 +2,7 @@
  * emit_lookup.c -- the Verilog of the HARP lookup tables:
  * simtref_ready_lookup and simtref_waiting_lookup.
  *
- * Ports and behaviour are those of the C model, golden/lookup_table.h.  Both
+ * Ports and behaviour are those of the C model, golden/structures/lookup_table.h.  Both
  * modules are built from the same pieces:
  *
  *   state       valid bits, count and (Ready-Lookup) age ranks are reset
@@ -40,8 +40,8 @@ static struct lookup_names names_of(enum lookup_kind kind)
     n.file   = n.ready ? "simtref_ready_lookup.v" : "simtref_waiting_lookup.v";
     n.title  = n.ready ? "HARP Ready-Lookup table" : "HARP Waiting-Lookup table";
     n.source = n.ready
-        ? "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/ready_lookup.c."
-        : "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/waiting_lookup.c.";
+        ? "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/structures/ready_lookup.c."
+        : "HARP sections 4.2.1, 4.2.3 and 4.2.4; C model: golden/structures/waiting_lookup.c.";
     return n;
 }
 

@@ -2,7 +2,7 @@
  * emit_rbt.c -- the Verilog of the HARP Re-convergence Barriers table:
  * simtref_rbt.
  *
- * Ports and behaviour are those of the C model, golden/rbt.h.  The module
+ * Ports and behaviour are those of the C model, golden/structures/rbt.h.  The module
  * is built from these pieces:
  *
  *   state        valid bits and the occupancy are reset registers; member
@@ -91,7 +91,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
             used[nused++] = params[i];
 
     emit_file_header(v, "simtref_rbt.v", "HARP Re-convergence Barriers table",
-                     "HARP sections 4.2.2, 4.2.4 and 7.3.2; C model: golden/rbt.c.",
+                     "HARP sections 4.2.2, 4.2.4 and 7.3.2; C model: golden/structures/rbt.c.",
                      cfg);
     vgen_line(v, "// %u barriers in %u sets of %u ways.  A thread of lane l with thread id",
               g->entries, g->sets, g->ways);

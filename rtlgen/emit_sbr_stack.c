@@ -2,7 +2,7 @@
  * emit_sbr_stack.c -- the Verilog of the SBR re-convergence stacks of one
  * warp scheduler (simtref_sbr_stack).
  *
- * Ports and behaviour are those of the C model, golden/sbr_stack.h.  The
+ * Ports and behaviour are those of the C model, golden/structures/sbr_stack.h.  The
  * module is built from these pieces:
  *
  *   tops       the top entry (PC, mask, RPC, CALL bit; a top is never marked
@@ -158,7 +158,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 
     emit_file_header(v, "simtref_sbr_stack.v",
                      "stack-based re-convergence (SBR) stacks of one warp scheduler",
-                     "HARP section 2.1 (after Fung et al. 2007); C model: golden/sbr_stack.c.",
+                     "HARP section 2.1 (after Fung et al. 2007); C model: golden/structures/sbr_stack.c.",
                      cfg);
     vgen_line(v, "// One stack of up to DEPTH (PC, mask, RPC) entries per warp; the top");
     vgen_line(v, "// entry's PC and mask are the warp's PC and active mask.  A diverging");
@@ -578,7 +578,7 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &g, &b);
 
     vgen_section(v, "Registers: the top entry and the depth of each stack");
-    vgen_line(v, "// ORDER SBR_OP: enum sbr_stack_op of golden/sbr_stack.h");
+    vgen_line(v, "// ORDER SBR_OP: enum sbr_stack_op of golden/structures/sbr_stack.h");
     vgen_line(v, "localparam [2:0]         OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2, OP_BRANCH = 3'd3,");
     vgen_line(v, "                         OP_CALL = 3'd4, OP_RETURN = 3'd5, OP_EXIT = 3'd6,");
     vgen_line(v, "                         OP_YIELD = 3'd7;");

@@ -2,7 +2,7 @@
  * emit_scheduler.c -- the Verilog of the warp issue scheduler
  * (simtref_scheduler), one per warp scheduler.
  *
- * Ports and behaviour are those of the C model, golden/scheduler.h.  The
+ * Ports and behaviour are those of the C model, golden/structures/scheduler.h.  The
  * module is written for one policy: MWF and SAWS first narrow the ready
  * warps to those of one thread block (the ready TB of smallest rank: the
  * WPT's rank under MWF, the first-hit order SAWS keeps itself), TLS to
@@ -79,7 +79,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     };
 
     emit_file_header(v, "simtref_scheduler.v", "warp issue scheduler",
-                     "BAWS sections 2.2 and 4.1; C model: golden/scheduler.c.", cfg);
+                     "BAWS sections 2.2 and 4.1; C model: golden/structures/scheduler.c.", cfg);
     vgen_line(v, "// Policy: %s.  Each cycle at most one warp is granted, only a ready",
               config_sched_name(g->policy));
     vgen_line(v, "// warp, and one whenever a warp is ready%s.",

@@ -2,7 +2,7 @@
  * emit_warp_tables.c -- the Verilog of the HARP First-Level and
  * Second-Level warp tables: simtref_warp_tables.
  *
- * Ports and behaviour are those of the C model, golden/warp_tables.h.
+ * Ports and behaviour are those of the C model, golden/structures/warp_tables.h.
  * The module is built from these pieces:
  *
  *   state       First-Level valid bits, the Second-Level count, head and
@@ -90,7 +90,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 
     emit_file_header(v, "simtref_warp_tables.v",
                      "HARP First-Level and Second-Level warp tables",
-                     "HARP sections 4.2, 4.2.3 and 7.3; C model: golden/warp_tables.c.",
+                     "HARP sections 4.2, 4.2.3 and 7.3; C model: golden/structures/warp_tables.c.",
                      cfg);
     vgen_line(v, "// First-Level: %u slots of ready warps.  Second-Level: a FIFO of %u",
               g->fl, g->sl);

@@ -1,7 +1,7 @@
 /*
  * emit_wpt.c -- the Verilog of the BAWS warp priority table (simtref_wpt).
  *
- * Ports and behaviour are those of the C model, golden/wpt.h.  The module
+ * Ports and behaviour are those of the C model, golden/structures/wpt.h.  The module
  * is one register group (the counters) and two blocks of logic: the
  * arrivals per TB with the next counter values, and the MWF ranks.
  */
@@ -40,7 +40,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     };
 
     emit_file_header(v, "simtref_wpt.v", "BAWS warp priority table (WPT)",
-                     "BAWS section 4.1.2 and Table 1; C model: golden/wpt.c.", cfg);
+                     "BAWS section 4.1.2 and Table 1; C model: golden/structures/wpt.c.", cfg);
     vgen_line(v, "// One counter per resident thread block counts the warps waiting at");
     vgen_line(v, "// the block's barrier; it resets on the edge on which the last warp");
     vgen_line(v, "// arrives.  The counters are the most-waiting-first priorities: the");

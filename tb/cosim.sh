@@ -3,7 +3,7 @@
 #
 # A .cosim file holds `key=value` words:
 #   structure=wpt preset=tiny cycles=1000000 [defect=NAME expect=fail]
-#   structure=rbt config=tests/scenarios/harp-fig10.conf scenario=fig10
+#   structure=rbt config=tests/data/scenarios/harp-fig10.conf scenario=fig10
 # The testbench tbbin/tb_STRUCTURE-NAME[-DEFECT] must be built (make check
 # builds it first); NAME is the preset, or the configuration file's name
 # without .conf.  With scenario= the testbench runs that directed scenario

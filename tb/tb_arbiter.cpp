@@ -1,5 +1,5 @@
 // tb_arbiter.cpp -- lockstep testbench of the unified memory/PC arbiter:
-// the generated simtref_arbiter against the C model golden/arbiter.c.
+// the generated simtref_arbiter against the C model golden/structures/arbiter.c.
 //
 // Constrained-random stimulus, in phases of a few hundred cycles:
 //   PC mode      lanes enabled with a changing density (down to none); SPs
@@ -12,7 +12,7 @@
 //                then a new request.
 // Rarely a reset, pc_op = 3, or a take-the-PC in memory mode (err_o).
 //
-// Scenarios (tests/scenarios/simt-4lane.conf, 4 lanes): table2 (Collange
+// Scenarios (tests/data/scenarios/simt-4lane.conf, 4 lanes): table2 (Collange
 // Table 2: the if-then-else) and listing1 (Collange Listing 1: a call in a
 // divergent branch).  Four lanes run the scenario's program under the
 // arbiter: the lanes in the mask execute the instruction at the common

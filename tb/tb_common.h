@@ -243,7 +243,7 @@ inline std::string indexed(const char *name, unsigned i)
 // every bench; tb::main_of() the one program around it.  A Bench has
 //
 //   using Top = Vsimtref_X;        the Verilated module
-//   using Model = tb::CModel<...>; the C model of golden/X.h (see CModel)
+//   using Model = tb::CModel<...>; the C model of golden/structures/X.h (see CModel)
 //   Bench(cfg, seed, scenario)     random stimulus from the seed, or the
 //                                  directed scenario of that name
 //   static bool has_scenario(cfg, name)
@@ -270,7 +270,7 @@ inline std::string indexed(const char *name, unsigned i)
 // scenario ran to its end.
 
 // The C model of a structure as lockstep() drives it: the state, the
-// ports, and the functions of golden/X.h.  A bench names its model in one
+// ports, and the functions of golden/structures/X.h.  A bench names its model in one
 // line, e.g.
 //   using Model = tb::CModel<wpt, wpt_in, wpt_out, wpt_init, wpt_reset,
 //                            wpt_eval, wpt_step>;

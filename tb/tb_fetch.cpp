@@ -1,5 +1,5 @@
 // tb_fetch.cpp -- lockstep testbench of the I-buffer and fetch policy: the
-// generated simtref_fetch against the C model golden/fetch.c.
+// generated simtref_fetch against the C model golden/structures/fetch.c.
 //
 // The bench plays the rest of the front end.  An I-cache returns each
 // fetch the module requests after 1 to 6 cycles, in order, one a cycle (a

@@ -1,6 +1,6 @@
 // tb_ics_first.cpp -- lockstep testbench of the ICS-First priority-based
 // warp PC arbiter: the generated simtref_ics_first against the C model
-// golden/ics_first.c.
+// golden/structures/ics_first.c.
 //
 // Constrained-random stimulus: work-items are assigned to Idle threads;
 // the warp issues when it is ready to run; threads in Execution commit
@@ -13,7 +13,7 @@
 // bottom, an undefined operation, issue when not ready, early release),
 // which must raise err_o.
 //
-// Scenario atv (tests/scenarios/simt-4lane.conf: 4 threads, 3 levels):
+// Scenario atv (tests/data/scenarios/simt-4lane.conf: 4 threads, 3 levels):
 // the nested conditional of test_ics_first.c; the RTL's active thread
 // vectors, one-hot selection, warp PC and executing threads are checked
 // against the expected values at three points.

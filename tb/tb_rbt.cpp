@@ -1,5 +1,5 @@
 // tb_rbt.cpp -- lockstep testbench of the HARP Re-convergence Barriers
-// table: the generated simtref_rbt against the C model golden/rbt.c.
+// table: the generated simtref_rbt against the C model golden/structures/rbt.c.
 //
 // Constrained-random stimulus in phases of 256 cycles, each with its own
 // commit density, share of diverged commits, receiver readiness, small
@@ -17,8 +17,8 @@
 // it (back to back; with STAGES > 1 both were in the access pipeline
 // together), a full access pipeline (STAGES > 1), errors.
 //
-// --scenario fig10 (tests/scenarios/harp-fig10.conf) drives HARP Fig. 10,
-// --scenario fig8 (tests/scenarios/harp-fig8.conf) the Fig. 8 table, and
+// --scenario fig10 (tests/data/scenarios/harp-fig10.conf) drives HARP Fig. 10,
+// --scenario fig8 (tests/data/scenarios/harp-fig8.conf) the Fig. 8 table, and
 // each step is checked against the table written down below, not only
 // against the model.
 #include "Vsimtref_rbt.h"

@@ -1,5 +1,5 @@
 // tb_ready_lookup.cpp -- lockstep testbench of the HARP Ready-Lookup table:
-// the generated simtref_ready_lookup against the C model golden/ready_lookup.c.
+// the generated simtref_ready_lookup against the C model golden/structures/ready_lookup.c.
 //
 // Constrained-random stimulus in phases of a few hundred cycles, each with
 // its own insert and pop densities (so that the table fills, bypasses and
@@ -9,7 +9,7 @@
 // Contract violations: a rare insert with an empty mask, and pops of an
 // empty table; both must raise err_o.
 //
-// --scenario fig10 (configuration tests/scenarios/harp-fig10.conf) drives
+// --scenario fig10 (configuration tests/data/scenarios/harp-fig10.conf) drives
 // HARP Fig. 10 instead and checks the table after each step.
 #include "Vsimtref_ready_lookup.h"
 #include <vector>

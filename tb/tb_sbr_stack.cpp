@@ -1,5 +1,5 @@
 // tb_sbr_stack.cpp -- lockstep testbench of the SBR re-convergence stacks:
-// the generated simtref_sbr_stack against the C model golden/sbr_stack.c.
+// the generated simtref_sbr_stack against the C model golden/structures/sbr_stack.c.
 //
 // Constrained-random stimulus, built from the model's state: a warp with
 // an empty stack is launched; a running warp advances (often to its top's
@@ -26,9 +26,9 @@
 // that names an exited thread or one of the top's as still live, or
 // another operation on a top whose threads have all exited.
 //
-// Scenario fig2 (tests/scenarios/sbr-fig2.conf): the if-then-else of HARP
+// Scenario fig2 (tests/data/scenarios/sbr-fig2.conf): the if-then-else of HARP
 // Fig. 2 on two interleaved four-thread warps, the stack tops checked on
-// the RTL after every step (the same steps as tests/test_sbr_stack.c).
+// the RTL after every step (the same steps as tests/unit/test_sbr_stack.c).
 #include <string>
 
 #include "Vsimtref_sbr_stack.h"

@@ -1,5 +1,5 @@
 // tb_scheduler.cpp -- lockstep testbench of the warp issue scheduler: the
-// generated simtref_scheduler against the C model golden/scheduler.c.
+// generated simtref_scheduler against the C model golden/structures/scheduler.c.
 //
 // Constrained-random stimulus: a kernel launch (reset) assigns the warps to
 // thread blocks, in contiguous blocks of a random size or at random; ready
@@ -12,7 +12,7 @@
 // waits (TLS) and barrier waits per TB (SAWS) are levels that come and go
 // at random; several TBs sometimes start waiting in the same cycle.
 //
-// Scenario fig7 (tests/scenarios/baws-fig7.conf, 3 TBs of 4 warps): BAWS
+// Scenario fig7 (tests/data/scenarios/baws-fig7.conf, 3 TBs of 4 warps): BAWS
 // Fig. 7 and Table 1; the RTL must grant w8, w4, w6, w1, w3, w0 under
 // MWF(LRR) (w8, w4, w6, w0, w1, w3 under MWF(GTO)).
 //

@@ -1,6 +1,6 @@
 // tb_waiting_lookup.cpp -- lockstep testbench of the HARP Waiting-Lookup
 // table: the generated simtref_waiting_lookup against the C model
-// golden/waiting_lookup.c.
+// golden/structures/waiting_lookup.c.
 //
 // Constrained-random stimulus in phases of a few hundred cycles, each with
 // its own insert and completion densities and a small pool of pcs; half of

@@ -1,6 +1,6 @@
 // tb_warp_tables.cpp -- lockstep testbench of the HARP First-Level and
 // Second-Level warp tables: the generated simtref_warp_tables against the
-// C model golden/warp_tables.c.
+// C model golden/structures/warp_tables.c.
 //
 // Constrained-random stimulus in phases, each with its own densities of
 // barrier, waiting and lookup warps and of First-Level updates, so that

@@ -1,5 +1,5 @@
 // tb_wpt.cpp -- lockstep testbench of the warp priority table: the
-// generated simtref_wpt against the C model golden/wpt.c.
+// generated simtref_wpt against the C model golden/structures/wpt.c.
 //
 // Constrained-random stimulus: a kernel launch (reset) picks the warps per
 // thread block; each warp scheduler's port reports barrier arrivals with a

@@ -9,7 +9,7 @@
 # CONFIG is the configuration of the structure's campaign: a preset name,
 # or a configuration file (a path ending in .conf, relative to the source
 # tree, as formal/prove.sh takes it), for a structure whose interesting
-# states a preset cannot reach (e.g. sbr_stack=tests/scenarios/sbr-fig2.conf:
+# states a preset cannot reach (e.g. sbr_stack=tests/data/scenarios/sbr-fig2.conf:
 # a full stack needs more threads per warp than tiny has).  Without it the
 # preset MUTANT_PRESET is used.
 #
@@ -73,7 +73,7 @@ lib=$work/libsimtref.a
 build() {
   dir=$1 vfile=$2 s=$3 obj=$work/$s/obj
   set -- --cc --exe --trace-fst -Wall -Wno-DECLFILENAME -Wno-UNUSED \
-    -CFLAGS "-I$srcdir/golden -I$srcdir/tb ${MUTANT_OPT:--O1}"
+    -CFLAGS "-I$srcdir/golden -I$srcdir/golden/isa -I$srcdir/golden/structures -I$srcdir/golden/sm -I$srcdir/tb ${MUTANT_OPT:--O1}"
   [ -n "${SAN_FLAGS:-}" ] && set -- "$@" -LDFLAGS "$SAN_FLAGS"
   "$verilator" "$@" --top-module "simtref_$s" --Mdir "$obj" \
     -o "$dir/tb" "$vfile" "$srcdir/tb/tb_$s.cpp" "$lib" > "$dir/build.log" 2>&1 || return 1

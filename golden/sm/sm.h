@@ -1,0 +1,364 @@
+/*
+ * sm.h -- the streaming multiprocessor: one cycle-stepped model composed
+ * of the structure models at their ports.
+ *
+ * A grid of thread blocks (TBs) runs on the SM's warps.  Each of the
+ * `schedulers` warp schedulers owns W = threads_per_scheduler / warp_size
+ * warp slots; warp slot g belongs to scheduler g % schedulers as its local
+ * warp g / schedulers (even and odd warps on two schedulers, as BAWS 5).
+ * The TB dispatcher (golden/structures/dispatch.h) places a TB on the lowest free
+ * warp slots when a TB slot (max_tbs), enough warp slots (the threads of
+ * threads_per_scheduler) and enough shared memory (shared_kb, less what
+ * the resident TBs hold) are free: the occupancy limits.
+ *
+ * Each cycle, for each scheduler: the fetch model (golden/structures/fetch.h) picks a
+ * warp to fetch for, its instruction returns one cycle later into the
+ * I-buffer, decode (golden/structures/decode.h) names its registers and unit, the
+ * fetch unit's scoreboard marks one instruction a cycle ready, the issue
+ * scheduler (golden/structures/scheduler.h) grants one ready warp, whose instruction
+ * executes on its active lanes (golden/isa/rv32.h) and updates the control
+ * flow structures of the configured mode (golden/sm/sm_reconv.h).  Barriers
+ * are counted by the WPT (golden/structures/wpt.h), whose ranks feed MWF.  All
+ * structures are evaluated from this cycle's inputs first, then stepped:
+ * one clock edge.  Fetch takes one cycle; an instruction's values are
+ * computed when it issues, and its timing decides when it may: the
+ * register scoreboard (golden/structures/scoreboard.h) holds its dependents until
+ * its result is back from a SIMD group (golden/structures/simd_group.h) or the
+ * load/store unit (golden/structures/lsu.h), and a busy group or unit holds it
+ * (docs/sm-timing.md).  The counts of golden/sm/sm_stats.h are kept as it
+ * runs.
+ *
+ * The SM owns its memory (golden/sm/sm_memory.h); the host writes the kernel's
+ * inputs there before sm_run() and reads results after it.
+ */
+#ifndef SIMTREF_SM_H
+#define SIMTREF_SM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "decode.h"
+#include "dispatch.h"
+#include "fetch.h"
+#include "lsu.h"
+#include "program.h"
+#include "lane.h"
+#include "regfile.h"
+#include "rv32.h"
+#include "scheduler.h"
+#include "scoreboard.h"
+#include "simd_group.h"
+#include "sm_memory.h"
+#include "sm_reconv.h"
+#include "sm_stats.h"
+#include "wpt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { SM_ERR_LEN = 2048, SM_MAX_WARP_SLOTS = 512, SM_MAX_LANES = 64,
+       SM_MAX_TB_WARPS = 64, SM_EXITS_NAMED = 8 };
+
+/* The launch of one kernel. */
+struct sm_launch {
+    unsigned grid;          /* TBs in the grid */
+    unsigned block;         /* threads per TB */
+    uint32_t args;          /* a0 of every thread: the argument block */
+    const char *kernel;     /* name for messages */
+    uint32_t shared_bytes;  /* shared memory each TB holds (occupancy) */
+};
+
+enum sm_status { SM_RUNNING, SM_DONE, SM_ERROR };
+
+/* A resident TB. */
+struct sm_tb {
+    bool valid;             /* the slot holds a TB */
+    unsigned ctaid;         /* its index in the grid */
+    unsigned warps;         /* warp slots it holds */
+    unsigned warp[SM_MAX_TB_WARPS]; /* those slots, in warp order */
+    unsigned live_warps;    /* warps with a live thread */
+    unsigned gone_arrived;  /* of its exited warps (warps - live_warps),
+                             * those counted at the barrier in progress:
+                             * an exited warp arrives at each barrier of
+                             * its TB, through an arrival port no warp
+                             * uses in that cycle */
+    uint64_t phase_start;   /* cycle its warp-phase began (RTRU) */
+};
+
+/* A warp slot and the data half of its I-buffer (the fetch model holds
+ * the valid and ready bits; ORDER SLOT: slot k here is the model's k).
+ * Under harp the I-buffer fields belong to the scheduler's warp of the
+ * same index, a First-Level slot, and the others to the launch warp. */
+struct sm_warp {
+    bool resident;          /* holds a warp of a TB */
+    bool launch_pending;    /* its control-flow launch has not happened */
+    bool at_barrier;        /* arrived at its TB's barrier (WPT) */
+    unsigned tb;            /* TB slot */
+    unsigned wid;           /* warp index within its TB */
+    uint64_t lanes;         /* lanes holding a thread of the TB */
+    uint64_t live;          /* lanes whose thread has not exited */
+    uint32_t slot_pc[FETCH_MAX_SLOTS];   /* I-buffer: fetched PCs */
+    uint64_t slot_mask[FETCH_MAX_SLOTS]; /* ... and the masks read with them */
+    unsigned slots;         /* I-buffer slots filled (mirror of v) */
+    uint32_t fly_pc[FETCH_MAX_SLOTS];    /* fetches in flight, oldest first */
+    uint64_t fly_mask[FETCH_MAX_SLOTS];  /* ... and their masks */
+    unsigned flying;        /* fetches in flight (mirror of inflight) */
+    bool have_next;         /* next_pc/next_mask continue the last fetch */
+    bool refill;            /* its I-buffer was emptied by a flush and has
+                             * not been filled since (a control stall) */
+    uint64_t phase_end;     /* cycle it arrived at its TB's barrier or
+                             * exited (RTRU) */
+    uint32_t next_pc;       /* the PC the next fetch reads */
+    uint64_t next_mask;     /* the mask read with it */
+};
+
+/* Not hardware: kept for speed.  A scheduler's cached answers; under
+ * sm->reference each is recomputed where it is used instead. */
+struct sm_sched_memo {
+    bool moves_alone;       /* scheduler_moves_alone() of the scheduler's
+                             * geometry: a constant of the run, set by
+                             * sm_create(), never stale */
+    uint64_t unready[FETCH_MAX_WARPS / 64]; /* the warps fetch_unready()
+                             * names (bits.h's bitset).  Stale when a
+                             * warp's I-buffer v or r bits change: at the
+                             * fetch model's edge, refreshed by
+                             * keep_unready() for the warps its events name
+                             * and cleared for the warps ibuffer_edges()
+                             * empties; cleared by sm_start() */
+};
+
+/* One warp scheduler's structures. */
+struct sm_sched {
+    struct scheduler sched;     /* issue scheduler */
+    struct fetch fetch;     /* I-buffer and fetch policy */
+    bool fill_valid;        /* the fetch of the last cycle returns now */
+    unsigned fill_warp;     /* ... for this warp */
+    struct sm_sched_memo memo;  /* not hardware: kept for speed */
+};
+
+/* Trace one issued warp-instruction (golden/sm/sm_trace.c). */
+struct sm_issue_record {
+    unsigned sched, warp;   /* scheduler and the warp slot */
+    unsigned ctaid;         /* grid index of the issuing warp's TB (under
+                               harp: of the First-Level slot's lowest
+                               thread, the TB the scheduler ranks it by) */
+    uint64_t ready[SCHEDULER_MAX_WARPS / 64]; /* the scheduler's ready warps
+                               this cycle (bit w of word w / 64: local warp
+                               w; under harp, First-Level slot w); filled
+                               only when the SM traces */
+    uint32_t pc;
+    uint64_t mask;          /* lanes that executed */
+    struct rv32_insn insn;
+    unsigned lanes;         /* warp_size */
+    struct rv32_result res[SM_MAX_LANES];  /* each executed lane's effect */
+};
+
+/* A thread that ended with a non-zero exit code (docs/isa.md, the exit
+ * code): simt.exit other than the start code's, with a0 not 0. */
+struct sm_exit_code {
+    unsigned ctaid;         /* its TB's grid index */
+    unsigned tid;           /* its index in the TB */
+    unsigned wid, lane;     /* its warp in the TB and lane */
+    uint32_t pc;            /* the simt.exit */
+    uint32_t code;          /* a0 */
+};
+
+/* What keeps a warp's instruction from issuing (BAWS 6.3's data and
+ * structural hazards). */
+enum sm_hazard { SM_HAZARD_NONE, SM_HAZARD_DATA, SM_HAZARD_STRUCTURAL };
+
+/* The threads a load or atomic in flight writes: its lanes and the warp
+ * slot of each lane's thread (several under a regrouping mode). */
+struct sm_mem_wait {
+    uint64_t mask;                      /* 0: nothing in flight */
+    bool global;                        /* global memory (mem_lanes) */
+    uint16_t slot[SM_MAX_LANES];        /* each lane's warp slot */
+};
+
+/* Not hardware: kept for speed.  The SM's cached answers, each with what
+ * makes it stale and where it is refreshed.  Under sm->reference none is
+ * read: each is recomputed where it is used (the skip fields stay clear
+ * and sm_run() evaluates every cycle). */
+struct sm_memo {
+    struct wpt_out wpt_idle;    /* wpt_eval() with no arrival (the ranks
+                                 * MWF and SAWS read).  Stale when the
+                                 * WPT's counts change: an arrival or a
+                                 * release, after which sm_cycle() clears
+                                 * wpt_idle_valid; sm_start() clears it */
+    bool wpt_idle_valid;        /* wpt_idle and wpt_idle_release hold;
+                                 * refreshed by sm_cycle() when clear */
+    bool wpt_idle_release;      /* some TB of wpt_idle.release[] is set:
+                                 * refreshed with wpt_idle */
+    bool regroups;              /* sm_reconv_regroups(), */
+    bool barrier_by_state;      /* sm_reconv_barrier_by_state(), */
+    unsigned issue_slots;       /* sm_reconv_issue_slots(): constants of
+                                 * the mode, asked of rc once by
+                                 * sm_create(), never stale */
+    unsigned resident_warps;    /* warp slots with sm_warp.resident set,
+                                 * and */
+    unsigned launches_pending;  /* ... with launch_pending set: counts,
+                                 * stale when a warp's bit changes: kept by
+                                 * dispatch(), retire() and the launch at
+                                 * the edge, cleared by sm_start() */
+    uint64_t resident[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS / 64];
+                                /* per scheduler, its local warps with
+                                 * sm_warp.resident set (bits.h's bitset).
+                                 * Stale when a warp's resident changes:
+                                 * kept by dispatch() and retire(),
+                                 * cleared by sm_start() */
+    uint64_t mem_epoch;         /* sm_rc_in's mem_epoch: counts the
+                                 * changes of sm->mem_lanes, bumped where
+                                 * a global load or atomic is sent or
+                                 * done and by sm_start(); under
+                                 * reference bumped at every evaluation,
+                                 * so that harp keeps nothing across one */
+    bool quiet;                 /* the last cycle changed nothing but the
+                                 * counts: sm_run() counts the cycles that
+                                 * repeat it at once.  Set by each
+                                 * sm_cycle(), cleared by sm_start() */
+    bool lsu_alone;             /* ... quiet but for the LSU working
+                                 * inside itself: sm_run() runs the LSU
+                                 * alone while the rest repeats */
+    struct sm_stats quiet_from; /* ... the counts at that cycle's start */
+    uint64_t skipped;           /* cycles sm_run() counted without
+                                 * evaluating the whole SM: quiet ones,
+                                 * and those the LSU ran alone in (0 under
+                                 * reference) */
+    struct scheduler sched_copy; /* scratch: a scheduler before its step
+                                 * (is the cycle quiet?) */
+};
+
+struct sm {
+    struct simt_config cfg;
+    const struct program *prog;
+    struct sm_launch launch;
+    unsigned warps_per_sched;          /* W */
+    unsigned warp_slots;               /* schedulers * W */
+    unsigned tb_warps;                 /* warps per TB of this launch */
+    struct sm_sched sch[CONFIG_MAX_SCHEDULERS];
+    struct wpt wpt;
+    struct sm_reconv rc;               /* the control-flow structures */
+    struct sm_memory mem;
+    struct sm_tb tb[CONFIG_MAX_TBS];
+    struct sm_warp warp[SM_MAX_WARP_SLOTS];
+    struct rv32_context *thread;       /* warp_slots * warp_size threads:
+                                        * pc and LR/SC reservation */
+    struct regfile rf;                 /* their registers, banked per lane */
+    struct lane lane;                  /* the datapath each lane runs */
+    struct dispatch disp;              /* the TB dispatcher */
+    struct dispatch_in disp_in;        /* ... its ports of this cycle: the
+                                        * slots retire() frees */
+    struct decode dec;                 /* the decode stage (the text) */
+    struct scoreboard sb;              /* per thread's register */
+    struct scoreboard_in sb_in;        /* ... its write ports of this
+                                        * cycle: the issues' reservations
+                                        * and the LSU's releases */
+    struct simd_group simd;            /* the SIMD groups */
+    struct lsu lsu;                    /* the load/store unit */
+    struct lsu_request lsu_req;        /* the LSU's issue port: the
+                                        * request of this cycle (when
+                                        * lsu_taken) */
+    struct dram dram;                  /* outside the SM: DRAM, serving
+                                        * the LSU's memory port */
+    struct sm_mem_wait *mem_wait;      /* [g * 32 + rd]: the threads whose
+                                        * rd a load or atomic of warp slot
+                                        * g is to write (the LSU reports
+                                        * done by slot and register) */
+    bool lsu_taken;                    /* a request went to the LSU in
+                                        * this cycle */
+    uint64_t *mem_lanes;               /* per warp slot: lanes whose thread
+                                        * waits on a global load or atomic */
+    uint8_t *mem_count;                /* per thread: its global loads and
+                                        * atomics in flight */
+    struct sm_stats st;
+    struct sm_issue_record rec;        /* the instruction being issued */
+    struct sm_memo memo;               /* not hardware: kept for speed */
+    bool reference;                    /* every cached answer recomputed
+                                        * where it is used, every cycle
+                                        * evaluated, the LSU never run
+                                        * alone (simtref sim --reference):
+                                        * set between sm_create() and
+                                        * sm_start(), which hands it to
+                                        * the models that keep memos */
+    uint64_t max_cycles;               /* 0: no limit */
+    uint64_t stuck_check_at;           /* harp: the cycle from which the
+                                        * next check for threads at the
+                                        * barrier that others wait to
+                                        * re-converge with runs */
+    bool check_invariants;             /* check SPEC's system invariant */
+    unsigned *inv_count;               /* ... its scratch: W * warp_size
+                                        * place counts (sm_reconv_counts) */
+    unsigned bad_exits;                /* threads that exited with a
+                                        * non-zero code ... */
+    struct sm_exit_code exit_named[SM_EXITS_NAMED]; /* ... the first of
+                                        * them, named when the grid is
+                                        * done (an error) */
+    FILE *trace;                       /* one line per issued instruction */
+    enum sm_status status;
+    char err[SM_ERR_LEN];
+};
+
+/*
+ * Build the SM for cfg and prog: 0, or -1 with a message in err (a mode
+ * not supported, sizes beyond the models, a kernel whose text does not fit
+ * pc_bits).  global_bytes sizes global memory.
+ */
+int sm_create(struct sm **out, const struct simt_config *cfg,
+              const struct program *prog, uint32_t global_bytes,
+              char *err, size_t errlen);
+void sm_destroy(struct sm *sm);
+
+/* Check a launch against the configuration and reset the SM for it: 0, or
+ * -1 with the problem in sm->err. */
+int sm_start(struct sm *sm, const struct sm_launch *l);
+
+/* One clock cycle; returns the status after it. */
+enum sm_status sm_cycle(struct sm *sm);
+
+/* Cycles until done or error (sm->max_cycles bounds it).  The cycles
+ * that repeat a quiet one (nothing issued or moved, every structure as
+ * before, only time passing) are counted at once, up to the next cycle
+ * at which a result, a SIMD group or the LSU is due: the counts and the
+ * trace are those of running them one by one.  Under sm->reference every
+ * cycle is evaluated (tests/cli/sim_reference.sh checks the two agree). */
+enum sm_status sm_run(struct sm *sm);
+
+/* The system invariant (SPEC.md): each live thread in exactly one place.
+ * 0, or -1 with the cycle, thread and places in sm->err. */
+int sm_check_invariant(struct sm *sm);
+
+/* Error reporting shared by the SM's files: sets status and message. */
+void sm_fail(struct sm *sm, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+void sm_trace_issue(FILE *f, uint64_t cycle, const struct sm_issue_record *r);
+
+/* The warp slots: slot g belongs to scheduler g % schedulers, where it is
+ * warp g / schedulers; scheduler s's warp w is slot w * schedulers + s. */
+static inline unsigned sm_slot_sched(const struct sm *sm, unsigned g)
+{
+    return g % sm->cfg.schedulers;
+}
+
+static inline unsigned sm_slot_local(const struct sm *sm, unsigned g)
+{
+    return g / sm->cfg.schedulers;
+}
+
+static inline unsigned sm_slot_of(const struct sm *sm, unsigned s, unsigned w)
+{
+    return w * sm->cfg.schedulers + s;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMTREF_SM_H */
