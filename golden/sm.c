@@ -1622,432 +1622,552 @@ static void skip_lsu_cycles(struct sm *sm, const struct sm_stats *before,
     sm->memo.skipped += n;
 }
 
-enum sm_status sm_cycle(struct sm *sm)
-{
-    const struct simt_config *c = &sm->cfg;
-    unsigned S = c->schedulers, W = sm->warps_per_sched;
-    unsigned issue_slots = mode_issue_slots(sm);
-    struct wpt_in wi;
-    struct wpt_out wo_arr;             /* the WPT's outputs with arrivals */
-    const struct wpt_out *wo;          /* the WPT's outputs */
-    bool any_arrival = false;
-    struct scheduler_in si[CONFIG_MAX_SCHEDULERS];
-    struct fetch_in fi[CONFIG_MAX_SCHEDULERS];
-    struct sm_rc_in ri[CONFIG_MAX_SCHEDULERS];
-    struct exec_outcome eo[CONFIG_MAX_SCHEDULERS];
-    bool fetched[CONFIG_MAX_SCHEDULERS];
-    uint32_t fpc[CONFIG_MAX_SCHEDULERS];
-    uint64_t fmask[CONFIG_MAX_SCHEDULERS];
-    unsigned fwarp[CONFIG_MAX_SCHEDULERS];
-    bool exited[CONFIG_MAX_SCHEDULERS];
-    int arrive[CONFIG_MAX_SCHEDULERS];
-    bool release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
-    struct sm_issue_record *rec = &sm->rec;
-    bool group_ok[CONFIG_MAX_SCHEDULERS];
-    enum sm_stall why[CONFIG_MAX_SCHEDULERS];   /* the stall, if no issue */
-    bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
-    bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
-    bool any_release = false;          /* the WPT releases a TB */
-    bool any_exit = false;             /* a thread exited */
-    unsigned gone_sent[CONFIG_MAX_TBS];  /* exited warps of each TB that
-                                        * arrive at its barrier now */
-    bool regroups = mode_regroups(sm); /* harp's slots */
-    uint64_t now = sm->st.cycles;
+/*
+ * The cycle's wires: what one stage of sm_cycle() hands to a later one
+ * (the outputs of the parts' evaluations, the decisions of each
+ * scheduler), kept for the clock edge.  Each stage sets the fields it
+ * owns before a later one reads them.
+ */
+struct sm_cycle_state {
+    uint64_t now;                      /* the cycle */
+    unsigned issue_slots;              /* mode_issue_slots() */
+    bool regroups;                     /* harp's slots (mode_regroups()) */
+    unsigned launches_pending;         /* launches_pending_of() at the start */
+    unsigned placed;                   /* TBs the dispatcher placed */
     struct sm_stats before;            /* the counts at the cycle's start */
     bool quiet;                        /* nothing happens in this cycle */
-    bool lsu_work, lsu_busy;           /* ... but in the LSU, which works;
-                                        * its coalescer was busy */
-    uint64_t resident_set[SCHEDULER_MAX_WARPS / 64];  /* resident_of() */
-    unsigned launches_pending;         /* launches_pending() at the start */
-    const uint64_t *resident;
-    struct simd_group_in gi;           /* the SIMD groups' ports */
-    struct simd_group_out go;
-    bool simd_issued = false;          /* an issue port is valid */
-    unsigned placed;                   /* TBs the dispatcher placed */
+    struct wpt_in wi;                  /* the WPT's inputs: the arrivals */
+    struct wpt_out wo_arr;             /* the WPT's outputs with arrivals */
+    const struct wpt_out *wo;          /* the WPT's outputs */
+    bool any_arrival;                  /* a warp arrives at a barrier */
+    bool any_release;                  /* the WPT releases a TB */
+    bool any_exit;                     /* a thread exited */
+    unsigned gone_sent[CONFIG_MAX_TBS];  /* exited warps of each TB that
+                                        * arrive at its barrier now */
+    struct simd_group_in gi;           /* the SIMD groups' inputs */
+    struct simd_group_out go;          /* the SIMD groups' outputs */
+    bool simd_issued;                  /* an issue port is valid */
+    /* per scheduler s: */
+    struct scheduler_in si[CONFIG_MAX_SCHEDULERS];  /* its inputs */
+    struct scheduler_out so[CONFIG_MAX_SCHEDULERS]; /* its grant */
+    struct fetch_in fi[CONFIG_MAX_SCHEDULERS];  /* its fetch unit's inputs */
+    struct sm_rc_in ri[CONFIG_MAX_SCHEDULERS];  /* its control-flow
+                                        * stage's inputs */
+    struct exec_outcome eo[CONFIG_MAX_SCHEDULERS];  /* what it executed */
+    int launch[CONFIG_MAX_SCHEDULERS]; /* the warp it launches, or -1 */
+    bool yielded[CONFIG_MAX_SCHEDULERS];  /* sbr: the warp at simt.bar
+                                        * yielded */
+    bool fetched[CONFIG_MAX_SCHEDULERS];  /* its fetch unit fetched ... */
+    uint32_t fpc[CONFIG_MAX_SCHEDULERS];  /* ... at this PC ... */
+    uint64_t fmask[CONFIG_MAX_SCHEDULERS];  /* ... with this mask ... */
+    unsigned fwarp[CONFIG_MAX_SCHEDULERS];  /* ... for this warp */
+    bool exited[CONFIG_MAX_SCHEDULERS];   /* its issued warp exited */
+    int arrive[CONFIG_MAX_SCHEDULERS];    /* the warp that arrives at its
+                                        * barrier, or -1 */
+    bool release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];  /* the
+                                        * warps the WPT releases */
+    bool group_ok[CONFIG_MAX_SCHEDULERS];  /* a SIMD group takes an issue */
+    enum sm_stall why[CONFIG_MAX_SCHEDULERS];  /* the stall, if no issue */
+    bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];  /* a warp
+                                        * waits on a register */
+    bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
+};
 
-    if (sm->status != SM_RUNNING)
-        return sm->status;
-    before = sm->st;
+/* The cycle's start: dispatch places TBs, the SIMD groups and the WPT
+ * give their outputs without this cycle's issues and arrivals. */
+static void cycle_begin(struct sm *sm, struct sm_cycle_state *cy)
+{
+    const struct simt_config *c = &sm->cfg;
+
+    cy->now = sm->st.cycles;
+    cy->issue_slots = mode_issue_slots(sm);
+    cy->regroups = mode_regroups(sm);
+    cy->any_arrival = cy->any_release = cy->any_exit = false;
+    cy->simd_issued = false;
+    cy->before = sm->st;
     sm->lsu_taken = false;
-    placed = dispatch(sm);
-    launches_pending = launches_pending_of(sm);
-    quiet = placed == 0 && !sm->reference;
-    gi.now = now;
-    for (unsigned s = 0; s < S; s++)
-        gi.issue[s].valid = false;
-    simd_group_eval(&sm->simd, &gi, &go);
-    memset(&wi, 0, sizeof wi);
-    wi.tb_warps = sm->tb_warps;
+    cy->placed = dispatch(sm);
+    cy->launches_pending = launches_pending_of(sm);
+    cy->quiet = cy->placed == 0 && !sm->reference;
+    cy->gi.now = cy->now;
+    for (unsigned s = 0; s < c->schedulers; s++)
+        cy->gi.issue[s].valid = false;
+    simd_group_eval(&sm->simd, &cy->gi, &cy->go);
+    memset(&cy->wi, 0, sizeof cy->wi);
+    cy->wi.tb_warps = sm->tb_warps;
     if (!sm->memo.wpt_idle_valid || sm->reference) {
         /* ranks: a function of the state */
-        wpt_eval(&sm->wpt, &wi, &sm->memo.wpt_idle);
+        wpt_eval(&sm->wpt, &cy->wi, &sm->memo.wpt_idle);
         sm->memo.wpt_idle_valid = true;
         sm->memo.wpt_idle_release = false;
         for (unsigned t = 0; t < c->max_tbs; t++)
             sm->memo.wpt_idle_release |= sm->memo.wpt_idle.release[t];
     }
-    wo = &sm->memo.wpt_idle;
+    cy->wo = &sm->memo.wpt_idle;
+}
 
-    for (unsigned s = 0; s < S; s++) {
-        struct sm_sched *sc = &sm->sch[s];
-        struct scheduler_out so;
-        struct fetch_out fo;
-        struct sm_rc_out ro;
-        bool yielded;           /* sbr: the warp at simt.bar yielded */
-        int launch = -1;
-        uint64_t issuable[SCHEDULER_MAX_WARPS / 64];  /* slots (harp) */
-        unsigned n_issuable = regroups ? issue_slots : 0;
+/* Scheduler s's launch choice: the first warp whose launch is pending
+ * and that the control-flow stage can take; the ports cleared. */
+static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
+                          unsigned s)
+{
+    unsigned W = sm->warps_per_sched;
+    struct scheduler_in *si = &cy->si[s];
+    int launch = -1;
 
-        /* the scheduler reads warp_tb of ready warps only */
-        memset(si[s].ready, false, W * sizeof si[s].ready[0]);
-        if (sm->reference)      /* every port defined: it is evaluated */
-            memset(&si[s], 0, sizeof si[s]);
-        memset(&fi[s], 0, sizeof fi[s]);
-        memset(&ri[s], 0, sizeof ri[s]);
-        eo[s].issued = eo[s].stale = eo[s].barrier = false;
-        eo[s].exits = 0;        /* execute() sets the rest */
-        fetched[s] = exited[s] = false;
-        arrive[s] = -1;
-        for (unsigned w = 0; launches_pending && launch < 0
-                             && w < sm->warps_per_sched; w++)
-            if (sm->warp[sm_slot_of(sm, s, w)].launch_pending
-                && sm_reconv_can_launch(&sm->rc, s, w))
-                launch = (int)w;
-        group_ok[s] = go.accept[s];
-        why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
-        /* a warp not looked at below is no warp (not ready, a long wait
-         * for TLS, no stall) or a harp slot beyond First-Level (the same:
-         * it cannot issue) */
-        memset(si[s].long_wait, true, W * sizeof si[s].long_wait[0]);
-        any_ready[s] = false;
-        memset(data_hz[s], false, W * sizeof data_hz[s][0]);
-        /* the warps the fetch unit may fetch for: under harp the
-         * First-Level slots holding a warp, else (below) the resident,
-         * launched warps with a live thread */
-        if (regroups) {
-            sm_reconv_issuable(&sm->rc, s, issuable);
-            sm_reconv_fetchable(&sm->rc, s, fi[s].warp_valid);
+    /* the scheduler reads warp_tb of ready warps only */
+    memset(si->ready, false, W * sizeof si->ready[0]);
+    if (sm->reference)      /* every port defined: it is evaluated */
+        memset(si, 0, sizeof *si);
+    memset(&cy->fi[s], 0, sizeof cy->fi[s]);
+    memset(&cy->ri[s], 0, sizeof cy->ri[s]);
+    cy->eo[s].issued = cy->eo[s].stale = cy->eo[s].barrier = false;
+    cy->eo[s].exits = 0;        /* execute() sets the rest */
+    cy->fetched[s] = cy->exited[s] = false;
+    cy->arrive[s] = -1;
+    for (unsigned w = 0; cy->launches_pending && launch < 0
+                         && w < sm->warps_per_sched; w++)
+        if (sm->warp[sm_slot_of(sm, s, w)].launch_pending
+            && sm_reconv_can_launch(&sm->rc, s, w))
+            launch = (int)w;
+    cy->launch[s] = launch;
+}
+
+/* Scheduler s's ready vector: each warp's hazards and stall, the warps
+ * its fetch unit may fetch for, the long waits TLS reads. */
+static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
+                         unsigned s)
+{
+    unsigned W = sm->warps_per_sched;
+    struct sm_sched *sc = &sm->sch[s];
+    struct scheduler_in *si = &cy->si[s];
+    struct fetch_in *fi = &cy->fi[s];
+    int launch = cy->launch[s];
+    uint64_t now = cy->now;
+    uint64_t issuable[SCHEDULER_MAX_WARPS / 64];  /* slots (harp) */
+    unsigned n_issuable = cy->regroups ? cy->issue_slots : 0;
+    uint64_t resident_set[SCHEDULER_MAX_WARPS / 64];  /* resident_of() */
+    const uint64_t *resident;
+
+    cy->group_ok[s] = cy->go.accept[s];
+    cy->why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
+    /* a warp not looked at below is no warp (not ready, a long wait
+     * for TLS, no stall) or a harp slot beyond First-Level (the same:
+     * it cannot issue) */
+    memset(si->long_wait, true, W * sizeof si->long_wait[0]);
+    cy->any_ready[s] = false;
+    memset(cy->data_hz[s], false, W * sizeof cy->data_hz[s][0]);
+    /* the warps the fetch unit may fetch for: under harp the
+     * First-Level slots holding a warp, else (below) the resident,
+     * launched warps with a live thread */
+    if (cy->regroups) {
+        sm_reconv_issuable(&sm->rc, s, issuable);
+        sm_reconv_fetchable(&sm->rc, s, fi->warp_valid);
+    }
+    for (unsigned w = bitset_next(issuable, n_issuable, 0);
+         w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {
+        /* the scheduler's warps are the mode's slots */
+        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        enum sm_hazard hz = SM_HAZARD_NONE;
+        bool buffered = fetch_ready(&sc->fetch, w);
+        enum sm_stall wy;
+
+        if (buffered)
+            hz = issue_hazard(sm, s, w, now, cy->group_ok[s]);
+        cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
+        si->ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
+        cy->any_ready[s] |= si->ready[w];
+        if (si->ready[w])     /* the only warps whose TB it reads */
+            si->warp_tb[w] = sm->warp[sm_slot_of(sm, s,
+                sm_reconv_slot_owner(&sm->rc, s, w))].tb;
+        si->long_wait[w] = false;
+        /* an empty slot is no warp: the tables' threads are seen
+         * below, by their launch warps */
+        wy = ready_stall(buffered, wp->refill, hz);
+        cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
+    }
+    resident = resident_of(sm, s, resident_set);
+    for (unsigned w = bitset_next(resident, W, 0);
+         !cy->regroups && w < W; w = bitset_next(resident, W, w + 1)) {
+        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        enum sm_hazard hz = SM_HAZARD_NONE;
+        bool buffered = fetch_ready(&sc->fetch, w);
+        bool base = !wp->launch_pending && !wp->at_barrier
+                    && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
+        enum sm_stall wy;
+
+        if (!wp->launch_pending && wp->live)
+            bitset_add(fi->warp_valid, w);
+
+        if (base && buffered)
+            hz = issue_hazard(sm, s, w, now, cy->group_ok[s]);
+        cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
+        si->ready[w] = launch < 0 && base && buffered
+                       && hz == SM_HAZARD_NONE;
+        cy->any_ready[s] |= si->ready[w];
+        si->warp_tb[w] = wp->tb;
+        /* TLS: the long waits are a slot without a warp (above), a
+         * warp at its barrier and a warp waiting on global memory:
+         * they leave the active group */
+        si->long_wait[w] = wp->at_barrier
+                           || lsu_pending(&sm->lsu, sm_slot_of(sm, s, w));
+        wy = wp->launch_pending ? SM_STALL_CONTROL
+             : wp->at_barrier ? SM_STALL_BARRIER
+             : !base ? SM_STALL_CONTROL
+             : ready_stall(buffered, wp->refill, hz);
+        cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
+    }
+}
+
+/* Scheduler s's issue grant: the policy picks among the ready warps. */
+static void issue_grant(struct sm *sm, struct sm_cycle_state *cy,
+                        unsigned s)
+{
+    const struct simt_config *c = &sm->cfg;
+    struct sm_sched *sc = &sm->sch[s];
+    struct scheduler_out *so = &cy->so[s];
+
+    /* with no warp ready the scheduler grants none, and only a policy
+     * that moves alone (TLS, SAWS) changes on the edge: the TBs'
+     * ranks and waits are read by the evaluation and that step, of a
+     * policy that ranks TBs */
+    if (cy->any_ready[s] || moves_alone(sm, sc) || sm->reference) {
+        for (unsigned t = 0; scheduler_ranks_tbs(&sc->sched.g)
+                             && t < c->max_tbs; t++) {
+            cy->si[s].tb_rank[t] = cy->wo->rank[t];
+            cy->si[s].tb_wait[t] = sm->wpt.cnt[t] != 0;
         }
-        for (unsigned w = bitset_next(issuable, n_issuable, 0);
-             w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {
-            /* the scheduler's warps are the mode's slots */
-            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
-            enum sm_hazard hz = SM_HAZARD_NONE;
-            bool buffered = fetch_ready(&sc->fetch, w);
-            enum sm_stall wy;
+        scheduler_eval(&sc->sched, &cy->si[s], so);
+    } else {
+        so->grant_valid = so->err = false;
+        so->grant_warp = 0;
+    }
+    if (so->err)
+        sm_fail(sm, "kernel %s: scheduler %u: input contract violated "
+                "(cycle %llu)", sm->launch.kernel, s,
+                (unsigned long long)sm->st.cycles);
+}
 
-            if (buffered)
-                hz = issue_hazard(sm, s, w, now, group_ok[s]);
-            data_hz[s][w] = hz == SM_HAZARD_DATA;
-            si[s].ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
-            any_ready[s] |= si[s].ready[w];
-            if (si[s].ready[w])     /* the only warps whose TB it reads */
-                si[s].warp_tb[w] = sm->warp[sm_slot_of(sm, s,
-                    sm_reconv_slot_owner(&sm->rc, s, w))].tb;
-            si[s].long_wait[w] = false;
-            /* an empty slot is no warp: the tables' threads are seen
-             * below, by their launch warps */
-            wy = ready_stall(buffered, wp->refill, hz);
-            why[s] = wy < why[s] ? wy : why[s];
-        }
-        resident = resident_of(sm, s, resident_set);
-        for (unsigned w = bitset_next(resident, W, 0);
-             !regroups && w < W; w = bitset_next(resident, W, w + 1)) {
-            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
-            enum sm_hazard hz = SM_HAZARD_NONE;
-            bool buffered = fetch_ready(&sc->fetch, w);
-            bool base = !wp->launch_pending && !wp->at_barrier
-                        && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
-            enum sm_stall wy;
+/* Scheduler s's execution: the launch or the granted warp's instruction
+ * on the lanes, the control-flow stage's evaluation, the fetch unit's
+ * choice and the PC and mask it fetches at. */
+static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
+                            unsigned s)
+{
+    struct sm_sched *sc = &sm->sch[s];
+    struct sm_issue_record *rec = &sm->rec;
+    const struct scheduler_out *so = &cy->so[s];
+    struct fetch_in *fi = &cy->fi[s];
+    struct sm_rc_in *ri = &cy->ri[s];
+    struct exec_outcome *eo = &cy->eo[s];
+    int launch = cy->launch[s];
+    struct fetch_out fo;
+    struct sm_rc_out ro;
 
-            if (!wp->launch_pending && wp->live)
-                bitset_add(fi[s].warp_valid, w);
-
-            if (base && buffered)
-                hz = issue_hazard(sm, s, w, now, group_ok[s]);
-            data_hz[s][w] = hz == SM_HAZARD_DATA;
-            si[s].ready[w] = launch < 0 && base && buffered
-                             && hz == SM_HAZARD_NONE;
-            any_ready[s] |= si[s].ready[w];
-            si[s].warp_tb[w] = wp->tb;
-            /* TLS: the long waits are a slot without a warp (above), a
-             * warp at its barrier and a warp waiting on global memory:
-             * they leave the active group */
-            si[s].long_wait[w] = wp->at_barrier
-                                 || lsu_pending(&sm->lsu, sm_slot_of(sm, s, w));
-            wy = wp->launch_pending ? SM_STALL_CONTROL
-                 : wp->at_barrier ? SM_STALL_BARRIER
-                 : !base ? SM_STALL_CONTROL
-                 : ready_stall(buffered, wp->refill, hz);
-            why[s] = wy < why[s] ? wy : why[s];
-        }
-        /* with no warp ready the scheduler grants none, and only a policy
-         * that moves alone (TLS, SAWS) changes on the edge: the TBs'
-         * ranks and waits are read by the evaluation and that step, of a
-         * policy that ranks TBs */
-        if (any_ready[s] || moves_alone(sm, sc) || sm->reference) {
-            for (unsigned t = 0; scheduler_ranks_tbs(&sc->sched.g)
-                                 && t < c->max_tbs; t++) {
-                si[s].tb_rank[t] = wo->rank[t];
-                si[s].tb_wait[t] = sm->wpt.cnt[t] != 0;
-            }
-            scheduler_eval(&sc->sched, &si[s], &so);
+    if (launch >= 0) {
+        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, (unsigned)launch)];
+        ri->op = SM_RC_LAUNCH;
+        ri->warp = (unsigned)launch;
+        ri->pc = sm->prog->entry;
+        ri->mask = wp->lanes;
+        fi->flush_valid = true;
+        fi->flush_warp = (unsigned)launch;
+    } else if (so->grant_valid) {
+        execute(sm, s, so->grant_warp, eo, rec);
+        for (unsigned w = 0; sm->trace && w < cy->issue_slots; w++)
+            rec->ready[w / 64] |= (uint64_t)cy->si[s].ready[w] << w % 64;
+        *ri = eo->rc;
+        ri->rd_warp = 0;
+        ri->mem_wait = eo->issued && sm->status != SM_ERROR
+                       && waits_on_global(sm, s, eo, rec);
+        ri->live = sm->warp[sm_slot_of(sm, s, so->grant_warp)].live
+                   & ~eo->exits;
+        fi->issue_valid = true;
+        fi->issue_warp = so->grant_warp;
+    }
+    ri->rd_warp = 0;
+    ri->mem_pending = sm->mem_lanes;
+    /* under reference harp keeps nothing from mem_pending */
+    ri->mem_epoch = sm->reference ? ++sm->memo.mem_epoch
+                                  : sm->memo.mem_epoch;
+    sm_reconv_eval(&sm->rc, s, ri, &ro);
+    if (ro.err)
+        sm_fail(sm, "kernel %s: %s (cycle %llu)", sm->launch.kernel,
+                ro.why, (unsigned long long)sm->st.cycles);
+    cy->yielded[s] = ro.yielded;
+    if ((eo->issued || eo->stale)
+        && (eo->control || ro.pop || ro.yielded)) {
+        fi->flush_valid = true;
+        fi->flush_warp = so->grant_warp;
+    }
+    cy->exited[s] = ro.exited;
+    fi->fill_valid = sc->fill_valid
+                     && sc->fetch.inflight[sc->fill_warp] > 0;
+    fi->fill_warp = sc->fill_warp;
+    fi->rdy_valid = scoreboard_pick(sm, sc, fi, &fi->rdy_warp);
+    fi->next_valid = so->grant_valid;
+    fi->next_warp = so->grant_warp;
+    fetch_eval_ports(&sc->fetch, fi, &fo);
+    if (fo.err)
+        sm_fail(sm, "kernel %s: fetch of scheduler %u: an I-buffer "
+                "event was refused (cycle %llu)", sm->launch.kernel, s,
+                (unsigned long long)sm->st.cycles);
+    if (fo.fetch_valid) {
+        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, fo.fetch_warp)];
+        cy->fetched[s] = true;
+        cy->fwarp[s] = fo.fetch_warp;
+        if (wp->have_next) {
+            cy->fpc[s] = wp->next_pc;
+            cy->fmask[s] = wp->next_mask;
         } else {
-            so.grant_valid = so.err = false;
-            so.grant_warp = 0;
-        }
-        if (so.err)
-            sm_fail(sm, "kernel %s: scheduler %u: input contract violated "
-                    "(cycle %llu)", sm->launch.kernel, s,
-                    (unsigned long long)sm->st.cycles);
-
-        if (launch >= 0) {
-            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, (unsigned)launch)];
-            ri[s].op = SM_RC_LAUNCH;
-            ri[s].warp = (unsigned)launch;
-            ri[s].pc = sm->prog->entry;
-            ri[s].mask = wp->lanes;
-            fi[s].flush_valid = true;
-            fi[s].flush_warp = (unsigned)launch;
-        } else if (so.grant_valid) {
-            execute(sm, s, so.grant_warp, &eo[s], rec);
-            for (unsigned w = 0; sm->trace && w < issue_slots; w++)
-                rec->ready[w / 64] |= (uint64_t)si[s].ready[w] << w % 64;
-            ri[s] = eo[s].rc;
-            ri[s].rd_warp = 0;
-            ri[s].mem_wait = eo[s].issued && sm->status != SM_ERROR
-                             && waits_on_global(sm, s, &eo[s], rec);
-            ri[s].live = sm->warp[sm_slot_of(sm, s, so.grant_warp)].live
-                         & ~eo[s].exits;
-            fi[s].issue_valid = true;
-            fi[s].issue_warp = so.grant_warp;
-        }
-        ri[s].rd_warp = 0;
-        ri[s].mem_pending = sm->mem_lanes;
-        /* under reference harp keeps nothing from mem_pending */
-        ri[s].mem_epoch = sm->reference ? ++sm->memo.mem_epoch
-                                        : sm->memo.mem_epoch;
-        sm_reconv_eval(&sm->rc, s, &ri[s], &ro);
-        if (ro.err)
-            sm_fail(sm, "kernel %s: %s (cycle %llu)", sm->launch.kernel,
-                    ro.why, (unsigned long long)sm->st.cycles);
-        yielded = ro.yielded;
-        if ((eo[s].issued || eo[s].stale)
-            && (eo[s].control || ro.pop || yielded)) {
-            fi[s].flush_valid = true;
-            fi[s].flush_warp = so.grant_warp;
-        }
-        exited[s] = ro.exited;
-        fi[s].fill_valid = sc->fill_valid
-                           && sc->fetch.inflight[sc->fill_warp] > 0;
-        fi[s].fill_warp = sc->fill_warp;
-        fi[s].rdy_valid = scoreboard_pick(sm, sc, &fi[s], &fi[s].rdy_warp);
-        fi[s].next_valid = so.grant_valid;
-        fi[s].next_warp = so.grant_warp;
-        fetch_eval_ports(&sc->fetch, &fi[s], &fo);
-        if (fo.err)
-            sm_fail(sm, "kernel %s: fetch of scheduler %u: an I-buffer "
-                    "event was refused (cycle %llu)", sm->launch.kernel, s,
-                    (unsigned long long)sm->st.cycles);
-        if (fo.fetch_valid) {
-            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, fo.fetch_warp)];
-            fetched[s] = true;
-            fwarp[s] = fo.fetch_warp;
-            if (wp->have_next) {
-                fpc[s] = wp->next_pc;
-                fmask[s] = wp->next_mask;
-            } else {
-                ri[s].rd_warp = fo.fetch_warp;
-                ri[s].rd_live = wp->resident && !wp->launch_pending
-                                ? wp->live : 0;
-                sm_reconv_read(&sm->rc, s, &ri[s], &ro);
-                fpc[s] = ro.rd_valid ? ro.rd_pc : 0;
-                fmask[s] = ro.rd_valid ? ro.rd_mask : 0;
-            }
-        }
-        if (eo[s].issued && sm->status != SM_ERROR) {
-            struct decode_out u = use_at(sm, rec->pc);
-            if (u.mem) {
-                if (rec->mask)
-                    send_to_lsu(sm, s, so.grant_warp, rec, eo[s].owner, &u);
-            } else {
-                gi.issue[s].valid = simd_issued = true;
-                gi.issue[s].op = (enum simd_group_op)u.unit;
-                if (u.rd)
-                    reserve_rd(sm, s, eo[s].one, eo[s].owner, rec->mask,
-                               u.rd, go.due[u.unit]);
-            }
-            sm->st.warp_insns++;
-            sm->st.thread_insns += popcount64(rec->mask);
-            sm->st.sched[s].warp_insns++;
-            sm->st.sched[s].thread_insns
-                += popcount64(rec->mask);
-            sm_stats_subwarps(&sm->st, rec->mask, c->warp_size,
-                              c->simd_width);
-            if (sm->trace)
-                sm_trace_issue(sm->trace, sm->st.cycles, rec);
-        }
-        if (!eo[s].issued) {
-            enum sm_stall r = eo[s].stale ? SM_STALL_CONTROL
-                              : why[s] < SM_STALLS ? why[s]
-                              : idle_reason(sm, s);
-            sm->st.sched[s].stall[r]++;
-        }
-        sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
-        if (mode_barrier_by_state(sm)) {
-            arrive[s] = barrier_arrival(sm, s);
-            if (arrive[s] >= 0) {
-                wi.arr_valid[s] = true;
-                wi.arr_tb[s] = sm->warp[sm_slot_of(sm, s,
-                                                (unsigned)arrive[s])].tb;
-            }
-        } else if (eo[s].barrier && !yielded) {
-            /* (a warp that yielded arrives when its barrier side is back
-             * on top with every live thread: docs/isa.md) */
-            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, so.grant_warp)];
-            if (eo[s].rc.mask != wp->live)
-                sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
-                        "at PC 0x%08x with lanes 0x%llx of its live lanes "
-                        "0x%llx: a barrier in divergent code cannot complete "
-                        "under the SBR stack", sm->launch.kernel, wp->wid,
-                        sm->tb[wp->tb].ctaid, eo[s].rc.pc,
-                        (unsigned long long)eo[s].rc.mask,
-                        (unsigned long long)wp->live);
-            wi.arr_valid[s] = true;
-            wi.arr_tb[s] = wp->tb;
-            arrive[s] = (int)so.grant_warp;
-        }
-        quiet = quiet && launch < 0 && !eo[s].issued && !eo[s].stale
-                && !fetched[s] && !fi[s].issue_valid && !fi[s].flush_valid
-                && !fi[s].fill_valid && !fi[s].rdy_valid && arrive[s] < 0;
-        if (sm->status == SM_ERROR) {
-            if (sm->lsu_taken)  /* the LSU's edge is not reached */
-                lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
-            return sm->status;
+            ri->rd_warp = fo.fetch_warp;
+            ri->rd_live = wp->resident && !wp->launch_pending
+                          ? wp->live : 0;
+            sm_reconv_read(&sm->rc, s, ri, &ro);
+            cy->fpc[s] = ro.rd_valid ? ro.rd_pc : 0;
+            cy->fmask[s] = ro.rd_valid ? ro.rd_mask : 0;
         }
     }
+}
+
+/* Scheduler s's memory send: an issued memory instruction goes to the
+ * LSU, any other to its SIMD group (its destination reserved); the
+ * issue and stall counts. */
+static void send_issued(struct sm *sm, struct sm_cycle_state *cy,
+                        unsigned s)
+{
+    const struct simt_config *c = &sm->cfg;
+    struct sm_issue_record *rec = &sm->rec;
+    const struct exec_outcome *eo = &cy->eo[s];
+
+    if (eo->issued && sm->status != SM_ERROR) {
+        struct decode_out u = use_at(sm, rec->pc);
+        if (u.mem) {
+            if (rec->mask)
+                send_to_lsu(sm, s, cy->so[s].grant_warp, rec, eo->owner, &u);
+        } else {
+            cy->gi.issue[s].valid = cy->simd_issued = true;
+            cy->gi.issue[s].op = (enum simd_group_op)u.unit;
+            if (u.rd)
+                reserve_rd(sm, s, eo->one, eo->owner, rec->mask,
+                           u.rd, cy->go.due[u.unit]);
+        }
+        sm->st.warp_insns++;
+        sm->st.thread_insns += popcount64(rec->mask);
+        sm->st.sched[s].warp_insns++;
+        sm->st.sched[s].thread_insns
+            += popcount64(rec->mask);
+        sm_stats_subwarps(&sm->st, rec->mask, c->warp_size,
+                          c->simd_width);
+        if (sm->trace)
+            sm_trace_issue(sm->trace, sm->st.cycles, rec);
+    }
+    if (!eo->issued) {
+        enum sm_stall r = eo->stale ? SM_STALL_CONTROL
+                          : cy->why[s] < SM_STALLS ? cy->why[s]
+                          : idle_reason(sm, s);
+        sm->st.sched[s].stall[r]++;
+    }
+    sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
+}
+
+/* Scheduler s's barrier arrival at the WPT; whether the cycle stays
+ * quiet.  False when the SM failed in this scheduler's stages. */
+static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
+                           unsigned s)
+{
+    const struct exec_outcome *eo = &cy->eo[s];
+    const struct fetch_in *fi = &cy->fi[s];
+
+    if (mode_barrier_by_state(sm)) {
+        cy->arrive[s] = barrier_arrival(sm, s);
+        if (cy->arrive[s] >= 0) {
+            cy->wi.arr_valid[s] = true;
+            cy->wi.arr_tb[s] = sm->warp[sm_slot_of(sm, s,
+                                            (unsigned)cy->arrive[s])].tb;
+        }
+    } else if (eo->barrier && !cy->yielded[s]) {
+        /* (a warp that yielded arrives when its barrier side is back
+         * on top with every live thread: docs/isa.md) */
+        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s,
+                                                  cy->so[s].grant_warp)];
+        if (eo->rc.mask != wp->live)
+            sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
+                    "at PC 0x%08x with lanes 0x%llx of its live lanes "
+                    "0x%llx: a barrier in divergent code cannot complete "
+                    "under the SBR stack", sm->launch.kernel, wp->wid,
+                    sm->tb[wp->tb].ctaid, eo->rc.pc,
+                    (unsigned long long)eo->rc.mask,
+                    (unsigned long long)wp->live);
+        cy->wi.arr_valid[s] = true;
+        cy->wi.arr_tb[s] = wp->tb;
+        cy->arrive[s] = (int)cy->so[s].grant_warp;
+    }
+    cy->quiet = cy->quiet && cy->launch[s] < 0 && !eo->issued && !eo->stale
+                && !cy->fetched[s] && !fi->issue_valid && !fi->flush_valid
+                && !fi->fill_valid && !fi->rdy_valid && cy->arrive[s] < 0;
+    if (sm->status == SM_ERROR) {
+        if (sm->lsu_taken)  /* the LSU's edge is not reached */
+            lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
+        return false;
+    }
+    return true;
+}
+
+/* The SIMD groups' busy count, and the WPT's arrivals: the warps that
+ * arrived and the exited warps that count as arrived.  False when the
+ * WPT refused one. */
+static bool wpt_arrivals(struct sm *sm, struct sm_cycle_state *cy)
+{
     /* busy: the groups still running, and those the issues enter (the
      * outputs again with the issues, when they can tell otherwise) */
-    if (simd_issued && !go.busy && !sm->lsu_taken)
-        simd_group_eval(&sm->simd, &gi, &go);
-    if (go.busy || sm->lsu_taken)
+    if (cy->simd_issued && !cy->go.busy && !sm->lsu_taken)
+        simd_group_eval(&sm->simd, &cy->gi, &cy->go);
+    if (cy->go.busy || sm->lsu_taken)
         sm->st.busy_cycles++;
     else
-        count_idle_threads(sm, data_hz);
-    for (unsigned s = 0; s < S; s++)
-        any_arrival |= wi.arr_valid[s];
-    if (exited_arrivals(sm, &wi, gone_sent)) {
-        any_arrival = true;
-        quiet = false;          /* the WPT's counts move */
+        count_idle_threads(sm, cy->data_hz);
+    for (unsigned s = 0; s < sm->cfg.schedulers; s++)
+        cy->any_arrival |= cy->wi.arr_valid[s];
+    if (exited_arrivals(sm, &cy->wi, cy->gone_sent)) {
+        cy->any_arrival = true;
+        cy->quiet = false;      /* the WPT's counts move */
     }
-    if (any_arrival) {
-        wpt_eval(&sm->wpt, &wi, &wo_arr);
-        wo = &wo_arr;
+    if (cy->any_arrival) {
+        wpt_eval(&sm->wpt, &cy->wi, &cy->wo_arr);
+        cy->wo = &cy->wo_arr;
     }
-    if (wo->err) {
+    if (cy->wo->err) {
         sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "
                 "%llu)", sm->launch.kernel, (unsigned long long)sm->st.cycles);
         if (sm->lsu_taken)
             lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
-        return sm->status;
+        return false;
     }
+    return true;
+}
 
-    /* The clock edge. */
-    any_release = !any_arrival && sm->memo.wpt_idle_release;
-    for (unsigned t = 0; any_arrival && t < c->max_tbs; t++)
-        any_release |= wo->release[t];
-    quiet = quiet && !any_release;
-    for (unsigned s = 0; s < S; s++) {
-        struct sm_sched *sc = &sm->sch[s];
-        uint64_t emptied[FETCH_MAX_WARPS / 64];  /* fetch_emptied() */
-        for (unsigned w = 0; any_release && w < W; w++) {
-            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
-            release[s][w] = wp->resident && wo->release[wp->tb]
-                            && (wp->at_barrier || arrive[s] == (int)w);
-        }
-        ri[s].release = any_release ? release[s] : NULL;
-        if (quiet && moves_alone(sm, sc)) {
-            /* TLS's group and SAWS's order change without a grant */
-            sm->memo.sched_copy = sc->sched;
-            scheduler_step(&sc->sched, &si[s]);
-            quiet = !memcmp(&sm->memo.sched_copy, &sc->sched,
-                            sizeof sc->sched);
-        } else if (any_ready[s] || moves_alone(sm, sc) || sm->reference) {
-            scheduler_step(&sc->sched, &si[s]);
-        }
-        /* the evaluation found no error: else the SM failed above */
-        fetch_emptied(&sc->fetch, &fi[s], emptied);
-        for (unsigned k = 0; quiet && k < (sc->fetch.g.warps + 63) / 64; k++)
-            quiet = emptied[k] == 0;    /* an I-buffer empties */
-        if (sm->reference)     /* the fetch decided again at the edge */
-            fetch_step(&sc->fetch, &fi[s]);
-        else
-            fetch_step_evaluated(&sc->fetch, &fi[s],
-                                 fetched[s] ? (int)fwarp[s] : -1);
-        keep_unready(sc, &fi[s]);
-        if (sm_reconv_step(&sm->rc, s, &ri[s]))
-            quiet = false;
-        ibuffer_edges(sm, s, &fi[s], fetched[s] ? (int)fwarp[s] : -1,
-                      fpc[s], fmask[s], emptied);
-        sc->fill_valid = fetched[s];
-        sc->fill_warp = fetched[s] ? fwarp[s] : 0;
-        if (ri[s].op == SM_RC_LAUNCH) {
-            sm->warp[sm_slot_of(sm, s, ri[s].warp)].launch_pending = false;
-            sm->memo.launches_pending--;
-        }
-        /* before the exits: a warp that arrives and exits at once has
-         * arrived (retire()) */
-        if (arrive[s] >= 0) {
-            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, (unsigned)arrive[s])];
-            wp->at_barrier = true;
-            wp->phase_end = now;
-        }
-        if (eo[s].issued && (exited[s] || eo[s].exits)) {
-            /* only an exit empties a warp */
-            any_exit = true;
-            unsigned g = sm_slot_of(sm, s, ri[s].warp);
-            if (exited[s])
-                sm->warp[g].live = 0;
-            for (unsigned l = 0; l < c->warp_size; l++)
-                if (eo[s].exits >> l & 1)
-                    sm->warp[sm_slot_of(sm, s, eo[s].owner[l])].live
-                        &= ~(1ull << l);
-            for (unsigned l = 0; l < c->warp_size; l++) {
-                unsigned gl = sm_slot_of(sm, s, eo[s].owner[l]);
-                if (sm->warp[gl].resident && sm->warp[gl].live == 0)
-                    retire(sm, gl);
-            }
-            if (sm->warp[g].resident && sm->warp[g].live == 0)
-                retire(sm, g);
-        }
+/* At the clock edge, scheduler s's step: the warps the WPT releases, the
+ * policy's and the fetch unit's steps, the control-flow stage's, the
+ * I-buffers, the launch, the barrier arrival and the exits. */
+static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
+                           unsigned s)
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned W = sm->warps_per_sched;
+    struct sm_sched *sc = &sm->sch[s];
+    struct fetch_in *fi = &cy->fi[s];
+    struct sm_rc_in *ri = &cy->ri[s];
+    const struct exec_outcome *eo = &cy->eo[s];
+    bool fetched = cy->fetched[s];
+    uint64_t emptied[FETCH_MAX_WARPS / 64];  /* fetch_emptied() */
+
+    for (unsigned w = 0; cy->any_release && w < W; w++) {
+        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        cy->release[s][w] = wp->resident && cy->wo->release[wp->tb]
+                            && (wp->at_barrier || cy->arrive[s] == (int)w);
     }
-    for (unsigned t = 0; any_arrival && t < c->max_tbs; t++)
-        sm->tb[t].gone_arrived += gone_sent[t];
-    for (unsigned t = 0; any_release && t < c->max_tbs; t++)
-        if (wo->release[t]) {
+    ri->release = cy->any_release ? cy->release[s] : NULL;
+    if (cy->quiet && moves_alone(sm, sc)) {
+        /* TLS's group and SAWS's order change without a grant */
+        sm->memo.sched_copy = sc->sched;
+        scheduler_step(&sc->sched, &cy->si[s]);
+        cy->quiet = !memcmp(&sm->memo.sched_copy, &sc->sched,
+                            sizeof sc->sched);
+    } else if (cy->any_ready[s] || moves_alone(sm, sc) || sm->reference) {
+        scheduler_step(&sc->sched, &cy->si[s]);
+    }
+    /* the evaluation found no error: else the SM failed above */
+    fetch_emptied(&sc->fetch, fi, emptied);
+    for (unsigned k = 0; cy->quiet && k < (sc->fetch.g.warps + 63) / 64; k++)
+        cy->quiet = emptied[k] == 0;    /* an I-buffer empties */
+    if (sm->reference)     /* the fetch decided again at the edge */
+        fetch_step(&sc->fetch, fi);
+    else
+        fetch_step_evaluated(&sc->fetch, fi,
+                             fetched ? (int)cy->fwarp[s] : -1);
+    keep_unready(sc, fi);
+    if (sm_reconv_step(&sm->rc, s, ri))
+        cy->quiet = false;
+    ibuffer_edges(sm, s, fi, fetched ? (int)cy->fwarp[s] : -1,
+                  cy->fpc[s], cy->fmask[s], emptied);
+    sc->fill_valid = fetched;
+    sc->fill_warp = fetched ? cy->fwarp[s] : 0;
+    if (ri->op == SM_RC_LAUNCH) {
+        sm->warp[sm_slot_of(sm, s, ri->warp)].launch_pending = false;
+        sm->memo.launches_pending--;
+    }
+    /* before the exits: a warp that arrives and exits at once has
+     * arrived (retire()) */
+    if (cy->arrive[s] >= 0) {
+        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s,
+                                                  (unsigned)cy->arrive[s])];
+        wp->at_barrier = true;
+        wp->phase_end = cy->now;
+    }
+    if (eo->issued && (cy->exited[s] || eo->exits)) {
+        /* only an exit empties a warp */
+        cy->any_exit = true;
+        unsigned g = sm_slot_of(sm, s, ri->warp);
+        if (cy->exited[s])
+            sm->warp[g].live = 0;
+        for (unsigned l = 0; l < c->warp_size; l++)
+            if (eo->exits >> l & 1)
+                sm->warp[sm_slot_of(sm, s, eo->owner[l])].live
+                    &= ~(1ull << l);
+        for (unsigned l = 0; l < c->warp_size; l++) {
+            unsigned gl = sm_slot_of(sm, s, eo->owner[l]);
+            if (sm->warp[gl].resident && sm->warp[gl].live == 0)
+                retire(sm, gl);
+        }
+        if (sm->warp[g].resident && sm->warp[g].live == 0)
+            retire(sm, g);
+    }
+}
+
+/* At the clock edge, the TBs the WPT releases and its step. */
+static void wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
+{
+    const struct simt_config *c = &sm->cfg;
+
+    for (unsigned t = 0; cy->any_arrival && t < c->max_tbs; t++)
+        sm->tb[t].gone_arrived += cy->gone_sent[t];
+    for (unsigned t = 0; cy->any_release && t < c->max_tbs; t++)
+        if (cy->wo->release[t]) {
             check_release(sm, t);
             sm->tb[t].gone_arrived = 0;
             end_phase(sm, t);
-            sm->tb[t].phase_start = now + 1;
+            sm->tb[t].phase_start = cy->now + 1;
             for (unsigned g = 0; g < sm->warp_slots; g++)
                 if (sm->warp[g].resident && sm->warp[g].tb == t)
                     sm->warp[g].at_barrier = false;
         }
     /* else no count changes: each is below the TB's warps, or it
      * released when it reached it */
-    if (any_arrival || sm->reference)
-        wpt_step(&sm->wpt, &wi);
-    sm->memo.wpt_idle_valid = sm->memo.wpt_idle_valid && !any_arrival
-                              && !any_release;
-    quiet = quiet && !sm->lsu_taken;
+    if (cy->any_arrival || sm->reference)
+        wpt_step(&sm->wpt, &cy->wi);
+    sm->memo.wpt_idle_valid = sm->memo.wpt_idle_valid && !cy->any_arrival
+                              && !cy->any_release;
+}
+
+/* At the clock edge, the shared steps: the LSU and the memory port, the
+ * scoreboard, the SIMD groups, the dispatcher; the cycle's count, the
+ * barriers, the grid's end and whether the next cycles may be skipped. */
+static void shared_edge(struct sm *sm, struct sm_cycle_state *cy)
+{
+    uint64_t now = cy->now;
+    bool quiet, lsu_work, lsu_busy;    /* the LSU works inside itself;
+                                        * its coalescer was busy */
+
+    quiet = cy->quiet && !sm->lsu_taken;
     lsu_work = quiet && memory_next_event(sm) <= now;
     lsu_busy = !lsu_can_accept(&sm->lsu);
     if (lsu_edge(sm, now) || lsu_busy != !lsu_can_accept(&sm->lsu))
         quiet = false;          /* the rest of the SM sees another LSU */
     scoreboard_edge(sm);
-    if (simd_issued)           /* else the edge changes nothing */
-        simd_group_step(&sm->simd, &gi);
-    if (placed || any_exit) {  /* else the edge changes nothing */
+    if (cy->simd_issued)       /* else the edge changes nothing */
+        simd_group_step(&sm->simd, &cy->gi);
+    if (cy->placed || cy->any_exit) {  /* else the edge changes nothing */
         dispatch_step(&sm->disp, &sm->disp_in);
         memset(sm->disp_in.warp_release, 0,
                sizeof sm->disp_in.warp_release);
@@ -2055,7 +2175,7 @@ enum sm_status sm_cycle(struct sm *sm)
     }
     sm->st.cycles++;
 
-    if (any_arrival || any_release || any_exit || sm->reference)
+    if (cy->any_arrival || cy->any_release || cy->any_exit || sm->reference)
         check_barriers(sm);     /* else no warp arrived, left or exited */
     if (sm->status == SM_RUNNING && sm->check_invariants)
         sm_check_invariant(sm);
@@ -2063,7 +2183,38 @@ enum sm_status sm_cycle(struct sm *sm)
     sm->memo.quiet = quiet && !lsu_work && sm->status == SM_RUNNING;
     sm->memo.lsu_alone = quiet && lsu_work && sm->status == SM_RUNNING;
     if (sm->memo.quiet || sm->memo.lsu_alone)
-        sm->memo.quiet_from = before;
+        sm->memo.quiet_from = cy->before;
+}
+
+enum sm_status sm_cycle(struct sm *sm)
+{
+    struct sm_cycle_state cycle, *cy = &cycle;
+    unsigned S = sm->cfg.schedulers;
+
+    if (sm->status != SM_RUNNING)
+        return sm->status;
+    cycle_begin(sm, cy);
+    for (unsigned s = 0; s < S; s++) {
+        launch_choice(sm, cy, s);
+        ready_vector(sm, cy, s);
+        issue_grant(sm, cy, s);
+        execute_granted(sm, cy, s);
+        send_issued(sm, cy, s);
+        if (!barrier_arrive(sm, cy, s))
+            return sm->status;
+    }
+    if (!wpt_arrivals(sm, cy))
+        return sm->status;
+
+    /* The clock edge. */
+    cy->any_release = !cy->any_arrival && sm->memo.wpt_idle_release;
+    for (unsigned t = 0; cy->any_arrival && t < sm->cfg.max_tbs; t++)
+        cy->any_release |= cy->wo->release[t];
+    cy->quiet = cy->quiet && !cy->any_release;
+    for (unsigned s = 0; s < S; s++)
+        scheduler_edge(sm, cy, s);
+    wpt_edge(sm, cy);
+    shared_edge(sm, cy);
     return sm->status;
 }
 
