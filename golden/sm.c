@@ -837,32 +837,33 @@ static uint64_t sbr_jump_lanes(const struct sm *sm, const uint32_t rs1[],
     return targets > 2 ? first : mask;
 }
 
-/* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
- * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
- * regroups threads).  The register file's read ports give each lane its
- * operands (under harp at its own thread's slot: the per-lane offsets),
- * the lane datapath computes (golden/lane.h; rv32_lane_access() performs
- * its memory request), and the write port takes the results at the
- * cycle's edge. */
-static void execute(struct sm *sm, unsigned s, unsigned w,
-                    struct exec_outcome *o, struct sm_issue_record *rec)
+/* The wires of one warp-instruction's execution, from the issue through
+ * the register file's read ports and the lanes to its write port. */
+struct exec_wires {
+    uint32_t pc;               /* the warp's PC */
+    uint64_t mask;             /* the warp's active lanes */
+    uint64_t exec;             /* those that execute (sbr_jump_lanes()) */
+    uint32_t word;             /* the instruction word at pc */
+    struct rv32_insn insn;     /* ... decoded */
+    struct regfile_in rf_in;   /* the register file's ports: the reads
+                                * and the lanes' write-backs */
+    struct regfile_out rf_out; /* the operands read */
+    bool first;                /* no lane has gone yet */
+    bool two;                  /* the lanes go two ways ... */
+    uint32_t ta, tb;           /* ... to ta (the first lane's) and tb */
+    bool failed;               /* a lane failed: the SM has failed */
+};
+
+/* The issue of slot 0 of warp (s, w): the threads it runs, its record,
+ * the instruction at its PC.  False when no lane is to execute (the slot
+ * is stale, the PC is outside the text, or no lane is active). */
+static bool exec_issue(struct sm *sm, unsigned s, unsigned w,
+                       struct exec_outcome *o, struct sm_issue_record *rec,
+                       struct exec_wires *x)
 {
     const struct simt_config *c = &sm->cfg;
     unsigned g = sm_slot_of(sm, s, w);
     struct sm_warp *wp = &sm->warp[g];
-    uint32_t pc;
-    uint64_t mask, exec;       /* the warp's active lanes; those that
-                                * execute (sbr_jump_lanes()) */
-    uint32_t word = 0;
-    struct rv32_insn insn;
-    struct sm_accessor acc;
-    struct rv32_env env;
-    struct regfile_in rf_in;
-    struct regfile_out rf_out;
-    struct lane_in lin;
-    struct lane_out lo;
-    bool first = true, two = false, failed = false;
-    uint32_t ta = 0, tb = 0;
 
     /* owner[] and one are written by issue_threads() */
     memset(&o->rc, 0, sizeof o->rc);
@@ -871,58 +872,180 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     /* the lanes beyond warp_size are never written: they stay zero */
     memset(rec, 0, offsetof(struct sm_issue_record, res)
                    + c->warp_size * sizeof rec->res[0]);
-    if (!issue_threads(sm, s, w, &pc, &mask, o->owner, &o->one)) {
+    if (!issue_threads(sm, s, w, &x->pc, &x->mask, o->owner, &o->one)) {
         /* the I-buffer is stale: the structure selects another PC now;
          * the slot is dropped and refetched */
         o->control = true;
         o->stale = true;
-        return;
+        return false;
     }
     o->issued = true;
     o->rc.op = SM_RC_EXEC;
     o->rc.warp = w;
-    o->rc.pc = pc;
-    o->rc.mask = mask;
-    o->rc.npc = pc + 4;
+    o->rc.pc = x->pc;
+    o->rc.mask = x->mask;
+    o->rc.npc = x->pc + 4;
     rec->sched = s;
     rec->warp = g;
     rec->ctaid = sm->tb[mode_regroups(sm)
                         ? sm->warp[sm_slot_of(sm, s, sm_reconv_slot_owner(
                               &sm->rc, s, w))].tb
                         : wp->tb].ctaid;
-    rec->pc = pc;
-    rec->mask = mask;
+    rec->pc = x->pc;
+    rec->mask = x->mask;
     rec->lanes = c->warp_size;
-    if (pc < sm->prog->text_lo || pc >= sm->prog->text_hi || (pc & 3)) {
+    if (x->pc < sm->prog->text_lo || x->pc >= sm->prog->text_hi
+        || (x->pc & 3)) {
         sm_fail(sm, "kernel %s: warp %u of TB %u at PC 0x%08x: a fetch "
                 "outside the text 0x%08x..0x%08x", sm->launch.kernel,
-                wp->wid, sm->tb[wp->tb].ctaid, pc, sm->prog->text_lo,
+                wp->wid, sm->tb[wp->tb].ctaid, x->pc, sm->prog->text_lo,
                 sm->prog->text_hi);
-        return;
+        return false;
     }
-    sm_memory_read(&sm->mem, pc, &word, 4);
-    insn = rv32_decode(word);
-    rec->insn = insn;
-    if (mask == 0)
-        return;
-    /* the operands of every active lane, each of its own thread */
-    rf_in.read = mask;
-    rf_in.slot = g;
-    rf_in.write = 0;
-    memset(rf_in.rs1, insn.rs1, c->warp_size);
-    memset(rf_in.rs2, insn.rs2, c->warp_size);
-    for (uint64_t k = mode_regroups(sm) ? mask : 0; k; k &= k - 1) {
+    sm_memory_read(&sm->mem, x->pc, &x->word, 4);
+    x->insn = rv32_decode(x->word);
+    rec->insn = x->insn;
+    return x->mask != 0;
+}
+
+/* The operand read: the register file's read ports give every active
+ * lane its operands, each of its own thread (under harp at its thread's
+ * slot: the per-lane offsets); the lanes that execute. */
+static void exec_operands(struct sm *sm, unsigned s, unsigned w,
+                          const struct exec_outcome *o,
+                          struct sm_issue_record *rec, struct exec_wires *x)
+{
+    const struct simt_config *c = &sm->cfg;
+
+    x->rf_in.read = x->mask;
+    x->rf_in.slot = sm_slot_of(sm, s, w);
+    x->rf_in.write = 0;
+    memset(x->rf_in.rs1, x->insn.rs1, c->warp_size);
+    memset(x->rf_in.rs2, x->insn.rs2, c->warp_size);
+    for (uint64_t k = mode_regroups(sm) ? x->mask : 0; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctzll(k);
-        rf_in.offset[l] = (uint16_t)sm_slot_of(sm, s, o->owner[l]);
+        x->rf_in.offset[l] = (uint16_t)sm_slot_of(sm, s, o->owner[l]);
     }
-    regfile_eval(&sm->rf, &rf_in, &rf_out);
-    exec = sbr_jump_lanes(sm, rf_out.rs1, &insn, mask);
-    rec->mask = exec;
+    regfile_eval(&sm->rf, &x->rf_in, &x->rf_out);
+    x->exec = sbr_jump_lanes(sm, x->rf_out.rs1, &x->insn, x->mask);
+    rec->mask = x->exec;
+}
+
+/* What lane l (of warp slot gl) does after its result r: the PC its
+ * thread goes to; a barrier, an exit or a priority change noted for the
+ * control-flow stage; a fault reported (x->failed). */
+static uint32_t exec_lane_next(struct sm *sm, unsigned gl, unsigned l,
+                               const struct rv32_result *r,
+                               const struct sm_accessor *acc,
+                               struct exec_outcome *o, struct exec_wires *x)
+{
+    uint32_t pc = x->pc, next = 0;
+
+    switch (r->status) {
+    case RV32_OK:
+        next = r->next_pc;
+        break;
+    case RV32_BARRIER:
+        o->barrier = true;
+        o->rc.bar = true;
+        next = pc + 4;
+        break;
+    case RV32_EXIT:
+        if (pc != sm->prog->exit_pc && regfile_peek(&sm->rf, l, gl, 10))
+            note_exit_code(sm, gl, l, pc, regfile_peek(&sm->rf, l, gl, 10));
+        o->exits |= 1ull << l;
+        o->rc.exit = true;
+        next = sm->prog->exit_pc;
+        break;
+    case RV32_PRIO:
+        /* ORDER ICS_ACTION: 1 raise, 2 lower, 3 set-outmost */
+        o->rc.prio = x->insn.op == RV32_SIMT_PRIO_RAISE ? 1
+                     : x->insn.op == RV32_SIMT_PRIO_LOWER ? 2 : 3;
+        next = pc + 4;
+        break;
+    case RV32_ERR_ILLEGAL: {
+        char text[96];
+
+        rv32_disasm(x->word, pc, text, sizeof text);
+        fail_thread(sm, gl, l, pc, true, "illegal instruction 0x%08x "
+                    "(%s)", x->word, text);
+        x->failed = true;
+        break;
+    }
+    case RV32_ERR_MISALIGNED:
+        fail_thread(sm, gl, l, pc, true, "misaligned access to 0x%08x "
+                    "(%s)", r->mem_addr, rv32_op_name(x->insn.op));
+        x->failed = true;
+        break;
+    case RV32_ERR_ACCESS: {
+        char what[160];
+
+        access_what(sm, acc, regfile_peek(&sm->rf, l, gl, 2), what,
+                    sizeof what);
+        fail_thread(sm, gl, l, pc, true, "%s to 0x%08x %s (%s)",
+                    acc->fault == SM_FAULT_TEXT ? "write" : "access",
+                    acc->fault ? acc->fault_addr : r->mem_addr, what,
+                    rv32_op_name(x->insn.op));
+        x->failed = true;
+        break;
+    }
+    default:
+        fail_thread(sm, gl, l, pc, true, "%s: no environment to call",
+                    rv32_op_name(x->insn.op));
+        x->failed = true;
+        break;
+    }
+    return next;
+}
+
+/* The branch unit's view of lane l going to next: the first target, the
+ * second, or (under sbr) a third that fails the SM (x->failed). */
+static void exec_lane_target(struct sm *sm, const struct sm_warp *wp,
+                             unsigned l, uint32_t next,
+                             struct exec_outcome *o, struct exec_wires *x)
+{
+    if (x->first) {
+        x->ta = next;
+        x->first = false;
+        o->rc.taken |= 1ull << l;
+    } else if (next == x->ta) {
+        o->rc.taken |= 1ull << l;
+    } else if (!x->two || next == x->tb) {
+        x->two = true;
+        x->tb = next;
+    } else if (sm->cfg.reconvergence != RECONV_SBR) {
+        /* a third target: only the SBR stack splits two ways */
+    } else {
+        sm_fail(sm, "kernel %s: the lanes of warp %u of TB %u jump to "
+                "more than two targets from PC 0x%08x (0x%08x, 0x%08x, "
+                "0x%08x): the SBR stack splits a warp only two ways "
+                "(reconvergence = sbr; docs/isa.md, \"Switches and "
+                "indirect jumps\")", sm->launch.kernel, wp->wid,
+                sm->tb[wp->tb].ctaid, x->pc, x->ta, x->tb, next);
+        x->failed = true;
+    }
+}
+
+/* The lanes: each executing lane's datapath computes on its operands
+ * (golden/lane.h; rv32_lane_access() performs its memory request), its
+ * result goes to the register file's write port, its next PC to the
+ * branch unit.  Stops at the first lane that fails. */
+static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
+                       struct exec_outcome *o, struct sm_issue_record *rec,
+                       struct exec_wires *x)
+{
+    const struct simt_config *c = &sm->cfg;
+    const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+    struct sm_accessor acc;
+    struct rv32_env env;
+    struct lane_in lin;
+    struct lane_out lo;
+
     memset(&acc, 0, sizeof acc);
     acc.m = &sm->mem;
     sm_memory_env(&acc, &env);
-    lin.insn = &insn;
-    lin.pc = pc;
+    lin.insn = &x->insn;
+    lin.pc = x->pc;
     lin.csr[1] = sm->launch.block;
     lin.csr[3] = sm->launch.grid;
     lin.csr_present = (1u << LANE_CSRS) - 1;
@@ -933,138 +1056,101 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
         struct rv32_result *r = &rec->res[l];
         uint32_t next;
 
-        if (!(exec >> l & 1))
+        if (!(x->exec >> l & 1))
             continue;
         acc.tb = lw->tb;
         acc.thread = gl * c->warp_size + l;
         acc.fault = SM_FAULT_NONE;
-        lin.rs1 = rf_out.rs1[l];
-        lin.rs2 = rf_out.rs2[l];
+        lin.rs1 = x->rf_out.rs1[l];
+        lin.rs2 = x->rf_out.rs2[l];
         lin.csr[0] = lw->wid * c->warp_size + l;
         lin.csr[2] = sm->tb[lw->tb].ctaid;
         lin.csr[4] = lw->wid;
         lin.csr[5] = l;
         lin.mem_rdata = 0;
-        th->pc = pc;
+        th->pc = x->pc;
         lane_eval(&sm->lane, &lin, &lo);
         if (lo.mem)
             rv32_lane_access(&lin, &lo, &th->resv, &env, r);
         else
             lane_record(&lo, r);
         if (r->rd_written) {
-            rf_in.write |= 1ull << l;
-            rf_in.wslot[l] = (uint16_t)gl;
-            rf_in.rd[l] = insn.rd;
-            rf_in.wdata[l] = r->rd_value;
+            x->rf_in.write |= 1ull << l;
+            x->rf_in.wslot[l] = (uint16_t)gl;
+            x->rf_in.rd[l] = x->insn.rd;
+            x->rf_in.wdata[l] = r->rd_value;
         }
-        switch (r->status) {
-        case RV32_OK:
-            next = r->next_pc;
-            break;
-        case RV32_BARRIER:
-            o->barrier = true;
-            o->rc.bar = true;
-            next = pc + 4;
-            break;
-        case RV32_EXIT:
-            if (pc != sm->prog->exit_pc && regfile_peek(&sm->rf, l, gl, 10))
-                note_exit_code(sm, gl, l, pc, regfile_peek(&sm->rf, l, gl, 10));
-            o->exits |= 1ull << l;
-            o->rc.exit = true;
-            next = sm->prog->exit_pc;
-            break;
-        case RV32_PRIO:
-            /* ORDER ICS_ACTION: 1 raise, 2 lower, 3 set-outmost */
-            o->rc.prio = insn.op == RV32_SIMT_PRIO_RAISE ? 1
-                         : insn.op == RV32_SIMT_PRIO_LOWER ? 2 : 3;
-            next = pc + 4;
-            break;
-        case RV32_ERR_ILLEGAL: {
-            char text[96];
-
-            rv32_disasm(word, pc, text, sizeof text);
-            fail_thread(sm, gl, l, pc, true, "illegal instruction 0x%08x "
-                        "(%s)", word, text);
-            failed = true;
-            break;
-        }
-        case RV32_ERR_MISALIGNED:
-            fail_thread(sm, gl, l, pc, true, "misaligned access to 0x%08x "
-                        "(%s)", r->mem_addr, rv32_op_name(insn.op));
-            failed = true;
-            break;
-        case RV32_ERR_ACCESS: {
-            char what[160];
-
-            access_what(sm, &acc, regfile_peek(&sm->rf, l, gl, 2), what,
-                        sizeof what);
-            fail_thread(sm, gl, l, pc, true, "%s to 0x%08x %s (%s)",
-                        acc.fault == SM_FAULT_TEXT ? "write" : "access",
-                        acc.fault ? acc.fault_addr : r->mem_addr, what,
-                        rv32_op_name(insn.op));
-            failed = true;
-            break;
-        }
-        default:
-            fail_thread(sm, gl, l, pc, true, "%s: no environment to call",
-                        rv32_op_name(insn.op));
-            failed = true;
-            break;
-        }
-        if (failed)
+        next = exec_lane_next(sm, gl, l, r, &acc, o, x);
+        if (x->failed)
             break;
         th->pc = next;
-        if (first) {
-            ta = next;
-            first = false;
-            o->rc.taken |= 1ull << l;
-        } else if (next == ta) {
-            o->rc.taken |= 1ull << l;
-        } else if (!two || next == tb) {
-            two = true;
-            tb = next;
-        } else if (sm->cfg.reconvergence != RECONV_SBR) {
-            /* a third target: only the SBR stack splits two ways */
-        } else {
-            sm_fail(sm, "kernel %s: the lanes of warp %u of TB %u jump to "
-                    "more than two targets from PC 0x%08x (0x%08x, 0x%08x, "
-                    "0x%08x): the SBR stack splits a warp only two ways "
-                    "(reconvergence = sbr; docs/isa.md, \"Switches and "
-                    "indirect jumps\")", sm->launch.kernel, wp->wid,
-                    sm->tb[wp->tb].ctaid, pc, ta, tb, next);
-            failed = true;
+        exec_lane_target(sm, wp, l, next, o, x);
+        if (x->failed)
             break;
-        }
     }
-    /* the clock edge: the results of the lanes that ran */
-    regfile_step(&sm->rf, &rf_in);
-    if (failed)
-        return;
-    if (!two && !o->exits && ta == sm->prog->exit_pc && insn.op == RV32_JALR
-        && insn.rd == 0 && !whole_warps(sm, s, mask, o->owner)) {
+}
+
+/* The control flow: the control-flow stage's update from the lanes'
+ * targets (an advance, or a split two ways), the partial return from the
+ * kernel that is an exit. */
+static void exec_control(struct sm *sm, unsigned s, struct exec_outcome *o,
+                         struct exec_wires *x)
+{
+    uint32_t pc = x->pc;
+
+    if (!x->two && !o->exits && x->ta == sm->prog->exit_pc
+        && x->insn.op == RV32_JALR && x->insn.rd == 0
+        && !whole_warps(sm, s, x->mask, o->owner)) {
         /* some threads of a warp return from the kernel to the start
          * code's simt.exit: a return from the kernel is the thread's exit,
          * here, and no structure waits for them to re-converge (a whole
          * warp goes on to that simt.exit, or under sbr empties its stack
          * by the return) */
-        o->exits = mask;
+        o->exits = x->mask;
         o->rc.exit = true;
     }
-    if (exec != mask) {
+    if (x->exec != x->mask) {
         /* the lanes left at the jump are the branch's other side */
-        two = true;
-        tb = pc;
+        x->two = true;
+        x->tb = pc;
     }
-    if (two) {
+    if (x->two) {
         o->rc.split = true;
-        o->rc.tpc = ta;
-        o->rc.npc = tb;
+        o->rc.tpc = x->ta;
+        o->rc.npc = x->tb;
     } else {
         /* every lane the same way: an advance to that PC */
-        o->rc.npc = ta;
+        o->rc.npc = x->ta;
         o->rc.taken = 0;
     }
-    o->control = two || ta != pc + 4 || o->exits;
+    o->control = x->two || x->ta != pc + 4 || o->exits;
+}
+
+/* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
+ * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
+ * regroups threads).  The register file's read ports give each lane its
+ * operands (under harp at its own thread's slot: the per-lane offsets),
+ * the lane datapath computes (golden/lane.h; rv32_lane_access() performs
+ * its memory request), and the write port takes the results at the
+ * cycle's edge. */
+static void execute(struct sm *sm, unsigned s, unsigned w,
+                    struct exec_outcome *o, struct sm_issue_record *rec)
+{
+    struct exec_wires x;
+
+    x.word = 0;
+    x.first = true;
+    x.two = x.failed = false;
+    x.ta = x.tb = 0;
+    if (!exec_issue(sm, s, w, o, rec, &x))
+        return;
+    exec_operands(sm, s, w, o, rec, &x);
+    exec_lanes(sm, s, w, o, rec, &x);
+    /* the clock edge: the results of the lanes that ran */
+    regfile_step(&sm->rf, &x.rf_in);
+    if (x.failed)
+        return;
+    exec_control(sm, s, o, &x);
 }
 
 /* The lowest warp holding a valid instruction not yet ready, neither
