@@ -1,0 +1,432 @@
+/*
+ * sm_tb.c -- the SM's thread blocks: the dispatcher's placements, the
+ * launches pending, the retirement of warps and TBs, the barriers (the
+ * arrivals at the WPT, its releases, the checks of a barrier that cannot
+ * complete) and the grid's end.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sm_stage.h"
+#include "sm_report.h"
+
+/* The warp slots with resident set, and with launch_pending set. */
+static unsigned resident_warps_of(const struct sm *sm)
+{
+    unsigned n = 0;
+
+    if (!sm->reference)
+        return sm->memo.resident_warps;
+    for (unsigned g = 0; g < sm->warp_slots; g++)
+        n += sm->warp[g].resident;
+    return n;
+}
+
+unsigned sm_launches_pending_of(const struct sm *sm)
+{
+    unsigned n = 0;
+
+    if (!sm->reference)
+        return sm->memo.launches_pending;
+    for (unsigned g = 0; g < sm->warp_slots; g++)
+        n += sm->warp[g].resident && sm->warp[g].launch_pending;
+    return n;
+}
+
+/* The TBs the dispatcher (golden/dispatch.h) places this cycle take
+ * their TB slots and warp slots: their threads start at the entry.
+ * Returns how many were placed. */
+unsigned sm_dispatch(struct sm *sm)
+{
+    const struct simt_config *c = &sm->cfg;
+    struct dispatch_out out;
+
+    if (dispatch_all_placed(&sm->disp))
+        return 0;               /* the dispatcher has nothing to place */
+    dispatch_eval(&sm->disp, &sm->disp_in, &out);
+    for (unsigned i = 0; i < out.n_place; i++) {
+        const struct dispatch_place *p = &out.place[i];
+        unsigned t = p->tb;
+        struct sm_tb *tb = &sm->tb[t];
+        memset(tb, 0, sizeof *tb);
+        tb->valid = true;
+        tb->phase_start = sm->st.cycles;
+        tb->ctaid = p->ctaid;
+        tb->warps = sm->tb_warps;
+        tb->live_warps = sm->tb_warps;
+        sm_memory_clear_shared(&sm->mem, t);
+        for (unsigned k = 0; k < sm->tb_warps; k++) {
+            unsigned g = p->warp[k];
+            struct sm_warp *w = &sm->warp[g];
+            memset(w, 0, sizeof *w);
+            w->resident = true;
+            w->launch_pending = true;
+            sm->memo.resident_warps++;
+            sm->memo.launches_pending++;
+            bitset_add(sm->memo.resident[sm_slot_sched(sm, g)],
+                       sm_slot_local(sm, g));
+            w->tb = t;
+            w->wid = k;
+            for (unsigned l = 0; l < c->warp_size; l++) {
+                unsigned tid = k * c->warp_size + l;
+                struct rv32_context *th = &sm->thread[g * c->warp_size + l];
+                uint32_t x[REGFILE_REGS] = { 0 };
+
+                memset(th, 0, sizeof *th);
+                if (tid < sm->launch.block) {
+                    w->lanes |= 1ull << l;
+                    th->pc = sm->prog->entry;
+                    x[2] = sm_memory_stack_top(g * c->warp_size + l);
+                    x[10] = sm->launch.args;
+                }
+                regfile_launch(&sm->rf, l, g, x);
+            }
+            w->live = w->lanes;
+            tb->warp[k] = g;
+        }
+    }
+    return out.n_place;
+}
+
+/* The warp-phase of TB slot t ends (RTRU, BAWS eq. 1): each of its warps
+ * took the cycles from the phase's start to its arrival or exit; a warp
+ * that exited in an earlier phase, or whose slot another TB took since,
+ * is not counted. */
+static void end_phase(struct sm *sm, unsigned t)
+{
+    struct sm_tb *tb = &sm->tb[t];
+    uint64_t took[SM_MAX_TB_WARPS];
+    unsigned n = 0;
+
+    for (unsigned k = 0; k < tb->warps; k++) {
+        const struct sm_warp *wp = &sm->warp[tb->warp[k]];
+        if (wp->tb != t || wp->wid != k || !wp->lanes
+            || wp->phase_end < tb->phase_start)
+            continue;
+        took[n++] = wp->phase_end + 1 - tb->phase_start;
+    }
+    sm_stats_phase(&sm->st, took, n);
+}
+
+/* Retire a warp whose threads have all exited. */
+void sm_retire(struct sm *sm, unsigned g)
+{
+    struct sm_warp *wp = &sm->warp[g];
+    struct sm_tb *tb = &sm->tb[wp->tb];
+
+    /* a warp that arrived at the barrier in progress (under sbr, the
+     * simt.bar whose advance to the exit PC empties its stack) has been
+     * counted there: it is owed no arrival */
+    if (wp->at_barrier)
+        tb->gone_arrived++;
+    wp->resident = false;
+    bitset_add(sm->disp_in.warp_release, g);
+    sm->memo.resident_warps--;  /* launched: it issued its exit */
+    bitset_remove(sm->memo.resident[sm_slot_sched(sm, g)],
+                  sm_slot_local(sm, g));
+    wp->live = 0;
+    wp->phase_end = sm->st.cycles;
+    if (--tb->live_warps == 0) {
+        end_phase(sm, wp->tb);
+        tb->valid = false;
+        sm->disp_in.tb_release |= 1ull << wp->tb;
+        sm->st.tbs_done++;
+    }
+}
+
+/* Under a mode that keeps threads at the barrier on their own: the
+ * lowest resident warp of scheduler s whose live threads all wait there
+ * and that has not arrived yet, or -1.  Word by word (bits.h): it is
+ * asked every cycle. */
+static int barrier_arrival(const struct sm *sm, unsigned s)
+{
+    uint64_t set[SCHEDULER_MAX_WARPS / 64];
+    const uint64_t *resident = sm_resident_of(sm, s, set);
+
+    for (unsigned k = 0; k * 64 < sm->warps_per_sched; k++)
+        for (uint64_t m = resident[k]; m; m &= m - 1) {
+            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+
+            if (!wp->launch_pending && !wp->at_barrier && wp->live
+                && sm_reconv_all_barrier(&sm->rc, s, w, wp->live))
+                return (int)w;
+        }
+    return -1;
+}
+
+/* Where warp k of TB slot t is, for sm_check_barriers(). */
+enum tb_warp_place { TB_WARP_GONE, TB_WARP_WAITING, TB_WARP_RUNNING };
+
+static enum tb_warp_place tb_warp_place(const struct sm *sm, unsigned t,
+                                        unsigned k)
+{
+    const struct sm_warp *wp = &sm->warp[sm->tb[t].warp[k]];
+
+    if (!wp->resident || wp->tb != t || wp->wid != k)
+        return TB_WARP_GONE;
+    return wp->at_barrier ? TB_WARP_WAITING : TB_WARP_RUNNING;
+}
+
+/* " k1 k2 ..." of TB slot t's warps at place p, cut to len bytes. */
+static void tb_warp_list(const struct sm *sm, unsigned t,
+                         enum tb_warp_place p, char *buf, size_t len)
+{
+    size_t n = 0;
+
+    buf[0] = '\0';
+    for (unsigned k = 0; k < sm->tb[t].warps && n + 8 < len; k++)
+        if (tb_warp_place(sm, t, k) == p)
+            n += (size_t)snprintf(buf + n, len - n, " %u", k);
+}
+
+/* The exited warps of each TB whose barrier is in progress (a warp of it
+ * waits, or arrives in this cycle) and that have not yet arrived at it:
+ * they arrive through the arrival ports no warp uses in this cycle
+ * (sent[t] of them for TB slot t).  True when one does. */
+static bool exited_arrivals(const struct sm *sm, struct wpt_in *wi,
+                            unsigned sent[])
+{
+    unsigned S = sm->cfg.schedulers, p = 0;
+    bool any = false;
+
+    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
+        const struct sm_tb *tb = &sm->tb[t];
+        bool busy = sm->wpt.cnt[t] != 0;
+        unsigned owed;
+
+        sent[t] = 0;
+        if (!tb->valid)
+            continue;
+        owed = tb->warps - tb->live_warps - tb->gone_arrived;
+        for (unsigned q = 0; !busy && owed && q < S; q++)
+            busy = wi->arr_valid[q] && wi->arr_tb[q] == t;
+        for (; busy && owed && p < S; p++)
+            if (!wi->arr_valid[p]) {
+                wi->arr_valid[p] = true;
+                wi->arr_tb[p] = t;
+                sent[t]++;
+                owed--;
+                any = true;
+            }
+    }
+    return any;
+}
+
+/* TB slot t's barrier releases: its live threads must all wait at the
+ * same simt.bar (each thread's PC is the one after it).  Threads waiting
+ * at different barriers (a barrier that some of them skipped) stop the
+ * run, naming the TB, the warps, their lanes and the barriers' PCs. */
+static void check_release(struct sm *sm, unsigned t)
+{
+    const struct simt_config *c = &sm->cfg;
+    const struct sm_tb *tb = &sm->tb[t];
+    uint32_t first = 0;
+    bool differ = false, have = false;
+    char buf[512];
+    size_t n = 0;
+
+    for (unsigned k = 0; k < tb->warps; k++) {
+        unsigned g = tb->warp[k];
+        const struct sm_warp *wp = &sm->warp[g];
+
+        if (!wp->resident || wp->tb != t || wp->wid != k)
+            continue;
+        for (uint64_t m = wp->live; m; m &= m - 1) {
+            uint32_t pc = sm->thread[g * c->warp_size
+                                     + (unsigned)__builtin_ctzll(m)].pc;
+            differ |= have && pc != first;
+            first = have ? first : pc;
+            have = true;
+        }
+    }
+    if (!differ)
+        return;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < tb->warps && n + 64 < sizeof buf; k++) {
+        unsigned g = tb->warp[k];
+        const struct sm_warp *wp = &sm->warp[g];
+
+        if (!wp->resident || wp->tb != t || wp->wid != k)
+            continue;
+        for (uint64_t m = wp->live; m; ) {
+            uint32_t pc = sm->thread[g * c->warp_size
+                                     + (unsigned)__builtin_ctzll(m)].pc;
+            uint64_t at = 0;
+            for (uint64_t j = m; j; j &= j - 1)
+                if (sm->thread[g * c->warp_size
+                               + (unsigned)__builtin_ctzll(j)].pc == pc)
+                    at |= j & -j;
+            m &= ~at;
+            n += (size_t)snprintf(buf + n, sizeof buf - n,
+                                  "%swarp %u lanes 0x%llx at PC 0x%08x",
+                                  n ? ", " : "", k, (unsigned long long)at,
+                                  pc - 4);
+        }
+    }
+    sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: its live "
+            "threads wait at different barriers (%s); a barrier that some "
+            "live threads skip never completes (cycle %llu)",
+            sm->launch.kernel, tb->ctaid, buf,
+            (unsigned long long)sm->st.cycles);
+}
+
+/* A barrier that can no longer complete: every live warp of the TB waits
+ * at it, yet fewer than all the TB's warps arrived, and no exited warp is
+ * left to arrive (a fault of the model: exited warps arrive, above). */
+void sm_check_barriers(struct sm *sm)
+{
+    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
+        const struct sm_tb *tb = &sm->tb[t];
+        bool stuck = true, any = false;
+        char waiting[256], exited[256];
+
+        if (!tb->valid || sm->wpt.cnt[t] == 0
+            || tb->gone_arrived < tb->warps - tb->live_warps)
+            continue;
+        for (unsigned k = 0; k < tb->warps && stuck; k++) {
+            enum tb_warp_place p = tb_warp_place(sm, t, k);
+            any |= p == TB_WARP_WAITING;
+            stuck = p != TB_WARP_RUNNING;
+        }
+        if (!stuck || !any)
+            continue;
+        tb_warp_list(sm, t, TB_WARP_WAITING, waiting, sizeof waiting);
+        tb_warp_list(sm, t, TB_WARP_GONE, exited, sizeof exited);
+        sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
+                "warps%s wait at it, warps%s exited (cycle %llu)",
+                sm->launch.kernel, tb->ctaid, waiting, exited,
+                (unsigned long long)sm->st.cycles);
+    }
+}
+
+/* The grid is done: every TB placed and finished, the LSU empty. */
+void sm_check_done(struct sm *sm)
+{
+    if (sm->status != SM_RUNNING || !dispatch_all_placed(&sm->disp))
+        return;
+    /* a TB is valid while one of its warps is resident */
+    if (resident_warps_of(sm) != 0 || !lsu_idle(&sm->lsu))
+        return;
+    if (sm->bad_exits == 0) {
+        sm->status = SM_DONE;
+        return;
+    }
+    /* the grid ran, but threads said they failed: name them */
+    char list[SM_ERR_LEN - 128];
+    size_t n = 0;
+    list[0] = '\0';
+    for (unsigned i = 0; i < sm->bad_exits && i < SM_EXITS_NAMED
+                         && n < sizeof list; i++) {
+        const struct sm_exit_code *e = &sm->exit_named[i];
+        n += (size_t)snprintf(list + n, sizeof list - n, "\n  thread %u of "
+                              "TB %u (warp %u, lane %u) at PC 0x%08x: exit "
+                              "code %u (0x%x)", e->tid, e->ctaid, e->wid,
+                              e->lane, e->pc, e->code, e->code);
+    }
+    sm_fail(sm, "kernel %s: %u thread%s exited with a non-zero code%s%s",
+            sm->launch.kernel, sm->bad_exits, sm->bad_exits == 1 ? "" : "s",
+            sm->bad_exits > SM_EXITS_NAMED ? " (the first named)" : "",
+            list);
+}
+
+/* Scheduler s's barrier arrival at the WPT; whether the cycle stays
+ * quiet.  False when the SM failed in this scheduler's stages. */
+bool sm_barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
+                       unsigned s)
+{
+    const struct sm_exec_outcome *eo = &cy->eo[s];
+    const struct fetch_in *fi = &cy->fi[s];
+
+    if (sm_mode_barrier_by_state(sm)) {
+        cy->arrive[s] = barrier_arrival(sm, s);
+        if (cy->arrive[s] >= 0) {
+            cy->wi.arr_valid[s] = true;
+            cy->wi.arr_tb[s] = sm->warp[sm_slot_of(sm, s,
+                                            (unsigned)cy->arrive[s])].tb;
+        }
+    } else if (eo->barrier && !cy->yielded[s]) {
+        /* (a warp that yielded arrives when its barrier side is back
+         * on top with every live thread: docs/isa.md) */
+        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s,
+                                                  cy->so[s].grant_warp)];
+        if (eo->rc.mask != wp->live)
+            sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
+                    "at PC 0x%08x with lanes 0x%llx of its live lanes "
+                    "0x%llx: a barrier in divergent code cannot complete "
+                    "under the SBR stack", sm->launch.kernel, wp->wid,
+                    sm->tb[wp->tb].ctaid, eo->rc.pc,
+                    (unsigned long long)eo->rc.mask,
+                    (unsigned long long)wp->live);
+        cy->wi.arr_valid[s] = true;
+        cy->wi.arr_tb[s] = wp->tb;
+        cy->arrive[s] = (int)cy->so[s].grant_warp;
+    }
+    cy->quiet = cy->quiet && cy->launch[s] < 0 && !eo->issued && !eo->stale
+                && !cy->fetched[s] && !fi->issue_valid && !fi->flush_valid
+                && !fi->fill_valid && !fi->rdy_valid && cy->arrive[s] < 0;
+    if (sm->status == SM_ERROR) {
+        if (sm->lsu_taken)  /* the LSU's edge is not reached */
+            lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
+        return false;
+    }
+    return true;
+}
+
+/* The SIMD groups' busy count, and the WPT's arrivals: the warps that
+ * arrived and the exited warps that count as arrived.  False when the
+ * WPT refused one. */
+bool sm_wpt_arrivals(struct sm *sm, struct sm_cycle_state *cy)
+{
+    /* busy: the groups still running, and those the issues enter (the
+     * outputs again with the issues, when they can tell otherwise) */
+    if (cy->simd_issued && !cy->go.busy && !sm->lsu_taken)
+        simd_group_eval(&sm->simd, &cy->gi, &cy->go);
+    if (cy->go.busy || sm->lsu_taken)
+        sm->st.busy_cycles++;
+    else
+        sm_count_idle_threads(sm, cy->data_hz);
+    for (unsigned s = 0; s < sm->cfg.schedulers; s++)
+        cy->any_arrival |= cy->wi.arr_valid[s];
+    if (exited_arrivals(sm, &cy->wi, cy->gone_sent)) {
+        cy->any_arrival = true;
+        cy->quiet = false;      /* the WPT's counts move */
+    }
+    if (cy->any_arrival) {
+        wpt_eval(&sm->wpt, &cy->wi, &cy->wo_arr);
+        cy->wo = &cy->wo_arr;
+    }
+    if (cy->wo->err) {
+        sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "
+                "%llu)", sm->launch.kernel, (unsigned long long)sm->st.cycles);
+        if (sm->lsu_taken)
+            lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
+        return false;
+    }
+    return true;
+}
+
+/* At the clock edge, the TBs the WPT releases and its step. */
+void sm_wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
+{
+    const struct simt_config *c = &sm->cfg;
+
+    for (unsigned t = 0; cy->any_arrival && t < c->max_tbs; t++)
+        sm->tb[t].gone_arrived += cy->gone_sent[t];
+    for (unsigned t = 0; cy->any_release && t < c->max_tbs; t++)
+        if (cy->wo->release[t]) {
+            check_release(sm, t);
+            sm->tb[t].gone_arrived = 0;
+            end_phase(sm, t);
+            sm->tb[t].phase_start = cy->now + 1;
+            for (unsigned g = 0; g < sm->warp_slots; g++)
+                if (sm->warp[g].resident && sm->warp[g].tb == t)
+                    sm->warp[g].at_barrier = false;
+        }
+    /* else no count changes: each is below the TB's warps, or it
+     * released when it reached it */
+    if (cy->any_arrival || sm->reference)
+        wpt_step(&sm->wpt, &cy->wi);
+    sm->memo.wpt_idle_valid = sm->memo.wpt_idle_valid && !cy->any_arrival
+                              && !cy->any_release;
+}
