@@ -1,243 +1,196 @@
 /*
- * sm.c -- the streaming multiprocessor composed of the structure models
- * (golden/sm.h): its creation and launch, and the cycle as the sequence
- * of its stages (golden/sm_stage.h): per scheduler the launch choice, the
- * ready vector, the issue grant, the execution, the send to the LSU or a
- * SIMD group and the barrier arrival; the WPT's arrivals; at the clock
- * edge each scheduler's step and the shared steps.  sm_run() runs the
- * cycles, skipping the quiet ones.
+ * sm.c -- the SM's cycle (golden/sm.h) as the sequence of its stages:
+ * per scheduler the launch choice, the ready vector, the issue grant, the
+ * execution (with the control-flow stage's evaluation and the fetch), the
+ * send to the LSU or a SIMD group and the barrier arrival; then the WPT's
+ * arrivals; at the clock edge each scheduler's step (its policy, fetch
+ * unit, control-flow stage and I-buffers) and the shared steps (the WPT,
+ * the LSU, the scoreboard, the SIMD groups, the dispatcher, the grid's
+ * end).  sm_run() runs the cycles, skipping the quiet ones.  The stages
+ * are one file's static functions so that the compiler joins them into
+ * sm_cycle() again (spread over the files, a call each, they cost 3 % more
+ * host instructions in sm_run() on mergesort under harp).
  */
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "sm_stage.h"
 #include "sm_report.h"
 
-/* Decode's units are the SIMD groups' operation classes. */
-_Static_assert(DECODE_ALU == (int)SIMD_GROUP_ALU
-               && DECODE_MUL == (int)SIMD_GROUP_MUL
-               && DECODE_DIV == (int)SIMD_GROUP_DIV,
-               "ORDER OP: decode.h's units and simd_group.h's classes");
-
-void sm_fail(struct sm *sm, const char *fmt, ...)
+/* The lowest warp holding a valid instruction not yet ready, neither
+ * being flushed nor emptied for not being valid (warp_valid). */
+static bool scoreboard_pick(const struct sm *sm, const struct sm_sched *sc,
+                            const struct fetch_in *fi, unsigned *warp)
 {
-    va_list ap;
+    unsigned W = sc->fetch.g.warps, w;
+    uint64_t set[FETCH_MAX_WARPS / 64];
+    const uint64_t *unready = sc->memo.unready;
 
-    if (sm->status == SM_ERROR)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(sm->err, sizeof sm->err, fmt, ap);
-    va_end(ap);
-    sm->status = SM_ERROR;
+    if (sm->reference) {        /* the memo recomputed: every warp asked */
+        memset(set, 0, sizeof set);
+        for (w = 0; w < W; w++)
+            if (fetch_unready(&sc->fetch, w))
+                bitset_add(set, w);
+        unready = set;
+    }
+    w = bitset_next(unready, W, 0);
+    while (w < W && ((fi->flush_valid && w == fi->flush_warp)
+                     || !(fi->warp_valid[w / 64] >> w % 64 & 1)))
+        w = bitset_next(unready, W, w + 1);
+    *warp = w;
+    return w < W;
 }
 
-int sm_create(struct sm **out, const struct simt_config *cfg,
-              const struct program *prog, uint32_t global_bytes,
-              char *err, size_t errlen)
+/* After the fetch model's edge: the unready bits of the warps its events
+ * named (only their slots changed). */
+static void keep_unready(struct sm_sched *sc, const struct fetch_in *fi)
 {
-    struct sm *sm;
-    unsigned w;
+    const bool valid[4] = { fi->fill_valid, fi->issue_valid, fi->rdy_valid,
+                            fi->flush_valid };
+    const unsigned warp[4] = { fi->fill_warp, fi->issue_warp, fi->rdy_warp,
+                               fi->flush_warp };
 
-    *out = NULL;
-    if (cfg->warp_size == 0 || cfg->warp_size > SM_MAX_LANES) {
-        snprintf(err, errlen, "configuration '%s': warp_size = %u is beyond "
-                 "the SM model (at most %d)", cfg->name, cfg->warp_size,
-                 SM_MAX_LANES);
-        return -1;
+    for (unsigned k = 0; k < 4; k++) {
+        if (!valid[k] || warp[k] >= sc->fetch.g.warps)
+            continue;
+        if (fetch_unready(&sc->fetch, warp[k]))
+            bitset_add(sc->memo.unready, warp[k]);
+        else
+            bitset_remove(sc->memo.unready, warp[k]);
     }
-    w = cfg->threads_per_scheduler / cfg->warp_size;
-    if (w * cfg->schedulers > SM_MAX_WARP_SLOTS
-        || cfg->max_warps_per_tb > SM_MAX_TB_WARPS) {
-        snprintf(err, errlen, "configuration '%s': %u warps per SM or %u "
-                 "warps per TB are beyond the SM model (%d, %d)", cfg->name,
-                 w * cfg->schedulers, cfg->max_warps_per_tb,
-                 SM_MAX_WARP_SLOTS, SM_MAX_TB_WARPS);
-        return -1;
+}
+
+/* The edge of one warp's I-buffer data, as the fetch model's bits move. */
+static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
+                         unsigned w, bool fetch_here, uint32_t fpc,
+                         uint64_t fmask)
+{
+    if (fi->flush_valid && fi->flush_warp == w) {
+        wp->slots = 0;
+        wp->flying = 0;
+        wp->have_next = false;
+        wp->refill = true;
+        return;
     }
-    sm = calloc(1, sizeof *sm);
-    if (!sm) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
+    if (fi->issue_valid && fi->issue_warp == w && wp->slots > 0) {
+        memmove(wp->slot_pc, wp->slot_pc + 1, (wp->slots - 1) * sizeof wp->slot_pc[0]);
+        memmove(wp->slot_mask, wp->slot_mask + 1,
+                (wp->slots - 1) * sizeof wp->slot_mask[0]);
+        wp->slots--;
     }
-    sm->cfg = *cfg;
-    sm->prog = prog;
-    sm->warps_per_sched = w;
-    sm->warp_slots = w * cfg->schedulers;
-    sm->thread = calloc((size_t)sm->warp_slots * cfg->warp_size,
-                        sizeof *sm->thread);
-    sm->inv_count = calloc((size_t)w * cfg->warp_size,
-                           sizeof *sm->inv_count);
-    if (!sm->thread || !sm->inv_count) {
-        snprintf(err, errlen, "out of memory");
-        sm_destroy(sm);
-        return -1;
+    if (fi->fill_valid && fi->fill_warp == w && wp->flying > 0) {
+        wp->refill = false;
+        wp->slot_pc[wp->slots] = wp->fly_pc[0];
+        wp->slot_mask[wp->slots] = wp->fly_mask[0];
+        wp->slots++;
+        memmove(wp->fly_pc, wp->fly_pc + 1, (wp->flying - 1) * sizeof wp->fly_pc[0]);
+        memmove(wp->fly_mask, wp->fly_mask + 1,
+                (wp->flying - 1) * sizeof wp->fly_mask[0]);
+        wp->flying--;
     }
-    if (regfile_init(&sm->rf, cfg, err, errlen) != 0
-        || lane_init(&sm->lane, cfg, err, errlen) != 0) {
-        sm_destroy(sm);
-        return -1;
+    if (fetch_here && wp->flying < FETCH_MAX_SLOTS) {
+        wp->fly_pc[wp->flying] = fpc;
+        wp->fly_mask[wp->flying] = fmask;
+        wp->flying++;
+        wp->have_next = true;
+        wp->next_pc = fpc + 4;
+        wp->next_mask = fmask;
     }
-    if (sm_reconv_init(&sm->rc, cfg, prog, sm->thread, &sm->rf, err,
-                       errlen) != 0) {
-        sm_destroy(sm);
-        return -1;
+}
+
+/* The edges of scheduler s's I-buffer data: those of the warps its fetch
+ * model's inputs name, and of the warp fetched for (fetch_warp, or -1),
+ * then the warps the fetch model empties for not being valid (emptied:
+ * fetch_emptied() before its edge), as a flush; the other warps' data
+ * does not change. */
+static void ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
+                          int fetch_warp, uint32_t fpc, uint64_t fmask,
+                          const uint64_t emptied[])
+{
+    unsigned named[4], n = 0;
+    struct sm_sched *sc = &sm->sch[s];
+
+    if (fi->flush_valid)
+        named[n++] = fi->flush_warp;
+    if (fi->issue_valid)
+        named[n++] = fi->issue_warp;
+    if (fi->fill_valid)
+        named[n++] = fi->fill_warp;
+    if (fetch_warp >= 0)
+        named[n++] = (unsigned)fetch_warp;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned w = named[k], j = 0;
+
+        while (j < k && named[j] != w)
+            j++;
+        if (j == k && w < sm->warps_per_sched)   /* each warp once */
+            ibuffer_edge(&sm->warp[sm_slot_of(sm, s, w)], fi, w,
+                         fetch_warp == (int)w, fpc, fmask);
     }
-    sm->memo.regroups = sm_reconv_regroups(&sm->rc);
-    sm->memo.barrier_by_state = sm_reconv_barrier_by_state(&sm->rc);
-    sm->memo.issue_slots = sm_reconv_issue_slots(&sm->rc);
-    sm->reference = false;      /* the caller may set it before sm_start() */
-    sm->rc.reference = sm->reference;
-    for (unsigned s = 0; s < cfg->schedulers; s++) {
-        if (scheduler_init(&sm->sch[s].sched, cfg, err, errlen) != 0
-            || fetch_init(&sm->sch[s].fetch, cfg, err, errlen) != 0) {
-            sm_destroy(sm);
-            return -1;
+    for (unsigned k = 0; k < (sc->fetch.g.warps + 63) / 64; k++)
+        for (uint64_t m = emptied[k]; m; m &= m - 1) {
+            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+
+            wp->slots = 0;
+            wp->flying = 0;
+            wp->have_next = false;
+            wp->refill = true;
+            bitset_remove(sc->memo.unready, w);
         }
-        sm->sch[s].memo.moves_alone
-            = scheduler_moves_alone(&sm->sch[s].sched.g);
-    }
-    if (wpt_init(&sm->wpt, cfg, err, errlen) != 0) {
-        sm_destroy(sm);
-        return -1;
-    }
-    if (sm_memory_init(&sm->mem, prog, global_bytes, cfg->max_tbs,
-                          sm->warp_slots * cfg->warp_size) != 0) {
-        snprintf(err, errlen, "out of memory");
-        sm_destroy(sm);
-        return -1;
-    }
-    if (scoreboard_init(&sm->sb, cfg, err, errlen) != 0
-        || simd_group_init(&sm->simd, cfg, err, errlen) != 0
-        || dispatch_init(&sm->disp, cfg, err, errlen) != 0
-        || decode_init(&sm->dec, cfg, err, errlen) != 0) {
-        sm_destroy(sm);
-        return -1;
-    }
-    if (decode_load(&sm->dec, prog->text_lo,
-                    (prog->text_hi - prog->text_lo) / 4) != 0) {
-        snprintf(err, errlen, "out of memory");
-        sm_destroy(sm);
-        return -1;
-    }
-    for (unsigned i = 0; i < sm->dec.words; i++) {
-        uint32_t word = 0;
-
-        sm_memory_read(&sm->mem, prog->text_lo + 4 * i, &word, 4);
-        decode_load_word(&sm->dec, prog->text_lo + 4 * i, word);
-    }
-    for (unsigned i = 0; i < prog->n_branches; i++)
-        decode_load_rpc(&sm->dec, prog->branches[i].rpc);
-    sm->mem_wait = calloc((size_t)sm->warp_slots * 32, sizeof *sm->mem_wait);
-    sm->mem_lanes = calloc(sm->warp_slots, sizeof *sm->mem_lanes);
-    sm->mem_count = calloc((size_t)sm->warp_slots * cfg->warp_size,
-                           sizeof *sm->mem_count);
-    if (!sm->mem_wait || !sm->mem_lanes || !sm->mem_count) {
-        snprintf(err, errlen, "out of memory");
-        sm_destroy(sm);
-        return -1;
-    }
-    if (lsu_init(&sm->lsu, cfg, err, errlen) != 0 ||
-        dram_init(&sm->dram, cfg, err, errlen) != 0) {
-        sm_destroy(sm);
-        return -1;
-    }
-    *out = sm;
-    return 0;
 }
 
-void sm_destroy(struct sm *sm)
-{
-    if (!sm)
-        return;
-    sm_reconv_free(&sm->rc);
-    sm_memory_free(&sm->mem);
-    scoreboard_free(&sm->sb);
-    decode_free(&sm->dec);
-    lsu_free(&sm->lsu);
-    free(sm->mem_wait);
-    free(sm->mem_lanes);
-    free(sm->mem_count);
-    free(sm->thread);
-    regfile_free(&sm->rf);
-    free(sm->inv_count);
-    free(sm);
-}
-
-int sm_start(struct sm *sm, const struct sm_launch *l)
-{
-    const struct simt_config *c = &sm->cfg;
-    unsigned tb_warps = dispatch_tb_warps(&sm->disp.g, l->block);
-
-    sm->status = SM_RUNNING;
-    sm->err[0] = '\0';
-    switch (dispatch_fits(&sm->disp.g, l->grid, l->block, l->shared_bytes)) {
-    case DISPATCH_EMPTY:
-        sm_fail(sm, "a launch needs at least one TB and one thread per TB "
-                "(grid %u, block %u)", l->grid, l->block);
-        return -1;
-    case DISPATCH_TOO_WIDE:
-        sm_fail(sm, "a TB of %u threads needs %u warps of %u; configuration "
-                "'%s' holds at most %u warps per TB and %u warps per SM",
-                l->block, tb_warps, c->warp_size, c->name,
-                c->max_warps_per_tb, sm->warp_slots);
-        return -1;
-    case DISPATCH_TOO_MUCH_SHARED:
-        sm_fail(sm, "a TB of kernel %s holds %u bytes of shared memory; "
-                "configuration '%s' has %u KiB per SM (shared_kb)",
-                l->kernel, l->shared_bytes, c->name, c->shared_kb);
-        return -1;
-    case DISPATCH_FITS:
-        break;
-    }
-    sm->launch = *l;
-    sm->tb_warps = tb_warps;
-    sm->bad_exits = 0;
-    sm_memory_clear_reservations(&sm->mem);
-    memset(&sm->disp_in, 0, sizeof sm->disp_in);
-    sm->disp_in.start = true;
-    sm->disp_in.grid = l->grid;
-    sm->disp_in.tb_warps = tb_warps;
-    sm->disp_in.shared_bytes = l->shared_bytes;
-    dispatch_step(&sm->disp, &sm->disp_in);
-    sm->disp_in.start = false;
-    sm->memo.resident_warps = 0;
-    sm->memo.launches_pending = 0;
-    memset(sm->memo.resident, 0, sizeof sm->memo.resident);
-    sm->memo.quiet = sm->memo.lsu_alone = false;
-    sm->memo.skipped = 0;
-    /* the models that keep memos recompute them under reference */
-    sm->rc.reference = sm->reference;
-    sm->lsu.reference = sm->reference;
-    sm->sb.reference = sm->reference;
-    sm->stuck_check_at = 4096;
-    memset(&sm->st, 0, sizeof sm->st);
-    memset(sm->tb, 0, sizeof sm->tb);
-    memset(sm->warp, 0, sizeof sm->warp);
-    for (unsigned s = 0; s < c->schedulers; s++) {
-        scheduler_reset(&sm->sch[s].sched);
-        sm->sch[s].fetch.reference = sm->reference;
-        fetch_reset(&sm->sch[s].fetch);
-        sm->sch[s].fill_valid = false;
-        memset(sm->sch[s].memo.unready, 0, sizeof sm->sch[s].memo.unready);
-    }
-    wpt_reset(&sm->wpt);
-    sm->memo.wpt_idle_valid = false;
-    sm_reconv_reset(&sm->rc);
-    scoreboard_reset(&sm->sb);
-    sm->sb_in.n_reserve = sm->sb_in.n_release = 0;
-    simd_group_reset(&sm->simd);
-    lsu_reset(&sm->lsu);
-    dram_reset(&sm->dram);
-    memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
-                            * sizeof *sm->mem_wait);
-    memset(sm->mem_lanes, 0, sm->warp_slots * sizeof *sm->mem_lanes);
-    sm->memo.mem_epoch++;
-    memset(sm->mem_count, 0, (size_t)sm->warp_slots * c->warp_size
-                             * sizeof *sm->mem_count);
-    return 0;
-}
+/*
+ * The cycle's wires: what one stage of sm_cycle() hands to a later one
+ * (the outputs of the parts' evaluations, the decisions of each
+ * scheduler), kept for the clock edge.  Each stage sets the fields it
+ * owns before a later one reads them.
+ */
+struct sm_cycle_state {
+    uint64_t now;                      /* the cycle */
+    unsigned issue_slots;              /* sm_mode_issue_slots() */
+    bool regroups;                     /* harp's slots (sm_mode_regroups()) */
+    unsigned launches_pending;         /* sm_launches_pending_of() at the
+                                        * cycle's start */
+    unsigned placed;                   /* TBs the dispatcher placed */
+    struct sm_stats before;            /* the counts at the cycle's start */
+    bool quiet;                        /* nothing happens in this cycle */
+    struct wpt_in wi;                  /* the WPT's inputs: the arrivals */
+    struct wpt_out wo_arr;             /* the WPT's outputs with arrivals */
+    const struct wpt_out *wo;          /* the WPT's outputs */
+    bool any_arrival;                  /* a warp arrives at a barrier */
+    bool any_release;                  /* the WPT releases a TB */
+    bool any_exit;                     /* a thread exited */
+    unsigned gone_sent[CONFIG_MAX_TBS];  /* exited warps of each TB that
+                                        * arrive at its barrier now */
+    struct simd_group_in gi;           /* the SIMD groups' inputs */
+    struct simd_group_out go;          /* the SIMD groups' outputs */
+    bool simd_issued;                  /* an issue port is valid */
+    /* per scheduler s: */
+    struct scheduler_in si[CONFIG_MAX_SCHEDULERS];  /* its inputs */
+    struct scheduler_out so[CONFIG_MAX_SCHEDULERS]; /* its grant */
+    struct fetch_in fi[CONFIG_MAX_SCHEDULERS];  /* its fetch unit's inputs */
+    struct sm_rc_in ri[CONFIG_MAX_SCHEDULERS];  /* its control-flow
+                                        * stage's inputs */
+    struct sm_exec_outcome eo[CONFIG_MAX_SCHEDULERS];  /* what it executed */
+    int launch[CONFIG_MAX_SCHEDULERS]; /* the warp it launches, or -1 */
+    bool yielded[CONFIG_MAX_SCHEDULERS];  /* sbr: the warp at simt.bar
+                                        * yielded */
+    bool fetched[CONFIG_MAX_SCHEDULERS];  /* its fetch unit fetched ... */
+    uint32_t fpc[CONFIG_MAX_SCHEDULERS];  /* ... at this PC ... */
+    uint64_t fmask[CONFIG_MAX_SCHEDULERS];  /* ... with this mask ... */
+    unsigned fwarp[CONFIG_MAX_SCHEDULERS];  /* ... for this warp */
+    bool exited[CONFIG_MAX_SCHEDULERS];   /* its issued warp exited */
+    int arrive[CONFIG_MAX_SCHEDULERS];    /* the warp that arrives at its
+                                        * barrier, or -1 */
+    bool release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];  /* the
+                                        * warps the WPT releases */
+    bool group_ok[CONFIG_MAX_SCHEDULERS];  /* a SIMD group takes an issue */
+    enum sm_stall why[CONFIG_MAX_SCHEDULERS];  /* the stall, if no issue */
+    bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];  /* a warp
+                                        * waits on a register */
+    bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
+};
 
 /* The cycle's start: dispatch places TBs, the SIMD groups and the WPT
  * give their outputs without this cycle's issues and arrivals. */
@@ -288,7 +241,7 @@ static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
     memset(&cy->fi[s], 0, sizeof cy->fi[s]);
     memset(&cy->ri[s], 0, sizeof cy->ri[s]);
     cy->eo[s].issued = cy->eo[s].stale = cy->eo[s].barrier = false;
-    cy->eo[s].exits = 0;        /* execute() sets the rest */
+    cy->eo[s].exits = 0;        /* sm_execute() sets the rest */
     cy->fetched[s] = cy->exited[s] = false;
     cy->arrive[s] = -1;
     for (unsigned w = 0; cy->launches_pending && launch < 0
@@ -297,6 +250,321 @@ static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
             && sm_reconv_can_launch(&sm->rc, s, w))
             launch = (int)w;
     cy->launch[s] = launch;
+}
+
+/* Scheduler s's ready vector: each warp's hazards and stall, the warps
+ * its fetch unit may fetch for, the long waits TLS reads. */
+static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
+                         unsigned s)
+{
+    unsigned W = sm->warps_per_sched;
+    struct sm_sched *sc = &sm->sch[s];
+    struct scheduler_in *si = &cy->si[s];
+    struct fetch_in *fi = &cy->fi[s];
+    int launch = cy->launch[s];
+    uint64_t now = cy->now;
+    uint64_t issuable[SCHEDULER_MAX_WARPS / 64];  /* slots (harp) */
+    unsigned n_issuable = cy->regroups ? cy->issue_slots : 0;
+    uint64_t resident_set[SCHEDULER_MAX_WARPS / 64];  /* sm_resident_of() */
+    const uint64_t *resident;
+
+    cy->group_ok[s] = cy->go.accept[s];
+    cy->why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
+    /* a warp not looked at below is no warp (not ready, a long wait
+     * for TLS, no stall) or a harp slot beyond First-Level (the same:
+     * it cannot issue) */
+    memset(si->long_wait, true, W * sizeof si->long_wait[0]);
+    cy->any_ready[s] = false;
+    memset(cy->data_hz[s], false, W * sizeof cy->data_hz[s][0]);
+    /* the warps the fetch unit may fetch for: under harp the
+     * First-Level slots holding a warp, else (below) the resident,
+     * launched warps with a live thread */
+    if (cy->regroups) {
+        sm_reconv_issuable(&sm->rc, s, issuable);
+        sm_reconv_fetchable(&sm->rc, s, fi->warp_valid);
+    }
+    for (unsigned w = bitset_next(issuable, n_issuable, 0);
+         w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {
+        /* the scheduler's warps are the mode's slots */
+        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        enum sm_hazard hz = SM_HAZARD_NONE;
+        bool buffered = fetch_ready(&sc->fetch, w);
+        enum sm_stall wy;
+
+        if (buffered)
+            hz = sm_issue_hazard(sm, s, w, now, cy->group_ok[s]);
+        cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
+        si->ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
+        cy->any_ready[s] |= si->ready[w];
+        if (si->ready[w])     /* the only warps whose TB it reads */
+            si->warp_tb[w] = sm->warp[sm_slot_of(sm, s,
+                sm_reconv_slot_owner(&sm->rc, s, w))].tb;
+        si->long_wait[w] = false;
+        /* an empty slot is no warp: the tables' threads are seen
+         * below, by their launch warps */
+        wy = sm_ready_stall(buffered, wp->refill, hz);
+        cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
+    }
+    resident = sm_resident_of(sm, s, resident_set);
+    for (unsigned w = bitset_next(resident, W, 0);
+         !cy->regroups && w < W; w = bitset_next(resident, W, w + 1)) {
+        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        enum sm_hazard hz = SM_HAZARD_NONE;
+        bool buffered = fetch_ready(&sc->fetch, w);
+        bool base = !wp->launch_pending && !wp->at_barrier
+                    && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
+        enum sm_stall wy;
+
+        if (!wp->launch_pending && wp->live)
+            bitset_add(fi->warp_valid, w);
+
+        if (base && buffered)
+            hz = sm_issue_hazard(sm, s, w, now, cy->group_ok[s]);
+        cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
+        si->ready[w] = launch < 0 && base && buffered
+                       && hz == SM_HAZARD_NONE;
+        cy->any_ready[s] |= si->ready[w];
+        si->warp_tb[w] = wp->tb;
+        /* TLS: the long waits are a slot without a warp (above), a
+         * warp at its barrier and a warp waiting on global memory:
+         * they leave the active group */
+        si->long_wait[w] = wp->at_barrier
+                           || lsu_pending(&sm->lsu, sm_slot_of(sm, s, w));
+        wy = wp->launch_pending ? SM_STALL_CONTROL
+             : wp->at_barrier ? SM_STALL_BARRIER
+             : !base ? SM_STALL_CONTROL
+             : sm_ready_stall(buffered, wp->refill, hz);
+        cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
+    }
+}
+
+/* Scheduler s's issue grant: the policy picks among the ready warps. */
+static void issue_grant(struct sm *sm, struct sm_cycle_state *cy,
+                        unsigned s)
+{
+    const struct simt_config *c = &sm->cfg;
+    struct sm_sched *sc = &sm->sch[s];
+    struct scheduler_out *so = &cy->so[s];
+
+    /* with no warp ready the scheduler grants none, and only a policy
+     * that moves alone (TLS, SAWS) changes on the edge: the TBs'
+     * ranks and waits are read by the evaluation and that step, of a
+     * policy that ranks TBs */
+    if (cy->any_ready[s] || sm_moves_alone(sm, sc) || sm->reference) {
+        for (unsigned t = 0; scheduler_ranks_tbs(&sc->sched.g)
+                             && t < c->max_tbs; t++) {
+            cy->si[s].tb_rank[t] = cy->wo->rank[t];
+            cy->si[s].tb_wait[t] = sm->wpt.cnt[t] != 0;
+        }
+        scheduler_eval(&sc->sched, &cy->si[s], so);
+    } else {
+        so->grant_valid = so->err = false;
+        so->grant_warp = 0;
+    }
+    if (so->err)
+        sm_fail(sm, "kernel %s: scheduler %u: input contract violated "
+                "(cycle %llu)", sm->launch.kernel, s,
+                (unsigned long long)sm->st.cycles);
+}
+
+/* Scheduler s's execution: the launch or the granted warp's instruction
+ * on the lanes, the control-flow stage's evaluation, the fetch unit's
+ * choice and the PC and mask it fetches at. */
+static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
+                            unsigned s)
+{
+    struct sm_sched *sc = &sm->sch[s];
+    struct sm_issue_record *rec = &sm->rec;
+    const struct scheduler_out *so = &cy->so[s];
+    struct fetch_in *fi = &cy->fi[s];
+    struct sm_rc_in *ri = &cy->ri[s];
+    struct sm_exec_outcome *eo = &cy->eo[s];
+    int launch = cy->launch[s];
+    struct fetch_out fo;
+    struct sm_rc_out ro;
+
+    if (launch >= 0) {
+        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, (unsigned)launch)];
+        ri->op = SM_RC_LAUNCH;
+        ri->warp = (unsigned)launch;
+        ri->pc = sm->prog->entry;
+        ri->mask = wp->lanes;
+        fi->flush_valid = true;
+        fi->flush_warp = (unsigned)launch;
+    } else if (so->grant_valid) {
+        sm_execute(sm, s, so->grant_warp, eo, rec);
+        for (unsigned w = 0; sm->trace && w < cy->issue_slots; w++)
+            rec->ready[w / 64] |= (uint64_t)cy->si[s].ready[w] << w % 64;
+        *ri = eo->rc;
+        ri->rd_warp = 0;
+        ri->mem_wait = eo->issued && sm->status != SM_ERROR
+                       && sm_waits_on_global(sm, s, eo, rec);
+        ri->live = sm->warp[sm_slot_of(sm, s, so->grant_warp)].live
+                   & ~eo->exits;
+        fi->issue_valid = true;
+        fi->issue_warp = so->grant_warp;
+    }
+    ri->rd_warp = 0;
+    ri->mem_pending = sm->mem_lanes;
+    /* under reference harp keeps nothing from mem_pending */
+    ri->mem_epoch = sm->reference ? ++sm->memo.mem_epoch
+                                  : sm->memo.mem_epoch;
+    sm_reconv_eval(&sm->rc, s, ri, &ro);
+    if (ro.err)
+        sm_fail(sm, "kernel %s: %s (cycle %llu)", sm->launch.kernel,
+                ro.why, (unsigned long long)sm->st.cycles);
+    cy->yielded[s] = ro.yielded;
+    if ((eo->issued || eo->stale)
+        && (eo->control || ro.pop || ro.yielded)) {
+        fi->flush_valid = true;
+        fi->flush_warp = so->grant_warp;
+    }
+    cy->exited[s] = ro.exited;
+    fi->fill_valid = sc->fill_valid
+                     && sc->fetch.inflight[sc->fill_warp] > 0;
+    fi->fill_warp = sc->fill_warp;
+    fi->rdy_valid = scoreboard_pick(sm, sc, fi, &fi->rdy_warp);
+    fi->next_valid = so->grant_valid;
+    fi->next_warp = so->grant_warp;
+    fetch_eval_ports(&sc->fetch, fi, &fo);
+    if (fo.err)
+        sm_fail(sm, "kernel %s: fetch of scheduler %u: an I-buffer "
+                "event was refused (cycle %llu)", sm->launch.kernel, s,
+                (unsigned long long)sm->st.cycles);
+    if (fo.fetch_valid) {
+        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, fo.fetch_warp)];
+        cy->fetched[s] = true;
+        cy->fwarp[s] = fo.fetch_warp;
+        if (wp->have_next) {
+            cy->fpc[s] = wp->next_pc;
+            cy->fmask[s] = wp->next_mask;
+        } else {
+            ri->rd_warp = fo.fetch_warp;
+            ri->rd_live = wp->resident && !wp->launch_pending
+                          ? wp->live : 0;
+            sm_reconv_read(&sm->rc, s, ri, &ro);
+            cy->fpc[s] = ro.rd_valid ? ro.rd_pc : 0;
+            cy->fmask[s] = ro.rd_valid ? ro.rd_mask : 0;
+        }
+    }
+}
+
+/* Scheduler s's memory send: an issued memory instruction goes to the
+ * LSU, any other to its SIMD group (its destination reserved); the
+ * issue and stall counts. */
+static void send_issued(struct sm *sm, struct sm_cycle_state *cy,
+                        unsigned s)
+{
+    const struct simt_config *c = &sm->cfg;
+    struct sm_issue_record *rec = &sm->rec;
+    const struct sm_exec_outcome *eo = &cy->eo[s];
+
+    if (eo->issued && sm->status != SM_ERROR) {
+        struct decode_out u = sm_use_at(sm, rec->pc);
+        if (u.mem) {
+            if (rec->mask)
+                sm_send_to_lsu(sm, s, cy->so[s].grant_warp, rec, eo->owner,
+                               &u);
+        } else {
+            cy->gi.issue[s].valid = cy->simd_issued = true;
+            cy->gi.issue[s].op = (enum simd_group_op)u.unit;
+            if (u.rd)
+                sm_reserve_rd(sm, s, eo->one, eo->owner, rec->mask,
+                              u.rd, cy->go.due[u.unit]);
+        }
+        sm->st.warp_insns++;
+        sm->st.thread_insns += popcount64(rec->mask);
+        sm->st.sched[s].warp_insns++;
+        sm->st.sched[s].thread_insns
+            += popcount64(rec->mask);
+        sm_stats_subwarps(&sm->st, rec->mask, c->warp_size,
+                          c->simd_width);
+        if (sm->trace)
+            sm_trace_issue(sm->trace, sm->st.cycles, rec);
+    }
+    if (!eo->issued) {
+        enum sm_stall r = eo->stale ? SM_STALL_CONTROL
+                          : cy->why[s] < SM_STALLS ? cy->why[s]
+                          : sm_idle_reason(sm, s);
+        sm->st.sched[s].stall[r]++;
+    }
+    sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
+}
+
+/* Scheduler s's barrier arrival at the WPT; whether the cycle stays
+ * quiet.  False when the SM failed in this scheduler's stages. */
+static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
+                           unsigned s)
+{
+    const struct sm_exec_outcome *eo = &cy->eo[s];
+    const struct fetch_in *fi = &cy->fi[s];
+
+    if (sm_mode_barrier_by_state(sm)) {
+        cy->arrive[s] = sm_barrier_arrival(sm, s);
+        if (cy->arrive[s] >= 0) {
+            cy->wi.arr_valid[s] = true;
+            cy->wi.arr_tb[s] = sm->warp[sm_slot_of(sm, s,
+                                            (unsigned)cy->arrive[s])].tb;
+        }
+    } else if (eo->barrier && !cy->yielded[s]) {
+        /* (a warp that yielded arrives when its barrier side is back
+         * on top with every live thread: docs/isa.md) */
+        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s,
+                                                  cy->so[s].grant_warp)];
+        if (eo->rc.mask != wp->live)
+            sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
+                    "at PC 0x%08x with lanes 0x%llx of its live lanes "
+                    "0x%llx: a barrier in divergent code cannot complete "
+                    "under the SBR stack", sm->launch.kernel, wp->wid,
+                    sm->tb[wp->tb].ctaid, eo->rc.pc,
+                    (unsigned long long)eo->rc.mask,
+                    (unsigned long long)wp->live);
+        cy->wi.arr_valid[s] = true;
+        cy->wi.arr_tb[s] = wp->tb;
+        cy->arrive[s] = (int)cy->so[s].grant_warp;
+    }
+    cy->quiet = cy->quiet && cy->launch[s] < 0 && !eo->issued && !eo->stale
+                && !cy->fetched[s] && !fi->issue_valid && !fi->flush_valid
+                && !fi->fill_valid && !fi->rdy_valid && cy->arrive[s] < 0;
+    if (sm->status == SM_ERROR) {
+        if (sm->lsu_taken)  /* the LSU's edge is not reached */
+            lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
+        return false;
+    }
+    return true;
+}
+
+/* The SIMD groups' busy count, and the WPT's arrivals: the warps that
+ * arrived and the exited warps that count as arrived.  False when the
+ * WPT refused one. */
+static bool wpt_arrivals(struct sm *sm, struct sm_cycle_state *cy)
+{
+    /* busy: the groups still running, and those the issues enter (the
+     * outputs again with the issues, when they can tell otherwise) */
+    if (cy->simd_issued && !cy->go.busy && !sm->lsu_taken)
+        simd_group_eval(&sm->simd, &cy->gi, &cy->go);
+    if (cy->go.busy || sm->lsu_taken)
+        sm->st.busy_cycles++;
+    else
+        sm_count_idle_threads(sm, cy->data_hz);
+    for (unsigned s = 0; s < sm->cfg.schedulers; s++)
+        cy->any_arrival |= cy->wi.arr_valid[s];
+    if (sm_exited_arrivals(sm, &cy->wi, cy->gone_sent)) {
+        cy->any_arrival = true;
+        cy->quiet = false;      /* the WPT's counts move */
+    }
+    if (cy->any_arrival) {
+        wpt_eval(&sm->wpt, &cy->wi, &cy->wo_arr);
+        cy->wo = &cy->wo_arr;
+    }
+    if (cy->wo->err) {
+        sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "
+                "%llu)", sm->launch.kernel, (unsigned long long)sm->st.cycles);
+        if (sm->lsu_taken)
+            lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
+        return false;
+    }
+    return true;
 }
 
 /* At the clock edge, scheduler s's step: the warps the WPT releases, the
@@ -338,11 +606,11 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
     else
         fetch_step_evaluated(&sc->fetch, fi,
                              fetched ? (int)cy->fwarp[s] : -1);
-    sm_keep_unready(sc, fi);
+    keep_unready(sc, fi);
     if (sm_reconv_step(&sm->rc, s, ri))
         cy->quiet = false;
-    sm_ibuffer_edges(sm, s, fi, fetched ? (int)cy->fwarp[s] : -1,
-                     cy->fpc[s], cy->fmask[s], emptied);
+    ibuffer_edges(sm, s, fi, fetched ? (int)cy->fwarp[s] : -1,
+                  cy->fpc[s], cy->fmask[s], emptied);
     sc->fill_valid = fetched;
     sc->fill_warp = fetched ? cy->fwarp[s] : 0;
     if (ri->op == SM_RC_LAUNCH) {
@@ -375,6 +643,31 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
         if (sm->warp[g].resident && sm->warp[g].live == 0)
             sm_retire(sm, g);
     }
+}
+
+/* At the clock edge, the TBs the WPT releases and its step. */
+static void wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
+{
+    const struct simt_config *c = &sm->cfg;
+
+    for (unsigned t = 0; cy->any_arrival && t < c->max_tbs; t++)
+        sm->tb[t].gone_arrived += cy->gone_sent[t];
+    for (unsigned t = 0; cy->any_release && t < c->max_tbs; t++)
+        if (cy->wo->release[t]) {
+            sm_check_release(sm, t);
+            sm->tb[t].gone_arrived = 0;
+            sm_end_phase(sm, t);
+            sm->tb[t].phase_start = cy->now + 1;
+            for (unsigned g = 0; g < sm->warp_slots; g++)
+                if (sm->warp[g].resident && sm->warp[g].tb == t)
+                    sm->warp[g].at_barrier = false;
+        }
+    /* else no count changes: each is below the TB's warps, or it
+     * released when it reached it */
+    if (cy->any_arrival || sm->reference)
+        wpt_step(&sm->wpt, &cy->wi);
+    sm->memo.wpt_idle_valid = sm->memo.wpt_idle_valid && !cy->any_arrival
+                              && !cy->any_release;
 }
 
 /* At the clock edge, the shared steps: the LSU and the memory port, the
@@ -423,14 +716,14 @@ enum sm_status sm_cycle(struct sm *sm)
     cycle_begin(sm, cy);
     for (unsigned s = 0; s < S; s++) {
         launch_choice(sm, cy, s);
-        sm_ready_vector(sm, cy, s);
-        sm_issue_grant(sm, cy, s);
-        sm_execute_granted(sm, cy, s);
-        sm_send_issued(sm, cy, s);
-        if (!sm_barrier_arrive(sm, cy, s))
+        ready_vector(sm, cy, s);
+        issue_grant(sm, cy, s);
+        execute_granted(sm, cy, s);
+        send_issued(sm, cy, s);
+        if (!barrier_arrive(sm, cy, s))
             return sm->status;
     }
-    if (!sm_wpt_arrivals(sm, cy))
+    if (!wpt_arrivals(sm, cy))
         return sm->status;
 
     /* The clock edge. */
@@ -440,7 +733,7 @@ enum sm_status sm_cycle(struct sm *sm)
     cy->quiet = cy->quiet && !cy->any_release;
     for (unsigned s = 0; s < S; s++)
         scheduler_edge(sm, cy, s);
-    sm_wpt_edge(sm, cy);
+    wpt_edge(sm, cy);
     shared_edge(sm, cy);
     return sm->status;
 }

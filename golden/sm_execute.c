@@ -1,9 +1,7 @@
 /*
- * sm_execute.c -- the SM's execute stage: the threads an issued slot runs,
- * the operand read through the register file, the lanes, the write-back
- * and the control-flow stage's update; and a scheduler's execution in the
- * cycle (the launch or the granted warp, the control-flow stage, the
- * fetch).
+ * sm_execute.c -- the SM's execution of a warp-instruction: the threads
+ * an issued slot runs, the operand read through the register file, the
+ * lanes, the write-back and the control-flow stage's update.
  */
 #include <stdio.h>
 #include <string.h>
@@ -403,8 +401,8 @@ static void exec_control(struct sm *sm, unsigned s, struct sm_exec_outcome *o,
  * the lane datapath computes (golden/lane.h; rv32_lane_access() performs
  * its memory request), and the write port takes the results at the
  * cycle's edge. */
-static void execute(struct sm *sm, unsigned s, unsigned w,
-                    struct sm_exec_outcome *o, struct sm_issue_record *rec)
+void sm_execute(struct sm *sm, unsigned s, unsigned w,
+                struct sm_exec_outcome *o, struct sm_issue_record *rec)
 {
     struct exec_wires x;
 
@@ -421,86 +419,4 @@ static void execute(struct sm *sm, unsigned s, unsigned w,
     if (x.failed)
         return;
     exec_control(sm, s, o, &x);
-}
-
-/* Scheduler s's execution: the launch or the granted warp's instruction
- * on the lanes, the control-flow stage's evaluation, the fetch unit's
- * choice and the PC and mask it fetches at. */
-void sm_execute_granted(struct sm *sm, struct sm_cycle_state *cy,
-                        unsigned s)
-{
-    struct sm_sched *sc = &sm->sch[s];
-    struct sm_issue_record *rec = &sm->rec;
-    const struct scheduler_out *so = &cy->so[s];
-    struct fetch_in *fi = &cy->fi[s];
-    struct sm_rc_in *ri = &cy->ri[s];
-    struct sm_exec_outcome *eo = &cy->eo[s];
-    int launch = cy->launch[s];
-    struct fetch_out fo;
-    struct sm_rc_out ro;
-
-    if (launch >= 0) {
-        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, (unsigned)launch)];
-        ri->op = SM_RC_LAUNCH;
-        ri->warp = (unsigned)launch;
-        ri->pc = sm->prog->entry;
-        ri->mask = wp->lanes;
-        fi->flush_valid = true;
-        fi->flush_warp = (unsigned)launch;
-    } else if (so->grant_valid) {
-        execute(sm, s, so->grant_warp, eo, rec);
-        for (unsigned w = 0; sm->trace && w < cy->issue_slots; w++)
-            rec->ready[w / 64] |= (uint64_t)cy->si[s].ready[w] << w % 64;
-        *ri = eo->rc;
-        ri->rd_warp = 0;
-        ri->mem_wait = eo->issued && sm->status != SM_ERROR
-                       && sm_waits_on_global(sm, s, eo, rec);
-        ri->live = sm->warp[sm_slot_of(sm, s, so->grant_warp)].live
-                   & ~eo->exits;
-        fi->issue_valid = true;
-        fi->issue_warp = so->grant_warp;
-    }
-    ri->rd_warp = 0;
-    ri->mem_pending = sm->mem_lanes;
-    /* under reference harp keeps nothing from mem_pending */
-    ri->mem_epoch = sm->reference ? ++sm->memo.mem_epoch
-                                  : sm->memo.mem_epoch;
-    sm_reconv_eval(&sm->rc, s, ri, &ro);
-    if (ro.err)
-        sm_fail(sm, "kernel %s: %s (cycle %llu)", sm->launch.kernel,
-                ro.why, (unsigned long long)sm->st.cycles);
-    cy->yielded[s] = ro.yielded;
-    if ((eo->issued || eo->stale)
-        && (eo->control || ro.pop || ro.yielded)) {
-        fi->flush_valid = true;
-        fi->flush_warp = so->grant_warp;
-    }
-    cy->exited[s] = ro.exited;
-    fi->fill_valid = sc->fill_valid
-                     && sc->fetch.inflight[sc->fill_warp] > 0;
-    fi->fill_warp = sc->fill_warp;
-    fi->rdy_valid = sm_scoreboard_pick(sm, sc, fi, &fi->rdy_warp);
-    fi->next_valid = so->grant_valid;
-    fi->next_warp = so->grant_warp;
-    fetch_eval_ports(&sc->fetch, fi, &fo);
-    if (fo.err)
-        sm_fail(sm, "kernel %s: fetch of scheduler %u: an I-buffer "
-                "event was refused (cycle %llu)", sm->launch.kernel, s,
-                (unsigned long long)sm->st.cycles);
-    if (fo.fetch_valid) {
-        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, fo.fetch_warp)];
-        cy->fetched[s] = true;
-        cy->fwarp[s] = fo.fetch_warp;
-        if (wp->have_next) {
-            cy->fpc[s] = wp->next_pc;
-            cy->fmask[s] = wp->next_mask;
-        } else {
-            ri->rd_warp = fo.fetch_warp;
-            ri->rd_live = wp->resident && !wp->launch_pending
-                          ? wp->live : 0;
-            sm_reconv_read(&sm->rc, s, ri, &ro);
-            cy->fpc[s] = ro.rd_valid ? ro.rd_pc : 0;
-            cy->fmask[s] = ro.rd_valid ? ro.rd_mask : 0;
-        }
-    }
 }

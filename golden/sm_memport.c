@@ -1,8 +1,7 @@
 /*
  * sm_memport.c -- the SM's memory port: the requests an issued memory
  * instruction sends to the LSU, the destinations it reserves and the
- * loads' releases, the send of an issued instruction to the LSU or a SIMD
- * group, the LSU's edge and the memory's next event.
+ * loads' releases, the LSU's edge and the memory's next event.
  */
 #include <stdio.h>
 #include <string.h>
@@ -86,9 +85,9 @@ bool sm_waits_on_global(const struct sm *sm, unsigned s,
 /* The scoreboard's reservation port for an issue of scheduler s: rd of
  * the threads of `mask` (owners local to s; one: all in the lowest
  * lane's) is readable from `at`, written at the clock edge. */
-static void reserve_rd(struct sm *sm, unsigned s, bool one,
-                       const unsigned owner[], uint64_t mask, unsigned rd,
-                       uint64_t at)
+void sm_reserve_rd(struct sm *sm, unsigned s, bool one,
+                   const unsigned owner[], uint64_t mask, unsigned rd,
+                   uint64_t at)
 {
     struct scoreboard_reserve *r = &sm->sb_in.reserve[sm->sb_in.n_reserve++];
 
@@ -124,9 +123,9 @@ void sm_scoreboard_edge(struct sm *sm)
 
 /* The issued memory instruction goes to the LSU; a load or atomic holds
  * its destination in the scoreboard until the LSU reports it done. */
-static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
-                        const struct sm_issue_record *rec,
-                        const unsigned owner[], const struct decode_out *u)
+void sm_send_to_lsu(struct sm *sm, unsigned s, unsigned w,
+                    const struct sm_issue_record *rec,
+                    const unsigned owner[], const struct decode_out *u)
 {
     struct lsu_request r;
     unsigned slot[SM_MAX_LANES];
@@ -147,51 +146,11 @@ static void send_to_lsu(struct sm *sm, unsigned s, unsigned w,
                 sm->mem_lanes[slot[l]] |= 1ull << l;
             }
         }
-        reserve_rd(sm, s, false, owner, rec->mask, r.rd, SCOREBOARD_PENDING);
+        sm_reserve_rd(sm, s, false, owner, rec->mask, r.rd,
+                      SCOREBOARD_PENDING);
     }
     sm->lsu_req = r;            /* the LSU takes it at this cycle's edge */
     sm->lsu_taken = true;
-}
-
-/* Scheduler s's memory send: an issued memory instruction goes to the
- * LSU, any other to its SIMD group (its destination reserved); the
- * issue and stall counts. */
-void sm_send_issued(struct sm *sm, struct sm_cycle_state *cy,
-                    unsigned s)
-{
-    const struct simt_config *c = &sm->cfg;
-    struct sm_issue_record *rec = &sm->rec;
-    const struct sm_exec_outcome *eo = &cy->eo[s];
-
-    if (eo->issued && sm->status != SM_ERROR) {
-        struct decode_out u = sm_use_at(sm, rec->pc);
-        if (u.mem) {
-            if (rec->mask)
-                send_to_lsu(sm, s, cy->so[s].grant_warp, rec, eo->owner, &u);
-        } else {
-            cy->gi.issue[s].valid = cy->simd_issued = true;
-            cy->gi.issue[s].op = (enum simd_group_op)u.unit;
-            if (u.rd)
-                reserve_rd(sm, s, eo->one, eo->owner, rec->mask,
-                           u.rd, cy->go.due[u.unit]);
-        }
-        sm->st.warp_insns++;
-        sm->st.thread_insns += popcount64(rec->mask);
-        sm->st.sched[s].warp_insns++;
-        sm->st.sched[s].thread_insns
-            += popcount64(rec->mask);
-        sm_stats_subwarps(&sm->st, rec->mask, c->warp_size,
-                          c->simd_width);
-        if (sm->trace)
-            sm_trace_issue(sm->trace, sm->st.cycles, rec);
-    }
-    if (!eo->issued) {
-        enum sm_stall r = eo->stale ? SM_STALL_CONTROL
-                          : cy->why[s] < SM_STALLS ? cy->why[s]
-                          : sm_idle_reason(sm, s);
-        sm->st.sched[s].stall[r]++;
-    }
-    sm->st.sched[s].second_level += sm_reconv_second_level(&sm->rc, s);
 }
 
 /* Not hardware: the first cycle at which the LSU or the memory port

@@ -1,20 +1,22 @@
 /*
- * sm_stage.h -- the SM's composition inside: the wires of a cycle between
- * its stages and the functions one file of the SM gives another.  Private
- * to golden/sm*.c; the SM's interface is golden/sm.h.
+ * sm_stage.h -- the SM's composition inside: what one file of the SM
+ * gives another.  Private to golden/sm*.c; the SM's interface is
+ * golden/sm.h.
  *
- * The files, by stage: sm.c (create, start, the cycle's sequence,
- * sm_run), sm_tb.c (TB dispatch, retirement, barriers, the grid's end),
- * sm_issue.c (the ready vector, hazards, the issue grant, the I-buffers),
- * sm_execute.c (execution on the lanes), sm_memport.c (the LSU's requests
- * and edge, the memory port), sm_fault.c (fault reports, the invariants),
- * sm_skip.c (the quiet cycles skipped: not hardware).
+ * The files, by stage: sm.c (the cycle's stages and their sequence,
+ * sm_run()), sm_create.c (create, start, destroy), sm_tb.c (TB dispatch,
+ * retirement, barriers, the grid's end), sm_issue.c (the hazards and
+ * stalls of the issue), sm_execute.c (execution on the lanes),
+ * sm_memport.c (the LSU's requests and edge, the memory port),
+ * sm_fault.c (fault reports, the invariants), sm_skip.c (the quiet cycles
+ * skipped: not hardware).
  */
 #ifndef SIMTREF_SM_STAGE_H
 #define SIMTREF_SM_STAGE_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "bits.h"
 #include "sm.h"
@@ -57,6 +59,32 @@ static inline uint64_t sm_owner_lanes(const unsigned owner[], uint64_t k)
     return same;
 }
 
+/* Scheduler s's local warps with resident set: the memo, or under
+ * reference the bitset recomputed into set[]. */
+static inline const uint64_t *sm_resident_of(const struct sm *sm, unsigned s,
+                                             uint64_t set[])
+{
+    if (!sm->reference)
+        return sm->memo.resident[s];
+    memset(set, 0, SCHEDULER_MAX_WARPS / 64 * sizeof set[0]);
+    for (unsigned w = 0; w < sm->warps_per_sched; w++)
+        if (sm->warp[sm_slot_of(sm, s, w)].resident)
+            bitset_add(set, w);
+    return set;
+}
+
+/* The stall of a warp that may issue, from its I-buffer and its hazard:
+ * an empty I-buffer refilling after a jump is a control stall, else a
+ * fetch stall; SM_STALLS when nothing holds it. */
+static inline enum sm_stall sm_ready_stall(bool buffered, bool refill,
+                                           enum sm_hazard hz)
+{
+    return !buffered ? (refill ? SM_STALL_CONTROL : SM_STALL_FETCH)
+           : hz == SM_HAZARD_DATA ? SM_STALL_DATA
+           : hz == SM_HAZARD_STRUCTURAL ? SM_STALL_STRUCTURAL
+           : SM_STALLS;
+}
+
 /* What the execution of one warp-instruction decided. */
 struct sm_exec_outcome {
     bool issued;
@@ -69,58 +97,6 @@ struct sm_exec_outcome {
     bool one;               /* ... one warp for every lane that ran */
 };
 
-/*
- * The cycle's wires: what one stage of sm_cycle() hands to a later one
- * (the outputs of the parts' evaluations, the decisions of each
- * scheduler), kept for the clock edge.  Each stage sets the fields it
- * owns before a later one reads them.
- */
-struct sm_cycle_state {
-    uint64_t now;                      /* the cycle */
-    unsigned issue_slots;              /* sm_mode_issue_slots() */
-    bool regroups;                     /* harp's slots (sm_mode_regroups()) */
-    unsigned launches_pending;         /* sm_launches_pending_of() at the
-                                        * cycle's start */
-    unsigned placed;                   /* TBs the dispatcher placed */
-    struct sm_stats before;            /* the counts at the cycle's start */
-    bool quiet;                        /* nothing happens in this cycle */
-    struct wpt_in wi;                  /* the WPT's inputs: the arrivals */
-    struct wpt_out wo_arr;             /* the WPT's outputs with arrivals */
-    const struct wpt_out *wo;          /* the WPT's outputs */
-    bool any_arrival;                  /* a warp arrives at a barrier */
-    bool any_release;                  /* the WPT releases a TB */
-    bool any_exit;                     /* a thread exited */
-    unsigned gone_sent[CONFIG_MAX_TBS];  /* exited warps of each TB that
-                                        * arrive at its barrier now */
-    struct simd_group_in gi;           /* the SIMD groups' inputs */
-    struct simd_group_out go;          /* the SIMD groups' outputs */
-    bool simd_issued;                  /* an issue port is valid */
-    /* per scheduler s: */
-    struct scheduler_in si[CONFIG_MAX_SCHEDULERS];  /* its inputs */
-    struct scheduler_out so[CONFIG_MAX_SCHEDULERS]; /* its grant */
-    struct fetch_in fi[CONFIG_MAX_SCHEDULERS];  /* its fetch unit's inputs */
-    struct sm_rc_in ri[CONFIG_MAX_SCHEDULERS];  /* its control-flow
-                                        * stage's inputs */
-    struct sm_exec_outcome eo[CONFIG_MAX_SCHEDULERS];  /* what it executed */
-    int launch[CONFIG_MAX_SCHEDULERS]; /* the warp it launches, or -1 */
-    bool yielded[CONFIG_MAX_SCHEDULERS];  /* sbr: the warp at simt.bar
-                                        * yielded */
-    bool fetched[CONFIG_MAX_SCHEDULERS];  /* its fetch unit fetched ... */
-    uint32_t fpc[CONFIG_MAX_SCHEDULERS];  /* ... at this PC ... */
-    uint64_t fmask[CONFIG_MAX_SCHEDULERS];  /* ... with this mask ... */
-    unsigned fwarp[CONFIG_MAX_SCHEDULERS];  /* ... for this warp */
-    bool exited[CONFIG_MAX_SCHEDULERS];   /* its issued warp exited */
-    int arrive[CONFIG_MAX_SCHEDULERS];    /* the warp that arrives at its
-                                        * barrier, or -1 */
-    bool release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];  /* the
-                                        * warps the WPT releases */
-    bool group_ok[CONFIG_MAX_SCHEDULERS];  /* a SIMD group takes an issue */
-    enum sm_stall why[CONFIG_MAX_SCHEDULERS];  /* the stall, if no issue */
-    bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];  /* a warp
-                                        * waits on a register */
-    bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
-};
-
 /* ---- sm_tb.c: thread blocks, barriers, the grid's end. ---- */
 
 unsigned sm_launches_pending_of(const struct sm *sm);
@@ -130,8 +106,33 @@ unsigned sm_launches_pending_of(const struct sm *sm);
  * Returns how many were placed. */
 unsigned sm_dispatch(struct sm *sm);
 
+/* The warp-phase of TB slot t ends (RTRU, BAWS eq. 1): each of its warps
+ * took the cycles from the phase's start to its arrival or exit; a warp
+ * that exited in an earlier phase, or whose slot another TB took since,
+ * is not counted. */
+void sm_end_phase(struct sm *sm, unsigned t);
+
 /* Retire a warp whose threads have all exited. */
 void sm_retire(struct sm *sm, unsigned g);
+
+/* Under a mode that keeps threads at the barrier on their own: the
+ * lowest resident warp of scheduler s whose live threads all wait there
+ * and that has not arrived yet, or -1.  Word by word (bits.h): it is
+ * asked every cycle. */
+int sm_barrier_arrival(const struct sm *sm, unsigned s);
+
+/* The exited warps of each TB whose barrier is in progress (a warp of it
+ * waits, or arrives in this cycle) and that have not yet arrived at it:
+ * they arrive through the arrival ports no warp uses in this cycle
+ * (sent[t] of them for TB slot t).  True when one does. */
+bool sm_exited_arrivals(const struct sm *sm, struct wpt_in *wi,
+                        unsigned sent[]);
+
+/* TB slot t's barrier releases: its live threads must all wait at the
+ * same simt.bar (each thread's PC is the one after it).  Threads waiting
+ * at different barriers (a barrier that some of them skipped) stop the
+ * run, naming the TB, the warps, their lanes and the barriers' PCs. */
+void sm_check_release(struct sm *sm, unsigned t);
 
 /* A barrier that can no longer complete: every live warp of the TB waits
  * at it, yet fewer than all the TB's warps arrived, and no exited warp is
@@ -141,59 +142,25 @@ void sm_check_barriers(struct sm *sm);
 /* The grid is done: every TB placed and finished, the LSU empty. */
 void sm_check_done(struct sm *sm);
 
-/* Scheduler s's barrier arrival at the WPT; whether the cycle stays
- * quiet.  False when the SM failed in this scheduler's stages. */
-bool sm_barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
-                       unsigned s);
-
-/* The SIMD groups' busy count, and the WPT's arrivals: the warps that
- * arrived and the exited warps that count as arrived.  False when the
- * WPT refused one. */
-bool sm_wpt_arrivals(struct sm *sm, struct sm_cycle_state *cy);
-
-/* At the clock edge, the TBs the WPT releases and its step. */
-void sm_wpt_edge(struct sm *sm, struct sm_cycle_state *cy);
-
-/* ---- sm_issue.c: the issue stage. ---- */
+/* ---- sm_issue.c: hazards and stalls. ---- */
 
 /* The decoded instruction at pc (valid 0 outside the text). */
 struct decode_out sm_use_at(const struct sm *sm, uint32_t pc);
-
-/* Scheduler s's local warps with resident set: the memo, or under
- * reference the bitset recomputed into set[]. */
-const uint64_t *sm_resident_of(const struct sm *sm, unsigned s,
-                            uint64_t set[]);
 
 /* The warp slot of each lane's thread, from the owners (local warps). */
 void sm_owner_slots(const struct sm *sm, unsigned s,
                     const unsigned owner[], unsigned slot[]);
 
-/* Scheduler s's ready vector: each warp's hazards and stall, the warps
- * its fetch unit may fetch for, the long waits TLS reads. */
-void sm_ready_vector(struct sm *sm, struct sm_cycle_state *cy,
-                     unsigned s);
-
-/* Scheduler s's issue grant: the policy picks among the ready warps. */
-void sm_issue_grant(struct sm *sm, struct sm_cycle_state *cy,
-                    unsigned s);
-
-/* The lowest warp holding a valid instruction not yet ready, neither
- * being flushed nor emptied for not being valid (warp_valid). */
-bool sm_scoreboard_pick(const struct sm *sm, const struct sm_sched *sc,
-                        const struct fetch_in *fi, unsigned *warp);
-
-/* After the fetch model's edge: the unready bits of the warps its events
- * named (only their slots changed). */
-void sm_keep_unready(struct sm_sched *sc, const struct fetch_in *fi);
-
-/* The edges of scheduler s's I-buffer data: those of the warps its fetch
- * model's inputs name, and of the warp fetched for (fetch_warp, or -1),
- * then the warps the fetch model empties for not being valid (emptied:
- * fetch_emptied() before its edge), as a flush; the other warps' data
- * does not change. */
-void sm_ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
-                      int fetch_warp, uint32_t fpc, uint64_t fmask,
-                      const uint64_t emptied[]);
+/* What keeps warp (s, w)'s oldest instruction from issuing at cycle now
+ * (SM_HAZARD_NONE: nothing).  data: an operand (RAW) or the destination
+ * (WAW) of one of its threads is not ready, or a load of the same warp
+ * slot to the same register is in flight (the LSU reports done by slot
+ * and register); structural: its unit is busy (the SIMD groups of the
+ * scheduler, group_ok, or the LSU).  A stale slot and a PC outside the
+ * text are let through: the first is dropped, the second is an error
+ * that sm_execute() names. */
+enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
+                               unsigned w, uint64_t now, bool group_ok);
 
 /* Why scheduler s issued nothing when none of its warps shows a reason:
  * the threads of its launch warps are held by the control-flow
@@ -207,7 +174,7 @@ enum sm_stall sm_idle_reason(const struct sm *sm, unsigned s);
 void sm_count_idle_threads(struct sm *sm,
                            bool data[][SCHEDULER_MAX_WARPS]);
 
-/* ---- sm_execute.c: the execute stage. ---- */
+/* ---- sm_execute.c: execution. ---- */
 
 /* The threads warp (s, w) runs if it issues now: the PC of its oldest
  * I-buffer slot, the lanes whose thread runs, and owner[l], the warp
@@ -219,11 +186,15 @@ bool sm_issue_threads(struct sm *sm, unsigned s, unsigned w,
                       uint32_t *pc, uint64_t *mask, unsigned owner[],
                       bool *one);
 
-/* Scheduler s's execution: the launch or the granted warp's instruction
- * on the lanes, the control-flow stage's evaluation, the fetch unit's
- * choice and the PC and mask it fetches at. */
-void sm_execute_granted(struct sm *sm, struct sm_cycle_state *cy,
-                        unsigned s);
+/* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
+ * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
+ * regroups threads).  The register file's read ports give each lane its
+ * operands (under harp at its own thread's slot: the per-lane offsets),
+ * the lane datapath computes (golden/lane.h; rv32_lane_access() performs
+ * its memory request), and the write port takes the results at the
+ * cycle's edge. */
+void sm_execute(struct sm *sm, unsigned s, unsigned w,
+                struct sm_exec_outcome *o, struct sm_issue_record *rec);
 
 /* ---- sm_memport.c: the memory port. ---- */
 
@@ -235,14 +206,21 @@ bool sm_waits_on_global(const struct sm *sm, unsigned s,
                         const struct sm_exec_outcome *o,
                         const struct sm_issue_record *rec);
 
+/* The scoreboard's reservation port for an issue of scheduler s: rd of
+ * the threads of `mask` (owners local to s; one: all in the lowest
+ * lane's) is readable from `at`, written at the clock edge. */
+void sm_reserve_rd(struct sm *sm, unsigned s, bool one,
+                   const unsigned owner[], uint64_t mask, unsigned rd,
+                   uint64_t at);
+
 /* The scoreboard's clock edge: this cycle's reservations and releases. */
 void sm_scoreboard_edge(struct sm *sm);
 
-/* Scheduler s's memory send: an issued memory instruction goes to the
- * LSU, any other to its SIMD group (its destination reserved); the
- * issue and stall counts. */
-void sm_send_issued(struct sm *sm, struct sm_cycle_state *cy,
-                    unsigned s);
+/* The issued memory instruction goes to the LSU; a load or atomic holds
+ * its destination in the scoreboard until the LSU reports it done. */
+void sm_send_to_lsu(struct sm *sm, unsigned s, unsigned w,
+                    const struct sm_issue_record *rec,
+                    const unsigned owner[], const struct decode_out *u);
 
 /* Not hardware: the first cycle at which the LSU or the memory port
  * behind it does more than count the cycle (lsu_next_event(),

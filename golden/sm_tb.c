@@ -1,8 +1,9 @@
 /*
  * sm_tb.c -- the SM's thread blocks: the dispatcher's placements, the
- * launches pending, the retirement of warps and TBs, the barriers (the
- * arrivals at the WPT, its releases, the checks of a barrier that cannot
- * complete) and the grid's end.
+ * launches pending, the retirement of warps and TBs, the barriers (a
+ * warp's arrival by the mode's state, the exited warps that arrive, the
+ * WPT's releases, the check of a barrier that cannot complete) and the
+ * grid's end.
  */
 #include <stdio.h>
 #include <string.h>
@@ -92,7 +93,7 @@ unsigned sm_dispatch(struct sm *sm)
  * took the cycles from the phase's start to its arrival or exit; a warp
  * that exited in an earlier phase, or whose slot another TB took since,
  * is not counted. */
-static void end_phase(struct sm *sm, unsigned t)
+void sm_end_phase(struct sm *sm, unsigned t)
 {
     struct sm_tb *tb = &sm->tb[t];
     uint64_t took[SM_MAX_TB_WARPS];
@@ -127,7 +128,7 @@ void sm_retire(struct sm *sm, unsigned g)
     wp->live = 0;
     wp->phase_end = sm->st.cycles;
     if (--tb->live_warps == 0) {
-        end_phase(sm, wp->tb);
+        sm_end_phase(sm, wp->tb);
         tb->valid = false;
         sm->disp_in.tb_release |= 1ull << wp->tb;
         sm->st.tbs_done++;
@@ -138,7 +139,7 @@ void sm_retire(struct sm *sm, unsigned g)
  * lowest resident warp of scheduler s whose live threads all wait there
  * and that has not arrived yet, or -1.  Word by word (bits.h): it is
  * asked every cycle. */
-static int barrier_arrival(const struct sm *sm, unsigned s)
+int sm_barrier_arrival(const struct sm *sm, unsigned s)
 {
     uint64_t set[SCHEDULER_MAX_WARPS / 64];
     const uint64_t *resident = sm_resident_of(sm, s, set);
@@ -184,8 +185,8 @@ static void tb_warp_list(const struct sm *sm, unsigned t,
  * waits, or arrives in this cycle) and that have not yet arrived at it:
  * they arrive through the arrival ports no warp uses in this cycle
  * (sent[t] of them for TB slot t).  True when one does. */
-static bool exited_arrivals(const struct sm *sm, struct wpt_in *wi,
-                            unsigned sent[])
+bool sm_exited_arrivals(const struct sm *sm, struct wpt_in *wi,
+                        unsigned sent[])
 {
     unsigned S = sm->cfg.schedulers, p = 0;
     bool any = false;
@@ -217,7 +218,7 @@ static bool exited_arrivals(const struct sm *sm, struct wpt_in *wi,
  * same simt.bar (each thread's PC is the one after it).  Threads waiting
  * at different barriers (a barrier that some of them skipped) stop the
  * run, naming the TB, the warps, their lanes and the barriers' PCs. */
-static void check_release(struct sm *sm, unsigned t)
+void sm_check_release(struct sm *sm, unsigned t)
 {
     const struct simt_config *c = &sm->cfg;
     const struct sm_tb *tb = &sm->tb[t];
@@ -328,105 +329,4 @@ void sm_check_done(struct sm *sm)
             sm->launch.kernel, sm->bad_exits, sm->bad_exits == 1 ? "" : "s",
             sm->bad_exits > SM_EXITS_NAMED ? " (the first named)" : "",
             list);
-}
-
-/* Scheduler s's barrier arrival at the WPT; whether the cycle stays
- * quiet.  False when the SM failed in this scheduler's stages. */
-bool sm_barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
-                       unsigned s)
-{
-    const struct sm_exec_outcome *eo = &cy->eo[s];
-    const struct fetch_in *fi = &cy->fi[s];
-
-    if (sm_mode_barrier_by_state(sm)) {
-        cy->arrive[s] = barrier_arrival(sm, s);
-        if (cy->arrive[s] >= 0) {
-            cy->wi.arr_valid[s] = true;
-            cy->wi.arr_tb[s] = sm->warp[sm_slot_of(sm, s,
-                                            (unsigned)cy->arrive[s])].tb;
-        }
-    } else if (eo->barrier && !cy->yielded[s]) {
-        /* (a warp that yielded arrives when its barrier side is back
-         * on top with every live thread: docs/isa.md) */
-        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s,
-                                                  cy->so[s].grant_warp)];
-        if (eo->rc.mask != wp->live)
-            sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
-                    "at PC 0x%08x with lanes 0x%llx of its live lanes "
-                    "0x%llx: a barrier in divergent code cannot complete "
-                    "under the SBR stack", sm->launch.kernel, wp->wid,
-                    sm->tb[wp->tb].ctaid, eo->rc.pc,
-                    (unsigned long long)eo->rc.mask,
-                    (unsigned long long)wp->live);
-        cy->wi.arr_valid[s] = true;
-        cy->wi.arr_tb[s] = wp->tb;
-        cy->arrive[s] = (int)cy->so[s].grant_warp;
-    }
-    cy->quiet = cy->quiet && cy->launch[s] < 0 && !eo->issued && !eo->stale
-                && !cy->fetched[s] && !fi->issue_valid && !fi->flush_valid
-                && !fi->fill_valid && !fi->rdy_valid && cy->arrive[s] < 0;
-    if (sm->status == SM_ERROR) {
-        if (sm->lsu_taken)  /* the LSU's edge is not reached */
-            lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
-        return false;
-    }
-    return true;
-}
-
-/* The SIMD groups' busy count, and the WPT's arrivals: the warps that
- * arrived and the exited warps that count as arrived.  False when the
- * WPT refused one. */
-bool sm_wpt_arrivals(struct sm *sm, struct sm_cycle_state *cy)
-{
-    /* busy: the groups still running, and those the issues enter (the
-     * outputs again with the issues, when they can tell otherwise) */
-    if (cy->simd_issued && !cy->go.busy && !sm->lsu_taken)
-        simd_group_eval(&sm->simd, &cy->gi, &cy->go);
-    if (cy->go.busy || sm->lsu_taken)
-        sm->st.busy_cycles++;
-    else
-        sm_count_idle_threads(sm, cy->data_hz);
-    for (unsigned s = 0; s < sm->cfg.schedulers; s++)
-        cy->any_arrival |= cy->wi.arr_valid[s];
-    if (exited_arrivals(sm, &cy->wi, cy->gone_sent)) {
-        cy->any_arrival = true;
-        cy->quiet = false;      /* the WPT's counts move */
-    }
-    if (cy->any_arrival) {
-        wpt_eval(&sm->wpt, &cy->wi, &cy->wo_arr);
-        cy->wo = &cy->wo_arr;
-    }
-    if (cy->wo->err) {
-        sm_fail(sm, "kernel %s: the WPT refused a barrier arrival (cycle "
-                "%llu)", sm->launch.kernel, (unsigned long long)sm->st.cycles);
-        if (sm->lsu_taken)
-            lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
-        return false;
-    }
-    return true;
-}
-
-/* At the clock edge, the TBs the WPT releases and its step. */
-void sm_wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
-{
-    const struct simt_config *c = &sm->cfg;
-
-    for (unsigned t = 0; cy->any_arrival && t < c->max_tbs; t++)
-        sm->tb[t].gone_arrived += cy->gone_sent[t];
-    for (unsigned t = 0; cy->any_release && t < c->max_tbs; t++)
-        if (cy->wo->release[t]) {
-            check_release(sm, t);
-            sm->tb[t].gone_arrived = 0;
-            end_phase(sm, t);
-            sm->tb[t].phase_start = cy->now + 1;
-            for (unsigned g = 0; g < sm->warp_slots; g++)
-                if (sm->warp[g].resident && sm->warp[g].tb == t)
-                    sm->warp[g].at_barrier = false;
-        }
-    /* else no count changes: each is below the TB's warps, or it
-     * released when it reached it */
-    if (cy->any_arrival || sm->reference)
-        wpt_step(&sm->wpt, &cy->wi);
-    sm->memo.wpt_idle_valid = sm->memo.wpt_idle_valid && !cy->any_arrival
-                              && !cy->any_release;
 }
