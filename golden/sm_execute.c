@@ -112,10 +112,10 @@ struct exec_wires {
     uint64_t mask;             /* the warp's active lanes */
     uint64_t exec;             /* those that execute (sbr_jump_lanes()) */
     uint32_t word;             /* the instruction word at pc */
-    struct rv32_insn insn;     /* ... decoded */
-    struct regfile_in rf_in;   /* the register file's ports: the reads
+    struct rv32_insn *insn;    /* ... decoded */
+    struct regfile_in *rf_in;  /* the register file's ports: the reads
                                 * and the lanes' write-backs */
-    struct regfile_out rf_out; /* the operands read */
+    struct regfile_out *rf_out;  /* the operands read */
     bool first;                /* no lane has gone yet */
     bool two;                  /* the lanes go two ways ... */
     uint32_t ta, tb;           /* ... to ta (the first lane's) and tb */
@@ -132,6 +132,8 @@ static bool exec_issue(struct sm *sm, unsigned s, unsigned w,
     const struct simt_config *c = &sm->cfg;
     unsigned g = sm_slot_of(sm, s, w);
     struct sm_warp *wp = &sm->warp[g];
+    uint32_t pc, word = 0;     /* the slot's PC, the word there */
+    uint64_t mask;             /* the lanes whose thread runs */
 
     /* owner[] and one are written by sm_issue_threads() */
     memset(&o->rc, 0, sizeof o->rc);
@@ -140,13 +142,15 @@ static bool exec_issue(struct sm *sm, unsigned s, unsigned w,
     /* the lanes beyond warp_size are never written: they stay zero */
     memset(rec, 0, offsetof(struct sm_issue_record, res)
                    + c->warp_size * sizeof rec->res[0]);
-    if (!sm_issue_threads(sm, s, w, &x->pc, &x->mask, o->owner, &o->one)) {
+    if (!sm_issue_threads(sm, s, w, &pc, &mask, o->owner, &o->one)) {
         /* the I-buffer is stale: the structure selects another PC now;
          * the slot is dropped and refetched */
         o->control = true;
         o->stale = true;
         return false;
     }
+    x->pc = pc;
+    x->mask = mask;
     o->issued = true;
     o->rc.op = SM_RC_EXEC;
     o->rc.warp = w;
@@ -170,9 +174,10 @@ static bool exec_issue(struct sm *sm, unsigned s, unsigned w,
                 sm->prog->text_hi);
         return false;
     }
-    sm_memory_read(&sm->mem, x->pc, &x->word, 4);
-    x->insn = rv32_decode(x->word);
-    rec->insn = x->insn;
+    sm_memory_read(&sm->mem, x->pc, &word, 4);
+    x->word = word;
+    *x->insn = rv32_decode(word);
+    rec->insn = *x->insn;
     return x->mask != 0;
 }
 
@@ -185,17 +190,17 @@ static void exec_operands(struct sm *sm, unsigned s, unsigned w,
 {
     const struct simt_config *c = &sm->cfg;
 
-    x->rf_in.read = x->mask;
-    x->rf_in.slot = sm_slot_of(sm, s, w);
-    x->rf_in.write = 0;
-    memset(x->rf_in.rs1, x->insn.rs1, c->warp_size);
-    memset(x->rf_in.rs2, x->insn.rs2, c->warp_size);
+    x->rf_in->read = x->mask;
+    x->rf_in->slot = sm_slot_of(sm, s, w);
+    x->rf_in->write = 0;
+    memset(x->rf_in->rs1, x->insn->rs1, c->warp_size);
+    memset(x->rf_in->rs2, x->insn->rs2, c->warp_size);
     for (uint64_t k = sm_mode_regroups(sm) ? x->mask : 0; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctzll(k);
-        x->rf_in.offset[l] = (uint16_t)sm_slot_of(sm, s, o->owner[l]);
+        x->rf_in->offset[l] = (uint16_t)sm_slot_of(sm, s, o->owner[l]);
     }
-    regfile_eval(&sm->rf, &x->rf_in, &x->rf_out);
-    x->exec = sbr_jump_lanes(sm, x->rf_out.rs1, &x->insn, x->mask);
+    regfile_eval(&sm->rf, x->rf_in, x->rf_out);
+    x->exec = sbr_jump_lanes(sm, x->rf_out->rs1, x->insn, x->mask);
     rec->mask = x->exec;
 }
 
@@ -227,8 +232,8 @@ static uint32_t exec_lane_next(struct sm *sm, unsigned gl, unsigned l,
         break;
     case RV32_PRIO:
         /* ORDER ICS_ACTION: 1 raise, 2 lower, 3 set-outmost */
-        o->rc.prio = x->insn.op == RV32_SIMT_PRIO_RAISE ? 1
-                     : x->insn.op == RV32_SIMT_PRIO_LOWER ? 2 : 3;
+        o->rc.prio = x->insn->op == RV32_SIMT_PRIO_RAISE ? 1
+                     : x->insn->op == RV32_SIMT_PRIO_LOWER ? 2 : 3;
         next = pc + 4;
         break;
     case RV32_ERR_ILLEGAL: {
@@ -242,7 +247,7 @@ static uint32_t exec_lane_next(struct sm *sm, unsigned gl, unsigned l,
     }
     case RV32_ERR_MISALIGNED:
         sm_fail_thread(sm, gl, l, pc, true, "misaligned access to 0x%08x "
-                       "(%s)", r->mem_addr, rv32_op_name(x->insn.op));
+                       "(%s)", r->mem_addr, rv32_op_name(x->insn->op));
         x->failed = true;
         break;
     case RV32_ERR_ACCESS: {
@@ -253,13 +258,13 @@ static uint32_t exec_lane_next(struct sm *sm, unsigned gl, unsigned l,
         sm_fail_thread(sm, gl, l, pc, true, "%s to 0x%08x %s (%s)",
                        acc->fault == SM_FAULT_TEXT ? "write" : "access",
                        acc->fault ? acc->fault_addr : r->mem_addr, what,
-                       rv32_op_name(x->insn.op));
+                       rv32_op_name(x->insn->op));
         x->failed = true;
         break;
     }
     default:
         sm_fail_thread(sm, gl, l, pc, true, "%s: no environment to call",
-                       rv32_op_name(x->insn.op));
+                       rv32_op_name(x->insn->op));
         x->failed = true;
         break;
     }
@@ -312,7 +317,7 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
     memset(&acc, 0, sizeof acc);
     acc.m = &sm->mem;
     sm_memory_env(&acc, &env);
-    lin.insn = &x->insn;
+    lin.insn = x->insn;
     lin.pc = x->pc;
     lin.csr[1] = sm->launch.block;
     lin.csr[3] = sm->launch.grid;
@@ -329,8 +334,8 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
         acc.tb = lw->tb;
         acc.thread = gl * c->warp_size + l;
         acc.fault = SM_FAULT_NONE;
-        lin.rs1 = x->rf_out.rs1[l];
-        lin.rs2 = x->rf_out.rs2[l];
+        lin.rs1 = x->rf_out->rs1[l];
+        lin.rs2 = x->rf_out->rs2[l];
         lin.csr[0] = lw->wid * c->warp_size + l;
         lin.csr[2] = sm->tb[lw->tb].ctaid;
         lin.csr[4] = lw->wid;
@@ -343,10 +348,10 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
         else
             lane_record(&lo, r);
         if (r->rd_written) {
-            x->rf_in.write |= 1ull << l;
-            x->rf_in.wslot[l] = (uint16_t)gl;
-            x->rf_in.rd[l] = x->insn.rd;
-            x->rf_in.wdata[l] = r->rd_value;
+            x->rf_in->write |= 1ull << l;
+            x->rf_in->wslot[l] = (uint16_t)gl;
+            x->rf_in->rd[l] = x->insn->rd;
+            x->rf_in->wdata[l] = r->rd_value;
         }
         next = exec_lane_next(sm, gl, l, r, &acc, o, x);
         if (x->failed)
@@ -367,7 +372,7 @@ static void exec_control(struct sm *sm, unsigned s, struct sm_exec_outcome *o,
     uint32_t pc = x->pc;
 
     if (!x->two && !o->exits && x->ta == sm->prog->exit_pc
-        && x->insn.op == RV32_JALR && x->insn.rd == 0
+        && x->insn->op == RV32_JALR && x->insn->rd == 0
         && !whole_warps(sm, s, x->mask, o->owner)) {
         /* some threads of a warp return from the kernel to the start
          * code's simt.exit: a return from the kernel is the thread's exit,
@@ -404,8 +409,16 @@ static void exec_control(struct sm *sm, unsigned s, struct sm_exec_outcome *o,
 void sm_execute(struct sm *sm, unsigned s, unsigned w,
                 struct sm_exec_outcome *o, struct sm_issue_record *rec)
 {
-    struct exec_wires x;
+    struct exec_wires x;       /* scalars the compiler keeps in registers:
+                                * what the parts' ports are handed lives
+                                * beside it */
+    struct rv32_insn insn;     /* the instruction */
+    struct regfile_in rf_in;   /* the register file's ports */
+    struct regfile_out rf_out;
 
+    x.insn = &insn;
+    x.rf_in = &rf_in;
+    x.rf_out = &rf_out;
     x.word = 0;
     x.first = true;
     x.two = x.failed = false;
@@ -415,7 +428,7 @@ void sm_execute(struct sm *sm, unsigned s, unsigned w,
     exec_operands(sm, s, w, o, rec, &x);
     exec_lanes(sm, s, w, o, rec, &x);
     /* the clock edge: the results of the lanes that ran */
-    regfile_step(&sm->rf, &x.rf_in);
+    regfile_step(&sm->rf, &rf_in);
     if (x.failed)
         return;
     exec_control(sm, s, o, &x);
