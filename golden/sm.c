@@ -73,7 +73,8 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
         return;
     }
     if (fi->issue_valid && fi->issue_warp == w && wp->slots > 0) {
-        memmove(wp->slot_pc, wp->slot_pc + 1, (wp->slots - 1) * sizeof wp->slot_pc[0]);
+        memmove(wp->slot_pc, wp->slot_pc + 1,
+                (wp->slots - 1) * sizeof wp->slot_pc[0]);
         memmove(wp->slot_mask, wp->slot_mask + 1,
                 (wp->slots - 1) * sizeof wp->slot_mask[0]);
         wp->slots--;
@@ -83,7 +84,8 @@ static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
         wp->slot_pc[wp->slots] = wp->fly_pc[0];
         wp->slot_mask[wp->slots] = wp->fly_mask[0];
         wp->slots++;
-        memmove(wp->fly_pc, wp->fly_pc + 1, (wp->flying - 1) * sizeof wp->fly_pc[0]);
+        memmove(wp->fly_pc, wp->fly_pc + 1,
+                (wp->flying - 1) * sizeof wp->fly_pc[0]);
         memmove(wp->fly_mask, wp->fly_mask + 1,
                 (wp->flying - 1) * sizeof wp->fly_mask[0]);
         wp->flying--;
@@ -138,6 +140,60 @@ static void ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
             wp->refill = true;
             bitset_remove(sc->memo.unready, w);
         }
+}
+
+/* Under a mode that keeps threads at the barrier on their own: the
+ * lowest resident warp of scheduler s whose live threads all wait there
+ * and that has not arrived yet, or -1.  Word by word (bits.h): it is
+ * asked every cycle. */
+static int barrier_arrival(const struct sm *sm, unsigned s)
+{
+    uint64_t set[SCHEDULER_MAX_WARPS / 64];
+    const uint64_t *resident = sm_resident_of(sm, s, set);
+
+    for (unsigned k = 0; k * 64 < sm->warps_per_sched; k++)
+        for (uint64_t m = resident[k]; m; m &= m - 1) {
+            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+
+            if (!wp->launch_pending && !wp->at_barrier && wp->live
+                && sm_reconv_all_barrier(&sm->rc, s, w, wp->live))
+                return (int)w;
+        }
+    return -1;
+}
+
+/* The exited warps of each TB whose barrier is in progress (a warp of it
+ * waits, or arrives in this cycle) and that have not yet arrived at it:
+ * they arrive through the arrival ports no warp uses in this cycle
+ * (sent[t] of them for TB slot t).  True when one does. */
+static bool exited_arrivals(const struct sm *sm, struct wpt_in *wi,
+                            unsigned sent[])
+{
+    unsigned S = sm->cfg.schedulers, p = 0;
+    bool any = false;
+
+    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
+        const struct sm_tb *tb = &sm->tb[t];
+        bool busy = sm->wpt.cnt[t] != 0;
+        unsigned owed;
+
+        sent[t] = 0;
+        if (!tb->valid)
+            continue;
+        owed = tb->warps - tb->live_warps - tb->gone_arrived;
+        for (unsigned q = 0; !busy && owed && q < S; q++)
+            busy = wi->arr_valid[q] && wi->arr_tb[q] == t;
+        for (; busy && owed && p < S; p++)
+            if (!wi->arr_valid[p]) {
+                wi->arr_valid[p] = true;
+                wi->arr_tb[p] = t;
+                sent[t]++;
+                owed--;
+                any = true;
+            }
+    }
+    return any;
 }
 
 /*
@@ -500,7 +556,7 @@ static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
     const struct fetch_in *fi = &cy->fi[s];
 
     if (sm_mode_barrier_by_state(sm)) {
-        cy->arrive[s] = sm_barrier_arrival(sm, s);
+        cy->arrive[s] = barrier_arrival(sm, s);
         if (cy->arrive[s] >= 0) {
             cy->wi.arr_valid[s] = true;
             cy->wi.arr_tb[s] = sm->warp[sm_slot_of(sm, s,
@@ -549,7 +605,7 @@ static bool wpt_arrivals(struct sm *sm, struct sm_cycle_state *cy)
         sm_count_idle_threads(sm, cy->data_hz);
     for (unsigned s = 0; s < sm->cfg.schedulers; s++)
         cy->any_arrival |= cy->wi.arr_valid[s];
-    if (sm_exited_arrivals(sm, &cy->wi, cy->gone_sent)) {
+    if (exited_arrivals(sm, &cy->wi, cy->gone_sent)) {
         cy->any_arrival = true;
         cy->quiet = false;      /* the WPT's counts move */
     }

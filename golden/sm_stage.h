@@ -115,19 +115,6 @@ void sm_end_phase(struct sm *sm, unsigned t);
 /* Retire a warp whose threads have all exited. */
 void sm_retire(struct sm *sm, unsigned g);
 
-/* Under a mode that keeps threads at the barrier on their own: the
- * lowest resident warp of scheduler s whose live threads all wait there
- * and that has not arrived yet, or -1.  Word by word (bits.h): it is
- * asked every cycle. */
-int sm_barrier_arrival(const struct sm *sm, unsigned s);
-
-/* The exited warps of each TB whose barrier is in progress (a warp of it
- * waits, or arrives in this cycle) and that have not yet arrived at it:
- * they arrive through the arrival ports no warp uses in this cycle
- * (sent[t] of them for TB slot t).  True when one does. */
-bool sm_exited_arrivals(const struct sm *sm, struct wpt_in *wi,
-                        unsigned sent[]);
-
 /* TB slot t's barrier releases: its live threads must all wait at the
  * same simt.bar (each thread's PC is the one after it).  Threads waiting
  * at different barriers (a barrier that some of them skipped) stop the
@@ -136,7 +123,8 @@ void sm_check_release(struct sm *sm, unsigned t);
 
 /* A barrier that can no longer complete: every live warp of the TB waits
  * at it, yet fewer than all the TB's warps arrived, and no exited warp is
- * left to arrive (a fault of the model: exited warps arrive, above). */
+ * left to arrive (a fault of the model: exited warps arrive, sm.c's
+ * exited_arrivals()). */
 void sm_check_barriers(struct sm *sm);
 
 /* The grid is done: every TB placed and finished, the LSU empty. */

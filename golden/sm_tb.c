@@ -1,9 +1,9 @@
 /*
  * sm_tb.c -- the SM's thread blocks: the dispatcher's placements, the
- * launches pending, the retirement of warps and TBs, the barriers (a
- * warp's arrival by the mode's state, the exited warps that arrive, the
+ * launches pending, the retirement of warps and TBs, the barriers (the
  * WPT's releases, the check of a barrier that cannot complete) and the
- * grid's end.
+ * grid's end.  The arrivals at the WPT, asked every cycle, are stages of
+ * the cycle in sm.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -135,26 +135,6 @@ void sm_retire(struct sm *sm, unsigned g)
     }
 }
 
-/* Under a mode that keeps threads at the barrier on their own: the
- * lowest resident warp of scheduler s whose live threads all wait there
- * and that has not arrived yet, or -1.  Word by word (bits.h): it is
- * asked every cycle. */
-int sm_barrier_arrival(const struct sm *sm, unsigned s)
-{
-    uint64_t set[SCHEDULER_MAX_WARPS / 64];
-    const uint64_t *resident = sm_resident_of(sm, s, set);
-
-    for (unsigned k = 0; k * 64 < sm->warps_per_sched; k++)
-        for (uint64_t m = resident[k]; m; m &= m - 1) {
-            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
-            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
-
-            if (!wp->launch_pending && !wp->at_barrier && wp->live
-                && sm_reconv_all_barrier(&sm->rc, s, w, wp->live))
-                return (int)w;
-        }
-    return -1;
-}
 
 /* Where warp k of TB slot t is, for sm_check_barriers(). */
 enum tb_warp_place { TB_WARP_GONE, TB_WARP_WAITING, TB_WARP_RUNNING };
@@ -181,38 +161,6 @@ static void tb_warp_list(const struct sm *sm, unsigned t,
             n += (size_t)snprintf(buf + n, len - n, " %u", k);
 }
 
-/* The exited warps of each TB whose barrier is in progress (a warp of it
- * waits, or arrives in this cycle) and that have not yet arrived at it:
- * they arrive through the arrival ports no warp uses in this cycle
- * (sent[t] of them for TB slot t).  True when one does. */
-bool sm_exited_arrivals(const struct sm *sm, struct wpt_in *wi,
-                        unsigned sent[])
-{
-    unsigned S = sm->cfg.schedulers, p = 0;
-    bool any = false;
-
-    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
-        const struct sm_tb *tb = &sm->tb[t];
-        bool busy = sm->wpt.cnt[t] != 0;
-        unsigned owed;
-
-        sent[t] = 0;
-        if (!tb->valid)
-            continue;
-        owed = tb->warps - tb->live_warps - tb->gone_arrived;
-        for (unsigned q = 0; !busy && owed && q < S; q++)
-            busy = wi->arr_valid[q] && wi->arr_tb[q] == t;
-        for (; busy && owed && p < S; p++)
-            if (!wi->arr_valid[p]) {
-                wi->arr_valid[p] = true;
-                wi->arr_tb[p] = t;
-                sent[t]++;
-                owed--;
-                any = true;
-            }
-    }
-    return any;
-}
 
 /* TB slot t's barrier releases: its live threads must all wait at the
  * same simt.bar (each thread's PC is the one after it).  Threads waiting
@@ -274,7 +222,8 @@ void sm_check_release(struct sm *sm, unsigned t)
 
 /* A barrier that can no longer complete: every live warp of the TB waits
  * at it, yet fewer than all the TB's warps arrived, and no exited warp is
- * left to arrive (a fault of the model: exited warps arrive, above). */
+ * left to arrive (a fault of the model: exited warps arrive, sm.c's
+ * exited_arrivals()). */
 void sm_check_barriers(struct sm *sm)
 {
     for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
