@@ -49,6 +49,47 @@ static int32_t s32(uint32_t v)
     return sign_extend32(v, 32);
 }
 
+/* The SYSTEM opcode (0x73): ecall, ebreak and the Zicsr forms. */
+static void decode_system(uint32_t word, unsigned f3, struct rv32_insn *in)
+{
+    if (f3 == 0) {
+        if (word == 0x00000073u)
+            in->op = RV32_ECALL;
+        else if (word == 0x00100073u)
+            in->op = RV32_EBREAK;
+    } else if (f3 != 4) {
+        static const enum rv32_op cs[8] = {
+            RV32_ILLEGAL, RV32_CSRRW, RV32_CSRRS, RV32_CSRRC,
+            RV32_ILLEGAL, RV32_CSRRWI, RV32_CSRRSI, RV32_CSRRCI
+        };
+        in->op = cs[f3];
+        in->csr = (uint16_t)(word >> 20);
+        in->imm = (int32_t)in->rs1;      /* uimm of the *i forms */
+    }
+}
+
+/* The AMO opcode (0x2f) with funct3 2: lr.w, sc.w and the word AMOs. */
+static void decode_amo(uint32_t word, struct rv32_insn *in)
+{
+    unsigned f5 = word >> 27;
+
+    in->aq_rl = (uint8_t)((word >> 25) & 3);
+    switch (f5) {
+    case 0x02: in->op = in->rs2 == 0 ? RV32_LR_W : RV32_ILLEGAL; break;
+    case 0x03: in->op = RV32_SC_W; break;
+    case 0x01: in->op = RV32_AMOSWAP_W; break;
+    case 0x00: in->op = RV32_AMOADD_W; break;
+    case 0x04: in->op = RV32_AMOXOR_W; break;
+    case 0x0c: in->op = RV32_AMOAND_W; break;
+    case 0x08: in->op = RV32_AMOOR_W; break;
+    case 0x10: in->op = RV32_AMOMIN_W; break;
+    case 0x14: in->op = RV32_AMOMAX_W; break;
+    case 0x18: in->op = RV32_AMOMINU_W; break;
+    case 0x1c: in->op = RV32_AMOMAXU_W; break;
+    default: break;
+    }
+}
+
 struct rv32_insn rv32_decode(uint32_t word)
 {
     struct rv32_insn in = { 0 };
@@ -160,40 +201,11 @@ struct rv32_insn rv32_decode(uint32_t word)
         }
         break;
     case 0x73:
-        if (f3 == 0) {
-            if (word == 0x00000073u)
-                in.op = RV32_ECALL;
-            else if (word == 0x00100073u)
-                in.op = RV32_EBREAK;
-        } else if (f3 != 4) {
-            static const enum rv32_op cs[8] = {
-                RV32_ILLEGAL, RV32_CSRRW, RV32_CSRRS, RV32_CSRRC,
-                RV32_ILLEGAL, RV32_CSRRWI, RV32_CSRRSI, RV32_CSRRCI
-            };
-            in.op = cs[f3];
-            in.csr = (uint16_t)(word >> 20);
-            in.imm = (int32_t)in.rs1;        /* uimm of the *i forms */
-        }
+        decode_system(word, f3, &in);
         break;
     case 0x2f:
-        if (f3 == 2) {
-            unsigned f5 = word >> 27;
-            in.aq_rl = (uint8_t)((word >> 25) & 3);
-            switch (f5) {
-            case 0x02: in.op = in.rs2 == 0 ? RV32_LR_W : RV32_ILLEGAL; break;
-            case 0x03: in.op = RV32_SC_W; break;
-            case 0x01: in.op = RV32_AMOSWAP_W; break;
-            case 0x00: in.op = RV32_AMOADD_W; break;
-            case 0x04: in.op = RV32_AMOXOR_W; break;
-            case 0x0c: in.op = RV32_AMOAND_W; break;
-            case 0x08: in.op = RV32_AMOOR_W; break;
-            case 0x10: in.op = RV32_AMOMIN_W; break;
-            case 0x14: in.op = RV32_AMOMAX_W; break;
-            case 0x18: in.op = RV32_AMOMINU_W; break;
-            case 0x1c: in.op = RV32_AMOMAXU_W; break;
-            default: break;
-            }
-        }
+        if (f3 == 2)
+            decode_amo(word, &in);
         break;
     case 0x0b:
         if (f7 == 0 && in.rd == 0 && in.rs1 == 0 && in.rs2 == 0) {
