@@ -20,13 +20,13 @@
  * flow structures of the configured mode (golden/sm/sm_reconv.h).  Barriers
  * are counted by the WPT (golden/structures/wpt.h), whose ranks feed MWF.  All
  * structures are evaluated from this cycle's inputs first, then stepped:
- * one clock edge.  Fetch takes one cycle; an instruction's values are
- * computed when it issues, and its timing decides when it may: the
- * register scoreboard (golden/structures/scoreboard.h) holds its dependents until
- * its result is back from a SIMD group (golden/structures/simd_group.h) or the
- * load/store unit (golden/structures/lsu.h), and a busy group or unit holds it
- * (docs/sm-timing.md).  The counts of golden/sm/sm_stats.h are kept as it
- * runs.
+ * one clock edge (sm_cycle()'s stages, golden/sm/sm_stage.h).  Fetch takes
+ * one cycle; an instruction's values are computed when it issues, and
+ * its timing decides when it may: the register scoreboard
+ * (golden/structures/scoreboard.h) holds its dependents until its result is back
+ * from a SIMD group (golden/structures/simd_group.h) or the load/store unit
+ * (golden/structures/lsu.h), and a busy group or unit holds it (docs/sm-timing.md).
+ * The counts of golden/sm/sm_stats.h are kept as it runs.
  *
  * The SM owns its memory (golden/sm/sm_memory.h); the host writes the kernel's
  * inputs there before sm_run() and reads results after it.
@@ -126,9 +126,10 @@ struct sm_sched_memo {
                              * names (bits.h's bitset).  Stale when a
                              * warp's I-buffer v or r bits change: at the
                              * fetch model's edge, refreshed by
-                             * keep_unready() for the warps its events name
-                             * and cleared for the warps ibuffer_edges()
-                             * empties; cleared by sm_start() */
+                             * sm_keep_unready() for the warps its events
+                             * name and cleared for the warps
+                             * sm_ibuffer_edges() empties; cleared by
+                             * sm_start() */
 };
 
 /* One warp scheduler's structures. */
@@ -202,13 +203,14 @@ struct sm_memo {
                                  * and */
     unsigned launches_pending;  /* ... with launch_pending set: counts,
                                  * stale when a warp's bit changes: kept by
-                                 * dispatch(), retire() and the launch at
-                                 * the edge, cleared by sm_start() */
+                                 * sm_dispatch(), sm_retire() and the
+                                 * launch at the edge, cleared by
+                                 * sm_start() */
     uint64_t resident[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS / 64];
                                 /* per scheduler, its local warps with
                                  * sm_warp.resident set (bits.h's bitset).
                                  * Stale when a warp's resident changes:
-                                 * kept by dispatch() and retire(),
+                                 * kept by sm_dispatch() and sm_retire(),
                                  * cleared by sm_start() */
     uint64_t mem_epoch;         /* sm_rc_in's mem_epoch: counts the
                                  * changes of sm->mem_lanes, bumped where
@@ -251,7 +253,7 @@ struct sm {
     struct lane lane;                  /* the datapath each lane runs */
     struct dispatch disp;              /* the TB dispatcher */
     struct dispatch_in disp_in;        /* ... its ports of this cycle: the
-                                        * slots retire() frees */
+                                        * slots sm_retire() frees */
     struct decode dec;                 /* the decode stage (the text) */
     struct scoreboard sb;              /* per thread's register */
     struct scoreboard_in sb_in;        /* ... its write ports of this
@@ -324,7 +326,7 @@ enum sm_status sm_cycle(struct sm *sm);
  * before, only time passing) are counted at once, up to the next cycle
  * at which a result, a SIMD group or the LSU is due: the counts and the
  * trace are those of running them one by one.  Under sm->reference every
- * cycle is evaluated (tests/cli/sim_reference.sh checks the two agree). */
+ * cycle is evaluated (tests/sim_reference.sh checks the two agree). */
 enum sm_status sm_run(struct sm *sm);
 
 /* The system invariant (SPEC.md): each live thread in exactly one place.

@@ -1,0 +1,181 @@
+/*
+ * sm_issue.c -- what holds a warp's issue: the decoded instruction it
+ * holds, its hazards (the scoreboard, the SIMD groups, the LSU), and the
+ * reasons a scheduler issues nothing (its stall, the idle threads'
+ * states).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sm_stage.h"
+
+/* The decoded instruction at pc (valid 0 outside the text). */
+struct decode_out sm_use_at(const struct sm *sm, uint32_t pc)
+{
+    struct decode_in in = { .pc = pc };
+    struct decode_out u;
+
+    decode_eval(&sm->dec, &in, &u);
+    return u;
+}
+
+/* The warp slot of each lane's thread, from the owners (local warps). */
+void sm_owner_slots(const struct sm *sm, unsigned s,
+                    const unsigned owner[], unsigned slot[])
+{
+    unsigned S = sm->cfg.schedulers, L = sm->cfg.warp_size;
+
+    for (unsigned l = 0; l < L; l++)
+        slot[l] = owner[l] * S + s;     /* sm_slot_of(), with S read once */
+}
+
+/* What keeps warp (s, w)'s oldest instruction from issuing at cycle now
+ * (SM_HAZARD_NONE: nothing).  data: an operand (RAW) or the destination
+ * (WAW) of one of its threads is not ready, or a load of the same warp
+ * slot to the same register is in flight (the LSU reports done by slot
+ * and register); structural: its unit is busy (the SIMD groups of the
+ * scheduler, group_ok, or the LSU).  A stale slot and a PC outside the
+ * text are let through: the first is dropped, the second is an error
+ * that sm_execute() names. */
+enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
+                               unsigned w, uint64_t now, bool group_ok)
+{
+    unsigned owner[SM_MAX_LANES];
+    uint32_t pc;
+    uint64_t mask;
+    struct decode_out u;
+    bool one;
+    struct scoreboard_in si;    /* its check port (eval reads no other) */
+    struct scoreboard_out so;
+    unsigned slot[SM_MAX_LANES];
+
+    if (!sm_issue_threads(sm, s, w, &pc, &mask, owner, &one))
+        return SM_HAZARD_NONE;
+    u = sm_use_at(sm, pc);
+    if (!u.valid)
+        return SM_HAZARD_NONE;
+    si.now = now;
+    si.check.t.mask = mask;
+    si.check.rs1 = u.rs1;
+    si.check.rs2 = u.rs2;
+    si.check.rd = u.rd;
+    if (mask && one) {
+        /* one warp slot holds every thread (always, but under harp) */
+        si.check.t.slot = sm_slot_of(sm, s, owner[__builtin_ctzll(mask)]);
+        si.check.t.slots = NULL;
+    } else {
+        sm_owner_slots(sm, s, owner, slot);
+        si.check.t.slot = 0;
+        si.check.t.slots = slot;
+    }
+    scoreboard_eval(&sm->sb, &si, &so);
+    if (!so.clear)
+        return SM_HAZARD_DATA;
+    if (u.mem) {
+        if (u.rd && sm->mem_wait[sm_slot_of(sm, s, w) * 32 + u.rd].mask)
+            return SM_HAZARD_DATA;
+        if (sm->lsu_taken || !lsu_can_accept(&sm->lsu))
+            return SM_HAZARD_STRUCTURAL;
+    } else if (!group_ok) {
+        return SM_HAZARD_STRUCTURAL;
+    }
+    return SM_HAZARD_NONE;
+}
+
+/* Why scheduler s issued nothing when none of its warps shows a reason:
+ * the threads of its launch warps are held by the control-flow
+ * structures (harp's tables) or wait at the barrier, or its warps exited
+ * while their TB runs; idle when it has no thread at all. */
+enum sm_stall sm_idle_reason(const struct sm *sm, unsigned s)
+{
+    unsigned W = sm->warps_per_sched;
+    enum sm_stall r = SM_STALL_IDLE;
+    uint64_t set[SCHEDULER_MAX_WARPS / 64];
+    const uint64_t *resident = sm_resident_of(sm, s, set);
+
+    /* a resident warp's reason comes before exit (ORDER SM_STALL) */
+    for (unsigned w = bitset_next(resident, W, 0); w < W;
+         w = bitset_next(resident, W, w + 1)) {
+        unsigned g = sm_slot_of(sm, s, w);
+        enum sm_stall k = sm->warp[g].at_barrier ? SM_STALL_BARRIER
+                          : sm->mem_lanes[g] ? SM_STALL_DATA
+                          : SM_STALL_CONTROL;
+        r = k < r ? k : r;
+    }
+    for (unsigned w = 0; r == SM_STALL_IDLE && w < W; w++) {
+        unsigned g = sm_slot_of(sm, s, w);
+        const struct sm_warp *wp = &sm->warp[g];
+
+        if (wp->lanes && sm->tb[wp->tb].valid
+            && sm->tb[wp->tb].warp[wp->wid] == g)
+            r = SM_STALL_EXIT;
+    }
+    return r;
+}
+
+/* An idle cycle (HARP Fig. 5 and 14): count each live thread by its
+ * state (enum sm_thread_state).  data[s][w]: scheduler s's warp w waits
+ * on an operand. */
+void sm_count_idle_threads(struct sm *sm,
+                           bool data[][SCHEDULER_MAX_WARPS])
+{
+    const struct simt_config *c = &sm->cfg;
+    unsigned issue_slots = sm_mode_issue_slots(sm);
+    uint64_t dep[SM_MAX_WARP_SLOTS];
+
+    memcpy(dep, sm->mem_lanes, sm->warp_slots * sizeof dep[0]);
+    for (unsigned s = 0; s < c->schedulers; s++)
+        for (unsigned w = 0; w < issue_slots; w++) {
+            unsigned owner[SM_MAX_LANES];
+            uint32_t pc;
+            uint64_t mask;
+            bool one;
+
+            if (!data[s][w]
+                || !sm_issue_threads(sm, s, w, &pc, &mask, owner, &one))
+                continue;
+            for (uint64_t m = mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                dep[sm_slot_of(sm, s, owner[l])] |= 1ull << l;
+            }
+        }
+    for (unsigned s = 0; s < c->schedulers; s++) {
+        uint64_t live[SCHEDULER_MAX_WARPS], inactive[SCHEDULER_MAX_WARPS];
+        uint64_t reconv[SCHEDULER_MAX_WARPS], bar[SCHEDULER_MAX_WARPS];
+        uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
+        uint64_t *n = sm->st.idle_threads;
+        unsigned W = sm->warps_per_sched;
+        uint64_t set[SCHEDULER_MAX_WARPS / 64];
+        const uint64_t *resident = sm_resident_of(sm, s, set);
+
+        /* word by word over the resident warps (bits.h): every idle cycle */
+        for (unsigned k = 0; k * 64 < W; k++)
+            for (uint64_t m = resident[k]; m; m &= m - 1) {
+                unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+                const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+                live[w] = wp->launch_pending ? 0 : wp->live;
+                if (live[w])
+                    bitset_add(asked, w);
+            }
+        sm_reconv_waiting(&sm->rc, s, W, asked, live,
+                      decode_rpc_flags(&sm->dec), inactive,
+                          reconv, bar);
+        for (unsigned k = 0; k * 64 < W; k++)
+            for (uint64_t m = asked[k]; m; m &= m - 1) {
+                unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+                unsigned g = sm_slot_of(sm, s, w);
+                uint64_t b, d, r, i;
+
+                b = sm->warp[g].at_barrier ? live[w] : bar[w];
+                d = dep[g] & live[w] & ~b;
+                r = reconv[w] & ~b & ~d;
+                i = inactive[w] & ~b & ~d & ~r;
+                n[SM_THREAD_BARRIER] += popcount64(b);
+                n[SM_THREAD_DEPENDENCY] += popcount64(d);
+                n[SM_THREAD_RECONVERGING] += popcount64(r);
+                n[SM_THREAD_INACTIVE] += popcount64(i);
+                n[SM_THREAD_OTHER]
+                    += popcount64(live[w] & ~(b | d | r | i));
+            }
+    }
+}

@@ -1,0 +1,281 @@
+/*
+ * sm_tb.c -- the SM's thread blocks: the dispatcher's placements, the
+ * launches pending, the retirement of warps and TBs, the barriers (the
+ * WPT's releases, the check of a barrier that cannot complete) and the
+ * grid's end.  The arrivals at the WPT, asked every cycle, are stages of
+ * the cycle in sm.c.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sm_stage.h"
+#include "sm_report.h"
+
+/* The warp slots with resident set, and with launch_pending set. */
+static unsigned resident_warps_of(const struct sm *sm)
+{
+    unsigned n = 0;
+
+    if (!sm->reference)
+        return sm->memo.resident_warps;
+    for (unsigned g = 0; g < sm->warp_slots; g++)
+        n += sm->warp[g].resident;
+    return n;
+}
+
+unsigned sm_launches_pending_of(const struct sm *sm)
+{
+    unsigned n = 0;
+
+    if (!sm->reference)
+        return sm->memo.launches_pending;
+    for (unsigned g = 0; g < sm->warp_slots; g++)
+        n += sm->warp[g].resident && sm->warp[g].launch_pending;
+    return n;
+}
+
+/* The TBs the dispatcher (golden/structures/dispatch.h) places this cycle take
+ * their TB slots and warp slots: their threads start at the entry.
+ * Returns how many were placed. */
+unsigned sm_dispatch(struct sm *sm)
+{
+    const struct simt_config *c = &sm->cfg;
+    struct dispatch_out out;
+
+    if (dispatch_all_placed(&sm->disp))
+        return 0;               /* the dispatcher has nothing to place */
+    dispatch_eval(&sm->disp, &sm->disp_in, &out);
+    for (unsigned i = 0; i < out.n_place; i++) {
+        const struct dispatch_place *p = &out.place[i];
+        unsigned t = p->tb;
+        struct sm_tb *tb = &sm->tb[t];
+        memset(tb, 0, sizeof *tb);
+        tb->valid = true;
+        tb->phase_start = sm->st.cycles;
+        tb->ctaid = p->ctaid;
+        tb->warps = sm->tb_warps;
+        tb->live_warps = sm->tb_warps;
+        sm_memory_clear_shared(&sm->mem, t);
+        for (unsigned k = 0; k < sm->tb_warps; k++) {
+            unsigned g = p->warp[k];
+            struct sm_warp *w = &sm->warp[g];
+            memset(w, 0, sizeof *w);
+            w->resident = true;
+            w->launch_pending = true;
+            sm->memo.resident_warps++;
+            sm->memo.launches_pending++;
+            bitset_add(sm->memo.resident[sm_slot_sched(sm, g)],
+                       sm_slot_local(sm, g));
+            w->tb = t;
+            w->wid = k;
+            for (unsigned l = 0; l < c->warp_size; l++) {
+                unsigned tid = k * c->warp_size + l;
+                struct rv32_context *th = &sm->thread[g * c->warp_size + l];
+                uint32_t x[REGFILE_REGS] = { 0 };
+
+                memset(th, 0, sizeof *th);
+                if (tid < sm->launch.block) {
+                    w->lanes |= 1ull << l;
+                    th->pc = sm->prog->entry;
+                    x[2] = sm_memory_stack_top(g * c->warp_size + l);
+                    x[10] = sm->launch.args;
+                }
+                regfile_launch(&sm->rf, l, g, x);
+            }
+            w->live = w->lanes;
+            tb->warp[k] = g;
+        }
+    }
+    return out.n_place;
+}
+
+/* The warp-phase of TB slot t ends (RTRU, BAWS eq. 1): each of its warps
+ * took the cycles from the phase's start to its arrival or exit; a warp
+ * that exited in an earlier phase, or whose slot another TB took since,
+ * is not counted. */
+void sm_end_phase(struct sm *sm, unsigned t)
+{
+    struct sm_tb *tb = &sm->tb[t];
+    uint64_t took[SM_MAX_TB_WARPS];
+    unsigned n = 0;
+
+    for (unsigned k = 0; k < tb->warps; k++) {
+        const struct sm_warp *wp = &sm->warp[tb->warp[k]];
+        if (wp->tb != t || wp->wid != k || !wp->lanes
+            || wp->phase_end < tb->phase_start)
+            continue;
+        took[n++] = wp->phase_end + 1 - tb->phase_start;
+    }
+    sm_stats_phase(&sm->st, took, n);
+}
+
+/* Retire a warp whose threads have all exited. */
+void sm_retire(struct sm *sm, unsigned g)
+{
+    struct sm_warp *wp = &sm->warp[g];
+    struct sm_tb *tb = &sm->tb[wp->tb];
+
+    /* a warp that arrived at the barrier in progress (under sbr, the
+     * simt.bar whose advance to the exit PC empties its stack) has been
+     * counted there: it is owed no arrival */
+    if (wp->at_barrier)
+        tb->gone_arrived++;
+    wp->resident = false;
+    bitset_add(sm->disp_in.warp_release, g);
+    sm->memo.resident_warps--;  /* launched: it issued its exit */
+    bitset_remove(sm->memo.resident[sm_slot_sched(sm, g)],
+                  sm_slot_local(sm, g));
+    wp->live = 0;
+    wp->phase_end = sm->st.cycles;
+    if (--tb->live_warps == 0) {
+        sm_end_phase(sm, wp->tb);
+        tb->valid = false;
+        sm->disp_in.tb_release |= 1ull << wp->tb;
+        sm->st.tbs_done++;
+    }
+}
+
+
+/* Where warp k of TB slot t is, for sm_check_barriers(). */
+enum tb_warp_place { TB_WARP_GONE, TB_WARP_WAITING, TB_WARP_RUNNING };
+
+static enum tb_warp_place tb_warp_place(const struct sm *sm, unsigned t,
+                                        unsigned k)
+{
+    const struct sm_warp *wp = &sm->warp[sm->tb[t].warp[k]];
+
+    if (!wp->resident || wp->tb != t || wp->wid != k)
+        return TB_WARP_GONE;
+    return wp->at_barrier ? TB_WARP_WAITING : TB_WARP_RUNNING;
+}
+
+/* " k1 k2 ..." of TB slot t's warps at place p, cut to len bytes. */
+static void tb_warp_list(const struct sm *sm, unsigned t,
+                         enum tb_warp_place p, char *buf, size_t len)
+{
+    size_t n = 0;
+
+    buf[0] = '\0';
+    for (unsigned k = 0; k < sm->tb[t].warps && n + 8 < len; k++)
+        if (tb_warp_place(sm, t, k) == p)
+            n += (size_t)snprintf(buf + n, len - n, " %u", k);
+}
+
+
+/* TB slot t's barrier releases: its live threads must all wait at the
+ * same simt.bar (each thread's PC is the one after it).  Threads waiting
+ * at different barriers (a barrier that some of them skipped) stop the
+ * run, naming the TB, the warps, their lanes and the barriers' PCs. */
+void sm_check_release(struct sm *sm, unsigned t)
+{
+    const struct simt_config *c = &sm->cfg;
+    const struct sm_tb *tb = &sm->tb[t];
+    uint32_t first = 0;
+    bool differ = false, have = false;
+    char buf[512];
+    size_t n = 0;
+
+    for (unsigned k = 0; k < tb->warps; k++) {
+        unsigned g = tb->warp[k];
+        const struct sm_warp *wp = &sm->warp[g];
+
+        if (!wp->resident || wp->tb != t || wp->wid != k)
+            continue;
+        for (uint64_t m = wp->live; m; m &= m - 1) {
+            uint32_t pc = sm->thread[g * c->warp_size
+                                     + (unsigned)__builtin_ctzll(m)].pc;
+            differ |= have && pc != first;
+            first = have ? first : pc;
+            have = true;
+        }
+    }
+    if (!differ)
+        return;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < tb->warps && n + 64 < sizeof buf; k++) {
+        unsigned g = tb->warp[k];
+        const struct sm_warp *wp = &sm->warp[g];
+
+        if (!wp->resident || wp->tb != t || wp->wid != k)
+            continue;
+        for (uint64_t m = wp->live; m; ) {
+            uint32_t pc = sm->thread[g * c->warp_size
+                                     + (unsigned)__builtin_ctzll(m)].pc;
+            uint64_t at = 0;
+            for (uint64_t j = m; j; j &= j - 1)
+                if (sm->thread[g * c->warp_size
+                               + (unsigned)__builtin_ctzll(j)].pc == pc)
+                    at |= j & -j;
+            m &= ~at;
+            n += (size_t)snprintf(buf + n, sizeof buf - n,
+                                  "%swarp %u lanes 0x%llx at PC 0x%08x",
+                                  n ? ", " : "", k, (unsigned long long)at,
+                                  pc - 4);
+        }
+    }
+    sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: its live "
+            "threads wait at different barriers (%s); a barrier that some "
+            "live threads skip never completes (cycle %llu)",
+            sm->launch.kernel, tb->ctaid, buf,
+            (unsigned long long)sm->st.cycles);
+}
+
+/* A barrier that can no longer complete: every live warp of the TB waits
+ * at it, yet fewer than all the TB's warps arrived, and no exited warp is
+ * left to arrive (a fault of the model: exited warps arrive, sm.c's
+ * exited_arrivals()). */
+void sm_check_barriers(struct sm *sm)
+{
+    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
+        const struct sm_tb *tb = &sm->tb[t];
+        bool stuck = true, any = false;
+        char waiting[256], exited[256];
+
+        if (!tb->valid || sm->wpt.cnt[t] == 0
+            || tb->gone_arrived < tb->warps - tb->live_warps)
+            continue;
+        for (unsigned k = 0; k < tb->warps && stuck; k++) {
+            enum tb_warp_place p = tb_warp_place(sm, t, k);
+            any |= p == TB_WARP_WAITING;
+            stuck = p != TB_WARP_RUNNING;
+        }
+        if (!stuck || !any)
+            continue;
+        tb_warp_list(sm, t, TB_WARP_WAITING, waiting, sizeof waiting);
+        tb_warp_list(sm, t, TB_WARP_GONE, exited, sizeof exited);
+        sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
+                "warps%s wait at it, warps%s exited (cycle %llu)",
+                sm->launch.kernel, tb->ctaid, waiting, exited,
+                (unsigned long long)sm->st.cycles);
+    }
+}
+
+/* The grid is done: every TB placed and finished, the LSU empty. */
+void sm_check_done(struct sm *sm)
+{
+    if (sm->status != SM_RUNNING || !dispatch_all_placed(&sm->disp))
+        return;
+    /* a TB is valid while one of its warps is resident */
+    if (resident_warps_of(sm) != 0 || !lsu_idle(&sm->lsu))
+        return;
+    if (sm->bad_exits == 0) {
+        sm->status = SM_DONE;
+        return;
+    }
+    /* the grid ran, but threads said they failed: name them */
+    char list[SM_ERR_LEN - 128];
+    size_t n = 0;
+    list[0] = '\0';
+    for (unsigned i = 0; i < sm->bad_exits && i < SM_EXITS_NAMED
+                         && n < sizeof list; i++) {
+        const struct sm_exit_code *e = &sm->exit_named[i];
+        n += (size_t)snprintf(list + n, sizeof list - n, "\n  thread %u of "
+                              "TB %u (warp %u, lane %u) at PC 0x%08x: exit "
+                              "code %u (0x%x)", e->tid, e->ctaid, e->wid,
+                              e->lane, e->pc, e->code, e->code);
+    }
+    sm_fail(sm, "kernel %s: %u thread%s exited with a non-zero code%s%s",
+            sm->launch.kernel, sm->bad_exits, sm->bad_exits == 1 ? "" : "s",
+            sm->bad_exits > SM_EXITS_NAMED ? " (the first named)" : "",
+            list);
+}
