@@ -279,3 +279,66 @@ illegal:
     out->status = RV32_ERR_ILLEGAL;
     out->next_pc = pc;
 }
+
+bool lane_eval_lanes(const struct lane *m, const struct rv32_insn *insn,
+                     uint32_t pc, uint64_t mask, const uint32_t rs1[],
+                     const uint32_t rs2[], uint32_t rd[])
+{
+    enum rv32_op op = insn->op;
+    uint32_t imm = (uint32_t)insn->imm;
+    uint64_t k;
+
+    (void)m;
+    switch (op) {
+    case RV32_LUI:
+        for (k = mask; k; k &= k - 1)
+            rd[__builtin_ctzll(k)] = imm;
+        return true;
+    case RV32_AUIPC:
+        for (k = mask; k; k &= k - 1)
+            rd[__builtin_ctzll(k)] = pc + imm;
+        return true;
+    case RV32_ADDI:
+        for (k = mask; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            rd[l] = rs1[l] + imm;
+        }
+        return true;
+    case RV32_ADD:
+        for (k = mask; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            rd[l] = rs1[l] + rs2[l];
+        }
+        return true;
+    case RV32_SLTI: case RV32_SLTIU: case RV32_XORI: case RV32_ORI:
+    case RV32_ANDI: case RV32_SLLI: case RV32_SRLI: case RV32_SRAI:
+        for (k = mask; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            rd[l] = alu(op, rs1[l], imm);
+        }
+        return true;
+    case RV32_SUB: case RV32_SLL: case RV32_SLT: case RV32_SLTU:
+    case RV32_XOR: case RV32_SRL: case RV32_SRA: case RV32_OR: case RV32_AND:
+        for (k = mask; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            rd[l] = alu(op, rs1[l], rs2[l]);
+        }
+        return true;
+    case RV32_MUL: case RV32_MULH: case RV32_MULHSU: case RV32_MULHU:
+        for (k = mask; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            rd[l] = multiply(op, rs1[l], rs2[l]);
+        }
+        return true;
+    case RV32_DIV: case RV32_DIVU: case RV32_REM: case RV32_REMU:
+        for (k = mask; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            rd[l] = divide(op, rs1[l], rs2[l]);
+        }
+        return true;
+    case RV32_FENCE:
+        return true;
+    default:
+        return false;
+    }
+}

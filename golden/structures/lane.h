@@ -112,6 +112,19 @@ static inline void lane_record(const struct lane_out *o,
     r->mem_value = 0;
 }
 
+/*
+ * The lanes of `mask` at once, for the instructions that only compute a
+ * value from registers and the immediate and cannot fail (LUI, AUIPC,
+ * OP-IMM, OP and RV32M, FENCE): what lane_eval() gives each lane, with
+ * rd[l] the value written (unused when insn writes x0 or nothing), as the
+ * SIMD group's lanes compute it side by side.  Returns false, computing
+ * nothing, for every other instruction: those go lane by lane through
+ * lane_eval().
+ */
+bool lane_eval_lanes(const struct lane *m, const struct rv32_insn *insn,
+                     uint32_t pc, uint64_t mask, const uint32_t rs1[],
+                     const uint32_t rs2[], uint32_t rd[]);
+
 /* The word an AMO writes back from the old memory word and its source
  * operand (rs2): the AMO's ALU, for the memory that performs it. */
 uint32_t lane_amo_result(enum rv32_op op, uint32_t old, uint32_t src);

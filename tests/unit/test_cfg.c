@@ -125,7 +125,7 @@ static void done(struct test_prog *t)
 
 static void expect_rpc(const struct test_prog *t, uint32_t pc, uint32_t rpc)
 {
-    uint32_t got;
+    uint32_t got = 0;
     if (program_rpc(&t->p, pc, &got) != 0)
         fail_msg("no branch at 0x%08x in the table", pc);
     if (got != rpc)

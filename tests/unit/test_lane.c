@@ -304,6 +304,70 @@ static void the_lane_holds_no_state(void **state)
     assert_int_equal(lane_state_bits(&f->lane.g), 0);
 }
 
+/* Every instruction lane_eval_lanes() takes gives each lane of the mask
+ * what lane_eval() gives that lane alone (status OK, next pc + 4, rd's
+ * value), on operands that include the division and shift corner cases;
+ * every instruction it refuses is one lane_eval() must see lane by lane
+ * (a memory access, a branch or jump, a CSR, the SIMT extension). */
+static void the_lanes_of_a_warp_compute_what_each_lane_computes_alone(
+    void **state)
+{
+    static const uint32_t corner[] = {
+        0, 1, 2, 31, 32, 0x7fffffffu, 0x80000000u, 0xffffffffu,
+        0xfffffffeu, 0x12345678u, 0x9abcdef0u
+    };
+    enum { N = sizeof corner / sizeof corner[0], LANES = 64 };
+    struct fixture *f = *state;
+    uint32_t a[LANES], b[LANES], rd[LANES];
+    uint64_t mask = 0;
+    unsigned taken = 0;
+
+    for (unsigned l = 0; l < LANES; l++) {
+        a[l] = corner[l % N];
+        b[l] = corner[(l / N + 3 * l) % N];
+        if (l % 5 != 3)
+            mask |= 1ull << l;      /* some lanes inactive */
+    }
+    for (int op = 0; op <= RV32_SIMT_PRIO_SETOUT; op++) {
+        struct lane_out one;
+
+        memset(&f->insn, 0, sizeof f->insn);
+        f->insn.op = (enum rv32_op)op;
+        f->insn.rd = 3;
+        f->insn.rs1 = 1;
+        f->insn.rs2 = 2;
+        f->insn.imm = -5;
+        memset(rd, 0xa5, sizeof rd);
+        if (!lane_eval_lanes(&f->lane, &f->insn, PC, mask, a, b, rd)) {
+            f->in.rs1 = a[0];
+            f->in.rs2 = b[0];
+            lane_eval(&f->lane, &f->in, &one);
+            assert_true(one.status != RV32_OK || one.mem || one.branch
+                        || one.next_pc != PC + 4
+                        || op == RV32_ILLEGAL);
+            continue;
+        }
+        taken++;
+        for (unsigned l = 0; l < LANES; l++) {
+            if (!(mask >> l & 1)) {
+                assert_int_equal(rd[l], 0xa5a5a5a5u);   /* untouched */
+                continue;
+            }
+            f->in.rs1 = a[l];
+            f->in.rs2 = b[l];
+            lane_eval(&f->lane, &f->in, &one);
+            assert_int_equal(one.status, RV32_OK);
+            assert_false(one.mem);
+            assert_int_equal(one.next_pc, PC + 4);
+            if (one.rd_write && rd[l] != one.rd_value)
+                fail_msg("%s, lane %u: %08x alone, %08x across the warp",
+                         rv32_op_name((enum rv32_op)op), l, one.rd_value,
+                         rd[l]);
+        }
+    }
+    assert_true(taken >= 30);       /* the ALU, RV32M, LUI, AUIPC, FENCE */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -323,6 +387,7 @@ int main(void)
         T(a_jump_links_the_next_pc),
         T(the_simt_extension_reports_barrier_exit_and_priority),
         T(the_lane_holds_no_state),
+        T(the_lanes_of_a_warp_compute_what_each_lane_computes_alone),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

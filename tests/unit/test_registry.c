@@ -358,7 +358,7 @@ static void every_registry_row_has_its_files(void **state)
 
 static void defect_names_parse_back_to_their_defects(void **state)
 {
-    enum rtl_defect back;
+    enum rtl_defect back = DEFECT_NONE;
     int d;
 
     (void)state;
@@ -442,7 +442,7 @@ static void the_readme_tables_name_every_structure_and_defect(void **state)
     }
     /* ... and no defect row the registry does not have. */
     for (p = strstr(readme, "| defect | the bug |"); p && *p;) {
-        enum rtl_defect back;
+        enum rtl_defect back = DEFECT_NONE;
         char name[64];
 
         p = strchr(p, '\n');

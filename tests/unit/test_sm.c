@@ -39,7 +39,7 @@ static struct sm *run_loop(const struct simt_config *cfg, unsigned grid,
         fail_msg("%s: %s", config_reconvergence_name(cfg->reconvergence),
                  sm->err);
     for (unsigned i = 0; i < grid * block; i++) {
-        uint32_t v;
+        uint32_t v = 0;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * i,
                                         &v, 4), 0);
         assert_int_equal(v, loop_expected(i % block));
@@ -62,7 +62,7 @@ static void run_divergent(enum reconvergence mode, enum sched_policy sp,
                  config_reconvergence_name(mode), config_sched_name(sp),
                  config_fetch_name(fp), sm->err);
     for (unsigned i = 0; i < grid * block; i++) {
-        uint32_t v;
+        uint32_t v = 0;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * i,
                                         &v, 4), 0);
         assert_int_equal(v, ((i % block) & 1 ? 100 : 200) + i);
@@ -171,7 +171,7 @@ static void an_indirect_jump_to_four_places_without_an_rpc_runs_under_harp(void 
         fail_msg("%s", sm->err);
     /* two TBs of two warps; both TBs store at args[tid] */
     for (unsigned t = 0; t < 2 * cfg.warp_size; t++) {
-        uint32_t v;
+        uint32_t v = 0;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
                                         &v, 4), 0);
         assert_int_equal(v, 10 + t % 4);
@@ -278,7 +278,7 @@ static void ics_first_priorities_from_the_table_keep_the_result(void **state)
     if (sm_run(sm) != SM_DONE)
         fail_msg("%s", sm->err);
     for (unsigned i = 0; i < 32; i++) {
-        uint32_t v;
+        uint32_t v = 0;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * i,
                                         &v, 4), 0);
         assert_int_equal(v, loop_expected(i % 8));

@@ -63,7 +63,7 @@ static uint64_t chain_cycles_of(const struct simt_config *cfg,
     if (sm_run(sm) != SM_DONE)
         fail_msg("%s", sm->err);
     for (unsigned t = 0; t < warps * cfg->warp_size; t++) {
-        uint32_t v, want = t;
+        uint32_t v = 0, want = t;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
                                         &v, 4), 0);
         for (unsigned i = 0; i < n && kind != CHAIN_INDEPENDENT; i++)
@@ -158,7 +158,7 @@ static uint64_t load_chain_cycles(const struct simt_config *cfg, unsigned n)
     if (sm_run(sm) != SM_DONE)
         fail_msg("%s", sm->err);
     for (unsigned t = 0; t < cfg->warp_size; t++) {
-        uint32_t v;
+        uint32_t v = 0;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 + 4 * t,
                                         &v, 4), 0);
         assert_int_equal(v, SM_GLOBAL_BASE);
@@ -516,7 +516,7 @@ static struct sm_stats barrier_stats(const struct simt_config *cfg,
     if (sm_run(sm) != SM_DONE)
         fail_msg("%s", sm->err);
     for (unsigned t = 0; t < 2 * cfg->warp_size; t++) {
-        uint32_t v;
+        uint32_t v = 0;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
                                         &v, 4), 0);
         assert_int_equal(v, t < cfg->warp_size ? n : 0);
@@ -561,7 +561,7 @@ static void harp_warps_wait_on_global_loads_in_the_waiting_lookup(void **state)
     if (sm_run(sm) != SM_DONE)       /* the invariant checked every cycle */
         fail_msg("%s", sm->err);
     for (unsigned t = 0; t < warps * cfg.warp_size; t++) {
-        uint32_t v;
+        uint32_t v = 0;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 + 4 * t,
                                         &v, 4), 0);
         assert_int_equal(v, SM_GLOBAL_BASE);
@@ -603,7 +603,7 @@ static struct sm_stats divergent_chain_stats(const struct simt_config *cfg,
     if (sm_run(sm) != SM_DONE)
         fail_msg("%s", sm->err);
     for (unsigned t = 0; t < cfg->warp_size; t++) {
-        uint32_t v;
+        uint32_t v = 0;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
                                         &v, 4), 0);
         assert_int_equal(v, t & 1 ? n : 0);
@@ -746,7 +746,7 @@ static uint64_t lone_branch_cycles(unsigned stages, unsigned odd,
     if (sm_run(sm) != SM_DONE)
         fail_msg("rbt_pipeline_stages = %u: %s", stages, sm->err);
     for (unsigned t = 0; t < cfg.warp_size; t++) {
-        uint32_t v;
+        uint32_t v = 0;
         assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
                                         &v, 4), 0);
         assert_int_equal(v, (t & 1 ? 100 : 200) + t);
