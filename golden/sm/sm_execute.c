@@ -299,10 +299,46 @@ static void exec_lane_target(struct sm *sm, const struct sm_warp *wp,
     }
 }
 
+/* The lanes of an instruction that only computes a value (the ALU, RV32M,
+ * LUI, AUIPC, FENCE: lane_eval_lanes()), all at once as the SIMD group
+ * computes them: each lane's value goes to the write port, and every lane
+ * to pc + 4, the branch unit's one target. */
+static void exec_lanes_alike(struct sm *sm, unsigned s,
+                             struct sm_exec_outcome *o,
+                             struct sm_issue_record *rec,
+                             struct exec_wires *x, const uint32_t value[])
+{
+    unsigned ws = sm->cfg.warp_size;
+    bool writes = x->insn->rd != 0 && x->insn->op != RV32_FENCE;
+
+    for (uint64_t k = x->exec; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        unsigned gl = sm_slot_of(sm, s, o->owner[l]);
+        struct rv32_result *r = &rec->res[l];
+
+        r->status = RV32_OK;
+        r->next_pc = x->pc + 4;
+        if (writes) {
+            r->rd_written = true;
+            r->rd_value = value[l];
+            x->rf_in->write |= 1ull << l;
+            x->rf_in->wslot[l] = (uint16_t)gl;
+            x->rf_in->rd[l] = x->insn->rd;
+            x->rf_in->wdata[l] = value[l];
+        }
+        sm->thread[gl * ws + l].pc = x->pc + 4;
+    }
+    if (x->exec) {
+        x->ta = x->pc + 4;
+        x->first = false;
+        o->rc.taken |= x->exec;
+    }
+}
+
 /* The lanes: each executing lane's datapath computes on its operands
- * (golden/structures/lane.h; rv32_lane_access() performs its memory request), its
- * result goes to the register file's write port, its next PC to the
- * branch unit.  Stops at the first lane that fails. */
+ * (golden/structures/lane.h; rv32_lane_access() performs its memory
+ * request), its result goes to the register file's write port, its next
+ * PC to the branch unit.  Stops at the first lane that fails. */
 static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
                        struct sm_exec_outcome *o, struct sm_issue_record *rec,
                        struct exec_wires *x)
@@ -313,7 +349,13 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
     struct rv32_env env;
     struct lane_in lin;
     struct lane_out lo;
+    uint32_t value[SM_MAX_LANES];   /* lane_eval_lanes(): each lane's rd */
 
+    if (lane_eval_lanes(&sm->lane, x->insn, x->pc, x->exec, x->rf_out->rs1,
+                        x->rf_out->rs2, value)) {
+        exec_lanes_alike(sm, s, o, rec, x, value);
+        return;
+    }
     memset(&acc, 0, sizeof acc);
     acc.m = &sm->mem;
     sm_memory_env(&acc, &env);

@@ -138,7 +138,8 @@ static unsigned next_eligible(const struct fetch *f, const struct fetch_in *in,
             unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
             if (w >= W)
                 return W;
-            if (eligible(f, in, w))
+            /* room and warp_valid hold: eligible() but for the flush */
+            if (!(in->flush_valid && id(f, in->flush_warp) == w))
                 return w;
             m &= m - 1;
         }
