@@ -389,6 +389,7 @@ static int prepare(struct batch *b, struct run *r)
     }
     j->cached = 0;
     j->err[0] = '\0';
+    j->res.show_table_off = show_table;     /* finish() cleared the result */
     return 0;
 }
 

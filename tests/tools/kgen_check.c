@@ -198,7 +198,7 @@ static int build(const struct opts *o, const struct files *fl, bool qemu,
     argv[n++] = (char *)o->cc;
     add_flags(argv, &n, flags);
     snprintf(inc, sizeof inc, "-I%s/kernels", o->srcdir);
-    snprintf(inc2, sizeof inc2, "-I%s/tests", o->srcdir);
+    snprintf(inc2, sizeof inc2, "-I%s/tests/tools", o->srcdir);
     argv[n++] = inc;
     argv[n++] = inc2;
     if (qemu) {
@@ -243,7 +243,7 @@ static int build_runtime(const struct opts *o, const struct files *fl,
     argv[n++] = (char *)o->cc;
     add_flags(argv, &n, flags);
     snprintf(inc, sizeof inc, "-I%s/kernels", o->srcdir);
-    snprintf(inc2, sizeof inc2, "-I%s/tests", o->srcdir);
+    snprintf(inc2, sizeof inc2, "-I%s/tests/tools", o->srcdir);
     snprintf(src, sizeof src, "%s/tests/tools/kgen_qemu_rt.c", o->srcdir);
     argv[n++] = inc;
     argv[n++] = inc2;
