@@ -46,6 +46,12 @@ void vgen_abort(struct vgen *v)
     atomic_discard(&v->file);
 }
 
+static size_t max_len(size_t a, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    return n > a ? n : a;
+}
+
 static void put_indent(struct vgen *v)
 {
     for (int i = 0; i < v->depth; i++)
@@ -73,6 +79,133 @@ void vgen_blank(struct vgen *v)
 void vgen_indent(struct vgen *v) { v->depth++; }
 void vgen_dedent(struct vgen *v) { if (v->depth > 0) v->depth--; }
 
+void vgen_begin(struct vgen *v, const char *fmt, ...)
+{
+    char head[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(head, sizeof head, fmt, ap);
+    va_end(ap);
+    vgen_line(v, "%s begin", head);
+    vgen_indent(v);
+}
+
+void vgen_elsif(struct vgen *v, const char *fmt, ...)
+{
+    char cond[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(cond, sizeof cond, fmt, ap);
+    va_end(ap);
+    vgen_dedent(v);
+    vgen_line(v, "end else if (%s) begin", cond);
+    vgen_indent(v);
+}
+
+void vgen_else(struct vgen *v)
+{
+    vgen_dedent(v);
+    vgen_line(v, "end else begin");
+    vgen_indent(v);
+}
+
+void vgen_end(struct vgen *v)
+{
+    vgen_dedent(v);
+    vgen_line(v, "end");
+}
+
+void vgen_generate(struct vgen *v)
+{
+    vgen_line(v, "generate");
+    vgen_indent(v);
+}
+
+void vgen_endgenerate(struct vgen *v)
+{
+    vgen_dedent(v);
+    vgen_line(v, "endgenerate");
+}
+
+void vgen_ff(struct vgen *v, const struct vreg *regs, size_t n,
+             const char *enable)
+{
+    size_t w = 0;
+
+    for (size_t i = 0; i < n; i++)
+        w = max_len(w, regs[i].q);
+    vgen_begin(v, "always @(posedge clk_i or negedge rst_ni)");
+    vgen_begin(v, "if (!rst_ni)");
+    for (size_t i = 0; i < n; i++)
+        vgen_line(v, "%-*s <= %s;", (int)w, regs[i].q, regs[i].reset);
+    if (enable)
+        vgen_elsif(v, "%s", enable);
+    else
+        vgen_else(v);
+    for (size_t i = 0; i < n; i++)
+        vgen_line(v, "%-*s <= %s;", (int)w, regs[i].q, regs[i].d);
+    vgen_end(v);
+    vgen_end(v);
+}
+
+/* Is connection i the last real (non-comment) one of a list? */
+static int last_conn(const struct vconn *c, size_t n, size_t i)
+{
+    for (size_t j = i + 1; j < n; j++)
+        if (c[j].port)
+            return 0;
+    return 1;
+}
+
+static void write_conns(struct vgen *v, const struct vconn *c, size_t n)
+{
+    size_t wport = 0, wexpr = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        if (!c[i].port)
+            continue;
+        wport = max_len(wport, c[i].port);
+        if (c[i].comment)
+            wexpr = max_len(wexpr, c[i].expr);
+    }
+    for (size_t i = 0; i < n; i++) {
+        char bound[512];
+
+        if (!c[i].port) {
+            vgen_line(v, "// %s", c[i].comment);
+            continue;
+        }
+        snprintf(bound, sizeof bound, "(%s)%s", c[i].expr,
+                 last_conn(c, n, i) ? "" : ",");
+        if (c[i].comment)
+            vgen_line(v, ".%-*s %-*s  // %s", (int)wport, c[i].port,
+                      (int)wexpr + 3, bound, c[i].comment);
+        else
+            vgen_line(v, ".%-*s %s", (int)wport, c[i].port, bound);
+    }
+}
+
+void vgen_instance(struct vgen *v, const char *module, const char *name,
+                   const struct vconn *params, size_t nparams,
+                   const struct vconn *conns, size_t nconns)
+{
+    if (nparams) {
+        vgen_line(v, "%s #(", module);
+        vgen_indent(v);
+        write_conns(v, params, nparams);
+        vgen_dedent(v);
+        vgen_line(v, ") %s (", name);
+    } else {
+        vgen_line(v, "%s %s (", module, name);
+    }
+    vgen_indent(v);
+    write_conns(v, conns, nconns);
+    vgen_dedent(v);
+    vgen_line(v, ");");
+}
+
 void vgen_section(struct vgen *v, const char *title)
 {
     vgen_blank(v);
@@ -80,12 +213,6 @@ void vgen_section(struct vgen *v, const char *title)
     vgen_line(v, "// %s", title);
     vgen_line(v, "// %s", "----------------------------------------------------------------------");
     vgen_blank(v);
-}
-
-static size_t max_len(size_t a, const char *s)
-{
-    size_t n = s ? strlen(s) : 0;
-    return n > a ? n : a;
 }
 
 /* Is entry i the last real (non-comment) entry of a list? */

@@ -59,6 +59,83 @@ void vgen_blank(struct vgen *v);
 void vgen_indent(struct vgen *v);
 void vgen_dedent(struct vgen *v);
 
+/*
+ * Blocks.  vgen_begin() writes "HEAD begin" and indents; vgen_elsif()
+ * closes the block and opens the alternative "end else if (COND) begin",
+ * vgen_else() the last one, "end else begin"; vgen_end() dedents and
+ * writes "end".  vgen_generate()/vgen_endgenerate() bracket a generate region
+ * the same way.  The writer keeps the indentation, so an emitter never
+ * counts levels:
+ *
+ *     vgen_begin(v, "always @*");
+ *     vgen_begin(v, "if (x_i)");  vgen_line(v, "y = 1'b1;");
+ *     vgen_elsif(v, "z_i");       vgen_line(v, "y = 1'b0;");
+ *     vgen_else(v);               vgen_line(v, "y = w_i;");
+ *     vgen_end(v);
+ *     vgen_end(v);
+ */
+void vgen_begin(struct vgen *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void vgen_elsif(struct vgen *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void vgen_else(struct vgen *v);
+void vgen_end(struct vgen *v);
+void vgen_generate(struct vgen *v);
+void vgen_endgenerate(struct vgen *v);
+
+/*
+ * One register of a register group: its name (x_q), its value under
+ * reset, and its next value (x_d).
+ */
+struct vreg {
+    const char *q;          /* "cnt_q" */
+    const char *reset;      /* "{(NUM_TBS*CNT_W){1'b0}}" */
+    const char *d;          /* "cnt_d" */
+};
+
+/*
+ * A register group: one clocked block, asynchronous active-low reset
+ * (clk_i, rst_ni), the registers' assignments aligned:
+ *
+ *     always @(posedge clk_i or negedge rst_ni) begin
+ *       if (!rst_ni) begin
+ *         a_q  <= RESET;
+ *       end else if (ENABLE) begin
+ *         a_q  <= a_d;
+ *       end
+ *     end
+ *
+ * enable is NULL for a group that takes its next value on every edge.
+ */
+void vgen_ff(struct vgen *v, const struct vreg *regs, size_t n,
+             const char *enable);
+
+/*
+ * One connection of an instance: a parameter's or a port's name and the
+ * expression bound to it.  A NULL port starts a group comment line.
+ */
+struct vconn {
+    const char *port;       /* "clk_i", "NUM_WARPS" */
+    const char *expr;       /* "clk_i", "4" */
+    const char *comment;    /* a trailing comment, or NULL */
+};
+
+/*
+ * An instance with named, aligned connections:
+ *
+ *     module #(
+ *       .P (1)
+ *     ) name (
+ *       .a_i (x),     // comment
+ *       .b_o (y)
+ *     );
+ *
+ * No parameter list when nparams is 0.
+ */
+void vgen_instance(struct vgen *v, const char *module, const char *name,
+                   const struct vconn *params, size_t nparams,
+                   const struct vconn *conns, size_t nconns);
+
 /* A comment banner that opens a section of a module body. */
 void vgen_section(struct vgen *v, const char *title);
 

@@ -88,6 +88,116 @@ static void aborted_output_leaves_no_file(void **state)
     assert_int_equal(rmdir(dir), 0);   /* empty: no temporary left */
 }
 
+/* Open a temporary output for a test; its path is left in path. */
+static void open_temp(struct vgen *v, char *path)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(vgen_open(v, path), 0);
+}
+
+/* Close v and return its text; the file is removed. */
+static const char *close_and_read(struct vgen *v, const char *path)
+{
+    const char *text;
+    assert_int_equal(vgen_close(v), 0);
+    text = slurp(path);
+    remove(path);
+    return text;
+}
+
+static void blocks_keep_the_indentation_without_counting(void **state)
+{
+    char path[] = "/tmp/test_vgen_XXXXXX";
+    struct vgen v;
+    (void)state;
+    open_temp(&v, path);
+    vgen_begin(&v, "always @*");
+    vgen_begin(&v, "if (x_i)");
+    vgen_line(&v, "y = 1'b1;");
+    vgen_elsif(&v, "z_i");
+    vgen_line(&v, "y = 1'b0;");
+    vgen_else(&v);
+    vgen_line(&v, "y = w_i;");
+    vgen_end(&v);
+    vgen_end(&v);
+    vgen_generate(&v);
+    vgen_line(&v, "g");
+    vgen_endgenerate(&v);
+    assert_string_equal(close_and_read(&v, path),
+                        "always @* begin\n"
+                        "  if (x_i) begin\n"
+                        "    y = 1'b1;\n"
+                        "  end else if (z_i) begin\n"
+                        "    y = 1'b0;\n"
+                        "  end else begin\n"
+                        "    y = w_i;\n"
+                        "  end\n"
+                        "end\n"
+                        "generate\n"
+                        "  g\n"
+                        "endgenerate\n");
+}
+
+static void a_register_group_resets_every_register_and_aligns_them(void **state)
+{
+    const struct vreg regs[] = {
+        { "a_q", "1'b0", "a_d" },
+        { "long_q", "{4{1'b1}}", "long_d" },
+    };
+    char path[] = "/tmp/test_vgen_XXXXXX";
+    struct vgen v;
+    (void)state;
+    open_temp(&v, path);
+    vgen_ff(&v, regs, 2, "en");
+    vgen_ff(&v, regs, 1, NULL);
+    assert_string_equal(close_and_read(&v, path),
+                        "always @(posedge clk_i or negedge rst_ni) begin\n"
+                        "  if (!rst_ni) begin\n"
+                        "    a_q    <= 1'b0;\n"
+                        "    long_q <= {4{1'b1}};\n"
+                        "  end else if (en) begin\n"
+                        "    a_q    <= a_d;\n"
+                        "    long_q <= long_d;\n"
+                        "  end\n"
+                        "end\n"
+                        "always @(posedge clk_i or negedge rst_ni) begin\n"
+                        "  if (!rst_ni) begin\n"
+                        "    a_q <= 1'b0;\n"
+                        "  end else begin\n"
+                        "    a_q <= a_d;\n"
+                        "  end\n"
+                        "end\n");
+}
+
+static void an_instance_binds_every_port_by_name_with_one_comma_less(void **state)
+{
+    const struct vconn params[] = { { "N", "4", NULL } };
+    const struct vconn conns[] = {
+        { NULL, NULL, "Clock" },
+        { "clk_i", "clk_i", "the clock" },
+        { "value_o", "v[3:0]", NULL },
+    };
+    char path[] = "/tmp/test_vgen_XXXXXX";
+    struct vgen v;
+    (void)state;
+    open_temp(&v, path);
+    vgen_instance(&v, "simtref_x", "u_x", params, 1, conns, 3);
+    vgen_instance(&v, "simtref_y", "u_y", NULL, 0, conns + 1, 1);
+    assert_string_equal(close_and_read(&v, path),
+                        "simtref_x #(\n"
+                        "  .N (4)\n"
+                        ") u_x (\n"
+                        "  // Clock\n"
+                        "  .clk_i   (clk_i),  // the clock\n"
+                        "  .value_o (v[3:0])\n"
+                        ");\n"
+                        "simtref_y u_y (\n"
+                        "  .clk_i (clk_i)   // the clock\n"
+                        ");\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -95,6 +205,9 @@ int main(void)
         cmocka_unit_test(last_port_has_no_comma_and_groups_are_commented),
         cmocka_unit_test(unwritable_path_fails_and_leaves_no_file),
         cmocka_unit_test(aborted_output_leaves_no_file),
+        cmocka_unit_test(blocks_keep_the_indentation_without_counting),
+        cmocka_unit_test(a_register_group_resets_every_register_and_aligns_them),
+        cmocka_unit_test(an_instance_binds_every_port_by_name_with_one_comma_less),
     };
     return cmocka_run_group_tests_name("vgen", tests, NULL, NULL);
 }
