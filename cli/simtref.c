@@ -335,6 +335,23 @@ static int cmd_area(const struct cli_args *a)
 
 /* The registry: a line per structure and per defect, or the build's
  * lists. */
+/* One row of `simtref registry`'s table of the SM's parts; module is
+ * NULL for a part whose module is not generated yet. */
+static void print_part(const char *title, const char *model,
+                       const char *module, enum structure_count per,
+                       const char *source)
+{
+    printf("| %s | `golden/%s` | ", title, model);
+    if (module)
+        printf("`%s`", module);
+    else
+        printf("not generated yet");
+    printf(" | %s | %s |\n",
+           per == PER_SM ? "one per SM"
+           : per == PER_SCHEDULER ? "one per scheduler" : "one per warp",
+           source);
+}
+
 static int cmd_registry(const struct cli_args *a)
 {
     char err[CONFIG_ERR_LEN];
@@ -350,6 +367,8 @@ static int cmd_registry(const struct cli_args *a)
            "|---|---|---|---|\n");
     for (int s = 0; s < STRUCTURE_COUNT; s++) {
         const struct structure_info *si = registry_structure(s);
+        if (si->sm_part)
+            continue;
         printf("| %s | `%s` | ", si->title, si->module);
         for (int r = 0, n = 0; r < RECONV_COUNT; r++)
             if (si->modes >> r & 1)
@@ -357,13 +376,16 @@ static int cmd_registry(const struct cli_args *a)
                        config_reconvergence_name((enum reconvergence)r));
         printf(" | %s |\n", si->source);
     }
-    printf("\n| SM part | model | copies | source |\n|---|---|---|---|\n");
+    printf("\n| SM part | model | module | copies | source |\n"
+           "|---|---|---|---|---|\n");
+    for (int s = 0; s < STRUCTURE_COUNT; s++) {
+        const struct structure_info *si = registry_structure(s);
+        if (si->sm_part)
+            print_part(si->title, si->model, si->module, si->per, si->source);
+    }
     for (int p = 0; p < SM_PART_COUNT; p++) {
         const struct sm_part_info *pi = registry_sm_part(p);
-        printf("| %s | `golden/%s` | %s | %s |\n", pi->title, pi->model,
-               pi->per == PER_SM ? "one per SM"
-               : pi->per == PER_SCHEDULER ? "one per scheduler"
-               : "one per warp", pi->source);
+        print_part(pi->title, pi->model, NULL, pi->per, pi->source);
     }
     printf("\n| defect | structure | checked on | the bug |\n"
            "|---|---|---|---|\n");

@@ -90,14 +90,27 @@ struct structure_info {
     const char *cosims;     /* tb/NAME-X.cosim of `make check`: the Xs */
     const char *proofs;     /* formal/NAME-X.proof of `make check` */
     const char *long_proofs;    /* formal/NAME-X.proof of `make proofs-long` */
+    int sm_part;            /* one of the SM's own parts (issue, datapath,
+                               memory) rather than the control hardware the
+                               papers add: no row of the area report's
+                               control structures (it has no describer in
+                               synth/area_rows.c), listed with the parts */
 };
 
 /*
- * The SM's own parts: the structures the SM composes besides the control
- * hardware above.  Each follows golden/model.h under a prefix equal to
- * its file name; its generated module and testbench come with the SM RTL,
- * so a part has no emitter, area row, co-simulation or proof yet.
- * ORDER PART: parts[] in registry.c.
+ * Whether structure s has properties (formal/NAME_props.v and
+ * formal/NAME.params): a structure with an invariant to prove has proofs
+ * in make check or make proofs-long, and its defects are then also
+ * checked by a proof (formal/NAME-TEST.proof) beside the co-simulation.
+ */
+int registry_proved(enum structure_id s);
+
+/*
+ * The SM's own parts that have no generated module yet: the structures the
+ * SM composes besides the control hardware above.  Each follows
+ * golden/model.h under a prefix equal to its file name.  A part moves from
+ * here to a row of structures[] (with .sm_part set) when its emitter,
+ * testbench and co-simulations exist.  ORDER PART: parts[] in registry.c.
  */
 enum sm_part_id {
     SM_PART_DISPATCH,       /* the TB dispatcher */

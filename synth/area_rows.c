@@ -181,7 +181,8 @@ static void describe_warp_tables(const struct simt_config *cfg,
 typedef void describer(const struct simt_config *, struct area_row *);
 
 /* The model-side description of each structure of the registry
- * (ORDER STRUCT). */
+ * (ORDER STRUCT); none for the SM's parts (.sm_part), which the control
+ * area report does not price. */
 static describer *const describers[STRUCTURE_COUNT] = {
     [STRUCTURE_WPT]            = describe_wpt,
     [STRUCTURE_SCHEDULER]      = describe_scheduler,
@@ -206,7 +207,7 @@ size_t area_rows_describe(const struct simt_config *cfg,
             registry_structure((enum structure_id)s);
         struct area_row *row = &rows[n];
 
-        if (!registry_applies((enum structure_id)s, cfg))
+        if (!registry_applies((enum structure_id)s, cfg) || si->sm_part)
             continue;
         memset(row, 0, sizeof *row);
         row->name = si->title;
