@@ -92,10 +92,11 @@ rm -rf "$out" && mkdir -p "$out" || exit 1
 # The RTL, and the sizes of the property wrapper from the configuration.
 rtl_args="$cfg_args --out $out"
 [ -n "$defect" ] && rtl_args="$rtl_args --defect $defect"
+# (every module of the configuration: a module may instantiate another,
+# found beside it by hierarchy -libdir; a given module replaces its own)
+"$simtref" rtl $rtl_args || exit 1
 if [ -n "$rtl" ]; then
   cp "$rtl" "$out/simtref_$struct.v" || exit 1
-else
-  "$simtref" rtl $rtl_args || exit 1
 fi
 chparam=
 while read -r param eq key; do
@@ -110,7 +111,7 @@ done < "$srcdir/formal/$struct.params"
 "$yosys" -q -l "$out/yosys.log" -p "
   read_verilog -formal -I$srcdir/formal $out/simtref_$struct.v $srcdir/formal/${struct}_props.v;
   chparam $chparam ${struct}_fv;
-  hierarchy -top ${struct}_fv; proc;
+  hierarchy -libdir $out -top ${struct}_fv; proc;
   setundef -undriven -anyseq *simtref_${struct}*;
   prep -flatten -top ${struct}_fv;
   memory_map; opt_clean;
