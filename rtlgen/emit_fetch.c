@@ -168,23 +168,23 @@ static void emit_round_robin(struct vgen *v, const struct fetch_geometry *g)
     {
         char cff[8];
         const struct vconn params[] = {
-            { "NUM_WARPS", "NUM_WARPS", NULL },
-            { "SLOTS",     "SLOTS",     NULL },
+            VCONN_SAME("NUM_WARPS"),
+            VCONN_SAME("SLOTS"),
             { "CFF",       cff,         NULL },
         };
         const struct vconn conns[] = {
-            { "clk_i",         "clk_i",         NULL },
-            { "rst_ni",        "rst_ni",        NULL },
-            { "flush_valid_i", "flush_valid_i", NULL },
-            { "flush_warp_i",  "flush_warp_i",  NULL },
-            { "next_valid_i",  "next_valid_i",  NULL },
-            { "next_warp_i",   "next_warp_i",   NULL },
-            { "warp_valid_i",  "warp_valid_i",  NULL },
-            { "slot_v_o",      "slot_v_o",      NULL },
-            { "inflight_o",    "inflight_o",    NULL },
-            { "fetch_valid_o", "fetch_valid_o", NULL },
-            { "fetch_warp_o",  "fetch_warp_o",  NULL },
-            { "last_q",        "last_q",        NULL },
+            VCONN_SAME("clk_i"),
+            VCONN_SAME("rst_ni"),
+            VCONN_SAME("flush_valid_i"),
+            VCONN_SAME("flush_warp_i"),
+            VCONN_SAME("next_valid_i"),
+            VCONN_SAME("next_warp_i"),
+            VCONN_SAME("warp_valid_i"),
+            VCONN_SAME("slot_v_o"),
+            VCONN_SAME("inflight_o"),
+            VCONN_SAME("fetch_valid_o"),
+            VCONN_SAME("fetch_warp_o"),
+            VCONN_SAME("last_q"),
         };
 
         snprintf(cff, sizeof cff, "%d", g->policy == FETCH_CFF);

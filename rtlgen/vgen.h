@@ -142,6 +142,9 @@ struct vconn {
     const char *comment;    /* a trailing comment, or NULL */
 };
 
+/* A connection to the signal (or parameter) of the same name. */
+#define VCONN_SAME(port) { (port), (port), NULL }
+
 /*
  * An instance with named, aligned connections:
  *
