@@ -76,10 +76,8 @@ static void emit_leaves(struct vgen *v, const struct arbiter_geometry *g)
     vgen_line(v, "genvar gl;");
     vgen_blank(v);
     vgen_line(v, "assign v_l0 = valid_i;");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_leaf");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_leaf", "for (gl = 0; gl < LANES; gl = gl + 1)");
     vgen_line(v, "wire [LINE_W-1:0] line = addr_i[gl*ADDR_W + OFF_W +: LINE_W];");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire              unused_offset = ^addr_i[gl*ADDR_W +: OFF_W];");
@@ -91,23 +89,22 @@ static void emit_leaves(struct vgen *v, const struct arbiter_geometry *g)
     vgen_line(v, "    : {sp_i[gl*SP_W +: SP_W], %s};",
               vgen_zext(lo_pc, sizeof lo_pc, g->lo_w - g->pc_w,
                         "LO_W-PC_W", "pc_i[gl*PC_W +: PC_W]"));
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 static void emit_level(struct vgen *v, unsigned d, unsigned nodes,
                        enum rtl_defect defect)
 {
+    char name[32];
+
     vgen_blank(v);
     vgen_line(v, "// Level %u: %u node%s", d, nodes, nodes == 1 ? "" : "s");
     vgen_line(v, "wire [%u:0] v_l%u;", nodes - 1, d);
     vgen_line(v, "wire [%u*KEY_W-1:0] k_l%u;", nodes, d);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gn = 0; gn < %u; gn = gn + 1) begin : g_l%u", nodes, d);
-    vgen_indent(v);
+    snprintf(name, sizeof name, "g_l%u", d);
+    vgen_generate(v);
+    vgen_begin_named(v, name, "for (gn = 0; gn < %u; gn = gn + 1)", nodes);
     vgen_line(v, "wire             va = v_l%u[2*gn];", d - 1);
     vgen_line(v, "wire             vb = v_l%u[2*gn+1];", d - 1);
     vgen_line(v, "wire [KEY_W-1:0] ka = k_l%u[2*gn*KEY_W +: KEY_W];", d - 1);
@@ -124,10 +121,8 @@ static void emit_level(struct vgen *v, unsigned d, unsigned nodes,
     }
     vgen_line(v, "assign v_l%u[gn] = va | vb;", d);
     vgen_line(v, "assign k_l%u[gn*KEY_W +: KEY_W] = left ? ka : kb;", d);
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 static void emit_tree(struct vgen *v, const struct arbiter_geometry *g,
@@ -151,15 +146,11 @@ static void emit_result(struct vgen *v)
     vgen_line(v, "assign pc_o    = (res_v && !mode_i) ? res_k[PC_W-1:0]     : {PC_W{1'b0}};");
     vgen_line(v, "assign line_o  = (res_v &&  mode_i) ? res_k[LINE_W-1:0]   : {LINE_W{1'b0}};");
     vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_mask");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_mask", "for (gl = 0; gl < LANES; gl = gl + 1)");
     vgen_line(v, "assign mask_o[gl] = valid_i[gl] && k_l0[gl*KEY_W +: KEY_W] == res_k;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 static void emit_common_pc(struct vgen *v)
@@ -173,16 +164,16 @@ static void emit_common_pc(struct vgen *v)
     vgen_line(v, "assign err_o = pc_op_i == OP_BAD || (pc_op_i == OP_ARB && mode_i);");
     vgen_line(v, "assign common_pc_o = common_pc_q;");
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni)");
-    vgen_line(v, "  common_pc_q <= {PC_W{1'b0}};");
-    vgen_line(v, "else if (pc_op_i == OP_INC)");
-    vgen_line(v, "  common_pc_q <= common_pc_q + 1'b1;");
-    vgen_line(v, "else if (pc_op_i == OP_ARB && !mode_i && res_v)");
-    vgen_line(v, "  common_pc_q <= pc_o;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    /* The register's next value depends on the op: a block of its own. */
+    vgen_begin(v, "always @(posedge clk_i or negedge rst_ni)");
+    vgen_begin(v, "if (!rst_ni)");
+    vgen_line(v, "common_pc_q <= {PC_W{1'b0}};");
+    vgen_elsif(v, "pc_op_i == OP_INC");
+    vgen_line(v, "common_pc_q <= common_pc_q + 1'b1;");
+    vgen_elsif(v, "pc_op_i == OP_ARB && !mode_i && res_v");
+    vgen_line(v, "common_pc_q <= pc_o;");
+    vgen_end(v);
+    vgen_end(v);
 }
 
 void emit_arbiter(struct vgen *v, const struct simt_config *cfg,

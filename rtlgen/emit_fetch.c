@@ -10,6 +10,7 @@
  * policy only.
  */
 #include "rtlgen.h"
+#include "emit_common.h"
 #include "fetch.h"
 #include "bits.h"
 
@@ -108,16 +109,13 @@ static void emit_entries(struct vgen *v, const struct fetch_geometry *g,
     vgen_line(v, "reg  [ENT_W-1:0]           cnt;");
     vgen_line(v, "integer ew, es;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "for (ew = 0; ew < NUM_WARPS; ew = ew + 1) begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
+    vgen_begin(v, "for (ew = 0; ew < NUM_WARPS; ew = ew + 1)");
     vgen_line(v, "cnt = %s;", vgen_zext(ext, sizeof ext, ent_w - g->cnt_w, "ENT_W-CNT_W",
                                         "infl_q[ew*CNT_W +: CNT_W]"));
-    vgen_line(v, "for (es = 0; es < SLOTS; es = es + 1)");
-    vgen_indent(v);
+    vgen_begin(v, "for (es = 0; es < SLOTS; es = es + 1)");
     vgen_line(v, "if (v_q[ew*SLOTS + es]) cnt = cnt + ONE_E;");
-    vgen_dedent(v);
+    vgen_end(v);
     if (g->policy == FETCH_FEF)
         vgen_line(v, "ent[ew*ENT_W +: ENT_W] = cnt;");
     if (defect == DEFECT_FETCH_OVERFILL) {
@@ -129,73 +127,71 @@ static void emit_entries(struct vgen *v, const struct fetch_geometry *g,
         vgen_line(v, "elig[ew] = warp_valid_i[ew] && cnt < SLOTS_E &&");
     }
     vgen_line(v, "           !(flush_valid_i && flush_warp_i == ew[WARP_W-1:0]);");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
 }
+
+/* The fetch choice: valid bit and warp (and its entries, for FEF). */
+static const struct pick fetch_pick = { "pick_valid", "pick", "WARP_W", NULL, NULL };
+static const struct pick fewest_pick = { "pick_valid", "pick", "WARP_W", "pick_ent", "ENT_W" };
 
 static void emit_round_robin(struct vgen *v, const struct fetch_geometry *g)
 {
-    char ext[128], ok[64];
+    char ok[64];
 
     vgen_section(v, g->policy == FETCH_CFF
                  ? "Critical-fetch-first, else round robin after the last fetched warp"
                  : "Round robin: the first eligible warp after the last fetched one");
-    vgen_line(v, "localparam [WARP_W-1:0] LAST_RESET = %u'd%u;   // NUM_WARPS - 1: warp 0 first",
-              g->warp_w, g->warps - 1);
+    emit_last_reset(v, g->warp_w, g->warps);
     vgen_line(v, "reg  [WARP_W-1:0] last_q;      // last fetched warp");
     vgen_line(v, "reg               pick_valid;");
     vgen_line(v, "reg  [WARP_W-1:0] pick;");
     vgen_line(v, "integer rk, ri;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "pick_valid = 1'b0;");
-    vgen_line(v, "pick       = {WARP_W{1'b0}};");
+    vgen_begin(v, "always @*");
+    emit_pick_clear(v, &fetch_pick);
     if (g->policy == FETCH_CFF) {
-        vgen_line(v, "if (next_valid_i && %s && elig[next_warp_i]) begin",
-                  names(ok, sizeof ok, g, "next_warp_i"));
-        vgen_indent(v);
+        vgen_begin(v, "if (next_valid_i && %s && elig[next_warp_i])",
+                   names(ok, sizeof ok, g, "next_warp_i"));
         vgen_line(v, "pick_valid = 1'b1;");
         vgen_line(v, "pick       = next_warp_i;");
-        vgen_dedent(v);
-        vgen_line(v, "end");
+        vgen_end(v);
     }
-    vgen_line(v, "for (rk = 1; rk <= NUM_WARPS; rk = rk + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "ri = %s + rk;", vgen_zext(ext, sizeof ext, 32 - g->warp_w,
-                                             "32-WARP_W", "last_q"));
-    vgen_line(v, "if (ri >= NUM_WARPS) ri = ri - NUM_WARPS;");
-    vgen_line(v, "if (!pick_valid && elig[ri]) begin");
-    vgen_indent(v);
-    vgen_line(v, "pick_valid = 1'b1;");
-    vgen_line(v, "pick       = ri[WARP_W-1:0];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    emit_pick_round_robin(v, &fetch_pick, "elig", "last_q", g->warp_w);
+    vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni)         last_q <= LAST_RESET;");
-    vgen_line(v, "else if (pick_valid) last_q <= pick;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    emit_last_register(v, &fetch_pick, "last_q");
     vgen_blank(v);
     vgen_line(v, "// Proof observer (only under FORMAL; not part of the design): the");
     vgen_line(v, "// round-robin order needs the pointer (formal/fetch_props.v).");
     vgen_line(v, "`ifdef FORMAL");
-    vgen_line(v, "fetch_rr_checker #(.NUM_WARPS(NUM_WARPS), .SLOTS(SLOTS), .CFF(%d)) u_rr_checker (",
-              g->policy == FETCH_CFF);
-    vgen_line(v, "  .clk_i(clk_i), .rst_ni(rst_ni), .flush_valid_i(flush_valid_i),");
-    vgen_line(v, "  .flush_warp_i(flush_warp_i), .next_valid_i(next_valid_i),");
-    vgen_line(v, "  .next_warp_i(next_warp_i), .warp_valid_i(warp_valid_i),");
-    vgen_line(v, "  .slot_v_o(slot_v_o), .inflight_o(inflight_o),");
-    vgen_line(v, "  .fetch_valid_o(fetch_valid_o), .fetch_warp_o(fetch_warp_o), .last_q(last_q)");
-    vgen_line(v, ");");
+    {
+        char cff[8];
+        const struct vconn params[] = {
+            VCONN_SAME("NUM_WARPS"),
+            VCONN_SAME("SLOTS"),
+            { "CFF",       cff,         NULL },
+        };
+        const struct vconn conns[] = {
+            VCONN_SAME("clk_i"),
+            VCONN_SAME("rst_ni"),
+            VCONN_SAME("flush_valid_i"),
+            VCONN_SAME("flush_warp_i"),
+            VCONN_SAME("next_valid_i"),
+            VCONN_SAME("next_warp_i"),
+            VCONN_SAME("warp_valid_i"),
+            VCONN_SAME("slot_v_o"),
+            VCONN_SAME("inflight_o"),
+            VCONN_SAME("fetch_valid_o"),
+            VCONN_SAME("fetch_warp_o"),
+            VCONN_SAME("last_q"),
+        };
+
+        snprintf(cff, sizeof cff, "%d", g->policy == FETCH_CFF);
+        vgen_instance(v, "fetch_rr_checker", "u_rr_checker",
+                      params, sizeof params / sizeof params[0],
+                      conns, sizeof conns / sizeof conns[0]);
+    }
     vgen_line(v, "`endif");
 }
 
@@ -209,28 +205,20 @@ static void emit_fewest(struct vgen *v)
     vgen_blank(v);
     vgen_line(v, "// Warps in id order: a warp replaces the choice only with strictly");
     vgen_line(v, "// fewer entries.");
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "pick_valid = 1'b0;");
-    vgen_line(v, "pick       = {WARP_W{1'b0}};");
-    vgen_line(v, "pick_ent   = {ENT_W{1'b0}};");
-    vgen_line(v, "for (fw = 0; fw < NUM_WARPS; fw = fw + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (elig[fw] && (!pick_valid || ent[fw*ENT_W +: ENT_W] < pick_ent)) begin");
-    vgen_indent(v);
-    vgen_line(v, "pick_valid = 1'b1;");
-    vgen_line(v, "pick       = fw[WARP_W-1:0];");
-    vgen_line(v, "pick_ent   = ent[fw*ENT_W +: ENT_W];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "always @*");
+    emit_pick_clear(v, &fewest_pick);
+    emit_pick_smallest(v, &fewest_pick, "fw", "NUM_WARPS", "elig", "ent");
+    vgen_end(v);
 }
 
 static void emit_events(struct vgen *v, const struct fetch_geometry *g)
 {
     char a[64], b[64], c[64], d[64];
+    const struct vreg regs[] = {
+        { "v_q",    "{NUM_WARPS*SLOTS{1'b0}}", "v_d" },
+        { "r_q",    "{NUM_WARPS*SLOTS{1'b0}}", "r_d" },
+        { "infl_q", "{NUM_WARPS*CNT_W{1'b0}}", "infl_d" },
+    };
 
     vgen_section(v, "Events: errors, then the next state of every warp");
     if (!is_pow2(g->warps))
@@ -252,92 +240,55 @@ static void emit_events(struct vgen *v, const struct fetch_geometry *g)
     vgen_line(v, "reg                        done;");
     vgen_line(v, "integer nw, ns;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "v_d = v_q; r_d = r_q; infl_d = infl_q; done = 1'b0;");
-    vgen_line(v, "for (nw = 0; nw < NUM_WARPS; nw = nw + 1) begin");
-    vgen_indent(v);
+    vgen_begin(v, "for (nw = 0; nw < NUM_WARPS; nw = nw + 1)");
     vgen_line(v, "// The scoreboard readies the oldest valid, unready slot.");
-    vgen_line(v, "if (rdy_ok && rdy_warp_i == nw[WARP_W-1:0]) begin");
-    vgen_indent(v);
+    vgen_begin(v, "if (rdy_ok && rdy_warp_i == nw[WARP_W-1:0])");
     vgen_line(v, "done = 1'b0;");
-    vgen_line(v, "for (ns = 0; ns < SLOTS; ns = ns + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (!done && v_q[nw*SLOTS + ns] && !r_q[nw*SLOTS + ns]) begin");
-    vgen_indent(v);
+    vgen_begin(v, "for (ns = 0; ns < SLOTS; ns = ns + 1)");
+    vgen_begin(v, "if (!done && v_q[nw*SLOTS + ns] && !r_q[nw*SLOTS + ns])");
     vgen_line(v, "r_d[nw*SLOTS + ns] = 1'b1;");
     vgen_line(v, "done = 1'b1;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_line(v, "// A returning fetch fills the first free slot.");
-    vgen_line(v, "if (fill_ok && fill_warp_i == nw[WARP_W-1:0]) begin");
-    vgen_indent(v);
+    vgen_begin(v, "if (fill_ok && fill_warp_i == nw[WARP_W-1:0])");
     vgen_line(v, "done = 1'b0;");
-    vgen_line(v, "for (ns = 0; ns < SLOTS; ns = ns + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (!done && !v_q[nw*SLOTS + ns]) begin");
-    vgen_indent(v);
+    vgen_begin(v, "for (ns = 0; ns < SLOTS; ns = ns + 1)");
+    vgen_begin(v, "if (!done && !v_q[nw*SLOTS + ns])");
     vgen_line(v, "v_d[nw*SLOTS + ns] = 1'b1;");
     vgen_line(v, "r_d[nw*SLOTS + ns] = 1'b0;");
     vgen_line(v, "done = 1'b1;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_line(v, "infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] - ONE_C;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
     vgen_line(v, "// An issue removes the oldest slot; the others move down.");
-    vgen_line(v, "if (issue_ok && issue_warp_i == nw[WARP_W-1:0]) begin");
-    vgen_indent(v);
-    vgen_line(v, "for (ns = 0; ns + 1 < SLOTS; ns = ns + 1) begin");
-    vgen_indent(v);
+    vgen_begin(v, "if (issue_ok && issue_warp_i == nw[WARP_W-1:0])");
+    vgen_begin(v, "for (ns = 0; ns + 1 < SLOTS; ns = ns + 1)");
     vgen_line(v, "v_d[nw*SLOTS + ns] = v_d[nw*SLOTS + ns + 1];");
     vgen_line(v, "r_d[nw*SLOTS + ns] = r_d[nw*SLOTS + ns + 1];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
     vgen_line(v, "v_d[nw*SLOTS + SLOTS - 1] = 1'b0;");
     vgen_line(v, "r_d[nw*SLOTS + SLOTS - 1] = 1'b0;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
     vgen_line(v, "// This cycle's fetch is in flight from the next.");
-    vgen_line(v, "if (pick_valid && pick == nw[WARP_W-1:0])");
-    vgen_indent(v);
+    vgen_begin(v, "if (pick_valid && pick == nw[WARP_W-1:0])");
     vgen_line(v, "infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] + ONE_C;");
-    vgen_dedent(v);
+    vgen_end(v);
     vgen_line(v, "// A flush empties the warp and cancels its fetches in flight; so");
     vgen_line(v, "// does a warp that is not valid: a warp entering a slot starts empty.");
-    vgen_line(v, "if ((flush_ok && flush_warp_i == nw[WARP_W-1:0]) || !warp_valid_i[nw]) begin");
-    vgen_indent(v);
+    vgen_begin(v, "if ((flush_ok && flush_warp_i == nw[WARP_W-1:0]) || !warp_valid_i[nw])");
     vgen_line(v, "v_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};");
     vgen_line(v, "r_d[nw*SLOTS +: SLOTS]    = {SLOTS{1'b0}};");
     vgen_line(v, "infl_d[nw*CNT_W +: CNT_W] = {CNT_W{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "v_q    <= {NUM_WARPS*SLOTS{1'b0}};");
-    vgen_line(v, "r_q    <= {NUM_WARPS*SLOTS{1'b0}};");
-    vgen_line(v, "infl_q <= {NUM_WARPS*CNT_W{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
-    vgen_line(v, "v_q    <= v_d;");
-    vgen_line(v, "r_q    <= r_d;");
-    vgen_line(v, "infl_q <= infl_d;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
 }
 
 void emit_fetch(struct vgen *v, const struct simt_config *cfg,
@@ -347,26 +298,18 @@ void emit_fetch(struct vgen *v, const struct simt_config *cfg,
 
     fetch_geometry(cfg, &g);
     emit_header(v, cfg, &g);
-    if (g.policy != FETCH_CFF) {
-        vgen_section(v, "Inputs this policy does not read");
-        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
-        vgen_line(v, "wire unused_inputs = ^{next_valid_i, next_warp_i};");
-        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
-    }
+    if (g.policy != FETCH_CFF)
+        emit_unused_inputs(v, "^{next_valid_i, next_warp_i}");
     vgen_section(v, "State: v and r bits of every slot, fetches in flight");
     vgen_line(v, "reg  [NUM_WARPS*SLOTS-1:0] v_q;      // slot holds an instruction");
     vgen_line(v, "reg  [NUM_WARPS*SLOTS-1:0] r_q;      // ... whose operands are ready");
     vgen_line(v, "reg  [NUM_WARPS*CNT_W-1:0] infl_q;   // fetches in flight, per warp");
     vgen_line(v, "genvar gw;");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_ready");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_ready", "for (gw = 0; gw < NUM_WARPS; gw = gw + 1)");
     vgen_line(v, "assign ready_o[gw] = v_q[gw*SLOTS] && r_q[gw*SLOTS];   // slot 0 is the oldest");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_line(v, "assign slot_v_o   = v_q;");
     vgen_line(v, "assign slot_r_o   = r_q;");
     vgen_line(v, "assign inflight_o = infl_q;");

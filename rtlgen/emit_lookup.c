@@ -170,24 +170,18 @@ static void emit_contents(struct vgen *v, const struct lookup_names *n)
     if (n->ready)
         vgen_line(v, "wire [ENTRIES*SLOT_W-1:0]   age_v;");
     vgen_line(v, "genvar ge, gl;");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_entry");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_entry", "for (ge = 0; ge < ENTRIES; ge = ge + 1)");
     vgen_line(v, "assign pc_v[ge*PC_W +: PC_W]       = valid_q[ge] ? pc_q[ge*PC_W +: PC_W] : {PC_W{1'b0}};");
     vgen_line(v, "assign mask_v[ge*LANES +: LANES]   = valid_q[ge] ? mask_q[ge*LANES +: LANES] : {LANES{1'b0}};");
     if (n->ready)
         vgen_line(v, "assign age_v[ge*SLOT_W +: SLOT_W] = valid_q[ge] ? age_q[ge*SLOT_W +: SLOT_W] : {SLOT_W{1'b0}};");
-    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
-    vgen_indent(v);
+    vgen_begin_named(v, "g_lane", "for (gl = 0; gl < LANES; gl = gl + 1)");
     vgen_line(v, "assign tid_v[(ge*LANES+gl)*TW +: TW] = mask_v[ge*LANES+gl] ? tid_q[(ge*LANES+gl)*TW +: TW]");
     vgen_line(v, "                                                           : {TW{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
     vgen_line(v, "assign valid_o = (SHOW_TABLE != 0) ? valid_q : {ENTRIES{1'b0}};");
     vgen_line(v, "assign count_o = (SHOW_TABLE != 0) ? cnt_q : {CNT_W{1'b0}};");
@@ -205,23 +199,18 @@ static void emit_contents(struct vgen *v, const struct lookup_names *n)
 static void emit_select(struct vgen *v, const char *sel, const char *prefix,
                         const char *loop)
 {
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "%s_pc   = {PC_W{1'b0}};", prefix);
     vgen_line(v, "%s_mask = {LANES{1'b0}};", prefix);
     vgen_line(v, "%s_tid  = {(LANES*TW){1'b0}};", prefix);
-    vgen_line(v, "for (%s = 0; %s < ENTRIES; %s = %s + 1)", loop, loop, loop, loop);
-    vgen_indent(v);
-    vgen_line(v, "if (%s[%s]) begin", sel, loop);
-    vgen_indent(v);
+    vgen_begin(v, "for (%s = 0; %s < ENTRIES; %s = %s + 1)", loop, loop, loop, loop);
+    vgen_begin(v, "if (%s[%s])", sel, loop);
     vgen_line(v, "%s_pc   = %s_pc   | pc_v[%s*PC_W +: PC_W];", prefix, prefix, loop);
     vgen_line(v, "%s_mask = %s_mask | mask_v[%s*LANES +: LANES];", prefix, prefix, loop);
     vgen_line(v, "%s_tid  = %s_tid  | tid_v[%s*LANES*TW +: LANES*TW];", prefix, prefix, loop);
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign %s_pc_o   = %s_pc;", prefix, prefix);
     vgen_line(v, "assign %s_mask_o = %s_mask;", prefix, prefix);
@@ -248,15 +237,11 @@ static void emit_pop(struct vgen *v, const struct lookup_geometry *g)
     vgen_line(v, "reg  [LANES*TW-1:0] head_tid;");
     vgen_line(v, "integer hi;");
     vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_head");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_head", "for (ge = 0; ge < ENTRIES; ge = ge + 1)");
     vgen_line(v, "assign head_oh[ge] = valid_q[ge] && age_q[ge*SLOT_W +: SLOT_W] == {SLOT_W{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
     vgen_line(v, "assign head_valid_o = |head_oh;");
     emit_select(v, "head_oh", "head", "hi");
@@ -266,30 +251,26 @@ static void emit_pop(struct vgen *v, const struct lookup_geometry *g)
     vgen_line(v, "reg                         pop_err;   // pop of an empty table");
     vgen_line(v, "integer di;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "valid_s0 = valid_q;");
     vgen_line(v, "pc_s0    = pc_q;");
     vgen_line(v, "mask_s0  = mask_q;");
     vgen_line(v, "age_s0   = age_q;");
     vgen_line(v, "count_s0 = cnt_q;");
     vgen_line(v, "pop_err  = 1'b0;");
-    vgen_line(v, "if (pop_i && !head_valid_o) begin");
-    vgen_line(v, "  pop_err = 1'b1;");
-    vgen_line(v, "end else if (pop_i) begin");
-    vgen_indent(v);
+    vgen_begin(v, "if (pop_i && !head_valid_o)");
+    vgen_line(v, "pop_err = 1'b1;");
+    vgen_elsif(v, "pop_i");
     vgen_line(v, "count_s0 = cnt_q - %u'd1;", g->cnt_w);
-    vgen_line(v, "for (di = 0; di < ENTRIES; di = di + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (head_oh[di])");
-    vgen_line(v, "  valid_s0[di] = 1'b0;");
-    vgen_line(v, "else if (valid_q[di] && age_q[di*SLOT_W +: SLOT_W] != {SLOT_W{1'b0}})");
-    vgen_line(v, "  age_s0[di*SLOT_W +: SLOT_W] = age_q[di*SLOT_W +: SLOT_W] - %u'd1;", g->slot_w);
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "for (di = 0; di < ENTRIES; di = di + 1)");
+    vgen_begin(v, "if (head_oh[di])");
+    vgen_line(v, "valid_s0[di] = 1'b0;");
+    vgen_elsif(v, "valid_q[di] && age_q[di*SLOT_W +: SLOT_W] != {SLOT_W{1'b0}}");
+    vgen_line(v, "age_s0[di*SLOT_W +: SLOT_W] = age_q[di*SLOT_W +: SLOT_W] - %u'd1;", g->slot_w);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
 }
 
 /* Waiting-Lookup: the completion shows its warp and frees the entry. */
@@ -303,16 +284,12 @@ static void emit_done(struct vgen *v, const struct lookup_geometry *g)
     vgen_line(v, "wire                done_err;  // names a free entry or none");
     vgen_line(v, "integer hi;");
     vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_done");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_done", "for (ge = 0; ge < ENTRIES; ge = ge + 1)");
     vgen_line(v, "localparam [SLOT_W-1:0] ID = ge;");
     vgen_line(v, "assign done_oh[ge] = done_valid_i && done_slot_i == ID && valid_q[ge];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
     vgen_line(v, "assign done_err = done_valid_i && !(|done_oh);");
     emit_select(v, "done_oh", "done", "hi");
@@ -320,14 +297,12 @@ static void emit_done(struct vgen *v, const struct lookup_geometry *g)
     vgen_section(v, "Stage 0: the table after the completion");
     emit_stage_regs(v, 0, 0);
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "valid_s0 = valid_q & ~done_oh;");
     vgen_line(v, "pc_s0    = pc_q;");
     vgen_line(v, "mask_s0  = mask_q;");
     vgen_line(v, "count_s0 = (|done_oh) ? cnt_q - %u'd1 : cnt_q;", g->cnt_w);
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
 }
 
 /*
@@ -380,40 +355,38 @@ static void emit_insert(struct vgen *v, const struct lookup_geometry *g, unsigne
     }
     vgen_line(v, "integer k%u, i%u;   // loop indices of the two blocks below", p, p);
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "for (k%u = 0; k%u < ENTRIES; k%u = k%u + 1)", p, p, p, p);
+    vgen_begin(v, "always @*");
+    vgen_begin(v, "for (k%u = 0; k%u < ENTRIES; k%u = k%u + 1)", p, p, p, p);
     if (defect == DEFECT_LOOKUP_LANE_CONFLICT && ready) {
-        vgen_line(v, "  // DELIBERATE DEFECT (%s): lane conflicts are ignored.",
+        vgen_line(v, "// DELIBERATE DEFECT (%s): lane conflicts are ignored.",
                   rtl_defect_name(defect));
-        vgen_line(v, "  match_p%u[k%u] = valid_s%u[k%u] && pc_s%u[k%u*PC_W +: PC_W] == pc_p%u;",
+        vgen_line(v, "match_p%u[k%u] = valid_s%u[k%u] && pc_s%u[k%u*PC_W +: PC_W] == pc_p%u;",
                   p, p, s, p, s, p, p);
     } else {
-        vgen_line(v, "  match_p%u[k%u] = valid_s%u[k%u] && pc_s%u[k%u*PC_W +: PC_W] == pc_p%u &&",
+        vgen_line(v, "match_p%u[k%u] = valid_s%u[k%u] && pc_s%u[k%u*PC_W +: PC_W] == pc_p%u &&",
                   p, p, s, p, s, p, p);
-        vgen_line(v, "                 (mask_s%u[k%u*LANES +: LANES] & mask_p%u) == {LANES{1'b0}};",
+        vgen_line(v, "               (mask_s%u[k%u*LANES +: LANES] & mask_p%u) == {LANES{1'b0}};",
                   s, p, p);
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "valid_s%u = valid_s%u;", t, s);
     vgen_line(v, "pc_s%u    = pc_s%u;", t, s);
     vgen_line(v, "mask_s%u  = mask_s%u;", t, s);
     if (ready) {
         vgen_line(v, "age_s%u   = age_s%u;", t, s);
         vgen_line(v, "rank_p%u = {SLOT_W{1'b0}};", p);
-        vgen_line(v, "for (i%u = 0; i%u < ENTRIES; i%u = i%u + 1)", p, p, p, p);
-        vgen_line(v, "  if (msel_p%u[i%u])", p, p);
-        vgen_line(v, "    rank_p%u = age_s%u[i%u*SLOT_W +: SLOT_W];", p, s, p);
+        vgen_begin(v, "for (i%u = 0; i%u < ENTRIES; i%u = i%u + 1)", p, p, p, p);
+        vgen_begin(v, "if (msel_p%u[i%u])", p, p);
+        vgen_line(v, "rank_p%u = age_s%u[i%u*SLOT_W +: SLOT_W];", p, s, p);
+        vgen_end(v);
+        vgen_end(v);
     }
     vgen_line(v, "count_s%u = alloc_p%u ? count_s%u + %u'd1 : count_s%u;", t, p, s, g->cnt_w, s);
-    vgen_line(v, "for (i%u = 0; i%u < ENTRIES; i%u = i%u + 1) begin", p, p, p, p);
-    vgen_indent(v);
-    vgen_line(v, "if (wsel_p%u[i%u]) begin", p, p);
-    vgen_indent(v);
+    vgen_begin(v, "for (i%u = 0; i%u < ENTRIES; i%u = i%u + 1)", p, p, p, p);
+    vgen_begin(v, "if (wsel_p%u[i%u])", p, p);
     vgen_line(v, "valid_s%u[i%u] = 1'b1;", t, p);
     vgen_line(v, "pc_s%u[i%u*PC_W +: PC_W] = pc_p%u;", t, p, p);
     vgen_line(v, "mask_s%u[i%u*LANES +: LANES] = merge_p%u ? mask_s%u[i%u*LANES +: LANES] | mask_p%u",
@@ -422,19 +395,14 @@ static void emit_insert(struct vgen *v, const struct lookup_geometry *g, unsigne
     if (ready) {
         vgen_line(v, "age_s%u[i%u*SLOT_W +: SLOT_W] = merge_p%u ? last_p%u", t, p, p, p);
         vgen_line(v, "                                    : count_s%u[SLOT_W-1:0];", s);
-    }
-    vgen_dedent(v);
-    if (ready) {
-        vgen_line(v, "end else if (merge_p%u && valid_s%u[i%u] &&", p, s, p);
-        vgen_line(v, "             age_s%u[i%u*SLOT_W +: SLOT_W] > rank_p%u) begin", s, p, p);
-        vgen_line(v, "  age_s%u[i%u*SLOT_W +: SLOT_W] = age_s%u[i%u*SLOT_W +: SLOT_W] - %u'd1;",
+        vgen_elsif(v, "merge_p%u && valid_s%u[i%u] && age_s%u[i%u*SLOT_W +: SLOT_W] > rank_p%u",
+                   p, s, p, s, p, p);
+        vgen_line(v, "age_s%u[i%u*SLOT_W +: SLOT_W] = age_s%u[i%u*SLOT_W +: SLOT_W] - %u'd1;",
                   t, p, s, p, g->slot_w);
     }
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
 }
 
 /* Waiting-Lookup: the index of the entry port 0 wrote. */
@@ -445,24 +413,19 @@ static void emit_slot(struct vgen *v)
     vgen_line(v, "reg  [SLOT_W-1:0]         slot;");
     vgen_line(v, "integer si;");
     vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_slot");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_slot", "for (ge = 0; ge < ENTRIES; ge = ge + 1)");
     vgen_line(v, "localparam [SLOT_W-1:0] ID = ge;");
     vgen_line(v, "assign slot_terms[ge*SLOT_W +: SLOT_W] = wsel_p0[ge] ? ID : {SLOT_W{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "slot = {SLOT_W{1'b0}};");
-    vgen_line(v, "for (si = 0; si < ENTRIES; si = si + 1)");
-    vgen_line(v, "  slot = slot | slot_terms[si*SLOT_W +: SLOT_W];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "for (si = 0; si < ENTRIES; si = si + 1)");
+    vgen_line(v, "slot = slot | slot_terms[si*SLOT_W +: SLOT_W];");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign ins_slot_o = slot;");
 }
@@ -484,50 +447,37 @@ static void emit_outputs(struct vgen *v, int ready)
 
 static void emit_registers(struct vgen *v, const struct lookup_geometry *g, int ready)
 {
+    char valid_d[32], cnt_d[32], age_d[32];
+    const struct vreg regs[] = {
+        { "valid_q", "{ENTRIES{1'b0}}",          valid_d },
+        { "cnt_q",   "{CNT_W{1'b0}}",            cnt_d },
+        { "age_q",   "{(ENTRIES*SLOT_W){1'b0}}", age_d },   /* Ready-Lookup only */
+    };
     unsigned last = g->ports;
 
+    snprintf(valid_d, sizeof valid_d, "valid_s%u", last);
+    snprintf(cnt_d, sizeof cnt_d, "count_s%u", last);
+    snprintf(age_d, sizeof age_d, "age_s%u", last);
     vgen_section(v, "Registers");
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "valid_q <= {ENTRIES{1'b0}};");
-    vgen_line(v, "cnt_q   <= {CNT_W{1'b0}};");
-    if (ready)
-        vgen_line(v, "age_q   <= {(ENTRIES*SLOT_W){1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
-    vgen_line(v, "valid_q <= valid_s%u;", last);
-    vgen_line(v, "cnt_q   <= count_s%u;", last);
-    if (ready)
-        vgen_line(v, "age_q   <= age_s%u;", last);
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_ff(v, regs, ready ? 3 : 2, NULL);
     vgen_blank(v);
     vgen_line(v, "// Contents: written without reset, as an SRAM.  Thread ids are written");
     vgen_line(v, "// lane by lane, only for the lanes of an insert.");
     vgen_line(v, "integer we, wl;");
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i) begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @(posedge clk_i)");
     vgen_line(v, "pc_q   <= pc_s%u;", last);
     vgen_line(v, "mask_q <= mask_s%u;", last);
-    vgen_line(v, "for (we = 0; we < ENTRIES; we = we + 1)");
-    vgen_indent(v);
-    vgen_line(v, "for (wl = 0; wl < LANES; wl = wl + 1) begin");
-    vgen_indent(v);
+    vgen_begin(v, "for (we = 0; we < ENTRIES; we = we + 1)");
+    vgen_begin(v, "for (wl = 0; wl < LANES; wl = wl + 1)");
     for (unsigned p = 0; p < g->ports; p++) {
-        vgen_line(v, "if (wsel_p%u[we] && mask_p%u[wl])", p, p);
-        vgen_line(v, "  tid_q[(we*LANES+wl)*TW +: TW] <= tid_p%u[wl*TW +: TW];", p);
+        vgen_begin(v, "if (wsel_p%u[we] && mask_p%u[wl])", p, p);
+        vgen_line(v, "tid_q[(we*LANES+wl)*TW +: TW] <= tid_p%u[wl*TW +: TW];", p);
+        vgen_end(v);
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
 }
 
 static void emit_lookup(struct vgen *v, const struct simt_config *cfg,

@@ -205,12 +205,12 @@ static void emit_wires(struct vgen *v)
     vgen_line(v, "reg  [LANES*ENTRIES*TW-1:0] tid_v;         // the thread ids read out, lane-major");
     vgen_line(v, "genvar gl, gs;");
     vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_line(v, "  for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set_id");
-    vgen_line(v, "    localparam [SET_W-1:0] SID = gs;");
-    vgen_line(v, "    assign set_ids[gs*SET_W +: SET_W] = SID;");
-    vgen_line(v, "  end");
-    vgen_line(v, "endgenerate");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_set_id", "for (gs = 0; gs < SETS; gs = gs + 1)");
+    vgen_line(v, "localparam [SET_W-1:0] SID = gs;");
+    vgen_line(v, "assign set_ids[gs*SET_W +: SET_W] = SID;");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 static void emit_complete(struct vgen *v, enum rtl_defect defect)
@@ -220,26 +220,25 @@ static void emit_complete(struct vgen *v, enum rtl_defect defect)
         vgen_line(v, "reg  [ENTRIES-1:0] miss1, miss2;   // one, two members missing");
     vgen_line(v, "integer cl;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     if (defect == DEFECT_RBT_EARLY_RELEASE) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): complete when at most one member",
                   rtl_defect_name(defect));
         vgen_line(v, "// has not reached.");
         vgen_line(v, "miss1 = {ENTRIES{1'b0}};");
         vgen_line(v, "miss2 = {ENTRIES{1'b0}};");
-        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1) begin");
-        vgen_line(v, "  miss2 = miss2 | (miss1 & member_q[cl*ENTRIES +: ENTRIES] & ~reached_q[cl*ENTRIES +: ENTRIES]);");
-        vgen_line(v, "  miss1 = miss1 | (member_q[cl*ENTRIES +: ENTRIES] & ~reached_q[cl*ENTRIES +: ENTRIES]);");
-        vgen_line(v, "end");
+        vgen_begin(v, "for (cl = 0; cl < LANES; cl = cl + 1)");
+        vgen_line(v, "miss2 = miss2 | (miss1 & member_q[cl*ENTRIES +: ENTRIES] & ~reached_q[cl*ENTRIES +: ENTRIES]);");
+        vgen_line(v, "miss1 = miss1 | (member_q[cl*ENTRIES +: ENTRIES] & ~reached_q[cl*ENTRIES +: ENTRIES]);");
+        vgen_end(v);
         vgen_line(v, "complete = valid_q & ~miss2;");
     } else {
         vgen_line(v, "complete = valid_q;");
-        vgen_line(v, "for (cl = 0; cl < LANES; cl = cl + 1)");
-        vgen_line(v, "  complete = complete & ~(member_q[cl*ENTRIES +: ENTRIES] ^ reached_q[cl*ENTRIES +: ENTRIES]);");
+        vgen_begin(v, "for (cl = 0; cl < LANES; cl = cl + 1)");
+        vgen_line(v, "complete = complete & ~(member_q[cl*ENTRIES +: ENTRIES] ^ reached_q[cl*ENTRIES +: ENTRIES]);");
+        vgen_end(v);
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
 }
 
 /* The release: the lowest complete entry, its set and way. */
@@ -255,21 +254,22 @@ static void emit_release_select(struct vgen *v, const struct rbt_geometry *g)
     vgen_blank(v);
     vgen_line(v, "assign rel_oh = complete & (~complete + %u'd1);", g->entries);
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "rel_set = {SET_W{1'b0}};");
     vgen_line(v, "rel_way = {WAYS{1'b0}};");
-    vgen_line(v, "for (xs = 0; xs < SETS; xs = xs + 1) begin");
-    vgen_line(v, "  if (|rel_oh[xs*WAYS +: WAYS])");
-    vgen_line(v, "    rel_set = rel_set | set_ids[xs*SET_W +: SET_W];");
-    vgen_line(v, "  rel_way = rel_way | rel_oh[xs*WAYS +: WAYS];");
-    vgen_line(v, "end");
+    vgen_begin(v, "for (xs = 0; xs < SETS; xs = xs + 1)");
+    vgen_begin(v, "if (|rel_oh[xs*WAYS +: WAYS])");
+    vgen_line(v, "rel_set = rel_set | set_ids[xs*SET_W +: SET_W];");
+    vgen_end(v);
+    vgen_line(v, "rel_way = rel_way | rel_oh[xs*WAYS +: WAYS];");
+    vgen_end(v);
     vgen_line(v, "rel_pc = {PC_W{1'b0}};");
-    vgen_line(v, "for (xw = 0; xw < WAYS; xw = xw + 1)");
-    vgen_line(v, "  if (rel_way[xw])");
-    vgen_line(v, "    rel_pc = rel_pc | rel_rpc_row[xw*PC_W +: PC_W];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "for (xw = 0; xw < WAYS; xw = xw + 1)");
+    vgen_begin(v, "if (rel_way[xw])");
+    vgen_line(v, "rel_pc = rel_pc | rel_rpc_row[xw*PC_W +: PC_W];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign rel_valid_o = |complete;");
     vgen_line(v, "assign rel_pc_o    = rel_pc;");
@@ -281,10 +281,8 @@ static void emit_lanes(struct vgen *v, const struct rbt_geometry *g)
     int multi = g->org == RBT_MULTIPORT;
 
     vgen_section(v, "Per lane: the row of the set of its thread");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_lane", "for (gl = 0; gl < LANES; gl = gl + 1)");
     vgen_line(v, "wire [TW-1:0]        lane_tid = t_tid[gl*TW +: TW];");
     vgen_line(v, "wire [SET_W-1:0]     lane_set = (SETS > 1) ? lane_tid[SET_W-1:0] : {SET_W{1'b0}};");
     if (!multi) {
@@ -307,11 +305,12 @@ static void emit_lanes(struct vgen *v, const struct rbt_geometry *g)
     vgen_line(v, "reg  [WAYS-1:0]      same;    // holds this thread id in lane gl");
     vgen_line(v, "integer lw;");
     vgen_blank(v);
-    vgen_line(v, "always @*");
-    vgen_line(v, "  for (lw = 0; lw < WAYS; lw = lw + 1) begin");
-    vgen_line(v, "    at_pc[lw] = valid_way[lw] && rpc_row[lw*PC_W +: PC_W] == t_pc;");
-    vgen_line(v, "    same[lw]  = tid_row[lw*TW +: TW] == lane_tid;");
-    vgen_line(v, "  end");
+    vgen_begin(v, "always @*");
+    vgen_begin(v, "for (lw = 0; lw < WAYS; lw = lw + 1)");
+    vgen_line(v, "at_pc[lw] = valid_way[lw] && rpc_row[lw*PC_W +: PC_W] == t_pc;");
+    vgen_line(v, "same[lw]  = tid_row[lw*TW +: TW] == lane_tid;");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "// Search: held at the pc, arrival, the ways the lane may merge into.");
     vgen_line(v, "wire [WAYS-1:0] mine = at_pc & member_way & same;");
@@ -331,38 +330,40 @@ static void emit_lanes(struct vgen *v, const struct rbt_geometry *g)
     vgen_line(v, "reg  [ENTRIES-1:0]   join_entry, arrive_entry; // entries this lane joins, arrives at");
     vgen_line(v, "integer nw, ns;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "for (nw = 0; nw < WAYS; nw = nw + 1) begin");
-    vgen_line(v, "  tid_row_n[nw*TW +: TW]     = join_way[nw] ? lane_tid   : tid_row[nw*TW +: TW];");
-    vgen_line(v, "  rpc_row_n[nw*PC_W +: PC_W] = alloc_way[nw] ? t_pc : rpc_row[nw*PC_W +: PC_W];");
-    vgen_line(v, "end");
-    vgen_line(v, "for (ns = 0; ns < SETS; ns = ns + 1) begin");
-    vgen_line(v, "  join_entry[ns*WAYS +: WAYS] = (lane_set == set_ids[ns*SET_W +: SET_W]) ? join_way : {WAYS{1'b0}};");
-    vgen_line(v, "  arrive_entry[ns*WAYS +: WAYS] = (lane_set == set_ids[ns*SET_W +: SET_W]) ? arrive_way : {WAYS{1'b0}};");
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "always @*");
+    vgen_begin(v, "for (nw = 0; nw < WAYS; nw = nw + 1)");
+    vgen_line(v, "tid_row_n[nw*TW +: TW]     = join_way[nw] ? lane_tid   : tid_row[nw*TW +: TW];");
+    vgen_line(v, "rpc_row_n[nw*PC_W +: PC_W] = alloc_way[nw] ? t_pc : rpc_row[nw*PC_W +: PC_W];");
+    vgen_end(v);
+    vgen_begin(v, "for (ns = 0; ns < SETS; ns = ns + 1)");
+    vgen_line(v, "join_entry[ns*WAYS +: WAYS] = (lane_set == set_ids[ns*SET_W +: SET_W]) ? join_way : {WAYS{1'b0}};");
+    vgen_line(v, "arrive_entry[ns*WAYS +: WAYS] = (lane_set == set_ids[ns*SET_W +: SET_W]) ? arrive_way : {WAYS{1'b0}};");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "// Lane gl's member and reached bits (flip-flops, not reset: read only");
     vgen_line(v, "// under valid_q): an allocation clears them, joining sets member.");
-    vgen_line(v, "always @(posedge clk_i) begin");
-    vgen_line(v, "  member_q[gl*ENTRIES +: ENTRIES] <= (member_q[gl*ENTRIES +: ENTRIES] & ~asel) | join_entry;");
-    vgen_line(v, "  reached_q[gl*ENTRIES +: ENTRIES] <= (reached_q[gl*ENTRIES +: ENTRIES] & ~asel & ~join_entry) | arrive_entry;");
-    vgen_line(v, "end");
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_line(v, "member_q[gl*ENTRIES +: ENTRIES] <= (member_q[gl*ENTRIES +: ENTRIES] & ~asel) | join_entry;");
+    vgen_line(v, "reached_q[gl*ENTRIES +: ENTRIES] <= (reached_q[gl*ENTRIES +: ENTRIES] & ~asel & ~join_entry) | arrive_entry;");
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "// Write ports: the RPC bank's row when the thread allocates a barrier");
     vgen_line(v, "// (lanes of one set write the same row), the thread ids when it joins.");
-    vgen_line(v, "always @(posedge clk_i)");
-    vgen_line(v, "  if (|alloc_way)");
-    vgen_line(v, "    rpc_mem[lane_set] <= rpc_row_n;");
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_begin(v, "if (|alloc_way)");
+    vgen_line(v, "rpc_mem[lane_set] <= rpc_row_n;");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i)");
-    vgen_line(v, "  if (|join_way)");
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_begin(v, "if (|join_way)");
     if (multi)
-        vgen_line(v, "    tid_mem[lane_set][gl*WAYS*TW +: WAYS*TW] <= tid_row_n; // lane gl's slice");
+        vgen_line(v, "tid_mem[lane_set][gl*WAYS*TW +: WAYS*TW] <= tid_row_n; // lane gl's slice");
     else
-        vgen_line(v, "    bank[lane_set] <= tid_row_n;");
+        vgen_line(v, "bank[lane_set] <= tid_row_n;");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "// Release: this lane's member bit and thread id of the released entry.");
     if (multi)
@@ -373,33 +374,35 @@ static void emit_lanes(struct vgen *v, const struct rbt_geometry *g)
     vgen_line(v, "reg  [TW-1:0]      rel_lane_tid;");
     vgen_line(v, "integer rw;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_line(v, "  rel_lane_tid = {TW{1'b0}};");
-    vgen_line(v, "  for (rw = 0; rw < WAYS; rw = rw + 1)");
-    vgen_line(v, "    if (rel_way[rw])");
-    vgen_line(v, "      rel_lane_tid = rel_lane_tid | rel_row[rw*TW +: TW];");
-    vgen_line(v, "end");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "rel_lane_tid = {TW{1'b0}};");
+    vgen_begin(v, "for (rw = 0; rw < WAYS; rw = rw + 1)");
+    vgen_begin(v, "if (rel_way[rw])");
+    vgen_line(v, "rel_lane_tid = rel_lane_tid | rel_row[rw*TW +: TW];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign rel_mask_o[gl]         = rel_member;");
     vgen_line(v, "assign rel_tid_o[gl*TW +: TW] = rel_member ? rel_lane_tid : {TW{1'b0}};");
     if (!multi) {
         vgen_blank(v);
         vgen_line(v, "// The bank read out for the table view.");
-        vgen_line(v, "if (SHOW_TABLE != 0) begin : g_view");
-        vgen_line(v, "  for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row");
-        vgen_line(v, "    wire [WAYS*TW-1:0] row = bank[gs];");
-        vgen_line(v, "    always @*");
-        vgen_line(v, "      tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = row;");
-        vgen_line(v, "  end");
-        vgen_line(v, "end else begin : g_no_view");
-        vgen_line(v, "  always @*");
-        vgen_line(v, "    tid_v[gl*ENTRIES*TW +: ENTRIES*TW] = {(ENTRIES*TW){1'b0}};");
-        vgen_line(v, "end");
+        vgen_begin_named(v, "g_view", "if (SHOW_TABLE != 0)");
+        vgen_begin_named(v, "g_row", "for (gs = 0; gs < SETS; gs = gs + 1)");
+        vgen_line(v, "wire [WAYS*TW-1:0] row = bank[gs];");
+        vgen_begin(v, "always @*");
+        vgen_line(v, "tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = row;");
+        vgen_end(v);
+        vgen_end(v);
+        vgen_else_named(v, "g_no_view");
+        vgen_begin(v, "always @*");
+        vgen_line(v, "tid_v[gl*ENTRIES*TW +: ENTRIES*TW] = {(ENTRIES*TW){1'b0}};");
+        vgen_end(v);
+        vgen_end(v);
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 /* Per set: the way the set's group writes. */
@@ -411,27 +414,22 @@ static void emit_sets(struct vgen *v, const struct rbt_geometry *g,
     vgen_line(v, "// into are those every lane of the group may merge into.");
     vgen_line(v, "wire [SETS*LANES-1:0] fail_s;    // the lanes a full set turns away");
     vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_set");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_set", "for (gs = 0; gs < SETS; gs = gs + 1)");
     vgen_line(v, "localparam [SET_W-1:0] SID = gs;");
     vgen_line(v, "reg  [LANES-1:0] group;          // the commit's lanes in this set");
     vgen_line(v, "reg  [WAYS-1:0]  can_merge;      // ways the group may merge into");
     vgen_line(v, "integer sl;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "can_merge = {WAYS{1'b1}};");
-    vgen_line(v, "for (sl = 0; sl < LANES; sl = sl + 1) begin");
-    vgen_indent(v);
+    vgen_begin(v, "for (sl = 0; sl < LANES; sl = sl + 1)");
     vgen_line(v, "group[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;");
-    vgen_line(v, "if (group[sl])");
-    vgen_line(v, "  can_merge = can_merge & may_merge[sl*WAYS +: WAYS];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "if (group[sl])");
+    vgen_line(v, "can_merge = can_merge & may_merge[sl*WAYS +: WAYS];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "wire [WAYS-1:0]  free  = ~valid_q[gs*WAYS +: WAYS];");
     vgen_line(v, "wire [LANES-1:0] fresh = group & ~held; // threads not yet waiting here");
@@ -454,21 +452,18 @@ static void emit_sets(struct vgen *v, const struct rbt_geometry *g,
     vgen_line(v, "assign wsel[gs*WAYS +: WAYS]     = merge ? merge_way : set_alloc_way;");
     vgen_line(v, "assign asel[gs*WAYS +: WAYS]     = set_alloc_way;");
     vgen_line(v, "assign fail_s[gs*LANES +: LANES] = fail ? fresh : {LANES{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
     vgen_line(v, "reg [LANES-1:0] fail_any;");
     vgen_line(v, "integer fi;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "fail_any = {LANES{1'b0}};");
-    vgen_line(v, "for (fi = 0; fi < SETS; fi = fi + 1)");
-    vgen_line(v, "  fail_any = fail_any | fail_s[fi*LANES +: LANES];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "for (fi = 0; fi < SETS; fi = fi + 1)");
+    vgen_line(v, "fail_any = fail_any | fail_s[fi*LANES +: LANES];");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign rsv_fail_o = fail_any;");
     vgen_line(v, "assign err_o      = t_valid && !(|t_mask);");
@@ -485,55 +480,43 @@ static void emit_contents(struct vgen *v, const struct rbt_geometry *g)
     vgen_line(v, "reg  [ENTRIES*LANES*TW-1:0] tid_show;");
     vgen_line(v, "integer qi, ql;");
     vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "if (SHOW_TABLE != 0) begin : g_show");
-    vgen_indent(v);
-    vgen_line(v, "for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_show", "if (SHOW_TABLE != 0)");
+    vgen_begin_named(v, "g_row", "for (gs = 0; gs < SETS; gs = gs + 1)");
     vgen_line(v, "wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[gs];");
     if (g->org == RBT_MULTIPORT)
         vgen_line(v, "wire [LANES*WAYS*TW-1:0] tid_row = tid_mem[gs];");
-    vgen_line(v, "always @*");
-    vgen_line(v, "  rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_row;");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_row;");
+    vgen_end(v);
     if (g->org == RBT_MULTIPORT) {
-        vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane_view");
-        vgen_line(v, "  always @*");
-        vgen_line(v, "    tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = tid_row[gl*WAYS*TW +: WAYS*TW];");
-        vgen_line(v, "end");
+        vgen_begin_named(v, "g_lane_view", "for (gl = 0; gl < LANES; gl = gl + 1)");
+        vgen_begin(v, "always @*");
+        vgen_line(v, "tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = tid_row[gl*WAYS*TW +: WAYS*TW];");
+        vgen_end(v);
+        vgen_end(v);
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin : g_hide");
-    vgen_indent(v);
-    vgen_line(v, "always @* begin");
-    vgen_line(v, "  rpc_v = {(ENTRIES*PC_W){1'b0}};");
+    vgen_end(v);
+    vgen_else_named(v, "g_hide");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "rpc_v = {(ENTRIES*PC_W){1'b0}};");
     if (g->org == RBT_MULTIPORT)
-        vgen_line(v, "  tid_v = {(LANES*ENTRIES*TW){1'b0}};");
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+        vgen_line(v, "tid_v = {(LANES*ENTRIES*TW){1'b0}};");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "for (qi = 0; qi < ENTRIES; qi = qi + 1) begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
+    vgen_begin(v, "for (qi = 0; qi < ENTRIES; qi = qi + 1)");
     vgen_line(v, "rpc_show[qi*PC_W +: PC_W] = shown[qi] ? rpc_v[qi*PC_W +: PC_W] : {PC_W{1'b0}};");
-    vgen_line(v, "for (ql = 0; ql < LANES; ql = ql + 1) begin");
-    vgen_indent(v);
+    vgen_begin(v, "for (ql = 0; ql < LANES; ql = ql + 1)");
     vgen_line(v, "member_show[qi*LANES+ql] = shown[qi] && member_q[ql*ENTRIES+qi];");
     vgen_line(v, "reached_show[qi*LANES+ql] = shown[qi] && reached_q[ql*ENTRIES+qi];");
     vgen_line(v, "tid_show[(qi*LANES+ql)*TW +: TW] = member_show[qi*LANES+ql] ? tid_v[(ql*ENTRIES+qi)*TW +: TW]");
     vgen_line(v, "                                                         : {TW{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign valid_o     = shown;");
     vgen_line(v, "assign rpc_o       = rpc_show;");
@@ -556,42 +539,49 @@ static void emit_next(struct vgen *v, const struct rbt_geometry *g)
     vgen_line(v, "reg  [OCC_W-1:0]   occ_n;");
     vgen_line(v, "integer ne;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;");
     vgen_line(v, "occ_n   = occ_q - %s;",
               vgen_zext(fired, sizeof fired, g->occ_w - 1, "OCC_W-1", "fire"));
-    vgen_line(v, "for (ne = 0; ne < ENTRIES; ne = ne + 1)");
-    vgen_line(v, "  if (asel[ne])");
-    vgen_line(v, "    occ_n = occ_n + %s;",
+    vgen_begin(v, "for (ne = 0; ne < ENTRIES; ne = ne + 1)");
+    vgen_begin(v, "if (asel[ne])");
+    vgen_line(v, "occ_n = occ_n + %s;",
               vgen_zext(one, sizeof one, g->occ_w - 1, "OCC_W-1", "1'b1"));
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
 }
 
 static void emit_registers(struct vgen *v)
 {
+    const struct vreg regs[] = {
+        { "valid_q", "{ENTRIES{1'b0}}", "valid_n" },
+        { "occ_q",   "{OCC_W{1'b0}}",   "occ_n" },
+    };
+
     vgen_section(v, "Registers (member, reached bits and memories: in g_lane)");
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "valid_q <= {ENTRIES{1'b0}};");
-    vgen_line(v, "occ_q   <= {OCC_W{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
-    vgen_line(v, "valid_q <= valid_n;");
-    vgen_line(v, "occ_q   <= occ_n;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
 }
 
 /* The commit through STAGES-1 register stages to the table. */
 static void emit_request(struct vgen *v, const struct rbt_geometry *g)
 {
+    /* A new commit enters the last stage; with one stage it is the stage. */
+    const struct vreg shift[] = {
+        { "sv_q",    "{NS{1'b0}}",           "{cmt_valid_i,    sv_q[NS-1:1]}" },
+        { "sd_q",    "{NS{1'b0}}",           "{cmt_diverged_i, sd_q[NS-1:1]}" },
+        { "spc_q",   "{(NS*PC_W){1'b0}}",    "{cmt_pc_i,       spc_q[NS*PC_W-1:PC_W]}" },
+        { "smask_q", "{(NS*LANES){1'b0}}",   "{cmt_mask_i,     smask_q[NS*LANES-1:LANES]}" },
+        { "stid_q",  "{(NS*LANES*TW){1'b0}}", "{cmt_tid_i,      stid_q[NS*LANES*TW-1:LANES*TW]}" },
+    };
+    const struct vreg load[] = {
+        { "sv_q",    "{NS{1'b0}}",           "cmt_valid_i" },
+        { "sd_q",    "{NS{1'b0}}",           "cmt_diverged_i" },
+        { "spc_q",   "{(NS*PC_W){1'b0}}",    "cmt_pc_i" },
+        { "smask_q", "{(NS*LANES){1'b0}}",   "cmt_mask_i" },
+        { "stid_q",  "{(NS*LANES*TW){1'b0}}", "cmt_tid_i" },
+    };
+
     vgen_section(v, "The commit at the table (HARP 7.3.2: STAGES-1 register stages)");
     vgen_line(v, "wire                t_valid, t_div;");
     vgen_line(v, "wire [PC_W-1:0]     t_pc;");
@@ -614,35 +604,7 @@ static void emit_request(struct vgen *v, const struct rbt_geometry *g)
     vgen_line(v, "reg  [NS*LANES-1:0]    smask_q;");
     vgen_line(v, "reg  [NS*LANES*TW-1:0] stid_q;");
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "sv_q    <= {NS{1'b0}};");
-    vgen_line(v, "sd_q    <= {NS{1'b0}};");
-    vgen_line(v, "spc_q   <= {(NS*PC_W){1'b0}};");
-    vgen_line(v, "smask_q <= {(NS*LANES){1'b0}};");
-    vgen_line(v, "stid_q  <= {(NS*LANES*TW){1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
-    if (g->stages > 2) {
-        vgen_line(v, "sv_q    <= {cmt_valid_i,    sv_q[NS-1:1]};");
-        vgen_line(v, "sd_q    <= {cmt_diverged_i, sd_q[NS-1:1]};");
-        vgen_line(v, "spc_q   <= {cmt_pc_i,       spc_q[NS*PC_W-1:PC_W]};");
-        vgen_line(v, "smask_q <= {cmt_mask_i,     smask_q[NS*LANES-1:LANES]};");
-        vgen_line(v, "stid_q  <= {cmt_tid_i,      stid_q[NS*LANES*TW-1:LANES*TW]};");
-    } else {
-        vgen_line(v, "sv_q    <= cmt_valid_i;");
-        vgen_line(v, "sd_q    <= cmt_diverged_i;");
-        vgen_line(v, "spc_q   <= cmt_pc_i;");
-        vgen_line(v, "smask_q <= cmt_mask_i;");
-        vgen_line(v, "stid_q  <= cmt_tid_i;");
-    }
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_ff(v, g->stages > 2 ? shift : load, 5, NULL);
     vgen_blank(v);
     vgen_line(v, "assign t_valid = sv_q[0];");
     vgen_line(v, "assign t_div   = sd_q[0];");

@@ -237,8 +237,7 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
         vgen_line(v, "wire               below_call = below[0];");
     }
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "err = 1'b0; ovf = 1'b0; pop = 1'b0; pushes = 2'd0;");
     vgen_line(v, "adv = 1'b0; adv_pc = {PC_W{1'b0}};");
     vgen_line(v, "top_we = 1'b0; top_n = {ENTRY_W{1'b0}};");
@@ -250,38 +249,34 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     vgen_line(v, "// Only an exit (or a refused launch) acts on a top whose threads");
     vgen_line(v, "// have all exited.");
     vgen_line(v, "if (op_i != 3'd0 && op_i != OP_LAUNCH && op_i != OP_EXIT &&");
-    vgen_line(v, "    op_depth != {DEPTH_W{1'b0}} && top_mask == {LANES{1'b0}})");
-    vgen_line(v, "  err = 1'b1;");
-    vgen_line(v, "else case (op_i)");
-    vgen_indent(v);
-    vgen_line(v, "OP_LAUNCH:");
-    vgen_indent(v);
-    vgen_line(v, "if (!op_ok || op_depth != {DEPTH_W{1'b0}} || mask_i == {LANES{1'b0}} || pc_i == rpc_i)");
-    vgen_indent(v);
+    vgen_begin(v, "    op_depth != {DEPTH_W{1'b0}} && top_mask == {LANES{1'b0}})");
     vgen_line(v, "err = 1'b1;");
-    vgen_dedent(v);
-    vgen_line(v, "else begin");
-    vgen_indent(v);
+    vgen_else(v);
+    vgen_case(v, "op_i");
+
+    vgen_begin(v, "OP_LAUNCH:");
+    vgen_begin(v, "if (!op_ok || op_depth != {DEPTH_W{1'b0}} || mask_i == {LANES{1'b0}} || pc_i == rpc_i)");
+    vgen_line(v, "err = 1'b1;");
+    vgen_else(v);
     vgen_line(v, "top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i, 2'b00}; new_d = 1;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "OP_ADVANCE:");
-    vgen_indent(v);
+    vgen_end(v);
+    vgen_end(v);
+
+    vgen_begin(v, "OP_ADVANCE:");
     vgen_line(v, "if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;");
     vgen_line(v, "else begin adv = 1'b1; adv_pc = pc_i; end");
-    vgen_dedent(v);
-    vgen_line(v, "OP_BRANCH:");
-    vgen_indent(v);
-    vgen_line(v, "if (op_depth == {DEPTH_W{1'b0}} || (mask_i & ~top_mask) != {LANES{1'b0}})");
-    vgen_indent(v);
+    vgen_end(v);
+
+    vgen_begin(v, "OP_BRANCH:");
+    vgen_begin(v, "if (op_depth == {DEPTH_W{1'b0}} || (mask_i & ~top_mask) != {LANES{1'b0}})");
     vgen_line(v, "err = 1'b1;");
-    vgen_dedent(v);
-    vgen_line(v, "else if (nmask == {LANES{1'b0}}) begin adv = 1'b1; adv_pc = pc_i;  end  // all taken");
-    vgen_line(v, "else if (mask_i == {LANES{1'b0}}) begin adv = 1'b1; adv_pc = npc_i; end  // none taken");
-    vgen_line(v, "else if (!push_n && !push_t) begin adv = 1'b1; adv_pc = rpc_i; end  // both sides at the RPC");
-    vgen_line(v, "else begin");
-    vgen_indent(v);
+    vgen_elsif(v, "nmask == {LANES{1'b0}}");
+    vgen_line(v, "adv = 1'b1; adv_pc = pc_i;    // all taken");
+    vgen_elsif(v, "mask_i == {LANES{1'b0}}");
+    vgen_line(v, "adv = 1'b1; adv_pc = npc_i;   // none taken");
+    vgen_elsif(v, "!push_n && !push_t");
+    vgen_line(v, "adv = 1'b1; adv_pc = rpc_i;   // both sides at the RPC");
+    vgen_else(v);
     vgen_line(v, "// Diverging: the top waits at rpc_i (or, when that is its own RPC,");
     vgen_line(v, "// is replaced by the sides); the sides not at rpc_i are pushed, from");
     vgen_line(v, "// level base up.");
@@ -293,15 +288,11 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
                   rtl_defect_name(defect));
         vgen_line(v, "// top entries and is not reported.");
         vgen_line(v, "if (base + npush > DEPTH) base = DEPTH - npush;");
-        vgen_line(v, "begin");
     } else {
-        vgen_line(v, "if (base + npush > DEPTH)");
-        vgen_indent(v);
+        vgen_begin(v, "if (base + npush > DEPTH)");
         vgen_line(v, "ovf = 1'b1;");
-        vgen_dedent(v);
-        vgen_line(v, "else begin");
+        vgen_else(v);
     }
-    vgen_indent(v);
     vgen_line(v, "pushes = npush[1:0]; new_d = base + npush;");
     if (banks) {
         if (defect == DEFECT_SBR_SILENT_OVERFLOW)
@@ -312,115 +303,92 @@ static void emit_update(struct vgen *v, const struct sbr_banks *b,
     }
     vgen_line(v, "top_we = 1'b1;");
     vgen_line(v, "top_n = push_t ? {pc_i, mask_i, rpc_i, 2'b00} : {npc_i, nmask, rpc_i, 2'b00};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "OP_CALL:");
-    vgen_indent(v);
+    if (defect != DEFECT_SBR_SILENT_OVERFLOW)
+        vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+
+    vgen_begin(v, "OP_CALL:");
     vgen_line(v, "// The top waits at the return PC under a CALL entry, or the CALL");
     vgen_line(v, "// entry replaces a branch top that re-converges at the return PC.");
     vgen_line(v, "if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;");
     vgen_line(v, "else if (call_keep && op_d32 >= DEPTH) ovf = 1'b1;");
-    vgen_line(v, "else begin");
-    vgen_indent(v);
+    vgen_begin(v, "else");
     vgen_line(v, "pushes = call_keep ? 2'd1 : 2'd0;");
     vgen_line(v, "new_d = call_keep ? op_d32 + 1 : op_d32;");
     if (banks)
         vgen_line(v, "wa = call_keep;");
     vgen_line(v, "top_we = 1'b1; top_n = {pc_i, top_mask, npc_i, 2'b01};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "OP_RETURN:");
-    vgen_indent(v);
+    vgen_end(v);
+    vgen_end(v);
+
+    vgen_begin(v, "OP_RETURN:");
     vgen_line(v, "// A CALL top returns to its return PC; a branch top above another");
     vgen_line(v, "// entry re-converges by returning.");
-    vgen_line(v, "if (op_depth == {DEPTH_W{1'b0}} || (top_call ? pc_i != top_rpc : op_d32 == 1))");
-    vgen_indent(v);
+    vgen_begin(v, "if (op_depth == {DEPTH_W{1'b0}} || (top_call ? pc_i != top_rpc : op_d32 == 1))");
     vgen_line(v, "err = 1'b1;");
-    vgen_dedent(v);
-    vgen_line(v, "else begin");
-    vgen_indent(v);
+    vgen_else(v);
     vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
     if (banks)
         vgen_line(v, "top_we = op_d32 > 1; top_n = below_live;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "OP_EXIT:");
-    vgen_indent(v);
+    vgen_end(v);
+    vgen_end(v);
+
+    vgen_begin(v, "OP_EXIT:");
     vgen_line(v, "// The top's threads exit; with none left live the stack empties.");
-    vgen_line(v, "if (op_depth == {DEPTH_W{1'b0}} || (mask_i & gone_n) != {LANES{1'b0}})");
-    vgen_indent(v);
+    vgen_begin(v, "if (op_depth == {DEPTH_W{1'b0}} || (mask_i & gone_n) != {LANES{1'b0}})");
     vgen_line(v, "err = 1'b1;");
-    vgen_dedent(v);
-    vgen_line(v, "else begin");
-    vgen_indent(v);
+    vgen_else(v);
     vgen_line(v, "pop = 1'b1;");
     vgen_line(v, "new_d = mask_i != {LANES{1'b0}} && op_d32 > 1 ? op_d32 - 1 : 0;");
     if (banks)
         vgen_line(v, "top_we = mask_i != {LANES{1'b0}} && op_d32 > 1; top_n = below_live;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "OP_YIELD:");
-    vgen_indent(v);
+    vgen_end(v);
+    vgen_end(v);
+
+    vgen_begin(v, "OP_YIELD:");
     if (banks) {
         vgen_line(v, "// The top swaps with its sibling below (a branch entry of the same");
         vgen_line(v, "// RPC, not marked), or joins it when it is marked and waits at the");
         vgen_line(v, "// top's PC.");
         vgen_line(v, "if (op_d32 < 2 || top_call || below_call || below_rpc != top_rpc ||");
-        vgen_line(v, "    (below_yld && below_pc != top_pc))");
-        vgen_indent(v);
+        vgen_begin(v, "    (below_yld && below_pc != top_pc))");
         vgen_line(v, "err = 1'b1;");
-        vgen_dedent(v);
-        vgen_line(v, "else if (below_yld) begin");
-        vgen_indent(v);
+        vgen_elsif(v, "below_yld");
         vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
         vgen_line(v, "top_we = 1'b1; top_n = below_join;");
-        vgen_dedent(v);
-        vgen_line(v, "end else begin");
-        vgen_indent(v);
+        vgen_else(v);
         vgen_line(v, "base = op_d32 - 2; wb = 1'b1;");
         vgen_line(v, "top_we = 1'b1; top_n = below_live;");
-        vgen_dedent(v);
-        vgen_line(v, "end");
+        vgen_end(v);
     } else {
         vgen_line(v, "err = 1'b1;   // one entry per warp: never a sibling below");
     }
-    vgen_dedent(v);
+    vgen_end(v);
+
     vgen_line(v, "3'd0: ;");
     vgen_line(v, "default: err = 1'b1;");
-    vgen_dedent(v);
-    vgen_line(v, "endcase");
+    vgen_endcase(v);
+    vgen_end(v);
     vgen_line(v, "// A non-diverging move: to a branch top's RPC pops (the entry below");
     vgen_line(v, "// becomes the top), else rewrites the top's PC.");
-    vgen_line(v, "if (adv) begin");
-    vgen_indent(v);
+    vgen_begin(v, "if (adv)");
     if (defect == DEFECT_SBR_CALL_POPS_ON_MOVE) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): a CALL top at its RPC is",
                   rtl_defect_name(defect));
         vgen_line(v, "// popped as a branch top is.");
-        vgen_line(v, "if (adv_pc == top_rpc) begin");
+        vgen_begin(v, "if (adv_pc == top_rpc)");
     } else {
-        vgen_line(v, "if (adv_pc == top_rpc && !top_call) begin");
+        vgen_begin(v, "if (adv_pc == top_rpc && !top_call)");
     }
-    vgen_indent(v);
     vgen_line(v, "pop = 1'b1; new_d = op_d32 - 1;");
     if (banks)
         vgen_line(v, "top_we = op_d32 > 1; top_n = below_live;");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
+    vgen_else(v);
     vgen_line(v, "top_we = 1'b1; top_n = {adv_pc, top_mask, top_rpc, 1'b0, top_call};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "wire              commit = op_i != 3'd0 && !err && !ovf;");
 }
@@ -502,18 +470,36 @@ static void emit_banks(struct vgen *v, const struct sbr_stack_geometry *g,
         vgen_line(v, "wire [ENTRY_W-1:0] od_wd   = wa_od ? wa_data : wb_data;");
     }
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i)");
-    vgen_line(v, "  if (wa_ev || wb_ev) ev_mem[ev_wa] <= ev_wd;");
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_line(v, "if (wa_ev || wb_ev) ev_mem[ev_wa] <= ev_wd;");
+    vgen_end(v);
     if (odd) {
         vgen_blank(v);
-        vgen_line(v, "always @(posedge clk_i)");
-        vgen_line(v, "  if (wa_od || wb_od) od_mem[od_wa] <= od_wd;");
+        vgen_begin(v, "always @(posedge clk_i)");
+        vgen_line(v, "if (wa_od || wb_od) od_mem[od_wa] <= od_wd;");
+        vgen_end(v);
     }
 }
 
 /* Under FORMAL: the whole-stack view and the checker. */
 static void emit_formal(struct vgen *v, const struct sbr_banks *b)
 {
+    const struct vconn params[] = {
+        VCONN_SAME("NUM_WARPS"), VCONN_SAME("DEPTH"), VCONN_SAME("LANES"),
+        VCONN_SAME("PC_W"),
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"), VCONN_SAME("rst_ni"), VCONN_SAME("op_i"),
+        VCONN_SAME("op_warp_i"), VCONN_SAME("pc_i"), VCONN_SAME("mask_i"),
+        VCONN_SAME("npc_i"), VCONN_SAME("rpc_i"), VCONN_SAME("rd_warp_i"),
+        VCONN_SAME("rd_valid_o"), VCONN_SAME("rd_pc_o"), VCONN_SAME("rd_mask_o"),
+        VCONN_SAME("rd_depth_o"), VCONN_SAME("pop_o"), VCONN_SAME("pushes_o"),
+        VCONN_SAME("ovf_o"), VCONN_SAME("err_o"), VCONN_SAME("f_pc"),
+        VCONN_SAME("f_rpc"), VCONN_SAME("f_mask"), VCONN_SAME("f_call"),
+        VCONN_SAME("f_yld"), { "f_depth", "depth_q", NULL },
+        { "f_gone", "gone_q", NULL },
+    };
+
     vgen_section(v, "Proof observer (only under FORMAL; not part of the design)");
     vgen_line(v, "`ifdef FORMAL");
     vgen_line(v, "// Every level of every stack: the top register at the top, else the");
@@ -523,46 +509,38 @@ static void emit_formal(struct vgen *v, const struct sbr_banks *b)
     vgen_line(v, "wire [ENTRIES*LANES-1:0] f_mask;");
     vgen_line(v, "wire [ENTRIES-1:0]       f_call, f_yld;");
     vgen_line(v, "genvar fw, fl;");
-    vgen_line(v, "generate");
-    vgen_line(v, "  for (fw = 0; fw < NUM_WARPS; fw = fw + 1) begin : g_fw");
-    vgen_line(v, "    for (fl = 0; fl < DEPTH; fl = fl + 1) begin : g_fl");
-    vgen_line(v, "      wire [ENTRY_W-1:0] stored;");
-    vgen_line(v, "      wire [ENTRY_W-1:0] e;");
-    vgen_line(v, "      if (fl == DEPTH - 1) begin : g_none");
-    vgen_line(v, "        assign stored = {ENTRY_W{1'b0}};");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_fw", "for (fw = 0; fw < NUM_WARPS; fw = fw + 1)");
+    vgen_begin_named(v, "g_fl", "for (fl = 0; fl < DEPTH; fl = fl + 1)");
+    vgen_line(v, "wire [ENTRY_W-1:0] stored;");
+    vgen_line(v, "wire [ENTRY_W-1:0] e;");
+    vgen_begin_named(v, "g_none", "if (fl == DEPTH - 1)");
+    vgen_line(v, "assign stored = {ENTRY_W{1'b0}};");
     if (b->ev_lv) {
-        vgen_line(v, "      end else if (fl %% 2 == 0) begin : g_ev");
-        vgen_line(v, "        assign stored = ev_mem[(fl / 2) * NUM_WARPS + fw];");
+        vgen_elsif_named(v, "g_ev", "fl %% 2 == 0");
+        vgen_line(v, "assign stored = ev_mem[(fl / 2) * NUM_WARPS + fw];");
     }
     if (b->od_lv) {
-        vgen_line(v, "      end else begin : g_od");
-        vgen_line(v, "        assign stored = od_mem[(fl / 2) * NUM_WARPS + fw];");
+        vgen_else_named(v, "g_od");
+        vgen_line(v, "assign stored = od_mem[(fl / 2) * NUM_WARPS + fw];");
     }
-    vgen_line(v, "      end");
-    vgen_line(v, "      assign e = depth_q[fw*DEPTH_W +: DEPTH_W] == fl + 1");
-    vgen_line(v, "               ? {top_pc_q[fw*PC_W +: PC_W], top_mask_q[fw*LANES +: LANES],");
-    vgen_line(v, "                  top_rpc_q[fw*PC_W +: PC_W], 1'b0, top_call_q[fw]}");
-    vgen_line(v, "               : stored;");
-    vgen_line(v, "      assign f_pc[(fw*DEPTH+fl)*PC_W +: PC_W]     = e[ENTRY_W-1 -: PC_W];");
-    vgen_line(v, "      assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W+2 +: LANES];");
-    vgen_line(v, "      assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[2 +: PC_W];");
-    vgen_line(v, "      assign f_yld[fw*DEPTH+fl]                   = e[1];");
-    vgen_line(v, "      assign f_call[fw*DEPTH+fl]                  = e[0];");
-    vgen_line(v, "    end");
-    vgen_line(v, "  end");
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_line(v, "assign e = depth_q[fw*DEPTH_W +: DEPTH_W] == fl + 1");
+    vgen_line(v, "         ? {top_pc_q[fw*PC_W +: PC_W], top_mask_q[fw*LANES +: LANES],");
+    vgen_line(v, "            top_rpc_q[fw*PC_W +: PC_W], 1'b0, top_call_q[fw]}");
+    vgen_line(v, "         : stored;");
+    vgen_line(v, "assign f_pc[(fw*DEPTH+fl)*PC_W +: PC_W]     = e[ENTRY_W-1 -: PC_W];");
+    vgen_line(v, "assign f_mask[(fw*DEPTH+fl)*LANES +: LANES] = e[PC_W+2 +: LANES];");
+    vgen_line(v, "assign f_rpc[(fw*DEPTH+fl)*PC_W +: PC_W]    = e[2 +: PC_W];");
+    vgen_line(v, "assign f_yld[fw*DEPTH+fl]                   = e[1];");
+    vgen_line(v, "assign f_call[fw*DEPTH+fl]                  = e[0];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
-    vgen_line(v, "sbr_stack_checker #(");
-    vgen_line(v, "  .NUM_WARPS(NUM_WARPS), .DEPTH(DEPTH), .LANES(LANES), .PC_W(PC_W)");
-    vgen_line(v, ") u_checker (");
-    vgen_line(v, "  .clk_i(clk_i), .rst_ni(rst_ni), .op_i(op_i), .op_warp_i(op_warp_i),");
-    vgen_line(v, "  .pc_i(pc_i), .mask_i(mask_i), .npc_i(npc_i), .rpc_i(rpc_i),");
-    vgen_line(v, "  .rd_warp_i(rd_warp_i), .rd_valid_o(rd_valid_o), .rd_pc_o(rd_pc_o),");
-    vgen_line(v, "  .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),");
-    vgen_line(v, "  .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),");
-    vgen_line(v, "  .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call), .f_yld(f_yld),");
-    vgen_line(v, "  .f_depth(depth_q), .f_gone(gone_q)");
-    vgen_line(v, ");");
+    vgen_instance(v, "sbr_stack_checker", "u_checker",
+                  params, sizeof params / sizeof params[0],
+                  conns, sizeof conns / sizeof conns[0]);
     vgen_line(v, "`endif");
 }
 
@@ -624,28 +602,27 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
         emit_banks(v, &g, &b);
 
     vgen_section(v, "Top registers and depth counters");
-    vgen_line(v, "always @(posedge clk_i) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (commit && top_we) begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_begin(v, "if (commit && top_we)");
     vgen_line(v, "top_pc_q[op_warp_i*PC_W +: PC_W]     <= top_n[ENTRY_W-1 -: PC_W];");
     vgen_line(v, "top_mask_q[op_warp_i*LANES +: LANES] <= top_n[PC_W+2 +: LANES];");
     vgen_line(v, "top_rpc_q[op_warp_i*PC_W +: PC_W]    <= top_n[2 +: PC_W];");
     vgen_line(v, "top_call_q[op_warp_i]                <= top_n[0];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
     vgen_line(v, "// a launch forgets the exited threads, an exit adds the top's");
-    vgen_line(v, "if (commit && (op_i == OP_LAUNCH || op_i == OP_EXIT))");
-    vgen_line(v, "  gone_q[op_warp_i*LANES +: LANES] <= op_i == OP_LAUNCH ? {LANES{1'b0}} : gone_n;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "if (commit && (op_i == OP_LAUNCH || op_i == OP_EXIT))");
+    vgen_line(v, "gone_q[op_warp_i*LANES +: LANES] <= op_i == OP_LAUNCH ? {LANES{1'b0}} : gone_n;");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni)      depth_q <= {NUM_WARPS*DEPTH_W{1'b0}};");
-    vgen_line(v, "else if (commit)  depth_q[op_warp_i*DEPTH_W +: DEPTH_W] <= new_d[DEPTH_W-1:0];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    /* Only the op warp's counter is written: not a plain group. */
+    vgen_begin(v, "always @(posedge clk_i or negedge rst_ni)");
+    vgen_begin(v, "if (!rst_ni)");
+    vgen_line(v, "depth_q <= {NUM_WARPS*DEPTH_W{1'b0}};");
+    vgen_elsif(v, "commit");
+    vgen_line(v, "depth_q[op_warp_i*DEPTH_W +: DEPTH_W] <= new_d[DEPTH_W-1:0];");
+    vgen_end(v);
+    vgen_end(v);
 
     vgen_section(v, "Read port");
     vgen_line(v, "wire [DEPTH_W-1:0] rd_depth = rd_ok ? depth_q[rd_warp_i*DEPTH_W +: DEPTH_W]");

@@ -15,6 +15,7 @@
  * ties off the inputs it does not read.
  */
 #include "rtlgen.h"
+#include "emit_common.h"
 #include "scheduler.h"
 #include "bits.h"
 
@@ -132,10 +133,7 @@ static void emit_unused(struct vgen *v, const struct scheduler_geometry *g)
     case SCHED_SAWS:    unused = "^{tb_rank_i, long_i}"; break;
     default:            unused = "^{long_i, tb_wait_i}"; break;
     }
-    vgen_section(v, "Inputs this policy does not read");
-    vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
-    vgen_line(v, "wire unused_inputs = %s;", unused);
-    vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    emit_unused_inputs(v, unused);
 }
 
 /*
@@ -147,6 +145,10 @@ static void emit_unused(struct vgen *v, const struct scheduler_geometry *g)
 static void emit_saws_order(struct vgen *v, const struct scheduler_geometry *g)
 {
     char bit[128];
+    const struct vreg regs[] = {
+        { "waited_q", "{NUM_TBS{1'b0}}", "tb_wait_i" },
+        { "before_q", "{PAIRS{1'b0}}",   "before_d" },
+    };
 
     vgen_section(v, "SAWS: thread blocks in first-hit order of their barrier");
     vgen_line(v, "localparam integer PAIRS = NUM_TBS * (NUM_TBS - 1) / 2;");
@@ -160,75 +162,44 @@ static void emit_saws_order(struct vgen *v, const struct scheduler_geometry *g)
     vgen_line(v, "// in the last cycle, and of two that both did, their order then;");
     vgen_line(v, "// otherwise (both start waiting now, or neither waits) the smaller id.");
     vgen_line(v, "genvar oi, oj;");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (oi = 0; oi < NUM_TBS; oi = oi + 1) begin : g_order");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_order", "for (oi = 0; oi < NUM_TBS; oi = oi + 1)");
     vgen_line(v, "reg [TB_W-1:0] r;");
     vgen_line(v, "integer k;");
     vgen_blank(v);
-    vgen_line(v, "for (oj = 0; oj < NUM_TBS; oj = oj + 1) begin : g_pair");
-    vgen_indent(v);
-    vgen_line(v, "if (oj == oi) begin : g_self");
-    vgen_indent(v);
+    vgen_begin_named(v, "g_pair", "for (oj = 0; oj < NUM_TBS; oj = oj + 1)");
+    vgen_begin_named(v, "g_self", "if (oj == oi)");
     vgen_line(v, "assign ahead[oi*NUM_TBS+oj] = 1'b0;");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin : g_other");
-    vgen_indent(v);
+    vgen_else_named(v, "g_other");
     vgen_line(v, "localparam [0:0] LOWER_ID = oj < oi;   // j has the smaller id");
     vgen_line(v, "wire kept;                             // their order in the last cycle");
-    vgen_line(v, "if (oj < oi) begin : g_lo");
-    vgen_indent(v);
+    vgen_begin_named(v, "g_lo", "if (oj < oi)");
     vgen_line(v, "assign kept = before_q[oj*NUM_TBS - oj*(oj+1)/2 + oi - oj - 1];");
     vgen_line(v, "// the pair (j, i) is updated here, from the lower id's side");
     vgen_line(v, "assign before_d[oj*NUM_TBS - oj*(oj+1)/2 + oi - oj - 1] = ahead[oi*NUM_TBS+oj];");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin : g_hi");
-    vgen_indent(v);
+    vgen_else_named(v, "g_hi");
     vgen_line(v, "assign kept = !before_q[oi*NUM_TBS - oi*(oi+1)/2 + oj - oi - 1];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
     vgen_line(v, "assign ahead[oi*NUM_TBS+oj] =");
     vgen_line(v, "    tb_wait_i[oj] != tb_wait_i[oi] ? tb_wait_i[oj] :");
     vgen_line(v, "    !tb_wait_i[oj]                 ? LOWER_ID :");
     vgen_line(v, "    waited_q[oj] != waited_q[oi]   ? waited_q[oj] :");
     vgen_line(v, "    waited_q[oj]                   ? kept : LOWER_ID;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "r = {TB_W{1'b0}};");
-    vgen_line(v, "for (k = 0; k < NUM_TBS; k = k + 1)");
-    vgen_indent(v);
+    vgen_begin(v, "for (k = 0; k < NUM_TBS; k = k + 1)");
     vgen_line(v, "r = r + %s;", vgen_zext(bit, sizeof bit, g->tb_w - 1, "TB_W-1",
                                            "ahead[oi*NUM_TBS+k]"));
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
     vgen_line(v, "assign tb_rank[oi*TB_W +: TB_W] = r;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "waited_q <= {NUM_TBS{1'b0}};");
-    vgen_line(v, "before_q <= {PAIRS{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
-    vgen_line(v, "waited_q <= tb_wait_i;");
-    vgen_line(v, "before_q <= before_d;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
 }
 
 /*
@@ -239,6 +210,10 @@ static void emit_saws_order(struct vgen *v, const struct scheduler_geometry *g)
 static void emit_tls_group(struct vgen *v, const struct scheduler_geometry *g)
 {
     char ext[128];
+    const struct vreg regs[] = {
+        { "active_q",   "ACTIVE_RESET",   "active_d" },
+        { "promoted_q", "PROMOTED_RESET", "promoted_d" },
+    };
 
     vgen_section(v, "Two-level scheduling: the active group");
     vgen_line(v, "localparam integer N_W = $clog2(NUM_WARPS + 1);   // 0..NUM_WARPS");
@@ -254,50 +229,35 @@ static void emit_tls_group(struct vgen *v, const struct scheduler_geometry *g)
     vgen_line(v, "reg  [N_W-1:0]       members;      // warps in active_d so far");
     vgen_line(v, "integer ak, ai;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "active_d   = active_q & ~long_i;");
     vgen_line(v, "promoted_d = promoted_q;");
     vgen_line(v, "members    = {N_W{1'b0}};");
-    vgen_line(v, "for (ai = 0; ai < NUM_WARPS; ai = ai + 1)");
-    vgen_indent(v);
+    vgen_begin(v, "for (ai = 0; ai < NUM_WARPS; ai = ai + 1)");
     vgen_line(v, "members = members + {{(N_W-1){1'b0}}, active_d[ai]};");
-    vgen_dedent(v);
-    vgen_line(v, "for (ak = 1; ak <= NUM_WARPS; ak = ak + 1) begin");
-    vgen_indent(v);
+    vgen_end(v);
+    vgen_begin(v, "for (ak = 1; ak <= NUM_WARPS; ak = ak + 1)");
     vgen_line(v, "ai = %s + ak;", vgen_zext(ext, sizeof ext, 32 - g->warp_w,
                                              "32-WARP_W", "promoted_q"));
     vgen_line(v, "if (ai >= NUM_WARPS) ai = ai - NUM_WARPS;");
-    vgen_line(v, "if (members < GROUP && !active_d[ai] && !long_i[ai]) begin");
-    vgen_indent(v);
+    vgen_begin(v, "if (members < GROUP && !active_d[ai] && !long_i[ai])");
     vgen_line(v, "active_d[ai] = 1'b1;");
     vgen_line(v, "promoted_d   = ai[WARP_W-1:0];");
     vgen_line(v, "members      = members + {{(N_W-1){1'b0}}, 1'b1};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "active_q   <= ACTIVE_RESET;");
-    vgen_line(v, "promoted_q <= PROMOTED_RESET;");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
-    vgen_line(v, "active_q   <= active_d;");
-    vgen_line(v, "promoted_q <= promoted_d;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
 }
 
-/* MWF, SAWS: the thread block whose warps compete this cycle. */
+/* MWF, SAWS: the thread block whose warps compete this cycle, by rank. */
+static const struct pick tb_pick = { "sel_valid", "sel_tb", "TB_W", "sel_rank", "TB_W" };
+
+/* The warp granted: LRR; GTO, with the thread block of the oldest so far. */
+static const struct pick grant_pick = { "grant_valid", "grant_warp", "WARP_W", NULL, NULL };
+static const struct pick oldest_pick = { "grant_valid", "grant_warp", "WARP_W", "grant_tb", "TB_W" };
+
 static void emit_mwf_select(struct vgen *v, const struct scheduler_geometry *g,
                             enum rtl_defect defect)
 {
@@ -315,39 +275,24 @@ static void emit_mwf_select(struct vgen *v, const struct scheduler_geometry *g,
     vgen_blank(v);
     vgen_line(v, "// TBs in id order: a TB replaces the choice only with a strictly");
     vgen_line(v, "// smaller rank, so equal ranks (a broken contract) go to the smaller id.");
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "tb_ready  = {NUM_TBS{1'b0}};");
-    vgen_line(v, "sel_valid = 1'b0;");
-    vgen_line(v, "sel_tb    = {TB_W{1'b0}};");
-    vgen_line(v, "sel_rank  = {TB_W{1'b0}};");
-    vgen_line(v, "for (st = 0; st < NUM_TBS; st = st + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "for (sw = 0; sw < NUM_WARPS; sw = sw + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (ready_i[sw] && warp_tb_i[sw*TB_W +: TB_W] == st[TB_W-1:0])");
-    vgen_indent(v);
+    emit_pick_clear(v, &tb_pick);
+    vgen_begin(v, "for (st = 0; st < NUM_TBS; st = st + 1)");
+    vgen_begin(v, "for (sw = 0; sw < NUM_WARPS; sw = sw + 1)");
+    vgen_begin(v, "if (ready_i[sw] && warp_tb_i[sw*TB_W +: TB_W] == st[TB_W-1:0])");
     vgen_line(v, "tb_ready[st] = 1'b1;");
-    vgen_dedent(v);
-    vgen_dedent(v);
+    vgen_end(v);
+    vgen_end(v);
     if (defect == DEFECT_SCHED_MWF_LOWEST_FIRST) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): the largest rank (the TB with the",
                   rtl_defect_name(defect));
         vgen_line(v, "// fewest warps waiting) wins.");
-        vgen_line(v, "if (tb_ready[st] && (!sel_valid || tb_rank[st*TB_W +: TB_W] > sel_rank)) begin");
-    } else {
-        vgen_line(v, "if (tb_ready[st] && (!sel_valid || tb_rank[st*TB_W +: TB_W] < sel_rank)) begin");
     }
-    vgen_indent(v);
-    vgen_line(v, "sel_valid = 1'b1;");
-    vgen_line(v, "sel_tb    = st[TB_W-1:0];");
-    vgen_line(v, "sel_rank  = tb_rank[st*TB_W +: TB_W];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    emit_pick_smaller(v, &tb_pick, "st", "tb_ready", "tb_rank",
+                      defect == DEFECT_SCHED_MWF_LOWEST_FIRST ? ">" : "<");
+    vgen_end(v);
+    vgen_end(v);
 }
 
 /*
@@ -367,26 +312,19 @@ static void emit_candidates(struct vgen *v, const struct scheduler_geometry *g)
         return;
     }
     vgen_line(v, "genvar gw;");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_cand");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_cand", "for (gw = 0; gw < NUM_WARPS; gw = gw + 1)");
     vgen_line(v, "assign cand[gw] = ready_i[gw] && sel_valid &&");
     vgen_line(v, "                  warp_tb_i[gw*TB_W +: TB_W] == sel_tb;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 /* LRR: the first candidate after warp `after`, wrapping. */
 static void emit_round_robin(struct vgen *v, const struct scheduler_geometry *g)
 {
-    char ext[128];
-
     vgen_section(v, "Round robin: the first candidate after the last granted warp");
-    vgen_line(v, "localparam [WARP_W-1:0] LAST_RESET = %u'd%u;   // NUM_WARPS - 1: warp 0 first",
-              g->warp_w, g->warps - 1);
+    emit_last_reset(v, g->warp_w, g->warps);
     vgen_line(v, "wire [WARP_W-1:0] after;       // round robin starts after this warp");
     vgen_line(v, "reg               grant_valid;");
     vgen_line(v, "reg  [WARP_W-1:0] grant_warp;");
@@ -400,43 +338,34 @@ static void emit_round_robin(struct vgen *v, const struct scheduler_geometry *g)
         vgen_line(v, "assign after = last_q;");
     }
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "grant_valid = 1'b0;");
-    vgen_line(v, "grant_warp  = {WARP_W{1'b0}};");
-    vgen_line(v, "for (rk = 1; rk <= NUM_WARPS; rk = rk + 1) begin");
-    vgen_indent(v);
-    vgen_line(v, "ri = %s + rk;", vgen_zext(ext, sizeof ext, 32 - g->warp_w,
-                                             "32-WARP_W", "after"));
-    vgen_line(v, "if (ri >= NUM_WARPS) ri = ri - NUM_WARPS;");
-    vgen_line(v, "if (!grant_valid && cand[ri]) begin");
-    vgen_indent(v);
-    vgen_line(v, "grant_valid = 1'b1;");
-    vgen_line(v, "grant_warp  = ri[WARP_W-1:0];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "always @*");
+    emit_pick_clear(v, &grant_pick);
+    emit_pick_round_robin(v, &grant_pick, "cand", "after", g->warp_w);
+    vgen_end(v);
 
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
     if (g->policy == SCHED_MWF_LRR) {
-        vgen_line(v, "if (!rst_ni)          tb_last_q <= {NUM_TBS{LAST_RESET}};");
-        vgen_line(v, "else if (grant_valid) tb_last_q[sel_tb*WARP_W +: WARP_W] <= grant_warp;");
+        /* Only the granted warp's TB's entry is written: not a plain group. */
+        vgen_begin(v, "always @(posedge clk_i or negedge rst_ni)");
+        vgen_begin(v, "if (!rst_ni)");
+        vgen_line(v, "tb_last_q <= {NUM_TBS{LAST_RESET}};");
+        vgen_elsif(v, "grant_valid");
+        vgen_line(v, "tb_last_q[sel_tb*WARP_W +: WARP_W] <= grant_warp;");
+        vgen_end(v);
+        vgen_end(v);
     } else {
-        vgen_line(v, "if (!rst_ni)          last_q <= LAST_RESET;");
-        vgen_line(v, "else if (grant_valid) last_q <= grant_warp;");
+        emit_last_register(v, &grant_pick, "last_q");
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
 }
 
 /* GTO: the last granted warp while it competes, else the oldest candidate. */
 static void emit_greedy(struct vgen *v, const struct scheduler_geometry *g)
 {
+    const struct vreg regs[] = {
+        { "last_q", "LAST_RESET", "grant_warp" },
+        { "have_q", "1'b0",       "1'b1" },
+    };
+
     vgen_section(v, "Greedy then oldest");
     vgen_line(v, "localparam [WARP_W-1:0] LAST_RESET = %u'd%u;   // NUM_WARPS - 1",
               g->warp_w, g->warps - 1);
@@ -449,49 +378,18 @@ static void emit_greedy(struct vgen *v, const struct scheduler_geometry *g)
     vgen_blank(v);
     vgen_line(v, "// Warps in id order: a warp replaces the choice only with a strictly");
     vgen_line(v, "// older (smaller) thread block, so a TB's smallest warp id wins.");
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
-    vgen_line(v, "grant_valid = 1'b0;");
-    vgen_line(v, "grant_warp  = {WARP_W{1'b0}};");
-    vgen_line(v, "grant_tb    = {TB_W{1'b0}};");
-    vgen_line(v, "if (have_q && cand[last_q]) begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
+    emit_pick_clear(v, &oldest_pick);
+    vgen_begin(v, "if (have_q && cand[last_q])");
     vgen_line(v, "grant_valid = 1'b1;");
     vgen_line(v, "grant_warp  = last_q;");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
-    vgen_line(v, "for (ow = 0; ow < NUM_WARPS; ow = ow + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (cand[ow] && (!grant_valid || warp_tb_i[ow*TB_W +: TB_W] < grant_tb)) begin");
-    vgen_indent(v);
-    vgen_line(v, "grant_valid = 1'b1;");
-    vgen_line(v, "grant_warp  = ow[WARP_W-1:0];");
-    vgen_line(v, "grant_tb    = warp_tb_i[ow*TB_W +: TB_W];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_else(v);
+    emit_pick_smallest(v, &oldest_pick, "ow", "NUM_WARPS", "cand", "warp_tb_i");
+    vgen_end(v);
+    vgen_end(v);
 
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "last_q <= LAST_RESET;");
-    vgen_line(v, "have_q <= 1'b0;");
-    vgen_dedent(v);
-    vgen_line(v, "end else if (grant_valid) begin");
-    vgen_indent(v);
-    vgen_line(v, "last_q <= grant_warp;");
-    vgen_line(v, "have_q <= 1'b1;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_ff(v, regs, sizeof regs / sizeof regs[0], "grant_valid");
 }
 
 /*
@@ -519,29 +417,23 @@ static void emit_errors(struct vgen *v, const struct scheduler_geometry *g)
     vgen_line(v, "reg     bad;");
     vgen_line(v, mwf(g) ? "integer ei, ej;" : "integer ei;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "bad = 1'b0;");
     if (mwf(g)) {
-        vgen_line(v, "for (ei = 0; ei < NUM_TBS; ei = ei + 1) begin");
-        vgen_indent(v);
-        vgen_line(v, "for (ej = ei + 1; ej < NUM_TBS; ej = ej + 1)");
-        vgen_indent(v);
+        vgen_begin(v, "for (ei = 0; ei < NUM_TBS; ei = ei + 1)");
+        vgen_begin(v, "for (ej = ei + 1; ej < NUM_TBS; ej = ej + 1)");
         vgen_line(v, "if (tb_rank_i[ei*TB_W +: TB_W] == tb_rank_i[ej*TB_W +: TB_W]) bad = 1'b1;");
-        vgen_dedent(v);
+        vgen_end(v);
         if (!pow2)
             vgen_line(v, "if (tb_rank_i[ei*TB_W +: TB_W] > LAST_TB) bad = 1'b1;");
-        vgen_dedent(v);
-        vgen_line(v, "end");
+        vgen_end(v);
     }
     if (!pow2) {
-        vgen_line(v, "for (ei = 0; ei < NUM_WARPS; ei = ei + 1)");
-        vgen_indent(v);
+        vgen_begin(v, "for (ei = 0; ei < NUM_WARPS; ei = ei + 1)");
         vgen_line(v, "if (ready_i[ei] && warp_tb_i[ei*TB_W +: TB_W] > LAST_TB) bad = 1'b1;");
-        vgen_dedent(v);
+        vgen_end(v);
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign err_o = bad;");
 }

@@ -142,24 +142,20 @@ static void emit_outputs(struct vgen *v)
     vgen_line(v, "assign fl_valid_o   = fl_valid_q;");
     vgen_blank(v);
     vgen_line(v, "genvar gs, gl;");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_head_lane");
-    vgen_line(v, "  assign head_tid_o[gl*TW +: TW] = head_mask[gl] ? head_row[PC_W+LANES+gl*TW +: TW]");
-    vgen_line(v, "                                                 : {TW{1'b0}};");
-    vgen_line(v, "end");
-    vgen_line(v, "for (gs = 0; gs < FL; gs = gs + 1) begin : g_slot");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_head_lane", "for (gl = 0; gl < LANES; gl = gl + 1)");
+    vgen_line(v, "assign head_tid_o[gl*TW +: TW] = head_mask[gl] ? head_row[PC_W+LANES+gl*TW +: TW]");
+    vgen_line(v, "                                               : {TW{1'b0}};");
+    vgen_end(v);
+    vgen_begin_named(v, "g_slot", "for (gs = 0; gs < FL; gs = gs + 1)");
     vgen_line(v, "assign fl_pc_o[gs*PC_W +: PC_W]     = fl_valid_q[gs] ? fl_pc_q[gs*PC_W +: PC_W] : {PC_W{1'b0}};");
     vgen_line(v, "assign fl_mask_o[gs*LANES +: LANES] = fl_valid_q[gs] ? fl_mask_q[gs*LANES +: LANES] : {LANES{1'b0}};");
-    vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
-    vgen_line(v, "  assign fl_tid_o[(gs*LANES+gl)*TW +: TW] = fl_mask_o[gs*LANES+gl] ? fl_tid_q[(gs*LANES+gl)*TW +: TW]");
-    vgen_line(v, "                                                                  : {TW{1'b0}};");
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_begin_named(v, "g_lane", "for (gl = 0; gl < LANES; gl = gl + 1)");
+    vgen_line(v, "assign fl_tid_o[(gs*LANES+gl)*TW +: TW] = fl_mask_o[gs*LANES+gl] ? fl_tid_q[(gs*LANES+gl)*TW +: TW]");
+    vgen_line(v, "                                                                : {TW{1'b0}};");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 /* The handshakes by priority, and the one warp written at the tail. */
@@ -237,17 +233,13 @@ static void emit_update(struct vgen *v)
 {
     vgen_section(v, "Commit update of a First-Level slot, and the errors");
     vgen_line(v, "wire [FL-1:0] upd_oh;   // the valid slot upd_slot_i names, if the update is legal");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gs = 0; gs < FL; gs = gs + 1) begin : g_upd");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_upd", "for (gs = 0; gs < FL; gs = gs + 1)");
     vgen_line(v, "localparam [FSLOT_W-1:0] ID = gs;");
     vgen_line(v, "assign upd_oh[gs] = upd_valid_i && upd_slot_i == ID && fl_valid_q[gs] &&");
     vgen_line(v, "                    (upd_mask_i & ~fl_mask_q[gs*LANES +: LANES]) == {LANES{1'b0}};");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
     vgen_line(v, "wire upd_free = upd_mask_i == {LANES{1'b0}};   // the warp leaves First-Level");
     vgen_line(v, "wire [FL-1:0] fl_valid_next = (fl_valid_q & ~(upd_oh & {FL{upd_free}})) | fill_oh;");
@@ -260,59 +252,52 @@ static void emit_update(struct vgen *v)
 
 static void emit_registers(struct vgen *v)
 {
+    const struct vreg fl_valid = { "fl_valid_q", "{FL{1'b0}}", "fl_valid_next" };
+
     vgen_section(v, "Registers");
     vgen_line(v, "// Second-Level control: count, head and tail.");
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) begin");
-    vgen_line(v, "  cnt_q  <= {CNT_W{1'b0}};");
-    vgen_line(v, "  head_q <= {PTR_W{1'b0}};");
-    vgen_line(v, "  tail_q <= {PTR_W{1'b0}};");
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @(posedge clk_i or negedge rst_ni)");
+    vgen_begin(v, "if (!rst_ni)");
+    vgen_line(v, "cnt_q  <= {CNT_W{1'b0}};");
+    vgen_line(v, "head_q <= {PTR_W{1'b0}};");
+    vgen_line(v, "tail_q <= {PTR_W{1'b0}};");
+    vgen_else(v);
     vgen_line(v, "cnt_q <= cnt_next;");
-    vgen_line(v, "if (head_adv)");
-    vgen_line(v, "  head_q <= head_next;");
-    vgen_line(v, "if (push)");
-    vgen_line(v, "  tail_q <= tail_next;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "if (head_adv)");
+    vgen_line(v, "head_q <= head_next;");
+    vgen_end(v);
+    vgen_begin(v, "if (push)");
+    vgen_line(v, "tail_q <= tail_next;");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "// First-Level valid bits.");
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_line(v, "  if (!rst_ni)");
-    vgen_line(v, "    fl_valid_q <= {FL{1'b0}};");
-    vgen_line(v, "  else");
-    vgen_line(v, "    fl_valid_q <= fl_valid_next;");
-    vgen_line(v, "end");
+    vgen_ff(v, &fl_valid, 1, NULL);
     vgen_blank(v);
     vgen_line(v, "// First-Level contents, without reset: the head moves into a free slot,");
     vgen_line(v, "// an update rewrites a valid one (never the same slot).");
     vgen_line(v, "integer ws;");
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i) begin");
-    vgen_indent(v);
-    vgen_line(v, "for (ws = 0; ws < FL; ws = ws + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (fill_oh[ws]) begin");
-    vgen_line(v, "  fl_pc_q[ws*PC_W +: PC_W]        <= head_row[0 +: PC_W];");
-    vgen_line(v, "  fl_mask_q[ws*LANES +: LANES]    <= head_row[PC_W +: LANES];");
-    vgen_line(v, "  fl_tid_q[ws*LANES*TW +: LANES*TW] <= head_row[PC_W+LANES +: LANES*TW];");
-    vgen_line(v, "end else if (upd_oh[ws]) begin");
-    vgen_line(v, "  fl_pc_q[ws*PC_W +: PC_W]        <= upd_pc_i;");
-    vgen_line(v, "  fl_mask_q[ws*LANES +: LANES]    <= upd_mask_i;");
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_begin(v, "for (ws = 0; ws < FL; ws = ws + 1)");
+    vgen_begin(v, "if (fill_oh[ws])");
+    vgen_line(v, "fl_pc_q[ws*PC_W +: PC_W]          <= head_row[0 +: PC_W];");
+    vgen_line(v, "fl_mask_q[ws*LANES +: LANES]      <= head_row[PC_W +: LANES];");
+    vgen_line(v, "fl_tid_q[ws*LANES*TW +: LANES*TW] <= head_row[PC_W+LANES +: LANES*TW];");
+    vgen_elsif(v, "upd_oh[ws]");
+    vgen_line(v, "fl_pc_q[ws*PC_W +: PC_W]          <= upd_pc_i;");
+    vgen_line(v, "fl_mask_q[ws*LANES +: LANES]      <= upd_mask_i;");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "// Second-Level rows: the write port, at the tail, without reset.");
-    vgen_line(v, "always @(posedge clk_i) begin");
-    vgen_line(v, "  if (push)");
-    vgen_line(v, "    sl_mem[tail_q] <= push_row;");
-    vgen_line(v, "end");
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_begin(v, "if (push)");
+    vgen_line(v, "sl_mem[tail_q] <= push_row;");
+    vgen_end(v);
+    vgen_end(v);
 }
 
 /*
@@ -323,30 +308,41 @@ static void emit_registers(struct vgen *v)
  */
 static void emit_formal_hook(struct vgen *v)
 {
+    const struct vconn params[] = {
+        VCONN_SAME("FL"), VCONN_SAME("SL"), VCONN_SAME("LANES"),
+        VCONN_SAME("PC_W"), VCONN_SAME("TW"), VCONN_SAME("THRESHOLD"),
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"), VCONN_SAME("rst_ni"), VCONN_SAME("upd_valid_i"),
+        VCONN_SAME("upd_slot_i"), VCONN_SAME("upd_pc_i"),
+        VCONN_SAME("upd_mask_i"), VCONN_SAME("bar_valid_i"),
+        VCONN_SAME("bar_pc_i"), VCONN_SAME("bar_mask_i"),
+        VCONN_SAME("bar_tid_i"), VCONN_SAME("wret_valid_i"),
+        VCONN_SAME("wret_pc_i"), VCONN_SAME("wret_mask_i"),
+        VCONN_SAME("wret_tid_i"), VCONN_SAME("lkp_valid_i"),
+        VCONN_SAME("lkp_pc_i"), VCONN_SAME("lkp_mask_i"),
+        VCONN_SAME("lkp_tid_i"), VCONN_SAME("bar_ready_o"),
+        VCONN_SAME("wret_ready_o"), VCONN_SAME("lkp_pop_o"),
+        VCONN_SAME("count_o"), VCONN_SAME("head_valid_o"),
+        VCONN_SAME("head_pc_o"), VCONN_SAME("head_mask_o"),
+        VCONN_SAME("head_tid_o"), VCONN_SAME("fl_valid_o"),
+        VCONN_SAME("fl_pc_o"), VCONN_SAME("fl_mask_o"), VCONN_SAME("fl_tid_o"),
+        VCONN_SAME("ovf_o"), VCONN_SAME("err_o"), { "rows", "fv_rows", NULL },
+        { "head", "head_q", NULL }, { "tail", "tail_q", NULL },
+    };
+
     vgen_section(v, "Proof observer (only under FORMAL; not part of the design)");
     vgen_line(v, "`ifdef FORMAL");
     vgen_line(v, "wire [SL*ROW_W-1:0] fv_rows;");
-    vgen_line(v, "generate");
-    vgen_line(v, "  for (gs = 0; gs < SL; gs = gs + 1) begin : g_fv_row");
-    vgen_line(v, "    assign fv_rows[gs*ROW_W +: ROW_W] = sl_mem[gs];");
-    vgen_line(v, "  end");
-    vgen_line(v, "endgenerate");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_fv_row", "for (gs = 0; gs < SL; gs = gs + 1)");
+    vgen_line(v, "assign fv_rows[gs*ROW_W +: ROW_W] = sl_mem[gs];");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
-    vgen_line(v, "warp_tables_checker #(");
-    vgen_line(v, "  .FL(FL), .SL(SL), .LANES(LANES), .PC_W(PC_W), .TW(TW), .THRESHOLD(THRESHOLD)");
-    vgen_line(v, ") u_checker (");
-    vgen_line(v, "  .clk_i(clk_i), .rst_ni(rst_ni),");
-    vgen_line(v, "  .upd_valid_i(upd_valid_i), .upd_slot_i(upd_slot_i), .upd_pc_i(upd_pc_i), .upd_mask_i(upd_mask_i),");
-    vgen_line(v, "  .bar_valid_i(bar_valid_i), .bar_pc_i(bar_pc_i), .bar_mask_i(bar_mask_i), .bar_tid_i(bar_tid_i),");
-    vgen_line(v, "  .wret_valid_i(wret_valid_i), .wret_pc_i(wret_pc_i), .wret_mask_i(wret_mask_i), .wret_tid_i(wret_tid_i),");
-    vgen_line(v, "  .lkp_valid_i(lkp_valid_i), .lkp_pc_i(lkp_pc_i), .lkp_mask_i(lkp_mask_i), .lkp_tid_i(lkp_tid_i),");
-    vgen_line(v, "  .bar_ready_o(bar_ready_o), .wret_ready_o(wret_ready_o), .lkp_pop_o(lkp_pop_o),");
-    vgen_line(v, "  .count_o(count_o), .head_valid_o(head_valid_o), .head_pc_o(head_pc_o),");
-    vgen_line(v, "  .head_mask_o(head_mask_o), .head_tid_o(head_tid_o),");
-    vgen_line(v, "  .fl_valid_o(fl_valid_o), .fl_pc_o(fl_pc_o), .fl_mask_o(fl_mask_o), .fl_tid_o(fl_tid_o),");
-    vgen_line(v, "  .ovf_o(ovf_o), .err_o(err_o),");
-    vgen_line(v, "  .rows(fv_rows), .head(head_q), .tail(tail_q)");
-    vgen_line(v, ");");
+    vgen_instance(v, "warp_tables_checker", "u_checker",
+                  params, sizeof params / sizeof params[0],
+                  conns, sizeof conns / sizeof conns[0]);
     vgen_line(v, "`endif");
 }
 

@@ -56,6 +56,7 @@ static void emit_counters(struct vgen *v, const struct wpt_geometry *g,
                           enum rtl_defect defect)
 {
     char cnt_ext[128], need[128];
+    const struct vreg cnt = { "cnt_q", "{(NUM_TBS*CNT_W){1'b0}}", "cnt_d" };
 
     vgen_section(v, "Arrivals and next counter value, per thread block");
     vgen_line(v, "reg  [NUM_TBS*CNT_W-1:0] cnt_q;      // the counters");
@@ -68,27 +69,21 @@ static void emit_counters(struct vgen *v, const struct wpt_geometry *g,
                         "SUM_W-WARPS_W", "tb_warps_i"));
     vgen_blank(v);
     vgen_line(v, "genvar gi, gj;");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gi = 0; gi < NUM_TBS; gi = gi + 1) begin : g_tb");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_tb", "for (gi = 0; gi < NUM_TBS; gi = gi + 1)");
     vgen_line(v, "localparam [TB_W-1:0] ID = gi;");
     vgen_line(v, "reg  [SUM_W-1:0] arrivals;            // warps of this TB arriving");
     vgen_line(v, "wire [SUM_W-1:0] sum;");
     vgen_line(v, "integer p;");
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "arrivals = {SUM_W{1'b0}};");
-    vgen_line(v, "for (p = 0; p < NUM_PORTS; p = p + 1)");
-    vgen_indent(v);
-    vgen_line(v, "if (arr_valid_i[p] && arr_tb_i[p*TB_W +: TB_W] == ID)");
-    vgen_indent(v);
+    vgen_begin(v, "for (p = 0; p < NUM_PORTS; p = p + 1)");
+    vgen_begin(v, "if (arr_valid_i[p] && arr_tb_i[p*TB_W +: TB_W] == ID)");
     vgen_line(v, "arrivals = arrivals + {{(SUM_W-1){1'b0}}, 1'b1};");
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign sum           = %s + arrivals;",
               vgen_zext(cnt_ext, sizeof cnt_ext, g->sum_w - g->cnt_w,
@@ -103,18 +98,11 @@ static void emit_counters(struct vgen *v, const struct wpt_geometry *g,
         vgen_line(v, "assign cnt_d[gi*CNT_W +: CNT_W] = release_o[gi] ? {CNT_W{1'b0}}");
         vgen_line(v, "                                                : sum[CNT_W-1:0];");
     }
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
 
     vgen_blank(v);
-    vgen_line(v, "always @(posedge clk_i or negedge rst_ni) begin");
-    vgen_indent(v);
-    vgen_line(v, "if (!rst_ni) cnt_q <= {(NUM_TBS*CNT_W){1'b0}};");
-    vgen_line(v, "else         cnt_q <= cnt_d;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_ff(v, &cnt, 1, NULL);
     vgen_blank(v);
     vgen_line(v, "assign cnt_o = cnt_q;");
 }
@@ -135,15 +123,11 @@ static void emit_errors(struct vgen *v, const struct wpt_geometry *g)
               g->tbs - 1);
     vgen_line(v, "wire [NUM_PORTS-1:0] stray;            // arrival beyond the table");
     vgen_line(v, "genvar gp;");
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gp = 0; gp < NUM_PORTS; gp = gp + 1) begin : g_stray");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_stray", "for (gp = 0; gp < NUM_PORTS; gp = gp + 1)");
     vgen_line(v, "assign stray[gp] = arr_valid_i[gp] && arr_tb_i[gp*TB_W +: TB_W] > LAST_TB;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
     vgen_line(v, "assign err_o = |over || |stray;");
 }
@@ -160,49 +144,36 @@ static void emit_ranks(struct vgen *v, const struct wpt_geometry *g,
     vgen_line(v, "// TBs ahead of it: rank 0 is the highest priority.");
     vgen_line(v, "wire [NUM_TBS*NUM_TBS-1:0] ahead;");
     vgen_blank(v);
-    vgen_line(v, "generate");
-    vgen_indent(v);
-    vgen_line(v, "for (gi = 0; gi < NUM_TBS; gi = gi + 1) begin : g_rank");
-    vgen_indent(v);
+    vgen_generate(v);
+    vgen_begin_named(v, "g_rank", "for (gi = 0; gi < NUM_TBS; gi = gi + 1)");
     vgen_line(v, "reg [TB_W-1:0] r;");
     vgen_line(v, "integer j;");
     vgen_blank(v);
-    vgen_line(v, "for (gj = 0; gj < NUM_TBS; gj = gj + 1) begin : g_ahead");
-    vgen_indent(v);
+    vgen_begin_named(v, "g_ahead", "for (gj = 0; gj < NUM_TBS; gj = gj + 1)");
     if (larger) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): of two TBs with equal counters",
                   rtl_defect_name(defect));
         vgen_line(v, "// the larger id ranks first.");
     }
-    vgen_line(v, "if (gj < gi) begin : g_lower_id");
-    vgen_indent(v);
+    vgen_begin_named(v, "g_lower_id", "if (gj < gi)");
     vgen_line(v, "assign ahead[gi*NUM_TBS+gj] = cnt_q[gj*CNT_W +: CNT_W] %s cnt_q[gi*CNT_W +: CNT_W];",
               larger ? "> " : ">=");
-    vgen_dedent(v);
-    vgen_line(v, "end else begin : g_higher_id");
-    vgen_indent(v);
+    vgen_else_named(v, "g_higher_id");
     vgen_line(v, "assign ahead[gi*NUM_TBS+gj] = cnt_q[gj*CNT_W +: CNT_W] %s cnt_q[gi*CNT_W +: CNT_W];",
               larger ? ">=" : "> ");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "always @* begin");
-    vgen_indent(v);
+    vgen_begin(v, "always @*");
     vgen_line(v, "r = {TB_W{1'b0}};");
-    vgen_line(v, "for (j = 0; j < NUM_TBS; j = j + 1)");
-    vgen_indent(v);
+    vgen_begin(v, "for (j = 0; j < NUM_TBS; j = j + 1)");
     vgen_line(v, "r = r + %s;", vgen_zext(bit, sizeof bit, g->tb_w - 1, "TB_W-1",
                                            "ahead[gi*NUM_TBS+j]"));
-    vgen_dedent(v);
-    vgen_dedent(v);
-    vgen_line(v, "end");
+    vgen_end(v);
+    vgen_end(v);
     vgen_line(v, "assign rank_o[gi*TB_W +: TB_W] = r;");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endgenerate");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 void emit_wpt(struct vgen *v, const struct simt_config *cfg,

@@ -79,6 +79,16 @@ void vgen_blank(struct vgen *v)
 void vgen_indent(struct vgen *v) { v->depth++; }
 void vgen_dedent(struct vgen *v) { if (v->depth > 0) v->depth--; }
 
+/* Open a block: "HEAD begin" or "HEAD begin : NAME", then indent. */
+static void open_block(struct vgen *v, const char *name, const char *head)
+{
+    if (name)
+        vgen_line(v, "%s begin : %s", head, name);
+    else
+        vgen_line(v, "%s begin", head);
+    vgen_indent(v);
+}
+
 void vgen_begin(struct vgen *v, const char *fmt, ...)
 {
     char head[512];
@@ -87,8 +97,31 @@ void vgen_begin(struct vgen *v, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(head, sizeof head, fmt, ap);
     va_end(ap);
-    vgen_line(v, "%s begin", head);
-    vgen_indent(v);
+    open_block(v, NULL, head);
+}
+
+void vgen_begin_named(struct vgen *v, const char *name, const char *fmt, ...)
+{
+    char head[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(head, sizeof head, fmt, ap);
+    va_end(ap);
+    open_block(v, name, head);
+}
+
+/* Close a block and open its alternative: "end else if (COND)". */
+static void next_block(struct vgen *v, const char *name, const char *cond)
+{
+    char head[560];
+
+    vgen_dedent(v);
+    if (cond)
+        snprintf(head, sizeof head, "end else if (%s)", cond);
+    else
+        snprintf(head, sizeof head, "end else");
+    open_block(v, name, head);
 }
 
 void vgen_elsif(struct vgen *v, const char *fmt, ...)
@@ -99,22 +132,52 @@ void vgen_elsif(struct vgen *v, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(cond, sizeof cond, fmt, ap);
     va_end(ap);
-    vgen_dedent(v);
-    vgen_line(v, "end else if (%s) begin", cond);
-    vgen_indent(v);
+    next_block(v, NULL, cond);
+}
+
+void vgen_elsif_named(struct vgen *v, const char *name, const char *fmt, ...)
+{
+    char cond[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(cond, sizeof cond, fmt, ap);
+    va_end(ap);
+    next_block(v, name, cond);
 }
 
 void vgen_else(struct vgen *v)
 {
-    vgen_dedent(v);
-    vgen_line(v, "end else begin");
-    vgen_indent(v);
+    next_block(v, NULL, NULL);
+}
+
+void vgen_else_named(struct vgen *v, const char *name)
+{
+    next_block(v, name, NULL);
 }
 
 void vgen_end(struct vgen *v)
 {
     vgen_dedent(v);
     vgen_line(v, "end");
+}
+
+void vgen_case(struct vgen *v, const char *fmt, ...)
+{
+    char sel[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(sel, sizeof sel, fmt, ap);
+    va_end(ap);
+    vgen_line(v, "case (%s)", sel);
+    vgen_indent(v);
+}
+
+void vgen_endcase(struct vgen *v)
+{
+    vgen_dedent(v);
+    vgen_line(v, "endcase");
 }
 
 void vgen_generate(struct vgen *v)

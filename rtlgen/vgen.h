@@ -84,6 +84,28 @@ void vgen_generate(struct vgen *v);
 void vgen_endgenerate(struct vgen *v);
 
 /*
+ * The same blocks with a name, as a generate loop or branch needs one:
+ * vgen_begin_named(v, "g_tb", "for (gi = 0; gi < N; gi = gi + 1)") writes
+ * "for (gi = 0; gi < N; gi = gi + 1) begin : g_tb"; vgen_elsif_named and
+ * vgen_else_named write "end else if (COND) begin : NAME" and
+ * "end else begin : NAME".  vgen_end closes them.
+ */
+void vgen_begin_named(struct vgen *v, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void vgen_elsif_named(struct vgen *v, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void vgen_else_named(struct vgen *v, const char *name);
+
+/*
+ * A case statement: vgen_case(v, "op_i") writes "case (op_i)" and
+ * indents its items, vgen_endcase() dedents and writes "endcase".  An item
+ * is a line ("OP_X: y = 1'b1;") or a block (vgen_begin(v, "OP_X:")).
+ */
+void vgen_case(struct vgen *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void vgen_endcase(struct vgen *v);
+
+/*
  * One register of a register group: its name (x_q), its value under
  * reset, and its next value (x_d).
  */
@@ -119,6 +141,9 @@ struct vconn {
     const char *expr;       /* "clk_i", "4" */
     const char *comment;    /* a trailing comment, or NULL */
 };
+
+/* A connection to the signal (or parameter) of the same name. */
+#define VCONN_SAME(port) { (port), (port), NULL }
 
 /*
  * An instance with named, aligned connections:

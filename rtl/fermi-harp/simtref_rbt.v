@@ -139,8 +139,9 @@ module simtref_rbt #(
 
   always @* begin
     complete = valid_q;
-    for (cl = 0; cl < LANES; cl = cl + 1)
+    for (cl = 0; cl < LANES; cl = cl + 1) begin
       complete = complete & ~(member_q[cl*ENTRIES +: ENTRIES] ^ reached_q[cl*ENTRIES +: ENTRIES]);
+    end
   end
 
   // ----------------------------------------------------------------------
@@ -158,14 +159,17 @@ module simtref_rbt #(
     rel_set = {SET_W{1'b0}};
     rel_way = {WAYS{1'b0}};
     for (xs = 0; xs < SETS; xs = xs + 1) begin
-      if (|rel_oh[xs*WAYS +: WAYS])
+      if (|rel_oh[xs*WAYS +: WAYS]) begin
         rel_set = rel_set | set_ids[xs*SET_W +: SET_W];
+      end
       rel_way = rel_way | rel_oh[xs*WAYS +: WAYS];
     end
     rel_pc = {PC_W{1'b0}};
-    for (xw = 0; xw < WAYS; xw = xw + 1)
-      if (rel_way[xw])
+    for (xw = 0; xw < WAYS; xw = xw + 1) begin
+      if (rel_way[xw]) begin
         rel_pc = rel_pc | rel_rpc_row[xw*PC_W +: PC_W];
+      end
+    end
   end
 
   assign rel_valid_o = |complete;
@@ -193,11 +197,12 @@ module simtref_rbt #(
       reg  [WAYS-1:0]      same;    // holds this thread id in lane gl
       integer lw;
 
-      always @*
+      always @* begin
         for (lw = 0; lw < WAYS; lw = lw + 1) begin
           at_pc[lw] = valid_way[lw] && rpc_row[lw*PC_W +: PC_W] == t_pc;
           same[lw]  = tid_row[lw*TW +: TW] == lane_tid;
         end
+      end
 
       // Search: held at the pc, arrival, the ways the lane may merge into.
       wire [WAYS-1:0] mine = at_pc & member_way & same;
@@ -237,13 +242,17 @@ module simtref_rbt #(
 
       // Write ports: the RPC bank's row when the thread allocates a barrier
       // (lanes of one set write the same row), the thread ids when it joins.
-      always @(posedge clk_i)
-        if (|alloc_way)
+      always @(posedge clk_i) begin
+        if (|alloc_way) begin
           rpc_mem[lane_set] <= rpc_row_n;
+        end
+      end
 
-      always @(posedge clk_i)
-        if (|join_way)
+      always @(posedge clk_i) begin
+        if (|join_way) begin
           bank[lane_set] <= tid_row_n;
+        end
+      end
 
       // Release: this lane's member bit and thread id of the released entry.
       wire [WAYS*TW-1:0] rel_row = bank[rel_set];   // release read port
@@ -253,9 +262,11 @@ module simtref_rbt #(
 
       always @* begin
         rel_lane_tid = {TW{1'b0}};
-        for (rw = 0; rw < WAYS; rw = rw + 1)
-          if (rel_way[rw])
+        for (rw = 0; rw < WAYS; rw = rw + 1) begin
+          if (rel_way[rw]) begin
             rel_lane_tid = rel_lane_tid | rel_row[rw*TW +: TW];
+          end
+        end
       end
 
       assign rel_mask_o[gl]         = rel_member;
@@ -265,12 +276,14 @@ module simtref_rbt #(
       if (SHOW_TABLE != 0) begin : g_view
         for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row
           wire [WAYS*TW-1:0] row = bank[gs];
-          always @*
+          always @* begin
             tid_v[(gl*ENTRIES + gs*WAYS)*TW +: WAYS*TW] = row;
+          end
         end
       end else begin : g_no_view
-        always @*
+        always @* begin
           tid_v[gl*ENTRIES*TW +: ENTRIES*TW] = {(ENTRIES*TW){1'b0}};
+        end
       end
     end
   endgenerate
@@ -294,8 +307,9 @@ module simtref_rbt #(
         can_merge = {WAYS{1'b1}};
         for (sl = 0; sl < LANES; sl = sl + 1) begin
           group[sl] = t_mask[sl] && lset[sl*SET_W +: SET_W] == SID;
-          if (group[sl])
+          if (group[sl]) begin
             can_merge = can_merge & may_merge[sl*WAYS +: WAYS];
+          end
         end
       end
 
@@ -319,8 +333,9 @@ module simtref_rbt #(
 
   always @* begin
     fail_any = {LANES{1'b0}};
-    for (fi = 0; fi < SETS; fi = fi + 1)
+    for (fi = 0; fi < SETS; fi = fi + 1) begin
       fail_any = fail_any | fail_s[fi*LANES +: LANES];
+    end
   end
 
   assign rsv_fail_o = fail_any;
@@ -342,8 +357,9 @@ module simtref_rbt #(
     if (SHOW_TABLE != 0) begin : g_show
       for (gs = 0; gs < SETS; gs = gs + 1) begin : g_row
         wire [WAYS*PC_W-1:0] rpc_row = rpc_mem[gs];
-        always @*
+        always @* begin
           rpc_v[gs*WAYS*PC_W +: WAYS*PC_W] = rpc_row;
+        end
       end
     end else begin : g_hide
       always @* begin
@@ -386,9 +402,11 @@ module simtref_rbt #(
   always @* begin
     valid_n = (valid_q & ~(fire ? rel_oh : {ENTRIES{1'b0}})) | asel;
     occ_n   = occ_q - {{(OCC_W-1){1'b0}}, fire};
-    for (ne = 0; ne < ENTRIES; ne = ne + 1)
-      if (asel[ne])
+    for (ne = 0; ne < ENTRIES; ne = ne + 1) begin
+      if (asel[ne]) begin
         occ_n = occ_n + {{(OCC_W-1){1'b0}}, 1'b1};
+      end
+    end
   end
 
   // ----------------------------------------------------------------------

@@ -157,87 +157,99 @@ module simtref_sbr_stack #(
     // Only an exit (or a refused launch) acts on a top whose threads
     // have all exited.
     if (op_i != 3'd0 && op_i != OP_LAUNCH && op_i != OP_EXIT &&
-        op_depth != {DEPTH_W{1'b0}} && top_mask == {LANES{1'b0}})
+        op_depth != {DEPTH_W{1'b0}} && top_mask == {LANES{1'b0}}) begin
       err = 1'b1;
-    else case (op_i)
-      OP_LAUNCH:
-        if (!op_ok || op_depth != {DEPTH_W{1'b0}} || mask_i == {LANES{1'b0}} || pc_i == rpc_i)
-          err = 1'b1;
-        else begin
-          top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i, 2'b00}; new_d = 1;
-        end
-      OP_ADVANCE:
-        if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;
-        else begin adv = 1'b1; adv_pc = pc_i; end
-      OP_BRANCH:
-        if (op_depth == {DEPTH_W{1'b0}} || (mask_i & ~top_mask) != {LANES{1'b0}})
-          err = 1'b1;
-        else if (nmask == {LANES{1'b0}}) begin adv = 1'b1; adv_pc = pc_i;  end  // all taken
-        else if (mask_i == {LANES{1'b0}}) begin adv = 1'b1; adv_pc = npc_i; end  // none taken
-        else if (!push_n && !push_t) begin adv = 1'b1; adv_pc = rpc_i; end  // both sides at the RPC
-        else begin
-          // Diverging: the top waits at rpc_i (or, when that is its own RPC,
-          // is replaced by the sides); the sides not at rpc_i are pushed, from
-          // level base up.
-          base = keep ? op_d32 : op_d32 - 1;
-          if (push_n) npush = npush + 1;
-          if (push_t) npush = npush + 1;
-          if (base + npush > DEPTH)
-            ovf = 1'b1;
-          else begin
-            pushes = npush[1:0]; new_d = base + npush;
-            wa = keep;
-            wb = push_n && push_t;
-            top_we = 1'b1;
-            top_n = push_t ? {pc_i, mask_i, rpc_i, 2'b00} : {npc_i, nmask, rpc_i, 2'b00};
+    end else begin
+      case (op_i)
+        OP_LAUNCH: begin
+          if (!op_ok || op_depth != {DEPTH_W{1'b0}} || mask_i == {LANES{1'b0}} || pc_i == rpc_i) begin
+            err = 1'b1;
+          end else begin
+            top_we = 1'b1; top_n = {pc_i, mask_i, rpc_i, 2'b00}; new_d = 1;
           end
         end
-      OP_CALL:
-        // The top waits at the return PC under a CALL entry, or the CALL
-        // entry replaces a branch top that re-converges at the return PC.
-        if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;
-        else if (call_keep && op_d32 >= DEPTH) ovf = 1'b1;
-        else begin
-          pushes = call_keep ? 2'd1 : 2'd0;
-          new_d = call_keep ? op_d32 + 1 : op_d32;
-          wa = call_keep;
-          top_we = 1'b1; top_n = {pc_i, top_mask, npc_i, 2'b01};
+        OP_ADVANCE: begin
+          if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;
+          else begin adv = 1'b1; adv_pc = pc_i; end
         end
-      OP_RETURN:
-        // A CALL top returns to its return PC; a branch top above another
-        // entry re-converges by returning.
-        if (op_depth == {DEPTH_W{1'b0}} || (top_call ? pc_i != top_rpc : op_d32 == 1))
-          err = 1'b1;
-        else begin
-          pop = 1'b1; new_d = op_d32 - 1;
-          top_we = op_d32 > 1; top_n = below_live;
+        OP_BRANCH: begin
+          if (op_depth == {DEPTH_W{1'b0}} || (mask_i & ~top_mask) != {LANES{1'b0}}) begin
+            err = 1'b1;
+          end else if (nmask == {LANES{1'b0}}) begin
+            adv = 1'b1; adv_pc = pc_i;    // all taken
+          end else if (mask_i == {LANES{1'b0}}) begin
+            adv = 1'b1; adv_pc = npc_i;   // none taken
+          end else if (!push_n && !push_t) begin
+            adv = 1'b1; adv_pc = rpc_i;   // both sides at the RPC
+          end else begin
+            // Diverging: the top waits at rpc_i (or, when that is its own RPC,
+            // is replaced by the sides); the sides not at rpc_i are pushed, from
+            // level base up.
+            base = keep ? op_d32 : op_d32 - 1;
+            if (push_n) npush = npush + 1;
+            if (push_t) npush = npush + 1;
+            if (base + npush > DEPTH) begin
+              ovf = 1'b1;
+            end else begin
+              pushes = npush[1:0]; new_d = base + npush;
+              wa = keep;
+              wb = push_n && push_t;
+              top_we = 1'b1;
+              top_n = push_t ? {pc_i, mask_i, rpc_i, 2'b00} : {npc_i, nmask, rpc_i, 2'b00};
+            end
+          end
         end
-      OP_EXIT:
-        // The top's threads exit; with none left live the stack empties.
-        if (op_depth == {DEPTH_W{1'b0}} || (mask_i & gone_n) != {LANES{1'b0}})
-          err = 1'b1;
-        else begin
-          pop = 1'b1;
-          new_d = mask_i != {LANES{1'b0}} && op_d32 > 1 ? op_d32 - 1 : 0;
-          top_we = mask_i != {LANES{1'b0}} && op_d32 > 1; top_n = below_live;
+        OP_CALL: begin
+          // The top waits at the return PC under a CALL entry, or the CALL
+          // entry replaces a branch top that re-converges at the return PC.
+          if (op_depth == {DEPTH_W{1'b0}}) err = 1'b1;
+          else if (call_keep && op_d32 >= DEPTH) ovf = 1'b1;
+          else begin
+            pushes = call_keep ? 2'd1 : 2'd0;
+            new_d = call_keep ? op_d32 + 1 : op_d32;
+            wa = call_keep;
+            top_we = 1'b1; top_n = {pc_i, top_mask, npc_i, 2'b01};
+          end
         end
-      OP_YIELD:
-        // The top swaps with its sibling below (a branch entry of the same
-        // RPC, not marked), or joins it when it is marked and waits at the
-        // top's PC.
-        if (op_d32 < 2 || top_call || below_call || below_rpc != top_rpc ||
-            (below_yld && below_pc != top_pc))
-          err = 1'b1;
-        else if (below_yld) begin
-          pop = 1'b1; new_d = op_d32 - 1;
-          top_we = 1'b1; top_n = below_join;
-        end else begin
-          base = op_d32 - 2; wb = 1'b1;
-          top_we = 1'b1; top_n = below_live;
+        OP_RETURN: begin
+          // A CALL top returns to its return PC; a branch top above another
+          // entry re-converges by returning.
+          if (op_depth == {DEPTH_W{1'b0}} || (top_call ? pc_i != top_rpc : op_d32 == 1)) begin
+            err = 1'b1;
+          end else begin
+            pop = 1'b1; new_d = op_d32 - 1;
+            top_we = op_d32 > 1; top_n = below_live;
+          end
         end
-      3'd0: ;
-      default: err = 1'b1;
-    endcase
+        OP_EXIT: begin
+          // The top's threads exit; with none left live the stack empties.
+          if (op_depth == {DEPTH_W{1'b0}} || (mask_i & gone_n) != {LANES{1'b0}}) begin
+            err = 1'b1;
+          end else begin
+            pop = 1'b1;
+            new_d = mask_i != {LANES{1'b0}} && op_d32 > 1 ? op_d32 - 1 : 0;
+            top_we = mask_i != {LANES{1'b0}} && op_d32 > 1; top_n = below_live;
+          end
+        end
+        OP_YIELD: begin
+          // The top swaps with its sibling below (a branch entry of the same
+          // RPC, not marked), or joins it when it is marked and waits at the
+          // top's PC.
+          if (op_d32 < 2 || top_call || below_call || below_rpc != top_rpc ||
+              (below_yld && below_pc != top_pc)) begin
+            err = 1'b1;
+          end else if (below_yld) begin
+            pop = 1'b1; new_d = op_d32 - 1;
+            top_we = 1'b1; top_n = below_join;
+          end else begin
+            base = op_d32 - 2; wb = 1'b1;
+            top_we = 1'b1; top_n = below_live;
+          end
+        end
+        3'd0: ;
+        default: err = 1'b1;
+      endcase
+    end
     // A non-diverging move: to a branch top's RPC pops (the entry below
     // becomes the top), else rewrites the top's PC.
     if (adv) begin
@@ -290,11 +302,13 @@ module simtref_sbr_stack #(
   wire [OD_AW-1:0]   od_wa   = {{(OD_AW-(DEPTH_W-1)){1'b0}}, od_half} * 8'd48 + {{(OD_AW-WARP_W){1'b0}}, op_warp_i};
   wire [ENTRY_W-1:0] od_wd   = wa_od ? wa_data : wb_data;
 
-  always @(posedge clk_i)
+  always @(posedge clk_i) begin
     if (wa_ev || wb_ev) ev_mem[ev_wa] <= ev_wd;
+  end
 
-  always @(posedge clk_i)
+  always @(posedge clk_i) begin
     if (wa_od || wb_od) od_mem[od_wa] <= od_wd;
+  end
 
   // ----------------------------------------------------------------------
   // Top registers and depth counters
@@ -308,13 +322,17 @@ module simtref_sbr_stack #(
       top_call_q[op_warp_i]                <= top_n[0];
     end
     // a launch forgets the exited threads, an exit adds the top's
-    if (commit && (op_i == OP_LAUNCH || op_i == OP_EXIT))
+    if (commit && (op_i == OP_LAUNCH || op_i == OP_EXIT)) begin
       gone_q[op_warp_i*LANES +: LANES] <= op_i == OP_LAUNCH ? {LANES{1'b0}} : gone_n;
+    end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)      depth_q <= {NUM_WARPS*DEPTH_W{1'b0}};
-    else if (commit)  depth_q[op_warp_i*DEPTH_W +: DEPTH_W] <= new_d[DEPTH_W-1:0];
+    if (!rst_ni) begin
+      depth_q <= {NUM_WARPS*DEPTH_W{1'b0}};
+    end else if (commit) begin
+      depth_q[op_warp_i*DEPTH_W +: DEPTH_W] <= new_d[DEPTH_W-1:0];
+    end
   end
 
   // ----------------------------------------------------------------------
@@ -372,15 +390,35 @@ module simtref_sbr_stack #(
   endgenerate
 
   sbr_stack_checker #(
-    .NUM_WARPS(NUM_WARPS), .DEPTH(DEPTH), .LANES(LANES), .PC_W(PC_W)
+    .NUM_WARPS (NUM_WARPS),
+    .DEPTH     (DEPTH),
+    .LANES     (LANES),
+    .PC_W      (PC_W)
   ) u_checker (
-    .clk_i(clk_i), .rst_ni(rst_ni), .op_i(op_i), .op_warp_i(op_warp_i),
-    .pc_i(pc_i), .mask_i(mask_i), .npc_i(npc_i), .rpc_i(rpc_i),
-    .rd_warp_i(rd_warp_i), .rd_valid_o(rd_valid_o), .rd_pc_o(rd_pc_o),
-    .rd_mask_o(rd_mask_o), .rd_depth_o(rd_depth_o), .pop_o(pop_o),
-    .pushes_o(pushes_o), .ovf_o(ovf_o), .err_o(err_o),
-    .f_pc(f_pc), .f_rpc(f_rpc), .f_mask(f_mask), .f_call(f_call), .f_yld(f_yld),
-    .f_depth(depth_q), .f_gone(gone_q)
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .op_i       (op_i),
+    .op_warp_i  (op_warp_i),
+    .pc_i       (pc_i),
+    .mask_i     (mask_i),
+    .npc_i      (npc_i),
+    .rpc_i      (rpc_i),
+    .rd_warp_i  (rd_warp_i),
+    .rd_valid_o (rd_valid_o),
+    .rd_pc_o    (rd_pc_o),
+    .rd_mask_o  (rd_mask_o),
+    .rd_depth_o (rd_depth_o),
+    .pop_o      (pop_o),
+    .pushes_o   (pushes_o),
+    .ovf_o      (ovf_o),
+    .err_o      (err_o),
+    .f_pc       (f_pc),
+    .f_rpc      (f_rpc),
+    .f_mask     (f_mask),
+    .f_call     (f_call),
+    .f_yld      (f_yld),
+    .f_depth    (depth_q),
+    .f_gone     (gone_q)
   );
   `endif
 

@@ -196,19 +196,22 @@ module simtref_warp_tables #(
       tail_q <= {PTR_W{1'b0}};
     end else begin
       cnt_q <= cnt_next;
-      if (head_adv)
+      if (head_adv) begin
         head_q <= head_next;
-      if (push)
+      end
+      if (push) begin
         tail_q <= tail_next;
+      end
     end
   end
 
   // First-Level valid bits.
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)
+    if (!rst_ni) begin
       fl_valid_q <= {FL{1'b0}};
-    else
+    end else begin
       fl_valid_q <= fl_valid_next;
+    end
   end
 
   // First-Level contents, without reset: the head moves into a free slot,
@@ -216,21 +219,23 @@ module simtref_warp_tables #(
   integer ws;
 
   always @(posedge clk_i) begin
-    for (ws = 0; ws < FL; ws = ws + 1)
+    for (ws = 0; ws < FL; ws = ws + 1) begin
       if (fill_oh[ws]) begin
-        fl_pc_q[ws*PC_W +: PC_W]        <= head_row[0 +: PC_W];
-        fl_mask_q[ws*LANES +: LANES]    <= head_row[PC_W +: LANES];
+        fl_pc_q[ws*PC_W +: PC_W]          <= head_row[0 +: PC_W];
+        fl_mask_q[ws*LANES +: LANES]      <= head_row[PC_W +: LANES];
         fl_tid_q[ws*LANES*TW +: LANES*TW] <= head_row[PC_W+LANES +: LANES*TW];
       end else if (upd_oh[ws]) begin
-        fl_pc_q[ws*PC_W +: PC_W]        <= upd_pc_i;
-        fl_mask_q[ws*LANES +: LANES]    <= upd_mask_i;
+        fl_pc_q[ws*PC_W +: PC_W]          <= upd_pc_i;
+        fl_mask_q[ws*LANES +: LANES]      <= upd_mask_i;
       end
+    end
   end
 
   // Second-Level rows: the write port, at the tail, without reset.
   always @(posedge clk_i) begin
-    if (push)
+    if (push) begin
       sl_mem[tail_q] <= push_row;
+    end
   end
 
   // ----------------------------------------------------------------------
@@ -246,19 +251,48 @@ module simtref_warp_tables #(
   endgenerate
 
   warp_tables_checker #(
-    .FL(FL), .SL(SL), .LANES(LANES), .PC_W(PC_W), .TW(TW), .THRESHOLD(THRESHOLD)
+    .FL        (FL),
+    .SL        (SL),
+    .LANES     (LANES),
+    .PC_W      (PC_W),
+    .TW        (TW),
+    .THRESHOLD (THRESHOLD)
   ) u_checker (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .upd_valid_i(upd_valid_i), .upd_slot_i(upd_slot_i), .upd_pc_i(upd_pc_i), .upd_mask_i(upd_mask_i),
-    .bar_valid_i(bar_valid_i), .bar_pc_i(bar_pc_i), .bar_mask_i(bar_mask_i), .bar_tid_i(bar_tid_i),
-    .wret_valid_i(wret_valid_i), .wret_pc_i(wret_pc_i), .wret_mask_i(wret_mask_i), .wret_tid_i(wret_tid_i),
-    .lkp_valid_i(lkp_valid_i), .lkp_pc_i(lkp_pc_i), .lkp_mask_i(lkp_mask_i), .lkp_tid_i(lkp_tid_i),
-    .bar_ready_o(bar_ready_o), .wret_ready_o(wret_ready_o), .lkp_pop_o(lkp_pop_o),
-    .count_o(count_o), .head_valid_o(head_valid_o), .head_pc_o(head_pc_o),
-    .head_mask_o(head_mask_o), .head_tid_o(head_tid_o),
-    .fl_valid_o(fl_valid_o), .fl_pc_o(fl_pc_o), .fl_mask_o(fl_mask_o), .fl_tid_o(fl_tid_o),
-    .ovf_o(ovf_o), .err_o(err_o),
-    .rows(fv_rows), .head(head_q), .tail(tail_q)
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .upd_valid_i  (upd_valid_i),
+    .upd_slot_i   (upd_slot_i),
+    .upd_pc_i     (upd_pc_i),
+    .upd_mask_i   (upd_mask_i),
+    .bar_valid_i  (bar_valid_i),
+    .bar_pc_i     (bar_pc_i),
+    .bar_mask_i   (bar_mask_i),
+    .bar_tid_i    (bar_tid_i),
+    .wret_valid_i (wret_valid_i),
+    .wret_pc_i    (wret_pc_i),
+    .wret_mask_i  (wret_mask_i),
+    .wret_tid_i   (wret_tid_i),
+    .lkp_valid_i  (lkp_valid_i),
+    .lkp_pc_i     (lkp_pc_i),
+    .lkp_mask_i   (lkp_mask_i),
+    .lkp_tid_i    (lkp_tid_i),
+    .bar_ready_o  (bar_ready_o),
+    .wret_ready_o (wret_ready_o),
+    .lkp_pop_o    (lkp_pop_o),
+    .count_o      (count_o),
+    .head_valid_o (head_valid_o),
+    .head_pc_o    (head_pc_o),
+    .head_mask_o  (head_mask_o),
+    .head_tid_o   (head_tid_o),
+    .fl_valid_o   (fl_valid_o),
+    .fl_pc_o      (fl_pc_o),
+    .fl_mask_o    (fl_mask_o),
+    .fl_tid_o     (fl_tid_o),
+    .ovf_o        (ovf_o),
+    .err_o        (err_o),
+    .rows         (fv_rows),
+    .head         (head_q),
+    .tail         (tail_q)
   );
   `endif
 

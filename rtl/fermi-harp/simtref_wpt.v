@@ -65,9 +65,11 @@ module simtref_wpt #(
 
       always @* begin
         arrivals = {SUM_W{1'b0}};
-        for (p = 0; p < NUM_PORTS; p = p + 1)
-          if (arr_valid_i[p] && arr_tb_i[p*TB_W +: TB_W] == ID)
+        for (p = 0; p < NUM_PORTS; p = p + 1) begin
+          if (arr_valid_i[p] && arr_tb_i[p*TB_W +: TB_W] == ID) begin
             arrivals = arrivals + {{(SUM_W-1){1'b0}}, 1'b1};
+          end
+        end
       end
 
       assign sum           = {{(SUM_W-CNT_W){1'b0}}, cnt_q[gi*CNT_W +: CNT_W]} + arrivals;
@@ -79,8 +81,11 @@ module simtref_wpt #(
   endgenerate
 
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) cnt_q <= {(NUM_TBS*CNT_W){1'b0}};
-    else         cnt_q <= cnt_d;
+    if (!rst_ni) begin
+      cnt_q <= {(NUM_TBS*CNT_W){1'b0}};
+    end else begin
+      cnt_q <= cnt_d;
+    end
   end
 
   assign cnt_o = cnt_q;
@@ -116,8 +121,9 @@ module simtref_wpt #(
 
       always @* begin
         r = {TB_W{1'b0}};
-        for (j = 0; j < NUM_TBS; j = j + 1)
+        for (j = 0; j < NUM_TBS; j = j + 1) begin
           r = r + {{(TB_W-1){1'b0}}, ahead[gi*NUM_TBS+j]};
+        end
       end
       assign rank_o[gi*TB_W +: TB_W] = r;
     end

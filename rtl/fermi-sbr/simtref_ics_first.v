@@ -75,27 +75,30 @@ module simtref_ics_first #(
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          state_q[gk*4 +: 4]           <= ST_IDLE;
+          state_q[gk*4 +: 4]          <= ST_IDLE;
           prio_q[gk*LEVELS +: LEVELS] <= OUTMOST;
         end else if (st == ST_IDLE && assign_i[gk]) begin
-          state_q[gk*4 +: 4]           <= ST_READY;
+          state_q[gk*4 +: 4]          <= ST_READY;
           prio_q[gk*LEVELS +: LEVELS] <= OUTMOST;
         end else if (st == ST_READY && issue_i && exec[gk]) begin
-          state_q[gk*4 +: 4]           <= ST_EXEC;
+          state_q[gk*4 +: 4]          <= ST_EXEC;
         end else if (st == ST_EXEC && commit_i[gk]) begin
           case (commit_op_i)
             OP_BARRIER: state_q[gk*4 +: 4] <= ST_BARRIER;
             OP_EXIT:    state_q[gk*4 +: 4] <= ST_IDLE;
             default:    state_q[gk*4 +: 4] <= ST_READY;
           endcase
-          if (commit_op_i == OP_RAISE && !pr[LEVELS-1])
+          if (commit_op_i == OP_RAISE && !pr[LEVELS-1]) begin
             prio_q[gk*LEVELS +: LEVELS] <= pr << 1;
-          if (commit_op_i == OP_LOWER && !pr[0])
+          end
+          if (commit_op_i == OP_LOWER && !pr[0]) begin
             prio_q[gk*LEVELS +: LEVELS] <= pr >> 1;
-          if (commit_op_i == OP_OUTMOST)
+          end
+          if (commit_op_i == OP_OUTMOST) begin
             prio_q[gk*LEVELS +: LEVELS] <= OUTMOST;
+          end
         end else if (st == ST_BARRIER && release_i) begin
-          state_q[gk*4 +: 4]           <= ST_READY;
+          state_q[gk*4 +: 4]          <= ST_READY;
         end
       end
     end
@@ -133,16 +136,18 @@ module simtref_ics_first #(
   always @* begin
     top = {THREADS{1'b0}};
     // Levels upward: a higher non-empty level replaces a lower one.
-    for (ln = 0; ln < LEVELS; ln = ln + 1)
+    for (ln = 0; ln < LEVELS; ln = ln + 1) begin
       if (|atv[ln*THREADS +: THREADS]) top = atv[ln*THREADS +: THREADS];
+    end
   end
 
   assign sel = top & (~top + 1'b1);   // lowest set bit: one-hot
 
   always @* begin
     warp_pc = {PC_W{1'b0}};
-    for (sk = 0; sk < THREADS; sk = sk + 1)
+    for (sk = 0; sk < THREADS; sk = sk + 1) begin
       if (sel[sk]) warp_pc = warp_pc | pc_i[sk*PC_W +: PC_W];
+    end
   end
 
   generate

@@ -88,8 +88,11 @@ module simtref_scheduler #(
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)          last_q <= LAST_RESET;
-    else if (grant_valid) last_q <= grant_warp;
+    if (!rst_ni) begin
+      last_q <= LAST_RESET;
+    end else if (grant_valid) begin
+      last_q <= grant_warp;
+    end
   end
 
   // ----------------------------------------------------------------------

@@ -87,8 +87,9 @@ module simtref_fetch #(
   always @* begin
     for (ew = 0; ew < NUM_WARPS; ew = ew + 1) begin
       cnt = {{(ENT_W-CNT_W){1'b0}}, infl_q[ew*CNT_W +: CNT_W]};
-      for (es = 0; es < SLOTS; es = es + 1)
+      for (es = 0; es < SLOTS; es = es + 1) begin
         if (v_q[ew*SLOTS + es]) cnt = cnt + ONE_E;
+      end
       elig[ew] = warp_valid_i[ew] && cnt < SLOTS_E &&
                  !(flush_valid_i && flush_warp_i == ew[WARP_W-1:0]);
     end
@@ -122,19 +123,33 @@ module simtref_fetch #(
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)         last_q <= LAST_RESET;
-    else if (pick_valid) last_q <= pick;
+    if (!rst_ni) begin
+      last_q <= LAST_RESET;
+    end else if (pick_valid) begin
+      last_q <= pick;
+    end
   end
 
   // Proof observer (only under FORMAL; not part of the design): the
   // round-robin order needs the pointer (formal/fetch_props.v).
   `ifdef FORMAL
-  fetch_rr_checker #(.NUM_WARPS(NUM_WARPS), .SLOTS(SLOTS), .CFF(1)) u_rr_checker (
-    .clk_i(clk_i), .rst_ni(rst_ni), .flush_valid_i(flush_valid_i),
-    .flush_warp_i(flush_warp_i), .next_valid_i(next_valid_i),
-    .next_warp_i(next_warp_i), .warp_valid_i(warp_valid_i),
-    .slot_v_o(slot_v_o), .inflight_o(inflight_o),
-    .fetch_valid_o(fetch_valid_o), .fetch_warp_o(fetch_warp_o), .last_q(last_q)
+  fetch_rr_checker #(
+    .NUM_WARPS (NUM_WARPS),
+    .SLOTS     (SLOTS),
+    .CFF       (1)
+  ) u_rr_checker (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .flush_valid_i (flush_valid_i),
+    .flush_warp_i  (flush_warp_i),
+    .next_valid_i  (next_valid_i),
+    .next_warp_i   (next_warp_i),
+    .warp_valid_i  (warp_valid_i),
+    .slot_v_o      (slot_v_o),
+    .inflight_o    (inflight_o),
+    .fetch_valid_o (fetch_valid_o),
+    .fetch_warp_o  (fetch_warp_o),
+    .last_q        (last_q)
   );
   `endif
 
@@ -171,21 +186,23 @@ module simtref_fetch #(
       // The scoreboard readies the oldest valid, unready slot.
       if (rdy_ok && rdy_warp_i == nw[WARP_W-1:0]) begin
         done = 1'b0;
-        for (ns = 0; ns < SLOTS; ns = ns + 1)
+        for (ns = 0; ns < SLOTS; ns = ns + 1) begin
           if (!done && v_q[nw*SLOTS + ns] && !r_q[nw*SLOTS + ns]) begin
             r_d[nw*SLOTS + ns] = 1'b1;
             done = 1'b1;
           end
+        end
       end
       // A returning fetch fills the first free slot.
       if (fill_ok && fill_warp_i == nw[WARP_W-1:0]) begin
         done = 1'b0;
-        for (ns = 0; ns < SLOTS; ns = ns + 1)
+        for (ns = 0; ns < SLOTS; ns = ns + 1) begin
           if (!done && !v_q[nw*SLOTS + ns]) begin
             v_d[nw*SLOTS + ns] = 1'b1;
             r_d[nw*SLOTS + ns] = 1'b0;
             done = 1'b1;
           end
+        end
         infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] - ONE_C;
       end
       // An issue removes the oldest slot; the others move down.
@@ -198,8 +215,9 @@ module simtref_fetch #(
         r_d[nw*SLOTS + SLOTS - 1] = 1'b0;
       end
       // This cycle's fetch is in flight from the next.
-      if (pick_valid && pick == nw[WARP_W-1:0])
+      if (pick_valid && pick == nw[WARP_W-1:0]) begin
         infl_d[nw*CNT_W +: CNT_W] = infl_d[nw*CNT_W +: CNT_W] + ONE_C;
+      end
       // A flush empties the warp and cancels its fetches in flight; so
       // does a warp that is not valid: a warp entering a slot starts empty.
       if ((flush_ok && flush_warp_i == nw[WARP_W-1:0]) || !warp_valid_i[nw]) begin

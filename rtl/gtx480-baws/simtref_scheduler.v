@@ -79,9 +79,11 @@ module simtref_scheduler #(
     sel_tb    = {TB_W{1'b0}};
     sel_rank  = {TB_W{1'b0}};
     for (st = 0; st < NUM_TBS; st = st + 1) begin
-      for (sw = 0; sw < NUM_WARPS; sw = sw + 1)
-        if (ready_i[sw] && warp_tb_i[sw*TB_W +: TB_W] == st[TB_W-1:0])
+      for (sw = 0; sw < NUM_WARPS; sw = sw + 1) begin
+        if (ready_i[sw] && warp_tb_i[sw*TB_W +: TB_W] == st[TB_W-1:0]) begin
           tb_ready[st] = 1'b1;
+        end
+      end
       if (tb_ready[st] && (!sel_valid || tb_rank[st*TB_W +: TB_W] < sel_rank)) begin
         sel_valid = 1'b1;
         sel_tb    = st[TB_W-1:0];
@@ -130,8 +132,11 @@ module simtref_scheduler #(
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)          tb_last_q <= {NUM_TBS{LAST_RESET}};
-    else if (grant_valid) tb_last_q[sel_tb*WARP_W +: WARP_W] <= grant_warp;
+    if (!rst_ni) begin
+      tb_last_q <= {NUM_TBS{LAST_RESET}};
+    end else if (grant_valid) begin
+      tb_last_q[sel_tb*WARP_W +: WARP_W] <= grant_warp;
+    end
   end
 
   // ----------------------------------------------------------------------
@@ -152,8 +157,9 @@ module simtref_scheduler #(
   always @* begin
     bad = 1'b0;
     for (ei = 0; ei < NUM_TBS; ei = ei + 1) begin
-      for (ej = ei + 1; ej < NUM_TBS; ej = ej + 1)
+      for (ej = ei + 1; ej < NUM_TBS; ej = ej + 1) begin
         if (tb_rank_i[ei*TB_W +: TB_W] == tb_rank_i[ej*TB_W +: TB_W]) bad = 1'b1;
+      end
     end
   end
 

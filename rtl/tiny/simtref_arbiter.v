@@ -122,12 +122,13 @@ module simtref_arbiter #(
   assign common_pc_o = common_pc_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)
+    if (!rst_ni) begin
       common_pc_q <= {PC_W{1'b0}};
-    else if (pc_op_i == OP_INC)
+    end else if (pc_op_i == OP_INC) begin
       common_pc_q <= common_pc_q + 1'b1;
-    else if (pc_op_i == OP_ARB && !mode_i && res_v)
+    end else if (pc_op_i == OP_ARB && !mode_i && res_v) begin
       common_pc_q <= pc_o;
+    end
   end
 
 endmodule  // simtref_arbiter

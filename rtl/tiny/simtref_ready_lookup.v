@@ -119,12 +119,13 @@ module simtref_ready_lookup #(
     head_pc   = {PC_W{1'b0}};
     head_mask = {LANES{1'b0}};
     head_tid  = {(LANES*TW){1'b0}};
-    for (hi = 0; hi < ENTRIES; hi = hi + 1)
+    for (hi = 0; hi < ENTRIES; hi = hi + 1) begin
       if (head_oh[hi]) begin
         head_pc   = head_pc   | pc_v[hi*PC_W +: PC_W];
         head_mask = head_mask | mask_v[hi*LANES +: LANES];
         head_tid  = head_tid  | tid_v[hi*LANES*TW +: LANES*TW];
       end
+    end
   end
 
   assign head_pc_o   = head_pc;
@@ -154,11 +155,13 @@ module simtref_ready_lookup #(
       pop_err = 1'b1;
     end else if (pop_i) begin
       count_s0 = cnt_q - 2'd1;
-      for (di = 0; di < ENTRIES; di = di + 1)
-        if (head_oh[di])
+      for (di = 0; di < ENTRIES; di = di + 1) begin
+        if (head_oh[di]) begin
           valid_s0[di] = 1'b0;
-        else if (valid_q[di] && age_q[di*SLOT_W +: SLOT_W] != {SLOT_W{1'b0}})
+        end else if (valid_q[di] && age_q[di*SLOT_W +: SLOT_W] != {SLOT_W{1'b0}}) begin
           age_s0[di*SLOT_W +: SLOT_W] = age_q[di*SLOT_W +: SLOT_W] - 1'd1;
+        end
+      end
     end
   end
 
@@ -189,9 +192,10 @@ module simtref_ready_lookup #(
   integer k0, i0;   // loop indices of the two blocks below
 
   always @* begin
-    for (k0 = 0; k0 < ENTRIES; k0 = k0 + 1)
+    for (k0 = 0; k0 < ENTRIES; k0 = k0 + 1) begin
       match_p0[k0] = valid_s0[k0] && pc_s0[k0*PC_W +: PC_W] == pc_p0 &&
                      (mask_s0[k0*LANES +: LANES] & mask_p0) == {LANES{1'b0}};
+    end
   end
 
   always @* begin
@@ -200,9 +204,11 @@ module simtref_ready_lookup #(
     mask_s1  = mask_s0;
     age_s1   = age_s0;
     rank_p0 = {SLOT_W{1'b0}};
-    for (i0 = 0; i0 < ENTRIES; i0 = i0 + 1)
-      if (msel_p0[i0])
+    for (i0 = 0; i0 < ENTRIES; i0 = i0 + 1) begin
+      if (msel_p0[i0]) begin
         rank_p0 = age_s0[i0*SLOT_W +: SLOT_W];
+      end
+    end
     count_s1 = alloc_p0 ? count_s0 + 2'd1 : count_s0;
     for (i0 = 0; i0 < ENTRIES; i0 = i0 + 1) begin
       if (wsel_p0[i0]) begin
@@ -212,8 +218,7 @@ module simtref_ready_lookup #(
                                           : mask_p0;
         age_s1[i0*SLOT_W +: SLOT_W] = merge_p0 ? last_p0
                                             : count_s0[SLOT_W-1:0];
-      end else if (merge_p0 && valid_s0[i0] &&
-                   age_s0[i0*SLOT_W +: SLOT_W] > rank_p0) begin
+      end else if (merge_p0 && valid_s0[i0] && age_s0[i0*SLOT_W +: SLOT_W] > rank_p0) begin
         age_s1[i0*SLOT_W +: SLOT_W] = age_s0[i0*SLOT_W +: SLOT_W] - 1'd1;
       end
     end
@@ -246,9 +251,10 @@ module simtref_ready_lookup #(
   integer k1, i1;   // loop indices of the two blocks below
 
   always @* begin
-    for (k1 = 0; k1 < ENTRIES; k1 = k1 + 1)
+    for (k1 = 0; k1 < ENTRIES; k1 = k1 + 1) begin
       match_p1[k1] = valid_s1[k1] && pc_s1[k1*PC_W +: PC_W] == pc_p1 &&
                      (mask_s1[k1*LANES +: LANES] & mask_p1) == {LANES{1'b0}};
+    end
   end
 
   always @* begin
@@ -257,9 +263,11 @@ module simtref_ready_lookup #(
     mask_s2  = mask_s1;
     age_s2   = age_s1;
     rank_p1 = {SLOT_W{1'b0}};
-    for (i1 = 0; i1 < ENTRIES; i1 = i1 + 1)
-      if (msel_p1[i1])
+    for (i1 = 0; i1 < ENTRIES; i1 = i1 + 1) begin
+      if (msel_p1[i1]) begin
         rank_p1 = age_s1[i1*SLOT_W +: SLOT_W];
+      end
+    end
     count_s2 = alloc_p1 ? count_s1 + 2'd1 : count_s1;
     for (i1 = 0; i1 < ENTRIES; i1 = i1 + 1) begin
       if (wsel_p1[i1]) begin
@@ -269,8 +277,7 @@ module simtref_ready_lookup #(
                                           : mask_p1;
         age_s2[i1*SLOT_W +: SLOT_W] = merge_p1 ? last_p1
                                             : count_s1[SLOT_W-1:0];
-      end else if (merge_p1 && valid_s1[i1] &&
-                   age_s1[i1*SLOT_W +: SLOT_W] > rank_p1) begin
+      end else if (merge_p1 && valid_s1[i1] && age_s1[i1*SLOT_W +: SLOT_W] > rank_p1) begin
         age_s2[i1*SLOT_W +: SLOT_W] = age_s1[i1*SLOT_W +: SLOT_W] - 1'd1;
       end
     end
@@ -308,13 +315,16 @@ module simtref_ready_lookup #(
   always @(posedge clk_i) begin
     pc_q   <= pc_s2;
     mask_q <= mask_s2;
-    for (we = 0; we < ENTRIES; we = we + 1)
+    for (we = 0; we < ENTRIES; we = we + 1) begin
       for (wl = 0; wl < LANES; wl = wl + 1) begin
-        if (wsel_p0[we] && mask_p0[wl])
+        if (wsel_p0[we] && mask_p0[wl]) begin
           tid_q[(we*LANES+wl)*TW +: TW] <= tid_p0[wl*TW +: TW];
-        if (wsel_p1[we] && mask_p1[wl])
+        end
+        if (wsel_p1[we] && mask_p1[wl]) begin
           tid_q[(we*LANES+wl)*TW +: TW] <= tid_p1[wl*TW +: TW];
+        end
       end
+    end
   end
 
 endmodule  // simtref_ready_lookup

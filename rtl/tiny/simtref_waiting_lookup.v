@@ -116,12 +116,13 @@ module simtref_waiting_lookup #(
     done_pc   = {PC_W{1'b0}};
     done_mask = {LANES{1'b0}};
     done_tid  = {(LANES*TW){1'b0}};
-    for (hi = 0; hi < ENTRIES; hi = hi + 1)
+    for (hi = 0; hi < ENTRIES; hi = hi + 1) begin
       if (done_oh[hi]) begin
         done_pc   = done_pc   | pc_v[hi*PC_W +: PC_W];
         done_mask = done_mask | mask_v[hi*LANES +: LANES];
         done_tid  = done_tid  | tid_v[hi*LANES*TW +: LANES*TW];
       end
+    end
   end
 
   assign done_pc_o   = done_pc;
@@ -168,9 +169,10 @@ module simtref_waiting_lookup #(
   integer k0, i0;   // loop indices of the two blocks below
 
   always @* begin
-    for (k0 = 0; k0 < ENTRIES; k0 = k0 + 1)
+    for (k0 = 0; k0 < ENTRIES; k0 = k0 + 1) begin
       match_p0[k0] = valid_s0[k0] && pc_s0[k0*PC_W +: PC_W] == pc_p0 &&
                      (mask_s0[k0*LANES +: LANES] & mask_p0) == {LANES{1'b0}};
+    end
   end
 
   always @* begin
@@ -205,8 +207,9 @@ module simtref_waiting_lookup #(
 
   always @* begin
     slot = {SLOT_W{1'b0}};
-    for (si = 0; si < ENTRIES; si = si + 1)
+    for (si = 0; si < ENTRIES; si = si + 1) begin
       slot = slot | slot_terms[si*SLOT_W +: SLOT_W];
+    end
   end
 
   assign ins_slot_o = slot;
@@ -240,11 +243,13 @@ module simtref_waiting_lookup #(
   always @(posedge clk_i) begin
     pc_q   <= pc_s1;
     mask_q <= mask_s1;
-    for (we = 0; we < ENTRIES; we = we + 1)
+    for (we = 0; we < ENTRIES; we = we + 1) begin
       for (wl = 0; wl < LANES; wl = wl + 1) begin
-        if (wsel_p0[we] && mask_p0[wl])
+        if (wsel_p0[we] && mask_p0[wl]) begin
           tid_q[(we*LANES+wl)*TW +: TW] <= tid_p0[wl*TW +: TW];
+        end
       end
+    end
   end
 
 endmodule  // simtref_waiting_lookup

@@ -140,6 +140,53 @@ static void blocks_keep_the_indentation_without_counting(void **state)
                         "endgenerate\n");
 }
 
+static void named_blocks_and_case_items_keep_the_indentation(void **state)
+{
+    char path[] = "/tmp/test_vgen_XXXXXX";
+    struct vgen v;
+    (void)state;
+    open_temp(&v, path);
+    vgen_generate(&v);
+    vgen_begin_named(&v, "g_w", "for (gw = 0; gw < %d; gw = gw + 1)", 4);
+    vgen_begin_named(&v, "g_lo", "if (gw < 2)");
+    vgen_line(&v, "assign a = 1'b0;");
+    vgen_elsif_named(&v, "g_mid", "gw < 3");
+    vgen_line(&v, "assign a = 1'b1;");
+    vgen_else_named(&v, "g_hi");
+    vgen_begin(&v, "always @*");
+    vgen_case(&v, "op_%s", "i");
+    vgen_line(&v, "2'd0: b = 1'b0;");
+    vgen_begin(&v, "2'd1:");
+    vgen_line(&v, "b = 1'b1;");
+    vgen_end(&v);
+    vgen_line(&v, "default: b = c;");
+    vgen_endcase(&v);
+    vgen_end(&v);
+    vgen_end(&v);
+    vgen_end(&v);
+    vgen_endgenerate(&v);
+    assert_string_equal(close_and_read(&v, path),
+                        "generate\n"
+                        "  for (gw = 0; gw < 4; gw = gw + 1) begin : g_w\n"
+                        "    if (gw < 2) begin : g_lo\n"
+                        "      assign a = 1'b0;\n"
+                        "    end else if (gw < 3) begin : g_mid\n"
+                        "      assign a = 1'b1;\n"
+                        "    end else begin : g_hi\n"
+                        "      always @* begin\n"
+                        "        case (op_i)\n"
+                        "          2'd0: b = 1'b0;\n"
+                        "          2'd1: begin\n"
+                        "            b = 1'b1;\n"
+                        "          end\n"
+                        "          default: b = c;\n"
+                        "        endcase\n"
+                        "      end\n"
+                        "    end\n"
+                        "  end\n"
+                        "endgenerate\n");
+}
+
 static void a_register_group_resets_every_register_and_aligns_them(void **state)
 {
     const struct vreg regs[] = {
@@ -206,6 +253,7 @@ int main(void)
         cmocka_unit_test(unwritable_path_fails_and_leaves_no_file),
         cmocka_unit_test(aborted_output_leaves_no_file),
         cmocka_unit_test(blocks_keep_the_indentation_without_counting),
+        cmocka_unit_test(named_blocks_and_case_items_keep_the_indentation),
         cmocka_unit_test(a_register_group_resets_every_register_and_aligns_them),
         cmocka_unit_test(an_instance_binds_every_port_by_name_with_one_comma_less),
     };

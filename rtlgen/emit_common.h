@@ -1,0 +1,62 @@
+/*
+ * emit_common.h -- pieces of Verilog the warp-choosing emitters share:
+ * the I-buffer's fetch choice (emit_fetch.c) and the issue scheduler's
+ * grant (emit_scheduler.c) pick a warp the same ways.
+ *
+ * A pick is built in a combinational block, in blocking assignments: a
+ * valid bit, the index picked and, for a pick by the smallest key, the
+ * key of the one picked so far.
+ */
+#ifndef SIMTREF_EMIT_COMMON_H
+#define SIMTREF_EMIT_COMMON_H
+
+#include "vgen.h"
+
+/* The variables of one pick. */
+struct pick {
+    const char *valid;      /* "pick_valid": something is picked */
+    const char *index;      /* "pick": ... this index */
+    const char *index_w;    /* the index's width: "WARP_W" */
+    const char *key;        /* "pick_ent": the key of the one picked, or NULL */
+    const char *key_w;      /* the key's width: "ENT_W" (with key) */
+};
+
+/* Nothing picked yet: the valid bit, index and key cleared. */
+void emit_pick_clear(struct vgen *v, const struct pick *p);
+
+/*
+ * Take index `loop` (a loop variable) when it has a smaller key than the
+ * one picked so far: `if (ELIG[i] && (!valid || KEYS[i*KEY_W +: KEY_W] OP
+ * key)) begin ... end`.  OP is "<" (ties to the first in loop order); a
+ * deliberate defect may pass another.
+ */
+void emit_pick_smaller(struct vgen *v, const struct pick *p, const char *loop,
+                       const char *elig, const char *keys, const char *op);
+
+/* The whole loop of a pick by the smallest key, over `count` indices. */
+void emit_pick_smallest(struct vgen *v, const struct pick *p, const char *loop,
+                        const char *count, const char *elig, const char *keys);
+
+/*
+ * Round robin over NUM_WARPS warps (loop variables rk, ri): the first
+ * warp with ELIG set after warp `after` (a WARP_W-bit expression, warp_w
+ * its width in bits), wrapping, unless something is picked already.
+ */
+void emit_pick_round_robin(struct vgen *v, const struct pick *p,
+                           const char *elig, const char *after,
+                           unsigned warp_w);
+
+/* The reset value of a round robin's last warp: NUM_WARPS - 1, so that
+ * warp 0 comes first. */
+void emit_last_reset(struct vgen *v, unsigned warp_w, unsigned warps);
+
+/* The round robin's last warp register `last_q`: LAST_RESET under reset,
+ * the index picked on the edges something is picked. */
+void emit_last_register(struct vgen *v, const struct pick *p,
+                        const char *last_q);
+
+/* The inputs a configuration does not read, XOR-reduced into one
+ * unused wire under a lint waiver, in a section of their own. */
+void emit_unused_inputs(struct vgen *v, const char *inputs);
+
+#endif /* SIMTREF_EMIT_COMMON_H */
