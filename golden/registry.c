@@ -218,6 +218,25 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The SIMD groups' issue timing (the lanes are simtref_lane). */
+    [STRUCTURE_SIMD_GROUP] = {
+        .name = "simd_group",
+        .module = "simtref_simd_group",
+        .file = "simtref_simd_group.v",
+        .model = "simd_group.h",
+        .modes = EVERY,
+        .title = "SIMD groups' issue timing (sub-warps, shared groups, "
+                 "result due cycles)",
+        .source = "multi-core SIMT 3.4; docs/sm-timing.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "tiny fermi-sbr fermi-harp gtx480-baws",
+        .proofs = "tiny fermi-sbr",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -335,6 +354,14 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "a lane's mulhsu takes rs2 as signed (the high word of a "
                "signed by signed product)",
     },
+    [DEFECT_SIMD_GROUP_DIV_EARLY] = {
+        .name = "simd-group-div-early",
+        .structure = STRUCTURE_SIMD_GROUP,
+        .config = "tiny",
+        .test = "tiny-div-early",
+        .bug = "the SIMD groups announce a divide's result one cycle before "
+               "its latency has passed",
+    },
 };
 
 /* ORDER PART */
@@ -358,13 +385,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .model = "scoreboard.h",
         .title = "Register scoreboard",
         .source = "docs/sm-timing.md",
-        .per = PER_SM,
-    },
-    [SM_PART_SIMD_GROUP] = {
-        .name = "simd_group",
-        .model = "simd_group.h",
-        .title = "SIMD groups",
-        .source = "multi-core SIMT 3.4; docs/sm-timing.md",
         .per = PER_SM,
     },
     [SM_PART_REGFILE] = {
