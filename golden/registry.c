@@ -199,6 +199,45 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .proofs = "tiny",
         .long_proofs = "",
     },
+    /* The lane's datapath: no invariant of its own to prove (what it
+     * computes is compared with the model, instruction by instruction). */
+    [STRUCTURE_LANE] = {
+        .name = "lane",
+        .module = "simtref_lane",
+        .file = "simtref_lane.v",
+        .model = "lane.h",
+        .modes = EVERY,
+        .title = "Integer lane datapath (RV32IM, word AMOs, SIMT CSRs; a "
+                 "pipelined divider)",
+        .source = "docs/isa.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "tiny fermi-sbr fermi-harp gtx480-baws",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
+    /* The SIMD groups' issue timing (the lanes are simtref_lane). */
+    [STRUCTURE_SIMD_GROUP] = {
+        .name = "simd_group",
+        .module = "simtref_simd_group",
+        .file = "simtref_simd_group.v",
+        .model = "simd_group.h",
+        .modes = EVERY,
+        .title = "SIMD groups' issue timing (sub-warps, shared groups, "
+                 "result due cycles)",
+        .source = "multi-core SIMT 3.4; docs/sm-timing.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "tiny fermi-sbr fermi-harp gtx480-baws",
+        .proofs = "tiny fermi-sbr",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -308,6 +347,22 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
                "are all taken",
     },
+    [DEFECT_LANE_MULHSU_SIGNED_RS2] = {
+        .name = "lane-mulhsu-signed-rs2",
+        .structure = STRUCTURE_LANE,
+        .config = "tiny",
+        .test = "tiny-mulhsu-signed-rs2",
+        .bug = "a lane's mulhsu takes rs2 as signed (the high word of a "
+               "signed by signed product)",
+    },
+    [DEFECT_SIMD_GROUP_DIV_EARLY] = {
+        .name = "simd-group-div-early",
+        .structure = STRUCTURE_SIMD_GROUP,
+        .config = "tiny",
+        .test = "tiny-div-early",
+        .bug = "the SIMD groups announce a divide's result one cycle before "
+               "its latency has passed",
+    },
 };
 
 /* ORDER PART */
@@ -333,26 +388,11 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .source = "docs/sm-timing.md",
         .per = PER_SM,
     },
-    [SM_PART_SIMD_GROUP] = {
-        .name = "simd_group",
-        .model = "simd_group.h",
-        .title = "SIMD groups",
-        .source = "multi-core SIMT 3.4; docs/sm-timing.md",
-        .per = PER_SM,
-    },
     [SM_PART_REGFILE] = {
         .name = "regfile",
         .model = "regfile.h",
         .title = "Register file, a bank per lane",
         .source = "HARP 2, 8",
-        .per = PER_SM,
-    },
-    [SM_PART_LANE] = {
-        .name = "lane",
-        .model = "lane.h",
-        .title = "Integer lane datapath (the SM evaluates it for each "
-                 "active lane)",
-        .source = "docs/isa.md",
         .per = PER_SM,
     },
     [SM_PART_LSU] = {

@@ -55,6 +55,14 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
 void emit_fetch(struct vgen *v, const struct simt_config *cfg,
                 enum rtl_defect defect);
 
+/* A SIMD lane's integer datapath (docs/isa.md) */
+void emit_lane(struct vgen *v, const struct simt_config *cfg,
+               enum rtl_defect defect);
+
+/* The SIMD groups' issue timing (multi-core SIMT 3.4, docs/sm-timing.md) */
+void emit_simd_group(struct vgen *v, const struct simt_config *cfg,
+                     enum rtl_defect defect);
+
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg);

@@ -11,6 +11,10 @@
 void lane_geometry(const struct simt_config *cfg, struct lane_geometry *g)
 {
     g->warp_size = cfg->warp_size;
+    g->div_latency = cfg->div_latency;
+    g->div_stages = cfg->div_latency < LANE_DIV_ITERATIONS
+                    ? cfg->div_latency : LANE_DIV_ITERATIONS;
+    g->div_delay = cfg->div_latency - g->div_stages;
 }
 
 int lane_check(const struct lane_geometry *g, char *msg, size_t msglen)
@@ -18,6 +22,11 @@ int lane_check(const struct lane_geometry *g, char *msg, size_t msglen)
     if (g->warp_size == 0 || g->warp_size > 64) {
         snprintf(msg, msglen, "the lane model's laneid is built for 1 to 64 "
                  "lanes a warp, not warp_size = %u", g->warp_size);
+        return -1;
+    }
+    if (g->div_latency == 0) {
+        snprintf(msg, msglen, "the lane's divider needs a div_latency of "
+                 "at least 1 cycle");
         return -1;
     }
     return 0;
@@ -44,10 +53,12 @@ void lane_step(struct lane *m, const struct lane_in *in)
     (void)in;
 }
 
+/* The model holds none; the module's divider pipeline holds these. */
 unsigned long lane_state_bits(const struct lane_geometry *g)
 {
-    (void)g;
-    return 0;
+    return (unsigned long)g->div_stages * LANE_DIV_STAGE_BITS
+         - LANE_DIV_DIVISOR_BITS
+         + (unsigned long)g->div_delay * LANE_DIV_DELAY_BITS;
 }
 
 static int32_t s32(uint32_t v)

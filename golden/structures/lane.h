@@ -17,13 +17,20 @@
  *        the instruction's) and the status (done, barrier, exit, an
  *        ICS-First action, or an error).
  *
- * The cycle protocol: the lane is combinational and holds no state
- * (lane_state_bits() is 0; the pipeline registers around it are the SM's
- * timing, docs/sm-timing.md).  lane_eval() gives the outputs of the
- * inputs; lane_step() changes nothing.  An instruction that reads memory
- * (a load, lr.w, sc.w, an AMO) is evaluated twice in its cycle: once for
- * its request, whose fields do not depend on mem_rdata, and once with
- * the data the memory returned, which only rd_value uses.  The access
+ * The cycle protocol: the model is combinational and holds no state:
+ * lane_eval() gives the outputs of the inputs, a division's result
+ * included, and lane_step() changes nothing (the pipeline registers
+ * around the lane are the SM's timing, docs/sm-timing.md).  The
+ * generated module (simtref_lane, rtlgen/emit_lane.c) computes the rest
+ * at once too, but divides as hardware does: a pipelined restoring
+ * divider of div_latency stages, whose result leaves div_latency cycles
+ * after the divide entered (docs/architecture.md, "Where the RTL and the
+ * model agree"); lane_state_bits() counts its registers.
+ *
+ * An instruction that reads memory (a load, lr.w, sc.w, an AMO) is
+ * evaluated twice in its cycle: once for its request, whose fields do not
+ * depend on mem_rdata, and once with the data the memory returned, which
+ * only rd_value uses.  The access
  * itself happens outside the lane (golden/sm/sm_memory.c at issue; the
  * callbacks of struct rv32_env for a thread alone, rv32_exec()).
  */
@@ -44,8 +51,24 @@ extern "C" {
 
 enum { LANE_CSRS = 6 };     /* the SIMT CSRs, RV32_CSR_TID.. RV32_CSR_LANEID */
 
+/* The module's divider: a stage holds its valid bit, the partial
+ * remainder, the quotient (the dividend shifting out as it shifts in),
+ * the divisor (but for the last stage: no later stage needs it), whether
+ * the result is negated and whether it is the remainder; a delay stage
+ * holds a valid bit and the finished value. */
+enum { LANE_DIV_ITERATIONS = 32,                /* quotient bits */
+       LANE_DIV_STAGE_BITS = 1 + 32 + 32 + 32 + 1 + 1,
+       LANE_DIV_DIVISOR_BITS = 32,
+       LANE_DIV_DELAY_BITS = 1 + 32 };
+
 struct lane_geometry {
     unsigned warp_size;     /* lanes of a warp: the range of laneid */
+    unsigned div_latency;   /* cycles from a divide's entry to its result */
+    unsigned div_stages;    /* divider stages that iterate: min(div_latency,
+                               32), each taking 32/div_stages quotient bits
+                               (rounded so that they add up to 32) */
+    unsigned div_delay;     /* stages that only carry the finished value:
+                               div_latency - div_stages */
 };
 
 struct lane_in {
@@ -77,7 +100,7 @@ struct lane_out {
                                  bytes), sc.w's, or the AMO's rs2 */
 };
 
-/* The lane holds no state; the struct is its geometry. */
+/* The model holds no state; the struct is its geometry. */
 struct lane {
     struct lane_geometry g; /* its sizes */
 };

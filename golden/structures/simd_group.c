@@ -17,8 +17,8 @@ void simd_group_geometry(const struct simt_config *cfg,
     g->latency[SIMD_GROUP_ALU] = cfg->alu_latency;      /* ORDER OP */
     g->latency[SIMD_GROUP_MUL] = cfg->mul_latency;
     g->latency[SIMD_GROUP_DIV] = cfg->div_latency;
-    g->count_w = 1;
-    while ((1u << g->count_w) <= g->occupancy)
+    g->count_w = 1;             /* holds occupancy - 1; one bit at least */
+    while ((1u << g->count_w) < g->occupancy)
         g->count_w++;
 }
 

@@ -36,7 +36,10 @@
  *
  * Cycle protocol: accept, group and due come from the state and now; busy
  * also from the issue ports.  simd_group_step() is the clock edge: each
- * issued group's busy counter loads the occupancy.
+ * issued group's busy counter loads the sub-warps it has still to take
+ * (occupancy - 1; the first entered in the cycle of issue), and a busy
+ * counter counts down by one every cycle: a group is free when its
+ * counter is 0.
  *
  * The model's clock: the state holds for each group the cycle from which
  * it is free rather than its busy counter (the occupancy left), so that
@@ -71,7 +74,8 @@ struct simd_group_geometry {
     unsigned occupancy;         /* sub-warps: cycles a warp holds a group */
     unsigned latency[SIMD_GROUP_OPS];   /* ORDER OP: cycles from the last
                                    sub-warp's entry to the result */
-    unsigned count_w;           /* bits of a group's busy counter */
+    unsigned count_w;           /* bits of a group's busy counter: it
+                                   holds occupancy - 1 (one bit at least) */
 };
 
 struct simd_group_issue {

@@ -297,11 +297,26 @@ static void the_simt_extension_reports_barrier_exit_and_priority(void **state)
                      RV32_ERR_ILLEGAL);
 }
 
-static void the_lane_holds_no_state(void **state)
+/* The model holds no state; the module's storage is its divider: on
+ * fermi-harp (div_latency 145) 32 iterating stages of 99 bits (the last
+ * without the 32-bit divisor), then 113 stages carrying the 32-bit value
+ * and its valid bit; on tiny (div_latency 8) 8 stages of 4 quotient bits
+ * each and no delay. */
+static void the_lane_module_holds_only_its_divider_pipeline(void **state)
 {
     struct fixture *f = *state;
+    struct simt_config tiny = load("tiny");
+    struct lane t;
+    char err[CONFIG_ERR_LEN];
 
-    assert_int_equal(lane_state_bits(&f->lane.g), 0);
+    assert_int_equal(f->lane.g.div_stages, 32);
+    assert_int_equal(f->lane.g.div_delay, 145 - 32);
+    assert_int_equal(lane_state_bits(&f->lane.g),
+                     32 * (1 + 32 + 32 + 32 + 1 + 1) - 32 + 113 * (1 + 32));
+    assert_int_equal(lane_init(&t, &tiny, err, sizeof err), 0);
+    assert_int_equal(t.g.div_stages, 8);
+    assert_int_equal(t.g.div_delay, 0);
+    assert_int_equal(lane_state_bits(&t.g), 8 * 99 - 32);
 }
 
 /* Every instruction lane_eval_lanes() takes gives each lane of the mask
@@ -386,7 +401,7 @@ int main(void)
         T(a_branch_compares_as_its_kind_says_and_jumps_when_taken),
         T(a_jump_links_the_next_pc),
         T(the_simt_extension_reports_barrier_exit_and_priority),
-        T(the_lane_holds_no_state),
+        T(the_lane_module_holds_only_its_divider_pipeline),
         T(the_lanes_of_a_warp_compute_what_each_lane_computes_alone),
 #undef T
     };

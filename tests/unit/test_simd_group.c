@@ -165,7 +165,10 @@ static void its_storage_is_a_busy_counter_per_group(void **state)
 
     (void)state;
     cfg.warp_size = 64;
-    cfg.simd_width = 16;                /* counts 0 to 4: 3 bits */
+    cfg.simd_width = 16;                /* 4 sub-warps: counts 3 to 0, 2 bits */
+    simd_group_geometry(&cfg, &g);
+    assert_int_equal(simd_group_state_bits(&g), 2 * 2);
+    cfg.simd_width = 8;                 /* 8 sub-warps: counts 7 to 0, 3 bits */
     simd_group_geometry(&cfg, &g);
     assert_int_equal(simd_group_state_bits(&g), 2 * 3);
 }
