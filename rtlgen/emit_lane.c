@@ -207,7 +207,7 @@ static void emit_operands(struct vgen *v, enum rtl_defect defect)
 /* One case item on one line: "OP_X, OP_Y: begin STATEMENTS end". */
 static void item(struct vgen *v, const char *ops, const char *stmts)
 {
-    vgen_line(v, "%-28s begin %s end", ops, stmts);
+    vgen_line(v, "%-33s begin %s end", ops, stmts);
 }
 
 static void emit_datapath(struct vgen *v)

@@ -223,8 +223,8 @@ module simtref_lane #(
     mem_bytes  = 3'd0;
     cond       = 1'b0;
     case (insn_op_i)
-      OP_LUI:                      begin value = insn_imm_i; wr = 1'b1; end
-      OP_AUIPC:                    begin value = pc_imm;     wr = 1'b1; end
+      OP_LUI:                           begin value = insn_imm_i; wr = 1'b1; end
+      OP_AUIPC:                         begin value = pc_imm;     wr = 1'b1; end
       OP_JAL, OP_JALR: begin
         if (jump[1:0] != 2'b00) begin
           misaligned = 1'b1;
@@ -275,18 +275,18 @@ module simtref_lane #(
           default: begin mem_bytes = 3'd4; mem_wdata = rs2_i; end       // OP_SW
         endcase
       end
-      OP_ADDI, OP_ADD:             begin value = rs1_i + alu_b;                       wr = 1'b1; end
-      OP_SUB:                      begin value = rs1_i - rs2_i;                       wr = 1'b1; end
-      OP_SLTI, OP_SLT:             begin value = {31'd0, $signed(rs1_i) < $signed(alu_b)}; wr = 1'b1; end
-      OP_SLTIU, OP_SLTU:           begin value = {31'd0, rs1_i < alu_b};              wr = 1'b1; end
-      OP_XORI, OP_XOR:             begin value = rs1_i ^ alu_b;                       wr = 1'b1; end
-      OP_ORI, OP_OR:               begin value = rs1_i | alu_b;                       wr = 1'b1; end
-      OP_ANDI, OP_AND:             begin value = rs1_i & alu_b;                       wr = 1'b1; end
-      OP_SLLI, OP_SLL:             begin value = rs1_i << shamt;                      wr = 1'b1; end
-      OP_SRLI, OP_SRL:             begin value = rs1_i >> shamt;                      wr = 1'b1; end
-      OP_SRAI, OP_SRA:             begin value = $signed(rs1_i) >>> shamt;            wr = 1'b1; end
-      OP_MUL:                      begin value = product[31:0];                       wr = 1'b1; end
-      OP_MULH, OP_MULHSU, OP_MULHU: begin value = product[63:32];                      wr = 1'b1; end
+      OP_ADDI, OP_ADD:                  begin value = rs1_i + alu_b;                       wr = 1'b1; end
+      OP_SUB:                           begin value = rs1_i - rs2_i;                       wr = 1'b1; end
+      OP_SLTI, OP_SLT:                  begin value = {31'd0, $signed(rs1_i) < $signed(alu_b)}; wr = 1'b1; end
+      OP_SLTIU, OP_SLTU:                begin value = {31'd0, rs1_i < alu_b};              wr = 1'b1; end
+      OP_XORI, OP_XOR:                  begin value = rs1_i ^ alu_b;                       wr = 1'b1; end
+      OP_ORI, OP_OR:                    begin value = rs1_i | alu_b;                       wr = 1'b1; end
+      OP_ANDI, OP_AND:                  begin value = rs1_i & alu_b;                       wr = 1'b1; end
+      OP_SLLI, OP_SLL:                  begin value = rs1_i << shamt;                      wr = 1'b1; end
+      OP_SRLI, OP_SRL:                  begin value = rs1_i >> shamt;                      wr = 1'b1; end
+      OP_SRAI, OP_SRA:                  begin value = $signed(rs1_i) >>> shamt;            wr = 1'b1; end
+      OP_MUL:                           begin value = product[31:0];                       wr = 1'b1; end
+      OP_MULH, OP_MULHSU, OP_MULHU:     begin value = product[63:32];                      wr = 1'b1; end
       // A divide writes rd with the divider's value, DIV_LATENCY cycles on.
       OP_DIV, OP_DIVU, OP_REM, OP_REMU: begin wr = 1'b1; end
       OP_FENCE: ;
