@@ -135,6 +135,28 @@ static void emit_entries(struct vgen *v, const struct fetch_geometry *g,
 static const struct pick fetch_pick = { "pick_valid", "pick", "WARP_W", NULL, NULL };
 static const struct pick fewest_pick = { "pick_valid", "pick", "WARP_W", "pick_ent", "ENT_W" };
 
+/* The round-robin proof's observer (formal/fetch_props.v), under FORMAL. */
+static void emit_rr_checker(struct vgen *v, const struct fetch_geometry *g)
+{
+    char cff[8];
+    const struct vconn params[] = {
+        VCONN_SAME("NUM_WARPS"), VCONN_SAME("SLOTS"), { "CFF", cff, NULL },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"), VCONN_SAME("rst_ni"), VCONN_SAME("flush_valid_i"),
+        VCONN_SAME("flush_warp_i"), VCONN_SAME("next_valid_i"),
+        VCONN_SAME("next_warp_i"), VCONN_SAME("warp_valid_i"),
+        VCONN_SAME("slot_v_o"), VCONN_SAME("inflight_o"),
+        VCONN_SAME("fetch_valid_o"), VCONN_SAME("fetch_warp_o"),
+        VCONN_SAME("last_q"),
+    };
+
+    snprintf(cff, sizeof cff, "%d", g->policy == FETCH_CFF);
+    vgen_instance(v, "fetch_rr_checker", "u_rr_checker",
+                  params, sizeof params / sizeof params[0],
+                  conns, sizeof conns / sizeof conns[0]);
+}
+
 static void emit_round_robin(struct vgen *v, const struct fetch_geometry *g)
 {
     char ok[64];
@@ -165,33 +187,7 @@ static void emit_round_robin(struct vgen *v, const struct fetch_geometry *g)
     vgen_line(v, "// Proof observer (only under FORMAL; not part of the design): the");
     vgen_line(v, "// round-robin order needs the pointer (formal/fetch_props.v).");
     vgen_line(v, "`ifdef FORMAL");
-    {
-        char cff[8];
-        const struct vconn params[] = {
-            VCONN_SAME("NUM_WARPS"),
-            VCONN_SAME("SLOTS"),
-            { "CFF",       cff,         NULL },
-        };
-        const struct vconn conns[] = {
-            VCONN_SAME("clk_i"),
-            VCONN_SAME("rst_ni"),
-            VCONN_SAME("flush_valid_i"),
-            VCONN_SAME("flush_warp_i"),
-            VCONN_SAME("next_valid_i"),
-            VCONN_SAME("next_warp_i"),
-            VCONN_SAME("warp_valid_i"),
-            VCONN_SAME("slot_v_o"),
-            VCONN_SAME("inflight_o"),
-            VCONN_SAME("fetch_valid_o"),
-            VCONN_SAME("fetch_warp_o"),
-            VCONN_SAME("last_q"),
-        };
-
-        snprintf(cff, sizeof cff, "%d", g->policy == FETCH_CFF);
-        vgen_instance(v, "fetch_rr_checker", "u_rr_checker",
-                      params, sizeof params / sizeof params[0],
-                      conns, sizeof conns / sizeof conns[0]);
-    }
+    emit_rr_checker(v, g);
     vgen_line(v, "`endif");
 }
 
