@@ -198,6 +198,24 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .proofs = "tiny",
         .long_proofs = "",
     },
+    /* One of the SM's parts: the L1 data cache's tags, LRU and MSHRs. */
+    [STRUCTURE_L1_CACHE] = {
+        .name = "l1_cache",
+        .module = "simtref_l1_cache",
+        .file = "simtref_l1_cache.v",
+        .model = "l1_cache.h",
+        .modes = EVERY,
+        .title = "L1 data cache",
+        .source = "docs/memory.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "tiny",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -307,6 +325,13 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
                "are all taken",
     },
+    [DEFECT_L1_FILL_KEEPS_MSHR] = {
+        .name = "l1-fill-keeps-mshr",
+        .structure = STRUCTURE_L1_CACHE,
+        .config = "tiny",
+        .test = "tiny-fill-keeps-mshr",
+        .bug = "an L1 fill writes its line but leaves its MSHR busy",
+    },
 };
 
 /* ORDER PART */
@@ -359,13 +384,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .model = "lsu.h",
         .title = "Load/store unit",
         .source = "docs/memory.md; Collange 4.2",
-        .per = PER_SM,
-    },
-    [SM_PART_L1_CACHE] = {
-        .name = "l1_cache",
-        .model = "l1_cache.h",
-        .title = "L1 data cache",
-        .source = "docs/memory.md",
         .per = PER_SM,
     },
     [SM_PART_SHARED_MEM] = {
