@@ -216,6 +216,26 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* One of the SM's parts: the register file, a bank per lane, with
+     * harp's per-lane register offsets.  No invariant beyond what its
+     * co-simulation shows: no proof. */
+    [STRUCTURE_REGFILE] = {
+        .name = "regfile",
+        .module = "simtref_regfile",
+        .file = "simtref_regfile.v",
+        .model = "regfile.h",
+        .modes = EVERY,
+        .title = "Register file, a bank per lane",
+        .source = "HARP 2, 8",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -332,6 +352,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .test = "tiny-fill-keeps-mshr",
         .bug = "an L1 fill writes its line but leaves its MSHR busy",
     },
+    /* On tiny, a harp preset: the per-lane offsets exist there. */
+    [DEFECT_REGFILE_OFFSET_LAST_LANE] = {
+        .name = "regfile-offset-last-lane",
+        .structure = STRUCTURE_REGFILE,
+        .config = "tiny",
+        .test = "tiny-offset-last-lane",
+        .bug = "the register file's last bank reads at the issuing warp's "
+               "slot, not at its own thread's (no per-lane offset there)",
+    },
 };
 
 /* ORDER PART */
@@ -362,13 +391,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .model = "simd_group.h",
         .title = "SIMD groups",
         .source = "multi-core SIMT 3.4; docs/sm-timing.md",
-        .per = PER_SM,
-    },
-    [SM_PART_REGFILE] = {
-        .name = "regfile",
-        .model = "regfile.h",
-        .title = "Register file, a bank per lane",
-        .source = "HARP 2, 8",
         .per = PER_SM,
     },
     [SM_PART_LANE] = {

@@ -54,6 +54,7 @@ enum structure_id {
     STRUCTURE_READY_LOOKUP,
     STRUCTURE_WAITING_LOOKUP,
     STRUCTURE_L1_CACHE,
+    STRUCTURE_REGFILE,
     STRUCTURE_COUNT
 };
 
@@ -118,7 +119,6 @@ enum sm_part_id {
     SM_PART_DECODE,         /* the decode stage */
     SM_PART_SCOREBOARD,     /* the register scoreboard */
     SM_PART_SIMD_GROUP,     /* the SIMD groups */
-    SM_PART_REGFILE,        /* the register file, banked per lane */
     SM_PART_LANE,           /* a lane's integer datapath */
     SM_PART_LSU,            /* the load/store unit */
     SM_PART_SHARED_MEM,     /* the shared memory's banks */
@@ -159,6 +159,7 @@ enum rtl_defect {
     DEFECT_SBR_CALL_POPS_ON_MOVE,    /* a move to a CALL top's RPC pops it, as a branch top's */
     DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
     DEFECT_L1_FILL_KEEPS_MSHR,       /* an L1 fill leaves its MSHR busy */
+    DEFECT_REGFILE_OFFSET_LAST_LANE, /* the last bank reads at the issuer's slot */
     DEFECT_COUNT
 };
 

@@ -8,6 +8,7 @@
 #include "l1_cache.h"
 #include "model.h"
 #include "rbt.h"
+#include "regfile.h"
 #include "ready_lookup.h"
 #include "sbr_stack.h"
 #include "scheduler.h"
@@ -35,6 +36,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_READY_LOOKUP]   = emit_ready_lookup,
     [STRUCTURE_WAITING_LOOKUP] = emit_waiting_lookup,
     [STRUCTURE_L1_CACHE]       = emit_l1_cache,
+    [STRUCTURE_REGFILE]        = emit_regfile,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -85,6 +87,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     struct lookup_geometry ready, waiting;
     struct warp_tables_geometry warp_tables;
     struct l1_cache_geometry l1_cache;
+    struct regfile_geometry regfile;
 
     wpt_geometry(cfg, &wpt);
     scheduler_geometry(cfg, &scheduler);
@@ -93,13 +96,15 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     sbr_stack_geometry(cfg, &sbr_stack);
     fetch_geometry(cfg, &fetch);
     l1_cache_geometry(cfg, &l1_cache);
+    regfile_geometry(cfg, &regfile);
     if (wpt_check(&wpt, err, errlen) != 0 ||
         scheduler_check(&scheduler, err, errlen) != 0 ||
         arbiter_check(&arbiter, err, errlen) != 0 ||
         ics_first_check(&ics_first, err, errlen) != 0 ||
         sbr_stack_check(&sbr_stack, err, errlen) != 0 ||
         fetch_check(&fetch, err, errlen) != 0 ||
-        l1_cache_check(&l1_cache, err, errlen) != 0)
+        l1_cache_check(&l1_cache, err, errlen) != 0 ||
+        regfile_check(&regfile, err, errlen) != 0)
         return model_refuse(cfg, err, errlen);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;

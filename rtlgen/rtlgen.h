@@ -59,6 +59,10 @@ void emit_fetch(struct vgen *v, const struct simt_config *cfg,
 void emit_l1_cache(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
 
+/* The register file, a bank per lane (an SM part, HARP 2 and 8) */
+void emit_regfile(struct vgen *v, const struct simt_config *cfg,
+                  enum rtl_defect defect);
+
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg);
