@@ -199,6 +199,44 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .proofs = "tiny",
         .long_proofs = "",
     },
+    /* One of the SM's parts: the L1 data cache's tags, LRU and MSHRs. */
+    [STRUCTURE_L1_CACHE] = {
+        .name = "l1_cache",
+        .module = "simtref_l1_cache",
+        .file = "simtref_l1_cache.v",
+        .model = "l1_cache.h",
+        .modes = EVERY,
+        .title = "L1 data cache",
+        .source = "docs/memory.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "tiny",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
+    /* One of the SM's parts: the register file, a bank per lane, with
+     * harp's per-lane register offsets.  No invariant beyond what its
+     * co-simulation shows: no proof. */
+    [STRUCTURE_REGFILE] = {
+        .name = "regfile",
+        .module = "simtref_regfile",
+        .file = "simtref_regfile.v",
+        .model = "regfile.h",
+        .modes = EVERY,
+        .title = "Register file, a bank per lane",
+        .source = "HARP 2, 8",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
     /* The lane's datapath: no invariant of its own to prove (what it
      * computes is compared with the model, instruction by instruction). */
     [STRUCTURE_LANE] = {
@@ -347,6 +385,22 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
                "are all taken",
     },
+    [DEFECT_L1_FILL_KEEPS_MSHR] = {
+        .name = "l1-fill-keeps-mshr",
+        .structure = STRUCTURE_L1_CACHE,
+        .config = "tiny",
+        .test = "tiny-fill-keeps-mshr",
+        .bug = "an L1 fill writes its line but leaves its MSHR busy",
+    },
+    /* On tiny, a harp preset: the per-lane offsets exist there. */
+    [DEFECT_REGFILE_OFFSET_LAST_LANE] = {
+        .name = "regfile-offset-last-lane",
+        .structure = STRUCTURE_REGFILE,
+        .config = "tiny",
+        .test = "tiny-offset-last-lane",
+        .bug = "the register file's last bank reads at the issuing warp's "
+               "slot, not at its own thread's (no per-lane offset there)",
+    },
     [DEFECT_LANE_MULHSU_SIGNED_RS2] = {
         .name = "lane-mulhsu-signed-rs2",
         .structure = STRUCTURE_LANE,
@@ -388,25 +442,11 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .source = "docs/sm-timing.md",
         .per = PER_SM,
     },
-    [SM_PART_REGFILE] = {
-        .name = "regfile",
-        .model = "regfile.h",
-        .title = "Register file, a bank per lane",
-        .source = "HARP 2, 8",
-        .per = PER_SM,
-    },
     [SM_PART_LSU] = {
         .name = "lsu",
         .model = "lsu.h",
         .title = "Load/store unit",
         .source = "docs/memory.md; Collange 4.2",
-        .per = PER_SM,
-    },
-    [SM_PART_L1_CACHE] = {
-        .name = "l1_cache",
-        .model = "l1_cache.h",
-        .title = "L1 data cache",
-        .source = "docs/memory.md",
         .per = PER_SM,
     },
     [SM_PART_SHARED_MEM] = {

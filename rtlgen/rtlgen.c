@@ -5,9 +5,11 @@
 #include "arbiter.h"
 #include "fetch.h"
 #include "ics_first.h"
+#include "l1_cache.h"
 #include "lane.h"
 #include "model.h"
 #include "rbt.h"
+#include "regfile.h"
 #include "ready_lookup.h"
 #include "sbr_stack.h"
 #include "simd_group.h"
@@ -35,6 +37,8 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_WARP_TABLES]    = emit_warp_tables,
     [STRUCTURE_READY_LOOKUP]   = emit_ready_lookup,
     [STRUCTURE_WAITING_LOOKUP] = emit_waiting_lookup,
+    [STRUCTURE_L1_CACHE]       = emit_l1_cache,
+    [STRUCTURE_REGFILE]        = emit_regfile,
     [STRUCTURE_LANE]           = emit_lane,
     [STRUCTURE_SIMD_GROUP]     = emit_simd_group,
 };
@@ -88,6 +92,8 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     struct rbt_geometry rbt;
     struct lookup_geometry ready, waiting;
     struct warp_tables_geometry warp_tables;
+    struct l1_cache_geometry l1_cache;
+    struct regfile_geometry regfile;
 
     wpt_geometry(cfg, &wpt);
     scheduler_geometry(cfg, &scheduler);
@@ -95,6 +101,8 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     ics_first_geometry(cfg, &ics_first);
     sbr_stack_geometry(cfg, &sbr_stack);
     fetch_geometry(cfg, &fetch);
+    l1_cache_geometry(cfg, &l1_cache);
+    regfile_geometry(cfg, &regfile);
     lane_geometry(cfg, &lane);
     simd_group_geometry(cfg, &simd_group);
     if (wpt_check(&wpt, err, errlen) != 0 ||
@@ -103,6 +111,8 @@ static int structures_ok(const struct simt_config *cfg, char *err,
         ics_first_check(&ics_first, err, errlen) != 0 ||
         sbr_stack_check(&sbr_stack, err, errlen) != 0 ||
         fetch_check(&fetch, err, errlen) != 0 ||
+        l1_cache_check(&l1_cache, err, errlen) != 0 ||
+        regfile_check(&regfile, err, errlen) != 0 ||
         lane_check(&lane, err, errlen) != 0 ||
         simd_group_check(&simd_group, err, errlen) != 0)
         return model_refuse(cfg, err, errlen);

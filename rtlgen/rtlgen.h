@@ -63,6 +63,14 @@ void emit_lane(struct vgen *v, const struct simt_config *cfg,
 void emit_simd_group(struct vgen *v, const struct simt_config *cfg,
                      enum rtl_defect defect);
 
+/* L1 data cache: tags, LRU and MSHRs (an SM part, docs/memory.md) */
+void emit_l1_cache(struct vgen *v, const struct simt_config *cfg,
+                   enum rtl_defect defect);
+
+/* The register file, a bank per lane (an SM part, HARP 2 and 8) */
+void emit_regfile(struct vgen *v, const struct simt_config *cfg,
+                  enum rtl_defect defect);
+
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg);

@@ -50,8 +50,11 @@
  * and its MSHR is freed.
  *
  * One of the SM's parts (golden/registry.h): it follows golden/model.h,
- * has no RTL yet, and the load/store unit (golden/structures/lsu.h) drives its
- * ports.  l1_cache_holds() is a tag probe the SM asks at issue.
+ * its module is simtref_l1_cache (rtlgen/emit_l1_cache.c; the fill port
+ * there is a mask of the MSHRs, fill_i), and the load/store unit
+ * (golden/structures/lsu.h) drives its ports.  l1_cache_holds() is a tag
+ * probe the SM asks at issue (in the module: a lookup that changes
+ * nothing, a write, and its hit_o).
  */
 #ifndef SIMTREF_L1_CACHE_H
 #define SIMTREF_L1_CACHE_H

@@ -36,6 +36,11 @@
  * The SM reads the operands of an issued instruction and writes its
  * results in the cycle it issues (values are computed at issue,
  * docs/sm-timing.md; the scoreboard times the dependents).
+ *
+ * Its module is simtref_regfile (rtlgen/emit_regfile.c): a memory per
+ * bank with synchronous read ports, so the module's read data follow a
+ * cycle later (docs/architecture.md, "Where the RTL and the model
+ * agree").
  */
 #ifndef SIMTREF_REGFILE_H
 #define SIMTREF_REGFILE_H
