@@ -92,10 +92,12 @@ rm -rf "$out" && mkdir -p "$out" || exit 1
 # The RTL, and the sizes of the property wrapper from the configuration.
 rtl_args="$cfg_args --out $out"
 [ -n "$defect" ] && rtl_args="$rtl_args --defect $defect"
+# Every module of the configuration is written, so that one that
+# instantiates another (simtref_lsu its simtref_arbiter) finds it there
+# (hierarchy -libdir); a given module then replaces the structure's own.
+"$simtref" rtl $rtl_args || exit 1
 if [ -n "$rtl" ]; then
   cp "$rtl" "$out/simtref_$struct.v" || exit 1
-else
-  "$simtref" rtl $rtl_args || exit 1
 fi
 chparam=
 while read -r param eq key; do
@@ -110,7 +112,7 @@ done < "$srcdir/formal/$struct.params"
 "$yosys" -q -l "$out/yosys.log" -p "
   read_verilog -formal -I$srcdir/formal $out/simtref_$struct.v $srcdir/formal/${struct}_props.v;
   chparam $chparam ${struct}_fv;
-  hierarchy -top ${struct}_fv; proc;
+  hierarchy -top ${struct}_fv -libdir $out; proc;
   setundef -undriven -anyseq *simtref_${struct}*;
   prep -flatten -top ${struct}_fv;
   memory_map; opt_clean;

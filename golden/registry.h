@@ -53,6 +53,7 @@ enum structure_id {
     STRUCTURE_WARP_TABLES,
     STRUCTURE_READY_LOOKUP,
     STRUCTURE_WAITING_LOOKUP,
+    STRUCTURE_LSU,
     STRUCTURE_COUNT
 };
 
@@ -119,7 +120,6 @@ enum sm_part_id {
     SM_PART_SIMD_GROUP,     /* the SIMD groups */
     SM_PART_REGFILE,        /* the register file, banked per lane */
     SM_PART_LANE,           /* a lane's integer datapath */
-    SM_PART_LSU,            /* the load/store unit */
     SM_PART_L1_CACHE,       /* the L1 data cache's tags, LRU and MSHRs */
     SM_PART_SHARED_MEM,     /* the shared memory's banks */
     SM_PART_COUNT
@@ -158,6 +158,7 @@ enum rtl_defect {
     DEFECT_SBR_SILENT_OVERFLOW,      /* a push beyond the depth overwrites the top, unreported */
     DEFECT_SBR_CALL_POPS_ON_MOVE,    /* a move to a CALL top's RPC pops it, as a branch top's */
     DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
+    DEFECT_LSU_DROP_LAST_LANE,       /* the coalescer drops a request's last lone lane */
     DEFECT_COUNT
 };
 

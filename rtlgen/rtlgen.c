@@ -5,6 +5,7 @@
 #include "arbiter.h"
 #include "fetch.h"
 #include "ics_first.h"
+#include "lsu.h"
 #include "model.h"
 #include "rbt.h"
 #include "ready_lookup.h"
@@ -33,6 +34,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_WARP_TABLES]    = emit_warp_tables,
     [STRUCTURE_READY_LOOKUP]   = emit_ready_lookup,
     [STRUCTURE_WAITING_LOOKUP] = emit_waiting_lookup,
+    [STRUCTURE_LSU]            = emit_lsu,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -82,6 +84,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     struct rbt_geometry rbt;
     struct lookup_geometry ready, waiting;
     struct warp_tables_geometry warp_tables;
+    struct lsu_geometry lsu;
 
     wpt_geometry(cfg, &wpt);
     scheduler_geometry(cfg, &scheduler);
@@ -89,12 +92,14 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     ics_first_geometry(cfg, &ics_first);
     sbr_stack_geometry(cfg, &sbr_stack);
     fetch_geometry(cfg, &fetch);
+    lsu_geometry(cfg, &lsu);
     if (wpt_check(&wpt, err, errlen) != 0 ||
         scheduler_check(&scheduler, err, errlen) != 0 ||
         arbiter_check(&arbiter, err, errlen) != 0 ||
         ics_first_check(&ics_first, err, errlen) != 0 ||
         sbr_stack_check(&sbr_stack, err, errlen) != 0 ||
-        fetch_check(&fetch, err, errlen) != 0)
+        fetch_check(&fetch, err, errlen) != 0 ||
+        lsu_check(&lsu, err, errlen) != 0)
         return model_refuse(cfg, err, errlen);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;
