@@ -199,6 +199,28 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .proofs = "tiny",
         .long_proofs = "",
     },
+    /* The load/store unit, one of the SM's parts: the coalescer (with an
+     * instance of the unified arbiter), the in-flight table and the
+     * MSHRs' lists; the L1 and the banks are its ports.  Proved on tiny
+     * with a 4-entry table (formal/lsu_props.v says why); the 64 entries
+     * are co-simulated. */
+    [STRUCTURE_LSU] = {
+        .name = "lsu",
+        .module = "simtref_lsu",
+        .file = "simtref_lsu.v",
+        .model = "lsu.h",
+        .modes = EVERY,
+        .title = "Load/store unit",
+        .source = "docs/memory.md; Collange 4.2",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "tiny fermi-sbr fermi-harp gtx480-baws",
+        .proofs = "tiny",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
     /* One of the SM's parts: the L1 data cache's tags, LRU and MSHRs. */
     [STRUCTURE_L1_CACHE] = {
         .name = "l1_cache",
@@ -385,6 +407,14 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
                "are all taken",
     },
+    [DEFECT_LSU_DROP_LAST_LANE] = {
+        .name = "lsu-drop-last-lane",
+        .structure = STRUCTURE_LSU,
+        .config = "tiny",
+        .test = "tiny-drop-last-lane",
+        .bug = "the coalescer lets a global request go when one lane is "
+               "left, whose line is never served",
+    },
     [DEFECT_L1_FILL_KEEPS_MSHR] = {
         .name = "l1-fill-keeps-mshr",
         .structure = STRUCTURE_L1_CACHE,
@@ -440,13 +470,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .model = "scoreboard.h",
         .title = "Register scoreboard",
         .source = "docs/sm-timing.md",
-        .per = PER_SM,
-    },
-    [SM_PART_LSU] = {
-        .name = "lsu",
-        .model = "lsu.h",
-        .title = "Load/store unit",
-        .source = "docs/memory.md; Collange 4.2",
         .per = PER_SM,
     },
     [SM_PART_SHARED_MEM] = {

@@ -53,6 +53,7 @@ enum structure_id {
     STRUCTURE_WARP_TABLES,
     STRUCTURE_READY_LOOKUP,
     STRUCTURE_WAITING_LOOKUP,
+    STRUCTURE_LSU,
     STRUCTURE_L1_CACHE,
     STRUCTURE_REGFILE,
     STRUCTURE_LANE,
@@ -120,7 +121,6 @@ enum sm_part_id {
     SM_PART_DISPATCH,       /* the TB dispatcher */
     SM_PART_DECODE,         /* the decode stage */
     SM_PART_SCOREBOARD,     /* the register scoreboard */
-    SM_PART_LSU,            /* the load/store unit */
     SM_PART_SHARED_MEM,     /* the shared memory's banks */
     SM_PART_COUNT
 };
@@ -158,6 +158,7 @@ enum rtl_defect {
     DEFECT_SBR_SILENT_OVERFLOW,      /* a push beyond the depth overwrites the top, unreported */
     DEFECT_SBR_CALL_POPS_ON_MOVE,    /* a move to a CALL top's RPC pops it, as a branch top's */
     DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
+    DEFECT_LSU_DROP_LAST_LANE,       /* the coalescer drops a request's last lone lane */
     DEFECT_L1_FILL_KEEPS_MSHR,       /* an L1 fill leaves its MSHR busy */
     DEFECT_REGFILE_OFFSET_LAST_LANE, /* the last bank reads at the issuer's slot */
     DEFECT_LANE_MULHSU_SIGNED_RS2,   /* mulhsu takes rs2 as signed */

@@ -5,6 +5,7 @@
 #include "arbiter.h"
 #include "fetch.h"
 #include "ics_first.h"
+#include "lsu.h"
 #include "l1_cache.h"
 #include "lane.h"
 #include "model.h"
@@ -37,6 +38,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_WARP_TABLES]    = emit_warp_tables,
     [STRUCTURE_READY_LOOKUP]   = emit_ready_lookup,
     [STRUCTURE_WAITING_LOOKUP] = emit_waiting_lookup,
+    [STRUCTURE_LSU]            = emit_lsu,
     [STRUCTURE_L1_CACHE]       = emit_l1_cache,
     [STRUCTURE_REGFILE]        = emit_regfile,
     [STRUCTURE_LANE]           = emit_lane,
@@ -73,6 +75,16 @@ static int scheduler_ok(const struct simt_config *cfg, enum rtl_defect defect,
     return 0;
 }
 
+/* Whether the model of structure X is built for cfg's sizes (GEOM: its
+ * geometry's struct); a refusal returns from structures_ok(). */
+#define CHECK_MODEL(GEOM, X)                                                \
+    do {                                                                    \
+        GEOM g_;                                                            \
+        X##_geometry(cfg, &g_);                                             \
+        if (X##_check(&g_, err, errlen) != 0)                               \
+            return model_refuse(cfg, err, errlen);                          \
+    } while (0)
+
 /*
  * Every structure the configuration has, checked by its model (model.h):
  * a configuration with sizes a model and its emitter are not built for is
@@ -81,52 +93,24 @@ static int scheduler_ok(const struct simt_config *cfg, enum rtl_defect defect,
 static int structures_ok(const struct simt_config *cfg, char *err,
                          size_t errlen)
 {
-    struct wpt_geometry wpt;
-    struct scheduler_geometry scheduler;
-    struct arbiter_geometry arbiter;
-    struct ics_first_geometry ics_first;
-    struct sbr_stack_geometry sbr_stack;
-    struct fetch_geometry fetch;
-    struct lane_geometry lane;
-    struct simd_group_geometry simd_group;
-    struct rbt_geometry rbt;
-    struct lookup_geometry ready, waiting;
-    struct warp_tables_geometry warp_tables;
-    struct l1_cache_geometry l1_cache;
-    struct regfile_geometry regfile;
-
-    wpt_geometry(cfg, &wpt);
-    scheduler_geometry(cfg, &scheduler);
-    arbiter_geometry(cfg, &arbiter);
-    ics_first_geometry(cfg, &ics_first);
-    sbr_stack_geometry(cfg, &sbr_stack);
-    fetch_geometry(cfg, &fetch);
-    l1_cache_geometry(cfg, &l1_cache);
-    regfile_geometry(cfg, &regfile);
-    lane_geometry(cfg, &lane);
-    simd_group_geometry(cfg, &simd_group);
-    if (wpt_check(&wpt, err, errlen) != 0 ||
-        scheduler_check(&scheduler, err, errlen) != 0 ||
-        arbiter_check(&arbiter, err, errlen) != 0 ||
-        ics_first_check(&ics_first, err, errlen) != 0 ||
-        sbr_stack_check(&sbr_stack, err, errlen) != 0 ||
-        fetch_check(&fetch, err, errlen) != 0 ||
-        l1_cache_check(&l1_cache, err, errlen) != 0 ||
-        regfile_check(&regfile, err, errlen) != 0 ||
-        lane_check(&lane, err, errlen) != 0 ||
-        simd_group_check(&simd_group, err, errlen) != 0)
-        return model_refuse(cfg, err, errlen);
+    CHECK_MODEL(struct wpt_geometry, wpt);
+    CHECK_MODEL(struct scheduler_geometry, scheduler);
+    CHECK_MODEL(struct arbiter_geometry, arbiter);
+    CHECK_MODEL(struct ics_first_geometry, ics_first);
+    CHECK_MODEL(struct sbr_stack_geometry, sbr_stack);
+    CHECK_MODEL(struct fetch_geometry, fetch);
+    /* the SM's parts */
+    CHECK_MODEL(struct lsu_geometry, lsu);
+    CHECK_MODEL(struct l1_cache_geometry, l1_cache);
+    CHECK_MODEL(struct regfile_geometry, regfile);
+    CHECK_MODEL(struct lane_geometry, lane);
+    CHECK_MODEL(struct simd_group_geometry, simd_group);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;
-    rbt_geometry(cfg, &rbt);
-    ready_lookup_geometry(cfg, &ready);
-    waiting_lookup_geometry(cfg, &waiting);
-    warp_tables_geometry(cfg, &warp_tables);
-    if (rbt_check(&rbt, err, errlen) != 0 ||
-        ready_lookup_check(&ready, err, errlen) != 0 ||
-        waiting_lookup_check(&waiting, err, errlen) != 0 ||
-        warp_tables_check(&warp_tables, err, errlen) != 0)
-        return model_refuse(cfg, err, errlen);
+    CHECK_MODEL(struct rbt_geometry, rbt);
+    CHECK_MODEL(struct lookup_geometry, ready_lookup);
+    CHECK_MODEL(struct lookup_geometry, waiting_lookup);
+    CHECK_MODEL(struct warp_tables_geometry, warp_tables);
     return 0;
 }
 

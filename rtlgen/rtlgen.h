@@ -71,6 +71,10 @@ void emit_l1_cache(struct vgen *v, const struct simt_config *cfg,
 void emit_regfile(struct vgen *v, const struct simt_config *cfg,
                   enum rtl_defect defect);
 
+/* The SM's load/store unit (docs/memory.md; Collange 4.2) */
+void emit_lsu(struct vgen *v, const struct simt_config *cfg,
+              enum rtl_defect defect);
+
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg);

@@ -204,6 +204,8 @@ static void comb(const struct lsu *u, const struct lsu_in *in,
     c->left = 0;
     c->ack = 0;
     c->lin.lookup = false;
+    c->lin.op = L1_READ;
+    c->lin.line = 0;
     c->lin.n_fill = 0;
     c->lin.fill = NULL;
     c->mem.valid = false;
@@ -289,6 +291,14 @@ static void outputs(const struct lsu *u, const struct lsu_comb *c,
     out->ready = lsu_can_accept(u);
     out->n_done = 0;
     out->mem = c->mem;
+    out->l1 = c->lin;
+    if (c->req != NULL && c->req->space == LSU_SHARED && c->left) {
+        out->smem = c->sin;
+    } else {
+        out->smem.valid = false;
+        out->smem.mask = 0;
+        out->smem.addr = NULL;
+    }
     for (uint64_t m = c->done; m; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
         bool cur = c->req != NULL && i == c->slot;

@@ -47,6 +47,10 @@
  *                   miss's line read (id = its MSHR), a store line's write,
  *                   or an atomic line (id = l1d_mshrs + its in-flight
  *                   entry); at most one a cycle
+ *   l1, smem   out  the L1's lookup and the banks' request as the unit
+ *                   drives them this cycle (the model answers them with
+ *                   its own L1 and banks; the generated module has them as
+ *                   ports, docs/architecture.md)
  *
  * Cycle protocol: a request given in cycle t makes its first arbiter pass
  * in cycle t (the coalescer works on the input until the edge loads its
@@ -64,7 +68,9 @@
  * the banks and the arbiter hold their own.
  *
  * One of the SM's parts (golden/registry.h).  It composes the L1, the
- * banks and the arbiter (the SM model's way), and has no RTL yet.
+ * banks and the arbiter (the SM model's way).  Its generated module,
+ * simtref_lsu (rtlgen/emit_lsu.c), instantiates the arbiter and has the
+ * L1's and the banks' ports as its own.
  */
 #ifndef SIMTREF_LSU_H
 #define SIMTREF_LSU_H
@@ -127,6 +133,11 @@ struct lsu_out {
     unsigned n_done;            /* entries of done[] */
     struct lsu_done done[LSU_MAX_INFLIGHT]; /* requests done this cycle */
     struct dram_in mem;         /* the memory port's request */
+    struct l1_cache_in l1;      /* the L1's lookup port as the unit drives
+                                   it (n_fill 0: the fills are the memory
+                                   port's responses, added at the edge) */
+    struct shared_mem_in smem;  /* the banks' port as the unit drives it
+                                   (addr NULL when no shared request) */
 };
 
 struct lsu_stats {
