@@ -75,7 +75,9 @@ build() {
   set -- --cc --exe --trace-fst -Wall -Wno-DECLFILENAME -Wno-UNUSED \
     -CFLAGS "-I$srcdir/golden -I$srcdir/golden/isa -I$srcdir/golden/structures -I$srcdir/golden/sm -I$srcdir/tb ${MUTANT_OPT:--O1}"
   [ -n "${SAN_FLAGS:-}" ] && set -- "$@" -LDFLAGS "$SAN_FLAGS"
-  "$verilator" "$@" --top-module "simtref_$s" --Mdir "$obj" \
+  # a module that instantiates another (simtref_lsu its simtref_arbiter,
+  # sized by the instance's parameters) finds it among the preset's
+  "$verilator" "$@" --top-module "simtref_$s" --Mdir "$obj" -y "$srcdir/rtl/$preset" \
     -o "$dir/tb" "$vfile" "$srcdir/tb/tb_$s.cpp" "$lib" > "$dir/build.log" 2>&1 || return 1
   if [ -f "$work/$s/ports.h" ]; then
     touch -c "$obj"/verilated*.o

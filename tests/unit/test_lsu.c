@@ -232,6 +232,72 @@ static void the_arbiter_serves_the_smallest_line_first_whatever_its_lane(void **
     teardown(&b);
 }
 
+/* The ports the unit drives towards the L1 and the banks (lsu_out.l1,
+ * lsu_out.smem; the generated module's l1_* and smem_* ports): each pass
+ * of a global access looks up its line, a store writes and an atomic
+ * invalidates; a shared request is given to the banks in the cycle it is
+ * taken, and names its lanes while they replay. */
+static void the_l1_and_bank_ports_show_each_pass(void **state)
+{
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
+    struct lsu_request r = load_req(&cfg, 0, 0, 0);
+    struct lsu_request w, s;
+    const struct lsu_out *o;
+
+    r.mask = 3;
+    r.addr[0] = 9 * cfg.l1d_line_bytes;
+    r.addr[1] = 4 * cfg.l1d_line_bytes;
+    b.issue = &r;
+    o = tick(&b);
+    assert_true(o->l1.lookup);
+    assert_int_equal(o->l1.op, L1_READ);
+    assert_int_equal(o->l1.line, 4);
+    assert_int_equal(o->l1.n_fill, 0);
+    assert_false(o->smem.valid);
+    o = tick(&b);
+    assert_true(o->l1.lookup);
+    assert_int_equal(o->l1.line, 9);
+    o = tick(&b);
+    assert_false(o->l1.lookup);
+
+    w = load_req(&cfg, 1, 0, 0);
+    w.kind = LSU_STORE;
+    w.mask = 1;
+    w.addr[0] = 6 * cfg.l1d_line_bytes;
+    b.issue = &w;
+    o = tick(&b);
+    assert_true(o->l1.lookup);
+    assert_int_equal(o->l1.op, L1_WRITE);
+    assert_int_equal(o->l1.line, 6);
+    w.kind = LSU_ATOMIC;
+    b.issue = &w;
+    o = tick(&b);
+    assert_int_equal(o->l1.op, L1_INVALIDATE);
+
+    /* lanes 0 and 1 on two words of one bank: a two-way conflict */
+    s = load_req(&cfg, 2, 0, 0);
+    s.space = LSU_SHARED;
+    s.mask = 3;
+    s.addr[0] = 0;
+    s.addr[1] = cfg.shared_banks * cfg.shared_bank_bytes;
+    while (!ready_now(&b))
+        tick(&b);
+    b.issue = &s;
+    o = tick(&b);
+    assert_false(o->l1.lookup);
+    assert_true(o->smem.valid);
+    assert_int_equal(o->smem.mask, 3);
+    assert_ptr_not_equal(o->smem.addr, NULL);
+    o = tick(&b);                   /* the second bank cycle: a replay */
+    assert_false(o->smem.valid);
+    assert_int_equal(o->smem.mask, 3);
+    o = tick(&b);
+    assert_false(o->smem.valid);
+    assert_int_equal(o->smem.mask, 0);
+    teardown(&b);
+}
+
 /* ------------------------------------------------------------------------
  * The L1: hit, miss, merge, MSHRs, LRU
  * ---------------------------------------------------------------------- */
@@ -595,6 +661,7 @@ static void dram_answers_a_read_the_cycle_before_its_data_and_never_a_write(void
         AT(a_warp_whose_lanes_read_one_line_takes_one_arbiter_pass, preset), \
         AT(lanes_on_as_many_lines_as_the_warp_take_one_cycle_per_line, preset), \
         AT(the_arbiter_serves_the_smallest_line_first_whatever_its_lane, preset), \
+        AT(the_l1_and_bank_ports_show_each_pass, preset), \
         AT(a_hit_costs_the_hit_latency, preset), \
         AT(a_miss_costs_the_dram_latency_plus_the_line_transfer, preset), \
         AT(the_second_miss_to_an_outstanding_line_merges, preset), \
