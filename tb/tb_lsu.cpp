@@ -80,6 +80,8 @@ struct LsuModel {
     static void reset(State &s) { lsu_reset(&s); }
     static void eval(const State &s, const In &in, Out &out) { lsu_eval(&s, &in, &out); }
     static void step(State &s, const In &in) { lsu_step(&s, &in); }
+    // Nothing to release here: ~LsuState releases the L1's arrays.
+    static void free(State &) {}
 };
 
 class Bench {
