@@ -376,6 +376,13 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .source = "docs/memory.md",
         .per = PER_SM,
     },
+    [SM_PART_IBUFFER] = {
+        .name = "ibuffer",
+        .model = "ibuffer.h",
+        .title = "I-buffer data: the fetched PCs and masks",
+        .source = "docs/sm-timing.md; docs/architecture.md",
+        .per = PER_SCHEDULER,
+    },
 };
 
 const struct structure_info *registry_structure(enum structure_id s)

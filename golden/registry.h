@@ -122,6 +122,7 @@ enum sm_part_id {
     SM_PART_LSU,            /* the load/store unit */
     SM_PART_L1_CACHE,       /* the L1 data cache's tags, LRU and MSHRs */
     SM_PART_SHARED_MEM,     /* the shared memory's banks */
+    SM_PART_IBUFFER,        /* the data half of a scheduler's I-buffers */
     SM_PART_COUNT
 };
 

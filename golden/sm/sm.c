@@ -60,86 +60,34 @@ static void keep_unready(struct sm_sched *sc, const struct fetch_in *fi)
     }
 }
 
-/* The edge of one warp's I-buffer data, as the fetch model's bits move. */
-static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
-                         unsigned w, bool fetch_here, uint32_t fpc,
-                         uint64_t fmask)
+/* The I-buffer data's ports of the edge (golden/structures/ibuffer.h):
+ * the events the fetch unit's inputs name, the fetch sent for fetch_warp
+ * (or -1), and the warps the fetch unit empties for not being valid
+ * (emptied: fetch_emptied() before its edge), which it drops as a flush
+ * (their unready bits cleared here). */
+static void ibuffer_edge(struct sm_sched *sc, const struct fetch_in *fi,
+                         int fetch_warp, uint32_t fpc, uint64_t fmask,
+                         const uint64_t emptied[])
 {
-    if (fi->flush_valid && fi->flush_warp == w) {
-        wp->slots = 0;
-        wp->flying = 0;
-        wp->have_next = false;
-        wp->refill = true;
-        return;
-    }
-    if (fi->issue_valid && fi->issue_warp == w && wp->slots > 0) {
-        memmove(wp->slot_pc, wp->slot_pc + 1,
-                (wp->slots - 1) * sizeof wp->slot_pc[0]);
-        memmove(wp->slot_mask, wp->slot_mask + 1,
-                (wp->slots - 1) * sizeof wp->slot_mask[0]);
-        wp->slots--;
-    }
-    if (fi->fill_valid && fi->fill_warp == w && wp->flying > 0) {
-        wp->refill = false;
-        wp->slot_pc[wp->slots] = wp->fly_pc[0];
-        wp->slot_mask[wp->slots] = wp->fly_mask[0];
-        wp->slots++;
-        memmove(wp->fly_pc, wp->fly_pc + 1,
-                (wp->flying - 1) * sizeof wp->fly_pc[0]);
-        memmove(wp->fly_mask, wp->fly_mask + 1,
-                (wp->flying - 1) * sizeof wp->fly_mask[0]);
-        wp->flying--;
-    }
-    if (fetch_here && wp->flying < FETCH_MAX_SLOTS) {
-        wp->fly_pc[wp->flying] = fpc;
-        wp->fly_mask[wp->flying] = fmask;
-        wp->flying++;
-        wp->have_next = true;
-        wp->next_pc = fpc + 4;
-        wp->next_mask = fmask;
-    }
-}
+    struct ibuffer_in *in = &sc->ib_in;
 
-/* The edges of scheduler s's I-buffer data: those of the warps its fetch
- * model's inputs name, and of the warp fetched for (fetch_warp, or -1),
- * then the warps the fetch model empties for not being valid (emptied:
- * fetch_emptied() before its edge), as a flush; the other warps' data
- * does not change. */
-static void ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
-                          int fetch_warp, uint32_t fpc, uint64_t fmask,
-                          const uint64_t emptied[])
-{
-    unsigned named[4], n = 0;
-    struct sm_sched *sc = &sm->sch[s];
-
-    if (fi->flush_valid)
-        named[n++] = fi->flush_warp;
-    if (fi->issue_valid)
-        named[n++] = fi->issue_warp;
-    if (fi->fill_valid)
-        named[n++] = fi->fill_warp;
-    if (fetch_warp >= 0)
-        named[n++] = (unsigned)fetch_warp;
-    for (unsigned k = 0; k < n; k++) {
-        unsigned w = named[k], j = 0;
-
-        while (j < k && named[j] != w)
-            j++;
-        if (j == k && w < sm->warps_per_sched)   /* each warp once */
-            ibuffer_edge(&sm->warp[sm_slot_of(sm, s, w)], fi, w,
-                         fetch_warp == (int)w, fpc, fmask);
+    in->flush_valid = fi->flush_valid;
+    in->flush_warp = fi->flush_warp;
+    in->issue_valid = fi->issue_valid;
+    in->issue_warp = fi->issue_warp;
+    in->fill_valid = fi->fill_valid;
+    in->fill_warp = fi->fill_warp;
+    in->fetch_valid = fetch_warp >= 0;
+    in->fetch_warp = fetch_warp >= 0 ? (unsigned)fetch_warp : 0;
+    in->fetch_pc = fpc;
+    in->fetch_mask = fmask;
+    for (unsigned k = 0; k < (sc->fetch.g.warps + 63) / 64; k++) {
+        in->empty[k] = emptied[k];
+        for (uint64_t m = emptied[k]; m; m &= m - 1)
+            bitset_remove(sc->memo.unready,
+                          k * 64 + (unsigned)__builtin_ctzll(m));
     }
-    for (unsigned k = 0; k < (sc->fetch.g.warps + 63) / 64; k++)
-        for (uint64_t m = emptied[k]; m; m &= m - 1) {
-            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
-            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
-
-            wp->slots = 0;
-            wp->flying = 0;
-            wp->have_next = false;
-            wp->refill = true;
-            bitset_remove(sc->memo.unready, w);
-        }
+    ibuffer_step(&sc->ib, in);
 }
 
 /* Under a mode that keeps threads at the barrier on their own: the
@@ -342,7 +290,6 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
     for (unsigned w = bitset_next(issuable, n_issuable, 0);
          w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {
         /* the scheduler's warps are the mode's slots */
-        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
         enum sm_hazard hz = SM_HAZARD_NONE;
         bool buffered = fetch_ready(&sc->fetch, w);
         enum sm_stall wy;
@@ -358,7 +305,7 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         si->long_wait[w] = false;
         /* an empty slot is no warp: the tables' threads are seen
          * below, by their launch warps */
-        wy = sm_ready_stall(buffered, wp->refill, hz);
+        wy = sm_ready_stall(buffered, sm_ibuffer_read(sc, w).refill, hz);
         cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
     }
     resident = sm_resident_of(sm, s, resident_set);
@@ -389,7 +336,8 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         wy = wp->launch_pending ? SM_STALL_CONTROL
              : wp->at_barrier ? SM_STALL_BARRIER
              : !base ? SM_STALL_CONTROL
-             : sm_ready_stall(buffered, wp->refill, hz);
+             : sm_ready_stall(buffered, sm_ibuffer_read(sc, w).refill,
+                              hz);
         cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
     }
 }
@@ -489,11 +437,12 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
                 (unsigned long long)sm->st.cycles);
     if (fo.fetch_valid) {
         struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, fo.fetch_warp)];
+        struct ibuffer_out io = sm_ibuffer_read(sc, fo.fetch_warp);
         cy->fetched[s] = true;
         cy->fwarp[s] = fo.fetch_warp;
-        if (wp->have_next) {
-            cy->fpc[s] = wp->next_pc;
-            cy->fmask[s] = wp->next_mask;
+        if (io.next_valid) {
+            cy->fpc[s] = io.next_pc;
+            cy->fmask[s] = io.next_mask;
         } else {
             ri->rd_warp = fo.fetch_warp;
             ri->rd_live = wp->resident && !wp->launch_pending
@@ -665,8 +614,8 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
     keep_unready(sc, fi);
     if (sm_reconv_step(&sm->rc, s, ri))
         cy->quiet = false;
-    ibuffer_edges(sm, s, fi, fetched ? (int)cy->fwarp[s] : -1,
-                  cy->fpc[s], cy->fmask[s], emptied);
+    ibuffer_edge(sc, fi, fetched ? (int)cy->fwarp[s] : -1,
+                 cy->fpc[s], cy->fmask[s], emptied);
     sc->fill_valid = fetched;
     sc->fill_warp = fetched ? cy->fwarp[s] : 0;
     if (ri->op == SM_RC_LAUNCH) {

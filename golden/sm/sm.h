@@ -43,6 +43,7 @@
 #include "decode.h"
 #include "dispatch.h"
 #include "fetch.h"
+#include "ibuffer.h"
 #include "lsu.h"
 #include "program.h"
 #include "lane.h"
@@ -89,10 +90,8 @@ struct sm_tb {
     uint64_t phase_start;   /* cycle its warp-phase began (RTRU) */
 };
 
-/* A warp slot and the data half of its I-buffer (the fetch model holds
- * the valid and ready bits; ORDER SLOT: slot k here is the model's k).
- * Under harp the I-buffer fields belong to the scheduler's warp of the
- * same index, a First-Level slot, and the others to the launch warp. */
+/* A warp slot (the data half of its I-buffer is the scheduler's ibuffer
+ * part, golden/structures/ibuffer.h). */
 struct sm_warp {
     bool resident;          /* holds a warp of a TB */
     bool launch_pending;    /* its control-flow launch has not happened */
@@ -101,19 +100,8 @@ struct sm_warp {
     unsigned wid;           /* warp index within its TB */
     uint64_t lanes;         /* lanes holding a thread of the TB */
     uint64_t live;          /* lanes whose thread has not exited */
-    uint32_t slot_pc[FETCH_MAX_SLOTS];   /* I-buffer: fetched PCs */
-    uint64_t slot_mask[FETCH_MAX_SLOTS]; /* ... and the masks read with them */
-    unsigned slots;         /* I-buffer slots filled (mirror of v) */
-    uint32_t fly_pc[FETCH_MAX_SLOTS];    /* fetches in flight, oldest first */
-    uint64_t fly_mask[FETCH_MAX_SLOTS];  /* ... and their masks */
-    unsigned flying;        /* fetches in flight (mirror of inflight) */
-    bool have_next;         /* next_pc/next_mask continue the last fetch */
-    bool refill;            /* its I-buffer was emptied by a flush and has
-                             * not been filled since (a control stall) */
     uint64_t phase_end;     /* cycle it arrived at its TB's barrier or
                              * exited (RTRU) */
-    uint32_t next_pc;       /* the PC the next fetch reads */
-    uint64_t next_mask;     /* the mask read with it */
 };
 
 /* Not hardware: kept for speed.  A scheduler's cached answers; under
@@ -128,7 +116,7 @@ struct sm_sched_memo {
                              * fetch model's edge, refreshed by
                              * sm_keep_unready() for the warps its events
                              * name and cleared for the warps
-                             * sm_ibuffer_edges() empties; cleared by
+                             * ibuffer_edge() empties; cleared by
                              * sm_start() */
 };
 
@@ -136,6 +124,11 @@ struct sm_sched_memo {
 struct sm_sched {
     struct scheduler sched;     /* issue scheduler */
     struct fetch fetch;     /* I-buffer and fetch policy */
+    struct ibuffer ib;      /* the data half of its I-buffers (ORDER SLOT
+                             * with fetch: warp w here is fetch's w; under
+                             * harp a First-Level slot, else the launch
+                             * warp of the same local index) */
+    struct ibuffer_in ib_in;    /* ... its ports of this cycle */
     bool fill_valid;        /* the fetch of the last cycle returns now */
     unsigned fill_warp;     /* ... for this warp */
     struct sm_sched_memo memo;  /* not hardware: kept for speed */

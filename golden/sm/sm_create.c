@@ -86,7 +86,8 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
     sm->rc.reference = sm->reference;
     for (unsigned s = 0; s < cfg->schedulers; s++) {
         if (scheduler_init(&sm->sch[s].sched, cfg, err, errlen) != 0
-            || fetch_init(&sm->sch[s].fetch, cfg, err, errlen) != 0) {
+            || fetch_init(&sm->sch[s].fetch, cfg, err, errlen) != 0
+            || ibuffer_init(&sm->sch[s].ib, cfg, err, errlen) != 0) {
             sm_destroy(sm);
             return -1;
         }
@@ -214,6 +215,8 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
         scheduler_reset(&sm->sch[s].sched);
         sm->sch[s].fetch.reference = sm->reference;
         fetch_reset(&sm->sch[s].fetch);
+        ibuffer_reset(&sm->sch[s].ib);
+        ibuffer_idle(&sm->sch[s].ib_in);
         sm->sch[s].fill_valid = false;
         memset(sm->sch[s].memo.unready, 0, sizeof sm->sch[s].memo.unready);
     }

@@ -25,9 +25,10 @@ bool sm_issue_threads(struct sm *sm, unsigned s, unsigned w,
     bool regroups = sm_mode_regroups(sm);
     uint32_t vpc;
     uint64_t vmask, m;
+    struct ibuffer_out io = sm_ibuffer_read(&sm->sch[s], w);
 
-    *pc = wp->slot_pc[0];
-    m = wp->slot_mask[0];
+    *pc = io.head_pc;
+    m = io.head_mask;
     for (unsigned l = 0; !regroups && l < c->warp_size; l++)
         owner[l] = w;           /* under harp the view names each lane's */
     *one = true;

@@ -41,10 +41,13 @@ unsigned sm_dispatch(struct sm *sm)
 {
     const struct simt_config *c = &sm->cfg;
     struct dispatch_out out;
+    struct ibuffer_in ib_place[CONFIG_MAX_SCHEDULERS];  /* the clears */
 
     if (dispatch_all_placed(&sm->disp))
         return 0;               /* the dispatcher has nothing to place */
     dispatch_eval(&sm->disp, &sm->disp_in, &out);
+    for (unsigned s = 0; out.n_place && s < c->schedulers; s++)
+        ibuffer_idle(&ib_place[s]);
     for (unsigned i = 0; i < out.n_place; i++) {
         const struct dispatch_place *p = &out.place[i];
         unsigned t = p->tb;
@@ -60,6 +63,8 @@ unsigned sm_dispatch(struct sm *sm)
             unsigned g = p->warp[k];
             struct sm_warp *w = &sm->warp[g];
             memset(w, 0, sizeof *w);
+            bitset_add(ib_place[sm_slot_sched(sm, g)].clear,
+                       sm_slot_local(sm, g));
             w->resident = true;
             w->launch_pending = true;
             sm->memo.resident_warps++;
@@ -86,6 +91,12 @@ unsigned sm_dispatch(struct sm *sm)
             tb->warp[k] = g;
         }
     }
+    /* The I-buffer data of the slots' index is cleared, and this cycle
+     * reads it cleared: in the module a write-first bypass from the
+     * clear port to the read port; the C writes it at once, before any
+     * read of the cycle, which reads the same. */
+    for (unsigned s = 0; out.n_place && s < c->schedulers; s++)
+        ibuffer_step(&sm->sch[s].ib, &ib_place[s]);
     return out.n_place;
 }
 
