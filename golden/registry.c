@@ -383,6 +383,14 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .source = "docs/sm-timing.md; docs/architecture.md",
         .per = PER_SCHEDULER,
     },
+    [SM_PART_MEM_WAIT] = {
+        .name = "mem_wait",
+        .model = "mem_wait.h",
+        .title = "Loads in flight: the threads each writes, those waiting "
+                 "on global memory",
+        .source = "docs/memory.md; HARP 4.2.1 (its reader)",
+        .per = PER_SM,
+    },
 };
 
 const struct structure_info *registry_structure(enum structure_id s)

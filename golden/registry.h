@@ -123,6 +123,7 @@ enum sm_part_id {
     SM_PART_L1_CACHE,       /* the L1 data cache's tags, LRU and MSHRs */
     SM_PART_SHARED_MEM,     /* the shared memory's banks */
     SM_PART_IBUFFER,        /* the data half of a scheduler's I-buffers */
+    SM_PART_MEM_WAIT,       /* the table of the loads in flight */
     SM_PART_COUNT
 };
 

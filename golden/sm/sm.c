@@ -409,7 +409,7 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         fi->issue_warp = so->grant_warp;
     }
     ri->rd_warp = 0;
-    ri->mem_pending = sm->mem_lanes;
+    ri->mem_pending = sm_mem_pending(sm);
     /* under reference harp keeps nothing from mem_pending */
     ri->mem_epoch = sm->reference ? ++sm->memo.mem_epoch
                                   : sm->memo.mem_epoch;

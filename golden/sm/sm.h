@@ -45,6 +45,7 @@
 #include "fetch.h"
 #include "ibuffer.h"
 #include "lsu.h"
+#include "mem_wait.h"
 #include "program.h"
 #include "lane.h"
 #include "regfile.h"
@@ -165,14 +166,6 @@ struct sm_exit_code {
  * structural hazards). */
 enum sm_hazard { SM_HAZARD_NONE, SM_HAZARD_DATA, SM_HAZARD_STRUCTURAL };
 
-/* The threads a load or atomic in flight writes: its lanes and the warp
- * slot of each lane's thread (several under a regrouping mode). */
-struct sm_mem_wait {
-    uint64_t mask;                      /* 0: nothing in flight */
-    bool global;                        /* global memory (mem_lanes) */
-    uint16_t slot[SM_MAX_LANES];        /* each lane's warp slot */
-};
-
 /* Not hardware: kept for speed.  The SM's cached answers, each with what
  * makes it stale and where it is refreshed.  Under sm->reference none is
  * read: each is recomputed where it is used (the skip fields stay clear
@@ -206,9 +199,10 @@ struct sm_memo {
                                  * kept by sm_dispatch() and sm_retire(),
                                  * cleared by sm_start() */
     uint64_t mem_epoch;         /* sm_rc_in's mem_epoch: counts the
-                                 * changes of sm->mem_lanes, bumped where
-                                 * a global load or atomic is sent or
-                                 * done and by sm_start(); under
+                                 * changes of the mem_wait part's pending
+                                 * lanes, bumped at its edge when a global
+                                 * load or atomic is sent or done and by
+                                 * sm_start(); under
                                  * reference bumped at every evaluation,
                                  * so that harp keeps nothing across one */
     bool quiet;                 /* the last cycle changed nothing but the
@@ -259,16 +253,15 @@ struct sm {
                                         * lsu_taken) */
     struct dram dram;                  /* outside the SM: DRAM, serving
                                         * the LSU's memory port */
-    struct sm_mem_wait *mem_wait;      /* [g * 32 + rd]: the threads whose
-                                        * rd a load or atomic of warp slot
-                                        * g is to write (the LSU reports
-                                        * done by slot and register) */
+    struct mem_wait mw;                /* the loads in flight: the threads
+                                        * each writes (the LSU reports done
+                                        * by slot and register), those
+                                        * waiting on global memory */
+    struct mem_wait_in mw_in;          /* ... its ports of this cycle: the
+                                        * sends to the LSU, the LSU's
+                                        * dones */
     bool lsu_taken;                    /* a request went to the LSU in
                                         * this cycle */
-    uint64_t *mem_lanes;               /* per warp slot: lanes whose thread
-                                        * waits on a global load or atomic */
-    uint8_t *mem_count;                /* per thread: its global loads and
-                                        * atomics in flight */
     struct sm_stats st;
     struct sm_issue_record rec;        /* the instruction being issued */
     struct sm_memo memo;               /* not hardware: kept for speed */
@@ -350,6 +343,16 @@ static inline unsigned sm_slot_local(const struct sm *sm, unsigned g)
 static inline unsigned sm_slot_of(const struct sm *sm, unsigned s, unsigned w)
 {
     return w * sm->cfg.schedulers + s;
+}
+
+/* The table of loads in flight's pending lanes per warp slot (its
+ * output bus, golden/structures/mem_wait.h). */
+static inline const uint64_t *sm_mem_pending(const struct sm *sm)
+{
+    struct mem_wait_out o;
+
+    mem_wait_eval(&sm->mw, &sm->mw_in, &o);
+    return o.pending;
 }
 
 #ifdef __cplusplus

@@ -125,12 +125,7 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
     }
     for (unsigned i = 0; i < prog->n_branches; i++)
         decode_load_rpc(&sm->dec, prog->branches[i].rpc);
-    sm->mem_wait = calloc((size_t)sm->warp_slots * 32, sizeof *sm->mem_wait);
-    sm->mem_lanes = calloc(sm->warp_slots, sizeof *sm->mem_lanes);
-    sm->mem_count = calloc((size_t)sm->warp_slots * cfg->warp_size,
-                           sizeof *sm->mem_count);
-    if (!sm->mem_wait || !sm->mem_lanes || !sm->mem_count) {
-        snprintf(err, errlen, "out of memory");
+    if (mem_wait_init(&sm->mw, cfg, err, errlen) != 0) {
         sm_destroy(sm);
         return -1;
     }
@@ -152,9 +147,7 @@ void sm_destroy(struct sm *sm)
     scoreboard_free(&sm->sb);
     decode_free(&sm->dec);
     lsu_free(&sm->lsu);
-    free(sm->mem_wait);
-    free(sm->mem_lanes);
-    free(sm->mem_count);
+    mem_wait_free(&sm->mw);
     free(sm->thread);
     regfile_free(&sm->rf);
     free(sm->inv_count);
@@ -228,11 +221,8 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     simd_group_reset(&sm->simd);
     lsu_reset(&sm->lsu);
     dram_reset(&sm->dram);
-    memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
-                            * sizeof *sm->mem_wait);
-    memset(sm->mem_lanes, 0, sm->warp_slots * sizeof *sm->mem_lanes);
+    mem_wait_reset(&sm->mw);
+    sm->mw_in.n_send = sm->mw_in.n_done = 0;
     sm->memo.mem_epoch++;
-    memset(sm->mem_count, 0, (size_t)sm->warp_slots * c->warp_size
-                             * sizeof *sm->mem_count);
     return 0;
 }

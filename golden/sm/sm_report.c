@@ -136,7 +136,7 @@ void sm_report_limit(struct sm *sm, char *buf, size_t len)
                 uint32_t pc = sm->thread[gs * c->warp_size + l].pc;
                 enum sm_wait why =
                     wp->at_barrier || (bar[w] & b) ? SM_WAIT_BARRIER
-                    : sm->mem_lanes[gs] & b ? SM_WAIT_MEMORY
+                    : sm_mem_pending(sm)[gs] & b ? SM_WAIT_MEMORY
                     : reconv[w] & b ? SM_WAIT_RECONV
                     : inactive[w] & b ? SM_WAIT_INACTIVE : SM_WAIT_RUNNING;
 
