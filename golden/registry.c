@@ -391,6 +391,14 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .source = "docs/memory.md; HARP 4.2.1 (its reader)",
         .per = PER_SM,
     },
+    [SM_PART_TB_TABLE] = {
+        .name = "tb_table",
+        .model = "tb_table.h",
+        .title = "Resident TBs: grid index, warp slots, live warps, exited "
+                 "warps' barrier arrivals",
+        .source = "docs/sm-timing.md; BAWS 4 (the WPT's exited warps)",
+        .per = PER_SM,
+    },
 };
 
 const struct structure_info *registry_structure(enum structure_id s)

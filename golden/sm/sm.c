@@ -115,21 +115,21 @@ static int barrier_arrival(const struct sm *sm, unsigned s)
  * waits, or arrives in this cycle) and that have not yet arrived at it:
  * they arrive through the arrival ports no warp uses in this cycle
  * (sent[t] of them for TB slot t).  True when one does. */
-static bool exited_arrivals(const struct sm *sm, struct wpt_in *wi,
+static bool exited_arrivals(struct sm *sm, struct wpt_in *wi,
                             unsigned sent[])
 {
     unsigned S = sm->cfg.schedulers, p = 0;
     bool any = false;
 
     for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
-        const struct sm_tb *tb = &sm->tb[t];
+        const struct tb_table_out tb = sm_tb_read(sm, t, 0);
         bool busy = sm->wpt.cnt[t] != 0;
         unsigned owed;
 
         sent[t] = 0;
-        if (!tb->valid)
+        if (!tb.valid)
             continue;
-        owed = tb->warps - tb->live_warps - tb->gone_arrived;
+        owed = tb.warps - tb.live_warps - tb.gone_arrived;
         for (unsigned q = 0; !busy && owed && q < S; q++)
             busy = wi->arr_valid[q] && wi->arr_tb[q] == t;
         for (; busy && owed && p < S; p++)
@@ -521,7 +521,7 @@ static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
                     "at PC 0x%08x with lanes 0x%llx of its live lanes "
                     "0x%llx: a barrier in divergent code cannot complete "
                     "under the SBR stack", sm->launch.kernel, wp->wid,
-                    sm->tb[wp->tb].ctaid, eo->rc.pc,
+                    sm_tb_read(sm, wp->tb, 0).ctaid, eo->rc.pc,
                     (unsigned long long)eo->rc.mask,
                     (unsigned long long)wp->live);
         cy->wi.arr_valid[s] = true;
@@ -656,17 +656,28 @@ static void wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
     const struct simt_config *c = &sm->cfg;
 
     for (unsigned t = 0; cy->any_arrival && t < c->max_tbs; t++)
-        sm->tb[t].gone_arrived += cy->gone_sent[t];
+        sm->tbt_in.gone_sent[t] = cy->gone_sent[t];
     for (unsigned t = 0; cy->any_release && t < c->max_tbs; t++)
         if (cy->wo->release[t]) {
             sm_check_release(sm, t);
-            sm->tb[t].gone_arrived = 0;
+            sm->tbt_in.release |= 1ull << t;
             sm_end_phase(sm, t);
-            sm->tb[t].phase_start = cy->now + 1;
+            sm->phase_start[t] = cy->now + 1;
             for (unsigned g = 0; g < sm->warp_slots; g++)
                 if (sm->warp[g].resident && sm->warp[g].tb == t)
                     sm->warp[g].at_barrier = false;
         }
+    /* the TB table's edge: this cycle's retirements (sm_retire()), the
+     * exited warps' arrivals and the releases */
+    if (cy->any_exit || cy->any_arrival || cy->any_release) {
+        tb_table_step(&sm->tbt, &sm->tbt_in);
+        memset(sm->tbt_in.retire, 0, c->max_tbs * sizeof sm->tbt_in.retire[0]);
+        memset(sm->tbt_in.retire_arrived, 0,
+               c->max_tbs * sizeof sm->tbt_in.retire_arrived[0]);
+        memset(sm->tbt_in.gone_sent, 0,
+               c->max_tbs * sizeof sm->tbt_in.gone_sent[0]);
+        sm->tbt_in.release = 0;
+    }
     /* else no count changes: each is below the TB's warps, or it
      * released when it reached it */
     if (cy->any_arrival || sm->reference)

@@ -45,6 +45,7 @@
 #include "fetch.h"
 #include "ibuffer.h"
 #include "lsu.h"
+#include "tb_table.h"
 #include "mem_wait.h"
 #include "program.h"
 #include "lane.h"
@@ -75,21 +76,6 @@ struct sm_launch {
 };
 
 enum sm_status { SM_RUNNING, SM_DONE, SM_ERROR };
-
-/* A resident TB. */
-struct sm_tb {
-    bool valid;             /* the slot holds a TB */
-    unsigned ctaid;         /* its index in the grid */
-    unsigned warps;         /* warp slots it holds */
-    unsigned warp[SM_MAX_TB_WARPS]; /* those slots, in warp order */
-    unsigned live_warps;    /* warps with a live thread */
-    unsigned gone_arrived;  /* of its exited warps (warps - live_warps),
-                             * those counted at the barrier in progress:
-                             * an exited warp arrives at each barrier of
-                             * its TB, through an arrival port no warp
-                             * uses in that cycle */
-    uint64_t phase_start;   /* cycle its warp-phase began (RTRU) */
-};
 
 /* A warp slot (the data half of its I-buffer is the scheduler's ibuffer
  * part, golden/structures/ibuffer.h). */
@@ -232,7 +218,15 @@ struct sm {
     struct wpt wpt;
     struct sm_reconv rc;               /* the control-flow structures */
     struct sm_memory mem;
-    struct sm_tb tb[CONFIG_MAX_TBS];
+    struct tb_table tbt;               /* the resident TBs */
+    struct tb_table_in tbt_in;         /* ... its ports of this cycle: the
+                                        * retirements, the exited warps'
+                                        * arrivals, the releases (the
+                                        * placements are written at once,
+                                        * sm_dispatch()) */
+    uint64_t phase_start[CONFIG_MAX_TBS]; /* statistics, not hardware: per
+                                        * TB slot the cycle its warp-phase
+                                        * began (RTRU) */
     struct sm_warp warp[SM_MAX_WARP_SLOTS];
     struct rv32_context *thread;       /* warp_slots * warp_size threads:
                                         * pc and LR/SC reservation */
@@ -347,6 +341,19 @@ static inline unsigned sm_slot_of(const struct sm *sm, unsigned s, unsigned w)
 
 /* The table of loads in flight's pending lanes per warp slot (its
  * output bus, golden/structures/mem_wait.h). */
+/* The read port of the table of resident TBs: TB slot t, and the warp
+ * slot of its warp wid. */
+static inline struct tb_table_out sm_tb_read(struct sm *sm, unsigned t,
+                                             unsigned wid)
+{
+    struct tb_table_out o;
+
+    sm->tbt_in.rd_tb = t;
+    sm->tbt_in.rd_wid = wid;
+    tb_table_eval(&sm->tbt, &sm->tbt_in, &o);
+    return o;
+}
+
 static inline const uint64_t *sm_mem_pending(const struct sm *sm)
 {
     struct mem_wait_out o;

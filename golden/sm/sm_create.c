@@ -94,7 +94,8 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm->sch[s].memo.moves_alone
             = scheduler_moves_alone(&sm->sch[s].sched.g);
     }
-    if (wpt_init(&sm->wpt, cfg, err, errlen) != 0) {
+    if (wpt_init(&sm->wpt, cfg, err, errlen) != 0
+        || tb_table_init(&sm->tbt, cfg, err, errlen) != 0) {
         sm_destroy(sm);
         return -1;
     }
@@ -202,7 +203,9 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->sb.reference = sm->reference;
     sm->stuck_check_at = 4096;
     memset(&sm->st, 0, sizeof sm->st);
-    memset(sm->tb, 0, sizeof sm->tb);
+    tb_table_reset(&sm->tbt);
+    tb_table_idle(&sm->tbt_in);
+    memset(sm->phase_start, 0, sizeof sm->phase_start);
     memset(sm->warp, 0, sizeof sm->warp);
     for (unsigned s = 0; s < c->schedulers; s++) {
         scheduler_reset(&sm->sch[s].sched);

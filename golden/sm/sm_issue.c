@@ -94,7 +94,7 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
  * the threads of its launch warps are held by the control-flow
  * structures (harp's tables) or wait at the barrier, or its warps exited
  * while their TB runs; idle when it has no thread at all. */
-enum sm_stall sm_idle_reason(const struct sm *sm, unsigned s)
+enum sm_stall sm_idle_reason(struct sm *sm, unsigned s)
 {
     unsigned W = sm->warps_per_sched;
     enum sm_stall r = SM_STALL_IDLE;
@@ -114,8 +114,9 @@ enum sm_stall sm_idle_reason(const struct sm *sm, unsigned s)
         unsigned g = sm_slot_of(sm, s, w);
         const struct sm_warp *wp = &sm->warp[g];
 
-        if (wp->lanes && sm->tb[wp->tb].valid
-            && sm->tb[wp->tb].warp[wp->wid] == g)
+        struct tb_table_out tb = sm_tb_read(sm, wp->tb, wp->wid);
+
+        if (wp->lanes && tb.valid && tb.warp_slot == g)
             r = SM_STALL_EXIT;
     }
     return r;

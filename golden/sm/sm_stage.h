@@ -166,7 +166,7 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
  * the threads of its launch warps are held by the control-flow
  * structures (harp's tables) or wait at the barrier, or its warps exited
  * while their TB runs; idle when it has no thread at all. */
-enum sm_stall sm_idle_reason(const struct sm *sm, unsigned s);
+enum sm_stall sm_idle_reason(struct sm *sm, unsigned s);
 
 /* An idle cycle (HARP Fig. 5 and 14): count each live thread by its
  * state (enum sm_thread_state).  data[s][w]: scheduler s's warp w waits
