@@ -70,6 +70,8 @@ static void ibuffer_edge(struct sm_sched *sc, const struct fetch_in *fi,
                          const uint64_t emptied[])
 {
     struct ibuffer_in *in = &sc->ib_in;
+    bool any = fi->flush_valid || fi->issue_valid || fi->fill_valid
+               || fetch_warp >= 0;
 
     in->flush_valid = fi->flush_valid;
     in->flush_warp = fi->flush_warp;
@@ -83,11 +85,13 @@ static void ibuffer_edge(struct sm_sched *sc, const struct fetch_in *fi,
     in->fetch_mask = fmask;
     for (unsigned k = 0; k < (sc->fetch.g.warps + 63) / 64; k++) {
         in->empty[k] = emptied[k];
+        any |= emptied[k] != 0;
         for (uint64_t m = emptied[k]; m; m &= m - 1)
             bitset_remove(sc->memo.unready,
                           k * 64 + (unsigned)__builtin_ctzll(m));
     }
-    ibuffer_step(&sc->ib, in);
+    if (any)                    /* else the edge changes nothing */
+        ibuffer_step(&sc->ib, in);
 }
 
 /* Under a mode that keeps threads at the barrier on their own: the
@@ -120,15 +124,16 @@ static bool exited_arrivals(struct sm *sm, struct wpt_in *wi,
 {
     unsigned S = sm->cfg.schedulers, p = 0;
     bool any = false;
+    uint64_t owing = sm_tb_read(sm, 0, 0).owing;
 
-    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
+    memset(sent, 0, sm->cfg.max_tbs * sizeof sent[0]);
+    /* only the TBs that owe an arrival send one */
+    for (; owing; owing &= owing - 1) {
+        unsigned t = (unsigned)__builtin_ctzll(owing);
         const struct tb_table_out tb = sm_tb_read(sm, t, 0);
         bool busy = sm->wpt.cnt[t] != 0;
         unsigned owed;
 
-        sent[t] = 0;
-        if (!tb.valid)
-            continue;
         owed = tb.warps - tb.live_warps - tb.gone_arrived;
         for (unsigned q = 0; !busy && owed && q < S; q++)
             busy = wi->arr_valid[q] && wi->arr_tb[q] == t;

@@ -201,6 +201,7 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->rc.reference = sm->reference;
     sm->lsu.reference = sm->reference;
     sm->sb.reference = sm->reference;
+    sm->tbt.reference = sm->reference;
     sm->stuck_check_at = 4096;
     memset(&sm->st, 0, sizeof sm->st);
     tb_table_reset(&sm->tbt);

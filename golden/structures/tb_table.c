@@ -49,6 +49,13 @@ int tb_table_init(struct tb_table *m, const struct simt_config *cfg,
 void tb_table_reset(struct tb_table *m)
 {
     memset(m->tb, 0, sizeof m->tb);
+    m->memo.owing = 0;
+}
+
+/* Slot e owes arrivals of exited warps. */
+static bool owes(const struct tb_table_entry *e)
+{
+    return e->valid && e->warps > e->live_warps + e->gone_arrived;
 }
 
 unsigned long tb_table_state_bits(const struct tb_table_geometry *g)
@@ -76,6 +83,12 @@ void tb_table_eval(const struct tb_table *m, const struct tb_table_in *in,
     out->warp_slot = e->warp[in->rd_wid];
     out->done = e->valid && in->retire[in->rd_tb] != 0
                 && in->retire[in->rd_tb] == e->live_warps;
+    out->owing = m->memo.owing;
+    if (m->reference) {
+        out->owing = 0;
+        for (unsigned t = 0; t < m->g.tbs; t++)
+            out->owing |= (uint64_t)owes(&m->tb[t]) << t;
+    }
 }
 
 void tb_table_step(struct tb_table *m, const struct tb_table_in *in)
@@ -103,4 +116,7 @@ void tb_table_step(struct tb_table *m, const struct tb_table_in *in)
         if (in->release >> t & 1)
             e->gone_arrived = 0;
     }
+    m->memo.owing = 0;
+    for (unsigned t = 0; t < m->g.tbs; t++)
+        m->memo.owing |= (uint64_t)owes(&m->tb[t]) << t;
 }

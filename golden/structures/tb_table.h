@@ -25,7 +25,11 @@
  * Outputs for rd_tb: valid, ctaid, warps, live_warps, gone_arrived,
  * warp_slot (of rd_wid), and done: its last live warps retire in this
  * cycle (the retire port names all of them), so the slot is free from
- * the next.
+ * the next.  For every slot: owing, the TBs whose exited warps owe an
+ * arrival at the barrier (warps > live_warps + gone_arrived).
+ *
+ * owing is kept for speed between edges (struct tb_table_memo, not
+ * hardware); with `reference` set it is recomputed at each evaluation.
  *
  * Cycle protocol: tb_table_eval() reads the state and the ports;
  * tb_table_step() is the clock edge: the placements, then the
@@ -86,6 +90,8 @@ struct tb_table_out {
                                progress */
     unsigned warp_slot;     /* warp rd_wid's warp slot */
     bool done;              /* its last live warps retire in this cycle */
+    uint64_t owing;         /* bit t: TB slot t is valid and its exited
+                               warps owe an arrival */
 };
 
 /* One TB slot's registers. */
@@ -99,9 +105,21 @@ struct tb_table_entry {
                              * those counted at the barrier in progress */
 };
 
+/* Not hardware: kept for speed. */
+struct tb_table_memo {
+    uint64_t owing;         /* tb_table_out.owing.  Stale when a slot's
+                             * valid or counts change: refreshed by
+                             * tb_table_step() for every slot, zeroed by
+                             * tb_table_reset() */
+};
+
 struct tb_table {
     struct tb_table_geometry g;
     struct tb_table_entry tb[CONFIG_MAX_TBS];   /* per TB slot */
+    struct tb_table_memo memo;  /* not hardware: kept for speed */
+    bool reference;         /* not hardware: owing recomputed at each
+                             * evaluation (simtref sim --reference); the
+                             * owner sets it, tb_table_reset() keeps it */
 };
 
 void tb_table_geometry(const struct simt_config *cfg,

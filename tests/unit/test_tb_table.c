@@ -2,8 +2,9 @@
  * test_tb_table.c -- the table of resident TBs, through its ports: a
  * placement fills its slot at the edge, the last warps' retirement is
  * told the cycle it happens and frees the slot at the edge, exited warps
- * count at the barrier until it releases, and a warp that had arrived is
- * owed no arrival.
+ * count at the barrier until it releases, a TB owes arrivals while its
+ * exited warps have not arrived, and a warp that had arrived is owed no
+ * arrival.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -117,6 +118,31 @@ static void exited_warps_count_at_the_barrier_until_it_releases(void **state)
     assert_int_equal(read_tb(&m, NULL, 3, 0).live_warps, 2);
 }
 
+static void a_tb_owes_arrivals_while_exited_warps_have_not_arrived(void **state)
+{
+    struct tb_table m;
+    struct tb_table_in in;
+
+    (void)state;
+    for (int reference = 0; reference < 2; reference++) {
+        make(&m);
+        m.reference = reference;
+        place(&m, 2, 5, 0);
+        place(&m, 3, 6, 3);
+        assert_int_equal(read_tb(&m, NULL, 0, 0).owing, 0);
+        tb_table_idle(&in);
+        in.retire[2] = 2;       /* two exit, neither at the barrier */
+        in.retire[3] = 1;
+        in.retire_arrived[3] = 1;   /* ... this one had arrived */
+        tb_table_step(&m, &in);
+        assert_int_equal(read_tb(&m, NULL, 0, 0).owing, 1ull << 2);
+        tb_table_idle(&in);
+        in.gone_sent[2] = 2;
+        tb_table_step(&m, &in);
+        assert_int_equal(read_tb(&m, NULL, 0, 0).owing, 0);
+    }
+}
+
 static void a_warp_that_had_arrived_when_it_retires_is_counted_as_arrived(void **state)
 {
     struct tb_table m;
@@ -169,6 +195,7 @@ int main(void)
         cmocka_unit_test(a_placed_tb_holds_its_grid_index_and_warp_slots),
         cmocka_unit_test(the_last_warps_retiring_are_told_at_once_and_free_the_slot_at_the_edge),
         cmocka_unit_test(exited_warps_count_at_the_barrier_until_it_releases),
+        cmocka_unit_test(a_tb_owes_arrivals_while_exited_warps_have_not_arrived),
         cmocka_unit_test(a_warp_that_had_arrived_when_it_retires_is_counted_as_arrived),
         cmocka_unit_test(a_release_of_one_tb_leaves_the_others_counts),
         cmocka_unit_test(the_storage_is_counted_per_tb_slot_from_the_sizes),
