@@ -388,7 +388,7 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .model = "mem_wait.h",
         .title = "Loads in flight: the threads each writes, those waiting "
                  "on global memory",
-        .source = "docs/memory.md; HARP 4.2.1 (its reader)",
+        .source = "docs/architecture.md; HARP 4.2.1 (the Waiting-Lookup reads it)",
         .per = PER_SM,
     },
     [SM_PART_TB_TABLE] = {
@@ -396,7 +396,7 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .model = "tb_table.h",
         .title = "Resident TBs: grid index, warp slots, live warps, exited "
                  "warps' barrier arrivals",
-        .source = "docs/sm-timing.md; BAWS 4 (the WPT's exited warps)",
+        .source = "docs/architecture.md; BAWS 4.1.2 (the WPT it feeds)",
         .per = PER_SM,
     },
 };
