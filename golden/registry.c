@@ -481,6 +481,29 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .source = "docs/memory.md",
         .per = PER_SM,
     },
+    [SM_PART_IBUFFER] = {
+        .name = "ibuffer",
+        .model = "ibuffer.h",
+        .title = "I-buffer data: the fetched PCs and masks",
+        .source = "docs/sm-timing.md; docs/architecture.md",
+        .per = PER_SCHEDULER,
+    },
+    [SM_PART_MEM_WAIT] = {
+        .name = "mem_wait",
+        .model = "mem_wait.h",
+        .title = "Loads in flight: the threads each writes, those waiting "
+                 "on global memory",
+        .source = "docs/architecture.md; HARP 4.2.1 (the Waiting-Lookup reads it)",
+        .per = PER_SM,
+    },
+    [SM_PART_TB_TABLE] = {
+        .name = "tb_table",
+        .model = "tb_table.h",
+        .title = "Resident TBs: grid index, warp slots, live warps, exited "
+                 "warps' barrier arrivals",
+        .source = "docs/architecture.md; BAWS 4.1.2 (the WPT it feeds)",
+        .per = PER_SM,
+    },
 };
 
 const struct structure_info *registry_structure(enum structure_id s)

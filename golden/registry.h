@@ -122,6 +122,9 @@ enum sm_part_id {
     SM_PART_DECODE,         /* the decode stage */
     SM_PART_SCOREBOARD,     /* the register scoreboard */
     SM_PART_SHARED_MEM,     /* the shared memory's banks */
+    SM_PART_IBUFFER,        /* the data half of a scheduler's I-buffers */
+    SM_PART_MEM_WAIT,       /* the table of the loads in flight */
+    SM_PART_TB_TABLE,       /* the table of resident TBs */
     SM_PART_COUNT
 };
 

@@ -60,86 +60,38 @@ static void keep_unready(struct sm_sched *sc, const struct fetch_in *fi)
     }
 }
 
-/* The edge of one warp's I-buffer data, as the fetch model's bits move. */
-static void ibuffer_edge(struct sm_warp *wp, const struct fetch_in *fi,
-                         unsigned w, bool fetch_here, uint32_t fpc,
-                         uint64_t fmask)
+/* The I-buffer data's ports of the edge (golden/structures/ibuffer.h):
+ * the events the fetch unit's inputs name, the fetch sent for fetch_warp
+ * (or -1), and the warps the fetch unit empties for not being valid
+ * (emptied: fetch_emptied() before its edge), which it drops as a flush
+ * (their unready bits cleared here). */
+static void ibuffer_edge(struct sm_sched *sc, const struct fetch_in *fi,
+                         int fetch_warp, uint32_t fpc, uint64_t fmask,
+                         const uint64_t emptied[])
 {
-    if (fi->flush_valid && fi->flush_warp == w) {
-        wp->slots = 0;
-        wp->flying = 0;
-        wp->have_next = false;
-        wp->refill = true;
-        return;
-    }
-    if (fi->issue_valid && fi->issue_warp == w && wp->slots > 0) {
-        memmove(wp->slot_pc, wp->slot_pc + 1,
-                (wp->slots - 1) * sizeof wp->slot_pc[0]);
-        memmove(wp->slot_mask, wp->slot_mask + 1,
-                (wp->slots - 1) * sizeof wp->slot_mask[0]);
-        wp->slots--;
-    }
-    if (fi->fill_valid && fi->fill_warp == w && wp->flying > 0) {
-        wp->refill = false;
-        wp->slot_pc[wp->slots] = wp->fly_pc[0];
-        wp->slot_mask[wp->slots] = wp->fly_mask[0];
-        wp->slots++;
-        memmove(wp->fly_pc, wp->fly_pc + 1,
-                (wp->flying - 1) * sizeof wp->fly_pc[0]);
-        memmove(wp->fly_mask, wp->fly_mask + 1,
-                (wp->flying - 1) * sizeof wp->fly_mask[0]);
-        wp->flying--;
-    }
-    if (fetch_here && wp->flying < FETCH_MAX_SLOTS) {
-        wp->fly_pc[wp->flying] = fpc;
-        wp->fly_mask[wp->flying] = fmask;
-        wp->flying++;
-        wp->have_next = true;
-        wp->next_pc = fpc + 4;
-        wp->next_mask = fmask;
-    }
-}
+    struct ibuffer_in *in = &sc->ib_in;
+    bool any = fi->flush_valid || fi->issue_valid || fi->fill_valid
+               || fetch_warp >= 0;
 
-/* The edges of scheduler s's I-buffer data: those of the warps its fetch
- * model's inputs name, and of the warp fetched for (fetch_warp, or -1),
- * then the warps the fetch model empties for not being valid (emptied:
- * fetch_emptied() before its edge), as a flush; the other warps' data
- * does not change. */
-static void ibuffer_edges(struct sm *sm, unsigned s, const struct fetch_in *fi,
-                          int fetch_warp, uint32_t fpc, uint64_t fmask,
-                          const uint64_t emptied[])
-{
-    unsigned named[4], n = 0;
-    struct sm_sched *sc = &sm->sch[s];
-
-    if (fi->flush_valid)
-        named[n++] = fi->flush_warp;
-    if (fi->issue_valid)
-        named[n++] = fi->issue_warp;
-    if (fi->fill_valid)
-        named[n++] = fi->fill_warp;
-    if (fetch_warp >= 0)
-        named[n++] = (unsigned)fetch_warp;
-    for (unsigned k = 0; k < n; k++) {
-        unsigned w = named[k], j = 0;
-
-        while (j < k && named[j] != w)
-            j++;
-        if (j == k && w < sm->warps_per_sched)   /* each warp once */
-            ibuffer_edge(&sm->warp[sm_slot_of(sm, s, w)], fi, w,
-                         fetch_warp == (int)w, fpc, fmask);
+    in->flush_valid = fi->flush_valid;
+    in->flush_warp = fi->flush_warp;
+    in->issue_valid = fi->issue_valid;
+    in->issue_warp = fi->issue_warp;
+    in->fill_valid = fi->fill_valid;
+    in->fill_warp = fi->fill_warp;
+    in->fetch_valid = fetch_warp >= 0;
+    in->fetch_warp = fetch_warp >= 0 ? (unsigned)fetch_warp : 0;
+    in->fetch_pc = fpc;
+    in->fetch_mask = fmask;
+    for (unsigned k = 0; k < (sc->fetch.g.warps + 63) / 64; k++) {
+        in->empty[k] = emptied[k];
+        any |= emptied[k] != 0;
+        for (uint64_t m = emptied[k]; m; m &= m - 1)
+            bitset_remove(sc->memo.unready,
+                          k * 64 + (unsigned)__builtin_ctzll(m));
     }
-    for (unsigned k = 0; k < (sc->fetch.g.warps + 63) / 64; k++)
-        for (uint64_t m = emptied[k]; m; m &= m - 1) {
-            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
-            struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
-
-            wp->slots = 0;
-            wp->flying = 0;
-            wp->have_next = false;
-            wp->refill = true;
-            bitset_remove(sc->memo.unready, w);
-        }
+    if (any)                    /* else the edge changes nothing */
+        ibuffer_step(&sc->ib, in);
 }
 
 /* Under a mode that keeps threads at the barrier on their own: the
@@ -167,21 +119,22 @@ static int barrier_arrival(const struct sm *sm, unsigned s)
  * waits, or arrives in this cycle) and that have not yet arrived at it:
  * they arrive through the arrival ports no warp uses in this cycle
  * (sent[t] of them for TB slot t).  True when one does. */
-static bool exited_arrivals(const struct sm *sm, struct wpt_in *wi,
+static bool exited_arrivals(struct sm *sm, struct wpt_in *wi,
                             unsigned sent[])
 {
     unsigned S = sm->cfg.schedulers, p = 0;
     bool any = false;
+    uint64_t owing = sm_tb_read(sm, 0, 0).owing;
 
-    for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
-        const struct sm_tb *tb = &sm->tb[t];
+    memset(sent, 0, sm->cfg.max_tbs * sizeof sent[0]);
+    /* only the TBs that owe an arrival send one */
+    for (; owing; owing &= owing - 1) {
+        unsigned t = (unsigned)__builtin_ctzll(owing);
+        const struct tb_table_out tb = sm_tb_read(sm, t, 0);
         bool busy = sm->wpt.cnt[t] != 0;
         unsigned owed;
 
-        sent[t] = 0;
-        if (!tb->valid)
-            continue;
-        owed = tb->warps - tb->live_warps - tb->gone_arrived;
+        owed = tb.warps - tb.live_warps - tb.gone_arrived;
         for (unsigned q = 0; !busy && owed && q < S; q++)
             busy = wi->arr_valid[q] && wi->arr_tb[q] == t;
         for (; busy && owed && p < S; p++)
@@ -342,7 +295,6 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
     for (unsigned w = bitset_next(issuable, n_issuable, 0);
          w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {
         /* the scheduler's warps are the mode's slots */
-        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
         enum sm_hazard hz = SM_HAZARD_NONE;
         bool buffered = fetch_ready(&sc->fetch, w);
         enum sm_stall wy;
@@ -358,7 +310,7 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         si->long_wait[w] = false;
         /* an empty slot is no warp: the tables' threads are seen
          * below, by their launch warps */
-        wy = sm_ready_stall(buffered, wp->refill, hz);
+        wy = sm_ready_stall(buffered, sm_ibuffer_read(sc, w).refill, hz);
         cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
     }
     resident = sm_resident_of(sm, s, resident_set);
@@ -389,7 +341,8 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         wy = wp->launch_pending ? SM_STALL_CONTROL
              : wp->at_barrier ? SM_STALL_BARRIER
              : !base ? SM_STALL_CONTROL
-             : sm_ready_stall(buffered, wp->refill, hz);
+             : sm_ready_stall(buffered, sm_ibuffer_read(sc, w).refill,
+                              hz);
         cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
     }
 }
@@ -461,7 +414,7 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         fi->issue_warp = so->grant_warp;
     }
     ri->rd_warp = 0;
-    ri->mem_pending = sm->mem_lanes;
+    ri->mem_pending = sm_mem_pending(sm);
     /* under reference harp keeps nothing from mem_pending */
     ri->mem_epoch = sm->reference ? ++sm->memo.mem_epoch
                                   : sm->memo.mem_epoch;
@@ -489,11 +442,12 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
                 (unsigned long long)sm->st.cycles);
     if (fo.fetch_valid) {
         struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, fo.fetch_warp)];
+        struct ibuffer_out io = sm_ibuffer_read(sc, fo.fetch_warp);
         cy->fetched[s] = true;
         cy->fwarp[s] = fo.fetch_warp;
-        if (wp->have_next) {
-            cy->fpc[s] = wp->next_pc;
-            cy->fmask[s] = wp->next_mask;
+        if (io.next_valid) {
+            cy->fpc[s] = io.next_pc;
+            cy->fmask[s] = io.next_mask;
         } else {
             ri->rd_warp = fo.fetch_warp;
             ri->rd_live = wp->resident && !wp->launch_pending
@@ -572,7 +526,7 @@ static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
                     "at PC 0x%08x with lanes 0x%llx of its live lanes "
                     "0x%llx: a barrier in divergent code cannot complete "
                     "under the SBR stack", sm->launch.kernel, wp->wid,
-                    sm->tb[wp->tb].ctaid, eo->rc.pc,
+                    sm_tb_read(sm, wp->tb, 0).ctaid, eo->rc.pc,
                     (unsigned long long)eo->rc.mask,
                     (unsigned long long)wp->live);
         cy->wi.arr_valid[s] = true;
@@ -665,8 +619,8 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
     keep_unready(sc, fi);
     if (sm_reconv_step(&sm->rc, s, ri))
         cy->quiet = false;
-    ibuffer_edges(sm, s, fi, fetched ? (int)cy->fwarp[s] : -1,
-                  cy->fpc[s], cy->fmask[s], emptied);
+    ibuffer_edge(sc, fi, fetched ? (int)cy->fwarp[s] : -1,
+                 cy->fpc[s], cy->fmask[s], emptied);
     sc->fill_valid = fetched;
     sc->fill_warp = fetched ? cy->fwarp[s] : 0;
     if (ri->op == SM_RC_LAUNCH) {
@@ -707,17 +661,28 @@ static void wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
     const struct simt_config *c = &sm->cfg;
 
     for (unsigned t = 0; cy->any_arrival && t < c->max_tbs; t++)
-        sm->tb[t].gone_arrived += cy->gone_sent[t];
+        sm->tbt_in.gone_sent[t] = cy->gone_sent[t];
     for (unsigned t = 0; cy->any_release && t < c->max_tbs; t++)
         if (cy->wo->release[t]) {
             sm_check_release(sm, t);
-            sm->tb[t].gone_arrived = 0;
+            sm->tbt_in.release |= 1ull << t;
             sm_end_phase(sm, t);
-            sm->tb[t].phase_start = cy->now + 1;
+            sm->phase_start[t] = cy->now + 1;
             for (unsigned g = 0; g < sm->warp_slots; g++)
                 if (sm->warp[g].resident && sm->warp[g].tb == t)
                     sm->warp[g].at_barrier = false;
         }
+    /* the TB table's edge: this cycle's retirements (sm_retire()), the
+     * exited warps' arrivals and the releases */
+    if (cy->any_exit || cy->any_arrival || cy->any_release) {
+        tb_table_step(&sm->tbt, &sm->tbt_in);
+        memset(sm->tbt_in.retire, 0, c->max_tbs * sizeof sm->tbt_in.retire[0]);
+        memset(sm->tbt_in.retire_arrived, 0,
+               c->max_tbs * sizeof sm->tbt_in.retire_arrived[0]);
+        memset(sm->tbt_in.gone_sent, 0,
+               c->max_tbs * sizeof sm->tbt_in.gone_sent[0]);
+        sm->tbt_in.release = 0;
+    }
     /* else no count changes: each is below the TB's warps, or it
      * released when it reached it */
     if (cy->any_arrival || sm->reference)

@@ -43,7 +43,10 @@
 #include "decode.h"
 #include "dispatch.h"
 #include "fetch.h"
+#include "ibuffer.h"
 #include "lsu.h"
+#include "tb_table.h"
+#include "mem_wait.h"
 #include "program.h"
 #include "lane.h"
 #include "regfile.h"
@@ -74,25 +77,8 @@ struct sm_launch {
 
 enum sm_status { SM_RUNNING, SM_DONE, SM_ERROR };
 
-/* A resident TB. */
-struct sm_tb {
-    bool valid;             /* the slot holds a TB */
-    unsigned ctaid;         /* its index in the grid */
-    unsigned warps;         /* warp slots it holds */
-    unsigned warp[SM_MAX_TB_WARPS]; /* those slots, in warp order */
-    unsigned live_warps;    /* warps with a live thread */
-    unsigned gone_arrived;  /* of its exited warps (warps - live_warps),
-                             * those counted at the barrier in progress:
-                             * an exited warp arrives at each barrier of
-                             * its TB, through an arrival port no warp
-                             * uses in that cycle */
-    uint64_t phase_start;   /* cycle its warp-phase began (RTRU) */
-};
-
-/* A warp slot and the data half of its I-buffer (the fetch model holds
- * the valid and ready bits; ORDER SLOT: slot k here is the model's k).
- * Under harp the I-buffer fields belong to the scheduler's warp of the
- * same index, a First-Level slot, and the others to the launch warp. */
+/* A warp slot (the data half of its I-buffer is the scheduler's ibuffer
+ * part, golden/structures/ibuffer.h). */
 struct sm_warp {
     bool resident;          /* holds a warp of a TB */
     bool launch_pending;    /* its control-flow launch has not happened */
@@ -101,19 +87,8 @@ struct sm_warp {
     unsigned wid;           /* warp index within its TB */
     uint64_t lanes;         /* lanes holding a thread of the TB */
     uint64_t live;          /* lanes whose thread has not exited */
-    uint32_t slot_pc[FETCH_MAX_SLOTS];   /* I-buffer: fetched PCs */
-    uint64_t slot_mask[FETCH_MAX_SLOTS]; /* ... and the masks read with them */
-    unsigned slots;         /* I-buffer slots filled (mirror of v) */
-    uint32_t fly_pc[FETCH_MAX_SLOTS];    /* fetches in flight, oldest first */
-    uint64_t fly_mask[FETCH_MAX_SLOTS];  /* ... and their masks */
-    unsigned flying;        /* fetches in flight (mirror of inflight) */
-    bool have_next;         /* next_pc/next_mask continue the last fetch */
-    bool refill;            /* its I-buffer was emptied by a flush and has
-                             * not been filled since (a control stall) */
     uint64_t phase_end;     /* cycle it arrived at its TB's barrier or
                              * exited (RTRU) */
-    uint32_t next_pc;       /* the PC the next fetch reads */
-    uint64_t next_mask;     /* the mask read with it */
 };
 
 /* Not hardware: kept for speed.  A scheduler's cached answers; under
@@ -128,7 +103,7 @@ struct sm_sched_memo {
                              * fetch model's edge, refreshed by
                              * sm_keep_unready() for the warps its events
                              * name and cleared for the warps
-                             * sm_ibuffer_edges() empties; cleared by
+                             * ibuffer_edge() empties; cleared by
                              * sm_start() */
 };
 
@@ -136,6 +111,11 @@ struct sm_sched_memo {
 struct sm_sched {
     struct scheduler sched;     /* issue scheduler */
     struct fetch fetch;     /* I-buffer and fetch policy */
+    struct ibuffer ib;      /* the data half of its I-buffers (ORDER SLOT
+                             * with fetch: warp w here is fetch's w; under
+                             * harp a First-Level slot, else the launch
+                             * warp of the same local index) */
+    struct ibuffer_in ib_in;    /* ... its ports of this cycle */
     bool fill_valid;        /* the fetch of the last cycle returns now */
     unsigned fill_warp;     /* ... for this warp */
     struct sm_sched_memo memo;  /* not hardware: kept for speed */
@@ -172,14 +152,6 @@ struct sm_exit_code {
  * structural hazards). */
 enum sm_hazard { SM_HAZARD_NONE, SM_HAZARD_DATA, SM_HAZARD_STRUCTURAL };
 
-/* The threads a load or atomic in flight writes: its lanes and the warp
- * slot of each lane's thread (several under a regrouping mode). */
-struct sm_mem_wait {
-    uint64_t mask;                      /* 0: nothing in flight */
-    bool global;                        /* global memory (mem_lanes) */
-    uint16_t slot[SM_MAX_LANES];        /* each lane's warp slot */
-};
-
 /* Not hardware: kept for speed.  The SM's cached answers, each with what
  * makes it stale and where it is refreshed.  Under sm->reference none is
  * read: each is recomputed where it is used (the skip fields stay clear
@@ -213,9 +185,10 @@ struct sm_memo {
                                  * kept by sm_dispatch() and sm_retire(),
                                  * cleared by sm_start() */
     uint64_t mem_epoch;         /* sm_rc_in's mem_epoch: counts the
-                                 * changes of sm->mem_lanes, bumped where
-                                 * a global load or atomic is sent or
-                                 * done and by sm_start(); under
+                                 * changes of the mem_wait part's pending
+                                 * lanes, bumped at its edge when a global
+                                 * load or atomic is sent or done and by
+                                 * sm_start(); under
                                  * reference bumped at every evaluation,
                                  * so that harp keeps nothing across one */
     bool quiet;                 /* the last cycle changed nothing but the
@@ -245,7 +218,15 @@ struct sm {
     struct wpt wpt;
     struct sm_reconv rc;               /* the control-flow structures */
     struct sm_memory mem;
-    struct sm_tb tb[CONFIG_MAX_TBS];
+    struct tb_table tbt;               /* the resident TBs */
+    struct tb_table_in tbt_in;         /* ... its ports of this cycle: the
+                                        * retirements, the exited warps'
+                                        * arrivals, the releases (the
+                                        * placements are written at once,
+                                        * sm_dispatch()) */
+    uint64_t phase_start[CONFIG_MAX_TBS]; /* statistics, not hardware: per
+                                        * TB slot the cycle its warp-phase
+                                        * began (RTRU) */
     struct sm_warp warp[SM_MAX_WARP_SLOTS];
     struct rv32_context *thread;       /* warp_slots * warp_size threads:
                                         * pc and LR/SC reservation */
@@ -266,16 +247,15 @@ struct sm {
                                         * lsu_taken) */
     struct dram dram;                  /* outside the SM: DRAM, serving
                                         * the LSU's memory port */
-    struct sm_mem_wait *mem_wait;      /* [g * 32 + rd]: the threads whose
-                                        * rd a load or atomic of warp slot
-                                        * g is to write (the LSU reports
-                                        * done by slot and register) */
+    struct mem_wait mw;                /* the loads in flight: the threads
+                                        * each writes (the LSU reports done
+                                        * by slot and register), those
+                                        * waiting on global memory */
+    struct mem_wait_in mw_in;          /* ... its ports of this cycle: the
+                                        * sends to the LSU, the LSU's
+                                        * dones */
     bool lsu_taken;                    /* a request went to the LSU in
                                         * this cycle */
-    uint64_t *mem_lanes;               /* per warp slot: lanes whose thread
-                                        * waits on a global load or atomic */
-    uint8_t *mem_count;                /* per thread: its global loads and
-                                        * atomics in flight */
     struct sm_stats st;
     struct sm_issue_record rec;        /* the instruction being issued */
     struct sm_memo memo;               /* not hardware: kept for speed */
@@ -357,6 +337,29 @@ static inline unsigned sm_slot_local(const struct sm *sm, unsigned g)
 static inline unsigned sm_slot_of(const struct sm *sm, unsigned s, unsigned w)
 {
     return w * sm->cfg.schedulers + s;
+}
+
+/* The table of loads in flight's pending lanes per warp slot (its
+ * output bus, golden/structures/mem_wait.h). */
+/* The read port of the table of resident TBs: TB slot t, and the warp
+ * slot of its warp wid. */
+static inline struct tb_table_out sm_tb_read(struct sm *sm, unsigned t,
+                                             unsigned wid)
+{
+    struct tb_table_out o;
+
+    sm->tbt_in.rd_tb = t;
+    sm->tbt_in.rd_wid = wid;
+    tb_table_eval(&sm->tbt, &sm->tbt_in, &o);
+    return o;
+}
+
+static inline const uint64_t *sm_mem_pending(const struct sm *sm)
+{
+    struct mem_wait_out o;
+
+    mem_wait_eval(&sm->mw, &sm->mw_in, &o);
+    return o.pending;
 }
 
 #ifdef __cplusplus

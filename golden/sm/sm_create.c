@@ -86,14 +86,16 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
     sm->rc.reference = sm->reference;
     for (unsigned s = 0; s < cfg->schedulers; s++) {
         if (scheduler_init(&sm->sch[s].sched, cfg, err, errlen) != 0
-            || fetch_init(&sm->sch[s].fetch, cfg, err, errlen) != 0) {
+            || fetch_init(&sm->sch[s].fetch, cfg, err, errlen) != 0
+            || ibuffer_init(&sm->sch[s].ib, cfg, err, errlen) != 0) {
             sm_destroy(sm);
             return -1;
         }
         sm->sch[s].memo.moves_alone
             = scheduler_moves_alone(&sm->sch[s].sched.g);
     }
-    if (wpt_init(&sm->wpt, cfg, err, errlen) != 0) {
+    if (wpt_init(&sm->wpt, cfg, err, errlen) != 0
+        || tb_table_init(&sm->tbt, cfg, err, errlen) != 0) {
         sm_destroy(sm);
         return -1;
     }
@@ -124,12 +126,7 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
     }
     for (unsigned i = 0; i < prog->n_branches; i++)
         decode_load_rpc(&sm->dec, prog->branches[i].rpc);
-    sm->mem_wait = calloc((size_t)sm->warp_slots * 32, sizeof *sm->mem_wait);
-    sm->mem_lanes = calloc(sm->warp_slots, sizeof *sm->mem_lanes);
-    sm->mem_count = calloc((size_t)sm->warp_slots * cfg->warp_size,
-                           sizeof *sm->mem_count);
-    if (!sm->mem_wait || !sm->mem_lanes || !sm->mem_count) {
-        snprintf(err, errlen, "out of memory");
+    if (mem_wait_init(&sm->mw, cfg, err, errlen) != 0) {
         sm_destroy(sm);
         return -1;
     }
@@ -151,9 +148,7 @@ void sm_destroy(struct sm *sm)
     scoreboard_free(&sm->sb);
     decode_free(&sm->dec);
     lsu_free(&sm->lsu);
-    free(sm->mem_wait);
-    free(sm->mem_lanes);
-    free(sm->mem_count);
+    mem_wait_free(&sm->mw);
     free(sm->thread);
     regfile_free(&sm->rf);
     free(sm->inv_count);
@@ -206,14 +201,19 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     sm->rc.reference = sm->reference;
     sm->lsu.reference = sm->reference;
     sm->sb.reference = sm->reference;
+    sm->tbt.reference = sm->reference;
     sm->stuck_check_at = 4096;
     memset(&sm->st, 0, sizeof sm->st);
-    memset(sm->tb, 0, sizeof sm->tb);
+    tb_table_reset(&sm->tbt);
+    tb_table_idle(&sm->tbt_in);
+    memset(sm->phase_start, 0, sizeof sm->phase_start);
     memset(sm->warp, 0, sizeof sm->warp);
     for (unsigned s = 0; s < c->schedulers; s++) {
         scheduler_reset(&sm->sch[s].sched);
         sm->sch[s].fetch.reference = sm->reference;
         fetch_reset(&sm->sch[s].fetch);
+        ibuffer_reset(&sm->sch[s].ib);
+        ibuffer_idle(&sm->sch[s].ib_in);
         sm->sch[s].fill_valid = false;
         memset(sm->sch[s].memo.unready, 0, sizeof sm->sch[s].memo.unready);
     }
@@ -225,11 +225,8 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     simd_group_reset(&sm->simd);
     lsu_reset(&sm->lsu);
     dram_reset(&sm->dram);
-    memset(sm->mem_wait, 0, (size_t)sm->warp_slots * 32
-                            * sizeof *sm->mem_wait);
-    memset(sm->mem_lanes, 0, sm->warp_slots * sizeof *sm->mem_lanes);
+    mem_wait_reset(&sm->mw);
+    sm->mw_in.n_send = sm->mw_in.n_done = 0;
     sm->memo.mem_epoch++;
-    memset(sm->mem_count, 0, (size_t)sm->warp_slots * c->warp_size
-                             * sizeof *sm->mem_count);
     return 0;
 }

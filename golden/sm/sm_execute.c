@@ -25,9 +25,10 @@ bool sm_issue_threads(struct sm *sm, unsigned s, unsigned w,
     bool regroups = sm_mode_regroups(sm);
     uint32_t vpc;
     uint64_t vmask, m;
+    struct ibuffer_out io = sm_ibuffer_read(&sm->sch[s], w);
 
-    *pc = wp->slot_pc[0];
-    m = wp->slot_mask[0];
+    *pc = io.head_pc;
+    m = io.head_mask;
     for (unsigned l = 0; !regroups && l < c->warp_size; l++)
         owner[l] = w;           /* under harp the view names each lane's */
     *one = true;
@@ -159,10 +160,10 @@ static bool exec_issue(struct sm *sm, unsigned s, unsigned w,
     o->rc.npc = x->pc + 4;
     rec->sched = s;
     rec->warp = g;
-    rec->ctaid = sm->tb[sm_mode_regroups(sm)
+    rec->ctaid = sm_tb_read(sm, sm_mode_regroups(sm)
                         ? sm->warp[sm_slot_of(sm, s, sm_reconv_slot_owner(
                               &sm->rc, s, w))].tb
-                        : wp->tb].ctaid;
+                        : wp->tb, 0).ctaid;
     rec->pc = x->pc;
     rec->mask = x->mask;
     rec->lanes = c->warp_size;
@@ -170,7 +171,8 @@ static bool exec_issue(struct sm *sm, unsigned s, unsigned w,
         || (x->pc & 3)) {
         sm_fail(sm, "kernel %s: warp %u of TB %u at PC 0x%08x: a fetch "
                 "outside the text 0x%08x..0x%08x", sm->launch.kernel,
-                wp->wid, sm->tb[wp->tb].ctaid, x->pc, sm->prog->text_lo,
+                wp->wid, sm_tb_read(sm, wp->tb, 0).ctaid, x->pc,
+                sm->prog->text_lo,
                 sm->prog->text_hi);
         return false;
     }
@@ -294,7 +296,7 @@ static void exec_lane_target(struct sm *sm, const struct sm_warp *wp,
                 "0x%08x): the SBR stack splits a warp only two ways "
                 "(reconvergence = sbr; docs/isa.md, \"Switches and "
                 "indirect jumps\")", sm->launch.kernel, wp->wid,
-                sm->tb[wp->tb].ctaid, x->pc, x->ta, x->tb, next);
+                sm_tb_read(sm, wp->tb, 0).ctaid, x->pc, x->ta, x->tb, next);
         x->failed = true;
     }
 }
@@ -379,7 +381,7 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
         lin.rs1 = x->rf_out->rs1[l];
         lin.rs2 = x->rf_out->rs2[l];
         lin.csr[0] = lw->wid * c->warp_size + l;
-        lin.csr[2] = sm->tb[lw->tb].ctaid;
+        lin.csr[2] = sm_tb_read(sm, lw->tb, 0).ctaid;
         lin.csr[4] = lw->wid;
         lin.csr[5] = l;
         lin.mem_rdata = 0;

@@ -11,12 +11,13 @@
 #include "rv32_disasm.h"
 
 /* A short description of thread (slot g, lane l) for messages. */
-static void thread_name(const struct sm *sm, unsigned g, unsigned l,
+static void thread_name(struct sm *sm, unsigned g, unsigned l,
                         char *buf, size_t len)
 {
     const struct sm_warp *w = &sm->warp[g];
     snprintf(buf, len, "thread %u of TB %u (warp %u, lane %u)",
-             w->wid * sm->cfg.warp_size + l, sm->tb[w->tb].ctaid, w->wid, l);
+             w->wid * sm->cfg.warp_size + l, sm_tb_read(sm, w->tb, 0).ctaid,
+             w->wid, l);
 }
 
 /* The registers x1..x31 of thread (slot g, lane l), eight a line, as a
@@ -42,7 +43,8 @@ void sm_note_exit_code(struct sm *sm, unsigned g, unsigned l,
 
     if (sm->bad_exits < SM_EXITS_NAMED)
         sm->exit_named[sm->bad_exits] = (struct sm_exit_code){
-            sm->tb[w->tb].ctaid, w->wid * sm->cfg.warp_size + l, w->wid, l,
+            sm_tb_read(sm, w->tb, 0).ctaid, w->wid * sm->cfg.warp_size + l,
+            w->wid, l,
             pc, code };
     sm->bad_exits++;
 }

@@ -72,8 +72,16 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
     if (!so.clear)
         return SM_HAZARD_DATA;
     if (u.mem) {
-        if (u.rd && sm->mem_wait[sm_slot_of(sm, s, w) * 32 + u.rd].mask)
-            return SM_HAZARD_DATA;
+        struct mem_wait_out mo;     /* its read port: a load of this
+                                     * warp slot to rd is in flight */
+
+        sm->mw_in.rd_slot = sm_slot_of(sm, s, w);
+        sm->mw_in.rd_reg = u.rd;
+        if (u.rd) {
+            mem_wait_eval(&sm->mw, &sm->mw_in, &mo);
+            if (mo.rd_mask)
+                return SM_HAZARD_DATA;
+        }
         if (sm->lsu_taken || !lsu_can_accept(&sm->lsu))
             return SM_HAZARD_STRUCTURAL;
     } else if (!group_ok) {
@@ -86,7 +94,7 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
  * the threads of its launch warps are held by the control-flow
  * structures (harp's tables) or wait at the barrier, or its warps exited
  * while their TB runs; idle when it has no thread at all. */
-enum sm_stall sm_idle_reason(const struct sm *sm, unsigned s)
+enum sm_stall sm_idle_reason(struct sm *sm, unsigned s)
 {
     unsigned W = sm->warps_per_sched;
     enum sm_stall r = SM_STALL_IDLE;
@@ -98,7 +106,7 @@ enum sm_stall sm_idle_reason(const struct sm *sm, unsigned s)
          w = bitset_next(resident, W, w + 1)) {
         unsigned g = sm_slot_of(sm, s, w);
         enum sm_stall k = sm->warp[g].at_barrier ? SM_STALL_BARRIER
-                          : sm->mem_lanes[g] ? SM_STALL_DATA
+                          : sm_mem_pending(sm)[g] ? SM_STALL_DATA
                           : SM_STALL_CONTROL;
         r = k < r ? k : r;
     }
@@ -106,8 +114,9 @@ enum sm_stall sm_idle_reason(const struct sm *sm, unsigned s)
         unsigned g = sm_slot_of(sm, s, w);
         const struct sm_warp *wp = &sm->warp[g];
 
-        if (wp->lanes && sm->tb[wp->tb].valid
-            && sm->tb[wp->tb].warp[wp->wid] == g)
+        struct tb_table_out tb = sm_tb_read(sm, wp->tb, wp->wid);
+
+        if (wp->lanes && tb.valid && tb.warp_slot == g)
             r = SM_STALL_EXIT;
     }
     return r;
@@ -123,7 +132,17 @@ void sm_count_idle_threads(struct sm *sm,
     unsigned issue_slots = sm_mode_issue_slots(sm);
     uint64_t dep[SM_MAX_WARP_SLOTS];
 
-    memcpy(dep, sm->mem_lanes, sm->warp_slots * sizeof dep[0]);
+    /* the threads waiting on global memory, those of this cycle's sends
+     * included: in the module a bypass of the table's send port to its
+     * pending lanes (the table takes the sends at the edge) */
+    memcpy(dep, sm_mem_pending(sm), sm->warp_slots * sizeof dep[0]);
+    for (unsigned i = 0; i < sm->mw_in.n_send; i++) {
+        const struct mem_wait_entry *e = &sm->mw_in.send[i].e;
+        for (uint64_t m = e->global ? e->mask : 0; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            dep[e->slot[l]] |= 1ull << l;
+        }
+    }
     for (unsigned s = 0; s < c->schedulers; s++)
         for (unsigned w = 0; w < issue_slots; w++) {
             unsigned owner[SM_MAX_LANES];

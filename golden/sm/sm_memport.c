@@ -101,24 +101,37 @@ void sm_reserve_rd(struct sm *sm, unsigned s, bool one,
         r->slot = sm_slot_of(sm, s, owner[__builtin_ctzll(mask)]);
 }
 
-/* Its release port: the load or atomic of mw is back (rd readable from
- * the next cycle). */
-static void release_rd(struct sm *sm, const struct sm_mem_wait *mw,
+/* Its release port: the load or atomic of the lanes `mask`, each lane's
+ * thread in warp slot slots[l], is back (rd readable from the next
+ * cycle). */
+static void release_rd(struct sm *sm, const uint16_t *slots, uint64_t mask,
                        unsigned rd)
 {
     struct scoreboard_release *r = &sm->sb_in.release[sm->sb_in.n_release++];
 
-    r->slots = mw->slot;
-    r->mask = mw->mask;
+    r->slots = slots;
+    r->mask = mask;
     r->rd = (uint8_t)rd;
 }
 
-/* The scoreboard's clock edge: this cycle's reservations and releases. */
+/* The clock edge of the scoreboard and of the table of loads in flight:
+ * this cycle's reservations and releases, then the table's sends and
+ * dones (after the scoreboard's step, which reads the slots the table's
+ * outputs point at). */
 void sm_scoreboard_edge(struct sm *sm)
 {
+    bool global = false;        /* the pending lanes change */
+
     if (sm->sb_in.n_reserve || sm->sb_in.n_release)
         scoreboard_step(&sm->sb, &sm->sb_in);
     sm->sb_in.n_reserve = sm->sb_in.n_release = 0;
+    if (!sm->mw_in.n_send && !sm->mw_in.n_done)
+        return;
+    for (unsigned i = 0; i < sm->mw_in.n_send; i++)
+        global |= sm->mw_in.send[i].e.global;
+    mem_wait_step(&sm->mw, &sm->mw_in);
+    sm->memo.mem_epoch += global;
+    sm->mw_in.n_send = sm->mw_in.n_done = 0;
 }
 
 /* The issued memory instruction goes to the LSU; a load or atomic holds
@@ -135,17 +148,14 @@ void sm_send_to_lsu(struct sm *sm, unsigned s, unsigned w,
     r.warp = sm_slot_of(sm, s, w);
     r.rd = r.kind == LSU_STORE ? 0 : u->rd;
     if (r.rd) {
-        struct sm_mem_wait *mw = &sm->mem_wait[r.warp * 32 + r.rd];
-        mw->mask = rec->mask;
-        mw->global = r.space == LSU_GLOBAL && r.mask;
-        sm->memo.mem_epoch += mw->global;
-        for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
-            mw->slot[l] = (uint16_t)slot[l];
-            if (mw->global && (rec->mask >> l & 1)) {
-                sm->mem_count[slot[l] * sm->cfg.warp_size + l]++;
-                sm->mem_lanes[slot[l]] |= 1ull << l;
-            }
-        }
+        /* the table of loads in flight takes it at this cycle's edge */
+        struct mem_wait_send *mw = &sm->mw_in.send[sm->mw_in.n_send++];
+        mw->slot = r.warp;
+        mw->rd = r.rd;
+        mw->e.mask = rec->mask;
+        mw->e.global = r.space == LSU_GLOBAL && r.mask;
+        for (unsigned l = 0; l < sm->cfg.warp_size; l++)
+            mw->e.slot[l] = (uint16_t)slot[l];
         sm_reserve_rd(sm, s, false, owner, rec->mask, r.rd,
                       SCOREBOARD_PENDING);
     }
@@ -172,6 +182,7 @@ unsigned sm_lsu_edge(struct sm *sm, uint64_t now)
     struct lsu_in in = { sm->lsu_taken ? &sm->lsu_req : NULL, &mem };
     struct lsu_out out;
     const struct lsu_done *done = out.done;
+    struct mem_wait_out mo;
     unsigned n;
 
     dram_eval(&sm->dram, NULL, &mem);
@@ -181,20 +192,19 @@ unsigned sm_lsu_edge(struct sm *sm, uint64_t now)
 
     sm->sb_in.now = now;
 
-    for (unsigned i = 0; i < n; i++) {
-        struct sm_mem_wait *mw;
-
-        if (done[i].rd == 0)
-            continue;
-        mw = &sm->mem_wait[done[i].warp * 32 + done[i].rd];
-        sm->memo.mem_epoch += mw->global;
-        for (uint64_t m = mw->global ? mw->mask : 0; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            if (--sm->mem_count[mw->slot[l] * sm->cfg.warp_size + l] == 0)
-                sm->mem_lanes[mw->slot[l]] &= ~(1ull << l);
+    /* the dones go to the table of loads in flight, which names their
+     * threads (its edge is the caller's sm_scoreboard_edge()) */
+    for (unsigned i = 0; i < n; i++)
+        if (done[i].rd) {
+            sm->mw_in.done[sm->mw_in.n_done].slot = done[i].warp;
+            sm->mw_in.done[sm->mw_in.n_done++].rd = done[i].rd;
         }
-        release_rd(sm, mw, done[i].rd);
-        mw->mask = 0;
+    if (sm->mw_in.n_done)
+        mem_wait_eval(&sm->mw, &sm->mw_in, &mo);
+    for (unsigned i = 0; i < sm->mw_in.n_done; i++) {
+        sm->memo.mem_epoch += mo.done_global[i];
+        release_rd(sm, mo.done_slots[i], mo.done_mask[i],
+                   sm->mw_in.done[i].rd);
     }
     return n;
 }

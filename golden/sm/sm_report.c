@@ -117,7 +117,7 @@ void sm_report_limit(struct sm *sm, char *buf, size_t len)
         for (unsigned w = 0; w < W; w++) {
             unsigned gs = sm_slot_of(sm, s, w);
             const struct sm_warp *wp = &sm->warp[gs];
-            unsigned ctaid = sm->tb[wp->tb].ctaid;
+            unsigned ctaid = sm_tb_read(sm, wp->tb, 0).ctaid;
 
             if (!wp->resident)
                 continue;
@@ -136,7 +136,7 @@ void sm_report_limit(struct sm *sm, char *buf, size_t len)
                 uint32_t pc = sm->thread[gs * c->warp_size + l].pc;
                 enum sm_wait why =
                     wp->at_barrier || (bar[w] & b) ? SM_WAIT_BARRIER
-                    : sm->mem_lanes[gs] & b ? SM_WAIT_MEMORY
+                    : sm_mem_pending(sm)[gs] & b ? SM_WAIT_MEMORY
                     : reconv[w] & b ? SM_WAIT_RECONV
                     : inactive[w] & b ? SM_WAIT_INACTIVE : SM_WAIT_RUNNING;
 
@@ -222,19 +222,19 @@ void sm_report_stuck(struct sm *sm)
      * the one an RBT barrier waits for) or any TB's barrier can release
      * (every live thread of the TB at it). */
     for (unsigned t = 0; t < c->max_tbs; t++)
-        if (sm->tb[t].valid
+        if (sm_tb_read(sm, t, 0).valid
             && (other[t] || (bar_tb[t] && !rc_tb[t])))
             return;
     for (unsigned t = 0; t < c->max_tbs; t++) {
         char live[SM_ERR_LEN - 200];
 
-        if (!sm->tb[t].valid || !bar_tb[t] || !rc_tb[t])
+        if (!sm_tb_read(sm, t, 0).valid || !bar_tb[t] || !rc_tb[t])
             continue;
         sm_report_limit(sm, live, sizeof live);
         sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
                 "threads wait at it while others of their warps wait to "
                 "re-converge with them (a barrier that some live threads "
-                "skip; cycle %llu): %s", sm->launch.kernel, sm->tb[t].ctaid,
+                "skip; cycle %llu): %s", sm->launch.kernel, sm_tb_read(sm, t, 0).ctaid,
                 (unsigned long long)sm->st.cycles, live);
         return;
     }

@@ -73,6 +73,18 @@ static inline const uint64_t *sm_resident_of(const struct sm *sm, unsigned s,
     return set;
 }
 
+/* The read port of scheduler sc's I-buffer data for its warp w: the
+ * head slot, the next fetch's PC and mask, the refill bit. */
+static inline struct ibuffer_out sm_ibuffer_read(struct sm_sched *sc,
+                                                 unsigned w)
+{
+    struct ibuffer_out o;
+
+    sc->ib_in.rd_warp = w;
+    ibuffer_eval(&sc->ib, &sc->ib_in, &o);
+    return o;
+}
+
 /* The stall of a warp that may issue, from its I-buffer and its hazard:
  * an empty I-buffer refilling after a jump is a control stall, else a
  * fetch stall; SM_STALLS when nothing holds it. */
@@ -154,7 +166,7 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
  * the threads of its launch warps are held by the control-flow
  * structures (harp's tables) or wait at the barrier, or its warps exited
  * while their TB runs; idle when it has no thread at all. */
-enum sm_stall sm_idle_reason(const struct sm *sm, unsigned s);
+enum sm_stall sm_idle_reason(struct sm *sm, unsigned s);
 
 /* An idle cycle (HARP Fig. 5 and 14): count each live thread by its
  * state (enum sm_thread_state).  data[s][w]: scheduler s's warp w waits

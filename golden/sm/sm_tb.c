@@ -41,25 +41,28 @@ unsigned sm_dispatch(struct sm *sm)
 {
     const struct simt_config *c = &sm->cfg;
     struct dispatch_out out;
+    struct ibuffer_in ib_place[CONFIG_MAX_SCHEDULERS];  /* the clears */
 
     if (dispatch_all_placed(&sm->disp))
         return 0;               /* the dispatcher has nothing to place */
     dispatch_eval(&sm->disp, &sm->disp_in, &out);
+    for (unsigned s = 0; out.n_place && s < c->schedulers; s++)
+        ibuffer_idle(&ib_place[s]);
     for (unsigned i = 0; i < out.n_place; i++) {
         const struct dispatch_place *p = &out.place[i];
         unsigned t = p->tb;
-        struct sm_tb *tb = &sm->tb[t];
-        memset(tb, 0, sizeof *tb);
-        tb->valid = true;
-        tb->phase_start = sm->st.cycles;
+        struct tb_table_place *tb = &sm->tbt_in.place[sm->tbt_in.n_place++];
+        tb->tb = t;
         tb->ctaid = p->ctaid;
         tb->warps = sm->tb_warps;
-        tb->live_warps = sm->tb_warps;
+        sm->phase_start[t] = sm->st.cycles;
         sm_memory_clear_shared(&sm->mem, t);
         for (unsigned k = 0; k < sm->tb_warps; k++) {
             unsigned g = p->warp[k];
             struct sm_warp *w = &sm->warp[g];
             memset(w, 0, sizeof *w);
+            bitset_add(ib_place[sm_slot_sched(sm, g)].clear,
+                       sm_slot_local(sm, g));
             w->resident = true;
             w->launch_pending = true;
             sm->memo.resident_warps++;
@@ -86,6 +89,17 @@ unsigned sm_dispatch(struct sm *sm)
             tb->warp[k] = g;
         }
     }
+    /* The I-buffer data of the slots' index is cleared, and this cycle
+     * reads it cleared: in the module a write-first bypass from the
+     * clear port to the read port; the C writes it at once, before any
+     * read of the cycle, which reads the same. */
+    for (unsigned s = 0; out.n_place && s < c->schedulers; s++)
+        ibuffer_step(&sm->sch[s].ib, &ib_place[s]);
+    /* So is the TB table's placement (its other ports are idle at the
+     * cycle's start: cleared by the last edge, wpt_edge() in sm.c). */
+    if (out.n_place)
+        tb_table_step(&sm->tbt, &sm->tbt_in);
+    sm->tbt_in.n_place = 0;
     return out.n_place;
 }
 
@@ -95,16 +109,16 @@ unsigned sm_dispatch(struct sm *sm)
  * is not counted. */
 void sm_end_phase(struct sm *sm, unsigned t)
 {
-    struct sm_tb *tb = &sm->tb[t];
     uint64_t took[SM_MAX_TB_WARPS];
-    unsigned n = 0;
+    unsigned n = 0, warps = sm_tb_read(sm, t, 0).warps;
+    uint64_t start = sm->phase_start[t];
 
-    for (unsigned k = 0; k < tb->warps; k++) {
-        const struct sm_warp *wp = &sm->warp[tb->warp[k]];
+    for (unsigned k = 0; k < warps; k++) {
+        const struct sm_warp *wp = &sm->warp[sm_tb_read(sm, t, k).warp_slot];
         if (wp->tb != t || wp->wid != k || !wp->lanes
-            || wp->phase_end < tb->phase_start)
+            || wp->phase_end < start)
             continue;
-        took[n++] = wp->phase_end + 1 - tb->phase_start;
+        took[n++] = wp->phase_end + 1 - start;
     }
     sm_stats_phase(&sm->st, took, n);
 }
@@ -113,13 +127,13 @@ void sm_end_phase(struct sm *sm, unsigned t)
 void sm_retire(struct sm *sm, unsigned g)
 {
     struct sm_warp *wp = &sm->warp[g];
-    struct sm_tb *tb = &sm->tb[wp->tb];
 
-    /* a warp that arrived at the barrier in progress (under sbr, the
-     * simt.bar whose advance to the exit PC empties its stack) has been
-     * counted there: it is owed no arrival */
-    if (wp->at_barrier)
-        tb->gone_arrived++;
+    /* the TB table's retire port, written at the edge (wpt_edge() in
+     * sm.c); a warp that arrived at the barrier in progress (under sbr,
+     * the simt.bar whose advance to the exit PC empties its stack) has
+     * been counted there: it is owed no arrival */
+    sm->tbt_in.retire[wp->tb]++;
+    sm->tbt_in.retire_arrived[wp->tb] += wp->at_barrier;
     wp->resident = false;
     bitset_add(sm->disp_in.warp_release, g);
     sm->memo.resident_warps--;  /* launched: it issued its exit */
@@ -127,9 +141,9 @@ void sm_retire(struct sm *sm, unsigned g)
                   sm_slot_local(sm, g));
     wp->live = 0;
     wp->phase_end = sm->st.cycles;
-    if (--tb->live_warps == 0) {
+    /* the TB's last warp: its slot is free from the next cycle */
+    if (sm_tb_read(sm, wp->tb, 0).done) {
         sm_end_phase(sm, wp->tb);
-        tb->valid = false;
         sm->disp_in.tb_release |= 1ull << wp->tb;
         sm->st.tbs_done++;
     }
@@ -139,10 +153,10 @@ void sm_retire(struct sm *sm, unsigned g)
 /* Where warp k of TB slot t is, for sm_check_barriers(). */
 enum tb_warp_place { TB_WARP_GONE, TB_WARP_WAITING, TB_WARP_RUNNING };
 
-static enum tb_warp_place tb_warp_place(const struct sm *sm, unsigned t,
+static enum tb_warp_place tb_warp_place(struct sm *sm, unsigned t,
                                         unsigned k)
 {
-    const struct sm_warp *wp = &sm->warp[sm->tb[t].warp[k]];
+    const struct sm_warp *wp = &sm->warp[sm_tb_read(sm, t, k).warp_slot];
 
     if (!wp->resident || wp->tb != t || wp->wid != k)
         return TB_WARP_GONE;
@@ -150,13 +164,14 @@ static enum tb_warp_place tb_warp_place(const struct sm *sm, unsigned t,
 }
 
 /* " k1 k2 ..." of TB slot t's warps at place p, cut to len bytes. */
-static void tb_warp_list(const struct sm *sm, unsigned t,
+static void tb_warp_list(struct sm *sm, unsigned t,
                          enum tb_warp_place p, char *buf, size_t len)
 {
     size_t n = 0;
+    unsigned warps = sm_tb_read(sm, t, 0).warps;
 
     buf[0] = '\0';
-    for (unsigned k = 0; k < sm->tb[t].warps && n + 8 < len; k++)
+    for (unsigned k = 0; k < warps && n + 8 < len; k++)
         if (tb_warp_place(sm, t, k) == p)
             n += (size_t)snprintf(buf + n, len - n, " %u", k);
 }
@@ -169,14 +184,14 @@ static void tb_warp_list(const struct sm *sm, unsigned t,
 void sm_check_release(struct sm *sm, unsigned t)
 {
     const struct simt_config *c = &sm->cfg;
-    const struct sm_tb *tb = &sm->tb[t];
+    const struct tb_table_out tb = sm_tb_read(sm, t, 0);
     uint32_t first = 0;
     bool differ = false, have = false;
     char buf[512];
     size_t n = 0;
 
-    for (unsigned k = 0; k < tb->warps; k++) {
-        unsigned g = tb->warp[k];
+    for (unsigned k = 0; k < tb.warps; k++) {
+        unsigned g = sm_tb_read(sm, t, k).warp_slot;
         const struct sm_warp *wp = &sm->warp[g];
 
         if (!wp->resident || wp->tb != t || wp->wid != k)
@@ -192,8 +207,8 @@ void sm_check_release(struct sm *sm, unsigned t)
     if (!differ)
         return;
     buf[0] = '\0';
-    for (unsigned k = 0; k < tb->warps && n + 64 < sizeof buf; k++) {
-        unsigned g = tb->warp[k];
+    for (unsigned k = 0; k < tb.warps && n + 64 < sizeof buf; k++) {
+        unsigned g = sm_tb_read(sm, t, k).warp_slot;
         const struct sm_warp *wp = &sm->warp[g];
 
         if (!wp->resident || wp->tb != t || wp->wid != k)
@@ -216,7 +231,7 @@ void sm_check_release(struct sm *sm, unsigned t)
     sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: its live "
             "threads wait at different barriers (%s); a barrier that some "
             "live threads skip never completes (cycle %llu)",
-            sm->launch.kernel, tb->ctaid, buf,
+            sm->launch.kernel, tb.ctaid, buf,
             (unsigned long long)sm->st.cycles);
 }
 
@@ -227,14 +242,14 @@ void sm_check_release(struct sm *sm, unsigned t)
 void sm_check_barriers(struct sm *sm)
 {
     for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
-        const struct sm_tb *tb = &sm->tb[t];
+        const struct tb_table_out tb = sm_tb_read(sm, t, 0);
         bool stuck = true, any = false;
         char waiting[256], exited[256];
 
-        if (!tb->valid || sm->wpt.cnt[t] == 0
-            || tb->gone_arrived < tb->warps - tb->live_warps)
+        if (!tb.valid || sm->wpt.cnt[t] == 0
+            || tb.gone_arrived < tb.warps - tb.live_warps)
             continue;
-        for (unsigned k = 0; k < tb->warps && stuck; k++) {
+        for (unsigned k = 0; k < tb.warps && stuck; k++) {
             enum tb_warp_place p = tb_warp_place(sm, t, k);
             any |= p == TB_WARP_WAITING;
             stuck = p != TB_WARP_RUNNING;
@@ -245,7 +260,7 @@ void sm_check_barriers(struct sm *sm)
         tb_warp_list(sm, t, TB_WARP_GONE, exited, sizeof exited);
         sm_fail(sm, "kernel %s: the barrier of TB %u cannot complete: "
                 "warps%s wait at it, warps%s exited (cycle %llu)",
-                sm->launch.kernel, tb->ctaid, waiting, exited,
+                sm->launch.kernel, tb.ctaid, waiting, exited,
                 (unsigned long long)sm->st.cycles);
     }
 }

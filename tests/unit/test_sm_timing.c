@@ -398,7 +398,7 @@ static unsigned most_resident(const struct simt_config *cfg, unsigned grid,
         unsigned n = 0;
         sm_cycle(sm);
         for (unsigned t = 0; t < cfg->max_tbs; t++)
-            n += sm->tb[t].valid;
+            n += sm_tb_read(sm, t, 0).valid;
         most = n > most ? n : most;
     }
     assert_int_equal(sm->status, SM_DONE);
