@@ -198,6 +198,24 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .proofs = "tiny",
         .long_proofs = "",
     },
+    /* The register scoreboard, one of the SM's parts, on every preset. */
+    [STRUCTURE_SCOREBOARD] = {
+        .name = "scoreboard",
+        .module = "simtref_scoreboard",
+        .file = "simtref_scoreboard.v",
+        .model = "scoreboard.h",
+        .modes = EVERY,
+        .title = "Register scoreboard",
+        .source = "docs/sm-timing.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -307,6 +325,14 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
                "are all taken",
     },
+    [DEFECT_SCOREBOARD_NO_WAW] = {
+        .name = "scoreboard-no-waw",
+        .structure = STRUCTURE_SCOREBOARD,
+        .config = "tiny",
+        .test = "tiny-no-waw",
+        .bug = "the scoreboard's check ignores the destination register: "
+               "a write issues over a write in flight (WAW)",
+    },
 };
 
 /* ORDER PART */
@@ -323,13 +349,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .model = "decode.h",
         .title = "Decode",
         .source = "docs/isa.md; docs/sm-timing.md",
-        .per = PER_SM,
-    },
-    [SM_PART_SCOREBOARD] = {
-        .name = "scoreboard",
-        .model = "scoreboard.h",
-        .title = "Register scoreboard",
-        .source = "docs/sm-timing.md",
         .per = PER_SM,
     },
     [SM_PART_SIMD_GROUP] = {

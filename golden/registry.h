@@ -53,6 +53,7 @@ enum structure_id {
     STRUCTURE_WARP_TABLES,
     STRUCTURE_READY_LOOKUP,
     STRUCTURE_WAITING_LOOKUP,
+    STRUCTURE_SCOREBOARD,
     STRUCTURE_COUNT
 };
 
@@ -115,7 +116,6 @@ int registry_proved(enum structure_id s);
 enum sm_part_id {
     SM_PART_DISPATCH,       /* the TB dispatcher */
     SM_PART_DECODE,         /* the decode stage */
-    SM_PART_SCOREBOARD,     /* the register scoreboard */
     SM_PART_SIMD_GROUP,     /* the SIMD groups */
     SM_PART_REGFILE,        /* the register file, banked per lane */
     SM_PART_LANE,           /* a lane's integer datapath */
@@ -158,6 +158,7 @@ enum rtl_defect {
     DEFECT_SBR_SILENT_OVERFLOW,      /* a push beyond the depth overwrites the top, unreported */
     DEFECT_SBR_CALL_POPS_ON_MOVE,    /* a move to a CALL top's RPC pops it, as a branch top's */
     DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
+    DEFECT_SCOREBOARD_NO_WAW,        /* the check ignores the destination register */
     DEFECT_COUNT
 };
 

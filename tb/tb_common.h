@@ -275,12 +275,14 @@ inline std::string indexed(const char *name, unsigned i)
 //   using Model = tb::CModel<wpt, wpt_in, wpt_out, wpt_init, wpt_reset,
 //                            wpt_eval, wpt_step>;
 // X_init follows the contract of golden/model.h; a configuration it
-// rejects ends the program (status 1).
+// rejects ends the program (status 1).  A model that allocates its tables
+// names its X_free last; lockstep() calls it at the end of a run.
 template <typename State_, typename In_, typename Out_,
           int (*Init)(State_ *, const simt_config *, char *, size_t),
           void (*Reset)(State_ *),
           void (*Eval)(const State_ *, const In_ *, Out_ *),
-          void (*Step)(State_ *, const In_ *)>
+          void (*Step)(State_ *, const In_ *),
+          void (*Free)(State_ *) = nullptr>
 struct CModel {
     using State = State_;
     using In = In_;
@@ -296,6 +298,11 @@ struct CModel {
     static void reset(State &s) { Reset(&s); }
     static void eval(const State &s, const In &in, Out &out) { Eval(&s, &in, &out); }
     static void step(State &s, const In &in) { Step(&s, &in); }
+    static void free(State &s)
+    {
+        if (Free)
+            Free(&s);
+    }
 };
 
 // A structure's geometry in cfg as a value (for member initialisers).
@@ -397,6 +404,7 @@ Mismatch lockstep(Bench &bench, const simt_config &cfg, long cycles,
     if (trace)
         trace->close();
     top->final();
+    Model::free(*model);
     return mm;
 }
 
