@@ -216,6 +216,25 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The decode stage, one of the SM's parts, on every preset:
+     * combinational, no invariant to prove. */
+    [STRUCTURE_DECODE] = {
+        .name = "decode",
+        .module = "simtref_decode",
+        .file = "simtref_decode.v",
+        .model = "decode.h",
+        .modes = EVERY,
+        .title = "Decode",
+        .source = "docs/isa.md; docs/sm-timing.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -333,6 +352,13 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the scoreboard's check ignores the destination register: "
                "a write issues over a write in flight (WAW)",
     },
+    [DEFECT_DECODE_LOAD_ON_ALU] = {
+        .name = "decode-load-on-alu",
+        .structure = STRUCTURE_DECODE,
+        .config = "tiny",
+        .test = "tiny-load-on-alu",
+        .bug = "decode reports a load's unit as the ALU",
+    },
 };
 
 /* ORDER PART */
@@ -342,13 +368,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .model = "dispatch.h",
         .title = "TB dispatcher",
         .source = "docs/sm-timing.md",
-        .per = PER_SM,
-    },
-    [SM_PART_DECODE] = {
-        .name = "decode",
-        .model = "decode.h",
-        .title = "Decode",
-        .source = "docs/isa.md; docs/sm-timing.md",
         .per = PER_SM,
     },
     [SM_PART_SIMD_GROUP] = {

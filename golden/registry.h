@@ -54,6 +54,7 @@ enum structure_id {
     STRUCTURE_READY_LOOKUP,
     STRUCTURE_WAITING_LOOKUP,
     STRUCTURE_SCOREBOARD,
+    STRUCTURE_DECODE,
     STRUCTURE_COUNT
 };
 
@@ -115,7 +116,6 @@ int registry_proved(enum structure_id s);
  */
 enum sm_part_id {
     SM_PART_DISPATCH,       /* the TB dispatcher */
-    SM_PART_DECODE,         /* the decode stage */
     SM_PART_SIMD_GROUP,     /* the SIMD groups */
     SM_PART_REGFILE,        /* the register file, banked per lane */
     SM_PART_LANE,           /* a lane's integer datapath */
@@ -159,6 +159,7 @@ enum rtl_defect {
     DEFECT_SBR_CALL_POPS_ON_MOVE,    /* a move to a CALL top's RPC pops it, as a branch top's */
     DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
     DEFECT_SCOREBOARD_NO_WAW,        /* the check ignores the destination register */
+    DEFECT_DECODE_LOAD_ON_ALU,       /* a load's unit is reported as the ALU */
     DEFECT_COUNT
 };
 

@@ -237,48 +237,6 @@ static void emit_banks(struct vgen *v, const struct scoreboard_geometry *g,
     vgen_line(v, "assign clear_o = ~|hold;");
 }
 
-/* Under FORMAL only: the banks' bits, and their stamps at the rows the
- * properties read (the followed register's, the check's), for
- * formal/scoreboard_props.v. */
-static void emit_observer(struct vgen *v)
-{
-    vgen_blank(v);
-    vgen_line(v, "// Proof observer (only under FORMAL; not part of the design): the");
-    vgen_line(v, "// banks' bits, and their stamps at the row of the register the");
-    vgen_line(v, "// properties follow and at the check's rows (formal/scoreboard_props.v).");
-    vgen_line(v, "`ifdef FORMAL");
-    vgen_line(v, "wire [LANES*ROWS-1:0]      f_pend, f_busy;");
-    vgen_line(v, "wire [ROW_W-1:0]           f_row;");
-    vgen_line(v, "wire [LANES*STAMP_W-1:0]   f_stamp;       // each bank's at f_row");
-    vgen_line(v, "wire [LANES*3*STAMP_W-1:0] f_chk_stamp;   // at rs1, rs2, rd");
-    vgen_line(v, "genvar fl;");
-    vgen_generate(v);
-    labelled(v, "for (fl = 0; fl < LANES; fl = fl + 1)", "g_f_lane");
-    vgen_line(v, "assign f_pend[fl*ROWS +: ROWS] = g_lane[fl].pend_q;");
-    vgen_line(v, "assign f_busy[fl*ROWS +: ROWS] = g_lane[fl].busy_q;");
-    vgen_line(v, "assign f_stamp[fl*STAMP_W +: STAMP_W] = g_lane[fl].stamp_q[f_row];");
-    vgen_line(v, "assign f_chk_stamp[(fl*3+0)*STAMP_W +: STAMP_W] = g_lane[fl].stamp_q[g_lane[fl].row_rs1];");
-    vgen_line(v, "assign f_chk_stamp[(fl*3+1)*STAMP_W +: STAMP_W] = g_lane[fl].stamp_q[g_lane[fl].row_rs2];");
-    vgen_line(v, "assign f_chk_stamp[(fl*3+2)*STAMP_W +: STAMP_W] = g_lane[fl].stamp_q[g_lane[fl].row_rd];");
-    vgen_end(v);
-    vgen_endgenerate(v);
-    vgen_line(v, "scoreboard_checker #(");
-    vgen_line(v, "  .NUM_SLOTS(NUM_SLOTS), .LANES(LANES), .NUM_RES(NUM_RES), .NUM_REL(NUM_REL),");
-    vgen_line(v, "  .SLOT_W(SLOT_W), .LAT_W(LAT_W), .STAMP_W(STAMP_W)");
-    vgen_line(v, ") u_checker (");
-    vgen_line(v, "  .clk_i(clk_i), .rst_ni(rst_ni),");
-    vgen_line(v, "  .chk_slots_i(chk_slots_i), .chk_mask_i(chk_mask_i), .chk_rs1_i(chk_rs1_i),");
-    vgen_line(v, "  .chk_rs2_i(chk_rs2_i), .chk_rd_i(chk_rd_i), .clear_o(clear_o),");
-    vgen_line(v, "  .res_valid_i(res_valid_i), .res_slots_i(res_slots_i), .res_mask_i(res_mask_i),");
-    vgen_line(v, "  .res_rd_i(res_rd_i), .res_pend_i(res_pend_i), .res_lat_i(res_lat_i),");
-    vgen_line(v, "  .rel_valid_i(rel_valid_i), .rel_slots_i(rel_slots_i), .rel_mask_i(rel_mask_i),");
-    vgen_line(v, "  .rel_rd_i(rel_rd_i), .now_q(now_q), .scrub_q(scrub_q),");
-    vgen_line(v, "  .pend_q(f_pend), .busy_q(f_busy), .f_row_o(f_row), .f_stamp_i(f_stamp),");
-    vgen_line(v, "  .chk_stamp_i(f_chk_stamp)");
-    vgen_line(v, ");");
-    vgen_line(v, "`endif");
-}
-
 void emit_scoreboard(struct vgen *v, const struct simt_config *cfg,
                      enum rtl_defect defect)
 {
@@ -289,6 +247,5 @@ void emit_scoreboard(struct vgen *v, const struct simt_config *cfg,
     emit_clock(v, &g);
     emit_ports(v);
     emit_banks(v, &g, defect);
-    emit_observer(v);
     vgen_module_end(v, "simtref_scoreboard");
 }

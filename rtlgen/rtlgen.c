@@ -3,6 +3,7 @@
  */
 #include "rtlgen.h"
 #include "arbiter.h"
+#include "decode.h"
 #include "fetch.h"
 #include "ics_first.h"
 #include "model.h"
@@ -35,6 +36,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_READY_LOOKUP]   = emit_ready_lookup,
     [STRUCTURE_WAITING_LOOKUP] = emit_waiting_lookup,
     [STRUCTURE_SCOREBOARD]     = emit_scoreboard,
+    [STRUCTURE_DECODE]         = emit_decode,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -82,6 +84,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     struct sbr_stack_geometry sbr_stack;
     struct fetch_geometry fetch;
     struct scoreboard_geometry scoreboard;
+    struct decode_geometry decode;
     struct rbt_geometry rbt;
     struct lookup_geometry ready, waiting;
     struct warp_tables_geometry warp_tables;
@@ -93,13 +96,15 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     sbr_stack_geometry(cfg, &sbr_stack);
     fetch_geometry(cfg, &fetch);
     scoreboard_geometry(cfg, &scoreboard);
+    decode_geometry(cfg, &decode);
     if (wpt_check(&wpt, err, errlen) != 0 ||
         scheduler_check(&scheduler, err, errlen) != 0 ||
         arbiter_check(&arbiter, err, errlen) != 0 ||
         ics_first_check(&ics_first, err, errlen) != 0 ||
         sbr_stack_check(&sbr_stack, err, errlen) != 0 ||
         fetch_check(&fetch, err, errlen) != 0 ||
-        scoreboard_check(&scoreboard, err, errlen) != 0)
+        scoreboard_check(&scoreboard, err, errlen) != 0 ||
+        decode_check(&decode, err, errlen) != 0)
         return model_refuse(cfg, err, errlen);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;

@@ -195,39 +195,4 @@ module simtref_scoreboard #(
 
   assign clear_o = ~|hold;
 
-  // Proof observer (only under FORMAL; not part of the design): the
-  // banks' bits, and their stamps at the row of the register the
-  // properties follow and at the check's rows (formal/scoreboard_props.v).
-  `ifdef FORMAL
-  wire [LANES*ROWS-1:0]      f_pend, f_busy;
-  wire [ROW_W-1:0]           f_row;
-  wire [LANES*STAMP_W-1:0]   f_stamp;       // each bank's at f_row
-  wire [LANES*3*STAMP_W-1:0] f_chk_stamp;   // at rs1, rs2, rd
-  genvar fl;
-  generate
-    for (fl = 0; fl < LANES; fl = fl + 1) begin : g_f_lane
-      assign f_pend[fl*ROWS +: ROWS] = g_lane[fl].pend_q;
-      assign f_busy[fl*ROWS +: ROWS] = g_lane[fl].busy_q;
-      assign f_stamp[fl*STAMP_W +: STAMP_W] = g_lane[fl].stamp_q[f_row];
-      assign f_chk_stamp[(fl*3+0)*STAMP_W +: STAMP_W] = g_lane[fl].stamp_q[g_lane[fl].row_rs1];
-      assign f_chk_stamp[(fl*3+1)*STAMP_W +: STAMP_W] = g_lane[fl].stamp_q[g_lane[fl].row_rs2];
-      assign f_chk_stamp[(fl*3+2)*STAMP_W +: STAMP_W] = g_lane[fl].stamp_q[g_lane[fl].row_rd];
-    end
-  endgenerate
-  scoreboard_checker #(
-    .NUM_SLOTS(NUM_SLOTS), .LANES(LANES), .NUM_RES(NUM_RES), .NUM_REL(NUM_REL),
-    .SLOT_W(SLOT_W), .LAT_W(LAT_W), .STAMP_W(STAMP_W)
-  ) u_checker (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .chk_slots_i(chk_slots_i), .chk_mask_i(chk_mask_i), .chk_rs1_i(chk_rs1_i),
-    .chk_rs2_i(chk_rs2_i), .chk_rd_i(chk_rd_i), .clear_o(clear_o),
-    .res_valid_i(res_valid_i), .res_slots_i(res_slots_i), .res_mask_i(res_mask_i),
-    .res_rd_i(res_rd_i), .res_pend_i(res_pend_i), .res_lat_i(res_lat_i),
-    .rel_valid_i(rel_valid_i), .rel_slots_i(rel_slots_i), .rel_mask_i(rel_mask_i),
-    .rel_rd_i(rel_rd_i), .now_q(now_q), .scrub_q(scrub_q),
-    .pend_q(f_pend), .busy_q(f_busy), .f_row_o(f_row), .f_stamp_i(f_stamp),
-    .chk_stamp_i(f_chk_stamp)
-  );
-  `endif
-
 endmodule  // simtref_scoreboard
