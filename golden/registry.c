@@ -199,6 +199,43 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .proofs = "tiny",
         .long_proofs = "",
     },
+    /* The register scoreboard, one of the SM's parts, on every preset. */
+    [STRUCTURE_SCOREBOARD] = {
+        .name = "scoreboard",
+        .module = "simtref_scoreboard",
+        .file = "simtref_scoreboard.v",
+        .model = "scoreboard.h",
+        .modes = EVERY,
+        .title = "Register scoreboard",
+        .source = "docs/sm-timing.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
+    /* The decode stage, one of the SM's parts, on every preset:
+     * combinational, no invariant to prove. */
+    [STRUCTURE_DECODE] = {
+        .name = "decode",
+        .module = "simtref_decode",
+        .file = "simtref_decode.v",
+        .model = "decode.h",
+        .modes = EVERY,
+        .title = "Decode",
+        .source = "docs/isa.md; docs/sm-timing.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
     /* One of the SM's parts: the L1 data cache's tags, LRU and MSHRs.
      * Its proof on tiny (1-induction, seven covers) takes minutes of
      * solver time, most of it in the covers: make proofs-long. */
@@ -409,6 +446,21 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
                "are all taken",
     },
+    [DEFECT_SCOREBOARD_NO_WAW] = {
+        .name = "scoreboard-no-waw",
+        .structure = STRUCTURE_SCOREBOARD,
+        .config = "tiny",
+        .test = "tiny-no-waw",
+        .bug = "the scoreboard's check ignores the destination register: "
+               "a write issues over a write in flight (WAW)",
+    },
+    [DEFECT_DECODE_LOAD_ON_ALU] = {
+        .name = "decode-load-on-alu",
+        .structure = STRUCTURE_DECODE,
+        .config = "tiny",
+        .test = "tiny-load-on-alu",
+        .bug = "decode reports a load's unit as the ALU",
+    },
     [DEFECT_LSU_DROP_LAST_LANE] = {
         .name = "lsu-drop-last-lane",
         .structure = STRUCTURE_LSU,
@@ -457,20 +509,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .name = "dispatch",
         .model = "dispatch.h",
         .title = "TB dispatcher",
-        .source = "docs/sm-timing.md",
-        .per = PER_SM,
-    },
-    [SM_PART_DECODE] = {
-        .name = "decode",
-        .model = "decode.h",
-        .title = "Decode",
-        .source = "docs/isa.md; docs/sm-timing.md",
-        .per = PER_SM,
-    },
-    [SM_PART_SCOREBOARD] = {
-        .name = "scoreboard",
-        .model = "scoreboard.h",
-        .title = "Register scoreboard",
         .source = "docs/sm-timing.md",
         .per = PER_SM,
     },

@@ -3,6 +3,7 @@
  */
 #include "rtlgen.h"
 #include "arbiter.h"
+#include "decode.h"
 #include "fetch.h"
 #include "ics_first.h"
 #include "lsu.h"
@@ -13,6 +14,7 @@
 #include "regfile.h"
 #include "ready_lookup.h"
 #include "sbr_stack.h"
+#include "scoreboard.h"
 #include "simd_group.h"
 #include "scheduler.h"
 #include "waiting_lookup.h"
@@ -38,6 +40,8 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_WARP_TABLES]    = emit_warp_tables,
     [STRUCTURE_READY_LOOKUP]   = emit_ready_lookup,
     [STRUCTURE_WAITING_LOOKUP] = emit_waiting_lookup,
+    [STRUCTURE_SCOREBOARD]     = emit_scoreboard,
+    [STRUCTURE_DECODE]         = emit_decode,
     [STRUCTURE_LSU]            = emit_lsu,
     [STRUCTURE_L1_CACHE]       = emit_l1_cache,
     [STRUCTURE_REGFILE]        = emit_regfile,
@@ -100,6 +104,8 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct sbr_stack_geometry, sbr_stack);
     CHECK_MODEL(struct fetch_geometry, fetch);
     /* the SM's parts */
+    CHECK_MODEL(struct scoreboard_geometry, scoreboard);
+    CHECK_MODEL(struct decode_geometry, decode);
     CHECK_MODEL(struct lsu_geometry, lsu);
     CHECK_MODEL(struct l1_cache_geometry, l1_cache);
     CHECK_MODEL(struct regfile_geometry, regfile);

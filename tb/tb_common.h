@@ -335,6 +335,23 @@ class Local<T, true> {
     std::unique_ptr<T> value_ = std::make_unique<T>();
 };
 
+// The clock and the reset of a module that has them; a combinational
+// module (decode) has neither, and its lockstep only steps the model.
+template <typename Top>
+auto set_clock(Top &top, int v, int) -> decltype(top.clk_i = v, void())
+{
+    top.clk_i = v;
+}
+template <typename Top>
+void set_clock(Top &, int, long) {}
+template <typename Top>
+auto set_reset_n(Top &top, int v, int) -> decltype(top.rst_ni = v, void())
+{
+    top.rst_ni = v;
+}
+template <typename Top>
+void set_reset_n(Top &, int, long) {}
+
 // One lockstep run of `cycles` cycles (fewer when a scenario ends first),
 // tracing into `fst` when not null.  Returns the first mismatch (cycle -1
 // when none); `scenario_ok` is cleared when a scenario expectation fails.
@@ -366,8 +383,8 @@ Mismatch lockstep(Bench &bench, const simt_config &cfg, long cycles,
     // Reset is asynchronous, on the falling edge of rst_ni: start with it
     // high so that the reset of cycle 0 is an edge (not every register
     // resets to zero).
-    top->rst_ni = 1;
-    top->clk_i = 0;
+    set_reset_n(*top, 1, 0);
+    set_clock(*top, 0, 0);
     top->eval();
 
     for (long cycle = 0; cycle < cycles; cycle++) {
@@ -378,8 +395,8 @@ Mismatch lockstep(Bench &bench, const simt_config &cfg, long cycles,
         if (!bench.next(cycle, *model, in, reset))
             break;                     // the scenario is over
         bench.drive(*top, in);
-        top->rst_ni = !reset;
-        top->clk_i = 0;
+        set_reset_n(*top, !reset, 0);
+        set_clock(*top, 0, 0);
         top->eval();
         if (reset)
             Model::reset(*model);
@@ -393,7 +410,7 @@ Mismatch lockstep(Bench &bench, const simt_config &cfg, long cycles,
             scenario_ok = false;
 
         // The rising edge.
-        top->clk_i = 1;
+        set_clock(*top, 1, 0);
         top->eval();
         if (trace)
             trace->dump(2 * (uint64_t)cycle + 1);

@@ -117,7 +117,7 @@ static inline void decode_eval(const struct decode *m,
     uint32_t i = (in->pc - m->text_lo) / 4;
 
     if (in->pc < m->text_lo || (in->pc & 3) || i >= m->words) {
-        static const struct decode_out none;
+        static const struct decode_out none = { 0, 0, 0, 0, 0, 0, 0 };
         *out = none;
         return;
     }

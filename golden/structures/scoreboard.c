@@ -24,6 +24,13 @@ void scoreboard_geometry(const struct simt_config *cfg,
     g->count_w = 1;
     while ((1ull << g->count_w) <= (unsigned long long)sub - 1 + lat)
         g->count_w++;
+    g->reserve_ports = cfg->schedulers;
+    g->release_ports = cfg->schedulers;
+    g->slot_w = 1;
+    while (g->warp_slots > (1u << g->slot_w))
+        g->slot_w++;
+    g->row_w = g->slot_w + 5;
+    g->stamp_w = (g->row_w > g->count_w ? g->row_w : g->count_w) + 1;
 }
 
 int scoreboard_check(const struct scoreboard_geometry *g, char *msg,
@@ -77,10 +84,16 @@ void scoreboard_reset(struct scoreboard *m)
                                 * sizeof *m->memo.warp_max);
 }
 
+unsigned long scoreboard_memory_bits(const struct scoreboard_geometry *g)
+{
+    return (unsigned long)g->warp_slots * g->warp_size * SCOREBOARD_REGS
+           * g->stamp_w;
+}
+
 unsigned long scoreboard_state_bits(const struct scoreboard_geometry *g)
 {
-    return (unsigned long)g->warp_slots * g->warp_size
-           * (SCOREBOARD_REGS - 1) * (1 + g->count_w);
+    return (unsigned long)g->warp_slots * g->warp_size * SCOREBOARD_REGS * 2
+           + scoreboard_memory_bits(g) + g->stamp_w + g->row_w;
 }
 
 static const uint64_t *lane_regs(const struct scoreboard *m, unsigned g,

@@ -42,9 +42,20 @@
  * The model's clock: the state holds for each thread register the cycle
  * from which it is ready rather than the count of cycles left, so that
  * the SM can pass over cycles in which nothing happens without stepping
- * each one (sm_run()).  The module holds the count: per thread register a
- * pending bit and a down-counter wide enough for the longest result
- * (scoreboard_state_bits()).
+ * each one (sm_run()).  The module (simtref_scoreboard) keeps the same
+ * time stamps, cut to stamp_w bits: a free-running cycle counter, and per
+ * thread register, in a bank per lane indexed by (warp slot, register), a
+ * pending bit and a busy bit in flip-flops and the stamp of its ready
+ * cycle in the bank's memory.  A busy register is held while its stamp
+ * lies ahead of the counter.  A scrubber visits one (slot, register) row
+ * a cycle and clears the busy bits whose stamp has passed, so that no
+ * stamp stays long enough for the counter to wrap round to it: stamp_w
+ * is one bit more than the rows' and the longest result's widths
+ * (scoreboard_state_bits(), scoreboard_memory_bits()).  Down-counters
+ * instead would be count_w + 1 bits a register but every one of them
+ * written every cycle; the stamps are written only where a reservation
+ * lands, as a banked memory is.  The ports' cycle `now` and `at` become
+ * the module's latency (at - now) on the reservation port.
  *
  * For speed, each warp slot also keeps per register the latest ready
  * cycle over its lanes (struct scoreboard_memo): an upper bound, so that
@@ -76,9 +87,18 @@ struct scoreboard_geometry {
     unsigned warp_slots;    /* threads_per_scheduler / warp_size per
                                scheduler, times schedulers */
     unsigned warp_size;     /* lanes per slot */
-    unsigned count_w;       /* bits of a register's down-counter: the
-                               longest result, warp_size / simd_width
-                               sub-warps plus the longest latency */
+    unsigned count_w;       /* bits of the longest result, warp_size /
+                               simd_width sub-warps plus the longest
+                               latency: the module's latency port */
+    unsigned reserve_ports; /* the module's reservation ports: one per
+                               warp scheduler (an issue each) */
+    unsigned release_ports; /* its release ports: one per warp scheduler,
+                               the load/store unit's write-back ports */
+    unsigned slot_w;        /* bits of a warp slot (at least 1) */
+    unsigned row_w;         /* bits of a (warp slot, register) row of a
+                               lane's bank: slot_w + 5 */
+    unsigned stamp_w;       /* bits of a ready stamp and of the cycle
+                               counter: max(row_w, count_w) + 1 */
 };
 
 /* The threads of a warp-instruction. */
@@ -159,8 +179,13 @@ void scoreboard_eval(const struct scoreboard *m,
                      const struct scoreboard_in *in,
                      struct scoreboard_out *out);
 void scoreboard_step(struct scoreboard *m, const struct scoreboard_in *in);
-/* Per thread register (x1..x31): a pending bit and the down-counter. */
+/* The module's storage: per thread register a pending and a busy bit
+ * (flip-flops) and a stamp (memory), and the cycle counter and the
+ * scrubber's row.  The banks hold a row for x0 too, never written (32
+ * registers a slot keep the row index a concatenation). */
 unsigned long scoreboard_state_bits(const struct scoreboard_geometry *g);
+/* The stamps' part of it, in the lanes' memories. */
+unsigned long scoreboard_memory_bits(const struct scoreboard_geometry *g);
 
 /* The first cycle after now at which a register of warp slot g becomes
  * ready (a result scheduled, not a pending load's), or UINT64_MAX: when

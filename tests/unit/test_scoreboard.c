@@ -199,18 +199,29 @@ static void the_next_ready_cycle_is_the_earliest_scheduled_result(void **state)
     scoreboard_free(&sb);
 }
 
-static void its_storage_is_a_pending_bit_and_a_counter_per_thread_register(void **state)
+static void its_storage_is_two_bits_and_a_stamp_per_thread_register(void **state)
 {
     struct simt_config cfg = load("fermi-harp");
     struct scoreboard_geometry g;
 
     (void)state;
     scoreboard_geometry(&cfg, &g);
-    /* 2 x 768 threads, 31 registers; the longest result is a divide:
-     * 1 sub-warp - 1 + 145 cycles, an 8-bit counter */
+    /* 2 x 768 threads in 96 slots of 16 lanes; the longest result is a
+     * divide: 1 sub-warp - 1 + 145 cycles, 8 bits.  A lane's bank has 96
+     * x 32 rows (7 + 5 bits); a stamp is one bit more than the wider of
+     * the two, 13 bits.  Per thread register (x0's row included) a
+     * pending and a busy bit and the stamp; then the cycle counter and
+     * the scrubber's row. */
     assert_int_equal(g.warp_slots, 96);
     assert_int_equal(g.count_w, 8);
-    assert_int_equal(scoreboard_state_bits(&g), 96ul * 16 * 31 * (1 + 8));
+    assert_int_equal(g.slot_w, 7);
+    assert_int_equal(g.row_w, 12);
+    assert_int_equal(g.stamp_w, 13);
+    assert_int_equal(g.reserve_ports, 2);
+    assert_int_equal(g.release_ports, 2);
+    assert_int_equal(scoreboard_memory_bits(&g), 96ul * 16 * 32 * 13);
+    assert_int_equal(scoreboard_state_bits(&g),
+                     96ul * 16 * 32 * (2 + 13) + 13 + 12);
 }
 
 int main(void)
@@ -221,7 +232,7 @@ int main(void)
         cmocka_unit_test(a_load_s_dependent_waits_until_the_release_and_issues_the_cycle_after),
         cmocka_unit_test(a_regrouped_warp_is_held_by_each_threads_own_registers),
         cmocka_unit_test(the_next_ready_cycle_is_the_earliest_scheduled_result),
-        cmocka_unit_test(its_storage_is_a_pending_bit_and_a_counter_per_thread_register),
+        cmocka_unit_test(its_storage_is_two_bits_and_a_stamp_per_thread_register),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
