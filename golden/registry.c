@@ -198,6 +198,24 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .proofs = "tiny",
         .long_proofs = "",
     },
+    /* The TB dispatcher, one of the SM's own parts. */
+    [STRUCTURE_DISPATCH] = {
+        .name = "dispatch",
+        .module = "simtref_dispatch",
+        .file = "simtref_dispatch.v",
+        .model = "dispatch.h",
+        .modes = EVERY,
+        .title = "TB dispatcher",
+        .source = "docs/sm-timing.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "tiny",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -307,17 +325,18 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
                "are all taken",
     },
+    [DEFECT_DISPATCH_DRAINING_SLOT] = {
+        .name = "dispatch-draining-slot",
+        .structure = STRUCTURE_DISPATCH,
+        .config = "tiny",
+        .test = "tiny-draining-slot",
+        .bug = "the TB dispatcher places a TB in a TB slot whose TB finishes "
+               "in the same cycle (still held until the next)",
+    },
 };
 
 /* ORDER PART */
 static const struct sm_part_info parts[SM_PART_COUNT] = {
-    [SM_PART_DISPATCH] = {
-        .name = "dispatch",
-        .model = "dispatch.h",
-        .title = "TB dispatcher",
-        .source = "docs/sm-timing.md",
-        .per = PER_SM,
-    },
     [SM_PART_DECODE] = {
         .name = "decode",
         .model = "decode.h",

@@ -53,6 +53,7 @@ enum structure_id {
     STRUCTURE_WARP_TABLES,
     STRUCTURE_READY_LOOKUP,
     STRUCTURE_WAITING_LOOKUP,
+    STRUCTURE_DISPATCH,
     STRUCTURE_COUNT
 };
 
@@ -113,7 +114,6 @@ int registry_proved(enum structure_id s);
  * testbench and co-simulations exist.  ORDER PART: parts[] in registry.c.
  */
 enum sm_part_id {
-    SM_PART_DISPATCH,       /* the TB dispatcher */
     SM_PART_DECODE,         /* the decode stage */
     SM_PART_SCOREBOARD,     /* the register scoreboard */
     SM_PART_SIMD_GROUP,     /* the SIMD groups */
@@ -158,6 +158,7 @@ enum rtl_defect {
     DEFECT_SBR_SILENT_OVERFLOW,      /* a push beyond the depth overwrites the top, unreported */
     DEFECT_SBR_CALL_POPS_ON_MOVE,    /* a move to a CALL top's RPC pops it, as a branch top's */
     DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
+    DEFECT_DISPATCH_DRAINING_SLOT,   /* a TB is placed in a slot whose TB finishes this cycle */
     DEFECT_COUNT
 };
 

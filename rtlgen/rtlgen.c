@@ -3,6 +3,7 @@
  */
 #include "rtlgen.h"
 #include "arbiter.h"
+#include "dispatch.h"
 #include "fetch.h"
 #include "ics_first.h"
 #include "model.h"
@@ -33,6 +34,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_WARP_TABLES]    = emit_warp_tables,
     [STRUCTURE_READY_LOOKUP]   = emit_ready_lookup,
     [STRUCTURE_WAITING_LOOKUP] = emit_waiting_lookup,
+    [STRUCTURE_DISPATCH]       = emit_dispatch,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -82,6 +84,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     struct rbt_geometry rbt;
     struct lookup_geometry ready, waiting;
     struct warp_tables_geometry warp_tables;
+    struct dispatch_geometry dispatch;
 
     wpt_geometry(cfg, &wpt);
     scheduler_geometry(cfg, &scheduler);
@@ -89,12 +92,14 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     ics_first_geometry(cfg, &ics_first);
     sbr_stack_geometry(cfg, &sbr_stack);
     fetch_geometry(cfg, &fetch);
+    dispatch_geometry(cfg, &dispatch);
     if (wpt_check(&wpt, err, errlen) != 0 ||
         scheduler_check(&scheduler, err, errlen) != 0 ||
         arbiter_check(&arbiter, err, errlen) != 0 ||
         ics_first_check(&ics_first, err, errlen) != 0 ||
         sbr_stack_check(&sbr_stack, err, errlen) != 0 ||
-        fetch_check(&fetch, err, errlen) != 0)
+        fetch_check(&fetch, err, errlen) != 0 ||
+        dispatch_check(&dispatch, err, errlen) != 0)
         return model_refuse(cfg, err, errlen);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;
