@@ -216,6 +216,26 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The shared memory's bank conflicts, one of the SM's own parts: no
+     * properties (its ports give the worst conflict's cycles, not the
+     * lanes served in each cycle). */
+    [STRUCTURE_SHARED_MEM] = {
+        .name = "shared_mem",
+        .module = "simtref_shared_mem",
+        .file = "simtref_shared_mem.v",
+        .model = "shared_mem.h",
+        .modes = EVERY,
+        .title = "Shared-memory banks",
+        .source = "docs/memory.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -333,6 +353,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the TB dispatcher places a TB in a TB slot whose TB finishes "
                "in the same cycle (still held until the next)",
     },
+    [DEFECT_SHARED_MEM_TOP_BIT_BROADCAST] = {
+        .name = "shared-mem-top-bit-broadcast",
+        .structure = STRUCTURE_SHARED_MEM,
+        .config = "tiny",
+        .test = "tiny-top-bit-broadcast",
+        .bug = "the shared memory takes two words of one bank that differ "
+               "only in the top address bit for one: both lanes served in "
+               "one cycle",
+    },
 };
 
 /* ORDER PART */
@@ -384,13 +413,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .name = "l1_cache",
         .model = "l1_cache.h",
         .title = "L1 data cache",
-        .source = "docs/memory.md",
-        .per = PER_SM,
-    },
-    [SM_PART_SHARED_MEM] = {
-        .name = "shared_mem",
-        .model = "shared_mem.h",
-        .title = "Shared-memory banks",
         .source = "docs/memory.md",
         .per = PER_SM,
     },

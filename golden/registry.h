@@ -54,6 +54,7 @@ enum structure_id {
     STRUCTURE_READY_LOOKUP,
     STRUCTURE_WAITING_LOOKUP,
     STRUCTURE_DISPATCH,
+    STRUCTURE_SHARED_MEM,
     STRUCTURE_COUNT
 };
 
@@ -121,7 +122,6 @@ enum sm_part_id {
     SM_PART_LANE,           /* a lane's integer datapath */
     SM_PART_LSU,            /* the load/store unit */
     SM_PART_L1_CACHE,       /* the L1 data cache's tags, LRU and MSHRs */
-    SM_PART_SHARED_MEM,     /* the shared memory's banks */
     SM_PART_COUNT
 };
 
@@ -159,6 +159,7 @@ enum rtl_defect {
     DEFECT_SBR_CALL_POPS_ON_MOVE,    /* a move to a CALL top's RPC pops it, as a branch top's */
     DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
     DEFECT_DISPATCH_DRAINING_SLOT,   /* a TB is placed in a slot whose TB finishes this cycle */
+    DEFECT_SHARED_MEM_TOP_BIT_BROADCAST, /* words differing only in the top bit taken for one */
     DEFECT_COUNT
 };
 

@@ -10,6 +10,7 @@
 #include "rbt.h"
 #include "ready_lookup.h"
 #include "sbr_stack.h"
+#include "shared_mem.h"
 #include "scheduler.h"
 #include "waiting_lookup.h"
 #include "warp_tables.h"
@@ -35,6 +36,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_READY_LOOKUP]   = emit_ready_lookup,
     [STRUCTURE_WAITING_LOOKUP] = emit_waiting_lookup,
     [STRUCTURE_DISPATCH]       = emit_dispatch,
+    [STRUCTURE_SHARED_MEM]     = emit_shared_mem,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -85,6 +87,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     struct lookup_geometry ready, waiting;
     struct warp_tables_geometry warp_tables;
     struct dispatch_geometry dispatch;
+    struct shared_mem_geometry shared_mem;
 
     wpt_geometry(cfg, &wpt);
     scheduler_geometry(cfg, &scheduler);
@@ -93,13 +96,15 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     sbr_stack_geometry(cfg, &sbr_stack);
     fetch_geometry(cfg, &fetch);
     dispatch_geometry(cfg, &dispatch);
+    shared_mem_geometry(cfg, &shared_mem);
     if (wpt_check(&wpt, err, errlen) != 0 ||
         scheduler_check(&scheduler, err, errlen) != 0 ||
         arbiter_check(&arbiter, err, errlen) != 0 ||
         ics_first_check(&ics_first, err, errlen) != 0 ||
         sbr_stack_check(&sbr_stack, err, errlen) != 0 ||
         fetch_check(&fetch, err, errlen) != 0 ||
-        dispatch_check(&dispatch, err, errlen) != 0)
+        dispatch_check(&dispatch, err, errlen) != 0 ||
+        shared_mem_check(&shared_mem, err, errlen) != 0)
         return model_refuse(cfg, err, errlen);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;
