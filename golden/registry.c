@@ -199,6 +199,45 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .proofs = "tiny",
         .long_proofs = "",
     },
+    /* The TB dispatcher, one of the SM's own parts.  Its proof is bounded
+     * (depth 3) and slow (minutes of z3): in make proofs-long. */
+    [STRUCTURE_DISPATCH] = {
+        .name = "dispatch",
+        .module = "simtref_dispatch",
+        .file = "simtref_dispatch.v",
+        .model = "dispatch.h",
+        .modes = EVERY,
+        .title = "TB dispatcher",
+        .source = "docs/sm-timing.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "",
+        .long_proofs = "tiny",
+        .sm_part = 1,
+    },
+    /* The shared memory's bank conflicts, one of the SM's own parts: no
+     * properties (its ports give the worst conflict's cycles, not the
+     * lanes served in each cycle). */
+    [STRUCTURE_SHARED_MEM] = {
+        .name = "shared_mem",
+        .module = "simtref_shared_mem",
+        .file = "simtref_shared_mem.v",
+        .model = "shared_mem.h",
+        .modes = EVERY,
+        .title = "Shared-memory banks",
+        .source = "docs/memory.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
     /* The register scoreboard, one of the SM's parts, on every preset. */
     [STRUCTURE_SCOREBOARD] = {
         .name = "scoreboard",
@@ -446,6 +485,23 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
                "are all taken",
     },
+    [DEFECT_DISPATCH_DRAINING_SLOT] = {
+        .name = "dispatch-draining-slot",
+        .structure = STRUCTURE_DISPATCH,
+        .config = "tiny",
+        .test = "tiny-draining-slot",
+        .bug = "the TB dispatcher places a TB in a TB slot whose TB finishes "
+               "in the same cycle (still held until the next)",
+    },
+    [DEFECT_SHARED_MEM_TOP_BIT_BROADCAST] = {
+        .name = "shared-mem-top-bit-broadcast",
+        .structure = STRUCTURE_SHARED_MEM,
+        .config = "tiny",
+        .test = "tiny-top-bit-broadcast",
+        .bug = "the shared memory takes two words of one bank that differ "
+               "only in the top address bit for one: both lanes served in "
+               "one cycle",
+    },
     [DEFECT_SCOREBOARD_NO_WAW] = {
         .name = "scoreboard-no-waw",
         .structure = STRUCTURE_SCOREBOARD,
@@ -505,20 +561,6 @@ static const struct defect_info defects[DEFECT_COUNT] = {
 
 /* ORDER PART */
 static const struct sm_part_info parts[SM_PART_COUNT] = {
-    [SM_PART_DISPATCH] = {
-        .name = "dispatch",
-        .model = "dispatch.h",
-        .title = "TB dispatcher",
-        .source = "docs/sm-timing.md",
-        .per = PER_SM,
-    },
-    [SM_PART_SHARED_MEM] = {
-        .name = "shared_mem",
-        .model = "shared_mem.h",
-        .title = "Shared-memory banks",
-        .source = "docs/memory.md",
-        .per = PER_SM,
-    },
     [SM_PART_IBUFFER] = {
         .name = "ibuffer",
         .model = "ibuffer.h",

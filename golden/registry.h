@@ -53,6 +53,8 @@ enum structure_id {
     STRUCTURE_WARP_TABLES,
     STRUCTURE_READY_LOOKUP,
     STRUCTURE_WAITING_LOOKUP,
+    STRUCTURE_DISPATCH,
+    STRUCTURE_SHARED_MEM,
     STRUCTURE_SCOREBOARD,
     STRUCTURE_DECODE,
     STRUCTURE_LSU,
@@ -120,8 +122,6 @@ int registry_proved(enum structure_id s);
  * testbench and co-simulations exist.  ORDER PART: parts[] in registry.c.
  */
 enum sm_part_id {
-    SM_PART_DISPATCH,       /* the TB dispatcher */
-    SM_PART_SHARED_MEM,     /* the shared memory's banks */
     SM_PART_IBUFFER,        /* the data half of a scheduler's I-buffers */
     SM_PART_MEM_WAIT,       /* the table of the loads in flight */
     SM_PART_TB_TABLE,       /* the table of resident TBs */
@@ -161,6 +161,8 @@ enum rtl_defect {
     DEFECT_SBR_SILENT_OVERFLOW,      /* a push beyond the depth overwrites the top, unreported */
     DEFECT_SBR_CALL_POPS_ON_MOVE,    /* a move to a CALL top's RPC pops it, as a branch top's */
     DEFECT_FETCH_OVERFILL,           /* fetch also for a warp whose I-buffer is full */
+    DEFECT_DISPATCH_DRAINING_SLOT,   /* a TB is placed in a slot whose TB finishes this cycle */
+    DEFECT_SHARED_MEM_TOP_BIT_BROADCAST, /* words differing only in the top bit taken for one */
     DEFECT_SCOREBOARD_NO_WAW,        /* the check ignores the destination register */
     DEFECT_DECODE_LOAD_ON_ALU,       /* a load's unit is reported as the ALU */
     DEFECT_LSU_DROP_LAST_LANE,       /* the coalescer drops a request's last lone lane */

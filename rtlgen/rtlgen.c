@@ -4,6 +4,7 @@
 #include "rtlgen.h"
 #include "arbiter.h"
 #include "decode.h"
+#include "dispatch.h"
 #include "fetch.h"
 #include "ics_first.h"
 #include "lsu.h"
@@ -16,6 +17,7 @@
 #include "sbr_stack.h"
 #include "scoreboard.h"
 #include "simd_group.h"
+#include "shared_mem.h"
 #include "scheduler.h"
 #include "waiting_lookup.h"
 #include "warp_tables.h"
@@ -47,6 +49,8 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_REGFILE]        = emit_regfile,
     [STRUCTURE_LANE]           = emit_lane,
     [STRUCTURE_SIMD_GROUP]     = emit_simd_group,
+    [STRUCTURE_DISPATCH]       = emit_dispatch,
+    [STRUCTURE_SHARED_MEM]     = emit_shared_mem,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -111,6 +115,8 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct regfile_geometry, regfile);
     CHECK_MODEL(struct lane_geometry, lane);
     CHECK_MODEL(struct simd_group_geometry, simd_group);
+    CHECK_MODEL(struct dispatch_geometry, dispatch);
+    CHECK_MODEL(struct shared_mem_geometry, shared_mem);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;
     CHECK_MODEL(struct rbt_geometry, rbt);

@@ -83,6 +83,14 @@ void emit_scoreboard(struct vgen *v, const struct simt_config *cfg,
 void emit_decode(struct vgen *v, const struct simt_config *cfg,
                  enum rtl_defect defect);
 
+/* The SM's TB dispatcher */
+void emit_dispatch(struct vgen *v, const struct simt_config *cfg,
+                   enum rtl_defect defect);
+
+/* The SM's shared-memory bank conflicts */
+void emit_shared_mem(struct vgen *v, const struct simt_config *cfg,
+                     enum rtl_defect defect);
+
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg);

@@ -19,6 +19,14 @@ void dispatch_geometry(const struct simt_config *cfg,
     g->max_tb_warps = cfg->max_warps_per_tb;
     g->shared_bytes = cfg->shared_kb * 1024u;
     g->ctaid_w = 32;
+    g->tb_w = clog2(g->max_tbs) ? clog2(g->max_tbs) : 1;
+    g->n_w = bits_for(g->max_tbs);
+    g->slot_w = bits_for(g->warp_slots);
+    g->idx_w = clog2(g->max_tb_warps < g->warp_slots ? g->max_tb_warps
+                                                     : g->warp_slots);
+    if (g->idx_w == 0)
+        g->idx_w = 1;
+    g->shared_w = bits_for(g->shared_bytes);
 }
 
 int dispatch_check(const struct dispatch_geometry *g, char *msg,
@@ -84,16 +92,10 @@ enum dispatch_fit dispatch_fits(const struct dispatch_geometry *g,
 
 unsigned long dispatch_state_bits(const struct dispatch_geometry *g)
 {
-    unsigned long slot_w = 1, shared_w = 1;
-
-    while ((1ul << slot_w) <= g->warp_slots)
-        slot_w++;
-    while ((1ul << shared_w) <= g->shared_bytes)
-        shared_w++;
     /* launch: grid (ctaid_w), tb_warps, shared per TB; next ctaid; TB
      * valid bits; warp busy bits; free warps; shared used */
-    return g->ctaid_w + slot_w + shared_w + g->ctaid_w + g->max_tbs
-           + g->warp_slots + slot_w + shared_w;
+    return (unsigned long)g->ctaid_w + g->slot_w + g->shared_w + g->ctaid_w
+           + g->max_tbs + g->warp_slots + g->slot_w + g->shared_w;
 }
 
 void dispatch_eval(const struct dispatch *m, const struct dispatch_in *in,

@@ -64,6 +64,14 @@ struct dispatch_geometry {
     unsigned max_tb_warps;  /* max_warps_per_tb */
     uint32_t shared_bytes;  /* shared_kb * 1024 */
     unsigned ctaid_w;       /* bits of a ctaid (grid_bits of a launch: 32) */
+    /* Widths of the generated module's ports and registers: */
+    unsigned tb_w;          /* a TB slot number, clog2(max_tbs), >= 1 */
+    unsigned n_w;           /* a count of TBs, 0..max_tbs */
+    unsigned slot_w;        /* a count of warp slots, 0..warp_slots */
+    unsigned idx_w;         /* a warp's number in its TB, clog2 of the
+                               warps a TB can have (max_tb_warps, at most
+                               warp_slots), >= 1 */
+    unsigned shared_w;      /* shared memory in bytes, 0..shared_bytes */
 };
 
 struct dispatch_in {

@@ -33,8 +33,8 @@
  * and addresses stay in the load/store unit's coalescer, which has them).
  *
  * One of the SM's parts (golden/registry.h): it follows golden/model.h,
- * has no RTL yet, and the load/store unit (golden/structures/lsu.h) drives its
- * ports.
+ * its module is simtref_shared_mem (rtlgen/emit_shared_mem.c), and the
+ * load/store unit (golden/structures/lsu.h) drives its ports.
  */
 #ifndef SIMTREF_SHARED_MEM_H
 #define SIMTREF_SHARED_MEM_H
