@@ -26,6 +26,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "",
         .tb_deps = "",
         .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .long_cosims = "",
         .proofs = "tiny gtx480-baws",
         .long_proofs = "",
     },
@@ -53,6 +54,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .cosims = "tiny gtx480-baws fermi-harp fermi-sbr sched-gto "
                   "sched-mwf-gto sched-tls sched-saws fig7 fig13-mwf "
                   "fig13-saws",
+        .long_cosims = "",
         .proofs = "sched-gto sched-tls sched-saws sched-lrr sched-mwf-gto",
         .long_proofs = "tiny sched-saws-covers",
     },
@@ -72,6 +74,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .tb_deps = "",
         .cosims = "tiny fermi-sbr fermi-harp gtx480-baws simt-4lane table2 "
                   "listing1",
+        .long_cosims = "",
         .proofs = "tiny simt-4lane",
         .long_proofs = "",
     },
@@ -88,6 +91,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "simt-4lane",
         .tb_deps = "",
         .cosims = "tiny fermi-sbr fermi-harp gtx480-baws simt-4lane atv",
+        .long_cosims = "",
         .proofs = "tiny simt-4lane",
         .long_proofs = "",
     },
@@ -104,6 +108,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "fetch-fef",
         .tb_deps = "",
         .cosims = "tiny fermi-sbr fermi-harp gtx480-baws fetch-fef",
+        .long_cosims = "",
         .proofs = "tiny fetch-fef",
         .long_proofs = "tiny-covers",
     },
@@ -124,6 +129,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "sbr-fig2",
         .tb_deps = "",
         .cosims = "tiny gtx480-baws fermi-harp fermi-sbr fig2 sbr-fig2",
+        .long_cosims = "",
         .proofs = "sbr-fig2",
         .long_proofs = "tiny sbr-fig2-covers",
     },
@@ -145,6 +151,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "harp-fig10 harp-fig8 rbt-pipelined",
         .tb_deps = "",
         .cosims = "tiny fermi-harp harp-fig8 pipelined fig10 fig8 fig9",
+        .long_cosims = "",
         .proofs = "tiny",
         .long_proofs = "",
     },
@@ -161,6 +168,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "",
         .tb_deps = "",
         .cosims = "tiny fermi-harp policies",
+        .long_cosims = "",
         .proofs = "tiny",
         .long_proofs = "",
     },
@@ -180,6 +188,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "harp-fig10",
         .tb_deps = "tb/lookup_common.h",
         .cosims = "tiny fermi-harp fig10",
+        .long_cosims = "",
         .proofs = "tiny",
         .long_proofs = "",
     },
@@ -196,6 +205,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "",
         .tb_deps = "tb/lookup_common.h",
         .cosims = "tiny fermi-harp merge",
+        .long_cosims = "",
         .proofs = "tiny",
         .long_proofs = "",
     },
@@ -213,7 +223,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "",
         .tb_deps = "",
-        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .cosims = "tiny fermi-harp",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "tiny",
         .sm_part = 1,
@@ -233,7 +244,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "",
         .tb_deps = "",
-        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .cosims = "tiny fermi-harp",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -251,7 +263,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "",
         .tb_deps = "",
-        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .cosims = "tiny fermi-harp",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -270,7 +283,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "",
         .tb_deps = "",
-        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .cosims = "tiny fermi-harp",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -290,7 +304,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "",
         .tb_deps = "",
-        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .cosims = "tiny fermi-harp",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "tiny",
         .sm_part = 1,
@@ -312,7 +327,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "",
         .tb_deps = "",
-        .cosims = "tiny fermi-sbr fermi-harp gtx480-baws",
+        .cosims = "tiny fermi-harp",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "tiny",
         .long_proofs = "",
         .sm_part = 1,
@@ -332,7 +348,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "",
         .tb_deps = "",
-        .cosims = "fermi-sbr fermi-harp gtx480-baws tiny",
+        .cosims = "tiny fermi-harp",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -352,7 +369,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "",
         .tb_deps = "",
-        .cosims = "tiny fermi-sbr fermi-harp gtx480-baws",
+        .cosims = "tiny fermi-harp",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -371,7 +389,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "",
         .tb_deps = "",
-        .cosims = "tiny fermi-sbr fermi-harp gtx480-baws",
+        .cosims = "tiny fermi-harp",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "tiny fermi-sbr",
         .long_proofs = "",
         .sm_part = 1,
@@ -705,6 +724,9 @@ int registry_write_make(FILE *out, char *err, size_t errlen)
                 fprintf(out, " %s", config_preset_names[p]);
         if (si->scenarios[0])
             fprintf(out, " %s", si->scenarios);
+        fprintf(out, "\nTB_LONG_CONFIGS_%s =", si->name);
+        if (si->long_cosims[0])
+            fprintf(out, " %s", si->long_cosims);
         fprintf(out, "\nTB_HEADERS_%s =", si->name);
         if (si->tb_deps[0])
             fprintf(out, " %s", si->tb_deps);
@@ -723,6 +745,12 @@ int registry_write_make(FILE *out, char *err, size_t errlen)
         char prefix[64];
         snprintf(prefix, sizeof prefix, "tb/%s-", structures[s].name);
         print_words(out, prefix, structures[s].cosims, ".cosim");
+    }
+    fprintf(out, "\nLONG_COSIM_TESTS =");
+    for (s = 0; s < STRUCTURE_COUNT; s++) {
+        char prefix[64];
+        snprintf(prefix, sizeof prefix, "tb/%s-", structures[s].name);
+        print_words(out, prefix, structures[s].long_cosims, ".cosim");
     }
     fprintf(out, "\nPROOF_TESTS =");
     for (s = 0; s < STRUCTURE_COUNT; s++) {

@@ -97,6 +97,11 @@ struct structure_info {
     const char *tb_deps;    /* headers its testbench includes besides
                                tb/tb_common.h, space-separated, or "" */
     const char *cosims;     /* tb/NAME-X.cosim of `make check`: the Xs */
+    const char *long_cosims;    /* tb/NAME-X.cosim of `make cosim-long`,
+                               X a preset (its testbench is built only
+                               there): the SM's parts run at tiny and
+                               fermi-harp in make check, at the other
+                               presets here, to keep make check's time */
     const char *proofs;     /* formal/NAME-X.proof of `make check` */
     const char *long_proofs;    /* formal/NAME-X.proof of `make proofs-long` */
     int sm_part;            /* one of the SM's own parts (issue, datapath,

@@ -131,7 +131,8 @@ static void every_test_file_belongs_to_a_registry_row(void **state)
                          "that", kinds[k].dir, e->d_name);
             si = registry_structure(s);
             if (!has_word(cosim ? si->cosims : si->proofs, rest, strlen(rest))
-                && (cosim || !has_word(si->long_proofs, rest, strlen(rest)))
+                && !has_word(cosim ? si->long_cosims : si->long_proofs, rest,
+                             strlen(rest))
                 && !is_defect_test(s, rest))
                 fail_msg("%s/%s is not in the registry's row of %s",
                          kinds[k].dir, e->d_name, si->name);
@@ -344,6 +345,7 @@ static void every_registry_row_has_its_files(void **state)
         check_words(si->tb_deps, "", "");
         snprintf(prefix, sizeof prefix, "tb/%s-", si->name);
         check_words(si->cosims, prefix, ".cosim");
+        check_words(si->long_cosims, prefix, ".cosim");
         snprintf(prefix, sizeof prefix, "formal/%s-", si->name);
         check_words(si->proofs, prefix, ".proof");
         check_words(si->long_proofs, prefix, ".proof");
