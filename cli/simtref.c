@@ -341,7 +341,7 @@ static void print_part(const char *title, const char *model,
                        const char *module, enum structure_count per,
                        const char *source)
 {
-    printf("| %s | `golden/%s` | ", title, model);
+    printf("| %s | `golden/structures/%s` | ", title, model);
     if (module)
         printf("`%s`", module);
     else
