@@ -4,6 +4,7 @@
  */
 #include "registry.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define EVERY REGISTRY_EVERY_MODE
@@ -687,6 +688,22 @@ static void print_words(FILE *out, const char *prefix, const char *words,
     }
 }
 
+/* The make variable LIST: DIR/NAME-X.EXT for every structure NAME and
+ * every X of the word list at `field` of its row (cosims, proofs, ...). */
+static void print_tests(FILE *out, const char *list, const char *dir,
+                        const char *ext, size_t field)
+{
+    fprintf(out, "\n%s =", list);
+    for (int s = 0; s < STRUCTURE_COUNT; s++) {
+        const char *words =
+            *(const char *const *)((const char *)&structures[s] + field);
+        char prefix[64];
+
+        snprintf(prefix, sizeof prefix, "%s/%s-", dir, structures[s].name);
+        print_words(out, prefix, words, ext);
+    }
+}
+
 int registry_write_make(FILE *out, char *err, size_t errlen)
 {
     struct simt_config cfg[16];
@@ -740,30 +757,14 @@ int registry_write_make(FILE *out, char *err, size_t errlen)
                 structures[defects[d].structure].name,
                 config_name(defects[d].config, name, sizeof name));
     fprintf(out, "\n");
-    fprintf(out, "\nCOSIM_TESTS =");
-    for (s = 0; s < STRUCTURE_COUNT; s++) {
-        char prefix[64];
-        snprintf(prefix, sizeof prefix, "tb/%s-", structures[s].name);
-        print_words(out, prefix, structures[s].cosims, ".cosim");
-    }
-    fprintf(out, "\nLONG_COSIM_TESTS =");
-    for (s = 0; s < STRUCTURE_COUNT; s++) {
-        char prefix[64];
-        snprintf(prefix, sizeof prefix, "tb/%s-", structures[s].name);
-        print_words(out, prefix, structures[s].long_cosims, ".cosim");
-    }
-    fprintf(out, "\nPROOF_TESTS =");
-    for (s = 0; s < STRUCTURE_COUNT; s++) {
-        char prefix[64];
-        snprintf(prefix, sizeof prefix, "formal/%s-", structures[s].name);
-        print_words(out, prefix, structures[s].proofs, ".proof");
-    }
-    fprintf(out, "\nLONG_PROOF_TESTS =");
-    for (s = 0; s < STRUCTURE_COUNT; s++) {
-        char prefix[64];
-        snprintf(prefix, sizeof prefix, "formal/%s-", structures[s].name);
-        print_words(out, prefix, structures[s].long_proofs, ".proof");
-    }
+    print_tests(out, "COSIM_TESTS", "tb", ".cosim",
+                offsetof(struct structure_info, cosims));
+    print_tests(out, "LONG_COSIM_TESTS", "tb", ".cosim",
+                offsetof(struct structure_info, long_cosims));
+    print_tests(out, "PROOF_TESTS", "formal", ".proof",
+                offsetof(struct structure_info, proofs));
+    print_tests(out, "LONG_PROOF_TESTS", "formal", ".proof",
+                offsetof(struct structure_info, long_proofs));
     fprintf(out, "\nDEFECT_TESTS =");
     for (d = DEFECT_NONE + 1; d < DEFECT_COUNT; d++) {
         const struct defect_info *di = &defects[d];
