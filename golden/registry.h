@@ -185,6 +185,11 @@ struct defect_info {
                                tests/data/scenarios/NAME.conf path */
     const char *test;       /* tb/STRUCT-TEST.cosim, formal/STRUCT-TEST.proof */
     const char *bug;        /* what is wrong, for the README's table */
+    int proof_long;         /* its proof (when its structure is proved)
+                               runs in `make proofs-long`, not in `make
+                               check`, where its co-simulation still
+                               rejects it: a proof too slow for check's
+                               time */
 };
 
 /* The row of structure s, and of defect d (DEFECT_NONE has no structure). */
