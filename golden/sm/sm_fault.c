@@ -140,6 +140,33 @@ static void invariant_fail(struct sm *sm, unsigned g, unsigned l, bool live)
                        count[l], place[l]);
 }
 
+/* The two halves of each I-buffer agree: the fetch unit's valid slots
+ * and fetches in flight of each warp are as many as the I-buffer data
+ * holds (a PC and a mask each).  0, or -1 with the warp in sm->err. */
+static int check_ibuffers(struct sm *sm)
+{
+    for (unsigned s = 0; s < sm->cfg.schedulers; s++) {
+        const struct fetch *f = &sm->sch[s].fetch;
+        const struct ibuffer *ib = &sm->sch[s].ib;
+
+        for (unsigned w = 0; w < f->g.warps; w++) {
+            unsigned v = fetch_entries(f, w) - f->inflight[w];
+            const struct ibuffer_warp *d = &ib->warp[w];
+
+            if (v != d->slots || f->inflight[w] != d->flying) {
+                sm_fail(sm, "kernel %s: scheduler %u I-buffer %u: invariant "
+                        "broken at cycle %llu: the fetch unit holds %u slots "
+                        "and %u fetches in flight, the I-buffer data %u PCs "
+                        "and %u in flight", sm->launch.kernel, s, w,
+                        (unsigned long long)sm->st.cycles, v, f->inflight[w],
+                        d->slots, d->flying);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* The counts come from one pass per scheduler (sm_reconv_counts); only a
  * wrong count is named, by sm_reconv_places. */
 int sm_check_invariant(struct sm *sm)
@@ -149,6 +176,8 @@ int sm_check_invariant(struct sm *sm)
     uint64_t live[SCHEDULER_MAX_WARPS];
     unsigned *count = sm->inv_count;
 
+    if (check_ibuffers(sm) != 0)
+        return -1;
     for (unsigned s = 0; s < c->schedulers; s++) {
         for (unsigned w = 0; w < W; w++) {
             const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];

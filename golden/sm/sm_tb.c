@@ -61,8 +61,11 @@ unsigned sm_dispatch(struct sm *sm)
             unsigned g = p->warp[k];
             struct sm_warp *w = &sm->warp[g];
             memset(w, 0, sizeof *w);
-            bitset_add(ib_place[sm_slot_sched(sm, g)].clear,
-                       sm_slot_local(sm, g));
+            /* the launch warp's I-buffer: under harp the I-buffers
+             * are the First-Level slots', which hold other threads */
+            if (!sm_mode_regroups(sm))
+                bitset_add(ib_place[sm_slot_sched(sm, g)].clear,
+                           sm_slot_local(sm, g));
             w->resident = true;
             w->launch_pending = true;
             sm->memo.resident_warps++;
