@@ -133,6 +133,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[1:0]",        "pushes_o", "entries pushed by a diverging branch or a call" },
         { "output", "",             "ovf_o",    "refused: the stack would exceed DEPTH entries" },
         { "output", "",             "err_o",    "refused: input error (empty stack, bad launch, mask not a subset, bad return, bad exit, no sibling to yield to)" },
+        { NULL, NULL, NULL, "The op warp's stack, whatever op_i is" },
+        { "output", "[DEPTH_W-1:0]", "op_depth_o", "its entries (0 when op_warp_i names no warp)" },
+        { "output", "",             "yield_ok_o", "a yield would be taken: the top and the entry below are siblings" },
     };
 
     snprintf(warp_w, sizeof warp_w, "%s",
@@ -637,6 +640,14 @@ void emit_sbr_stack(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "assign pushes_o   = pushes;");
     vgen_line(v, "assign ovf_o      = ovf;");
     vgen_line(v, "assign err_o      = err;");
+    vgen_line(v, "assign op_depth_o = op_depth;");
+    if (b.ev_lv) {
+        vgen_line(v, "assign yield_ok_o = op_d32 >= 2 && top_mask != {LANES{1'b0}} && !top_call &&");
+        vgen_line(v, "                    !below_call && below_rpc == top_rpc &&");
+        vgen_line(v, "                    !(below_yld && below_pc != top_pc);");
+    } else {
+        vgen_line(v, "assign yield_ok_o = 1'b0;   // one entry per warp: never a sibling below");
+    }
 
     emit_formal(v, &b);
     vgen_module_end(v, "simtref_sbr_stack");

@@ -238,6 +238,8 @@ class Bench {
         ok &= tb::expect(mm, cycle, "rd_depth_o", exp.rd_depth, top.rd_depth_o);
         ok &= tb::expect(mm, cycle, "pop_o", exp.pop, top.pop_o);
         ok &= tb::expect(mm, cycle, "pushes_o", exp.pushes, top.pushes_o);
+        ok &= tb::expect(mm, cycle, "op_depth_o", exp.op_depth, top.op_depth_o);
+        ok &= tb::expect(mm, cycle, "yield_ok_o", exp.yield_ok, top.yield_ok_o);
         ok &= tb::expect(mm, cycle, "ovf_o", exp.ovf, top.ovf_o);
         ok &= tb::expect(mm, cycle, "err_o", exp.err, top.err_o);
         return ok;

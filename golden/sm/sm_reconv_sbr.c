@@ -280,13 +280,11 @@ static void sbr_update(const struct sm_reconv *rc, unsigned sched,
     sbr_inputs(rc, in, si, why);
     if (in->op == SM_RC_EXEC && in->bar && in->mask != in->live
         && si->op == SBR_STACK_ADVANCE) {
-        struct sbr_stack_in y = *si;
-        struct sbr_stack_out yo;
+        struct sbr_stack_out so;    /* its yield_ok, for the op warp */
 
-        y.op = SBR_STACK_YIELD;
-        sbr_stack_eval(&rc->sbr[sched], &y, &yo);
-        if (!yo.err)
-            *si = y;
+        sbr_stack_eval(&rc->sbr[sched], si, &so);
+        if (so.yield_ok)
+            si->op = SBR_STACK_YIELD;
     }
 }
 
@@ -305,8 +303,8 @@ static void sbr_eval(const struct sm_reconv *rc, unsigned sched,
     out->rd_pc = from_hw(rc, so.rd_pc);
     out->rd_mask = so.rd_mask;
     out->pop = so.pop;
-    out->exited = so.pop && si.op != SBR_STACK_NONE && si.op_warp < st->g.warps
-                  && (st->depth[si.op_warp] == 1
+    out->exited = so.pop && si.op != SBR_STACK_NONE
+                  && (so.op_depth == 1
                       || (si.op == SBR_STACK_EXIT && si.mask == 0));
     if (why == SBR_NO_RPC) {
         out->err = true;

@@ -135,6 +135,23 @@ static void plan_exit(const struct op_view *o, struct sbr_stack_plan *p)
     p->new_depth = o->mask && o->d > 1 ? o->d - 1 : 0;
 }
 
+/* Whether warp w's stack takes a yield: its top (with a live thread) and
+ * the entry below are branch entries of the same RPC, and the one below
+ * is not marked yielded at another PC. */
+static bool yield_takes(const struct sbr_stack *s, unsigned w)
+{
+    unsigned d = w < s->g.warps ? s->depth[w] : 0;
+    const struct sbr_stack_entry *top, *below;
+
+    if (d < 2)
+        return false;
+    top = &s->e[w][d - 1];
+    below = &s->e[w][d - 2];
+    return top->mask != 0 && !top->call && !below->call
+           && below->rpc == top->rpc
+           && !(below->yielded && below->pc != top->pc);
+}
+
 /* A yield: the top, at a barrier, swaps with its unmarked sibling below,
  * or joins it when the sibling already waits at this barrier. */
 static void plan_yield(const struct sbr_stack *s, const struct op_view *o,
@@ -144,8 +161,7 @@ static void plan_yield(const struct sbr_stack *s, const struct op_view *o,
     const struct sbr_stack_entry *below =
         o->d >= 2 ? &s->e[o->w][o->d - 2] : NULL;
 
-    if (!below || top->call || below->call || below->rpc != top->rpc
-        || (below->yielded && below->pc != top->pc)) {
+    if (!yield_takes(s, o->w)) {
         p->err = true;
         return;
     }
@@ -312,6 +328,9 @@ void sbr_stack_eval(const struct sbr_stack *s, const struct sbr_stack_in *in,
         out->rd_mask = top->mask;
         out->rd_depth = s->depth[r];
     }
+    r = warp_of(&s->g, in->op_warp);
+    out->op_depth = r < s->g.warps ? s->depth[r] : 0;
+    out->yield_ok = yield_takes(s, r);
     plan(s, in, &p);
     out->pop = p.pop;
     out->pushes = p.pushes;

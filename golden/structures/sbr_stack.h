@@ -135,6 +135,8 @@
  *   pushes                              entries this update pushes (0..2;
  *                                       a call that keeps the top: 1)
  *   ovf, err                            the update is refused (see above)
+ *   op_depth, yield_ok                  the op warp's entries, and whether
+ *                                       a yield of it would be taken
  *
  * The read port shows the state before the clock edge.  The entries'
  * contents are not reset (an SRAM): only the depth counters are, and no
@@ -191,6 +193,13 @@ struct sbr_stack_out {
     unsigned pushes;        /* entries the update pushes */
     bool     ovf;           /* refused: more than D entries needed */
     bool     err;           /* refused: input error */
+    unsigned op_depth;      /* the op warp's entries (0 when op_warp
+                               names no warp) */
+    bool     yield_ok;      /* a yield of the op warp would be taken
+                               (whatever op is): the top and the entry
+                               below are siblings, as the yield requires
+                               (the SM asks it to choose between a yield
+                               and an advance at a barrier) */
 };
 
 struct sbr_stack_entry {

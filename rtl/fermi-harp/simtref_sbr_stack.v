@@ -70,7 +70,11 @@ module simtref_sbr_stack #(
   output wire               pop_o,       // the top reaches its RPC (or exits) and is popped
   output wire [1:0]         pushes_o,    // entries pushed by a diverging branch or a call
   output wire               ovf_o,       // refused: the stack would exceed DEPTH entries
-  output wire               err_o        // refused: input error (empty stack, bad launch, mask not a subset, bad return, bad exit, no sibling to yield to)
+  output wire               err_o,       // refused: input error (empty stack, bad launch, mask not a subset, bad return, bad exit, no sibling to yield to)
+
+  // The op warp's stack, whatever op_i is
+  output wire [DEPTH_W-1:0] op_depth_o,  // its entries (0 when op_warp_i names no warp)
+  output wire               yield_ok_o   // a yield would be taken: the top and the entry below are siblings
 );
 
   // ----------------------------------------------------------------------
@@ -351,6 +355,10 @@ module simtref_sbr_stack #(
   assign pushes_o   = pushes;
   assign ovf_o      = ovf;
   assign err_o      = err;
+  assign op_depth_o = op_depth;
+  assign yield_ok_o = op_d32 >= 2 && top_mask != {LANES{1'b0}} && !top_call &&
+                      !below_call && below_rpc == top_rpc &&
+                      !(below_yld && below_pc != top_pc);
 
   // ----------------------------------------------------------------------
   // Proof observer (only under FORMAL; not part of the design)
