@@ -341,7 +341,9 @@ static void print_part(const char *title, const char *model,
                        const char *module, enum structure_count per,
                        const char *source)
 {
-    printf("| %s | `golden/structures/%s` | ", title, model);
+    /* a stage of the SM names its header under golden/ (registry.h) */
+    printf("| %s | `golden/%s%s` | ", title,
+           strchr(model, '/') ? "" : "structures/", model);
     if (module)
         printf("`%s`", module);
     else

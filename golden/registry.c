@@ -396,6 +396,31 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The SM's control-flow stage of one warp scheduler: the mode's
+     * structures behind the port the SM drives (golden/sm/sm_reconv.h),
+     * composed in Verilog as golden/sm/ composes their models.  Its
+     * testbench runs the suite's kernels on the C SM and compares the
+     * stage's port every cycle.  sbr only so far. */
+    [STRUCTURE_SM_RECONV] = {
+        .name = "sm_reconv",
+        .module = "simtref_sm_reconv",
+        .file = "simtref_sm_reconv.v",
+        .model = "sm/sm_reconv.h",
+        .modes = REGISTRY_MODE(RECONV_SBR),
+        .title = "Control-flow stage of a warp scheduler (sbr: the SBR "
+                 "stacks driven by the executed instructions)",
+        .source = "HARP 2.1; docs/isa.md",
+        .per = PER_SCHEDULER,
+        .in_table7 = 0,
+        .scenarios = "sm-tiny-sbr",
+        .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
+                   "loader/elf.h",
+        .cosims = "sm-tiny-sbr",
+        .long_cosims = "fermi-sbr gtx480-baws",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -578,6 +603,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .test = "tiny-div-early",
         .bug = "the SIMD groups announce a divide's result one cycle before "
                "its latency has passed",
+    },
+    [DEFECT_SM_RECONV_LATE_FIRST] = {
+        .name = "sm-reconv-late-first",
+        .structure = STRUCTURE_SM_RECONV,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-late-first",
+        .bug = "the sbr control-flow stage runs first the side of a branch "
+               "that reaches a barrier before re-converging (it must run "
+               "last)",
     },
 };
 

@@ -62,6 +62,7 @@ enum structure_id {
     STRUCTURE_REGFILE,
     STRUCTURE_LANE,
     STRUCTURE_SIMD_GROUP,
+    STRUCTURE_SM_RECONV,
     STRUCTURE_COUNT
 };
 
@@ -84,7 +85,10 @@ struct structure_info {
                                formal/rbt-*.proof, tbbin/tb_rbt-* */
     const char *module;     /* "simtref_rbt", written to simtref_rbt.v */
     const char *file;       /* "simtref_rbt.v" */
-    const char *model;      /* its golden model's header, "rbt.h" */
+    const char *model;      /* its golden model's header under
+                               golden/structures/, "rbt.h"; a stage of the
+                               SM composed of structures names its header
+                               under golden/, "sm/sm_reconv.h" */
     unsigned modes;         /* REGISTRY_MODE(r) of each reconvergence mode
                                whose configurations have the structure */
     const char *title;      /* its area row, "RBT" */
@@ -175,6 +179,7 @@ enum rtl_defect {
     DEFECT_REGFILE_OFFSET_LAST_LANE, /* the last bank reads at the issuer's slot */
     DEFECT_LANE_MULHSU_SIGNED_RS2,   /* mulhsu takes rs2 as signed */
     DEFECT_SIMD_GROUP_DIV_EARLY,     /* a divide's result is due a cycle early */
+    DEFECT_SM_RECONV_LATE_FIRST,     /* sbr: a branch's barrier side runs first */
     DEFECT_COUNT
 };
 

@@ -51,6 +51,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SIMD_GROUP]     = emit_simd_group,
     [STRUCTURE_DISPATCH]       = emit_dispatch,
     [STRUCTURE_SHARED_MEM]     = emit_shared_mem,
+    [STRUCTURE_SM_RECONV]      = emit_sm_reconv,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,

@@ -90,6 +90,10 @@ void emit_dispatch(struct vgen *v, const struct simt_config *cfg,
 /* The SM's shared-memory bank conflicts */
 void emit_shared_mem(struct vgen *v, const struct simt_config *cfg,
                      enum rtl_defect defect);
+/* The SM's control-flow stage of one scheduler (sbr: the SBR stacks
+ * behind the SM's port, golden/sm/sm_reconv_sbr.c). */
+void emit_sm_reconv(struct vgen *v, const struct simt_config *cfg,
+                    enum rtl_defect defect);
 
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,

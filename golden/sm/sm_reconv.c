@@ -84,6 +84,11 @@ void sm_reconv_eval(struct sm_reconv *rc, unsigned sched,
 {
     clear_out(out);
     rc->ops->eval(rc, sched, in, out);
+    if (rc->probe) {
+        rc->probe[sched].evaluated = true;
+        rc->probe[sched].eval_in = *in;
+        rc->probe[sched].eval_out = *out;
+    }
 }
 
 void sm_reconv_read(const struct sm_reconv *rc, unsigned sched,
@@ -91,11 +96,20 @@ void sm_reconv_read(const struct sm_reconv *rc, unsigned sched,
 {
     clear_out(out);
     rc->ops->read(rc, sched, in, out);
+    if (rc->probe) {
+        rc->probe[sched].read = true;
+        rc->probe[sched].read_in = *in;
+        rc->probe[sched].read_out = *out;
+    }
 }
 
 bool sm_reconv_step(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in)
 {
+    if (rc->probe) {
+        rc->probe[sched].stepped = true;
+        rc->probe[sched].step_in = *in;
+    }
     return rc->ops->step(rc, sched, in);
 }
 

@@ -98,6 +98,44 @@ struct sm_rc_out {
     char why[256];          /* ... for this reason */
 };
 
+/* sbr: what the loader pre-decodes for the control-flow stage, per
+ * instruction of the text (the side-band an instruction memory of the SM
+ * in Verilog holds beside each word): how the SBR stack sees it, the
+ * stack's re-convergence PC of a branch, and which side of a conditional
+ * branch runs last.  ORDER SBR_FLOW: the encoding of call_i and ret_i of
+ * simtref_sm_reconv (rtlgen/emit_sm_reconv.c). */
+enum sm_sbr_flow { SM_SBR_FLOW_OTHER, SM_SBR_FLOW_CALL, SM_SBR_FLOW_RETURN };
+
+struct sm_sbr_predecode {
+    uint8_t flow;           /* enum sm_sbr_flow: a call through ra (jal or
+                             * jalr writing ra), a return (jalr x0, 0(ra)),
+                             * or any other instruction */
+    uint8_t late;           /* a conditional branch's side from which a
+                             * simt.bar is reached before it re-converges
+                             * (1: the taken target's, 2: the
+                             * fall-through's, 0: neither or both): it runs
+                             * last */
+    bool rpc_found;         /* a branch of the program's table ... */
+    uint32_t rpc;           /* ... whose re-convergence PC for the stack is
+                             * this text index (the function's last return
+                             * for one that meets at its exit) */
+};
+
+/* Not hardware: what a testbench of the stage in Verilog records of its
+ * port (tb/tb_sm_reconv.cpp), per scheduler: the cycle's evaluation, its
+ * read (when the fetch reads the stage) and its step.  The testbench
+ * clears the flags after each cycle. */
+struct sm_rc_probe {
+    bool evaluated;         /* sm_reconv_eval() ran ... */
+    struct sm_rc_in eval_in;    /* ... with these inputs ... */
+    struct sm_rc_out eval_out;  /* ... and gave these outputs */
+    bool read;              /* sm_reconv_read() ran: ... */
+    struct sm_rc_in read_in;
+    struct sm_rc_out read_out;
+    bool stepped;           /* sm_reconv_step() ran: ... */
+    struct sm_rc_in step_in;
+};
+
 struct sm_reconv {
     enum reconvergence mode;
     const struct sm_reconv_ops *ops; /* the mode's operations, chosen by
@@ -112,11 +150,8 @@ struct sm_reconv {
     const struct rv32_context *threads; /* the SM's threads, slot-major */
     const struct regfile *rf;   /* the SM's registers (minpc: each sp) */
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
-    uint8_t *sbr_late;      /* sbr: per text word, for a conditional
-                             * branch, the side from which a simt.bar is
-                             * reached before the branch re-converges (1:
-                             * the taken target's, 2: the fall-through's,
-                             * 0: neither or both): it runs last */
+    struct sm_sbr_predecode *sbr_pre; /* sbr: per text word, what the
+                             * stage reads beside the instruction */
     struct arbiter *arb;        /* minpc: one arbiter per warp slot */
     uint64_t *parked;       /* minpc: per warp slot, threads at simt.bar */
     struct ics_first *ics;        /* ics-first: one module per warp slot */
@@ -137,6 +172,8 @@ struct sm_reconv {
         unsigned op;        /* enum ics_first_commit_op */
     } *commit;              /* one per scheduler */
     bool reference;  /* every cached answer recomputed where it is used (simtref sim --reference) */
+    struct sm_rc_probe *probe;  /* not hardware: NULL, or one record per
+                             * scheduler that the port's calls fill */
 };
 
 /* threads: the SM's warp_slots * warp_size threads, slot g = w *
@@ -184,6 +221,11 @@ void sm_reconv_counts(const struct sm_reconv *rc, unsigned sched,
 /* The re-convergence PC of the branch at pc (program.branches), or 0 with
  * *found false. */
 uint32_t sm_reconv_rpc(const struct program *prog, uint32_t pc, bool *found);
+
+/* sbr: the pre-decoded side-band of the instruction at pc (a text word),
+ * NULL under another mode or outside the text. */
+const struct sm_sbr_predecode *sm_reconv_sbr_predecode(const struct sm_reconv *rc,
+                                                       uint32_t pc);
 
 /* The ICS-First action at pc (enum program_ics_action), 0 when none. */
 uint8_t sm_reconv_ics_action(const struct program *prog, uint32_t pc);

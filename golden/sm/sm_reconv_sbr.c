@@ -17,7 +17,7 @@
  * before) shows an empty mask; the instruction fetched for it runs on no
  * lane and is the exit op that pops it.  Of the two sides of a
  * conditional branch, the one that reaches a simt.bar before the branch
- * re-converges runs last (rc->sbr_late): the threads of the other side
+ * re-converges runs last (rc->sbr_pre): the threads of the other side
  * that exit (simt.exit or a return from the kernel) have left when it
  * arrives, and the barrier waits for the live threads only.  When both
  * sides can reach a barrier that order cannot choose: a simt.bar that
@@ -49,21 +49,19 @@
 /* How the stack sees the instruction at pc.  A jump that links through
  * another register (a millicode call returning by jalr x0, 0(t0)) is an
  * ordinary jump here, and so is its return. */
-enum sbr_flow { SBR_FLOW_OTHER, SBR_FLOW_CALL, SBR_FLOW_RETURN };
-
-static enum sbr_flow flow_at(const struct program *p, uint32_t pc)
+static enum sm_sbr_flow flow_at(const struct program *p, uint32_t pc)
 {
     uint32_t word;
     struct rv32_insn in;
 
     if (program_word(p, pc, &word) != 0)
-        return SBR_FLOW_OTHER;
+        return SM_SBR_FLOW_OTHER;
     in = rv32_decode(word);
     if ((in.op == RV32_JAL || in.op == RV32_JALR) && in.rd == 1)
-        return SBR_FLOW_CALL;
+        return SM_SBR_FLOW_CALL;
     if (in.op == RV32_JALR && in.rd == 0 && in.rs1 == 1 && in.imm == 0)
-        return SBR_FLOW_RETURN;
-    return SBR_FLOW_OTHER;
+        return SM_SBR_FLOW_RETURN;
+    return SM_SBR_FLOW_OTHER;
 }
 
 /* The stack's re-convergence PC for the branch at pc whose table RPC is
@@ -81,7 +79,7 @@ static uint32_t stack_rpc(const struct program *p, uint32_t pc, uint32_t rpc)
         || f->lo == p->kernel)
         return rpc;
     for (uint32_t a = f->hi; a >= f->lo + 4; a -= 4)
-        if (flow_at(p, a - 4) == SBR_FLOW_RETURN)
+        if (flow_at(p, a - 4) == SM_SBR_FLOW_RETURN)
             return a - 4;
     return rpc;
 }
@@ -143,50 +141,70 @@ static bool barrier_ahead(const struct program *p, uint32_t pc, uint32_t stop,
     return found;
 }
 
-/* rc->sbr_late: for each conditional branch, the side that reaches a
- * barrier before re-converging, when only one does.  It runs last, so that
- * the other side's threads, if they exit, have left when it reaches the
+/* rc->sbr_pre: each text word's flow; each branch's stack RPC; for each
+ * conditional branch, the side that reaches a barrier before
+ * re-converging, when only one does.  That side runs last, so that the
+ * other side's threads, if they exit, have left when it reaches the
  * barrier (which then waits for the live threads only); if they reach the
  * re-convergence point instead, the barrier is in divergent code. */
-static int late_sides(struct sm_reconv *rc)
+static int predecode(struct sm_reconv *rc)
 {
     const struct program *p = rc->prog;
-    uint8_t *seen = calloc(rc->text_words ? rc->text_words : 1, 1);
+    size_t words = rc->text_words ? rc->text_words : 1;
+    uint8_t *seen = calloc(words, 1);
     uint32_t *todo = calloc(2 * (size_t)rc->text_words + 2, sizeof *todo);
 
-    rc->sbr_late = calloc(rc->text_words ? rc->text_words : 1, 1);
-    if (!seen || !todo || !rc->sbr_late) {
+    rc->sbr_pre = calloc(words, sizeof *rc->sbr_pre);
+    if (!seen || !todo || !rc->sbr_pre) {
         free(seen);
         free(todo);
         return -1;
     }
+    for (uint32_t i = 0; i < rc->text_words; i++)
+        rc->sbr_pre[i].flow = (uint8_t)flow_at(p, p->text_lo + 4 * i);
     for (unsigned i = 0; i < p->n_branches; i++) {
         uint32_t pc = p->branches[i].pc, word, rpc;
         const struct program_func *f = program_func_at(p, pc);
+        struct sm_sbr_predecode *d;
         struct rv32_insn in;
         bool t, n;
 
+        if (pc < p->text_lo || (pc - p->text_lo) / 4 >= rc->text_words
+            || (pc & 3))
+            continue;
+        d = &rc->sbr_pre[(pc - p->text_lo) / 4];
+        rpc = stack_rpc(p, pc, p->branches[i].rpc);
+        d->rpc_found = true;
+        d->rpc = (uint32_t)to_hw(rc, rpc);
         if (!f || program_word(p, pc, &word) != 0)
             continue;
         in = rv32_decode(word);
         if (in.op < RV32_BEQ || in.op > RV32_BGEU)
             continue;
-        rpc = stack_rpc(p, pc, p->branches[i].rpc);
         t = barrier_ahead(p, pc + (uint32_t)in.imm, rpc, f->lo, f->hi, seen,
                           todo);
         n = barrier_ahead(p, pc + 4, rpc, f->lo, f->hi, seen, todo);
-        rc->sbr_late[(pc - p->text_lo) / 4] = t && !n ? 1 : n && !t ? 2 : 0;
+        d->late = t && !n ? 1 : n && !t ? 2 : 0;
     }
     free(seen);
     free(todo);
     return 0;
 }
 
+const struct sm_sbr_predecode *sm_reconv_sbr_predecode(const struct sm_reconv *rc,
+                                                       uint32_t pc)
+{
+    if (!rc->sbr_pre || pc < rc->prog->text_lo || (pc & 3)
+        || (pc - rc->prog->text_lo) / 4 >= rc->text_words)
+        return NULL;
+    return &rc->sbr_pre[(pc - rc->prog->text_lo) / 4];
+}
+
 static int sbr_init(struct sm_reconv *rc, const struct simt_config *cfg,
                     char *err, size_t errlen)
 {
     rc->sbr = calloc(cfg->schedulers, sizeof *rc->sbr);
-    if (!rc->sbr || late_sides(rc) != 0) {
+    if (!rc->sbr || predecode(rc) != 0) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -209,10 +227,13 @@ enum sbr_problem {
 static void sbr_inputs(const struct sm_reconv *rc, const struct sm_rc_in *in,
                        struct sbr_stack_in *si, enum sbr_problem *why)
 {
-    bool found = true;
+    static const struct sm_sbr_predecode none;  /* outside the text */
+    const struct sm_sbr_predecode *d = sm_reconv_sbr_predecode(rc, in->pc);
     bool split;
-    enum sbr_flow flow;
+    enum sm_sbr_flow flow;
 
+    if (!d)
+        d = &none;
     memset(si, 0, sizeof *si);
     *why = SBR_OK;
     si->rd_warp = in->rd_warp;
@@ -237,28 +258,26 @@ static void sbr_inputs(const struct sm_reconv *rc, const struct sm_rc_in *in,
             break;
         }
         split = in->split && in->taken != 0 && in->taken != in->mask;
-        flow = in->mask ? flow_at(rc->prog, in->pc) : SBR_FLOW_OTHER;
-        if (flow == SBR_FLOW_CALL) {
+        flow = (enum sm_sbr_flow)d->flow;
+        if (flow == SM_SBR_FLOW_CALL) {
             si->op = SBR_STACK_CALL;
             si->pc = to_hw(rc, in->split && in->taken ? in->tpc : in->npc);
             si->npc = to_hw(rc, in->pc + 4);
             *why = split ? SBR_SPLIT_CALL : SBR_OK;
-        } else if (flow == SBR_FLOW_RETURN) {
+        } else if (flow == SM_SBR_FLOW_RETURN) {
             si->op = SBR_STACK_RETURN;
             si->pc = to_hw(rc, in->split && in->taken ? in->tpc : in->npc);
             *why = split ? SBR_SPLIT_RETURN : SBR_OK;
         } else if (split) {
-            uint32_t rpc = sm_reconv_rpc(rc->prog, in->pc, &found);
-            uint8_t late = rc->sbr_late[(in->pc - rc->prog->text_lo) / 4];
             /* the stack runs the side given as taken first: the side that
              * reaches a barrier goes last */
-            bool swap = late && (in->tpc == in->pc + 4) == (late == 2);
+            bool swap = d->late && (in->tpc == in->pc + 4) == (d->late == 2);
             si->op = SBR_STACK_BRANCH;
             si->pc = to_hw(rc, swap ? in->npc : in->tpc);
             si->mask = swap ? in->mask & ~in->taken : in->taken;
             si->npc = to_hw(rc, swap ? in->tpc : in->npc);
-            si->rpc = to_hw(rc, stack_rpc(rc->prog, in->pc, rpc));
-            *why = found ? SBR_OK : SBR_NO_RPC;
+            si->rpc = d->rpc;
+            *why = d->rpc_found ? SBR_OK : SBR_NO_RPC;
         } else {
             si->op = SBR_STACK_ADVANCE;
             si->pc = to_hw(rc, in->split && in->taken ? in->tpc : in->npc);
@@ -363,9 +382,9 @@ static void sbr_eval_port(struct sm_reconv *rc, unsigned sched,
 static void sbr_free(struct sm_reconv *rc)
 {
     free(rc->sbr);
-    free(rc->sbr_late);
+    free(rc->sbr_pre);
     rc->sbr = NULL;
-    rc->sbr_late = NULL;
+    rc->sbr_pre = NULL;
 }
 
 static void sbr_reset(struct sm_reconv *rc)

@@ -1,0 +1,427 @@
+// tb_sm_reconv.cpp -- the SM's control-flow stage in Verilog
+// (simtref_sm_reconv) in lockstep with the C SM on the suite's kernels.
+//
+// A kernel runs on the C SM (golden/sm/), every cycle evaluated (its
+// reference mode).  The SM's own stage records its port each cycle
+// (struct sm_rc_probe, golden/sm/sm_reconv.h); one instance of the module
+// per warp scheduler gets the same port: the update (a launch or an
+// executed instruction's outcome), the instruction's pre-decoded side-band
+// (struct sm_sbr_predecode) and the read port's warp.  Before each clock
+// edge every output is compared with the C stage's: what the update does
+// (pop, exited, yielded, err) and the PC and mask fetch reads.  The
+// kernel's result is then checked against its host reference, so that
+// each run is a real run of the kernel.
+//
+//   --scenario NAME  the suite's kernel NAME (default: every kernel)
+//   --cycles N       a kernel's cycle limit
+//
+// The kernels' inputs are those of seed 1, as `simtref sim` gives them.
+//
+// On a mismatch: the kernel, cycle, scheduler, signal, expected and
+// actual values, the FST of that scheduler's stage replayed up to the
+// mismatch, and the command that replays it; exit 1.
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vsimtref_sm_reconv.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include "../kernels/suite.h"
+#include "../loader/elf.h"
+#include "sm.h"
+#include "tb_common.h"
+
+namespace {
+
+// Global memory of the SM the suite's kernels get (as simtref sim).
+constexpr uint32_t kGlobalBytes = 64u << 20;
+
+using Top = Vsimtref_sm_reconv;
+
+// What the kernels exercised, over the whole run.
+struct Coverage {
+    unsigned long kernels = 0, cycles = 0, updates = 0, launches = 0,
+                  splits = 0, late_splits = 0, calls = 0, returns = 0,
+                  pops = 0, exits = 0, yields = 0, reads = 0;
+};
+
+// The C SM of one kernel's run, and what it needs (the suite's host side).
+struct Run {
+    std::string name;
+    program prog{};
+    bool loaded = false;
+    kernel_case kc{};
+    bool has_case = false;
+    sm *m = nullptr;
+    std::vector<sm_rc_probe> probe;
+
+    ~Run()
+    {
+        if (m)
+            sm_destroy(m);
+        if (has_case)
+            kernel_case_free(&kc);
+        if (loaded)
+            program_free(&prog);
+    }
+};
+
+int mem_write(void *ctx, uint32_t addr, const void *src, uint32_t n)
+{
+    return sm_memory_write(&static_cast<sm *>(ctx)->mem, addr, src, n);
+}
+
+int mem_read(void *ctx, uint32_t addr, void *dst, uint32_t n)
+{
+    return sm_memory_read(&static_cast<sm *>(ctx)->mem, addr, dst, n);
+}
+
+// The suite's block for k, or the largest power of two of threads the
+// configuration holds (simtref sim's default).
+unsigned block_of(const kernel_info *k, const sm *m)
+{
+    unsigned warps = m->cfg.max_warps_per_tb < m->warp_slots
+                     ? m->cfg.max_warps_per_tb : m->warp_slots;
+    unsigned most = warps * m->cfg.warp_size, b = 1;
+
+    if (k->block <= most)
+        return k->block;
+    while (b * 2 <= most)
+        b *= 2;
+    return b;
+}
+
+// Load kernel k and start it on a C SM of cfg: 0, or -1 with a message
+// (the configuration refuses the kernel: its text, its launch).
+int start(Run &r, const kernel_info *k, const simt_config &cfg, uint64_t seed,
+          std::string &why)
+{
+    char path[4096], err[SM_ERR_LEN];
+    kernel_mem mem{};
+    sm_launch l{};
+    uint32_t args = 0;
+
+    r.name = k->name;
+    if (kernel_elf_path(k, path, sizeof path) != 0) {
+        why = std::string("its binary ") + path + " is not built";
+        return -1;
+    }
+    if (elf_load(path, &r.prog, err, sizeof err) != 0) {
+        why = err;
+        return -1;
+    }
+    r.loaded = true;
+    if (sm_create(&r.m, &cfg, &r.prog, kGlobalBytes, err, sizeof err) != 0) {
+        why = err;
+        return -1;
+    }
+    mem = kernel_mem{ r.m, mem_write, mem_read };
+    l.grid = k->grid;
+    l.block = block_of(k, r.m);
+    l.kernel = k->name;
+    l.shared_bytes = k->shared_bytes;
+    if (kernel_setup(k, &r.kc, k->size, l.grid, l.block, seed, &mem, &args,
+                     err, sizeof err) != 0) {
+        why = err;
+        return -1;
+    }
+    r.has_case = true;
+    l.args = args;
+    r.m->reference = true;          // every cycle evaluated
+    if (sm_start(r.m, &l) != 0) {
+        why = r.m->err;
+        return -1;
+    }
+    r.probe.assign(cfg.schedulers, sm_rc_probe{});
+    r.m->rc.probe = r.probe.data();
+    return 0;
+}
+
+// A PC as the stage holds it: its index in the text, pc_bits wide.
+uint64_t pc_index(const Run &r, uint32_t pc, unsigned pc_bits)
+{
+    uint64_t i = (uint64_t)(uint32_t)(pc - r.prog.text_lo) >> 2;
+    return pc_bits >= 64 ? i : i & ((1ull << pc_bits) - 1);
+}
+
+// Scheduler s's port of this cycle into its stage.
+void drive(Top &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
+           unsigned lanes)
+{
+    const sm_rc_in &in = p.eval_in;
+    const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&r.m->rc, in.pc);
+    static const sm_sbr_predecode none{};
+
+    if (!d || in.op != SM_RC_EXEC)
+        d = &none;
+    tb::set_field(top.exit_pc_i, 0, pc_bits, pc_index(r, r.prog.exit_pc, pc_bits));
+    top.op_i = in.op == SM_RC_LAUNCH ? 1 : in.op == SM_RC_EXEC ? 2 : 0;
+    top.warp_i = in.warp;
+    tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
+    tb::set_field(top.mask_i, 0, lanes, in.mask);
+    top.split_i = in.split;
+    tb::set_field(top.taken_i, 0, lanes, in.taken);
+    tb::set_field(top.tpc_i, 0, pc_bits, pc_index(r, in.tpc, pc_bits));
+    tb::set_field(top.npc_i, 0, pc_bits, pc_index(r, in.npc, pc_bits));
+    tb::set_field(top.live_i, 0, lanes, in.live);
+    top.bar_i = in.bar;
+    top.exit_i = in.exit;
+    top.call_i = d->flow == SM_SBR_FLOW_CALL;
+    top.ret_i = d->flow == SM_SBR_FLOW_RETURN;
+    top.rpc_valid_i = d->rpc_found;
+    tb::set_field(top.rpc_i, 0, pc_bits, d->rpc);
+    top.late_i = d->late;
+    top.rd_warp_i = p.read ? p.read_in.rd_warp : in.rd_warp;
+}
+
+// The stage's outputs against the C stage's; false at the first
+// difference (recorded in mm).
+bool compare(const Top &top, const Run &r, const sm_rc_probe &p,
+             unsigned pc_bits, unsigned lanes, long cycle, unsigned s,
+             tb::Mismatch &mm)
+{
+    const sm_rc_out &o = p.eval_out;
+    const sm_rc_out &rd = p.read ? p.read_out : p.eval_out;
+    std::string at = "scheduler " + std::to_string(s) + " ";
+    bool ok = true;
+
+    ok &= tb::expect(mm, cycle, at + "pop_o", o.pop, top.pop_o);
+    ok &= tb::expect(mm, cycle, at + "exited_o", o.exited, top.exited_o);
+    ok &= tb::expect(mm, cycle, at + "yielded_o", o.yielded, top.yielded_o);
+    ok &= tb::expect(mm, cycle, at + "err_o", o.err, top.err_o);
+    ok &= tb::expect(mm, cycle, at + "rd_valid_o", rd.rd_valid, top.rd_valid_o);
+    if (rd.rd_valid) {
+        ok &= tb::expect(mm, cycle, at + "rd_pc_o", pc_index(r, rd.rd_pc, pc_bits),
+                         tb::get_field(top.rd_pc_o, 0, pc_bits));
+        ok &= tb::expect(mm, cycle, at + "rd_mask_o", rd.rd_mask,
+                         tb::get_field(top.rd_mask_o, 0, lanes));
+    }
+    return ok;
+}
+
+// The C SM gives its stage one update a cycle: the step's inputs are the
+// evaluation's (the read changes only the read port's warp).
+bool one_update(const sm_rc_probe &p)
+{
+    const sm_rc_in &a = p.eval_in, &b = p.step_in;
+    return a.op == b.op && a.warp == b.warp && a.pc == b.pc
+           && a.mask == b.mask && a.split == b.split && a.taken == b.taken
+           && a.tpc == b.tpc && a.npc == b.npc && a.live == b.live
+           && a.bar == b.bar && a.exit == b.exit;
+}
+
+void count(Coverage &c, const Run &r, const sm_rc_probe &p)
+{
+    const sm_rc_in &in = p.eval_in;
+    const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&r.m->rc, in.pc);
+    bool split = in.op == SM_RC_EXEC && in.split && in.taken
+                 && in.taken != in.mask && !in.exit;
+
+    c.updates += in.op != SM_RC_NONE;
+    c.launches += in.op == SM_RC_LAUNCH;
+    c.splits += split && d && d->flow == SM_SBR_FLOW_OTHER;
+    c.late_splits += split && d && d->flow == SM_SBR_FLOW_OTHER && d->late;
+    c.calls += in.op == SM_RC_EXEC && in.mask && d && d->flow == SM_SBR_FLOW_CALL;
+    c.returns += in.op == SM_RC_EXEC && in.mask && d
+                 && d->flow == SM_SBR_FLOW_RETURN;
+    c.pops += p.eval_out.pop;
+    c.exits += p.eval_out.exited;
+    c.yields += p.eval_out.yielded;
+    c.reads += p.read;
+}
+
+// One kernel in lockstep for at most `cycles` cycles.  With fst set (the
+// replay) only scheduler trace_sched's stage is traced, up to stop_at.
+// Returns the first mismatch (cycle -1: none); status: 0 run and checked,
+// -1 the configuration refuses the kernel or the C SM stops it with an
+// error (why; the stage's err_o was compared), 1 the kernel failed.
+tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
+                        uint64_t seed, long cycles, const char *fst,
+                        unsigned trace_sched, long stop_at, Coverage &cov,
+                        int &status, std::string &why)
+{
+    Run r;
+    tb::Mismatch mm;
+    unsigned S = cfg.schedulers, lanes = cfg.warp_size, pc_bits = cfg.pc_bits;
+    auto ctx = std::make_unique<VerilatedContext>();
+    std::vector<std::unique_ptr<Top>> tops;
+    std::unique_ptr<VerilatedFstC> trace;
+    long cycle = 0;
+
+    status = 0;
+    if (start(r, k, cfg, seed, why) != 0) {
+        status = -1;
+        return mm;
+    }
+    if (fst)
+        ctx->traceEverOn(true);
+    for (unsigned s = 0; s < S; s++)
+        tops.push_back(std::make_unique<Top>(ctx.get()));
+    if (fst) {
+        trace.reset(new VerilatedFstC);
+        tops[trace_sched]->trace(trace.get(), 99);
+        trace->open(fst);
+    }
+    // The asynchronous reset: every stack empty, as sm_start() left the
+    // C stage.
+    for (auto &t : tops) {
+        t->clk_i = 0;
+        t->rst_ni = 1;
+        t->eval();
+        t->rst_ni = 0;
+        t->eval();
+        t->rst_ni = 1;
+        t->eval();
+    }
+    for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
+        for (auto &p : r.probe)
+            p.evaluated = p.read = p.stepped = false;
+        sm_cycle(r.m);
+        for (unsigned s = 0; s < S; s++) {
+            const sm_rc_probe &p = r.probe[s];
+            if (!p.evaluated)
+                continue;           // the SM stopped before this stage
+            if (p.stepped && !one_update(p)) {
+                why = "the C SM stepped scheduler " + std::to_string(s)
+                      + "'s stage with another update than it evaluated";
+                status = 1;
+                return mm;
+            }
+            drive(*tops[s], r, p, pc_bits, lanes);
+            tops[s]->clk_i = 0;
+            tops[s]->eval();
+            if (trace && s == trace_sched)
+                trace->dump(2 * (uint64_t)cycle);
+            if (!compare(*tops[s], r, p, pc_bits, lanes, cycle, s, mm) && !fst) {
+                why = r.name;
+                return mm;
+            }
+            count(cov, r, p);
+            tops[s]->clk_i = 1;
+            tops[s]->eval();
+            if (trace && s == trace_sched)
+                trace->dump(2 * (uint64_t)cycle + 1);
+        }
+        if (fst && cycle >= stop_at)
+            break;
+    }
+    cov.cycles += (unsigned long)cycle;
+    if (trace)
+        trace->close();
+    for (auto &t : tops)
+        t->final();
+    if (fst)
+        return mm;
+    if (r.m->status == SM_ERROR) {
+        why = r.m->err;             // the stage's err_o agreed with it
+        status = -1;
+        return mm;
+    }
+    if (r.m->status != SM_DONE) {
+        why = "not done after " + std::to_string(cycles) + " cycles";
+        status = 1;
+        return mm;
+    }
+    kernel_mem mem{ r.m, mem_write, mem_read };
+    char err[SM_ERR_LEN];
+    if (kernel_check(&r.kc, &mem, err, sizeof err) != 0) {
+        why = std::string("wrong result: ") + err;
+        status = 1;
+        return mm;
+    }
+    cov.kernels++;
+    return mm;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    tb::Options opt = tb::parse_options(argc, argv, "tb_sm_reconv");
+    simt_config cfg;
+    char err[CONFIG_ERR_LEN];
+    std::vector<const kernel_info *> kernels;
+    Coverage cov;
+    unsigned refused = 0;
+    uint64_t seed = 1;
+
+    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    if (cfg.reconvergence != RECONV_SBR) {
+        std::fprintf(stderr, "tb_sm_reconv: configuration %s: the stage in "
+                     "Verilog exists under reconvergence = sbr only\n", cfg.name);
+        return 2;
+    }
+    if (!opt.scenario.empty()) {
+        const kernel_info *k = kernel_find(opt.scenario.c_str());
+        if (!k) {
+            std::fprintf(stderr, "tb_sm_reconv: no kernel '%s' in the suite\n",
+                         opt.scenario.c_str());
+            return 2;
+        }
+        kernels.push_back(k);
+    } else {
+        for (unsigned i = 0; i < kernel_count(); i++)
+            kernels.push_back(kernel_at(i));
+    }
+    std::printf("tb_sm_reconv: configuration %s, %zu kernels, at most %ld "
+                "cycles each\n", cfg.name, kernels.size(), opt.cycles);
+    std::clock_t t0 = std::clock();
+    for (const kernel_info *k : kernels) {
+        int status;
+        std::string why;
+        tb::Mismatch mm = run_kernel(k, cfg, seed, opt.cycles, nullptr, 0, 0,
+                                     cov, status, why);
+        if (mm.cycle >= 0) {
+            unsigned s = (unsigned)std::atoi(mm.signal.c_str() + 10);
+            Coverage ignored;
+            std::printf("MISMATCH in kernel %s at cycle %ld: %s expected %llu, "
+                        "actual %llu\n", k->name, mm.cycle, mm.signal.c_str(),
+                        (unsigned long long)mm.expected,
+                        (unsigned long long)mm.actual);
+            run_kernel(k, cfg, seed, opt.cycles, opt.fst.c_str(), s,
+                       mm.cycle + 2, ignored, status, why);
+            std::printf("waveform: %s (scheduler %u's stage)\n", opt.fst.c_str(), s);
+            std::printf("replay:   %s --config %s --scenario %s --cycles %ld\n",
+                        argv[0], opt.config.c_str(), k->name, opt.cycles);
+            std::printf("FAIL\n");
+            return 1;
+        }
+        if (status > 0) {
+            std::printf("FAIL: kernel %s: %s\n", k->name, why.c_str());
+            return 1;
+        }
+        if (status < 0) {
+            std::printf("kernel %-10s stops on the C SM, and the stage's "
+                        "err_o with it: %s\n", k->name, why.c_str());
+            refused++;
+        }
+    }
+    double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
+    std::printf("coverage: %lu kernels checked in %lu cycles, %lu updates: "
+                "%lu launches, %lu splits (%lu with a late side), %lu calls, "
+                "%lu returns, %lu pops, %lu warps exited, %lu yields, %lu "
+                "reads\n", cov.kernels, cov.cycles, cov.updates, cov.launches,
+                cov.splits, cov.late_splits, cov.calls, cov.returns, cov.pops,
+                cov.exits, cov.yields, cov.reads);
+    // (the suite's kernels yield at no barrier on these configurations:
+    // yields are counted, not required)
+    if (cov.kernels == 0 || (opt.scenario.empty()
+                             && (cov.late_splits == 0 || cov.calls == 0
+                                 || cov.returns == 0))) {
+        std::printf("FAIL: the kernels did not reach every interesting "
+                    "event (see the counters above)\n");
+        return 1;
+    }
+    std::printf("PASS: %lu kernels (%u stopped) in %.2f s\n", cov.kernels,
+                refused, secs);
+    return 0;
+}
