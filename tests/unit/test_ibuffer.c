@@ -15,7 +15,8 @@
 #include "ibuffer.h"
 #include "test_load.h"
 
-/* tiny: 8 warps per scheduler, 2 slots, 2 lanes, 8-bit PCs. */
+/* tiny: 8 warps per scheduler, 2 slots, 2 lanes; PCs held as 32-bit
+ * byte addresses (tiny's pc_bits, 8, sizes instruction indexes). */
 static void make(struct ibuffer *m)
 {
     struct simt_config cfg = load("tiny");
@@ -224,9 +225,9 @@ static void the_storage_is_counted_per_warp_from_the_sizes(void **state)
 
     (void)state;
     ibuffer_geometry(&cfg, &g);
-    /* 8 warps x (2 x 2 entries of 8 + 2 bits, two 2-bit counts,
+    /* 8 warps x (2 x 2 entries of 32 + 2 bits, two 2-bit counts,
      * have_next, refill, the next PC and mask) */
-    assert_int_equal(ibuffer_state_bits(&g), 8 * (4 * 10 + 4 + 2 + 10));
+    assert_int_equal(ibuffer_state_bits(&g), 8 * (4 * 34 + 4 + 2 + 34));
 }
 
 static void a_geometry_beyond_the_model_is_refused(void **state)
