@@ -230,6 +230,20 @@ static void the_storage_is_counted_per_warp_from_the_sizes(void **state)
     assert_int_equal(ibuffer_state_bits(&g), 8 * (4 * 34 + 4 + 2 + 34));
 }
 
+/* tiny's pc_bits is 8; the fetch's PCs are byte addresses of the text
+ * (kernels/ link it from 0x10000): held whole, and the next one +4. */
+static void a_pc_is_held_as_the_whole_byte_address(void **state)
+{
+    struct ibuffer m;
+
+    (void)state;
+    make(&m);
+    edge(&m, 2, 0x10ffc, 0x1, -1);
+    edge(&m, -1, 0, 0, 2);
+    assert_int_equal(read_warp(&m, 2).head_pc, 0x10ffc);
+    assert_int_equal(read_warp(&m, 2).next_pc, 0x11000);
+}
+
 static void a_geometry_beyond_the_model_is_refused(void **state)
 {
     struct simt_config cfg = load("tiny");
@@ -254,6 +268,7 @@ int main(void)
         cmocka_unit_test(a_cleared_warp_forgets_everything_and_is_not_refilling),
         cmocka_unit_test(each_warp_keeps_its_own_slots),
         cmocka_unit_test(the_storage_is_counted_per_warp_from_the_sizes),
+        cmocka_unit_test(a_pc_is_held_as_the_whole_byte_address),
         cmocka_unit_test(a_geometry_beyond_the_model_is_refused),
     };
 
