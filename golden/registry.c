@@ -396,6 +396,27 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The data half of a scheduler's I-buffers, one of the SM's parts
+     * (simtref_fetch holds the valid and ready bits): no invariant of its
+     * own beyond what the fetch unit's proof covers, no proof. */
+    [STRUCTURE_IBUFFER] = {
+        .name = "ibuffer",
+        .module = "simtref_ibuffer",
+        .file = "simtref_ibuffer.v",
+        .model = "ibuffer.h",
+        .modes = EVERY,
+        .title = "I-buffer data: the fetched PCs and masks",
+        .source = "docs/sm-timing.md; docs/architecture.md",
+        .per = PER_SCHEDULER,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "tiny",
+        .long_cosims = "fermi-harp fermi-sbr gtx480-baws",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
     /* The SM's control-flow stage of one warp scheduler: the mode's
      * structures behind the port the SM drives (golden/sm/sm_reconv.h),
      * composed in Verilog as golden/sm/ composes their models.  Its
@@ -604,6 +625,14 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the SIMD groups announce a divide's result one cycle before "
                "its latency has passed",
     },
+    [DEFECT_IBUFFER_FILL_OVER_HEAD] = {
+        .name = "ibuffer-fill-over-head",
+        .structure = STRUCTURE_IBUFFER,
+        .config = "tiny",
+        .test = "tiny-fill-over-head",
+        .bug = "an I-buffer fill is written into the warp's oldest slot "
+               "instead of after its last",
+    },
     [DEFECT_SM_RECONV_LATE_FIRST] = {
         .name = "sm-reconv-late-first",
         .structure = STRUCTURE_SM_RECONV,
@@ -617,13 +646,6 @@ static const struct defect_info defects[DEFECT_COUNT] = {
 
 /* ORDER PART */
 static const struct sm_part_info parts[SM_PART_COUNT] = {
-    [SM_PART_IBUFFER] = {
-        .name = "ibuffer",
-        .model = "ibuffer.h",
-        .title = "I-buffer data: the fetched PCs and masks",
-        .source = "docs/sm-timing.md; docs/architecture.md",
-        .per = PER_SCHEDULER,
-    },
     [SM_PART_MEM_WAIT] = {
         .name = "mem_wait",
         .model = "mem_wait.h",

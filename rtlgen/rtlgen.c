@@ -6,6 +6,7 @@
 #include "decode.h"
 #include "dispatch.h"
 #include "fetch.h"
+#include "ibuffer.h"
 #include "ics_first.h"
 #include "lsu.h"
 #include "l1_cache.h"
@@ -51,6 +52,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SIMD_GROUP]     = emit_simd_group,
     [STRUCTURE_DISPATCH]       = emit_dispatch,
     [STRUCTURE_SHARED_MEM]     = emit_shared_mem,
+    [STRUCTURE_IBUFFER]        = emit_ibuffer,
     [STRUCTURE_SM_RECONV]      = emit_sm_reconv,
 };
 
@@ -118,6 +120,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct simd_group_geometry, simd_group);
     CHECK_MODEL(struct dispatch_geometry, dispatch);
     CHECK_MODEL(struct shared_mem_geometry, shared_mem);
+    CHECK_MODEL(struct ibuffer_geometry, ibuffer);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;
     CHECK_MODEL(struct rbt_geometry, rbt);

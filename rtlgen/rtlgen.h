@@ -95,6 +95,11 @@ void emit_shared_mem(struct vgen *v, const struct simt_config *cfg,
 void emit_sm_reconv(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect);
 
+/* The data half of a scheduler's I-buffers (an SM part, beside
+ * simtref_fetch) */
+void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,
+                  enum rtl_defect defect);
+
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg);

@@ -15,6 +15,7 @@ void ibuffer_geometry(const struct simt_config *cfg, struct ibuffer_geometry *g)
                               : 0;
     g->slots = cfg->ibuffer_slots;
     g->pc_bits = cfg->pc_bits;
+    g->pc_w = 32;               /* uint32_t, as the slots hold it */
     g->warp_size = cfg->warp_size;
     g->cnt_w = clog2((uint64_t)g->slots + 1);
 }
@@ -53,7 +54,7 @@ void ibuffer_reset(struct ibuffer *m)
 
 unsigned long ibuffer_state_bits(const struct ibuffer_geometry *g)
 {
-    unsigned long entry = (unsigned long)g->pc_bits + g->warp_size;
+    unsigned long entry = (unsigned long)g->pc_w + g->warp_size;
 
     return (unsigned long)g->warps
            * (2 * g->slots * entry + 2 * g->cnt_w + 2 + entry);

@@ -57,7 +57,13 @@ struct ibuffer_geometry {
     unsigned warps;         /* W: threads_per_scheduler / warp_size */
     unsigned slots;         /* S = ibuffer_slots: entries per warp, and
                                fetches in flight per warp at most */
-    unsigned pc_bits;       /* bits of a PC */
+    unsigned pc_bits;       /* the configuration's pc_bits, which the
+                               model is built for up to 32 */
+    unsigned pc_w;          /* bits of a PC as held: 32, the byte address
+                               of the text the fetch reads (the SM's fetch
+                               PCs are addresses, not the control-flow
+                               structures' pc_bits-wide instruction
+                               indexes) */
     unsigned warp_size;     /* bits of a mask */
     unsigned cnt_w;         /* bits of a count of 0..S */
 };
@@ -123,8 +129,8 @@ void ibuffer_reset(struct ibuffer *m);
 void ibuffer_eval(const struct ibuffer *m, const struct ibuffer_in *in,
                   struct ibuffer_out *out);
 void ibuffer_step(struct ibuffer *m, const struct ibuffer_in *in);
-/* Per warp: S slots and S fetches in flight of a PC and a mask, the two
- * counts, have_next, refill and the next PC and mask. */
+/* Per warp: S slots and S fetches in flight of a PC (pc_w bits) and a
+ * mask, the two counts, have_next, refill and the next PC and mask. */
 unsigned long ibuffer_state_bits(const struct ibuffer_geometry *g);
 
 /* The ports of a cycle without events (rd_warp 0). */

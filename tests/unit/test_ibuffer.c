@@ -15,7 +15,8 @@
 #include "ibuffer.h"
 #include "test_load.h"
 
-/* tiny: 8 warps per scheduler, 2 slots, 2 lanes, 8-bit PCs. */
+/* tiny: 8 warps per scheduler, 2 slots, 2 lanes; PCs held as 32-bit
+ * byte addresses (tiny's pc_bits, 8, sizes instruction indexes). */
 static void make(struct ibuffer *m)
 {
     struct simt_config cfg = load("tiny");
@@ -224,9 +225,23 @@ static void the_storage_is_counted_per_warp_from_the_sizes(void **state)
 
     (void)state;
     ibuffer_geometry(&cfg, &g);
-    /* 8 warps x (2 x 2 entries of 8 + 2 bits, two 2-bit counts,
+    /* 8 warps x (2 x 2 entries of 32 + 2 bits, two 2-bit counts,
      * have_next, refill, the next PC and mask) */
-    assert_int_equal(ibuffer_state_bits(&g), 8 * (4 * 10 + 4 + 2 + 10));
+    assert_int_equal(ibuffer_state_bits(&g), 8 * (4 * 34 + 4 + 2 + 34));
+}
+
+/* tiny's pc_bits is 8; the fetch's PCs are byte addresses of the text
+ * (kernels/ link it from 0x10000): held whole, and the next one +4. */
+static void a_pc_is_held_as_the_whole_byte_address(void **state)
+{
+    struct ibuffer m;
+
+    (void)state;
+    make(&m);
+    edge(&m, 2, 0x10ffc, 0x1, -1);
+    edge(&m, -1, 0, 0, 2);
+    assert_int_equal(read_warp(&m, 2).head_pc, 0x10ffc);
+    assert_int_equal(read_warp(&m, 2).next_pc, 0x11000);
 }
 
 static void a_geometry_beyond_the_model_is_refused(void **state)
@@ -253,6 +268,7 @@ int main(void)
         cmocka_unit_test(a_cleared_warp_forgets_everything_and_is_not_refilling),
         cmocka_unit_test(each_warp_keeps_its_own_slots),
         cmocka_unit_test(the_storage_is_counted_per_warp_from_the_sizes),
+        cmocka_unit_test(a_pc_is_held_as_the_whole_byte_address),
         cmocka_unit_test(a_geometry_beyond_the_model_is_refused),
     };
 
