@@ -106,7 +106,9 @@ struct structure_info {
                                X a preset (its testbench is built only
                                there): the SM's parts run at tiny and
                                fermi-harp in make check, at the other
-                               presets here, to keep make check's time */
+                               presets here, and the control structures
+                               at gtx480-baws (tiny has its policies), to
+                               keep make check's time */
     const char *proofs;     /* formal/NAME-X.proof of `make check` */
     const char *long_proofs;    /* formal/NAME-X.proof of `make proofs-long` */
     int sm_part;            /* one of the SM's own parts (issue, datapath,
