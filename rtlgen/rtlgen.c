@@ -18,6 +18,7 @@
 #include "scoreboard.h"
 #include "simd_group.h"
 #include "shared_mem.h"
+#include "tb_table.h"
 #include "scheduler.h"
 #include "waiting_lookup.h"
 #include "warp_tables.h"
@@ -51,6 +52,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SIMD_GROUP]     = emit_simd_group,
     [STRUCTURE_DISPATCH]       = emit_dispatch,
     [STRUCTURE_SHARED_MEM]     = emit_shared_mem,
+    [STRUCTURE_TB_TABLE]       = emit_tb_table,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -117,6 +119,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct simd_group_geometry, simd_group);
     CHECK_MODEL(struct dispatch_geometry, dispatch);
     CHECK_MODEL(struct shared_mem_geometry, shared_mem);
+    CHECK_MODEL(struct tb_table_geometry, tb_table);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;
     CHECK_MODEL(struct rbt_geometry, rbt);
