@@ -90,15 +90,15 @@ class Bench {
         if (cycle % 512 == 0)
             new_phase();
 
-        std::vector<bool> free_at_start(g_.tbs);
+        uint64_t free_at_start = 0;
         for (unsigned t = 0; t < g_.tbs; t++)
-            free_at_start[t] = !tbs_[t].valid;
+            free_at_start |= (uint64_t)!tbs_[t].valid << t;
         uint64_t retiring = 0;
         for (unsigned t = 0; t < g_.tbs; t++)
             if (tbs_[t].valid && events(t, model.tb[t], in))
                 retiring |= 1ull << t;
         for (unsigned t = 0; t < g_.tbs; t++)
-            if (free_at_start[t] && rng_.chance(1, place_den_))
+            if ((free_at_start >> t & 1) && rng_.chance(1, place_den_))
                 place(t, in);
 
         // The read port: half the time a TB retiring warps now.
@@ -228,12 +228,13 @@ class Bench {
 
   private:
     // A resident TB as the bench sees it: each warp's slot, and whether
-    // it is live and waits at the barrier.
+    // it is live and waits at the barrier (flags in bytes: vector<bool>'s
+    // bit access costs more than the module's evaluation).
     struct Tb {
         bool valid = false;
         std::vector<unsigned> slot;
-        std::vector<bool> live;
-        std::vector<bool> at_barrier;
+        std::vector<uint8_t> live;
+        std::vector<uint8_t> at_barrier;
     };
 
     // The values on the ports the table must ignore.
@@ -269,12 +270,16 @@ class Bench {
         unsigned slot_mask = (1u << g_.port_slot_w) - 1;
         unsigned warps_mask = (1u << g_.warps_w) - 1;
 
+        // One draw per placement port: a random start and stride for its
+        // warp slots (a draw per warp costs more than the module).
         for (unsigned k = 0; k < g_.tbs; k++) {
-            garbage_.tb[k] = rng_.below(g_.tbs);
-            garbage_.ctaid[k] = (unsigned)rng_.next();
-            garbage_.warps[k] = (unsigned)rng_.next() & warps_mask;
+            uint64_t r = rng_.next();
+            unsigned start = (unsigned)r, stride = (unsigned)(r >> 32) | 1;
+            garbage_.tb[k] = (unsigned)(r >> 16) % g_.tbs;
+            garbage_.ctaid[k] = (unsigned)(r >> 24);
+            garbage_.warps[k] = (unsigned)(r >> 40) & warps_mask;
             for (unsigned j = 0; j < g_.tb_warps; j++)
-                in.place[k].warp[j] = (unsigned)rng_.next() & slot_mask;
+                in.place[k].warp[j] = (start + j * stride) & slot_mask;
         }
     }
 
@@ -368,7 +373,7 @@ class Bench {
     unsigned ports_;                // arrival ports: one per scheduler
     unsigned warp_slots_;           // warp slots of the SM
     std::vector<Tb> tbs_;           // by TB slot
-    std::vector<bool> slot_busy_;   // warp slots held
+    std::vector<uint8_t> slot_busy_; // warp slots held
     Garbage garbage_;               // this cycle's ignored port values
     unsigned next_ctaid_ = 0;       // the next TB's grid index
     unsigned place_den_ = 1;        // a free TB slot takes a TB: 1 in this
