@@ -396,6 +396,26 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The table of resident TBs, one of the SM's parts, on every preset. */
+    [STRUCTURE_TB_TABLE] = {
+        .name = "tb_table",
+        .module = "simtref_tb_table",
+        .file = "simtref_tb_table.v",
+        .model = "tb_table.h",
+        .modes = EVERY,
+        .title = "Resident TBs: grid index, warp slots, live warps, exited "
+                 "warps' barrier arrivals",
+        .source = "docs/architecture.md; BAWS 4.1.2 (the WPT it feeds)",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "tiny",
+        .long_cosims = "fermi-harp fermi-sbr gtx480-baws",
+        .proofs = "tiny",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
     /* The data half of a scheduler's I-buffers, one of the SM's parts
      * (simtref_fetch holds the valid and ready bits): no invariant of its
      * own beyond what the fetch unit's proof covers, no proof. */
@@ -625,6 +645,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the SIMD groups announce a divide's result one cycle before "
                "its latency has passed",
     },
+    [DEFECT_TB_TABLE_RETIRE_FORGETS_ARRIVAL] = {
+        .name = "tb-table-retire-forgets-arrival",
+        .structure = STRUCTURE_TB_TABLE,
+        .config = "tiny",
+        .test = "tiny-retire-forgets-arrival",
+        .bug = "the table of resident TBs does not count the barrier arrival "
+               "of a warp that retires after arriving: its TB owes the "
+               "arrival again",
+    },
     [DEFECT_IBUFFER_FILL_OVER_HEAD] = {
         .name = "ibuffer-fill-over-head",
         .structure = STRUCTURE_IBUFFER,
@@ -652,14 +681,6 @@ static const struct sm_part_info parts[SM_PART_COUNT] = {
         .title = "Loads in flight: the threads each writes, those waiting "
                  "on global memory",
         .source = "docs/architecture.md; HARP 4.2.1 (the Waiting-Lookup reads it)",
-        .per = PER_SM,
-    },
-    [SM_PART_TB_TABLE] = {
-        .name = "tb_table",
-        .model = "tb_table.h",
-        .title = "Resident TBs: grid index, warp slots, live warps, exited "
-                 "warps' barrier arrivals",
-        .source = "docs/architecture.md; BAWS 4.1.2 (the WPT it feeds)",
         .per = PER_SM,
     },
 };

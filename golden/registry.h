@@ -63,6 +63,7 @@ enum structure_id {
     STRUCTURE_LANE,
     STRUCTURE_SIMD_GROUP,
     STRUCTURE_IBUFFER,
+    STRUCTURE_TB_TABLE,
     STRUCTURE_SM_RECONV,
     STRUCTURE_COUNT
 };
@@ -135,7 +136,6 @@ int registry_proved(enum structure_id s);
  */
 enum sm_part_id {
     SM_PART_MEM_WAIT,       /* the table of the loads in flight */
-    SM_PART_TB_TABLE,       /* the table of resident TBs */
     SM_PART_COUNT
 };
 
@@ -182,6 +182,7 @@ enum rtl_defect {
     DEFECT_LANE_MULHSU_SIGNED_RS2,   /* mulhsu takes rs2 as signed */
     DEFECT_SIMD_GROUP_DIV_EARLY,     /* a divide's result is due a cycle early */
     DEFECT_IBUFFER_FILL_OVER_HEAD,   /* a fill is written into the oldest slot */
+    DEFECT_TB_TABLE_RETIRE_FORGETS_ARRIVAL, /* a retiring warp's barrier arrival is not counted */
     DEFECT_SM_RECONV_LATE_FIRST,     /* sbr: a branch's barrier side runs first */
     DEFECT_COUNT
 };

@@ -19,6 +19,7 @@
 #include "scoreboard.h"
 #include "simd_group.h"
 #include "shared_mem.h"
+#include "tb_table.h"
 #include "scheduler.h"
 #include "waiting_lookup.h"
 #include "warp_tables.h"
@@ -52,6 +53,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SIMD_GROUP]     = emit_simd_group,
     [STRUCTURE_DISPATCH]       = emit_dispatch,
     [STRUCTURE_SHARED_MEM]     = emit_shared_mem,
+    [STRUCTURE_TB_TABLE]       = emit_tb_table,
     [STRUCTURE_IBUFFER]        = emit_ibuffer,
     [STRUCTURE_SM_RECONV]      = emit_sm_reconv,
 };
@@ -120,6 +122,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct simd_group_geometry, simd_group);
     CHECK_MODEL(struct dispatch_geometry, dispatch);
     CHECK_MODEL(struct shared_mem_geometry, shared_mem);
+    CHECK_MODEL(struct tb_table_geometry, tb_table);
     CHECK_MODEL(struct ibuffer_geometry, ibuffer);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;

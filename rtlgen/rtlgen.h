@@ -100,6 +100,10 @@ void emit_sm_reconv(struct vgen *v, const struct simt_config *cfg,
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,
                   enum rtl_defect defect);
 
+/* The SM's table of resident TBs */
+void emit_tb_table(struct vgen *v, const struct simt_config *cfg,
+                   enum rtl_defect defect);
+
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg);

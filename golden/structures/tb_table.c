@@ -19,6 +19,10 @@ void tb_table_geometry(const struct simt_config *cfg,
                 ? clog2((uint64_t)cfg->schedulers
                         * (cfg->threads_per_scheduler / cfg->warp_size)) : 0;
     g->ctaid_w = 32;
+    g->tb_w = clog2(g->tbs) ? clog2(g->tbs) : 1;
+    g->wid_w = clog2(g->tb_warps) ? clog2(g->tb_warps) : 1;
+    g->n_w = clog2((uint64_t)g->tbs + 1);
+    g->port_slot_w = g->slot_w ? g->slot_w : 1;
 }
 
 int tb_table_check(const struct tb_table_geometry *g, char *msg,

@@ -60,6 +60,11 @@ struct tb_table_geometry {
     unsigned slot_w;        /* bits of a warp slot: clog2(schedulers *
                                threads_per_scheduler / warp_size) */
     unsigned ctaid_w;       /* bits of a grid index: 32 */
+    /* Widths of the generated module's ports (each at least 1): */
+    unsigned tb_w;          /* a TB slot number: clog2(tbs) */
+    unsigned wid_w;         /* a warp's number in its TB: clog2(tb_warps) */
+    unsigned n_w;           /* a count of placements, 0..tbs */
+    unsigned port_slot_w;   /* a warp slot: slot_w */
 };
 
 struct tb_table_place {
