@@ -101,6 +101,13 @@ uint32_t kernel_alloc(struct kernel_case *kc, uint32_t n, char *err,
                  kc->size);
         return 0;
     }
+    if (kc->mem && kc->mem->alloc
+        && kc->mem->alloc(kc->mem->ctx, a, n) != 0) {
+        snprintf(err, errlen, "kernel %s: size %u: %s", kc->info->name,
+                 kc->size, kc->mem->why ? kc->mem->why(kc->mem->ctx)
+                 : "global memory refused the buffer");
+        return 0;
+    }
     kc->top = a + n;
     return a;
 }
@@ -123,8 +130,9 @@ int kernel_write(struct kernel_case *kc, const struct kernel_mem *mem,
         }
         if (mem->write(mem->ctx, addr + 4 * i, buf, 4 * k) != 0) {
             snprintf(err, errlen, "kernel %s: size %u: global memory refused "
-                     "the write at 0x%08x (too small for this size?)",
-                     kc->info->name, kc->size, addr + 4 * i);
+                     "the write at 0x%08x (%s)", kc->info->name, kc->size,
+                     addr + 4 * i, mem->why ? mem->why(mem->ctx)
+                     : "too small for this size?");
             return -1;
         }
         i += k;
@@ -182,6 +190,7 @@ int kernel_setup(const struct kernel_info *k, struct kernel_case *kc,
                  char *err, size_t errlen)
 {
     char rule[128];
+    int rc;
 
     memset(kc, 0, sizeof *kc);
     kc->info = k;
@@ -206,7 +215,10 @@ int kernel_setup(const struct kernel_info *k, struct kernel_case *kc,
     kc->seed = seed;
     kc->rng = seed;
     kc->top = KERNEL_GLOBAL_BASE;
-    if (k->setup(kc, mem, err, errlen) != 0) {
+    kc->mem = mem;
+    rc = k->setup(kc, mem, err, errlen);
+    kc->mem = NULL;
+    if (rc != 0) {
         kernel_case_free(kc);
         return -1;
     }
@@ -224,9 +236,10 @@ int kernel_check(const struct kernel_case *kc, const struct kernel_mem *mem,
             uint32_t k = out->count - i < sizeof buf / 4
                          ? out->count - i : (uint32_t)(sizeof buf / 4);
             if (mem->read(mem->ctx, out->addr + 4 * i, buf, 4 * k) != 0) {
-                snprintf(err, errlen, "kernel %s: output %s at 0x%08x is "
-                         "outside global memory", kc->info->name, out->name,
-                         out->addr + 4 * i);
+                snprintf(err, errlen, "kernel %s: output %s at 0x%08x: the "
+                         "host cannot read it: %s", kc->info->name, out->name,
+                         out->addr + 4 * i, mem->why ? mem->why(mem->ctx)
+                         : "outside global memory");
                 return -1;
             }
             for (uint32_t j = 0; j < k; j++, i++) {

@@ -30,12 +30,19 @@ extern "C" {
 
 #define KERNEL_GLOBAL_BASE 0x10000000u
 
-/* The host's access to global memory: write and read n bytes at addr,
- * 0, or -1 when [addr, addr + n) is outside global memory. */
+/* The host's access to global memory: place a buffer of n bytes at addr
+ * (kernel_alloc chose it), write and read n bytes at addr: 0, or -1 when
+ * the memory refuses (why, when not NULL, says why).  `simtref sim`
+ * gives the host API's (simtref/simtref.h: simtref_buffer_at,
+ * simtref_write, simtref_read, simtref_error), so that the suite's host
+ * sides are checked as any host program is; kernels/qemu/run.c gives
+ * its own (alloc NULL: nothing to place). */
 struct kernel_mem {
     void *ctx;             /* the caller's: its memory */
+    int (*alloc)(void *ctx, uint32_t addr, uint32_t n);
     int (*write)(void *ctx, uint32_t addr, const void *src, uint32_t n);
     int (*read)(void *ctx, uint32_t addr, void *dst, uint32_t n);
+    const char *(*why)(void *ctx);
 };
 
 /* The kernel classes of the papers.  ORDER KERNEL_CLASS: suite.c's
@@ -91,6 +98,8 @@ struct kernel_case {
     uint64_t rng;          /* the input generator's state */
     uint32_t args;         /* the argument block's address */
     uint32_t top;          /* the next free byte of global memory */
+    const struct kernel_mem *mem; /* where kernel_alloc places buffers
+                                   * (during kernel_setup) */
     struct kernel_output out[KERNEL_MAX_OUTPUTS];
     unsigned n_out;
 };

@@ -126,7 +126,7 @@ static int run_qemu(const struct run_opts *o, const char *elf,
 static int check_one(const struct run_opts *o, const struct kernel_info *k,
                      struct host_mem *m, char *err, size_t errlen)
 {
-    struct kernel_mem mem = { m, mem_write, mem_read };
+    struct kernel_mem mem = { m, NULL, mem_write, mem_read, NULL };
     struct kernel_case kc;
     char elf[512], in[] = "/tmp/simtref-qemu-in-XXXXXX",
          out[] = "/tmp/simtref-qemu-out-XXXXXX";
