@@ -2,7 +2,7 @@
  * test_api.c -- libsimtref's host API (simtref/simtref.h) as a host
  * program uses it: vecadd run end to end and its result checked by the
  * test itself; the statistics the same with and without a progress
- * callback; and each kind of bad use refused with its status and a
+ * callback, and for a second launch of the same grid; and each kind of bad use refused with its status and a
  * message naming the object: buffers that overlap or run past global
  * memory, accesses outside a buffer, reads of memory never written, a
  * launch before a load, a run of a freed SM, a second run of one launch,
@@ -108,6 +108,27 @@ static void vecadd_runs_and_its_result_is_right(void **state)
     assert_true(st.thread_instructions >= st.warp_instructions);
     assert_int_equal(simtref_exit_codes(r.sm, NULL, 0, &n), SIMTREF_OK);
     assert_int_equal(n, 0);
+    simtref_ctx_destroy(r.ctx);
+}
+
+static void a_second_launch_runs_as_the_first(void **state)
+{
+    struct rig r;
+    struct vecadd v;
+    struct simtref_stats s1, s2;
+
+    (void)state;
+    open_rig(&r, VECADD);
+    vecadd_inputs(&r, &v);
+    vecadd_launch(&r, &v);
+    assert_int_equal(simtref_run(r.sm, 0, NULL, 0, NULL), SIMTREF_OK);
+    assert_int_equal(simtref_stats(r.sm, &s1), SIMTREF_OK);
+    vecadd_launch(&r, &v);
+    assert_int_equal(simtref_run(r.sm, 0, NULL, 0, NULL), SIMTREF_OK);
+    assert_int_equal(simtref_stats(r.sm, &s2), SIMTREF_OK);
+    assert_int_equal(s1.cycles, s2.cycles);
+    assert_int_equal(s1.warp_instructions, s2.warp_instructions);
+    assert_int_equal(s1.idle_cycles, s2.idle_cycles);
     simtref_ctx_destroy(r.ctx);
 }
 
@@ -415,6 +436,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(vecadd_runs_and_its_result_is_right),
+        cmocka_unit_test(a_second_launch_runs_as_the_first),
         cmocka_unit_test(a_progress_callback_changes_no_count),
         cmocka_unit_test(overlapping_buffers_are_refused_naming_both),
         cmocka_unit_test(buffers_past_global_memory_are_refused),
