@@ -9,7 +9,8 @@
  * A client of the host API (simtref/simtref.h): the SM is opened, the
  * kernel loaded and launched and its memory read through it.  A suite
  * kernel's inputs are written into global memory by its host side
- * (kernels/suite.h) and its host reference checks the result; a user's
+ * (kernels/host/NAME.c, a host program of the same API) and its host
+ * reference checks the result; a user's
  * kernel takes its buffers and argument block from the command line
  * (--buffer, --arg; cli/sim_buffers.h) and its buffers are written back
  * to files (--out), its threads' exit codes saying whether it passed.  The summary goes to stdout; the trace and the JSON summary
@@ -148,44 +149,7 @@ struct sim_kernel {
     char path[PATH_MAX];               /* the ELF file */
     unsigned long size;                /* problem size */
     struct sim_buffers bufs;           /* a user's file: its buffers */
-    unsigned n_alloc;                  /* the suite's buffers placed */
 };
-
-/* The host's view of global memory for the suite (kernels/suite.h):
- * each buffer the host side places becomes a buffer of the API, so that
- * its accesses are checked as a host program's are. */
-struct sim_host {
-    simtref_ctx *ctx;
-    simtref_sm *sm;
-    struct sim_kernel *k;
-};
-
-static int mem_alloc(void *ctx, uint32_t addr, uint32_t len)
-{
-    struct sim_host *h = ctx;
-    char name[64];
-
-    snprintf(name, sizeof name, "%.32s buffer %u", h->k->name,
-             h->k->n_alloc++);
-    return simtref_buffer_at(h->sm, name, addr, len) == 0 ? 0 : -1;
-}
-
-static int mem_write(void *ctx, uint32_t addr, const void *src, uint32_t len)
-{
-    return simtref_write(((struct sim_host *)ctx)->sm, addr, src, len) == 0
-           ? 0 : -1;
-}
-
-static int mem_read(void *ctx, uint32_t addr, void *dst, uint32_t len)
-{
-    return simtref_read(((struct sim_host *)ctx)->sm, addr, dst, len) == 0
-           ? 0 : -1;
-}
-
-static const char *mem_why(void *ctx)
-{
-    return simtref_error(((struct sim_host *)ctx)->ctx);
-}
 
 /* The kernel's ELF file: the suite's, built, or the user's. */
 static int sim_kernel_find(struct sim_kernel *k, const char *what,
@@ -228,8 +192,6 @@ static int sim_kernel_setup(struct sim_kernel *k, simtref_ctx *ctx,
                             uint32_t seed, struct simtref_launch *l,
                             char *err, size_t errlen)
 {
-    struct sim_host h = { ctx, sm, k };
-    struct kernel_mem m = { &h, mem_alloc, mem_write, mem_read, mem_why };
     uint32_t args = SIMTREF_GLOBAL_BASE;
 
     err[0] = '\0';
@@ -237,11 +199,8 @@ static int sim_kernel_setup(struct sim_kernel *k, simtref_ctx *ctx,
     l->block = block ? block : k->suite ? k->suite->block : 1;
     if (k->suite) {
         if (kernel_setup(k->suite, &k->kc, (unsigned)k->size, l->grid,
-                         l->block, seed, &m, &args, err, errlen) != 0) {
-            if (!err[0])
-                snprintf(err, errlen, "%s", simtref_error(ctx));
+                         l->block, seed, ctx, sm, &args, err, errlen) != 0)
             return -1;
-        }
         k->has_case = true;
     } else if (k->bufs.n_buf > 0 || k->bufs.n_arg > 0) {
         if (sim_buffers_place(&k->bufs, ctx, sm, seed, err, errlen) != 0)
@@ -268,13 +227,10 @@ static int sim_kernel_check(struct sim_kernel *k, simtref_ctx *ctx,
                             simtref_sm *sm,
                             bool *checked, char *err, size_t errlen)
 {
-    struct sim_host h = { ctx, sm, k };
-    struct kernel_mem m = { &h, mem_alloc, mem_write, mem_read, mem_why };
-
     *checked = k->suite != NULL;
     if (!k->suite)
         return 0;
-    return kernel_check(&k->kc, &m, err, errlen);
+    return kernel_check(&k->kc, ctx, sm, err, errlen);
 }
 
 /* The options into o.  0, or CLI_EXIT_CMDLINE. */
