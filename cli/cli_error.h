@@ -7,9 +7,12 @@
 
 /* The exit statuses of every subcommand: success, bad input (a file, a
  * kernel, a setting, an output that cannot be written, a point of
- * compare or findings that failed) and a bad command line (an unknown
- * option, a value out of range, an unknown kernel in a list). */
-enum { CLI_EXIT_OK = 0, CLI_EXIT_BAD = 1, CLI_EXIT_CMDLINE = 2 };
+ * compare or findings that failed), a bad command line (an unknown
+ * option, a value out of range, an unknown kernel in a list), and, of
+ * simtref sim only, a kernel whose grid ran to its end but whose threads
+ * said they failed (a non-zero exit code, docs/isa.md). */
+enum { CLI_EXIT_OK = 0, CLI_EXIT_BAD = 1, CLI_EXIT_CMDLINE = 2,
+       CLI_EXIT_KERNEL = 3 };
 
 /*
  * Flush and close standard output and check that everything written to

@@ -1,8 +1,8 @@
 /*
  * suite.c -- the registry of the kernel suite and what every kernel's
  * host side shares: validation of a run's parameters, the input
- * generator, the bump allocator of global memory, the reference outputs
- * and their comparison (suite.h).
+ * generator, the reference outputs and their comparison, read through
+ * the host API (suite.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,59 +89,6 @@ int32_t kernel_rand_range(struct kernel_case *kc, int32_t lo, int32_t hi)
     return (int32_t)(lo + (int64_t)(kernel_rand(kc) % span));
 }
 
-uint32_t kernel_alloc(struct kernel_case *kc, uint32_t n, char *err,
-                      size_t errlen)
-{
-    uint32_t a = (kc->top + 15u) & ~15u;
-
-    if (a < kc->top || n > 0xffffffffu - a
-        || (uint64_t)a + n > 0x20000000ull) {
-        snprintf(err, errlen, "kernel %s: size %u needs more global memory "
-                 "than the region below 0x20000000 holds", kc->info->name,
-                 kc->size);
-        return 0;
-    }
-    kc->top = a + n;
-    return a;
-}
-
-int kernel_write(struct kernel_case *kc, const struct kernel_mem *mem,
-                 uint32_t addr, const void *words, uint32_t n, char *err,
-                 size_t errlen)
-{
-    const uint32_t *w = words;
-    uint8_t buf[256];
-
-    for (uint32_t i = 0; i < n; ) {
-        uint32_t k = 0;
-        for (; k < sizeof buf / 4 && i + k < n; k++) {
-            uint32_t v = w[i + k];
-            buf[4 * k] = (uint8_t)v;
-            buf[4 * k + 1] = (uint8_t)(v >> 8);
-            buf[4 * k + 2] = (uint8_t)(v >> 16);
-            buf[4 * k + 3] = (uint8_t)(v >> 24);
-        }
-        if (mem->write(mem->ctx, addr + 4 * i, buf, 4 * k) != 0) {
-            snprintf(err, errlen, "kernel %s: size %u: global memory refused "
-                     "the write at 0x%08x (too small for this size?)",
-                     kc->info->name, kc->size, addr + 4 * i);
-            return -1;
-        }
-        i += k;
-    }
-    return 0;
-}
-
-uint32_t kernel_put(struct kernel_case *kc, const struct kernel_mem *mem,
-                    const void *words, uint32_t n, char *err, size_t errlen)
-{
-    uint32_t a = kernel_alloc(kc, 4 * n, err, errlen);
-
-    if (a == 0 || kernel_write(kc, mem, a, words, n, err, errlen) != 0)
-        return 0;
-    return a;
-}
-
 int32_t *kernel_words(struct kernel_case *kc, uint32_t n, char *err,
                       size_t errlen)
 {
@@ -178,10 +125,11 @@ static int bad(const struct kernel_info *k, char *err, size_t errlen,
 
 int kernel_setup(const struct kernel_info *k, struct kernel_case *kc,
                  unsigned size, unsigned grid, unsigned block, uint64_t seed,
-                 const struct kernel_mem *mem, uint32_t *args_addr,
+                 simtref_ctx *ctx, simtref_sm *sm, uint32_t *args_addr,
                  char *err, size_t errlen)
 {
     char rule[128];
+    int rc;
 
     memset(kc, 0, sizeof *kc);
     kc->info = k;
@@ -205,8 +153,12 @@ int kernel_setup(const struct kernel_info *k, struct kernel_case *kc,
     kc->block = block;
     kc->seed = seed;
     kc->rng = seed;
-    kc->top = KERNEL_GLOBAL_BASE;
-    if (k->setup(kc, mem, err, errlen) != 0) {
+    err[0] = '\0';
+    rc = k->setup(kc, sm, err, errlen);
+    if (rc != 0 && !err[0])
+        snprintf(err, errlen, "kernel %s: size %u: %s", k->name, size,
+                 simtref_error(ctx));
+    if (rc != 0) {
         kernel_case_free(kc);
         return -1;
     }
@@ -214,26 +166,23 @@ int kernel_setup(const struct kernel_info *k, struct kernel_case *kc,
     return 0;
 }
 
-int kernel_check(const struct kernel_case *kc, const struct kernel_mem *mem,
-                 char *err, size_t errlen)
+int kernel_check(const struct kernel_case *kc, simtref_ctx *ctx,
+                 simtref_sm *sm, char *err, size_t errlen)
 {
     for (unsigned o = 0; o < kc->n_out; o++) {
         const struct kernel_output *out = &kc->out[o];
-        uint8_t buf[256];
+        uint32_t buf[64];
         for (uint32_t i = 0; i < out->count; ) {
             uint32_t k = out->count - i < sizeof buf / 4
                          ? out->count - i : (uint32_t)(sizeof buf / 4);
-            if (mem->read(mem->ctx, out->addr + 4 * i, buf, 4 * k) != 0) {
-                snprintf(err, errlen, "kernel %s: output %s at 0x%08x is "
-                         "outside global memory", kc->info->name, out->name,
-                         out->addr + 4 * i);
+            if (simtref_read_words(sm, out->addr + 4 * i, buf, k) != 0) {
+                snprintf(err, errlen, "kernel %s: output %s at 0x%08x: %s",
+                         kc->info->name, out->name, out->addr + 4 * i,
+                         simtref_error(ctx));
                 return -1;
             }
             for (uint32_t j = 0; j < k; j++, i++) {
-                int32_t got = (int32_t)((uint32_t)buf[4 * j]
-                              | (uint32_t)buf[4 * j + 1] << 8
-                              | (uint32_t)buf[4 * j + 2] << 16
-                              | (uint32_t)buf[4 * j + 3] << 24);
+                int32_t got = (int32_t)buf[j];
                 if (got != out->expect[i]) {
                     snprintf(err, errlen, "kernel %s (size %u, grid %u, "
                              "block %u, seed %llu): %s[%u] at 0x%08x is %ld, "

@@ -4,18 +4,22 @@
  * memory, and its result checked against a C reference computed on the
  * host.
  *
- * A run of kernel K:
+ * Each host side (kernels/host/NAME.c) is a host program of libsimtref
+ * (simtref/simtref.h, docs/api.md): it places its argument block and
+ * buffers with simtref_alloc, one after the other from
+ * KERNEL_GLOBAL_BASE, and writes them with simtref_write_words.  A run of
+ * kernel K:
  *
  *   const struct kernel_info *k = kernel_find("vecadd");
  *   struct kernel_case kc;
  *   uint32_t args;
- *   kernel_setup(k, &kc, size, grid, block, seed, &mem, &args, err, n);
+ *   kernel_setup(k, &kc, size, grid, block, seed, ctx, sm, &args, err, n);
  *   ... launch the grid, a0 = args in every thread ...
- *   kernel_check(&kc, &mem, err, n);   (0: the result is right)
+ *   kernel_check(&kc, ctx, sm, err, n);   (0: the result is right)
  *   kernel_case_free(&kc);
  *
- * Global memory starts at KERNEL_GLOBAL_BASE (docs/isa.md); the host
- * places the argument block and the buffers there, one after the other.
+ * The SM need not have a kernel loaded for the setup and the check
+ * (kernels/qemu/run.c uses one for its memory only).
  */
 #ifndef SIMTREF_SUITE_H
 #define SIMTREF_SUITE_H
@@ -24,19 +28,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "simtref/simtref.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define KERNEL_GLOBAL_BASE 0x10000000u
-
-/* The host's access to global memory: write and read n bytes at addr,
- * 0, or -1 when [addr, addr + n) is outside global memory. */
-struct kernel_mem {
-    void *ctx;             /* the caller's: its memory */
-    int (*write)(void *ctx, uint32_t addr, const void *src, uint32_t n);
-    int (*read)(void *ctx, uint32_t addr, void *dst, uint32_t n);
-};
 
 /* The kernel classes of the papers.  ORDER KERNEL_CLASS: suite.c's
  * kernel_class_name follows. */
@@ -65,11 +63,13 @@ struct kernel_info {
     uint32_t shared_bytes; /* shared memory a TB uses (0 .. 16384) */
     bool barriers;         /* it executes simt.bar */
     /* Generate the inputs of kc (size, grid, block and seed set and
-     * checked against the fields above), write them and the argument
-     * block with kernel_alloc/kernel_write, set kc->args, and compute the
-     * expected outputs with kernel_expect.  0, or -1 with a message. */
-    int (*setup)(struct kernel_case *kc, const struct kernel_mem *mem,
-                 char *err, size_t errlen);
+     * checked against the fields above), place and write them and the
+     * argument block on sm (simtref_alloc, simtref_write_words), set
+     * kc->args, and compute the expected outputs with kernel_expect.
+     * 0, or -1 with a message (or, after a failed call of the API, with
+     * err empty: kernel_setup gives the API's message). */
+    int (*setup)(struct kernel_case *kc, simtref_sm *sm, char *err,
+                 size_t errlen);
 };
 
 enum { KERNEL_MAX_OUTPUTS = 4 };
@@ -90,7 +90,6 @@ struct kernel_case {
     uint64_t seed;
     uint64_t rng;          /* the input generator's state */
     uint32_t args;         /* the argument block's address */
-    uint32_t top;          /* the next free byte of global memory */
     struct kernel_output out[KERNEL_MAX_OUTPUTS];
     unsigned n_out;
 };
@@ -113,12 +112,13 @@ int kernel_elf_path(const struct kernel_info *k, char *buf, size_t len);
  * 0, or -1 with a message naming the kernel and the bad value. */
 int kernel_setup(const struct kernel_info *k, struct kernel_case *kc,
                  unsigned size, unsigned grid, unsigned block, uint64_t seed,
-                 const struct kernel_mem *mem, uint32_t *args_addr,
+                 simtref_ctx *ctx, simtref_sm *sm, uint32_t *args_addr,
                  char *err, size_t errlen);
 
 /* Compare the outputs in global memory with the reference: 0 when they
  * are equal, else -1 and a message naming the first wrong element. */
-int kernel_check(const struct kernel_case *kc, const struct kernel_mem *mem,
+int kernel_check(const struct kernel_case *kc, simtref_ctx *ctx,
+                 simtref_sm *sm,
                  char *err, size_t errlen);
 
 void kernel_case_free(struct kernel_case *kc);
@@ -129,17 +129,6 @@ void kernel_case_free(struct kernel_case *kc);
 uint32_t kernel_rand(struct kernel_case *kc);
 /* A pseudo-random integer in [lo, hi]. */
 int32_t kernel_rand_range(struct kernel_case *kc, int32_t lo, int32_t hi);
-/* n bytes of global memory, 16-byte aligned: the address, or 0 when
- * global memory cannot hold them (err says so). */
-uint32_t kernel_alloc(struct kernel_case *kc, uint32_t n, char *err,
-                      size_t errlen);
-/* Write n 32-bit words at addr (little-endian): 0, or -1 and a message. */
-int kernel_write(struct kernel_case *kc, const struct kernel_mem *mem,
-                 uint32_t addr, const void *words, uint32_t n, char *err,
-                 size_t errlen);
-/* Allocate n words, write them: the address, or 0 (err says why). */
-uint32_t kernel_put(struct kernel_case *kc, const struct kernel_mem *mem,
-                    const void *words, uint32_t n, char *err, size_t errlen);
 /* n zeroed words on the host (malloc'd), or NULL with a message. */
 int32_t *kernel_words(struct kernel_case *kc, uint32_t n, char *err,
                       size_t errlen);

@@ -210,8 +210,15 @@ static const uint8_t *word_of(const uint8_t *p, uint32_t addr)
 /* A thread wrote [addr, addr + bytes) at p. */
 static void wrote(struct sm_accessor *a, const uint8_t *p, uint32_t addr)
 {
-    if (a->m->resv.n_held)
-        resv_break(&a->m->resv, word_of(p, addr), a->thread);
+    struct sm_memory *m = a->m;
+
+    if (m->resv.n_held)
+        resv_break(&m->resv, word_of(p, addr), a->thread);
+    if (m->global_written && p >= m->global
+        && p < m->global + m->global_size) {
+        size_t w = (size_t)(p - m->global) / 4;
+        m->global_written[w / 64] |= 1ull << (w % 64);
+    }
 }
 
 static int env_load(void *ctx, uint32_t addr, unsigned bytes, uint32_t *val)

@@ -54,6 +54,12 @@ struct sm_memory {
     uint8_t *stack;         /* threads x SM_STACK_BYTES */
     unsigned threads;
     struct sm_reservations resv; /* lr.w/sc.w, per thread slot */
+    uint64_t *global_written; /* not hardware: NULL, or a bit per word of
+                             * global memory (bit i % 64 of word i / 64:
+                             * the word at SM_GLOBAL_BASE + 4 i) that a
+                             * thread's store, AMO or sc.w sets when it
+                             * writes a byte of the word; the host API's
+                             * bookkeeping (lib/), which owns it */
 };
 
 /* Why a thread's access was refused.  ORDER SM_FAULT: sm_fault_what()

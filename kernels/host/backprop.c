@@ -19,7 +19,7 @@ static int32_t squash(int32_t x)
     return 128 + x / 3;
 }
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t nin = kc->size, rows = nin + 1, nw = rows * BP_HIDDEN;
@@ -55,14 +55,19 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
     for (uint32_t k = 0; k < nw; k++)
         neww[k] = w[k] + ((delta[k % BP_HIDDEN] * in[k / BP_HIDDEN]) >> 8)
                   + (oldw[k] >> 2);
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.in = kernel_put(kc, mem, in, rows, err, errlen))
-        || !(a.w = kernel_put(kc, mem, w, nw, err, errlen))
-        || !(a.oldw = kernel_put(kc, mem, oldw, nw, err, errlen))
-        || !(a.neww = kernel_alloc(kc, 4 * nw, err, errlen))
-        || !(a.delta = kernel_put(kc, mem, delta, BP_HIDDEN, err, errlen))
-        || !(a.hidden = kernel_alloc(kc, 4 * BP_HIDDEN, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "in", 4 * rows, &a.in)
+        || simtref_write_words(sm, a.in, (const uint32_t *)in, rows)
+        || simtref_alloc(sm, "w", 4 * nw, &a.w)
+        || simtref_write_words(sm, a.w, (const uint32_t *)w, nw)
+        || simtref_alloc(sm, "oldw", 4 * nw, &a.oldw)
+        || simtref_write_words(sm, a.oldw, (const uint32_t *)oldw, nw)
+        || simtref_alloc(sm, "neww", 4 * nw, &a.neww)
+        || simtref_alloc(sm, "delta", 4 * BP_HIDDEN, &a.delta)
+        || simtref_write_words(sm, a.delta, (const uint32_t *)delta, BP_HIDDEN)
+        || simtref_alloc(sm, "hidden", 4 * BP_HIDDEN, &a.hidden)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "hidden", a.hidden, BP_HIDDEN, hidden, err, errlen))
         goto out;
     hidden = NULL;

@@ -8,7 +8,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t v = kc->size, tbs = kc->grid, e = 0;
@@ -46,14 +46,17 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
                 }
         }
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.row = kernel_put(kc, mem, row, v + 1, err, errlen))
-        || !(a.col = kernel_put(kc, mem, col, e, err, errlen))
-        || !(a.cost = kernel_alloc(kc, 4 * tbs * v, err, errlen))
-        || !(a.mask = kernel_alloc(kc, 4 * tbs * v, err, errlen))
-        || !(a.upd = kernel_alloc(kc, 4 * tbs * v, err, errlen))
-        || !(a.visited = kernel_alloc(kc, 4 * tbs * v, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "row", 4 * (v + 1), &a.row)
+        || simtref_write_words(sm, a.row, (const uint32_t *)row, v + 1)
+        || simtref_alloc(sm, "col", 4 * e, &a.col)
+        || simtref_write_words(sm, a.col, (const uint32_t *)col, e)
+        || simtref_alloc(sm, "cost", 4 * tbs * v, &a.cost)
+        || simtref_alloc(sm, "mask", 4 * tbs * v, &a.mask)
+        || simtref_alloc(sm, "upd", 4 * tbs * v, &a.upd)
+        || simtref_alloc(sm, "visited", 4 * tbs * v, &a.visited)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "cost", a.cost, tbs * v, cost, err, errlen))
         goto out;
     cost = NULL;

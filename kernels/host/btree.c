@@ -11,7 +11,7 @@
 
 enum { QUERIES = 64 };
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t nk = kc->size, n_nodes = 0, level_lo = 0, level_n, height = 1;
@@ -75,12 +75,16 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         }
         res[i] = lo < nk && keys[lo] == q[i] ? q[i] * 3 + 1 : -1;
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.nodes = kernel_put(kc, mem, node, n_nodes * BTREE_NODE_WORDS,
-                                  err, errlen))
-        || !(a.key = kernel_put(kc, mem, q, QUERIES, err, errlen))
-        || !(a.result = kernel_alloc(kc, 4 * QUERIES, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "nodes", 4 * (n_nodes * BTREE_NODE_WORDS),
+                         &a.nodes)
+        || simtref_write_words(sm, a.nodes, (const uint32_t *)node,
+                               n_nodes * BTREE_NODE_WORDS)
+        || simtref_alloc(sm, "key", 4 * QUERIES, &a.key)
+        || simtref_write_words(sm, a.key, (const uint32_t *)q, QUERIES)
+        || simtref_alloc(sm, "result", 4 * QUERIES, &a.result)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "result", a.result, QUERIES, res, err, errlen))
         goto out;
     res = NULL;

@@ -21,7 +21,7 @@ static int32_t digits(uint32_t x)
     return v;
 }
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size;
@@ -37,10 +37,12 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         in[i] = (int32_t)x;
         out[i] = ((x & 1) ? digits(x) : (int32_t)(x / 2) + 1) * 3 + (int32_t)i;
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.in = kernel_put(kc, mem, in, n, err, errlen))
-        || !(a.out = kernel_alloc(kc, 4 * n, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "in", 4 * n, &a.in)
+        || simtref_write_words(sm, a.in, (const uint32_t *)in, n)
+        || simtref_alloc(sm, "out", 4 * n, &a.out)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "out", a.out, n, out, err, errlen))
         goto out;
     out = NULL;

@@ -9,7 +9,7 @@
 
 enum { ATOMS = 16 };
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size, nn = n * n;
@@ -33,10 +33,12 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
             pot[k] += atom[4 * i + 3] * 65536 / (dx * dx + dy * dy + dz * dz + 1);
         }
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.atoms = kernel_put(kc, mem, atom, 4 * ATOMS, err, errlen))
-        || !(a.pot = kernel_alloc(kc, 4 * nn, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "atoms", 4 * (4 * ATOMS), &a.atoms)
+        || simtref_write_words(sm, a.atoms, (const uint32_t *)atom, 4 * ATOMS)
+        || simtref_alloc(sm, "pot", 4 * nn, &a.pot)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "pot", a.pot, nn, pot, err, errlen)) {
         free(pot);
         return -1;

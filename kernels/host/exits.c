@@ -40,7 +40,7 @@ static void barrier_rounds(int32_t *o, uint32_t ntid, uint32_t c,
     free(sh);
 }
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t ntid = kc->block, n = kc->grid * ntid;
@@ -75,9 +75,11 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         if (c % 4 == 2)
             barrier_rounds(o, ntid, c, kc->size);
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.out = kernel_put(kc, mem, start, n, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "out", 4 * n, &a.out)
+        || simtref_write_words(sm, a.out, (const uint32_t *)start, n)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "out", a.out, n, out, err, errlen))
         goto out;
     out = NULL;

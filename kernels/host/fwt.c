@@ -7,7 +7,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size, vecs = kc->grid;
@@ -25,9 +25,11 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
             for (uint32_t j = 0; j < n; j++)
                 y[v * n + i] += __builtin_parity(i & j) ? -x[v * n + j]
                                                         : x[v * n + j];
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.data = kernel_put(kc, mem, x, vecs * n, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "data", 4 * (vecs * n), &a.data)
+        || simtref_write_words(sm, a.data, (const uint32_t *)x, vecs * n)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "data", a.data, vecs * n, y, err, errlen))
         goto out;
     y = NULL;

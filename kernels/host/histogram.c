@@ -7,7 +7,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size;
@@ -24,10 +24,13 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
                                    : kernel_rand_range(kc, 0, 3) * HIST_BINS + 5;
         h[(uint32_t)x[i] % HIST_BINS]++;
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.x = kernel_put(kc, mem, x, n, err, errlen))
-        || !(a.hist = kernel_put(kc, mem, zero, HIST_BINS, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "x", 4 * n, &a.x)
+        || simtref_write_words(sm, a.x, (const uint32_t *)x, n)
+        || simtref_alloc(sm, "hist", 4 * HIST_BINS, &a.hist)
+        || simtref_write_words(sm, a.hist, (const uint32_t *)zero, HIST_BINS)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "hist", a.hist, HIST_BINS, h, err, errlen))
         goto out;
     h = NULL;

@@ -6,7 +6,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size, nn = n * n;
@@ -31,11 +31,14 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
                         + (east + west - 2 * me) * a.rx
                         + (a.amb - me) * a.rz) >> 8);
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.temp = kernel_put(kc, mem, t, nn, err, errlen))
-        || !(a.power = kernel_put(kc, mem, pw, nn, err, errlen))
-        || !(a.out = kernel_alloc(kc, 4 * nn, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "temp", 4 * nn, &a.temp)
+        || simtref_write_words(sm, a.temp, (const uint32_t *)t, nn)
+        || simtref_alloc(sm, "power", 4 * nn, &a.power)
+        || simtref_write_words(sm, a.power, (const uint32_t *)pw, nn)
+        || simtref_alloc(sm, "out", 4 * nn, &a.out)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "out", a.out, nn, out, err, errlen))
         goto out;
     out = NULL;

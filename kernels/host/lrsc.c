@@ -9,7 +9,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     struct lrsc_args a = { kc->size, 0, 0 };
@@ -28,10 +28,12 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
     total[0] = (int32_t)(sum * kc->size);
     for (uint32_t b = 0; b < kc->grid; b++)
         per_tb[b] = (int32_t)(sum_tb * kc->size);
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.total = kernel_put(kc, mem, &zero, 1, err, errlen))
-        || !(a.per_tb = kernel_alloc(kc, 4 * kc->grid, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "total", 4 * 1, &a.total)
+        || simtref_write_words(sm, a.total, (const uint32_t *)&zero, 1)
+        || simtref_alloc(sm, "per_tb", 4 * kc->grid, &a.per_tb)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "total", a.total, 1, total, err, errlen))
         goto out;
     total = NULL;

@@ -13,7 +13,7 @@ static int cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size, segs = kc->grid;
@@ -28,9 +28,11 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         s[k] = x[k] = kernel_rand_range(kc, -(int32_t)n, (int32_t)n);
     for (uint32_t g = 0; g < segs; g++)
         qsort(s + g * n, n, sizeof *s, cmp);
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.data = kernel_put(kc, mem, x, segs * n, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "data", 4 * (segs * n), &a.data)
+        || simtref_write_words(sm, a.data, (const uint32_t *)x, segs * n)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "data", a.data, segs * n, s, err, errlen))
         goto out;
     s = NULL;

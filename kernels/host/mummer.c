@@ -10,7 +10,7 @@
 
 enum { REF_LEN = 256 };
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     unsigned nq = kc->size;
@@ -58,13 +58,19 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         qw[i] = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8
                           | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.ref = kernel_put(kc, mem, refw, REF_LEN / 4, err, errlen))
-        || !(a.query = kernel_put(kc, mem, qw, nq * MUMMER_QUERY_MAX / 4, err, errlen))
-        || !(a.len = kernel_put(kc, mem, len, nq, err, errlen))
-        || !(a.best_len = kernel_alloc(kc, 4 * nq, err, errlen))
-        || !(a.best_pos = kernel_alloc(kc, 4 * nq, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "ref", 4 * (REF_LEN / 4), &a.ref)
+        || simtref_write_words(sm, a.ref, (const uint32_t *)refw, REF_LEN / 4)
+        || simtref_alloc(sm, "query", 4 * (nq * MUMMER_QUERY_MAX / 4),
+                         &a.query)
+        || simtref_write_words(sm, a.query, (const uint32_t *)qw,
+                               nq * MUMMER_QUERY_MAX / 4)
+        || simtref_alloc(sm, "len", 4 * nq, &a.len)
+        || simtref_write_words(sm, a.len, (const uint32_t *)len, nq)
+        || simtref_alloc(sm, "best_len", 4 * nq, &a.best_len)
+        || simtref_alloc(sm, "best_pos", 4 * nq, &a.best_pos)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "best_len", a.best_len, nq, bl, err, errlen))
         goto out;
     bl = NULL;

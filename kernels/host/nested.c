@@ -7,7 +7,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size;
@@ -35,12 +35,14 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
             steps[i]++;
         }
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.in = kernel_put(kc, mem, in, n, err, errlen))
-        || !(a.steps = kernel_alloc(kc, 4 * n, err, errlen))
-        || !(a.peak = kernel_alloc(kc, 4 * n, err, errlen))
-        || !(a.quarters = kernel_alloc(kc, 4 * n, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "in", 4 * n, &a.in)
+        || simtref_write_words(sm, a.in, (const uint32_t *)in, n)
+        || simtref_alloc(sm, "steps", 4 * n, &a.steps)
+        || simtref_alloc(sm, "peak", 4 * n, &a.peak)
+        || simtref_alloc(sm, "quarters", 4 * n, &a.quarters)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "steps", a.steps, n, steps, err, errlen))
         goto out;
     steps = NULL;

@@ -27,7 +27,7 @@ static int32_t place(unsigned n, unsigned r, unsigned *q)
     return count;
 }
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     unsigned n = kc->size, q[16];
@@ -42,9 +42,10 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         bool ok = q[0] != q[1] && q[0] + 1 != q[1] && q[1] + 1 != q[0];
         count[k] = ok ? place(n, 2, q) : 0;
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.count = kernel_alloc(kc, 4 * n * n, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "count", 4 * n * n, &a.count)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "count", a.count, n * n, count, err, errlen)) {
         free(count);
         return -1;

@@ -21,7 +21,7 @@ static void pack(const uint8_t *b, uint32_t n, uint32_t *w)
                | (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
 }
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size, w = n + 1, pairs = kc->grid;
@@ -52,11 +52,14 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
     }
     pack(sa, bytes, wa);
     pack(sb, bytes, wb);
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.a = kernel_put(kc, mem, wa, bytes / 4, err, errlen))
-        || !(a.b = kernel_put(kc, mem, wb, bytes / 4, err, errlen))
-        || !(a.score = kernel_alloc(kc, 4 * pairs * w * w, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "a", 4 * (bytes / 4), &a.a)
+        || simtref_write_words(sm, a.a, (const uint32_t *)wa, bytes / 4)
+        || simtref_alloc(sm, "b", 4 * (bytes / 4), &a.b)
+        || simtref_write_words(sm, a.b, (const uint32_t *)wb, bytes / 4)
+        || simtref_alloc(sm, "score", 4 * pairs * w * w, &a.score)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "score", a.score, pairs * w * w, s, err, errlen))
         goto out;
     s = NULL;

@@ -8,7 +8,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size;
@@ -35,10 +35,12 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         }
         index[j] = (int32_t)lo;
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.cdf = kernel_put(kc, mem, cdf, n, err, errlen))
-        || !(a.index = kernel_alloc(kc, 4 * n, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "cdf", 4 * n, &a.cdf)
+        || simtref_write_words(sm, a.cdf, (const uint32_t *)cdf, n)
+        || simtref_alloc(sm, "index", 4 * n, &a.index)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "index", a.index, n, index, err, errlen))
         goto out;
     index = NULL;

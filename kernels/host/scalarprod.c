@@ -8,7 +8,7 @@
 
 enum { PAIRS = 8 };
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size;
@@ -25,11 +25,14 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         y[k] = kernel_rand_range(kc, -1000, 1000);
         out[k / n] += x[k] * y[k];
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.a = kernel_put(kc, mem, x, PAIRS * n, err, errlen))
-        || !(a.b = kernel_put(kc, mem, y, PAIRS * n, err, errlen))
-        || !(a.out = kernel_alloc(kc, 4 * PAIRS, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "a", 4 * (PAIRS * n), &a.a)
+        || simtref_write_words(sm, a.a, (const uint32_t *)x, PAIRS * n)
+        || simtref_alloc(sm, "b", 4 * (PAIRS * n), &a.b)
+        || simtref_write_words(sm, a.b, (const uint32_t *)y, PAIRS * n)
+        || simtref_alloc(sm, "out", 4 * PAIRS, &a.out)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "out", a.out, PAIRS, out, err, errlen))
         goto out;
     out = NULL;

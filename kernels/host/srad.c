@@ -58,7 +58,7 @@ static void diffuse(uint32_t n, int32_t *img, int32_t *c, int32_t *nx)
     }
 }
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size, nn = n * n, imgs = kc->grid;
@@ -78,10 +78,12 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
     }
     for (uint32_t i = 0; i < imgs; i++)
         diffuse(n, y + i * nn, c, t);
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.image = kernel_put(kc, mem, x, imgs * nn, err, errlen))
-        || !(a.out = kernel_alloc(kc, 4 * imgs * nn, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "image", 4 * (imgs * nn), &a.image)
+        || simtref_write_words(sm, a.image, (const uint32_t *)x, imgs * nn)
+        || simtref_alloc(sm, "out", 4 * imgs * nn, &a.out)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "out", a.out, imgs * nn, y, err, errlen))
         goto out;
     y = NULL;

@@ -6,7 +6,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size, arrays = kc->grid;
@@ -30,9 +30,11 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
                 z[i] = t[i];
         }
     }
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.data = kernel_put(kc, mem, x, arrays * n, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "data", 4 * (arrays * n), &a.data)
+        || simtref_write_words(sm, a.data, (const uint32_t *)x, arrays * n)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "data", a.data, arrays * n, y, err, errlen))
         goto out;
     y = NULL;

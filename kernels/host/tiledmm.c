@@ -7,7 +7,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size, nn = n * n;
@@ -33,11 +33,15 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         for (uint32_t m = 0; m < n; m++)
             for (uint32_t j = 0; j < n; j++)
                 z[i * n + j] += x[i * n + m] * y[m * n + j];
-    if (!(kc->args = kernel_alloc(kc, sizeof a, err, errlen))
-        || !(a.a = kernel_put(kc, mem, x, nn, err, errlen))
-        || !(a.b = kernel_put(kc, mem, y, nn, err, errlen))
-        || !(a.c = kernel_put(kc, mem, zero, nn, err, errlen))
-        || kernel_write(kc, mem, kc->args, &a, sizeof a / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof a, &kc->args)
+        || simtref_alloc(sm, "a", 4 * nn, &a.a)
+        || simtref_write_words(sm, a.a, (const uint32_t *)x, nn)
+        || simtref_alloc(sm, "b", 4 * nn, &a.b)
+        || simtref_write_words(sm, a.b, (const uint32_t *)y, nn)
+        || simtref_alloc(sm, "c", 4 * nn, &a.c)
+        || simtref_write_words(sm, a.c, (const uint32_t *)zero, nn)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&a,
+                               sizeof a / 4)
         || kernel_expect(kc, "c", a.c, nn, z, err, errlen))
         goto out;
     z = NULL;

@@ -6,7 +6,7 @@
 #include "args.h"
 #include "suite.h"
 
-static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
+static int setup(struct kernel_case *kc, simtref_sm *sm,
                  char *err, size_t errlen)
 {
     uint32_t n = kc->size;
@@ -22,11 +22,14 @@ static int setup(struct kernel_case *kc, const struct kernel_mem *mem,
         b[i] = kernel_rand_range(kc, -1000000, 1000000);
         c[i] = a[i] + b[i];
     }
-    kc->args = kernel_alloc(kc, sizeof args, err, errlen);
-    if (!kc->args || !(args.a = kernel_put(kc, mem, a, n, err, errlen))
-        || !(args.b = kernel_put(kc, mem, b, n, err, errlen))
-        || !(args.c = kernel_alloc(kc, 4 * n, err, errlen))
-        || kernel_write(kc, mem, kc->args, &args, sizeof args / 4, err, errlen)
+    if (simtref_alloc(sm, "args", sizeof args, &kc->args)
+        || simtref_alloc(sm, "a", 4 * n, &args.a)
+        || simtref_write_words(sm, args.a, (const uint32_t *)a, n)
+        || simtref_alloc(sm, "b", 4 * n, &args.b)
+        || simtref_write_words(sm, args.b, (const uint32_t *)b, n)
+        || simtref_alloc(sm, "c", 4 * n, &args.c)
+        || simtref_write_words(sm, kc->args, (const uint32_t *)&args,
+                               sizeof args / 4)
         || kernel_expect(kc, "c", args.c, n, c, err, errlen))
         goto out;
     c = NULL;

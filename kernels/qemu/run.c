@@ -2,7 +2,10 @@
  * run.c -- check kernels of the suite without the SM: each kernel's
  * single-thread variant (kernels/qemu/NAME.elf) runs under qemu-riscv32
  * on inputs written by the kernel's host side, and the host reference
- * checks what comes back (kernel_check).
+ * checks what comes back (kernel_check).  The host side writes into the
+ * global memory of an SM of the host API (the preset tiny, no kernel
+ * loaded: SIMTREF_CONFIG_DIR names the presets' directory when not
+ * installed), which goes to qemu and comes back whole.
  *
  *   run [--qemu PATH] [--dir DIR] [--size N] [--grid N] [--seed S]
  *       [--timeout SECONDS] NAME...
@@ -24,39 +27,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "api_internal.h"
 #include "qemu.h"
 #include "suite.h"
 
 extern char **environ;
-
-/* Global memory on the host side of the stream. */
-struct host_mem {
-    uint8_t *bytes;        /* QEMU_GLOBAL_BYTES from KERNEL_GLOBAL_BASE */
-};
-
-static int in_range(uint32_t addr, uint32_t n)
-{
-    return addr >= KERNEL_GLOBAL_BASE
-           && (uint64_t)addr - KERNEL_GLOBAL_BASE + n <= QEMU_GLOBAL_BYTES;
-}
-
-static int mem_write(void *ctx, uint32_t addr, const void *src, uint32_t n)
-{
-    struct host_mem *m = ctx;
-    if (!in_range(addr, n))
-        return -1;
-    memcpy(m->bytes + (addr - KERNEL_GLOBAL_BASE), src, n);
-    return 0;
-}
-
-static int mem_read(void *ctx, uint32_t addr, void *dst, uint32_t n)
-{
-    struct host_mem *m = ctx;
-    if (!in_range(addr, n))
-        return -1;
-    memcpy(dst, m->bytes + (addr - KERNEL_GLOBAL_BASE), n);
-    return 0;
-}
 
 /* What the options asked for. */
 struct run_opts {
@@ -123,11 +98,29 @@ static int run_qemu(const struct run_opts *o, const char *elf,
     return 0;
 }
 
-static int check_one(const struct run_opts *o, const struct kernel_info *k,
-                     struct host_mem *m, char *err, size_t errlen)
+/* The memory of the host side: an SM's, with no kernel.  0, or -1 with a
+ * message. */
+static int open_memory(simtref_ctx **ctx, simtref_sm **sm, char *err,
+                       size_t errlen)
 {
-    struct kernel_mem mem = { m, mem_write, mem_read };
+    if (simtref_ctx_create(ctx) != SIMTREF_OK) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (simtref_sm_open_preset(*ctx, "tiny", NULL, 0, sm) != SIMTREF_OK) {
+        snprintf(err, errlen, "%s", simtref_error(*ctx));
+        simtref_ctx_destroy(*ctx);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_one(const struct run_opts *o, const struct kernel_info *k,
+                     char *err, size_t errlen)
+{
     struct kernel_case kc;
+    simtref_ctx *ctx;
+    simtref_sm *sm;
     char elf[512], in[] = "/tmp/simtref-qemu-in-XXXXXX",
          out[] = "/tmp/simtref-qemu-out-XXXXXX";
     unsigned size = o->has_size ? (unsigned)o->size : k->size;
@@ -136,23 +129,31 @@ static int check_one(const struct run_opts *o, const struct kernel_info *k,
     int fd, rc = -1;
     FILE *f;
 
-    memset(m->bytes, 0, QEMU_GLOBAL_BYTES);
-    snprintf(elf, sizeof elf, "%s/%s.elf", o->dir, k->name);
-    if (kernel_setup(k, &kc, size, grid, 1, o->seed, &mem, &args, err,
-                     errlen) != 0)
+    if (open_memory(&ctx, &sm, err, errlen) != 0)
         return -1;
-    bytes = (kc.top - KERNEL_GLOBAL_BASE + 3) & ~3u;
+    snprintf(elf, sizeof elf, "%s/%s.elf", o->dir, k->name);
+    if (kernel_setup(k, &kc, size, grid, 1, o->seed, ctx, sm, &args, err,
+                     errlen) != 0) {
+        simtref_ctx_destroy(ctx);
+        return -1;
+    }
+    bytes = (sm->top - KERNEL_GLOBAL_BASE + 3) & ~3u;
+    if (bytes > QEMU_GLOBAL_BYTES) {
+        snprintf(err, errlen, "kernel %s: size %u: %u bytes of global memory, "
+                 "more than the single-thread variant's %u", k->name, size,
+                 bytes, QEMU_GLOBAL_BYTES);
+        goto done;
+    }
     hdr[0] = QEMU_MAGIC;
     hdr[1] = args;
     hdr[2] = grid;
     hdr[3] = bytes;
     if ((fd = mkstemp(in)) < 0 || !(f = fdopen(fd, "wb"))) {
         snprintf(err, errlen, "temporary file: %s", strerror(errno));
-        kernel_case_free(&kc);
-        return -1;
+        goto done;
     }
     fwrite(hdr, sizeof hdr, 1, f);
-    fwrite(m->bytes, 1, bytes, f);
+    fwrite(sm->global, 1, bytes, f);
     if (fclose(f) != 0 || (fd = mkstemp(out)) < 0) {
         snprintf(err, errlen, "temporary file: %s", strerror(errno));
         goto done;
@@ -160,23 +161,26 @@ static int check_one(const struct run_opts *o, const struct kernel_info *k,
     close(fd);
     if (run_qemu(o, elf, in, out, err, errlen) != 0)
         goto done;
-    memset(m->bytes, 0, QEMU_GLOBAL_BYTES);
+    memset(sm->global, 0, bytes);
     if (!(f = fopen(out, "rb"))) {
         snprintf(err, errlen, "%s: %s", out, strerror(errno));
         goto done;
     }
-    if (fread(m->bytes, 1, bytes, f) != bytes) {
+    if (fread(sm->global, 1, bytes, f) != bytes) {
         snprintf(err, errlen, "%s: qemu wrote less than the %u bytes of "
                  "global memory", elf, bytes);
         fclose(f);
         goto done;
     }
     fclose(f);
-    rc = kernel_check(&kc, &mem, err, errlen);
+    /* qemu's memory came back whole: every word of it is the kernel's */
+    api_mark_written(sm, KERNEL_GLOBAL_BASE, bytes);
+    rc = kernel_check(&kc, ctx, sm, err, errlen);
 done:
     remove(in);
     remove(out);
     kernel_case_free(&kc);
+    simtref_ctx_destroy(ctx);
     return rc;
 }
 
@@ -191,17 +195,12 @@ static int number(const char *s, unsigned long long *v)
 int main(int argc, char **argv)
 {
     struct run_opts o = { "qemu-riscv32", "kernels/qemu", 0, 0, 60, 1, 0, 0 };
-    struct host_mem m;
     int fail = 0, names = 0;
     char err[1024];
 
-    m.bytes = malloc(QEMU_GLOBAL_BYTES);
-    if (!m.bytes)
-        return 2;
     if (argc == 2 && strcmp(argv[1], "--list") == 0) {
         for (unsigned i = 0; i < kernel_count(); i++)
             printf("%s\n", kernel_at(i)->name);
-        free(m.bytes);
         return 0;
     }
     for (int i = 1; i < argc; i++) {
@@ -252,7 +251,7 @@ int main(int argc, char **argv)
             fail = 1;
             continue;
         }
-        if (check_one(&o, k, &m, err, sizeof err) != 0) {
+        if (check_one(&o, k, err, sizeof err) != 0) {
             printf("FAIL %s: %s\n", k->name, err);
             fail = 1;
         } else {
@@ -261,6 +260,5 @@ int main(int argc, char **argv)
                    o.has_grid ? (unsigned)o.grid : k->grid, o.seed);
         }
     }
-    free(m.bytes);
     return fail;
 }

@@ -5,7 +5,8 @@
 # checked: a stack overflow stops the run naming the thread that made it
 # (not a silent write into a neighbour's stack), a store into the code
 # names the thread and its PC, a thread's non-zero exit code fails the run
-# naming the thread, and a spin lock taken inside one warp ends in the
+# naming the thread (exit status 3: the grid ran, the kernel said it
+# failed), and a spin lock taken inside one warp ends in the
 # cycle-limit error, not a hang, while the same lock released on the
 # retrying path runs in every mode but minpc.  A fault report ends with
 # the thread's registers.
@@ -44,7 +45,7 @@ for p in tiny fermi-harp; do
   ra=000" -- $run $depth --kernel "$out/overflow.elf"
     expect 1 "kernel $out/textstore.elf: thread 1 of TB 0 (warp 0, lane 1) at PC 0x" \
       "in the read-only code 0x00010000..0x000" -- $run --kernel "$out/textstore.elf"
-    expect 1 "kernel $out/exitcode.elf: 2 threads exited with a non-zero code" \
+    expect 3 "kernel $out/exitcode.elf: 2 threads exited with a non-zero code" \
       "thread 1 of TB 0 (warp 0, lane 1) at PC 0x00010028: exit code 7 (0x7)" \
       "thread 3 of TB 0 ($w3) at PC 0x00010028: exit code 7 (0x7)" \
       -- $run --kernel "$out/exitcode.elf"
