@@ -455,7 +455,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
-                   "loader/elf.h",
+                   "lib/api_internal.h lib/simtref/simtref.h",
         .cosims = "sm-tiny-sbr",
         .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",

@@ -1,7 +1,8 @@
 // tb_sm_reconv.cpp -- the SM's control-flow stage in Verilog
 // (simtref_sm_reconv) in lockstep with the C SM on the suite's kernels.
 //
-// A kernel runs on the C SM (golden/sm/), every cycle evaluated (its
+// A kernel runs on the C SM (golden/sm/), opened and given its inputs
+// through the host API as `simtref sim` does, every cycle evaluated (its
 // reference mode).  The SM's own stage records its port each cycle
 // (struct sm_rc_probe, golden/sm/sm_reconv.h); one instance of the module
 // per warp scheduler gets the same port: the update (a launch or an
@@ -33,14 +34,11 @@
 #include "verilated_fst_c.h"
 
 #include "../kernels/suite.h"
-#include "../loader/elf.h"
+#include "../lib/api_internal.h"
 #include "sm.h"
 #include "tb_common.h"
 
 namespace {
-
-// Global memory of the SM the suite's kernels get (as simtref sim).
-constexpr uint32_t kGlobalBytes = 64u << 20;
 
 using Top = Vsimtref_sm_reconv;
 
@@ -51,36 +49,25 @@ struct Coverage {
                   pops = 0, exits = 0, yields = 0, reads = 0;
 };
 
-// The C SM of one kernel's run, and what it needs (the suite's host side).
+// One kernel's run: an SM of the host API (lib/simtref/simtref.h), as
+// `simtref sim` opens it, the suite's host side, and the C SM inside it
+// (lib/api_internal.h), which the testbench steps cycle by cycle.
 struct Run {
-    std::string name;
-    program prog{};
-    bool loaded = false;
+    simtref_ctx *ctx = nullptr;
+    simtref_sm *api = nullptr;
+    sm *m = nullptr;
     kernel_case kc{};
     bool has_case = false;
-    sm *m = nullptr;
     std::vector<sm_rc_probe> probe;
 
     ~Run()
     {
-        if (m)
-            sm_destroy(m);
         if (has_case)
             kernel_case_free(&kc);
-        if (loaded)
-            program_free(&prog);
+        if (ctx)
+            simtref_ctx_destroy(ctx);   // frees its SMs
     }
 };
-
-int mem_write(void *ctx, uint32_t addr, const void *src, uint32_t n)
-{
-    return sm_memory_write(&static_cast<sm *>(ctx)->mem, addr, src, n);
-}
-
-int mem_read(void *ctx, uint32_t addr, void *dst, uint32_t n)
-{
-    return sm_memory_read(&static_cast<sm *>(ctx)->mem, addr, dst, n);
-}
 
 // The suite's block for k, or the largest power of two of threads the
 // configuration holds (simtref sim's default).
@@ -97,48 +84,46 @@ unsigned block_of(const kernel_info *k, const sm *m)
     return b;
 }
 
-// Load kernel k and start it on a C SM of cfg: 0, or -1 with a message
-// (the configuration refuses the kernel: its text, its launch).
-int start(Run &r, const kernel_info *k, const simt_config &cfg, uint64_t seed,
+// Open an SM of the configuration file, load kernel k and launch it with
+// the suite's inputs: 0, or -1 with a message (the configuration refuses
+// the kernel: its text, its launch).
+int start(Run &r, const kernel_info *k, const char *config, uint64_t seed,
           std::string &why)
 {
     char path[4096], err[SM_ERR_LEN];
-    kernel_mem mem{};
-    sm_launch l{};
+    struct simtref_launch l{};   // (also the name of a function)
     uint32_t args = 0;
 
-    r.name = k->name;
+    if (simtref_ctx_create(&r.ctx) != SIMTREF_OK) {
+        why = "out of memory";
+        return -1;
+    }
     if (kernel_elf_path(k, path, sizeof path) != 0) {
         why = std::string("its binary ") + path + " is not built";
         return -1;
     }
-    if (elf_load(path, &r.prog, err, sizeof err) != 0) {
-        why = err;
+    if (simtref_sm_open_file(r.ctx, config, nullptr, 0, &r.api) != SIMTREF_OK
+        || simtref_load(r.api, path) != SIMTREF_OK
+        || simtref_set_options(r.api, SIMTREF_OPT_REFERENCE) != SIMTREF_OK) {
+        why = simtref_error(r.ctx);     // every cycle evaluated, above
         return -1;
     }
-    r.loaded = true;
-    if (sm_create(&r.m, &cfg, &r.prog, kGlobalBytes, err, sizeof err) != 0) {
-        why = err;
-        return -1;
-    }
-    mem = kernel_mem{ r.m, mem_write, mem_read };
+    r.m = r.api->model;
     l.grid = k->grid;
     l.block = block_of(k, r.m);
-    l.kernel = k->name;
     l.shared_bytes = k->shared_bytes;
-    if (kernel_setup(k, &r.kc, k->size, l.grid, l.block, seed, &mem, &args,
-                     err, sizeof err) != 0) {
-        why = err;
+    if (kernel_setup(k, &r.kc, k->size, l.grid, l.block, seed, r.ctx, r.api,
+                     &args, err, sizeof err) != 0) {
+        why = err[0] ? err : simtref_error(r.ctx);
         return -1;
     }
     r.has_case = true;
     l.args = args;
-    r.m->reference = true;          // every cycle evaluated
-    if (sm_start(r.m, &l) != 0) {
-        why = r.m->err;
+    if (simtref_launch(r.api, &l) != SIMTREF_OK) {
+        why = simtref_error(r.ctx);
         return -1;
     }
-    r.probe.assign(cfg.schedulers, sm_rc_probe{});
+    r.probe.assign(r.m->cfg.schedulers, sm_rc_probe{});
     r.m->rc.probe = r.probe.data();
     return 0;
 }
@@ -146,7 +131,7 @@ int start(Run &r, const kernel_info *k, const simt_config &cfg, uint64_t seed,
 // A PC as the stage holds it: its index in the text, pc_bits wide.
 uint64_t pc_index(const Run &r, uint32_t pc, unsigned pc_bits)
 {
-    uint64_t i = (uint64_t)(uint32_t)(pc - r.prog.text_lo) >> 2;
+    uint64_t i = (uint64_t)(uint32_t)(pc - r.m->prog->text_lo) >> 2;
     return pc_bits >= 64 ? i : i & ((1ull << pc_bits) - 1);
 }
 
@@ -160,7 +145,7 @@ void drive(Top &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
 
     if (!d || in.op != SM_RC_EXEC)
         d = &none;
-    tb::set_field(top.exit_pc_i, 0, pc_bits, pc_index(r, r.prog.exit_pc, pc_bits));
+    tb::set_field(top.exit_pc_i, 0, pc_bits, pc_index(r, r.m->prog->exit_pc, pc_bits));
     top.op_i = in.op == SM_RC_LAUNCH ? 1 : in.op == SM_RC_EXEC ? 2 : 0;
     top.warp_i = in.warp;
     tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
@@ -242,7 +227,7 @@ void count(Coverage &c, const Run &r, const sm_rc_probe &p)
 // -1 the configuration refuses the kernel or the C SM stops it with an
 // error (why; the stage's err_o was compared), 1 the kernel failed.
 tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
-                        uint64_t seed, long cycles, const char *fst,
+                        const char *config, uint64_t seed, long cycles, const char *fst,
                         unsigned trace_sched, long stop_at, Coverage &cov,
                         int &status, std::string &why)
 {
@@ -255,7 +240,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     long cycle = 0;
 
     status = 0;
-    if (start(r, k, cfg, seed, why) != 0) {
+    if (start(r, k, config, seed, why) != 0) {
         status = -1;
         return mm;
     }
@@ -299,7 +284,6 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
             if (trace && s == trace_sched)
                 trace->dump(2 * (uint64_t)cycle);
             if (!compare(*tops[s], r, p, pc_bits, lanes, cycle, s, mm) && !fst) {
-                why = r.name;
                 return mm;
             }
             count(cov, r, p);
@@ -328,10 +312,9 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         status = 1;
         return mm;
     }
-    kernel_mem mem{ r.m, mem_write, mem_read };
     char err[SM_ERR_LEN];
-    if (kernel_check(&r.kc, &mem, err, sizeof err) != 0) {
-        why = std::string("wrong result: ") + err;
+    if (kernel_check(&r.kc, r.ctx, r.api, err, sizeof err) != 0) {
+        why = std::string("wrong result: ") + (err[0] ? err : simtref_error(r.ctx));
         status = 1;
         return mm;
     }
@@ -378,7 +361,7 @@ int main(int argc, char **argv)
     for (const kernel_info *k : kernels) {
         int status;
         std::string why;
-        tb::Mismatch mm = run_kernel(k, cfg, seed, opt.cycles, nullptr, 0, 0,
+        tb::Mismatch mm = run_kernel(k, cfg, opt.config.c_str(), seed, opt.cycles, nullptr, 0, 0,
                                      cov, status, why);
         if (mm.cycle >= 0) {
             unsigned s = (unsigned)std::atoi(mm.signal.c_str() + 10);
@@ -387,7 +370,7 @@ int main(int argc, char **argv)
                         "actual %llu\n", k->name, mm.cycle, mm.signal.c_str(),
                         (unsigned long long)mm.expected,
                         (unsigned long long)mm.actual);
-            run_kernel(k, cfg, seed, opt.cycles, opt.fst.c_str(), s,
+            run_kernel(k, cfg, opt.config.c_str(), seed, opt.cycles, opt.fst.c_str(), s,
                        mm.cycle + 2, ignored, status, why);
             std::printf("waveform: %s (scheduler %u's stage)\n", opt.fst.c_str(), s);
             std::printf("replay:   %s --config %s --scenario %s --cycles %ld\n",
