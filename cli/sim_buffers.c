@@ -190,7 +190,7 @@ static int file_words(const struct sim_buffer *x, uint32_t **words,
 
     if (read_file(x->path, SIM_BUFFER_FILE_LIMIT, "buffer file", &text, &len,
                   why, sizeof why) != READ_FILE_OK) {
-        snprintf(err, errlen, "--buffer %s: %s", x->name, why);
+        snprintf(err, errlen, "--buffer %s: %s: %s", x->name, x->path, why);
         return -1;
     }
     for (p = text; p < text + len;) {

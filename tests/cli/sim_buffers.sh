@@ -108,6 +108,8 @@ printf '1 2\n3 4x\n' > "$out/bad.txt"
 expect 1 "$out/bad.txt:2: buffer x: '4x' is not a 32-bit integer" \
   -- $sim --kernel "$out/saxpy.elf" --buffer x=file:$out/bad.txt --out x=$out/never.txt
 [ ! -e "$out/never.txt" ] || { echo "FAIL: a refused run left $out/never.txt"; fail=1; }
+expect 1 "--buffer x: $out/absent.txt: cannot open" \
+  -- $sim --kernel "$out/saxpy.elf" --buffer x=file:$out/absent.txt
 expect 1 "buffer 'big' of 4000 bytes runs past global memory" \
   -- $sim --kernel "$out/saxpy.elf" --buffer a=zeros:16777000 --buffer big=zeros:1000
 exit $fail
