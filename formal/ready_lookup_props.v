@@ -4,18 +4,17 @@
 // ready_lookup_fv wraps the generated module and leaves every input free
 // (anyseq), contract violations included (empty insert masks, pops of an
 // empty table).  The module shows its whole table (valid_o, age_o, pc_o,
-// mask_o, tid_o, count_o), so the properties speak of the table itself:
+// mask_o, tid_o, count_o), so the properties speak of the table itself.
+// Those both lookups share are stated once, in lookup_table_props.vh:
+// L1 a stored warp's mask is never empty, L2 count_o counts the valid
+// entries, L3 the table after a cycle is the reference's, L4 no thread is
+// lost and a warp keeps one pc (the head leaves only by a pop).  Here:
 //
-//   R1  a stored warp's mask is never empty;
-//   R2  count_o is the number of valid entries;
-//   R3  the age ranks of the valid entries are a permutation of
+//   R1  the age ranks of the valid entries are a permutation of
 //       0..count-1 (each below count, no two equal);
-//   R4  the head is the oldest valid entry: head_valid_o exactly when the
+//   R2  the head is the oldest valid entry: head_valid_o exactly when the
 //       table is not empty, and head_pc/mask/tid_o are the warp of rank 0;
-//   R5  no thread is lost and a warp keeps one pc: an entry that does not
-//       depart stays valid with the same pc, keeps every lane it had, and
-//       the thread id of each of those lanes;
-//   R6  one cycle is exactly the specified operation, computed below from
+//   R3  one cycle is exactly the specified operation, computed below from
 //       the table before it: the pop removes exactly the head (pop of an
 //       empty table: err_o, no effect); then port 0, then port 1, each
 //       merging into the lowest-index valid entry with its pc and none of
@@ -23,7 +22,8 @@
 //       the youngest), else allocating the lowest free entry (the
 //       youngest), else bypassing with the table unchanged; an empty mask
 //       raises err_o and is ignored.  ins_merged_o, ins_bypass_o and err_o
-//       are compared in the same cycle, the table on the next.
+//       are compared in the same cycle, the table on the next (L3, and the
+//       ranks here).
 //
 // Covers: a merge on each port, port 1 merging into the warp port 0 has
 // just stored, a bypass on each port, a full table, a pop, a merge into
@@ -137,7 +137,7 @@ module ready_lookup_fv #(
   end
 
   // ------------------------------------------------------------------
-  // The reference: the table after this cycle's operations (R6).
+  // The reference: the table after this cycle's operations (R3).
   // Entries are selected by comparison with the loop index, never by a
   // variable part-select.
   // ------------------------------------------------------------------
@@ -150,25 +150,24 @@ module ready_lookup_fv #(
   reg [CNT_W:0]              r_c;
   reg [1:0]                  r_merged, r_bypass;
   reg                        r_err;
-  reg [ENTRIES-1:0]          r_popped;     // the head leaves
+  reg [ENTRIES-1:0]          r_gone;       // the head leaves (popped)
   reg [ENTRIES-1:0]          r_into;       // merged into this cycle
   reg [ENTRIES-1:0]          r_new0;       // allocated by port 0
   reg [ENTRIES-1:0]          r_into1;      // merged into by port 1
   reg [ENTRIES-1:0]          r_tgt;        // this port's entry (one-hot)
-  reg                        r_found;
   reg [SLOT_W-1:0]           r_old;        // rank of the merge target
   reg [PC_W-1:0]             p_pc;
   reg [LANES-1:0]            p_mask;
   reg [LANES*TW-1:0]         p_tid;
-  integer x, y, l, p;        // loop indices of this block only
+  integer x, y, p;           // loop indices of this block only
 
   always @* begin
     r_v = valid; r_a = age; r_pc = pc; r_m = mask; r_t = tid;
     r_c = {1'b0, count};
     r_merged = 2'b00; r_bypass = 2'b00; r_err = 1'b0;
-    r_popped = {ENTRIES{1'b0}}; r_into = {ENTRIES{1'b0}};
+    r_gone = {ENTRIES{1'b0}}; r_into = {ENTRIES{1'b0}};
     r_new0 = {ENTRIES{1'b0}}; r_into1 = {ENTRIES{1'b0}};
-    r_tgt = {ENTRIES{1'b0}}; r_found = 1'b0; r_old = {SLOT_W{1'b0}};
+    r_tgt = {ENTRIES{1'b0}}; r_old = {SLOT_W{1'b0}};
     p_pc = {PC_W{1'b0}}; p_mask = {LANES{1'b0}}; p_tid = {(LANES*TW){1'b0}};
 
     // The pop: the head leaves, every other warp moves one rank down.
@@ -178,9 +177,9 @@ module ready_lookup_fv #(
       else begin
         for (x = 0; x < ENTRIES; x = x + 1)
           if (valid[x] && age[x*SLOT_W +: SLOT_W] == 0)
-            r_popped[x] = 1'b1;
+            r_gone[x] = 1'b1;
         for (x = 0; x < ENTRIES; x = x + 1)
-          if (r_popped[x])
+          if (r_gone[x])
             r_v[x] = 1'b0;
           else if (valid[x])
             r_a[x*SLOT_W +: SLOT_W] = age[x*SLOT_W +: SLOT_W] - 1'b1;
@@ -194,18 +193,11 @@ module ready_lookup_fv #(
       p_mask = ins_mask[p*LANES +: LANES];
       p_tid  = ins_tid[p*LANES*TW +: LANES*TW];
       r_tgt  = {ENTRIES{1'b0}};
-      r_found = 1'b0;
       if (ins_valid[p] && p_mask == 0)
         r_err = 1'b1;
       else if (ins_valid[p]) begin
-        // merge: the lowest valid entry with the pc and no common lane
-        for (x = 0; x < ENTRIES; x = x + 1)
-          if (!r_found && r_v[x] && r_pc[x*PC_W +: PC_W] == p_pc &&
-              (r_m[x*LANES +: LANES] & p_mask) == 0) begin
-            r_found = 1'b1;
-            r_tgt[x] = 1'b1;
-          end
-        if (r_found) begin
+        r_tgt = merge_target(r_v, r_pc, r_m, p_pc, p_mask);
+        if (r_tgt != 0) begin
           r_merged[p] = 1'b1;
           r_into = r_into | r_tgt;
           if (p == 1) r_into1 = r_tgt;
@@ -218,13 +210,8 @@ module ready_lookup_fv #(
             end else if (r_v[y] && r_a[y*SLOT_W +: SLOT_W] > r_old)
               r_a[y*SLOT_W +: SLOT_W] = r_a[y*SLOT_W +: SLOT_W] - 1'b1;
         end else begin
-          // allocate: the lowest free entry
-          for (x = 0; x < ENTRIES; x = x + 1)
-            if (!r_found && !r_v[x]) begin
-              r_found = 1'b1;
-              r_tgt[x] = 1'b1;
-            end
-          if (!r_found)
+          r_tgt = free_target(r_v);
+          if (r_tgt == 0)
             r_bypass[p] = 1'b1;
           if (p == 0) r_new0 = r_tgt;
           for (y = 0; y < ENTRIES; y = y + 1)
@@ -235,13 +222,9 @@ module ready_lookup_fv #(
               r_m[y*LANES +: LANES] = p_mask;
               r_t[y*LANES*TW +: LANES*TW] = {(LANES*TW){1'b0}};
             end
-          if (r_found) r_c = r_c + 1'b1;
+          if (r_tgt != 0) r_c = r_c + 1'b1;
         end
-        // the thread ids of the inserted lanes
-        for (y = 0; y < ENTRIES; y = y + 1)
-          for (l = 0; l < LANES; l = l + 1)
-            if (r_tgt[y] && p_mask[l])
-              r_t[(y*LANES+l)*TW +: TW] = p_tid[l*TW +: TW];
+        r_t = with_tids(r_t, r_tgt, p_mask, p_tid);
       end
     end
 
@@ -255,64 +238,32 @@ module ready_lookup_fv #(
       end
   end
 
-  // ------------------------------------------------------------------
-  // The previous cycle
-  // ------------------------------------------------------------------
+  // L1 to L4, the previous cycle (f_past, f_rst_q) and the environment.
+  `include "lookup_table_props.vh"
 
-  reg                        f_past = 1'b0;
-  reg                        f_rst_q;
-  reg [ENTRIES-1:0]          f_v, f_valid, f_popped;
-  reg [ENTRIES*SLOT_W-1:0]   f_a;
-  reg [ENTRIES*PC_W-1:0]     f_pc, f_pc_was;
-  reg [ENTRIES*LANES-1:0]    f_m, f_mask_was;
-  reg [ENTRIES*LANES*TW-1:0] f_t, f_tid_was;
-  reg [CNT_W:0]              f_c;
+  // The ranks the reference computed in the previous cycle.
+  reg [ENTRIES*SLOT_W-1:0] f_a;
 
-  always @(posedge clk_i) begin
-    f_past     <= 1'b1;
-    f_rst_q    <= rst_ni;
-    f_v        <= r_v;
-    f_a        <= r_a;
-    f_pc       <= r_pc;
-    f_m        <= r_m;
-    f_t        <= r_t;
-    f_c        <= r_c;
-    f_valid    <= valid;
-    f_popped   <= r_popped;
-    f_pc_was   <= pc;
-    f_mask_was <= mask;
-    f_tid_was  <= tid;
-  end
+  always @(posedge clk_i)
+    f_a <= r_a;
 
   // Ghost: entries holding a warp that was merged into (for a cover).
   reg [ENTRIES-1:0] g_merged = {ENTRIES{1'b0}};
 
   always @(posedge clk_i)
     if (!rst_ni) g_merged <= {ENTRIES{1'b0}};
-    else         g_merged <= r_into | (g_merged & r_v & ~r_popped);
+    else         g_merged <= r_into | (g_merged & r_v & ~r_gone);
 
   // ------------------------------------------------------------------
-  // Environment: reset at the start.
+  // R1 to R3
   // ------------------------------------------------------------------
 
-  always @* if (!f_past) assume(!rst_ni);
-
-  // ------------------------------------------------------------------
-  // Invariants
-  // ------------------------------------------------------------------
-
-  reg [CNT_W:0] n_valid;
-  integer a, b, c;          // loop indices of the assertion block
+  integer a, b;             // loop indices of the assertion block
 
   always @* begin
-    n_valid = {(CNT_W+1){1'b0}};
-    for (a = 0; a < ENTRIES; a = a + 1)
-      n_valid = n_valid + valid[a];
-
-    // R1, R3, R4
+    // R1, R2
     for (a = 0; a < ENTRIES; a = a + 1) begin
       if (valid[a]) begin
-        assert(mask[a*LANES +: LANES] != 0);
         assert({1'b0, age[a*SLOT_W +: SLOT_W]} < count);
         if (age[a*SLOT_W +: SLOT_W] == 0) begin
           assert(head_pc == pc[a*PC_W +: PC_W]);
@@ -325,50 +276,19 @@ module ready_lookup_fv #(
           assert(age[a*SLOT_W +: SLOT_W] != age[b*SLOT_W +: SLOT_W]);
     end
     // R2
-    assert({1'b0, count} == n_valid);
-    // R4
     assert(head_valid == (count != 0));
 
-    // R6, this cycle's results
+    // R3, this cycle's results
     if (rst_ni) begin
       assert(merged == r_merged);
       assert(bypass == r_bypass);
       assert(err == r_err);
     end
 
-    // Reset empties the table.
-    if (!rst_ni || (f_past && !f_rst_q))
-      assert(valid == 0 && count == 0);
-    else if (f_past) begin
-      // R6, the table after the last cycle
-      assert(valid == f_v);
+    // R3, the ranks after the last cycle (the rest of the table: L3)
+    if (f_past && f_rst_q && rst_ni)
       assert(age == f_a);
-      assert(pc == f_pc);
-      assert(mask == f_m);
-      assert(tid == f_t);
-      assert({1'b0, count} == f_c);
-      // R5: no thread lost, one pc per warp
-      for (c = 0; c < ENTRIES; c = c + 1)
-        if (f_valid[c] && !f_popped[c]) begin
-          assert(valid[c]);
-          assert(pc[c*PC_W +: PC_W] == f_pc_was[c*PC_W +: PC_W]);
-          assert((mask[c*LANES +: LANES] & f_mask_was[c*LANES +: LANES]) ==
-                 f_mask_was[c*LANES +: LANES]);
-          assert(((tid[c*LANES*TW +: LANES*TW] ^ f_tid_was[c*LANES*TW +: LANES*TW]) &
-                  lane_bits(f_mask_was[c*LANES +: LANES])) == 0);
-        end
-    end
   end
-
-  // The TW-bit fields of the lanes set in m, all ones.
-  function [LANES*TW-1:0] lane_bits(input [LANES-1:0] m);
-    integer fl;
-    begin
-      lane_bits = {(LANES*TW){1'b0}};
-      for (fl = 0; fl < LANES; fl = fl + 1)
-        if (m[fl]) lane_bits[fl*TW +: TW] = {TW{1'b1}};
-    end
-  endfunction
 
   // ------------------------------------------------------------------
   // Covers
@@ -383,7 +303,7 @@ module ready_lookup_fv #(
     for (d = 0; d < ENTRIES; d = d + 1) begin
       if (r_into[d] && valid[d] && age[d*SLOT_W +: SLOT_W] == 0 && count > 1)
         refresh = 1'b1;
-      if (r_popped[d] && g_merged[d])
+      if (r_gone[d] && g_merged[d])
         merged_departs = 1'b1;
     end
     if (f_past && rst_ni) begin

@@ -5,16 +5,15 @@
 // (anyseq), contract violations included (empty insert masks, completions
 // naming a free entry or none).  The module shows its whole table
 // (valid_o, pc_o, mask_o, tid_o, count_o), so the properties speak of the
-// table itself:
+// table itself.  Those both lookups share are stated once, in
+// lookup_table_props.vh: L1 a stored warp's mask is never empty, L2
+// count_o counts the valid entries, L3 the table after a cycle is the
+// reference's, L4 no thread is lost and a warp keeps one pc (an entry
+// leaves only by its completion).  Here:
 //
-//   W1  a stored warp's mask is never empty;
-//   W2  count_o is the number of valid entries;
-//   W3  done_pc/mask/tid_o show the warp of the valid entry done_slot_i
+//   W1  done_pc/mask/tid_o show the warp of the valid entry done_slot_i
 //       names, and zero when done_valid_i is low or names no valid entry;
-//   W4  no thread is lost and a warp keeps one pc: an entry that does not
-//       complete stays valid with the same pc, keeps every lane it had, and
-//       the thread id of each of those lanes;
-//   W5  one cycle is exactly the specified operation, computed below from
+//   W2  one cycle is exactly the specified operation, computed below from
 //       the table before it: the completion frees exactly its entry (a
 //       free entry or none: err_o, no effect); then the insert merges into
 //       the lowest-index valid entry with its pc and none of its lanes
@@ -22,7 +21,7 @@
 //       entry, else bypasses with the table unchanged; ins_slot_o names
 //       the entry written (0 if none); an empty mask raises err_o and is
 //       ignored.  Results are compared in the same cycle, the table on the
-//       next.
+//       next (L3).
 //
 // Covers: a merge, a bypass, a full table, a completion, a completion of a
 // merged warp, an insert reusing the entry freed in the same cycle, an
@@ -135,7 +134,7 @@ module waiting_lookup_fv #(
   end
 
   // ------------------------------------------------------------------
-  // The reference: the table after this cycle's operations (W5).
+  // The reference: the table after this cycle's operations (W2).
   // Entries are selected by comparison with the loop index.
   // ------------------------------------------------------------------
 
@@ -146,59 +145,49 @@ module waiting_lookup_fv #(
   reg [CNT_W:0]              r_c;
   reg                        r_merged, r_bypass, r_err;
   reg [SLOT_W-1:0]           r_slot;
-  reg [ENTRIES-1:0]          r_freed;      // the completing entry
+  reg [ENTRIES-1:0]          r_gone;       // the completing entry
   reg [ENTRIES-1:0]          r_tgt;        // the insert's entry (one-hot)
-  reg                        r_found;
   reg [PC_W-1:0]             r_dpc;        // the completing warp
   reg [LANES-1:0]            r_dmask;
   reg [LANES*TW-1:0]         r_dtid;
-  integer x, y, l;           // loop indices of this block only
+  integer x, y;              // loop indices of this block only
 
   always @* begin
     r_v = valid; r_pc = pc; r_m = mask; r_t = tid;
     r_c = {1'b0, count};
     r_merged = 1'b0; r_bypass = 1'b0; r_err = 1'b0; r_slot = {SLOT_W{1'b0}};
-    r_freed = {ENTRIES{1'b0}}; r_tgt = {ENTRIES{1'b0}}; r_found = 1'b0;
+    r_gone = {ENTRIES{1'b0}}; r_tgt = {ENTRIES{1'b0}};
     r_dpc = {PC_W{1'b0}}; r_dmask = {LANES{1'b0}}; r_dtid = {(LANES*TW){1'b0}};
 
     // The completion.
     if (done_valid) begin
       for (x = 0; x < ENTRIES; x = x + 1)
         if (done_slot == x && valid[x]) begin
-          r_freed[x] = 1'b1;
+          r_gone[x] = 1'b1;
           r_dpc = pc[x*PC_W +: PC_W];
           r_dmask = mask[x*LANES +: LANES];
           r_dtid = tid[x*LANES*TW +: LANES*TW];
         end
-      if (r_freed == 0)
+      if (r_gone == 0)
         r_err = 1'b1;
       else
         r_c = r_c - 1'b1;
-      r_v = r_v & ~r_freed;
+      r_v = r_v & ~r_gone;
     end
 
     // The insert.
     if (ins_valid && ins_mask == 0)
       r_err = 1'b1;
     else if (ins_valid) begin
-      for (x = 0; x < ENTRIES; x = x + 1)
-        if (!r_found && r_v[x] && r_pc[x*PC_W +: PC_W] == ins_pc &&
-            (r_m[x*LANES +: LANES] & ins_mask) == 0) begin
-          r_found = 1'b1;
-          r_tgt[x] = 1'b1;
-        end
-      if (r_found) begin
+      r_tgt = merge_target(r_v, r_pc, r_m, ins_pc, ins_mask);
+      if (r_tgt != 0) begin
         r_merged = 1'b1;
         for (y = 0; y < ENTRIES; y = y + 1)
           if (r_tgt[y])
             r_m[y*LANES +: LANES] = r_m[y*LANES +: LANES] | ins_mask;
       end else begin
-        for (x = 0; x < ENTRIES; x = x + 1)
-          if (!r_found && !r_v[x]) begin
-            r_found = 1'b1;
-            r_tgt[x] = 1'b1;
-          end
-        if (!r_found)
+        r_tgt = free_target(r_v);
+        if (r_tgt == 0)
           r_bypass = 1'b1;
         for (y = 0; y < ENTRIES; y = y + 1)
           if (r_tgt[y]) begin
@@ -207,14 +196,11 @@ module waiting_lookup_fv #(
             r_m[y*LANES +: LANES] = ins_mask;
             r_t[y*LANES*TW +: LANES*TW] = {(LANES*TW){1'b0}};
           end
-        if (r_found) r_c = r_c + 1'b1;
+        if (r_tgt != 0) r_c = r_c + 1'b1;
       end
-      for (y = 0; y < ENTRIES; y = y + 1) begin
+      for (y = 0; y < ENTRIES; y = y + 1)
         if (r_tgt[y]) r_slot = y;
-        for (l = 0; l < LANES; l = l + 1)
-          if (r_tgt[y] && ins_mask[l])
-            r_t[(y*LANES+l)*TW +: TW] = ins_tid[l*TW +: TW];
-      end
+      r_t = with_tids(r_t, r_tgt, ins_mask, ins_tid);
     end
 
     // As the outputs show it: zero where nothing is stored.
@@ -226,32 +212,8 @@ module waiting_lookup_fv #(
       end
   end
 
-  // ------------------------------------------------------------------
-  // The previous cycle
-  // ------------------------------------------------------------------
-
-  reg                        f_past = 1'b0;
-  reg                        f_rst_q;
-  reg [ENTRIES-1:0]          f_v, f_valid, f_freed;
-  reg [ENTRIES*PC_W-1:0]     f_pc, f_pc_was;
-  reg [ENTRIES*LANES-1:0]    f_m, f_mask_was;
-  reg [ENTRIES*LANES*TW-1:0] f_t, f_tid_was;
-  reg [CNT_W:0]              f_c;
-
-  always @(posedge clk_i) begin
-    f_past     <= 1'b1;
-    f_rst_q    <= rst_ni;
-    f_v        <= r_v;
-    f_pc       <= r_pc;
-    f_m        <= r_m;
-    f_t        <= r_t;
-    f_c        <= r_c;
-    f_valid    <= valid;
-    f_freed    <= r_freed;
-    f_pc_was   <= pc;
-    f_mask_was <= mask;
-    f_tid_was  <= tid;
-  end
+  // L1 to L4, the previous cycle (f_past) and the environment.
+  `include "lookup_table_props.vh"
 
   // Ghost: entries holding a warp that was merged into (for a cover).
   reg [ENTRIES-1:0] g_merged = {ENTRIES{1'b0}};
@@ -259,75 +221,24 @@ module waiting_lookup_fv #(
   always @(posedge clk_i)
     if (!rst_ni) g_merged <= {ENTRIES{1'b0}};
     else         g_merged <= (r_merged ? r_tgt : {ENTRIES{1'b0}}) |
-                             (g_merged & r_v & ~r_freed);
+                             (g_merged & r_v & ~r_gone);
 
   // ------------------------------------------------------------------
-  // Environment: reset at the start.
+  // W1, W2
   // ------------------------------------------------------------------
-
-  always @* if (!f_past) assume(!rst_ni);
-
-  // ------------------------------------------------------------------
-  // Invariants
-  // ------------------------------------------------------------------
-
-  reg [CNT_W:0] n_valid;
-  integer a, c;             // loop indices of the assertion block
 
   always @* begin
-    n_valid = {(CNT_W+1){1'b0}};
-    for (a = 0; a < ENTRIES; a = a + 1)
-      n_valid = n_valid + valid[a];
-
     // W1
-    for (a = 0; a < ENTRIES; a = a + 1)
-      if (valid[a])
-        assert(mask[a*LANES +: LANES] != 0);
-    // W2
-    assert({1'b0, count} == n_valid);
-    // W3
     assert(done_pc == r_dpc && done_mask == r_dmask && done_tid == r_dtid);
 
-    // W5, this cycle's results
+    // W2, this cycle's results
     if (rst_ni) begin
       assert(merged == r_merged);
       assert(bypass == r_bypass);
       assert(slot == r_slot);
       assert(err == r_err);
     end
-
-    // Reset empties the table.
-    if (!rst_ni || (f_past && !f_rst_q))
-      assert(valid == 0 && count == 0);
-    else if (f_past) begin
-      // W5, the table after the last cycle
-      assert(valid == f_v);
-      assert(pc == f_pc);
-      assert(mask == f_m);
-      assert(tid == f_t);
-      assert({1'b0, count} == f_c);
-      // W4: no thread lost, one pc per warp
-      for (c = 0; c < ENTRIES; c = c + 1)
-        if (f_valid[c] && !f_freed[c]) begin
-          assert(valid[c]);
-          assert(pc[c*PC_W +: PC_W] == f_pc_was[c*PC_W +: PC_W]);
-          assert((mask[c*LANES +: LANES] & f_mask_was[c*LANES +: LANES]) ==
-                 f_mask_was[c*LANES +: LANES]);
-          assert(((tid[c*LANES*TW +: LANES*TW] ^ f_tid_was[c*LANES*TW +: LANES*TW]) &
-                  lane_bits(f_mask_was[c*LANES +: LANES])) == 0);
-        end
-    end
   end
-
-  // The TW-bit fields of the lanes set in m, all ones.
-  function [LANES*TW-1:0] lane_bits(input [LANES-1:0] m);
-    integer fl;
-    begin
-      lane_bits = {(LANES*TW){1'b0}};
-      for (fl = 0; fl < LANES; fl = fl + 1)
-        if (m[fl]) lane_bits[fl*TW +: TW] = {TW{1'b1}};
-    end
-  endfunction
 
   // ------------------------------------------------------------------
   // Covers
@@ -338,9 +249,9 @@ module waiting_lookup_fv #(
       cover(merged);
       cover(bypass);
       cover(count == ENTRIES);
-      cover(r_freed != 0);
-      cover((r_freed & g_merged) != 0);
-      cover((r_freed & r_tgt) != 0 && !merged);
+      cover(r_gone != 0);
+      cover((r_gone & g_merged) != 0);
+      cover((r_gone & r_tgt) != 0 && !merged);
       cover(err);
     end
   end

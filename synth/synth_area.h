@@ -71,7 +71,10 @@ struct synth_result {
  * user to inspect.  No cache: synth_area_batch() with one job, one at a
  * time and no cache directory.
  *
- * The flow is: read_verilog -noautowire; chparam -set SHOW_TABLE 0 when the
+ * The flow is: read_verilog -noautowire of the file and of every module it
+ * instantiates, directly or not, found beside it as NAME.v (submodules.h;
+ * the design is then flattened before the marked arrays are listed, so
+ * each instance's are); chparam -set SHOW_TABLE 0 when the
  * source declares that parameter (the module then ties its whole-table
  * view outputs to zero, which synthesis removes); hierarchy -check; a dump
  * of the registers marked (* simtref_array *) into res->array; the coarse part

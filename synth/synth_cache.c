@@ -60,6 +60,8 @@ void synth_cache_key(const struct synth_key_input *in,
     hash_field(&ctx, in->script, strlen(in->script));
     hash_field(&ctx, in->liberty, in->liberty_len);
     hash_field(&ctx, in->verilog, in->verilog_len);
+    for (size_t i = 0; i < in->nsub; i++)
+        hash_field(&ctx, in->sub[i], in->sub_len[i]);
     sha256_digest(&ctx, sizeof d, d);
     to_hex(d, sizeof d, key);
 }

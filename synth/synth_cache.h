@@ -6,8 +6,8 @@
  * Yosys wrote them), so the figures are always parsed and priced anew;
  * only Yosys's work is saved.  Its key is the SHA-256 of everything the
  * run's outcome depends on: the Yosys version, the synthesis script (with
- * the file names replaced by fixed names), the Liberty file and the
- * Verilog text.
+ * the file names replaced by fixed names), the Liberty file, the Verilog
+ * text and that of every module it instantiates (submodules.h).
  *
  * An entry is one file, DIR/KEY.syn:
  *
@@ -48,6 +48,11 @@ struct synth_key_input {
     size_t      liberty_len;
     const char *verilog;        /* the Verilog file's text */
     size_t      verilog_len;
+    size_t      nsub;           /* modules it instantiates (0: none, and
+                                   the key is that of the file alone) */
+    const char *const *sub;     /* their files' texts, in the order the
+                                   script reads them */
+    const size_t *sub_len;
 };
 
 /* The key of in, as 64 lower-case hex digits. */

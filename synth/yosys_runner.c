@@ -2,7 +2,8 @@
  * yosys_runner.c -- the Yosys area flow run over a batch of modules; see
  * yosys_runner.h and synth_area_batch() in synth_area.h.
  *
- * Each job goes through: its checks; its script written into its working
+ * Each job goes through: its checks; the modules it instantiates found
+ * beside its file (submodules.h); its script written into its working
  * directory; the cache looked up (a hit is done at once); otherwise a
  * Yosys process, started when fewer than flow->jobs are running, the
  * largest Verilog file first (the longest run starts first, so it does
@@ -25,6 +26,7 @@
 #include "liberty.h"
 #include "interrupt.h"
 #include "process.h"
+#include "submodules.h"
 #include "synth_area.h"
 #include "synth_cache.h"
 #include "synth_text.h"
@@ -35,7 +37,9 @@ struct run {
     struct yosys_files files;       /* its files in its working directory */
     char               key[SYNTH_KEY_SIZE];   /* its cache key, when keyed */
     int                keyed;       /* a cache is in use and key is set */
-    size_t             size;        /* bytes of its Verilog: the order */
+    size_t             size;        /* bytes of its Verilog, submodules
+                                       included: the order */
+    struct submodules  sub;         /* the modules it instantiates */
     pid_t              pid;         /* its Yosys process while running */
     struct timespec    start;       /* when that process started */
 };
@@ -56,6 +60,7 @@ struct batch {
  * ------------------------------------------------------------------- */
 
 void yosys_script_write(FILE *out, const char *liberty, const char *verilog,
+                        const char *const *sub, size_t nsub,
                         const char *top, int show_table,
                         const struct yosys_files *f)
 {
@@ -63,9 +68,16 @@ void yosys_script_write(FILE *out, const char *liberty, const char *verilog,
             "# Relative paths are relative to where yosys is started.\n",
             top);
     fprintf(out, "read_verilog -noautowire %s\n", verilog);
+    for (size_t i = 0; i < nsub; i++)
+        fprintf(out, "read_verilog -noautowire %s\n", sub[i]);
     if (show_table)
         fprintf(out, "chparam -set SHOW_TABLE 0 %s\n", top);
     fprintf(out, "hierarchy -check -top %s\n", top);
+    /* The marked arrays of every instance: a module instantiated twice
+     * holds its arrays twice.  (synth -flatten below begins the same way,
+     * so the netlist is the one it would make anyway.) */
+    if (nsub > 0)
+        fprintf(out, "proc\nflatten\n");
     fprintf(out, "tee -q -o %s dump a:simtref_array\n", f->arrays);
     fprintf(out, "synth -flatten -top %s -run :fine\n", top);
     fprintf(out, "tee -q -o %s dump t:$mem_v2\n", f->mems);
@@ -286,6 +298,60 @@ static int note_cached(const struct batch *b, const struct run *r)
     return 0;
 }
 
+/* Free the texts of the first n submodules of a job. */
+static void free_texts(char **text, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(text[i]);
+}
+
+/*
+ * Find the modules job r instantiates and read their files into text and
+ * len (r->sub.n of each; the caller frees them); adds their size to
+ * r->size.  Returns 0, or -1 with a message in the job.
+ */
+static int read_submodules(struct run *r, char **text, size_t *len)
+{
+    struct synth_job *j = r->job;
+    size_t i;
+
+    if (submodules_find(j->verilog_path, j->top, &r->sub, j->err,
+                        sizeof j->err) != 0)
+        return -1;
+    for (i = 0; i < r->sub.n; i++) {
+        if (yosys_check_script_path("verilog", r->sub.path[i], j->err,
+                                    sizeof j->err) != 0 ||
+            (text[i] = synth_read_file(r->sub.path[i], &len[i], j->err,
+                                       sizeof j->err)) == NULL) {
+            free_texts(text, i);
+            return -1;
+        }
+        r->size += len[i];
+    }
+    return 0;
+}
+
+/* Write the script of job r to out: with its own paths, or (key != 0)
+ * with fixed names, as its cache key reads it. */
+static void write_script(const struct batch *b, const struct run *r,
+                         int show_table, int key, FILE *out)
+{
+    const char *sub[SUBMODULES_MAX];
+    struct yosys_files fixed;
+
+    for (size_t i = 0; i < r->sub.n; i++)
+        sub[i] = key ? r->sub.name[i] : r->sub.path[i];
+    if (key) {
+        yosys_files_in(".", &fixed, NULL, 0);
+        yosys_script_write(out, "cells.lib", "module.v", sub, r->sub.n,
+                           r->job->top, show_table, &fixed);
+    } else {
+        yosys_script_write(out, b->flow->liberty_path, r->job->verilog_path,
+                           sub, r->sub.n, r->job->top, show_table,
+                           &r->files);
+    }
+}
+
 /*
  * Prepare job r: check it, write its script, key it, and look it up in
  * the cache.  Returns 1 when the cache had it (and it is finished), 0
@@ -294,8 +360,9 @@ static int note_cached(const struct batch *b, const struct run *r)
 static int prepare(struct batch *b, struct run *r)
 {
     struct synth_job *j = r->job;
-    struct yosys_files fixed;
     char *verilog, *script = NULL;
+    char *sub_text[SUBMODULES_MAX];
+    size_t sub_len[SUBMODULES_MAX];
     size_t vlen = 0, slen = 0;
     int show_table, rc, bad;
     FILE *f;
@@ -315,50 +382,59 @@ static int prepare(struct batch *b, struct run *r)
     if (verilog == NULL)
         return -1;
     r->size = vlen;
+    if (read_submodules(r, sub_text, sub_len) != 0) {
+        free(verilog);
+        return -1;
+    }
     show_table = strstr(verilog, "parameter integer SHOW_TABLE") != NULL;
     j->res.show_table_off = show_table;
 
+    rc = -1;
     f = fopen(r->files.script, "w");
     if (f == NULL) {
-        free(verilog);
-        return synth_fail(j->err, sizeof j->err, "cannot create %s: %s",
-                          r->files.script, strerror(errno));
+        synth_fail(j->err, sizeof j->err, "cannot create %s: %s",
+                   r->files.script, strerror(errno));
+        goto out;
     }
-    yosys_script_write(f, b->flow->liberty_path, j->verilog_path, j->top,
-                       show_table, &r->files);
+    write_script(b, r, show_table, 0, f);
     bad = ferror(f);
     if (fclose(f) != 0 || bad) {
-        free(verilog);
-        return synth_fail(j->err, sizeof j->err, "error writing %s",
-                          r->files.script);
+        synth_fail(j->err, sizeof j->err, "error writing %s",
+                   r->files.script);
+        goto out;
     }
-    if (!b->cache_ok) {
-        free(verilog);
-        return 0;
-    }
+    rc = 0;
+    if (!b->cache_ok)
+        goto out;
 
-    /* The key: the same script with the file names fixed. */
-    yosys_files_in(".", &fixed, NULL, 0);
+    /* The key: the same script with the file names fixed, and the text
+     * of every file it reads. */
+    rc = -1;
     f = open_memstream(&script, &slen);
     if (f == NULL) {
-        free(verilog);
-        return synth_fail(j->err, sizeof j->err, "out of memory");
+        synth_fail(j->err, sizeof j->err, "out of memory");
+        goto out;
     }
-    yosys_script_write(f, "cells.lib", "module.v", j->top, show_table,
-                       &fixed);
+    write_script(b, r, show_table, 1, f);
     if (fclose(f) != 0) {
-        free(verilog);
-        free(script);
-        return synth_fail(j->err, sizeof j->err, "out of memory");
+        synth_fail(j->err, sizeof j->err, "out of memory");
+        goto out;
     }
     {
-        struct synth_key_input in = { b->version, script, b->lib_text,
-                                      b->lib_len, verilog, vlen };
+        struct synth_key_input in = {
+            b->version, script, b->lib_text, b->lib_len, verilog, vlen,
+            r->sub.n, (const char *const *)sub_text, sub_len
+        };
         synth_cache_key(&in, r->key);
     }
     r->keyed = 1;
+    rc = 1;
+out:
     free(script);
     free(verilog);
+    free_texts(sub_text, r->sub.n);
+    if (rc <= 0)
+        return rc;
     rc = synth_cache_load(b->flow->cache_dir, r->key, &r->files, j->err,
                           sizeof j->err);
     if (rc <= 0)

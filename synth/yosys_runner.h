@@ -15,10 +15,14 @@
 /*
  * Write the area flow's script for module top of the file `verilog` onto
  * the library `liberty` to out, with the outputs named in f (f->script
- * and f->log are not named in it).  show_table: the source declares the
- * parameter SHOW_TABLE, which the script sets to 0.
+ * and f->log are not named in it).  sub[0..nsub): the files of the
+ * modules top instantiates (submodules.h), read after it; with any, the
+ * design is flattened before the marked arrays are listed, so each
+ * instance's arrays are.  show_table: the source declares the parameter
+ * SHOW_TABLE, which the script sets to 0 (in top).
  */
 void yosys_script_write(FILE *out, const char *liberty, const char *verilog,
+                        const char *const *sub, size_t nsub,
                         const char *top, int show_table,
                         const struct yosys_files *f);
 

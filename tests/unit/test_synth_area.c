@@ -287,6 +287,132 @@ static void show_table_is_set_to_0_and_marked_arrays_are_listed(void **state)
     assert_int_equal(ram, 4);
 }
 
+/* A counter with a marked array, instantiated twice by PAIR_V. */
+static const char CNT_V[] =
+    "module cnt(input wire clk, input wire rst_n, input wire [3:0] d,\n"
+    "           output wire [11:0] q);\n"
+    "    parameter integer W = 8;\n"
+    "    reg [W-1:0] n_q;\n"
+    "    (* simtref_array = \"ram\" *) reg [3:0] d_q;\n"
+    "    always @(posedge clk or negedge rst_n)\n"
+    "        if (!rst_n) begin n_q <= 0; d_q <= 4'd0; end\n"
+    "        else begin n_q <= n_q + 1'b1; d_q <= d; end\n"
+    "    assign q = {d_q, {(8-W){1'b0}}, n_q};\n"
+    "endmodule\n";
+
+/* CNT_V with a 6-bit counter: the same ports, a different module. */
+static const char CNT6_V[] =
+    "module cnt(input wire clk, input wire rst_n, input wire [3:0] d,\n"
+    "           output wire [11:0] q);\n"
+    "    parameter integer W = 6;\n"
+    "    reg [W-1:0] n_q;\n"
+    "    (* simtref_array = \"ram\" *) reg [3:0] d_q;\n"
+    "    always @(posedge clk or negedge rst_n)\n"
+    "        if (!rst_n) begin n_q <= 0; d_q <= 4'd0; end\n"
+    "        else begin n_q <= n_q + 1'b1; d_q <= d; end\n"
+    "    assign q = {d_q, {(8-W){1'b0}}, n_q};\n"
+    "endmodule\n";
+
+/* Two counters (one named in a comment: cnt) and a flip-flop of its own. */
+static const char PAIR_V[] =
+    "// pair: two cnt instances\n"
+    "module pair(input wire clk, input wire rst_n, input wire [3:0] d,\n"
+    "            output wire [11:0] a, output wire [11:0] b,\n"
+    "            output reg t_q);\n"
+    "    cnt u_a (.clk(clk), .rst_n(rst_n), .d(d), .q(a));\n"
+    "    cnt u_b (.clk(clk), .rst_n(rst_n), .d(~d), .q(b));\n"
+    "    always @(posedge clk or negedge rst_n)\n"
+    "        if (!rst_n) t_q <= 1'b0; else t_q <= ~t_q;\n"
+    "endmodule\n";
+
+static void a_module_s_submodules_are_read_beside_it_and_counted_per_instance(
+    void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+    char vpath[512], sub[512];
+
+    write_fixture(fx, "cnt.v", CNT_V, sub, sizeof sub);
+    write_fixture(fx, "pair.v", PAIR_V, vpath, sizeof vpath);
+    assert_int_equal(synth_area(fx->yosys, fx->liberty, vpath, "pair",
+                                fx->dir, &res, fx->err, sizeof fx->err), 0);
+    /* two counters of 8 + 4 flip-flops, and the pair's own; the
+     * counter's marked array once per instance */
+    assert_int_equal(res.flops, 2 * (8 + 4) + 1);
+    assert_int_equal(res.narrays, 2);
+    assert_int_equal(res.array[0].bits, 4);
+    assert_int_equal(res.array[1].bits, 4);
+}
+
+/* Synthesize pair.v through a batch with the cache in the fixture's
+ * directory; returns whether its figures came from the cache. */
+static int pair_cached(struct fixture *fx, struct synth_result *res)
+{
+    struct synth_flow flow = { fx->yosys, fx->liberty, fx->dir, 1, NULL };
+    struct synth_job job;
+    char vpath[512];
+
+    snprintf(vpath, sizeof vpath, "%s/pair.v", fx->dir);
+    memset(&job, 0, sizeof job);
+    job.verilog_path = vpath;
+    job.top = "pair";
+    job.workdir = fx->dir;
+    assert_int_equal(synth_area_batch(&flow, &job, 1, fx->err,
+                                      sizeof fx->err), 0);
+    *res = job.res;
+    return job.cached;
+}
+
+static void a_changed_submodule_misses_the_cache(void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+    char path[512];
+
+    write_fixture(fx, "cnt.v", CNT_V, path, sizeof path);
+    write_fixture(fx, "pair.v", PAIR_V, path, sizeof path);
+    assert_false(pair_cached(fx, &res));
+    assert_int_equal(res.flops, 2 * (8 + 4) + 1);
+    assert_true(pair_cached(fx, &res));
+    assert_int_equal(res.flops, 2 * (8 + 4) + 1);
+    /* pair.v is unchanged; the counter it instantiates is not */
+    write_fixture(fx, "cnt.v", CNT6_V, path, sizeof path);
+    assert_false(pair_cached(fx, &res));
+    assert_int_equal(res.flops, 2 * (6 + 4) + 1);
+}
+
+/* The LSU of the checked-in tiny RTL instantiates the unified arbiter:
+ * it synthesizes, and the mapped netlist holds the arbiter's nets. */
+static void the_lsu_is_synthesized_with_the_arbiter_it_instantiates(
+    void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result res;
+    char vpath[512], npath[512];
+    char *text;
+    FILE *f;
+    long n;
+
+    snprintf(vpath, sizeof vpath, "%s/rtl/tiny/simtref_lsu.v",
+             env_or("SRCDIR", "."));
+    assert_int_equal(synth_area(fx->yosys, fx->liberty, vpath, "simtref_lsu",
+                                fx->dir, &res, fx->err, sizeof fx->err), 0);
+    assert_true(res.cells > 0);
+    snprintf(npath, sizeof npath, "%s/netlist.v", fx->dir);
+    f = fopen(npath, "r");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    n = ftell(f);
+    assert_true(n > 0);
+    rewind(f);
+    text = calloc((size_t)n + 1, 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    assert_non_null(strstr(text, "u_arbiter."));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -313,6 +439,15 @@ int main(void)
             make_fixture, remove_fixture),
         cmocka_unit_test_setup_teardown(
             show_table_is_set_to_0_and_marked_arrays_are_listed,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            a_module_s_submodules_are_read_beside_it_and_counted_per_instance,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            a_changed_submodule_misses_the_cache,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            the_lsu_is_synthesized_with_the_arbiter_it_instantiates,
             make_fixture, remove_fixture),
         cmocka_unit_test(areas_scale_by_the_square_of_the_node),
     };

@@ -101,7 +101,7 @@ static int teardown(void **state)
 
 static const struct synth_key_input base = {
     "Yosys 0.23", "read_verilog module.v\n", "cell (INV) { area : 1; }", 24,
-    "module top; endmodule\n", 22
+    "module top; endmodule\n", 22, 0, NULL, NULL
 };
 
 static void key_of(const struct synth_key_input *in, char key[SYNTH_KEY_SIZE])
