@@ -62,6 +62,7 @@ enum structure_id {
     STRUCTURE_REGFILE,
     STRUCTURE_LANE,
     STRUCTURE_SIMD_GROUP,
+    STRUCTURE_MEM_WAIT,
     STRUCTURE_COUNT
 };
 
@@ -128,7 +129,6 @@ int registry_proved(enum structure_id s);
  */
 enum sm_part_id {
     SM_PART_IBUFFER,        /* the data half of a scheduler's I-buffers */
-    SM_PART_MEM_WAIT,       /* the table of the loads in flight */
     SM_PART_TB_TABLE,       /* the table of resident TBs */
     SM_PART_COUNT
 };
@@ -175,6 +175,7 @@ enum rtl_defect {
     DEFECT_REGFILE_OFFSET_LAST_LANE, /* the last bank reads at the issuer's slot */
     DEFECT_LANE_MULHSU_SIGNED_RS2,   /* mulhsu takes rs2 as signed */
     DEFECT_SIMD_GROUP_DIV_EARLY,     /* a divide's result is due a cycle early */
+    DEFECT_MEM_WAIT_DONE_FIRST_LANE, /* a done counts one fewer only for its first lane */
     DEFECT_COUNT
 };
 

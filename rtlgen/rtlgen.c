@@ -10,6 +10,7 @@
 #include "lsu.h"
 #include "l1_cache.h"
 #include "lane.h"
+#include "mem_wait.h"
 #include "model.h"
 #include "rbt.h"
 #include "regfile.h"
@@ -51,6 +52,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SIMD_GROUP]     = emit_simd_group,
     [STRUCTURE_DISPATCH]       = emit_dispatch,
     [STRUCTURE_SHARED_MEM]     = emit_shared_mem,
+    [STRUCTURE_MEM_WAIT]       = emit_mem_wait,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -117,6 +119,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct simd_group_geometry, simd_group);
     CHECK_MODEL(struct dispatch_geometry, dispatch);
     CHECK_MODEL(struct shared_mem_geometry, shared_mem);
+    CHECK_MODEL(struct mem_wait_geometry, mem_wait);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;
     CHECK_MODEL(struct rbt_geometry, rbt);
