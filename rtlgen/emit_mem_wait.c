@@ -175,29 +175,60 @@ static void emit_done_ports(struct vgen *v, const struct mem_wait_geometry *g)
     emit_send_writes(v, g, "glob_q", "send_global_i[%u]");
 }
 
+/* The rows each port writes as one-hot vectors over the rows, shared by
+ * the lanes: a send's row, and the rows the dones clear. */
+static void emit_row_writes(struct vgen *v)
+{
+    vgen_section(v, "The rows the sends write and the dones clear");
+    vgen_line(v, "localparam [ROWS-1:0] ROW_ONE = {{(ROWS-1){1'b0}}, 1'b1};");
+    vgen_line(v, "reg  [NUM_SEND*ROWS-1:0] send_hot;   // each send's row, one-hot (0: none)");
+    vgen_line(v, "reg  [ROWS-1:0]          done_hot;   // the rows of this cycle's dones");
+    vgen_line(v, "integer r;");
+    vgen_blank(v);
+    vgen_begin(v, "always @*");
+    vgen_line(v, "done_hot = {ROWS{1'b0}};");
+    vgen_begin(v, "for (r = 0; r < NUM_SEND; r = r + 1)");
+    vgen_line(v, "send_hot[r*ROWS +: ROWS] = send_we[r] ? ROW_ONE << send_row[r*ROW_W +: ROW_W]");
+    vgen_line(v, "                                      : {ROWS{1'b0}};");
+    vgen_end(v);
+    vgen_begin(v, "for (r = 0; r < NUM_DONE; r = r + 1)");
+    vgen_begin(v, "if (done_valid_i[r])");
+    vgen_line(v, "done_hot = done_hot | ROW_ONE << done_row[r*ROW_W +: ROW_W];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+}
+
 static void emit_banks(struct vgen *v, const struct mem_wait_geometry *g,
                        enum rtl_defect defect)
 {
     static const struct vreg regs[] = {
         { "mask_q",  "{ROWS{1'b0}}",                "mask_d" },
-        { "count_q", "{(NUM_SLOTS*COUNT_W){1'b0}}", "count_d" },
+        { "plane_q", "{(COUNT_W*NUM_SLOTS){1'b0}}", "plane_d" },
         { "pend_q",  "{NUM_SLOTS{1'b0}}",           "pend_d" },
     };
     bool first_lane = defect == DEFECT_MEM_WAIT_DONE_FIRST_LANE;
 
     vgen_section(v, "A bank per lane");
+    vgen_line(v, "localparam [NUM_SLOTS-1:0] SLOT_ONE = {{(NUM_SLOTS-1){1'b0}}, 1'b1};");
     vgen_generate(v);
     labelled(v, "for (gl = 0; gl < LANES; gl = gl + 1)", "g_lane");
     vgen_line(v, "reg  [ROWS-1:0]              mask_q;   // the lane is in the row's load in flight");
     vgen_line(v, "reg  [ROWS-1:0]              mask_d;");
     vgen_line(v, "reg  [SLOT_W-1:0]            slot_q [0:ROWS-1];  // memory: its thread's warp slot");
-    vgen_line(v, "reg  [NUM_SLOTS*COUNT_W-1:0] count_q;  // per warp slot: the lane's thread's global loads");
-    vgen_line(v, "reg  [NUM_SLOTS*COUNT_W-1:0] count_d;");
-    vgen_line(v, "reg  [NUM_SLOTS-1:0]         pend_q;   // ... not 0");
+    vgen_line(v, "// Per warp slot, the count of the lane's thread's global loads in");
+    vgen_line(v, "// flight, as bit planes: bits [b*NUM_SLOTS +: NUM_SLOTS] are bit b");
+    vgen_line(v, "// of every slot's count, so that a port's one-hot slot counts up or");
+    vgen_line(v, "// down in all of them at once (a ripple of COUNT_W half adders).");
+    vgen_line(v, "reg  [COUNT_W*NUM_SLOTS-1:0] plane_q;");
+    vgen_line(v, "reg  [COUNT_W*NUM_SLOTS-1:0] plane_d;");
+    vgen_line(v, "reg  [NUM_SLOTS-1:0]         pend_q;   // the count is not 0");
     vgen_line(v, "reg  [NUM_SLOTS-1:0]         pend_d;");
+    vgen_line(v, "reg  [NUM_SLOTS-1:0]         carry;    // the ripple's carry (borrow)");
+    vgen_line(v, "reg  [NUM_SLOTS-1:0]         next;");
     vgen_line(v, "wire [NUM_SEND*SLOT_W-1:0]   send_ts;  // each send's thread's warp slot in this lane");
     vgen_line(v, "wire [NUM_DONE*SLOT_W-1:0]   done_ts;  // each done's");
-    vgen_line(v, "integer q;");
+    vgen_line(v, "integer q, b;");
     vgen_blank(v);
     labelled(v, "for (gp = 0; gp < NUM_SEND; gp = gp + 1)", "g_send");
     vgen_line(v, "assign send_ts[gp*SLOT_W +: SLOT_W] = send_slots_i[(gp*LANES+gl)*SLOT_W +: SLOT_W];");
@@ -220,19 +251,23 @@ static void emit_banks(struct vgen *v, const struct mem_wait_geometry *g,
     vgen_line(v, "// count rises with a global send of its lane, falls with its done.");
     vgen_begin(v, "always @*");
     vgen_line(v, "mask_d  = mask_q;");
-    vgen_line(v, "count_d = count_q;");
+    vgen_line(v, "plane_d = plane_q;");
+    vgen_line(v, "carry   = {NUM_SLOTS{1'b0}};");
+    vgen_line(v, "next    = {NUM_SLOTS{1'b0}};");
     vgen_begin(v, "for (q = 0; q < NUM_SEND; q = q + 1)");
-    vgen_begin(v, "if (send_we[q])");
-    vgen_line(v, "mask_d[send_row[q*ROW_W +: ROW_W]] = send_mask_i[q*LANES+gl];");
-    vgen_begin(v, "if (send_global_i[q] && send_mask_i[q*LANES+gl])");
-    vgen_line(v, "count_d[send_ts[q*SLOT_W +: SLOT_W]*COUNT_W +: COUNT_W] =");
-    vgen_line(v, "    count_d[send_ts[q*SLOT_W +: SLOT_W]*COUNT_W +: COUNT_W] + 1'b1;");
+    vgen_line(v, "mask_d = (mask_d & ~send_hot[q*ROWS +: ROWS]) |");
+    vgen_line(v, "         (send_hot[q*ROWS +: ROWS] & {ROWS{send_mask_i[q*LANES+gl]}});");
+    vgen_begin(v, "if (send_we[q] && send_global_i[q] && send_mask_i[q*LANES+gl])");
+    vgen_line(v, "carry = SLOT_ONE << send_ts[q*SLOT_W +: SLOT_W];");
+    vgen_begin(v, "for (b = 0; b < COUNT_W; b = b + 1)");
+    vgen_line(v, "next  = plane_d[b*NUM_SLOTS +: NUM_SLOTS] & carry;");
+    vgen_line(v, "plane_d[b*NUM_SLOTS +: NUM_SLOTS] = plane_d[b*NUM_SLOTS +: NUM_SLOTS] ^ carry;");
+    vgen_line(v, "carry = next;");
     vgen_end(v);
     vgen_end(v);
     vgen_end(v);
+    vgen_line(v, "mask_d = mask_d & ~done_hot;");
     vgen_begin(v, "for (q = 0; q < NUM_DONE; q = q + 1)");
-    vgen_begin(v, "if (done_valid_i[q])");
-    vgen_line(v, "mask_d[done_row[q*ROW_W +: ROW_W]] = 1'b0;");
     if (first_lane) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): a done counts one",
                   rtl_defect_name(defect));
@@ -242,13 +277,17 @@ static void emit_banks(struct vgen *v, const struct mem_wait_geometry *g,
     } else {
         vgen_begin(v, "if (done_global_o[q] && done_mask_o[q*LANES+gl])");
     }
-    vgen_line(v, "count_d[done_ts[q*SLOT_W +: SLOT_W]*COUNT_W +: COUNT_W] =");
-    vgen_line(v, "    count_d[done_ts[q*SLOT_W +: SLOT_W]*COUNT_W +: COUNT_W] - 1'b1;");
+    vgen_line(v, "carry = SLOT_ONE << done_ts[q*SLOT_W +: SLOT_W];");
+    vgen_begin(v, "for (b = 0; b < COUNT_W; b = b + 1)");
+    vgen_line(v, "next  = ~plane_d[b*NUM_SLOTS +: NUM_SLOTS] & carry;");
+    vgen_line(v, "plane_d[b*NUM_SLOTS +: NUM_SLOTS] = plane_d[b*NUM_SLOTS +: NUM_SLOTS] ^ carry;");
+    vgen_line(v, "carry = next;");
     vgen_end(v);
     vgen_end(v);
     vgen_end(v);
-    vgen_begin(v, "for (q = 0; q < NUM_SLOTS; q = q + 1)");
-    vgen_line(v, "pend_d[q] = count_d[q*COUNT_W +: COUNT_W] != {COUNT_W{1'b0}};");
+    vgen_line(v, "pend_d = {NUM_SLOTS{1'b0}};");
+    vgen_begin(v, "for (b = 0; b < COUNT_W; b = b + 1)");
+    vgen_line(v, "pend_d = pend_d | plane_d[b*NUM_SLOTS +: NUM_SLOTS];");
     vgen_end(v);
     vgen_end(v);
     vgen_blank(v);
@@ -268,6 +307,7 @@ void emit_mem_wait(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &g);
     emit_rows(v);
     emit_done_ports(v, &g);
+    emit_row_writes(v);
     emit_banks(v, &g, defect);
     vgen_module_end(v, "simtref_mem_wait");
 }

@@ -137,21 +137,50 @@ module simtref_mem_wait #(
   end
 
   // ----------------------------------------------------------------------
+  // The rows the sends write and the dones clear
+  // ----------------------------------------------------------------------
+
+  localparam [ROWS-1:0] ROW_ONE = {{(ROWS-1){1'b0}}, 1'b1};
+  reg  [NUM_SEND*ROWS-1:0] send_hot;   // each send's row, one-hot (0: none)
+  reg  [ROWS-1:0]          done_hot;   // the rows of this cycle's dones
+  integer r;
+
+  always @* begin
+    done_hot = {ROWS{1'b0}};
+    for (r = 0; r < NUM_SEND; r = r + 1) begin
+      send_hot[r*ROWS +: ROWS] = send_we[r] ? ROW_ONE << send_row[r*ROW_W +: ROW_W]
+                                            : {ROWS{1'b0}};
+    end
+    for (r = 0; r < NUM_DONE; r = r + 1) begin
+      if (done_valid_i[r]) begin
+        done_hot = done_hot | ROW_ONE << done_row[r*ROW_W +: ROW_W];
+      end
+    end
+  end
+
+  // ----------------------------------------------------------------------
   // A bank per lane
   // ----------------------------------------------------------------------
 
+  localparam [NUM_SLOTS-1:0] SLOT_ONE = {{(NUM_SLOTS-1){1'b0}}, 1'b1};
   generate
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
       reg  [ROWS-1:0]              mask_q;   // the lane is in the row's load in flight
       reg  [ROWS-1:0]              mask_d;
       reg  [SLOT_W-1:0]            slot_q [0:ROWS-1];  // memory: its thread's warp slot
-      reg  [NUM_SLOTS*COUNT_W-1:0] count_q;  // per warp slot: the lane's thread's global loads
-      reg  [NUM_SLOTS*COUNT_W-1:0] count_d;
-      reg  [NUM_SLOTS-1:0]         pend_q;   // ... not 0
+      // Per warp slot, the count of the lane's thread's global loads in
+      // flight, as bit planes: bits [b*NUM_SLOTS +: NUM_SLOTS] are bit b
+      // of every slot's count, so that a port's one-hot slot counts up or
+      // down in all of them at once (a ripple of COUNT_W half adders).
+      reg  [COUNT_W*NUM_SLOTS-1:0] plane_q;
+      reg  [COUNT_W*NUM_SLOTS-1:0] plane_d;
+      reg  [NUM_SLOTS-1:0]         pend_q;   // the count is not 0
       reg  [NUM_SLOTS-1:0]         pend_d;
+      reg  [NUM_SLOTS-1:0]         carry;    // the ripple's carry (borrow)
+      reg  [NUM_SLOTS-1:0]         next;
       wire [NUM_SEND*SLOT_W-1:0]   send_ts;  // each send's thread's warp slot in this lane
       wire [NUM_DONE*SLOT_W-1:0]   done_ts;  // each done's
-      integer q;
+      integer q, b;
 
       for (gp = 0; gp < NUM_SEND; gp = gp + 1) begin : g_send
         assign send_ts[gp*SLOT_W +: SLOT_W] = send_slots_i[(gp*LANES+gl)*SLOT_W +: SLOT_W];
@@ -174,38 +203,46 @@ module simtref_mem_wait #(
       // count rises with a global send of its lane, falls with its done.
       always @* begin
         mask_d  = mask_q;
-        count_d = count_q;
+        plane_d = plane_q;
+        carry   = {NUM_SLOTS{1'b0}};
+        next    = {NUM_SLOTS{1'b0}};
         for (q = 0; q < NUM_SEND; q = q + 1) begin
-          if (send_we[q]) begin
-            mask_d[send_row[q*ROW_W +: ROW_W]] = send_mask_i[q*LANES+gl];
-            if (send_global_i[q] && send_mask_i[q*LANES+gl]) begin
-              count_d[send_ts[q*SLOT_W +: SLOT_W]*COUNT_W +: COUNT_W] =
-                  count_d[send_ts[q*SLOT_W +: SLOT_W]*COUNT_W +: COUNT_W] + 1'b1;
+          mask_d = (mask_d & ~send_hot[q*ROWS +: ROWS]) |
+                   (send_hot[q*ROWS +: ROWS] & {ROWS{send_mask_i[q*LANES+gl]}});
+          if (send_we[q] && send_global_i[q] && send_mask_i[q*LANES+gl]) begin
+            carry = SLOT_ONE << send_ts[q*SLOT_W +: SLOT_W];
+            for (b = 0; b < COUNT_W; b = b + 1) begin
+              next  = plane_d[b*NUM_SLOTS +: NUM_SLOTS] & carry;
+              plane_d[b*NUM_SLOTS +: NUM_SLOTS] = plane_d[b*NUM_SLOTS +: NUM_SLOTS] ^ carry;
+              carry = next;
             end
           end
         end
+        mask_d = mask_d & ~done_hot;
         for (q = 0; q < NUM_DONE; q = q + 1) begin
-          if (done_valid_i[q]) begin
-            mask_d[done_row[q*ROW_W +: ROW_W]] = 1'b0;
-            if (done_global_o[q] && done_mask_o[q*LANES+gl]) begin
-              count_d[done_ts[q*SLOT_W +: SLOT_W]*COUNT_W +: COUNT_W] =
-                  count_d[done_ts[q*SLOT_W +: SLOT_W]*COUNT_W +: COUNT_W] - 1'b1;
+          if (done_global_o[q] && done_mask_o[q*LANES+gl]) begin
+            carry = SLOT_ONE << done_ts[q*SLOT_W +: SLOT_W];
+            for (b = 0; b < COUNT_W; b = b + 1) begin
+              next  = ~plane_d[b*NUM_SLOTS +: NUM_SLOTS] & carry;
+              plane_d[b*NUM_SLOTS +: NUM_SLOTS] = plane_d[b*NUM_SLOTS +: NUM_SLOTS] ^ carry;
+              carry = next;
             end
           end
         end
-        for (q = 0; q < NUM_SLOTS; q = q + 1) begin
-          pend_d[q] = count_d[q*COUNT_W +: COUNT_W] != {COUNT_W{1'b0}};
+        pend_d = {NUM_SLOTS{1'b0}};
+        for (b = 0; b < COUNT_W; b = b + 1) begin
+          pend_d = pend_d | plane_d[b*NUM_SLOTS +: NUM_SLOTS];
         end
       end
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           mask_q  <= {ROWS{1'b0}};
-          count_q <= {(NUM_SLOTS*COUNT_W){1'b0}};
+          plane_q <= {(COUNT_W*NUM_SLOTS){1'b0}};
           pend_q  <= {NUM_SLOTS{1'b0}};
         end else begin
           mask_q  <= mask_d;
-          count_q <= count_d;
+          plane_q <= plane_d;
           pend_q  <= pend_d;
         end
       end
