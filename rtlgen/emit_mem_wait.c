@@ -255,8 +255,11 @@ static void emit_banks(struct vgen *v, const struct mem_wait_geometry *g,
     vgen_line(v, "carry   = {NUM_SLOTS{1'b0}};");
     vgen_line(v, "next    = {NUM_SLOTS{1'b0}};");
     vgen_begin(v, "for (q = 0; q < NUM_SEND; q = q + 1)");
-    vgen_line(v, "mask_d = (mask_d & ~send_hot[q*ROWS +: ROWS]) |");
-    vgen_line(v, "         (send_hot[q*ROWS +: ROWS] & {ROWS{send_mask_i[q*LANES+gl]}});");
+    vgen_begin(v, "if (send_mask_i[q*LANES+gl])");
+    vgen_line(v, "mask_d = mask_d | send_hot[q*ROWS +: ROWS];");
+    vgen_else(v);
+    vgen_line(v, "mask_d = mask_d & ~send_hot[q*ROWS +: ROWS];");
+    vgen_end(v);
     vgen_begin(v, "if (send_we[q] && send_global_i[q] && send_mask_i[q*LANES+gl])");
     vgen_line(v, "carry = SLOT_ONE << send_ts[q*SLOT_W +: SLOT_W];");
     vgen_begin(v, "for (b = 0; b < COUNT_W; b = b + 1)");

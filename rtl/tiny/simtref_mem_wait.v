@@ -207,8 +207,11 @@ module simtref_mem_wait #(
         carry   = {NUM_SLOTS{1'b0}};
         next    = {NUM_SLOTS{1'b0}};
         for (q = 0; q < NUM_SEND; q = q + 1) begin
-          mask_d = (mask_d & ~send_hot[q*ROWS +: ROWS]) |
-                   (send_hot[q*ROWS +: ROWS] & {ROWS{send_mask_i[q*LANES+gl]}});
+          if (send_mask_i[q*LANES+gl]) begin
+            mask_d = mask_d | send_hot[q*ROWS +: ROWS];
+          end else begin
+            mask_d = mask_d & ~send_hot[q*ROWS +: ROWS];
+          end
           if (send_we[q] && send_global_i[q] && send_mask_i[q*LANES+gl]) begin
             carry = SLOT_ONE << send_ts[q*SLOT_W +: SLOT_W];
             for (b = 0; b < COUNT_W; b = b + 1) begin
