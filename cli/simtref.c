@@ -335,23 +335,16 @@ static int cmd_area(const struct cli_args *a)
 
 /* The registry: a line per structure and per defect, or the build's
  * lists. */
-/* One row of `simtref registry`'s table of the SM's parts; module is
- * NULL for a part whose module is not generated yet. */
-static void print_part(const char *title, const char *model,
-                       const char *module, enum structure_count per,
-                       const char *source)
+/* One row of `simtref registry`'s table of the SM's parts and stages. */
+static void print_part(const struct structure_info *si)
 {
     /* a stage of the SM names its header under golden/ (registry.h) */
-    printf("| %s | `golden/%s%s` | ", title,
-           strchr(model, '/') ? "" : "structures/", model);
-    if (module)
-        printf("`%s`", module);
-    else
-        printf("not generated yet");
-    printf(" | %s | %s |\n",
-           per == PER_SM ? "one per SM"
-           : per == PER_SCHEDULER ? "one per scheduler" : "one per warp",
-           source);
+    printf("| %s | `golden/%s%s` | `%s` | %s | %s |\n", si->title,
+           strchr(si->model, '/') ? "" : "structures/", si->model,
+           si->module,
+           si->per == PER_SM ? "one per SM"
+           : si->per == PER_SCHEDULER ? "one per scheduler" : "one per warp",
+           si->source);
 }
 
 static int cmd_registry(const struct cli_args *a)
@@ -383,11 +376,7 @@ static int cmd_registry(const struct cli_args *a)
     for (int s = 0; s < STRUCTURE_COUNT; s++) {
         const struct structure_info *si = registry_structure(s);
         if (si->sm_part)
-            print_part(si->title, si->model, si->module, si->per, si->source);
-    }
-    for (int p = 0; p < SM_PART_COUNT; p++) {
-        const struct sm_part_info *pi = registry_sm_part(p);
-        print_part(pi->title, pi->model, NULL, pi->per, pi->source);
+            print_part(si);
     }
     printf("\n| defect | structure | checked on | the bug |\n"
            "|---|---|---|---|\n");

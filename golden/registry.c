@@ -396,6 +396,30 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* One of the SM's parts: the table of the loads in flight, a send
+     * port per scheduler and a done port per in-flight entry of the LSU.
+     * No proof yet: its invariant (the pending lanes are those of the
+     * rows in flight that went to global memory) is checked by
+     * co-simulation. */
+    [STRUCTURE_MEM_WAIT] = {
+        .name = "mem_wait",
+        .module = "simtref_mem_wait",
+        .file = "simtref_mem_wait.v",
+        .model = "mem_wait.h",
+        .modes = EVERY,
+        .title = "Loads in flight: the threads each writes, those waiting "
+                 "on global memory",
+        .source = "docs/architecture.md; HARP 4.2.1 (the Waiting-Lookup reads it)",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "tiny",
+        .long_cosims = "fermi-harp fermi-sbr gtx480-baws",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
     /* The table of resident TBs, one of the SM's parts, on every preset. */
     [STRUCTURE_TB_TABLE] = {
         .name = "tb_table",
@@ -645,6 +669,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the SIMD groups announce a divide's result one cycle before "
                "its latency has passed",
     },
+    [DEFECT_MEM_WAIT_DONE_FIRST_LANE] = {
+        .name = "mem-wait-done-first-lane",
+        .structure = STRUCTURE_MEM_WAIT,
+        .config = "tiny",
+        .test = "tiny-done-first-lane",
+        .bug = "a done of a global load counts one fewer load in flight "
+               "only for its first lane's thread: the others wait on "
+               "global memory for ever",
+    },
     [DEFECT_TB_TABLE_RETIRE_FORGETS_ARRIVAL] = {
         .name = "tb-table-retire-forgets-arrival",
         .structure = STRUCTURE_TB_TABLE,
@@ -673,18 +706,6 @@ static const struct defect_info defects[DEFECT_COUNT] = {
     },
 };
 
-/* ORDER PART */
-static const struct sm_part_info parts[SM_PART_COUNT] = {
-    [SM_PART_MEM_WAIT] = {
-        .name = "mem_wait",
-        .model = "mem_wait.h",
-        .title = "Loads in flight: the threads each writes, those waiting "
-                 "on global memory",
-        .source = "docs/architecture.md; HARP 4.2.1 (the Waiting-Lookup reads it)",
-        .per = PER_SM,
-    },
-};
-
 const struct structure_info *registry_structure(enum structure_id s)
 {
     return &structures[s];
@@ -693,11 +714,6 @@ const struct structure_info *registry_structure(enum structure_id s)
 const struct defect_info *registry_defect(enum rtl_defect d)
 {
     return &defects[d];
-}
-
-const struct sm_part_info *registry_sm_part(enum sm_part_id p)
-{
-    return &parts[p];
 }
 
 enum structure_id registry_find_structure(const char *name)

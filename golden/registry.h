@@ -64,6 +64,7 @@ enum structure_id {
     STRUCTURE_SIMD_GROUP,
     STRUCTURE_IBUFFER,
     STRUCTURE_TB_TABLE,
+    STRUCTURE_MEM_WAIT,
     STRUCTURE_SM_RECONV,
     STRUCTURE_COUNT
 };
@@ -128,31 +129,6 @@ struct structure_info {
 int registry_proved(enum structure_id s);
 
 /*
- * The SM's own parts that have no generated module yet: the structures the
- * SM composes besides the control hardware above.  Each follows
- * golden/model.h under a prefix equal to its file name.  A part moves from
- * here to a row of structures[] (with .sm_part set) when its emitter,
- * testbench and co-simulations exist.  ORDER PART: parts[] in registry.c.
- */
-enum sm_part_id {
-    SM_PART_MEM_WAIT,       /* the table of the loads in flight */
-    SM_PART_COUNT
-};
-
-struct sm_part_info {
-    const char *name;       /* "scoreboard": golden/scoreboard.{c,h}, the
-                               prefix of its functions */
-    const char *model;      /* its golden model's header, "scoreboard.h" */
-    const char *title;      /* what it is, "Register scoreboard" */
-    const char *source;     /* where its behaviour is stated: a paper's
-                               section or a docs/ file */
-    enum structure_count per;   /* copies per SM */
-};
-
-/* The row of SM part p. */
-const struct sm_part_info *registry_sm_part(enum sm_part_id p);
-
-/*
  * Deliberate defects.  They exist only to show that the co-simulation and
  * the proofs reject a wrong module; rtl/ never holds one.  ORDER DEFECT:
  * defects[] in registry.c.
@@ -183,6 +159,7 @@ enum rtl_defect {
     DEFECT_SIMD_GROUP_DIV_EARLY,     /* a divide's result is due a cycle early */
     DEFECT_IBUFFER_FILL_OVER_HEAD,   /* a fill is written into the oldest slot */
     DEFECT_TB_TABLE_RETIRE_FORGETS_ARRIVAL, /* a retiring warp's barrier arrival is not counted */
+    DEFECT_MEM_WAIT_DONE_FIRST_LANE, /* a done counts one fewer only for its first lane */
     DEFECT_SM_RECONV_LATE_FIRST,     /* sbr: a branch's barrier side runs first */
     DEFECT_COUNT
 };

@@ -11,6 +11,7 @@
 #include "lsu.h"
 #include "l1_cache.h"
 #include "lane.h"
+#include "mem_wait.h"
 #include "model.h"
 #include "rbt.h"
 #include "regfile.h"
@@ -53,6 +54,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SIMD_GROUP]     = emit_simd_group,
     [STRUCTURE_DISPATCH]       = emit_dispatch,
     [STRUCTURE_SHARED_MEM]     = emit_shared_mem,
+    [STRUCTURE_MEM_WAIT]       = emit_mem_wait,
     [STRUCTURE_TB_TABLE]       = emit_tb_table,
     [STRUCTURE_IBUFFER]        = emit_ibuffer,
     [STRUCTURE_SM_RECONV]      = emit_sm_reconv,
@@ -122,6 +124,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct simd_group_geometry, simd_group);
     CHECK_MODEL(struct dispatch_geometry, dispatch);
     CHECK_MODEL(struct shared_mem_geometry, shared_mem);
+    CHECK_MODEL(struct mem_wait_geometry, mem_wait);
     CHECK_MODEL(struct tb_table_geometry, tb_table);
     CHECK_MODEL(struct ibuffer_geometry, ibuffer);
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */

@@ -104,6 +104,10 @@ void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,
 void emit_tb_table(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
 
+/* The SM's table of the loads in flight */
+void emit_mem_wait(struct vgen *v, const struct simt_config *cfg,
+                   enum rtl_defect defect);
+
 /* A file header naming the structure, its source and the configuration. */
 void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg);

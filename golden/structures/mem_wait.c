@@ -17,8 +17,10 @@ void mem_wait_geometry(const struct simt_config *cfg,
     g->warp_slots = cfg->warp_size
                     ? cfg->threads_per_scheduler / cfg->warp_size
                       * cfg->schedulers : 0;
-    g->slot_w = clog2(g->warp_slots);
+    g->slot_w = g->warp_slots > 1 ? clog2(g->warp_slots) : 1;
     g->count_w = clog2(MEM_WAIT_MAX_INFLIGHT + 1);
+    g->sends = cfg->schedulers;
+    g->dones = MEM_WAIT_MAX_INFLIGHT;
 }
 
 int mem_wait_check(const struct mem_wait_geometry *g, char *msg,
@@ -31,6 +33,13 @@ int mem_wait_check(const struct mem_wait_geometry *g, char *msg,
                      "slots are beyond the model (1 to %d lanes, 1 to %u "
                      "slots)", g->warp_size, g->warp_slots,
                      MEM_WAIT_MAX_LANES, (unsigned)UINT16_MAX);
+        return -1;
+    }
+    if (g->sends == 0 || g->sends > MEM_WAIT_MAX_SEND) {
+        if (msglen)
+            snprintf(msg, msglen, "mem_wait: %u send ports (schedulers) "
+                     "are beyond the model (1 to %d)", g->sends,
+                     MEM_WAIT_MAX_SEND);
         return -1;
     }
     return 0;

@@ -62,8 +62,13 @@ struct mem_wait_geometry {
     unsigned warp_slots;    /* G: schedulers * threads_per_scheduler /
                                warp_size */
     unsigned warp_size;     /* lanes */
-    unsigned slot_w;        /* bits of a warp slot, clog2(G) */
+    unsigned slot_w;        /* bits of a warp slot, clog2(G), at least 1 */
     unsigned count_w;       /* bits of a thread's count, clog2(65) */
+    unsigned sends;         /* the module's send ports: one per warp
+                               scheduler (send[]) */
+    unsigned dones;         /* its done ports: one per in-flight entry of
+                               the LSU, MEM_WAIT_MAX_INFLIGHT (done[]), as
+                               the LSU's module reports them */
 };
 
 /* A load in flight. */
