@@ -223,13 +223,14 @@ void count(Coverage &c, const Run &r, const sm_rc_probe &p)
 
 // One kernel in lockstep for at most `cycles` cycles.  With fst set (the
 // replay) only scheduler trace_sched's stage is traced, up to stop_at.
-// Returns the first mismatch (cycle -1: none); status: 0 run and checked,
+// Returns the first mismatch (cycle -1: none), its scheduler in bad_sched;
+// status: 0 run and checked,
 // -1 the configuration refuses the kernel or the C SM stops it with an
 // error (why; the stage's err_o was compared), 1 the kernel failed.
 tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
                         const char *config, uint64_t seed, long cycles, const char *fst,
                         unsigned trace_sched, long stop_at, Coverage &cov,
-                        int &status, std::string &why)
+                        int &status, std::string &why, unsigned &bad_sched)
 {
     Run r;
     tb::Mismatch mm;
@@ -284,6 +285,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
             if (trace && s == trace_sched)
                 trace->dump(2 * (uint64_t)cycle);
             if (!compare(*tops[s], r, p, pc_bits, lanes, cycle, s, mm) && !fst) {
+                bad_sched = s;
                 return mm;
             }
             count(cov, r, p);
@@ -361,17 +363,17 @@ int main(int argc, char **argv)
     for (const kernel_info *k : kernels) {
         int status;
         std::string why;
+        unsigned s = 0, unused;
         tb::Mismatch mm = run_kernel(k, cfg, opt.config.c_str(), seed, opt.cycles, nullptr, 0, 0,
-                                     cov, status, why);
+                                     cov, status, why, s);
         if (mm.cycle >= 0) {
-            unsigned s = (unsigned)std::atoi(mm.signal.c_str() + 10);
             Coverage ignored;
             std::printf("MISMATCH in kernel %s at cycle %ld: %s expected %llu, "
                         "actual %llu\n", k->name, mm.cycle, mm.signal.c_str(),
                         (unsigned long long)mm.expected,
                         (unsigned long long)mm.actual);
             run_kernel(k, cfg, opt.config.c_str(), seed, opt.cycles, opt.fst.c_str(), s,
-                       mm.cycle + 2, ignored, status, why);
+                       mm.cycle + 2, ignored, status, why, unused);
             std::printf("waveform: %s (scheduler %u's stage)\n", opt.fst.c_str(), s);
             std::printf("replay:   %s --config %s --scenario %s --cycles %ld\n",
                         argv[0], opt.config.c_str(), k->name, opt.cycles);
