@@ -149,6 +149,13 @@ static bool exited_arrivals(struct sm *sm, struct wpt_in *wi,
     return any;
 }
 
+/* The control-flow stage's port holds a warp's lanes and (a probe) a
+ * scheduler's warps. */
+_Static_assert((unsigned)SM_RC_MAX_LANES >= (unsigned)SM_MAX_LANES,
+               "a lane of sm_rc_in per lane");
+_Static_assert((unsigned)SM_RC_MAX_WARPS >= (unsigned)SCHEDULER_MAX_WARPS,
+               "a bit of sm_rc_probe.step_release per warp");
+
 /*
  * The cycle's wires: what one stage of sm_cycle() hands to a later one
  * (the outputs of the parts' evaluations, the decisions of each
@@ -398,6 +405,13 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         ri->warp = (unsigned)launch;
         ri->pc = sm->prog->entry;
         ri->mask = wp->lanes;
+        for (uint64_t k = wp->lanes; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            unsigned g = sm_slot_of(sm, s, (unsigned)launch);
+            ri->lane_pc[l] = sm->thread[g * sm->cfg.warp_size + l].pc;
+            ri->lane_sp[l] = (uint16_t)sm_memory_stack_offset(
+                g * sm->cfg.warp_size + l, regfile_peek(&sm->rf, l, g, 2));
+        }
         fi->flush_valid = true;
         fi->flush_warp = (unsigned)launch;
     } else if (so->grant_valid) {

@@ -74,8 +74,7 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
         sm_destroy(sm);
         return -1;
     }
-    if (sm_reconv_init(&sm->rc, cfg, prog, sm->thread, &sm->rf, err,
-                       errlen) != 0) {
+    if (sm_reconv_init(&sm->rc, cfg, prog, sm->thread, err, errlen) != 0) {
         sm_destroy(sm);
         return -1;
     }

@@ -443,6 +443,24 @@ static void exec_control(struct sm *sm, unsigned s, struct sm_exec_outcome *o,
     o->control = x->two || x->ta != pc + 4 || o->exits;
 }
 
+/* The control-flow stage's per-lane inputs: for each lane that ran, the
+ * PC its thread goes to and its x2 after the instruction (the offset in
+ * the thread's stack region). */
+static void exec_lane_state(struct sm *sm, unsigned s,
+                            struct sm_exec_outcome *o)
+{
+    unsigned ws = sm->cfg.warp_size;
+
+    for (uint64_t k = o->rc.mask; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        unsigned gl = sm_slot_of(sm, s, o->owner[l]);
+
+        o->rc.lane_pc[l] = sm->thread[gl * ws + l].pc;
+        o->rc.lane_sp[l] = (uint16_t)sm_memory_stack_offset(
+            gl * ws + l, regfile_peek(&sm->rf, l, gl, 2));
+    }
+}
+
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
  * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
  * regroups threads).  The register file's read ports give each lane its
@@ -476,4 +494,5 @@ void sm_execute(struct sm *sm, unsigned s, unsigned w,
     if (x.failed)
         return;
     exec_control(sm, s, o, &x);
+    exec_lane_state(sm, s, o);
 }

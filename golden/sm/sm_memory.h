@@ -97,6 +97,18 @@ static inline uint32_t sm_memory_stack_top(unsigned i)
     return SM_STACK_BASE + (uint32_t)(i + 1) * SM_STACK_BYTES;
 }
 
+/* Where sp (a value of thread slot i's x2) is in the thread's stack
+ * region: its byte offset from the region's bottom, 0 .. SM_STACK_BYTES -
+ * 1.  sp at the region's top (no frame yet: the start code) or outside
+ * the region counts as the shallowest offset, SM_STACK_BYTES - 1; equal
+ * call depths of two threads give equal offsets. */
+static inline uint32_t sm_memory_stack_offset(unsigned i, uint32_t sp)
+{
+    uint32_t off = sp - (sm_memory_stack_top(i) - SM_STACK_BYTES);
+
+    return off > SM_STACK_BYTES - 1 ? SM_STACK_BYTES - 1 : off;
+}
+
 /* The address the memory pipeline sees -- the coalescer's lines, the
  * L1's sets and tags, the MSHRs, DRAM -- for addr, an address a thread
  * of an SM of `threads` thread slots accesses, the slots interleaved in

@@ -24,7 +24,7 @@ _Static_assert(sizeof sm_reconv_modes / sizeof sm_reconv_modes[0]
 int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
                    const struct program *prog,
                    const struct rv32_context *threads,
-                   const struct regfile *rf, char *err, size_t errlen)
+                   char *err, size_t errlen)
 {
     uint64_t insns = (uint64_t)(prog->text_hi - prog->text_lo) / 4;
 
@@ -45,7 +45,6 @@ int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
     rc->warp_size = cfg->warp_size;
     rc->warps = cfg->threads_per_scheduler / cfg->warp_size;
     rc->threads = threads;
-    rc->rf = rf;
     if (cfg->pc_bits < 64 && insns > (1ull << cfg->pc_bits)) {
         snprintf(err, errlen, "%s: %llu instructions of text do not fit "
                  "the %u-bit PCs of the control-flow structures "
@@ -107,8 +106,13 @@ bool sm_reconv_step(struct sm_reconv *rc, unsigned sched,
                     const struct sm_rc_in *in)
 {
     if (rc->probe) {
-        rc->probe[sched].stepped = true;
-        rc->probe[sched].step_in = *in;
+        struct sm_rc_probe *p = &rc->probe[sched];
+
+        p->stepped = true;
+        p->step_in = *in;
+        memset(p->step_release, 0, sizeof p->step_release);
+        for (unsigned w = 0; in->release && w < rc->warps; w++)
+            p->step_release[w / 64] |= (uint64_t)in->release[w] << w % 64;
     }
     return rc->ops->step(rc, sched, in);
 }

@@ -34,7 +34,6 @@
 
 #include "config.h"
 #include "arbiter.h"
-#include "regfile.h"
 #include "rv32.h"
 #include "sbr_stack.h"
 
@@ -49,6 +48,11 @@ struct sm_reconv_ops;
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Lanes of a warp the port's per-lane inputs hold (the arbiter's most),
+ * and warps of a scheduler a probe's release record holds (the
+ * scheduler's most). */
+enum { SM_RC_MAX_LANES = 64, SM_RC_MAX_WARPS = 256 };
 
 enum sm_rc_op {
     SM_RC_NONE = 0,
@@ -82,6 +86,13 @@ struct sm_rc_in {
                              * memory; NULL: none does */
     uint64_t mem_epoch;     /* changes whenever mem_pending's contents do
                              * (harp keeps what it found there until then) */
+    uint32_t lane_pc[SM_RC_MAX_LANES]; /* LAUNCH, EXEC: per lane of mask,
+                             * the PC its thread goes to (LAUNCH: the
+                             * entry); minpc keeps it */
+    uint16_t lane_sp[SM_RC_MAX_LANES]; /* ... and its x2 after the
+                             * instruction (LAUNCH: the initial x2) as
+                             * sm_memory_stack_offset() gives it; minpc
+                             * keeps it */
 };
 
 struct sm_rc_out {
@@ -134,6 +145,9 @@ struct sm_rc_probe {
     struct sm_rc_out read_out;
     bool stepped;           /* sm_reconv_step() ran: ... */
     struct sm_rc_in step_in;
+    uint64_t step_release[SM_RC_MAX_WARPS / 64]; /* ... its release
+                             * (step_in.release points at the SM's cycle,
+                             * gone when it returns), a bit per warp */
 };
 
 struct sm_reconv {
@@ -148,12 +162,16 @@ struct sm_reconv {
     unsigned warp_size;
     unsigned warps;         /* W: warps per scheduler */
     const struct rv32_context *threads; /* the SM's threads, slot-major */
-    const struct regfile *rf;   /* the SM's registers (minpc: each sp) */
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
     struct sm_sbr_predecode *sbr_pre; /* sbr: per text word, what the
                              * stage reads beside the instruction */
     struct arbiter *arb;        /* minpc: one arbiter per warp slot */
     uint64_t *parked;       /* minpc: per warp slot, threads at simt.bar */
+    uint32_t *lane_pc;      /* minpc: per thread (slot-major), its PC
+                             * register (Collange 4: a PC per thread) */
+    uint64_t *lane_sp;      /* minpc: per thread, the SP key its arbiter
+                             * compares: the sp_bits most significant bits
+                             * of its x2's stack offset */
     struct ics_first *ics;        /* ics-first: one module per warp slot */
     struct sm_harp *harp;   /* harp: one set of tables per scheduler */
     uint64_t rbt_bypass;    /* harp: threads whose RBT set was full */
@@ -177,12 +195,12 @@ struct sm_reconv {
 };
 
 /* threads: the SM's warp_slots * warp_size threads, slot g = w *
- * schedulers + s (the per-thread PC of minpc); rf: their registers (the
- * per-thread SP of minpc). */
+ * schedulers + s (the per-thread PCs harp and ics-first read; minpc keeps
+ * its own from the port's lane_pc and lane_sp). */
 int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
                    const struct program *prog,
                    const struct rv32_context *threads,
-                   const struct regfile *rf, char *err, size_t errlen);
+                   char *err, size_t errlen);
 void sm_reconv_free(struct sm_reconv *rc);
 void sm_reconv_reset(struct sm_reconv *rc);
 /* Not const: a mode may keep what it evaluated for the step of the same

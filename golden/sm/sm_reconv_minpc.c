@@ -6,13 +6,23 @@
  * No re-convergence table is read: threads meet again when their SP:PC
  * coincide.
  *
+ * The stage holds each thread's PC and SP key in registers of its own
+ * (Collange 4: a PC per thread), written through the port: at a warp's
+ * LAUNCH and at each EXEC, for the lanes of its mask, from the update's
+ * lane_pc and lane_sp (where the thread goes, its x2 after the
+ * instruction).  While an update is evaluated its lanes present those new
+ * values (a bypass of the registers' next values: fetch may read the warp
+ * in the cycle it executes).  The SM's threads and registers are not
+ * read, but by the invariant check's cross-check of the PCs.
+ *
  * The arbiter's inputs: PC = (pc - text_lo) / 4 (instructions, as the
  * arbiter counts them); SP = the offset of x2 in the thread's own stack
- * region (every thread's stack has the same size, so equal call depths
- * give equal offsets), keeping its sp_bits most significant bits of the
- * region's offset width; x2 at the region's top (the start code, before
- * any frame) counts as the shallowest offset.  The common PC register is driven as Collange
- * 4.1 describes: INC after a fall-through, ARB after anything else.
+ * region (sm_memory_stack_offset(): every thread's stack has the same
+ * size, so equal call depths give equal offsets; x2 at the region's top,
+ * the start code before any frame, counts as the shallowest offset),
+ * keeping its sp_bits most significant bits of the region's offset width.
+ * The common PC register is driven as Collange 4.1 describes: INC after a
+ * fall-through, ARB after anything else.
  *
  * TB barrier: a thread that executes simt.bar stops presenting its PC
  * (its valid input falls) until the barrier releases, so the warp's other
@@ -36,6 +46,16 @@ static unsigned stack_bits(void)
     return b;
 }
 
+/* The SP key of warp slot g's arbiter for a stack offset (lane_sp): its
+ * sp_bits most significant bits of the offset's stack_bits(). */
+static uint64_t sp_key(const struct sm_reconv *rc, unsigned g, uint32_t off)
+{
+    unsigned sb = stack_bits();
+    unsigned sw = rc->arb[g].g.sp_w;
+
+    return (uint64_t)off >> (sw < sb ? sb - sw : 0);
+}
+
 static int minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
                       char *err, size_t errlen)
 {
@@ -43,7 +63,9 @@ static int minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
 
     rc->arb = calloc(n, sizeof *rc->arb);
     rc->parked = calloc(n, sizeof *rc->parked);
-    if (!rc->arb || !rc->parked) {
+    rc->lane_pc = calloc((size_t)n * rc->warp_size, sizeof *rc->lane_pc);
+    rc->lane_sp = calloc((size_t)n * rc->warp_size, sizeof *rc->lane_sp);
+    if (!rc->arb || !rc->parked || !rc->lane_pc || !rc->lane_sp) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -54,14 +76,22 @@ static int minpc_init(struct sm_reconv *rc, const struct simt_config *cfg,
     return 0;
 }
 
-/* The arbiter's inputs for warp (sched, warp) over the lanes in live. */
+/* Whether the update `in` (NULL: none) writes the lanes of warp (sched,
+ * warp): their registers' next values are its lane_pc and lane_sp. */
+static bool writes_warp(const struct sm_rc_in *in, unsigned warp)
+{
+    return in && in->op != SM_RC_NONE && in->warp == warp;
+}
+
+/* The arbiter's inputs for warp (sched, warp) over the lanes in live:
+ * each lane's PC and SP key registers, or the values the update `in`
+ * (NULL: none) gives the lanes it writes. */
 static unsigned arb_inputs(const struct sm_reconv *rc, unsigned sched,
-                           unsigned warp, uint64_t live, struct arbiter_in *ai)
+                           unsigned warp, uint64_t live,
+                           const struct sm_rc_in *in, struct arbiter_in *ai)
 {
     unsigned g = warp * rc->schedulers + sched;
-    unsigned sb = stack_bits();
-    unsigned sw = rc->arb[g].g.sp_w;
-    unsigned shift = sw < sb ? sb - sw : 0;
+    uint64_t upd = writes_warp(in, warp) ? in->mask : 0;
 
     /* PC mode: the lines (addr) are not read */
     ai->mem = false;
@@ -69,16 +99,11 @@ static unsigned arb_inputs(const struct sm_reconv *rc, unsigned sched,
     ai->valid = live & ~rc->parked[g];
     for (unsigned l = 0; l < rc->warp_size; l++) {
         unsigned i = g * rc->warp_size + l;
-        const struct rv32_context *t = &rc->threads[i];
-        uint32_t base = sm_memory_stack_top(i) - SM_STACK_BYTES;
-        uint32_t off = regfile_peek(rc->rf, l, g, 2) - base;
+        bool u = upd >> l & 1;
+        uint32_t pc = u ? in->lane_pc[l] : rc->lane_pc[i];
 
-        /* x2 at the top of the region (no frame yet, in the start code)
-         * is the shallowest offset, not offset 0 */
-        if (off > SM_STACK_BYTES - 1)
-            off = SM_STACK_BYTES - 1;
-        ai->pc[l] = (uint64_t)(t->pc - rc->prog->text_lo) >> 2;
-        ai->sp[l] = (uint64_t)off >> shift;
+        ai->pc[l] = (uint64_t)(pc - rc->prog->text_lo) >> 2;
+        ai->sp[l] = u ? sp_key(rc, g, in->lane_sp[l]) : rc->lane_sp[i];
     }
     return g;
 }
@@ -88,7 +113,7 @@ static void minpc_read(const struct sm_reconv *rc, unsigned sched,
 {
     struct arbiter_in ai;
     struct arbiter_out ao;
-    unsigned g = arb_inputs(rc, sched, in->rd_warp, in->rd_live, &ai);
+    unsigned g = arb_inputs(rc, sched, in->rd_warp, in->rd_live, in, &ai);
 
     arbiter_eval(&rc->arb[g], &ai, &ao);
     out->rd_valid = ao.valid;
@@ -105,7 +130,7 @@ static void minpc_eval(struct sm_reconv *rc, unsigned sched,
 
     minpc_read(rc, sched, in, out);
     if (in->op == SM_RC_EXEC) {
-        g = arb_inputs(rc, sched, in->warp, in->live, &ai);
+        g = arb_inputs(rc, sched, in->warp, in->live, in, &ai);
         arbiter_eval(&rc->arb[g], &ai, &ao);
         /* no thread presents its PC: the warp has exited only when none
          * is live (threads parked at the barrier are) */
@@ -129,13 +154,21 @@ static void minpc_update(struct sm_reconv *rc, unsigned sched,
     if (in->op == SM_RC_NONE)
         return;
     g = arb_inputs(rc, sched, in->warp,
-                   in->op == SM_RC_LAUNCH ? in->mask : in->live, &ai);
+                   in->op == SM_RC_LAUNCH ? in->mask : in->live, in, &ai);
     arbiter_eval(&rc->arb[g], &ai, &ao);
     ai.pc_op = ARBITER_ARB;
     if (in->op == SM_RC_EXEC && ao.valid && ao.mask == in->mask
         && rc->prog->text_lo + (uint32_t)(ao.pc << 2) == in->pc + 4)
         ai.pc_op = ARBITER_INC;
     arbiter_step(&rc->arb[g], &ai);
+    /* the lanes' registers take the update's values */
+    for (uint64_t m = in->mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        unsigned i = g * rc->warp_size + l;
+
+        rc->lane_pc[i] = in->lane_pc[l];
+        rc->lane_sp[i] = sp_key(rc, g, in->lane_sp[l]);
+    }
     if (in->op == SM_RC_LAUNCH)
         rc->parked[g] = 0;
     if (in->op == SM_RC_EXEC && in->bar)
@@ -149,7 +182,7 @@ static void minpc_view(const struct sm_reconv *rc, unsigned sched,
 {
     struct arbiter_in ai;
     struct arbiter_out ao;
-    unsigned g = arb_inputs(rc, sched, warp, live, &ai);
+    unsigned g = arb_inputs(rc, sched, warp, live, NULL, &ai);
 
     arbiter_eval(&rc->arb[g], &ai, &ao);
     *pc = rc->text_lo + (uint32_t)(ao.pc << 2);
@@ -169,22 +202,30 @@ static bool minpc_all_barrier(const struct sm_reconv *rc, unsigned sched,
     return live && (rc->parked[warp * rc->schedulers + sched] & live) == live;
 }
 
+/* A thread's one place is its own PC register: the check is that every
+ * live thread's register holds a PC inside the text the arbiter can name,
+ * and (a debug cross-check, not hardware) the PC the SM's thread context
+ * holds. */
+static bool in_its_register(const struct sm_reconv *rc, unsigned i)
+{
+    uint32_t pc = rc->lane_pc[i];
+
+    return pc >= rc->prog->text_lo && pc < rc->prog->text_hi
+           && pc == rc->threads[i].pc;
+}
+
 static void minpc_counts(const struct sm_reconv *rc, unsigned sched,
                          unsigned warps, const uint64_t live[], unsigned lanes,
                          unsigned count[])
 {
     for (unsigned w = 0; w < warps; w++) {
-        const struct rv32_context *t =
-            &rc->threads[(w * rc->schedulers + sched) * rc->warp_size];
+        unsigned i0 = (w * rc->schedulers + sched) * rc->warp_size;
         for (unsigned l = 0; l < lanes; l++)
             count[w * lanes + l] = (live[w] >> l & 1)
-                                   && t[l].pc >= rc->prog->text_lo
-                                   && t[l].pc < rc->prog->text_hi;
+                                   && in_its_register(rc, i0 + l);
     }
 }
 
-/* A thread's one place is its own PC register: the check is that every
- * live thread's PC is inside the text the arbiter can name. */
 static void minpc_places(const struct sm_reconv *rc, unsigned sched,
                          unsigned warp, uint64_t live, unsigned lanes, unsigned count[],
                          char place[][64])
@@ -192,10 +233,10 @@ static void minpc_places(const struct sm_reconv *rc, unsigned sched,
     unsigned g = warp * rc->schedulers + sched;
 
     for (unsigned l = 0; l < lanes; l++) {
-        const struct rv32_context *t = &rc->threads[g * rc->warp_size + l];
-        if ((live >> l & 1) && t->pc >= rc->prog->text_lo && t->pc < rc->prog->text_hi) {
+        unsigned i = g * rc->warp_size + l;
+        if ((live >> l & 1) && in_its_register(rc, i)) {
             count[l] = 1;
-            snprintf(place[l], 64, "its PC 0x%08x", t->pc);
+            snprintf(place[l], 64, "its PC 0x%08x", rc->lane_pc[i]);
         }
     }
 }
@@ -212,8 +253,12 @@ static void minpc_free(struct sm_reconv *rc)
 {
     free(rc->arb);
     free(rc->parked);
+    free(rc->lane_pc);
+    free(rc->lane_sp);
     rc->arb = NULL;
     rc->parked = NULL;
+    rc->lane_pc = NULL;
+    rc->lane_sp = NULL;
 }
 
 static void minpc_reset(struct sm_reconv *rc)
@@ -222,6 +267,10 @@ static void minpc_reset(struct sm_reconv *rc)
         arbiter_reset(&rc->arb[g]);
     memset(rc->parked, 0,
            (size_t)rc->warps * rc->schedulers * sizeof *rc->parked);
+    memset(rc->lane_pc, 0, (size_t)rc->warps * rc->schedulers
+                           * rc->warp_size * sizeof *rc->lane_pc);
+    memset(rc->lane_sp, 0, (size_t)rc->warps * rc->schedulers
+                           * rc->warp_size * sizeof *rc->lane_sp);
 }
 
 static bool minpc_issue_view(struct sm_reconv *rc, unsigned sched,
@@ -249,7 +298,7 @@ static void minpc_waiting(struct sm_reconv *rc, unsigned sched,
     minpc_view(rc, sched, warp, live, &pc, &run);
     for (uint64_t m = live & ~run & ~rc->parked[g]; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        uint32_t tpc = rc->threads[g * rc->warp_size + l].pc;
+        uint32_t tpc = rc->lane_pc[g * rc->warp_size + l];
         uint32_t i = (tpc - rc->text_lo) / 4;
         if (tpc >= rc->text_lo && i < rc->text_words && is_rpc[i])
             *reconv |= 1ull << l;

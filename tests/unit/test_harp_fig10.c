@@ -282,7 +282,7 @@ static void load_stage(struct stage *st, bool reference)
     st->branch.rpc = addr(PC_D);
     st->prog.branches = &st->branch;
     st->prog.n_branches = 1;
-    if (sm_reconv_init(&st->rc, &st->cfg, &st->prog, st->thread, NULL, err,
+    if (sm_reconv_init(&st->rc, &st->cfg, &st->prog, st->thread, err,
                        sizeof err) != 0)
         fail_msg("%s", err);
     st->rc.reference = reference;

@@ -3,9 +3,10 @@
  * (golden/sm/sm_reconv*.c) under sbr, minpc and ics-first, driven through
  * the generic port (golden/sm/sm_reconv.h) as golden/sm/sm.c drives it: each
  * cycle one sm_reconv_eval() and one sm_reconv_step() with the cycle's
- * update (a launch, or the outcome of the warp's instruction), the SM's
- * threads carrying the PCs (and, for minpc, the stack pointers) the
- * execute stage gave them.  What the stage then selects is read as the
+ * update (a launch, or the outcome of the warp's instruction): the SM's
+ * threads carrying the PCs the execute stage gave them (ics-first reads
+ * them) and the update's lane_pc and lane_sp giving the same PCs and the
+ * lanes' stack offsets (minpc keeps them).  What the stage then selects is read as the
  * SM reads it: sm_reconv_read() (the fetch stage's port) and
  * sm_reconv_issue_view() (the issue stage's).  harp has its own test,
  * tests/unit/test_harp_fig10.c.
@@ -59,17 +60,21 @@ struct rig {
     struct program_func func[2];
     struct program_ics ics[2];
     struct rv32_context thread[64];     /* the scheduler's threads */
-    struct regfile rf;                  /* their registers (minpc: sp) */
+    uint16_t sp[LANES];                 /* warp 0's lanes' x2, as stack
+                                         * offsets (sm_memory_stack_offset) */
     struct sm_reconv rc;
 };
 
-/* Thread (lane, slot)'s stack pointer x2 is sp, its other registers 0. */
-static void set_sp(struct rig *r, unsigned lane, unsigned slot, uint32_t sp)
+/* Warp 0's lanes `mask` go to instruction i: their threads' PCs (the
+ * execute stage moves them) and the update's per-lane inputs. */
+static void go(struct rig *r, struct sm_rc_in *in, uint64_t mask, unsigned i)
 {
-    uint32_t x[REGFILE_REGS] = { 0 };
-
-    x[2] = sp;
-    regfile_launch(&r->rf, lane, slot, x);
+    for (unsigned l = 0; l < LANES; l++)
+        if (mask >> l & 1) {
+            r->thread[l].pc = addr(i);
+            in->lane_pc[l] = addr(i);
+            in->lane_sp[l] = r->sp[l];
+        }
 }
 
 static void build(struct rig *r, const char *mode)
@@ -123,11 +128,9 @@ static void build(struct rig *r, const char *mode)
     r->prog.ics = r->ics;
     r->prog.n_ics = 2;
     r->prog.ics_max_level = 1;
-    if (regfile_init(&r->rf, &r->cfg, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    for (unsigned i = 0; i < 64 && i / LANES < r->rf.g.slots; i++)
-        set_sp(r, i % LANES, i / LANES, sm_memory_stack_top(i));
-    if (sm_reconv_init(&r->rc, &r->cfg, &r->prog, r->thread, &r->rf, err,
+    for (unsigned l = 0; l < LANES; l++)    /* x2 at the top of its stack */
+        r->sp[l] = (uint16_t)sm_memory_stack_offset(l, sm_memory_stack_top(l));
+    if (sm_reconv_init(&r->rc, &r->cfg, &r->prog, r->thread, err,
                        sizeof err) != 0)
         fail_msg("%s", err);
     sm_reconv_reset(&r->rc);
@@ -160,8 +163,7 @@ static void launch(struct rig *r)
     in.op = SM_RC_LAUNCH;
     in.pc = addr(0);
     in.mask = in.live = ALL;
-    for (unsigned l = 0; l < LANES; l++)
-        r->thread[l].pc = addr(0);
+    go(r, &in, ALL, 0);
     clock(r, &in);
 }
 
@@ -177,9 +179,7 @@ static struct sm_rc_out exec(struct rig *r, unsigned i, uint64_t mask,
     in.mask = mask;
     in.live = ALL;
     in.npc = addr(next);
-    for (unsigned l = 0; l < LANES; l++)
-        if (mask >> l & 1)
-            r->thread[l].pc = addr(next);
+    go(r, &in, mask, next);
     return clock(r, &in);
 }
 
@@ -195,8 +195,8 @@ static void branch(struct rig *r, uint64_t taken)
     in.taken = taken;
     in.tpc = addr(3);
     in.npc = addr(1);
-    for (unsigned l = 0; l < LANES; l++)
-        r->thread[l].pc = addr(taken >> l & 1 ? 3 : 1);
+    go(r, &in, taken, 3);
+    go(r, &in, ALL & ~taken, 1);
     clock(r, &in);
 }
 
@@ -258,7 +258,6 @@ static void sbr_runs_the_taken_side_then_the_other_and_reconverges_at_the_rpc(
     assert_fetches(&r, 4, ALL);                 /* re-converged at 4 */
     assert_int_equal(r.rc.sbr[0].depth[0], 1);
     sm_reconv_free(&r.rc);
-    regfile_free(&r.rf);
 }
 
 static void sbr_holds_a_call_in_a_call_entry_until_its_return(void **state)
@@ -287,22 +286,29 @@ static void sbr_holds_a_call_in_a_call_entry_until_its_return(void **state)
     out = exec(&r, 6, ALL, 7);                  /* the base reaches exit */
     assert_true(out.exited);
     sm_reconv_free(&r.rc);
-    regfile_free(&r.rf);
 }
 
 /* ---- minpc -------------------------------------------------------- */
 
-/* Lane l of warp 0 at instruction i, its SP `frames` stack frames of
- * SM_STACK_BYTES >> sp_bits bytes (the arbiter's SP unit) below the top
- * of its stack.  The top itself (the start code) counts as the
- * shallowest offset, in the same unit as one frame below it, so the
- * kernel's frame is one frame down. */
+/* Lane l of warp 0 goes to instruction i (an update of its own), its SP
+ * `frames` stack frames of SM_STACK_BYTES >> sp_bits bytes (the
+ * arbiter's SP unit) below the top of its stack.  The top itself (the
+ * start code) counts as the shallowest offset, in the same unit as one
+ * frame below it, so the kernel's frame is one frame down. */
 static void put(struct rig *r, unsigned l, unsigned i, unsigned frames)
 {
     uint32_t frame = SM_STACK_BYTES >> r->cfg.sp_bits;
+    struct sm_rc_in in = { 0 };
 
-    r->thread[l].pc = addr(i);
-    set_sp(r, l, 0, sm_memory_stack_top(l) - frames * frame);
+    in.op = SM_RC_EXEC;
+    in.pc = r->thread[l].pc;
+    in.mask = 1ull << l;
+    in.live = ALL;
+    in.npc = addr(i);
+    r->sp[l] = (uint16_t)sm_memory_stack_offset(
+        l, sm_memory_stack_top(l) - frames * frame);
+    go(r, &in, in.mask, i);
+    clock(r, &in);
 }
 
 /* Collange, Listing 1: threads that called f from a divergent block sit
@@ -326,7 +332,6 @@ static void minpc_runs_the_deepest_call_first_though_its_pc_is_higher(
     put(&r, 0, 8, 3);           /* deeper still, at a lower PC */
     assert_issues(&r, 8, 0x1);
     sm_reconv_free(&r.rc);
-    regfile_free(&r.rf);
 }
 
 /* Collange: "In case of a tie, we select the minimal PC_i as before";
@@ -349,7 +354,6 @@ static void minpc_runs_the_lowest_pc_among_threads_at_the_same_depth(
     exec(&r, 5, 0xe, 6);        /* ... and all meet lane 0 */
     assert_issues(&r, 6, ALL);
     sm_reconv_free(&r.rc);
-    regfile_free(&r.rf);
 }
 
 static void minpc_parks_a_thread_at_the_barrier_until_its_release(
@@ -373,14 +377,14 @@ static void minpc_parks_a_thread_at_the_barrier_until_its_release(
     in.live = ALL;
     in.bar = true;
     in.npc = addr(5);
-    r.thread[1].pc = r.thread[2].pc = addr(5);
+    go(&r, &in, 0x6, 5);
     clock(&r, &in);
     assert_issues(&r, 6, 0x9);  /* their PC 5 is not presented */
     assert_false(sm_reconv_all_barrier(&r.rc, 0, 0, ALL));
     in.pc = addr(6);            /* lanes 0 and 3 reach it too */
     in.mask = 0x9;
     in.npc = addr(7);
-    r.thread[0].pc = r.thread[3].pc = addr(7);
+    go(&r, &in, 0x9, 7);
     clock(&r, &in);
     assert_true(sm_reconv_all_barrier(&r.rc, 0, 0, ALL));
     memset(&in, 0, sizeof in);  /* the TB's barrier releases */
@@ -389,7 +393,6 @@ static void minpc_parks_a_thread_at_the_barrier_until_its_release(
     assert_false(sm_reconv_all_barrier(&r.rc, 0, 0, ALL));
     assert_issues(&r, 5, 0x6);
     sm_reconv_free(&r.rc);
-    regfile_free(&r.rf);
 }
 
 /* ---- ics-first ---------------------------------------------------- */
@@ -425,8 +428,8 @@ static void ics_first_runs_the_raised_side_before_threads_lowered_at_the_rpc(
     in.taken = 0xc;
     in.tpc = addr(3);
     in.npc = addr(1);
-    r.thread[0].pc = r.thread[1].pc = addr(1);
-    r.thread[2].pc = r.thread[3].pc = addr(3);
+    go(&r, &in, 0x3, 1);
+    go(&r, &in, 0xc, 3);
     clock(&r, &in);
     idle(&r);                   /* commit: all four one level up */
     /* one level: the lowest lane's PC */
@@ -437,7 +440,6 @@ static void ics_first_runs_the_raised_side_before_threads_lowered_at_the_rpc(
     ics_issue(&r, 4, 0xc, 5);   /* lowered at the RPC too */
     assert_issues(&r, 5, ALL);  /* re-converged */
     sm_reconv_free(&r.rc);
-    regfile_free(&r.rf);
 }
 
 static void ics_first_holds_a_warp_at_the_barrier_until_every_thread_waits(
@@ -456,8 +458,7 @@ static void ics_first_holds_a_warp_at_the_barrier_until_every_thread_waits(
     in.mask = in.live = ALL;
     in.bar = true;
     in.npc = addr(1);
-    for (unsigned l = 0; l < LANES; l++)
-        r.thread[l].pc = addr(1);
+    go(&r, &in, ALL, 1);
     clock(&r, &in);
     assert_false(sm_reconv_all_barrier(&r.rc, 0, 0, ALL)); /* Execution */
     idle(&r);
@@ -468,7 +469,6 @@ static void ics_first_holds_a_warp_at_the_barrier_until_every_thread_waits(
     assert_false(sm_reconv_all_barrier(&r.rc, 0, 0, ALL));
     assert_issues(&r, 1, ALL);
     sm_reconv_free(&r.rc);
-    regfile_free(&r.rf);
 }
 
 int main(void)
