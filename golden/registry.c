@@ -466,23 +466,26 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * structures behind the port the SM drives (golden/sm/sm_reconv.h),
      * composed in Verilog as golden/sm/ composes their models.  Its
      * testbench runs the suite's kernels on the C SM and compares the
-     * stage's port every cycle.  sbr only so far. */
+     * stage's port every cycle.  sbr and minpc so far; no preset is
+     * minpc, so scenarios give it tiny's, fermi-harp's and gtx480-baws's
+     * sizes. */
     [STRUCTURE_SM_RECONV] = {
         .name = "sm_reconv",
         .module = "simtref_sm_reconv",
         .file = "simtref_sm_reconv.v",
         .model = "sm/sm_reconv.h",
-        .modes = REGISTRY_MODE(RECONV_SBR),
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC),
         .title = "Control-flow stage of a warp scheduler (sbr: the SBR "
-                 "stacks driven by the executed instructions)",
-        .source = "HARP 2.1; docs/isa.md",
+                 "stacks driven by the executed instructions; minpc: an "
+                 "arbiter per warp over its threads' PCs and SPs)",
+        .source = "HARP 2.1; Collange 4; docs/isa.md",
         .per = PER_SCHEDULER,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr",
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h",
-        .cosims = "sm-tiny-sbr",
-        .long_cosims = "fermi-sbr gtx480-baws",
+        .cosims = "sm-tiny-sbr sm-tiny-minpc",
+        .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -704,6 +707,16 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the sbr control-flow stage runs first the side of a branch "
                "that reaches a barrier before re-converging (it must run "
                "last)",
+    },
+    [DEFECT_SM_RECONV_POP_NO_MASK] = {
+        .name = "sm-reconv-pop-no-mask",
+        .structure = STRUCTURE_SM_RECONV,
+        .config = "tests/data/scenarios/sm-tiny-minpc.conf",
+        .test = "sm-tiny-minpc-pop-no-mask",
+        .bug = "the minpc control-flow stage reports no re-convergence "
+               "when the lanes that ran go on to the next instruction, "
+               "though threads waiting there join them (the pop ignores "
+               "the selected mask)",
     },
 };
 

@@ -161,6 +161,7 @@ enum rtl_defect {
     DEFECT_TB_TABLE_RETIRE_FORGETS_ARRIVAL, /* a retiring warp's barrier arrival is not counted */
     DEFECT_MEM_WAIT_DONE_FIRST_LANE, /* a done counts one fewer only for its first lane */
     DEFECT_SM_RECONV_LATE_FIRST,     /* sbr: a branch's barrier side runs first */
+    DEFECT_SM_RECONV_POP_NO_MASK,    /* minpc: the pop ignores the selected mask */
     DEFECT_COUNT
 };
 

@@ -7,7 +7,8 @@
  * in hardware: from the instruction's outcome and its pre-decoded
  * side-band (struct sm_sbr_predecode: the loader's flow, branch RPC and
  * late side of each text word) it chooses the stack's operation; an
- * instance of simtref_sbr_stack does it.
+ * instance of simtref_sbr_stack does it.  Under minpc the module of the
+ * same name is rtlgen/emit_sm_reconv_minpc.c's.
  */
 #include "rtlgen.h"
 #include "sbr_stack.h"
@@ -216,6 +217,10 @@ void emit_sm_reconv(struct vgen *v, const struct simt_config *cfg,
 {
     struct sbr_stack_geometry g;
 
+    if (cfg->reconvergence == RECONV_MINPC) {
+        emit_sm_reconv_minpc(v, cfg, defect);
+        return;
+    }
     sbr_stack_geometry(cfg, &g);
     emit_header(v, cfg, &g);
     emit_encodings(v, &g);

@@ -1,17 +1,20 @@
 // tb_sm_reconv.cpp -- the SM's control-flow stage in Verilog
-// (simtref_sm_reconv) in lockstep with the C SM on the suite's kernels.
+// (simtref_sm_reconv) in lockstep with the C SM on the suite's kernels,
+// under sbr or minpc (the module's ports tell which: drive_mode()).
 //
 // A kernel runs on the C SM (golden/sm/), opened and given its inputs
 // through the host API as `simtref sim` does, every cycle evaluated (its
 // reference mode).  The SM's own stage records its port each cycle
 // (struct sm_rc_probe, golden/sm/sm_reconv.h); one instance of the module
 // per warp scheduler gets the same port: the update (a launch or an
-// executed instruction's outcome), the instruction's pre-decoded side-band
-// (struct sm_sbr_predecode) and the read port's warp.  Before each clock
-// edge every output is compared with the C stage's: what the update does
-// (pop, exited, yielded, err) and the PC and mask fetch reads.  The
-// kernel's result is then checked against its host reference, so that
-// each run is a real run of the kernel.
+// executed instruction's outcome) and the read port's warp; under sbr
+// the instruction's pre-decoded side-band (struct sm_sbr_predecode),
+// under minpc each lane's new PC and stack offset, the barrier releases
+// and the read warp's live lanes.  Before each clock edge every output is
+// compared with the C stage's: what the update does (pop, exited, err;
+// yielded under sbr) and the PC and mask fetch reads.  The kernel's
+// result is then checked against its host reference, so that each run
+// is a real run of the kernel.
 //
 //   --scenario NAME  the suite's kernel NAME (default: every kernel)
 //   --cycles N       a kernel's cycle limit
@@ -27,6 +30,7 @@
 #include <ctime>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "Vsimtref_sm_reconv.h"
@@ -42,11 +46,19 @@ namespace {
 
 using Top = Vsimtref_sm_reconv;
 
+// Whether module T is the stage under minpc (its per-lane ports), else
+// the stage under sbr.
+template <class T, class = void> struct IsMinpc : std::false_type {};
+template <class T>
+struct IsMinpc<T, std::void_t<decltype(T::lane_pc_i)>> : std::true_type {};
+constexpr bool kMinpc = IsMinpc<Top>::value;
+
 // What the kernels exercised, over the whole run.
 struct Coverage {
     unsigned long kernels = 0, cycles = 0, updates = 0, launches = 0,
                   splits = 0, late_splits = 0, calls = 0, returns = 0,
-                  pops = 0, exits = 0, yields = 0, reads = 0;
+                  pops = 0, exits = 0, yields = 0, reads = 0, parks = 0,
+                  releases = 0, deeper = 0;
 };
 
 // One kernel's run: an SM of the host API (lib/simtref/simtref.h), as
@@ -135,9 +147,10 @@ uint64_t pc_index(const Run &r, uint32_t pc, unsigned pc_bits)
     return pc_bits >= 64 ? i : i & ((1ull << pc_bits) - 1);
 }
 
-// Scheduler s's port of this cycle into its stage.
-void drive(Top &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
-           unsigned lanes)
+// The inputs of the stage under sbr: the instruction's side-band.
+template <class T>
+void drive_sbr(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
+               unsigned lanes)
 {
     const sm_rc_in &in = p.eval_in;
     const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&r.m->rc, in.pc);
@@ -146,28 +159,67 @@ void drive(Top &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
     if (!d || in.op != SM_RC_EXEC)
         d = &none;
     tb::set_field(top.exit_pc_i, 0, pc_bits, pc_index(r, r.m->prog->exit_pc, pc_bits));
-    top.op_i = in.op == SM_RC_LAUNCH ? 1 : in.op == SM_RC_EXEC ? 2 : 0;
-    top.warp_i = in.warp;
-    tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
-    tb::set_field(top.mask_i, 0, lanes, in.mask);
     top.split_i = in.split;
     tb::set_field(top.taken_i, 0, lanes, in.taken);
     tb::set_field(top.tpc_i, 0, pc_bits, pc_index(r, in.tpc, pc_bits));
     tb::set_field(top.npc_i, 0, pc_bits, pc_index(r, in.npc, pc_bits));
-    tb::set_field(top.live_i, 0, lanes, in.live);
-    top.bar_i = in.bar;
     top.exit_i = in.exit;
     top.call_i = d->flow == SM_SBR_FLOW_CALL;
     top.ret_i = d->flow == SM_SBR_FLOW_RETURN;
     top.rpc_valid_i = d->rpc_found;
     tb::set_field(top.rpc_i, 0, pc_bits, d->rpc);
     top.late_i = d->late;
+}
+
+// The inputs of the stage under minpc: each lane's new PC and stack
+// offset, the releases of the edge, the read warp's live lanes.
+template <class T>
+void drive_minpc(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
+                 unsigned lanes)
+{
+    const sm_rc_in &in = p.eval_in;
+    unsigned off_w = 0;
+
+    while ((1u << off_w) < SM_STACK_BYTES)
+        off_w++;
+    for (unsigned l = 0; l < lanes; l++) {
+        bool on = in.op != SM_RC_NONE && (in.mask >> l & 1);
+        tb::set_field(top.lane_pc_i, l * pc_bits, pc_bits,
+                      on ? pc_index(r, in.lane_pc[l], pc_bits) : 0);
+        tb::set_field(top.lane_off_i, l * off_w, off_w, on ? in.lane_sp[l] : 0);
+    }
+    for (unsigned w = 0; w < r.m->rc.warps; w++)
+        tb::set_field(top.release_i, w, 1,
+                      p.stepped && (p.step_release[w / 64] >> w % 64 & 1));
+    tb::set_field(top.rd_live_i, 0, lanes,
+                  p.read ? p.read_in.rd_live : in.rd_live);
+}
+
+// Scheduler s's port of this cycle into its stage: the inputs of both
+// modes, then the mode's own (the one place that tells the modes apart).
+template <class T>
+void drive(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
+           unsigned lanes)
+{
+    const sm_rc_in &in = p.eval_in;
+
+    top.op_i = in.op == SM_RC_LAUNCH ? 1 : in.op == SM_RC_EXEC ? 2 : 0;
+    top.warp_i = in.warp;
+    tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
+    tb::set_field(top.mask_i, 0, lanes, in.mask);
+    tb::set_field(top.live_i, 0, lanes, in.live);
+    top.bar_i = in.bar;
     top.rd_warp_i = p.read ? p.read_in.rd_warp : in.rd_warp;
+    if constexpr (IsMinpc<T>::value)
+        drive_minpc(top, r, p, pc_bits, lanes);
+    else
+        drive_sbr(top, r, p, pc_bits, lanes);
 }
 
 // The stage's outputs against the C stage's; false at the first
 // difference (recorded in mm).
-bool compare(const Top &top, const Run &r, const sm_rc_probe &p,
+template <class T>
+bool compare(const T &top, const Run &r, const sm_rc_probe &p,
              unsigned pc_bits, unsigned lanes, long cycle, unsigned s,
              tb::Mismatch &mm)
 {
@@ -178,7 +230,11 @@ bool compare(const Top &top, const Run &r, const sm_rc_probe &p,
 
     ok &= tb::expect(mm, cycle, at + "pop_o", o.pop, top.pop_o);
     ok &= tb::expect(mm, cycle, at + "exited_o", o.exited, top.exited_o);
-    ok &= tb::expect(mm, cycle, at + "yielded_o", o.yielded, top.yielded_o);
+    if constexpr (IsMinpc<T>::value)    // the mode never yields
+        ok &= tb::expect(mm, cycle, at + "yielded (of the C stage)", 0,
+                         o.yielded);
+    else
+        ok &= tb::expect(mm, cycle, at + "yielded_o", o.yielded, top.yielded_o);
     ok &= tb::expect(mm, cycle, at + "err_o", o.err, top.err_o);
     ok &= tb::expect(mm, cycle, at + "rd_valid_o", rd.rd_valid, top.rd_valid_o);
     if (rd.rd_valid) {
@@ -195,13 +251,19 @@ bool compare(const Top &top, const Run &r, const sm_rc_probe &p,
 bool one_update(const sm_rc_probe &p)
 {
     const sm_rc_in &a = p.eval_in, &b = p.step_in;
-    return a.op == b.op && a.warp == b.warp && a.pc == b.pc
-           && a.mask == b.mask && a.split == b.split && a.taken == b.taken
-           && a.tpc == b.tpc && a.npc == b.npc && a.live == b.live
-           && a.bar == b.bar && a.exit == b.exit;
+    bool same = a.op == b.op && a.warp == b.warp && a.pc == b.pc
+                && a.mask == b.mask && a.split == b.split && a.taken == b.taken
+                && a.tpc == b.tpc && a.npc == b.npc && a.live == b.live
+                && a.bar == b.bar && a.exit == b.exit;
+
+    for (uint64_t m = a.op != SM_RC_NONE ? a.mask : 0; same && m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        same = a.lane_pc[l] == b.lane_pc[l] && a.lane_sp[l] == b.lane_sp[l];
+    }
+    return same;
 }
 
-void count(Coverage &c, const Run &r, const sm_rc_probe &p)
+void count(Coverage &c, const Run &r, const sm_rc_probe &p, unsigned s)
 {
     const sm_rc_in &in = p.eval_in;
     const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&r.m->rc, in.pc);
@@ -210,7 +272,7 @@ void count(Coverage &c, const Run &r, const sm_rc_probe &p)
 
     c.updates += in.op != SM_RC_NONE;
     c.launches += in.op == SM_RC_LAUNCH;
-    c.splits += split && d && d->flow == SM_SBR_FLOW_OTHER;
+    c.splits += split && (!d || d->flow == SM_SBR_FLOW_OTHER);  // minpc: no d
     c.late_splits += split && d && d->flow == SM_SBR_FLOW_OTHER && d->late;
     c.calls += in.op == SM_RC_EXEC && in.mask && d && d->flow == SM_SBR_FLOW_CALL;
     c.returns += in.op == SM_RC_EXEC && in.mask && d
@@ -219,6 +281,21 @@ void count(Coverage &c, const Run &r, const sm_rc_probe &p)
     c.exits += p.eval_out.exited;
     c.yields += p.eval_out.yielded;
     c.reads += p.read;
+    c.parks += in.op == SM_RC_EXEC && in.bar && in.mask;
+    for (unsigned k = 0; p.stepped && k < SM_RC_MAX_WARPS / 64; k++)
+        c.releases += p.step_release[k] != 0;
+    // minpc: after the update the warp's live threads sit at two call
+    // depths or more (SP keys), so that its arbiter compares SPs
+    if (r.m->rc.lane_sp && in.op == SM_RC_EXEC && in.live) {
+        unsigned L = r.m->cfg.warp_size;
+        const uint64_t *sp = &r.m->rc.lane_sp[(in.warp * r.m->cfg.schedulers + s) * L];
+        unsigned first = (unsigned)__builtin_ctzll(in.live);
+        for (uint64_t m = in.live; m; m &= m - 1)
+            if (sp[__builtin_ctzll(m)] != sp[first]) {
+                c.deeper++;
+                break;
+            }
+    }
 }
 
 // One kernel in lockstep for at most `cycles` cycles.  With fst set (the
@@ -288,7 +365,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
                 bad_sched = s;
                 return mm;
             }
-            count(cov, r, p);
+            count(cov, r, p, s);
             tops[s]->clk_i = 1;
             tops[s]->eval();
             if (trace && s == trace_sched)
@@ -340,9 +417,11 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s\n", err);
         return 1;
     }
-    if (cfg.reconvergence != RECONV_SBR) {
-        std::fprintf(stderr, "tb_sm_reconv: configuration %s: the stage in "
-                     "Verilog exists under reconvergence = sbr only\n", cfg.name);
+    if (cfg.reconvergence != (kMinpc ? RECONV_MINPC : RECONV_SBR)) {
+        std::fprintf(stderr, "tb_sm_reconv: configuration %s: reconvergence "
+                     "= %s, but this module is the stage under %s\n", cfg.name,
+                     config_reconvergence_name(cfg.reconvergence),
+                     kMinpc ? "minpc" : "sbr");
         return 2;
     }
     if (!opt.scenario.empty()) {
@@ -394,14 +473,19 @@ int main(int argc, char **argv)
     std::printf("coverage: %lu kernels checked in %lu cycles, %lu updates: "
                 "%lu launches, %lu splits (%lu with a late side), %lu calls, "
                 "%lu returns, %lu pops, %lu warps exited, %lu yields, %lu "
-                "reads\n", cov.kernels, cov.cycles, cov.updates, cov.launches,
-                cov.splits, cov.late_splits, cov.calls, cov.returns, cov.pops,
-                cov.exits, cov.yields, cov.reads);
+                "reads, %lu simt.bar, %lu releases, %lu updates leaving a "
+                "warp's threads at two call depths\n", cov.kernels, cov.cycles,
+                cov.updates, cov.launches, cov.splits, cov.late_splits,
+                cov.calls, cov.returns, cov.pops, cov.exits, cov.yields,
+                cov.reads, cov.parks, cov.releases, cov.deeper);
     // (the suite's kernels yield at no barrier on these configurations:
-    // yields are counted, not required)
-    if (cov.kernels == 0 || (opt.scenario.empty()
-                             && (cov.late_splits == 0 || cov.calls == 0
-                                 || cov.returns == 0))) {
+    // yields are counted, not required; calls and returns are sbr's
+    // side-band, call depths minpc's SP keys)
+    bool missed = kMinpc ? cov.splits == 0 || cov.pops == 0 || cov.parks == 0
+                           || cov.releases == 0 || cov.deeper == 0
+                         : cov.late_splits == 0 || cov.calls == 0
+                           || cov.returns == 0;
+    if (cov.kernels == 0 || (opt.scenario.empty() && missed)) {
         std::printf("FAIL: the kernels did not reach every interesting "
                     "event (see the counters above)\n");
         return 1;
