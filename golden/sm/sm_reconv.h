@@ -88,7 +88,7 @@ struct sm_rc_in {
                              * (harp keeps what it found there until then) */
     uint32_t lane_pc[SM_RC_MAX_LANES]; /* LAUNCH, EXEC: per lane of mask,
                              * the PC its thread goes to (LAUNCH: the
-                             * entry); minpc keeps it */
+                             * entry); minpc and ics-first keep it */
     uint16_t lane_sp[SM_RC_MAX_LANES]; /* ... and its x2 after the
                              * instruction (LAUNCH: the initial x2) as
                              * sm_memory_stack_offset() gives it; minpc
@@ -167,8 +167,9 @@ struct sm_reconv {
                              * stage reads beside the instruction */
     struct arbiter *arb;        /* minpc: one arbiter per warp slot */
     uint64_t *parked;       /* minpc: per warp slot, threads at simt.bar */
-    uint32_t *lane_pc;      /* minpc: per thread (slot-major), its PC
-                             * register (Collange 4: a PC per thread) */
+    uint32_t *lane_pc;      /* minpc, ics-first: per thread (slot-major),
+                             * its PC register (Collange 4, multi-core
+                             * SIMT 3.3: a PC per thread) */
     uint64_t *lane_sp;      /* minpc: per thread, the SP key its arbiter
                              * compares: the sp_bits most significant bits
                              * of its x2's stack offset */
@@ -195,8 +196,9 @@ struct sm_reconv {
 };
 
 /* threads: the SM's warp_slots * warp_size threads, slot g = w *
- * schedulers + s (the per-thread PCs harp and ics-first read; minpc keeps
- * its own from the port's lane_pc and lane_sp). */
+ * schedulers + s (the per-thread PCs harp reads; minpc and ics-first keep
+ * their own from the port's lane_pc, and minpc's invariant check
+ * cross-checks them). */
 int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
                    const struct program *prog,
                    const struct rv32_context *threads,

@@ -14,7 +14,11 @@
  *            OUTMOST at a function's exit), or a simt.prio.* instruction's
  *            own action, else NORMAL;
  *   release  the WPT releases the warp's TB (Barrier -> Ready);
- *   pc[k]    each thread's PC as an instruction index.
+ *   pc[k]    each thread's PC as an instruction index: the stage's PC
+ *            register of the thread (rc->lane_pc), written at the warp's
+ *            launch and at each executed instruction from the update's
+ *            lane_pc, so that the stage reads its port and not the SM's
+ *            threads.
  * A warp with a thread in Execution cannot issue (ready_to_run), so each
  * warp issues at most every other cycle.  The warp arrives at the WPT
  * when all its live threads are in Barrier (all_barrier), which lets the
@@ -34,7 +38,8 @@ static int ics_init(struct sm_reconv *rc, const struct simt_config *cfg,
 
     rc->ics = calloc(n, sizeof *rc->ics);
     rc->commit = calloc(cfg->schedulers, sizeof *rc->commit);
-    if (!rc->ics || !rc->commit) {
+    rc->lane_pc = calloc((size_t)n * rc->warp_size, sizeof *rc->lane_pc);
+    if (!rc->ics || !rc->commit || !rc->lane_pc) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -63,24 +68,35 @@ static bool ics_active(const struct sm_reconv *rc, unsigned sched,
            || (in && in->release && in->release[w]);
 }
 
+/* Each thread's PC of warp w as the module sees it: its PC register; with
+ * `bypass` the lanes the update `in` writes show their new PC (a view of
+ * the warp as the edge leaves it), else the issued threads still show
+ * the PC of their instruction (their register's). */
+static void ics_pcs(const struct sm_reconv *rc, unsigned sched, unsigned w,
+                    const struct sm_rc_in *in, bool bypass,
+                    struct ics_first_in *ii)
+{
+    unsigned g = slot(rc, sched, w);
+    uint64_t upd = bypass && in && in->op != SM_RC_NONE && in->warp == w
+                   ? in->mask : 0;
+
+    for (unsigned k = 0; k < rc->warp_size; k++) {
+        uint32_t pc = upd >> k & 1 ? in->lane_pc[k]
+                                   : rc->lane_pc[g * rc->warp_size + k];
+        ii->pc[k] = (uint64_t)(pc - rc->text_lo) >> 2;
+    }
+}
+
 /* The module's inputs for warp w this cycle. */
 static bool ics_inputs(const struct sm_reconv *rc, unsigned sched,
                        unsigned w, const struct sm_rc_in *in,
                        struct ics_first_in *ii)
 {
-    unsigned g = slot(rc, sched, w);
     const struct sm_ics_commit *c = &rc->commit[sched];
     bool any = false;
 
     memset(ii, 0, sizeof *ii);
-    for (unsigned k = 0; k < rc->warp_size; k++) {
-        uint32_t pc = rc->threads[g * rc->warp_size + k].pc;
-        /* the issued threads still show the PC of their instruction */
-        if (in && in->op == SM_RC_EXEC && in->warp == w
-            && (in->mask >> k & 1))
-            pc = in->pc;
-        ii->pc[k] = (uint64_t)(pc - rc->text_lo) >> 2;
-    }
+    ics_pcs(rc, sched, w, in, false, ii);
     if (in && in->op == SM_RC_LAUNCH && in->warp == w) {
         ii->assign = in->mask;
         any = true;
@@ -101,14 +117,16 @@ static bool ics_inputs(const struct sm_reconv *rc, unsigned sched,
     return any;
 }
 
+/* The warp's module with no event: its selection now, the update `in`
+ * (NULL: none) of this cycle bypassed into its threads' PCs. */
 static void ics_view(const struct sm_reconv *rc, unsigned sched,
-                     unsigned warp, struct ics_first_out *out)
+                     unsigned warp, const struct sm_rc_in *in,
+                     struct ics_first_out *out)
 {
     struct ics_first_in ii;
 
-    ics_inputs(rc, sched, warp, NULL, &ii);
-    ii.commit = 0;
-    ii.commit_op = 0;
+    memset(&ii, 0, sizeof ii);
+    ics_pcs(rc, sched, warp, in, true, &ii);
     ics_first_eval(&rc->ics[slot(rc, sched, warp)], &ii, out);
 }
 
@@ -117,6 +135,8 @@ static void ics_reset(struct sm_reconv *rc)
     for (unsigned g = 0; g < rc->warps * rc->schedulers; g++)
         ics_first_reset(&rc->ics[g]);
     memset(rc->commit, 0, rc->schedulers * sizeof *rc->commit);
+    memset(rc->lane_pc, 0, (size_t)rc->warps * rc->schedulers
+                           * rc->warp_size * sizeof *rc->lane_pc);
 }
 
 static bool ics_can_issue(const struct sm_reconv *rc, unsigned sched,
@@ -143,7 +163,7 @@ static void ics_view_of(const struct sm_reconv *rc, unsigned sched,
 {
     struct ics_first_out o;
 
-    ics_view(rc, sched, warp, &o);
+    ics_view(rc, sched, warp, NULL, &o);
     *pc = rc->text_lo + (uint32_t)(o.warp_pc << 2);
     *mask = o.exec;
 }
@@ -156,10 +176,10 @@ static void ics_waiting(struct sm_reconv *rc, unsigned sched,
     const struct ics_first *m = &rc->ics[g];
     struct ics_first_out o;
 
-    ics_view(rc, sched, warp, &o);
+    ics_view(rc, sched, warp, NULL, &o);
     for (uint64_t k = live & ~o.exec; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctzll(k);
-        uint32_t tpc = rc->threads[g * rc->warp_size + l].pc;
+        uint32_t tpc = rc->lane_pc[g * rc->warp_size + l];
 
         if (m->state[l] & ICS_FIRST_EXEC)
             continue;                   /* running: committing its last */
@@ -194,7 +214,7 @@ static void ics_eval(const struct sm_reconv *rc, unsigned sched,
     struct ics_first_in ii;
     struct ics_first_out io;
 
-    ics_view(rc, sched, in->rd_warp, &io);
+    ics_view(rc, sched, in->rd_warp, in, &io);
     out->rd_valid = io.ready_to_run;
     out->rd_pc = rc->text_lo + (uint32_t)(io.warp_pc << 2);
     out->rd_mask = io.exec;
@@ -247,6 +267,12 @@ static bool ics_step(struct sm_reconv *rc, unsigned sched,
     for (unsigned w = 0; w < rc->warps; w++)
         if (ics_active(rc, sched, w, in) && ics_inputs(rc, sched, w, in, &ii))
             ics_first_step(&rc->ics[slot(rc, sched, w)], &ii);
+    /* the threads' PC registers take the update's */
+    for (uint64_t m = in->op != SM_RC_NONE ? in->mask : 0; m; m &= m - 1) {
+        unsigned k = (unsigned)__builtin_ctzll(m);
+        rc->lane_pc[slot(rc, sched, in->warp) * rc->warp_size + k] =
+            in->lane_pc[k];
+    }
     memset(c, 0, sizeof *c);
     if (in->op == SM_RC_EXEC && in->mask) {
         c->valid = true;
@@ -311,8 +337,10 @@ static void ics_free(struct sm_reconv *rc)
 {
     free(rc->ics);
     free(rc->commit);
+    free(rc->lane_pc);
     rc->ics = NULL;
     rc->commit = NULL;
+    rc->lane_pc = NULL;
 }
 
 static bool ics_issue_view(struct sm_reconv *rc, unsigned sched,
