@@ -474,17 +474,20 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .module = "simtref_sm_reconv",
         .file = "simtref_sm_reconv.v",
         .model = "sm/sm_reconv.h",
-        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC),
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
+                 | REGISTRY_MODE(RECONV_ICS_FIRST),
         .title = "Control-flow stage of a warp scheduler (sbr: the SBR "
                  "stacks driven by the executed instructions; minpc: an "
-                 "arbiter per warp over its threads' PCs and SPs)",
-        .source = "HARP 2.1; Collange 4; docs/isa.md",
+                 "arbiter per warp over its threads' PCs and SPs; "
+                 "ics-first: an ICS-First module per warp)",
+        .source = "HARP 2.1; Collange 4; multi-core SIMT 3.3; docs/isa.md",
         .per = PER_SCHEDULER,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc",
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
+                     "sm-tiny-ics",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h",
-        .cosims = "sm-tiny-sbr sm-tiny-minpc",
+        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
         .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc",
         .proofs = "",
         .long_proofs = "",
@@ -717,6 +720,16 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "when the lanes that ran go on to the next instruction, "
                "though threads waiting there join them (the pop ignores "
                "the selected mask)",
+    },
+    [DEFECT_SM_RECONV_ICS_NO_ACTION] = {
+        .name = "sm-reconv-ics-no-action",
+        .structure = STRUCTURE_SM_RECONV,
+        .config = "tests/data/scenarios/sm-tiny-ics.conf",
+        .test = "sm-tiny-ics-no-action",
+        .bug = "the ics-first control-flow stage commits an instruction "
+               "without the ICS action the loader put at its PC (no raise "
+               "at a divergent branch, no lower at its re-convergence "
+               "point)",
     },
 };
 

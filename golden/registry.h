@@ -162,6 +162,7 @@ enum rtl_defect {
     DEFECT_MEM_WAIT_DONE_FIRST_LANE, /* a done counts one fewer only for its first lane */
     DEFECT_SM_RECONV_LATE_FIRST,     /* sbr: a branch's barrier side runs first */
     DEFECT_SM_RECONV_POP_NO_MASK,    /* minpc: the pop ignores the selected mask */
+    DEFECT_SM_RECONV_ICS_NO_ACTION,  /* ics-first: the loader's ICS action is ignored */
     DEFECT_COUNT
 };
 

@@ -93,11 +93,14 @@ void emit_shared_mem(struct vgen *v, const struct simt_config *cfg,
 /* The SM's control-flow stage of one scheduler behind the SM's port, by
  * the configuration's mode (sbr: the SBR stacks, golden/sm/sm_reconv_sbr.c;
  * minpc: an arbiter per warp, golden/sm/sm_reconv_minpc.c, written by
- * emit_sm_reconv_minpc()). */
+ * emit_sm_reconv_minpc(); ics-first: an ICS-First module per warp,
+ * golden/sm/sm_reconv_ics.c, by emit_sm_reconv_ics()). */
 void emit_sm_reconv(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect);
 void emit_sm_reconv_minpc(struct vgen *v, const struct simt_config *cfg,
                           enum rtl_defect defect);
+void emit_sm_reconv_ics(struct vgen *v, const struct simt_config *cfg,
+                        enum rtl_defect defect);
 
 /* The data half of a scheduler's I-buffers (an SM part, beside
  * simtref_fetch) */

@@ -1,6 +1,6 @@
 // tb_sm_reconv.cpp -- the SM's control-flow stage in Verilog
 // (simtref_sm_reconv) in lockstep with the C SM on the suite's kernels,
-// under sbr or minpc (the module's ports tell which: drive_mode()).
+// under sbr, minpc or ics-first (the module's ports tell which: drive()).
 //
 // A kernel runs on the C SM (golden/sm/), opened and given its inputs
 // through the host API as `simtref sim` does, every cycle evaluated (its
@@ -10,9 +10,11 @@
 // executed instruction's outcome) and the read port's warp; under sbr
 // the instruction's pre-decoded side-band (struct sm_sbr_predecode),
 // under minpc each lane's new PC and stack offset, the barrier releases
-// and the read warp's live lanes.  Before each clock edge every output is
-// compared with the C stage's: what the update does (pop, exited, err;
-// yielded under sbr) and the PC and mask fetch reads.  The kernel's
+// and the read warp's live lanes, under ics-first each lane's new PC, the
+// instruction's exit and priority action, the loader's ICS action at its
+// PC and the releases.  Before each clock edge every output is compared
+// with the C stage's: what the update does (err; pop and exited but under
+// ics-first; yielded under sbr) and the PC and mask fetch reads.  The kernel's
 // result is then checked against its host reference, so that each run
 // is a real run of the kernel.
 //
@@ -46,19 +48,25 @@ namespace {
 
 using Top = Vsimtref_sm_reconv;
 
-// Whether module T is the stage under minpc (its per-lane ports), else
-// the stage under sbr.
+// Whether module T is the stage under minpc (its lanes' stack offsets),
+// under ics-first (the ICS action side-band), else under sbr.
 template <class T, class = void> struct IsMinpc : std::false_type {};
 template <class T>
-struct IsMinpc<T, std::void_t<decltype(T::lane_pc_i)>> : std::true_type {};
+struct IsMinpc<T, std::void_t<decltype(T::lane_off_i)>> : std::true_type {};
+template <class T, class = void> struct IsIcs : std::false_type {};
+template <class T>
+struct IsIcs<T, std::void_t<decltype(T::action_i)>> : std::true_type {};
 constexpr bool kMinpc = IsMinpc<Top>::value;
+constexpr bool kIcs = IsIcs<Top>::value;
+constexpr reconvergence kMode = kMinpc ? RECONV_MINPC
+                                : kIcs ? RECONV_ICS_FIRST : RECONV_SBR;
 
 // What the kernels exercised, over the whole run.
 struct Coverage {
     unsigned long kernels = 0, cycles = 0, updates = 0, launches = 0,
                   splits = 0, late_splits = 0, calls = 0, returns = 0,
                   pops = 0, exits = 0, yields = 0, reads = 0, parks = 0,
-                  releases = 0, deeper = 0;
+                  releases = 0, deeper = 0, actions = 0;
 };
 
 // One kernel's run: an SM of the host API (lib/simtref/simtref.h), as
@@ -158,6 +166,8 @@ void drive_sbr(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
 
     if (!d || in.op != SM_RC_EXEC)
         d = &none;
+    tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
+    tb::set_field(top.live_i, 0, lanes, in.live);
     tb::set_field(top.exit_pc_i, 0, pc_bits, pc_index(r, r.m->prog->exit_pc, pc_bits));
     top.split_i = in.split;
     tb::set_field(top.taken_i, 0, lanes, in.taken);
@@ -182,6 +192,8 @@ void drive_minpc(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
 
     while ((1u << off_w) < SM_STACK_BYTES)
         off_w++;
+    tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
+    tb::set_field(top.live_i, 0, lanes, in.live);
     for (unsigned l = 0; l < lanes; l++) {
         bool on = in.op != SM_RC_NONE && (in.mask >> l & 1);
         tb::set_field(top.lane_pc_i, l * pc_bits, pc_bits,
@@ -195,8 +207,30 @@ void drive_minpc(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
                   p.read ? p.read_in.rd_live : in.rd_live);
 }
 
-// Scheduler s's port of this cycle into its stage: the inputs of both
-// modes, then the mode's own (the one place that tells the modes apart).
+// The inputs of the stage under ics-first: each lane's new PC, the
+// instruction's exit and priority action, the loader's ICS action at its
+// PC (side-band), the releases of the edge.
+template <class T>
+void drive_ics(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
+               unsigned lanes)
+{
+    const sm_rc_in &in = p.eval_in;
+
+    for (unsigned l = 0; l < lanes; l++) {
+        bool on = in.op != SM_RC_NONE && (in.mask >> l & 1);
+        tb::set_field(top.lane_pc_i, l * pc_bits, pc_bits,
+                      on ? pc_index(r, in.lane_pc[l], pc_bits) : 0);
+    }
+    top.exit_i = in.exit;
+    top.prio_i = in.prio;
+    top.action_i = in.op == SM_RC_EXEC ? sm_reconv_ics_action(r.m->prog, in.pc) : 0;
+    for (unsigned w = 0; w < r.m->rc.warps; w++)
+        tb::set_field(top.release_i, w, 1,
+                      p.stepped && (p.step_release[w / 64] >> w % 64 & 1));
+}
+
+// Scheduler s's port of this cycle into its stage: the inputs of every
+// mode, then the mode's own (the one place that tells the modes apart).
 template <class T>
 void drive(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
            unsigned lanes)
@@ -205,13 +239,13 @@ void drive(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
 
     top.op_i = in.op == SM_RC_LAUNCH ? 1 : in.op == SM_RC_EXEC ? 2 : 0;
     top.warp_i = in.warp;
-    tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
     tb::set_field(top.mask_i, 0, lanes, in.mask);
-    tb::set_field(top.live_i, 0, lanes, in.live);
     top.bar_i = in.bar;
     top.rd_warp_i = p.read ? p.read_in.rd_warp : in.rd_warp;
     if constexpr (IsMinpc<T>::value)
         drive_minpc(top, r, p, pc_bits, lanes);
+    else if constexpr (IsIcs<T>::value)
+        drive_ics(top, r, p, pc_bits, lanes);
     else
         drive_sbr(top, r, p, pc_bits, lanes);
 }
@@ -228,9 +262,15 @@ bool compare(const T &top, const Run &r, const sm_rc_probe &p,
     std::string at = "scheduler " + std::to_string(s) + " ";
     bool ok = true;
 
-    ok &= tb::expect(mm, cycle, at + "pop_o", o.pop, top.pop_o);
-    ok &= tb::expect(mm, cycle, at + "exited_o", o.exited, top.exited_o);
-    if constexpr (IsMinpc<T>::value)    // the mode never yields
+    if constexpr (IsIcs<T>::value) {    // the thread states tell the SM
+        ok &= tb::expect(mm, cycle, at + "pop (of the C stage)", 0, o.pop);
+        ok &= tb::expect(mm, cycle, at + "exited (of the C stage)", 0,
+                         o.exited);
+    } else {
+        ok &= tb::expect(mm, cycle, at + "pop_o", o.pop, top.pop_o);
+        ok &= tb::expect(mm, cycle, at + "exited_o", o.exited, top.exited_o);
+    }
+    if constexpr (IsMinpc<T>::value || IsIcs<T>::value)  // never yield
         ok &= tb::expect(mm, cycle, at + "yielded (of the C stage)", 0,
                          o.yielded);
     else
@@ -282,6 +322,9 @@ void count(Coverage &c, const Run &r, const sm_rc_probe &p, unsigned s)
     c.yields += p.eval_out.yielded;
     c.reads += p.read;
     c.parks += in.op == SM_RC_EXEC && in.bar && in.mask;
+    // ics-first: instructions with an ICS action (the loader's or their own)
+    c.actions += in.op == SM_RC_EXEC && in.mask && r.m->rc.ics
+                 && (in.prio || sm_reconv_ics_action(r.m->prog, in.pc));
     for (unsigned k = 0; p.stepped && k < SM_RC_MAX_WARPS / 64; k++)
         c.releases += p.step_release[k] != 0;
     // minpc: after the update the warp's live threads sit at two call
@@ -417,11 +460,11 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s\n", err);
         return 1;
     }
-    if (cfg.reconvergence != (kMinpc ? RECONV_MINPC : RECONV_SBR)) {
+    if (cfg.reconvergence != kMode) {
         std::fprintf(stderr, "tb_sm_reconv: configuration %s: reconvergence "
                      "= %s, but this module is the stage under %s\n", cfg.name,
                      config_reconvergence_name(cfg.reconvergence),
-                     kMinpc ? "minpc" : "sbr");
+                     config_reconvergence_name(kMode));
         return 2;
     }
     if (!opt.scenario.empty()) {
@@ -474,15 +517,18 @@ int main(int argc, char **argv)
                 "%lu launches, %lu splits (%lu with a late side), %lu calls, "
                 "%lu returns, %lu pops, %lu warps exited, %lu yields, %lu "
                 "reads, %lu simt.bar, %lu releases, %lu updates leaving a "
-                "warp's threads at two call depths\n", cov.kernels, cov.cycles,
-                cov.updates, cov.launches, cov.splits, cov.late_splits,
-                cov.calls, cov.returns, cov.pops, cov.exits, cov.yields,
-                cov.reads, cov.parks, cov.releases, cov.deeper);
+                "warp's threads at two call depths, %lu ICS actions\n",
+                cov.kernels, cov.cycles, cov.updates, cov.launches, cov.splits,
+                cov.late_splits, cov.calls, cov.returns, cov.pops, cov.exits,
+                cov.yields, cov.reads, cov.parks, cov.releases, cov.deeper,
+                cov.actions);
     // (the suite's kernels yield at no barrier on these configurations:
     // yields are counted, not required; calls and returns are sbr's
     // side-band, call depths minpc's SP keys)
     bool missed = kMinpc ? cov.splits == 0 || cov.pops == 0 || cov.parks == 0
                            || cov.releases == 0 || cov.deeper == 0
+                  : kIcs ? cov.splits == 0 || cov.parks == 0
+                           || cov.releases == 0 || cov.actions == 0
                          : cov.late_splits == 0 || cov.calls == 0
                            || cov.returns == 0;
     if (cov.kernels == 0 || (opt.scenario.empty() && missed)) {
