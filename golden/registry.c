@@ -462,13 +462,10 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
-    /* The SM's control-flow stage of one warp scheduler: the mode's
-     * structures behind the port the SM drives (golden/sm/sm_reconv.h),
-     * composed in Verilog as golden/sm/ composes their models.  Its
-     * testbench runs the suite's kernels on the C SM and compares the
-     * stage's port every cycle.  sbr and minpc so far; no preset is
-     * minpc, so scenarios give it tiny's, fermi-harp's and gtx480-baws's
-     * sizes. */
+    /* The SM's control-flow stage of a scheduler (golden/sm/sm_reconv.h),
+     * composed as golden/sm/ composes the models; its testbench runs the
+     * suite on the C SM.  sbr, minpc, ics-first so far; scenarios give
+     * the last two (no preset's) tiny's, fermi-harp's, gtx480-baws's sizes. */
     [STRUCTURE_SM_RECONV] = {
         .name = "sm_reconv",
         .module = "simtref_sm_reconv",
@@ -484,11 +481,12 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .per = PER_SCHEDULER,
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
-                     "sm-tiny-ics",
+                     "sm-tiny-ics sm-fermi-ics sm-gtx480-ics",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h",
         .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
-        .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc",
+        .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc "
+                       "sm-fermi-ics sm-gtx480-ics",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
