@@ -43,6 +43,19 @@ class Rng {
     unsigned below(unsigned n) { return (unsigned)(next() % n); }
     // True with probability num/den.
     bool chance(unsigned num, unsigned den) { return below(den) < num; }
+    // A random index in [0, n) among those for which want(i) holds (the
+    // first after a random start, wrapping), or -1 when none does.
+    template <typename Want>
+    int pick(unsigned n, Want want)
+    {
+        unsigned start = below(n);
+        for (unsigned k = 0; k < n; k++) {
+            unsigned i = (start + k) % n;
+            if (want(i))
+                return (int)i;
+        }
+        return -1;
+    }
 
   private:
     uint64_t state_;

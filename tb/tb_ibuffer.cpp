@@ -165,7 +165,7 @@ class Bench {
         }
         // Issue: a warp with a slot, rarely any.
         if (rng_.chance(issue_, 64)) {
-            int w = pick([&](unsigned k) { return slots(m, k) > 0; });
+            int w = rng_.pick(g_.warps, [&](unsigned k) { return slots(m, k) > 0; });
             if (w >= 0) {
                 in.issue_valid = true;
                 in.issue_warp = (unsigned)w;
@@ -189,7 +189,7 @@ class Bench {
             }
         // The fetch: an eligible warp.
         if (rng_.chance(fetch_, 8)) {
-            int w = pick([&](unsigned k) {
+            int w = rng_.pick(g_.warps, [&](unsigned k) {
                 return bitset_has(valid_, k) && entries(m, k) < g_.slots &&
                        !(in.flush_valid && in.flush_warp == k);
             });
@@ -411,19 +411,6 @@ class Bench {
             if (r.warp != w)
                 kept.push_back(r);
         icache_.swap(kept);
-    }
-
-    // A random warp among those for which want() holds, or -1.
-    template <typename Want>
-    int pick(Want want)
-    {
-        unsigned start = rng_.below(g_.warps);
-        for (unsigned k = 0; k < g_.warps; k++) {
-            unsigned w = (start + k) % g_.warps;
-            if (want(w))
-                return (int)w;
-        }
-        return -1;
     }
 
     struct ibuffer_geometry g_;
