@@ -34,6 +34,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Global memory of a program, from KGEN_GLOBAL_BASE: the argument block
  * (three addresses: in, cnt, out), the input words, the global counters,
  * then KGEN_NOUT output words per thread of the grid. */
@@ -92,5 +96,9 @@ int kgen_write(FILE *out, uint64_t seed, const struct kgen_features *f);
 
 /* The input word i of program `seed` (the host writes them). */
 uint32_t kgen_input(uint64_t seed, unsigned i);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SIMTREF_KGEN_H */
