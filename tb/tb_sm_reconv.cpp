@@ -384,9 +384,11 @@ void count(Coverage &c, const Run &r, const sm_rc_probe &p)
 // replay) only scheduler trace_sched's stage is traced, up to stop_at.
 // Returns the first mismatch (cycle -1: none), its scheduler in bad_sched;
 // status: 0 run and checked,
-// -1 the configuration refuses the kernel or the C SM stops it with an
-// error (why; the stage's err_o was compared), 1 the kernel failed (it
-// could not be built, was not done in time, or its result is wrong).
+// -1 the configuration refuses the kernel or the C stage stops it with an
+// error (why: an SBR stack too shallow, a call the stack cannot hold; the
+// stage's err_o was compared), 1 the kernel failed (it could not be
+// built, was not done in time, another part of the C SM stopped it, or
+// its result is wrong).
 tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
                         const char *config, long cycles, const char *fst,
                         unsigned trace_sched, long stop_at, Coverage &cov,
@@ -399,6 +401,7 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
     std::vector<std::unique_ptr<Top>> tops;
     std::unique_ptr<VerilatedFstC> trace;
     long cycle = 0;
+    bool stage_err = false;     // the C stage refused an update
 
     status = 0;
     if (int rc = start(r, src, config, why)) {
@@ -449,6 +452,7 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
                 return mm;
             }
             count(cov, r, p);
+            stage_err |= p.eval_out.err;
             tops[s]->clk_i = 1;
             tops[s]->eval();
             if (trace && s == trace_sched)
@@ -465,8 +469,13 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
     if (fst)
         return mm;
     if (r.m->status == SM_ERROR) {
-        why = r.m->err;             // the stage's err_o agreed with it
-        status = -1;
+        why = r.m->err;
+        if (stage_err) {
+            status = -1;            // the stage's err_o agreed with it
+        } else {
+            why = "the C SM stopped it outside the control-flow stage: " + why;
+            status = 1;
+        }
         return mm;
     }
     if (r.m->status != SM_DONE) {
