@@ -88,7 +88,8 @@ class Source {
     virtual std::string replay() const = 0;
     // Load it into r.api (opened with the configuration), give it its
     // inputs and launch it: 0, or -1 with why (the configuration refuses
-    // it: its text, its launch).
+    // it: its text, its launch), -2 with why when it cannot be had (a
+    // kgen program that does not build).
     virtual int launch(Run &r, std::string &why) = 0;
     // Its result once the C SM is done: 0, or -1 with why.
     virtual int check(Run &r, std::string &why) = 0;
@@ -221,7 +222,7 @@ class KgenProgram : public Source {
         l.grid = kl.grid;
         l.block = kl.block;
         l.args = KGEN_GLOBAL_BASE;
-        l.shared_bytes = 512;
+        l.shared_bytes = KGEN_SHARED_BYTES;
         if (simtref_launch(r.api, &l) != SIMTREF_OK) {
             why = simtref_error(r.ctx);
             return -1;

@@ -50,6 +50,9 @@ extern "C" {
 #define KGEN_OUT_ADDR    (KGEN_CNT_ADDR + 4u * KGEN_NCNT)
 #define KGEN_MAX_BLOCK   16u     /* most threads per TB */
 #define KGEN_MAX_GRID    4u      /* most TBs per grid */
+#define KGEN_SHARED_BYTES 512u   /* shared memory a TB is launched with: its
+                                  * counters, exchange and private words
+                                  * (336 bytes at KGEN_MAX_BLOCK threads) */
 
 /* The bytes of global memory a launch uses, from KGEN_GLOBAL_BASE. */
 #define KGEN_GLOBAL_BYTES(grid, block) \

@@ -156,7 +156,7 @@ static enum sim_result run_sim(const struct opts *o, const struct kgen_files *fl
     launch.block = l->block;
     launch.args = KGEN_GLOBAL_BASE;
     launch.kernel = name;
-    launch.shared_bytes = 512;
+    launch.shared_bytes = KGEN_SHARED_BYTES;
     if (sm_memory_write(&sm->mem, KGEN_GLOBAL_BASE, init, bytes) != 0) {
         snprintf(err, errlen, "cannot write the inputs");
         goto done;
