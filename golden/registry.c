@@ -465,8 +465,9 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
     /* The SM's control-flow stage of one warp scheduler: the mode's
      * structures behind the port the SM drives (golden/sm/sm_reconv.h),
      * composed in Verilog as golden/sm/ composes their models.  Its
-     * testbench runs the suite's kernels on the C SM and compares the
-     * stage's port every cycle.  sbr only so far. */
+     * testbench runs the suite's kernels, or kgen programs
+     * (tests/tools/kgen.h), on the C SM and compares the stage's port
+     * every cycle.  sbr only so far. */
     [STRUCTURE_SM_RECONV] = {
         .name = "sm_reconv",
         .module = "simtref_sm_reconv",
@@ -480,9 +481,10 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
-                   "lib/api_internal.h lib/simtref/simtref.h",
-        .cosims = "sm-tiny-sbr",
-        .long_cosims = "fermi-sbr gtx480-baws",
+                   "lib/api_internal.h lib/simtref/simtref.h "
+                   "tests/tools/kgen.h tests/tools/kgen_build.h",
+        .cosims = "sm-tiny-sbr sm-tiny-sbr-kgen",
+        .long_cosims = "fermi-sbr gtx480-baws sm-tiny-sbr-kgen-long",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -769,6 +771,21 @@ static const char *config_name(const char *config, char *buf, size_t len)
     return buf;
 }
 
+/* Whether w is one of the space-separated words of words. */
+static int has_word(const char *words, const char *w)
+{
+    size_t len = strlen(w);
+
+    while (*words) {
+        size_t n = strcspn(words, " ");
+        if (n == len && strncmp(words, w, n) == 0)
+            return 1;
+        words += n;
+        words += strspn(words, " ");
+    }
+    return 0;
+}
+
 /* "PREFIX-W.SUFFIX" for each space-separated word W of words. */
 static void print_words(FILE *out, const char *prefix, const char *words,
                         const char *suffix)
@@ -837,9 +854,12 @@ int registry_write_make(FILE *out, char *err, size_t errlen)
                 fprintf(out, " %s", config_preset_names[p]);
         if (si->scenarios[0])
             fprintf(out, " %s", si->scenarios);
+        /* the presets of its long rows: testbenches built only for
+         * make cosim-long (its other long rows use make check's) */
         fprintf(out, "\nTB_LONG_CONFIGS_%s =", si->name);
-        if (si->long_cosims[0])
-            fprintf(out, " %s", si->long_cosims);
+        for (p = 0; p < np; p++)
+            if (has_word(si->long_cosims, config_preset_names[p]))
+                fprintf(out, " %s", config_preset_names[p]);
         fprintf(out, "\nTB_HEADERS_%s =", si->name);
         if (si->tb_deps[0])
             fprintf(out, " %s", si->tb_deps);

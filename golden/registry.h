@@ -106,11 +106,14 @@ struct structure_info {
     const char *cosims;     /* tb/NAME-X.cosim of `make check`: the Xs */
     const char *long_cosims;    /* tb/NAME-X.cosim of `make cosim-long`,
                                X a preset (its testbench is built only
-                               there): the SM's parts run at tiny and
-                               fermi-harp in make check, at the other
-                               presets here, and the control structures
-                               at gtx480-baws (tiny has its policies), to
-                               keep make check's time */
+                               there) or the name of a longer row on a
+                               configuration of `make check` (the SM's
+                               control-flow stage: kgen programs): the
+                               SM's parts run at tiny and fermi-harp in
+                               make check, at the other presets here,
+                               and the control structures at gtx480-baws
+                               (tiny has its policies), to keep make
+                               check's time */
     const char *proofs;     /* formal/NAME-X.proof of `make check` */
     const char *long_proofs;    /* formal/NAME-X.proof of `make proofs-long` */
     int sm_part;            /* one of the SM's own parts (issue, datapath,
