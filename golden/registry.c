@@ -480,7 +480,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
-                   "lib/api_internal.h lib/simtref/simtref.h",
+                   "lib/api_internal.h lib/simtref/simtref.h "
+                   "tb/tb_sm_common.h",
         .cosims = "sm-tiny-sbr",
         .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",

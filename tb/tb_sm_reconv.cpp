@@ -33,10 +33,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
-#include "../kernels/suite.h"
-#include "../lib/api_internal.h"
-#include "sm.h"
-#include "tb_common.h"
+#include "tb_sm_common.h"
 
 namespace {
 
@@ -49,90 +46,22 @@ struct Coverage {
                   pops = 0, exits = 0, yields = 0, reads = 0;
 };
 
-// One kernel's run: an SM of the host API (lib/simtref/simtref.h), as
-// `simtref sim` opens it, the suite's host side, and the C SM inside it
-// (lib/api_internal.h), which the testbench steps cycle by cycle.
-struct Run {
-    simtref_ctx *ctx = nullptr;
-    simtref_sm *api = nullptr;
-    sm *m = nullptr;
-    kernel_case kc{};
-    bool has_case = false;
+// One kernel's run (tb/tb_sm_common.h) and the records of its stages.
+struct Run : tb::SmRun {
     std::vector<sm_rc_probe> probe;
-
-    ~Run()
-    {
-        if (has_case)
-            kernel_case_free(&kc);
-        if (ctx)
-            simtref_ctx_destroy(ctx);   // frees its SMs
-    }
 };
 
-// The suite's block for k, or the largest power of two of threads the
-// configuration holds (simtref sim's default).
-unsigned block_of(const kernel_info *k, const sm *m)
-{
-    unsigned warps = m->cfg.max_warps_per_tb < m->warp_slots
-                     ? m->cfg.max_warps_per_tb : m->warp_slots;
-    unsigned most = warps * m->cfg.warp_size, b = 1;
+using tb::pc_index;
 
-    if (k->block <= most)
-        return k->block;
-    while (b * 2 <= most)
-        b *= 2;
-    return b;
-}
-
-// Open an SM of the configuration file, load kernel k and launch it with
-// the suite's inputs: 0, or -1 with a message (the configuration refuses
-// the kernel: its text, its launch).
+// Start kernel k (tb/tb_sm_common.h) with the stages' records attached.
 int start(Run &r, const kernel_info *k, const char *config, uint64_t seed,
           std::string &why)
 {
-    char path[4096], err[SM_ERR_LEN];
-    struct simtref_launch l{};   // (also the name of a function)
-    uint32_t args = 0;
-
-    if (simtref_ctx_create(&r.ctx) != SIMTREF_OK) {
-        why = "out of memory";
+    if (tb::sm_start_kernel(r, k, config, seed, why) != 0)
         return -1;
-    }
-    if (kernel_elf_path(k, path, sizeof path) != 0) {
-        why = std::string("its binary ") + path + " is not built";
-        return -1;
-    }
-    if (simtref_sm_open_file(r.ctx, config, nullptr, 0, &r.api) != SIMTREF_OK
-        || simtref_load(r.api, path) != SIMTREF_OK
-        || simtref_set_options(r.api, SIMTREF_OPT_REFERENCE) != SIMTREF_OK) {
-        why = simtref_error(r.ctx);     // every cycle evaluated, above
-        return -1;
-    }
-    r.m = r.api->model;
-    l.grid = k->grid;
-    l.block = block_of(k, r.m);
-    l.shared_bytes = k->shared_bytes;
-    if (kernel_setup(k, &r.kc, k->size, l.grid, l.block, seed, r.ctx, r.api,
-                     &args, err, sizeof err) != 0) {
-        why = err[0] ? err : simtref_error(r.ctx);
-        return -1;
-    }
-    r.has_case = true;
-    l.args = args;
-    if (simtref_launch(r.api, &l) != SIMTREF_OK) {
-        why = simtref_error(r.ctx);
-        return -1;
-    }
     r.probe.assign(r.m->cfg.schedulers, sm_rc_probe{});
     r.m->rc.probe = r.probe.data();
     return 0;
-}
-
-// A PC as the stage holds it: its index in the text, pc_bits wide.
-uint64_t pc_index(const Run &r, uint32_t pc, unsigned pc_bits)
-{
-    uint64_t i = (uint64_t)(uint32_t)(pc - r.m->prog->text_lo) >> 2;
-    return pc_bits >= 64 ? i : i & ((1ull << pc_bits) - 1);
 }
 
 // Scheduler s's port of this cycle into its stage.
@@ -140,28 +69,12 @@ void drive(Top &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
            unsigned lanes)
 {
     const sm_rc_in &in = p.eval_in;
-    const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&r.m->rc, in.pc);
-    static const sm_sbr_predecode none{};
 
-    if (!d || in.op != SM_RC_EXEC)
-        d = &none;
-    tb::set_field(top.exit_pc_i, 0, pc_bits, pc_index(r, r.m->prog->exit_pc, pc_bits));
+    tb::drive_update(top, r, in, pc_bits, lanes);
     top.op_i = in.op == SM_RC_LAUNCH ? 1 : in.op == SM_RC_EXEC ? 2 : 0;
     top.warp_i = in.warp;
     tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
     tb::set_field(top.mask_i, 0, lanes, in.mask);
-    top.split_i = in.split;
-    tb::set_field(top.taken_i, 0, lanes, in.taken);
-    tb::set_field(top.tpc_i, 0, pc_bits, pc_index(r, in.tpc, pc_bits));
-    tb::set_field(top.npc_i, 0, pc_bits, pc_index(r, in.npc, pc_bits));
-    tb::set_field(top.live_i, 0, lanes, in.live);
-    top.bar_i = in.bar;
-    top.exit_i = in.exit;
-    top.call_i = d->flow == SM_SBR_FLOW_CALL;
-    top.ret_i = d->flow == SM_SBR_FLOW_RETURN;
-    top.rpc_valid_i = d->rpc_found;
-    tb::set_field(top.rpc_i, 0, pc_bits, d->rpc);
-    top.late_i = d->late;
     top.rd_warp_i = p.read ? p.read_in.rd_warp : in.rd_warp;
 }
 
