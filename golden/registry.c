@@ -482,9 +482,36 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "sm-tiny-sbr",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
-                   "tests/tools/kgen.h tests/tools/kgen_build.h",
+                   "tests/tools/kgen.h tests/tools/kgen_build.h "
+                   "tb/tb_sm_common.h tb/tb_kgen.h",
         .cosims = "sm-tiny-sbr sm-tiny-sbr-kgen",
         .long_cosims = "fermi-sbr gtx480-baws sm-tiny-sbr-kgen-long",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
+    /* One warp scheduler's front end: the fetch unit, the I-buffer data,
+     * the issue scheduler and the control-flow stage, wired as
+     * golden/sm/sm.c composes their models.  Its testbench runs the
+     * suite's kernels on the C SM and compares every output every
+     * cycle.  sbr only, as its stage. */
+    [STRUCTURE_SM_FRONT] = {
+        .name = "sm_front",
+        .module = "simtref_sm_front",
+        .file = "simtref_sm_front.v",
+        .model = "sm/sm.h",
+        .modes = REGISTRY_MODE(RECONV_SBR),
+        .title = "Front end of a warp scheduler (sbr: fetch, I-buffer, "
+                 "scheduler and control-flow stage composed)",
+        .source = "BAWS 2.2; HARP 2.1; docs/architecture.md",
+        .per = PER_SCHEDULER,
+        .in_table7 = 0,
+        .scenarios = "sm-tiny-sbr",
+        .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
+                   "lib/api_internal.h lib/simtref/simtref.h "
+                   "tb/tb_sm_common.h",
+        .cosims = "sm-tiny-sbr",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -706,6 +733,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the sbr control-flow stage runs first the side of a branch "
                "that reaches a barrier before re-converging (it must run "
                "last)",
+    },
+    [DEFECT_SM_FRONT_NO_FLUSH_ON_POP] = {
+        .name = "sm-front-no-flush-on-pop",
+        .structure = STRUCTURE_SM_FRONT,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-no-flush-on-pop",
+        .bug = "an instruction whose update re-converges threads (a pop) "
+               "does not flush its warp's I-buffer, which keeps the "
+               "instructions fetched with the old mask",
     },
 };
 

@@ -66,6 +66,7 @@ enum structure_id {
     STRUCTURE_TB_TABLE,
     STRUCTURE_MEM_WAIT,
     STRUCTURE_SM_RECONV,
+    STRUCTURE_SM_FRONT,
     STRUCTURE_COUNT
 };
 
@@ -164,6 +165,7 @@ enum rtl_defect {
     DEFECT_TB_TABLE_RETIRE_FORGETS_ARRIVAL, /* a retiring warp's barrier arrival is not counted */
     DEFECT_MEM_WAIT_DONE_FIRST_LANE, /* a done counts one fewer only for its first lane */
     DEFECT_SM_RECONV_LATE_FIRST,     /* sbr: a branch's barrier side runs first */
+    DEFECT_SM_FRONT_NO_FLUSH_ON_POP, /* a pop does not flush the warp's I-buffer */
     DEFECT_COUNT
 };
 

@@ -86,6 +86,11 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[PC_W-1:0]",      "next_pc_o",     "... it reads this PC ..." },
         { "output", "[LANES-1:0]",     "next_mask_o",   "... with this mask" },
         { "output", "",                "refill_o",      "emptied by a flush, nothing landed since" },
+        { NULL, NULL, NULL, "Fetch's read port: the next fetch of another warp in the same cycle" },
+        { "input",  "[WARP_W-1:0]",    "frd_warp_i",    "the warp the fetch unit fetches for" },
+        { "output", "",                "frd_valid_o",   "its next fetch continues its last: ..." },
+        { "output", "[PC_W-1:0]",      "frd_pc_o",      "... it reads this PC ..." },
+        { "output", "[LANES-1:0]",     "frd_mask_o",    "... with this mask" },
     };
 
     emit_file_header(v, "simtref_ibuffer.v", "I-buffer data: the fetched PCs and masks",
@@ -339,6 +344,11 @@ static void emit_read(struct vgen *v)
     vgen_line(v, "assign next_pc_o    = next_pc_q[rd_warp_i];");
     vgen_line(v, "assign next_mask_o  = next_mask_q[rd_warp_i];");
     vgen_line(v, "assign refill_o     = refill_c[rd_warp_i];");
+    vgen_line(v, "// The second port: in the SM the issue reads the granted warp's head");
+    vgen_line(v, "// while the fetch reads the fetched warp's next (simtref_sm_front).");
+    vgen_line(v, "assign frd_valid_o  = have_c[frd_warp_i];");
+    vgen_line(v, "assign frd_pc_o     = next_pc_q[frd_warp_i];");
+    vgen_line(v, "assign frd_mask_o   = next_mask_q[frd_warp_i];");
 }
 
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,

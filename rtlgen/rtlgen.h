@@ -95,6 +95,11 @@ void emit_shared_mem(struct vgen *v, const struct simt_config *cfg,
 void emit_sm_reconv(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect);
 
+/* One warp scheduler's front end (sbr): fetch, I-buffer data, scheduler
+ * and control-flow stage composed as golden/sm/sm.c composes them. */
+void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
+                   enum rtl_defect defect);
+
 /* The data half of a scheduler's I-buffers (an SM part, beside
  * simtref_fetch) */
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,

@@ -44,11 +44,8 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
-#include "../kernels/suite.h"
-#include "../lib/api_internal.h"
-#include "../tests/tools/kgen_build.h"
-#include "sm.h"
-#include "tb_common.h"
+#include "tb_kgen.h"
+#include "tb_sm_common.h"
 
 namespace {
 
@@ -61,238 +58,31 @@ struct Coverage {
                   pops = 0, exits = 0, yields = 0, reads = 0;
 };
 
-// One kernel's run: an SM of the host API (lib/simtref/simtref.h), as
-// `simtref sim` opens it, and the C SM inside it (lib/api_internal.h),
-// which the testbench steps cycle by cycle.
-struct Run {
-    simtref_ctx *ctx = nullptr;
-    simtref_sm *api = nullptr;
-    sm *m = nullptr;
+using tb::KgenProgram;
+using tb::KgenShop;
+using tb::Source;
+using tb::SuiteKernel;
+
+// One kernel's run, and what the C SM's stages record of their ports.
+struct Run : tb::SmRun {
     std::vector<sm_rc_probe> probe;
-
-    ~Run()
-    {
-        if (ctx)
-            simtref_ctx_destroy(ctx);   // frees its SMs
-    }
 };
 
-// Where a run's kernel comes from: what differs between a kernel of the
-// suite and a kgen program, and nothing else.
-class Source {
-  public:
-    virtual ~Source() = default;
-    // How messages name it ("kernel bfs", "kgen seed 42").
-    virtual std::string name() const = 0;
-    // The options that run it alone, for the replay command.
-    virtual std::string replay() const = 0;
-    // Load it into r.api (opened with the configuration), give it its
-    // inputs and launch it: 0, or -1 with why (the configuration refuses
-    // it: its text, its launch), -2 with why when it cannot be had (a
-    // kgen program that does not build).
-    virtual int launch(Run &r, std::string &why) = 0;
-    // Its result once the C SM is done: 0, or -1 with why.
-    virtual int check(Run &r, std::string &why) = 0;
-};
-
-// The suite's block for k, or the largest power of two of threads the
-// configuration holds (simtref sim's default).
-unsigned block_of(const kernel_info *k, const sm *m)
-{
-    unsigned warps = m->cfg.max_warps_per_tb < m->warp_slots
-                     ? m->cfg.max_warps_per_tb : m->warp_slots;
-    unsigned most = warps * m->cfg.warp_size, b = 1;
-
-    if (k->block <= most)
-        return k->block;
-    while (b * 2 <= most)
-        b *= 2;
-    return b;
-}
-
-// A kernel of the suite, with the inputs of `seed` and its host reference.
-class SuiteKernel : public Source {
-  public:
-    SuiteKernel(const kernel_info *k, uint64_t seed) : k_(k), seed_(seed) {}
-    ~SuiteKernel() override { drop(); }
-    std::string name() const override { return std::string("kernel ") + k_->name; }
-    std::string replay() const override { return std::string("--scenario ") + k_->name; }
-
-    int launch(Run &r, std::string &why) override
-    {
-        char path[4096], err[SM_ERR_LEN];
-        struct simtref_launch l{};   // (also the name of a function)
-        uint32_t args = 0;
-
-        drop();
-        if (kernel_elf_path(k_, path, sizeof path) != 0) {
-            why = std::string("its binary ") + path + " is not built";
-            return -1;
-        }
-        if (simtref_load(r.api, path) != SIMTREF_OK) {
-            why = simtref_error(r.ctx);
-            return -1;
-        }
-        l.grid = k_->grid;
-        l.block = block_of(k_, r.api->model);
-        l.shared_bytes = k_->shared_bytes;
-        if (kernel_setup(k_, &kc_, k_->size, l.grid, l.block, seed_, r.ctx,
-                         r.api, &args, err, sizeof err) != 0) {
-            why = err[0] ? err : simtref_error(r.ctx);
-            return -1;
-        }
-        has_case_ = true;
-        l.args = args;
-        if (simtref_launch(r.api, &l) != SIMTREF_OK) {
-            why = simtref_error(r.ctx);
-            return -1;
-        }
-        return 0;
-    }
-
-    int check(Run &r, std::string &why) override
-    {
-        char err[SM_ERR_LEN];
-        if (kernel_check(&kc_, r.ctx, r.api, err, sizeof err) == 0)
-            return 0;
-        why = std::string("wrong result: ") + (err[0] ? err : simtref_error(r.ctx));
-        return -1;
-    }
-
-  private:
-    void drop()
-    {
-        if (has_case_)
-            kernel_case_free(&kc_);
-        has_case_ = false;
-    }
-
-    const kernel_info *k_;
-    uint64_t seed_;            // the inputs' seed
-    kernel_case kc_{};         // the host side: inputs, expected outputs
-    bool has_case_ = false;    // kc_ holds a case to free
-};
-
-// The scratch directory kgen programs are built in, and the tools.
-struct KgenShop {
-    kgen_tools tools{};        // compiler, qemu, source tree
-    kgen_files files{};        // the scratch files
-    kgen_features features{};  // what the programs may contain: everything
-    bool made = false;         // the directory exists
-    bool runtime = false;      // the qemu runtime's object is built
-
-    ~KgenShop()
-    {
-        if (made)
-            kgen_files_remove(&files);
-    }
-};
-
-// kgen program `seed`: kgen's grid, block and input words, built for the
-// SM; its global memory after the run must be qemu's.
-class KgenProgram : public Source {
-  public:
-    KgenProgram(KgenShop &shop, uint64_t seed) : shop_(shop), seed_(seed) {}
-    std::string name() const override { return "kgen seed " + std::to_string(seed_); }
-    std::string replay() const override
-    {
-        return "--kgen-seed " + std::to_string(seed_) + " --kgen-count 1";
-    }
-
-    int launch(Run &r, std::string &why) override
-    {
-        char err[SM_ERR_LEN + 4096];
-        kgen_launch kl = kgen_launch_of(seed_);
-        uint32_t bytes = KGEN_GLOBAL_BYTES(kl.grid, kl.block);
-        std::vector<uint8_t> mem(bytes);
-        struct simtref_launch l{};
-
-        if (kgen_write_source(&shop_.files, seed_, &shop_.features, err, sizeof err) != 0
-            || kgen_build(&shop_.tools, &shop_.files, false, err, sizeof err) != 0) {
-            why = std::string("cannot build: ") + err;
-            return -2;
-        }
-        kgen_initial_memory(seed_, mem.data(), bytes);
-        if (simtref_load(r.api, shop_.files.elf) != SIMTREF_OK
-            || simtref_buffer_at(r.api, "kgen", KGEN_GLOBAL_BASE, bytes) != SIMTREF_OK
-            || simtref_write(r.api, KGEN_GLOBAL_BASE, mem.data(), bytes) != SIMTREF_OK) {
-            why = simtref_error(r.ctx);
-            return -1;
-        }
-        l.grid = kl.grid;
-        l.block = kl.block;
-        l.args = KGEN_GLOBAL_BASE;
-        l.shared_bytes = KGEN_SHARED_BYTES;
-        if (simtref_launch(r.api, &l) != SIMTREF_OK) {
-            why = simtref_error(r.ctx);
-            return -1;
-        }
-        return 0;
-    }
-
-    int check(Run &r, std::string &why) override
-    {
-        char err[SM_ERR_LEN + 4096];
-        kgen_launch kl = kgen_launch_of(seed_);
-        uint32_t bytes = KGEN_GLOBAL_BYTES(kl.grid, kl.block);
-        std::vector<uint8_t> q(bytes), mem(bytes);
-
-        kgen_initial_memory(seed_, q.data(), bytes);
-        if ((!shop_.runtime
-             && kgen_build_runtime(&shop_.tools, &shop_.files, err, sizeof err) != 0)
-            || kgen_build(&shop_.tools, &shop_.files, true, err, sizeof err) != 0
-            || kgen_run_qemu(&shop_.tools, &shop_.files, &kl,
-                             simtref_sm_warp_size(r.api), q.data(), bytes,
-                             err, sizeof err) != 0) {
-            why = std::string("qemu's side: ") + err;
-            return -1;
-        }
-        shop_.runtime = true;
-        if (simtref_read(r.api, KGEN_GLOBAL_BASE, mem.data(), bytes) != SIMTREF_OK) {
-            why = simtref_error(r.ctx);
-            return -1;
-        }
-        if (kgen_compare_memory(mem.data(), q.data(), bytes, err, sizeof err) != 0) {
-            why = err;
-            return -1;
-        }
-        return 0;
-    }
-
-  private:
-    KgenShop &shop_;
-    uint64_t seed_;
-};
-
-// Open an SM of the configuration file and launch src on it: 0, or -1
-// with a message (the configuration refuses the kernel), -2 when the
-// kernel cannot be had at all.
+// Open an SM of the configuration file and launch src on it, the C
+// stage's probe set: sm_start()'s codes.
 int start(Run &r, Source &src, const char *config, std::string &why)
 {
-    int rc;
-
-    if (simtref_ctx_create(&r.ctx) != SIMTREF_OK) {
-        why = "out of memory";
-        return -2;
-    }
-    if (simtref_sm_open_file(r.ctx, config, nullptr, 0, &r.api) != SIMTREF_OK
-        || simtref_set_options(r.api, SIMTREF_OPT_REFERENCE) != SIMTREF_OK) {
-        why = simtref_error(r.ctx);     // every cycle evaluated, above
-        return -2;
-    }
-    if ((rc = src.launch(r, why)) != 0)
+    if (int rc = tb::sm_start(r, src, config, why))
         return rc;
-    r.m = r.api->model;
     r.probe.assign(r.m->cfg.schedulers, sm_rc_probe{});
     r.m->rc.probe = r.probe.data();
     return 0;
 }
 
-// A PC as the stage holds it: its index in the text, pc_bits wide.
+// A PC as the stage holds it.
 uint64_t pc_index(const Run &r, uint32_t pc, unsigned pc_bits)
 {
-    uint64_t i = (uint64_t)(uint32_t)(pc - r.m->prog->text_lo) >> 2;
-    return pc_bits >= 64 ? i : i & ((1ull << pc_bits) - 1);
+    return tb::pc_index(r.m, pc, pc_bits);
 }
 
 // Scheduler s's port of this cycle into its stage.
@@ -300,28 +90,12 @@ void drive(Top &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
            unsigned lanes)
 {
     const sm_rc_in &in = p.eval_in;
-    const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&r.m->rc, in.pc);
-    static const sm_sbr_predecode none{};
 
-    if (!d || in.op != SM_RC_EXEC)
-        d = &none;
-    tb::set_field(top.exit_pc_i, 0, pc_bits, pc_index(r, r.m->prog->exit_pc, pc_bits));
+    tb::drive_update(top, r.m, in, pc_bits, lanes);
     top.op_i = in.op == SM_RC_LAUNCH ? 1 : in.op == SM_RC_EXEC ? 2 : 0;
     top.warp_i = in.warp;
     tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
     tb::set_field(top.mask_i, 0, lanes, in.mask);
-    top.split_i = in.split;
-    tb::set_field(top.taken_i, 0, lanes, in.taken);
-    tb::set_field(top.tpc_i, 0, pc_bits, pc_index(r, in.tpc, pc_bits));
-    tb::set_field(top.npc_i, 0, pc_bits, pc_index(r, in.npc, pc_bits));
-    tb::set_field(top.live_i, 0, lanes, in.live);
-    top.bar_i = in.bar;
-    top.exit_i = in.exit;
-    top.call_i = d->flow == SM_SBR_FLOW_CALL;
-    top.ret_i = d->flow == SM_SBR_FLOW_RETURN;
-    top.rpc_valid_i = d->rpc_found;
-    tb::set_field(top.rpc_i, 0, pc_bits, d->rpc);
-    top.late_i = d->late;
     top.rd_warp_i = p.read ? p.read_in.rd_warp : in.rd_warp;
 }
 
