@@ -401,7 +401,8 @@ static void probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
     p->so = cy->so[s];
     p->issued = eo->issued;
     p->stale = eo->stale;
-    p->control = eo->control;
+    /* (sm_execute() sets control only for what it ran) */
+    p->control = (eo->issued || eo->stale) && eo->control;
     p->fetch_err = fo->err;
     p->fetched = cy->fetched[s];
     p->fetch_warp = cy->fetched[s] ? cy->fwarp[s] : 0;
