@@ -462,10 +462,13 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
-    /* The SM's control-flow stage of a scheduler (golden/sm/sm_reconv.h),
-     * composed as golden/sm/ composes the models; its testbench runs the
-     * suite on the C SM.  sbr, minpc, ics-first so far; scenarios give
-     * the last two (no preset's) tiny's, fermi-harp's, gtx480-baws's sizes. */
+    /* The SM's control-flow stage of one warp scheduler: the mode's
+     * structures behind the port the SM drives (golden/sm/sm_reconv.h),
+     * composed in Verilog as golden/sm/ composes their models.  Its
+     * testbench runs the suite's kernels, or kgen programs
+     * (tests/tools/kgen.h), on the C SM and compares the stage's port
+     * every cycle.  sbr, minpc, ics-first so far; scenarios give the last
+     * two (no preset's) tiny's, fermi-harp's, gtx480-baws's sizes. */
     [STRUCTURE_SM_RECONV] = {
         .name = "sm_reconv",
         .module = "simtref_sm_reconv",
@@ -483,10 +486,38 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
                      "sm-tiny-ics sm-fermi-ics sm-gtx480-ics",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
-                   "lib/api_internal.h lib/simtref/simtref.h",
-        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
-        .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc "
-                       "sm-fermi-ics sm-gtx480-ics",
+                   "lib/api_internal.h lib/simtref/simtref.h "
+                   "tests/tools/kgen.h tests/tools/kgen_build.h "
+                   "tb/tb_sm_common.h tb/tb_kgen.h",
+        .cosims = "sm-tiny-sbr sm-tiny-sbr-kgen sm-tiny-minpc sm-tiny-ics",
+        .long_cosims = "fermi-sbr gtx480-baws sm-tiny-sbr-kgen-long "
+                       "sm-fermi-minpc sm-gtx480-minpc sm-fermi-ics sm-gtx480-ics",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
+    /* One warp scheduler's front end: the fetch unit, the I-buffer data,
+     * the issue scheduler and the control-flow stage, wired as
+     * golden/sm/sm.c composes their models.  Its testbench runs the
+     * suite's kernels on the C SM and compares every output every
+     * cycle.  sbr only, as its stage. */
+    [STRUCTURE_SM_FRONT] = {
+        .name = "sm_front",
+        .module = "simtref_sm_front",
+        .file = "simtref_sm_front.v",
+        .model = "sm/sm.h",
+        .modes = REGISTRY_MODE(RECONV_SBR),
+        .title = "Front end of a warp scheduler (sbr: fetch, I-buffer, "
+                 "scheduler and control-flow stage composed)",
+        .source = "BAWS 2.2; HARP 2.1; docs/architecture.md",
+        .per = PER_SCHEDULER,
+        .in_table7 = 0,
+        .scenarios = "sm-tiny-sbr",
+        .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
+                   "lib/api_internal.h lib/simtref/simtref.h "
+                   "tb/tb_sm_common.h",
+        .cosims = "sm-tiny-sbr",
+        .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -729,6 +760,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "at a divergent branch, no lower at its re-convergence "
                "point)",
     },
+    [DEFECT_SM_FRONT_NO_FLUSH_ON_POP] = {
+        .name = "sm-front-no-flush-on-pop",
+        .structure = STRUCTURE_SM_FRONT,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-no-flush-on-pop",
+        .bug = "an instruction whose update re-converges threads (a pop) "
+               "does not flush its warp's I-buffer, which keeps the "
+               "instructions fetched with the old mask",
+    },
 };
 
 const struct structure_info *registry_structure(enum structure_id s)
@@ -791,6 +831,21 @@ static const char *config_name(const char *config, char *buf, size_t len)
     n = strcspn(base, ".");
     snprintf(buf, len, "%.*s", (int)n, base);
     return buf;
+}
+
+/* Whether w is one of the space-separated words of words. */
+static int has_word(const char *words, const char *w)
+{
+    size_t len = strlen(w);
+
+    while (*words) {
+        size_t n = strcspn(words, " ");
+        if (n == len && strncmp(words, w, n) == 0)
+            return 1;
+        words += n;
+        words += strspn(words, " ");
+    }
+    return 0;
 }
 
 /* "PREFIX-W.SUFFIX" for each space-separated word W of words. */
@@ -861,9 +916,12 @@ int registry_write_make(FILE *out, char *err, size_t errlen)
                 fprintf(out, " %s", config_preset_names[p]);
         if (si->scenarios[0])
             fprintf(out, " %s", si->scenarios);
+        /* the presets of its long rows: testbenches built only for
+         * make cosim-long (its other long rows use make check's) */
         fprintf(out, "\nTB_LONG_CONFIGS_%s =", si->name);
-        if (si->long_cosims[0])
-            fprintf(out, " %s", si->long_cosims);
+        for (p = 0; p < np; p++)
+            if (has_word(si->long_cosims, config_preset_names[p]))
+                fprintf(out, " %s", config_preset_names[p]);
         fprintf(out, "\nTB_HEADERS_%s =", si->name);
         if (si->tb_deps[0])
             fprintf(out, " %s", si->tb_deps);

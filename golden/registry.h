@@ -66,6 +66,7 @@ enum structure_id {
     STRUCTURE_TB_TABLE,
     STRUCTURE_MEM_WAIT,
     STRUCTURE_SM_RECONV,
+    STRUCTURE_SM_FRONT,
     STRUCTURE_COUNT
 };
 
@@ -106,11 +107,14 @@ struct structure_info {
     const char *cosims;     /* tb/NAME-X.cosim of `make check`: the Xs */
     const char *long_cosims;    /* tb/NAME-X.cosim of `make cosim-long`,
                                X a preset (its testbench is built only
-                               there): the SM's parts run at tiny and
-                               fermi-harp in make check, at the other
-                               presets here, and the control structures
-                               at gtx480-baws (tiny has its policies), to
-                               keep make check's time */
+                               there) or the name of a longer row on a
+                               configuration of `make check` (the SM's
+                               control-flow stage: kgen programs): the
+                               SM's parts run at tiny and fermi-harp in
+                               make check, at the other presets here,
+                               and the control structures at gtx480-baws
+                               (tiny has its policies), to keep make
+                               check's time */
     const char *proofs;     /* formal/NAME-X.proof of `make check` */
     const char *long_proofs;    /* formal/NAME-X.proof of `make proofs-long` */
     int sm_part;            /* one of the SM's own parts (issue, datapath,
@@ -163,6 +167,7 @@ enum rtl_defect {
     DEFECT_SM_RECONV_LATE_FIRST,     /* sbr: a branch's barrier side runs first */
     DEFECT_SM_RECONV_POP_NO_MASK,    /* minpc: the pop ignores the selected mask */
     DEFECT_SM_RECONV_ICS_NO_ACTION,  /* ics-first: the loader's ICS action is ignored */
+    DEFECT_SM_FRONT_NO_FLUSH_ON_POP, /* a pop does not flush the warp's I-buffer */
     DEFECT_COUNT
 };
 

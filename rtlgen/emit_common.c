@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
+
 /* The column the assignments of a pick are aligned to. */
 static int pick_width(const struct pick *p)
 {
@@ -98,4 +100,14 @@ void emit_unused_inputs(struct vgen *v, const char *inputs)
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire unused_inputs = %s;", inputs);
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+}
+
+const char *emit_names_warp(char *buf, size_t len, unsigned warps,
+                            const char *id)
+{
+    if (is_pow2(warps))
+        snprintf(buf, len, "1'b1");
+    else
+        snprintf(buf, len, "(%s <= LAST_WARP)", id);
+    return buf;
 }

@@ -55,6 +55,12 @@ void emit_last_reset(struct vgen *v, unsigned warp_w, unsigned warps);
 void emit_last_register(struct vgen *v, const struct pick *p,
                         const char *last_q);
 
+/* Whether a warp id port `id` names a warp of `warps`, as a condition
+ * into buf: "1'b1" when warps is a power of two (every id does), else
+ * "(id <= LAST_WARP)" (the module declares LAST_WARP = NUM_WARPS - 1). */
+const char *emit_names_warp(char *buf, size_t len, unsigned warps,
+                            const char *id);
+
 /* The inputs a configuration does not read, XOR-reduced into one
  * unused wire under a lint waiver, in a section of their own. */
 void emit_unused_inputs(struct vgen *v, const char *inputs);

@@ -83,17 +83,6 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
                       ports, sizeof ports / sizeof ports[0]);
 }
 
-/* "1'b1" for a power-of-two W (every id names a warp), else id <= W - 1. */
-static const char *names(char *buf, size_t len, const struct fetch_geometry *g,
-                         const char *id)
-{
-    if (is_pow2(g->warps))
-        snprintf(buf, len, "1'b1");
-    else
-        snprintf(buf, len, "(%s <= LAST_WARP)", id);
-    return buf;
-}
-
 static void emit_entries(struct vgen *v, const struct fetch_geometry *g,
                          enum rtl_defect defect)
 {
@@ -174,7 +163,7 @@ static void emit_round_robin(struct vgen *v, const struct fetch_geometry *g)
     emit_pick_clear(v, &fetch_pick);
     if (g->policy == FETCH_CFF) {
         vgen_begin(v, "if (next_valid_i && %s && elig[next_warp_i])",
-                   names(ok, sizeof ok, g, "next_warp_i"));
+                   emit_names_warp(ok, sizeof ok, g->warps, "next_warp_i"));
         vgen_line(v, "pick_valid = 1'b1;");
         vgen_line(v, "pick       = next_warp_i;");
         vgen_end(v);
@@ -221,13 +210,16 @@ static void emit_events(struct vgen *v, const struct fetch_geometry *g)
         vgen_line(v, "localparam [WARP_W-1:0] LAST_WARP = %u'd%u;   // NUM_WARPS - 1",
                   g->warp_w, g->warps - 1);
     vgen_line(v, "localparam [CNT_W-1:0]  ONE_C = %u'd1;", g->cnt_w);
-    vgen_line(v, "wire fill_ok  = fill_valid_i && %s &&", names(a, sizeof a, g, "fill_warp_i"));
+    vgen_line(v, "wire fill_ok  = fill_valid_i && %s &&",
+              emit_names_warp(a, sizeof a, g->warps, "fill_warp_i"));
     vgen_line(v, "                infl_q[fill_warp_i*CNT_W +: CNT_W] != {CNT_W{1'b0}};");
     vgen_line(v, "wire issue_ok = issue_valid_i && %s && ready_o[issue_warp_i];",
-              names(b, sizeof b, g, "issue_warp_i"));
-    vgen_line(v, "wire rdy_ok   = rdy_valid_i && %s &&", names(c, sizeof c, g, "rdy_warp_i"));
+              emit_names_warp(b, sizeof b, g->warps, "issue_warp_i"));
+    vgen_line(v, "wire rdy_ok   = rdy_valid_i && %s &&",
+              emit_names_warp(c, sizeof c, g->warps, "rdy_warp_i"));
     vgen_line(v, "                |(slot_v_o[rdy_warp_i*SLOTS +: SLOTS] & ~slot_r_o[rdy_warp_i*SLOTS +: SLOTS]);");
-    vgen_line(v, "wire flush_ok = flush_valid_i && %s;", names(d, sizeof d, g, "flush_warp_i"));
+    vgen_line(v, "wire flush_ok = flush_valid_i && %s;",
+              emit_names_warp(d, sizeof d, g->warps, "flush_warp_i"));
     vgen_line(v, "assign err_o  = (fill_valid_i && !fill_ok) || (issue_valid_i && !issue_ok) ||");
     vgen_line(v, "                (rdy_valid_i && !rdy_ok);");
     vgen_blank(v);

@@ -16,6 +16,7 @@
  */
 #include <stdio.h>
 
+#include "emit_common.h"
 #include "rtlgen.h"
 #include "ibuffer.h"
 #include "bits.h"
@@ -85,6 +86,11 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[PC_W-1:0]",      "next_pc_o",     "... it reads this PC ..." },
         { "output", "[LANES-1:0]",     "next_mask_o",   "... with this mask" },
         { "output", "",                "refill_o",      "emptied by a flush, nothing landed since" },
+        { NULL, NULL, NULL, "Fetch's read port: the next fetch of another warp in the same cycle" },
+        { "input",  "[WARP_W-1:0]",    "frd_warp_i",    "the warp the fetch unit fetches for" },
+        { "output", "",                "frd_valid_o",   "its next fetch continues its last: ..." },
+        { "output", "[PC_W-1:0]",      "frd_pc_o",      "... it reads this PC ..." },
+        { "output", "[LANES-1:0]",     "frd_mask_o",    "... with this mask" },
     };
 
     emit_file_header(v, "simtref_ibuffer.v", "I-buffer data: the fetched PCs and masks",
@@ -194,17 +200,6 @@ static void emit_clear(struct vgen *v)
     vgen_endgenerate(v);
 }
 
-/* "1'b1" for a power-of-two W (every id names a warp), else id <= LAST. */
-static const char *names(char *buf, size_t len, const struct ibuffer_geometry *g,
-                         const char *id)
-{
-    if (is_pow2(g->warps))
-        snprintf(buf, len, "1'b1");
-    else
-        snprintf(buf, len, "(%s <= LAST_WARP)", id);
-    return buf;
-}
-
 static void emit_events(struct vgen *v, const struct ibuffer_geometry *g,
                         const struct widths *w)
 {
@@ -214,20 +209,24 @@ static void emit_events(struct vgen *v, const struct ibuffer_geometry *g,
     if (!is_pow2(g->warps))
         vgen_line(v, "localparam [WARP_W-1:0] LAST_WARP = %u'd%u;   // NUM_WARPS - 1",
                   w->warp_w, g->warps - 1);
-    vgen_line(v, "wire flush_ok = flush_valid_i && %s;", names(a, sizeof a, g, "flush_warp_i"));
+    vgen_line(v, "wire flush_ok = flush_valid_i && %s;",
+              emit_names_warp(a, sizeof a, g->warps, "flush_warp_i"));
     vgen_line(v, "// A flushed warp takes no other event of its edge.");
-    vgen_line(v, "wire issue_ok = issue_valid_i && %s &&", names(b, sizeof b, g, "issue_warp_i"));
+    vgen_line(v, "wire issue_ok = issue_valid_i && %s &&",
+              emit_names_warp(b, sizeof b, g->warps, "issue_warp_i"));
     vgen_line(v, "                !(flush_ok && flush_warp_i == issue_warp_i) &&");
     vgen_line(v, "                cnt_c[issue_warp_i*CNT_W +: CNT_W] != NONE_C;");
     vgen_line(v, "// A fill needs a fetch in flight and a free slot, which the issue of");
     vgen_line(v, "// its edge makes.");
-    vgen_line(v, "wire fill_ok  = fill_valid_i && %s &&", names(c, sizeof c, g, "fill_warp_i"));
+    vgen_line(v, "wire fill_ok  = fill_valid_i && %s &&",
+              emit_names_warp(c, sizeof c, g->warps, "fill_warp_i"));
     vgen_line(v, "                !(flush_ok && flush_warp_i == fill_warp_i) &&");
     vgen_line(v, "                fcnt_c[fill_warp_i*CNT_W +: CNT_W] != NONE_C &&");
     vgen_line(v, "                (cnt_c[fill_warp_i*CNT_W +: CNT_W] != FULL ||");
     vgen_line(v, "                 (issue_ok && issue_warp_i == fill_warp_i));");
     vgen_line(v, "// A fetch needs room in flight, which the fill of its edge makes.");
-    vgen_line(v, "wire fetch_ok = fetch_valid_i && %s &&", names(d, sizeof d, g, "fetch_warp_i"));
+    vgen_line(v, "wire fetch_ok = fetch_valid_i && %s &&",
+              emit_names_warp(d, sizeof d, g->warps, "fetch_warp_i"));
     vgen_line(v, "                !(flush_ok && flush_warp_i == fetch_warp_i) &&");
     vgen_line(v, "                (fcnt_c[fetch_warp_i*CNT_W +: CNT_W] != FULL ||");
     vgen_line(v, "                 (fill_ok && fill_warp_i == fetch_warp_i));");
@@ -345,6 +344,11 @@ static void emit_read(struct vgen *v)
     vgen_line(v, "assign next_pc_o    = next_pc_q[rd_warp_i];");
     vgen_line(v, "assign next_mask_o  = next_mask_q[rd_warp_i];");
     vgen_line(v, "assign refill_o     = refill_c[rd_warp_i];");
+    vgen_line(v, "// The second port: in the SM the issue reads the granted warp's head");
+    vgen_line(v, "// while the fetch reads the fetched warp's next (simtref_sm_front).");
+    vgen_line(v, "assign frd_valid_o  = have_c[frd_warp_i];");
+    vgen_line(v, "assign frd_pc_o     = next_pc_q[frd_warp_i];");
+    vgen_line(v, "assign frd_mask_o   = next_mask_q[frd_warp_i];");
 }
 
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,

@@ -58,6 +58,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_TB_TABLE]       = emit_tb_table,
     [STRUCTURE_IBUFFER]        = emit_ibuffer,
     [STRUCTURE_SM_RECONV]      = emit_sm_reconv,
+    [STRUCTURE_SM_FRONT]       = emit_sm_front,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,

@@ -102,6 +102,11 @@ void emit_sm_reconv_minpc(struct vgen *v, const struct simt_config *cfg,
 void emit_sm_reconv_ics(struct vgen *v, const struct simt_config *cfg,
                         enum rtl_defect defect);
 
+/* One warp scheduler's front end (sbr): fetch, I-buffer data, scheduler
+ * and control-flow stage composed as golden/sm/sm.c composes them. */
+void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
+                   enum rtl_defect defect);
+
 /* The data half of a scheduler's I-buffers (an SM part, beside
  * simtref_fetch) */
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "liberty.h"
+#include "shiftx_map.h"
 #include "interrupt.h"
 #include "process.h"
 #include "submodules.h"
@@ -82,6 +83,9 @@ void yosys_script_write(FILE *out, const char *liberty, const char *verilog,
     fprintf(out, "synth -flatten -top %s -run :fine\n", top);
     fprintf(out, "tee -q -o %s dump t:$mem_v2\n", f->mems);
     fprintf(out, "opt -fast -full\n");
+    /* the variable part-selects narrowed first (shiftx_map.h): the same
+     * gates, without building the unreachable part */
+    fprintf(out, "techmap -map %s\n", f->shiftx_map);
     fprintf(out, "techmap\n");
     fprintf(out, "opt -fast\n");
     fprintf(out, "dfflibmap -liberty %s\n", liberty);
@@ -390,6 +394,18 @@ static int prepare(struct batch *b, struct run *r)
     j->res.show_table_off = show_table;
 
     rc = -1;
+    f = fopen(r->files.shiftx_map, "w");
+    if (f == NULL) {
+        synth_fail(j->err, sizeof j->err, "cannot create %s: %s",
+                   r->files.shiftx_map, strerror(errno));
+        goto out;
+    }
+    bad = fputs(shiftx_map_verilog, f) == EOF;
+    if (fclose(f) != 0 || bad) {
+        synth_fail(j->err, sizeof j->err, "error writing %s",
+                   r->files.shiftx_map);
+        goto out;
+    }
     f = fopen(r->files.script, "w");
     if (f == NULL) {
         synth_fail(j->err, sizeof j->err, "cannot create %s: %s",
@@ -422,7 +438,8 @@ static int prepare(struct batch *b, struct run *r)
     }
     {
         struct synth_key_input in = {
-            b->version, script, b->lib_text, b->lib_len, verilog, vlen,
+            b->version, script, b->lib_text, b->lib_len, shiftx_map_verilog,
+            verilog, vlen,
             r->sub.n, (const char *const *)sub_text, sub_len
         };
         synth_cache_key(&in, r->key);

@@ -24,6 +24,8 @@ struct yosys_files {
     char netlist[SYNTH_PATH_SIZE];  /* netlist.v: the mapped netlist */
     char mems[SYNTH_PATH_SIZE];     /* mems.txt: the memories, as RTLIL */
     char arrays[SYNTH_PATH_SIZE];   /* arrays.txt: the marked arrays, RTLIL */
+    char shiftx_map[SYNTH_PATH_SIZE];   /* shiftx_map.v: the techmap rule
+                                       of shiftx_map.h, written there */
 };
 
 /* Fill in the paths of the files of a run in workdir; -1 when too long. */

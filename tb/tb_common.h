@@ -43,6 +43,19 @@ class Rng {
     unsigned below(unsigned n) { return (unsigned)(next() % n); }
     // True with probability num/den.
     bool chance(unsigned num, unsigned den) { return below(den) < num; }
+    // A random index in [0, n) among those for which want(i) holds (the
+    // first after a random start, wrapping), or -1 when none does.
+    template <typename Want>
+    int pick(unsigned n, Want want)
+    {
+        unsigned start = below(n);
+        for (unsigned k = 0; k < n; k++) {
+            unsigned i = (start + k) % n;
+            if (want(i))
+                return (int)i;
+        }
+        return -1;
+    }
 
   private:
     uint64_t state_;
@@ -107,13 +120,17 @@ struct Options {
     std::string fst;           // --fst FILE: waveform of a failing run
     std::string scenario;      // --scenario NAME: a directed scenario from
                                // a paper instead of random stimulus
+    uint64_t kgen_seed = 1;    // --kgen-seed S: the first kgen program
+    uint64_t kgen_count = 0;   // --kgen-count N: kgen programs to run
+                               // (tests/tools/kgen.h; 0: none), for the
+                               // testbenches that run whole kernels
 };
 
 inline void usage(const char *prog)
 {
     std::fprintf(stderr,
                  "usage: %s --config FILE [--seed S] [--cycles N] [--fst FILE]"
-                 " [--scenario NAME]\n",
+                 " [--scenario NAME] [--kgen-seed S --kgen-count N]\n",
                  prog);
 }
 
@@ -144,6 +161,10 @@ inline Options parse_options(int argc, char **argv, const char *name)
             o.fst = v;
         } else if (a == "--scenario") {
             o.scenario = v;
+        } else if (a == "--kgen-seed") {
+            o.kgen_seed = std::strtoull(v, &end, 0);
+        } else if (a == "--kgen-count") {
+            o.kgen_count = std::strtoull(v, &end, 0);
         } else {
             std::fprintf(stderr, "%s: unknown option '%s'\n", argv[0], a.c_str());
             usage(argv[0]);
@@ -438,6 +459,11 @@ int main_of(int argc, char **argv, const char *name)
     if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
         std::fprintf(stderr, "%s\n", err);
         return 1;
+    }
+    if (opt.kgen_count) {
+        std::fprintf(stderr, "%s: runs no kgen programs (--kgen-count): "
+                     "only the testbenches of whole kernels do\n", name);
+        return 2;
     }
     if (!opt.scenario.empty() && !Bench::has_scenario(cfg, opt.scenario)) {
         std::fprintf(stderr, "%s: unknown scenario '%s' for the "

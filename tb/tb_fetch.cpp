@@ -102,7 +102,7 @@ class Bench {
         }
         // Issue: a ready warp, rarely any warp.
         if (rng_.chance(issue_, 64)) {
-            int w = pick(m, [&](unsigned k) { return m.v[k][0] && m.r[k][0]; });
+            int w = rng_.pick(g_.warps, [&](unsigned k) { return m.v[k][0] && m.r[k][0]; });
             if (w >= 0) {
                 in.issue_valid = true;
                 in.issue_warp = (unsigned)w;
@@ -113,7 +113,7 @@ class Bench {
         }
         // Scoreboard: a warp with an unready instruction.
         if (rng_.chance(1, 2)) {
-            int w = pick(m, [&](unsigned k) {
+            int w = rng_.pick(g_.warps, [&](unsigned k) {
                 for (unsigned s = 0; s < g_.slots; s++)
                     if (m.v[k][s] && !m.r[k][s])
                         return true;
@@ -312,20 +312,6 @@ class Bench {
             bitset_add(valid_, w);
         else
             bitset_remove(valid_, w);
-    }
-
-    // A random warp among those for which want() holds, or -1.
-    template <typename Want>
-    int pick(const fetch &m, Want want)
-    {
-        (void)m;
-        unsigned start = rng_.below(g_.warps);
-        for (unsigned k = 0; k < g_.warps; k++) {
-            unsigned w = (start + k) % g_.warps;
-            if (want(w))
-                return (int)w;
-        }
-        return -1;
     }
 
     struct fetch_geometry g_;

@@ -29,7 +29,8 @@
 // Compared every cycle: head_valid_o, next_valid_o and refill_o; the head
 // slot's PC and mask while head_valid_o, the next PC and mask while
 // next_valid_o (what the SM reads: docs/architecture.md, "Where the RTL
-// and the model agree").  Otherwise the two hold different leftovers: the
+// and the model agree"); the fetch's read port (frd_*), mostly at the
+// fetched warp, against the model's next PC and mask of its warp.  Otherwise the two hold different leftovers: the
 // model shifts its slots, the module keeps circular queues.
 #include <cstring>
 #include <deque>
@@ -126,6 +127,8 @@ class Bench {
         reset = cycle == 0 || rng_.chance(1, 50000);
         if (reset) {
             icache_.clear();
+            frd_warp_ = 0;          // every warp empty after the reset
+            frd_valid_ = false;
             return true;
         }
         if (cycle % 300 == 0)
@@ -165,7 +168,7 @@ class Bench {
         }
         // Issue: a warp with a slot, rarely any.
         if (rng_.chance(issue_, 64)) {
-            int w = pick([&](unsigned k) { return slots(m, k) > 0; });
+            int w = rng_.pick(g_.warps, [&](unsigned k) { return slots(m, k) > 0; });
             if (w >= 0) {
                 in.issue_valid = true;
                 in.issue_warp = (unsigned)w;
@@ -189,7 +192,7 @@ class Bench {
             }
         // The fetch: an eligible warp.
         if (rng_.chance(fetch_, 8)) {
-            int w = pick([&](unsigned k) {
+            int w = rng_.pick(g_.warps, [&](unsigned k) {
                 return bitset_has(valid_, k) && entries(m, k) < g_.slots &&
                        !(in.flush_valid && in.flush_warp == k);
             });
@@ -203,6 +206,15 @@ class Bench {
                      : r < 4 && in.fetch_valid ? in.fetch_warp
                      : r < 5 && cleared_ >= 0 ? (unsigned)cleared_
                      : rng_.below(g_.warps);
+        // The fetch's read port: the fetched warp mostly, else any; its
+        // next PC and mask as the model holds them after the clear.
+        frd_warp_ = in.fetch_valid && rng_.chance(3, 4) ? in.fetch_warp
+                    : r < 5 && cleared_ >= 0 ? (unsigned)cleared_
+                    : rng_.below(g_.warps);
+        const ibuffer_warp &f = m.warp[frd_warp_];
+        frd_valid_ = cleared_ != (int)frd_warp_ && f.have_next;
+        frd_pc_ = f.next_pc;
+        frd_mask_ = f.next_mask;
         return true;
     }
 
@@ -224,6 +236,7 @@ class Bench {
         top.fetch_pc_i = in.fetch_pc;
         top.fetch_mask_i = in.fetch_mask;
         top.rd_warp_i = in.rd_warp;
+        top.frd_warp_i = frd_warp_;
     }
 
     bool compare(const Vsimtref_ibuffer &top, const ibuffer_out &exp,
@@ -246,6 +259,12 @@ class Bench {
                              top.next_pc_o);
             ok &= tb::expect(mm, cycle, "next_mask_o", exp.next_mask,
                              top.next_mask_o);
+        }
+        ok &= tb::expect(mm, cycle, "frd_valid_o", frd_valid_, top.frd_valid_o);
+        if (frd_valid_) {
+            ok &= tb::expect(mm, cycle, "frd_pc_o", frd_pc_, top.frd_pc_o);
+            ok &= tb::expect(mm, cycle, "frd_mask_o", frd_mask_,
+                             top.frd_mask_o);
         }
         return ok;
     }
@@ -413,19 +432,6 @@ class Bench {
         icache_.swap(kept);
     }
 
-    // A random warp among those for which want() holds, or -1.
-    template <typename Want>
-    int pick(Want want)
-    {
-        unsigned start = rng_.below(g_.warps);
-        for (unsigned k = 0; k < g_.warps; k++) {
-            unsigned w = (start + k) % g_.warps;
-            if (want(w))
-                return (int)w;
-        }
-        return -1;
-    }
-
     struct ibuffer_geometry g_;
     uint64_t lane_mask_ = 0;
     unsigned ids_ = 1;          // warp ids the ports carry: 2^WARP_W
@@ -434,6 +440,10 @@ class Bench {
     unsigned issue_ = 24, fetch_ = 8, flush_ = 40, lat_ = 1;
     uint64_t valid_[IBUFFER_MAX_WARPS / 64] = {};   // warps holding a stream
     int cleared_ = -1;          // the warp the placement clears this cycle
+    unsigned frd_warp_ = 0;     // the fetch's read port's warp ...
+    bool frd_valid_ = false;    // ... whose next fetch continues its last ...
+    uint32_t frd_pc_ = 0;       // ... at this PC ...
+    uint64_t frd_mask_ = 0;     // ... with this mask (the model's)
     bool held_before_clear_ = false;    // ... which held a slot, a fetch,
                                         // a next PC or the refill bit
     bool sent_ = false;         // a fetch was sent this cycle

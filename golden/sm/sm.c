@@ -266,6 +266,9 @@ static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
             && sm_reconv_can_launch(&sm->rc, s, w))
             launch = (int)w;
     cy->launch[s] = launch;
+    if (sm->front_probe)    /* a warp not resident is not issuable */
+        memset(sm->front_probe[s].issuable, false,
+               sizeof sm->front_probe[s].issuable);
 }
 
 /* Scheduler s's ready vector: each warp's hazards and stall, the warps
@@ -338,6 +341,8 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
         si->ready[w] = launch < 0 && base && buffered
                        && hz == SM_HAZARD_NONE;
+        if (sm->front_probe)
+            sm->front_probe[s].issuable[w] = base && hz == SM_HAZARD_NONE;
         cy->any_ready[s] |= si->ready[w];
         si->warp_tb[w] = wp->tb;
         /* TLS: the long waits are a slot without a warp (above), a
@@ -383,6 +388,35 @@ static void issue_grant(struct sm *sm, struct sm_cycle_state *cy,
                 (unsigned long long)sm->st.cycles);
 }
 
+/* Scheduler s's front end as the testbench of simtref_sm_front reads it
+ * (struct sm_front_probe): the record of this cycle, once the fetch has
+ * chosen (the stage's update and evaluation, the issuable warps and the
+ * head are recorded where they are computed). */
+static void probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
+                        unsigned s, const struct fetch_out *fo)
+{
+    struct sm_front_probe *p = &sm->front_probe[s];
+    const struct sm_exec_outcome *eo = &cy->eo[s];
+
+    p->evaluated = true;
+    p->launch = cy->launch[s];
+    p->launch_pc = cy->launch[s] >= 0 ? sm->prog->entry : 0;
+    p->launch_mask = cy->launch[s] >= 0
+        ? sm->warp[sm_slot_of(sm, s, (unsigned)cy->launch[s])].lanes : 0;
+    p->si = cy->si[s];
+    p->fi = cy->fi[s];
+    p->so = cy->so[s];
+    p->issued = eo->issued;
+    p->stale = eo->stale;
+    /* (sm_execute() sets control only for what it ran) */
+    p->control = (eo->issued || eo->stale) && eo->control;
+    p->fetch_err = fo->err;
+    p->fetched = cy->fetched[s];
+    p->fetch_warp = cy->fetched[s] ? cy->fwarp[s] : 0;
+    p->fetch_pc = cy->fetched[s] ? cy->fpc[s] : 0;
+    p->fetch_mask = cy->fetched[s] ? cy->fmask[s] : 0;
+}
+
 /* Scheduler s's execution: the launch or the granted warp's instruction
  * on the lanes, the control-flow stage's evaluation, the fetch unit's
  * choice and the PC and mask it fetches at. */
@@ -415,6 +449,12 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         fi->flush_valid = true;
         fi->flush_warp = (unsigned)launch;
     } else if (so->grant_valid) {
+        if (sm->front_probe) {  /* the slot sm_execute() issues from */
+            struct ibuffer_out io = sm_ibuffer_read(sc, so->grant_warp);
+            sm->front_probe[s].head_valid = io.head_valid;
+            sm->front_probe[s].head_pc = io.head_pc;
+            sm->front_probe[s].head_mask = io.head_mask;
+        }
         sm_execute(sm, s, so->grant_warp, eo, rec);
         for (unsigned w = 0; sm->trace && w < cy->issue_slots; w++)
             rec->ready[w / 64] |= (uint64_t)cy->si[s].ready[w] << w % 64;
@@ -437,6 +477,10 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         sm_fail(sm, "kernel %s: %s (cycle %llu)", sm->launch.kernel,
                 ro.why, (unsigned long long)sm->st.cycles);
     cy->yielded[s] = ro.yielded;
+    if (sm->front_probe) {
+        sm->front_probe[s].ri = *ri;
+        sm->front_probe[s].ro = ro;
+    }
     if ((eo->issued || eo->stale)
         && (eo->control || ro.pop || ro.yielded)) {
         fi->flush_valid = true;
@@ -463,6 +507,8 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
             cy->fpc[s] = io.next_pc;
             cy->fmask[s] = io.next_mask;
         } else {
+            if (sm->front_probe)
+                sm->front_probe[s].fetch_stage = true;
             ri->rd_warp = fo.fetch_warp;
             ri->rd_live = wp->resident && !wp->launch_pending
                           ? wp->live : 0;
@@ -471,6 +517,8 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
             cy->fmask[s] = ro.rd_valid ? ro.rd_mask : 0;
         }
     }
+    if (sm->front_probe)
+        probe_front(sm, cy, s, &fo);
 }
 
 /* Scheduler s's memory send: an issued memory instruction goes to the
@@ -623,6 +671,8 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
     }
     /* the evaluation found no error: else the SM failed above */
     fetch_emptied(&sc->fetch, fi, emptied);
+    if (sm->front_probe)
+        memcpy(sm->front_probe[s].emptied, emptied, sizeof emptied);
     for (unsigned k = 0; cy->quiet && k < (sc->fetch.g.warps + 63) / 64; k++)
         cy->quiet = emptied[k] == 0;    /* an I-buffer empties */
     if (sm->reference)     /* the fetch decided again at the edge */

@@ -207,6 +207,58 @@ struct sm_memo {
                                  * (is the cycle quiet?) */
 };
 
+/*
+ * Not hardware: what a testbench of one warp scheduler's front end in
+ * Verilog (simtref_sm_front, tb/tb_sm_front.cpp) records of it, per
+ * scheduler per cycle, as sm_cycle() computes it: the inputs from the
+ * rest of the SM (the boundary: scoreboard, SIMD groups, warp and TB
+ * state, I-cache, datapath) and the outputs of the front end's parts
+ * (launch choice, ready vector, issue grant, flush, fetch, the
+ * control-flow stage's update).  NULL by default (struct sm's
+ * front_probe); the testbench clears the records before each cycle.
+ */
+struct sm_front_probe {
+    bool evaluated;             /* the scheduler's stages ran this cycle */
+    /* inputs */
+    uint64_t clear[IBUFFER_MAX_WARPS / 64]; /* the placement's I-buffer
+                                 * clears of this cycle (sm_dispatch()) */
+    int launch;                 /* the warp launched, or -1 ... */
+    uint32_t launch_pc;         /* ... at this entry PC ... */
+    uint64_t launch_mask;       /* ... with these threads */
+    bool issuable[SCHEDULER_MAX_WARPS]; /* resident, launched, not at the
+                                 * barrier, the stage lets it issue and no
+                                 * hazard holds its buffered instruction */
+    struct scheduler_in si;     /* the scheduler's inputs: warp_tb,
+                                 * tb_rank, long_wait, tb_wait; ready is the
+                                 * front end's ready vector (an output) */
+    struct fetch_in fi;         /* the fetch unit's inputs: warp_valid
+                                 * (fetchable), fill and rdy events; issue,
+                                 * flush and next are outputs */
+    bool issued;                /* the granted warp's instruction ran ... */
+    bool stale;                 /* ... or its slot was stale and dropped */
+    bool control;               /* ... and it was not a plain fall-through */
+    struct sm_rc_in ri;         /* the control-flow stage's update
+                                 * (launch or execution) */
+    /* outputs */
+    struct scheduler_out so;    /* the grant and the scheduler's err */
+    bool head_valid;            /* the granted warp's oldest I-buffer
+                                 * slot: it holds one ... */
+    uint32_t head_pc;           /* ... at this PC ... */
+    uint64_t head_mask;         /* ... with this mask */
+    struct sm_rc_out ro;        /* the stage's evaluation: pop, exited,
+                                 * yielded, err */
+    bool fetch_err;             /* the fetch unit refused an event */
+    bool fetched;               /* the fetch unit fetched ... */
+    bool fetch_stage;           /* ... at the stage's PC and mask (not the
+                                 * I-buffer's next) ... */
+    unsigned fetch_warp;        /* ... for this warp ... */
+    uint32_t fetch_pc;          /* ... at this PC ... */
+    uint64_t fetch_mask;        /* ... with this mask */
+    uint64_t emptied[FETCH_MAX_WARPS / 64]; /* the warps the fetch unit
+                                 * empties on the edge (fetch_emptied()):
+                                 * not an output, counted by the testbench */
+};
+
 struct sm {
     struct simt_config cfg;
     const struct program *prog;
@@ -280,6 +332,9 @@ struct sm {
                                         * them, named when the grid is
                                         * done (an error) */
     FILE *trace;                       /* one line per issued instruction */
+    struct sm_front_probe *front_probe; /* not hardware: NULL, or one
+                                        * record per scheduler that
+                                        * sm_cycle() fills */
     enum sm_status status;
     char err[SM_ERR_LEN];
 };

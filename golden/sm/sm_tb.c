@@ -96,8 +96,12 @@ unsigned sm_dispatch(struct sm *sm)
      * reads it cleared: in the module a write-first bypass from the
      * clear port to the read port; the C writes it at once, before any
      * read of the cycle, which reads the same. */
-    for (unsigned s = 0; out.n_place && s < c->schedulers; s++)
+    for (unsigned s = 0; out.n_place && s < c->schedulers; s++) {
         ibuffer_step(&sm->sch[s].ib, &ib_place[s]);
+        if (sm->front_probe)
+            memcpy(sm->front_probe[s].clear, ib_place[s].clear,
+                   sizeof ib_place[s].clear);
+    }
     /* So is the TB table's placement (its other ports are idle at the
      * cycle's start: cleared by the last edge, wpt_edge() in sm.c). */
     if (out.n_place)

@@ -63,7 +63,13 @@ module simtref_ibuffer #(
   output wire                 next_valid_o,   // its next fetch continues its last: ...
   output wire [PC_W-1:0]      next_pc_o,      // ... it reads this PC ...
   output wire [LANES-1:0]     next_mask_o,    // ... with this mask
-  output wire                 refill_o        // emptied by a flush, nothing landed since
+  output wire                 refill_o,       // emptied by a flush, nothing landed since
+
+  // Fetch's read port: the next fetch of another warp in the same cycle
+  input  wire [WARP_W-1:0]    frd_warp_i,     // the warp the fetch unit fetches for
+  output wire                 frd_valid_o,    // its next fetch continues its last: ...
+  output wire [PC_W-1:0]      frd_pc_o,       // ... it reads this PC ...
+  output wire [LANES-1:0]     frd_mask_o      // ... with this mask
 );
 
   // ----------------------------------------------------------------------
@@ -267,5 +273,10 @@ module simtref_ibuffer #(
   assign next_pc_o    = next_pc_q[rd_warp_i];
   assign next_mask_o  = next_mask_q[rd_warp_i];
   assign refill_o     = refill_c[rd_warp_i];
+  // The second port: in the SM the issue reads the granted warp's head
+  // while the fetch reads the fetched warp's next (simtref_sm_front).
+  assign frd_valid_o  = have_c[frd_warp_i];
+  assign frd_pc_o     = next_pc_q[frd_warp_i];
+  assign frd_mask_o   = next_mask_q[frd_warp_i];
 
 endmodule  // simtref_ibuffer

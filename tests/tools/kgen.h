@@ -34,6 +34,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Global memory of a program, from KGEN_GLOBAL_BASE: the argument block
  * (three addresses: in, cnt, out), the input words, the global counters,
  * then KGEN_NOUT output words per thread of the grid. */
@@ -46,6 +50,9 @@
 #define KGEN_OUT_ADDR    (KGEN_CNT_ADDR + 4u * KGEN_NCNT)
 #define KGEN_MAX_BLOCK   16u     /* most threads per TB */
 #define KGEN_MAX_GRID    4u      /* most TBs per grid */
+#define KGEN_SHARED_BYTES 512u   /* shared memory a TB is launched with: its
+                                  * counters, exchange and private words
+                                  * (336 bytes at KGEN_MAX_BLOCK threads) */
 
 /* The bytes of global memory a launch uses, from KGEN_GLOBAL_BASE. */
 #define KGEN_GLOBAL_BYTES(grid, block) \
@@ -92,5 +99,9 @@ int kgen_write(FILE *out, uint64_t seed, const struct kgen_features *f);
 
 /* The input word i of program `seed` (the host writes them). */
 uint32_t kgen_input(uint64_t seed, unsigned i);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SIMTREF_KGEN_H */

@@ -38,7 +38,7 @@
  * ".").
  */
 #include "kgen.h"
-#include "kgen_stream.h"
+#include "kgen_build.h"
 
 #include "cfg.h"
 #include "config.h"
@@ -46,23 +46,15 @@
 #include "sm.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
-
-extern char **environ;
 
 #define N_MODES  4u
 #define N_SCHEDS 6u
 #define N_FETCH  3u
 #define N_PAIRS  (N_SCHEDS * N_FETCH)
-#define MAX_ARGS 64u
 #define SIM_GLOBAL_BYTES (4u << 20)
 #define KGEN_MAX_CYCLES 1000000ull  /* a run not done by then hangs: 10 times
                                      * the longest of 1000 programs */
@@ -83,19 +75,11 @@ struct opts {
     bool all_pairs;            /* every (scheduler, fetch) pair */
     unsigned long long max_cycles; /* a run not done by then hangs */
     const char *keep;          /* where failing programs are kept */
-    const char *srcdir;        /* the source tree */
-    const char *cc, *qemu;     /* the compiler and qemu-riscv32 */
+    struct kgen_tools tools;   /* the compiler, qemu, the source tree and
+                                * the --cflag options */
     bool quiet;                /* no line per program */
     const char *argv0;         /* this program, for the replay command */
     const char *trace;         /* --trace: the SM's trace of each run */
-    const char *cflag[8];      /* --cflag: more compiler flags */
-    unsigned ncflag;           /* how many */
-};
-
-/* The files of one program in the scratch directory. */
-struct files {
-    char dir[256];         /* the scratch directory */
-    char src[320], elf[320], qelf[320], rt[320], in[320], out[320], log[320];
 };
 
 /* The counts of a run over seeds. */
@@ -108,225 +92,6 @@ struct tally {
     unsigned long long most_seed;          /* ... its seed */
 };
 
-/* ------------------------------------------------------------------ */
-/* Other programs                                                     */
-
-/* Run argv with stdin from `in` (NULL: /dev/null) and stdout to `out`
- * (NULL: to `log`), stderr to log; kill it after timeout seconds.  0 when
- * it exited with status 0; else -1 with what happened in err. */
-static int run(char *const argv[], const char *in, const char *out,
-               const char *log, unsigned timeout, char *err, size_t errlen)
-{
-    posix_spawn_file_actions_t fa;
-    pid_t pid;
-    int st = 0, e;
-    struct timespec tick = { 0, 2 * 1000 * 1000 };
-    unsigned long ticks = 0;
-
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, in ? in : "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_TRUNC,
-                                     0600);
-    if (out)
-        posix_spawn_file_actions_addopen(&fa, 1, out,
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    else
-        posix_spawn_file_actions_adddup2(&fa, 2, 1);
-    e = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (e != 0) {
-        snprintf(err, errlen, "cannot run %s: %s", argv[0], strerror(e));
-        return -1;
-    }
-    for (;;) {
-        pid_t r = waitpid(pid, &st, WNOHANG);
-        if (r == pid)
-            break;
-        if (r < 0) {
-            snprintf(err, errlen, "waitpid: %s", strerror(errno));
-            return -1;
-        }
-        if (++ticks > timeout * 500ul) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &st, 0);
-            snprintf(err, errlen, "%s did not finish in %u s", argv[0], timeout);
-            return -1;
-        }
-        nanosleep(&tick, NULL);
-    }
-    if (WIFSIGNALED(st)) {
-        snprintf(err, errlen, "%s ended by signal %d", argv[0], WTERMSIG(st));
-        return -1;
-    }
-    if (WEXITSTATUS(st) != 0) {
-        snprintf(err, errlen, "%s exited with status %d", argv[0],
-                 WEXITSTATUS(st));
-        return -1;
-    }
-    return 0;
-}
-
-/* Split the kernel flags into argv from *n on. */
-static void add_flags(char **argv, unsigned *n, char *flags)
-{
-    for (char *t = strtok(flags, " "); t && *n < MAX_ARGS - 16; t = strtok(NULL, " "))
-        argv[(*n)++] = t;
-}
-
-/* The text of a file (at most cap-1 bytes) into buf, for messages. */
-static void slurp(const char *path, char *buf, size_t cap)
-{
-    FILE *f = fopen(path, "r");
-    size_t n = 0;
-    if (f) {
-        n = fread(buf, 1, cap - 1, f);
-        fclose(f);
-    }
-    buf[n] = '\0';
-}
-
-/* Build src for the SM (qemu false) or for qemu: 0, or -1 with the
- * compiler's messages in err. */
-static int build(const struct opts *o, const struct files *fl, bool qemu,
-                 char *err, size_t errlen)
-{
-    char flags[] = SIMTREF_KERNEL_CFLAGS;
-    char inc[320], inc2[320], ld[320], crt[320], log[4096];
-    char *argv[MAX_ARGS];
-    unsigned n = 0;
-
-    argv[n++] = (char *)o->cc;
-    add_flags(argv, &n, flags);
-    snprintf(inc, sizeof inc, "-I%s/kernels", o->srcdir);
-    snprintf(inc2, sizeof inc2, "-I%s/tests/tools", o->srcdir);
-    argv[n++] = inc;
-    argv[n++] = inc2;
-    if (qemu) {
-        snprintf(ld, sizeof ld, "%s/kernels/qemu/link.ld", o->srcdir);
-        snprintf(crt, sizeof crt, "%s/kernels/qemu/crt0.S", o->srcdir);
-        argv[n++] = (char *)"-DKGEN_QEMU";
-        argv[n++] = (char *)"-Wl,--no-warn-rwx-segments";
-    } else {
-        snprintf(ld, sizeof ld, "%s/kernels/link.ld", o->srcdir);
-        snprintf(crt, sizeof crt, "%s/kernels/crt0.S", o->srcdir);
-    }
-    for (unsigned i = 0; i < o->ncflag; i++)
-        argv[n++] = (char *)o->cflag[i];
-    argv[n++] = (char *)"-T";
-    argv[n++] = ld;
-    argv[n++] = (char *)"-o";
-    argv[n++] = (char *)(qemu ? fl->qelf : fl->elf);
-    argv[n++] = crt;
-    if (qemu)
-        argv[n++] = (char *)fl->rt;
-    argv[n++] = (char *)fl->src;
-    argv[n] = NULL;
-    if (run(argv, NULL, NULL, fl->log, 120, err, errlen) != 0) {
-        size_t k = strlen(err);
-        slurp(fl->log, log, sizeof log);
-        snprintf(err + k, errlen - k, " building %s for %s:\n%.1500s", fl->src,
-                 qemu ? "qemu" : "the SM", log);
-        return -1;
-    }
-    return 0;
-}
-
-/* The qemu variant's runtime object, built once. */
-static int build_runtime(const struct opts *o, const struct files *fl,
-                         char *err, size_t errlen)
-{
-    char flags[] = SIMTREF_KERNEL_CFLAGS;
-    char inc[320], inc2[320], src[320], log[4096];
-    char *argv[MAX_ARGS];
-    unsigned n = 0;
-
-    argv[n++] = (char *)o->cc;
-    add_flags(argv, &n, flags);
-    snprintf(inc, sizeof inc, "-I%s/kernels", o->srcdir);
-    snprintf(inc2, sizeof inc2, "-I%s/tests/tools", o->srcdir);
-    snprintf(src, sizeof src, "%s/tests/tools/kgen_qemu_rt.c", o->srcdir);
-    argv[n++] = inc;
-    argv[n++] = inc2;
-    argv[n++] = (char *)"-DKGEN_QEMU";
-    argv[n++] = (char *)"-c";
-    argv[n++] = src;
-    argv[n++] = (char *)"-o";
-    argv[n++] = (char *)fl->rt;
-    argv[n] = NULL;
-    if (run(argv, NULL, NULL, fl->log, 120, err, errlen) != 0) {
-        size_t k = strlen(err);
-        slurp(fl->log, log, sizeof log);
-        snprintf(err + k, errlen - k, " building the qemu runtime:\n%.1500s", log);
-        return -1;
-    }
-    return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Memory                                                             */
-
-/* Global memory before the run: the argument block and the inputs. */
-static void initial_memory(uint64_t seed, uint8_t *mem, uint32_t bytes)
-{
-    uint32_t args[3] = { KGEN_IN_ADDR, KGEN_CNT_ADDR, KGEN_OUT_ADDR };
-    memset(mem, 0, bytes);
-    memcpy(mem, args, sizeof args);
-    for (unsigned i = 0; i < KGEN_NIN; i++) {
-        uint32_t v = kgen_input(seed, i);
-        memcpy(mem + (KGEN_IN_ADDR - KGEN_GLOBAL_BASE) + 4 * i, &v, 4);
-    }
-}
-
-/* The qemu run: 0 with global memory after the grid in mem. */
-static int run_qemu(const struct opts *o, const struct files *fl,
-                    const struct kgen_launch *l, uint8_t *mem, uint32_t bytes,
-                    char *err, size_t errlen)
-{
-    uint32_t hdr[KGEN_STREAM_WORDS];
-    char *argv[] = { (char *)o->qemu, (char *)fl->qelf, NULL };
-    FILE *f;
-    char log[2048];
-
-    hdr[KGEN_HDR_MAGIC] = KGEN_STREAM_MAGIC;
-    hdr[KGEN_HDR_ARGS] = KGEN_GLOBAL_BASE;
-    hdr[KGEN_HDR_GRID] = l->grid;
-    hdr[KGEN_HDR_BLOCK] = l->block;
-    hdr[KGEN_HDR_WARP] = l->warp_size;
-    hdr[KGEN_HDR_BYTES] = bytes;
-    if (!(f = fopen(fl->in, "wb"))) {
-        snprintf(err, errlen, "%s: %s", fl->in, strerror(errno));
-        return -1;
-    }
-    fwrite(hdr, sizeof hdr, 1, f);
-    fwrite(mem, 1, bytes, f);
-    if (fclose(f) != 0) {
-        snprintf(err, errlen, "%s: cannot write", fl->in);
-        return -1;
-    }
-    if (run(argv, fl->in, fl->out, fl->log, 60, err, errlen) != 0) {
-        size_t k = strlen(err);
-        slurp(fl->log, log, sizeof log);
-        snprintf(err + k, errlen - k, " (qemu variant %s; status %d means a "
-                 "barrier no live thread completes)%s%s", fl->qelf,
-                 KGEN_STREAM_ERR_DEADLOCK, log[0] ? ": " : "", log);
-        return -1;
-    }
-    if (!(f = fopen(fl->out, "rb"))) {
-        snprintf(err, errlen, "%s: %s", fl->out, strerror(errno));
-        return -1;
-    }
-    if (fread(mem, 1, bytes, f) != bytes) {
-        snprintf(err, errlen, "%s: qemu wrote less than the %u bytes of "
-                 "global memory", fl->qelf, bytes);
-        fclose(f);
-        return -1;
-    }
-    fclose(f);
-    return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* The SM                                                             */
 
 /* What one run of the SM gave. */
 enum sim_result { SIM_OK, SIM_ERROR, SIM_HANG };
@@ -360,7 +125,7 @@ static int sim_config(const struct kgen_launch *l, int mode, int sched,
     return config_set_args(cfg, args, n, err, errlen);
 }
 
-static enum sim_result run_sim(const struct opts *o, const struct files *fl,
+static enum sim_result run_sim(const struct opts *o, const struct kgen_files *fl,
                                uint64_t seed, const struct kgen_launch *l,
                                int mode, int sched, int fetch,
                                const uint8_t *init, uint8_t *mem,
@@ -391,7 +156,7 @@ static enum sim_result run_sim(const struct opts *o, const struct files *fl,
     launch.block = l->block;
     launch.args = KGEN_GLOBAL_BASE;
     launch.kernel = name;
-    launch.shared_bytes = 512;
+    launch.shared_bytes = KGEN_SHARED_BYTES;
     if (sm_memory_write(&sm->mem, KGEN_GLOBAL_BASE, init, bytes) != 0) {
         snprintf(err, errlen, "cannot write the inputs");
         goto done;
@@ -432,45 +197,10 @@ done:
     return r;
 }
 
-/* 0 when equal; else -1 with the first differing word, whose it is and
- * how many differ, in err. */
-static int compare(const uint8_t *sm, const uint8_t *q, uint32_t bytes,
-                   char *err, size_t errlen)
-{
-    uint32_t first = bytes, ndiff = 0;
-    uint32_t a, b, addr;
-    char whose[96];
-
-    for (uint32_t i = 0; i + 4 <= bytes; i += 4)
-        if (memcmp(sm + i, q + i, 4) != 0) {
-            if (first == bytes)
-                first = i;
-            ndiff++;
-        }
-    if (first == bytes)
-        return 0;
-    memcpy(&a, sm + first, 4);
-    memcpy(&b, q + first, 4);
-    addr = KGEN_GLOBAL_BASE + first;
-    if (addr >= KGEN_OUT_ADDR)
-        snprintf(whose, sizeof whose, "out[%u] of global thread %u",
-                 (addr - KGEN_OUT_ADDR) / 4 % KGEN_NOUT,
-                 (addr - KGEN_OUT_ADDR) / 4 / KGEN_NOUT);
-    else if (addr >= KGEN_CNT_ADDR)
-        snprintf(whose, sizeof whose, "global counter %u",
-                 (addr - KGEN_CNT_ADDR) / 4);
-    else
-        snprintf(whose, sizeof whose, "an input word");
-    snprintf(err, errlen, "global memory differs from qemu's: first at "
-             "0x%08x (%s): SM 0x%08x, qemu 0x%08x; %u word%s differ",
-             addr, whose, a, b, ndiff, ndiff == 1 ? "" : "s");
-    return -1;
-}
-
 /* ------------------------------------------------------------------ */
 /* One program                                                        */
 
-static void keep_files(const struct opts *o, const struct files *fl,
+static void keep_files(const struct opts *o, const struct kgen_files *fl,
                        uint64_t seed)
 {
     char dst[512];
@@ -518,14 +248,13 @@ static void report(const struct opts *o, uint64_t seed, int mode, int sched,
            (unsigned long long)seed);
 }
 
-static int one_program(const struct opts *o, const struct files *fl,
+static int one_program(const struct opts *o, const struct kgen_files *fl,
                        uint64_t seed, struct tally *t)
 {
     struct kgen_launch l = kgen_launch_of(seed);
     uint32_t bytes = KGEN_GLOBAL_BYTES(l.grid, l.block);
     uint8_t *init = malloc(bytes), *q = malloc(bytes), *mem = malloc(bytes);
     char err[SM_ERR_LEN + 4096];
-    FILE *f;
     int failed = 0;
     uint64_t cycles = 0, most = 0;
 
@@ -534,16 +263,16 @@ static int one_program(const struct opts *o, const struct files *fl,
         fprintf(stderr, "kgen_check: out of memory\n");
         exit(2);
     }
-    if (!(f = fopen(fl->src, "w")) || kgen_write(f, seed, &o->f) != 0
-        || fclose(f) != 0) {
-        fprintf(stderr, "kgen_check: %s: cannot write the program\n", fl->src);
+    if (kgen_write_source(fl, seed, &o->f, err, sizeof err) != 0) {
+        fprintf(stderr, "kgen_check: %s\n", err);
         exit(2);
     }
-    initial_memory(seed, init, bytes);
+    kgen_initial_memory(seed, init, bytes);
     memcpy(q, init, bytes);
-    if (build(o, fl, false, err, sizeof err) != 0
-        || build(o, fl, true, err, sizeof err) != 0
-        || run_qemu(o, fl, &l, q, bytes, err, sizeof err) != 0) {
+    if (kgen_build(&o->tools, fl, false, err, sizeof err) != 0
+        || kgen_build(&o->tools, fl, true, err, sizeof err) != 0
+        || kgen_run_qemu(&o->tools, fl, &l, l.warp_size, q, bytes, err,
+                         sizeof err) != 0) {
         report(o, seed, -1, 0, 0, err);
         t->errors++;
         failed = 1;
@@ -567,7 +296,7 @@ static int one_program(const struct opts *o, const struct files *fl,
             t->runs++;
             if (run_sim(o, fl, seed, &l, m, s, fe, init, mem, bytes, &cycles,
                         err, sizeof err) != SIM_OK
-                || compare(mem, q, bytes, err, sizeof err) != 0) {
+                || kgen_compare_memory(mem, q, bytes, err, sizeof err) != 0) {
                 report(o, seed, m, s, fe, err);
                 t->by_mode[m]++;
                 failed = 1;
@@ -631,8 +360,6 @@ static void usage(FILE *f)
 
 static int parse(int argc, char **argv, struct opts *o)
 {
-    const char *env;
-
     memset(o, 0, sizeof *o);
     o->seed = 1;
     o->count = 1;
@@ -640,9 +367,7 @@ static int parse(int argc, char **argv, struct opts *o)
     o->mode = o->sched = o->fetch = -1;
     o->max_cycles = KGEN_MAX_CYCLES;
     o->keep = "kgen-fail";
-    o->srcdir = (env = getenv("SRCDIR")) && *env ? env : ".";
-    o->cc = (env = getenv("RISCV_CC")) && *env ? env : SIMTREF_RISCV_CC_DEFAULT;
-    o->qemu = (env = getenv("QEMU_RISCV32")) && *env ? env : "qemu-riscv32";
+    kgen_tools_from_env(&o->tools);
     o->argv0 = argv[0];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -703,11 +428,12 @@ static int parse(int argc, char **argv, struct opts *o)
             }
             i++;
         } else if (strcmp(a, "--cflag") == 0) {
-            if (o->ncflag == 8) {
-                fprintf(stderr, "kgen_check: at most 8 --cflag options\n");
+            if (o->tools.ncflag == KGEN_MAX_CFLAGS) {
+                fprintf(stderr, "kgen_check: at most %u --cflag options\n",
+                        KGEN_MAX_CFLAGS);
                 return -1;
             }
-            o->cflag[o->ncflag++] = v;
+            o->tools.cflag[o->tools.ncflag++] = v;
             if (strlen(o->off) + strlen(v) + 10 < sizeof o->off) {
                 strcat(o->off, " --cflag ");
                 strcat(o->off, v);
@@ -720,7 +446,7 @@ static int parse(int argc, char **argv, struct opts *o)
             o->keep = v;
             i++;
         } else if (strcmp(a, "--srcdir") == 0) {
-            o->srcdir = v;
+            o->tools.srcdir = v;
             i++;
         } else {
             goto unknown;
@@ -737,10 +463,9 @@ unknown:
 int main(int argc, char **argv)
 {
     struct opts o;
-    struct files fl;
+    struct kgen_files fl;
     struct tally t;
     char err[4096];
-    const char *tmp = getenv("TMPDIR");
 
     if (parse(argc, argv, &o) != 0)
         return 2;
@@ -748,35 +473,22 @@ int main(int argc, char **argv)
      * source tree unless the environment names others. */
     if (!getenv("SIMTREF_CONFIG_DIR")) {
         char dir[4096];
-        snprintf(dir, sizeof dir, "%s/configs", o.srcdir);
+        snprintf(dir, sizeof dir, "%s/configs", o.tools.srcdir);
         setenv("SIMTREF_CONFIG_DIR", dir, 0);
     }
     memset(&t, 0, sizeof t);
-    snprintf(fl.dir, sizeof fl.dir, "%s/kgen-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(fl.dir)) {
-        fprintf(stderr, "kgen_check: %s: %s\n", fl.dir, strerror(errno));
+    if (kgen_files_make(&fl, err, sizeof err) != 0) {
+        fprintf(stderr, "kgen_check: %s\n", err);
         return 2;
     }
-    snprintf(fl.src, sizeof fl.src, "%s/kgen.c", fl.dir);
-    snprintf(fl.elf, sizeof fl.elf, "%s/kgen.elf", fl.dir);
-    snprintf(fl.qelf, sizeof fl.qelf, "%s/kgen.qemu.elf", fl.dir);
-    snprintf(fl.rt, sizeof fl.rt, "%s/rt.o", fl.dir);
-    snprintf(fl.in, sizeof fl.in, "%s/in", fl.dir);
-    snprintf(fl.out, sizeof fl.out, "%s/out", fl.dir);
-    snprintf(fl.log, sizeof fl.log, "%s/log", fl.dir);
-    if (build_runtime(&o, &fl, err, sizeof err) != 0) {
+    if (kgen_build_runtime(&o.tools, &fl, err, sizeof err) != 0) {
         fprintf(stderr, "kgen_check: %s\n", err);
+        kgen_files_remove(&fl);
         return 2;
     }
     for (unsigned long long i = 0; i < o.count; i++)
         one_program(&o, &fl, o.seed + i, &t);
-    {
-        const char *names[] = { fl.src, fl.elf, fl.qelf, fl.rt, fl.in, fl.out,
-                                fl.log };
-        for (unsigned i = 0; i < 7; i++)
-            remove(names[i]);
-        rmdir(fl.dir);
-    }
+    kgen_files_remove(&fl);
     printf("kgen_check: seeds %llu .. %llu: %llu programs, %llu runs of the "
            "SM, %llu failing programs (sbr %llu, harp %llu, minpc %llu, "
            "ics-first %llu, build or qemu %llu)",

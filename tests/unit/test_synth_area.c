@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "shiftx_map.h"
 #include "synth_area.h"
 
 /* Area of one DFFR cell in simtref45.lib, in um^2. */
@@ -413,6 +414,58 @@ static void the_lsu_is_synthesized_with_the_arbiter_it_instantiates(
     free(text);
 }
 
+/* Variable part-selects of the shapes the generated modules use: a
+ * variable index times a width (a), plus a constant lane offset (b);
+ * offsets Yosys computes with an adder (c, d), which the rule leaves to
+ * the generic techmap. */
+static const char part_selects_v[] =
+    "module sel(input [255:0] v, input [2:0] i, input [1:0] j,\n"
+    "           output [7:0] a, output [7:0] b, output [3:0] c,\n"
+    "           output [7:0] d);\n"
+    "  assign a = v[i * 8 +: 8];\n"
+    "  assign b = v[128 + i * 8 + j * 2 +: 8];\n"
+    "  assign c = v[252 - 4 * j +: 4];\n"
+    "  assign d = v[200 + i * 8 +: 8];\n"
+    "endmodule\n";
+
+/* Run yosys on script in fx's directory; its exit status. */
+static int run_yosys_script(const struct fixture *fx, const char *script)
+{
+    char spath[512], cmd[1400];
+
+    write_fixture(fx, "check.ys", script, spath, sizeof spath);
+    snprintf(cmd, sizeof cmd, "cd %s && %s -q -s check.ys > yosys.log 2>&1",
+             fx->dir, fx->yosys);
+    return system(cmd);
+}
+
+static void the_shiftx_rule_narrows_part_selects_without_changing_them(
+    void **state)
+{
+    struct fixture *fx = *state;
+    char path[512];
+
+    write_fixture(fx, "sel.v", part_selects_v, path, sizeof path);
+    write_fixture(fx, "shiftx_map.v", shiftx_map_verilog, path, sizeof path);
+    /* The rule narrows a and b (two of the four $shiftx cells left
+     * read all 256 bits) ... */
+    assert_int_equal(run_yosys_script(fx,
+        "read_verilog sel.v\nproc\nopt -fast -full\n"
+        "select -assert-count 4 t:$shiftx\n"
+        "techmap -map shiftx_map.v\n"
+        "select -assert-count 4 t:$shiftx\n"
+        "select -assert-count 2 t:$shiftx r:A_WIDTH=256 %i\n"), 0);
+    /* ... and the gates it leads to are those of the generic expansion:
+     * a miter of the two proved equal by SAT for every input. */
+    assert_int_equal(run_yosys_script(fx,
+        "read_verilog sel.v\nproc\nopt -fast -full\n"
+        "copy sel gold\n"
+        "techmap -map shiftx_map.v sel\ntechmap\nopt -fast\n"
+        "miter -equiv -flatten -make_assert gold sel miter\n"
+        "hierarchy -top miter\n"
+        "sat -verify -prove-asserts miter\n"), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -450,6 +503,9 @@ int main(void)
             the_lsu_is_synthesized_with_the_arbiter_it_instantiates,
             make_fixture, remove_fixture),
         cmocka_unit_test(areas_scale_by_the_square_of_the_node),
+        cmocka_unit_test_setup_teardown(
+            the_shiftx_rule_narrows_part_selects_without_changing_them,
+            make_fixture, remove_fixture),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,215 @@
+// tb_sm_common.h -- what the testbenches of the SM's composed stages in
+// Verilog share (tb/tb_sm_reconv.cpp, tb/tb_sm_front.cpp): a kernel (a
+// Source: one of the suite here, a kgen program in tb/tb_kgen.h) started
+// on the C SM through the host API, as `simtref sim` starts it, with
+// every cycle evaluated (its reference mode), and its result checked; a
+// PC as the control-flow stage holds it; the drive of the stage's update
+// ports from the C stage's inputs and the instruction's pre-decoded
+// side-band.
+#ifndef SIMTREF_TB_SM_COMMON_H
+#define SIMTREF_TB_SM_COMMON_H
+
+#include <cstdint>
+#include <string>
+
+#include "../kernels/suite.h"
+#include "../lib/api_internal.h"
+#include "sm.h"
+#include "tb_common.h"
+
+namespace tb {
+
+// One kernel's run: an SM of the host API (lib/simtref/simtref.h), as
+// `simtref sim` opens it, and the C SM inside it (lib/api_internal.h),
+// which the testbench steps cycle by cycle.
+struct SmRun {
+    simtref_ctx *ctx = nullptr;     // the host API's context
+    simtref_sm *api = nullptr;      // its SM
+    sm *m = nullptr;                // the C SM inside it
+
+    SmRun() = default;
+    SmRun(const SmRun &) = delete;
+    SmRun &operator=(const SmRun &) = delete;
+    ~SmRun()
+    {
+        if (ctx)
+            simtref_ctx_destroy(ctx);   // frees its SMs
+    }
+};
+
+// Where a run's kernel comes from: what differs between a kernel of the
+// suite and a kgen program, and nothing else.
+class Source {
+  public:
+    virtual ~Source() = default;
+    // How messages name it ("kernel bfs", "kgen seed 42").
+    virtual std::string name() const = 0;
+    // The options that run it alone, for the replay command.
+    virtual std::string replay() const = 0;
+    // Load it into r.api (opened with the configuration), give it its
+    // inputs and launch it: 0, or -1 with why (the configuration refuses
+    // it: its text, its launch), -2 with why when it cannot be had (a
+    // kgen program that does not build).
+    virtual int launch(SmRun &r, std::string &why) = 0;
+    // Its result once the C SM is done: 0, or -1 with why.
+    virtual int check(SmRun &r, std::string &why) = 0;
+};
+
+// The suite's block for k, or the largest power of two of threads the
+// configuration holds (simtref sim's default).
+inline unsigned block_of(const kernel_info *k, const sm *m)
+{
+    unsigned warps = m->cfg.max_warps_per_tb < m->warp_slots
+                     ? m->cfg.max_warps_per_tb : m->warp_slots;
+    unsigned most = warps * m->cfg.warp_size, b = 1;
+
+    if (k->block <= most)
+        return k->block;
+    while (b * 2 <= most)
+        b *= 2;
+    return b;
+}
+
+// A kernel of the suite, with the inputs of `seed` and its host reference.
+class SuiteKernel : public Source {
+  public:
+    SuiteKernel(const kernel_info *k, uint64_t seed) : k_(k), seed_(seed) {}
+    ~SuiteKernel() override { drop(); }
+    std::string name() const override { return std::string("kernel ") + k_->name; }
+    std::string replay() const override { return std::string("--scenario ") + k_->name; }
+
+    int launch(SmRun &r, std::string &why) override
+    {
+        char path[4096], err[SM_ERR_LEN];
+        struct simtref_launch l{};   // (also the name of a function)
+        uint32_t args = 0;
+
+        drop();
+        if (kernel_elf_path(k_, path, sizeof path) != 0) {
+            why = std::string("its binary ") + path + " is not built";
+            return -1;
+        }
+        if (simtref_load(r.api, path) != SIMTREF_OK) {
+            why = simtref_error(r.ctx);
+            return -1;
+        }
+        l.grid = k_->grid;
+        l.block = block_of(k_, r.api->model);
+        l.shared_bytes = k_->shared_bytes;
+        if (kernel_setup(k_, &kc_, k_->size, l.grid, l.block, seed_, r.ctx,
+                         r.api, &args, err, sizeof err) != 0) {
+            why = err[0] ? err : simtref_error(r.ctx);
+            return -1;
+        }
+        has_case_ = true;
+        l.args = args;
+        if (simtref_launch(r.api, &l) != SIMTREF_OK) {
+            why = simtref_error(r.ctx);
+            return -1;
+        }
+        return 0;
+    }
+
+    int check(SmRun &r, std::string &why) override
+    {
+        char err[SM_ERR_LEN];
+        if (kernel_check(&kc_, r.ctx, r.api, err, sizeof err) == 0)
+            return 0;
+        why = std::string("wrong result: ") + (err[0] ? err : simtref_error(r.ctx));
+        return -1;
+    }
+
+  private:
+    void drop()
+    {
+        if (has_case_)
+            kernel_case_free(&kc_);
+        has_case_ = false;
+    }
+
+    const kernel_info *k_;
+    uint64_t seed_;            // the inputs' seed
+    kernel_case kc_{};         // the host side: inputs, expected outputs
+    bool has_case_ = false;    // kc_ holds a case to free
+};
+
+// Open an SM of the configuration file and launch src on it: 0, or -1
+// with a message (the configuration refuses the kernel), -2 when the
+// kernel cannot be had at all.
+inline int sm_start(SmRun &r, Source &src, const char *config, std::string &why)
+{
+    int rc;
+
+    if (simtref_ctx_create(&r.ctx) != SIMTREF_OK) {
+        why = "out of memory";
+        return -2;
+    }
+    if (simtref_sm_open_file(r.ctx, config, nullptr, 0, &r.api) != SIMTREF_OK
+        || simtref_set_options(r.api, SIMTREF_OPT_REFERENCE) != SIMTREF_OK) {
+        why = simtref_error(r.ctx);     // every cycle evaluated, above
+        return -2;
+    }
+    if ((rc = src.launch(r, why)) != 0)
+        return rc;
+    r.m = r.api->model;
+    return 0;
+}
+
+// After the run: 0 when the kernel is done and src's result checked, -1
+// when the C SM stopped it with an error (why), 1 when it is not done or
+// its result is wrong (why).
+inline int sm_finish(SmRun &r, Source &src, long cycles, std::string &why)
+{
+    if (r.m->status == SM_ERROR) {
+        why = r.m->err;
+        return -1;
+    }
+    if (r.m->status != SM_DONE) {
+        why = "not done after " + std::to_string(cycles) + " cycles";
+        return 1;
+    }
+    return src.check(r, why) != 0 ? 1 : 0;
+}
+
+// A PC as the stage holds it: its index in the text, pc_bits wide.
+inline uint64_t pc_index(const sm *m, uint32_t pc, unsigned pc_bits)
+{
+    uint64_t i = (uint64_t)(uint32_t)(pc - m->prog->text_lo) >> 2;
+    return pc_bits >= 64 ? i : i & ((1ull << pc_bits) - 1);
+}
+
+// The ports of the stage's update that both modules name alike: the
+// kernel's exit PC, the executed instruction's outcome (its split, taken
+// lanes, targets, live lanes, simt.bar and simt.exit) and its pre-decoded
+// side-band (struct sm_sbr_predecode), from the C stage's inputs `in`
+// (zero but for an executed instruction).  The op, warp, PC and mask are
+// each module's own.
+template <typename Top>
+void drive_update(Top &top, const sm *m, const sm_rc_in &in,
+                  unsigned pc_bits, unsigned lanes)
+{
+    static const sm_sbr_predecode none{};
+    static const sm_rc_in idle{};
+    const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&m->rc, in.pc);
+    const sm_rc_in &x = in.op == SM_RC_EXEC ? in : idle;
+
+    if (!d || in.op != SM_RC_EXEC)
+        d = &none;
+    set_field(top.exit_pc_i, 0, pc_bits, pc_index(m, m->prog->exit_pc, pc_bits));
+    top.split_i = x.split;
+    set_field(top.taken_i, 0, lanes, x.taken);
+    set_field(top.tpc_i, 0, pc_bits, pc_index(m, x.tpc, pc_bits));
+    set_field(top.npc_i, 0, pc_bits, pc_index(m, x.npc, pc_bits));
+    set_field(top.live_i, 0, lanes, x.live);
+    top.bar_i = x.bar;
+    top.exit_i = x.exit;
+    top.call_i = d->flow == SM_SBR_FLOW_CALL;
+    top.ret_i = d->flow == SM_SBR_FLOW_RETURN;
+    top.rpc_valid_i = d->rpc_found;
+    set_field(top.rpc_i, 0, pc_bits, d->rpc);
+    top.late_i = d->late;
+}
+
+}  // namespace tb
+
+#endif  // SIMTREF_TB_SM_COMMON_H
