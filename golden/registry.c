@@ -916,12 +916,28 @@ int registry_write_make(FILE *out, char *err, size_t errlen)
                 fprintf(out, " %s", config_preset_names[p]);
         if (si->scenarios[0])
             fprintf(out, " %s", si->scenarios);
-        /* the presets of its long rows: testbenches built only for
-         * make cosim-long (its other long rows use make check's) */
+        /* the configurations (presets or scenarios) of its long rows
+         * that none of its make check rows has: testbenches built only
+         * for make cosim-long (a long row of another name, as kgen's,
+         * runs a testbench of make check's) */
         fprintf(out, "\nTB_LONG_CONFIGS_%s =", si->name);
         for (p = 0; p < np; p++)
-            if (has_word(si->long_cosims, config_preset_names[p]))
+            if (has_word(si->long_cosims, config_preset_names[p])
+                && !has_word(si->cosims, config_preset_names[p]))
                 fprintf(out, " %s", config_preset_names[p]);
+        for (const char *w = si->scenarios; *w; ) {
+            char word[64];
+            size_t n = strcspn(w, " ");
+
+            if (n < sizeof word) {
+                memcpy(word, w, n);
+                word[n] = '\0';
+                if (has_word(si->long_cosims, word) && !has_word(si->cosims, word))
+                    fprintf(out, " %s", word);
+            }
+            w += n;
+            w += strspn(w, " ");
+        }
         fprintf(out, "\nTB_HEADERS_%s =", si->name);
         if (si->tb_deps[0])
             fprintf(out, " %s", si->tb_deps);

@@ -10,7 +10,12 @@
 #define SIMTREF_TB_SM_COMMON_H
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
+
+#include "verilated.h"
+#include "verilated_fst_c.h"
 
 #include "../kernels/suite.h"
 #include "../lib/api_internal.h"
@@ -209,6 +214,66 @@ void drive_update(Top &top, const sm *m, const sm_rc_in &in,
     set_field(top.rpc_i, 0, pc_bits, d->rpc);
     top.late_i = d->late;
 }
+
+// One instance of a stage's module per warp scheduler, driven beside the
+// C SM: with fst set (a replay) only scheduler `traced`'s instance is
+// traced into that file.  Per cycle and scheduler: drive its inputs,
+// low() (the clock low, outputs settled for the comparison), then high()
+// (the edge).
+template <typename Top>
+class SchedTops {
+  public:
+    SchedTops(unsigned schedulers, const char *fst, unsigned traced)
+        : ctx_(new VerilatedContext), traced_(traced)
+    {
+        if (fst)
+            ctx_->traceEverOn(true);
+        for (unsigned s = 0; s < schedulers; s++)
+            tops_.push_back(std::make_unique<Top>(ctx_.get()));
+        if (fst) {
+            trace_.reset(new VerilatedFstC);
+            tops_[traced]->trace(trace_.get(), 99);
+            trace_->open(fst);
+        }
+        // the asynchronous reset: every part as sm_start() left its model
+        for (auto &t : tops_) {
+            t->clk_i = 0;
+            t->rst_ni = 1;
+            t->eval();
+            t->rst_ni = 0;
+            t->eval();
+            t->rst_ni = 1;
+            t->eval();
+        }
+    }
+    ~SchedTops()
+    {
+        if (trace_)
+            trace_->close();
+        for (auto &t : tops_)
+            t->final();
+    }
+    SchedTops(const SchedTops &) = delete;
+    SchedTops &operator=(const SchedTops &) = delete;
+
+    Top &operator[](unsigned s) { return *tops_[s]; }
+    void low(unsigned s, long cycle) { clock(s, 0, 2 * (uint64_t)cycle); }
+    void high(unsigned s, long cycle) { clock(s, 1, 2 * (uint64_t)cycle + 1); }
+
+  private:
+    void clock(unsigned s, int level, uint64_t time)
+    {
+        tops_[s]->clk_i = level;
+        tops_[s]->eval();
+        if (trace_ && s == traced_)
+            trace_->dump(time);
+    }
+
+    std::unique_ptr<VerilatedContext> ctx_;
+    std::vector<std::unique_ptr<Top>> tops_;
+    std::unique_ptr<VerilatedFstC> trace_;
+    unsigned traced_;
+};
 
 }  // namespace tb
 

@@ -177,9 +177,6 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     tb::Mismatch mm;
     struct scheduler_geometry sg;
     unsigned S = cfg.schedulers;
-    auto ctx = std::make_unique<VerilatedContext>();
-    std::vector<std::unique_ptr<Top>> tops;
-    std::unique_ptr<VerilatedFstC> trace;
     long cycle = 0;
     tb::SuiteKernel src(k, 1);      // the inputs of seed 1, as simtref sim's
 
@@ -193,25 +190,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
                        sg.tb_w, sg.tbs };
     r.probe.assign(S, sm_front_probe{});
     r.m->front_probe = r.probe.data();
-    if (fst)
-        ctx->traceEverOn(true);
-    for (unsigned s = 0; s < S; s++)
-        tops.push_back(std::make_unique<Top>(ctx.get()));
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        tops[trace_sched]->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-    // The asynchronous reset: every part as sm_start() left its model.
-    for (auto &t : tops) {
-        t->clk_i = 0;
-        t->rst_ni = 1;
-        t->eval();
-        t->rst_ni = 0;
-        t->eval();
-        t->rst_ni = 1;
-        t->eval();
-    }
+    tb::SchedTops<Top> tops(S, fst, trace_sched);
     for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
         for (auto &p : r.probe)
             p = sm_front_probe{};
@@ -220,29 +199,19 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
             const sm_front_probe &p = r.probe[s];
             if (!p.evaluated)
                 continue;           // the SM stopped before this scheduler
-            drive(*tops[s], r, p, w);
-            tops[s]->clk_i = 0;
-            tops[s]->eval();
-            if (trace && s == trace_sched)
-                trace->dump(2 * (uint64_t)cycle);
-            if (!compare(*tops[s], p, w, cycle, s, mm) && !fst) {
+            drive(tops[s], r, p, w);
+            tops.low(s, cycle);
+            if (!compare(tops[s], p, w, cycle, s, mm) && !fst) {
                 bad_sched = s;
                 return mm;
             }
             count(cov, p, w.warps);
-            tops[s]->clk_i = 1;
-            tops[s]->eval();
-            if (trace && s == trace_sched)
-                trace->dump(2 * (uint64_t)cycle + 1);
+            tops.high(s, cycle);
         }
         if (fst && cycle >= stop_at)
             break;
     }
     cov.cycles += (unsigned long)cycle;
-    if (trace)
-        trace->close();
-    for (auto &t : tops)
-        t->final();
     if (fst)
         return mm;
     status = tb::sm_finish(r, src, cycles, why);

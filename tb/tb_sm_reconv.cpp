@@ -294,9 +294,6 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
     Run r;
     tb::Mismatch mm;
     unsigned S = cfg.schedulers, lanes = cfg.warp_size, pc_bits = cfg.pc_bits;
-    auto ctx = std::make_unique<VerilatedContext>();
-    std::vector<std::unique_ptr<Top>> tops;
-    std::unique_ptr<VerilatedFstC> trace;
     long cycle = 0;
     bool stage_err = false;     // the C stage refused an update
 
@@ -305,26 +302,7 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
         status = rc == -1 ? -1 : 1;
         return mm;
     }
-    if (fst)
-        ctx->traceEverOn(true);
-    for (unsigned s = 0; s < S; s++)
-        tops.push_back(std::make_unique<Top>(ctx.get()));
-    if (fst) {
-        trace.reset(new VerilatedFstC);
-        tops[trace_sched]->trace(trace.get(), 99);
-        trace->open(fst);
-    }
-    // The asynchronous reset: every stack empty, as sm_start() left the
-    // C stage.
-    for (auto &t : tops) {
-        t->clk_i = 0;
-        t->rst_ni = 1;
-        t->eval();
-        t->rst_ni = 0;
-        t->eval();
-        t->rst_ni = 1;
-        t->eval();
-    }
+    tb::SchedTops<Top> tops(S, fst, trace_sched);
     for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
         for (auto &p : r.probe)
             p.evaluated = p.read = p.stepped = false;
@@ -339,30 +317,20 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
                 status = 1;
                 return mm;
             }
-            drive(*tops[s], r, p, pc_bits, lanes);
-            tops[s]->clk_i = 0;
-            tops[s]->eval();
-            if (trace && s == trace_sched)
-                trace->dump(2 * (uint64_t)cycle);
-            if (!compare(*tops[s], r, p, pc_bits, lanes, cycle, s, mm) && !fst) {
+            drive(tops[s], r, p, pc_bits, lanes);
+            tops.low(s, cycle);
+            if (!compare(tops[s], r, p, pc_bits, lanes, cycle, s, mm) && !fst) {
                 bad_sched = s;
                 return mm;
             }
             count(cov, r, p, s);
             stage_err |= p.eval_out.err;
-            tops[s]->clk_i = 1;
-            tops[s]->eval();
-            if (trace && s == trace_sched)
-                trace->dump(2 * (uint64_t)cycle + 1);
+            tops.high(s, cycle);
         }
         if (fst && cycle >= stop_at)
             break;
     }
     cov.cycles += (unsigned long)cycle;
-    if (trace)
-        trace->close();
-    for (auto &t : tops)
-        t->final();
     if (fst)
         return mm;
     if (r.m->status == SM_ERROR) {
