@@ -146,8 +146,12 @@ if [ "$cover" -gt 0 ]; then what="$what, covers within $cover steps"; else what=
 echo "$name: $what"
 fail=0
 run base -t "$bmc" --dump-vcd "$out/base-cex.vcd" || fail=1
-if [ "$k" -gt 0 ]; then
+# A counterexample from reset settles the verdict (a defect's rejection
+# included): the induction step would only repeat it.
+if [ "$k" -gt 0 ] && [ $fail -eq 0 ]; then
   run induction -i -t "$k" --dump-vcd "$out/induction-cex.vcd" || fail=1
+elif [ "$k" -gt 0 ]; then
+  echo "  induction: not run, the base case failed"
 fi
 if [ $fail -eq 0 ] && [ "$cover" -gt 0 ]; then
   run cover -c -t "$cover" --dump-vcd "$out/cover.vcd" || fail=1
