@@ -11,9 +11,11 @@
 #
 # Yosys reads and elaborates every file (read_verilog, hierarchy -check:
 # syntax, widths, constant ranges, the instances' ports) at every preset,
-# and runs `proc` on the processes at tiny only.  The generator writes a
-# module's processes the same at every size (the sizes are its
-# parameters and loop bounds), and `proc` on the largest banks is slow:
+# and runs `proc` on the file's own module's processes at tiny, and at
+# the other presets on the modules tiny has no file of (the modes tiny
+# does not run).  The generator writes a module's processes the same at
+# every size (the sizes are its parameters and loop bounds), and `proc`
+# on the largest banks is slow:
 # the scoreboard's bit-indexed rows at fermi-harp (16 banks of 3072 rows)
 # take about 95 s of processor time and 1.7 GB, the loads-in-flight table
 # and the L1 about 35 s each, at each of the three larger presets.
@@ -37,7 +39,9 @@ for p in $PRESETS; do
       echo "LINT iverilog: $f"; echo "$msg"; fail=1
     fi
     passes="read_verilog $f; hierarchy -check -libdir $lib"
-    [ "$p" = tiny ] && passes="$passes; proc"
+    if [ "$p" = tiny ] || [ ! -f "$SRCDIR/rtl/tiny/${f##*/}" ]; then
+      passes="$passes; proc $(basename "$f" .v)"
+    fi
     msg=$("$YOSYS" -q -p "$passes" 2>&1 | grep -i warning)
     if [ -n "$msg" ]; then
       echo "LINT yosys: $f"; echo "$msg"; fail=1
