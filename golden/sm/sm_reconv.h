@@ -72,6 +72,12 @@ struct sm_rc_in {
     uint64_t taken;         /* EXEC split: lanes going to tpc */
     uint32_t tpc;           /* EXEC split: where the taken lanes go */
     uint32_t npc;           /* EXEC: where the (other) lanes go */
+    bool rpc_found;         /* EXEC split: the branch at pc is in the
+                             * loader's table (sm_reconv_rpc(), the
+                             * side-band an instruction memory holds
+                             * beside the word) ... */
+    uint32_t rpc;           /* ... with this re-convergence PC; harp
+                             * reserves a barrier there */
     uint64_t live;          /* the update warp's live lanes after it */
     bool bar;               /* EXEC: the instruction was simt.bar */
     bool exit;              /* EXEC: ... simt.exit */

@@ -71,8 +71,9 @@
  * on release they re-enter as one warp per PC.  simt.exit removes threads.
  *
  * The stage reads only its port (struct sm_rc_in), as its Verilog would:
- * the PCs a divergence sends its threads to are the update's lane_pc
- * (carried by the commit registers of a pipelined RBT), and each thread
+ * a branch's re-convergence PC is the update's side-band (rpc_found,
+ * rpc), the PCs a divergence sends its threads to are its lane_pc (both
+ * carried by the commit registers of a pipelined RBT), and each thread
  * parked at simt.bar keeps the PC it resumes at, from lane_pc, in a
  * register of the stage (struct sm_harp's bar_pc).  The SM's thread
  * contexts (rc->threads) are read by the invariant check alone, which
@@ -406,6 +407,7 @@ static bool same_update(const struct sm_rc_in *a, const struct sm_rc_in *b)
            && a->taken == b->taken && a->tpc == b->tpc && a->npc == b->npc
            && a->bar == b->bar && a->exit == b->exit
            && a->mem_wait == b->mem_wait && a->mem_pending == b->mem_pending
+           && a->rpc_found == b->rpc_found && a->rpc == b->rpc
            && (!harp_diverging(a) || same_lane_pcs(a, b, a->mask));
 }
 

@@ -60,13 +60,11 @@ static void rbt_commit_port(const struct sm_reconv *rc,
         c->ri.cmt_mask = h->pend.mask;
         harp_copy_tid(c->ri.cmt_tid, h->pend.tid, L);
     } else if (exec && harp_diverging(in)) {
-        bool found;
-        uint32_t rpc = sm_reconv_rpc(rc->prog, in->pc, &found);
-        if (found) {
+        if (in->rpc_found) {
             /* a barrier at the re-convergence PC for every thread */
             c->ri.cmt_valid = true;
             c->ri.cmt_diverged = true;
-            c->ri.cmt_pc = harp_to_hw(rc, rpc);
+            c->ri.cmt_pc = harp_to_hw(rc, in->rpc);
             c->ri.cmt_mask = in->mask;
             harp_copy_tid(c->ri.cmt_tid, fw->tid, L);
         }
@@ -91,8 +89,8 @@ static void divergence_groups(const struct sm_reconv *rc,
                               struct harp_cycle *c)
 {
     unsigned L = rc->warp_size;
-    bool found;
-    uint32_t rpc = sm_reconv_rpc(rc->prog, x->pc, &found);
+    bool found = x->rpc_found;
+    uint32_t rpc = x->rpc;
     uint64_t left = x->mask;
     unsigned port = 0;
 

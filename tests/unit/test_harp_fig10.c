@@ -5,8 +5,10 @@
  * it: each cycle one sm_reconv_eval() and one sm_reconv_step() with the
  * cycle's update (a warp's launch, or the outcome of the instruction the
  * First-Level slot issued), its lanes' lane_pc carrying the PCs the
- * execute stage gave their threads.  Each step of the example is then
- * checked in the stage's tables themselves (golden/sm/sm_reconv_harp.h).
+ * execute stage gave their threads and a branch's re-convergence PC
+ * looked up as the SM does (sm_reconv_rpc()).  Each step of the example
+ * is then checked in the stage's tables themselves
+ * (golden/sm/sm_reconv_harp.h).
  *
  * The kernel: block A ends in a divergent branch to B or C, both of which
  * re-converge at D.  Eight threads T0..T7 in two 4-wide warps, W0 = T0..T3
@@ -143,6 +145,7 @@ static void commit(struct stage *st, uint64_t pc, const unsigned *to_b,
         in.taken = lanes_of(to_b, nb);
         in.tpc = addr(PC_B);
         in.npc = addr(PC_C);
+        in.rpc = sm_reconv_rpc(&st->prog, in.pc, &in.rpc_found);
         for (unsigned i = 0; i < nb; i++) {
             st->thread[to_b[i]].pc = addr(PC_B);
             in.lane_pc[to_b[i] % 4] = addr(PC_B);
