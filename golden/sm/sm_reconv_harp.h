@@ -46,8 +46,10 @@ struct harp_commit {
     struct harp_warp pw;         /* that group */
     struct sm_rc_in x;           /* or an issued warp's update (release and
                                   * mem_pending cleared: read when routed),
-                                  * its lane_pc included: a divergence
-                                  * groups its threads by them */
+                                  * its rpc and lane_pc included: a
+                                  * divergence reserves its barrier at the
+                                  * one and groups its threads by the
+                                  * others */
     struct warp w;               /* ... and its First-Level slot's warp */
     bool frees;                  /* the routing frees the slot */
     uint32_t npc;                /* else the slot's next PC */
