@@ -435,6 +435,7 @@ static void exec_control(struct sm *sm, unsigned s, struct sm_exec_outcome *o,
         o->rc.split = true;
         o->rc.tpc = x->ta;
         o->rc.npc = x->tb;
+        o->rc.rpc = sm_reconv_rpc(sm->prog, pc, &o->rc.rpc_found);
     } else {
         /* every lane the same way: an advance to that PC */
         o->rc.npc = x->ta;

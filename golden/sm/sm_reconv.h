@@ -72,6 +72,12 @@ struct sm_rc_in {
     uint64_t taken;         /* EXEC split: lanes going to tpc */
     uint32_t tpc;           /* EXEC split: where the taken lanes go */
     uint32_t npc;           /* EXEC: where the (other) lanes go */
+    bool rpc_found;         /* EXEC split: the branch at pc is in the
+                             * loader's table (sm_reconv_rpc(), the
+                             * side-band an instruction memory holds
+                             * beside the word) ... */
+    uint32_t rpc;           /* ... with this re-convergence PC; harp
+                             * reserves a barrier there */
     uint64_t live;          /* the update warp's live lanes after it */
     bool bar;               /* EXEC: the instruction was simt.bar */
     bool exit;              /* EXEC: ... simt.exit */
@@ -88,7 +94,9 @@ struct sm_rc_in {
                              * (harp keeps what it found there until then) */
     uint32_t lane_pc[SM_RC_MAX_LANES]; /* LAUNCH, EXEC: per lane of mask,
                              * the PC its thread goes to (LAUNCH: the
-                             * entry); minpc and ics-first keep it */
+                             * entry); minpc and ics-first keep it, harp
+                             * groups a divergence by it and keeps it for
+                             * a thread parked at simt.bar */
     uint16_t lane_sp[SM_RC_MAX_LANES]; /* ... and its x2 after the
                              * instruction (LAUNCH: the initial x2) as
                              * sm_memory_stack_offset() gives it; minpc
@@ -161,7 +169,8 @@ struct sm_reconv {
     uint32_t text_words;    /* instructions in the text */
     unsigned warp_size;
     unsigned warps;         /* W: warps per scheduler */
-    const struct rv32_context *threads; /* the SM's threads, slot-major */
+    const struct rv32_context *threads; /* the SM's threads, slot-major:
+                             * read by the invariant check alone */
     struct sbr_stack *sbr;  /* sbr: one stack module per scheduler */
     struct sm_sbr_predecode *sbr_pre; /* sbr: per text word, what the
                              * stage reads beside the instruction */
@@ -196,9 +205,9 @@ struct sm_reconv {
 };
 
 /* threads: the SM's warp_slots * warp_size threads, slot g = w *
- * schedulers + s (the per-thread PCs harp reads; minpc and ics-first keep
- * their own from the port's lane_pc, and minpc's invariant check
- * cross-checks them). */
+ * schedulers + s, for the invariant check's cross-check of the PCs each
+ * mode keeps from the port's lane_pc (minpc's and harp's); no mode's
+ * stage reads them. */
 int sm_reconv_init(struct sm_reconv *rc, const struct simt_config *cfg,
                    const struct program *prog,
                    const struct rv32_context *threads,

@@ -69,6 +69,15 @@
  * TB barrier: a thread that executes simt.bar leaves its warp and waits;
  * its launch warp arrives at the WPT when all its live threads wait, and
  * on release they re-enter as one warp per PC.  simt.exit removes threads.
+ *
+ * The stage reads only its port (struct sm_rc_in), as its Verilog would:
+ * a branch's re-convergence PC is the update's side-band (rpc_found,
+ * rpc), the PCs a divergence sends its threads to are its lane_pc (both
+ * carried by the commit registers of a pipelined RBT), and each thread
+ * parked at simt.bar keeps the PC it resumes at, from lane_pc, in a
+ * register of the stage (struct sm_harp's bar_pc).  The SM's thread
+ * contexts (rc->threads) are read by the invariant check alone, which
+ * requires those copies to equal the threads' PCs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,10 +128,13 @@ static int harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
          * RBT entry: a group per (exit, entry) at most */
         h->cap_gone = rc->warps * cfg->warp_size * cfg->rbt_entries + 1;
         h->gone = calloc(h->cap_gone, sizeof *h->gone);
+        h->bar_pc = calloc((size_t)rc->warps * cfg->warp_size,
+                           sizeof *h->bar_pc);
         h->memo.cyc = calloc(1, sizeof *h->memo.cyc);
         h->memo.view = calloc(cfg->first_level_entries,
                               sizeof *h->memo.view);
-        if (!h->enter || !h->gone || !h->memo.cyc || !h->memo.view) {
+        if (!h->enter || !h->gone || !h->bar_pc || !h->memo.cyc
+            || !h->memo.view) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
@@ -137,6 +149,7 @@ static void harp_free(struct sm_reconv *rc)
     for (unsigned s = 0; s < rc->schedulers; s++) {
         free(rc->harp[s].enter);
         free(rc->harp[s].gone);
+        free(rc->harp[s].bar_pc);
         free(rc->harp[s].memo.cyc);
         free(rc->harp[s].memo.view);
     }
@@ -190,6 +203,8 @@ static void harp_reset(struct sm_reconv *rc)
         memset(h->hold, 0, sizeof h->hold);
         memset(h->held, 0, sizeof h->held);
         memset(h->parked, 0, sizeof h->parked);
+        memset(h->bar_pc, 0,
+               (size_t)rc->warps * rc->warp_size * sizeof *h->bar_pc);
         memset(h->exited, 0, sizeof h->exited);
         h->memo.cyc_valid = false;
         h->memo.still = false;
@@ -366,8 +381,21 @@ uint64_t harp_not_exited(const struct sm_harp *h, uint64_t mask,
     return mask;
 }
 
+/* Whether the lanes of mask have the same lane_pc in a and b. */
+static bool same_lane_pcs(const struct sm_rc_in *a, const struct sm_rc_in *b,
+                          uint64_t mask)
+{
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (a->lane_pc[l] != b->lane_pc[l])
+            return false;
+    }
+    return true;
+}
+
 /* The update fields harp_cycle() reads are those of the memo's
- * evaluation.  mem_pending is compared as a pointer: between the
+ * evaluation (lane_pc only in a divergence, which groups its threads by
+ * them).  mem_pending is compared as a pointer: between the
  * evaluation and the step the SM marks the lanes of the load it issued
  * as pending, and those threads are in the issuing First-Level slot, not
  * in the Waiting-Lookup, whose entries' threads are the only ones
@@ -378,7 +406,9 @@ static bool same_update(const struct sm_rc_in *a, const struct sm_rc_in *b)
            && a->mask == b->mask && a->split == b->split
            && a->taken == b->taken && a->tpc == b->tpc && a->npc == b->npc
            && a->bar == b->bar && a->exit == b->exit
-           && a->mem_wait == b->mem_wait && a->mem_pending == b->mem_pending;
+           && a->mem_wait == b->mem_wait && a->mem_pending == b->mem_pending
+           && a->rpc_found == b->rpc_found && a->rpc == b->rpc
+           && (!harp_diverging(a) || same_lane_pcs(a, b, a->mask));
 }
 
 /* Whether the cycle moves anything: no table takes an input, none

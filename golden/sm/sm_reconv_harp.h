@@ -45,7 +45,11 @@ struct harp_commit {
     bool pend_gone;              /* ... of exited threads */
     struct harp_warp pw;         /* that group */
     struct sm_rc_in x;           /* or an issued warp's update (release and
-                                  * mem_pending cleared: read when routed) */
+                                  * mem_pending cleared: read when routed),
+                                  * its rpc and lane_pc included: a
+                                  * divergence reserves its barrier at the
+                                  * one and groups its threads by the
+                                  * others */
     struct warp w;               /* ... and its First-Level slot's warp */
     bool frees;                  /* the routing frees the slot */
     uint32_t npc;                /* else the slot's next PC */
@@ -115,6 +119,16 @@ struct sm_harp {
                                   * that exited (none enters Second-Level
                                   * from a released barrier) */
     uint64_t parked[WARP_TABLES_MAX_SL];  /* per launch warp: threads at simt.bar */
+    uint32_t *bar_pc;            /* per thread (launch warp w, lane l at
+                                  * w * warp_size + l): the instruction
+                                  * index it resumes at when its TB's
+                                  * barrier releases, taken from the
+                                  * port's lane_pc when its simt.bar
+                                  * commits; read only while it is parked.
+                                  * Hardware: a pc_bits register per thread
+                                  * of the scheduler, since every thread of
+                                  * a TB may wait there at once, at simt.bar
+                                  * instructions of different PCs */
     unsigned stages;             /* P = rbt_pipeline_stages */
     struct harp_commit hold[RBT_MAX_STAGES - 1]; /* P - 1 registers: hold[0]
                                   * is routed this cycle, hold[P - 2] was

@@ -165,26 +165,26 @@ static bool route_groups(struct sm_harp *h, const struct harp_cycle *c,
 }
 
 /* Launch warp w's threads waiting at the TB barrier re-enter, one warp
- * per PC among them. */
-static void release_barrier(const struct sm_reconv *rc, unsigned sched,
-                            struct sm_harp *h, unsigned w)
+ * per PC among them (each parked thread's bar_pc register). */
+static void release_barrier(const struct sm_reconv *rc, struct sm_harp *h,
+                            unsigned w)
 {
     unsigned L = rc->warp_size;
-    const struct rv32_context *t =
-        &rc->threads[(w * rc->schedulers + sched) * L];
+    const uint32_t *bpc = &h->bar_pc[w * L];
     uint64_t left = h->parked[w];
 
     while (left) {
         struct harp_warp e;
-        unsigned first = (unsigned)__builtin_ctzll(left);
-        uint32_t pc = t[first].pc;
+        uint32_t pc = bpc[__builtin_ctzll(left)];
         memset(&e, 0, sizeof e);
-        e.pc = harp_to_hw(rc, pc);
-        for (unsigned l = 0; l < L; l++)
-            if ((left >> l & 1) && t[l].pc == pc) {
+        e.pc = pc;
+        for (uint64_t m = left; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            if (bpc[l] == pc) {
                 e.mask |= 1ull << l;
                 e.tid[l] = w;
             }
+        }
         left &= ~e.mask;
         enter_push(h, &e);
     }
@@ -214,11 +214,15 @@ static bool launch_and_barrier(const struct sm_reconv *rc, unsigned sched,
     }
     if (x && x->bar)
         for (unsigned l = 0; l < L; l++)
-            if (x->mask >> l & 1)
+            if (x->mask >> l & 1) {
+                /* the thread waits, keeping the PC it resumes at */
                 h->parked[c->ftid[l]] |= 1ull << l;
+                h->bar_pc[c->ftid[l] * L + l] =
+                    (uint32_t)harp_to_hw(rc, x->lane_pc[l]);
+            }
     for (unsigned w = 0; in->release && w < rc->warps; w++)
         if (in->release[w] && h->parked[w]) {
-            release_barrier(rc, sched, h, w);
+            release_barrier(rc, h, w);
             released = true;
         }
     return released;

@@ -11,14 +11,6 @@
 
 #include "sm_reconv_harp.h"
 
-/* The PC thread (launch warp `warp`, lane l) of the scheduler is at. */
-static uint32_t thread_pc(const struct sm_reconv *rc, unsigned sched,
-                          unsigned warp, unsigned l)
-{
-    return rc->threads[(warp * rc->schedulers + sched) * rc->warp_size
-                       + l].pc;
-}
-
 /* A port's warp, empty.  A table reads a thread id only in a lane of
  * the mask (struct warp), so the ids are left as they were. */
 static void no_warp(struct warp *w)
@@ -68,13 +60,11 @@ static void rbt_commit_port(const struct sm_reconv *rc,
         c->ri.cmt_mask = h->pend.mask;
         harp_copy_tid(c->ri.cmt_tid, h->pend.tid, L);
     } else if (exec && harp_diverging(in)) {
-        bool found;
-        uint32_t rpc = sm_reconv_rpc(rc->prog, in->pc, &found);
-        if (found) {
+        if (in->rpc_found) {
             /* a barrier at the re-convergence PC for every thread */
             c->ri.cmt_valid = true;
             c->ri.cmt_diverged = true;
-            c->ri.cmt_pc = harp_to_hw(rc, rpc);
+            c->ri.cmt_pc = harp_to_hw(rc, in->rpc);
             c->ri.cmt_mask = in->mask;
             harp_copy_tid(c->ri.cmt_tid, fw->tid, L);
         }
@@ -91,15 +81,16 @@ static void rbt_commit_port(const struct sm_reconv *rc,
  * go to (an indirect jump may send them to more than two; a return
  * without a re-convergence PC, to several callers, reserves no barrier):
  * to the Ready-Lookup's two insert ports, the others through the queue
- * of warps entering Second-Level, or, at the RPC, arriving there.  w: the
- * routed slot's warp. */
-static void divergence_groups(const struct sm_reconv *rc, unsigned sched,
+ * of warps entering Second-Level, or, at the RPC, arriving there.  Each
+ * thread's PC is the update's lane_pc (with a pipelined RBT, the copy
+ * its commit register holds).  w: the routed slot's warp. */
+static void divergence_groups(const struct sm_reconv *rc,
                               const struct sm_rc_in *x, const struct warp *w,
                               struct harp_cycle *c)
 {
     unsigned L = rc->warp_size;
-    bool found;
-    uint32_t rpc = sm_reconv_rpc(rc->prog, x->pc, &found);
+    bool found = x->rpc_found;
+    uint32_t rpc = x->rpc;
     uint64_t left = x->mask;
     unsigned port = 0;
 
@@ -110,12 +101,12 @@ static void divergence_groups(const struct sm_reconv *rc, unsigned sched,
         /* the taken lanes' group first, as the ports take them */
         unsigned first = (unsigned)__builtin_ctzll(
             left == x->mask ? x->taken : left);
-        uint32_t pc = thread_pc(rc, sched, w->tid[first], first);
+        uint32_t pc = x->lane_pc[first];
         memset(&g, 0, sizeof g);
         g.pc = harp_to_hw(rc, pc);
         for (uint64_t m = left; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
-            if (thread_pc(rc, sched, w->tid[l], l) == pc) {
+            if (x->lane_pc[l] == pc) {
                 g.mask |= 1ull << l;
                 g.tid[l] = w->tid[l];
             }
@@ -261,7 +252,7 @@ void harp_cycle(struct sm_reconv *rc, unsigned sched,
         harp_copy_tid(c->ftid, r.w->tid, rc->warp_size);
     rbt_commit_port(rc, h, in, fw, c);
     if (x && harp_diverging(x))
-        divergence_groups(rc, sched, x, r.w, c);
+        divergence_groups(rc, x, r.w, c);
     waiting_lookup_ports(rc, sched, in, x, r.w, c);
     second_level_candidates(rc, h, c);
     first_level_update(rc, h, x, r.w, c);

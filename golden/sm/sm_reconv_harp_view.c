@@ -243,14 +243,51 @@ static void count_in(uint64_t mask, const uint32_t *tid, unsigned warp,
         }
 }
 
-/* The threads First-Level slot f holds: its mask, but none while its
- * simt.exit is in the RBT's pipeline (they exited at issue). */
-static uint64_t slot_threads(const struct sm_harp *h, unsigned f)
+/* The PC the SM's thread (launch warp w, lane l) is at: a debug read of
+ * the thread contexts for the invariant check alone, never the stage's. */
+static uint32_t thread_pc(const struct sm_reconv *rc, unsigned sched,
+                          unsigned w, unsigned l)
 {
-    const struct harp_commit *k = harp_held_commit(h, f);
+    return rc->threads[(w * rc->schedulers + sched) * rc->warp_size + l].pc;
+}
 
-    return k && k->x.exit ? h->wt.fl[f].mask & ~k->x.mask
-                          : h->wt.fl[f].mask;
+/* The threads First-Level slot f holds: its mask, but none while its
+ * simt.exit is in the RBT's pipeline (they exited at issue), and, while
+ * a divergence is, only those whose PC in the commit register (the
+ * lane_pc the routing groups them by) is their thread's. */
+static uint64_t slot_threads(const struct sm_reconv *rc, unsigned sched,
+                             unsigned f)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    const struct harp_commit *k = harp_held_commit(h, f);
+    uint64_t mask = h->wt.fl[f].mask;
+
+    if (k && k->x.exit)
+        return mask & ~k->x.mask;
+    for (uint64_t m = k && harp_diverging(&k->x) ? k->x.mask : 0; m;
+         m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (k->x.lane_pc[l] != thread_pc(rc, sched, h->wt.fl[f].tid[l], l))
+            mask &= ~(1ull << l);
+    }
+    return mask;
+}
+
+/* The threads of launch warp w at the TB barrier whose bar_pc register
+ * holds their thread's PC (the check minpc makes of its PC registers). */
+static uint64_t parked_threads(const struct sm_reconv *rc, unsigned sched,
+                               unsigned w)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    uint64_t mask = h->parked[w];
+
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (harp_from_hw(rc, h->bar_pc[w * rc->warp_size + l])
+            != thread_pc(rc, sched, w, l))
+            mask &= ~(1ull << l);
+    }
+    return mask;
 }
 
 /* Add one to count[tid[l] * lanes + l] for each lane l of mask. */
@@ -271,7 +308,8 @@ void harp_counts(const struct sm_reconv *rc, unsigned sched, unsigned warps,
     (void)live;
     for (unsigned f = 0; f < h->wt.g.fl; f++)
         if (h->wt.fl_valid[f])
-            add_in(slot_threads(h, f), h->wt.fl[f].tid, warps, lanes, count);
+            add_in(slot_threads(rc, sched, f), h->wt.fl[f].tid, warps, lanes,
+                   count);
     for (unsigned i = 0; i < h->wt.count; i++) {
         const struct warp *w = warp_tables_sl_warp(&h->wt, i);
         add_in(w->mask, w->tid, warps, lanes, count);
@@ -297,9 +335,11 @@ void harp_counts(const struct sm_reconv *rc, unsigned sched, unsigned warps,
         if (h->hold[k].valid && h->hold[k].pend && !h->hold[k].pend_gone)
             add_in(h->hold[k].pw.mask, h->hold[k].pw.tid, warps, lanes,
                    count);
-    for (unsigned w = 0; w < warps; w++)
+    for (unsigned w = 0; w < warps; w++) {
+        uint64_t p = h->parked[w] ? parked_threads(rc, sched, w) : 0;
         for (unsigned l = 0; l < lanes; l++)
-            count[w * lanes + l] += (unsigned)(h->parked[w] >> l & 1);
+            count[w * lanes + l] += (unsigned)(p >> l & 1);
+    }
 }
 
 void harp_places(const struct sm_reconv *rc, unsigned sched, unsigned warp,
@@ -314,8 +354,8 @@ void harp_places(const struct sm_reconv *rc, unsigned sched, unsigned warp,
         if (h->wt.fl_valid[f]) {
             snprintf(name, sizeof name, "First-Level slot %u%s", f,
                      harp_held_commit(h, f) ? " (committing)" : "");
-            count_in(slot_threads(h, f), h->wt.fl[f].tid, warp, lanes, name,
-                     count, place);
+            count_in(slot_threads(rc, sched, f), h->wt.fl[f].tid, warp,
+                     lanes, name, count, place);
         }
     for (unsigned i = 0; i < h->wt.count; i++) {
         const struct warp *w = warp_tables_sl_warp(&h->wt, i);
@@ -359,7 +399,7 @@ void harp_places(const struct sm_reconv *rc, unsigned sched, unsigned warp,
         uint32_t own[WARP_MAX_LANES];
         for (unsigned l = 0; l < lanes; l++)
             own[l] = warp;
-        count_in(h->parked[warp], own, warp, lanes, "the TB barrier", count,
-                 place);
+        count_in(parked_threads(rc, sched, warp), own, warp, lanes,
+                 "the TB barrier", count, place);
     }
 }

@@ -4,9 +4,11 @@
  * generic control-flow port (golden/sm/sm_reconv.h) as golden/sm/sm.c drives
  * it: each cycle one sm_reconv_eval() and one sm_reconv_step() with the
  * cycle's update (a warp's launch, or the outcome of the instruction the
- * First-Level slot issued), the SM's threads carrying the PCs the
- * execute stage gave them.  Each step of the example is then checked in
- * the stage's tables themselves (golden/sm/sm_reconv_harp.h).
+ * First-Level slot issued), its lanes' lane_pc carrying the PCs the
+ * execute stage gave their threads and a branch's re-convergence PC
+ * looked up as the SM does (sm_reconv_rpc()).  Each step of the example
+ * is then checked in the stage's tables themselves
+ * (golden/sm/sm_reconv_harp.h).
  *
  * The kernel: block A ends in a divergent branch to B or C, both of which
  * re-converge at D.  Eight threads T0..T7 in two 4-wide warps, W0 = T0..T3
@@ -113,8 +115,10 @@ static void launch(struct stage *st, unsigned w)
     in.pc = addr(PC_A);
     in.mask = 0xf;
     in.live = 0xf;
-    for (unsigned l = 0; l < 4; l++)
+    for (unsigned l = 0; l < 4; l++) {
         st->thread[w * 4 + l].pc = addr(PC_A);
+        in.lane_pc[l] = addr(PC_A);
+    }
     clock(st, &in);
 }
 
@@ -141,14 +145,21 @@ static void commit(struct stage *st, uint64_t pc, const unsigned *to_b,
         in.taken = lanes_of(to_b, nb);
         in.tpc = addr(PC_B);
         in.npc = addr(PC_C);
-        for (unsigned i = 0; i < nb; i++)
+        in.rpc = sm_reconv_rpc(&st->prog, in.pc, &in.rpc_found);
+        for (unsigned i = 0; i < nb; i++) {
             st->thread[to_b[i]].pc = addr(PC_B);
-        for (unsigned i = 0; i < nc; i++)
+            in.lane_pc[to_b[i] % 4] = addr(PC_B);
+        }
+        for (unsigned i = 0; i < nc; i++) {
             st->thread[to_c[i]].pc = addr(PC_C);
+            in.lane_pc[to_c[i] % 4] = addr(PC_C);
+        }
     } else {
         for (unsigned l = 0; l < 4; l++)
-            if (w->mask >> l & 1)
+            if (w->mask >> l & 1) {
                 st->thread[w->tid[l] * 4 + l].pc = addr(next_pc);
+                in.lane_pc[l] = addr(next_pc);
+            }
     }
     clock(st, &in);
 }
