@@ -485,13 +485,13 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .per = PER_SCHEDULER,
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
-                     "sm-tiny-ics sm-fermi-ics sm-gtx480-ics",
+                     "sm-tiny-ics sm-fermi-ics sm-gtx480-ics sm-kgen-sbr",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
                    "tb/tb_sm_common.h tb/tb_kgen.h",
         .cosims = "sm-tiny-sbr sm-tiny-sbr-kgen sm-tiny-minpc sm-tiny-ics",
-        .long_cosims = "fermi-sbr gtx480-baws sm-tiny-sbr-kgen-long "
+        .long_cosims = "fermi-sbr gtx480-baws sm-kgen-sbr "
                        "sm-fermi-minpc sm-gtx480-minpc sm-fermi-ics sm-gtx480-ics",
         .proofs = "",
         .long_proofs = "",
