@@ -498,27 +498,35 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .sm_part = 1,
     },
     /* One warp scheduler's front end: the fetch unit, the I-buffer data,
-     * the issue scheduler and the control-flow stage, wired as
+     * the issue scheduler and the mode's control-flow stage, wired as
      * golden/sm/sm.c composes their models.  Its testbench runs the
-     * suite's kernels on the C SM and compares every output every
-     * cycle.  sbr only, as its stage. */
+     * suite's kernels, or kgen programs, on the C SM and compares every
+     * output every cycle.  The modes of its stage: sbr, minpc,
+     * ics-first. */
     [STRUCTURE_SM_FRONT] = {
         .name = "sm_front",
         .module = "simtref_sm_front",
         .file = "simtref_sm_front.v",
         .model = "sm/sm.h",
-        .modes = REGISTRY_MODE(RECONV_SBR),
-        .title = "Front end of a warp scheduler (sbr: fetch, I-buffer, "
-                 "scheduler and control-flow stage composed)",
-        .source = "BAWS 2.2; HARP 2.1; docs/architecture.md",
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
+                 | REGISTRY_MODE(RECONV_ICS_FIRST),
+        .title = "Front end of a warp scheduler (fetch, I-buffer, "
+                 "scheduler and the control-flow stage of sbr, minpc or "
+                 "ics-first composed)",
+        .source = "BAWS 2.2; HARP 2.1; Collange 4; multi-core SIMT 3.3; "
+                  "docs/architecture.md",
         .per = PER_SCHEDULER,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr",
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
+                     "sm-tiny-ics sm-fermi-ics sm-gtx480-ics",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
-                   "tb/tb_sm_common.h",
-        .cosims = "sm-tiny-sbr",
-        .long_cosims = "fermi-sbr gtx480-baws",
+                   "tests/tools/kgen.h tests/tools/kgen_build.h "
+                   "tb/tb_sm_common.h tb/tb_kgen.h",
+        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
+        .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc "
+                       "sm-fermi-ics sm-gtx480-ics sm-tiny-sbr-kgen-long "
+                       "sm-tiny-minpc-kgen-long",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -769,6 +777,16 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "an instruction whose update re-converges threads (a pop) "
                "does not flush its warp's I-buffer, which keeps the "
                "instructions fetched with the old mask",
+    },
+    [DEFECT_SM_FRONT_FETCH_LIVE_MASK] = {
+        .name = "sm-front-fetch-live-mask",
+        .structure = STRUCTURE_SM_FRONT,
+        .config = "tests/data/scenarios/sm-tiny-minpc.conf",
+        .test = "sm-tiny-minpc-fetch-live-mask",
+        .bug = "under minpc the fetch from the stage's PC takes the warp's "
+               "live lanes as its mask instead of the stage's active mask "
+               "(the threads at min(SP:PC)): a diverged warp fetches for "
+               "threads that wait elsewhere",
     },
 };
 

@@ -168,6 +168,7 @@ enum rtl_defect {
     DEFECT_SM_RECONV_POP_NO_MASK,    /* minpc: the pop ignores the selected mask */
     DEFECT_SM_RECONV_ICS_NO_ACTION,  /* ics-first: the loader's ICS action is ignored */
     DEFECT_SM_FRONT_NO_FLUSH_ON_POP, /* a pop does not flush the warp's I-buffer */
+    DEFECT_SM_FRONT_FETCH_LIVE_MASK, /* minpc: the fetch's mask is the warp's live lanes */
     DEFECT_COUNT
 };
 

@@ -1,143 +1,273 @@
 /*
- * emit_sm_front.c -- simtref_sm_front: one warp scheduler's front end
- * under sbr, composed of four modules as golden/sm/sm.c composes their
- * models in sm_cycle(): the fetch unit (simtref_fetch: the I-buffer's
- * valid and ready bits, the fetch policy), the I-buffer data
- * (simtref_ibuffer: the fetched PCs and masks), the issue scheduler
- * (simtref_scheduler) and the control-flow stage (simtref_sm_reconv, the
- * SBR stacks).  The wires between them are sm.c's: the ready vector
- * (ready_vector()), the grant (issue_grant()), the stage's update, the
- * flushes and the PC and mask the fetch reads (execute_granted()), the
- * I-buffer's events and the warps the fetch unit empties
- * (scheduler_edge(), ibuffer_edge()).  What the rest of the SM decides
- * (the scoreboard, the SIMD groups, the warp and TB state, the I-cache,
- * the datapath) comes in as inputs.
+ * emit_sm_front.c -- simtref_sm_front: one warp scheduler's front end,
+ * composed of four modules as golden/sm/sm.c composes their models in
+ * sm_cycle(): the fetch unit (simtref_fetch: the I-buffer's valid and
+ * ready bits, the fetch policy), the I-buffer data (simtref_ibuffer: the
+ * fetched PCs and masks), the issue scheduler (simtref_scheduler) and the
+ * control-flow stage of the configured mode (simtref_sm_reconv: the SBR
+ * stacks under sbr, an arbiter per warp under minpc, an ICS-First module
+ * per warp under ics-first).  The wires between them are sm.c's: the
+ * ready vector (ready_vector()), the grant (issue_grant()), the stage's
+ * update, the flushes and the PC and mask the fetch reads
+ * (execute_granted()), the I-buffer's events, the warps the fetch unit
+ * empties and the releases of the edge (scheduler_edge(), ibuffer_edge()).
+ * What the rest of the SM decides (the scoreboard, the SIMD groups, the
+ * warp and TB state, the WPT, the I-cache, the datapath) comes in as
+ * inputs.  The modes differ only in the stage's ports (struct front_mode,
+ * front_mode_of()).
  */
 #include "rtlgen.h"
+#include "arbiter.h"
 #include "fetch.h"
 #include "ibuffer.h"
+#include "ics_first.h"
 #include "sbr_stack.h"
 #include "scheduler.h"
 
+#include <stdbool.h>
 #include <stdio.h>
+
+/* What the configured mode's control-flow stage takes and gives (the
+ * ports of simtref_sm_reconv, rtlgen/emit_sm_reconv*.c): the one place
+ * where the front end's modes differ. */
+struct front_mode {
+    const char *name;   /* the mode as the configuration names it */
+    bool sbr;           /* the SBR stacks: the kernel's exit PC, the
+                         * outcome's split and targets, the loader's
+                         * side-band (calls, returns, RPCs, late sides) */
+    bool pc;            /* the stage takes the update's PC (sbr, minpc) */
+    bool live;          /* ... the warp's live lanes after it (sbr, minpc) */
+    bool exit;          /* ... simt.exit (sbr, ics-first) */
+    bool lanes;         /* ... each lane's new PC and the warps the edge
+                         * releases from their barrier (minpc, ics-first) */
+    bool sp;            /* ... each lane's stack offset, and for the read
+                         * the fetched warp's live lanes (minpc) */
+    bool ics;           /* ... the simt.prio.* action and the loader's ICS
+                         * action at the PC (ics-first) */
+    bool pop;           /* it tells a re-convergence and a warp's exit
+                         * (sbr, minpc; under ics-first the threads'
+                         * states do, inside the stage) */
+    bool yield;         /* it yields the side at simt.bar (sbr) */
+};
+
+static struct front_mode front_mode_of(const struct simt_config *cfg)
+{
+    struct front_mode m = { 0 };
+
+    m.name = config_reconvergence_name(cfg->reconvergence);
+    m.sbr = cfg->reconvergence == RECONV_SBR;
+    m.sp = cfg->reconvergence == RECONV_MINPC;
+    m.ics = cfg->reconvergence == RECONV_ICS_FIRST;
+    m.pc = m.live = m.pop = m.sbr || m.sp;
+    m.exit = m.sbr || m.ics;
+    m.lanes = m.sp || m.ics;
+    m.yield = m.sbr;
+    return m;
+}
+
+/* A module's port list as it is built. */
+#define FRONT_MAX_PORTS 96
+struct port_list {
+    struct vport p[FRONT_MAX_PORTS];    /* the ports and group lines */
+    size_t n;                           /* how many */
+};
+
+static void port(struct port_list *l, const char *dir, const char *range,
+                 const char *name, const char *comment)
+{
+    if (l->n < FRONT_MAX_PORTS)
+        l->p[l->n++] = (struct vport){ dir, range, name, comment };
+}
+
+static void group(struct port_list *l, const char *comment)
+{
+    port(l, NULL, NULL, NULL, comment);
+}
 
 /* The sizes of the four parts, as their emitters take them. */
 struct front_sizes {
     struct fetch_geometry f;
     struct ibuffer_geometry ib;
     struct scheduler_geometry sc;
-    struct sbr_stack_geometry st;
+    struct sbr_stack_geometry st;   /* sbr's stack (its depth) */
+    struct arbiter_geometry arb;    /* minpc's arbiters */
+    struct ics_first_geometry ics;  /* ics-first's modules */
 };
 
-static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct front_sizes *z)
+/* The stage's parameters as the front end declares them. */
+static size_t stage_params(struct vparam *pp, const struct front_mode *m,
+                           const struct simt_config *cfg,
+                           const struct front_sizes *z)
 {
-    char warp_w[64];
-    const struct vparam params[] = {
-        { "NUM_WARPS", z->f.warps,   NULL, "warps of this scheduler" },
-        { "SLOTS",     z->f.slots,   NULL, "I-buffer slots per warp" },
-        { "LANES",     z->st.lanes,  NULL, "threads per warp: mask width" },
-        { "NUM_TBS",   z->sc.tbs,    NULL, "thread blocks resident per SM" },
-        { "DEPTH",     z->st.depth,  NULL, "entries per warp stack (sbr_stack_depth)" },
-        { "PC_W",      z->st.pc_w,   NULL, "the stage's PC: an instruction's index in the text" },
-        { "ADDR_W",    z->ib.pc_w,   NULL, "the fetch's PC: a byte address" },
-        { NULL, 0, NULL, "Derived widths" },
-        { "WARP_W",  0, warp_w, "warp id" },
-        { "TB_W",    0, "$clog2(NUM_TBS)", "thread block id and MWF rank" },
-        { "CNT_W",   0, "$clog2(SLOTS + 1)", "fetches in flight of a warp, 0..SLOTS" },
-    };
-    const struct vport ports[] = {
-        { NULL, NULL, NULL, "Clock and reset" },
-        { "input",  "",                     "clk_i",        "clock" },
-        { "input",  "",                     "rst_ni",       "asynchronous reset, active low" },
-        { NULL, NULL, NULL, "The kernel: constant while it runs" },
-        { "input",  "[PC_W-1:0]",           "exit_pc_i",    "its exit PC (index): each warp's last re-convergence PC" },
-        { "input",  "[ADDR_W-1:0]",         "text_lo_i",    "the byte address of index 0 of its text" },
-        { NULL, NULL, NULL, "Placement (the TB dispatcher): warps whose I-buffer data is forgotten" },
-        { "input",  "[NUM_WARPS-1:0]",      "clear_i",      "a new warp takes the slot" },
-        { NULL, NULL, NULL, "Warps: from the warp and TB state, the scoreboard, the SIMD groups" },
-        { "input",  "[NUM_WARPS-1:0]",      "issuable_i",   "launched, not at the barrier, no hazard on its buffered instruction" },
-        { "input",  "[NUM_WARPS-1:0]",      "fetchable_i",  "resident, launched, a live thread: may be fetched for" },
-        { "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i",    "thread block of each warp" },
-        { "input",  "[NUM_WARPS-1:0]",      "long_i",       "warp waits on a long-latency operation (TLS)" },
-        { NULL, NULL, NULL, "Thread blocks: from the WPT" },
-        { "input",  "[NUM_TBS*TB_W-1:0]",   "tb_rank_i",    "rank of each TB (MWF); 0 = first" },
-        { "input",  "[NUM_TBS-1:0]",        "tb_wait_i",    "warps of the TB wait at its barrier (SAWS)" },
-        { NULL, NULL, NULL, "Launch: a placed warp starts (no issue in its cycle)" },
-        { "input",  "",                     "launch_valid_i", "a warp launches ..." },
-        { "input",  "[WARP_W-1:0]",         "launch_warp_i",  "... this one ..." },
-        { "input",  "[PC_W-1:0]",           "launch_pc_i",    "... at this entry (index) ..." },
-        { "input",  "[LANES-1:0]",          "launch_mask_i",  "... with these threads" },
-        { NULL, NULL, NULL, "Events of the I-cache and the scoreboard" },
-        { "input",  "",                     "fill_valid_i", "a fetch returns ..." },
-        { "input",  "[WARP_W-1:0]",         "fill_warp_i",  "... for this warp" },
-        { "input",  "",                     "rdy_valid_i",  "the scoreboard clears ..." },
-        { "input",  "[WARP_W-1:0]",         "rdy_warp_i",   "... this warp's oldest unready instruction" },
-        { NULL, NULL, NULL, "The granted warp's instruction, as the datapath executed it" },
-        { "input",  "",                     "issued_i",     "it ran on its lanes ..." },
-        { "input",  "",                     "stale_i",      "... or its slot was stale and dropped" },
-        { "input",  "",                     "control_i",    "not a plain fall-through: a jump, a split or an exit" },
-        { "input",  "[PC_W-1:0]",           "exec_pc_i",    "its PC (index)" },
-        { "input",  "[LANES-1:0]",          "exec_mask_i",  "the lanes that ran it" },
-        { "input",  "",                     "split_i",      "a conditional branch, or an indirect jump with an RPC" },
-        { "input",  "[LANES-1:0]",          "taken_i",      "split: the lanes going to tpc_i" },
-        { "input",  "[PC_W-1:0]",           "tpc_i",        "split: where the taken lanes go" },
-        { "input",  "[PC_W-1:0]",           "npc_i",        "where the (other) lanes go" },
-        { "input",  "[LANES-1:0]",          "live_i",       "the warp's live lanes after it" },
-        { "input",  "",                     "bar_i",        "the instruction was simt.bar" },
-        { "input",  "",                     "exit_i",       "... simt.exit" },
-        { "input",  "",                     "call_i",       "side-band: a call through ra" },
-        { "input",  "",                     "ret_i",        "side-band: a return (jalr x0, 0(ra))" },
-        { "input",  "",                     "rpc_valid_i",  "side-band: a branch of the program's table ..." },
-        { "input",  "[PC_W-1:0]",           "rpc_i",        "... re-converging here for the stack" },
-        { "input",  "[1:0]",                "late_i",       "side-band: the side reaching simt.bar first (1 taken, 2 fall-through)" },
-        { NULL, NULL, NULL, "Issue" },
-        { "output", "[NUM_WARPS-1:0]",      "ready_o",      "ready vector: buffered, ready, issuable, no launch" },
-        { "output", "",                     "grant_valid_o", "a warp issues ..." },
-        { "output", "[WARP_W-1:0]",         "grant_warp_o", "... this one (0 when none) ..." },
-        { "output", "[ADDR_W-1:0]",         "issue_pc_o",   "... its oldest slot's PC ..." },
-        { "output", "[LANES-1:0]",          "issue_mask_o", "... and mask" },
-        { NULL, NULL, NULL, "Fetch" },
-        { "output", "",                     "fetch_valid_o", "fetch one instruction ..." },
-        { "output", "[WARP_W-1:0]",         "fetch_warp_o", "... for this warp (0 when none) ..." },
-        { "output", "[ADDR_W-1:0]",         "fetch_pc_o",   "... at this PC ..." },
-        { "output", "[LANES-1:0]",          "fetch_mask_o", "... with this mask" },
-        { "output", "",                     "flush_valid_o", "a launch or a control transfer flushes ..." },
-        { "output", "[WARP_W-1:0]",         "flush_warp_o", "... this warp's I-buffer (0 when none)" },
-        { NULL, NULL, NULL, "What the stage's update does" },
-        { "output", "",                     "pop_o",        "threads re-converge" },
-        { "output", "",                     "exited_o",     "the warp's last path ended" },
-        { "output", "",                     "yielded_o",    "the threads at simt.bar wait below their sibling" },
-        { NULL, NULL, NULL, "Errors" },
-        { "output", "",                     "rc_err_o",     "the stage refused the update" },
-        { "output", "",                     "fetch_err_o",  "the fetch unit refused an event" },
-        { "output", "",                     "sched_err_o",  "the scheduler's input contract was violated" },
-    };
+    size_t n = 0;
+
+    if (m->sbr)
+        pp[n++] = (struct vparam){ "DEPTH", z->st.depth, NULL,
+                                   "entries per warp stack (sbr_stack_depth)" };
+    if (m->sp) {
+        pp[n++] = (struct vparam){ "SP_W", z->arb.sp_w, NULL,
+                                   "a thread's SP key (sp_bits)" };
+        pp[n++] = (struct vparam){ "OFF_W", sm_reconv_minpc_off_bits(), NULL,
+                                   "a thread's x2 offset in its stack region" };
+        pp[n++] = (struct vparam){ "ARB_ADDR_W", z->arb.addr_w, NULL,
+                                   "the arbiters' memory mode (unused by the stage)" };
+        pp[n++] = (struct vparam){ "LINE_BYTES", cfg->l1d_line_bytes, NULL,
+                                   "... its line" };
+    }
+    if (m->ics)
+        pp[n++] = (struct vparam){ "LEVELS", z->ics.levels, NULL,
+                                   "priority levels (ics_priority_levels)" };
+    return n;
+}
+
+/* The inputs of the stage's update that come from the datapath, the
+ * loader and the WPT, by mode. */
+static void update_ports(struct port_list *l, const struct front_mode *m)
+{
+    group(l, "The granted warp's instruction, as the datapath executed it");
+    port(l, "input",  "",             "issued_i",     "it ran on its lanes ...");
+    port(l, "input",  "",             "stale_i",      "... or its slot was stale and dropped");
+    port(l, "input",  "",             "control_i",    "not a plain fall-through: a jump, a split or an exit");
+    if (m->pc)
+        port(l, "input", "[PC_W-1:0]", "exec_pc_i",   "its PC (index)");
+    port(l, "input",  "[LANES-1:0]",  "exec_mask_i",  "the lanes that ran it");
+    if (m->sbr) {
+        port(l, "input", "",            "split_i",    "a conditional branch, or an indirect jump with an RPC");
+        port(l, "input", "[LANES-1:0]", "taken_i",    "split: the lanes going to tpc_i");
+        port(l, "input", "[PC_W-1:0]",  "tpc_i",      "split: where the taken lanes go");
+        port(l, "input", "[PC_W-1:0]",  "npc_i",      "where the (other) lanes go");
+    }
+    if (m->live)
+        port(l, "input", "[LANES-1:0]", "live_i",     "the warp's live lanes after it");
+    port(l, "input",  "",             "bar_i",        "the instruction was simt.bar");
+    if (m->exit)
+        port(l, "input", "",            "exit_i",     "... simt.exit");
+    if (m->ics)
+        port(l, "input", "[1:0]",       "prio_i",     "... simt.prio.*: 1 raise, 2 lower, 3 set-outmost; 0 none");
+    if (m->sbr) {
+        port(l, "input", "",           "call_i",      "side-band: a call through ra");
+        port(l, "input", "",           "ret_i",       "side-band: a return (jalr x0, 0(ra))");
+        port(l, "input", "",           "rpc_valid_i", "side-band: a branch of the program's table ...");
+        port(l, "input", "[PC_W-1:0]", "rpc_i",       "... re-converging here for the stack");
+        port(l, "input", "[1:0]",      "late_i",      "side-band: the side reaching simt.bar first (1 taken, 2 fall-through)");
+    }
+    if (m->ics)
+        port(l, "input", "[1:0]",      "action_i",    "side-band: the loader's ICS action at its PC (1 raise, 2 lower, 3 outmost)");
+    if (m->lanes) {
+        group(l, "The update's threads (a launch's or the executed instruction's)");
+        port(l, "input", "[LANES*PC_W-1:0]", "lane_pc_i", "per lane of its mask: where its thread goes (launch: the entry)");
+        if (m->sp)
+            port(l, "input", "[LANES*OFF_W-1:0]", "lane_off_i", "... its x2 after it, as the offset in its stack region");
+        group(l, "The WPT: barrier releases");
+        port(l, "input", "[NUM_WARPS-1:0]", "release_i", "the warps whose TB's barrier releases on this edge");
+    }
+}
+
+static void emit_header(struct vgen *v, const struct simt_config *cfg,
+                        const struct front_sizes *z, const struct front_mode *m)
+{
+    char warp_w[64], title[96];
+    struct vparam params[16];
+    struct port_list l = { .n = 0 };
+    size_t np = 0;
 
     snprintf(warp_w, sizeof warp_w, "%s",
              z->f.warps > 1 ? "$clog2(NUM_WARPS)" : "1");
-    emit_file_header(v, "simtref_sm_front.v",
-                     "one warp scheduler's front end (sbr)",
+    params[np++] = (struct vparam){ "NUM_WARPS", z->f.warps, NULL, "warps of this scheduler" };
+    params[np++] = (struct vparam){ "SLOTS", z->f.slots, NULL, "I-buffer slots per warp" };
+    params[np++] = (struct vparam){ "LANES", cfg->warp_size, NULL, "threads per warp: mask width" };
+    params[np++] = (struct vparam){ "NUM_TBS", z->sc.tbs, NULL, "thread blocks resident per SM" };
+    np += stage_params(&params[np], m, cfg, z);
+    params[np++] = (struct vparam){ "PC_W", cfg->pc_bits, NULL, "the stage's PC: an instruction's index in the text" };
+    params[np++] = (struct vparam){ "ADDR_W", z->ib.pc_w, NULL, "the fetch's PC: a byte address" };
+    params[np++] = (struct vparam){ NULL, 0, NULL, "Derived widths" };
+    params[np++] = (struct vparam){ "WARP_W", 0, warp_w, "warp id" };
+    params[np++] = (struct vparam){ "TB_W", 0, "$clog2(NUM_TBS)", "thread block id and MWF rank" };
+    params[np++] = (struct vparam){ "CNT_W", 0, "$clog2(SLOTS + 1)", "fetches in flight of a warp, 0..SLOTS" };
+
+    group(&l, "Clock and reset");
+    port(&l, "input",  "",                     "clk_i",        "clock");
+    port(&l, "input",  "",                     "rst_ni",       "asynchronous reset, active low");
+    group(&l, "The kernel: constant while it runs");
+    if (m->sbr)
+        port(&l, "input", "[PC_W-1:0]",        "exit_pc_i",    "its exit PC (index): each warp's last re-convergence PC");
+    port(&l, "input",  "[ADDR_W-1:0]",         "text_lo_i",    "the byte address of index 0 of its text");
+    group(&l, "Placement (the TB dispatcher): warps whose I-buffer data is forgotten");
+    port(&l, "input",  "[NUM_WARPS-1:0]",      "clear_i",      "a new warp takes the slot");
+    group(&l, "Warps: from the warp and TB state, the scoreboard, the SIMD groups");
+    port(&l, "input",  "[NUM_WARPS-1:0]",      "issuable_i",   "launched, not at the barrier, no hazard on its buffered instruction");
+    port(&l, "input",  "[NUM_WARPS-1:0]",      "fetchable_i",  "resident, launched, a live thread: may be fetched for");
+    if (m->sp)
+        port(&l, "input", "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's live lanes (resident, launched; else none)");
+    port(&l, "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i",    "thread block of each warp");
+    port(&l, "input",  "[NUM_WARPS-1:0]",      "long_i",       "warp waits on a long-latency operation (TLS)");
+    group(&l, "Thread blocks: from the WPT");
+    port(&l, "input",  "[NUM_TBS*TB_W-1:0]",   "tb_rank_i",    "rank of each TB (MWF); 0 = first");
+    port(&l, "input",  "[NUM_TBS-1:0]",        "tb_wait_i",    "warps of the TB wait at its barrier (SAWS)");
+    group(&l, "Launch: a placed warp starts (no issue in its cycle)");
+    port(&l, "input",  "",                     "launch_valid_i", "a warp launches ...");
+    port(&l, "input",  "[WARP_W-1:0]",         "launch_warp_i",  "... this one ...");
+    if (m->pc)
+        port(&l, "input", "[PC_W-1:0]",        "launch_pc_i",    "... at this entry (index) ...");
+    port(&l, "input",  "[LANES-1:0]",          "launch_mask_i",  "... with these threads");
+    group(&l, "Events of the I-cache and the scoreboard");
+    port(&l, "input",  "",                     "fill_valid_i", "a fetch returns ...");
+    port(&l, "input",  "[WARP_W-1:0]",         "fill_warp_i",  "... for this warp");
+    port(&l, "input",  "",                     "rdy_valid_i",  "the scoreboard clears ...");
+    port(&l, "input",  "[WARP_W-1:0]",         "rdy_warp_i",   "... this warp's oldest unready instruction");
+    update_ports(&l, m);
+    group(&l, "Issue");
+    port(&l, "output", "[NUM_WARPS-1:0]",      "ready_o",      "ready vector: buffered, ready, issuable, no launch");
+    port(&l, "output", "",                     "grant_valid_o", "a warp issues ...");
+    port(&l, "output", "[WARP_W-1:0]",         "grant_warp_o", "... this one (0 when none) ...");
+    port(&l, "output", "[ADDR_W-1:0]",         "issue_pc_o",   "... its oldest slot's PC ...");
+    port(&l, "output", "[LANES-1:0]",          "issue_mask_o", "... and mask");
+    group(&l, "Fetch");
+    port(&l, "output", "",                     "fetch_valid_o", "fetch one instruction ...");
+    port(&l, "output", "[WARP_W-1:0]",         "fetch_warp_o", "... for this warp (0 when none) ...");
+    port(&l, "output", "[ADDR_W-1:0]",         "fetch_pc_o",   "... at this PC ...");
+    port(&l, "output", "[LANES-1:0]",          "fetch_mask_o", "... with this mask");
+    port(&l, "output", "",                     "flush_valid_o", "a launch or a control transfer flushes ...");
+    port(&l, "output", "[WARP_W-1:0]",         "flush_warp_o", "... this warp's I-buffer (0 when none)");
+    if (m->pop || m->yield)
+        group(&l, "What the stage's update does");
+    if (m->pop) {
+        port(&l, "output", "",                 "pop_o",        "threads re-converge");
+        port(&l, "output", "",                 "exited_o",     "the warp's last path ended");
+    }
+    if (m->yield)
+        port(&l, "output", "",                 "yielded_o",    "the threads at simt.bar wait below their sibling");
+    group(&l, "Errors");
+    port(&l, "output", "",                     "rc_err_o",     "the stage refused the update");
+    port(&l, "output", "",                     "fetch_err_o",  "the fetch unit refused an event");
+    port(&l, "output", "",                     "sched_err_o",  "the scheduler's input contract was violated");
+
+    snprintf(title, sizeof title, "one warp scheduler's front end (%s)", m->name);
+    emit_file_header(v, "simtref_sm_front.v", title,
                      "docs/architecture.md; C model: golden/sm/sm.c (sm_cycle()).",
                      cfg);
     vgen_line(v, "// The fetch unit, the I-buffer data, the issue scheduler and the");
-    vgen_line(v, "// control-flow stage of one warp scheduler, wired as the C SM composes");
-    vgen_line(v, "// their models.  A warp is ready when its oldest I-buffer slot is valid");
-    vgen_line(v, "// and ready, the rest of the SM finds it issuable and no warp launches;");
-    vgen_line(v, "// the scheduler grants one, whose instruction the datapath executes; the");
-    vgen_line(v, "// stage takes the launch or the executed outcome.  A launch flushes the");
-    vgen_line(v, "// launched warp, an issued or stale instruction that transfers control,");
-    vgen_line(v, "// pops or yields flushes the granted warp.  The fetch reads the I-buffer's");
-    vgen_line(v, "// next PC and mask of the fetched warp when it continues its last fetch,");
-    vgen_line(v, "// else the stage's PC and active mask of that warp.");
+    vgen_line(v, "// control-flow stage (%s) of one warp scheduler, wired as the C SM", m->name);
+    vgen_line(v, "// composes their models.  A warp is ready when its oldest I-buffer slot");
+    vgen_line(v, "// is valid and ready, the rest of the SM finds it issuable and no warp");
+    vgen_line(v, "// launches; the scheduler grants one, whose instruction the datapath");
+    vgen_line(v, "// executes; the stage takes the launch or the executed outcome.  A launch");
+    vgen_line(v, "// flushes the launched warp; an issued or stale instruction that");
+    if (m->yield)
+        vgen_line(v, "// transfers control, pops or yields flushes the granted warp.");
+    else if (m->pop)
+        vgen_line(v, "// transfers control or pops flushes the granted warp.");
+    else
+        vgen_line(v, "// transfers control flushes the granted warp (the stage never pops).");
+    vgen_line(v, "// The fetch reads the I-buffer's next PC and mask of the fetched warp");
+    vgen_line(v, "// when it continues its last fetch, else the stage's PC and active mask");
+    vgen_line(v, "// of that warp.");
     vgen_line(v, "// Storage: that of the four modules; the composition adds none.");
     vgen_blank(v);
-    vgen_module_begin(v, "simtref_sm_front", params,
-                      sizeof params / sizeof params[0], ports,
-                      sizeof ports / sizeof ports[0]);
+    vgen_module_begin(v, "simtref_sm_front", params, np, l.p, l.n);
 }
 
-static void emit_wires(struct vgen *v)
+static void emit_wires(struct vgen *v, const struct front_mode *m)
 {
     vgen_section(v, "Wires between the parts");
     vgen_line(v, "// simtref_fetch");
@@ -152,10 +282,15 @@ static void emit_wires(struct vgen *v)
     vgen_line(v, "wire [ADDR_W-1:0]          ib_next_pc;  // ... at this PC ...");
     vgen_line(v, "wire [LANES-1:0]           ib_next_mask; // ... with this mask");
     vgen_line(v, "// simtref_sm_reconv");
-    vgen_line(v, "wire                       rc_pop, rc_yielded;");
+    if (m->pop)
+        vgen_line(v, "wire                       rc_pop;      // threads re-converge");
+    if (m->yield)
+        vgen_line(v, "wire                       rc_yielded;  // the side at simt.bar waits");
     vgen_line(v, "wire                       rc_rd_valid; // the fetched warp has threads ...");
     vgen_line(v, "wire [PC_W-1:0]            rc_rd_pc;    // ... at this index ...");
     vgen_line(v, "wire [LANES-1:0]           rc_rd_mask;  // ... with this active mask");
+    if (m->sp)
+        vgen_line(v, "wire [LANES-1:0]           rc_rd_live;  // the fetched warp's live lanes");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire [NUM_WARPS*SLOTS-1:0] f_slot_r;    // ready bits: ready_o gives what issue reads");
     vgen_line(v, "wire [NUM_WARPS-1:0]       s_active;    // TLS's group: the ready vector holds it already");
@@ -175,8 +310,18 @@ static void emit_ready(struct vgen *v)
     vgen_line(v, "assign grant_warp_o  = s_warp;");
 }
 
+/* The flush's terms of the stage's outcome, by mode: "" or " || ...". */
+static const char *flush_terms(const struct front_mode *m, bool with_pop)
+{
+    if (m->yield)
+        return with_pop ? " || rc_pop || rc_yielded" : " || rc_yielded";
+    if (m->pop && with_pop)
+        return " || rc_pop";
+    return "";
+}
+
 static void emit_update(struct vgen *v, const struct front_sizes *z,
-                        enum rtl_defect defect)
+                        const struct front_mode *m, enum rtl_defect defect)
 {
     char pad[160], addr[200];
     unsigned pw = z->st.pc_w, aw = z->ib.pc_w;
@@ -186,19 +331,20 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
     vgen_line(v, "wire [1:0]        u_op   = launch_valid_i ? UPD_LAUNCH");
     vgen_line(v, "                         : s_grant && issued_i ? UPD_EXEC : UPD_NONE;");
     vgen_line(v, "wire [WARP_W-1:0] u_warp = launch_valid_i ? launch_warp_i : s_warp;");
-    vgen_line(v, "wire [PC_W-1:0]   u_pc   = launch_valid_i ? launch_pc_i : exec_pc_i;");
+    if (m->pc)
+        vgen_line(v, "wire [PC_W-1:0]   u_pc   = launch_valid_i ? launch_pc_i : exec_pc_i;");
     vgen_line(v, "wire [LANES-1:0]  u_mask = launch_valid_i ? launch_mask_i : exec_mask_i;");
     vgen_blank(v);
-    if (defect == DEFECT_SM_FRONT_NO_FLUSH_ON_POP) {
+    if (defect == DEFECT_SM_FRONT_NO_FLUSH_ON_POP && m->pop) {
         vgen_line(v, "// DELIBERATE DEFECT (sm-front-no-flush-on-pop): a pop does not flush");
         vgen_line(v, "// the warp, whose I-buffer keeps instructions fetched with its old mask.");
         vgen_line(v, "wire exec_flush = s_grant && (issued_i || stale_i) &&");
-        vgen_line(v, "                  (control_i || rc_yielded);");
+        vgen_line(v, "                  (control_i%s);", flush_terms(m, false));
     } else {
         vgen_line(v, "// The granted warp's instruction changes its PC or mask otherwise than");
         vgen_line(v, "// by falling through: what its I-buffer holds is dropped.");
         vgen_line(v, "wire exec_flush = s_grant && (issued_i || stale_i) &&");
-        vgen_line(v, "                  (control_i || rc_pop || rc_yielded);");
+        vgen_line(v, "                  (control_i%s);", flush_terms(m, true));
     }
     vgen_line(v, "wire             flush = launch_valid_i || exec_flush;");
     vgen_line(v, "wire [WARP_W-1:0] flush_warp = exec_flush ? s_warp");
@@ -234,15 +380,31 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
     vgen_line(v, "wire [ADDR_W-1:0] rc_rd_addr = text_lo_i + %s;", addr);
     vgen_line(v, "assign fetch_pc_o   = ib_next ? ib_next_pc");
     vgen_line(v, "                    : rc_rd_valid ? rc_rd_addr : {ADDR_W{1'b0}};");
-    vgen_line(v, "assign fetch_mask_o = ib_next ? ib_next_mask");
-    vgen_line(v, "                    : rc_rd_valid ? rc_rd_mask : {LANES{1'b0}};");
+    if (m->sp) {
+        vgen_line(v, "// The stage selects among the fetched warp's live threads.");
+        vgen_line(v, "assign rc_rd_live = warp_live_i[fetch_warp_o*LANES +: LANES];");
+    }
+    if (defect == DEFECT_SM_FRONT_FETCH_LIVE_MASK && m->sp) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): the fetch takes the warp's", rtl_defect_name(defect));
+        vgen_line(v, "// live lanes as its mask, not the stage's active mask.");
+        vgen_line(v, "assign fetch_mask_o = ib_next ? ib_next_mask");
+        vgen_line(v, "                    : rc_rd_valid ? rc_rd_live : {LANES{1'b0}};");
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+        vgen_line(v, "wire [LANES-1:0] unused_rd_mask = rc_rd_mask;");
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    } else {
+        vgen_line(v, "assign fetch_mask_o = ib_next ? ib_next_mask");
+        vgen_line(v, "                    : rc_rd_valid ? rc_rd_mask : {LANES{1'b0}};");
+    }
     if (pw + 2 > aw) {
         vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
         vgen_line(v, "wire unused_pc_bits = ^rc_rd_pc[PC_W-1:ADDR_W-2];");
         vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     }
-    vgen_line(v, "assign pop_o     = rc_pop;");
-    vgen_line(v, "assign yielded_o = rc_yielded;");
+    if (m->pop)
+        vgen_line(v, "assign pop_o     = rc_pop;");
+    if (m->yield)
+        vgen_line(v, "assign yielded_o = rc_yielded;");
 }
 
 static void emit_fetch_unit(struct vgen *v)
@@ -349,66 +511,108 @@ static void emit_sched(struct vgen *v)
                   sizeof conns / sizeof conns[0]);
 }
 
-static void emit_stage(struct vgen *v)
+/* One connection appended to an instance's list. */
+static void conn(struct vconn *c, size_t *n, const char *port,
+                 const char *expr, const char *comment)
 {
-    const struct vconn params[] = {
-        { "NUM_WARPS", "NUM_WARPS", NULL },
-        { "DEPTH",     "DEPTH",     NULL },
-        { "LANES",     "LANES",     NULL },
-        { "PC_W",      "PC_W",      NULL },
-    };
-    const struct vconn conns[] = {
-        VCONN_SAME("clk_i"),
-        VCONN_SAME("rst_ni"),
-        VCONN_SAME("exit_pc_i"),
-        { "op_i",        "u_op",          NULL },
-        { "warp_i",      "u_warp",        NULL },
-        { "pc_i",        "u_pc",          NULL },
-        { "mask_i",      "u_mask",        NULL },
-        VCONN_SAME("split_i"),
-        VCONN_SAME("taken_i"),
-        VCONN_SAME("tpc_i"),
-        VCONN_SAME("npc_i"),
-        VCONN_SAME("live_i"),
-        VCONN_SAME("bar_i"),
-        VCONN_SAME("exit_i"),
-        VCONN_SAME("call_i"),
-        VCONN_SAME("ret_i"),
-        VCONN_SAME("rpc_valid_i"),
-        VCONN_SAME("rpc_i"),
-        VCONN_SAME("late_i"),
-        { "rd_warp_i",   "fetch_warp_o",  "the fetch reads the fetched warp" },
-        { "rd_valid_o",  "rc_rd_valid",   NULL },
-        { "rd_pc_o",     "rc_rd_pc",      NULL },
-        { "rd_mask_o",   "rc_rd_mask",    NULL },
-        { "pop_o",       "rc_pop",        NULL },
-        VCONN_SAME("exited_o"),
-        { "yielded_o",   "rc_yielded",    NULL },
-        { "err_o",       "rc_err_o",      NULL },
-    };
+    c[(*n)++] = (struct vconn){ port, expr, comment };
+}
 
-    vgen_section(v, "The control-flow stage: the warps' SBR stacks");
-    vgen_instance(v, "simtref_sm_reconv", "u_reconv", params,
-                  sizeof params / sizeof params[0], conns,
-                  sizeof conns / sizeof conns[0]);
+static void emit_stage(struct vgen *v, const struct front_mode *m)
+{
+    struct vconn params[8], c[40];
+    size_t np = 0, n = 0;
+
+    conn(params, &np, "NUM_WARPS", "NUM_WARPS", NULL);
+    if (m->sbr)
+        conn(params, &np, "DEPTH", "DEPTH", NULL);
+    conn(params, &np, "LANES", "LANES", NULL);
+    if (m->ics)
+        conn(params, &np, "LEVELS", "LEVELS", NULL);
+    conn(params, &np, "PC_W", "PC_W", NULL);
+    if (m->sp) {
+        conn(params, &np, "SP_W", "SP_W", NULL);
+        conn(params, &np, "OFF_W", "OFF_W", NULL);
+        conn(params, &np, "ADDR_W", "ARB_ADDR_W", NULL);
+        conn(params, &np, "LINE_BYTES", "LINE_BYTES", NULL);
+    }
+
+    conn(c, &n, "clk_i", "clk_i", NULL);
+    conn(c, &n, "rst_ni", "rst_ni", NULL);
+    if (m->sbr)
+        conn(c, &n, "exit_pc_i", "exit_pc_i", NULL);
+    conn(c, &n, "op_i", "u_op", NULL);
+    conn(c, &n, "warp_i", "u_warp", NULL);
+    if (m->pc)
+        conn(c, &n, "pc_i", "u_pc", NULL);
+    conn(c, &n, "mask_i", "u_mask", NULL);
+    if (m->sbr) {
+        conn(c, &n, "split_i", "split_i", NULL);
+        conn(c, &n, "taken_i", "taken_i", NULL);
+        conn(c, &n, "tpc_i", "tpc_i", NULL);
+        conn(c, &n, "npc_i", "npc_i", NULL);
+    }
+    if (m->live)
+        conn(c, &n, "live_i", "live_i", NULL);
+    conn(c, &n, "bar_i", "bar_i", NULL);
+    if (m->exit)
+        conn(c, &n, "exit_i", "exit_i", NULL);
+    if (m->ics) {
+        conn(c, &n, "prio_i", "prio_i", NULL);
+        conn(c, &n, "action_i", "action_i", NULL);
+    }
+    if (m->sbr) {
+        conn(c, &n, "call_i", "call_i", NULL);
+        conn(c, &n, "ret_i", "ret_i", NULL);
+        conn(c, &n, "rpc_valid_i", "rpc_valid_i", NULL);
+        conn(c, &n, "rpc_i", "rpc_i", NULL);
+        conn(c, &n, "late_i", "late_i", NULL);
+    }
+    if (m->lanes)
+        conn(c, &n, "lane_pc_i", "lane_pc_i", NULL);
+    if (m->sp)
+        conn(c, &n, "lane_off_i", "lane_off_i", NULL);
+    if (m->lanes)
+        conn(c, &n, "release_i", "release_i", NULL);
+    conn(c, &n, "rd_warp_i", "fetch_warp_o", "the fetch reads the fetched warp");
+    if (m->sp)
+        conn(c, &n, "rd_live_i", "rc_rd_live", NULL);
+    conn(c, &n, "rd_valid_o", "rc_rd_valid", NULL);
+    conn(c, &n, "rd_pc_o", "rc_rd_pc", NULL);
+    conn(c, &n, "rd_mask_o", "rc_rd_mask", NULL);
+    if (m->pop) {
+        conn(c, &n, "pop_o", "rc_pop", NULL);
+        conn(c, &n, "exited_o", "exited_o", NULL);
+    }
+    if (m->yield)
+        conn(c, &n, "yielded_o", "rc_yielded", NULL);
+    conn(c, &n, "err_o", "rc_err_o", NULL);
+
+    vgen_section(v, m->sbr ? "The control-flow stage: the warps' SBR stacks"
+                 : m->sp ? "The control-flow stage: an arbiter per warp over its threads"
+                 : "The control-flow stage: an ICS-First module per warp");
+    vgen_instance(v, "simtref_sm_reconv", "u_reconv", params, np, c, n);
 }
 
 void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect)
 {
     struct front_sizes z;
+    struct front_mode m = front_mode_of(cfg);
 
     fetch_geometry(cfg, &z.f);
     ibuffer_geometry(cfg, &z.ib);
     scheduler_geometry(cfg, &z.sc);
     sbr_stack_geometry(cfg, &z.st);
-    emit_header(v, cfg, &z);
-    emit_wires(v);
+    arbiter_geometry(cfg, &z.arb);
+    ics_first_geometry(cfg, &z.ics);
+    emit_header(v, cfg, &z, &m);
+    emit_wires(v, &m);
     emit_ready(v);
-    emit_update(v, &z, defect);
+    emit_update(v, &z, &m, defect);
     emit_fetch_unit(v);
     emit_ibuffer_data(v);
     emit_sched(v);
-    emit_stage(v);
+    emit_stage(v, &m);
     vgen_module_end(v, "simtref_sm_front");
 }

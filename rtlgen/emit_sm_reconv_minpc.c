@@ -18,7 +18,7 @@
 #include <stdio.h>
 
 /* Bits of a thread's offset in its stack region (lane_off_i). */
-static unsigned off_bits(void)
+unsigned sm_reconv_minpc_off_bits(void)
 {
     unsigned b = 0;
 
@@ -36,7 +36,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "LANES",      g->lanes,            NULL, "threads per warp: mask width" },
         { "PC_W",       g->pc_w,             NULL, "a PC: an instruction's index in the text" },
         { "SP_W",       g->sp_w,             NULL, "a thread's SP key (sp_bits)" },
-        { "OFF_W",      off_bits(),          NULL, "a thread's x2 offset in its stack region" },
+        { "OFF_W",      sm_reconv_minpc_off_bits(), NULL, "a thread's x2 offset in its stack region" },
         { "ADDR_W",     g->addr_w,           NULL, "the arbiters' memory mode (unused here)" },
         { "LINE_BYTES", cfg->l1d_line_bytes, NULL, "... its line" },
         { NULL, 0, NULL, "Derived widths" },
@@ -107,7 +107,7 @@ static void emit_encodings(struct vgen *v, const struct arbiter_geometry *g)
     vgen_blank(v);
     vgen_generate(v);
     vgen_begin_named(v, "g_key", "for (gl = 0; gl < LANES; gl = gl + 1)");
-    if (off_bits() > g->sp_w) {
+    if (sm_reconv_minpc_off_bits() > g->sp_w) {
         vgen_line(v, "// the SP_W most significant bits of the offset");
         vgen_line(v, "assign lane_sp[gl*SP_W +: SP_W] = lane_off_i[gl*OFF_W + OFF_W - SP_W +: SP_W];");
         vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
@@ -116,7 +116,7 @@ static void emit_encodings(struct vgen *v, const struct arbiter_geometry *g)
     } else {
         vgen_line(v, "// the whole offset");
         vgen_line(v, "assign lane_sp[gl*SP_W +: SP_W] = %s;",
-                  vgen_zext(key, sizeof key, g->sp_w - off_bits(), "SP_W-OFF_W",
+                  vgen_zext(key, sizeof key, g->sp_w - sm_reconv_minpc_off_bits(), "SP_W-OFF_W",
                             "lane_off_i[gl*OFF_W +: OFF_W]"));
     }
     vgen_end(v);

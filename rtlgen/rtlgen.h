@@ -101,9 +101,13 @@ void emit_sm_reconv_minpc(struct vgen *v, const struct simt_config *cfg,
                           enum rtl_defect defect);
 void emit_sm_reconv_ics(struct vgen *v, const struct simt_config *cfg,
                         enum rtl_defect defect);
+/* Bits of a thread's offset in its stack region: the minpc stage's
+ * lane_off_i width per lane (OFF_W). */
+unsigned sm_reconv_minpc_off_bits(void);
 
-/* One warp scheduler's front end (sbr): fetch, I-buffer data, scheduler
- * and control-flow stage composed as golden/sm/sm.c composes them. */
+/* One warp scheduler's front end (sbr, minpc, ics-first): fetch, I-buffer
+ * data, scheduler and the mode's control-flow stage composed as
+ * golden/sm/sm.c composes them. */
 void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
 

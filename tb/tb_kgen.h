@@ -3,12 +3,18 @@
 // Source): built with the RISC-V compiler, launched with kgen's grid,
 // block and inputs, its global memory after the run compared with
 // qemu-riscv32's run of the same source (tests/tools/kgen_build.h, as
-// kgen_check does).  A testbench that includes it links
+// kgen_check does); and what those testbenches share around their runs:
+// the kernels their options name (sources_of()) and the loop that runs
+// each, reports a mismatch with its replay and counts the stopped ones
+// (run_sources()).  A testbench that includes it links
 // tests/tools/libkgen.a (TB_LIBS_STRUCT in Makefile.am).
 #ifndef SIMTREF_TB_KGEN_H
 #define SIMTREF_TB_KGEN_H
 
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -107,6 +113,105 @@ class KgenProgram : public Source {
     KgenShop &shop_;
     uint64_t seed_;
 };
+
+// The kernels a testbench of the SM's stages runs, from its options: kgen
+// programs --kgen-seed .. + --kgen-count - 1 (each with kgen's grid,
+// block and inputs; shop holds their scratch files), the suite's kernel
+// --scenario, or every kernel of the suite, with the inputs of seed 1 as
+// `simtref sim` gives them.  Prints the run's first line.  0, or 2 with a
+// message on stderr.
+inline int sources_of(const Options &opt, const simt_config &cfg,
+                      const char *tb, KgenShop &shop,
+                      std::vector<std::unique_ptr<Source>> &out)
+{
+    char err[CONFIG_ERR_LEN + 4096];
+    const uint64_t suite_seed = 1;
+
+    if (opt.kgen_count > 0 && !opt.scenario.empty()) {
+        std::fprintf(stderr, "%s: --scenario names a kernel of the suite, "
+                     "--kgen-count kgen programs: give one of them\n", tb);
+        return 2;
+    }
+    if (opt.kgen_count > 0) {
+        kgen_tools_from_env(&shop.tools);
+        shop.features = kgen_all_features();
+        if (kgen_files_make(&shop.files, err, sizeof err) != 0) {
+            std::fprintf(stderr, "%s: %s\n", tb, err);
+            return 2;
+        }
+        shop.made = true;
+        for (uint64_t i = 0; i < opt.kgen_count; i++)
+            out.push_back(std::make_unique<KgenProgram>(shop, opt.kgen_seed + i));
+        std::printf("%s: configuration %s, kgen programs %llu .. %llu, at "
+                    "most %ld cycles each\n", tb, cfg.name,
+                    (unsigned long long)opt.kgen_seed,
+                    (unsigned long long)(opt.kgen_seed + opt.kgen_count - 1),
+                    opt.cycles);
+    } else if (!opt.scenario.empty()) {
+        const kernel_info *k = kernel_find(opt.scenario.c_str());
+        if (!k) {
+            std::fprintf(stderr, "%s: no kernel '%s' in the suite\n", tb,
+                         opt.scenario.c_str());
+            return 2;
+        }
+        out.push_back(std::make_unique<SuiteKernel>(k, suite_seed));
+    } else {
+        for (unsigned i = 0; i < kernel_count(); i++)
+            out.push_back(std::make_unique<SuiteKernel>(kernel_at(i), suite_seed));
+    }
+    if (opt.kgen_count == 0)
+        std::printf("%s: configuration %s, %zu kernels, at most %ld cycles "
+                    "each\n", tb, cfg.name, out.size(), opt.cycles);
+    std::fflush(stdout);
+    return 0;
+}
+
+// Each source in turn through run(src, fst, trace_sched, stop_at,
+// status, why, bad_sched), a testbench's lockstep run of one kernel
+// (fst: nullptr, or the replay that traces scheduler trace_sched up to
+// cycle stop_at; returns the first mismatch and its scheduler; status 0
+// run and checked, -1 stopped with why, 1 failed with why).  On a
+// mismatch the replay writes opt.fst and the command that replays it is
+// printed; a failure is printed with its replay.  The stopped kernels go
+// to stops, the wall time (kgen programs are built and run under qemu by
+// other processes) to secs.  0, or 1 after "FAIL".
+template <typename RunFn>
+int run_sources(std::vector<std::unique_ptr<Source>> &sources,
+                const Options &opt, const char *argv0, const char *part,
+                RunFn run, Stops &stops, double &secs)
+{
+    auto t0 = std::chrono::steady_clock::now();
+
+    for (auto &src : sources) {
+        int status;
+        std::string why;
+        unsigned s = 0, unused;
+        Mismatch mm = run(*src, nullptr, 0, 0, status, why, s);
+        if (mm.cycle >= 0) {
+            std::printf("MISMATCH in %s at cycle %ld: %s expected %llu, "
+                        "actual %llu\n", src->name().c_str(), mm.cycle,
+                        mm.signal.c_str(), (unsigned long long)mm.expected,
+                        (unsigned long long)mm.actual);
+            run(*src, opt.fst.c_str(), s, mm.cycle + 2, status, why, unused);
+            std::printf("waveform: %s (scheduler %u's %s)\n", opt.fst.c_str(),
+                        s, part);
+            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv0,
+                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
+            std::printf("FAIL\n");
+            return 1;
+        }
+        if (status > 0) {
+            std::printf("FAIL: %s: %s\n", src->name().c_str(), why.c_str());
+            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv0,
+                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
+            return 1;
+        }
+        if (status < 0)
+            stops.add(*src, why);
+    }
+    secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return 0;
+}
 
 }  // namespace tb
 

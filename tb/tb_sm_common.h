@@ -4,14 +4,16 @@
 // on the C SM through the host API, as `simtref sim` starts it, with
 // every cycle evaluated (its reference mode), and its result checked; a
 // PC as the control-flow stage holds it; the drive of the stage's update
-// ports from the C stage's inputs and the instruction's pre-decoded
-// side-band.
+// ports, by the module's mode (sbr, minpc, ics-first), from the C stage's
+// inputs and the loader's side-band; why kernels stopped.
 #ifndef SIMTREF_TB_SM_COMMON_H
 #define SIMTREF_TB_SM_COMMON_H
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "verilated.h"
@@ -58,6 +60,31 @@ class Source {
     virtual int launch(SmRun &r, std::string &why) = 0;
     // Its result once the C SM is done: 0, or -1 with why.
     virtual int check(SmRun &r, std::string &why) = 0;
+};
+
+// Why kernels stopped: each reason with its numbers left out, how many
+// and the first that gave it.
+struct Stops {
+    struct Reason {
+        unsigned long count = 0;    // kernels stopped for it
+        std::string first;          // the first kernel stopped for it, and why
+    };
+    std::map<std::string, Reason> by;   // by the reason without its numbers
+    unsigned long total = 0;            // kernels stopped
+
+    void add(const Source &src, const std::string &why)
+    {
+        std::string key;
+        for (char c : why)
+            if (c < '0' || c > '9')
+                key += c;
+            else if (key.empty() || key.back() != 'N')
+                key += 'N';
+        Reason &r = by[key];
+        if (r.count++ == 0)
+            r.first = src.name() + ": " + why;
+        total++;
+    }
 };
 
 // The suite's block for k, or the largest power of two of threads the
@@ -213,6 +240,78 @@ void drive_update(Top &top, const sm *m, const sm_rc_in &in,
     top.rpc_valid_i = d->rpc_found;
     set_field(top.rpc_i, 0, pc_bits, d->rpc);
     top.late_i = d->late;
+}
+
+// Whether module T holds the stage under minpc (its lanes' stack
+// offsets, lane_off_i), under ics-first (the ICS action side-band,
+// action_i), else under sbr: the stage's module alone or the front end
+// around it.
+template <class T, class = void> struct IsMinpc : std::false_type {};
+template <class T>
+struct IsMinpc<T, std::void_t<decltype(T::lane_off_i)>> : std::true_type {};
+template <class T, class = void> struct IsIcs : std::false_type {};
+template <class T>
+struct IsIcs<T, std::void_t<decltype(T::action_i)>> : std::true_type {};
+
+// The mode of module T's stage.
+template <class T>
+constexpr reconvergence mode_of()
+{
+    return IsMinpc<T>::value ? RECONV_MINPC
+           : IsIcs<T>::value ? RECONV_ICS_FIRST : RECONV_SBR;
+}
+
+// Bits of a thread's offset in its stack region (minpc's lane_off_i per
+// lane).
+inline unsigned stack_off_bits()
+{
+    unsigned b = 0;
+
+    while ((1u << b) < SM_STACK_BYTES)
+        b++;
+    return b;
+}
+
+// The inputs of the stage's update that its module and the front end
+// name alike, by the mode of T (the one place that tells the modes
+// apart): under sbr drive_update()'s; under minpc simt.bar, the warp's
+// live lanes after the instruction, each lane's new PC and stack offset
+// and the releases; under ics-first simt.bar and simt.exit, each lane's
+// new PC, the simt.prio.* action, the loader's ICS action at the PC and
+// the releases.  `release`: the warps whose TB's barrier releases on this
+// edge (a bitset of `warps`), or nullptr for none.  The op, warp, PC and
+// mask are each module's own.
+template <typename Top>
+void drive_stage(Top &top, const sm *m, const sm_rc_in &in,
+                 const uint64_t *release, unsigned warps, unsigned pc_bits,
+                 unsigned lanes)
+{
+    if constexpr (IsMinpc<Top>::value || IsIcs<Top>::value) {
+        top.bar_i = in.bar;
+        for (unsigned l = 0; l < lanes; l++) {
+            bool on = in.op != SM_RC_NONE && (in.mask >> l & 1);
+            set_field(top.lane_pc_i, l * pc_bits, pc_bits,
+                      on ? pc_index(m, in.lane_pc[l], pc_bits) : 0);
+            if constexpr (IsMinpc<Top>::value) {
+                unsigned off_w = stack_off_bits();
+                set_field(top.lane_off_i, l * off_w, off_w,
+                          on ? in.lane_sp[l] : 0);
+            }
+        }
+        for (unsigned w = 0; w < warps; w++)
+            set_field(top.release_i, w, 1,
+                      release && (release[w / 64] >> w % 64 & 1));
+        if constexpr (IsMinpc<Top>::value) {
+            set_field(top.live_i, 0, lanes, in.live);
+        } else {
+            top.exit_i = in.exit;
+            top.prio_i = in.prio;
+            top.action_i = in.op == SM_RC_EXEC
+                           ? sm_reconv_ics_action(m->prog, in.pc) : 0;
+        }
+    } else {
+        drive_update(top, m, in, pc_bits, lanes);
+    }
 }
 
 // One instance of a stage's module per warp scheduler, driven beside the

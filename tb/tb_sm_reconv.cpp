@@ -57,18 +57,11 @@ namespace {
 
 using Top = Vsimtref_sm_reconv;
 
-// Whether module T is the stage under minpc (its lanes' stack offsets),
-// under ics-first (the ICS action side-band), else under sbr.
-template <class T, class = void> struct IsMinpc : std::false_type {};
-template <class T>
-struct IsMinpc<T, std::void_t<decltype(T::lane_off_i)>> : std::true_type {};
-template <class T, class = void> struct IsIcs : std::false_type {};
-template <class T>
-struct IsIcs<T, std::void_t<decltype(T::action_i)>> : std::true_type {};
+using tb::IsIcs;
+using tb::IsMinpc;
 constexpr bool kMinpc = IsMinpc<Top>::value;
 constexpr bool kIcs = IsIcs<Top>::value;
-constexpr reconvergence kMode = kMinpc ? RECONV_MINPC
-                                : kIcs ? RECONV_ICS_FIRST : RECONV_SBR;
+constexpr reconvergence kMode = tb::mode_of<Top>();
 
 // What the kernels exercised, over the whole run.
 struct Coverage {
@@ -78,10 +71,8 @@ struct Coverage {
                   releases = 0, deeper = 0, actions = 0;
 };
 
-using tb::KgenProgram;
 using tb::KgenShop;
 using tb::Source;
-using tb::SuiteKernel;
 
 // One kernel's run, and what the C SM's stages record of their ports.
 struct Run : tb::SmRun {
@@ -105,68 +96,10 @@ uint64_t pc_index(const Run &r, uint32_t pc, unsigned pc_bits)
     return tb::pc_index(r.m, pc, pc_bits);
 }
 
-// The inputs of the stage under sbr: the instruction's outcome and
-// side-band (tb_sm_common.h, as the front end's) and its PC.
-template <class T>
-void drive_sbr(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
-               unsigned lanes)
-{
-    const sm_rc_in &in = p.eval_in;
-
-    tb::drive_update(top, r.m, in, pc_bits, lanes);
-    tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
-}
-
-// The inputs of the stage under minpc: each lane's new PC and stack
-// offset, the releases of the edge, the read warp's live lanes.
-template <class T>
-void drive_minpc(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
-                 unsigned lanes)
-{
-    const sm_rc_in &in = p.eval_in;
-    unsigned off_w = 0;
-
-    while ((1u << off_w) < SM_STACK_BYTES)
-        off_w++;
-    tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
-    tb::set_field(top.live_i, 0, lanes, in.live);
-    for (unsigned l = 0; l < lanes; l++) {
-        bool on = in.op != SM_RC_NONE && (in.mask >> l & 1);
-        tb::set_field(top.lane_pc_i, l * pc_bits, pc_bits,
-                      on ? pc_index(r, in.lane_pc[l], pc_bits) : 0);
-        tb::set_field(top.lane_off_i, l * off_w, off_w, on ? in.lane_sp[l] : 0);
-    }
-    for (unsigned w = 0; w < r.m->rc.warps; w++)
-        tb::set_field(top.release_i, w, 1,
-                      p.stepped && (p.step_release[w / 64] >> w % 64 & 1));
-    tb::set_field(top.rd_live_i, 0, lanes,
-                  p.read ? p.read_in.rd_live : in.rd_live);
-}
-
-// The inputs of the stage under ics-first: each lane's new PC, the
-// instruction's exit and priority action, the loader's ICS action at its
-// PC (side-band), the releases of the edge.
-template <class T>
-void drive_ics(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
-               unsigned lanes)
-{
-    const sm_rc_in &in = p.eval_in;
-
-    for (unsigned l = 0; l < lanes; l++) {
-        bool on = in.op != SM_RC_NONE && (in.mask >> l & 1);
-        tb::set_field(top.lane_pc_i, l * pc_bits, pc_bits,
-                      on ? pc_index(r, in.lane_pc[l], pc_bits) : 0);
-    }
-    top.exit_i = in.exit;
-    top.prio_i = in.prio;
-    top.action_i = in.op == SM_RC_EXEC ? sm_reconv_ics_action(r.m->prog, in.pc) : 0;
-    for (unsigned w = 0; w < r.m->rc.warps; w++)
-        tb::set_field(top.release_i, w, 1,
-                      p.stepped && (p.step_release[w / 64] >> w % 64 & 1));
-}
-
 // Scheduler s's port of this cycle into its stage: the inputs of every
-// mode, then the mode's own (the one place that tells the modes apart).
+// mode, the PC (sbr, minpc) and the read warp's live lanes (minpc); the
+// rest by the mode in tb_sm_common.h's drive_stage(), shared with the
+// front end's testbench.
 template <class T>
 void drive(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
            unsigned lanes)
@@ -176,14 +109,14 @@ void drive(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
     top.op_i = in.op == SM_RC_LAUNCH ? 1 : in.op == SM_RC_EXEC ? 2 : 0;
     top.warp_i = in.warp;
     tb::set_field(top.mask_i, 0, lanes, in.mask);
-    top.bar_i = in.bar;
     top.rd_warp_i = p.read ? p.read_in.rd_warp : in.rd_warp;
+    if constexpr (!IsIcs<T>::value)
+        tb::set_field(top.pc_i, 0, pc_bits, pc_index(r, in.pc, pc_bits));
     if constexpr (IsMinpc<T>::value)
-        drive_minpc(top, r, p, pc_bits, lanes);
-    else if constexpr (IsIcs<T>::value)
-        drive_ics(top, r, p, pc_bits, lanes);
-    else
-        drive_sbr(top, r, p, pc_bits, lanes);
+        tb::set_field(top.rd_live_i, 0, lanes,
+                      p.read ? p.read_in.rd_live : in.rd_live);
+    tb::drive_stage(top, r.m, in, p.stepped ? p.step_release : nullptr,
+                    r.m->rc.warps, pc_bits, lanes);
 }
 
 // The stage's outputs against the C stage's; false at the first
@@ -356,44 +289,19 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
     return mm;
 }
 
-// Why kernels stopped: each reason with its numbers left out, how many
-// and the first that gave it.
-struct Stops {
-    struct Reason {
-        unsigned long count = 0;
-        std::string first;     // the first kernel stopped for it, and why
-    };
-    std::map<std::string, Reason> by;
-    unsigned long total = 0;
-
-    void add(const Source &src, const std::string &why)
-    {
-        std::string key;
-        for (char c : why)
-            if (c < '0' || c > '9')
-                key += c;
-            else if (key.empty() || key.back() != 'N')
-                key += 'N';
-        Reason &r = by[key];
-        if (r.count++ == 0)
-            r.first = src.name() + ": " + why;
-        total++;
-    }
-};
-
 }  // namespace
 
 int main(int argc, char **argv)
 {
     tb::Options opt = tb::parse_options(argc, argv, "tb_sm_reconv");
     simt_config cfg;
-    char err[CONFIG_ERR_LEN + 4096];
+    char err[CONFIG_ERR_LEN];
     std::vector<std::unique_ptr<Source>> sources;
     KgenShop shop;
     Coverage cov;
-    Stops stops;
-    const uint64_t suite_seed = 1;
+    tb::Stops stops;
     bool kgen = opt.kgen_count > 0;
+    double secs = 0;
 
     if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
         std::fprintf(stderr, "%s\n", err);
@@ -406,76 +314,18 @@ int main(int argc, char **argv)
                      config_reconvergence_name(kMode));
         return 2;
     }
-    if (kgen && !opt.scenario.empty()) {
-        std::fprintf(stderr, "tb_sm_reconv: --scenario names a kernel of the "
-                     "suite, --kgen-count kgen programs: give one of them\n");
-        return 2;
-    }
-    if (kgen) {
-        kgen_tools_from_env(&shop.tools);
-        shop.features = kgen_all_features();
-        if (kgen_files_make(&shop.files, err, sizeof err) != 0) {
-            std::fprintf(stderr, "tb_sm_reconv: %s\n", err);
-            return 2;
-        }
-        shop.made = true;
-        for (uint64_t i = 0; i < opt.kgen_count; i++)
-            sources.push_back(std::make_unique<KgenProgram>(shop, opt.kgen_seed + i));
-    } else if (!opt.scenario.empty()) {
-        const kernel_info *k = kernel_find(opt.scenario.c_str());
-        if (!k) {
-            std::fprintf(stderr, "tb_sm_reconv: no kernel '%s' in the suite\n",
-                         opt.scenario.c_str());
-            return 2;
-        }
-        sources.push_back(std::make_unique<SuiteKernel>(k, suite_seed));
-    } else {
-        for (unsigned i = 0; i < kernel_count(); i++)
-            sources.push_back(std::make_unique<SuiteKernel>(kernel_at(i), suite_seed));
-    }
-    if (kgen)
-        std::printf("tb_sm_reconv: configuration %s, kgen programs %llu .. %llu, "
-                    "at most %ld cycles each\n", cfg.name,
-                    (unsigned long long)opt.kgen_seed,
-                    (unsigned long long)(opt.kgen_seed + opt.kgen_count - 1),
-                    opt.cycles);
-    else
-        std::printf("tb_sm_reconv: configuration %s, %zu kernels, at most %ld "
-                    "cycles each\n", cfg.name, sources.size(), opt.cycles);
-    std::fflush(stdout);
-    // wall time: a kgen program is built and run under qemu by other
-    // processes
-    auto t0 = std::chrono::steady_clock::now();
-    for (auto &src : sources) {
-        int status;
-        std::string why;
-        unsigned s = 0, unused;
-        tb::Mismatch mm = run_kernel(*src, cfg, opt.config.c_str(), opt.cycles,
-                                     nullptr, 0, 0, cov, status, why, s);
-        if (mm.cycle >= 0) {
-            Coverage ignored;
-            std::printf("MISMATCH in %s at cycle %ld: %s expected %llu, "
-                        "actual %llu\n", src->name().c_str(), mm.cycle,
-                        mm.signal.c_str(), (unsigned long long)mm.expected,
-                        (unsigned long long)mm.actual);
-            run_kernel(*src, cfg, opt.config.c_str(), opt.cycles, opt.fst.c_str(), s,
-                       mm.cycle + 2, ignored, status, why, unused);
-            std::printf("waveform: %s (scheduler %u's stage)\n", opt.fst.c_str(), s);
-            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
-                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
-            std::printf("FAIL\n");
-            return 1;
-        }
-        if (status > 0) {
-            std::printf("FAIL: %s: %s\n", src->name().c_str(), why.c_str());
-            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
-                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
-            return 1;
-        }
-        if (status < 0)
-            stops.add(*src, why);
-    }
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (int rc = tb::sources_of(opt, cfg, "tb_sm_reconv", shop, sources))
+        return rc;
+    auto run = [&](Source &src, const char *fst, unsigned trace_sched,
+                   long stop_at, int &status, std::string &why,
+                   unsigned &bad_sched) {
+        Coverage ignored;
+        return run_kernel(src, cfg, opt.config.c_str(), opt.cycles, fst,
+                          trace_sched, stop_at, fst ? ignored : cov, status,
+                          why, bad_sched);
+    };
+    if (tb::run_sources(sources, opt, argv[0], "stage", run, stops, secs))
+        return 1;
     for (const auto &r : stops.by)
         std::printf("stopped on the C SM (and the stage's err_o with it) or "
                     "refused: %lu like %s\n", r.second.count, r.second.first.c_str());

@@ -415,6 +415,10 @@ static void probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
     p->fetch_warp = cy->fetched[s] ? cy->fwarp[s] : 0;
     p->fetch_pc = cy->fetched[s] ? cy->fpc[s] : 0;
     p->fetch_mask = cy->fetched[s] ? cy->fmask[s] : 0;
+    for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        p->live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+    }
 }
 
 /* Scheduler s's execution: the launch or the granted warp's instruction
@@ -660,6 +664,9 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
                             && (wp->at_barrier || cy->arrive[s] == (int)w);
     }
     ri->release = cy->any_release ? cy->release[s] : NULL;
+    for (unsigned w = 0; sm->front_probe && cy->any_release && w < W; w++)
+        if (cy->release[s][w])
+            sm->front_probe[s].release[w / 64] |= 1ull << w % 64;
     if (cy->quiet && sm_moves_alone(sm, sc)) {
         /* TLS's group and SAWS's order change without a grant */
         sm->memo.sched_copy = sc->sched;

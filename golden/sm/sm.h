@@ -239,6 +239,12 @@ struct sm_front_probe {
     bool control;               /* ... and it was not a plain fall-through */
     struct sm_rc_in ri;         /* the control-flow stage's update
                                  * (launch or execution) */
+    uint64_t live[SCHEDULER_MAX_WARPS]; /* each warp's live lanes when
+                                 * resident and launched, else 0: minpc's
+                                 * read takes the fetched warp's (rd_live) */
+    uint64_t release[SCHEDULER_MAX_WARPS / 64]; /* the warps whose TB's
+                                 * barrier releases on the edge
+                                 * (scheduler_edge()) */
     /* outputs */
     struct scheduler_out so;    /* the grant and the scheduler's err */
     bool head_valid;            /* the granted warp's oldest I-buffer

@@ -7,15 +7,16 @@
 // override the parameters.
 
 // The fetch unit, the I-buffer data, the issue scheduler and the
-// control-flow stage of one warp scheduler, wired as the C SM composes
-// their models.  A warp is ready when its oldest I-buffer slot is valid
-// and ready, the rest of the SM finds it issuable and no warp launches;
-// the scheduler grants one, whose instruction the datapath executes; the
-// stage takes the launch or the executed outcome.  A launch flushes the
-// launched warp, an issued or stale instruction that transfers control,
-// pops or yields flushes the granted warp.  The fetch reads the I-buffer's
-// next PC and mask of the fetched warp when it continues its last fetch,
-// else the stage's PC and active mask of that warp.
+// control-flow stage (sbr) of one warp scheduler, wired as the C SM
+// composes their models.  A warp is ready when its oldest I-buffer slot
+// is valid and ready, the rest of the SM finds it issuable and no warp
+// launches; the scheduler grants one, whose instruction the datapath
+// executes; the stage takes the launch or the executed outcome.  A launch
+// flushes the launched warp; an issued or stale instruction that
+// transfers control, pops or yields flushes the granted warp.
+// The fetch reads the I-buffer's next PC and mask of the fetched warp
+// when it continues its last fetch, else the stage's PC and active mask
+// of that warp.
 // Storage: that of the four modules; the composition adds none.
 
 module simtref_sm_front #(
@@ -125,7 +126,8 @@ module simtref_sm_front #(
   wire [ADDR_W-1:0]          ib_next_pc;  // ... at this PC ...
   wire [LANES-1:0]           ib_next_mask; // ... with this mask
   // simtref_sm_reconv
-  wire                       rc_pop, rc_yielded;
+  wire                       rc_pop;      // threads re-converge
+  wire                       rc_yielded;  // the side at simt.bar waits
   wire                       rc_rd_valid; // the fetched warp has threads ...
   wire [PC_W-1:0]            rc_rd_pc;    // ... at this index ...
   wire [LANES-1:0]           rc_rd_mask;  // ... with this active mask
