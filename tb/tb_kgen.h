@@ -9,6 +9,7 @@
 #define SIMTREF_TB_KGEN_H
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,47 @@ class KgenProgram : public Source {
     KgenShop &shop_;
     uint64_t seed_;
 };
+
+// The kernels a testbench of a composed stage runs, from its options:
+// kgen programs S .. S+N-1 (--kgen-seed, --kgen-count, built in shop's
+// scratch directory), else the suite's kernel --scenario names, else
+// every kernel of the suite (with the inputs of suite_seed).  False with
+// why (both given, no such kernel, no scratch directory).
+inline bool sources_of(const Options &opt, uint64_t suite_seed, KgenShop &shop,
+                       std::vector<std::unique_ptr<Source>> &out,
+                       std::string &why)
+{
+    char err[4096];
+
+    out.clear();
+    if (opt.kgen_count > 0 && !opt.scenario.empty()) {
+        why = "--scenario names a kernel of the suite, --kgen-count kgen "
+              "programs: give one of them";
+        return false;
+    }
+    if (opt.kgen_count > 0) {
+        kgen_tools_from_env(&shop.tools);
+        shop.features = kgen_all_features();
+        if (kgen_files_make(&shop.files, err, sizeof err) != 0) {
+            why = err;
+            return false;
+        }
+        shop.made = true;
+        for (uint64_t i = 0; i < opt.kgen_count; i++)
+            out.push_back(std::make_unique<KgenProgram>(shop, opt.kgen_seed + i));
+    } else if (!opt.scenario.empty()) {
+        const kernel_info *k = kernel_find(opt.scenario.c_str());
+        if (!k) {
+            why = "no kernel '" + opt.scenario + "' in the suite";
+            return false;
+        }
+        out.push_back(std::make_unique<SuiteKernel>(k, suite_seed));
+    } else {
+        for (unsigned i = 0; i < kernel_count(); i++)
+            out.push_back(std::make_unique<SuiteKernel>(kernel_at(i), suite_seed));
+    }
+    return true;
+}
 
 }  // namespace tb
 

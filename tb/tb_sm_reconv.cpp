@@ -78,10 +78,8 @@ struct Coverage {
                   releases = 0, deeper = 0, actions = 0;
 };
 
-using tb::KgenProgram;
 using tb::KgenShop;
 using tb::Source;
-using tb::SuiteKernel;
 
 // One kernel's run, and what the C SM's stages record of their ports.
 struct Run : tb::SmRun {
@@ -406,32 +404,9 @@ int main(int argc, char **argv)
                      config_reconvergence_name(kMode));
         return 2;
     }
-    if (kgen && !opt.scenario.empty()) {
-        std::fprintf(stderr, "tb_sm_reconv: --scenario names a kernel of the "
-                     "suite, --kgen-count kgen programs: give one of them\n");
+    if (std::string why; !tb::sources_of(opt, suite_seed, shop, sources, why)) {
+        std::fprintf(stderr, "tb_sm_reconv: %s\n", why.c_str());
         return 2;
-    }
-    if (kgen) {
-        kgen_tools_from_env(&shop.tools);
-        shop.features = kgen_all_features();
-        if (kgen_files_make(&shop.files, err, sizeof err) != 0) {
-            std::fprintf(stderr, "tb_sm_reconv: %s\n", err);
-            return 2;
-        }
-        shop.made = true;
-        for (uint64_t i = 0; i < opt.kgen_count; i++)
-            sources.push_back(std::make_unique<KgenProgram>(shop, opt.kgen_seed + i));
-    } else if (!opt.scenario.empty()) {
-        const kernel_info *k = kernel_find(opt.scenario.c_str());
-        if (!k) {
-            std::fprintf(stderr, "tb_sm_reconv: no kernel '%s' in the suite\n",
-                         opt.scenario.c_str());
-            return 2;
-        }
-        sources.push_back(std::make_unique<SuiteKernel>(k, suite_seed));
-    } else {
-        for (unsigned i = 0; i < kernel_count(); i++)
-            sources.push_back(std::make_unique<SuiteKernel>(kernel_at(i), suite_seed));
     }
     if (kgen)
         std::printf("tb_sm_reconv: configuration %s, kgen programs %llu .. %llu, "
