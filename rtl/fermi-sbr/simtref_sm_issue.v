@@ -17,15 +17,16 @@
 // scheduler takes it.  A warp not checked (not base, nothing buffered),
 // a stale slot and a PC outside the text have none.
 // Storage: that of the scoreboard, the loads table and the SIMD groups;
-// the composition adds none.
+// the composition adds none.  The LSU's dones release, through the
+// table's done outputs, the entries' registers in the scoreboard: a
+// release port per done port.
 
 module simtref_sm_issue #(
   parameter integer NUM_SCHED   = 2,                      // warp schedulers
   parameter integer NUM_WARPS   = 24,                     // warps per scheduler
   parameter integer LANES       = 32,                     // threads per warp
   parameter integer SLOT_W      = 6,                      // warp slot id
-  parameter integer NUM_REL     = 2,                      // the scoreboard's release ports
-  parameter integer LAT_W       = 8,                      // ... its latency: the longest result
+  parameter integer LAT_W       = 8,                      // the scoreboard's latency: the longest result
   parameter integer STAMP_W     = 12,                     // ... its ready stamp and cycle counter
   parameter integer NUM_DONE    = 64,                     // the loads table's done ports: the LSU's entries
   parameter integer COUNT_W     = 7,                      // ... a thread's global loads in flight
@@ -65,12 +66,6 @@ module simtref_sm_issue #(
   input  wire [NUM_SCHED-1:0]              res_pend_i,     // ... pending until a release
   input  wire [NUM_SCHED*LAT_W-1:0]        res_lat_i,      // ... else readable after this many cycles
 
-  // ... and the LSU's releases
-  input  wire [NUM_REL-1:0]                rel_valid_i,    // a release
-  input  wire [NUM_REL*LANES*SLOT_W-1:0]   rel_slots_i,    // ... each lane's warp slot
-  input  wire [NUM_REL*LANES-1:0]          rel_mask_i,     // ... its lanes
-  input  wire [NUM_REL*5-1:0]              rel_rd_i,       // ... the register returned
-
   // Loads table writes: this cycle's sends (a port per scheduler)
   input  wire [NUM_SCHED-1:0]              send_valid_i,   // a send
   input  wire [NUM_SCHED*SLOT_W-1:0]       send_slot_i,    // ... the sending warp slot
@@ -79,7 +74,7 @@ module simtref_sm_issue #(
   input  wire [NUM_SCHED-1:0]              send_global_i,  // ... it goes to global memory
   input  wire [NUM_SCHED*LANES*SLOT_W-1:0] send_slots_i,   // ... each lane's thread's warp slot
 
-  // ... and the LSU's dones
+  // ... and the LSU's dones, which release their registers in the scoreboard
   input  wire [NUM_DONE-1:0]               done_valid_i,   // a done
   input  wire [NUM_DONE*SLOT_W-1:0]        done_slot_i,    // ... its warp slot
   input  wire [NUM_DONE*5-1:0]             done_rd_i,      // ... its destination register
@@ -111,12 +106,13 @@ module simtref_sm_issue #(
   wire [NUM_SLOTS-1:0]        sb_clear;  // the scoreboard holds none of its registers
   wire [NUM_SLOTS*LANES-1:0]  mw_lanes;  // the lanes of its slot's load to rd in flight
   wire [NUM_SCHED-1:0]        g_accept;  // a SIMD group takes the scheduler's issue
+  // the releases: each done's entry, as the table reads it out
+  wire [NUM_DONE*LANES-1:0]   mw_done_mask;   // its lanes (0: none)
+  wire [NUM_DONE*LANES*SLOT_W-1:0] mw_done_slots;  // each lane's thread's slot
   /* verilator lint_off UNUSEDSIGNAL */
   wire [NUM_SLOTS*2-1:0]      d_unit;    // the unit: d_mem tells the LSU's apart
   wire [NUM_SLOTS-1:0]        d_rpc;     // control flow's, not the check's
-  wire [NUM_DONE*LANES-1:0]   mw_done_mask;  // the write-back's, outside
-  wire [NUM_DONE-1:0]         mw_done_global;
-  wire [NUM_DONE*LANES*SLOT_W-1:0] mw_done_slots;
+  wire [NUM_DONE-1:0]         mw_done_global;  // the threads' states, outside
   wire [NUM_SLOTS*LANES-1:0]  mw_pending;    // the threads' states, outside
   wire [NUM_SCHED*GROUP_W-1:0] g_group;  // the datapath's
   wire [3*64-1:0]             g_due;     // the reservations' (outside)
@@ -182,14 +178,14 @@ module simtref_sm_issue #(
   assign group_ok_o = g_accept;
 
   // ----------------------------------------------------------------------
-  // The scoreboard: a check port per warp
+  // The scoreboard: a check port per warp, a release per done
   // ----------------------------------------------------------------------
 
   simtref_scoreboard #(
     .NUM_SLOTS (NUM_SLOTS),
     .LANES     (LANES),
     .NUM_RES   (NUM_SCHED),
-    .NUM_REL   (NUM_REL),
+    .NUM_REL   (NUM_DONE),   // a release port per done port
     .SLOT_W    (SLOT_W),
     .LAT_W     (LAT_W),
     .STAMP_W   (STAMP_W),
@@ -209,10 +205,10 @@ module simtref_sm_issue #(
     .res_rd_i    (res_rd_i),
     .res_pend_i  (res_pend_i),
     .res_lat_i   (res_lat_i),
-    .rel_valid_i (rel_valid_i),
-    .rel_slots_i (rel_slots_i),
-    .rel_mask_i  (rel_mask_i),
-    .rel_rd_i    (rel_rd_i)
+    .rel_valid_i (done_valid_i),   // the LSU's dones ...
+    .rel_slots_i (mw_done_slots),  // ... the entries the table reads out
+    .rel_mask_i  (mw_done_mask),
+    .rel_rd_i    (done_rd_i)
   );
 
   // ----------------------------------------------------------------------
