@@ -531,6 +531,35 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The SM's issue check, one per SM: for each warp of each scheduler
+     * a decoder on its buffered instruction, a check port of the
+     * scoreboard, a read port of the table of the loads in flight, and
+     * the SIMD groups' accept, wired as golden/sm/sm_issue.c composes
+     * their models.  Its testbench runs the suite's kernels on the C SM
+     * and compares every output every cycle.  Every mode but harp, whose
+     * issue slots are regrouped warps. */
+    [STRUCTURE_SM_ISSUE] = {
+        .name = "sm_issue",
+        .module = "simtref_sm_issue",
+        .file = "simtref_sm_issue.v",
+        .model = "sm/sm.h",
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
+                 | REGISTRY_MODE(RECONV_ICS_FIRST),
+        .title = "Issue check of the SM (decode, scoreboard, loads in "
+                 "flight and SIMD groups composed; not harp)",
+        .source = "docs/sm-timing.md; docs/architecture.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc",
+        .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
+                   "lib/simtref/simtref.h tests/tools/kgen.h "
+                   "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
+        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-sbr-kgen",
+        .long_cosims = "fermi-sbr gtx480-baws",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -787,6 +816,16 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "live lanes as its mask instead of the stage's active mask "
                "(the threads at min(SP:PC)): a diverged warp fetches for "
                "threads that wait elsewhere",
+    },
+    [DEFECT_SM_ISSUE_NO_LSU_ACCEPT] = {
+        .name = "sm-issue-no-lsu-accept",
+        .structure = STRUCTURE_SM_ISSUE,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-no-lsu-accept",
+        .bug = "the issue check holds a memory instruction only when an "
+               "earlier scheduler took the LSU's port this cycle, not when "
+               "the LSU cannot take a request: a warp is issuable that the "
+               "SM holds",
     },
 };
 

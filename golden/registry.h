@@ -67,6 +67,7 @@ enum structure_id {
     STRUCTURE_MEM_WAIT,
     STRUCTURE_SM_RECONV,
     STRUCTURE_SM_FRONT,
+    STRUCTURE_SM_ISSUE,
     STRUCTURE_COUNT
 };
 
@@ -169,6 +170,7 @@ enum rtl_defect {
     DEFECT_SM_RECONV_ICS_NO_ACTION,  /* ics-first: the loader's ICS action is ignored */
     DEFECT_SM_FRONT_NO_FLUSH_ON_POP, /* a pop does not flush the warp's I-buffer */
     DEFECT_SM_FRONT_FETCH_LIVE_MASK, /* minpc: the fetch's mask is the warp's live lanes */
+    DEFECT_SM_ISSUE_NO_LSU_ACCEPT,   /* a memory instruction issues while the LSU cannot take it */
     DEFECT_COUNT
 };
 

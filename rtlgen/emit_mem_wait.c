@@ -32,6 +32,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "NUM_DONE",  g->dones,      NULL, "done ports, one per in-flight entry of the LSU" },
         { "SLOT_W",    g->slot_w,     NULL, "warp slot id" },
         { "COUNT_W",   g->count_w,    NULL, "a thread's global loads in flight" },
+        { "NUM_RD",    1,             NULL, "read ports (simtref_sm_issue: one per warp)" },
         { NULL, 0, NULL, "Derived sizes" },
         { "ROW_W", 0, "SLOT_W + 5",     "a row: {warp slot, register}" },
         { "ROWS",  0, "NUM_SLOTS * 32", "rows per bank (x0's never written)" },
@@ -54,10 +55,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[NUM_DONE*LANES-1:0]",          "done_mask_o",   "the entry's lanes (0: none, or a done before it named the entry)" },
         { "output", "[NUM_DONE-1:0]",                "done_global_o", "... it went to global memory" },
         { "output", "[NUM_DONE*LANES*SLOT_W-1:0]",   "done_slots_o",  "... each lane's thread's warp slot" },
-        { NULL, NULL, NULL, "Read port: issue's check of a load's destination" },
-        { "input",  "[SLOT_W-1:0]",                  "rd_slot_i",     "warp slot" },
-        { "input",  "[4:0]",                         "rd_reg_i",      "register" },
-        { "output", "[LANES-1:0]",                   "rd_mask_o",     "the lanes of its load in flight (0: none)" },
+        { NULL, NULL, NULL, "Read ports: issue's check of a load's destination, per port" },
+        { "input",  "[NUM_RD*SLOT_W-1:0]",           "rd_slot_i",     "warp slot" },
+        { "input",  "[NUM_RD*5-1:0]",                "rd_reg_i",      "register" },
+        { "output", "[NUM_RD*LANES-1:0]",            "rd_mask_o",     "the lanes of its load in flight (0: none)" },
         { NULL, NULL, NULL, "The threads waiting on global memory" },
         { "output", "[NUM_SLOTS*LANES-1:0]",         "pending_o",     "bit g*LANES+l: thread (g, l) has a global load in flight" },
     };
@@ -96,8 +97,8 @@ static void emit_rows(struct vgen *v)
     vgen_line(v, "wire [NUM_SEND-1:0]       send_we;    // a send to a register other than x0");
     vgen_line(v, "wire [NUM_SEND*ROW_W-1:0] send_row;   // ... its row");
     vgen_line(v, "wire [NUM_DONE*ROW_W-1:0] done_row;   // each done's row");
-    vgen_line(v, "wire [ROW_W-1:0]          rd_row;     // the read port's row");
-    vgen_line(v, "genvar gp, gk, gl, gs;");
+    vgen_line(v, "wire [NUM_RD*ROW_W-1:0]   rd_row;     // each read port's row");
+    vgen_line(v, "genvar gp, gk, gl, gs, gr;");
     vgen_blank(v);
     vgen_generate(v);
     labelled(v, "for (gp = 0; gp < NUM_SEND; gp = gp + 1)", "g_send_row");
@@ -109,8 +110,10 @@ static void emit_rows(struct vgen *v)
     vgen_line(v, "assign done_row[gk*ROW_W +: ROW_W] =");
     vgen_line(v, "    {done_slot_i[gk*SLOT_W +: SLOT_W], done_rd_i[gk*5 +: 5]};");
     vgen_end(v);
+    labelled(v, "for (gr = 0; gr < NUM_RD; gr = gr + 1)", "g_rd_row");
+    vgen_line(v, "assign rd_row[gr*ROW_W +: ROW_W] = {rd_slot_i[gr*SLOT_W +: SLOT_W], rd_reg_i[gr*5 +: 5]};");
+    vgen_end(v);
     vgen_endgenerate(v);
-    vgen_line(v, "assign rd_row = {rd_slot_i, rd_reg_i};");
 }
 
 /* A memory's writes, one statement per send port: a loop over the ports
@@ -242,7 +245,9 @@ static void emit_banks(struct vgen *v, const struct mem_wait_geometry *g,
     vgen_line(v, "    ? byp_slots[(gk*LANES+gl)*SLOT_W +: SLOT_W] : slot_q[row];");
     vgen_line(v, "assign done_slots_o[(gk*LANES+gl)*SLOT_W +: SLOT_W] = done_ts[gk*SLOT_W +: SLOT_W];");
     vgen_end(v);
-    vgen_line(v, "assign rd_mask_o[gl] = mask_q[rd_row];");
+    labelled(v, "for (gr = 0; gr < NUM_RD; gr = gr + 1)", "g_rd");
+    vgen_line(v, "assign rd_mask_o[gr*LANES+gl] = mask_q[rd_row[gr*ROW_W +: ROW_W]];");
+    vgen_end(v);
     labelled(v, "for (gs = 0; gs < NUM_SLOTS; gs = gs + 1)", "g_pending");
     vgen_line(v, "assign pending_o[gs*LANES+gl] = pend_q[gs];");
     vgen_end(v);

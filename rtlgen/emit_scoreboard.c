@@ -31,6 +31,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "SLOT_W",    g->slot_w,        NULL, "warp slot id" },
         { "LAT_W",     g->count_w,       NULL, "latency: the longest result" },
         { "STAMP_W",   g->stamp_w,       NULL, "ready stamp and cycle counter" },
+        { "NUM_CHK",   1,                NULL, "check ports (simtref_sm_issue: one per warp)" },
         { NULL, 0, NULL, "Derived sizes" },
         { "ROW_W", 0, "SLOT_W + 5",       "a bank's row: {slot, register}" },
         { "ROWS",  0, "NUM_SLOTS * 32",   "rows per bank (x0's never written)" },
@@ -39,13 +40,13 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { NULL, NULL, NULL, "Clock and reset" },
         { "input",  "",                          "clk_i",       "clock" },
         { "input",  "",                          "rst_ni",      "asynchronous reset, active low" },
-        { NULL, NULL, NULL, "Check: the threads and registers of a warp-instruction" },
-        { "input",  "[LANES*SLOT_W-1:0]",        "chk_slots_i", "each lane's warp slot" },
-        { "input",  "[LANES-1:0]",               "chk_mask_i",  "its lanes" },
-        { "input",  "[4:0]",                     "chk_rs1_i",   "register read (0: none)" },
-        { "input",  "[4:0]",                     "chk_rs2_i",   "register read (0: none)" },
-        { "input",  "[4:0]",                     "chk_rd_i",    "register written (0: none)" },
-        { "output", "",                          "clear_o",     "none of them held: it may issue" },
+        { NULL, NULL, NULL, "Checks: the threads and registers of a warp-instruction, per port" },
+        { "input",  "[NUM_CHK*LANES*SLOT_W-1:0]", "chk_slots_i", "each lane's warp slot" },
+        { "input",  "[NUM_CHK*LANES-1:0]",       "chk_mask_i",  "its lanes" },
+        { "input",  "[NUM_CHK*5-1:0]",           "chk_rs1_i",   "register read (0: none)" },
+        { "input",  "[NUM_CHK*5-1:0]",           "chk_rs2_i",   "register read (0: none)" },
+        { "input",  "[NUM_CHK*5-1:0]",           "chk_rd_i",    "register written (0: none)" },
+        { "output", "[NUM_CHK-1:0]",             "clear_o",     "none of them held: it may issue" },
         { NULL, NULL, NULL, "Reservations of this cycle's issues, one port per scheduler" },
         { "input",  "[NUM_RES-1:0]",             "res_valid_i", "a reservation" },
         { "input",  "[NUM_RES*LANES*SLOT_W-1:0]", "res_slots_i", "... each lane's warp slot" },
@@ -71,6 +72,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// known cycle, held while the stamp lies ahead of the cycle counter).");
     vgen_line(v, "// A reservation or release shows from the next cycle; of two on one");
     vgen_line(v, "// register in a cycle, a release wins, then the higher reservation port.");
+    vgen_line(v, "// Each check port reads every bank at its three registers' rows.");
     vgen_line(v, "// The scrubber visits one row a cycle and clears the busy bits whose");
     vgen_line(v, "// stamp has passed, so that no stamp lives for 2^(STAMP_W-1) cycles.");
     vgen_line(v, "// Storage: %u banks x %u rows x (2 + %u) bits (%lu in memories),",
@@ -143,8 +145,8 @@ static void emit_banks(struct vgen *v, const struct scoreboard_geometry *g,
     bool no_waw = defect == DEFECT_SCOREBOARD_NO_WAW;
 
     vgen_section(v, "A bank per lane");
-    vgen_line(v, "wire [LANES-1:0] hold;   // a lane's thread holds a register of the check");
-    vgen_line(v, "genvar gl;");
+    vgen_line(v, "wire [NUM_CHK*LANES-1:0] hold;  // bit c*LANES+l: lane l's thread holds a register of check c");
+    vgen_line(v, "genvar gl, gc;");
     vgen_generate(v);
     labelled(v, "for (gl = 0; gl < LANES; gl = gl + 1)", "g_lane");
     vgen_line(v, "reg  [STAMP_W-1:0]     stamp_q [0:ROWS-1];  // ready stamps (memory)");
@@ -158,9 +160,6 @@ static void emit_banks(struct vgen *v, const struct scoreboard_geometry *g,
     vgen_line(v, "wire [NUM_REL-1:0]     rel_we;     // a release of this lane");
     vgen_line(v, "wire [NUM_REL*ROW_W-1:0] rel_row;");
     vgen_line(v, "wire [STAMP_W-1:0]     scrub_left; // the scrubbed row's stamp - now");
-    vgen_line(v, "wire [ROW_W-1:0]       row_rs1, row_rs2, row_rd;");
-    vgen_line(v, "wire                   held_rs1, held_rs2, held_rd;");
-    vgen_line(v, "wire [STAMP_W-1:0]     left_rs1, left_rs2, left_rd;");
     vgen_line(v, "integer p;");
     vgen_blank(v);
     vgen_line(v, "// The ports' rows in this bank.");
@@ -206,35 +205,44 @@ static void emit_banks(struct vgen *v, const struct scoreboard_geometry *g,
     vgen_blank(v);
     emit_stamp_writes(v, g);
     vgen_blank(v);
-    vgen_line(v, "// The check: this lane's rows of its registers, held while pending");
+    vgen_line(v, "// The checks: this lane's rows of their registers, held while pending");
     vgen_line(v, "// or busy with the stamp ahead (a difference of 1 .. 2^(STAMP_W-1)-1).");
-    vgen_line(v, "assign row_rs1  = {chk_slots_i[gl*SLOT_W +: SLOT_W], chk_rs1_i};");
-    vgen_line(v, "assign row_rs2  = {chk_slots_i[gl*SLOT_W +: SLOT_W], chk_rs2_i};");
-    vgen_line(v, "assign row_rd   = {chk_slots_i[gl*SLOT_W +: SLOT_W], chk_rd_i};");
-    vgen_line(v, "assign left_rs1 = stamp_q[row_rs1] - now_q;");
-    vgen_line(v, "assign left_rs2 = stamp_q[row_rs2] - now_q;");
-    vgen_line(v, "assign left_rd  = stamp_q[row_rd] - now_q;");
-    vgen_line(v, "assign held_rs1 = pend_q[row_rs1] || (busy_q[row_rs1] && left_rs1 != {STAMP_W{1'b0}}");
-    vgen_line(v, "                                      && !left_rs1[STAMP_W-1]);");
-    vgen_line(v, "assign held_rs2 = pend_q[row_rs2] || (busy_q[row_rs2] && left_rs2 != {STAMP_W{1'b0}}");
-    vgen_line(v, "                                      && !left_rs2[STAMP_W-1]);");
-    vgen_line(v, "assign held_rd  = pend_q[row_rd]  || (busy_q[row_rd]  && left_rd  != {STAMP_W{1'b0}}");
-    vgen_line(v, "                                      && !left_rd[STAMP_W-1]);");
+    labelled(v, "for (gc = 0; gc < NUM_CHK; gc = gc + 1)", "g_chk");
+    vgen_line(v, "wire [SLOT_W-1:0]  slot = chk_slots_i[(gc*LANES+gl)*SLOT_W +: SLOT_W];");
+    vgen_line(v, "wire [4:0]         rs1  = chk_rs1_i[gc*5 +: 5];");
+    vgen_line(v, "wire [4:0]         rs2  = chk_rs2_i[gc*5 +: 5];");
+    vgen_line(v, "wire [4:0]         rd   = chk_rd_i[gc*5 +: 5];");
+    vgen_line(v, "wire [ROW_W-1:0]   row_rs1  = {slot, rs1};");
+    vgen_line(v, "wire [ROW_W-1:0]   row_rs2  = {slot, rs2};");
+    vgen_line(v, "wire [ROW_W-1:0]   row_rd   = {slot, rd};");
+    vgen_line(v, "wire [STAMP_W-1:0] left_rs1 = stamp_q[row_rs1] - now_q;");
+    vgen_line(v, "wire [STAMP_W-1:0] left_rs2 = stamp_q[row_rs2] - now_q;");
+    vgen_line(v, "wire [STAMP_W-1:0] left_rd  = stamp_q[row_rd] - now_q;");
+    vgen_line(v, "wire held_rs1 = pend_q[row_rs1] || (busy_q[row_rs1] && left_rs1 != {STAMP_W{1'b0}}");
+    vgen_line(v, "                                  && !left_rs1[STAMP_W-1]);");
+    vgen_line(v, "wire held_rs2 = pend_q[row_rs2] || (busy_q[row_rs2] && left_rs2 != {STAMP_W{1'b0}}");
+    vgen_line(v, "                                  && !left_rs2[STAMP_W-1]);");
+    vgen_line(v, "wire held_rd  = pend_q[row_rd]  || (busy_q[row_rd]  && left_rd  != {STAMP_W{1'b0}}");
+    vgen_line(v, "                                  && !left_rd[STAMP_W-1]);");
     if (no_waw) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): the destination register holds",
                   rtl_defect_name(defect));
         vgen_line(v, "// only when it is also a source: a write after a write in flight");
         vgen_line(v, "// issues.");
-        vgen_line(v, "assign hold[gl] = chk_mask_i[gl] && (held_rs1 || held_rs2");
-        vgen_line(v, "                                     || (held_rd && (chk_rd_i == chk_rs1_i");
-        vgen_line(v, "                                                     || chk_rd_i == chk_rs2_i)));");
+        vgen_line(v, "assign hold[gc*LANES+gl] = chk_mask_i[gc*LANES+gl] && (held_rs1 || held_rs2");
+        vgen_line(v, "                           || (held_rd && (rd == rs1 || rd == rs2)));");
     } else {
-        vgen_line(v, "assign hold[gl] = chk_mask_i[gl] && (held_rs1 || held_rs2 || held_rd);");
+        vgen_line(v, "assign hold[gc*LANES+gl] = chk_mask_i[gc*LANES+gl] && (held_rs1 || held_rs2 || held_rd);");
     }
+    vgen_end(v);
     vgen_end(v);
     vgen_endgenerate(v);
     vgen_blank(v);
-    vgen_line(v, "assign clear_o = ~|hold;");
+    vgen_generate(v);
+    labelled(v, "for (gc = 0; gc < NUM_CHK; gc = gc + 1)", "g_clear");
+    vgen_line(v, "assign clear_o[gc] = ~|hold[gc*LANES +: LANES];");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 void emit_scoreboard(struct vgen *v, const struct simt_config *cfg,

@@ -110,6 +110,11 @@ unsigned sm_reconv_minpc_off_bits(void);
  * golden/sm/sm.c composes them. */
 void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
+/* The SM's issue check (every mode but harp): a decoder per warp, the
+ * scoreboard, the table of the loads in flight and the SIMD groups
+ * composed as golden/sm/sm_issue.c composes them. */
+void emit_sm_issue(struct vgen *v, const struct simt_config *cfg,
+                   enum rtl_defect defect);
 
 /* The data half of a scheduler's I-buffers (an SM part, beside
  * simtref_fetch) */

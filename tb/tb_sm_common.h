@@ -1,5 +1,6 @@
 // tb_sm_common.h -- what the testbenches of the SM's composed stages in
-// Verilog share (tb/tb_sm_reconv.cpp, tb/tb_sm_front.cpp): a kernel (a
+// Verilog share (tb/tb_sm_reconv.cpp, tb/tb_sm_front.cpp,
+// tb/tb_sm_issue.cpp): a kernel (a
 // Source: one of the suite here, a kgen program in tb/tb_kgen.h) started
 // on the C SM through the host API, as `simtref sim` starts it, with
 // every cycle evaluated (its reference mode), and its result checked; a
@@ -203,6 +204,23 @@ inline int sm_finish(SmRun &r, Source &src, long cycles, std::string &why)
     return src.check(r, why) != 0 ? 1 : 0;
 }
 
+// The word at pc of the kernel's text, as the I-cache returns it for an
+// I-buffer slot: true when pc is a word of the text (as the decode stage
+// judges it, decode_eval()), with the word in *word; else false and 0.
+inline bool text_word(const sm *m, uint32_t pc, uint32_t *word)
+{
+    const program *p = m->prog;
+
+    *word = 0;
+    if (pc < m->dec.text_lo || (pc & 3) || (pc - m->dec.text_lo) / 4 >= m->dec.words
+        || pc < p->base || pc - p->base + 4 > p->size)
+        return false;
+    const uint8_t *b = p->image + (pc - p->base);
+    *word = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16
+            | (uint32_t)b[3] << 24;
+    return true;
+}
+
 // A PC as the stage holds it: its index in the text, pc_bits wide.
 inline uint64_t pc_index(const sm *m, uint32_t pc, unsigned pc_bits)
 {
@@ -314,8 +332,9 @@ void drive_stage(Top &top, const sm *m, const sm_rc_in &in,
     }
 }
 
-// One instance of a stage's module per warp scheduler, driven beside the
-// C SM: with fst set (a replay) only scheduler `traced`'s instance is
+// One instance of a stage's module per warp scheduler (or one for a
+// stage the SM holds once: schedulers 1), driven beside the C SM: with
+// fst set (a replay) only scheduler `traced`'s instance is
 // traced into that file.  Per cycle and scheduler: drive its inputs,
 // low() (the clock low, outputs settled for the comparison), then high()
 // (the edge).

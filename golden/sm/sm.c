@@ -288,6 +288,12 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
     const uint64_t *resident;
 
     cy->group_ok[s] = cy->go.accept[s];
+    if (sm->issue_probe) {  /* the LSU's port as this scheduler finds it */
+        sm->issue_probe->evaluated = true;
+        sm->issue_probe->group_ok[s] = cy->group_ok[s];
+        sm->issue_probe->lsu_taken[s] = sm->lsu_taken;
+        sm->issue_probe->lsu_ready = lsu_can_accept(&sm->lsu);
+    }
     cy->why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
     /* a warp not looked at below is no warp (not ready, a long wait
      * for TLS, no stall) or a harp slot beyond First-Level (the same:
@@ -343,6 +349,12 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
                        && hz == SM_HAZARD_NONE;
         if (sm->front_probe)
             sm->front_probe[s].issuable[w] = base && hz == SM_HAZARD_NONE;
+        if (sm->issue_probe) {
+            sm->issue_probe->base[s][w] = base;
+            sm->issue_probe->buffered[s][w] = buffered;
+            sm->issue_probe->hazard[s][w] = hz;
+            sm->issue_probe->issuable[s][w] = base && hz == SM_HAZARD_NONE;
+        }
         cy->any_ready[s] |= si->ready[w];
         si->warp_tb[w] = wp->tb;
         /* TLS: the long waits are a slot without a warp (above), a
@@ -762,6 +774,22 @@ static void wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
                               && !cy->any_release;
 }
 
+/* The issue check's parts' write ports at this edge, as the testbench
+ * of simtref_sm_issue reads them (struct sm_issue_probe): the
+ * scoreboard's reservations and releases (a release's slots point into
+ * the table of loads in flight, which the edge changes: not kept), the
+ * table's sends and dones, the SIMD groups' issues. */
+static void probe_issue_edge(struct sm *sm, const struct sm_cycle_state *cy)
+{
+    struct sm_issue_probe *p = sm->issue_probe;
+
+    p->sb = sm->sb_in;
+    for (unsigned i = 0; i < p->sb.n_release; i++)
+        p->sb.release[i].slots = NULL;
+    p->mw = sm->mw_in;
+    p->gi = cy->gi;
+}
+
 /* At the clock edge, the shared steps: the LSU and the memory port, the
  * scoreboard, the SIMD groups, the dispatcher; the cycle's count, the
  * barriers, the grid's end and whether the next cycles may be skipped. */
@@ -776,6 +804,8 @@ static void shared_edge(struct sm *sm, struct sm_cycle_state *cy)
     lsu_busy = !lsu_can_accept(&sm->lsu);
     if (sm_lsu_edge(sm, now) || lsu_busy != !lsu_can_accept(&sm->lsu))
         quiet = false;          /* the rest of the SM sees another LSU */
+    if (sm->issue_probe)
+        probe_issue_edge(sm, cy);
     sm_scoreboard_edge(sm);
     if (cy->simd_issued)       /* else the edge changes nothing */
         simd_group_step(&sm->simd, &cy->gi);

@@ -265,6 +265,66 @@ struct sm_front_probe {
                                  * not an output, counted by the testbench */
 };
 
+/*
+ * Not hardware: what a testbench of the SM's issue check in Verilog
+ * (simtref_sm_issue, tb/tb_sm_issue.cpp) records of it per cycle, as
+ * sm_cycle() computes it: per scheduler per warp the check's inputs from
+ * the rest of the SM (the boundary: the warp's state, the I-buffer's
+ * head, the control-flow stage's view of it, the LSU) and its outputs
+ * (the hazard and whether the warp is issuable), and the write ports of
+ * the parts it holds (the scoreboard, the table of loads in flight, the
+ * SIMD groups) at the cycle's edge.  Under every mode but harp.  NULL by
+ * default (struct sm's issue_probe); the testbench clears it before each
+ * cycle.
+ */
+struct sm_issue_probe {
+    bool evaluated;             /* the cycle ran its ready vectors */
+    /* inputs, per scheduler s and warp w (ready_vector()) */
+    bool base[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* resident,
+                                 * launched, not at the barrier, the stage
+                                 * lets it issue */
+    bool buffered[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* its
+                                 * oldest I-buffer slot is valid and ready */
+    bool stale[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* checked
+                                 * (base and buffered), the stage holds the
+                                 * warp at another PC than the slot's: let
+                                 * through, to be dropped */
+    uint32_t pc[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* checked:
+                                 * the slot's PC */
+    uint64_t mask[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* checked:
+                                 * the lanes whose threads it runs */
+    bool lsu_ready;             /* the LSU can take a request this cycle */
+    bool lsu_taken[CONFIG_MAX_SCHEDULERS]; /* when scheduler s's warps are
+                                 * checked, an earlier scheduler's issue
+                                 * took the LSU's port */
+    /* outputs */
+    bool group_ok[CONFIG_MAX_SCHEDULERS];  /* a SIMD group takes scheduler
+                                 * s's issue (go.accept[s]) */
+    enum sm_hazard hazard[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];
+                                /* what holds the checked instruction
+                                 * (SM_HAZARD_NONE when not checked) */
+    bool issuable[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* base and
+                                 * no hazard */
+    /* not outputs: what the testbench counts as covered */
+    bool waw[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* the scoreboard
+                                 * holds the check by its destination alone */
+    bool sb_held[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* the
+                                 * scoreboard holds the check */
+    bool in_flight[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* a memory
+                                 * instruction: a load of the warp's slot
+                                 * to its destination is in flight (the
+                                 * table's read port, asked whatever the
+                                 * scoreboard says) */
+    /* the parts' write ports at the edge (sm_scoreboard_edge(),
+     * simd_group_step()) */
+    struct scoreboard_in sb;    /* reservations, and releases (one per
+                                 * done of mw, which the module makes from
+                                 * the table's outputs; their slots not
+                                 * kept: NULL) */
+    struct mem_wait_in mw;      /* the loads' sends and the LSU's dones */
+    struct simd_group_in gi;    /* this cycle's issues to the SIMD groups */
+};
+
 struct sm {
     struct simt_config cfg;
     const struct program *prog;
@@ -341,6 +401,9 @@ struct sm {
     struct sm_front_probe *front_probe; /* not hardware: NULL, or one
                                         * record per scheduler that
                                         * sm_cycle() fills */
+    struct sm_issue_probe *issue_probe; /* not hardware: NULL, or the
+                                        * record of the issue check
+                                        * (tb/tb_sm_issue.cpp) */
     enum sm_status status;
     char err[SM_ERR_LEN];
 };

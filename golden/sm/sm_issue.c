@@ -29,6 +29,40 @@ void sm_owner_slots(const struct sm *sm, unsigned s,
         slot[l] = owner[l] * S + s;     /* sm_slot_of(), with S read once */
 }
 
+/* For the testbench of simtref_sm_issue (struct sm_issue_probe), what
+ * the check of warp (s, w) met: the scoreboard holds it (held: its
+ * check) and, if so, by its destination alone (a write after a write:
+ * the check asked again without it and with it alone); for a memory
+ * instruction with a destination, a load of the warp's slot to it in
+ * flight, asked whatever the scoreboard says. */
+static void probe_check(struct sm *sm, unsigned s, unsigned w,
+                        const struct scoreboard_in *held, bool clear,
+                        const struct decode_out *u)
+{
+    struct sm_issue_probe *p = sm->issue_probe;
+
+    p->sb_held[s][w] = !clear;
+    if (!clear) {
+        struct scoreboard_in si = *held;
+        struct scoreboard_out without, alone;
+
+        si.check.rd = 0;
+        scoreboard_eval(&sm->sb, &si, &without);
+        si.check.rs1 = si.check.rs2 = 0;
+        si.check.rd = held->check.rd;
+        scoreboard_eval(&sm->sb, &si, &alone);
+        p->waw[s][w] = without.clear && !alone.clear;
+    }
+    if (u->mem && u->rd) {
+        struct mem_wait_out mo;
+
+        sm->mw_in.rd_slot = sm_slot_of(sm, s, w);
+        sm->mw_in.rd_reg = u->rd;
+        mem_wait_eval(&sm->mw, &sm->mw_in, &mo);
+        p->in_flight[s][w] = mo.rd_mask != 0;
+    }
+}
+
 /* What keeps warp (s, w)'s oldest instruction from issuing at cycle now
  * (SM_HAZARD_NONE: nothing).  data: an operand (RAW) or the destination
  * (WAW) of one of its threads is not ready, or a load of the same warp
@@ -49,8 +83,15 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
     struct scoreboard_out so;
     unsigned slot[SM_MAX_LANES];
 
-    if (!sm_issue_threads(sm, s, w, &pc, &mask, owner, &one))
+    if (!sm_issue_threads(sm, s, w, &pc, &mask, owner, &one)) {
+        if (sm->issue_probe)    /* the stage holds the warp elsewhere */
+            sm->issue_probe->stale[s][w] = true;
         return SM_HAZARD_NONE;
+    }
+    if (sm->issue_probe) {      /* the checked instruction's threads */
+        sm->issue_probe->pc[s][w] = pc;
+        sm->issue_probe->mask[s][w] = mask;
+    }
     u = sm_use_at(sm, pc);
     if (!u.valid)
         return SM_HAZARD_NONE;
@@ -69,6 +110,8 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
         si.check.t.slots = slot;
     }
     scoreboard_eval(&sm->sb, &si, &so);
+    if (sm->issue_probe)
+        probe_check(sm, s, w, &si, so.clear, &u);
     if (!so.clear)
         return SM_HAZARD_DATA;
     if (u.mem) {

@@ -30,6 +30,7 @@ module simtref_mem_wait #(
   parameter integer NUM_DONE  = 64,              // done ports, one per in-flight entry of the LSU
   parameter integer SLOT_W    = 4,               // warp slot id
   parameter integer COUNT_W   = 7,               // a thread's global loads in flight
+  parameter integer NUM_RD    = 1,               // read ports (simtref_sm_issue: one per warp)
   // Derived sizes
   parameter integer ROW_W     = SLOT_W + 5,      // a row: {warp slot, register}
   parameter integer ROWS      = NUM_SLOTS * 32   // rows per bank (x0's never written)
@@ -54,10 +55,10 @@ module simtref_mem_wait #(
   output wire [NUM_DONE-1:0]              done_global_o,  // ... it went to global memory
   output wire [NUM_DONE*LANES*SLOT_W-1:0] done_slots_o,   // ... each lane's thread's warp slot
 
-  // Read port: issue's check of a load's destination
-  input  wire [SLOT_W-1:0]                rd_slot_i,      // warp slot
-  input  wire [4:0]                       rd_reg_i,       // register
-  output wire [LANES-1:0]                 rd_mask_o,      // the lanes of its load in flight (0: none)
+  // Read ports: issue's check of a load's destination, per port
+  input  wire [NUM_RD*SLOT_W-1:0]         rd_slot_i,      // warp slot
+  input  wire [NUM_RD*5-1:0]              rd_reg_i,       // register
+  output wire [NUM_RD*LANES-1:0]          rd_mask_o,      // the lanes of its load in flight (0: none)
 
   // The threads waiting on global memory
   output wire [NUM_SLOTS*LANES-1:0]       pending_o       // bit g*LANES+l: thread (g, l) has a global load in flight
@@ -70,8 +71,8 @@ module simtref_mem_wait #(
   wire [NUM_SEND-1:0]       send_we;    // a send to a register other than x0
   wire [NUM_SEND*ROW_W-1:0] send_row;   // ... its row
   wire [NUM_DONE*ROW_W-1:0] done_row;   // each done's row
-  wire [ROW_W-1:0]          rd_row;     // the read port's row
-  genvar gp, gk, gl, gs;
+  wire [NUM_RD*ROW_W-1:0]   rd_row;     // each read port's row
+  genvar gp, gk, gl, gs, gr;
 
   generate
     for (gp = 0; gp < NUM_SEND; gp = gp + 1) begin : g_send_row
@@ -83,8 +84,10 @@ module simtref_mem_wait #(
       assign done_row[gk*ROW_W +: ROW_W] =
           {done_slot_i[gk*SLOT_W +: SLOT_W], done_rd_i[gk*5 +: 5]};
     end
+    for (gr = 0; gr < NUM_RD; gr = gr + 1) begin : g_rd_row
+      assign rd_row[gr*ROW_W +: ROW_W] = {rd_slot_i[gr*SLOT_W +: SLOT_W], rd_reg_i[gr*5 +: 5]};
+    end
   endgenerate
-  assign rd_row = {rd_slot_i, rd_reg_i};
 
   // ----------------------------------------------------------------------
   // Dones: the first of each row, and the bypass from the sends
@@ -194,7 +197,9 @@ module simtref_mem_wait #(
             ? byp_slots[(gk*LANES+gl)*SLOT_W +: SLOT_W] : slot_q[row];
         assign done_slots_o[(gk*LANES+gl)*SLOT_W +: SLOT_W] = done_ts[gk*SLOT_W +: SLOT_W];
       end
-      assign rd_mask_o[gl] = mask_q[rd_row];
+      for (gr = 0; gr < NUM_RD; gr = gr + 1) begin : g_rd
+        assign rd_mask_o[gr*LANES+gl] = mask_q[rd_row[gr*ROW_W +: ROW_W]];
+      end
       for (gs = 0; gs < NUM_SLOTS; gs = gs + 1) begin : g_pending
         assign pending_o[gs*LANES+gl] = pend_q[gs];
       end

@@ -14,6 +14,7 @@
 // known cycle, held while the stamp lies ahead of the cycle counter).
 // A reservation or release shows from the next cycle; of two on one
 // register in a cycle, a release wins, then the higher reservation port.
+// Each check port reads every bank at its three registers' rows.
 // The scrubber visits one row a cycle and clears the busy bits whose
 // stamp has passed, so that no stamp lives for 2^(STAMP_W-1) cycles.
 // Storage: 2 banks x 512 rows x (2 + 10) bits (10240 in memories),
@@ -27,6 +28,7 @@ module simtref_scoreboard #(
   parameter integer SLOT_W    = 4,               // warp slot id
   parameter integer LAT_W     = 4,               // latency: the longest result
   parameter integer STAMP_W   = 10,              // ready stamp and cycle counter
+  parameter integer NUM_CHK   = 1,               // check ports (simtref_sm_issue: one per warp)
   // Derived sizes
   parameter integer ROW_W     = SLOT_W + 5,      // a bank's row: {slot, register}
   parameter integer ROWS      = NUM_SLOTS * 32   // rows per bank (x0's never written)
@@ -35,13 +37,13 @@ module simtref_scoreboard #(
   input  wire                            clk_i,        // clock
   input  wire                            rst_ni,       // asynchronous reset, active low
 
-  // Check: the threads and registers of a warp-instruction
-  input  wire [LANES*SLOT_W-1:0]         chk_slots_i,  // each lane's warp slot
-  input  wire [LANES-1:0]                chk_mask_i,   // its lanes
-  input  wire [4:0]                      chk_rs1_i,    // register read (0: none)
-  input  wire [4:0]                      chk_rs2_i,    // register read (0: none)
-  input  wire [4:0]                      chk_rd_i,     // register written (0: none)
-  output wire                            clear_o,      // none of them held: it may issue
+  // Checks: the threads and registers of a warp-instruction, per port
+  input  wire [NUM_CHK*LANES*SLOT_W-1:0] chk_slots_i,  // each lane's warp slot
+  input  wire [NUM_CHK*LANES-1:0]        chk_mask_i,   // its lanes
+  input  wire [NUM_CHK*5-1:0]            chk_rs1_i,    // register read (0: none)
+  input  wire [NUM_CHK*5-1:0]            chk_rs2_i,    // register read (0: none)
+  input  wire [NUM_CHK*5-1:0]            chk_rd_i,     // register written (0: none)
+  output wire [NUM_CHK-1:0]              clear_o,      // none of them held: it may issue
 
   // Reservations of this cycle's issues, one port per scheduler
   input  wire [NUM_RES-1:0]              res_valid_i,  // a reservation
@@ -99,8 +101,8 @@ module simtref_scoreboard #(
   // A bank per lane
   // ----------------------------------------------------------------------
 
-  wire [LANES-1:0] hold;   // a lane's thread holds a register of the check
-  genvar gl;
+  wire [NUM_CHK*LANES-1:0] hold;  // bit c*LANES+l: lane l's thread holds a register of check c
+  genvar gl, gc;
   generate
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
       reg  [STAMP_W-1:0]     stamp_q [0:ROWS-1];  // ready stamps (memory)
@@ -114,9 +116,6 @@ module simtref_scoreboard #(
       wire [NUM_REL-1:0]     rel_we;     // a release of this lane
       wire [NUM_REL*ROW_W-1:0] rel_row;
       wire [STAMP_W-1:0]     scrub_left; // the scrubbed row's stamp - now
-      wire [ROW_W-1:0]       row_rs1, row_rs2, row_rd;
-      wire                   held_rs1, held_rs2, held_rd;
-      wire [STAMP_W-1:0]     left_rs1, left_rs2, left_rd;
       integer p;
 
       // The ports' rows in this bank.
@@ -175,24 +174,34 @@ module simtref_scoreboard #(
           stamp_q[res_row[1*ROW_W +: ROW_W]] <= res_stamp[1*STAMP_W +: STAMP_W];
       end
 
-      // The check: this lane's rows of its registers, held while pending
+      // The checks: this lane's rows of their registers, held while pending
       // or busy with the stamp ahead (a difference of 1 .. 2^(STAMP_W-1)-1).
-      assign row_rs1  = {chk_slots_i[gl*SLOT_W +: SLOT_W], chk_rs1_i};
-      assign row_rs2  = {chk_slots_i[gl*SLOT_W +: SLOT_W], chk_rs2_i};
-      assign row_rd   = {chk_slots_i[gl*SLOT_W +: SLOT_W], chk_rd_i};
-      assign left_rs1 = stamp_q[row_rs1] - now_q;
-      assign left_rs2 = stamp_q[row_rs2] - now_q;
-      assign left_rd  = stamp_q[row_rd] - now_q;
-      assign held_rs1 = pend_q[row_rs1] || (busy_q[row_rs1] && left_rs1 != {STAMP_W{1'b0}}
-                                            && !left_rs1[STAMP_W-1]);
-      assign held_rs2 = pend_q[row_rs2] || (busy_q[row_rs2] && left_rs2 != {STAMP_W{1'b0}}
-                                            && !left_rs2[STAMP_W-1]);
-      assign held_rd  = pend_q[row_rd]  || (busy_q[row_rd]  && left_rd  != {STAMP_W{1'b0}}
-                                            && !left_rd[STAMP_W-1]);
-      assign hold[gl] = chk_mask_i[gl] && (held_rs1 || held_rs2 || held_rd);
+      for (gc = 0; gc < NUM_CHK; gc = gc + 1) begin : g_chk
+        wire [SLOT_W-1:0]  slot = chk_slots_i[(gc*LANES+gl)*SLOT_W +: SLOT_W];
+        wire [4:0]         rs1  = chk_rs1_i[gc*5 +: 5];
+        wire [4:0]         rs2  = chk_rs2_i[gc*5 +: 5];
+        wire [4:0]         rd   = chk_rd_i[gc*5 +: 5];
+        wire [ROW_W-1:0]   row_rs1  = {slot, rs1};
+        wire [ROW_W-1:0]   row_rs2  = {slot, rs2};
+        wire [ROW_W-1:0]   row_rd   = {slot, rd};
+        wire [STAMP_W-1:0] left_rs1 = stamp_q[row_rs1] - now_q;
+        wire [STAMP_W-1:0] left_rs2 = stamp_q[row_rs2] - now_q;
+        wire [STAMP_W-1:0] left_rd  = stamp_q[row_rd] - now_q;
+        wire held_rs1 = pend_q[row_rs1] || (busy_q[row_rs1] && left_rs1 != {STAMP_W{1'b0}}
+                                          && !left_rs1[STAMP_W-1]);
+        wire held_rs2 = pend_q[row_rs2] || (busy_q[row_rs2] && left_rs2 != {STAMP_W{1'b0}}
+                                          && !left_rs2[STAMP_W-1]);
+        wire held_rd  = pend_q[row_rd]  || (busy_q[row_rd]  && left_rd  != {STAMP_W{1'b0}}
+                                          && !left_rd[STAMP_W-1]);
+        assign hold[gc*LANES+gl] = chk_mask_i[gc*LANES+gl] && (held_rs1 || held_rs2 || held_rd);
+      end
     end
   endgenerate
 
-  assign clear_o = ~|hold;
+  generate
+    for (gc = 0; gc < NUM_CHK; gc = gc + 1) begin : g_clear
+      assign clear_o[gc] = ~|hold[gc*LANES +: LANES];
+    end
+  endgenerate
 
 endmodule  // simtref_scoreboard

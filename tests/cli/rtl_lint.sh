@@ -10,15 +10,20 @@
 # parts one text at fermi-sbr and gtx480-baws.
 #
 # Yosys reads and elaborates every file (read_verilog, hierarchy -check:
-# syntax, widths, constant ranges, the instances' ports) at every preset,
-# and runs `proc` on the file's own module's processes at tiny, and at
-# the other presets on the modules tiny has no file of (the modes tiny
-# does not run).  The generator writes a module's processes the same at
-# every size (the sizes are its parameters and loop bounds), and `proc`
-# on the largest banks is slow:
-# the scoreboard's bit-indexed rows at fermi-harp (16 banks of 3072 rows)
-# take about 95 s of processor time and 1.7 GB, the loads-in-flight table
-# and the L1 about 35 s each, at each of the three larger presets.
+# syntax, widths, constant ranges, the instances' ports and parameters)
+# at every preset, with the modules it instantiates read as black boxes
+# (read_verilog -lib): each module is elaborated in its own file's
+# run, and a composed stage's parts are not elaborated again inside it
+# (the issue check's scoreboard at fermi-sbr, with a check port per warp
+# and a release port per LSU entry, would take minutes).  It runs `proc`
+# on the file's own module at tiny, and at the other presets on the
+# modules tiny has no file of (the modes tiny does not run): the
+# generator writes a module's processes the same at every size (the
+# sizes are its parameters and loop bounds), and `proc` on the largest
+# banks is slow (the scoreboard's bit-indexed rows at fermi-harp, 16
+# banks of 3072 rows, take about 95 s of processor time and 1.7 GB, the
+# loads-in-flight table and the L1 about 35 s each, at each of the three
+# larger presets).
 set -u
 fail=0 seen=" " same=0
 for p in $PRESETS; do
@@ -38,11 +43,15 @@ for p in $PRESETS; do
     if [ -n "$msg" ]; then
       echo "LINT iverilog: $f"; echo "$msg"; fail=1
     fi
-    passes="read_verilog $f; hierarchy -check -libdir $lib"
+    mod=$(basename "$f" .v)
+    passes="read_verilog $f; hierarchy -check -top $mod"
+    for m in $(grep -Eo '^[[:space:]]+simtref_[a-z_]+[[:space:]]+(#|u_)' "$f" | awk '{ print $1 }' | sort -u); do
+      passes="read_verilog -lib $lib/$m.v; $passes"
+    done
     if [ "$p" = tiny ] || [ ! -f "$SRCDIR/rtl/tiny/${f##*/}" ]; then
-      passes="$passes; proc $(basename "$f" .v)"
+      passes="$passes; proc $mod"
     fi
-    msg=$("$YOSYS" -q -p "$passes" 2>&1 | grep -i warning)
+    msg=$("$YOSYS" -q -p "$passes" 2>&1 | grep -i -E "warning|error")
     if [ -n "$msg" ]; then
       echo "LINT yosys: $f"; echo "$msg"; fail=1
     fi

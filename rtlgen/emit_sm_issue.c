@@ -1,0 +1,355 @@
+/*
+ * emit_sm_issue.c -- simtref_sm_issue: the SM's issue check, one per SM,
+ * for every warp of every scheduler, composed of four parts' modules as
+ * golden/sm/ composes their models in sm_issue_hazard() and sm.c's
+ * ready_vector(): a decoder (simtref_decode) per warp on the word of its
+ * I-buffer's oldest slot, the scoreboard (simtref_scoreboard) with a
+ * check port per warp, the table of the loads in flight (simtref_mem_wait)
+ * with a read port per warp, and the SIMD groups (simtref_simd_group),
+ * whose accept is each scheduler's.  The parts' write ports (the issues'
+ * reservations, sends and entries into the groups, the LSU's releases and
+ * dones) and what the rest of the SM decides (the warps' state, the
+ * I-buffer's head, the control-flow stage's view of it, the LSU's accept
+ * and its port taken by an earlier scheduler) come in as inputs.  Every
+ * mode but harp, whose issue slots are regrouped warps.
+ */
+#include "rtlgen.h"
+#include "bits.h"
+#include "mem_wait.h"
+#include "scoreboard.h"
+#include "simd_group.h"
+
+#include <stdio.h>
+
+/* The sizes of the parts, as their emitters take them. */
+struct issue_sizes {
+    struct scoreboard_geometry sb;
+    struct mem_wait_geometry mw;
+    struct simd_group_geometry sg;
+    unsigned warps;             /* warps per scheduler */
+};
+
+static void emit_header(struct vgen *v, const struct simt_config *cfg,
+                        const struct issue_sizes *z)
+{
+    const struct vparam params[] = {
+        { "NUM_SCHED",   z->sg.schedulers, NULL, "warp schedulers" },
+        { "NUM_WARPS",   z->warps,         NULL, "warps per scheduler" },
+        { "LANES",       z->sb.warp_size,  NULL, "threads per warp" },
+        { "SLOT_W",      z->sb.slot_w,     NULL, "warp slot id" },
+        { "LAT_W",       z->sb.count_w,    NULL, "the scoreboard's latency: the longest result" },
+        { "STAMP_W",     z->sb.stamp_w,    NULL, "... its ready stamp and cycle counter" },
+        { "NUM_DONE",    z->mw.dones,      NULL, "the loads table's done ports: the LSU's entries" },
+        { "COUNT_W",     z->mw.count_w,    NULL, "... a thread's global loads in flight" },
+        { "NUM_GROUPS",  z->sg.groups,     NULL, "SIMD groups" },
+        { "OCCUPANCY",   z->sg.occupancy,  NULL, "... sub-warps: cycles an instruction holds one" },
+        { "ALU_LATENCY", z->sg.latency[SIMD_GROUP_ALU], NULL, "... last sub-warp's entry to the result" },
+        { "MUL_LATENCY", z->sg.latency[SIMD_GROUP_MUL], NULL, "... of a multiply" },
+        { "DIV_LATENCY", z->sg.latency[SIMD_GROUP_DIV], NULL, "... of a divide" },
+        { "GRP_CNT_W",   z->sg.count_w,    NULL, "... busy counter" },
+        { "GROUP_W",     z->sg.groups > 1 ? bits_for(z->sg.groups - 1) : 1,
+                                           NULL, "... group index" },
+        { "BUSY_W",      bits_for(z->sg.groups), NULL, "... busy groups: 0..NUM_GROUPS" },
+        { NULL, 0, NULL, "Derived sizes" },
+        { "NUM_SLOTS",   0, "NUM_SCHED * NUM_WARPS", "warps of the SM: a check each" },
+    };
+    const struct vport ports[] = {
+        { NULL, NULL, NULL, "Clock and reset" },
+        { "input",  "",                           "clk_i",          "clock" },
+        { "input",  "",                           "rst_ni",         "asynchronous reset, active low" },
+        { "input",  "[63:0]",                     "now_i",          "the SM's cycle (the SIMD groups' turns)" },
+        { NULL, NULL, NULL, "Warps, bit (or field) s*NUM_WARPS+w: scheduler s's warp w" },
+        { "input",  "[NUM_SLOTS-1:0]",            "base_i",         "resident, launched, not at the barrier, the stage lets it issue" },
+        { "input",  "[NUM_SLOTS-1:0]",            "buffered_i",     "its oldest I-buffer slot is valid and ready" },
+        { "input",  "[NUM_SLOTS-1:0]",            "stale_i",        "the stage holds it at another PC than that slot's (let through)" },
+        { "input",  "[NUM_SLOTS*32-1:0]",         "word_i",         "that slot's instruction word" },
+        { "input",  "[NUM_SLOTS-1:0]",            "text_i",         "... its PC is a word of the text" },
+        { "input",  "[NUM_SLOTS*LANES-1:0]",      "mask_i",         "the lanes whose threads it runs" },
+        { NULL, NULL, NULL, "The load/store unit" },
+        { "input",  "",                           "lsu_ready_i",    "it can take a request this cycle" },
+        { "input",  "[NUM_SCHED-1:0]",            "lsu_taken_i",    "an earlier scheduler's issue took its port" },
+        { NULL, NULL, NULL, "Scoreboard writes: this cycle's reservations (a port per scheduler)" },
+        { "input",  "[NUM_SCHED-1:0]",            "res_valid_i",    "a reservation" },
+        { "input",  "[NUM_SCHED*LANES*SLOT_W-1:0]", "res_slots_i",  "... each lane's warp slot" },
+        { "input",  "[NUM_SCHED*LANES-1:0]",      "res_mask_i",     "... its lanes" },
+        { "input",  "[NUM_SCHED*5-1:0]",          "res_rd_i",       "... the register written" },
+        { "input",  "[NUM_SCHED-1:0]",            "res_pend_i",     "... pending until a release" },
+        { "input",  "[NUM_SCHED*LAT_W-1:0]",      "res_lat_i",      "... else readable after this many cycles" },
+        { NULL, NULL, NULL, "Loads table writes: this cycle's sends (a port per scheduler)" },
+        { "input",  "[NUM_SCHED-1:0]",            "send_valid_i",   "a send" },
+        { "input",  "[NUM_SCHED*SLOT_W-1:0]",     "send_slot_i",    "... the sending warp slot" },
+        { "input",  "[NUM_SCHED*5-1:0]",          "send_rd_i",      "... its destination register" },
+        { "input",  "[NUM_SCHED*LANES-1:0]",      "send_mask_i",    "... its lanes" },
+        { "input",  "[NUM_SCHED-1:0]",            "send_global_i",  "... it goes to global memory" },
+        { "input",  "[NUM_SCHED*LANES*SLOT_W-1:0]", "send_slots_i", "... each lane's thread's warp slot" },
+        { NULL, NULL, NULL, "... and the LSU's dones, which release their registers in the scoreboard" },
+        { "input",  "[NUM_DONE-1:0]",             "done_valid_i",   "a done" },
+        { "input",  "[NUM_DONE*SLOT_W-1:0]",      "done_slot_i",    "... its warp slot" },
+        { "input",  "[NUM_DONE*5-1:0]",           "done_rd_i",      "... its destination register" },
+        { NULL, NULL, NULL, "SIMD groups: this cycle's issues (a port per scheduler)" },
+        { "input",  "[NUM_SCHED-1:0]",            "grp_valid_i",    "an instruction enters a group ..." },
+        { "input",  "[NUM_SCHED*2-1:0]",          "grp_op_i",       "... of this class: 0 alu, 1 mul, 2 div" },
+        { NULL, NULL, NULL, "The check" },
+        { "output", "[NUM_SLOTS-1:0]",            "issuable_o",     "base, and no hazard holds its buffered instruction" },
+        { "output", "[NUM_SLOTS*2-1:0]",          "hazard_o",       "what holds it: 0 none, 1 data, 2 structural" },
+        { "output", "[NUM_SCHED-1:0]",            "group_ok_o",     "a SIMD group takes the scheduler's issue" },
+        { "output", "",                           "grp_err_o",      "the SIMD groups refused an issue" },
+    };
+
+    emit_file_header(v, "simtref_sm_issue.v", "the SM's issue check",
+                     "docs/architecture.md; C model: golden/sm/sm_issue.c "
+                     "(sm_issue_hazard()).", cfg);
+    vgen_line(v, "// For each warp of each scheduler, what keeps the instruction in its");
+    vgen_line(v, "// oldest I-buffer slot from issuing.  A decoder per warp reads the");
+    vgen_line(v, "// slot's word; the scoreboard answers a check port per warp (RAW and");
+    vgen_line(v, "// WAW over the warp's threads), the table of the loads in flight a");
+    vgen_line(v, "// read port per warp (a load of the warp's slot to the destination in");
+    vgen_line(v, "// flight): either is a data hazard.  Else a memory instruction meets a");
+    vgen_line(v, "// structural one when the LSU cannot take it or an earlier scheduler");
+    vgen_line(v, "// took its port this cycle, any other when no SIMD group of its");
+    vgen_line(v, "// scheduler takes it.  A warp not checked (not base, nothing buffered),");
+    vgen_line(v, "// a stale slot and a PC outside the text have none.");
+    vgen_line(v, "// Storage: that of the scoreboard, the loads table and the SIMD groups;");
+    vgen_line(v, "// the composition adds none.  The LSU's dones release, through the");
+    vgen_line(v, "// table's done outputs, the entries' registers in the scoreboard: a");
+    vgen_line(v, "// release port per done port.");
+    vgen_blank(v);
+    vgen_module_begin(v, "simtref_sm_issue", params,
+                      sizeof params / sizeof params[0], ports,
+                      sizeof ports / sizeof ports[0]);
+}
+
+static void emit_wires(struct vgen *v)
+{
+    vgen_section(v, "Wires between the parts");
+    vgen_line(v, "// the decoders, field (or bit) s*NUM_WARPS+w");
+    vgen_line(v, "wire [NUM_SLOTS-1:0]        d_valid;   // a word of the text");
+    vgen_line(v, "wire [NUM_SLOTS*5-1:0]      d_rs1;     // registers read ...");
+    vgen_line(v, "wire [NUM_SLOTS*5-1:0]      d_rs2;");
+    vgen_line(v, "wire [NUM_SLOTS*5-1:0]      d_rd;      // ... and written (0: none)");
+    vgen_line(v, "wire [NUM_SLOTS-1:0]        d_mem;     // a load, store or atomic");
+    vgen_line(v, "// the check ports: each lane's warp slot is the warp's own");
+    vgen_line(v, "wire [NUM_SLOTS*LANES*SLOT_W-1:0] c_slots;");
+    vgen_line(v, "wire [NUM_SLOTS*SLOT_W-1:0] c_slot;    // the warp's slot");
+    vgen_line(v, "wire [NUM_SLOTS-1:0]        sb_clear;  // the scoreboard holds none of its registers");
+    vgen_line(v, "wire [NUM_SLOTS*LANES-1:0]  mw_lanes;  // the lanes of its slot's load to rd in flight");
+    vgen_line(v, "wire [NUM_SCHED-1:0]        g_accept;  // a SIMD group takes the scheduler's issue");
+    vgen_line(v, "// the releases: each done's entry, as the table reads it out");
+    vgen_line(v, "wire [NUM_DONE*LANES-1:0]   mw_done_mask;   // its lanes (0: none)");
+    vgen_line(v, "wire [NUM_DONE*LANES*SLOT_W-1:0] mw_done_slots;  // each lane's thread's slot");
+    vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+    vgen_line(v, "wire [NUM_SLOTS*2-1:0]      d_unit;    // the unit: d_mem tells the LSU's apart");
+    vgen_line(v, "wire [NUM_SLOTS-1:0]        d_rpc;     // control flow's, not the check's");
+    vgen_line(v, "wire [NUM_DONE-1:0]         mw_done_global;  // the threads' states, outside");
+    vgen_line(v, "wire [NUM_SLOTS*LANES-1:0]  mw_pending;    // the threads' states, outside");
+    vgen_line(v, "wire [NUM_SCHED*GROUP_W-1:0] g_group;  // the datapath's");
+    vgen_line(v, "wire [3*64-1:0]             g_due;     // the reservations' (outside)");
+    vgen_line(v, "wire [BUSY_W-1:0]           g_busy;    // the statistics'");
+    vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+}
+
+static void emit_decoders(struct vgen *v)
+{
+    const struct vconn conns[] = {
+        { "word_i",  "word_i[I*32 +: 32]", NULL },
+        { "text_i",  "text_i[I]",          NULL },
+        { "rpc_i",   "1'b0",               "the check reads no RPC" },
+        { "valid_o", "d_valid[I]",         NULL },
+        { "rs1_o",   "d_rs1[I*5 +: 5]",    NULL },
+        { "rs2_o",   "d_rs2[I*5 +: 5]",    NULL },
+        { "rd_o",    "d_rd[I*5 +: 5]",     NULL },
+        { "unit_o",  "d_unit[I*2 +: 2]",   NULL },
+        { "mem_o",   "d_mem[I]",           NULL },
+        { "rpc_o",   "d_rpc[I]",           NULL },
+    };
+
+    vgen_section(v, "A decoder per warp, on its oldest slot's word; its slot");
+    vgen_line(v, "genvar gs, gw;");
+    vgen_generate(v);
+    vgen_line(v, "for (gs = 0; gs < NUM_SCHED; gs = gs + 1) begin : g_sched");
+    vgen_indent(v);
+    vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_warp");
+    vgen_indent(v);
+    vgen_line(v, "localparam integer        I    = gs * NUM_WARPS + gw;");
+    vgen_line(v, "localparam integer        SLOT = gw * NUM_SCHED + gs;  // sm_slot_of()");
+    vgen_line(v, "localparam [SLOT_W-1:0]   SLOT_V = SLOT[SLOT_W-1:0];");
+    vgen_line(v, "assign c_slot[I*SLOT_W +: SLOT_W]               = SLOT_V;");
+    vgen_line(v, "assign c_slots[I*LANES*SLOT_W +: LANES*SLOT_W] = {LANES{SLOT_V}};");
+    vgen_instance(v, "simtref_decode", "u_decode", NULL, 0, conns,
+                  sizeof conns / sizeof conns[0]);
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_endgenerate(v);
+}
+
+static void emit_check(struct vgen *v, enum rtl_defect defect)
+{
+    vgen_section(v, "The hazards (sm_issue_hazard()) and the issuable warps");
+    vgen_line(v, "reg [NUM_SLOTS-1:0]   data, structural;");
+    vgen_line(v, "reg [NUM_SLOTS*2-1:0] hz;");
+    vgen_line(v, "integer cs, cw, ci;");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "data       = {NUM_SLOTS{1'b0}};");
+    vgen_line(v, "structural = {NUM_SLOTS{1'b0}};");
+    vgen_line(v, "hz         = {(NUM_SLOTS*2){1'b0}};");
+    vgen_begin(v, "for (cs = 0; cs < NUM_SCHED; cs = cs + 1)");
+    vgen_begin(v, "for (cw = 0; cw < NUM_WARPS; cw = cw + 1)");
+    vgen_line(v, "ci = cs * NUM_WARPS + cw;");
+    vgen_begin(v, "if (base_i[ci] && buffered_i[ci] && !stale_i[ci] && d_valid[ci])");
+    vgen_line(v, "data[ci] = !sb_clear[ci]");
+    vgen_line(v, "           || (d_mem[ci] && d_rd[ci*5 +: 5] != 5'd0");
+    vgen_line(v, "               && mw_lanes[ci*LANES +: LANES] != {LANES{1'b0}});");
+    if (defect == DEFECT_SM_ISSUE_NO_LSU_ACCEPT) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): a memory instruction", rtl_defect_name(defect));
+        vgen_line(v, "// is held only by an earlier scheduler's use of the LSU's port, not");
+        vgen_line(v, "// by the LSU being unable to take it.");
+        vgen_line(v, "structural[ci] = !data[ci] && (d_mem[ci] ? lsu_taken_i[cs]");
+        vgen_line(v, "                                          : !g_accept[cs]);");
+    } else {
+        vgen_line(v, "structural[ci] = !data[ci] && (d_mem[ci] ? lsu_taken_i[cs] || !lsu_ready_i");
+        vgen_line(v, "                                          : !g_accept[cs]);");
+    }
+    vgen_end(v);
+    vgen_line(v, "hz[ci*2 +: 2] = data[ci] ? 2'd1 : structural[ci] ? 2'd2 : 2'd0;");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    if (defect == DEFECT_SM_ISSUE_NO_LSU_ACCEPT) {
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+        vgen_line(v, "wire unused_lsu_ready = lsu_ready_i;  // (the defect reads it not)");
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    }
+    vgen_line(v, "assign hazard_o   = hz;");
+    vgen_line(v, "assign issuable_o = base_i & ~data & ~structural;");
+    vgen_line(v, "assign group_ok_o = g_accept;");
+}
+
+static void emit_scoreboard_part(struct vgen *v)
+{
+    const struct vconn params[] = {
+        { "NUM_SLOTS", "NUM_SLOTS", NULL },
+        { "LANES",     "LANES",     NULL },
+        { "NUM_RES",   "NUM_SCHED", NULL },
+        { "NUM_REL",   "NUM_DONE",  "a release port per done port" },
+        { "SLOT_W",    "SLOT_W",    NULL },
+        { "LAT_W",     "LAT_W",     NULL },
+        { "STAMP_W",   "STAMP_W",   NULL },
+        { "NUM_CHK",   "NUM_SLOTS", "a check port per warp" },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        { "chk_slots_i", "c_slots",  NULL },
+        { "chk_mask_i",  "mask_i",   NULL },
+        { "chk_rs1_i",   "d_rs1",    NULL },
+        { "chk_rs2_i",   "d_rs2",    NULL },
+        { "chk_rd_i",    "d_rd",     NULL },
+        { "clear_o",     "sb_clear", NULL },
+        VCONN_SAME("res_valid_i"),
+        VCONN_SAME("res_slots_i"),
+        VCONN_SAME("res_mask_i"),
+        VCONN_SAME("res_rd_i"),
+        VCONN_SAME("res_pend_i"),
+        VCONN_SAME("res_lat_i"),
+        { "rel_valid_i", "done_valid_i",  "the LSU's dones ..." },
+        { "rel_slots_i", "mw_done_slots", "... the entries the table reads out" },
+        { "rel_mask_i",  "mw_done_mask",  NULL },
+        { "rel_rd_i",    "done_rd_i",     NULL },
+    };
+
+    vgen_section(v, "The scoreboard: a check port per warp, a release per done");
+    vgen_instance(v, "simtref_scoreboard", "u_scoreboard", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+}
+
+static void emit_mem_wait_part(struct vgen *v)
+{
+    const struct vconn params[] = {
+        { "NUM_SLOTS", "NUM_SLOTS", NULL },
+        { "LANES",     "LANES",     NULL },
+        { "NUM_SEND",  "NUM_SCHED", NULL },
+        { "NUM_DONE",  "NUM_DONE",  NULL },
+        { "SLOT_W",    "SLOT_W",    NULL },
+        { "COUNT_W",   "COUNT_W",   NULL },
+        { "NUM_RD",    "NUM_SLOTS", "a read port per warp" },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        VCONN_SAME("send_valid_i"),
+        VCONN_SAME("send_slot_i"),
+        VCONN_SAME("send_rd_i"),
+        VCONN_SAME("send_mask_i"),
+        VCONN_SAME("send_global_i"),
+        VCONN_SAME("send_slots_i"),
+        VCONN_SAME("done_valid_i"),
+        VCONN_SAME("done_slot_i"),
+        VCONN_SAME("done_rd_i"),
+        { "done_mask_o",   "mw_done_mask",   NULL },
+        { "done_global_o", "mw_done_global", NULL },
+        { "done_slots_o",  "mw_done_slots",  NULL },
+        { "rd_slot_i",     "c_slot",         "the warp's own slot ..." },
+        { "rd_reg_i",      "d_rd",           "... and destination" },
+        { "rd_mask_o",     "mw_lanes",       NULL },
+        { "pending_o",     "mw_pending",     NULL },
+    };
+
+    vgen_section(v, "The table of the loads in flight: a read port per warp");
+    vgen_instance(v, "simtref_mem_wait", "u_mem_wait", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+}
+
+static void emit_groups(struct vgen *v)
+{
+    const struct vconn params[] = {
+        { "NUM_GROUPS",  "NUM_GROUPS",  NULL },
+        { "NUM_SCHED",   "NUM_SCHED",   NULL },
+        { "OCCUPANCY",   "OCCUPANCY",   NULL },
+        { "ALU_LATENCY", "ALU_LATENCY", NULL },
+        { "MUL_LATENCY", "MUL_LATENCY", NULL },
+        { "DIV_LATENCY", "DIV_LATENCY", NULL },
+        { "CNT_W",       "GRP_CNT_W",   NULL },
+        { "GROUP_W",     "GROUP_W",     NULL },
+        { "BUSY_W",      "BUSY_W",      NULL },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        VCONN_SAME("now_i"),
+        { "issue_valid_i", "grp_valid_i", NULL },
+        { "issue_op_i",    "grp_op_i",    NULL },
+        { "accept_o",      "g_accept",    NULL },
+        { "group_o",       "g_group",     NULL },
+        { "due_o",         "g_due",       NULL },
+        { "busy_o",        "g_busy",      NULL },
+        { "err_o",         "grp_err_o",   NULL },
+    };
+
+    vgen_section(v, "The SIMD groups: each scheduler's accept");
+    vgen_instance(v, "simtref_simd_group", "u_groups", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+}
+
+void emit_sm_issue(struct vgen *v, const struct simt_config *cfg,
+                   enum rtl_defect defect)
+{
+    struct issue_sizes z;
+
+    scoreboard_geometry(cfg, &z.sb);
+    mem_wait_geometry(cfg, &z.mw);
+    simd_group_geometry(cfg, &z.sg);
+    z.warps = cfg->threads_per_scheduler / cfg->warp_size;
+    emit_header(v, cfg, &z);
+    emit_wires(v);
+    emit_decoders(v);
+    emit_check(v, defect);
+    emit_scoreboard_part(v);
+    emit_mem_wait_part(v);
+    emit_groups(v);
+    vgen_module_end(v, "simtref_sm_issue");
+}
