@@ -67,6 +67,7 @@ enum structure_id {
     STRUCTURE_MEM_WAIT,
     STRUCTURE_SM_RECONV,
     STRUCTURE_SM_FRONT,
+    STRUCTURE_SM_MEM,
     STRUCTURE_COUNT
 };
 
@@ -168,6 +169,7 @@ enum rtl_defect {
     DEFECT_SM_RECONV_POP_NO_MASK,    /* minpc: the pop ignores the selected mask */
     DEFECT_SM_RECONV_ICS_NO_ACTION,  /* ics-first: the loader's ICS action is ignored */
     DEFECT_SM_FRONT_NO_FLUSH_ON_POP, /* a pop does not flush the warp's I-buffer */
+    DEFECT_SM_MEM_DONE_LATE,         /* the table of loads in flight takes the LSU's dones a cycle late */
     DEFECT_COUNT
 };
 

@@ -240,18 +240,7 @@ int main(int argc, char **argv)
                      cfg.name);
         return 2;
     }
-    if (!opt.scenario.empty()) {
-        const kernel_info *k = kernel_find(opt.scenario.c_str());
-        if (!k) {
-            std::fprintf(stderr, "tb_sm_front: no kernel '%s' in the suite\n",
-                         opt.scenario.c_str());
-            return 2;
-        }
-        kernels.push_back(k);
-    } else {
-        for (unsigned i = 0; i < kernel_count(); i++)
-            kernels.push_back(kernel_at(i));
-    }
+    kernels = tb::suite_kernels(opt, "tb_sm_front");
     std::printf("tb_sm_front: configuration %s, %zu kernels, at most %ld "
                 "cycles each\n", cfg.name, kernels.size(), opt.cycles);
     std::clock_t t0 = std::clock();
