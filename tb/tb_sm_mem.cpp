@@ -246,11 +246,14 @@ void count_lsu(Coverage &c, const sm *m)
 // replay) the module is traced up to stop_at.  Returns the first mismatch
 // (cycle -1: none); status: 0 run and checked, -1 the configuration
 // refuses the kernel or the C SM stops it with an error (why), 1 the
-// kernel failed (why).
+// kernel failed (why).  cut: -1, or the cycle in which DRAM answered one
+// id twice (the port has a bit per id: the module cannot follow the C SM
+// from there), up to which the module was compared; the C SM then runs
+// the kernel alone to its end, whose result is checked.
 tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
                         const char *config, long cycles, const char *fst,
                         long stop_at, Coverage &cov, int &status,
-                        std::string &why)
+                        std::string &why, long &cut)
 {
     Run r;
     tb::Mismatch mm;
@@ -260,6 +263,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     const Widths w = widths_of(cfg);
 
     status = 0;
+    cut = -1;
     if (int rc = tb::sm_start(r, src, config, why)) {
         status = rc == -1 ? -1 : 1;
         return mm;
@@ -278,10 +282,8 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         if (!r.probe.evaluated)
             break;                  // the SM stopped before its LSU's edge
         if (!drive(top[0], r, w)) {
-            why = "DRAM answers one id twice in cycle " + std::to_string(cycle)
-                  + ": the memory port carries one response per id";
-            status = 1;
-            return mm;
+            cut = cycle;            // the boundary: compared up to here
+            break;
         }
         top.low(0, cycle);
         if (!compare(top[0], r, w, cycle, mm) && !fst)
@@ -295,8 +297,12 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     cov.cycles += (unsigned long)cycle;
     if (fst)
         return mm;
+    r.m->mem_probe = nullptr;
+    if (cut >= 0)                   // the C SM alone, after cycle `cut`
+        for (cycle++; r.m->status == SM_RUNNING && cycle < cycles; cycle++)
+            sm_cycle(r.m);
     status = tb::sm_finish(r, src, cycles, why);
-    if (status == 0) {
+    if (status == 0 && cut < 0) {
         cov.kernels++;
         count_lsu(cov, r.m);
     }
@@ -311,7 +317,7 @@ int main(int argc, char **argv)
     simt_config cfg;
     char err[CONFIG_ERR_LEN];
     Coverage cov;
-    unsigned stopped = 0;
+    unsigned stopped = 0, cut_short = 0;
 
     if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
         std::fprintf(stderr, "%s\n", err);
@@ -330,8 +336,9 @@ int main(int argc, char **argv)
     for (const kernel_info *k : kernels) {
         int status;
         std::string why;
+        long cut;
         tb::Mismatch mm = run_kernel(k, cfg, opt.config.c_str(), opt.cycles,
-                                     nullptr, 0, cov, status, why);
+                                     nullptr, 0, cov, status, why, cut);
         if (mm.cycle >= 0) {
             Coverage ignored;
             std::printf("MISMATCH in kernel %s at cycle %ld: %s expected %llu, "
@@ -339,7 +346,7 @@ int main(int argc, char **argv)
                         (unsigned long long)mm.expected,
                         (unsigned long long)mm.actual);
             run_kernel(k, cfg, opt.config.c_str(), opt.cycles, opt.fst.c_str(),
-                       mm.cycle + 2, ignored, status, why);
+                       mm.cycle + 2, ignored, status, why, cut);
             std::printf("waveform: %s\n", opt.fst.c_str());
             std::printf("replay:   %s --config %s --scenario %s --cycles %ld\n",
                         argv[0], opt.config.c_str(), k->name, opt.cycles);
@@ -354,6 +361,12 @@ int main(int argc, char **argv)
             std::printf("kernel %-10s stops on the C SM (its memory side "
                         "compared up to there): %s\n", k->name, why.c_str());
             stopped++;
+        } else if (cut >= 0) {
+            std::printf("kernel %-10s compared up to cycle %ld, where DRAM "
+                        "answers one id twice, which the memory port (a bit "
+                        "per id) cannot carry; the C SM ran it to its end "
+                        "and its result is right\n", k->name, cut);
+            cut_short++;
         }
     }
     double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
@@ -387,7 +400,8 @@ int main(int argc, char **argv)
                     "event (see the counters above)\n");
         return 1;
     }
-    std::printf("PASS: %lu kernels (%u stopped) in %.2f s\n", cov.kernels,
-                stopped, secs);
+    std::printf("PASS: %lu kernels (%u stopped, %u compared only up to a "
+                "double response) in %.2f s\n", cov.kernels, stopped,
+                cut_short, secs);
     return 0;
 }
