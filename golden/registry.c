@@ -560,6 +560,33 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The SM's memory side: the load/store unit, the L1's tags and
+     * MSHRs, the shared-memory banks and the table of loads in flight,
+     * wired as golden/sm/sm_memport.c composes their models, with the
+     * memory port to DRAM.  Its testbench runs the suite's kernels on the
+     * C SM, serves the port with DRAM's timing and compares every output
+     * every cycle.  Under sbr, as the other composed stages so far. */
+    [STRUCTURE_SM_MEM] = {
+        .name = "sm_mem",
+        .module = "simtref_sm_mem",
+        .file = "simtref_sm_mem.v",
+        .model = "sm/sm.h",
+        .modes = REGISTRY_MODE(RECONV_SBR),
+        .title = "Memory side of the SM (LSU, L1, shared-memory banks and "
+                 "loads in flight composed)",
+        .source = "Collange 4.2; docs/memory.md; docs/architecture.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "sm-tiny-sbr",
+        .tb_deps = "golden/sm/sm.h golden/sm/dram.h kernels/suite.h "
+                   "lib/api_internal.h lib/simtref/simtref.h "
+                   "tb/tb_sm_common.h",
+        .cosims = "sm-tiny-sbr",
+        .long_cosims = "fermi-sbr gtx480-baws",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 /* ORDER DEFECT */
@@ -826,6 +853,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "earlier scheduler took the LSU's port this cycle, not when "
                "the LSU cannot take a request: a warp is issuable that the "
                "SM holds",
+    },
+    [DEFECT_SM_MEM_DONE_LATE] = {
+        .name = "sm-mem-done-late",
+        .structure = STRUCTURE_SM_MEM,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-done-late",
+        .bug = "the table of loads in flight takes the LSU's dones a cycle "
+               "late (through a register), so the threads a load writes "
+               "are released a cycle after its data is back",
     },
 };
 

@@ -68,6 +68,7 @@ enum structure_id {
     STRUCTURE_SM_RECONV,
     STRUCTURE_SM_FRONT,
     STRUCTURE_SM_ISSUE,
+    STRUCTURE_SM_MEM,
     STRUCTURE_COUNT
 };
 
@@ -171,6 +172,7 @@ enum rtl_defect {
     DEFECT_SM_FRONT_NO_FLUSH_ON_POP, /* a pop does not flush the warp's I-buffer */
     DEFECT_SM_FRONT_FETCH_LIVE_MASK, /* minpc: the fetch's mask is the warp's live lanes */
     DEFECT_SM_ISSUE_NO_LSU_ACCEPT,   /* a memory instruction issues while the LSU cannot take it */
+    DEFECT_SM_MEM_DONE_LATE,         /* the table of loads in flight takes the LSU's dones a cycle late */
     DEFECT_COUNT
 };
 

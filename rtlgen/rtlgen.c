@@ -60,6 +60,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SM_RECONV]      = emit_sm_reconv,
     [STRUCTURE_SM_FRONT]       = emit_sm_front,
     [STRUCTURE_SM_ISSUE]       = emit_sm_issue,
+    [STRUCTURE_SM_MEM]         = emit_sm_mem,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,

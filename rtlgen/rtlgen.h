@@ -116,6 +116,11 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
 void emit_sm_issue(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
 
+/* The SM's memory side: LSU, L1, shared-memory banks and the table of
+ * loads in flight composed as golden/sm/sm_memport.c composes them. */
+void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
+                 enum rtl_defect defect);
+
 /* The data half of a scheduler's I-buffers (an SM part, beside
  * simtref_fetch) */
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,

@@ -1,16 +1,19 @@
 // tb_sm_common.h -- what the testbenches of the SM's composed stages in
 // Verilog share (tb/tb_sm_reconv.cpp, tb/tb_sm_front.cpp,
-// tb/tb_sm_issue.cpp): a kernel (a
-// Source: one of the suite here, a kgen program in tb/tb_kgen.h) started
-// on the C SM through the host API, as `simtref sim` starts it, with
-// every cycle evaluated (its reference mode), and its result checked; a
-// PC as the control-flow stage holds it; the drive of the stage's update
-// ports, by the module's mode (sbr, minpc, ics-first), from the C stage's
-// inputs and the loader's side-band; why kernels stopped.
+// tb/tb_sm_issue.cpp, tb/tb_sm_mem.cpp): a kernel (a Source: one of the
+// suite here, a kgen program in tb/tb_kgen.h) started on the C SM
+// through the host API, as `simtref sim` starts it, with every cycle
+// evaluated (its reference mode), and its result checked; the suite's
+// kernels a run takes; a PC as the control-flow stage holds it; the drive
+// of the stage's update ports, by the module's mode (sbr, minpc,
+// ics-first), from the C stage's inputs and the loader's side-band; the
+// instances of a stage's module and their clock; why kernels stopped.
 #ifndef SIMTREF_TB_SM_COMMON_H
 #define SIMTREF_TB_SM_COMMON_H
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <string>
@@ -165,6 +168,28 @@ class SuiteKernel : public Source {
     kernel_case kc_{};         // the host side: inputs, expected outputs
     bool has_case_ = false;    // kc_ holds a case to free
 };
+
+// The suite's kernels a testbench runs: the one --scenario names, or
+// every kernel; exits with status 2 when the name is not in the suite.
+inline std::vector<const kernel_info *> suite_kernels(const Options &opt,
+                                                      const char *prog)
+{
+    std::vector<const kernel_info *> kernels;
+
+    if (!opt.scenario.empty()) {
+        const kernel_info *k = kernel_find(opt.scenario.c_str());
+        if (!k) {
+            std::fprintf(stderr, "%s: no kernel '%s' in the suite\n", prog,
+                         opt.scenario.c_str());
+            std::exit(2);
+        }
+        kernels.push_back(k);
+    } else {
+        for (unsigned i = 0; i < kernel_count(); i++)
+            kernels.push_back(kernel_at(i));
+    }
+    return kernels;
+}
 
 // Open an SM of the configuration file and launch src on it: 0, or -1
 // with a message (the configuration refuses the kernel), -2 when the
@@ -332,10 +357,10 @@ void drive_stage(Top &top, const sm *m, const sm_rc_in &in,
     }
 }
 
-// One instance of a stage's module per warp scheduler (or one for a
-// stage the SM holds once: schedulers 1), driven beside the C SM: with
-// fst set (a replay) only scheduler `traced`'s instance is
-// traced into that file.  Per cycle and scheduler: drive its inputs,
+// One instance of a stage's module per warp scheduler (or a single one,
+// for a stage of the whole SM: schedulers 1), driven beside the C SM:
+// with fst set (a replay) only scheduler `traced`'s instance is traced
+// into that file.  Per cycle and scheduler: drive its inputs,
 // low() (the clock low, outputs settled for the comparison), then high()
 // (the edge).
 template <typename Top>

@@ -325,6 +325,54 @@ struct sm_issue_probe {
     struct simd_group_in gi;    /* this cycle's issues to the SIMD groups */
 };
 
+/*
+ * Not hardware: what a testbench of the SM's memory side in Verilog
+ * (simtref_sm_mem, tb/tb_sm_mem.cpp) records of it each cycle, where
+ * sm_lsu_edge() computes it (golden/sm/sm_memport.c): the issued memory
+ * instruction going to the LSU and to the table of loads in flight (the
+ * inputs), and what the LSU, DRAM and the table give back (the outputs,
+ * and the memory port between the LSU and DRAM).  Each record is one
+ * cycle of an SM evaluated every cycle (its reference mode: no cycle is
+ * skipped).  NULL by default (struct sm's mem_probe); the testbench
+ * clears `evaluated` before each cycle and sets the read port's address.
+ */
+struct sm_mem_probe {
+    bool evaluated;             /* the LSU's edge ran this cycle */
+    /* inputs */
+    bool issue;                 /* a memory instruction goes to the LSU ... */
+    struct lsu_request req;     /* ... this request (lsu_request_of(),
+                                 * with its warp slot and rd) */
+    bool send;                  /* ... and, having a destination, to the
+                                 * table of loads in flight ... */
+    struct mem_wait_send sent;  /* ... as this send (the instruction's
+                                 * lanes, each lane's warp slot) */
+    unsigned rd_slot, rd_reg;   /* the table's read port: set by the
+                                 * testbench before the cycle */
+    /* outputs */
+    uint64_t rd_mask;           /* the read port's lanes in flight */
+    bool ready;                 /* the LSU takes a request this cycle */
+    uint64_t lsu_pending[SM_MAX_WARP_SLOTS / 64]; /* warp slots with a
+                                 * global access in the LSU (lsu_pending()) */
+    uint64_t mw_pending[SM_MAX_WARP_SLOTS]; /* [slot]: the table's lanes
+                                 * waiting on global memory, before the
+                                 * edge (the warp slots' entries alone) */
+    struct dram_in mem;         /* the LSU's memory request to DRAM */
+    unsigned n_resp;            /* DRAM's responses of this cycle ... */
+    uint64_t resp[(L1_MAX_MSHRS + LSU_MAX_INFLIGHT) / 64]; /* ... their
+                                 * ids as a set (n_resp above its count:
+                                 * an id answered twice in one cycle) */
+    unsigned n_done;            /* the LSU's requests done this cycle ... */
+    struct lsu_done done[LSU_MAX_INFLIGHT]; /* ... in the order of their
+                                 * in-flight entries (warp slot, rd) */
+    unsigned n_wdone;           /* of them, those with a destination: the
+                                 * table's dones, which the scoreboard's
+                                 * releases follow ... */
+    uint64_t wdone_mask[LSU_MAX_INFLIGHT];  /* ... each entry's lanes ... */
+    bool wdone_global[LSU_MAX_INFLIGHT];    /* ... whether global ... */
+    uint16_t wdone_slots[LSU_MAX_INFLIGHT][SM_MAX_LANES]; /* ... and each
+                                 * lane's thread's warp slot */
+};
+
 struct sm {
     struct simt_config cfg;
     const struct program *prog;
@@ -404,6 +452,9 @@ struct sm {
     struct sm_issue_probe *issue_probe; /* not hardware: NULL, or the
                                         * record of the issue check
                                         * (tb/tb_sm_issue.cpp) */
+    struct sm_mem_probe *mem_probe;    /* not hardware: NULL, or the
+                                        * record of the memory side that
+                                        * sm_lsu_edge() fills */
     enum sm_status status;
     char err[SM_ERR_LEN];
 };

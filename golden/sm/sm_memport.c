@@ -173,6 +173,60 @@ uint64_t sm_memory_next_event(const struct sm *sm)
     return l < d ? l : d;
 }
 
+/* The memory side's inputs and the outputs read from the state before
+ * the edge, into the probe (struct sm_mem_probe). */
+static void probe_mem_before(const struct sm *sm, struct sm_mem_probe *p)
+{
+    struct mem_wait_in rd;
+    struct mem_wait_out mo;
+
+    p->evaluated = true;
+    p->issue = sm->lsu_taken;
+    if (p->issue)
+        p->req = sm->lsu_req;
+    p->send = sm->mw_in.n_send > 0;
+    if (p->send)
+        p->sent = sm->mw_in.send[0];
+    memset(&rd, 0, sizeof rd);  /* the read port alone */
+    rd.rd_slot = p->rd_slot;
+    rd.rd_reg = p->rd_reg;
+    mem_wait_eval(&sm->mw, &rd, &mo);
+    p->rd_mask = mo.rd_mask;
+    memcpy(p->mw_pending, mo.pending,
+           sm->warp_slots * sizeof p->mw_pending[0]);
+    p->ready = lsu_can_accept(&sm->lsu);
+    memset(p->lsu_pending, 0, sizeof p->lsu_pending);
+    for (unsigned g = 0; g < sm->warp_slots; g++)
+        p->lsu_pending[g / 64] |= (uint64_t)lsu_pending(&sm->lsu, g) << g % 64;
+}
+
+/* What the LSU and DRAM gave in this cycle, into the probe. */
+static void probe_mem_lsu(struct sm_mem_probe *p, const struct dram_out *mem,
+                          const struct lsu_out *out)
+{
+    p->mem = out->mem;
+    p->n_resp = mem->n;
+    memset(p->resp, 0, sizeof p->resp);
+    for (unsigned i = 0; i < mem->n; i++)
+        p->resp[mem->id[i] / 64] |= 1ull << mem->id[i] % 64;
+    p->n_done = out->n_done;
+    memcpy(p->done, out->done, out->n_done * sizeof out->done[0]);
+}
+
+/* The table's dones of this cycle (the scoreboard's releases), into the
+ * probe. */
+static void probe_mem_dones(const struct sm *sm, struct sm_mem_probe *p,
+                            const struct mem_wait_out *mo)
+{
+    p->n_wdone = sm->mw_in.n_done;
+    for (unsigned i = 0; i < p->n_wdone; i++) {
+        p->wdone_mask[i] = mo->done_mask[i];
+        p->wdone_global[i] = mo->done_global[i];
+        memcpy(p->wdone_slots[i], mo->done_slots[i],
+               sm->cfg.warp_size * sizeof p->wdone_slots[i][0]);
+    }
+}
+
 /* One clock of the LSU: the registers of the requests done are ready
  * from the next cycle (the scoreboard's release ports, written by the
  * caller's scoreboard_step()).  Returns how many requests were done. */
@@ -185,10 +239,14 @@ unsigned sm_lsu_edge(struct sm *sm, uint64_t now)
     struct mem_wait_out mo;
     unsigned n;
 
+    if (sm->mem_probe)
+        probe_mem_before(sm, sm->mem_probe);
     dram_eval(&sm->dram, NULL, &mem);
     lsu_cycle(&sm->lsu, &in, &out);
     dram_step(&sm->dram, &out.mem);
     n = out.n_done;
+    if (sm->mem_probe)
+        probe_mem_lsu(sm->mem_probe, &mem, &out);
 
     sm->sb_in.now = now;
 
@@ -201,6 +259,8 @@ unsigned sm_lsu_edge(struct sm *sm, uint64_t now)
         }
     if (sm->mw_in.n_done)
         mem_wait_eval(&sm->mw, &sm->mw_in, &mo);
+    if (sm->mem_probe)
+        probe_mem_dones(sm, sm->mem_probe, &mo);
     for (unsigned i = 0; i < sm->mw_in.n_done; i++) {
         sm->memo.mem_epoch += mo.done_global[i];
         release_rd(sm, mo.done_slots[i], mo.done_mask[i],

@@ -1,0 +1,390 @@
+/*
+ * emit_sm_mem.c -- simtref_sm_mem: the SM's memory side, composed of
+ * four modules as golden/sm/sm_memport.c composes their models: the
+ * load/store unit (simtref_lsu: the coalescer, the in-flight table), the
+ * L1 data cache's tags and MSHRs (simtref_l1_cache), the shared-memory
+ * banks (simtref_shared_mem) and the table of loads in flight
+ * (simtref_mem_wait).  The wires between them are the models': the L1's
+ * lookup and answer and the memory port's fills (lsu_out.l1), the banks'
+ * request and their last cycle (lsu_out.smem), the LSU's dones into the
+ * table's done ports (sm_lsu_edge()), the issued instruction into the
+ * LSU and the table's send port (sm_send_to_lsu()).  DRAM is outside:
+ * the memory port (golden/sm/dram.h) is the module's.  The scoreboard is
+ * not part of it: the table's dones, which its releases follow, are
+ * outputs.
+ */
+#include "rtlgen.h"
+#include "bits.h"
+#include "l1_cache.h"
+#include "lsu.h"
+#include "mem_wait.h"
+#include "shared_mem.h"
+
+#include <stdio.h>
+
+/* The sizes of the four parts, as their emitters take them. */
+struct mem_sizes {
+    struct lsu_geometry u;
+    struct l1_cache_geometry l1;
+    struct shared_mem_geometry sh;
+    struct mem_wait_geometry mw;
+    unsigned warp_w;        /* a warp slot: the LSU's and the table's */
+};
+
+static void emit_header(struct vgen *v, const struct simt_config *cfg,
+                        const struct mem_sizes *z)
+{
+    const struct vparam params[] = {
+        { "LANES",      z->u.lanes,       NULL, "lanes of a warp (warp_size)" },
+        { "ADDR_W",     z->u.addr_w,      NULL, "byte address (addr_bits)" },
+        { "LINE_BYTES", z->u.line_bytes,  NULL, "L1 data cache line" },
+        { "HIT_LAT",    z->u.hit_latency, NULL, "L1 hit (and shared-memory) latency, cycles" },
+        { "MSHRS",      z->u.mshrs,       NULL, "L1 miss status holding registers" },
+        { "ENTRIES",    z->u.entries,     NULL, "the LSU's in-flight entries" },
+        { "SETS",       z->l1.sets,       NULL, "L1 sets" },
+        { "WAYS",       z->l1.ways,       NULL, "L1 ways per set" },
+        { "BANKS",      z->sh.banks,      NULL, "shared-memory banks" },
+        { "BANK_BYTES", z->sh.bank_bytes, NULL, "bytes of a bank word" },
+        { "NUM_SLOTS",  z->mw.warp_slots, NULL, "warp slots of the SM" },
+        { "NUM_SEND",   z->mw.sends,      NULL, "the table's send ports, one per scheduler" },
+        { "WARP_W",     z->warp_w,        NULL, "a warp slot" },
+        { NULL, 0, NULL, "Derived widths" },
+        { "OFF_W",   0, "$clog2(LINE_BYTES)",      "byte offset within a line" },
+        { "LINE_W",  0, "ADDR_W - OFF_W",          "cache-line number" },
+        { "MSHR_W",  0, "(MSHRS > 1) ? $clog2(MSHRS) : 1", "an MSHR" },
+        { "ID_W",    0, "$clog2(MSHRS + ENTRIES)", "a memory request's id" },
+        { "BYTES_W", 0, "$clog2(LINE_BYTES + 1)",  "bytes a memory request moves" },
+        { "WARPS",   0, "1 << WARP_W",             "warp slots the LSU names" },
+    };
+    const struct vport ports[] = {
+        { NULL, NULL, NULL, "Clock and reset" },
+        { "input",  "",                            "clk_i",          "clock" },
+        { "input",  "",                            "rst_ni",         "asynchronous reset, active low" },
+        { NULL, NULL, NULL, "Issue: the issued memory instruction (lsu_request_of()), taken when ready_o" },
+        { "input",  "",                            "issue_valid_i",  "a request this cycle" },
+        { "input",  "[WARP_W-1:0]",                "issue_warp_i",   "its warp slot" },
+        { "input",  "[4:0]",                       "issue_rd_i",     "destination register, 0: none (a store)" },
+        { "input",  "[1:0]",                       "issue_kind_i",   "0 load, 1 store, 2 atomic" },
+        { "input",  "",                            "issue_space_i",  "0 global, 1 shared" },
+        { "input",  "[2:0]",                       "issue_bytes_i",  "access size: 1, 2 or 4 bytes" },
+        { "input",  "[LANES-1:0]",                 "issue_mask_i",   "lanes that access memory" },
+        { "input",  "[LANES*ADDR_W-1:0]",          "issue_addr_i",   "each lane's byte address" },
+        { "input",  "[LANES-1:0]",                 "issue_lanes_i",  "the instruction's lanes: those its rd is written for" },
+        { "input",  "[LANES*WARP_W-1:0]",          "issue_slots_i",  "each lane's thread's warp slot" },
+        { "output", "",                            "ready_o",        "the LSU takes a request: coalescer free, a free entry" },
+        { NULL, NULL, NULL, "Done: the requests whose data is back, by in-flight entry; the scoreboard's releases follow those with a rd" },
+        { "output", "[ENTRIES-1:0]",               "done_o",         "entry done this cycle" },
+        { "output", "[ENTRIES*WARP_W-1:0]",        "done_warp_o",    "... its warp slot" },
+        { "output", "[ENTRIES*5-1:0]",             "done_rd_o",      "... its destination register (0: a store, no release)" },
+        { "output", "[ENTRIES*LANES-1:0]",         "done_mask_o",    "... the lanes whose rd is readable from the next cycle" },
+        { "output", "[ENTRIES-1:0]",               "done_global_o",  "... it went to global memory" },
+        { "output", "[ENTRIES*LANES*WARP_W-1:0]",  "done_slots_o",   "... each lane's thread's warp slot" },
+        { NULL, NULL, NULL, "Waiting on memory, from the state" },
+        { "output", "[WARPS-1:0]",                 "lsu_pending_o",  "warp slot has a global access in the LSU" },
+        { "output", "[NUM_SLOTS*LANES-1:0]",       "wait_pending_o", "bit g*LANES+l: thread (g, l) has a global load in flight" },
+        { NULL, NULL, NULL, "The table's read port: issue's check of a load's destination" },
+        { "input",  "[WARP_W-1:0]",                "rd_slot_i",      "warp slot" },
+        { "input",  "[4:0]",                       "rd_reg_i",       "register" },
+        { "output", "[LANES-1:0]",                 "rd_mask_o",      "the lanes of its load in flight (0: none)" },
+        { NULL, NULL, NULL, "Memory port to DRAM (golden/sm/dram.h): every request is taken (no ready); responses by id" },
+        { "output", "",                            "mem_valid_o",    "a request this cycle, at most one" },
+        { "output", "[1:0]",                       "mem_kind_o",     "0 line read, 1 write (no response), 2 atomic" },
+        { "output", "[LINE_W-1:0]",                "mem_line_o",     "its line" },
+        { "output", "[BYTES_W-1:0]",               "mem_bytes_o",    "bytes it moves" },
+        { "output", "[ID_W-1:0]",                  "mem_id_o",       "MSHR (read), MSHRS + entry (atomic)" },
+        { "input",  "[MSHRS+ENTRIES-1:0]",         "mem_resp_i",     "ids whose data arrives at this edge, one each" },
+    };
+
+    emit_file_header(v, "simtref_sm_mem.v", "the SM's memory side",
+                     "docs/architecture.md; C model: golden/sm/sm_memport.c (sm_lsu_edge()).",
+                     cfg);
+    vgen_line(v, "// The load/store unit, the L1's tags and MSHRs, the shared-memory banks");
+    vgen_line(v, "// and the table of loads in flight, wired as the C SM composes their");
+    vgen_line(v, "// models.  The issued memory instruction goes to the LSU and, with a");
+    vgen_line(v, "// destination, to the table (one a cycle: the LSU takes one).  The LSU");
+    vgen_line(v, "// asks the L1 and the banks; the memory port's responses fill the L1's");
+    vgen_line(v, "// MSHRs; the LSU's dones read the table out (a send of the same cycle");
+    vgen_line(v, "// bypassed), whose outputs name the threads the scoreboard releases.");
+    vgen_line(v, "// No data moves here: the C SM performs the accesses at issue, the side");
+    vgen_line(v, "// decides when each is done.");
+    vgen_line(v, "// Storage: that of the four modules; the composition adds none.");
+    vgen_blank(v);
+    vgen_module_begin(v, "simtref_sm_mem", params,
+                      sizeof params / sizeof params[0], ports,
+                      sizeof ports / sizeof ports[0]);
+}
+
+static void emit_wires(struct vgen *v, const struct mem_sizes *z)
+{
+    vgen_section(v, "Wires between the parts");
+    vgen_line(v, "// simtref_lsu: the L1's lookup, the banks' request, the dones");
+    vgen_line(v, "wire                    l1_lookup;    // a lookup this cycle ...");
+    vgen_line(v, "wire [1:0]              l1_op;        // ... read, write or invalidate ...");
+    vgen_line(v, "wire [LINE_W-1:0]       l1_line;      // ... of this line");
+    vgen_line(v, "wire [MSHRS-1:0]        l1_fill;      // MSHRs whose line arrives at this edge");
+    vgen_line(v, "wire                    smem_valid;   // a new shared request ...");
+    vgen_line(v, "wire [LANES-1:0]        smem_mask;    // ... its lanes ...");
+    vgen_line(v, "wire [LANES*ADDR_W-1:0] smem_addr;    // ... each lane's address");
+    vgen_line(v, "wire [ENTRIES-1:0]      u_done;       // the LSU's dones, by entry");
+    vgen_line(v, "wire [ENTRIES*5-1:0]    u_done_rd;    // ... their registers");
+    vgen_line(v, "// simtref_l1_cache");
+    vgen_line(v, "wire [1:0]              l1_result;    // hit, merged, miss, no MSHR");
+    vgen_line(v, "wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into or taken");
+    vgen_line(v, "// simtref_shared_mem");
+    vgen_line(v, "wire                    smem_done;    // the shared request's last bank cycle");
+    vgen_line(v, "wire [LANES*32-1:0]     smem_addr32;  // the banks' addresses: 32 bits a lane");
+    vgen_line(v, "// simtref_mem_wait");
+    vgen_line(v, "wire                    mw_send;      // the taken request has a destination");
+    vgen_line(v, "wire                    mw_global;    // ... and goes to global memory");
+    vgen_line(v, "wire [NUM_SEND-1:0]     mw_send_v;    // the table's send ports: the LSU's");
+    vgen_line(v, "wire [NUM_SEND*WARP_W-1:0] mw_send_slot; // request on port 0, as the C SM's");
+    vgen_line(v, "wire [NUM_SEND*5-1:0]   mw_send_rd;   // one send a cycle is its first");
+    vgen_line(v, "wire [NUM_SEND*LANES-1:0] mw_send_mask;");
+    vgen_line(v, "wire [NUM_SEND-1:0]     mw_send_glob;");
+    vgen_line(v, "wire [NUM_SEND*LANES*WARP_W-1:0] mw_send_slots;");
+    vgen_line(v, "wire [ENTRIES-1:0]      mw_done;      // the table's done ports");
+    vgen_line(v, "wire [ENTRIES*WARP_W-1:0] mw_done_warp;");
+    vgen_line(v, "wire [ENTRIES*5-1:0]    mw_done_rd;");
+    vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+    vgen_line(v, "wire                    l1_hit;       // any op's hit: the LSU reads the result");
+    vgen_line(v, "wire                    smem_busy;    // the LSU keeps its own replay state");
+    vgen_line(v, "wire [%u:0]              smem_cycles;  // ... and counts the banks' cycles by done",
+              bits_for(z->sh.lanes) - 1);
+    vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+}
+
+static void emit_glue(struct vgen *v, const struct mem_sizes *z,
+                      enum rtl_defect defect)
+{
+    vgen_section(v, "The table's send and done ports (sm_send_to_lsu(), sm_lsu_edge())");
+    vgen_line(v, "// A load or atomic the LSU takes this cycle holds its destination in");
+    vgen_line(v, "// the table from the edge; global when any lane goes through the L1.");
+    vgen_line(v, "assign mw_send   = issue_valid_i && ready_o && issue_rd_i != 5'd0;");
+    vgen_line(v, "assign mw_global = !issue_space_i && issue_mask_i != {LANES{1'b0}};");
+    {
+        static const struct { const char *dst, *width, *src; } sends[] = {
+            { "mw_send_v",     "1",              "mw_send" },
+            { "mw_send_slot",  "WARP_W",         "issue_warp_i" },
+            { "mw_send_rd",    "5",              "issue_rd_i" },
+            { "mw_send_mask",  "LANES",          "issue_lanes_i" },
+            { "mw_send_glob",  "1",              "mw_global" },
+            { "mw_send_slots", "LANES*WARP_W",   "issue_slots_i" },
+        };
+        char pad[96], buf[200];
+
+        vgen_line(v, "// The one send of a cycle on port 0 (the C SM's mw_in.send[0]).");
+        for (size_t i = 0; i < sizeof sends / sizeof sends[0]; i++) {
+            snprintf(pad, sizeof pad, "(NUM_SEND-1)*%s", sends[i].width);
+            vgen_line(v, "assign %s = %s;", sends[i].dst,
+                      vgen_zext(buf, sizeof buf, z->mw.sends - 1, pad,
+                                sends[i].src));
+        }
+    }
+    vgen_blank(v);
+    if (defect == DEFECT_SM_MEM_DONE_LATE) {
+        vgen_line(v, "// DELIBERATE DEFECT (sm-mem-done-late): the table's done ports take");
+        vgen_line(v, "// the LSU's dones a cycle late, through a register: the threads are");
+        vgen_line(v, "// released a cycle after their data is back.");
+        vgen_line(v, "reg  [ENTRIES-1:0]        late_done_q;");
+        vgen_line(v, "reg  [ENTRIES*WARP_W-1:0] late_warp_q;");
+        vgen_line(v, "reg  [ENTRIES*5-1:0]      late_rd_q;");
+        {
+            const struct vreg regs[] = {
+                { "late_done_q", "{ENTRIES{1'b0}}", "u_done" },
+                { "late_warp_q", "{(ENTRIES*WARP_W){1'b0}}", "done_warp_o" },
+                { "late_rd_q",   "{(ENTRIES*5){1'b0}}", "u_done_rd" },
+            };
+            vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
+        }
+        vgen_line(v, "assign mw_done_warp = late_warp_q;");
+        vgen_line(v, "assign mw_done_rd   = late_rd_q;");
+        vgen_line(v, "genvar ge;");
+        vgen_generate(v);
+        vgen_begin_named(v, "g_done", "for (ge = 0; ge < ENTRIES; ge = ge + 1)");
+        vgen_line(v, "assign mw_done[ge] = late_done_q[ge] && late_rd_q[ge*5 +: 5] != 5'd0;");
+        vgen_end(v);
+        vgen_endgenerate(v);
+    } else {
+        vgen_line(v, "// The LSU's dones of this cycle read the table out at once: a store");
+        vgen_line(v, "// (no destination) names no entry.");
+        vgen_line(v, "assign mw_done_warp = done_warp_o;");
+        vgen_line(v, "assign mw_done_rd   = u_done_rd;");
+        vgen_line(v, "genvar ge;");
+        vgen_generate(v);
+        vgen_begin_named(v, "g_done", "for (ge = 0; ge < ENTRIES; ge = ge + 1)");
+        vgen_line(v, "assign mw_done[ge] = u_done[ge] && u_done_rd[ge*5 +: 5] != 5'd0;");
+        vgen_end(v);
+        vgen_endgenerate(v);
+    }
+    vgen_line(v, "assign done_o    = u_done;");
+    vgen_line(v, "assign done_rd_o = u_done_rd;");
+    vgen_section(v, "The banks' addresses (the LSU's are ADDR_W bits)");
+    if (z->u.addr_w >= 32) {
+        vgen_line(v, "assign smem_addr32 = smem_addr;");
+    } else {
+        vgen_line(v, "genvar gl;");
+        vgen_generate(v);
+        vgen_begin_named(v, "g_smem_addr", "for (gl = 0; gl < LANES; gl = gl + 1)");
+        vgen_line(v, "assign smem_addr32[gl*32 +: 32] =");
+        vgen_line(v, "    {{(32-ADDR_W){1'b0}}, smem_addr[gl*ADDR_W +: ADDR_W]};");
+        vgen_end(v);
+        vgen_endgenerate(v);
+    }
+}
+
+static void emit_lsu_inst(struct vgen *v)
+{
+    const struct vconn params[] = {
+        { "LANES",      "LANES",      NULL },
+        { "ADDR_W",     "ADDR_W",     NULL },
+        { "LINE_BYTES", "LINE_BYTES", NULL },
+        { "HIT_LAT",    "HIT_LAT",    NULL },
+        { "MSHRS",      "MSHRS",      NULL },
+        { "ENTRIES",    "ENTRIES",    NULL },
+        { "WARP_W",     "WARP_W",     NULL },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        VCONN_SAME("issue_valid_i"),
+        VCONN_SAME("issue_warp_i"),
+        VCONN_SAME("issue_rd_i"),
+        VCONN_SAME("issue_kind_i"),
+        VCONN_SAME("issue_space_i"),
+        VCONN_SAME("issue_bytes_i"),
+        VCONN_SAME("issue_mask_i"),
+        VCONN_SAME("issue_addr_i"),
+        VCONN_SAME("ready_o"),
+        { "done_o",       "u_done",        NULL },
+        VCONN_SAME("done_warp_o"),
+        { "done_rd_o",    "u_done_rd",     NULL },
+        { "pending_o",    "lsu_pending_o", NULL },
+        VCONN_SAME("mem_valid_o"),
+        VCONN_SAME("mem_kind_o"),
+        VCONN_SAME("mem_line_o"),
+        VCONN_SAME("mem_bytes_o"),
+        VCONN_SAME("mem_id_o"),
+        VCONN_SAME("mem_resp_i"),
+        { "l1_lookup_o",  "l1_lookup",     NULL },
+        { "l1_op_o",      "l1_op",         NULL },
+        { "l1_line_o",    "l1_line",       NULL },
+        { "l1_fill_o",    "l1_fill",       "the memory port's read responses" },
+        { "l1_result_i",  "l1_result",     NULL },
+        { "l1_mshr_i",    "l1_mshr",       NULL },
+        { "smem_valid_o", "smem_valid",    NULL },
+        { "smem_mask_o",  "smem_mask",     NULL },
+        { "smem_addr_o",  "smem_addr",     NULL },
+        { "smem_done_i",  "smem_done",     NULL },
+    };
+
+    vgen_section(v, "The load/store unit: the coalescer and the in-flight table");
+    vgen_instance(v, "simtref_lsu", "u_lsu", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+}
+
+static void emit_l1_inst(struct vgen *v)
+{
+    const struct vconn params[] = {
+        { "SETS",   "SETS",   NULL },
+        { "WAYS",   "WAYS",   NULL },
+        { "MSHRS",  "MSHRS",  NULL },
+        { "LINE_W", "LINE_W", NULL },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        { "lookup_i", "l1_lookup", NULL },
+        { "op_i",     "l1_op",     NULL },
+        { "line_i",   "l1_line",   NULL },
+        { "fill_i",   "l1_fill",   NULL },
+        { "result_o", "l1_result", NULL },
+        { "mshr_o",   "l1_mshr",   NULL },
+        { "hit_o",    "l1_hit",    NULL },
+    };
+
+    vgen_section(v, "The L1 data cache: tags, LRU ranks and MSHRs");
+    vgen_instance(v, "simtref_l1_cache", "u_l1", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+}
+
+static void emit_smem_inst(struct vgen *v)
+{
+    const struct vconn params[] = {
+        { "LANES",      "LANES",      NULL },
+        { "BANKS",      "BANKS",      NULL },
+        { "BANK_BYTES", "BANK_BYTES", NULL },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        { "valid_i",  "smem_valid",  NULL },
+        { "mask_i",   "smem_mask",   NULL },
+        { "addr_i",   "smem_addr32", NULL },
+        { "busy_o",   "smem_busy",   NULL },
+        { "done_o",   "smem_done",   NULL },
+        { "cycles_o", "smem_cycles", NULL },
+    };
+
+    vgen_section(v, "The shared-memory banks: a request's bank conflicts");
+    vgen_instance(v, "simtref_shared_mem", "u_smem", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+}
+
+static void emit_mem_wait_inst(struct vgen *v)
+{
+    const struct vconn params[] = {
+        { "NUM_SLOTS", "NUM_SLOTS", NULL },
+        { "LANES",     "LANES",     NULL },
+        { "NUM_SEND",  "NUM_SEND",  NULL },
+        { "NUM_DONE",  "ENTRIES",   NULL },
+        { "SLOT_W",    "WARP_W",    NULL },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        { "send_valid_i",  "mw_send_v",      NULL },
+        { "send_slot_i",   "mw_send_slot",   NULL },
+        { "send_rd_i",     "mw_send_rd",     NULL },
+        { "send_mask_i",   "mw_send_mask",   NULL },
+        { "send_global_i", "mw_send_glob",   NULL },
+        { "send_slots_i",  "mw_send_slots",  NULL },
+        { "done_valid_i",  "mw_done",        NULL },
+        { "done_slot_i",   "mw_done_warp",   NULL },
+        { "done_rd_i",     "mw_done_rd",     NULL },
+        VCONN_SAME("done_mask_o"),
+        VCONN_SAME("done_global_o"),
+        VCONN_SAME("done_slots_o"),
+        VCONN_SAME("rd_slot_i"),
+        VCONN_SAME("rd_reg_i"),
+        VCONN_SAME("rd_mask_o"),
+        { "pending_o",     "wait_pending_o", NULL },
+    };
+
+    vgen_section(v, "The table of loads in flight");
+    vgen_instance(v, "simtref_mem_wait", "u_wait", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+}
+
+void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
+                 enum rtl_defect defect)
+{
+    struct mem_sizes z;
+
+    lsu_geometry(cfg, &z.u);
+    l1_cache_geometry(cfg, &z.l1);
+    shared_mem_geometry(cfg, &z.sh);
+    mem_wait_geometry(cfg, &z.mw);
+    z.warp_w = z.u.warp_w ? z.u.warp_w : 1;
+    emit_header(v, cfg, &z);
+    emit_wires(v, &z);
+    emit_glue(v, &z, defect);
+    emit_lsu_inst(v);
+    emit_l1_inst(v);
+    emit_smem_inst(v);
+    emit_mem_wait_inst(v);
+    vgen_module_end(v, "simtref_sm_mem");
+}

@@ -1,0 +1,407 @@
+// tb_sm_mem.cpp -- the SM's memory side in Verilog (simtref_sm_mem:
+// simtref_lsu, simtref_l1_cache, simtref_shared_mem and simtref_mem_wait
+// composed) in lockstep with the C SM on the suite's kernels, its memory
+// port served by DRAM's timing.
+//
+// A kernel runs on the C SM (golden/sm/), started through the host API as
+// `simtref sim` starts it, every cycle evaluated (its reference mode;
+// tb/tb_sm_common.h).  The SM records its memory side each cycle (struct
+// sm_mem_probe, golden/sm/sm.h): the memory instruction it issued to the
+// LSU (warp slot, rd, kind, space, size, lanes, addresses, and each
+// lane's thread's warp slot for the table of loads in flight) and what
+// the LSU, DRAM and the table gave back.  The module gets the same
+// instruction.  Its memory port is served by a DRAM of this testbench's
+// own (golden/sm/dram.h, the C SM's timing), fed by the module's
+// requests, not the C SM's: each cycle its responses go to mem_resp_i
+// and are compared with those the C SM's DRAM gave, and the module's
+// request is compared with the C SM's LSU's before it is queued.  Before
+// each clock edge every output is compared: ready, the dones (entry by
+// entry, in the C LSU's order: warp slot and rd) and, for those with a
+// destination, the table's lanes, global bit and each lane's warp slot
+// (what the scoreboard's releases take); the warp slots with a global
+// access in the LSU; the threads waiting on global memory; the table's
+// read port, its address swept over every (warp slot, register) as the
+// cycles go; the memory request.  The module's state is never read back.
+// The kernel's result is then checked against its host reference.
+//
+//   --scenario NAME  the suite's kernel NAME (default: every kernel)
+//   --cycles N       a kernel's cycle limit
+//
+// The kernels' inputs are those of seed 1, as `simtref sim` gives them.
+//
+// On a mismatch: the kernel, cycle, signal, expected and actual values,
+// the FST of the module replayed up to the mismatch, and the command that
+// replays it; exit 1.
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vsimtref_sm_mem.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include "dram.h"
+#include "tb_sm_common.h"
+
+namespace {
+
+using Top = Vsimtref_sm_mem;
+
+// What the kernels exercised, over the whole run: the cycles' events
+// seen at the ports, and the C LSU's counts of the kernels checked.
+struct Coverage {
+    unsigned long kernels = 0, cycles = 0, loads = 0, stores = 0,
+                  atomics = 0, shared = 0, dones = 0, releases = 0,
+                  mem_requests = 0, responses = 0, multi_resp = 0,
+                  rd_hits = 0, busy = 0;
+    uint64_t l1_hits = 0, l1_misses = 0, l1_merges = 0, mshr_stalls = 0,
+             bank_conflicts = 0, store_lines = 0, atomic_lines = 0;
+};
+
+// One kernel's run: the C SM, its memory side's record, and the DRAM
+// that serves the module.
+struct Run : tb::SmRun {
+    sm_mem_probe probe{};
+    std::unique_ptr<dram> mem{new dram};
+    dram_out resp{};            // this cycle's responses to the module
+};
+
+// The widths of the module's fields.
+struct Widths {
+    unsigned lanes, addr_w, warp_w, entries, mshrs, line_w, slots;
+};
+
+Widths widths_of(const simt_config &cfg)
+{
+    struct lsu_geometry g;
+    struct mem_wait_geometry mg;
+
+    lsu_geometry(&cfg, &g);
+    mem_wait_geometry(&cfg, &mg);
+    return { g.lanes, g.addr_w, g.warp_w ? g.warp_w : 1, g.entries,
+             g.mshrs, g.addr_w - g.line_shift, mg.warp_slots };
+}
+
+// The table's read port for this cycle: every (warp slot, register) in
+// turn, slots fastest.
+void read_port_of(long cycle, const Widths &w, unsigned &slot, unsigned &reg)
+{
+    slot = (unsigned)(cycle % w.slots);
+    reg = (unsigned)(cycle / w.slots % MEM_WAIT_REGS);
+}
+
+// The memory instruction of this cycle and DRAM's responses into the
+// module; false when DRAM answers one id twice in a cycle, which the
+// module's port (a bit per id) cannot carry.
+bool drive(Top &top, Run &r, const Widths &w)
+{
+    const sm_mem_probe &p = r.probe;
+    const lsu_request &q = p.req;
+    bool once = true;
+
+    top.issue_valid_i = p.issue;
+    top.issue_warp_i = p.issue ? q.warp : 0;
+    top.issue_rd_i = p.issue ? q.rd : 0;
+    top.issue_kind_i = p.issue ? (unsigned)q.kind : 0;
+    top.issue_space_i = p.issue && q.space == LSU_SHARED;
+    top.issue_bytes_i = p.issue ? q.bytes : 0;
+    tb::set_field(top.issue_mask_i, 0, w.lanes, p.issue ? q.mask : 0);
+    tb::set_field(top.issue_lanes_i, 0, w.lanes, p.send ? p.sent.e.mask : 0);
+    for (unsigned l = 0; l < w.lanes; l++) {
+        tb::set_field(top.issue_addr_i, l * w.addr_w, w.addr_w,
+                      p.issue && (q.mask >> l & 1) ? q.addr[l] : 0);
+        tb::set_field(top.issue_slots_i, l * w.warp_w, w.warp_w,
+                      p.send ? p.sent.e.slot[l] : 0);
+    }
+    top.rd_slot_i = p.rd_slot;
+    top.rd_reg_i = p.rd_reg;
+    dram_eval(r.mem.get(), nullptr, &r.resp);
+    for (unsigned b = 0; b < w.mshrs + w.entries; b++)
+        tb::set_field(top.mem_resp_i, b, 1, 0);
+    for (unsigned k = 0; k < r.resp.n; k++) {
+        once &= tb::get_field(top.mem_resp_i, r.resp.id[k], 1) == 0;
+        tb::set_field(top.mem_resp_i, r.resp.id[k], 1, 1);
+    }
+    return once;
+}
+
+// The module's outputs against the C SM's; false at the first difference
+// (recorded in mm).
+bool compare(const Top &top, const Run &r, const Widths &w, long cycle,
+             tb::Mismatch &mm)
+{
+    const sm_mem_probe &p = r.probe;
+    unsigned k = 0, j = 0, n = 0;
+    bool ok = true;
+    uint64_t lanes = w.lanes >= 64 ? ~0ull : (1ull << w.lanes) - 1;
+
+    // DRAM's responses to the module are those the C SM's LSU had
+    ok &= tb::expect(mm, cycle, "DRAM's responses (count)", p.n_resp, r.resp.n);
+    for (unsigned i = 0; i < r.resp.n; i++)
+        ok &= tb::check(mm, cycle, 1, p.resp[r.resp.id[i] / 64] >> r.resp.id[i] % 64 & 1,
+                        [&] { return tb::indexed("mem_resp_i", r.resp.id[i]); });
+    ok &= tb::expect(mm, cycle, "ready_o", p.ready, top.ready_o);
+    for (unsigned e = 0; e < w.entries; e++) {
+        if (!tb::get_field(top.done_o, e, 1))
+            continue;
+        n++;
+        if (k >= p.n_done) {
+            ok &= tb::expect(mm, cycle, tb::indexed("done_o", e), 0, 1);
+            continue;
+        }
+        const lsu_done &d = p.done[k++];
+        ok &= tb::check(mm, cycle, d.warp,
+                        tb::get_field(top.done_warp_o, e * w.warp_w, w.warp_w),
+                        [&] { return tb::indexed("done_warp_o", e); });
+        ok &= tb::check(mm, cycle, d.rd, tb::get_field(top.done_rd_o, e * 5, 5),
+                        [&] { return tb::indexed("done_rd_o", e); });
+        if (!d.rd || j >= p.n_wdone)
+            continue;
+        ok &= tb::check(mm, cycle, p.wdone_mask[j],
+                        tb::get_field(top.done_mask_o, e * w.lanes, w.lanes),
+                        [&] { return tb::indexed("done_mask_o", e); });
+        if (p.wdone_mask[j])    // the table's memories mean nothing else
+            ok &= tb::check(mm, cycle, p.wdone_global[j],
+                            tb::get_field(top.done_global_o, e, 1),
+                            [&] { return tb::indexed("done_global_o", e); });
+        for (unsigned l = 0; l < w.lanes; l++)
+            if (p.wdone_mask[j] >> l & 1)
+                ok &= tb::check(mm, cycle, p.wdone_slots[j][l],
+                                tb::get_field(top.done_slots_o,
+                                              (e * w.lanes + l) * w.warp_w, w.warp_w),
+                                [&] { return tb::indexed("done_slots_o", e)
+                                             + "[lane " + std::to_string(l) + "]"; });
+        j++;
+    }
+    ok &= tb::expect(mm, cycle, "done_o (how many)", p.n_done, n);
+    for (unsigned g = 0; g < w.slots; g++) {
+        ok &= tb::check(mm, cycle, p.lsu_pending[g / 64] >> g % 64 & 1,
+                        tb::get_field(top.lsu_pending_o, g, 1),
+                        [&] { return tb::indexed("lsu_pending_o", g); });
+        ok &= tb::check(mm, cycle, p.mw_pending[g] & lanes,
+                        tb::get_field(top.wait_pending_o, g * w.lanes, w.lanes),
+                        [&] { return "wait_pending_o[slot " + std::to_string(g) + "]"; });
+    }
+    ok &= tb::expect(mm, cycle, "rd_mask_o", p.rd_mask & lanes,
+                     tb::get_field(top.rd_mask_o, 0, w.lanes));
+    ok &= tb::expect(mm, cycle, "mem_valid_o", p.mem.valid, top.mem_valid_o);
+    if (p.mem.valid) {
+        ok &= tb::expect(mm, cycle, "mem_kind_o", (unsigned)p.mem.kind, top.mem_kind_o);
+        ok &= tb::expect(mm, cycle, "mem_line_o", p.mem.line,
+                         tb::get_field(top.mem_line_o, 0, w.line_w));
+        ok &= tb::expect(mm, cycle, "mem_bytes_o", p.mem.bytes, top.mem_bytes_o);
+        ok &= tb::expect(mm, cycle, "mem_id_o", p.mem.id, top.mem_id_o);
+    }
+    return ok;
+}
+
+// The module's memory request into the testbench's DRAM, at the edge.
+void serve(const Top &top, Run &r, const Widths &w)
+{
+    dram_in q{};
+
+    q.valid = top.mem_valid_o;
+    if (q.valid) {
+        q.kind = (dram_kind)top.mem_kind_o;
+        q.line = tb::get_field(top.mem_line_o, 0, w.line_w);
+        q.bytes = top.mem_bytes_o;
+        q.id = top.mem_id_o;
+    }
+    dram_step(r.mem.get(), &q);
+}
+
+void count(Coverage &c, const sm_mem_probe &p)
+{
+    c.loads += p.issue && p.req.kind == LSU_LOAD;
+    c.stores += p.issue && p.req.kind == LSU_STORE;
+    c.atomics += p.issue && p.req.kind == LSU_ATOMIC;
+    c.shared += p.issue && p.req.space == LSU_SHARED;
+    c.dones += p.n_done;
+    c.releases += p.n_wdone;
+    c.mem_requests += p.mem.valid;
+    c.responses += p.n_resp;
+    c.multi_resp += p.n_resp >= 2;
+    c.rd_hits += p.rd_mask != 0;
+    c.busy += !p.ready;
+}
+
+// The C LSU's counts of a kernel run to its end.
+void count_lsu(Coverage &c, const sm *m)
+{
+    const struct lsu_stats *s = lsu_stats(&m->lsu);
+
+    c.l1_hits += s->l1_hits;
+    c.l1_misses += s->l1_misses;
+    c.l1_merges += s->l1_merges;
+    c.mshr_stalls += s->mshr_stalls;
+    c.bank_conflicts += s->bank_conflicts;
+    c.store_lines += s->store_lines;
+    c.atomic_lines += s->atomic_lines;
+}
+
+// One kernel in lockstep for at most `cycles` cycles.  With fst set (the
+// replay) the module is traced up to stop_at.  Returns the first mismatch
+// (cycle -1: none); status: 0 run and checked, -1 the configuration
+// refuses the kernel or the C SM stops it with an error (why), 1 the
+// kernel failed (why).  cut: -1, or the cycle in which DRAM answered one
+// id twice (the port has a bit per id: the module cannot follow the C SM
+// from there), up to which the module was compared; the C SM then runs
+// the kernel alone to its end, whose result is checked.
+tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
+                        const char *config, long cycles, const char *fst,
+                        long stop_at, Coverage &cov, int &status,
+                        std::string &why, long &cut)
+{
+    Run r;
+    tb::Mismatch mm;
+    char err[256];
+    long cycle = 0;
+    tb::SuiteKernel src(k, 1);      // the inputs of seed 1, as simtref sim's
+    const Widths w = widths_of(cfg);
+
+    status = 0;
+    cut = -1;
+    if (int rc = tb::sm_start(r, src, config, why)) {
+        status = rc == -1 ? -1 : 1;
+        return mm;
+    }
+    if (dram_init(r.mem.get(), &cfg, err, sizeof err) != 0) {
+        why = err;
+        status = 1;
+        return mm;
+    }
+    r.m->mem_probe = &r.probe;
+    tb::SchedTops<Top> top(1, fst, 0);
+    for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
+        read_port_of(cycle, w, r.probe.rd_slot, r.probe.rd_reg);
+        r.probe.evaluated = false;
+        sm_cycle(r.m);
+        if (!r.probe.evaluated)
+            break;                  // the SM stopped before its LSU's edge
+        if (!drive(top[0], r, w)) {
+            cut = cycle;            // the boundary: compared up to here
+            break;
+        }
+        top.low(0, cycle);
+        if (!compare(top[0], r, w, cycle, mm) && !fst)
+            return mm;
+        count(cov, r.probe);
+        serve(top[0], r, w);
+        top.high(0, cycle);
+        if (fst && cycle >= stop_at)
+            break;
+    }
+    cov.cycles += (unsigned long)cycle;
+    if (fst)
+        return mm;
+    r.m->mem_probe = nullptr;
+    if (cut >= 0)                   // the C SM alone, after cycle `cut`
+        for (cycle++; r.m->status == SM_RUNNING && cycle < cycles; cycle++)
+            sm_cycle(r.m);
+    status = tb::sm_finish(r, src, cycles, why);
+    if (status == 0 && cut < 0) {
+        cov.kernels++;
+        count_lsu(cov, r.m);
+    }
+    return mm;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    tb::Options opt = tb::parse_options(argc, argv, "tb_sm_mem");
+    simt_config cfg;
+    char err[CONFIG_ERR_LEN];
+    Coverage cov;
+    unsigned stopped = 0, cut_short = 0;
+
+    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    if (cfg.reconvergence != RECONV_SBR) {
+        std::fprintf(stderr, "tb_sm_mem: configuration %s: the memory side "
+                     "in Verilog is built under reconvergence = sbr only\n",
+                     cfg.name);
+        return 2;
+    }
+    std::vector<const kernel_info *> kernels = tb::suite_kernels(opt, "tb_sm_mem");
+    std::printf("tb_sm_mem: configuration %s, %zu kernels, at most %ld "
+                "cycles each\n", cfg.name, kernels.size(), opt.cycles);
+    std::clock_t t0 = std::clock();
+    for (const kernel_info *k : kernels) {
+        int status;
+        std::string why;
+        long cut;
+        tb::Mismatch mm = run_kernel(k, cfg, opt.config.c_str(), opt.cycles,
+                                     nullptr, 0, cov, status, why, cut);
+        if (mm.cycle >= 0) {
+            Coverage ignored;
+            std::printf("MISMATCH in kernel %s at cycle %ld: %s expected %llu, "
+                        "actual %llu\n", k->name, mm.cycle, mm.signal.c_str(),
+                        (unsigned long long)mm.expected,
+                        (unsigned long long)mm.actual);
+            run_kernel(k, cfg, opt.config.c_str(), opt.cycles, opt.fst.c_str(),
+                       mm.cycle + 2, ignored, status, why, cut);
+            std::printf("waveform: %s\n", opt.fst.c_str());
+            std::printf("replay:   %s --config %s --scenario %s --cycles %ld\n",
+                        argv[0], opt.config.c_str(), k->name, opt.cycles);
+            std::printf("FAIL\n");
+            return 1;
+        }
+        if (status > 0) {
+            std::printf("FAIL: kernel %s: %s\n", k->name, why.c_str());
+            return 1;
+        }
+        if (status < 0) {
+            std::printf("kernel %-10s stops on the C SM (its memory side "
+                        "compared up to there): %s\n", k->name, why.c_str());
+            stopped++;
+        } else if (cut >= 0) {
+            std::printf("kernel %-10s compared up to cycle %ld, where DRAM "
+                        "answers one id twice, which the memory port (a bit "
+                        "per id) cannot carry; the C SM ran it to its end "
+                        "and its result is right\n", k->name, cut);
+            cut_short++;
+        }
+    }
+    double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
+    std::printf("coverage: %lu kernels checked in %lu cycles: %lu loads, "
+                "%lu stores, %lu atomics (%lu shared), %lu dones (%lu "
+                "releases), %lu cycles the LSU was busy, %lu memory requests, "
+                "%lu responses (%lu cycles with several), %lu reads of an "
+                "entry in flight\n", cov.kernels, cov.cycles, cov.loads,
+                cov.stores, cov.atomics, cov.shared, cov.dones, cov.releases,
+                cov.busy, cov.mem_requests, cov.responses, cov.multi_resp,
+                cov.rd_hits);
+    std::printf("coverage: the C LSU's counts of those kernels: %llu L1 "
+                "hits, %llu misses (%llu merged into an MSHR), %llu "
+                "MSHR-full cycles, %llu bank conflicts, %llu store lines, "
+                "%llu atomic lines; DRAM takes every request (the port has "
+                "no back-pressure)\n",
+                (unsigned long long)cov.l1_hits, (unsigned long long)cov.l1_misses,
+                (unsigned long long)cov.l1_merges, (unsigned long long)cov.mshr_stalls,
+                (unsigned long long)cov.bank_conflicts,
+                (unsigned long long)cov.store_lines,
+                (unsigned long long)cov.atomic_lines);
+    if (cov.kernels == 0 || cov.loads == 0 || cov.dones == 0
+        || cov.mem_requests == 0
+        || (opt.scenario.empty()
+            && (cov.stores == 0 || cov.atomics == 0 || cov.shared == 0
+                || cov.l1_hits == 0 || cov.l1_misses == 0
+                || cov.l1_merges == 0 || cov.bank_conflicts == 0
+                || cov.store_lines == 0 || cov.atomic_lines == 0
+                || cov.rd_hits == 0))) {
+        std::printf("FAIL: the kernels did not reach every interesting "
+                    "event (see the counters above)\n");
+        return 1;
+    }
+    std::printf("PASS: %lu kernels (%u stopped, %u compared only up to a "
+                "double response) in %.2f s\n", cov.kernels, stopped,
+                cut_short, secs);
+    return 0;
+}
