@@ -137,7 +137,7 @@ int registry_proved(enum structure_id s);
 /*
  * Deliberate defects.  They exist only to show that the co-simulation and
  * the proofs reject a wrong module; rtl/ never holds one.  ORDER DEFECT:
- * defects[] in registry.c.
+ * defects[] in registry_defects.c.
  */
 enum rtl_defect {
     DEFECT_NONE = 0,

@@ -1,0 +1,308 @@
+/*
+ * registry_defects.c -- the deliberate defects, each the bug of one
+ * structure that its co-simulation or proof must reject (the structures:
+ * registry.c); see registry.h.
+ */
+#include "registry.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/* ORDER DEFECT */
+static const struct defect_info defects[DEFECT_COUNT] = {
+    [DEFECT_NONE] = {
+        .name = "none",
+        .structure = STRUCTURE_COUNT,
+        .config = NULL,
+        .test = NULL,
+        .bug = NULL,
+    },
+    [DEFECT_WPT_NO_RESET_AT_RELEASE] = {
+        .name = "wpt-no-reset",
+        .structure = STRUCTURE_WPT,
+        .config = "tiny",
+        .test = "tiny-no-reset",
+        .bug = "the WPT counter is not reset at release",
+    },
+    [DEFECT_RBT_EARLY_RELEASE] = {
+        .name = "rbt-early-release",
+        .structure = STRUCTURE_RBT,
+        .config = "tiny",
+        .test = "tiny-early-release",
+        .bug = "an RBT barrier releases when all members but one have arrived",
+    },
+    [DEFECT_RBT_OVERWRITE_FULL] = {
+        .name = "rbt-overwrite-full",
+        .structure = STRUCTURE_RBT,
+        .config = "tiny",
+        .test = "tiny-overwrite-full",
+        .bug = "a reservation in a full RBT set overwrites way 0 instead of "
+               "failing",
+    },
+    [DEFECT_LOOKUP_LANE_CONFLICT] = {
+        .name = "lookup-lane-conflict",
+        .structure = STRUCTURE_READY_LOOKUP,
+        .config = "tiny",
+        .test = "tiny-lane-conflict",
+        .bug = "the Ready-Lookup merges despite a lane conflict",
+    },
+    [DEFECT_WT_SILENT_OVERFLOW] = {
+        .name = "wt-silent-overflow",
+        .structure = STRUCTURE_WARP_TABLES,
+        .config = "tiny",
+        .test = "tiny-silent-overflow",
+        .bug = "a full Second-Level overwrites its oldest warp",
+    },
+    [DEFECT_WT_LOOKUP_FIRST] = {
+        .name = "wt-lookup-first",
+        .structure = STRUCTURE_WARP_TABLES,
+        .config = "tiny",
+        .test = "tiny-lookup-first",
+        .bug = "lookup-to-second goes before barrier-to-second",
+    },
+    [DEFECT_SCHED_MWF_LOWEST_FIRST] = {
+        .name = "sched-mwf-lowest-first",
+        .structure = STRUCTURE_SCHEDULER,
+        .config = "tiny",
+        .test = "tiny-mwf-lowest-first",
+        .bug = "MWF issues from the ready TB of the lowest priority",
+    },
+    [DEFECT_WPT_TIES_LARGER_TB] = {
+        .name = "wpt-ties-larger-tb",
+        .structure = STRUCTURE_WPT,
+        .config = "tiny",
+        .test = "tiny-ties-larger-tb",
+        .bug = "the WPT ranks TBs with equal counters larger id first",
+    },
+    [DEFECT_ARB_TIES_LARGER_PC] = {
+        .name = "arb-ties-larger-pc",
+        .structure = STRUCTURE_ARBITER,
+        .config = "tiny",
+        .test = "tiny-ties-larger-pc",
+        .bug = "the unified arbiter resolves equal SPs to the larger PC",
+    },
+    [DEFECT_ICS_LOWEST_LEVEL] = {
+        .name = "ics-lowest-level",
+        .structure = STRUCTURE_ICS_FIRST,
+        .config = "tiny",
+        .test = "tiny-lowest-level",
+        .bug = "ICS-First selects from the lowest non-empty priority level",
+    },
+    /* On sbr-fig2 (four threads, depth 4): there branches alone overflow
+     * the stack (on tiny's two-thread warps only calls do). */
+    [DEFECT_SBR_SILENT_OVERFLOW] = {
+        .name = "sbr-silent-overflow",
+        .structure = STRUCTURE_SBR_STACK,
+        .config = "tests/data/scenarios/sbr-fig2.conf",
+        .test = "sbr-fig2-silent-overflow",
+        .bug = "a push beyond the SBR stack's depth overwrites the top "
+               "entries and raises no overflow",
+    },
+    [DEFECT_SBR_CALL_POPS_ON_MOVE] = {
+        .name = "sbr-call-pops-on-move",
+        .structure = STRUCTURE_SBR_STACK,
+        .config = "tests/data/scenarios/sbr-fig2.conf",
+        .test = "sbr-fig2-call-pops-on-move",
+        .bug = "an advance to a CALL top's RPC (its return PC) pops it, as "
+               "it pops a branch top at its RPC: a recursive call's frames "
+               "merge again",
+    },
+    [DEFECT_FETCH_OVERFILL] = {
+        .name = "fetch-overfill",
+        .structure = STRUCTURE_FETCH,
+        .config = "tiny",
+        .test = "tiny-overfill",
+        .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
+               "are all taken",
+    },
+    [DEFECT_DISPATCH_DRAINING_SLOT] = {
+        .name = "dispatch-draining-slot",
+        .structure = STRUCTURE_DISPATCH,
+        .config = "tiny",
+        .test = "tiny-draining-slot",
+        .bug = "the TB dispatcher places a TB in a TB slot whose TB finishes "
+               "in the same cycle (still held until the next)",
+        .proof_long = 1,
+    },
+    [DEFECT_SHARED_MEM_TOP_BIT_BROADCAST] = {
+        .name = "shared-mem-top-bit-broadcast",
+        .structure = STRUCTURE_SHARED_MEM,
+        .config = "tiny",
+        .test = "tiny-top-bit-broadcast",
+        .bug = "the shared memory takes two words of one bank that differ "
+               "only in the top address bit for one: both lanes served in "
+               "one cycle",
+    },
+    [DEFECT_SCOREBOARD_NO_WAW] = {
+        .name = "scoreboard-no-waw",
+        .structure = STRUCTURE_SCOREBOARD,
+        .config = "tiny",
+        .test = "tiny-no-waw",
+        .bug = "the scoreboard's check ignores the destination register: "
+               "a write issues over a write in flight (WAW)",
+    },
+    [DEFECT_DECODE_LOAD_ON_ALU] = {
+        .name = "decode-load-on-alu",
+        .structure = STRUCTURE_DECODE,
+        .config = "tiny",
+        .test = "tiny-load-on-alu",
+        .bug = "decode reports a load's unit as the ALU",
+    },
+    [DEFECT_LSU_DROP_LAST_LANE] = {
+        .name = "lsu-drop-last-lane",
+        .structure = STRUCTURE_LSU,
+        .config = "tiny",
+        .test = "tiny-drop-last-lane",
+        .bug = "the coalescer lets a global request go when one lane is "
+               "left, whose line is never served",
+    },
+    [DEFECT_L1_FILL_KEEPS_MSHR] = {
+        .name = "l1-fill-keeps-mshr",
+        .structure = STRUCTURE_L1_CACHE,
+        .config = "tiny",
+        .test = "tiny-fill-keeps-mshr",
+        .bug = "an L1 fill writes its line but leaves its MSHR busy",
+        .proof_long = 1,
+    },
+    /* On tiny, a harp preset: the per-lane offsets exist there. */
+    [DEFECT_REGFILE_OFFSET_LAST_LANE] = {
+        .name = "regfile-offset-last-lane",
+        .structure = STRUCTURE_REGFILE,
+        .config = "tiny",
+        .test = "tiny-offset-last-lane",
+        .bug = "the register file's last bank reads at the issuing warp's "
+               "slot, not at its own thread's (no per-lane offset there)",
+    },
+    [DEFECT_LANE_MULHSU_SIGNED_RS2] = {
+        .name = "lane-mulhsu-signed-rs2",
+        .structure = STRUCTURE_LANE,
+        .config = "tiny",
+        .test = "tiny-mulhsu-signed-rs2",
+        .bug = "a lane's mulhsu takes rs2 as signed (the high word of a "
+               "signed by signed product)",
+    },
+    [DEFECT_SIMD_GROUP_DIV_EARLY] = {
+        .name = "simd-group-div-early",
+        .structure = STRUCTURE_SIMD_GROUP,
+        .config = "tiny",
+        .test = "tiny-div-early",
+        .bug = "the SIMD groups announce a divide's result one cycle before "
+               "its latency has passed",
+    },
+    [DEFECT_MEM_WAIT_DONE_FIRST_LANE] = {
+        .name = "mem-wait-done-first-lane",
+        .structure = STRUCTURE_MEM_WAIT,
+        .config = "tiny",
+        .test = "tiny-done-first-lane",
+        .bug = "a done of a global load counts one fewer load in flight "
+               "only for its first lane's thread: the others wait on "
+               "global memory for ever",
+    },
+    [DEFECT_TB_TABLE_RETIRE_FORGETS_ARRIVAL] = {
+        .name = "tb-table-retire-forgets-arrival",
+        .structure = STRUCTURE_TB_TABLE,
+        .config = "tiny",
+        .test = "tiny-retire-forgets-arrival",
+        .bug = "the table of resident TBs does not count the barrier arrival "
+               "of a warp that retires after arriving: its TB owes the "
+               "arrival again",
+    },
+    [DEFECT_IBUFFER_FILL_OVER_HEAD] = {
+        .name = "ibuffer-fill-over-head",
+        .structure = STRUCTURE_IBUFFER,
+        .config = "tiny",
+        .test = "tiny-fill-over-head",
+        .bug = "an I-buffer fill is written into the warp's oldest slot "
+               "instead of after its last",
+    },
+    [DEFECT_SM_RECONV_LATE_FIRST] = {
+        .name = "sm-reconv-late-first",
+        .structure = STRUCTURE_SM_RECONV,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-late-first",
+        .bug = "the sbr control-flow stage runs first the side of a branch "
+               "that reaches a barrier before re-converging (it must run "
+               "last)",
+    },
+    [DEFECT_SM_RECONV_POP_NO_MASK] = {
+        .name = "sm-reconv-pop-no-mask",
+        .structure = STRUCTURE_SM_RECONV,
+        .config = "tests/data/scenarios/sm-tiny-minpc.conf",
+        .test = "sm-tiny-minpc-pop-no-mask",
+        .bug = "the minpc control-flow stage reports no re-convergence "
+               "when the lanes that ran go on to the next instruction, "
+               "though threads waiting there join them (the pop ignores "
+               "the selected mask)",
+    },
+    [DEFECT_SM_RECONV_ICS_NO_ACTION] = {
+        .name = "sm-reconv-ics-no-action",
+        .structure = STRUCTURE_SM_RECONV,
+        .config = "tests/data/scenarios/sm-tiny-ics.conf",
+        .test = "sm-tiny-ics-no-action",
+        .bug = "the ics-first control-flow stage commits an instruction "
+               "without the ICS action the loader put at its PC (no raise "
+               "at a divergent branch, no lower at its re-convergence "
+               "point)",
+    },
+    [DEFECT_SM_FRONT_NO_FLUSH_ON_POP] = {
+        .name = "sm-front-no-flush-on-pop",
+        .structure = STRUCTURE_SM_FRONT,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-no-flush-on-pop",
+        .bug = "an instruction whose update re-converges threads (a pop) "
+               "does not flush its warp's I-buffer, which keeps the "
+               "instructions fetched with the old mask",
+    },
+    [DEFECT_SM_FRONT_FETCH_LIVE_MASK] = {
+        .name = "sm-front-fetch-live-mask",
+        .structure = STRUCTURE_SM_FRONT,
+        .config = "tests/data/scenarios/sm-tiny-minpc.conf",
+        .test = "sm-tiny-minpc-fetch-live-mask",
+        .bug = "under minpc the fetch from the stage's PC takes the warp's "
+               "live lanes as its mask instead of the stage's active mask "
+               "(the threads at min(SP:PC)): a diverged warp fetches for "
+               "threads that wait elsewhere",
+    },
+    [DEFECT_SM_ISSUE_NO_LSU_ACCEPT] = {
+        .name = "sm-issue-no-lsu-accept",
+        .structure = STRUCTURE_SM_ISSUE,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-no-lsu-accept",
+        .bug = "the issue check holds a memory instruction only when an "
+               "earlier scheduler took the LSU's port this cycle, not when "
+               "the LSU cannot take a request: a warp is issuable that the "
+               "SM holds",
+    },
+    [DEFECT_SM_MEM_DONE_LATE] = {
+        .name = "sm-mem-done-late",
+        .structure = STRUCTURE_SM_MEM,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-done-late",
+        .bug = "the table of loads in flight takes the LSU's dones a cycle "
+               "late (through a register), so the threads a load writes "
+               "are released a cycle after its data is back",
+    },
+};
+
+const struct defect_info *registry_defect(enum rtl_defect d)
+{
+    return &defects[d];
+}
+
+const char *rtl_defect_name(enum rtl_defect d)
+{
+    return defects[d].name;
+}
+
+int rtl_defect_parse(const char *name, enum rtl_defect *d)
+{
+    int i;
+
+    for (i = 0; i < DEFECT_COUNT; i++) {
+        if (strcmp(name, defects[i].name) == 0) {
+            *d = (enum rtl_defect)i;
+            return 0;
+        }
+    }
+    return -1;
+}
