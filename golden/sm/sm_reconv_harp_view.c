@@ -210,9 +210,9 @@ bool harp_can_launch(const struct sm_reconv *rc, unsigned sched,
              m &= m - 1)
             if (h->rbt.e[e].tid[__builtin_ctzll(m)] == warp)
                 return false;
-    for (unsigned i = 0; i < h->n_gone; i++)
-        for (uint64_t m = h->gone[i].mask; m; m &= m - 1)
-            if (h->gone[i].tid[__builtin_ctzll(m)] == warp)
+    for (unsigned i = 0; i < h->gone.count; i++)
+        for (uint64_t m = h->gone.entry[i].mask; m; m &= m - 1)
+            if (h->gone.entry[i].tid[__builtin_ctzll(m)] == warp)
                 return false;
     for (uint64_t m = h->pend_valid ? h->pend.mask : 0; m; m &= m - 1)
         if (h->pend.tid[__builtin_ctzll(m)] == warp)
@@ -327,8 +327,9 @@ void harp_counts(const struct sm_reconv *rc, unsigned sched, unsigned warps,
             add_in(harp_not_exited(h, h->rbt.e[e].member & h->rbt.e[e].reached,
                               h->rbt.e[e].tid), h->rbt.e[e].tid,
                    warps, lanes, count);
-    for (unsigned i = 0; i < h->n_enter; i++)
-        add_in(h->enter[i].mask, h->enter[i].tid, warps, lanes, count);
+    for (unsigned i = 0; i < h->enter.count; i++)
+        add_in(h->enter.entry[i].mask, h->enter.entry[i].tid, warps, lanes,
+               count);
     if (h->pend_valid && !h->pend_gone)
         add_in(h->pend.mask, h->pend.tid, warps, lanes, count);
     for (unsigned k = 0; k + 1 < h->stages; k++)
@@ -382,8 +383,8 @@ void harp_places(const struct sm_reconv *rc, unsigned sched, unsigned warp,
                                 h->rbt.e[e].tid),
                      h->rbt.e[e].tid, warp, lanes, name, count, place);
         }
-    for (unsigned i = 0; i < h->n_enter; i++)
-        count_in(h->enter[i].mask, h->enter[i].tid, warp, lanes,
+    for (unsigned i = 0; i < h->enter.count; i++)
+        count_in(h->enter.entry[i].mask, h->enter.entry[i].tid, warp, lanes,
                  "the entering queue", count, place);
     if (h->pend_valid && !h->pend_gone)
         count_in(h->pend.mask, h->pend.tid, warp, lanes,

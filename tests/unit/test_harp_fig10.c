@@ -93,7 +93,7 @@ static void clock(struct stage *st, const struct sm_rc_in *in)
     assert_int_equal(st->rc.rbt_misses, 0);
     assert_int_equal(st->rc.lookup_bypass, 0);
     if (in->op != SM_RC_LAUNCH)     /* Second-Level took what entered */
-        assert_int_equal(st->h->n_enter, 0);
+        assert_int_equal(st->h->enter.count, 0);
     st->cycle++;
 }
 
