@@ -514,6 +514,7 @@ const struct sm_reconv_ops sm_reconv_harp_ops = {
     .free = harp_free,
     .reset = harp_reset,
     .eval = harp_eval,
+    .probe = harp_probe,
     .read = harp_read,
     .step = harp_step,
     .places = harp_places,

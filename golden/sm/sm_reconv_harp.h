@@ -263,6 +263,8 @@ bool harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
                       unsigned warp, uint64_t live);
 bool harp_can_launch(const struct sm_reconv *rc, unsigned sched,
                      unsigned warp);
+void harp_probe(const struct sm_reconv *rc, unsigned sched,
+                const struct sm_rc_in *in, struct sm_rc_probe *p);
 void harp_counts(const struct sm_reconv *rc, unsigned sched, unsigned warps,
                  const uint64_t live[], unsigned lanes, unsigned count[]);
 void harp_places(const struct sm_reconv *rc, unsigned sched, unsigned warp,

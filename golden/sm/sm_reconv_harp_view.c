@@ -404,3 +404,38 @@ void harp_places(const struct sm_reconv *rc, unsigned sched, unsigned warp,
                  "the TB barrier", count, place);
     }
 }
+
+/* A testbench's record of the stage before the edge (struct
+ * sm_rc_probe's harp fields): the pending lanes its port reads, and the
+ * views the SM reads, each through the operation the SM calls. */
+void harp_probe(const struct sm_reconv *rc, unsigned sched,
+                const struct sm_rc_in *in, struct sm_rc_probe *p)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    unsigned L = rc->warp_size, W = rc->warps;
+
+    p->harp = true;
+    for (unsigned w = 0; w < W && w < SM_RC_MAX_WARPS; w++) {
+        p->mem_pending[w] = in->mem_pending
+                            ? in->mem_pending[w * rc->schedulers + sched] : 0;
+        p->parked[w] = h->parked[w];
+    }
+    memset(p->issuable, 0, sizeof p->issuable);
+    memset(p->fetchable, 0, sizeof p->fetchable);
+    memset(p->can_launch, 0, sizeof p->can_launch);
+    harp_issuable(rc, sched, p->issuable);
+    harp_fetchable(rc, sched, p->fetchable);
+    for (unsigned w = 0; w < W && w < SM_RC_MAX_WARPS; w++)
+        if (harp_can_launch(rc, sched, w))
+            p->can_launch[w / 64] |= 1ull << w % 64;
+    p->slots = h->wt.g.fl < SM_RC_MAX_WARPS ? h->wt.g.fl : SM_RC_MAX_WARPS;
+    for (unsigned slot = 0; slot < p->slots; slot++) {
+        struct warp v;
+        harp_slot_view(rc, sched, slot, &v);
+        p->slot[slot].pc = (uint32_t)v.pc;
+        p->slot[slot].mask = v.mask;
+        for (unsigned l = 0; l < L; l++)
+            p->slot[slot].tid[l] = v.tid[l];
+    }
+    p->second_level = harp_second_level(rc, sched);
+}
