@@ -102,8 +102,12 @@ struct sm_harp {
                                   * outside, oldest first: a write port per
                                   * source (enum harp_queue_source) */
     bool *enter_wv;              /* the edge's writes into it: per port, ... */
-    struct warp *enter_wr;       /* ... valid and the warp (not hardware:
-                                  * the edge's wires) */
+    struct warp *enter_wr;       /* ... valid and the warp (the wires into
+                                  * its write ports) */
+    unsigned enter_lo, enter_hi; /* not hardware: the ports written on this
+                                  * edge lie in [lo, hi) (the others stay
+                                  * cleared), so that an edge that writes
+                                  * none neither scans nor clears them */
     bool pend_valid;             /* a group at its RPC arrives this cycle */
     struct warp pend;
     bool pend_gone;              /* ... of exited threads: what the
@@ -115,6 +119,7 @@ struct sm_harp {
                                   * write port per RBT entry */
     bool *gone_wv;               /* the edge's writes into it, as enter's */
     struct warp *gone_wr;
+    unsigned gone_lo, gone_hi;   /* not hardware: as enter_lo, enter_hi */
     uint64_t exited[WARP_TABLES_MAX_SL]; /* per launch warp: its threads
                                   * that exited (none enters Second-Level
                                   * from a released barrier) */

@@ -13,6 +13,7 @@
  * queues step last, each valid port's warp written at tail + the valid
  * ports before it.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "bits.h"
@@ -28,6 +29,8 @@ static void enter_write(struct sm_harp *h, enum harp_queue_source s,
     if (k < n && w->mask) {
         h->enter_wv[p] = true;
         h->enter_wr[p] = *w;
+        h->enter_lo = p < h->enter_lo ? p : h->enter_lo;
+        h->enter_hi = p + 1 > h->enter_hi ? p + 1 : h->enter_hi;
     }
 }
 
@@ -60,6 +63,8 @@ static void exit_threads(struct sm_harp *h, uint64_t mask,
         if (g.mask) {           /* the arrivals' queue's port e */
             h->gone_wv[e] = true;
             h->gone_wr[e] = g;
+            h->gone_lo = e < h->gone_lo ? e : h->gone_lo;
+            h->gone_hi = e + 1;
         }
     }
     (void)L;
@@ -169,16 +174,12 @@ static bool route_groups(struct sm_harp *h, const struct harp_cycle *c,
         /* exited threads arrive at a barrier they are members of: the
          * queue's head, or with the queue empty its first write of this
          * edge (which then is not written) */
-        struct harp_queue_in gin = { false, h->gone_wv, h->gone_wr };
-        struct harp_queue_out gout;
-
-        harp_queue_eval(&h->gone, &gin, &gout);
-        if (gout.head_valid) {
+        if (h->gone.count) {            /* the queue's head_o */
             h->pend = h->gone.entry[0];
             h->pend_valid = h->pend_gone = *gone_pop = true;
             return true;
         }
-        for (unsigned e = 0; e < h->gone.g.ports; e++)
+        for (unsigned e = h->gone_lo; e < h->gone_hi; e++)
             if (h->gone_wv[e]) {
                 h->pend = h->gone_wr[e];
                 h->gone_wv[e] = false;
@@ -264,20 +265,30 @@ bool harp_route_commit(struct sm_reconv *rc, unsigned sched,
     bool changed, gone_pop = false;
     struct harp_queue_in ein, gin;
 
-    memset(h->enter_wv, 0, h->enter.g.ports * sizeof *h->enter_wv);
-    memset(h->gone_wv, 0, h->gone.g.ports * sizeof *h->gone_wv);
+    h->enter_lo = h->gone_lo = UINT_MAX;   /* no port written yet */
+    h->enter_hi = h->gone_hi = 0;
     harp_route_of(h, in, NULL, &r);
     x = r.pend ? NULL : r.x;
     ein.pop = entering_queue(h, c, L);
     changed = route_groups(h, c, &r, x, L, &gone_pop);
     *released = launch_and_barrier(rc, sched, in, c, x);
-    /* the queues take the edge's writes, in port order */
+    /* the queues take the edge's writes, in port order (an edge that
+     * neither pops nor writes one leaves it as it is); the ports written
+     * are cleared for the next edge */
     ein.wr_valid = h->enter_wv;
     ein.wr = h->enter_wr;
-    harp_queue_step(&h->enter, &ein);
+    if (ein.pop || h->enter_lo < h->enter_hi)
+        harp_queue_step(&h->enter, &ein);
     gin.pop = gone_pop;
     gin.wr_valid = h->gone_wv;
     gin.wr = h->gone_wr;
-    harp_queue_step(&h->gone, &gin);
+    if (gin.pop || h->gone_lo < h->gone_hi)
+        harp_queue_step(&h->gone, &gin);
+    if (h->enter_lo < h->enter_hi)
+        memset(h->enter_wv + h->enter_lo, 0,
+               (h->enter_hi - h->enter_lo) * sizeof *h->enter_wv);
+    if (h->gone_lo < h->gone_hi)
+        memset(h->gone_wv + h->gone_lo, 0,
+               (h->gone_hi - h->gone_lo) * sizeof *h->gone_wv);
     return changed;
 }
