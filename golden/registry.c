@@ -442,6 +442,32 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The HARP stage's queue of warps with a write port per source: the
+     * warps entering Second-Level from outside the tables, and (the same
+     * module, other sizes) exited threads' arrivals at their RBT
+     * barriers.  A part of the stage (golden/sm/sm_reconv_harp_commit.c
+     * steps it), not priced by the control area report.  No proof yet:
+     * its invariant (the warps leave in the order they were written, none
+     * lost while there is room) is checked by co-simulation. */
+    [STRUCTURE_HARP_QUEUE] = {
+        .name = "harp_queue",
+        .module = "simtref_harp_queue",
+        .file = "simtref_harp_queue.v",
+        .model = "harp_queue.h",
+        .modes = HARP,
+        .title = "HARP stage's queue of warps, a write port per source",
+        .source = "HARP 4.2; docs/architecture.md (the control-flow stage "
+                  "under harp)",
+        .per = PER_SCHEDULER,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "tiny",
+        .long_cosims = "fermi-harp",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
     /* The data half of a scheduler's I-buffers, one of the SM's parts
      * (simtref_fetch holds the valid and ready bits): no invariant of its
      * own beyond what the fetch unit's proof covers, no proof. */

@@ -215,6 +215,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "an I-buffer fill is written into the warp's oldest slot "
                "instead of after its last",
     },
+    [DEFECT_HARP_QUEUE_WRITE_AT_PORT] = {
+        .name = "harp-queue-write-at-port",
+        .structure = STRUCTURE_HARP_QUEUE,
+        .config = "tiny",
+        .test = "tiny-write-at-port",
+        .bug = "the HARP stage's queue writes port p's warp at tail + p, "
+               "not at tail + the valid ports before it: a warp written "
+               "with a lower port idle leaves a stale entry in the queue",
+    },
     [DEFECT_SM_RECONV_LATE_FIRST] = {
         .name = "sm-reconv-late-first",
         .structure = STRUCTURE_SM_RECONV,

@@ -21,6 +21,7 @@
 #include "simd_group.h"
 #include "shared_mem.h"
 #include "tb_table.h"
+#include "harp_queue.h"
 #include "scheduler.h"
 #include "waiting_lookup.h"
 #include "warp_tables.h"
@@ -56,6 +57,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SHARED_MEM]     = emit_shared_mem,
     [STRUCTURE_MEM_WAIT]       = emit_mem_wait,
     [STRUCTURE_TB_TABLE]       = emit_tb_table,
+    [STRUCTURE_HARP_QUEUE]     = emit_harp_queue,
     [STRUCTURE_IBUFFER]        = emit_ibuffer,
     [STRUCTURE_SM_RECONV]      = emit_sm_reconv,
     [STRUCTURE_SM_FRONT]       = emit_sm_front,
@@ -136,6 +138,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct lookup_geometry, ready_lookup);
     CHECK_MODEL(struct lookup_geometry, waiting_lookup);
     CHECK_MODEL(struct warp_tables_geometry, warp_tables);
+    CHECK_MODEL(struct harp_queue_geometry, harp_queue);
     return 0;
 }
 

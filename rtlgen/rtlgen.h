@@ -126,6 +126,10 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,
                   enum rtl_defect defect);
 
+/* HARP stage's queue of warps, a write port per source */
+void emit_harp_queue(struct vgen *v, const struct simt_config *cfg,
+                     enum rtl_defect defect);
+
 /* The SM's table of resident TBs */
 void emit_tb_table(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);

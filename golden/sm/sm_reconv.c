@@ -87,6 +87,8 @@ void sm_reconv_eval(struct sm_reconv *rc, unsigned sched,
         rc->probe[sched].evaluated = true;
         rc->probe[sched].eval_in = *in;
         rc->probe[sched].eval_out = *out;
+        if (rc->ops->probe)
+            rc->ops->probe(rc, sched, in, &rc->probe[sched]);
     }
 }
 

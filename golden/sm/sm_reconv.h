@@ -156,6 +156,31 @@ struct sm_rc_probe {
     uint64_t step_release[SM_RC_MAX_WARPS / 64]; /* ... its release
                              * (step_in.release points at the SM's cycle,
                              * gone when it returns), a bit per warp */
+    /* harp (filled by its evaluation only; golden/sm/sm_reconv_harp.h):
+     * what its port reads beyond the update, and the views the SM reads
+     * of it, before the edge.  Slot: a First-Level slot; warp: a launch
+     * warp of the scheduler. */
+    bool harp;              /* the fields below hold this cycle's */
+    uint64_t mem_pending[SM_RC_MAX_WARPS]; /* per warp: its lanes waiting
+                             * on global memory (eval_in.mem_pending
+                             * points at the SM's array, which the cycle
+                             * changes) */
+    uint64_t issuable[SM_RC_MAX_WARPS / 64]; /* a bit per slot: it may
+                             * issue (sm_reconv_issuable()) */
+    uint64_t fetchable[SM_RC_MAX_WARPS / 64]; /* ... it holds a warp */
+    struct sm_rc_slot {     /* per slot: the First-Level warp the issue
+                             * stage sees (0 when none) */
+        uint32_t pc;        /* instruction index */
+        uint64_t mask;
+        uint32_t tid[SM_RC_MAX_LANES]; /* each lane's launch warp (0
+                             * outside the mask) */
+    } slot[SM_RC_MAX_WARPS];
+    unsigned slots;         /* slot[] entries filled: first_level_entries */
+    uint64_t parked[SM_RC_MAX_WARPS]; /* per warp: its threads waiting at
+                             * the TB barrier */
+    uint64_t can_launch[SM_RC_MAX_WARPS / 64]; /* a bit per warp: a new
+                             * warp may launch there */
+    unsigned second_level;  /* warps in Second-Level */
 };
 
 struct sm_reconv {

@@ -122,18 +122,22 @@ static int harp_init(struct sm_reconv *rc, const struct simt_config *cfg,
             || rbt_init(&h->rbt, cfg, err, errlen) != 0)
             return -1;
         h->stages = h->rbt.g.stages;
-        h->cap_enter = rc->warps * cfg->warp_size + 4;
-        h->enter = calloc(h->cap_enter, sizeof *h->enter);
-        /* a thread exits once and is a member of at most one barrier per
-         * RBT entry: a group per (exit, entry) at most */
-        h->cap_gone = rc->warps * cfg->warp_size * cfg->rbt_entries + 1;
-        h->gone = calloc(h->cap_gone, sizeof *h->gone);
+        struct harp_queue_geometry qg;
+        harp_queue_arrivals_geometry(cfg, &qg);
+        if (harp_queue_init(&h->enter, cfg, err, errlen) != 0
+            || harp_queue_init_geometry(&h->gone, &qg, err, errlen) != 0)
+            return -1;
+        h->enter_wv = calloc(h->enter.g.ports, sizeof *h->enter_wv);
+        h->enter_wr = calloc(h->enter.g.ports, sizeof *h->enter_wr);
+        h->gone_wv = calloc(h->gone.g.ports, sizeof *h->gone_wv);
+        h->gone_wr = calloc(h->gone.g.ports, sizeof *h->gone_wr);
         h->bar_pc = calloc((size_t)rc->warps * cfg->warp_size,
                            sizeof *h->bar_pc);
         h->memo.cyc = calloc(1, sizeof *h->memo.cyc);
         h->memo.view = calloc(cfg->first_level_entries,
                               sizeof *h->memo.view);
-        if (!h->enter || !h->gone || !h->bar_pc || !h->memo.cyc
+        if (!h->enter_wv || !h->enter_wr || !h->gone_wv || !h->gone_wr
+            || !h->bar_pc || !h->memo.cyc
             || !h->memo.view) {
             snprintf(err, errlen, "out of memory");
             return -1;
@@ -147,8 +151,12 @@ static void harp_free(struct sm_reconv *rc)
     if (!rc->harp)
         return;
     for (unsigned s = 0; s < rc->schedulers; s++) {
-        free(rc->harp[s].enter);
-        free(rc->harp[s].gone);
+        harp_queue_free(&rc->harp[s].enter);
+        harp_queue_free(&rc->harp[s].gone);
+        free(rc->harp[s].enter_wv);
+        free(rc->harp[s].enter_wr);
+        free(rc->harp[s].gone_wv);
+        free(rc->harp[s].gone_wr);
         free(rc->harp[s].bar_pc);
         free(rc->harp[s].memo.cyc);
         free(rc->harp[s].memo.view);
@@ -197,9 +205,9 @@ static void harp_reset(struct sm_reconv *rc)
         waiting_lookup_reset(&h->wait);
         rbt_reset(&h->rbt);
         h->rbt.reference = rc->reference;   /* its memo follows the SM's */
-        h->n_enter = 0;
+        harp_queue_reset(&h->enter);
         h->pend_valid = h->pend_gone = false;
-        h->n_gone = 0;
+        harp_queue_reset(&h->gone);
         memset(h->hold, 0, sizeof h->hold);
         memset(h->held, 0, sizeof h->held);
         memset(h->parked, 0, sizeof h->parked);
@@ -423,7 +431,7 @@ static bool cycle_moves(const struct sm_harp *h, const struct sm_rc_in *in,
     for (unsigned k = 0; k + 1 < h->stages; k++)
         in_flight = in_flight || h->hold[k].valid;
     return in->op != SM_RC_NONE || was_pend || in_flight
-           || h->n_enter || c->n_extra
+           || h->enter.count || c->n_extra
            || c->ri.cmt_valid || c->ro.rel_valid
            || c->li.ins_valid[0] || c->li.ins_valid[1] || c->li.pop
            || c->wli.ins_valid[0] || c->wli.done_valid
@@ -506,6 +514,7 @@ const struct sm_reconv_ops sm_reconv_harp_ops = {
     .free = harp_free,
     .reset = harp_reset,
     .eval = harp_eval,
+    .probe = harp_probe,
     .read = harp_read,
     .step = harp_step,
     .places = harp_places,

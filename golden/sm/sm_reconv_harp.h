@@ -20,6 +20,7 @@
 #ifndef SIMTREF_SM_RECONV_HARP_H
 #define SIMTREF_SM_RECONV_HARP_H
 
+#include "harp_queue.h"
 #include "rbt.h"
 #include "ready_lookup.h"
 #include "sm_reconv_mode.h"
@@ -31,19 +32,12 @@
 struct harp_cycle;
 struct harp_view;
 
-/* A warp outside the tables (entering, or arriving next cycle). */
-struct harp_warp {
-    uint64_t pc;                 /* instruction index */
-    uint64_t mask;
-    uint32_t tid[WARP_MAX_LANES];  /* launch warp per lane */
-};
-
 /* A commit in the RBT's pipeline, waiting for the table's answer. */
 struct harp_commit {
     bool valid;                  /* the register holds a commit */
     bool pend;                   /* a group arriving at its RPC (pw) ... */
     bool pend_gone;              /* ... of exited threads */
-    struct harp_warp pw;         /* that group */
+    struct warp pw;         /* that group */
     struct sm_rc_in x;           /* or an issued warp's update (release and
                                   * mem_pending cleared: read when routed),
                                   * its rpc and lane_pc included: a
@@ -104,17 +98,28 @@ struct sm_harp {
     struct ready_lookup ready;         /* Ready-Lookup */
     struct waiting_lookup wait;        /* Waiting-Lookup */
     struct rbt rbt;              /* re-convergence barriers */
-    struct harp_warp *enter;     /* warps entering from outside, oldest first */
-    unsigned n_enter, cap_enter;
+    struct harp_queue enter;     /* warps entering Second-Level from
+                                  * outside, oldest first: a write port per
+                                  * source (enum harp_queue_source) */
+    bool *enter_wv;              /* the edge's writes into it: per port, ... */
+    struct warp *enter_wr;       /* ... valid and the warp (the wires into
+                                  * its write ports) */
+    unsigned enter_lo, enter_hi; /* not hardware: the ports written on this
+                                  * edge lie in [lo, hi) (the others stay
+                                  * cleared), so that an edge that writes
+                                  * none neither scans nor clears them */
     bool pend_valid;             /* a group at its RPC arrives this cycle */
-    struct harp_warp pend;
+    struct warp pend;
     bool pend_gone;              /* ... of exited threads: what the
                                   * barrier does not take is dropped */
-    struct harp_warp *gone;      /* exited threads still members of an RBT
+    struct harp_queue gone;      /* exited threads still members of an RBT
                                   * barrier, one group per barrier PC,
                                   * oldest first: each arrives there, as
-                                  * pend, when the commit port is free */
-    unsigned n_gone, cap_gone;
+                                  * pend, when the commit port is free; a
+                                  * write port per RBT entry */
+    bool *gone_wv;               /* the edge's writes into it, as enter's */
+    struct warp *gone_wr;
+    unsigned gone_lo, gone_hi;   /* not hardware: as enter_lo, enter_hi */
     uint64_t exited[WARP_TABLES_MAX_SL]; /* per launch warp: its threads
                                   * that exited (none enters Second-Level
                                   * from a released barrier) */
@@ -166,8 +171,8 @@ struct harp_cycle {
     bool rel_gone;               /* the RBT's released barrier holds only
                                  * exited threads: it is freed, nothing
                                  * enters Second-Level */
-    struct harp_warp side;       /* that group */
-    struct harp_warp extra[WARP_MAX_LANES]; /* groups beyond the
+    struct warp side;       /* that group */
+    struct warp extra[WARP_MAX_LANES]; /* groups beyond the
                                  * Ready-Lookup's two insert ports */
     unsigned n_extra;
     uint32_t ftid[WARP_MAX_LANES]; /* the routed slot's launch warps */
@@ -178,7 +183,7 @@ struct harp_cycle {
  * update); with more, the oldest pipeline register's. */
 struct harp_route {
     bool pend;                   /* a group arriving at its RPC ... */
-    const struct harp_warp *pw;  /* ... this one */
+    const struct warp *pw;  /* ... this one */
     const struct sm_rc_in *x;    /* an issued warp's update, or NULL */
     const struct warp *w;        /* ... and its slot's warp */
 };
@@ -263,6 +268,8 @@ bool harp_all_barrier(const struct sm_reconv *rc, unsigned sched,
                       unsigned warp, uint64_t live);
 bool harp_can_launch(const struct sm_reconv *rc, unsigned sched,
                      unsigned warp);
+void harp_probe(const struct sm_reconv *rc, unsigned sched,
+                const struct sm_rc_in *in, struct sm_rc_probe *p);
 void harp_counts(const struct sm_reconv *rc, unsigned sched, unsigned warps,
                  const uint64_t live[], unsigned lanes, unsigned count[]);
 void harp_places(const struct sm_reconv *rc, unsigned sched, unsigned warp,

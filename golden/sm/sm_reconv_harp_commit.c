@@ -6,16 +6,32 @@
  * a group arriving at its RPC, exited threads leaving their barriers),
  * the queue of warps entering Second-Level from outside, the launch of a
  * warp and the TB barrier.
+ *
+ * The two queues (golden/structures/harp_queue.h) take all of an edge's
+ * warps at once, a write port per source in a fixed order: the edge sets
+ * each source's port (enter_write(), gone's per RBT entry) and the
+ * queues step last, each valid port's warp written at tail + the valid
+ * ports before it.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "bits.h"
 #include "sm_reconv_harp.h"
 
-static void enter_push(struct sm_harp *h, const struct harp_warp *w)
+/* Source s's k-th write port of the entering queue takes w (not valid
+ * when w holds no thread). */
+static void enter_write(struct sm_harp *h, enum harp_queue_source s,
+                        unsigned k, const struct warp *w)
 {
-    if (w->mask && h->n_enter < h->cap_enter)
-        h->enter[h->n_enter++] = *w;
+    unsigned n, p = harp_queue_enter_port(&h->enter.g, s, &n) + k;
+
+    if (k < n && w->mask) {
+        h->enter_wv[p] = true;
+        h->enter_wr[p] = *w;
+        h->enter_lo = p < h->enter_lo ? p : h->enter_lo;
+        h->enter_hi = p + 1 > h->enter_hi ? p + 1 : h->enter_hi;
+    }
 }
 
 /* The threads of mask (launch warps tid[]) exit: they are recorded, and
@@ -31,7 +47,7 @@ static void exit_threads(struct sm_harp *h, uint64_t mask,
     }
     for (unsigned e = 0; e < h->rbt.g.entries; e++) {
         const struct rbt_entry *b = &h->rbt.e[e];
-        struct harp_warp g;
+        struct warp g;
 
         if (!b->valid)
             continue;
@@ -44,8 +60,12 @@ static void exit_threads(struct sm_harp *h, uint64_t mask,
                 g.tid[l] = tid[l];
             }
         }
-        if (g.mask && h->n_gone < h->cap_gone)
-            h->gone[h->n_gone++] = g;
+        if (g.mask) {           /* the arrivals' queue's port e */
+            h->gone_wv[e] = true;
+            h->gone_wr[e] = g;
+            h->gone_lo = e < h->gone_lo ? e : h->gone_lo;
+            h->gone_hi = e + 1;
+        }
     }
     (void)L;
 }
@@ -96,35 +116,32 @@ void harp_advance_pipeline(struct sm_harp *h, const struct harp_commit *next)
             bitset_add(h->held, h->hold[k].x.warp);
 }
 
-static void push_port_warp(struct sm_harp *h, const struct warp *p,
-                           unsigned L)
+static void write_port_warp(struct sm_harp *h, enum harp_queue_source s,
+                            unsigned k, const struct warp *p, unsigned L)
 {
-    struct harp_warp w;
+    struct warp w;
 
     w.pc = p->pc;
     w.mask = p->mask;
     harp_copy_tid(w.tid, p->tid, L);
-    enter_push(h, &w);
+    enter_write(h, s, k, &w);
 }
 
 /* The queue of warps entering Second-Level from outside: its head leaves
  * when Second-Level took it; groups the Ready-Lookup could not hold, the
  * Waiting-Lookup's completed warp Second-Level did not take now and a
  * warp the full Waiting-Lookup could not take join it. */
-static void entering_queue(struct sm_harp *h, const struct harp_cycle *c,
+static bool entering_queue(struct sm_harp *h, const struct harp_cycle *c,
                            unsigned L)
 {
-    if (c->wi.wret_valid && c->wo.wret_ready && !c->wret_done) {
-        memmove(h->enter, h->enter + 1, (h->n_enter - 1) * sizeof *h->enter);
-        h->n_enter--;
-    }
     for (unsigned p = 0; p < 2; p++)
         if (c->li.ins_valid[p] && c->lo.ins_bypass[p])
-            push_port_warp(h, &c->li.ins[p], L);
+            write_port_warp(h, HARP_ENTER_READY_BYPASS, p, &c->li.ins[p], L);
     if (c->wli.done_valid && !(c->wret_done && c->wo.wret_ready))
-        push_port_warp(h, &c->wlo.done, L);   /* waiting-to-second, queued */
+        write_port_warp(h, HARP_ENTER_WAIT_DONE, 0, &c->wlo.done, L);
     if (c->wli.ins_valid[0] && c->wlo.ins_bypass[0])
-        push_port_warp(h, &c->wli.ins[0], L);
+        write_port_warp(h, HARP_ENTER_WAIT_BYPASS, 0, &c->wli.ins[0], L);
+    return c->wi.wret_valid && c->wo.wret_ready && !c->wret_done;  /* pop */
 }
 
 /* The routed commit's groups: a group that arrived at its RPC goes on
@@ -135,31 +152,40 @@ static void entering_queue(struct sm_harp *h, const struct harp_cycle *c,
  * when the commit port is free.  True when that arrival began. */
 static bool route_groups(struct sm_harp *h, const struct harp_cycle *c,
                          const struct harp_route *r, const struct sm_rc_in *x,
-                         unsigned L)
+                         unsigned L, bool *gone_pop)
 {
     if (r->pend) {
-        struct harp_warp w = *r->pw;
+        struct warp w = *r->pw;
         w.mask &= ~c->ro.arr_hit;
         if (!(h->stages == 1 ? h->pend_gone : h->hold[0].pend_gone))
-            enter_push(h, &w);
+            enter_write(h, HARP_ENTER_PEND, 0, &w);
         if (h->stages == 1)
             h->pend_valid = h->pend_gone = false;
     }
     for (unsigned k = 0; k < c->n_extra; k++)
-        enter_push(h, &c->extra[k]);
+        enter_write(h, HARP_ENTER_EXTRA, k, &c->extra[k]);
     if (c->diverged && c->side_at_rpc) {
         h->pend = c->side;
         h->pend_valid = true;
     }
     if (x && x->exit)
         exit_threads(h, x->mask, c->ftid, L);
-    if (!h->pend_valid && h->n_gone) {
-        /* exited threads arrive at a barrier they are members of */
-        h->pend = h->gone[0];
-        h->pend_valid = h->pend_gone = true;
-        memmove(h->gone, h->gone + 1, (h->n_gone - 1) * sizeof *h->gone);
-        h->n_gone--;
-        return true;
+    if (!h->pend_valid) {
+        /* exited threads arrive at a barrier they are members of: the
+         * queue's head, or with the queue empty its first write of this
+         * edge (which then is not written) */
+        if (h->gone.count) {            /* the queue's head_o */
+            h->pend = h->gone.entry[0];
+            h->pend_valid = h->pend_gone = *gone_pop = true;
+            return true;
+        }
+        for (unsigned e = h->gone_lo; e < h->gone_hi; e++)
+            if (h->gone_wv[e]) {
+                h->pend = h->gone_wr[e];
+                h->gone_wv[e] = false;
+                h->pend_valid = h->pend_gone = true;
+                return true;
+            }
     }
     return false;
 }
@@ -173,8 +199,8 @@ static void release_barrier(const struct sm_reconv *rc, struct sm_harp *h,
     const uint32_t *bpc = &h->bar_pc[w * L];
     uint64_t left = h->parked[w];
 
-    while (left) {
-        struct harp_warp e;
+    for (unsigned k = 0; left; k++) {
+        struct warp e;
         uint32_t pc = bpc[__builtin_ctzll(left)];
         memset(&e, 0, sizeof e);
         e.pc = pc;
@@ -186,7 +212,7 @@ static void release_barrier(const struct sm_reconv *rc, struct sm_harp *h,
             }
         }
         left &= ~e.mask;
-        enter_push(h, &e);
+        enter_write(h, HARP_ENTER_RELEASE, w * L + k, &e);
     }
     h->parked[w] = 0;
 }
@@ -204,13 +230,13 @@ static bool launch_and_barrier(const struct sm_reconv *rc, unsigned sched,
     bool released = false;
 
     if (in->op == SM_RC_LAUNCH) {
-        struct harp_warp w;
+        struct warp w;
         h->exited[in->warp] = 0;
         w.pc = harp_to_hw(rc, in->pc);
         w.mask = in->mask;
         for (unsigned l = 0; l < L; l++)
             w.tid[l] = in->warp;
-        enter_push(h, &w);
+        enter_write(h, HARP_ENTER_LAUNCH, 0, &w);
     }
     if (x && x->bar)
         for (unsigned l = 0; l < L; l++)
@@ -236,12 +262,33 @@ bool harp_route_commit(struct sm_reconv *rc, unsigned sched,
     unsigned L = rc->warp_size;
     struct harp_route r;
     const struct sm_rc_in *x;
-    bool changed;
+    bool changed, gone_pop = false;
+    struct harp_queue_in ein, gin;
 
+    h->enter_lo = h->gone_lo = UINT_MAX;   /* no port written yet */
+    h->enter_hi = h->gone_hi = 0;
     harp_route_of(h, in, NULL, &r);
     x = r.pend ? NULL : r.x;
-    entering_queue(h, c, L);
-    changed = route_groups(h, c, &r, x, L);
+    ein.pop = entering_queue(h, c, L);
+    changed = route_groups(h, c, &r, x, L, &gone_pop);
     *released = launch_and_barrier(rc, sched, in, c, x);
+    /* the queues take the edge's writes, in port order (an edge that
+     * neither pops nor writes one leaves it as it is); the ports written
+     * are cleared for the next edge */
+    ein.wr_valid = h->enter_wv;
+    ein.wr = h->enter_wr;
+    if (ein.pop || h->enter_lo < h->enter_hi)
+        harp_queue_step(&h->enter, &ein);
+    gin.pop = gone_pop;
+    gin.wr_valid = h->gone_wv;
+    gin.wr = h->gone_wr;
+    if (gin.pop || h->gone_lo < h->gone_hi)
+        harp_queue_step(&h->gone, &gin);
+    if (h->enter_lo < h->enter_hi)
+        memset(h->enter_wv + h->enter_lo, 0,
+               (h->enter_hi - h->enter_lo) * sizeof *h->enter_wv);
+    if (h->gone_lo < h->gone_hi)
+        memset(h->gone_wv + h->gone_lo, 0,
+               (h->gone_hi - h->gone_lo) * sizeof *h->gone_wv);
     return changed;
 }

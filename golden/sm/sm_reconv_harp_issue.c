@@ -97,7 +97,7 @@ static void divergence_groups(const struct sm_reconv *rc,
     c->diverged = true;
     c->reserved = found;
     while (left) {
-        struct harp_warp g;
+        struct warp g;
         /* the taken lanes' group first, as the ports take them */
         unsigned first = (unsigned)__builtin_ctzll(
             left == x->mask ? x->taken : left);
@@ -175,11 +175,11 @@ static void second_level_candidates(const struct sm_reconv *rc,
     c->wi.lkp.pc = c->lo.head.pc;
     c->wi.lkp.mask = c->lo.head.mask;
     harp_copy_tid(c->wi.lkp.tid, c->lo.head.tid, L);
-    if (h->n_enter) {
+    if (h->enter.count) {           /* the queue's head_o */
         c->wi.wret_valid = true;
-        c->wi.wret.pc = h->enter[0].pc;
-        c->wi.wret.mask = h->enter[0].mask;
-        harp_copy_tid(c->wi.wret.tid, h->enter[0].tid, L);
+        c->wi.wret.pc = h->enter.entry[0].pc;
+        c->wi.wret.mask = h->enter.entry[0].mask;
+        harp_copy_tid(c->wi.wret.tid, h->enter.entry[0].tid, L);
     } else if (c->wli.done_valid) {
         /* waiting-to-second in the cycle of the completion (HARP 7.3.2:
          * one cycle per transition); the queue only holds the warp when

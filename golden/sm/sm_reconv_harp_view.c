@@ -210,9 +210,9 @@ bool harp_can_launch(const struct sm_reconv *rc, unsigned sched,
              m &= m - 1)
             if (h->rbt.e[e].tid[__builtin_ctzll(m)] == warp)
                 return false;
-    for (unsigned i = 0; i < h->n_gone; i++)
-        for (uint64_t m = h->gone[i].mask; m; m &= m - 1)
-            if (h->gone[i].tid[__builtin_ctzll(m)] == warp)
+    for (unsigned i = 0; i < h->gone.count; i++)
+        for (uint64_t m = h->gone.entry[i].mask; m; m &= m - 1)
+            if (h->gone.entry[i].tid[__builtin_ctzll(m)] == warp)
                 return false;
     for (uint64_t m = h->pend_valid ? h->pend.mask : 0; m; m &= m - 1)
         if (h->pend.tid[__builtin_ctzll(m)] == warp)
@@ -327,8 +327,9 @@ void harp_counts(const struct sm_reconv *rc, unsigned sched, unsigned warps,
             add_in(harp_not_exited(h, h->rbt.e[e].member & h->rbt.e[e].reached,
                               h->rbt.e[e].tid), h->rbt.e[e].tid,
                    warps, lanes, count);
-    for (unsigned i = 0; i < h->n_enter; i++)
-        add_in(h->enter[i].mask, h->enter[i].tid, warps, lanes, count);
+    for (unsigned i = 0; i < h->enter.count; i++)
+        add_in(h->enter.entry[i].mask, h->enter.entry[i].tid, warps, lanes,
+               count);
     if (h->pend_valid && !h->pend_gone)
         add_in(h->pend.mask, h->pend.tid, warps, lanes, count);
     for (unsigned k = 0; k + 1 < h->stages; k++)
@@ -382,8 +383,8 @@ void harp_places(const struct sm_reconv *rc, unsigned sched, unsigned warp,
                                 h->rbt.e[e].tid),
                      h->rbt.e[e].tid, warp, lanes, name, count, place);
         }
-    for (unsigned i = 0; i < h->n_enter; i++)
-        count_in(h->enter[i].mask, h->enter[i].tid, warp, lanes,
+    for (unsigned i = 0; i < h->enter.count; i++)
+        count_in(h->enter.entry[i].mask, h->enter.entry[i].tid, warp, lanes,
                  "the entering queue", count, place);
     if (h->pend_valid && !h->pend_gone)
         count_in(h->pend.mask, h->pend.tid, warp, lanes,
@@ -402,4 +403,39 @@ void harp_places(const struct sm_reconv *rc, unsigned sched, unsigned warp,
         count_in(parked_threads(rc, sched, warp), own, warp, lanes,
                  "the TB barrier", count, place);
     }
+}
+
+/* A testbench's record of the stage before the edge (struct
+ * sm_rc_probe's harp fields): the pending lanes its port reads, and the
+ * views the SM reads, each through the operation the SM calls. */
+void harp_probe(const struct sm_reconv *rc, unsigned sched,
+                const struct sm_rc_in *in, struct sm_rc_probe *p)
+{
+    const struct sm_harp *h = &rc->harp[sched];
+    unsigned L = rc->warp_size, W = rc->warps;
+
+    p->harp = true;
+    for (unsigned w = 0; w < W && w < SM_RC_MAX_WARPS; w++) {
+        p->mem_pending[w] = in->mem_pending
+                            ? in->mem_pending[w * rc->schedulers + sched] : 0;
+        p->parked[w] = h->parked[w];
+    }
+    memset(p->issuable, 0, sizeof p->issuable);
+    memset(p->fetchable, 0, sizeof p->fetchable);
+    memset(p->can_launch, 0, sizeof p->can_launch);
+    harp_issuable(rc, sched, p->issuable);
+    harp_fetchable(rc, sched, p->fetchable);
+    for (unsigned w = 0; w < W && w < SM_RC_MAX_WARPS; w++)
+        if (harp_can_launch(rc, sched, w))
+            p->can_launch[w / 64] |= 1ull << w % 64;
+    p->slots = h->wt.g.fl < SM_RC_MAX_WARPS ? h->wt.g.fl : SM_RC_MAX_WARPS;
+    for (unsigned slot = 0; slot < p->slots; slot++) {
+        struct warp v;
+        harp_slot_view(rc, sched, slot, &v);
+        p->slot[slot].pc = (uint32_t)v.pc;
+        p->slot[slot].mask = v.mask;
+        for (unsigned l = 0; l < L; l++)
+            p->slot[slot].tid[l] = v.tid[l];
+    }
+    p->second_level = harp_second_level(rc, sched);
 }

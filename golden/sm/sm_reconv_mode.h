@@ -33,6 +33,10 @@ struct sm_reconv_ops {
     /* sm_reconv_eval(), on a cleared out. */
     void (*eval)(struct sm_reconv *rc, unsigned sched,
                  const struct sm_rc_in *in, struct sm_rc_out *out);
+    /* What a testbench records beyond the port's inputs and outputs
+     * (struct sm_rc_probe's mode fields), after eval; NULL: nothing. */
+    void (*probe)(const struct sm_reconv *rc, unsigned sched,
+                  const struct sm_rc_in *in, struct sm_rc_probe *p);
     /* sm_reconv_read(), on a cleared out. */
     void (*read)(const struct sm_reconv *rc, unsigned sched,
                  const struct sm_rc_in *in, struct sm_rc_out *out);

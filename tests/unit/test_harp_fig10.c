@@ -93,7 +93,7 @@ static void clock(struct stage *st, const struct sm_rc_in *in)
     assert_int_equal(st->rc.rbt_misses, 0);
     assert_int_equal(st->rc.lookup_bypass, 0);
     if (in->op != SM_RC_LAUNCH)     /* Second-Level took what entered */
-        assert_int_equal(st->h->n_enter, 0);
+        assert_int_equal(st->h->enter.count, 0);
     st->cycle++;
 }
 
@@ -421,12 +421,63 @@ static void the_fig10_example_runs_the_same_with_every_cached_answer_recomputed(
     fig10(true);
 }
 
+/* A testbench's probe (struct sm_rc_probe) records, at the evaluation,
+ * the pending lanes the harp port reads (a copy: the SM's array changes
+ * in the cycle) and the views the SM reads of the stage. */
+static void a_probe_records_the_pending_lanes_and_the_views_of_the_stage(
+    void **state)
+{
+    static const unsigned w0[] = { 0, 1, 2, 3 };
+    struct warp warp_w0 = warp_of(PC_A, w0, 4);
+    struct sm_rc_probe probe;
+    struct sm_rc_in in = { 0 };
+    struct sm_rc_out out;
+    uint64_t pending[16] = { 0 };
+    unsigned W = 0;
+    struct stage st;
+
+    (void)state;
+    load_stage(&st, false);
+    W = st.rc.warps;
+    assert_true(W <= 16);
+    launch(&st, 0);
+    launch(&st, 1);
+    idle(&st);                      /* W0 in First-Level, W1 in Second */
+    memset(&probe, 0, sizeof probe);
+    st.rc.probe = &probe;
+    pending[1] = 0x5;               /* launch warp 1's lanes 0 and 2 */
+    in.mem_pending = pending;
+    sm_reconv_eval(&st.rc, 0, &in, &out);
+    pending[1] = 0;                 /* the SM's array moves on */
+    assert_true(probe.evaluated);
+    assert_true(probe.harp);
+    assert_int_equal(probe.mem_pending[1], 0x5);
+    assert_int_equal(probe.mem_pending[0], 0);
+    assert_int_equal(probe.slots, 1);
+    assert_int_equal(probe.fetchable[0], 1);
+    assert_int_equal(probe.issuable[0], 1);
+    assert_int_equal(probe.slot[0].pc, warp_w0.pc);
+    assert_int_equal(probe.slot[0].mask, warp_w0.mask);
+    for (unsigned l = 0; l < 4; l++)
+        assert_int_equal(probe.slot[0].tid[l], 0);
+    assert_int_equal(probe.second_level, 1);
+    for (unsigned w = 0; w < W; w++) {
+        assert_int_equal(probe.parked[w], 0);
+        assert_true(probe.can_launch[w / 64] >> w % 64 & 1);
+    }
+    sm_reconv_step(&st.rc, 0, &in);
+    st.rc.probe = NULL;
+    sm_reconv_free(&st.rc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_fig10_example_regroups_and_reconverges_at_d),
         cmocka_unit_test(
             the_fig10_example_runs_the_same_with_every_cached_answer_recomputed),
+        cmocka_unit_test(
+            a_probe_records_the_pending_lanes_and_the_views_of_the_stage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
