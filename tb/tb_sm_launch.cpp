@@ -53,7 +53,8 @@ using tb::Source;
 // What the kernels exercised, over the whole run.
 struct Coverage {
     unsigned long kernels = 0, cycles = 0, placements = 0, multi = 0,
-                  reused = 0, partial = 0, clears = 0, retires = 0, tbs_done = 0,
+                  reused = 0, partial = 0, clears = 0, retires = 0,
+                  arrive_retire = 0, tbs_done = 0,
                   arrivals = 0, gone_sent = 0, releases = 0,
                   warps_released = 0, grids_done = 0;
 };
@@ -245,6 +246,8 @@ void count(Coverage &c, const sm_launch_probe &p, const Widths &w,
     for (unsigned k = 0; k < p.place.n_place; k++)
         held |= 1ull << p.place.place[k].tb;
     for (unsigned s = 0; s < w.sched; s++) {
+        c.arrive_retire += p.arrive[s] >= 0
+                           && has(p.retire, (unsigned)p.arrive[s] * w.sched + s);
         c.arrivals += p.arrive[s] >= 0;
         c.gone_sent += p.wi.arr_valid[s] && p.arrive[s] < 0;
         for (unsigned v = 0; v < w.warps; v++) {
@@ -367,11 +370,12 @@ int main(int argc, char **argv)
     std::printf("coverage: %lu kernels checked in %lu cycles: %lu TBs "
                 "placed (%lu cycles placing two or more, %lu into a slot "
                 "used before, %lu warps with fewer threads than lanes), %lu "
-                "I-buffers cleared, %lu warps retired, "
+                "I-buffers cleared, %lu warps retired (%lu in the cycle they "
+                "arrive at a barrier), "
                 "%lu TBs done, %lu barrier arrivals of warps and %lu of "
                 "exited warps, %lu barriers released (%lu warps), %lu grids "
                 "done\n", cov.kernels, cov.cycles, cov.placements, cov.multi,
-                cov.reused, cov.partial, cov.clears, cov.retires, cov.tbs_done,
+                cov.reused, cov.partial, cov.clears, cov.retires, cov.arrive_retire, cov.tbs_done,
                 cov.arrivals, cov.gone_sent, cov.releases,
                 cov.warps_released, cov.grids_done);
     // Every run: placements, finished TBs, every grid's end, and but under
