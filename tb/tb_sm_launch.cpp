@@ -379,15 +379,18 @@ int main(int argc, char **argv)
                 cov.arrivals, cov.gone_sent, cov.releases,
                 cov.warps_released, cov.grids_done);
     // Every run: placements, finished TBs, every grid's end, and but under
-    // harp the I-buffers cleared.  The suite: a TB slot used again,
-    // barriers released, exited warps' arrivals.  kgen programs: warps
-    // with fewer threads than lanes (the suite's blocks fill their warps).
+    // harp the I-buffers cleared.  The suite: barriers released, and on
+    // an SM of at most 4 TB slots (where its grids outnumber the slots) a
+    // TB slot used again and exited warps' arrivals (at gtx480-baws, 8
+    // slots, the suite meets neither).  kgen programs: warps with fewer
+    // threads than lanes (the suite's blocks fill their warps).
     bool harp = cfg.reconvergence == RECONV_HARP;
+    bool few_slots = cfg.max_tbs <= 4;
     bool suite = opt.scenario.empty() && opt.kgen_count == 0;
     if (cov.kernels == 0 || cov.placements == 0 || cov.tbs_done == 0
         || cov.grids_done != cov.kernels || (!harp && cov.clears == 0)
-        || (suite && (cov.reused == 0 || cov.releases == 0
-                      || cov.gone_sent == 0))
+        || (suite && cov.releases == 0)
+        || (suite && few_slots && (cov.reused == 0 || cov.gone_sent == 0))
         || (opt.kgen_count > 0 && cov.partial == 0)) {
         std::printf("FAIL: the kernels did not reach every interesting "
                     "event (see the counters above)\n");
