@@ -613,6 +613,36 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The SM's thread-block launch, one per SM: the dispatcher's
+     * placements into the table of resident TBs and the warp slots, the
+     * retirement of warps and TBs, the WPT's arrivals (the warps' and
+     * the exited warps') and releases, the grid's end; wired as
+     * golden/sm/sm_tb.c and sm.c compose their models.  Its testbench
+     * runs the suite's kernels on the C SM and compares every output
+     * every cycle.  Every mode (under harp no I-buffer is cleared). */
+    [STRUCTURE_SM_LAUNCH] = {
+        .name = "sm_launch",
+        .module = "simtref_sm_launch",
+        .file = "simtref_sm_launch.v",
+        .model = "sm/sm.h",
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
+                 | REGISTRY_MODE(RECONV_ICS_FIRST) | REGISTRY_MODE(RECONV_HARP),
+        .title = "Thread-block launch of the SM (dispatcher, table of "
+                 "resident TBs and WPT composed)",
+        .source = "BAWS 4.1.2; docs/architecture.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "sm-tiny-sbr",
+        .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
+                   "lib/simtref/simtref.h tests/tools/kgen.h "
+                   "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
+        .cosims = "sm-tiny-sbr",
+        .long_cosims = "fermi-sbr gtx480-baws fermi-harp tiny "
+                       "sm-tiny-sbr-kgen",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 

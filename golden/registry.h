@@ -70,6 +70,7 @@ enum structure_id {
     STRUCTURE_SM_FRONT,
     STRUCTURE_SM_ISSUE,
     STRUCTURE_SM_MEM,
+    STRUCTURE_SM_LAUNCH,
     STRUCTURE_COUNT
 };
 
@@ -175,6 +176,7 @@ enum rtl_defect {
     DEFECT_SM_FRONT_FETCH_LIVE_MASK, /* minpc: the fetch's mask is the warp's live lanes */
     DEFECT_SM_ISSUE_NO_LSU_ACCEPT,   /* a memory instruction issues while the LSU cannot take it */
     DEFECT_SM_MEM_DONE_LATE,         /* the table of loads in flight takes the LSU's dones a cycle late */
+    DEFECT_SM_LAUNCH_DRAINING_SLOT,  /* a TB slot is freed when its first warp retires, not its last */
     DEFECT_COUNT
 };
 

@@ -291,6 +291,16 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "late (through a register), so the threads a load writes "
                "are released a cycle after its data is back",
     },
+    [DEFECT_SM_LAUNCH_DRAINING_SLOT] = {
+        .name = "sm-launch-draining-slot",
+        .structure = STRUCTURE_SM_LAUNCH,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-draining-slot",
+        .bug = "the launch frees a TB's slot in the dispatcher when any of "
+               "its warps retires rather than the table's last one: the "
+               "dispatcher places a TB in a slot still draining (each part "
+               "right, their wiring wrong)",
+    },
 };
 
 const struct defect_info *registry_defect(enum rtl_defect d)

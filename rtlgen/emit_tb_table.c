@@ -58,8 +58,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[WARPS_W-1:0]",          "gone_arrived_o",   "exited warps counted at the barrier" },
         { "output", "[SLOT_W-1:0]",           "warp_slot_o",      "warp rd_wid_i's warp slot (while valid_o)" },
         { "output", "",                       "done_o",           "its last live warps retire this cycle" },
-        { NULL, NULL, NULL, "Every slot" },
+        { NULL, NULL, NULL, "Every slot (what a composition reads of all its TBs at once)" },
         { "output", "[MAX_TBS-1:0]",          "owing_o",          "the TB's exited warps owe an arrival" },
+        { "output", "[MAX_TBS*WARPS_W-1:0]",  "owed_o",           "... that many (0 for a free slot)" },
+        { "output", "[MAX_TBS-1:0]",          "last_o",           "the TB's last live warps retire this cycle" },
     };
 
     emit_file_header(v, "simtref_tb_table.v", "table of resident TBs",
@@ -185,6 +187,10 @@ static void emit_counts(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "// Warps exited (warps - live) that have not arrived (gone).");
     vgen_line(v, "assign owing_o[gt] = valid_q[gt] &&");
     vgen_line(v, "                     {1'b0, warps} > {1'b0, live} + {1'b0, gone};");
+    vgen_line(v, "assign owed_o[gt*WARPS_W +: WARPS_W] = owing_o[gt] ? warps - live - gone");
+    vgen_line(v, "                                                  : {WARPS_W{1'b0}};");
+    vgen_line(v, "// done_o of every slot.");
+    vgen_line(v, "assign last_o[gt] = valid_q[gt] && retire != {WARPS_W{1'b0}} && retire == live;");
     vgen_end(v);
     vgen_endgenerate(v);
     vgen_blank(v);

@@ -63,6 +63,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SM_FRONT]       = emit_sm_front,
     [STRUCTURE_SM_ISSUE]       = emit_sm_issue,
     [STRUCTURE_SM_MEM]         = emit_sm_mem,
+    [STRUCTURE_SM_LAUNCH]      = emit_sm_launch,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,

@@ -121,6 +121,11 @@ void emit_sm_issue(struct vgen *v, const struct simt_config *cfg,
 void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
                  enum rtl_defect defect);
 
+/* The SM's thread-block launch: the dispatcher, the table of resident
+ * TBs and the WPT composed as golden/sm/sm_tb.c and sm.c compose them. */
+void emit_sm_launch(struct vgen *v, const struct simt_config *cfg,
+                    enum rtl_defect defect);
+
 /* The data half of a scheduler's I-buffers (an SM part, beside
  * simtref_fetch) */
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,

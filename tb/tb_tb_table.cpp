@@ -83,6 +83,7 @@ class Bench {
         freed_before_ = freed_now_;
         freed_now_ = 0;
         read_wid_ = 0;
+        slots_ = tb_table_slots{};   // a reset empties every slot
         if (reset) {
             forget();
             return true;
@@ -109,6 +110,7 @@ class Bench {
             while (!(retiring >> in.rd_tb & 1));
         }
         in.rd_wid = read_wid_ = rng_.below(g_.tb_warps);
+        tb_table_eval_slots(&model, &in, &slots_);
         return true;
     }
 
@@ -153,6 +155,13 @@ class Bench {
         ok &= tb::expect(mm, cycle, "done_o", exp.done, top.done_o);
         ok &= tb::expect(mm, cycle, "owing_o", exp.owing,
                          tb::get_field(top.owing_o, 0, g_.tbs));
+        ok &= tb::expect(mm, cycle, "last_o", slots_.last,
+                         tb::get_field(top.last_o, 0, g_.tbs));
+        for (unsigned t = 0; t < g_.tbs; t++)
+            ok &= tb::check(mm, cycle, slots_.owed[t],
+                            tb::get_field(top.owed_o, t * g_.warps_w,
+                                          g_.warps_w),
+                            [t] { return "owed_o of slot " + std::to_string(t); });
         if (exp.valid) {
             ok &= tb::expect(mm, cycle, "ctaid_o", exp.ctaid, top.ctaid_o);
             if (read_wid_ < exp.warps)
@@ -382,6 +391,8 @@ class Bench {
     unsigned send_den_ = 1;         // owed arrivals are sent: 1 in this
     unsigned warps_kind_ = 0;       // the warps of a TB: all, any, few
     unsigned read_wid_ = 0;         // this cycle's rd_wid, for compare()
+    tb_table_slots slots_{};        // this cycle's last_o and owed_o, from
+                                    // the model before the edge
     uint64_t freed_before_ = 0;     // TB slots freed on the last edge
     uint64_t freed_now_ = 0;        // ... on this edge
     Coverage cov_;

@@ -611,6 +611,8 @@ static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
         cy->wi.arr_tb[s] = wp->tb;
         cy->arrive[s] = (int)cy->so[s].grant_warp;
     }
+    if (sm->launch_probe)
+        sm->launch_probe->arrive[s] = cy->arrive[s];
     cy->quiet = cy->quiet && cy->launch[s] < 0 && !eo->issued && !eo->stale
                 && !cy->fetched[s] && !fi->issue_valid && !fi->flush_valid
                 && !fi->fill_valid && !fi->rdy_valid && cy->arrive[s] < 0;
@@ -743,6 +745,9 @@ static void wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
 {
     const struct simt_config *c = &sm->cfg;
 
+    if (sm->launch_probe)
+        sm_probe_launch_edge(sm, &cy->wi, cy->wo,
+                             cy->any_release ? cy->release : NULL);
     for (unsigned t = 0; cy->any_arrival && t < c->max_tbs; t++)
         sm->tbt_in.gone_sent[t] = cy->gone_sent[t];
     for (unsigned t = 0; cy->any_release && t < c->max_tbs; t++)

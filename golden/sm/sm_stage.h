@@ -127,6 +127,13 @@ void sm_end_phase(struct sm *sm, unsigned t);
 /* Retire a warp whose threads have all exited. */
 void sm_retire(struct sm *sm, unsigned g);
 
+/* The launch probe at the WPT's edge (struct sm_launch_probe): its
+ * arrival ports, its outputs, and the warps it releases (release[s][w],
+ * NULL when it releases none). */
+void sm_probe_launch_edge(struct sm *sm, const struct wpt_in *wi,
+                          const struct wpt_out *wo,
+                          bool (*release)[SCHEDULER_MAX_WARPS]);
+
 /* TB slot t's barrier releases: its live threads must all wait at the
  * same simt.bar (each thread's PC is the one after it).  Threads waiting
  * at different barriers (a barrier that some of them skipped) stop the

@@ -34,6 +34,36 @@ unsigned sm_launches_pending_of(const struct sm *sm)
     return n;
 }
 
+void sm_probe_launch_start(const struct sm *sm, struct sm_launch_probe *p)
+{
+    for (unsigned g = 0; g < sm->warp_slots; g++) {
+        const struct sm_warp *w = &sm->warp[g];
+
+        if (w->resident)
+            bitset_add(p->resident, g);
+        if (w->at_barrier)
+            bitset_add(p->at_barrier, g);
+        p->slot_tb[g] = (uint8_t)w->tb;
+    }
+    p->lsu_idle = lsu_idle(&sm->lsu);
+    memcpy(p->tbt, sm->tbt.tb, sizeof p->tbt);
+}
+
+void sm_probe_launch_edge(struct sm *sm, const struct wpt_in *wi,
+                          const struct wpt_out *wo,
+                          bool (*release)[SCHEDULER_MAX_WARPS])
+{
+    struct sm_launch_probe *p = sm->launch_probe;
+
+    p->evaluated = true;
+    p->wi = *wi;
+    p->wo = *wo;
+    for (unsigned s = 0; release && s < sm->cfg.schedulers; s++)
+        for (unsigned w = 0; w < sm->warps_per_sched; w++)
+            if (release[s][w])
+                bitset_add(p->release[s], w);
+}
+
 /* The TBs the dispatcher (golden/structures/dispatch.h) places this cycle take
  * their TB slots and warp slots: their threads start at the entry.
  * Returns how many were placed. */
@@ -43,9 +73,13 @@ unsigned sm_dispatch(struct sm *sm)
     struct dispatch_out out;
     struct ibuffer_in ib_place[CONFIG_MAX_SCHEDULERS];  /* the clears */
 
+    if (sm->launch_probe)   /* before the placement writes them */
+        sm_probe_launch_start(sm, sm->launch_probe);
     if (dispatch_all_placed(&sm->disp))
         return 0;               /* the dispatcher has nothing to place */
     dispatch_eval(&sm->disp, &sm->disp_in, &out);
+    if (sm->launch_probe)
+        sm->launch_probe->place = out;
     for (unsigned s = 0; out.n_place && s < c->schedulers; s++)
         ibuffer_idle(&ib_place[s]);
     for (unsigned i = 0; i < out.n_place; i++) {
@@ -90,6 +124,8 @@ unsigned sm_dispatch(struct sm *sm)
             }
             w->live = w->lanes;
             tb->warp[k] = g;
+            if (sm->launch_probe)
+                sm->launch_probe->lanes[g] = w->lanes;
         }
     }
     /* The I-buffer data of the slots' index is cleared, and this cycle
@@ -101,6 +137,9 @@ unsigned sm_dispatch(struct sm *sm)
         if (sm->front_probe)
             memcpy(sm->front_probe[s].clear, ib_place[s].clear,
                    sizeof ib_place[s].clear);
+        if (sm->launch_probe)
+            memcpy(sm->launch_probe->clear[s], ib_place[s].clear,
+                   sizeof sm->launch_probe->clear[s]);
     }
     /* So is the TB table's placement (its other ports are idle at the
      * cycle's start: cleared by the last edge, wpt_edge() in sm.c). */
@@ -148,8 +187,12 @@ void sm_retire(struct sm *sm, unsigned g)
                   sm_slot_local(sm, g));
     wp->live = 0;
     wp->phase_end = sm->st.cycles;
+    if (sm->launch_probe)
+        bitset_add(sm->launch_probe->retire, g);
     /* the TB's last warp: its slot is free from the next cycle */
     if (sm_tb_read(sm, wp->tb, 0).done) {
+        if (sm->launch_probe)
+            sm->launch_probe->tb_done |= 1ull << wp->tb;
         sm_end_phase(sm, wp->tb);
         sm->disp_in.tb_release |= 1ull << wp->tb;
         sm->st.tbs_done++;

@@ -95,6 +95,21 @@ void tb_table_eval(const struct tb_table *m, const struct tb_table_in *in,
     }
 }
 
+void tb_table_eval_slots(const struct tb_table *m,
+                         const struct tb_table_in *in,
+                         struct tb_table_slots *out)
+{
+    memset(out, 0, sizeof *out);
+    for (unsigned t = 0; t < m->g.tbs; t++) {
+        const struct tb_table_entry *e = &m->tb[t];
+
+        if (owes(e))
+            out->owed[t] = e->warps - e->live_warps - e->gone_arrived;
+        if (e->valid && in->retire[t] != 0 && in->retire[t] == e->live_warps)
+            out->last |= 1ull << t;
+    }
+}
+
 void tb_table_step(struct tb_table *m, const struct tb_table_in *in)
 {
     for (unsigned k = 0; k < in->n_place; k++) {

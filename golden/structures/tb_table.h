@@ -26,7 +26,9 @@
  * warp_slot (of rd_wid), and done: its last live warps retire in this
  * cycle (the retire port names all of them), so the slot is free from
  * the next.  For every slot: owing, the TBs whose exited warps owe an
- * arrival at the barrier (warps > live_warps + gone_arrived).
+ * arrival at the barrier (warps > live_warps + gone_arrived).  A
+ * composition that reads all its TBs in one cycle (simtref_sm_launch)
+ * takes, per slot, the arrivals owed and done (tb_table_eval_slots()).
  *
  * owing is kept for speed between edges (struct tb_table_memo, not
  * hardware); with `reference` set it is recomputed at each evaluation.
@@ -99,6 +101,13 @@ struct tb_table_out {
                                warps owe an arrival */
 };
 
+/* Per TB slot, what tb_table_out tells of the read port's TB alone. */
+struct tb_table_slots {
+    uint64_t last;          /* bit t: done of slot t */
+    unsigned owed[CONFIG_MAX_TBS];  /* per slot: its exited warps that
+                               owe an arrival (0 for a free slot) */
+};
+
 /* One TB slot's registers. */
 struct tb_table_entry {
     bool valid;             /* the slot holds a TB */
@@ -138,6 +147,10 @@ void tb_table_reset(struct tb_table *m);
 void tb_table_eval(const struct tb_table *m, const struct tb_table_in *in,
                    struct tb_table_out *out);
 void tb_table_step(struct tb_table *m, const struct tb_table_in *in);
+/* Every slot's done and arrivals owed (the module's last_o, owed_o). */
+void tb_table_eval_slots(const struct tb_table *m,
+                         const struct tb_table_in *in,
+                         struct tb_table_slots *out);
 /* Per slot: valid, the grid index, the warp count and slots, the two
  * counts. */
 unsigned long tb_table_state_bits(const struct tb_table_geometry *g);

@@ -62,8 +62,10 @@ module simtref_tb_table #(
   output wire [SLOT_W-1:0]          warp_slot_o,       // warp rd_wid_i's warp slot (while valid_o)
   output wire                       done_o,            // its last live warps retire this cycle
 
-  // Every slot
-  output wire [MAX_TBS-1:0]         owing_o            // the TB's exited warps owe an arrival
+  // Every slot (what a composition reads of all its TBs at once)
+  output wire [MAX_TBS-1:0]         owing_o,           // the TB's exited warps owe an arrival
+  output wire [MAX_TBS*WARPS_W-1:0] owed_o,            // ... that many (0 for a free slot)
+  output wire [MAX_TBS-1:0]         last_o             // the TB's last live warps retire this cycle
 );
 
   // ----------------------------------------------------------------------
@@ -151,6 +153,10 @@ module simtref_tb_table #(
       // Warps exited (warps - live) that have not arrived (gone).
       assign owing_o[gt] = valid_q[gt] &&
                            {1'b0, warps} > {1'b0, live} + {1'b0, gone};
+      assign owed_o[gt*WARPS_W +: WARPS_W] = owing_o[gt] ? warps - live - gone
+                                                        : {WARPS_W{1'b0}};
+      // done_o of every slot.
+      assign last_o[gt] = valid_q[gt] && retire != {WARPS_W{1'b0}} && retire == live;
     end
   endgenerate
 
