@@ -246,6 +246,10 @@ static int cmd_rtl(const struct cli_args *a)
         return cli_usage_error(a->cmd, "unknown defect '%s'", def);
     if ((rc = load(a, NULL, &cfg)) != 0)
         return rc;
+    if (rtlgen_check(&cfg, defect, err, sizeof err) != 0) {
+        fprintf(stderr, "simtref: %s\n", err);
+        return CLI_EXIT_BAD;
+    }
     if (make_dir(out, err, sizeof err) != 0) {
         fprintf(stderr, "simtref: %s\n", err);
         return CLI_EXIT_BAD;

@@ -187,6 +187,12 @@ struct defect_info {
                                tests/data/scenarios/NAME.conf path */
     const char *test;       /* tb/STRUCT-TEST.cosim, formal/STRUCT-TEST.proof */
     const char *bug;        /* what is wrong, for the README's table */
+    unsigned modes;         /* REGISTRY_MODE(r) of the modes whose logic
+                               it breaks, where its structure's module
+                               differs by mode; 0: every mode the
+                               structure has (`simtref rtl --defect`
+                               refuses a configuration of another mode,
+                               whose module it would leave intact) */
     int proof_long;         /* its proof (when its structure is proved)
                                runs in `make proofs-long`, not in `make
                                check`, where its co-simulation still

@@ -232,6 +232,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the sbr control-flow stage runs first the side of a branch "
                "that reaches a barrier before re-converging (it must run "
                "last)",
+        .modes = REGISTRY_MODE(RECONV_SBR),
     },
     [DEFECT_SM_RECONV_POP_NO_MASK] = {
         .name = "sm-reconv-pop-no-mask",
@@ -242,6 +243,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "when the lanes that ran go on to the next instruction, "
                "though threads waiting there join them (the pop ignores "
                "the selected mask)",
+        .modes = REGISTRY_MODE(RECONV_MINPC),
     },
     [DEFECT_SM_RECONV_ICS_NO_ACTION] = {
         .name = "sm-reconv-ics-no-action",
@@ -252,6 +254,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "without the ICS action the loader put at its PC (no raise "
                "at a divergent branch, no lower at its re-convergence "
                "point)",
+        .modes = REGISTRY_MODE(RECONV_ICS_FIRST),
     },
     [DEFECT_SM_FRONT_NO_FLUSH_ON_POP] = {
         .name = "sm-front-no-flush-on-pop",
@@ -261,6 +264,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "an instruction whose update re-converges threads (a pop) "
                "does not flush its warp's I-buffer, which keeps the "
                "instructions fetched with the old mask",
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC),
     },
     [DEFECT_SM_FRONT_FETCH_LIVE_MASK] = {
         .name = "sm-front-fetch-live-mask",
@@ -271,6 +275,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "live lanes as its mask instead of the stage's active mask "
                "(the threads at min(SP:PC)): a diverged warp fetches for "
                "threads that wait elsewhere",
+        .modes = REGISTRY_MODE(RECONV_MINPC),
     },
     [DEFECT_SM_ISSUE_NO_LSU_ACCEPT] = {
         .name = "sm-issue-no-lsu-accept",

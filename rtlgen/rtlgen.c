@@ -153,8 +153,8 @@ static int regular_or_absent(const char *dir, const char *file)
     return stat(path, &st) != 0 ? errno == ENOENT : S_ISREG(st.st_mode);
 }
 
-int rtlgen_write(const struct simt_config *cfg, const char *dir,
-                 enum rtl_defect defect, char *err, size_t errlen)
+int rtlgen_check(const struct simt_config *cfg, enum rtl_defect defect,
+                 char *err, size_t errlen)
 {
     if (structures_ok(cfg, err, errlen) != 0 ||
         scheduler_ok(cfg, defect, err, errlen) != 0)
@@ -167,6 +167,32 @@ int rtlgen_write(const struct simt_config *cfg, const char *dir,
                  cfg->name);
         return -1;
     }
+    if (defect != DEFECT_NONE && registry_defect(defect)->modes
+        && !(registry_defect(defect)->modes
+             & REGISTRY_MODE(cfg->reconvergence))) {
+        const struct defect_info *d = registry_defect(defect);
+        char modes[64] = "";
+
+        for (unsigned r = 0; r < RECONV_COUNT; r++)
+            if (d->modes & REGISTRY_MODE(r))
+                snprintf(modes + strlen(modes), sizeof modes - strlen(modes),
+                         "%s%s", modes[0] ? " and " : "",
+                         config_reconvergence_name((enum reconvergence)r));
+        snprintf(err, errlen, "the defect '%s' breaks %s under %s only; the "
+                 "configuration '%s' runs %s, whose module it would leave "
+                 "intact", rtl_defect_name(defect),
+                 registry_structure(d->structure)->file, modes, cfg->name,
+                 config_reconvergence_name(cfg->reconvergence));
+        return -1;
+    }
+    return 0;
+}
+
+int rtlgen_write(const struct simt_config *cfg, const char *dir,
+                 enum rtl_defect defect, char *err, size_t errlen)
+{
+    if (rtlgen_check(cfg, defect, err, errlen) != 0)
+        return -1;
     /* Every file is written through its temporary (vgen, atomic_file)
      * and committed only when all of them are complete, so that a failure
      * leaves no partial output (and the files of an earlier run as they

@@ -148,6 +148,16 @@ void emit_file_header(struct vgen *v, const char *file, const char *title,
                       const char *source, const struct simt_config *cfg);
 
 /*
+ * Whether the modules of cfg can be written with defect (DEFECT_NONE: the
+ * clean modules): every structure's model accepts cfg, and the defect
+ * breaks a structure cfg has, in cfg's reconvergence mode.  Returns 0, or
+ * -1 with a message in err.  rtlgen_write() asks it first; a caller asks
+ * it before making the output directory.
+ */
+int rtlgen_check(const struct simt_config *cfg, enum rtl_defect defect,
+                 char *err, size_t errlen);
+
+/*
  * Write all modules of cfg into dir (which must exist), one file each.
  * Returns 0, or -1 with a message in err.  A file is either written whole
  * or not at all.

@@ -30,6 +30,15 @@ expect 2 "unknown option '--out'" -- "$SIMTREF" config --preset tiny --out x
 expect 2 "option '--preset' needs a value" -- "$SIMTREF" config --preset
 expect 2 "rtl needs --out DIR" -- "$SIMTREF" rtl --preset tiny
 expect 2 "unknown defect 'nope'" -- "$SIMTREF" rtl --preset tiny --out "$out" --defect nope
+# A defect of a structure the configuration does not have, and one of
+# logic its module has under another mode only: refused, nothing written.
+expect 1 "the defect 'rbt-early-release' breaks simtref_rbt.v, which the configuration 'gtx480-baws' does not have" \
+  -- "$SIMTREF" rtl --preset gtx480-baws --out "$out/defect" --defect rbt-early-release
+expect 1 "the defect 'sm-front-no-flush-on-pop' breaks simtref_sm_front.v under sbr and minpc only; the configuration 'sm-tiny-ics' runs ics-first" \
+  -- "$SIMTREF" rtl "$SRCDIR/tests/data/scenarios/sm-tiny-ics.conf" --out "$out/defect" --defect sm-front-no-flush-on-pop
+expect 1 "the defect 'sm-reconv-late-first' breaks simtref_sm_reconv.v under sbr only; the configuration 'sm-tiny-minpc' runs minpc" \
+  -- "$SIMTREF" rtl "$SRCDIR/tests/data/scenarios/sm-tiny-minpc.conf" --out "$out/defect" --defect sm-reconv-late-first
+[ ! -e "$out/defect" ] || { echo "FAIL: a refused defect left $out/defect"; fail=1; }
 expect 2 "either --preset or a file" -- "$SIMTREF" config --preset tiny "$bad/EXPECTED"
 expect 1 "unknown preset 'huge'" -- "$SIMTREF" config --preset huge
 expect 1 "has no key 'rbt_entries'" -- "$SIMTREF" config --preset gtx480-baws --get rbt_entries
