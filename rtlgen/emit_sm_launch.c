@@ -7,7 +7,7 @@
  * ports take the cycle's retirements, the exited warps' arrivals and the
  * WPT's releases; and the WPT (simtref_wpt), whose arrival ports take the
  * warps that reach simt.bar and, on the ports no warp uses, the exited
- * warps of a TB whose barrier is in progress (sm.c's exited_arrivals()).
+ * warps of a TB whose barrier is in progress (sm_tb.c's sm_exited_arrivals()).
  * What the rest of the SM decides comes in: the warp slots' state (still
  * the SM's struct sm_warp: resident, at the barrier, its TB), a warp's
  * arrival at simt.bar, the warps whose last thread exits, the LSU idle.
@@ -112,8 +112,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 
     emit_file_header(v, "simtref_sm_launch.v", "the SM's thread-block launch",
                      "docs/architecture.md; BAWS section 4.1.2; C model: "
-                     "golden/sm/sm_tb.c (sm_dispatch(), sm_retire()), "
-                     "golden/sm/sm.c (exited_arrivals(), wpt_edge()).", cfg);
+                     "golden/sm/sm_tb.c (sm_dispatch(), sm_retire(), "
+                     "sm_exited_arrivals()), golden/sm/sm.c (wpt_edge()).", cfg);
     vgen_line(v, "// The dispatcher places TBs; each placement fills a slot of the table");
     vgen_line(v, "// of resident TBs at the edge and gives its warp slots their warps");
     vgen_line(v, "// (the TB, the warp's number, its grid index and lanes) and, but under");
@@ -349,7 +349,7 @@ static void emit_events(struct vgen *v)
 
 static void emit_exited_arrivals(struct vgen *v)
 {
-    vgen_section(v, "The exited warps' arrivals (exited_arrivals())");
+    vgen_section(v, "The exited warps' arrivals (sm_exited_arrivals())");
     vgen_line(v, "// TB by TB, those that owe an arrival and whose barrier is in progress");
     vgen_line(v, "// (a warp of it waits or arrives now) take the free arrival ports from");
     vgen_line(v, "// where the last TB's stopped, one exited warp a port, up to what each");

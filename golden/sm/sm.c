@@ -94,61 +94,6 @@ static void ibuffer_edge(struct sm_sched *sc, const struct fetch_in *fi,
         ibuffer_step(&sc->ib, in);
 }
 
-/* Under a mode that keeps threads at the barrier on their own: the
- * lowest resident warp of scheduler s whose live threads all wait there
- * and that has not arrived yet, or -1.  Word by word (bits.h): it is
- * asked every cycle. */
-static int barrier_arrival(const struct sm *sm, unsigned s)
-{
-    uint64_t set[SCHEDULER_MAX_WARPS / 64];
-    const uint64_t *resident = sm_resident_of(sm, s, set);
-
-    for (unsigned k = 0; k * 64 < sm->warps_per_sched; k++)
-        for (uint64_t m = resident[k]; m; m &= m - 1) {
-            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
-            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
-
-            if (!wp->launch_pending && !wp->at_barrier && wp->live
-                && sm_reconv_all_barrier(&sm->rc, s, w, wp->live))
-                return (int)w;
-        }
-    return -1;
-}
-
-/* The exited warps of each TB whose barrier is in progress (a warp of it
- * waits, or arrives in this cycle) and that have not yet arrived at it:
- * they arrive through the arrival ports no warp uses in this cycle
- * (sent[t] of them for TB slot t).  True when one does. */
-static bool exited_arrivals(struct sm *sm, struct wpt_in *wi,
-                            unsigned sent[])
-{
-    unsigned S = sm->cfg.schedulers, p = 0;
-    bool any = false;
-    uint64_t owing = sm_tb_read(sm, 0, 0).owing;
-
-    memset(sent, 0, sm->cfg.max_tbs * sizeof sent[0]);
-    /* only the TBs that owe an arrival send one */
-    for (; owing; owing &= owing - 1) {
-        unsigned t = (unsigned)__builtin_ctzll(owing);
-        const struct tb_table_out tb = sm_tb_read(sm, t, 0);
-        bool busy = sm->wpt.cnt[t] != 0;
-        unsigned owed;
-
-        owed = tb.warps - tb.live_warps - tb.gone_arrived;
-        for (unsigned q = 0; !busy && owed && q < S; q++)
-            busy = wi->arr_valid[q] && wi->arr_tb[q] == t;
-        for (; busy && owed && p < S; p++)
-            if (!wi->arr_valid[p]) {
-                wi->arr_valid[p] = true;
-                wi->arr_tb[p] = t;
-                sent[t]++;
-                owed--;
-                any = true;
-            }
-    }
-    return any;
-}
-
 /* The control-flow stage's port holds a warp's lanes and (a probe) a
  * scheduler's warps. */
 _Static_assert((unsigned)SM_RC_MAX_LANES >= (unsigned)SM_MAX_LANES,
@@ -588,7 +533,7 @@ static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
     const struct fetch_in *fi = &cy->fi[s];
 
     if (sm_mode_barrier_by_state(sm)) {
-        cy->arrive[s] = barrier_arrival(sm, s);
+        cy->arrive[s] = sm_barrier_arrival(sm, s);
         if (cy->arrive[s] >= 0) {
             cy->wi.arr_valid[s] = true;
             cy->wi.arr_tb[s] = sm->warp[sm_slot_of(sm, s,
@@ -639,7 +584,7 @@ static bool wpt_arrivals(struct sm *sm, struct sm_cycle_state *cy)
         sm_count_idle_threads(sm, cy->data_hz);
     for (unsigned s = 0; s < sm->cfg.schedulers; s++)
         cy->any_arrival |= cy->wi.arr_valid[s];
-    if (exited_arrivals(sm, &cy->wi, cy->gone_sent)) {
+    if (sm_exited_arrivals(sm, &cy->wi, cy->gone_sent)) {
         cy->any_arrival = true;
         cy->quiet = false;      /* the WPT's counts move */
     }

@@ -405,7 +405,7 @@ struct sm_launch_probe {
     uint64_t clear[CONFIG_MAX_SCHEDULERS][IBUFFER_MAX_WARPS / 64]; /* the
                                  * placement's I-buffer clears */
     struct wpt_in wi;           /* the WPT's arrival ports: the warps' and
-                                 * the exited warps' (exited_arrivals()) */
+                                 * the exited warps' (sm_exited_arrivals()) */
     struct wpt_out wo;          /* its outputs: counts, ranks, releases */
     uint64_t release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS / 64];
                                 /* the warps the WPT releases */

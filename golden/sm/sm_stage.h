@@ -127,6 +127,14 @@ void sm_end_phase(struct sm *sm, unsigned t);
 /* Retire a warp whose threads have all exited. */
 void sm_retire(struct sm *sm, unsigned g);
 
+/* The TB barrier's arrivals, asked every cycle by sm.c's stages
+ * (sm_tb.c): the warp of scheduler s whose live threads all wait at the
+ * barrier and that has not arrived (-1: none), and the exited warps of
+ * TBs whose barrier is in progress, on the arrival ports no warp uses
+ * (sent[t] of TB slot t; true when one arrives). */
+int sm_barrier_arrival(const struct sm *sm, unsigned s);
+bool sm_exited_arrivals(struct sm *sm, struct wpt_in *wi, unsigned sent[]);
+
 /* The launch probe at the WPT's edge (struct sm_launch_probe): its
  * arrival ports, its outputs, and the warps it releases (release[s][w],
  * NULL when it releases none). */
@@ -143,7 +151,7 @@ void sm_check_release(struct sm *sm, unsigned t);
 /* A barrier that can no longer complete: every live warp of the TB waits
  * at it, yet fewer than all the TB's warps arrived, and no exited warp is
  * left to arrive (a fault of the model: exited warps arrive, sm.c's
- * exited_arrivals()). */
+ * sm_exited_arrivals()). */
 void sm_check_barriers(struct sm *sm);
 
 /* The grid is done: every TB placed and finished, the LSU empty. */

@@ -2,8 +2,8 @@
  * sm_tb.c -- the SM's thread blocks: the dispatcher's placements, the
  * launches pending, the retirement of warps and TBs, the barriers (the
  * WPT's releases, the check of a barrier that cannot complete) and the
- * grid's end.  The arrivals at the WPT, asked every cycle, are stages of
- * the cycle in sm.c.
+ * grid's end, and the arrivals at the barrier that sm.c's stages ask for
+ * every cycle (the WPT's arrival ports are driven there).
  */
 #include <stdio.h>
 #include <string.h>
@@ -288,7 +288,7 @@ void sm_check_release(struct sm *sm, unsigned t)
 /* A barrier that can no longer complete: every live warp of the TB waits
  * at it, yet fewer than all the TB's warps arrived, and no exited warp is
  * left to arrive (a fault of the model: exited warps arrive, sm.c's
- * exited_arrivals()). */
+ * sm_exited_arrivals()). */
 void sm_check_barriers(struct sm *sm)
 {
     for (unsigned t = 0; t < sm->cfg.max_tbs; t++) {
@@ -343,4 +343,58 @@ void sm_check_done(struct sm *sm)
             sm->launch.kernel, sm->bad_exits, sm->bad_exits == 1 ? "" : "s",
             sm->bad_exits > SM_EXITS_NAMED ? " (the first named)" : "",
             list);
+}
+
+/* Under a mode that keeps threads at the barrier on their own: the
+ * lowest resident warp of scheduler s whose live threads all wait there
+ * and that has not arrived yet, or -1.  Word by word (bits.h): it is
+ * asked every cycle. */
+int sm_barrier_arrival(const struct sm *sm, unsigned s)
+{
+    uint64_t set[SCHEDULER_MAX_WARPS / 64];
+    const uint64_t *resident = sm_resident_of(sm, s, set);
+
+    for (unsigned k = 0; k * 64 < sm->warps_per_sched; k++)
+        for (uint64_t m = resident[k]; m; m &= m - 1) {
+            unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
+            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+
+            if (!wp->launch_pending && !wp->at_barrier && wp->live
+                && sm_reconv_all_barrier(&sm->rc, s, w, wp->live))
+                return (int)w;
+        }
+    return -1;
+}
+
+/* The exited warps of each TB whose barrier is in progress (a warp of it
+ * waits, or arrives in this cycle) and that have not yet arrived at it:
+ * they arrive through the arrival ports no warp uses in this cycle
+ * (sent[t] of them for TB slot t).  True when one does. */
+bool sm_exited_arrivals(struct sm *sm, struct wpt_in *wi, unsigned sent[])
+{
+    unsigned S = sm->cfg.schedulers, p = 0;
+    bool any = false;
+    uint64_t owing = sm_tb_read(sm, 0, 0).owing;
+
+    memset(sent, 0, sm->cfg.max_tbs * sizeof sent[0]);
+    /* only the TBs that owe an arrival send one */
+    for (; owing; owing &= owing - 1) {
+        unsigned t = (unsigned)__builtin_ctzll(owing);
+        const struct tb_table_out tb = sm_tb_read(sm, t, 0);
+        bool busy = sm->wpt.cnt[t] != 0;
+        unsigned owed;
+
+        owed = tb.warps - tb.live_warps - tb.gone_arrived;
+        for (unsigned q = 0; !busy && owed && q < S; q++)
+            busy = wi->arr_valid[q] && wi->arr_tb[q] == t;
+        for (; busy && owed && p < S; p++)
+            if (!wi->arr_valid[p]) {
+                wi->arr_valid[p] = true;
+                wi->arr_tb[p] = t;
+                sent[t]++;
+                owed--;
+                any = true;
+            }
+    }
+    return any;
 }
