@@ -95,6 +95,7 @@ struct simt_config {
     /* Memory hierarchy (golden/structures/lsu.h, docs/memory.md) */
     unsigned l1d_hit_latency;        /* cycles from an L1 hit to its data */
     unsigned l1d_mshrs;              /* outstanding L1 misses (MSHRs) */
+    unsigned lsu_writebacks;         /* loads the LSU writes back a cycle */
     unsigned shared_banks;           /* shared-memory banks */
     unsigned shared_bank_bytes;      /* bytes of one bank's word */
     unsigned dram_latency;           /* cycles a DRAM read takes besides

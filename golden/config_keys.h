@@ -80,6 +80,9 @@ enum {
       MODES_ALL, "cycles from an L1 hit (or a shared access) to its data")   \
     X(L1D_MSHRS, l1d_mshrs, VAL_UNSIGNED, 1, 256, NULL, MODES_ALL,            \
       "L1 misses outstanding at once (MSHRs)")                                \
+    X(LSU_WRITEBACKS, lsu_writebacks, VAL_UNSIGNED, 1, 64, NULL, MODES_ALL,   \
+      "loads and atomics the LSU writes back a cycle (its register-file "     \
+      "write ports)")                                                         \
     X(SHARED_BANKS, shared_banks, VAL_POW2, 1, 64, NULL, MODES_ALL,           \
       "shared-memory banks")                                                  \
     X(SHARED_BANK_BYTES, shared_bank_bytes, VAL_POW2, 4, 16, NULL, MODES_ALL, \

@@ -399,7 +399,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .sm_part = 1,
     },
     /* One of the SM's parts: the table of the loads in flight, a send
-     * port per scheduler and a done port per in-flight entry of the LSU.
+     * port per scheduler and a done port per write-back port of the LSU.
      * No proof yet: its invariant (the pending lanes are those of the
      * rows in flight that went to global memory) is checked by
      * co-simulation. */

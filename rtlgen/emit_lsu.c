@@ -63,6 +63,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "HIT_LAT",    g->hit_latency,  NULL, "L1 hit (and shared-memory) latency, cycles" },
         { "MSHRS",      g->mshrs,        NULL, "L1 miss status holding registers" },
         { "ENTRIES",    g->entries,      NULL, "in-flight table: requests between issue and done" },
+        { "WB",         g->writebacks,   NULL, "write-back ports: loads and atomics done a cycle (lsu_writebacks)" },
         { "WARP_W",     w->warp_w,       NULL, "SM warp slot" },
         { "SP_W",       cfg->sp_bits,    NULL, "the arbiter's SP (unused in memory mode)" },
         { "PC_W",       cfg->pc_bits,    NULL, "the arbiter's PC (unused in memory mode)" },
@@ -92,9 +93,13 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[LANES*ADDR_W-1:0]",  "issue_addr_i",  "each lane's byte address" },
         { "output", "",                    "ready_o",       "coalescer free and a free entry" },
         { NULL, NULL, NULL, "Completion: the requests whose data is back, by entry" },
-        { "output", "[ENTRIES-1:0]",       "done_o",        "entry done this cycle" },
+        { "output", "[ENTRIES-1:0]",       "done_o",        "entry done this cycle (a register's only on a write-back port)" },
         { "output", "[ENTRIES*WARP_W-1:0]", "done_warp_o",  "its warp slot" },
         { "output", "[ENTRIES*5-1:0]",     "done_rd_o",     "its destination register" },
+        { NULL, NULL, NULL, "Write-back ports: the done loads and atomics, lowest entry first" },
+        { "output", "[WB-1:0]",            "wb_valid_o",    "a request with a register done" },
+        { "output", "[WB*WARP_W-1:0]",     "wb_warp_o",     "... its warp slot" },
+        { "output", "[WB*5-1:0]",          "wb_rd_o",       "... its destination register" },
         { "output", "[WARPS-1:0]",         "pending_o",     "warp has a global access in flight" },
         { NULL, NULL, NULL, "Memory port (towards DRAM)" },
         { "output", "",                    "mem_valid_o",   "a request this cycle" },
@@ -412,6 +417,39 @@ static void emit_coalescer_regs(struct vgen *v)
     vgen_ff(v, pass, sizeof pass / sizeof pass[0], NULL);
 }
 
+/* The write-back ports: the entries whose data is back and that write a
+ * register, lowest entry first, up to WB a cycle; the others stay in the
+ * table, back again the next cycle (the model's writeback_ports()). */
+static void emit_writeback(struct vgen *v)
+{
+    vgen_line(v, "// The write-back ports, lowest entry first");
+    vgen_line(v, "reg  [WB-1:0]        wb_valid;");
+    vgen_line(v, "reg  [WB*WARP_W-1:0] wb_warp;");
+    vgen_line(v, "reg  [WB*5-1:0]      wb_rd;");
+    vgen_line(v, "integer              we, wp;");
+    vgen_blank(v);
+    vgen_begin(v, "always @*");
+    vgen_line(v, "grant    = {ENTRIES{1'b0}};");
+    vgen_line(v, "wb_valid = {WB{1'b0}};");
+    vgen_line(v, "wb_warp  = {(WB*WARP_W){1'b0}};");
+    vgen_line(v, "wb_rd    = {(WB*5){1'b0}};");
+    vgen_line(v, "wp       = 0;");
+    vgen_begin(v, "for (we = 0; we < ENTRIES; we = we + 1)");
+    vgen_begin(v, "if (wants[we] && wp < WB)");
+    vgen_line(v, "grant[we]                    = 1'b1;");
+    vgen_line(v, "wb_valid[wp]                 = 1'b1;");
+    vgen_line(v, "wb_warp[wp*WARP_W +: WARP_W] = done_warp_o[we*WARP_W +: WARP_W];");
+    vgen_line(v, "wb_rd[wp*5 +: 5]             = done_rd_o[we*5 +: 5];");
+    vgen_line(v, "wp                           = wp + 1;");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_line(v, "assign wb_valid_o = wb_valid;");
+    vgen_line(v, "assign wb_warp_o  = wb_warp;");
+    vgen_line(v, "assign wb_rd_o    = wb_rd;");
+    vgen_blank(v);
+}
+
 static void emit_table(struct vgen *v)
 {
     static const struct vreg regs[] = {
@@ -443,6 +481,9 @@ static void emit_table(struct vgen *v)
     vgen_ff(v, wait, 1, NULL);
 
     vgen_section(v, "The in-flight table: done entries leave, responses are counted");
+    vgen_line(v, "wire [ENTRIES-1:0]        back;     // data back: done, a register's on a port");
+    vgen_line(v, "wire [ENTRIES-1:0]        wants;    // ... with a register to write back");
+    vgen_line(v, "reg  [ENTRIES-1:0]        grant;    // ... given a write-back port");
     vgen_line(v, "wire [ENTRIES-1:0]        used_d, sent_d, global_d;");
     vgen_line(v, "wire [ENTRIES*WARP_W-1:0] warp_d;");
     vgen_line(v, "wire [ENTRIES*5-1:0]      rd_d;");
@@ -455,13 +496,14 @@ static void emit_table(struct vgen *v)
     vgen_line(v, "wire              new_e = take && free_slot == ge;  // taken this cycle");
     vgen_line(v, "wire [WAIT_W-1:0] atom  = atom_q[ge*WAIT_W +: WAIT_W];");
     vgen_line(v, "wire [CNT_W-1:0]  cnt   = here ? cnt_pass : cnt_q[ge*CNT_W +: CNT_W];");
-    vgen_line(v, "wire              done  = (used_q[ge] && sent_q[ge] && atom == {WAIT_W{1'b0}} &&");
-    vgen_line(v, "                           !fill_any[ge] && cnt == {CNT_W{1'b0}}) ||");
-    vgen_line(v, "                          (coal_done && slot == ge);");
-    vgen_line(v, "assign done_o[ge] = done;");
+    vgen_line(v, "assign back[ge]  = (used_q[ge] && sent_q[ge] && atom == {WAIT_W{1'b0}} &&");
+    vgen_line(v, "                    !fill_any[ge] && cnt == {CNT_W{1'b0}}) ||");
+    vgen_line(v, "                   (coal_done && slot == ge);");
+    vgen_line(v, "assign wants[ge] = back[ge] && done_rd_o[ge*5 +: 5] != 5'd0;");
+    vgen_line(v, "assign done_o[ge] = back[ge] && (!wants[ge] || grant[ge]);");
     vgen_line(v, "assign done_warp_o[ge*WARP_W +: WARP_W] = new_e ? issue_warp_i : warp_q[ge*WARP_W +: WARP_W];");
     vgen_line(v, "assign done_rd_o[ge*5 +: 5]             = new_e ? issue_rd_i   : rd_q[ge*5 +: 5];");
-    vgen_line(v, "assign used_d[ge]   = (used_q[ge] || new_e) && !done;");
+    vgen_line(v, "assign used_d[ge]   = (used_q[ge] || new_e) && !done_o[ge];");
     vgen_line(v, "assign sent_d[ge]   = here ? pass_sent : sent_q[ge];");
     vgen_line(v, "assign global_d[ge] = new_e ? !issue_space_i : global_q[ge];");
     vgen_line(v, "assign warp_d[ge*WARP_W +: WARP_W] = done_warp_o[ge*WARP_W +: WARP_W];");
@@ -473,6 +515,7 @@ static void emit_table(struct vgen *v)
     vgen_end(v);
     vgen_endgenerate(v);
     vgen_blank(v);
+    emit_writeback(v);
     vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
 }
 

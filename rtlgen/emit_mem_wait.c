@@ -3,8 +3,8 @@
  * (simtref_mem_wait).
  *
  * Ports and behaviour are those of the C model, golden/structures/
- * mem_wait.h: a send port per warp scheduler, a done port per in-flight
- * entry of the LSU (the LSU's module reports its dones that way), the
+ * mem_wait.h: a send port per warp scheduler, a done port per write-back
+ * port of the LSU (lsu_writebacks: the loads and atomics done a cycle), the
  * read port of issue's hazard check, and the pending lanes as a bus of
  * registers.  A bank per lane, a row per (warp slot, register) as in the
  * scoreboard: the lane's bit of the row's lanes in flip-flops, the
@@ -29,7 +29,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "NUM_SLOTS", g->warp_slots, NULL, "warp slots of the SM" },
         { "LANES",     g->warp_size,  NULL, "lanes per warp slot: a bank each" },
         { "NUM_SEND",  g->sends,      NULL, "send ports, one per scheduler" },
-        { "NUM_DONE",  g->dones,      NULL, "done ports, one per in-flight entry of the LSU" },
+        { "NUM_DONE",  g->dones,      NULL, "done ports, one per write-back port of the LSU" },
         { "SLOT_W",    g->slot_w,     NULL, "warp slot id" },
         { "COUNT_W",   g->count_w,    NULL, "a thread's global loads in flight" },
         { "NUM_RD",    1,             NULL, "read ports (simtref_sm_issue: one per warp)" },

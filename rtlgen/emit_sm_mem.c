@@ -6,8 +6,8 @@
  * banks (simtref_shared_mem) and the table of loads in flight
  * (simtref_mem_wait).  The wires between them are the models': the L1's
  * lookup and answer and the memory port's fills (lsu_out.l1), the banks'
- * request and their last cycle (lsu_out.smem), the LSU's dones into the
- * table's done ports (sm_lsu_edge()), the issued instruction into the
+ * request and their last cycle (lsu_out.smem), the LSU's write-back
+ * ports into the table's done ports (sm_lsu_edge()), the issued instruction into the
  * LSU and the table's send port (sm_send_to_lsu()).  DRAM is outside:
  * the memory port (golden/sm/dram.h) is the module's.  The scoreboard is
  * not part of it: the table's dones, which its releases follow, are
@@ -41,6 +41,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "HIT_LAT",    z->u.hit_latency, NULL, "L1 hit (and shared-memory) latency, cycles" },
         { "MSHRS",      z->u.mshrs,       NULL, "L1 miss status holding registers" },
         { "ENTRIES",    z->u.entries,     NULL, "the LSU's in-flight entries" },
+        { "WB",         z->u.writebacks,  NULL, "the LSU's write-back ports (lsu_writebacks)" },
         { "SETS",       z->l1.sets,       NULL, "L1 sets" },
         { "WAYS",       z->l1.ways,       NULL, "L1 ways per set" },
         { "BANKS",      z->sh.banks,      NULL, "shared-memory banks" },
@@ -72,13 +73,17 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[LANES-1:0]",                 "issue_lanes_i",  "the instruction's lanes: those its rd is written for" },
         { "input",  "[LANES*WARP_W-1:0]",          "issue_slots_i",  "each lane's thread's warp slot" },
         { "output", "",                            "ready_o",        "the LSU takes a request: coalescer free, a free entry" },
-        { NULL, NULL, NULL, "Done: the requests whose data is back, by in-flight entry; the scoreboard's releases follow those with a rd" },
+        { NULL, NULL, NULL, "Done: the requests whose data is back, by in-flight entry" },
         { "output", "[ENTRIES-1:0]",               "done_o",         "entry done this cycle" },
         { "output", "[ENTRIES*WARP_W-1:0]",        "done_warp_o",    "... its warp slot" },
         { "output", "[ENTRIES*5-1:0]",             "done_rd_o",      "... its destination register (0: a store, no release)" },
-        { "output", "[ENTRIES*LANES-1:0]",         "done_mask_o",    "... the lanes whose rd is readable from the next cycle" },
-        { "output", "[ENTRIES-1:0]",               "done_global_o",  "... it went to global memory" },
-        { "output", "[ENTRIES*LANES*WARP_W-1:0]",  "done_slots_o",   "... each lane's thread's warp slot" },
+        { NULL, NULL, NULL, "Write-back: the done loads and atomics, the scoreboard's releases" },
+        { "output", "[WB-1:0]",                    "wb_valid_o",     "a load or atomic done" },
+        { "output", "[WB*WARP_W-1:0]",             "wb_warp_o",      "... its warp slot" },
+        { "output", "[WB*5-1:0]",                  "wb_rd_o",        "... its destination register" },
+        { "output", "[WB*LANES-1:0]",              "wb_mask_o",      "... the lanes whose rd is readable from the next cycle" },
+        { "output", "[WB-1:0]",                    "wb_global_o",    "... it went to global memory" },
+        { "output", "[WB*LANES*WARP_W-1:0]",       "wb_slots_o",     "... each lane's thread's warp slot" },
         { NULL, NULL, NULL, "Waiting on memory, from the state" },
         { "output", "[WARPS-1:0]",                 "lsu_pending_o",  "warp slot has a global access in the LSU" },
         { "output", "[NUM_SLOTS*LANES-1:0]",       "wait_pending_o", "bit g*LANES+l: thread (g, l) has a global load in flight" },
@@ -125,8 +130,9 @@ static void emit_wires(struct vgen *v, const struct mem_sizes *z)
     vgen_line(v, "wire                    smem_valid;   // a new shared request ...");
     vgen_line(v, "wire [LANES-1:0]        smem_mask;    // ... its lanes ...");
     vgen_line(v, "wire [LANES*ADDR_W-1:0] smem_addr;    // ... each lane's address");
-    vgen_line(v, "wire [ENTRIES-1:0]      u_done;       // the LSU's dones, by entry");
-    vgen_line(v, "wire [ENTRIES*5-1:0]    u_done_rd;    // ... their registers");
+    vgen_line(v, "wire [WB-1:0]           u_wb;         // the LSU's write-back ports ...");
+    vgen_line(v, "wire [WB*WARP_W-1:0]    u_wb_warp;    // ... their warp slots ...");
+    vgen_line(v, "wire [WB*5-1:0]         u_wb_rd;      // ... and registers");
     vgen_line(v, "// simtref_l1_cache");
     vgen_line(v, "wire [1:0]              l1_result;    // hit, merged, miss, no MSHR");
     vgen_line(v, "wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into or taken");
@@ -142,9 +148,9 @@ static void emit_wires(struct vgen *v, const struct mem_sizes *z)
     vgen_line(v, "wire [NUM_SEND*LANES-1:0] mw_send_mask;");
     vgen_line(v, "wire [NUM_SEND-1:0]     mw_send_glob;");
     vgen_line(v, "wire [NUM_SEND*LANES*WARP_W-1:0] mw_send_slots;");
-    vgen_line(v, "wire [ENTRIES-1:0]      mw_done;      // the table's done ports");
-    vgen_line(v, "wire [ENTRIES*WARP_W-1:0] mw_done_warp;");
-    vgen_line(v, "wire [ENTRIES*5-1:0]    mw_done_rd;");
+    vgen_line(v, "wire [WB-1:0]           mw_done;      // the table's done ports");
+    vgen_line(v, "wire [WB*WARP_W-1:0]    mw_done_warp;");
+    vgen_line(v, "wire [WB*5-1:0]         mw_done_rd;");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire                    l1_hit;       // any op's hit: the LSU reads the result");
     vgen_line(v, "wire                    smem_busy;    // the LSU keeps its own replay state");
@@ -183,41 +189,32 @@ static void emit_glue(struct vgen *v, const struct mem_sizes *z,
     vgen_blank(v);
     if (defect == DEFECT_SM_MEM_DONE_LATE) {
         vgen_line(v, "// DELIBERATE DEFECT (sm-mem-done-late): the table's done ports take");
-        vgen_line(v, "// the LSU's dones a cycle late, through a register: the threads are");
-        vgen_line(v, "// released a cycle after their data is back.");
-        vgen_line(v, "reg  [ENTRIES-1:0]        late_done_q;");
-        vgen_line(v, "reg  [ENTRIES*WARP_W-1:0] late_warp_q;");
-        vgen_line(v, "reg  [ENTRIES*5-1:0]      late_rd_q;");
+        vgen_line(v, "// the LSU's write-backs a cycle late, through a register: the threads");
+        vgen_line(v, "// are released a cycle after their data is back.");
+        vgen_line(v, "reg  [WB-1:0]        late_done_q;");
+        vgen_line(v, "reg  [WB*WARP_W-1:0] late_warp_q;");
+        vgen_line(v, "reg  [WB*5-1:0]      late_rd_q;");
         {
             const struct vreg regs[] = {
-                { "late_done_q", "{ENTRIES{1'b0}}", "u_done" },
-                { "late_warp_q", "{(ENTRIES*WARP_W){1'b0}}", "done_warp_o" },
-                { "late_rd_q",   "{(ENTRIES*5){1'b0}}", "u_done_rd" },
+                { "late_done_q", "{WB{1'b0}}", "u_wb" },
+                { "late_warp_q", "{(WB*WARP_W){1'b0}}", "u_wb_warp" },
+                { "late_rd_q",   "{(WB*5){1'b0}}", "u_wb_rd" },
             };
             vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
         }
+        vgen_line(v, "assign mw_done      = late_done_q;");
         vgen_line(v, "assign mw_done_warp = late_warp_q;");
         vgen_line(v, "assign mw_done_rd   = late_rd_q;");
-        vgen_line(v, "genvar ge;");
-        vgen_generate(v);
-        vgen_begin_named(v, "g_done", "for (ge = 0; ge < ENTRIES; ge = ge + 1)");
-        vgen_line(v, "assign mw_done[ge] = late_done_q[ge] && late_rd_q[ge*5 +: 5] != 5'd0;");
-        vgen_end(v);
-        vgen_endgenerate(v);
     } else {
-        vgen_line(v, "// The LSU's dones of this cycle read the table out at once: a store");
-        vgen_line(v, "// (no destination) names no entry.");
-        vgen_line(v, "assign mw_done_warp = done_warp_o;");
-        vgen_line(v, "assign mw_done_rd   = u_done_rd;");
-        vgen_line(v, "genvar ge;");
-        vgen_generate(v);
-        vgen_begin_named(v, "g_done", "for (ge = 0; ge < ENTRIES; ge = ge + 1)");
-        vgen_line(v, "assign mw_done[ge] = u_done[ge] && u_done_rd[ge*5 +: 5] != 5'd0;");
-        vgen_end(v);
-        vgen_endgenerate(v);
+        vgen_line(v, "// The LSU's write-back ports (its dones with a destination) read the");
+        vgen_line(v, "// table out at once.");
+        vgen_line(v, "assign mw_done      = u_wb;");
+        vgen_line(v, "assign mw_done_warp = u_wb_warp;");
+        vgen_line(v, "assign mw_done_rd   = u_wb_rd;");
     }
-    vgen_line(v, "assign done_o    = u_done;");
-    vgen_line(v, "assign done_rd_o = u_done_rd;");
+    vgen_line(v, "assign wb_valid_o = u_wb;");
+    vgen_line(v, "assign wb_warp_o  = u_wb_warp;");
+    vgen_line(v, "assign wb_rd_o    = u_wb_rd;");
     vgen_section(v, "The banks' addresses (the LSU's are ADDR_W bits)");
     if (z->u.addr_w >= 32) {
         vgen_line(v, "assign smem_addr32 = smem_addr;");
@@ -241,6 +238,7 @@ static void emit_lsu_inst(struct vgen *v)
         { "HIT_LAT",    "HIT_LAT",    NULL },
         { "MSHRS",      "MSHRS",      NULL },
         { "ENTRIES",    "ENTRIES",    NULL },
+        { "WB",         "WB",         NULL },
         { "WARP_W",     "WARP_W",     NULL },
     };
     const struct vconn conns[] = {
@@ -255,9 +253,12 @@ static void emit_lsu_inst(struct vgen *v)
         VCONN_SAME("issue_mask_i"),
         VCONN_SAME("issue_addr_i"),
         VCONN_SAME("ready_o"),
-        { "done_o",       "u_done",        NULL },
+        VCONN_SAME("done_o"),
         VCONN_SAME("done_warp_o"),
-        { "done_rd_o",    "u_done_rd",     NULL },
+        VCONN_SAME("done_rd_o"),
+        { "wb_valid_o",   "u_wb",          NULL },
+        { "wb_warp_o",    "u_wb_warp",     NULL },
+        { "wb_rd_o",      "u_wb_rd",       NULL },
         { "pending_o",    "lsu_pending_o", NULL },
         VCONN_SAME("mem_valid_o"),
         VCONN_SAME("mem_kind_o"),
@@ -339,7 +340,7 @@ static void emit_mem_wait_inst(struct vgen *v)
         { "NUM_SLOTS", "NUM_SLOTS", NULL },
         { "LANES",     "LANES",     NULL },
         { "NUM_SEND",  "NUM_SEND",  NULL },
-        { "NUM_DONE",  "ENTRIES",   NULL },
+        { "NUM_DONE",  "WB",        NULL },
         { "SLOT_W",    "WARP_W",    NULL },
     };
     const struct vconn conns[] = {
@@ -354,9 +355,9 @@ static void emit_mem_wait_inst(struct vgen *v)
         { "done_valid_i",  "mw_done",        NULL },
         { "done_slot_i",   "mw_done_warp",   NULL },
         { "done_rd_i",     "mw_done_rd",     NULL },
-        VCONN_SAME("done_mask_o"),
-        VCONN_SAME("done_global_o"),
-        VCONN_SAME("done_slots_o"),
+        { "done_mask_o",   "wb_mask_o",      NULL },
+        { "done_global_o", "wb_global_o",    NULL },
+        { "done_slots_o",  "wb_slots_o",     NULL },
         VCONN_SAME("rd_slot_i"),
         VCONN_SAME("rd_reg_i"),
         VCONN_SAME("rd_mask_o"),

@@ -11,7 +11,8 @@
 // (a memory request's kind, line, bytes and id; a lookup's op and line; a
 // bank request's addresses).  The done entries are compared as the
 // model's list: the (warp, register) of each entry of done_o, in the
-// order of the entries.
+// order of the entries; the write-back ports as the list's requests with
+// a register, in the same order.
 //
 // The memory side is this bench: each line read and atomic the unit asks
 // for is answered 1 to a few hundred cycles later (the delay class
@@ -47,6 +48,7 @@ struct Coverage {
     long conflicts = 0;     // shared requests with a bank conflict
     long full = 0;          // cycles with every in-flight entry used
     long multi_done = 0;    // cycles with two requests done or more
+    long held = 0;          // cycles with a request held for a write-back port
     long multi_resp = 0;    // cycles with two responses or more
     long resets = 0;
 };
@@ -201,6 +203,28 @@ class Bench {
             k++;
         }
         ok &= tb::expect(mm, cycle, "done_o (entries done)", exp.n_done, k);
+        // the write-back ports: the model's dones with a register, in order
+        unsigned p = 0;
+        for (unsigned i = 0; i < exp.n_done; i++) {
+            if (exp.done[i].rd == 0)
+                continue;
+            if (p >= g_.writebacks) {
+                ok &= tb::expect(mm, cycle, "dones with a register (the model's, beyond the write-back ports)", g_.writebacks, p + 1);
+                break;
+            }
+            ok &= tb::expect(mm, cycle, tb::indexed("wb_valid_o", p), 1,
+                             tb::get_field(top.wb_valid_o, p, 1));
+            ok &= tb::check(mm, cycle, exp.done[i].warp,
+                            tb::get_field(top.wb_warp_o, p * warp_w_, warp_w_),
+                            [&] { return tb::indexed("wb_warp_o", p); });
+            ok &= tb::check(mm, cycle, exp.done[i].rd,
+                            tb::get_field(top.wb_rd_o, p * 5, 5),
+                            [&] { return tb::indexed("wb_rd_o", p); });
+            p++;
+        }
+        for (; p < g_.writebacks; p++)
+            ok &= tb::expect(mm, cycle, tb::indexed("wb_valid_o", p), 0,
+                             tb::get_field(top.wb_valid_o, p, 1));
         // pending_o against the warps of the used global entries (one pass
         // over the table), and every 64th cycle against lsu_pending() of
         // each warp (which looks at the whole table for one warp).
@@ -250,6 +274,7 @@ class Bench {
         cov_.atomics += out.mem.valid && out.mem.kind == DRAM_ATOMIC;
         cov_.full += model.inflight == LSU_MAX_INFLIGHT;
         cov_.multi_done += out.n_done >= 2;
+        cov_.held += out.held > 0;
         cov_.multi_resp += in.mem != nullptr && in.mem->n >= 2;
     }
 
@@ -272,10 +297,11 @@ class Bench {
                     "%ld store lines, %ld atomic lines; %ld shared requests "
                     "with a bank conflict; %ld cycles with the in-flight "
                     "table full; %ld cycles with several requests done, %ld "
+                    "with a request held for a write-back port, %ld "
                     "with several responses\n",
                     cov_.resets, cov_.hits, cov_.merges, cov_.misses,
                     cov_.stalls, cov_.replays, cov_.stores, cov_.atomics,
-                    cov_.conflicts, cov_.full, cov_.multi_done,
+                    cov_.conflicts, cov_.full, cov_.multi_done, cov_.held,
                     cov_.multi_resp);
     }
 
@@ -284,7 +310,7 @@ class Bench {
         return cov_.hits && cov_.merges && cov_.misses && cov_.stalls &&
                cov_.replays && cov_.stores && cov_.atomics &&
                cov_.conflicts && cov_.full && cov_.multi_done &&
-               cov_.multi_resp;
+               cov_.held && cov_.multi_resp;
     }
 
     bool scenario_done() const { return false; }

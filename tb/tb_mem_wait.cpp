@@ -4,8 +4,9 @@
 //
 // Constrained-random stimulus that the SM could make (golden/sm/):
 //   - a load or atomic in flight holds one of the LSU's 64 in-flight
-//     entries from its send to its done, and its done comes on that
-//     entry's done port;
+//     entries from its send to its done, and its done comes on one of
+//     the LSU's write-back ports (lsu_writebacks a cycle, the module's
+//     done ports, filled from port 0);
 //   - send port p carries scheduler p's warp slots (slot % schedulers ==
 //     p), a register other than x0, at least one lane; its row is not in
 //     flight (issue's read-port check) and, per lane, the lane's thread
@@ -16,7 +17,7 @@
 //     request the LSU finishes in the cycle it takes it: the bypass).
 // One thing the SM never does is driven too, rarely, because the model
 // defines it: a second done of one row in a cycle, on another port, which
-// reads the row cleared.  The send and done densities change every few
+// reads the row cleared (with two done ports or more).  The send and done densities change every few
 // hundred cycles (phases that fill the LSU's 64 entries and that drain
 // them), and the warp slots and registers are aimed at a few hot ones so
 // that loads of different slots meet on one register.  A kernel launch
@@ -60,7 +61,7 @@ struct Coverage {
 // A load in flight, as the tb sent it.
 struct Flight {
     unsigned slot, rd;        // its row
-    unsigned port;            // its LSU entry: the done port
+    unsigned entry;           // its LSU entry
     mem_wait_entry e;
 };
 
@@ -100,8 +101,8 @@ class Bench {
         in.n_send = in.n_done = 0;
         if (reset) {
             flights_.clear();
-            for (unsigned k = 0; k < g_.dones; k++)
-                entry_used_[k] = false;
+            for (unsigned e = 0; e < MEM_WAIT_MAX_INFLIGHT; e++)
+                entry_used_[e] = false;
         } else {
             make_dones();
             make_sends(in);
@@ -188,7 +189,7 @@ class Bench {
         cov_.resets += reset;
         if (reset)
             return;
-        cov_.full += flights_.size() == g_.dones;
+        cov_.full += flights_.size() == MEM_WAIT_MAX_INFLIGHT;
         cov_.read_hits += out.rd_mask != 0;
         for (unsigned k = 0; k < in.n_done; k++) {
             const uint16_t *slots = out.done_slots[k];
@@ -229,7 +230,7 @@ class Bench {
             return;
         for (unsigned i = 0; i < n_sent_; i++) {
             if (sent_done_[i]) {
-                entry_used_[sent_[i].port] = false;
+                entry_used_[sent_[i].entry] = false;
                 continue;
             }
             flights_.push_back(sent_[i]);
@@ -246,7 +247,7 @@ class Bench {
                     "lanes, %ld shared dones, %ld regrouped dones, %ld "
                     "bypassed dones, %ld second dones of a row, %ld read "
                     "hits, %ld resets\n",
-                    cov_.sends, cov_.full, g_.dones, cov_.same_reg,
+                    cov_.sends, cov_.full, (unsigned)MEM_WAIT_MAX_INFLIGHT, cov_.same_reg,
                     cov_.mixed_dones, cov_.partial_dones, cov_.shared_dones,
                     cov_.regrouped_dones, cov_.bypasses, cov_.second_dones,
                     cov_.read_hits, cov_.resets);
@@ -256,7 +257,8 @@ class Bench {
     {
         return cov_.sends && cov_.full && cov_.same_reg && cov_.mixed_dones
                && cov_.partial_dones && cov_.shared_dones
-               && cov_.regrouped_dones && cov_.bypasses && cov_.second_dones
+               && cov_.regrouped_dones && cov_.bypasses
+               && (cov_.second_dones || g_.dones < 2)
                && cov_.read_hits && cov_.resets > 1;
     }
 
@@ -306,19 +308,36 @@ class Bench {
         }
     }
 
-    // The flights that finish this cycle, each on its entry's port.
+    // The lowest done port free this cycle, or -1.
+    int free_port() const
+    {
+        for (unsigned k = 0; k < g_.dones; k++)
+            if (!done_valid_[k])
+                return (int)k;
+        return -1;
+    }
+
+    // Flight f's done on port k.
+    void done_on(unsigned k, const Flight &f)
+    {
+        done_valid_[k] = true;
+        done_slot_[k] = f.slot;
+        done_rd_[k] = f.rd;
+        done_entry_[k] = f.entry;
+    }
+
+    // The flights that finish this cycle, one on each write-back port.
     void make_dones()
     {
         for (size_t i = 0; i < flights_.size();) {
             const Flight &f = flights_[i];
-            if (!rng_.chance(done_density_, 8)) {
+            int k;
+            if (!rng_.chance(done_density_, 8) || (k = free_port()) < 0) {
                 i++;
                 continue;
             }
-            done_valid_[f.port] = true;
-            done_slot_[f.port] = f.slot;
-            done_rd_[f.port] = f.rd;
-            entry_used_[f.port] = false;
+            done_on((unsigned)k, f);
+            entry_used_[f.entry] = false;
             flights_[i] = flights_.back();
             flights_.pop_back();
         }
@@ -364,13 +383,22 @@ class Bench {
 
     int free_entry()
     {
-        unsigned start = rng_.below(g_.dones);
-        for (unsigned i = 0; i < g_.dones; i++) {
-            unsigned k = (start + i) % g_.dones;
-            if (!entry_used_[k] && !done_valid_[k])
-                return (int)k;
+        unsigned start = rng_.below(MEM_WAIT_MAX_INFLIGHT);
+        for (unsigned i = 0; i < MEM_WAIT_MAX_INFLIGHT; i++) {
+            unsigned e = (start + i) % MEM_WAIT_MAX_INFLIGHT;
+            if (!entry_used_[e] && !entry_done_(e))
+                return (int)e;
         }
         return -1;
+    }
+
+    // Entry e's done is on a port this cycle: the LSU frees it at the edge.
+    bool entry_done_(unsigned e) const
+    {
+        for (unsigned k = 0; k < g_.dones; k++)
+            if (done_valid_[k] && done_entry_[k] == e)
+                return true;
+        return false;
     }
 
     void make_sends(mem_wait_in &in)
@@ -383,21 +411,21 @@ class Bench {
                 Flight f;
                 f.slot = done_slot_[k];
                 f.rd = done_rd_[k];
-                f.port = k;
-                f.e = entry_of_[k];
+                f.entry = done_entry_[k];
+                f.e = entry_of_[done_entry_[k]];
                 finished_.push_back(f);
             }
         for (unsigned p = 0; p < g_.sends; p++) {
             if (!rng_.chance(send_density_, 8))
                 continue;
-            int port = free_entry();
-            if (port < 0)
+            int entry = free_entry();
+            if (entry < 0)
                 break;
             for (unsigned tries = 0; tries < 4; tries++) {
                 Flight f;
                 f.slot = pick_slot(p);
                 f.rd = pick_reg();
-                f.port = (unsigned)port;
+                f.entry = (unsigned)entry;
                 if (row_busy(f.slot, f.rd))
                     continue;
                 bool regrouped = rng_.chance(1, 3);
@@ -418,14 +446,13 @@ class Bench {
                 s.rd = f.rd;
                 s.e = f.e;
                 send_valid_[p] = true;
-                entry_used_[port] = true;
-                entry_of_[port] = f.e;
+                entry_used_[entry] = true;
+                entry_of_[entry] = f.e;
                 // the LSU may finish it in this very cycle
-                sent_done_[n_sent_] = rng_.chance(1, 10);
+                int k = free_port();
+                sent_done_[n_sent_] = k >= 0 && rng_.chance(1, 10);
                 if (sent_done_[n_sent_]) {
-                    done_valid_[port] = true;
-                    done_slot_[port] = f.slot;
-                    done_rd_[port] = f.rd;
+                    done_on((unsigned)k, f);
                     cov_.bypasses++;
                 }
                 sent_[n_sent_++] = f;
@@ -443,12 +470,13 @@ class Bench {
         for (unsigned k = 0; k < g_.dones; k++) {
             if (!done_valid_[k])
                 continue;
-            int port = free_entry();
+            int port = free_port();
             if (port < 0)
                 return;
             done_valid_[port] = true;
             done_slot_[port] = done_slot_[k];
             done_rd_[port] = done_rd_[k];
+            done_entry_[port] = done_entry_[k];
             return;
         }
     }
@@ -485,6 +513,7 @@ class Bench {
     bool done_valid_[MEM_WAIT_MAX_INFLIGHT] = {false};  // done ports
     unsigned done_slot_[MEM_WAIT_MAX_INFLIGHT] = {0};
     unsigned done_rd_[MEM_WAIT_MAX_INFLIGHT] = {0};
+    unsigned done_entry_[MEM_WAIT_MAX_INFLIGHT] = {0};  // ... the LSU entry
     Coverage cov_;
 };
 

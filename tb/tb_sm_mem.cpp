@@ -17,8 +17,9 @@
 // request is compared with the C SM's LSU's before it is queued.  Before
 // each clock edge every output is compared: ready, the dones (entry by
 // entry, in the C LSU's order: warp slot and rd) and, for those with a
-// destination, the table's lanes, global bit and each lane's warp slot
-// (what the scoreboard's releases take); the warp slots with a global
+// destination, the write-back ports in that order: warp slot, rd, the
+// table's lanes, global bit and each lane's warp slot (what the
+// scoreboard's releases take); the warp slots with a global
 // access in the LSU; the threads waiting on global memory; the table's
 // read port, its address swept over every (warp slot, register) as the
 // cycles go; the memory request.  The module's state is never read back.
@@ -71,7 +72,7 @@ struct Run : tb::SmRun {
 
 // The widths of the module's fields.
 struct Widths {
-    unsigned lanes, addr_w, warp_w, entries, mshrs, line_w, slots;
+    unsigned lanes, addr_w, warp_w, entries, mshrs, line_w, slots, writebacks;
 };
 
 Widths widths_of(const simt_config &cfg)
@@ -82,7 +83,7 @@ Widths widths_of(const simt_config &cfg)
     lsu_geometry(&cfg, &g);
     mem_wait_geometry(&cfg, &mg);
     return { g.lanes, g.addr_w, g.warp_w ? g.warp_w : 1, g.entries,
-             g.mshrs, g.addr_w - g.line_shift, mg.warp_slots };
+             g.mshrs, g.addr_w - g.line_shift, mg.warp_slots, g.writebacks };
 }
 
 // The table's read port for this cycle: every (warp slot, register) in
@@ -158,25 +159,42 @@ bool compare(const Top &top, const Run &r, const Widths &w, long cycle,
                         [&] { return tb::indexed("done_warp_o", e); });
         ok &= tb::check(mm, cycle, d.rd, tb::get_field(top.done_rd_o, e * 5, 5),
                         [&] { return tb::indexed("done_rd_o", e); });
-        if (!d.rd || j >= p.n_wdone)
+        if (!d.rd)
             continue;
+        // the write-back ports: the dones with a destination, in order
+        if (j >= w.writebacks || j >= p.n_wdone) {
+            ok &= tb::expect(mm, cycle, "dones with a destination (beyond the write-back ports)",
+                             w.writebacks, j + 1);
+            continue;
+        }
+        ok &= tb::check(mm, cycle, 1, tb::get_field(top.wb_valid_o, j, 1),
+                        [&] { return tb::indexed("wb_valid_o", j); });
+        ok &= tb::check(mm, cycle, d.warp,
+                        tb::get_field(top.wb_warp_o, j * w.warp_w, w.warp_w),
+                        [&] { return tb::indexed("wb_warp_o", j); });
+        ok &= tb::check(mm, cycle, d.rd, tb::get_field(top.wb_rd_o, j * 5, 5),
+                        [&] { return tb::indexed("wb_rd_o", j); });
         ok &= tb::check(mm, cycle, p.wdone_mask[j],
-                        tb::get_field(top.done_mask_o, e * w.lanes, w.lanes),
-                        [&] { return tb::indexed("done_mask_o", e); });
+                        tb::get_field(top.wb_mask_o, j * w.lanes, w.lanes),
+                        [&] { return tb::indexed("wb_mask_o", j); });
         if (p.wdone_mask[j])    // the table's memories mean nothing else
             ok &= tb::check(mm, cycle, p.wdone_global[j],
-                            tb::get_field(top.done_global_o, e, 1),
-                            [&] { return tb::indexed("done_global_o", e); });
+                            tb::get_field(top.wb_global_o, j, 1),
+                            [&] { return tb::indexed("wb_global_o", j); });
         for (unsigned l = 0; l < w.lanes; l++)
             if (p.wdone_mask[j] >> l & 1)
                 ok &= tb::check(mm, cycle, p.wdone_slots[j][l],
-                                tb::get_field(top.done_slots_o,
-                                              (e * w.lanes + l) * w.warp_w, w.warp_w),
-                                [&] { return tb::indexed("done_slots_o", e)
+                                tb::get_field(top.wb_slots_o,
+                                              (j * w.lanes + l) * w.warp_w, w.warp_w),
+                                [&] { return tb::indexed("wb_slots_o", j)
                                              + "[lane " + std::to_string(l) + "]"; });
         j++;
     }
     ok &= tb::expect(mm, cycle, "done_o (how many)", p.n_done, n);
+    ok &= tb::expect(mm, cycle, "the write-back ports (how many)", p.n_wdone, j);
+    for (unsigned q = j; q < w.writebacks; q++)
+        ok &= tb::check(mm, cycle, 0, tb::get_field(top.wb_valid_o, q, 1),
+                        [&] { return tb::indexed("wb_valid_o", q); });
     for (unsigned g = 0; g < w.slots; g++) {
         ok &= tb::check(mm, cycle, p.lsu_pending[g / 64] >> g % 64 & 1,
                         tb::get_field(top.lsu_pending_o, g, 1),

@@ -24,6 +24,7 @@ void lsu_geometry(const struct simt_config *cfg, struct lsu_geometry *g)
     g->hit_latency = cfg->l1d_hit_latency;
     g->mshrs = cfg->l1d_mshrs;
     g->entries = LSU_MAX_INFLIGHT;
+    g->writebacks = cfg->lsu_writebacks;
     g->warp_w = clog2(warps);
     g->tb_w = clog2(cfg->max_tbs);
     g->addr_w = cfg->addr_bits;
@@ -36,6 +37,12 @@ int lsu_check(const struct lsu_geometry *g, char *msg, size_t msglen)
         snprintf(msg, msglen, "the load/store unit is built for warps of 1 "
                  "to %d lanes and up to %d MSHRs (has %u lanes, %u MSHRs)",
                  LSU_MAX_LANES, L1_MAX_MSHRS, g->lanes, g->mshrs);
+        return -1;
+    }
+    if (g->writebacks < 1 || g->writebacks > LSU_MAX_INFLIGHT) {
+        snprintf(msg, msglen, "the load/store unit writes back 1 to %d "
+                 "requests a cycle (lsu_writebacks = %u)", LSU_MAX_INFLIGHT,
+                 g->writebacks);
         return -1;
     }
     return 0;
@@ -118,6 +125,8 @@ struct lsu_comb {
     bool     scan;                  /* an entry may be done (the table is
                                        looked at) */
     uint64_t done;                  /* the entries done this cycle */
+    unsigned held;                  /* entries whose data is back that wait
+                                       for a write-back port */
     uint64_t next;                  /* when scanned: the earliest `ready`
                                        of the sent entries that stay and
                                        wait for no response */
@@ -253,6 +262,29 @@ static void comb(const struct lsu *u, const struct lsu_in *in,
 }
 
 
+/* The write-back ports: of the entries done, those with a register
+ * (loads, atomics) take the ports lowest entry first; the others wait in
+ * their entries, done again the next cycle.  Stores leave freely. */
+static void writeback_ports(const struct lsu *u, struct lsu_comb *c)
+{
+    unsigned ports = u->g.writebacks;
+
+    for (uint64_t m = c->done; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        bool cur = c->req != NULL && i == c->slot;
+
+        if ((cur ? c->req->rd : u->flight[i].rd) == 0)
+            continue;
+        if (ports > 0) {
+            ports--;
+            continue;
+        }
+        c->done &= ~(1ull << i);
+        c->held++;
+        c->next = u->now + 1;
+    }
+}
+
 /* The entries done this cycle, given the cycle's work: sent, waiting
  * for no response and their data back (the one in the coalescer as the
  * cycle leaves it).  The table is looked at only when some entry may be
@@ -262,6 +294,7 @@ static void done_entries(const struct lsu *u, struct lsu_comb *c)
     c->scan = u->memo.next_done <= u->now || u->reference ||
               (c->sent && c->waits == 0 && c->ready <= u->now);
     c->done = 0;
+    c->held = 0;
     c->next = UINT64_MAX;
     if (!c->scan)
         return;
@@ -283,6 +316,7 @@ static void done_entries(const struct lsu *u, struct lsu_comb *c)
         else if (c->ready < c->next)
             c->next = c->ready;
     }
+    writeback_ports(u, c);
 }
 
 static void outputs(const struct lsu *u, const struct lsu_comb *c,
@@ -290,6 +324,7 @@ static void outputs(const struct lsu *u, const struct lsu_comb *c,
 {
     out->ready = lsu_can_accept(u);
     out->n_done = 0;
+    out->held = c->held;
     out->mem = c->mem;
     out->l1 = c->lin;
     if (c->req != NULL && c->req->space == LSU_SHARED && c->left) {

@@ -42,7 +42,12 @@
  *                   free and the in-flight table has a free entry
  *   done[]     out  the requests whose data is back (their registers may
  *                   be read from the next cycle), in the order of their
- *                   in-flight entries
+ *                   in-flight entries.  At most lsu_writebacks of them
+ *                   write a register (loads, atomics): the write-back
+ *                   ports.  A request with a register whose data is back
+ *                   beyond them stays in its entry to the next cycle, the
+ *                   lowest entries first; stores (no register) leave as
+ *                   soon as they are done
  *   mem        out  the memory port's request (struct dram_in): an L1
  *                   miss's line read (id = its MSHR), a store line's write,
  *                   or an atomic line (id = l1d_mshrs + its in-flight
@@ -102,6 +107,8 @@ struct lsu_geometry {
     unsigned hit_latency;       /* l1d_hit_latency */
     unsigned mshrs;             /* l1d_mshrs: atomics' ids start there */
     unsigned entries;           /* in-flight entries, LSU_MAX_INFLIGHT */
+    unsigned writebacks;        /* lsu_writebacks: dones with a register a
+                                   cycle */
     unsigned warp_w;            /* bits of a warp slot */
     unsigned tb_w;              /* bits of a TB slot */
     unsigned addr_w;            /* addr_bits */
@@ -132,6 +139,8 @@ struct lsu_out {
     bool     ready;             /* a request is taken this cycle */
     unsigned n_done;            /* entries of done[] */
     struct lsu_done done[LSU_MAX_INFLIGHT]; /* requests done this cycle */
+    unsigned held;              /* requests with a register whose data is
+                                   back that wait for a write-back port */
     struct dram_in mem;         /* the memory port's request */
     struct l1_cache_in l1;      /* the L1's lookup port as the unit drives
                                    it (n_fill 0: the fills are the memory

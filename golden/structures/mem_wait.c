@@ -20,7 +20,7 @@ void mem_wait_geometry(const struct simt_config *cfg,
     g->slot_w = g->warp_slots > 1 ? clog2(g->warp_slots) : 1;
     g->count_w = clog2(MEM_WAIT_MAX_INFLIGHT + 1);
     g->sends = cfg->schedulers;
-    g->dones = MEM_WAIT_MAX_INFLIGHT;
+    g->dones = cfg->lsu_writebacks;
 }
 
 int mem_wait_check(const struct mem_wait_geometry *g, char *msg,

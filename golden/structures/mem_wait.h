@@ -66,9 +66,8 @@ struct mem_wait_geometry {
     unsigned count_w;       /* bits of a thread's count, clog2(65) */
     unsigned sends;         /* the module's send ports: one per warp
                                scheduler (send[]) */
-    unsigned dones;         /* its done ports: one per in-flight entry of
-                               the LSU, MEM_WAIT_MAX_INFLIGHT (done[]), as
-                               the LSU's module reports them */
+    unsigned dones;         /* its done ports: the LSU's write-back ports,
+                               lsu_writebacks (done[]) */
 };
 
 /* A load in flight. */

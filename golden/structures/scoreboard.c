@@ -25,7 +25,7 @@ void scoreboard_geometry(const struct simt_config *cfg,
     while ((1ull << g->count_w) <= (unsigned long long)sub - 1 + lat)
         g->count_w++;
     g->reserve_ports = cfg->schedulers;
-    g->release_ports = cfg->schedulers;
+    g->release_ports = cfg->lsu_writebacks;
     g->slot_w = 1;
     while (g->warp_slots > (1u << g->slot_w))
         g->slot_w++;

@@ -92,8 +92,8 @@ struct scoreboard_geometry {
                                latency: the module's latency port */
     unsigned reserve_ports; /* the module's reservation ports: one per
                                warp scheduler (an issue each) */
-    unsigned release_ports; /* its release ports: one per warp scheduler,
-                               the load/store unit's write-back ports */
+    unsigned release_ports; /* its release ports: the load/store unit's
+                               write-back ports, lsu_writebacks */
     unsigned slot_w;        /* bits of a warp slot (at least 1) */
     unsigned row_w;         /* bits of a (warp slot, register) row of a
                                lane's bank: slot_w + 5 */

@@ -26,6 +26,7 @@ module simtref_lsu #(
   parameter integer HIT_LAT    = 8,                                        // L1 hit (and shared-memory) latency, cycles
   parameter integer MSHRS      = 32,                                       // L1 miss status holding registers
   parameter integer ENTRIES    = 64,                                       // in-flight table: requests between issue and done
+  parameter integer WB         = 1,                                        // write-back ports: loads and atomics done a cycle (lsu_writebacks)
   parameter integer WARP_W     = 6,                                        // SM warp slot
   parameter integer SP_W       = 32,                                       // the arbiter's SP (unused in memory mode)
   parameter integer PC_W       = 32,                                       // the arbiter's PC (unused in memory mode)
@@ -56,9 +57,14 @@ module simtref_lsu #(
   output wire                      ready_o,        // coalescer free and a free entry
 
   // Completion: the requests whose data is back, by entry
-  output wire [ENTRIES-1:0]        done_o,         // entry done this cycle
+  output wire [ENTRIES-1:0]        done_o,         // entry done this cycle (a register's only on a write-back port)
   output wire [ENTRIES*WARP_W-1:0] done_warp_o,    // its warp slot
   output wire [ENTRIES*5-1:0]      done_rd_o,      // its destination register
+
+  // Write-back ports: the done loads and atomics, lowest entry first
+  output wire [WB-1:0]             wb_valid_o,     // a request with a register done
+  output wire [WB*WARP_W-1:0]      wb_warp_o,      // ... its warp slot
+  output wire [WB*5-1:0]           wb_rd_o,        // ... its destination register
   output wire [WARPS-1:0]          pending_o,      // warp has a global access in flight
 
   // Memory port (towards DRAM)
@@ -381,6 +387,9 @@ module simtref_lsu #(
   // The in-flight table: done entries leave, responses are counted
   // ----------------------------------------------------------------------
 
+  wire [ENTRIES-1:0]        back;     // data back: done, a register's on a port
+  wire [ENTRIES-1:0]        wants;    // ... with a register to write back
+  reg  [ENTRIES-1:0]        grant;    // ... given a write-back port
   wire [ENTRIES-1:0]        used_d, sent_d, global_d;
   wire [ENTRIES*WARP_W-1:0] warp_d;
   wire [ENTRIES*5-1:0]      rd_d;
@@ -392,13 +401,14 @@ module simtref_lsu #(
       wire              new_e = take && free_slot == ge;  // taken this cycle
       wire [WAIT_W-1:0] atom  = atom_q[ge*WAIT_W +: WAIT_W];
       wire [CNT_W-1:0]  cnt   = here ? cnt_pass : cnt_q[ge*CNT_W +: CNT_W];
-      wire              done  = (used_q[ge] && sent_q[ge] && atom == {WAIT_W{1'b0}} &&
-                                 !fill_any[ge] && cnt == {CNT_W{1'b0}}) ||
-                                (coal_done && slot == ge);
-      assign done_o[ge] = done;
+      assign back[ge]  = (used_q[ge] && sent_q[ge] && atom == {WAIT_W{1'b0}} &&
+                          !fill_any[ge] && cnt == {CNT_W{1'b0}}) ||
+                         (coal_done && slot == ge);
+      assign wants[ge] = back[ge] && done_rd_o[ge*5 +: 5] != 5'd0;
+      assign done_o[ge] = back[ge] && (!wants[ge] || grant[ge]);
       assign done_warp_o[ge*WARP_W +: WARP_W] = new_e ? issue_warp_i : warp_q[ge*WARP_W +: WARP_W];
       assign done_rd_o[ge*5 +: 5]             = new_e ? issue_rd_i   : rd_q[ge*5 +: 5];
-      assign used_d[ge]   = (used_q[ge] || new_e) && !done;
+      assign used_d[ge]   = (used_q[ge] || new_e) && !done_o[ge];
       assign sent_d[ge]   = here ? pass_sent : sent_q[ge];
       assign global_d[ge] = new_e ? !issue_space_i : global_q[ge];
       assign warp_d[ge*WARP_W +: WARP_W] = done_warp_o[ge*WARP_W +: WARP_W];
@@ -409,6 +419,32 @@ module simtref_lsu #(
       assign cnt_d[ge*CNT_W +: CNT_W] = cnt == {CNT_W{1'b0}} ? cnt : cnt - 1'b1;
     end
   endgenerate
+
+  // The write-back ports, lowest entry first
+  reg  [WB-1:0]        wb_valid;
+  reg  [WB*WARP_W-1:0] wb_warp;
+  reg  [WB*5-1:0]      wb_rd;
+  integer              we, wp;
+
+  always @* begin
+    grant    = {ENTRIES{1'b0}};
+    wb_valid = {WB{1'b0}};
+    wb_warp  = {(WB*WARP_W){1'b0}};
+    wb_rd    = {(WB*5){1'b0}};
+    wp       = 0;
+    for (we = 0; we < ENTRIES; we = we + 1) begin
+      if (wants[we] && wp < WB) begin
+        grant[we]                    = 1'b1;
+        wb_valid[wp]                 = 1'b1;
+        wb_warp[wp*WARP_W +: WARP_W] = done_warp_o[we*WARP_W +: WARP_W];
+        wb_rd[wp*5 +: 5]             = done_rd_o[we*5 +: 5];
+        wp                           = wp + 1;
+      end
+    end
+  end
+  assign wb_valid_o = wb_valid;
+  assign wb_warp_o  = wb_warp;
+  assign wb_rd_o    = wb_rd;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

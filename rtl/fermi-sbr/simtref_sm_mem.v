@@ -24,6 +24,7 @@ module simtref_sm_mem #(
   parameter integer HIT_LAT    = 8,                                // L1 hit (and shared-memory) latency, cycles
   parameter integer MSHRS      = 32,                               // L1 miss status holding registers
   parameter integer ENTRIES    = 64,                               // the LSU's in-flight entries
+  parameter integer WB         = 1,                                // the LSU's write-back ports (lsu_writebacks)
   parameter integer SETS       = 64,                               // L1 sets
   parameter integer WAYS       = 12,                               // L1 ways per set
   parameter integer BANKS      = 32,                               // shared-memory banks
@@ -40,46 +41,51 @@ module simtref_sm_mem #(
   parameter integer WARPS      = 1 << WARP_W                       // warp slots the LSU names
 ) (
   // Clock and reset
-  input  wire                            clk_i,           // clock
-  input  wire                            rst_ni,          // asynchronous reset, active low
+  input  wire                       clk_i,           // clock
+  input  wire                       rst_ni,          // asynchronous reset, active low
 
   // Issue: the issued memory instruction (lsu_request_of()), taken when ready_o
-  input  wire                            issue_valid_i,   // a request this cycle
-  input  wire [WARP_W-1:0]               issue_warp_i,    // its warp slot
-  input  wire [4:0]                      issue_rd_i,      // destination register, 0: none (a store)
-  input  wire [1:0]                      issue_kind_i,    // 0 load, 1 store, 2 atomic
-  input  wire                            issue_space_i,   // 0 global, 1 shared
-  input  wire [2:0]                      issue_bytes_i,   // access size: 1, 2 or 4 bytes
-  input  wire [LANES-1:0]                issue_mask_i,    // lanes that access memory
-  input  wire [LANES*ADDR_W-1:0]         issue_addr_i,    // each lane's byte address
-  input  wire [LANES-1:0]                issue_lanes_i,   // the instruction's lanes: those its rd is written for
-  input  wire [LANES*WARP_W-1:0]         issue_slots_i,   // each lane's thread's warp slot
-  output wire                            ready_o,         // the LSU takes a request: coalescer free, a free entry
+  input  wire                       issue_valid_i,   // a request this cycle
+  input  wire [WARP_W-1:0]          issue_warp_i,    // its warp slot
+  input  wire [4:0]                 issue_rd_i,      // destination register, 0: none (a store)
+  input  wire [1:0]                 issue_kind_i,    // 0 load, 1 store, 2 atomic
+  input  wire                       issue_space_i,   // 0 global, 1 shared
+  input  wire [2:0]                 issue_bytes_i,   // access size: 1, 2 or 4 bytes
+  input  wire [LANES-1:0]           issue_mask_i,    // lanes that access memory
+  input  wire [LANES*ADDR_W-1:0]    issue_addr_i,    // each lane's byte address
+  input  wire [LANES-1:0]           issue_lanes_i,   // the instruction's lanes: those its rd is written for
+  input  wire [LANES*WARP_W-1:0]    issue_slots_i,   // each lane's thread's warp slot
+  output wire                       ready_o,         // the LSU takes a request: coalescer free, a free entry
 
-  // Done: the requests whose data is back, by in-flight entry; the scoreboard's releases follow those with a rd
-  output wire [ENTRIES-1:0]              done_o,          // entry done this cycle
-  output wire [ENTRIES*WARP_W-1:0]       done_warp_o,     // ... its warp slot
-  output wire [ENTRIES*5-1:0]            done_rd_o,       // ... its destination register (0: a store, no release)
-  output wire [ENTRIES*LANES-1:0]        done_mask_o,     // ... the lanes whose rd is readable from the next cycle
-  output wire [ENTRIES-1:0]              done_global_o,   // ... it went to global memory
-  output wire [ENTRIES*LANES*WARP_W-1:0] done_slots_o,    // ... each lane's thread's warp slot
+  // Done: the requests whose data is back, by in-flight entry
+  output wire [ENTRIES-1:0]         done_o,          // entry done this cycle
+  output wire [ENTRIES*WARP_W-1:0]  done_warp_o,     // ... its warp slot
+  output wire [ENTRIES*5-1:0]       done_rd_o,       // ... its destination register (0: a store, no release)
+
+  // Write-back: the done loads and atomics, the scoreboard's releases
+  output wire [WB-1:0]              wb_valid_o,      // a load or atomic done
+  output wire [WB*WARP_W-1:0]       wb_warp_o,       // ... its warp slot
+  output wire [WB*5-1:0]            wb_rd_o,         // ... its destination register
+  output wire [WB*LANES-1:0]        wb_mask_o,       // ... the lanes whose rd is readable from the next cycle
+  output wire [WB-1:0]              wb_global_o,     // ... it went to global memory
+  output wire [WB*LANES*WARP_W-1:0] wb_slots_o,      // ... each lane's thread's warp slot
 
   // Waiting on memory, from the state
-  output wire [WARPS-1:0]                lsu_pending_o,   // warp slot has a global access in the LSU
-  output wire [NUM_SLOTS*LANES-1:0]      wait_pending_o,  // bit g*LANES+l: thread (g, l) has a global load in flight
+  output wire [WARPS-1:0]           lsu_pending_o,   // warp slot has a global access in the LSU
+  output wire [NUM_SLOTS*LANES-1:0] wait_pending_o,  // bit g*LANES+l: thread (g, l) has a global load in flight
 
   // The table's read port: issue's check of a load's destination
-  input  wire [WARP_W-1:0]               rd_slot_i,       // warp slot
-  input  wire [4:0]                      rd_reg_i,        // register
-  output wire [LANES-1:0]                rd_mask_o,       // the lanes of its load in flight (0: none)
+  input  wire [WARP_W-1:0]          rd_slot_i,       // warp slot
+  input  wire [4:0]                 rd_reg_i,        // register
+  output wire [LANES-1:0]           rd_mask_o,       // the lanes of its load in flight (0: none)
 
   // Memory port to DRAM (golden/sm/dram.h): every request is taken (no ready); responses by id
-  output wire                            mem_valid_o,     // a request this cycle, at most one
-  output wire [1:0]                      mem_kind_o,      // 0 line read, 1 write (no response), 2 atomic
-  output wire [LINE_W-1:0]               mem_line_o,      // its line
-  output wire [BYTES_W-1:0]              mem_bytes_o,     // bytes it moves
-  output wire [ID_W-1:0]                 mem_id_o,        // MSHR (read), MSHRS + entry (atomic)
-  input  wire [MSHRS+ENTRIES-1:0]        mem_resp_i       // ids whose data arrives at this edge, one each
+  output wire                       mem_valid_o,     // a request this cycle, at most one
+  output wire [1:0]                 mem_kind_o,      // 0 line read, 1 write (no response), 2 atomic
+  output wire [LINE_W-1:0]          mem_line_o,      // its line
+  output wire [BYTES_W-1:0]         mem_bytes_o,     // bytes it moves
+  output wire [ID_W-1:0]            mem_id_o,        // MSHR (read), MSHRS + entry (atomic)
+  input  wire [MSHRS+ENTRIES-1:0]   mem_resp_i       // ids whose data arrives at this edge, one each
 );
 
   // ----------------------------------------------------------------------
@@ -94,8 +100,9 @@ module simtref_sm_mem #(
   wire                    smem_valid;   // a new shared request ...
   wire [LANES-1:0]        smem_mask;    // ... its lanes ...
   wire [LANES*ADDR_W-1:0] smem_addr;    // ... each lane's address
-  wire [ENTRIES-1:0]      u_done;       // the LSU's dones, by entry
-  wire [ENTRIES*5-1:0]    u_done_rd;    // ... their registers
+  wire [WB-1:0]           u_wb;         // the LSU's write-back ports ...
+  wire [WB*WARP_W-1:0]    u_wb_warp;    // ... their warp slots ...
+  wire [WB*5-1:0]         u_wb_rd;      // ... and registers
   // simtref_l1_cache
   wire [1:0]              l1_result;    // hit, merged, miss, no MSHR
   wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into or taken
@@ -111,9 +118,9 @@ module simtref_sm_mem #(
   wire [NUM_SEND*LANES-1:0] mw_send_mask;
   wire [NUM_SEND-1:0]     mw_send_glob;
   wire [NUM_SEND*LANES*WARP_W-1:0] mw_send_slots;
-  wire [ENTRIES-1:0]      mw_done;      // the table's done ports
-  wire [ENTRIES*WARP_W-1:0] mw_done_warp;
-  wire [ENTRIES*5-1:0]    mw_done_rd;
+  wire [WB-1:0]           mw_done;      // the table's done ports
+  wire [WB*WARP_W-1:0]    mw_done_warp;
+  wire [WB*5-1:0]         mw_done_rd;
   /* verilator lint_off UNUSEDSIGNAL */
   wire                    l1_hit;       // any op's hit: the LSU reads the result
   wire                    smem_busy;    // the LSU keeps its own replay state
@@ -136,18 +143,14 @@ module simtref_sm_mem #(
   assign mw_send_glob = {{((NUM_SEND-1)*1){1'b0}}, mw_global};
   assign mw_send_slots = {{((NUM_SEND-1)*LANES*WARP_W){1'b0}}, issue_slots_i};
 
-  // The LSU's dones of this cycle read the table out at once: a store
-  // (no destination) names no entry.
-  assign mw_done_warp = done_warp_o;
-  assign mw_done_rd   = u_done_rd;
-  genvar ge;
-  generate
-    for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_done
-      assign mw_done[ge] = u_done[ge] && u_done_rd[ge*5 +: 5] != 5'd0;
-    end
-  endgenerate
-  assign done_o    = u_done;
-  assign done_rd_o = u_done_rd;
+  // The LSU's write-back ports (its dones with a destination) read the
+  // table out at once.
+  assign mw_done      = u_wb;
+  assign mw_done_warp = u_wb_warp;
+  assign mw_done_rd   = u_wb_rd;
+  assign wb_valid_o = u_wb;
+  assign wb_warp_o  = u_wb_warp;
+  assign wb_rd_o    = u_wb_rd;
 
   // ----------------------------------------------------------------------
   // The banks' addresses (the LSU's are ADDR_W bits)
@@ -166,6 +169,7 @@ module simtref_sm_mem #(
     .HIT_LAT    (HIT_LAT),
     .MSHRS      (MSHRS),
     .ENTRIES    (ENTRIES),
+    .WB         (WB),
     .WARP_W     (WARP_W)
   ) u_lsu (
     .clk_i         (clk_i),
@@ -179,9 +183,12 @@ module simtref_sm_mem #(
     .issue_mask_i  (issue_mask_i),
     .issue_addr_i  (issue_addr_i),
     .ready_o       (ready_o),
-    .done_o        (u_done),
+    .done_o        (done_o),
     .done_warp_o   (done_warp_o),
-    .done_rd_o     (u_done_rd),
+    .done_rd_o     (done_rd_o),
+    .wb_valid_o    (u_wb),
+    .wb_warp_o     (u_wb_warp),
+    .wb_rd_o       (u_wb_rd),
     .pending_o     (lsu_pending_o),
     .mem_valid_o   (mem_valid_o),
     .mem_kind_o    (mem_kind_o),
@@ -249,7 +256,7 @@ module simtref_sm_mem #(
     .NUM_SLOTS (NUM_SLOTS),
     .LANES     (LANES),
     .NUM_SEND  (NUM_SEND),
-    .NUM_DONE  (ENTRIES),
+    .NUM_DONE  (WB),
     .SLOT_W    (WARP_W)
   ) u_wait (
     .clk_i         (clk_i),
@@ -263,9 +270,9 @@ module simtref_sm_mem #(
     .done_valid_i  (mw_done),
     .done_slot_i   (mw_done_warp),
     .done_rd_i     (mw_done_rd),
-    .done_mask_o   (done_mask_o),
-    .done_global_o (done_global_o),
-    .done_slots_o  (done_slots_o),
+    .done_mask_o   (wb_mask_o),
+    .done_global_o (wb_global_o),
+    .done_slots_o  (wb_slots_o),
     .rd_slot_i     (rd_slot_i),
     .rd_reg_i      (rd_reg_i),
     .rd_mask_o     (rd_mask_o),

@@ -27,7 +27,7 @@ module simtref_mem_wait #(
   parameter integer NUM_SLOTS = 48,              // warp slots of the SM
   parameter integer LANES     = 32,              // lanes per warp slot: a bank each
   parameter integer NUM_SEND  = 2,               // send ports, one per scheduler
-  parameter integer NUM_DONE  = 64,              // done ports, one per in-flight entry of the LSU
+  parameter integer NUM_DONE  = 1,               // done ports, one per write-back port of the LSU
   parameter integer SLOT_W    = 6,               // warp slot id
   parameter integer COUNT_W   = 7,               // a thread's global loads in flight
   parameter integer NUM_RD    = 1,               // read ports (simtref_sm_issue: one per warp)

@@ -24,7 +24,7 @@ module simtref_scoreboard #(
   parameter integer NUM_SLOTS = 48,              // warp slots of the SM
   parameter integer LANES     = 32,              // lanes per warp slot: a bank each
   parameter integer NUM_RES   = 2,               // reservation ports, one per scheduler
-  parameter integer NUM_REL   = 2,               // release ports (load/store write-back)
+  parameter integer NUM_REL   = 1,               // release ports (load/store write-back)
   parameter integer SLOT_W    = 6,               // warp slot id
   parameter integer LAT_W     = 8,               // latency: the longest result
   parameter integer STAMP_W   = 12,              // ready stamp and cycle counter

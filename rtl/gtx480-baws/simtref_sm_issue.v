@@ -28,7 +28,7 @@ module simtref_sm_issue #(
   parameter integer SLOT_W      = 6,                      // warp slot id
   parameter integer LAT_W       = 8,                      // the scoreboard's latency: the longest result
   parameter integer STAMP_W     = 12,                     // ... its ready stamp and cycle counter
-  parameter integer NUM_DONE    = 64,                     // the loads table's done ports: the LSU's entries
+  parameter integer NUM_DONE    = 1,                      // the loads table's done ports: the LSU's write-back ports
   parameter integer COUNT_W     = 7,                      // ... a thread's global loads in flight
   parameter integer NUM_GROUPS  = 2,                      // SIMD groups
   parameter integer OCCUPANCY   = 1,                      // ... sub-warps: cycles an instruction holds one

@@ -82,6 +82,7 @@ const char *const tiny_lines[] = {
     "div_latency = 8",
     "l1d_hit_latency = 2",
     "l1d_mshrs = 2",
+    "lsu_writebacks = 1",
     "shared_banks = 2",
     "shared_bank_bytes = 4",
     "dram_latency = 20",

@@ -328,8 +328,9 @@ static void a_miss_costs_the_dram_latency_plus_the_line_transfer(void **state)
 
 static void the_second_miss_to_an_outstanding_line_merges(void **state)
 {
+    static const char *const sets[] = { "lsu_writebacks=2" };
     struct bench b;
-    struct simt_config cfg = setup(&b, state, NULL, 0);
+    struct simt_config cfg = setup(&b, state, sets, 1);
     struct lsu_request a = line_req(&cfg, 1, 9), rb = line_req(&cfg, 2, 9);
     unsigned c, a_done = 0, b_done = 0;
 
@@ -347,13 +348,52 @@ static void the_second_miss_to_an_outstanding_line_merges(void **state)
                 b_done = c;
         }
     }
-    /* b waits for a's fill, not for a fetch of its own. */
+    /* b waits for a's fill, not for a fetch of its own (two write-back
+     * ports: both are written back with the fill). */
     assert_int_equal(a_done, miss_cost(&cfg));
     assert_int_equal(b_done, a_done);
     assert_int_equal(lsu_stats(&b.u)->l1_merges, 1);
     assert_int_equal(lsu_stats(&b.u)->dram_requests, 1);
     assert_int_equal(b.mem_kinds[DRAM_READ], 1);
     teardown(&b);
+}
+
+/* Three loads of one line, the later two merged into the first's miss,
+ * are all back with its fill; the unit writes back lsu_writebacks of
+ * them a cycle, lowest entry first (the order they were taken), and the
+ * others wait in their entries. */
+static void loads_back_together_take_the_write_back_ports_in_entry_order(void **state)
+{
+    for (unsigned ports = 1; ports <= 3; ports++) {
+        char set[32];
+        const char *sets[] = { set };
+        struct bench b;
+        struct simt_config cfg;
+        struct lsu_request r[3];
+        unsigned done_at[3] = { 0, 0, 0 }, n_done = 0, c;
+
+        snprintf(set, sizeof set, "lsu_writebacks=%u", ports);
+        cfg = setup(&b, state, sets, 1);
+        for (unsigned k = 0; k < 3; k++)
+            r[k] = line_req(&cfg, k + 1, 5);
+        for (c = 0; c < MAX_CYCLES && n_done < 3; c++) {
+            const struct lsu_out *o;
+
+            if (c < 3)
+                b.issue = &r[c];        /* one a cycle: entries 0, 1, 2 */
+            o = tick(&b);
+            assert_true(o->n_done <= ports);
+            for (unsigned i = 0; i < o->n_done; i++) {
+                done_at[o->done[i].warp - 1] = c;
+                n_done++;
+            }
+        }
+        assert_int_equal(n_done, 3);
+        assert_int_equal(done_at[0], miss_cost(&cfg));
+        for (unsigned k = 1; k < 3; k++)
+            assert_int_equal(done_at[k], done_at[0] + k / ports);
+        teardown(&b);
+    }
 }
 
 static void a_miss_with_every_mshr_busy_stalls_until_one_frees(void **state)
@@ -665,6 +705,7 @@ static void dram_answers_a_read_the_cycle_before_its_data_and_never_a_write(void
         AT(a_hit_costs_the_hit_latency, preset), \
         AT(a_miss_costs_the_dram_latency_plus_the_line_transfer, preset), \
         AT(the_second_miss_to_an_outstanding_line_merges, preset), \
+        AT(loads_back_together_take_the_write_back_ports_in_entry_order, preset), \
         AT(a_miss_with_every_mshr_busy_stalls_until_one_frees, preset), \
         AT(lru_evicts_the_least_recently_used_way, preset), \
         AT(misses_queue_on_the_sms_share_of_the_dram_bandwidth, preset), \

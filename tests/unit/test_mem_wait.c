@@ -13,7 +13,6 @@
 #include <cmocka.h>
 
 #include "config.h"
-#include "lsu.h"
 #include "mem_wait.h"
 #include "test_load.h"
 
@@ -215,7 +214,7 @@ static void the_storage_is_counted_from_the_sizes(void **state)
                      16 * 31 * (2 + 1 + 2 * 4) + 32 * 7 + 16 * 2);
 }
 
-static void the_module_has_a_send_port_per_scheduler_and_a_done_port_per_lsu_entry(void **state)
+static void the_module_has_a_send_port_per_scheduler_and_a_done_port_per_lsu_write_back_port(void **state)
 {
     struct mem_wait_geometry g;
     struct simt_config cfg = load("tiny");
@@ -223,7 +222,7 @@ static void the_module_has_a_send_port_per_scheduler_and_a_done_port_per_lsu_ent
     (void)state;
     mem_wait_geometry(&cfg, &g);
     assert_int_equal(g.sends, cfg.schedulers);
-    assert_int_equal(g.dones, LSU_MAX_INFLIGHT);
+    assert_int_equal(g.dones, cfg.lsu_writebacks);
     assert_int_equal(g.slot_w, 4);      /* 16 warp slots */
     cfg.schedulers = CONFIG_MAX_SCHEDULERS + 1;
     mem_wait_geometry(&cfg, &g);
@@ -240,7 +239,7 @@ int main(void)
         cmocka_unit_test(a_done_reads_a_send_to_its_entry_of_the_same_cycle),
         cmocka_unit_test(a_second_done_of_one_entry_in_a_cycle_reads_it_cleared),
         cmocka_unit_test(the_storage_is_counted_from_the_sizes),
-        cmocka_unit_test(the_module_has_a_send_port_per_scheduler_and_a_done_port_per_lsu_entry),
+        cmocka_unit_test(the_module_has_a_send_port_per_scheduler_and_a_done_port_per_lsu_write_back_port),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);

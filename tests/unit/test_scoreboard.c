@@ -218,7 +218,7 @@ static void its_storage_is_two_bits_and_a_stamp_per_thread_register(void **state
     assert_int_equal(g.row_w, 12);
     assert_int_equal(g.stamp_w, 13);
     assert_int_equal(g.reserve_ports, 2);
-    assert_int_equal(g.release_ports, 2);
+    assert_int_equal(g.release_ports, 1);   /* lsu_writebacks */
     assert_int_equal(scoreboard_memory_bits(&g), 96ul * 16 * 32 * 13);
     assert_int_equal(scoreboard_state_bits(&g),
                      96ul * 16 * 32 * (2 + 13) + 13 + 12);

@@ -15,7 +15,8 @@
  * a few warps first run a short loop, to be the last of their TB to
  * issue.  Their loads miss the L1 on one line, which returns to all
  * of them in the same cycle (DRAM made slow, so that every waiting warp
- * has arrived by then): from that cycle on, the running warps are ready
+ * has arrived by then, and a write-back port per warp, so that all of
+ * their loads are written back in that cycle): from that cycle on, the running warps are ready
  * together, with the WPT holding the figure's counters, and the
  * scheduler's choices among them are the figure's.  The set-up is
  * checked in each run (the counters, the ready set of the first grant),
@@ -123,6 +124,8 @@ static void run(enum sched_policy sp, uint32_t running, uint32_t late,
     cfg.reconvergence = RECONV_SBR;
     cfg.scheduler = sp;
     cfg.dram_latency = 200;         /* every waiting warp arrives first */
+    cfg.lsu_writebacks = WARPS;     /* the one line's fill writes back every
+                                       running warp's load in one cycle */
     barrier_program(&b, running, late);
     sm = make(&cfg, &b.p, 3, TB_WARPS * cfg.warp_size);
     assert_int_equal(sm->warps_per_sched, WARPS);
