@@ -306,6 +306,16 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "dispatcher places a TB in a slot still draining (each part "
                "right, their wiring wrong)",
     },
+    [DEFECT_SM_EXEC_DIV_ROW_EARLY] = {
+        .name = "sm-exec-div-row-early",
+        .structure = STRUCTURE_SM_EXEC,
+        .config = "tiny",
+        .test = "tiny-div-row-early",
+        .bug = "the datapath writes a divide's value, as it leaves the "
+               "divider, at the register and warps of the instruction "
+               "that entered the lanes a cycle after it (its row read one "
+               "stage early)",
+    },
 };
 
 const struct defect_info *registry_defect(enum rtl_defect d)
