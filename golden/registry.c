@@ -663,9 +663,10 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr",
         .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
-                   "lib/simtref/simtref.h tb/tb_sm_common.h",
+                   "lib/simtref/simtref.h tests/tools/kgen.h "
+                   "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
         .cosims = "tiny sm-tiny-sbr",
-        .long_cosims = "fermi-harp fermi-sbr gtx480-baws",
+        .long_cosims = "fermi-harp fermi-sbr gtx480-baws fermi-sbr-kgen",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

@@ -28,6 +28,12 @@
 // The kernel's result is then checked against its host reference.
 //
 //   --scenario NAME  the suite's kernel NAME (default: every kernel)
+//   --kgen-seed S --kgen-count N
+//                    kgen programs S .. S+N-1 instead of the suite
+//                    (tb/tb_kgen.h, docs/kgen.md), each ending with
+//                    qemu's global memory: their switches serialize
+//                    indirect jumps under sbr on warps of three lanes
+//                    or more, which the suite's kernels do not
 //   --cycles N       a kernel's cycle limit
 //
 // On a mismatch: the kernel, cycle, scheduler, signal, expected and
@@ -46,6 +52,7 @@
 #include "verilated_fst_c.h"
 
 #include "bits.h"
+#include "tb_kgen.h"
 #include "tb_sm_common.h"
 
 namespace {
@@ -254,14 +261,13 @@ bool compare(const Top &top, const sm_exec_probe &q, std::deque<DivRow> &rows,
 // mismatch (cycle -1: none) and its scheduler; status: 0 run and checked,
 // -1 the configuration refuses the kernel or the C SM stops it with an
 // error (why), 1 the kernel failed (why).
-tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
+tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
                         const char *config, long cycles, const char *fst,
                         unsigned traced, long stop_at, Coverage &cov,
                         int &status, std::string &why, unsigned &bad)
 {
     tb::SmRun r;
     tb::Mismatch mm;
-    tb::SuiteKernel src(k, 1);
     unsigned S = cfg.schedulers;
     long cycle = 0;
 
@@ -337,6 +343,8 @@ int main(int argc, char **argv)
     tb::Options opt = tb::parse_options(argc, argv, "tb_sm_exec");
     simt_config cfg;
     char err[CONFIG_ERR_LEN];
+    std::vector<std::unique_ptr<tb::Source>> sources;
+    tb::KgenShop shop;
     Coverage cov;
     unsigned stopped = 0;
 
@@ -344,40 +352,41 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s\n", err);
         return 1;
     }
-    std::vector<const kernel_info *> kernels = tb::suite_kernels(opt, "tb_sm_exec");
+    if (int rc = tb::sources_of(opt, cfg, "tb_sm_exec", shop, sources))
+        return rc;
     std::printf("tb_sm_exec: configuration %s, %zu kernels, at most %ld "
-                "cycles each\n", cfg.name, kernels.size(), opt.cycles);
+                "cycles each\n", cfg.name, sources.size(), opt.cycles);
     std::clock_t t0 = std::clock();
-    for (const kernel_info *k : kernels) {
+    for (auto &src : sources) {
         int status;
         std::string why;
         unsigned bad = 0;
-        tb::Mismatch mm = run_kernel(k, cfg, opt.config.c_str(), opt.cycles,
+        tb::Mismatch mm = run_kernel(*src, cfg, opt.config.c_str(), opt.cycles,
                                      nullptr, 0, 0, cov, status, why, bad);
         if (mm.cycle >= 0) {
             Coverage ignored;
             unsigned again = 0;
-            std::printf("MISMATCH in kernel %s at cycle %ld: %s expected %llu, "
-                        "actual %llu\n", k->name, mm.cycle, mm.signal.c_str(),
-                        (unsigned long long)mm.expected,
+            std::printf("MISMATCH in %s at cycle %ld: %s expected %llu, "
+                        "actual %llu\n", src->name().c_str(), mm.cycle,
+                        mm.signal.c_str(), (unsigned long long)mm.expected,
                         (unsigned long long)mm.actual);
-            run_kernel(k, cfg, opt.config.c_str(), opt.cycles, opt.fst.c_str(),
+            run_kernel(*src, cfg, opt.config.c_str(), opt.cycles, opt.fst.c_str(),
                        bad, mm.cycle + 2, ignored, status, why, again);
             std::printf("waveform: %s (scheduler %u)\n", opt.fst.c_str(), bad);
-            std::printf("replay:   %s --config %s --scenario %s --cycles %ld\n",
-                        argv[0], opt.config.c_str(), k->name, opt.cycles);
+            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
+                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
             std::printf("FAIL\n");
             return 1;
         }
         if (status > 0) {
-            std::printf("FAIL: kernel %s: %s\n", k->name, why.c_str());
-            std::printf("replay:   %s --config %s --scenario %s --cycles %ld\n",
-                        argv[0], opt.config.c_str(), k->name, opt.cycles);
+            std::printf("FAIL: %s: %s\n", src->name().c_str(), why.c_str());
+            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
+                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
             return 1;
         }
         if (status < 0) {
-            std::printf("kernel %s stops on the C SM or is refused (not in "
-                        "the datapath): %s\n", k->name, why.c_str());
+            std::printf("%s stops on the C SM or is refused (not in the "
+                        "datapath): %s\n", src->name().c_str(), why.c_str());
             stopped++;
         }
     }
@@ -394,10 +403,15 @@ int main(int argc, char **argv)
                 cov.divides, cov.both_ports, cov.loads, cov.stores,
                 cov.atomics, cov.splits, cov.serialized, cov.exits,
                 cov.returns, cov.bars, cov.prios);
-    bool missed = cov.writes == 0 || cov.divides == 0 || cov.loads == 0
-                  || cov.stores == 0 || cov.atomics == 0 || cov.splits == 0
-                  || cov.exits == 0 || cov.bars == 0
-                  || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0);
+    // kgen programs: under sbr on warps of three lanes or more, the
+    // serialized jumps of their switches (the suite has none)
+    bool kgen = opt.kgen_count > 0;
+    bool missed = kgen ? cfg.reconvergence == RECONV_SBR && cfg.warp_size > 2
+                         && cov.serialized == 0
+                  : cov.writes == 0 || cov.divides == 0 || cov.loads == 0
+                    || cov.stores == 0 || cov.atomics == 0 || cov.splits == 0
+                    || cov.exits == 0 || cov.bars == 0
+                    || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0);
     if (cov.kernels == 0 || cov.executed == 0
         || (opt.scenario.empty() && missed)) {
         std::printf("FAIL: the kernels did not reach every interesting "
