@@ -316,6 +316,17 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "that entered the lanes a cycle after it (its row read one "
                "stage early)",
     },
+    [DEFECT_SM_EXEC_NO_BYPASS] = {
+        .name = "sm-exec-no-bypass",
+        .structure = STRUCTURE_SM_EXEC,
+        .config = "tiny",
+        .test = "tiny-no-bypass",
+        .bug = "the datapath has no bypass from its write port to the "
+               "registers read at the same edge: an instruction issued the "
+               "cycle after the one that writes its operand (after an "
+               "sc.w that fails in every lane, which the LSU releases as "
+               "it is sent) reads the old value",
+    },
 };
 
 const struct defect_info *registry_defect(enum rtl_defect d)

@@ -207,7 +207,8 @@ static void emit_codes(struct vgen *v, const struct exec_sizes *z)
     vgen_line(v, "localparam [31:0]     SCHEDS_V           = NUM_SCHED;");
 }
 
-static void emit_issue_register(struct vgen *v, const struct exec_sizes *z)
+static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
+                                enum rtl_defect defect)
 {
     const struct vreg live[] = {
         { "iss_q",  "1'b0",              "issue_i" },
@@ -279,10 +280,17 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z)
     vgen_begin(v, "for (il = 0; il < LANES; il = il + 1)");
     vgen_line(v, "v1_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs1_i)];");
     vgen_line(v, "v2_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs2_i)];");
-    vgen_begin(v, "if (wr1[il] && rd_q != 5'd0 && slots_q[il*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W])");
-    vgen_line(v, "b1_d[il] = rd_q == insn_rs1_i;");
-    vgen_line(v, "b2_d[il] = rd_q == insn_rs2_i;");
-    vgen_end(v);
+    if (defect == DEFECT_SM_EXEC_NO_BYPASS) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): no bypass; a register read", rtl_defect_name(defect));
+        vgen_line(v, "// at its write's edge gets the bank's old value.");
+        vgen_line(v, "b1_d[il] = 1'b0;");
+        vgen_line(v, "b2_d[il] = 1'b0;");
+    } else {
+        vgen_begin(v, "if (wr1[il] && rd_q != 5'd0 && slots_q[il*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W])");
+        vgen_line(v, "b1_d[il] = rd_q == insn_rs1_i;");
+        vgen_line(v, "b2_d[il] = rd_q == insn_rs2_i;");
+        vgen_end(v);
+    }
     vgen_end(v);
     vgen_end(v);
     vgen_blank(v);
@@ -623,7 +631,7 @@ void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "wire unused_inputs = ^owner_i;   // no per-lane offsets");
         vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     }
-    emit_issue_register(v, &z);
+    emit_issue_register(v, &z, defect);
     emit_operands(v);
     emit_exec_lanes(v, &z);
     emit_lanes(v, &z, defect);

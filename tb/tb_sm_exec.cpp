@@ -354,8 +354,6 @@ int main(int argc, char **argv)
     }
     if (int rc = tb::sources_of(opt, cfg, "tb_sm_exec", shop, sources))
         return rc;
-    std::printf("tb_sm_exec: configuration %s, %zu kernels, at most %ld "
-                "cycles each\n", cfg.name, sources.size(), opt.cycles);
     std::clock_t t0 = std::clock();
     for (auto &src : sources) {
         int status;
