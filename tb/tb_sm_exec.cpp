@@ -23,7 +23,9 @@
 // must write it with its register and warps; no other cycle may show a
 // write there.  The two write ports never write one register of one
 // thread in a cycle (checked: the C never lets a destination be written
-// twice at once).  The module's state (the banks, the written bits, the
+// twice at once), nor is a warp placed while a divide of its slot's
+// last warp is in the divider (checked: the module would write the new
+// thread's register).  The module's state (the banks, the written bits, the
 // dividers) is never read back: a wrong operand shows as a wrong result.
 // The kernel's result is then checked against its host reference.
 //
@@ -320,8 +322,21 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
                 if (!fst)
                     return mm;
             }
-            for (unsigned v = 0; v < W; v++)
+            for (unsigned v = 0; v < W; v++) {
                 cov.placed += probe[s].placed[v];
+                // a divide still in the divider would write the placed
+                // thread's register: the module does not drop it
+                for (const DivRow &d : rows[s])
+                    for (uint64_t k = d.rd && probe[s].placed[v] ? d.lanes : 0; k;
+                         k &= k - 1)
+                        if (d.slot[__builtin_ctzll(k)] == v && mm.cycle < 0) {
+                            tb::expect(mm, cycle, at + "a divide in flight at its "
+                                       "warp's placement (warp)", 0, v + 1);
+                            bad = s;
+                            if (!fst)
+                                return mm;
+                        }
+            }
             top.high(s, cycle);
         }
         prev = probe;
