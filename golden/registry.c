@@ -643,6 +643,34 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The datapath behind one warp scheduler's issue port: the register
+     * file of its warps, a lane per thread of a warp and the branch
+     * unit, wired as golden/sm/sm_execute.c composes their models, an
+     * instruction's values a cycle after the C SM's (the banks' read).
+     * Its testbench runs the suite's kernels on the C SM and compares
+     * every write, request and outcome.  Every mode. */
+    [STRUCTURE_SM_EXEC] = {
+        .name = "sm_exec",
+        .module = "simtref_sm_exec",
+        .file = "simtref_sm_exec.v",
+        .model = "sm/sm.h",
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
+                 | REGISTRY_MODE(RECONV_ICS_FIRST) | REGISTRY_MODE(RECONV_HARP),
+        .title = "Datapath of a warp scheduler's issue port (register "
+                 "file, lanes and branch unit composed)",
+        .source = "HARP 2, 8; docs/isa.md; docs/architecture.md",
+        .per = PER_SCHEDULER,
+        .in_table7 = 0,
+        .scenarios = "sm-tiny-sbr",
+        .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
+                   "lib/simtref/simtref.h tests/tools/kgen.h "
+                   "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
+        .cosims = "tiny sm-tiny-sbr",
+        .long_cosims = "fermi-harp fermi-sbr gtx480-baws fermi-sbr-kgen",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
 };
 
 

@@ -306,6 +306,27 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "dispatcher places a TB in a slot still draining (each part "
                "right, their wiring wrong)",
     },
+    [DEFECT_SM_EXEC_DIV_ROW_EARLY] = {
+        .name = "sm-exec-div-row-early",
+        .structure = STRUCTURE_SM_EXEC,
+        .config = "tiny",
+        .test = "tiny-div-row-early",
+        .bug = "the datapath writes a divide's value, as it leaves the "
+               "divider, at the register and warps of the instruction "
+               "that entered the lanes a cycle after it (its row read one "
+               "stage early)",
+    },
+    [DEFECT_SM_EXEC_NO_BYPASS] = {
+        .name = "sm-exec-no-bypass",
+        .structure = STRUCTURE_SM_EXEC,
+        .config = "tiny",
+        .test = "tiny-no-bypass",
+        .bug = "the datapath has no bypass from its write port to the "
+               "registers read at the same edge: an instruction issued the "
+               "cycle after the one that writes its operand (after an "
+               "sc.w that fails in every lane, which the LSU releases as "
+               "it is sent) reads the old value",
+    },
 };
 
 const struct defect_info *registry_defect(enum rtl_defect d)

@@ -3,10 +3,13 @@
  * lane (simtref_regfile).
  *
  * Ports and behaviour are those of the C model, golden/structures/regfile.h,
- * but for the read: each bank is a memory with two synchronous read ports
- * and one write port, as an SRAM bank is, so the registers read in a cycle
- * are on rs1_o/rs2_o in the next one (the model gives them in the same
- * cycle).  Register r (1..31) of the thread of warp slot g is row g x 31
+ * but for the read and a second write port: each bank is a memory with two
+ * synchronous read ports and two write ports, as an SRAM bank is (the
+ * second takes the divider's results in the SM's datapath, which land in
+ * the cycle of a later instruction's; the model has one write per lane a
+ * cycle, which the testbench gives either port), so the registers read
+ * in a cycle are on rs1_o/rs2_o in the next one (the model gives them in
+ * the same cycle).  Register r (1..31) of the thread of warp slot g is row g x 31
  * + r - 1 of its lane's bank (x0 is no storage and reads 0).  Under harp
  * each bank computes its read row from its own thread's warp slot, the
  * per-lane register offset of HARP section 8; otherwise every bank reads
@@ -42,6 +45,11 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[LANES*SLOT_W-1:0]", "wslot_i", "per lane: the thread's warp slot," },
         { "input",  "[LANES*5-1:0]",    "rd_i",     "the register written (x0: nothing)" },
         { "input",  "[LANES*32-1:0]",   "wdata_i",  "and its value" },
+        { NULL, NULL, NULL, "Second write port: the long-latency results (the divider's)" },
+        { "input",  "[LANES-1:0]",      "write2_i", "lanes whose second write port writes" },
+        { "input",  "[LANES*SLOT_W-1:0]", "wslot2_i", "per lane: the thread's warp slot," },
+        { "input",  "[LANES*5-1:0]",    "rd2_i",    "the register written (x0: nothing)" },
+        { "input",  "[LANES*32-1:0]",   "wdata2_i", "and its value" },
         { NULL, NULL, NULL, "Read data: the registers read in the previous cycle (before its write)" },
         { "output", "[LANES*32-1:0]",   "rs1_o",    "per lane: rs1's value" },
         { "output", "[LANES*32-1:0]",   "rs2_o",    "per lane: rs2's value" },
@@ -51,9 +59,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
                      "HARP sections 2 and 8; C model: golden/structures/regfile.c.", cfg);
     vgen_line(v, "// Bank l holds the registers of the threads in lane l of every warp");
     vgen_line(v, "// slot: x1..x31 of slot g at rows g*31 .. g*31+30 (x0 is no storage and");
-    vgen_line(v, "// reads 0).  Each bank has two synchronous read ports and a write port;");
-    vgen_line(v, "// a register written in a cycle is read back from the next one, and a");
-    vgen_line(v, "// read of the register being written reads the old value.");
+    vgen_line(v, "// reads 0).  Each bank has two synchronous read ports and two write");
+    vgen_line(v, "// ports (the second for the results of a long-latency unit, which land");
+    vgen_line(v, "// in the cycle of a later instruction's); a register written in a cycle");
+    vgen_line(v, "// is read back from the next one, and a read of the register being");
+    vgen_line(v, "// written reads the old value.  Both write ports never write one row");
+    vgen_line(v, "// in one cycle (the scoreboard's WAW check keeps a destination from");
+    vgen_line(v, "// being written twice at once); if they did, the first port's write");
+    vgen_line(v, "// would stay.");
     if (g->offsets) {
         vgen_line(v, "// Per-lane register offsets (harp, HARP section 8): each bank reads");
         vgen_line(v, "// the row of its own thread's warp slot (offset_i), through an offset");
@@ -134,10 +147,14 @@ void emit_regfile(struct vgen *v, const struct simt_config *cfg,
     }
     vgen_line(v, "wire [ROW_W-1:0]  row1 = row_of(base, r1);");
     vgen_line(v, "wire [ROW_W-1:0]  row2 = row_of(base, r2);");
+    vgen_line(v, "wire [4:0]        rd2 = rd2_i[gl*5 +: 5];");
     vgen_line(v, "wire [ROW_W-1:0]  wrow = row_of(row_base(wslot_i[gl*SLOT_W +: SLOT_W]), rd);");
+    vgen_line(v, "wire [ROW_W-1:0]  wrow2 = row_of(row_base(wslot2_i[gl*SLOT_W +: SLOT_W]), rd2);");
     vgen_blank(v);
     vgen_line(v, "// Read before write: a read of the row being written gets the old value.");
     vgen_begin(v, "always @(posedge clk_i)");
+    vgen_line(v, "if (write2_i[gl] && rd2 != 5'd0)");
+    vgen_line(v, "  bank[wrow2] <= wdata2_i[gl*32 +: 32];");
     vgen_line(v, "if (write_i[gl] && rd != 5'd0)");
     vgen_line(v, "  bank[wrow] <= wdata_i[gl*32 +: 32];");
     vgen_begin(v, "if (read_i[gl])");

@@ -64,6 +64,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SM_ISSUE]       = emit_sm_issue,
     [STRUCTURE_SM_MEM]         = emit_sm_mem,
     [STRUCTURE_SM_LAUNCH]      = emit_sm_launch,
+    [STRUCTURE_SM_EXEC]        = emit_sm_exec,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,
@@ -133,6 +134,8 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct mem_wait_geometry, mem_wait);
     CHECK_MODEL(struct tb_table_geometry, tb_table);
     CHECK_MODEL(struct ibuffer_geometry, ibuffer);
+    if (sm_exec_check(cfg, err, errlen) != 0)   /* the datapath's timing */
+        return -1;
     if (!registry_applies(STRUCTURE_RBT, cfg))   /* the HARP tables */
         return 0;
     CHECK_MODEL(struct rbt_geometry, rbt);

@@ -126,6 +126,15 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
 void emit_sm_launch(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect);
 
+/* The datapath of a warp scheduler's issue port: the register file of its
+ * warps, a lane per thread and the branch unit composed as
+ * golden/sm/sm_execute.c composes them. */
+void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
+                  enum rtl_defect defect);
+/* Whether simtref_sm_exec can follow the C SM at cfg's latencies: 0, or
+ * -1 with the reason in err. */
+int sm_exec_check(const struct simt_config *cfg, char *err, size_t errlen);
+
 /* The data half of a scheduler's I-buffers (an SM part, beside
  * simtref_fetch) */
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,

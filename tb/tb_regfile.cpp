@@ -16,7 +16,10 @@
 // masks of some or all lanes, a few hot warp slots (so that registers
 // written are soon read back, in the cycle of their write too), random
 // registers (x0 among them) and values; with per-lane offsets (harp)
-// each lane reads its own warp slot, mostly not the issuing warp's.
+// each lane reads its own warp slot, mostly not the issuing warp's.  The
+// model has one write per lane a cycle; the module takes each through
+// either of its two write ports, chosen at random, the other port
+// holding another register and value with its enable low.
 #include <string>
 #include <vector>
 
@@ -83,21 +86,31 @@ class Bench {
                                                    : rng_.below(REGFILE_REGS));
             in.wdata[l] = (uint32_t)rng_.next();
         }
+        // the module's second write port takes some lanes' writes; the
+        // port not writing a lane gets other fields, which it must not use
+        second_ = rng_.next();
+        idle_rd_ = (uint8_t)rng_.below(REGFILE_REGS);
+        idle_data_ = (uint32_t)rng_.next();
         return true;
     }
 
     void drive(Vsimtref_regfile &top, const regfile_in &in) const
     {
         tb::set_field(top.read_i, 0, g_.lanes, in.read);
-        tb::set_field(top.write_i, 0, g_.lanes, in.write);
+        tb::set_field(top.write_i, 0, g_.lanes, in.write & ~second_);
+        tb::set_field(top.write2_i, 0, g_.lanes, in.write & second_);
         tb::set_field(top.slot_i, 0, slot_w_, in.slot);
         for (unsigned l = 0; l < g_.lanes; l++) {
             tb::set_field(top.offset_i, l * slot_w_, slot_w_, in.offset[l]);
             tb::set_field(top.rs1_i, l * 5, 5, in.rs1[l]);
             tb::set_field(top.rs2_i, l * 5, 5, in.rs2[l]);
+            bool two = second_ >> l & 1;
             tb::set_field(top.wslot_i, l * slot_w_, slot_w_, in.wslot[l]);
-            tb::set_field(top.rd_i, l * 5, 5, in.rd[l]);
-            tb::set_field(top.wdata_i, l * 32, 32, in.wdata[l]);
+            tb::set_field(top.rd_i, l * 5, 5, two ? idle_rd_ : in.rd[l]);
+            tb::set_field(top.wdata_i, l * 32, 32, two ? idle_data_ : in.wdata[l]);
+            tb::set_field(top.wslot2_i, l * slot_w_, slot_w_, in.wslot[l]);
+            tb::set_field(top.rd2_i, l * 5, 5, two ? in.rd[l] : idle_rd_);
+            tb::set_field(top.wdata2_i, l * 32, 32, two ? in.wdata[l] : idle_data_);
         }
     }
 
@@ -223,6 +236,9 @@ class Bench {
     unsigned slot_w_;
     tb::Rng rng_;
     unsigned read_density_ = 4, write_density_ = 4;   // eighths of lanes
+    uint64_t second_ = 0;       // the lanes whose write goes to port 2
+    uint8_t idle_rd_ = 0;       // the other port's register ...
+    uint32_t idle_data_ = 0;    // ... and value, not to be written
     unsigned hot_[4] = {0, 0, 0, 0};
     std::vector<bool> written_;     // written since the last reset
     Pending pending_[REGFILE_MAX_LANES];

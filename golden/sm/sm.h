@@ -412,6 +412,52 @@ struct sm_launch_probe {
     uint64_t tb_done;           /* bit t: TB slot t's last warps retire */
 };
 
+/*
+ * Not hardware: what a testbench of the SM's datapath in Verilog
+ * (simtref_sm_exec, tb/tb_sm_exec.cpp) records of scheduler s's issue
+ * port each cycle, where sm_execute() and sm_tb.c compute it: the warps
+ * placed (their registers take their launch values), the instruction
+ * executed (its warp, PC, decoded word, lanes, each lane's thread's warp
+ * and CSR values) and what the register file and the lanes gave (the
+ * issue record: each lane's write, memory request and next PC; the
+ * control-flow stage's outcome; the memory's answer to each lane's
+ * request).  NULL by default (struct sm's exec_probe: one per
+ * scheduler); the testbench clears it before each cycle.
+ */
+struct sm_exec_probe {
+    bool placed[SCHEDULER_MAX_WARPS];   /* warp w of the scheduler is
+                                 * placed this cycle (sm_dispatch()) */
+    bool executed;              /* an instruction ran on its lanes */
+    unsigned warp;              /* ... the issuing warp (local) */
+    uint64_t mask;              /* ... the lanes whose thread runs (the
+                                 * register file's reads) */
+    bool whole;                 /* ... they hold every live thread of the
+                                 * warps that own them */
+    unsigned owner[SM_MAX_LANES];   /* ... per lane its thread's warp
+                                 * (local; the issuing warp unless harp) */
+    uint32_t ctaid[SM_MAX_LANES];   /* ... per lane its thread's TB's
+                                 * grid index */
+    uint32_t wid[SM_MAX_LANES]; /* ... and its warp in the TB */
+    uint32_t wdata[SM_MAX_LANES];   /* ... each lane's store data or AMO
+                                 * operand (lane_out.mem_wdata) */
+    bool mem[SM_MAX_LANES];     /* ... each lane's memory request
+                                 * (lane_out.mem: a failed sc.w's too) */
+    bool mem_write[SM_MAX_LANES];   /* ... it writes */
+    uint32_t rdata[SM_MAX_LANES];   /* ... the memory's answer to it */
+    struct sm_issue_record rec; /* ... its record (rec.mask: the lanes
+                                 * that executed) */
+    struct sm_exec_outcome_view {
+        uint64_t taken;         /* the branch unit: lanes to tpc (split) */
+        uint32_t tpc, npc;      /* ... its targets */
+        bool split;             /* ... two ways */
+        bool bar, exit;         /* simt.bar, an exit */
+        unsigned prio;          /* simt.prio.*'s action */
+        uint64_t exits;         /* the lanes that exit */
+        bool control;           /* not a plain fall-through */
+        uint32_t lane_pc[SM_MAX_LANES]; /* each lane's next PC */
+    } out;                      /* ... the control-flow stage's inputs */
+};
+
 struct sm {
     struct simt_config cfg;
     const struct program *prog;
@@ -497,6 +543,9 @@ struct sm {
     struct sm_launch_probe *launch_probe; /* not hardware: NULL, or the
                                         * record of the TB launch that
                                         * sm_tb.c and sm.c fill */
+    struct sm_exec_probe *exec_probe;  /* not hardware: NULL, or one
+                                        * record per scheduler of its
+                                        * issue port's datapath */
     enum sm_status status;
     char err[SM_ERR_LEN];
 };

@@ -391,6 +391,13 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
             rv32_lane_access(&lin, &lo, &th->resv, &env, r);
         else
             lane_record(&lo, r);
+        if (sm->exec_probe) {   /* the request, the memory's answer */
+            struct sm_exec_probe *p = &sm->exec_probe[s];
+            p->mem[l] = lo.mem;
+            p->wdata[l] = lo.mem_wdata;
+            p->mem_write[l] = lo.mem_write;
+            p->rdata[l] = lin.mem_rdata;
+        }
         if (r->rd_written) {
             x->rf_in->write |= 1ull << l;
             x->rf_in->wslot[l] = (uint16_t)gl;
@@ -462,6 +469,40 @@ static void exec_lane_state(struct sm *sm, unsigned s,
     }
 }
 
+/* Scheduler s's issue port as the testbench of simtref_sm_exec reads it
+ * (struct sm_exec_probe): the executed instruction's inputs beside the
+ * register file and the lanes, its record and outcome. */
+static void probe_exec(struct sm *sm, unsigned s, unsigned w,
+                       const struct sm_exec_outcome *o,
+                       const struct sm_issue_record *rec,
+                       const struct exec_wires *x)
+{
+    struct sm_exec_probe *p = &sm->exec_probe[s];
+    unsigned ws = sm->cfg.warp_size;
+
+    p->executed = true;
+    p->warp = w;
+    p->mask = x->mask;
+    p->whole = whole_warps(sm, s, x->mask, o->owner);
+    for (unsigned l = 0; l < ws; l++) {
+        const struct sm_warp *lw = &sm->warp[sm_slot_of(sm, s, o->owner[l])];
+        p->ctaid[l] = sm_tb_read(sm, lw->tb, 0).ctaid;
+        p->wid[l] = lw->wid;
+        p->owner[l] = o->owner[l];
+        p->out.lane_pc[l] = o->rc.lane_pc[l];
+    }
+    p->rec = *rec;
+    p->out.taken = o->rc.taken;
+    p->out.tpc = o->rc.tpc;
+    p->out.npc = o->rc.npc;
+    p->out.split = o->rc.split;
+    p->out.bar = o->rc.bar;
+    p->out.exit = o->rc.exit;
+    p->out.prio = o->rc.prio;
+    p->out.exits = o->exits;
+    p->out.control = o->control;
+}
+
 /* Execute slot 0 of warp (s, w) on its active lanes.  Lane l's thread
  * belongs to the scheduler's warp o->owner[l] (w itself unless the mode
  * regroups threads).  The register file's read ports give each lane its
@@ -496,4 +537,6 @@ void sm_execute(struct sm *sm, unsigned s, unsigned w,
         return;
     exec_control(sm, s, o, &x);
     exec_lane_state(sm, s, o);
+    if (sm->exec_probe)
+        probe_exec(sm, s, w, o, rec, &x);
 }

@@ -126,6 +126,9 @@ unsigned sm_dispatch(struct sm *sm)
             tb->warp[k] = g;
             if (sm->launch_probe)
                 sm->launch_probe->lanes[g] = w->lanes;
+            if (sm->exec_probe)  /* its registers take their launch values */
+                sm->exec_probe[sm_slot_sched(sm, g)]
+                    .placed[sm_slot_local(sm, g)] = true;
         }
     }
     /* The I-buffer data of the slots' index is cleared, and this cycle

@@ -8,9 +8,14 @@
 
 // Bank l holds the registers of the threads in lane l of every warp
 // slot: x1..x31 of slot g at rows g*31 .. g*31+30 (x0 is no storage and
-// reads 0).  Each bank has two synchronous read ports and a write port;
-// a register written in a cycle is read back from the next one, and a
-// read of the register being written reads the old value.
+// reads 0).  Each bank has two synchronous read ports and two write
+// ports (the second for the results of a long-latency unit, which land
+// in the cycle of a later instruction's); a register written in a cycle
+// is read back from the next one, and a read of the register being
+// written reads the old value.  Both write ports never write one row
+// in one cycle (the scoreboard's WAW check keeps a destination from
+// being written twice at once); if they did, the first port's write
+// would stay.
 // Per-lane register offsets (harp, HARP section 8): each bank reads
 // the row of its own thread's warp slot (offset_i), through an offset
 // adder of its own; slot_i is not looked at.
@@ -40,6 +45,12 @@ module simtref_regfile #(
   input  wire [LANES*SLOT_W-1:0] wslot_i,   // per lane: the thread's warp slot,
   input  wire [LANES*5-1:0]      rd_i,      // the register written (x0: nothing)
   input  wire [LANES*32-1:0]     wdata_i,   // and its value
+
+  // Second write port: the long-latency results (the divider's)
+  input  wire [LANES-1:0]        write2_i,  // lanes whose second write port writes
+  input  wire [LANES*SLOT_W-1:0] wslot2_i,  // per lane: the thread's warp slot,
+  input  wire [LANES*5-1:0]      rd2_i,     // the register written (x0: nothing)
+  input  wire [LANES*32-1:0]     wdata2_i,  // and its value
 
   // Read data: the registers read in the previous cycle (before its write)
   output wire [LANES*32-1:0]     rs1_o,     // per lane: rs1's value
@@ -88,10 +99,14 @@ module simtref_regfile #(
       wire [ROW_W-1:0]  base = row_base(offset_i[gl*SLOT_W +: SLOT_W]);
       wire [ROW_W-1:0]  row1 = row_of(base, r1);
       wire [ROW_W-1:0]  row2 = row_of(base, r2);
+      wire [4:0]        rd2 = rd2_i[gl*5 +: 5];
       wire [ROW_W-1:0]  wrow = row_of(row_base(wslot_i[gl*SLOT_W +: SLOT_W]), rd);
+      wire [ROW_W-1:0]  wrow2 = row_of(row_base(wslot2_i[gl*SLOT_W +: SLOT_W]), rd2);
 
       // Read before write: a read of the row being written gets the old value.
       always @(posedge clk_i) begin
+        if (write2_i[gl] && rd2 != 5'd0)
+          bank[wrow2] <= wdata2_i[gl*32 +: 32];
         if (write_i[gl] && rd != 5'd0)
           bank[wrow] <= wdata_i[gl*32 +: 32];
         if (read_i[gl]) begin

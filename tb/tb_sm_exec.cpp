@@ -1,0 +1,437 @@
+// tb_sm_exec.cpp -- the datapath of a warp scheduler's issue port in
+// Verilog (simtref_sm_exec: simtref_regfile, a simtref_lane per thread of
+// a warp and the branch unit composed) in lockstep with the C SM on the
+// suite's kernels.
+//
+// A kernel runs on the C SM (golden/sm/), started through the host API as
+// `simtref sim` starts it, every cycle evaluated (its reference mode;
+// tb/tb_sm_common.h).  The SM records each scheduler's issue port each
+// cycle (struct sm_exec_probe, golden/sm/sm.h): the warps placed, the
+// instruction executed (warp, PC, decoded word, lanes, each lane's
+// thread's warp and CSR values) and what the C computed in that cycle.
+// An instance of the module per scheduler gets the placements and the
+// issue in the same cycle t; the module reads the operands at t's edge
+// and computes in t + 1, so in cycle t + 1 its outputs are compared with
+// what the C gave at t: each lane's status, next PC and memory request
+// (address, bytes, write, store data or the AMO's operand), the branch
+// unit's outcome (taken lanes, the two targets, split, exits, simt.bar,
+// simt.prio), and the register file's write port (lanes, warp slots, the
+// register, the values).  The memory's answer to a load or atomic is an
+// input in t + 1 (ld_data_i): the C's data, which the module extends.  A
+// divide's value leaves the divider div_latency - 2 cycles after it
+// entered the lanes (t + div_latency - 1), where the second write port
+// must write it with its register and warps; no other cycle may show a
+// write there.  The two write ports never write one register of one
+// thread in a cycle (checked: the C never lets a destination be written
+// twice at once), nor is a warp placed while a divide of its slot's
+// last warp is in the divider (checked: the module would write the new
+// thread's register).  The module's state (the banks, the written bits, the
+// dividers) is never read back: a wrong operand shows as a wrong result.
+// The kernel's result is then checked against its host reference.
+//
+//   --scenario NAME  the suite's kernel NAME (default: every kernel)
+//   --kgen-seed S --kgen-count N
+//                    kgen programs S .. S+N-1 instead of the suite
+//                    (tb/tb_kgen.h, docs/kgen.md), each ending with
+//                    qemu's global memory: their switches serialize
+//                    indirect jumps under sbr on warps of three lanes
+//                    or more, which the suite's kernels do not
+//   --cycles N       a kernel's cycle limit
+//
+// On a mismatch: the kernel, cycle, scheduler, signal, expected and
+// actual values, the FST of that scheduler's module replayed up to the
+// mismatch, and the command that replays it; exit 1.
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vsimtref_sm_exec.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include "bits.h"
+#include "tb_kgen.h"
+#include "tb_sm_common.h"
+
+namespace {
+
+using Top = Vsimtref_sm_exec;
+
+// What the kernels exercised, over the whole run.
+struct Coverage {
+    unsigned long kernels = 0, cycles = 0, executed = 0, lanes = 0,
+                  writes = 0, divides = 0, both_ports = 0, loads = 0,
+                  stores = 0, atomics = 0, splits = 0, serialized = 0,
+                  exits = 0, returns = 0, bars = 0, prios = 0, regrouped = 0,
+                  placed = 0;
+};
+
+// The sizes of the module's ports.
+struct Widths {
+    unsigned lanes, warps, slot_w, sched_w, wid_w, div_pipe;
+};
+
+// A divide's values, due on the second write port in cycle `at`.
+struct DivRow {
+    long at;                    // the testbench's cycle
+    uint64_t lanes;             // the lanes it entered
+    unsigned rd;
+    std::vector<unsigned> slot; // each lane's thread's warp
+    std::vector<uint32_t> value;
+};
+
+bool is_divide(rv32_op op)
+{
+    return op == RV32_DIV || op == RV32_DIVU || op == RV32_REM || op == RV32_REMU;
+}
+
+// Cycle t's inputs: the launch, its placements and the issue; the memory's
+// answer to the instruction of t - 1 (q).
+void drive(Top &top, const sm *m, unsigned s, const sm_exec_probe &p,
+           const sm_exec_probe &q, const Widths &w)
+{
+    unsigned L = w.lanes;
+
+    top.sched_i = s;
+    top.args_i = m->launch.args;
+    top.block_i = m->launch.block;
+    top.grid_i = m->launch.grid;
+    top.exit_pc_i = m->prog->exit_pc;
+    for (unsigned v = 0; v < w.warps; v++)
+        tb::set_field(top.place_i, v, 1, p.placed[v]);
+    top.issue_i = p.executed;
+    top.warp_i = p.executed ? p.warp : 0;
+    tb::set_field(top.mask_i, 0, L, p.executed ? p.mask : 0);
+    top.pc_i = p.rec.pc;
+    top.insn_op_i = p.executed ? (unsigned)p.rec.insn.op : 0;
+    top.insn_rd_i = p.rec.insn.rd;
+    top.insn_rs1_i = p.rec.insn.rs1;
+    top.insn_rs2_i = p.rec.insn.rs2;
+    top.insn_imm_i = (uint32_t)p.rec.insn.imm;
+    top.insn_csr_i = p.rec.insn.csr;
+    top.whole_i = p.whole;
+    for (unsigned l = 0; l < L; l++) {
+        bool on = p.executed && (p.mask >> l & 1);
+        tb::set_field(top.owner_i, l * w.slot_w, w.slot_w, on ? p.owner[l] : 0);
+        tb::set_field(top.ctaid_i, l * 32, 32, on ? p.ctaid[l] : 0);
+        tb::set_field(top.wid_i, l * w.wid_w, w.wid_w, on ? p.wid[l] : 0);
+        tb::set_field(top.ld_data_i, l * 32, 32, q.executed ? q.rdata[l] : 0);
+    }
+}
+
+// The outputs in cycle t + 1 (tb cycle `cycle`) for the instruction q of
+// t; the divides due now come off `rows`.
+bool compare(const Top &top, const sm_exec_probe &q, std::deque<DivRow> &rows,
+             const Widths &w, long cycle, const std::string &at,
+             tb::Mismatch &mm, Coverage &cov)
+{
+    unsigned L = w.lanes;
+    bool ok = true;
+    auto name = [&](const char *sig, unsigned l) {
+        return [&at, sig, l]() { return at + tb::indexed(sig, l); };
+    };
+
+    ok &= tb::expect(mm, cycle, at + "valid_o", q.executed, top.valid_o);
+    if (q.executed) {
+        const sm_issue_record &r = q.rec;
+        bool div = is_divide(r.insn.op);
+        uint64_t wr = 0;
+
+        ok &= tb::expect(mm, cycle, at + "exec_o", r.mask,
+                         tb::get_field(top.exec_o, 0, L));
+        for (uint64_t k = r.mask; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            const rv32_result &x = r.res[l];
+            ok &= tb::check(mm, cycle, (unsigned)x.status,
+                            tb::get_field(top.status_o, l * 3, 3), name("status_o", l));
+            ok &= tb::check(mm, cycle, q.mem[l], tb::get_field(top.mem_o, l, 1),
+                            name("mem_o", l));
+            if (q.mem[l]) {
+                ok &= tb::check(mm, cycle, q.mem_write[l],
+                                tb::get_field(top.mem_write_o, l, 1), name("mem_write_o", l));
+                ok &= tb::check(mm, cycle, x.mem_addr,
+                                tb::get_field(top.mem_addr_o, l * 32, 32), name("mem_addr_o", l));
+                ok &= tb::check(mm, cycle, x.mem_bytes,
+                                tb::get_field(top.mem_bytes_o, l * 3, 3), name("mem_bytes_o", l));
+                ok &= tb::check(mm, cycle, q.wdata[l],
+                                tb::get_field(top.mem_wdata_o, l * 32, 32), name("mem_wdata_o", l));
+            }
+            if (x.rd_written)
+                wr |= 1ull << l;
+        }
+        for (uint64_t k = q.mask; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            ok &= tb::check(mm, cycle, q.out.lane_pc[l],
+                            tb::get_field(top.lane_pc_o, l * 32, 32), name("lane_pc_o", l));
+        }
+        ok &= tb::expect(mm, cycle, at + "split_o", q.out.split, top.split_o);
+        ok &= tb::expect(mm, cycle, at + "taken_o", q.out.taken,
+                         tb::get_field(top.taken_o, 0, L));
+        ok &= tb::expect(mm, cycle, at + "tpc_o", q.out.tpc, top.tpc_o);
+        ok &= tb::expect(mm, cycle, at + "npc_o", q.out.npc, top.npc_o);
+        ok &= tb::expect(mm, cycle, at + "exits_o", q.out.exits,
+                         tb::get_field(top.exits_o, 0, L));
+        ok &= tb::expect(mm, cycle, at + "bar_o", q.out.bar, top.bar_o);
+        ok &= tb::expect(mm, cycle, at + "prio_o", q.out.prio, top.prio_o);
+        ok &= tb::expect(mm, cycle, at + "control_o", q.out.control, top.control_o);
+        // the lanes' results on the write port now; a divide's later
+        ok &= tb::expect(mm, cycle, at + "wr_o", div ? 0 : wr,
+                         tb::get_field(top.wr_o, 0, L));
+        if (!div && wr)
+            ok &= tb::expect(mm, cycle, at + "wr_rd_o", r.insn.rd, top.wr_rd_o);
+        for (uint64_t k = div ? 0 : wr; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            ok &= tb::check(mm, cycle, q.owner[l],
+                            tb::get_field(top.wr_slot_o, l * w.slot_w, w.slot_w),
+                            name("wr_slot_o", l));
+            ok &= tb::check(mm, cycle, r.res[l].rd_value,
+                            tb::get_field(top.wr_data_o, l * 32, 32), name("wr_data_o", l));
+        }
+        if (div) {
+            DivRow d{cycle + (long)w.div_pipe, r.mask, r.insn.rd,
+                     std::vector<unsigned>(L), std::vector<uint32_t>(L)};
+            for (unsigned l = 0; l < L; l++) {
+                d.slot[l] = q.owner[l];
+                d.value[l] = r.res[l].rd_value;
+            }
+            rows.push_back(d);
+        }
+        cov.executed++;
+        cov.lanes += (unsigned long)__builtin_popcountll(r.mask);
+        cov.writes += div ? 0 : (unsigned long)__builtin_popcountll(wr);
+        for (uint64_t k = r.mask; k; k &= k - 1) {
+            bool amo = r.insn.op >= RV32_LR_W && r.insn.op <= RV32_AMOMAXU_W;
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            cov.atomics += q.mem[l] && amo;
+            cov.loads += q.mem[l] && !amo && !q.mem_write[l];
+            cov.stores += q.mem[l] && !amo && q.mem_write[l];
+        }
+        cov.splits += q.out.split;
+        cov.serialized += r.mask != q.mask;
+        cov.exits += q.out.exits != 0;
+        cov.returns += q.out.exits != 0 && r.insn.op == RV32_JALR;
+        cov.bars += q.out.bar;
+        cov.prios += q.out.prio != 0;
+        for (uint64_t k = q.mask; k; k &= k - 1)
+            if (q.owner[__builtin_ctzll(k)] != q.warp) {
+                cov.regrouped++;
+                break;
+            }
+    } else {
+        ok &= tb::expect(mm, cycle, at + "wr_o", 0, tb::get_field(top.wr_o, 0, L));
+    }
+    // the divider's write port: a divide's row when it is due, else nothing
+    uint64_t wr2 = tb::get_field(top.wr2_o, 0, L);
+    if (!rows.empty() && rows.front().at == cycle) {
+        const DivRow &d = rows.front();
+        ok &= tb::expect(mm, cycle, at + "wr2_o", d.lanes, wr2);
+        if (d.rd)
+            ok &= tb::expect(mm, cycle, at + "wr2_rd_o", d.rd, top.wr2_rd_o);
+        for (uint64_t k = d.rd ? d.lanes : 0; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            ok &= tb::check(mm, cycle, d.slot[l],
+                            tb::get_field(top.wr2_slot_o, l * w.slot_w, w.slot_w),
+                            name("wr2_slot_o", l));
+            ok &= tb::check(mm, cycle, d.value[l],
+                            tb::get_field(top.wr2_data_o, l * 32, 32), name("wr2_data_o", l));
+        }
+        cov.divides += (unsigned long)__builtin_popcountll(d.lanes);
+        rows.pop_front();
+    } else {
+        ok &= tb::expect(mm, cycle, at + "wr2_o", 0, wr2);
+    }
+    // both ports in one bank: never one register of one thread
+    uint64_t both = tb::get_field(top.wr_o, 0, L) & wr2;
+    for (uint64_t k = both; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        bool same = top.wr_rd_o == top.wr2_rd_o && top.wr_rd_o != 0
+                    && tb::get_field(top.wr_slot_o, l * w.slot_w, w.slot_w)
+                       == tb::get_field(top.wr2_slot_o, l * w.slot_w, w.slot_w);
+        ok &= tb::expect(mm, cycle, at + tb::indexed("one row on both write ports", l),
+                         0, same);
+    }
+    cov.both_ports += both != 0;
+    return ok;
+}
+
+// One kernel in lockstep for at most `cycles` cycles.  With fst set (the
+// replay) scheduler `traced` is traced up to stop_at.  Returns the first
+// mismatch (cycle -1: none) and its scheduler; status: 0 run and checked,
+// -1 the configuration refuses the kernel or the C SM stops it with an
+// error (why), 1 the kernel failed (why).
+tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
+                        const char *config, long cycles, const char *fst,
+                        unsigned traced, long stop_at, Coverage &cov,
+                        int &status, std::string &why, unsigned &bad)
+{
+    tb::SmRun r;
+    tb::Mismatch mm;
+    unsigned S = cfg.schedulers;
+    long cycle = 0;
+
+    status = 0;
+    if (int rc = tb::sm_start(r, src, config, why)) {
+        status = rc == -1 ? -1 : 1;
+        return mm;
+    }
+    unsigned W = r.m->warps_per_sched, L = cfg.warp_size;
+    const Widths w = { L, W, W > 1 ? bits_for(W - 1) : 1,
+                       S > 1 ? bits_for(S - 1) : 1,
+                       cfg.max_warps_per_tb > 1 ? bits_for(cfg.max_warps_per_tb - 1) : 1,
+                       cfg.div_latency - 2 };
+    std::vector<sm_exec_probe> probe(S), prev(S);
+    std::vector<std::deque<DivRow>> rows(S);
+    tb::SchedTops<Top> top(S, fst, traced);
+    r.m->exec_probe = probe.data();
+    bool running = true;
+    // past the kernel's end: the last instruction's outputs, then the
+    // divides still in the dividers
+    for (; cycle < cycles; cycle++) {
+        if (running) {
+            uint64_t before = r.m->st.cycles;
+            for (auto &p : probe)
+                p = sm_exec_probe{};
+            sm_cycle(r.m);
+            if (r.m->status == SM_ERROR)
+                break;          // sm_finish() tells why
+            if (r.m->st.cycles != before + 1) {
+                status = 1;
+                why = "the C SM passed over cycles (not its reference mode)";
+                return mm;
+            }
+            running = r.m->status == SM_RUNNING;
+        } else {
+            bool drained = true;
+            for (unsigned s = 0; s < S; s++)
+                drained &= rows[s].empty() && !prev[s].executed;
+            if (drained)
+                break;
+            for (auto &p : probe)
+                p = sm_exec_probe{};
+        }
+        for (unsigned s = 0; s < S; s++) {
+            drive(top[s], r.m, s, probe[s], prev[s], w);
+            top.low(s, cycle);
+            std::string at = "scheduler " + std::to_string(s) + " ";
+            if (!compare(top[s], prev[s], rows[s], w, cycle, at, mm, cov)) {
+                bad = s;
+                if (!fst)
+                    return mm;
+            }
+            for (unsigned v = 0; v < W; v++) {
+                cov.placed += probe[s].placed[v];
+                // a divide still in the divider would write the placed
+                // thread's register: the module does not drop it
+                for (const DivRow &d : rows[s])
+                    for (uint64_t k = d.rd && probe[s].placed[v] ? d.lanes : 0; k;
+                         k &= k - 1)
+                        if (d.slot[__builtin_ctzll(k)] == v && mm.cycle < 0) {
+                            tb::expect(mm, cycle, at + "a divide in flight at its "
+                                       "warp's placement (warp)", 0, v + 1);
+                            bad = s;
+                            if (!fst)
+                                return mm;
+                        }
+            }
+            top.high(s, cycle);
+        }
+        prev = probe;
+        if (fst && cycle >= stop_at)
+            break;
+    }
+    cov.cycles += (unsigned long)cycle;
+    if (fst)
+        return mm;
+    status = tb::sm_finish(r, src, cycles, why);
+    cov.kernels += status == 0;
+    return mm;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    tb::Options opt = tb::parse_options(argc, argv, "tb_sm_exec");
+    simt_config cfg;
+    char err[CONFIG_ERR_LEN];
+    std::vector<std::unique_ptr<tb::Source>> sources;
+    tb::KgenShop shop;
+    Coverage cov;
+    unsigned stopped = 0;
+
+    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    if (int rc = tb::sources_of(opt, cfg, "tb_sm_exec", shop, sources))
+        return rc;
+    std::clock_t t0 = std::clock();
+    for (auto &src : sources) {
+        int status;
+        std::string why;
+        unsigned bad = 0;
+        tb::Mismatch mm = run_kernel(*src, cfg, opt.config.c_str(), opt.cycles,
+                                     nullptr, 0, 0, cov, status, why, bad);
+        if (mm.cycle >= 0) {
+            Coverage ignored;
+            unsigned again = 0;
+            std::printf("MISMATCH in %s at cycle %ld: %s expected %llu, "
+                        "actual %llu\n", src->name().c_str(), mm.cycle,
+                        mm.signal.c_str(), (unsigned long long)mm.expected,
+                        (unsigned long long)mm.actual);
+            run_kernel(*src, cfg, opt.config.c_str(), opt.cycles, opt.fst.c_str(),
+                       bad, mm.cycle + 2, ignored, status, why, again);
+            std::printf("waveform: %s (scheduler %u)\n", opt.fst.c_str(), bad);
+            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
+                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
+            std::printf("FAIL\n");
+            return 1;
+        }
+        if (status > 0) {
+            std::printf("FAIL: %s: %s\n", src->name().c_str(), why.c_str());
+            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
+                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
+            return 1;
+        }
+        if (status < 0) {
+            std::printf("%s stops on the C SM or is refused (not in the "
+                        "datapath): %s\n", src->name().c_str(), why.c_str());
+            stopped++;
+        }
+    }
+    double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
+    std::printf("coverage: %lu kernels checked in %lu cycles; %lu warps "
+                "placed; %lu instructions executed on %lu lanes (%lu with "
+                "threads of other warps), %lu lane writes, %lu divide "
+                "lanes through the second write port, %lu cycles with both "
+                "ports writing a bank; lane requests: %lu loads, %lu "
+                "stores, %lu atomics; %lu splits (%lu serialized jumps), "
+                "%lu with exits (%lu returns), %lu simt.bar, %lu "
+                "simt.prio\n", cov.kernels, cov.cycles, cov.placed,
+                cov.executed, cov.lanes, cov.regrouped, cov.writes,
+                cov.divides, cov.both_ports, cov.loads, cov.stores,
+                cov.atomics, cov.splits, cov.serialized, cov.exits,
+                cov.returns, cov.bars, cov.prios);
+    // kgen programs: under sbr on warps of three lanes or more, the
+    // serialized jumps of their switches (the suite has none)
+    bool kgen = opt.kgen_count > 0;
+    bool missed = kgen ? cfg.reconvergence == RECONV_SBR && cfg.warp_size > 2
+                         && cov.serialized == 0
+                  : cov.writes == 0 || cov.divides == 0 || cov.loads == 0
+                    || cov.stores == 0 || cov.atomics == 0 || cov.splits == 0
+                    || cov.exits == 0 || cov.bars == 0
+                    || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0);
+    if (cov.kernels == 0 || cov.executed == 0
+        || (opt.scenario.empty() && missed)) {
+        std::printf("FAIL: the kernels did not reach every interesting "
+                    "event (see the counters above)\n");
+        return 1;
+    }
+    std::printf("PASS: %lu kernels (%u stopped) in %.2f s\n", cov.kernels,
+                stopped, secs);
+    return 0;
+}
