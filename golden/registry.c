@@ -496,7 +496,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * (tests/tools/kgen.h), on the C SM and compares the stage's port
      * every cycle.  Every mode: scenarios give minpc and ics-first (no
      * preset's) tiny's, fermi-harp's, gtx480-baws's sizes; harp runs at
-     * its presets, tiny and fermi-harp. */
+     * its presets, tiny and fermi-harp, and with tiny's RBT of 4 stages
+     * (rbt-pipelined: the commit registers). */
     [STRUCTURE_SM_RECONV] = {
         .name = "sm_reconv",
         .module = "simtref_sm_reconv",
@@ -513,7 +514,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .per = PER_SCHEDULER,
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
-                     "sm-tiny-ics sm-fermi-ics sm-gtx480-ics sm-kgen-sbr",
+                     "sm-tiny-ics sm-fermi-ics sm-gtx480-ics sm-kgen-sbr "
+                     "rbt-pipelined",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
@@ -521,7 +523,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .cosims = "sm-tiny-sbr sm-tiny-sbr-kgen sm-tiny-minpc sm-tiny-ics tiny",
         .long_cosims = "fermi-sbr gtx480-baws sm-kgen-sbr "
                        "sm-fermi-minpc sm-gtx480-minpc sm-fermi-ics sm-gtx480-ics "
-                       "fermi-harp",
+                       "fermi-harp rbt-pipelined",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

@@ -131,14 +131,19 @@ void drive(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
 
 // Under harp, what the SM reads of the tables before the edge (the
 // probe's harp fields) against the module's views; false at the first
-// difference.
+// difference.  A signal's name is made only when it differs.
 template <class T>
 bool compare_views(const T &top, const Run &r, const sm_rc_probe &p,
                    unsigned pc_bits, unsigned lanes, long cycle,
                    const std::string &at, tb::Mismatch &mm)
 {
     unsigned lane_bits = 0, cnt_w = 0, W = r.m->rc.warps;
-    bool ok = true;
+    auto same = [&](const char *what, long k, uint64_t want, uint64_t got) {
+        if (want == got)
+            return true;
+        return tb::expect(mm, cycle, at + what + (k >= 0 ? std::to_string(k) : ""),
+                          want, got);
+    };
 
     while ((1u << lane_bits) < lanes)
         lane_bits++;
@@ -146,37 +151,32 @@ bool compare_views(const T &top, const Run &r, const sm_rc_probe &p,
         cnt_w++;
     unsigned tw = r.m->cfg.thread_id_bits - lane_bits;   // TW: a launch warp
     if (!p.harp)
-        return tb::expect(mm, cycle, at + "harp record (of the C stage)", 1, 0);
-    for (unsigned k = 0; ok && k < p.slots; k++) {
-        std::string sl = at + "slot " + std::to_string(k) + " ";
+        return same("harp record (of the C stage)", -1, 1, 0);
+    for (unsigned k = 0; k < p.slots; k++) {
         const sm_rc_probe::sm_rc_slot &v = p.slot[k];
-        ok &= tb::expect(mm, cycle, sl + "issuable_o",
-                         p.issuable[k / 64] >> k % 64 & 1,
-                         tb::get_field(top.issuable_o, k, 1));
-        ok &= tb::expect(mm, cycle, sl + "fetchable_o",
-                         p.fetchable[k / 64] >> k % 64 & 1,
-                         tb::get_field(top.fetchable_o, k, 1));
-        ok &= tb::expect(mm, cycle, sl + "fl_pc_o", v.pc,
-                         tb::get_field(top.fl_pc_o, k * pc_bits, pc_bits));
-        ok &= tb::expect(mm, cycle, sl + "fl_mask_o", v.mask,
-                         tb::get_field(top.fl_mask_o, k * lanes, lanes));
-        for (unsigned l = 0; ok && l < lanes; l++)
-            ok &= tb::expect(mm, cycle, sl + "fl_tid_o lane " + std::to_string(l),
-                             v.tid[l], tb::get_field(top.fl_tid_o,
-                                                     (k * lanes + l) * tw, tw));
+        if (!same("issuable_o of slot ", k, p.issuable[k / 64] >> k % 64 & 1,
+                  tb::get_field(top.issuable_o, k, 1))
+            || !same("fetchable_o of slot ", k, p.fetchable[k / 64] >> k % 64 & 1,
+                     tb::get_field(top.fetchable_o, k, 1))
+            || !same("fl_pc_o of slot ", k, v.pc,
+                     tb::get_field(top.fl_pc_o, k * pc_bits, pc_bits))
+            || !same("fl_mask_o of slot ", k, v.mask,
+                     tb::get_field(top.fl_mask_o, k * lanes, lanes)))
+            return false;
+        for (unsigned l = 0; l < lanes; l++)
+            if (!same(("fl_tid_o of slot " + std::to_string(k) + " lane ").c_str(),
+                      l, v.tid[l], tb::get_field(top.fl_tid_o, (k * lanes + l) * tw, tw)))
+                return false;
     }
-    for (unsigned w = 0; ok && w < W; w++) {
-        std::string sw = at + "launch warp " + std::to_string(w) + " ";
-        ok &= tb::expect(mm, cycle, sw + "parked_o", p.parked[w],
-                         tb::get_field(top.parked_o, w * lanes, lanes));
-        ok &= tb::expect(mm, cycle, sw + "can_launch_o",
-                         p.can_launch[w / 64] >> w % 64 & 1,
-                         tb::get_field(top.can_launch_o, w, 1));
-    }
-    if (ok)
-        ok &= tb::expect(mm, cycle, at + "sl_count_o", p.second_level,
-                         tb::get_field(top.sl_count_o, 0, cnt_w));
-    return ok;
+    for (unsigned w = 0; w < W; w++)
+        if (!same("parked_o of launch warp ", w, p.parked[w],
+                  tb::get_field(top.parked_o, w * lanes, lanes))
+            || !same("can_launch_o of launch warp ", w,
+                     p.can_launch[w / 64] >> w % 64 & 1,
+                     tb::get_field(top.can_launch_o, w, 1)))
+            return false;
+    return same("sl_count_o", -1, p.second_level,
+                tb::get_field(top.sl_count_o, 0, cnt_w));
 }
 
 // The stage's outputs against the C stage's; false at the first
@@ -190,28 +190,30 @@ bool compare(const T &top, const Run &r, const sm_rc_probe &p,
     const sm_rc_out &rd = p.read ? p.read_out : p.eval_out;
     std::string at = "scheduler " + std::to_string(s) + " ";
     bool ok = true;
+    // a signal's name is made only when it differs (every cycle would
+    // spend more on the names than on the comparison)
+    auto expect = [&](const char *what, uint64_t want, uint64_t got) {
+        return want == got || tb::expect(mm, cycle, at + what, want, got);
+    };
 
     if constexpr (IsIcs<T>::value || IsHarp<T>::value) {
         // the thread states, or the tables' views, tell the SM
-        ok &= tb::expect(mm, cycle, at + "pop (of the C stage)", 0, o.pop);
-        ok &= tb::expect(mm, cycle, at + "exited (of the C stage)", 0,
-                         o.exited);
+        ok &= expect("pop (of the C stage)", 0, o.pop);
+        ok &= expect("exited (of the C stage)", 0, o.exited);
     } else {
-        ok &= tb::expect(mm, cycle, at + "pop_o", o.pop, top.pop_o);
-        ok &= tb::expect(mm, cycle, at + "exited_o", o.exited, top.exited_o);
+        ok &= expect("pop_o", o.pop, top.pop_o);
+        ok &= expect("exited_o", o.exited, top.exited_o);
     }
     if constexpr (tb::mode_of<T>() != RECONV_SBR)  // never yield
-        ok &= tb::expect(mm, cycle, at + "yielded (of the C stage)", 0,
-                         o.yielded);
+        ok &= expect("yielded (of the C stage)", 0, o.yielded);
     else
-        ok &= tb::expect(mm, cycle, at + "yielded_o", o.yielded, top.yielded_o);
-    ok &= tb::expect(mm, cycle, at + "err_o", o.err, top.err_o);
-    ok &= tb::expect(mm, cycle, at + "rd_valid_o", rd.rd_valid, top.rd_valid_o);
+        ok &= expect("yielded_o", o.yielded, top.yielded_o);
+    ok &= expect("err_o", o.err, top.err_o);
+    ok &= expect("rd_valid_o", rd.rd_valid, top.rd_valid_o);
     if (rd.rd_valid) {
-        ok &= tb::expect(mm, cycle, at + "rd_pc_o", pc_index(r, rd.rd_pc, pc_bits),
-                         tb::get_field(top.rd_pc_o, 0, pc_bits));
-        ok &= tb::expect(mm, cycle, at + "rd_mask_o", rd.rd_mask,
-                         tb::get_field(top.rd_mask_o, 0, lanes));
+        ok &= expect("rd_pc_o", pc_index(r, rd.rd_pc, pc_bits),
+                     tb::get_field(top.rd_pc_o, 0, pc_bits));
+        ok &= expect("rd_mask_o", rd.rd_mask, tb::get_field(top.rd_mask_o, 0, lanes));
     }
     if constexpr (IsHarp<T>::value)
         ok &= compare_views(top, r, p, pc_bits, lanes, cycle, at, mm);
@@ -405,7 +407,7 @@ int main(int argc, char **argv)
                 "%lu returns, %lu pops, %lu warps exited, %lu yields, %lu "
                 "reads, %lu simt.bar, %lu releases, %lu updates leaving a "
                 "warp's threads at two call depths, %lu ICS actions, %lu "
-                "global loads, %lu simt.exit, %lu cycles with a warp in "
+                "global loads, %lu simt.exit, %lu scheduler cycles with a warp in "
                 "Second-Level, %lu with a launch warp held\n",
                 cov.kernels, cov.cycles, cov.updates, cov.launches, cov.splits,
                 cov.late_splits, cov.calls, cov.returns, cov.pops, cov.exits,
