@@ -103,25 +103,43 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "",                 "err_o",       "a table refused its inputs, or an issue while pend arrives" },
     };
 
+    /* pend: valid, of exited threads, PC, lanes, launch warps; a commit
+     * register: hold_fields[] (nine bits, the slot, three lane masks,
+     * five PCs, a PC per lane, a launch warp per lane) */
+    unsigned long pend_bits = 2ul + tg->pc_w + tg->lanes
+                              + (unsigned long)tg->lanes * tg->tw;
+    unsigned long row_bits = 9ul + tg->fslot_w + 3ul * tg->lanes
+                             + 5ul * tg->pc_w
+                             + (unsigned long)tg->lanes * (tg->pc_w + tg->tw);
+
     emit_file_header(v, "simtref_sm_reconv.v",
                      "the SM's control-flow stage of one warp scheduler (harp)",
                      "HARP sections 4.1 to 4.3, Fig. 7; C model: "
                      "golden/sm/sm_reconv_harp*.c.", cfg);
     vgen_line(v, "// The HARP tables of one scheduler wired as harp_cycle() wires their");
-    vgen_line(v, "// models: the commit routed this cycle (RBT_STAGES = %u: %s) meets the",
-              rg->stages, rg->stages == 1 ? "the update itself, or the group"
-              " arriving at its RPC" : "the oldest commit register");
-    vgen_line(v, "// RBT's answer; a divergence's threads go to the Ready-Lookup by the PC");
-    vgen_line(v, "// each goes to; a global load's to the Waiting-Lookup; Second-Level takes");
-    vgen_line(v, "// the released barrier, a warp entering from outside, the Ready-Lookup's");
-    vgen_line(v, "// head.  The edge pushes into the two queues, in port order, every warp");
-    vgen_line(v, "// that enters from outside (a launch, a TB barrier's release, what the");
-    vgen_line(v, "// tables could not hold) and each exited thread's arrival at a barrier.");
-    vgen_line(v, "// Stage registers: %lu flip-flops (pend, %u commit register%s, and per",
-              (unsigned long)(1 + 1 + tg->pc_w + tg->lanes + tg->lanes * tg->tw)
-              + (unsigned long)eq->warps * tg->lanes * (2 + tg->pc_w),
-              rg->stages - 1, rg->stages == 2 ? "" : "s");
-    vgen_line(v, "// thread exited, parked and its PC at simt.bar), beside the instances.");
+    vgen_line(v, "// models.  The commit routed this cycle meets the RBT's answer: %s",
+              rg->stages == 1 ? "the" : "with");
+    if (rg->stages == 1)
+        vgen_line(v, "// update, or the group arriving at its RPC (an RBT of one stage).");
+    else
+        vgen_line(v, "// an RBT of %u stages, the oldest of the commit registers.", rg->stages);
+    vgen_line(v, "// A divergence's threads go to the Ready-Lookup by the PC each goes to");
+    vgen_line(v, "// (a group at the re-convergence PC arrives there next, as pend); a");
+    vgen_line(v, "// global load's to the Waiting-Lookup; Second-Level takes the released");
+    vgen_line(v, "// barrier, a warp entering from outside, the Ready-Lookup's head.  The");
+    vgen_line(v, "// edge pushes into the two queues, in port order, every warp that enters");
+    vgen_line(v, "// from outside (a launch, a TB barrier's release, what the tables could");
+    vgen_line(v, "// not hold) and each exited thread's arrival at a barrier.");
+    if (rg->stages > 1)
+        vgen_line(v, "// Stage registers: %lu flip-flops (pend, %u commit register%s of %lu "
+                  "bits,", pend_bits + (unsigned long)(rg->stages - 1) * row_bits
+                  + (unsigned long)eq->warps * tg->lanes * (2 + tg->pc_w),
+                  rg->stages - 1, rg->stages == 2 ? "" : "s", row_bits);
+    else
+        vgen_line(v, "// Stage registers: %lu flip-flops (pend, no commit register,",
+                  pend_bits + (unsigned long)eq->warps * tg->lanes * (2 + tg->pc_w));
+    vgen_line(v, "// and per thread exited, parked and its PC at simt.bar), beside the");
+    vgen_line(v, "// instances.");
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_reconv", params,
                       sizeof params / sizeof params[0], ports,

@@ -7,15 +7,18 @@
 // override the parameters.
 
 // The HARP tables of one scheduler wired as harp_cycle() wires their
-// models: the commit routed this cycle (RBT_STAGES = 1: the update itself, or the group arriving at its RPC) meets the
-// RBT's answer; a divergence's threads go to the Ready-Lookup by the PC
-// each goes to; a global load's to the Waiting-Lookup; Second-Level takes
-// the released barrier, a warp entering from outside, the Ready-Lookup's
-// head.  The edge pushes into the two queues, in port order, every warp
-// that enters from outside (a launch, a TB barrier's release, what the
-// tables could not hold) and each exited thread's arrival at a barrier.
-// Stage registers: 26258 flip-flops (pend, 0 commit registers, and per
-// thread exited, parked and its PC at simt.bar), beside the instances.
+// models.  The commit routed this cycle meets the RBT's answer: the
+// update, or the group arriving at its RPC (an RBT of one stage).
+// A divergence's threads go to the Ready-Lookup by the PC each goes to
+// (a group at the re-convergence PC arrives there next, as pend); a
+// global load's to the Waiting-Lookup; Second-Level takes the released
+// barrier, a warp entering from outside, the Ready-Lookup's head.  The
+// edge pushes into the two queues, in port order, every warp that enters
+// from outside (a launch, a TB barrier's release, what the tables could
+// not hold) and each exited thread's arrival at a barrier.
+// Stage registers: 26258 flip-flops (pend, no commit register,
+// and per thread exited, parked and its PC at simt.bar), beside the
+// instances.
 
 module simtref_sm_reconv #(
   parameter integer NUM_WARPS     = 48,                                               // launch warps of this scheduler
