@@ -55,13 +55,13 @@ static void emit_enter_ports(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "assign e_wv[P_WBYP]                       = wl_ins_valid && wl_bypass;");
     vgen_line(v, "assign e_pc[P_WBYP*PC_W +: PC_W]          = r_next;");
     vgen_line(v, "assign e_mask[P_WBYP*LANES +: LANES]      = wl_ins_mask;");
-    vgen_line(v, "assign e_tid[P_WBYP*LANES*TW +: LANES*TW] = tids_in(wl_ins_mask, r_wtid);");
+    vgen_line(v, "assign e_tid[P_WBYP*LANES*TW +: LANES*TW] = r_wtid;");
     vgen_line(v, "// the group that arrived at its RPC: the threads no barrier took");
     vgen_line(v, "// (those of exited threads are dropped)");
     vgen_line(v, "assign e_wv[P_PEND]                       = r_pend && !r_gone && pend_left != {LANES{1'b0}};");
     vgen_line(v, "assign e_pc[P_PEND*PC_W +: PC_W]          = r_gpc;");
     vgen_line(v, "assign e_mask[P_PEND*LANES +: LANES]      = pend_left;");
-    vgen_line(v, "assign e_tid[P_PEND*LANES*TW +: LANES*TW] = tids_in(pend_left, r_wtid);");
+    vgen_line(v, "assign e_tid[P_PEND*LANES*TW +: LANES*TW] = r_wtid;");
     if (eq->lanes > 2) {
         vgen_line(v, "// a divergence's groups beyond the insert ports and the RPC's");
         vgen_generate(v);
@@ -69,8 +69,7 @@ static void emit_enter_ports(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "assign e_wv[P_EXTRA + gx]                   = grp_valid[gx + 2];");
         vgen_line(v, "assign e_pc[(P_EXTRA + gx)*PC_W +: PC_W]    = grp_pc[(gx + 2)*PC_W +: PC_W];");
         vgen_line(v, "assign e_mask[(P_EXTRA + gx)*LANES +: LANES] = grp_mask[(gx + 2)*LANES +: LANES];");
-        vgen_line(v, "assign e_tid[(P_EXTRA + gx)*LANES*TW +: LANES*TW] =");
-        vgen_line(v, "    tids_in(grp_mask[(gx + 2)*LANES +: LANES], r_wtid);");
+        vgen_line(v, "assign e_tid[(P_EXTRA + gx)*LANES*TW +: LANES*TW] = r_wtid;");
         vgen_end(v);
         vgen_endgenerate(v);
     } else {
@@ -84,7 +83,7 @@ static void emit_enter_ports(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "assign e_wv[P_LAUNCH]                     = launch && mask_i != {LANES{1'b0}};");
     vgen_line(v, "assign e_pc[P_LAUNCH*PC_W +: PC_W]        = pc_i;");
     vgen_line(v, "assign e_mask[P_LAUNCH*LANES +: LANES]    = mask_i;");
-    vgen_line(v, "assign e_tid[P_LAUNCH*LANES*TW +: LANES*TW] = tids_in(mask_i, {LANES{%s}});",
+    vgen_line(v, "assign e_tid[P_LAUNCH*LANES*TW +: LANES*TW] = {LANES{%s}};",
               vgen_zext(tid, sizeof tid, (unsigned)(eq->tw - warp_w), "TW-WARP_W",
                         "warp_i"));
     (void)cfg;
@@ -101,23 +100,17 @@ static void emit_release(struct vgen *v)
         "  localparam [TW-1:0] WID = gw;",
         "  for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane",
         "    localparam integer T = gw*LANES + gl;",
-        "    reg  [LANES-1:0] same;    // the warp's parked lanes at this lane's PC",
-        "    reg              lower;   // ... one of them below it",
-        "    integer          sm;",
-        "",
-        "    always @* begin",
-        "      lower = 1'b0;",
-        "      for (sm = 0; sm < LANES; sm = sm + 1) begin",
-        "        same[sm] = parked_mid[gw*LANES + sm]",
-        "                   && bar_pc_mid[(gw*LANES + sm)*PC_W +: PC_W] == bar_pc_mid[T*PC_W +: PC_W];",
-        "        if (sm < gl && same[sm]) lower = 1'b1;",
-        "      end",
+        "    localparam [LANES-1:0] BELOW = {LANES{1'b1}} >> (LANES - gl);   // the lanes below",
+        "    wire [LANES-1:0] same;    // the warp's parked lanes at this lane's PC",
+        "    for (gm = 0; gm < LANES; gm = gm + 1) begin : g_same",
+        "      assign same[gm] = parked_mid[gw*LANES + gm]",
+        "                        && bar_pc_mid[(gw*LANES + gm)*PC_W +: PC_W] == bar_pc_mid[T*PC_W +: PC_W];",
         "    end",
         "",
-        "    assign e_wv[P_REL + T]                  = release_i[gw] && parked_mid[T] && !lower;",
+        "    assign e_wv[P_REL + T]                  = release_i[gw] && parked_mid[T] && (same & BELOW) == {LANES{1'b0}};",
         "    assign e_pc[(P_REL + T)*PC_W +: PC_W]   = bar_pc_mid[T*PC_W +: PC_W];",
         "    assign e_mask[(P_REL + T)*LANES +: LANES] = same;",
-        "    assign e_tid[(P_REL + T)*LANES*TW +: LANES*TW] = tids_in(same, {LANES{WID}});",
+        "    assign e_tid[(P_REL + T)*LANES*TW +: LANES*TW] = {LANES{WID}};",
         "  end",
         "end",
         NULL
@@ -204,19 +197,15 @@ static void emit_gone(struct vgen *v, enum rtl_defect defect)
     vgen_blank(v);
     vgen_generate(v);
     vgen_begin_named(v, "g_gone", "for (ge = 0; ge < RBT_ENTRIES; ge = ge + 1)");
-    vgen_line(v, "reg  [LANES-1:0] hit;   // the exiting threads this barrier waits for");
-    vgen_line(v, "integer          hl;");
-    vgen_blank(v);
-    vgen_begin(v, "always @*");
-    vgen_line(v, "for (hl = 0; hl < LANES; hl = hl + 1)");
-    vgen_line(v, "  hit[hl] = r_mask[hl] && rbt_member[ge*LANES + hl] && !rbt_reached[ge*LANES + hl]");
-    vgen_line(v, "            && rbt_tid[(ge*LANES + hl)*TW +: TW] == r_wtid[hl*TW +: TW];");
+    vgen_line(v, "wire [LANES-1:0] hit;   // the exiting threads this barrier waits for");
+    vgen_begin_named(v, "g_lane", "for (gl = 0; gl < LANES; gl = gl + 1)");
+    vgen_line(v, "assign hit[gl] = r_mask[gl] && rbt_member[ge*LANES + gl] && !rbt_reached[ge*LANES + gl]");
+    vgen_line(v, "                 && rbt_tid[(ge*LANES + gl)*TW +: TW] == r_wtid[gl*TW +: TW];");
     vgen_end(v);
-    vgen_blank(v);
     vgen_line(v, "assign g_w[ge]                       = exit_now && rbt_valid[ge] && hit != {LANES{1'b0}};");
     vgen_line(v, "assign g_pc[ge*PC_W +: PC_W]         = rbt_rpc[ge*PC_W +: PC_W];");
     vgen_line(v, "assign g_mask[ge*LANES +: LANES]     = hit;");
-    vgen_line(v, "assign g_tid[ge*LANES*TW +: LANES*TW] = tids_in(hit, r_wtid);");
+    vgen_line(v, "assign g_tid[ge*LANES*TW +: LANES*TW] = r_wtid;");
     vgen_end(v);
     vgen_endgenerate(v);
     vgen_blank(v);
@@ -248,7 +237,7 @@ static void emit_gone(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "pend_gone_d = !side_take && pend_d;");
     vgen_line(v, "pend_pc_d   = side_take ? side_pc : gone_pc;");
     vgen_line(v, "pend_mask_d = side_take ? side_mask : gone_mask;");
-    vgen_line(v, "pend_tid_d  = side_take ? tids_in(side_mask, r_wtid) : gone_tid;");
+    vgen_line(v, "pend_tid_d  = side_take ? r_wtid : gone_tid;");
     vgen_begin(v, "if (g_take)");
     vgen_begin(v, "for (pe = 0; pe < RBT_ENTRIES; pe = pe + 1)");
     vgen_begin(v, "if (g_first[pe])");
@@ -366,19 +355,26 @@ static void emit_views(struct vgen *v, unsigned warps)
         "// A launch warp may launch again when no barrier holds one of its",
         "// threads as a member (an exited thread queued to arrive at one is",
         "// still its member), nor pend or a commit register.",
+        "localparam integer   NM = RBT_ENTRIES*LANES;   // the barriers' lanes",
+        "wire [(NM+LANES)*NUM_WARPS-1:0] held_by;      // per barrier lane, then pend's: its launch warp",
         "reg  [NUM_WARPS-1:0] held_warps;",
-        "integer              ce, cl, cw;",
+        "integer              ck;",
+        "",
+        "generate",
+        "  for (gw = 0; gw < NM; gw = gw + 1) begin : g_member",
+        "    assign held_by[gw*NUM_WARPS +: NUM_WARPS] = rbt_valid[gw / LANES] && rbt_member[gw]",
+        "        ? ONE_WARP << rbt_tid[gw*TW +: TW] : {NUM_WARPS{1'b0}};",
+        "  end",
+        "  for (gl = 0; gl < LANES; gl = gl + 1) begin : g_pend",
+        "    assign held_by[(NM + gl)*NUM_WARPS +: NUM_WARPS] = pend_q && pend_mask_q[gl]",
+        "        ? ONE_WARP << pend_tid_q[gl*TW +: TW] : {NUM_WARPS{1'b0}};",
+        "  end",
+        "endgenerate",
         "",
         "always @* begin",
         "  held_warps = h_lanes;",
-        "  for (ce = 0; ce < RBT_ENTRIES; ce = ce + 1)",
-        "    for (cl = 0; cl < LANES; cl = cl + 1)",
-        "      if (rbt_valid[ce] && rbt_member[ce*LANES + cl])",
-        "        held_warps = held_warps | (ONE_WARP << rbt_tid[(ce*LANES + cl)*TW +: TW]);",
-        "  for (cl = 0; cl < LANES; cl = cl + 1)",
-        "    for (cw = 0; cw < NUM_WARPS; cw = cw + 1)",
-        "      if (pend_q && pend_mask_q[cl] && pend_tid_q[cl*TW +: TW] == cw[TW-1:0])",
-        "        held_warps[cw] = 1'b1;",
+        "  for (ck = 0; ck < NM + LANES; ck = ck + 1)",
+        "    held_warps = held_warps | held_by[ck*NUM_WARPS +: NUM_WARPS];",
         "end",
         "",
         "assign issuable_o   = fl_valid & ~held & {FL{!pend_q}};",
@@ -412,7 +408,7 @@ void emit_sm_reconv_harp_edge(struct vgen *v, const struct simt_config *cfg,
                               enum rtl_defect defect)
 {
     vgen_section(v, "Per thread: exited, parked at simt.bar, and its PC there");
-    vgen_line(v, "genvar gw, gl, ge%s;", eq->lanes > 2 ? ", gx" : "");
+    vgen_line(v, "genvar gw, gl, gm, ge%s;", eq->lanes > 2 ? ", gx" : "");
     vgen_blank(v);
     emit_threads(v);
     vgen_section(v, "The queues: warps entering Second-Level, exited threads' arrivals");

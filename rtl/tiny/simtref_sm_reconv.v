@@ -297,14 +297,9 @@ module simtref_sm_reconv #(
     end
   end
 
-  // A warp's launch warps in the lanes of a mask, 0 elsewhere.
-  function automatic [LANES*TW-1:0] tids_in(input [LANES-1:0] m, input [LANES*TW-1:0] t);
-    integer tl;
-    begin
-      for (tl = 0; tl < LANES; tl = tl + 1)
-        tids_in[tl*TW +: TW] = m[tl] ? t[tl*TW +: TW] : {TW{1'b0}};
-    end
-  endfunction
+  // A warp's launch warps are read only in the lanes of its mask, by
+  // every table and queue, which show 0 elsewhere: a group carries the
+  // routed warp's launch warps in every lane.
 
   // ----------------------------------------------------------------------
   // Ready-Lookup and Waiting-Lookup
@@ -313,8 +308,7 @@ module simtref_sm_reconv #(
   wire [1:0]          rdy_ins_valid = grp_valid[1:0];
   wire [2*PC_W-1:0]   rdy_ins_pc    = grp_pc[2*PC_W-1:0];
   wire [2*LANES-1:0]  rdy_ins_mask  = grp_mask[2*LANES-1:0];
-  wire [2*LANES*TW-1:0] rdy_ins_tid = {tids_in(grp_mask[LANES +: LANES], r_wtid),
-                                       tids_in(grp_mask[0 +: LANES], r_wtid)};
+  wire [2*LANES*TW-1:0] rdy_ins_tid = {r_wtid, r_wtid};
   wire [1:0]          rdy_bypass;
   wire                rdy_pop, rdy_head_valid, rdy_err;
   wire [PC_W-1:0]     rdy_head_pc;
@@ -335,22 +329,26 @@ module simtref_sm_reconv #(
   wire [WAIT_ENTRIES-1:0]          wl_valid;
   wire [WAIT_ENTRIES*LANES-1:0]    wl_mask;
   wire [WAIT_ENTRIES*LANES*TW-1:0] wl_tid;
+  wire [WAIT_ENTRIES*LANES-1:0]    wl_pending;   // per entry and lane: its thread waits
   reg                              wl_done_valid;
   reg  [WSLOT_W-1:0]               wl_done_slot;
-  reg                              waits;
-  integer                          we, wl, ww;
+  integer                          we;
+  genvar                           gwe, gwl;
+
+  generate
+    for (gwe = 0; gwe < WAIT_ENTRIES; gwe = gwe + 1) begin : g_wait
+      for (gwl = 0; gwl < LANES; gwl = gwl + 1) begin : g_lane
+        localparam integer E = gwe*LANES + gwl;
+        assign wl_pending[E] = wl_mask[E] && mem_pending_i[wl_tid[E*TW +: TW]*LANES + gwl];
+      end
+    end
+  endgenerate
 
   always @* begin
     wl_done_valid = 1'b0;
     wl_done_slot  = {WSLOT_W{1'b0}};
     for (we = WAIT_ENTRIES - 1; we >= 0; we = we - 1) begin
-      waits = 1'b0;
-      for (wl = 0; wl < LANES; wl = wl + 1)
-        for (ww = 0; ww < NUM_WARPS; ww = ww + 1)
-          if (wl_mask[we*LANES + wl] && wl_tid[(we*LANES + wl)*TW +: TW] == ww[TW-1:0]
-              && mem_pending_i[ww*LANES + wl])
-            waits = 1'b1;
-      if (wl_valid[we] && !waits) begin
+      if (wl_valid[we] && wl_pending[we*LANES +: LANES] == {LANES{1'b0}}) begin
         wl_done_valid = 1'b1;
         wl_done_slot  = we[WSLOT_W-1:0];
       end
@@ -435,16 +433,16 @@ module simtref_sm_reconv #(
 
   // The released barrier less its exited threads (one of exited threads
   // alone is freed: nothing enters).
-  reg  [LANES-1:0]    bar_mask;
-  integer             bl, bw;
+  wire [LANES-1:0]    rel_exited;
+  genvar              gbl;
 
-  always @* begin
-    bar_mask = rel_valid ? rel_mask : {LANES{1'b0}};
-    for (bl = 0; bl < LANES; bl = bl + 1)
-      for (bw = 0; bw < NUM_WARPS; bw = bw + 1)
-        if (rel_tid[bl*TW +: TW] == bw[TW-1:0] && exited[bw*LANES + bl])
-          bar_mask[bl] = 1'b0;
-  end
+  generate
+    for (gbl = 0; gbl < LANES; gbl = gbl + 1) begin : g_rel
+      assign rel_exited[gbl] = exited[rel_tid[gbl*TW +: TW]*LANES + gbl];
+    end
+  endgenerate
+
+  wire [LANES-1:0]    bar_mask  = rel_valid ? rel_mask & ~rel_exited : {LANES{1'b0}};
 
   wire                rel_gone  = rel_valid && bar_mask == {LANES{1'b0}};
   wire                bar_valid = rel_valid && !rel_gone;
@@ -518,7 +516,7 @@ module simtref_sm_reconv #(
   // Per thread: exited, parked at simt.bar, and its PC there
   // ----------------------------------------------------------------------
 
-  genvar gw, gl, ge;
+  genvar gw, gl, gm, ge;
 
   // The routed commit's threads: an exit records them; a simt.bar parks
   // them with the PC each resumes at; a launch clears its warp's exited
@@ -594,13 +592,13 @@ module simtref_sm_reconv #(
   assign e_wv[P_WBYP]                       = wl_ins_valid && wl_bypass;
   assign e_pc[P_WBYP*PC_W +: PC_W]          = r_next;
   assign e_mask[P_WBYP*LANES +: LANES]      = wl_ins_mask;
-  assign e_tid[P_WBYP*LANES*TW +: LANES*TW] = tids_in(wl_ins_mask, r_wtid);
+  assign e_tid[P_WBYP*LANES*TW +: LANES*TW] = r_wtid;
   // the group that arrived at its RPC: the threads no barrier took
   // (those of exited threads are dropped)
   assign e_wv[P_PEND]                       = r_pend && !r_gone && pend_left != {LANES{1'b0}};
   assign e_pc[P_PEND*PC_W +: PC_W]          = r_gpc;
   assign e_mask[P_PEND*LANES +: LANES]      = pend_left;
-  assign e_tid[P_PEND*LANES*TW +: LANES*TW] = tids_in(pend_left, r_wtid);
+  assign e_tid[P_PEND*LANES*TW +: LANES*TW] = r_wtid;
   // (no divergence of 2 lanes has a group beyond the insert ports)
   /* verilator lint_off UNUSEDSIGNAL */
   wire unused_groups = ^{grp_valid, grp_pc, grp_mask} ^ P_EXTRA[0];
@@ -609,7 +607,7 @@ module simtref_sm_reconv #(
   assign e_wv[P_LAUNCH]                     = launch && mask_i != {LANES{1'b0}};
   assign e_pc[P_LAUNCH*PC_W +: PC_W]        = pc_i;
   assign e_mask[P_LAUNCH*LANES +: LANES]    = mask_i;
-  assign e_tid[P_LAUNCH*LANES*TW +: LANES*TW] = tids_in(mask_i, {LANES{{{(TW-WARP_W){1'b0}}, warp_i}}});
+  assign e_tid[P_LAUNCH*LANES*TW +: LANES*TW] = {LANES{{{(TW-WARP_W){1'b0}}, warp_i}}};
   generate
     // a released TB barrier: per launch warp a warp per PC its parked
     // threads resume at, on the port of the PC's lowest lane (the queue
@@ -619,23 +617,17 @@ module simtref_sm_reconv #(
       localparam [TW-1:0] WID = gw;
       for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
         localparam integer T = gw*LANES + gl;
-        reg  [LANES-1:0] same;    // the warp's parked lanes at this lane's PC
-        reg              lower;   // ... one of them below it
-        integer          sm;
-
-        always @* begin
-          lower = 1'b0;
-          for (sm = 0; sm < LANES; sm = sm + 1) begin
-            same[sm] = parked_mid[gw*LANES + sm]
-                       && bar_pc_mid[(gw*LANES + sm)*PC_W +: PC_W] == bar_pc_mid[T*PC_W +: PC_W];
-            if (sm < gl && same[sm]) lower = 1'b1;
-          end
+        localparam [LANES-1:0] BELOW = {LANES{1'b1}} >> (LANES - gl);   // the lanes below
+        wire [LANES-1:0] same;    // the warp's parked lanes at this lane's PC
+        for (gm = 0; gm < LANES; gm = gm + 1) begin : g_same
+          assign same[gm] = parked_mid[gw*LANES + gm]
+                            && bar_pc_mid[(gw*LANES + gm)*PC_W +: PC_W] == bar_pc_mid[T*PC_W +: PC_W];
         end
 
-        assign e_wv[P_REL + T]                  = release_i[gw] && parked_mid[T] && !lower;
+        assign e_wv[P_REL + T]                  = release_i[gw] && parked_mid[T] && (same & BELOW) == {LANES{1'b0}};
         assign e_pc[(P_REL + T)*PC_W +: PC_W]   = bar_pc_mid[T*PC_W +: PC_W];
         assign e_mask[(P_REL + T)*LANES +: LANES] = same;
-        assign e_tid[(P_REL + T)*LANES*TW +: LANES*TW] = tids_in(same, {LANES{WID}});
+        assign e_tid[(P_REL + T)*LANES*TW +: LANES*TW] = {LANES{WID}};
       end
     end
   endgenerate
@@ -676,19 +668,15 @@ module simtref_sm_reconv #(
 
   generate
     for (ge = 0; ge < RBT_ENTRIES; ge = ge + 1) begin : g_gone
-      reg  [LANES-1:0] hit;   // the exiting threads this barrier waits for
-      integer          hl;
-
-      always @* begin
-        for (hl = 0; hl < LANES; hl = hl + 1)
-          hit[hl] = r_mask[hl] && rbt_member[ge*LANES + hl] && !rbt_reached[ge*LANES + hl]
-                    && rbt_tid[(ge*LANES + hl)*TW +: TW] == r_wtid[hl*TW +: TW];
+      wire [LANES-1:0] hit;   // the exiting threads this barrier waits for
+      for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
+        assign hit[gl] = r_mask[gl] && rbt_member[ge*LANES + gl] && !rbt_reached[ge*LANES + gl]
+                         && rbt_tid[(ge*LANES + gl)*TW +: TW] == r_wtid[gl*TW +: TW];
       end
-
       assign g_w[ge]                       = exit_now && rbt_valid[ge] && hit != {LANES{1'b0}};
       assign g_pc[ge*PC_W +: PC_W]         = rbt_rpc[ge*PC_W +: PC_W];
       assign g_mask[ge*LANES +: LANES]     = hit;
-      assign g_tid[ge*LANES*TW +: LANES*TW] = tids_in(hit, r_wtid);
+      assign g_tid[ge*LANES*TW +: LANES*TW] = r_wtid;
     end
   endgenerate
 
@@ -740,7 +728,7 @@ module simtref_sm_reconv #(
     pend_gone_d = !side_take && pend_d;
     pend_pc_d   = side_take ? side_pc : gone_pc;
     pend_mask_d = side_take ? side_mask : gone_mask;
-    pend_tid_d  = side_take ? tids_in(side_mask, r_wtid) : gone_tid;
+    pend_tid_d  = side_take ? r_wtid : gone_tid;
     if (g_take) begin
       for (pe = 0; pe < RBT_ENTRIES; pe = pe + 1) begin
         if (g_first[pe]) begin
@@ -806,19 +794,26 @@ module simtref_sm_reconv #(
   // A launch warp may launch again when no barrier holds one of its
   // threads as a member (an exited thread queued to arrive at one is
   // still its member), nor pend or a commit register.
+  localparam integer   NM = RBT_ENTRIES*LANES;   // the barriers' lanes
+  wire [(NM+LANES)*NUM_WARPS-1:0] held_by;      // per barrier lane, then pend's: its launch warp
   reg  [NUM_WARPS-1:0] held_warps;
-  integer              ce, cl, cw;
+  integer              ck;
+
+  generate
+    for (gw = 0; gw < NM; gw = gw + 1) begin : g_member
+      assign held_by[gw*NUM_WARPS +: NUM_WARPS] = rbt_valid[gw / LANES] && rbt_member[gw]
+          ? ONE_WARP << rbt_tid[gw*TW +: TW] : {NUM_WARPS{1'b0}};
+    end
+    for (gl = 0; gl < LANES; gl = gl + 1) begin : g_pend
+      assign held_by[(NM + gl)*NUM_WARPS +: NUM_WARPS] = pend_q && pend_mask_q[gl]
+          ? ONE_WARP << pend_tid_q[gl*TW +: TW] : {NUM_WARPS{1'b0}};
+    end
+  endgenerate
 
   always @* begin
     held_warps = h_lanes;
-    for (ce = 0; ce < RBT_ENTRIES; ce = ce + 1)
-      for (cl = 0; cl < LANES; cl = cl + 1)
-        if (rbt_valid[ce] && rbt_member[ce*LANES + cl])
-          held_warps = held_warps | (ONE_WARP << rbt_tid[(ce*LANES + cl)*TW +: TW]);
-    for (cl = 0; cl < LANES; cl = cl + 1)
-      for (cw = 0; cw < NUM_WARPS; cw = cw + 1)
-        if (pend_q && pend_mask_q[cl] && pend_tid_q[cl*TW +: TW] == cw[TW-1:0])
-          held_warps[cw] = 1'b1;
+    for (ck = 0; ck < NM + LANES; ck = ck + 1)
+      held_warps = held_warps | held_by[ck*NUM_WARPS +: NUM_WARPS];
   end
 
   assign issuable_o   = fl_valid & ~held & {FL{!pend_q}};
