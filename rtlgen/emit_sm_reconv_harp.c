@@ -287,7 +287,7 @@ static void emit_route(struct vgen *v, unsigned stages)
                  hold_fields[f].width);
     }
     vgen_line(v, "localparam integer ROW_W   = %s;", prev);
-    vgen_line(v, "localparam integer NH      = %u;             // RBT_STAGES - 1 registers",
+    vgen_line(v, "localparam integer NH      = %u;             // registers: the RBT's stages - 1",
               stages - 1);
     vgen_blank(v);
     vgen_line(v, "reg  [NH*ROW_W-1:0] hold_q;");
@@ -374,7 +374,7 @@ static void emit_route(struct vgen *v, unsigned stages)
 /* The RBT's commit port (rbt_commit_port()): the group arriving at its
  * RPC, a diverged warp's reservation at its branch's RPC, or a warp's
  * threads reaching their next PC; and the instance. */
-static void emit_rbt_port(struct vgen *v)
+static void emit_rbt_port(struct vgen *v, unsigned stages)
 {
     static const char *const text[] = {
         "wire                  cmt_valid = pend_q || (exec && (in_div ? rpc_valid_i : !bar_i && !exit_i));",
@@ -397,13 +397,14 @@ static void emit_rbt_port(struct vgen *v)
         "/* verilator lint_on UNUSEDSIGNAL */",
         NULL
     };
-    static const struct vconn params[] = {
+    const struct vconn params[] = {
         { "ENTRIES",    "RBT_ENTRIES", NULL },
         { "WAYS",       "RBT_WAYS",    NULL },
         { "LANES",      "LANES",       NULL },
         { "PC_W",       "PC_W",        NULL },
         { "TW",         "TW",          NULL },
         { "SHOW_TABLE", "1",           "exits and launches read the barriers" },
+        { "STAGES",     "NH + 1",      "it answers as the oldest register leaves" },
     };
     static const struct vconn conns[] = {
         VCONN_SAME("clk_i"),
@@ -432,8 +433,9 @@ static void emit_rbt_port(struct vgen *v)
     vgen_section(v, "RBT: the commit presented now; the answer routes the routed commit");
     emit_text(v, text);
     vgen_blank(v);
+    /* a one-stage table has no STAGES parameter */
     vgen_instance(v, "simtref_rbt", "u_rbt", params,
-                  sizeof params / sizeof params[0], conns,
+                  sizeof params / sizeof params[0] - (stages == 1), conns,
                   sizeof conns / sizeof conns[0]);
 }
 
@@ -772,7 +774,7 @@ void emit_sm_reconv_harp(struct vgen *v, const struct simt_config *cfg,
     emit_update(v);
     emit_state(v);
     emit_route(v, rg.stages);
-    emit_rbt_port(v);
+    emit_rbt_port(v, rg.stages);
     emit_div_groups(v);
     emit_lookup_ports(v);
     emit_level_tables(v);
