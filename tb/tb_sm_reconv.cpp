@@ -163,10 +163,12 @@ bool compare_views(const T &top, const Run &r, const sm_rc_probe &p,
             || !same("fl_mask_o of slot ", k, v.mask,
                      tb::get_field(top.fl_mask_o, k * lanes, lanes)))
             return false;
-        for (unsigned l = 0; l < lanes; l++)
-            if (!same(("fl_tid_o of slot " + std::to_string(k) + " lane ").c_str(),
-                      l, v.tid[l], tb::get_field(top.fl_tid_o, (k * lanes + l) * tw, tw)))
-                return false;
+        for (unsigned l = 0; l < lanes; l++) {
+            uint64_t got = tb::get_field(top.fl_tid_o, (k * lanes + l) * tw, tw);
+            if (got != v.tid[l])
+                return same(("fl_tid_o of slot " + std::to_string(k) + " lane ").c_str(),
+                            l, v.tid[l], got);
+        }
     }
     for (unsigned w = 0; w < W; w++)
         if (!same("parked_o of launch warp ", w, p.parked[w],
