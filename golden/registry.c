@@ -494,31 +494,36 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * composed in Verilog as golden/sm/ composes their models.  Its
      * testbench runs the suite's kernels, or kgen programs
      * (tests/tools/kgen.h), on the C SM and compares the stage's port
-     * every cycle.  sbr, minpc, ics-first so far; scenarios give the last
-     * two (no preset's) tiny's, fermi-harp's, gtx480-baws's sizes. */
+     * every cycle.  Every mode: scenarios give minpc and ics-first (no
+     * preset's) tiny's, fermi-harp's, gtx480-baws's sizes; harp runs at
+     * its presets, tiny and fermi-harp, and with tiny's RBT of 4 stages
+     * (rbt-pipelined: the commit registers). */
     [STRUCTURE_SM_RECONV] = {
         .name = "sm_reconv",
         .module = "simtref_sm_reconv",
         .file = "simtref_sm_reconv.v",
         .model = "sm/sm_reconv.h",
         .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
-                 | REGISTRY_MODE(RECONV_ICS_FIRST),
+                 | REGISTRY_MODE(RECONV_ICS_FIRST) | REGISTRY_MODE(RECONV_HARP),
         .title = "Control-flow stage of a warp scheduler (sbr: the SBR "
                  "stacks driven by the executed instructions; minpc: an "
                  "arbiter per warp over its threads' PCs and SPs; "
-                 "ics-first: an ICS-First module per warp)",
+                 "ics-first: an ICS-First module per warp; harp: the "
+                 "HARP tables and the stage's queues)",
         .source = "HARP 2.1; Collange 4; multi-core SIMT 3.3; docs/isa.md",
         .per = PER_SCHEDULER,
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
-                     "sm-tiny-ics sm-fermi-ics sm-gtx480-ics sm-kgen-sbr",
+                     "sm-tiny-ics sm-fermi-ics sm-gtx480-ics sm-kgen-sbr "
+                     "rbt-pipelined",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
                    "tb/tb_sm_common.h tb/tb_kgen.h",
-        .cosims = "sm-tiny-sbr sm-tiny-sbr-kgen sm-tiny-minpc sm-tiny-ics",
+        .cosims = "sm-tiny-sbr sm-tiny-sbr-kgen sm-tiny-minpc sm-tiny-ics tiny",
         .long_cosims = "fermi-sbr gtx480-baws sm-kgen-sbr "
-                       "sm-fermi-minpc sm-gtx480-minpc sm-fermi-ics sm-gtx480-ics",
+                       "sm-fermi-minpc sm-gtx480-minpc sm-fermi-ics sm-gtx480-ics "
+                       "fermi-harp rbt-pipelined",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

@@ -173,6 +173,7 @@ enum rtl_defect {
     DEFECT_SM_RECONV_LATE_FIRST,     /* sbr: a branch's barrier side runs first */
     DEFECT_SM_RECONV_POP_NO_MASK,    /* minpc: the pop ignores the selected mask */
     DEFECT_SM_RECONV_ICS_NO_ACTION,  /* ics-first: the loader's ICS action is ignored */
+    DEFECT_SM_RECONV_HARP_EXIT_STAYS, /* harp: an exit queues no arrival at its threads' barriers */
     DEFECT_SM_FRONT_NO_FLUSH_ON_POP, /* a pop does not flush the warp's I-buffer */
     DEFECT_SM_FRONT_FETCH_LIVE_MASK, /* minpc: the fetch's mask is the warp's live lanes */
     DEFECT_SM_ISSUE_NO_LSU_ACCEPT,   /* a memory instruction issues while the LSU cannot take it */

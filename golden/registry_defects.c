@@ -256,6 +256,18 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "point)",
         .modes = REGISTRY_MODE(RECONV_ICS_FIRST),
     },
+    [DEFECT_SM_RECONV_HARP_EXIT_STAYS] = {
+        .name = "sm-reconv-harp-exit-stays",
+        .structure = STRUCTURE_SM_RECONV,
+        .config = "tiny",
+        .test = "tiny-exit-stays",
+        .bug = "the harp control-flow stage queues no arrival for a "
+               "thread that exits while a re-convergence barrier of the "
+               "RBT holds it as a member not yet arrived: the barrier "
+               "waits for it for ever, and its launch warp never launches "
+               "again",
+        .modes = REGISTRY_MODE(RECONV_HARP),
+    },
     [DEFECT_SM_FRONT_NO_FLUSH_ON_POP] = {
         .name = "sm-front-no-flush-on-pop",
         .structure = STRUCTURE_SM_FRONT,

@@ -7,9 +7,9 @@
  * in hardware: from the instruction's outcome and its pre-decoded
  * side-band (struct sm_sbr_predecode: the loader's flow, branch RPC and
  * late side of each text word) it chooses the stack's operation; an
- * instance of simtref_sbr_stack does it.  Under minpc and ics-first the
- * module of the same name is rtlgen/emit_sm_reconv_minpc.c's and
- * rtlgen/emit_sm_reconv_ics.c's.
+ * instance of simtref_sbr_stack does it.  Under minpc, ics-first and
+ * harp the module of the same name is rtlgen/emit_sm_reconv_minpc.c's,
+ * rtlgen/emit_sm_reconv_ics.c's and rtlgen/emit_sm_reconv_harp.c's.
  */
 #include "rtlgen.h"
 #include "sbr_stack.h"
@@ -224,6 +224,10 @@ void emit_sm_reconv(struct vgen *v, const struct simt_config *cfg,
     }
     if (cfg->reconvergence == RECONV_ICS_FIRST) {
         emit_sm_reconv_ics(v, cfg, defect);
+        return;
+    }
+    if (cfg->reconvergence == RECONV_HARP) {
+        emit_sm_reconv_harp(v, cfg, defect);
         return;
     }
     sbr_stack_geometry(cfg, &g);

@@ -94,13 +94,23 @@ void emit_shared_mem(struct vgen *v, const struct simt_config *cfg,
  * the configuration's mode (sbr: the SBR stacks, golden/sm/sm_reconv_sbr.c;
  * minpc: an arbiter per warp, golden/sm/sm_reconv_minpc.c, written by
  * emit_sm_reconv_minpc(); ics-first: an ICS-First module per warp,
- * golden/sm/sm_reconv_ics.c, by emit_sm_reconv_ics()). */
+ * golden/sm/sm_reconv_ics.c, by emit_sm_reconv_ics(); harp: the HARP
+ * tables, golden/sm/sm_reconv_harp*.c, by emit_sm_reconv_harp()). */
 void emit_sm_reconv(struct vgen *v, const struct simt_config *cfg,
                     enum rtl_defect defect);
 void emit_sm_reconv_minpc(struct vgen *v, const struct simt_config *cfg,
                           enum rtl_defect defect);
 void emit_sm_reconv_ics(struct vgen *v, const struct simt_config *cfg,
                         enum rtl_defect defect);
+/* harp: the HARP tables and the stage's queues and registers,
+ * golden/sm/sm_reconv_harp*.c; emit_sm_reconv_harp_edge() writes its
+ * edge (the queues' writes, the stage's registers) and outputs. */
+struct harp_queue_geometry;
+void emit_sm_reconv_harp(struct vgen *v, const struct simt_config *cfg,
+                         enum rtl_defect defect);
+void emit_sm_reconv_harp_edge(struct vgen *v, const struct simt_config *cfg,
+                              const struct harp_queue_geometry *eq,
+                              enum rtl_defect defect);
 /* Bits of a thread's offset in its stack region: the minpc stage's
  * lane_off_i width per lane (OFF_W). */
 unsigned sm_reconv_minpc_off_bits(void);

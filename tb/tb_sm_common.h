@@ -295,13 +295,19 @@ struct IsMinpc<T, std::void_t<decltype(T::lane_off_i)>> : std::true_type {};
 template <class T, class = void> struct IsIcs : std::false_type {};
 template <class T>
 struct IsIcs<T, std::void_t<decltype(T::action_i)>> : std::true_type {};
+// ... under harp (the lanes of each launch warp waiting on global
+// memory, mem_pending_i).
+template <class T, class = void> struct IsHarp : std::false_type {};
+template <class T>
+struct IsHarp<T, std::void_t<decltype(T::mem_pending_i)>> : std::true_type {};
 
 // The mode of module T's stage.
 template <class T>
 constexpr reconvergence mode_of()
 {
     return IsMinpc<T>::value ? RECONV_MINPC
-           : IsIcs<T>::value ? RECONV_ICS_FIRST : RECONV_SBR;
+           : IsIcs<T>::value ? RECONV_ICS_FIRST
+           : IsHarp<T>::value ? RECONV_HARP : RECONV_SBR;
 }
 
 // Bits of a thread's offset in its stack region (minpc's lane_off_i per
@@ -321,15 +327,45 @@ inline unsigned stack_off_bits()
 // live lanes after the instruction, each lane's new PC and stack offset
 // and the releases; under ics-first simt.bar and simt.exit, each lane's
 // new PC, the simt.prio.* action, the loader's ICS action at the PC and
-// the releases.  `release`: the warps whose TB's barrier releases on this
-// edge (a bitset of `warps`), or nullptr for none.  The op, warp, PC and
-// mask are each module's own.
+// the releases; under harp the executed instruction's outcome (split,
+// taken lanes, targets, simt.bar, simt.exit, a global load), its
+// re-convergence PC side-band, each lane's new PC, the releases and each
+// launch warp's lanes waiting on global memory (`mem_pending`, per
+// warp of the scheduler, as the probe copied it at the evaluation).
+// `release`: the warps whose TB's barrier releases on this edge (a
+// bitset of `warps`), or nullptr for none.  The op, warp, PC and mask
+// are each module's own.
 template <typename Top>
 void drive_stage(Top &top, const sm *m, const sm_rc_in &in,
                  const uint64_t *release, unsigned warps, unsigned pc_bits,
-                 unsigned lanes)
+                 unsigned lanes, const uint64_t *mem_pending = nullptr)
 {
-    if constexpr (IsMinpc<Top>::value || IsIcs<Top>::value) {
+    if constexpr (IsHarp<Top>::value) {
+        static const sm_rc_in idle{};
+        const sm_rc_in &x = in.op == SM_RC_EXEC ? in : idle;
+
+        top.split_i = x.split;
+        set_field(top.taken_i, 0, lanes, x.taken);
+        set_field(top.tpc_i, 0, pc_bits, x.op ? pc_index(m, x.tpc, pc_bits) : 0);
+        set_field(top.npc_i, 0, pc_bits, x.op ? pc_index(m, x.npc, pc_bits) : 0);
+        top.rpc_valid_i = x.rpc_found;
+        set_field(top.rpc_i, 0, pc_bits,
+                  x.rpc_found ? pc_index(m, x.rpc, pc_bits) : 0);
+        top.bar_i = x.bar;
+        top.exit_i = x.exit;
+        top.mem_wait_i = x.mem_wait;
+        for (unsigned l = 0; l < lanes; l++) {
+            bool on = in.op != SM_RC_NONE && (in.mask >> l & 1);
+            set_field(top.lane_pc_i, l * pc_bits, pc_bits,
+                      on ? pc_index(m, in.lane_pc[l], pc_bits) : 0);
+        }
+        for (unsigned w = 0; w < warps; w++) {
+            set_field(top.release_i, w, 1,
+                      release && (release[w / 64] >> w % 64 & 1));
+            set_field(top.mem_pending_i, w * lanes, lanes,
+                      mem_pending ? mem_pending[w] : 0);
+        }
+    } else if constexpr (IsMinpc<Top>::value || IsIcs<Top>::value) {
         top.bar_i = in.bar;
         for (unsigned l = 0; l < lanes; l++) {
             bool on = in.op != SM_RC_NONE && (in.mask >> l & 1);

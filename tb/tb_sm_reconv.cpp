@@ -1,7 +1,7 @@
 // tb_sm_reconv.cpp -- the SM's control-flow stage in Verilog
 // (simtref_sm_reconv) in lockstep with the C SM on the suite's kernels
 // and on random kgen programs (tests/tools/kgen.h, docs/kgen.md), under
-// sbr, minpc or ics-first (the module's ports tell which: drive()).
+// sbr, minpc, ics-first or harp (the module's ports tell which: drive()).
 //
 // A kernel runs on the C SM (golden/sm/), opened with the configuration
 // and given its inputs through the host API as `simtref sim` does, every
@@ -13,10 +13,16 @@
 // sm_sbr_predecode), under minpc each lane's new PC and stack offset, the
 // barrier releases and the read warp's live lanes, under ics-first each
 // lane's new PC, the instruction's exit and priority action, the
-// loader's ICS action at its PC and the releases.  Before each clock edge
-// every output is compared with the C stage's: what the update does (err;
-// pop and exited but under ics-first; yielded under sbr) and the PC and
-// mask fetch reads.  The kernel must then have run to its end on
+// loader's ICS action at its PC and the releases, under harp the
+// instruction's outcome, its re-convergence PC, each lane's new PC, the
+// releases and each launch warp's lanes waiting on global memory.
+// Before each clock edge every output is compared with the C stage's:
+// what the update does (err; pop and exited under sbr and minpc; yielded
+// under sbr) and the PC and mask fetch reads; under harp also what the SM
+// reads of the tables (the probe's harp fields): the issuable and
+// fetchable slots, each First-Level slot's PC, mask and launch warp per
+// lane, the parked threads, the launch warps that may launch and
+// Second-Level's count.  The kernel must then have run to its end on
 // the C SM, and its result is checked: a suite kernel's against its host
 // reference, a kgen program's global memory against qemu-riscv32's run
 // of the same source (tests/tools/kgen_build.h, as kgen_check does).
@@ -57,10 +63,12 @@ namespace {
 
 using Top = Vsimtref_sm_reconv;
 
+using tb::IsHarp;
 using tb::IsIcs;
 using tb::IsMinpc;
 constexpr bool kMinpc = IsMinpc<Top>::value;
 constexpr bool kIcs = IsIcs<Top>::value;
+constexpr bool kHarp = IsHarp<Top>::value;
 constexpr reconvergence kMode = tb::mode_of<Top>();
 
 // What the kernels exercised, over the whole run.
@@ -68,7 +76,8 @@ struct Coverage {
     unsigned long kernels = 0, cycles = 0, updates = 0, launches = 0,
                   splits = 0, late_splits = 0, calls = 0, returns = 0,
                   pops = 0, exits = 0, yields = 0, reads = 0, parks = 0,
-                  releases = 0, deeper = 0, actions = 0;
+                  releases = 0, deeper = 0, actions = 0, loads = 0,
+                  thread_exits = 0, second_level = 0, held_launch = 0;
 };
 
 using tb::KgenShop;
@@ -116,7 +125,60 @@ void drive(T &top, const Run &r, const sm_rc_probe &p, unsigned pc_bits,
         tb::set_field(top.rd_live_i, 0, lanes,
                       p.read ? p.read_in.rd_live : in.rd_live);
     tb::drive_stage(top, r.m, in, p.stepped ? p.step_release : nullptr,
-                    r.m->rc.warps, pc_bits, lanes);
+                    r.m->rc.warps, pc_bits, lanes,
+                    p.harp ? p.mem_pending : nullptr);
+}
+
+// Under harp, what the SM reads of the tables before the edge (the
+// probe's harp fields) against the module's views; false at the first
+// difference.  A signal's name is made only when it differs.
+template <class T>
+bool compare_views(const T &top, const Run &r, const sm_rc_probe &p,
+                   unsigned pc_bits, unsigned lanes, long cycle,
+                   const std::string &at, tb::Mismatch &mm)
+{
+    unsigned lane_bits = 0, cnt_w = 0, W = r.m->rc.warps;
+    auto same = [&](const char *what, long k, uint64_t want, uint64_t got) {
+        if (want == got)
+            return true;
+        return tb::expect(mm, cycle, at + what + (k >= 0 ? std::to_string(k) : ""),
+                          want, got);
+    };
+
+    while ((1u << lane_bits) < lanes)
+        lane_bits++;
+    while ((1ull << cnt_w) < r.m->cfg.second_level_entries + 1ull)
+        cnt_w++;
+    unsigned tw = r.m->cfg.thread_id_bits - lane_bits;   // TW: a launch warp
+    if (!p.harp)
+        return same("harp record (of the C stage)", -1, 1, 0);
+    for (unsigned k = 0; k < p.slots; k++) {
+        const sm_rc_probe::sm_rc_slot &v = p.slot[k];
+        if (!same("issuable_o of slot ", k, p.issuable[k / 64] >> k % 64 & 1,
+                  tb::get_field(top.issuable_o, k, 1))
+            || !same("fetchable_o of slot ", k, p.fetchable[k / 64] >> k % 64 & 1,
+                     tb::get_field(top.fetchable_o, k, 1))
+            || !same("fl_pc_o of slot ", k, v.pc,
+                     tb::get_field(top.fl_pc_o, k * pc_bits, pc_bits))
+            || !same("fl_mask_o of slot ", k, v.mask,
+                     tb::get_field(top.fl_mask_o, k * lanes, lanes)))
+            return false;
+        for (unsigned l = 0; l < lanes; l++) {
+            uint64_t got = tb::get_field(top.fl_tid_o, (k * lanes + l) * tw, tw);
+            if (got != v.tid[l])
+                return same(("fl_tid_o of slot " + std::to_string(k) + " lane ").c_str(),
+                            l, v.tid[l], got);
+        }
+    }
+    for (unsigned w = 0; w < W; w++)
+        if (!same("parked_o of launch warp ", w, p.parked[w],
+                  tb::get_field(top.parked_o, w * lanes, lanes))
+            || !same("can_launch_o of launch warp ", w,
+                     p.can_launch[w / 64] >> w % 64 & 1,
+                     tb::get_field(top.can_launch_o, w, 1)))
+            return false;
+    return same("sl_count_o", -1, p.second_level,
+                tb::get_field(top.sl_count_o, 0, cnt_w));
 }
 
 // The stage's outputs against the C stage's; false at the first
@@ -130,28 +192,33 @@ bool compare(const T &top, const Run &r, const sm_rc_probe &p,
     const sm_rc_out &rd = p.read ? p.read_out : p.eval_out;
     std::string at = "scheduler " + std::to_string(s) + " ";
     bool ok = true;
+    // a signal's name is made only when it differs (every cycle would
+    // spend more on the names than on the comparison)
+    auto expect = [&](const char *what, uint64_t want, uint64_t got) {
+        return want == got || tb::expect(mm, cycle, at + what, want, got);
+    };
 
-    if constexpr (IsIcs<T>::value) {    // the thread states tell the SM
-        ok &= tb::expect(mm, cycle, at + "pop (of the C stage)", 0, o.pop);
-        ok &= tb::expect(mm, cycle, at + "exited (of the C stage)", 0,
-                         o.exited);
+    if constexpr (IsIcs<T>::value || IsHarp<T>::value) {
+        // the thread states, or the tables' views, tell the SM
+        ok &= expect("pop (of the C stage)", 0, o.pop);
+        ok &= expect("exited (of the C stage)", 0, o.exited);
     } else {
-        ok &= tb::expect(mm, cycle, at + "pop_o", o.pop, top.pop_o);
-        ok &= tb::expect(mm, cycle, at + "exited_o", o.exited, top.exited_o);
+        ok &= expect("pop_o", o.pop, top.pop_o);
+        ok &= expect("exited_o", o.exited, top.exited_o);
     }
-    if constexpr (IsMinpc<T>::value || IsIcs<T>::value)  // never yield
-        ok &= tb::expect(mm, cycle, at + "yielded (of the C stage)", 0,
-                         o.yielded);
+    if constexpr (tb::mode_of<T>() != RECONV_SBR)  // never yield
+        ok &= expect("yielded (of the C stage)", 0, o.yielded);
     else
-        ok &= tb::expect(mm, cycle, at + "yielded_o", o.yielded, top.yielded_o);
-    ok &= tb::expect(mm, cycle, at + "err_o", o.err, top.err_o);
-    ok &= tb::expect(mm, cycle, at + "rd_valid_o", rd.rd_valid, top.rd_valid_o);
+        ok &= expect("yielded_o", o.yielded, top.yielded_o);
+    ok &= expect("err_o", o.err, top.err_o);
+    ok &= expect("rd_valid_o", rd.rd_valid, top.rd_valid_o);
     if (rd.rd_valid) {
-        ok &= tb::expect(mm, cycle, at + "rd_pc_o", pc_index(r, rd.rd_pc, pc_bits),
-                         tb::get_field(top.rd_pc_o, 0, pc_bits));
-        ok &= tb::expect(mm, cycle, at + "rd_mask_o", rd.rd_mask,
-                         tb::get_field(top.rd_mask_o, 0, lanes));
+        ok &= expect("rd_pc_o", pc_index(r, rd.rd_pc, pc_bits),
+                     tb::get_field(top.rd_pc_o, 0, pc_bits));
+        ok &= expect("rd_mask_o", rd.rd_mask, tb::get_field(top.rd_mask_o, 0, lanes));
     }
+    if constexpr (IsHarp<T>::value)
+        ok &= compare_views(top, r, p, pc_bits, lanes, cycle, at, mm);
     return ok;
 }
 
@@ -191,6 +258,14 @@ void count(Coverage &c, const Run &r, const sm_rc_probe &p, unsigned s)
     c.yields += p.eval_out.yielded;
     c.reads += p.read;
     c.parks += in.op == SM_RC_EXEC && in.bar && in.mask;
+    c.loads += in.op == SM_RC_EXEC && in.mem_wait && in.mask;
+    c.thread_exits += in.op == SM_RC_EXEC && in.exit && in.mask;
+    c.second_level += p.harp && p.second_level > 0;
+    for (unsigned w = 0; p.harp && w < r.m->rc.warps; w++)
+        if (!(p.can_launch[w / 64] >> w % 64 & 1)) {
+            c.held_launch++;    // a launch warp a barrier holds
+            break;
+        }
     // ics-first: instructions with an ICS action (the loader's or their own)
     c.actions += in.op == SM_RC_EXEC && in.mask && r.m->rc.ics
                  && (in.prio || sm_reconv_ics_action(r.m->prog, in.pc));
@@ -333,11 +408,14 @@ int main(int argc, char **argv)
                 "%lu launches, %lu splits (%lu with a late side), %lu calls, "
                 "%lu returns, %lu pops, %lu warps exited, %lu yields, %lu "
                 "reads, %lu simt.bar, %lu releases, %lu updates leaving a "
-                "warp's threads at two call depths, %lu ICS actions\n",
+                "warp's threads at two call depths, %lu ICS actions, %lu "
+                "global loads, %lu simt.exit, %lu scheduler cycles with a warp in "
+                "Second-Level, %lu with a launch warp held\n",
                 cov.kernels, cov.cycles, cov.updates, cov.launches, cov.splits,
                 cov.late_splits, cov.calls, cov.returns, cov.pops, cov.exits,
                 cov.yields, cov.reads, cov.parks, cov.releases, cov.deeper,
-                cov.actions);
+                cov.actions, cov.loads, cov.thread_exits, cov.second_level,
+                cov.held_launch);
     // (the suite's kernels yield at no barrier on these configurations:
     // their yields are counted, not required; kgen programs do yield
     // under sbr, docs/kgen.md; calls and returns are sbr's side-band, call
@@ -346,6 +424,10 @@ int main(int argc, char **argv)
                            || cov.releases == 0 || cov.deeper == 0
                   : kIcs ? cov.splits == 0 || cov.parks == 0
                            || cov.releases == 0 || cov.actions == 0
+                  : kHarp ? cov.splits == 0 || cov.parks == 0
+                            || cov.releases == 0 || cov.loads == 0
+                            || cov.thread_exits == 0 || cov.second_level == 0
+                            || cov.held_launch == 0
                          : cov.late_splits == 0 || cov.calls == 0
                            || cov.returns == 0;
     if (cov.kernels == 0 || (opt.scenario.empty() && missed)
