@@ -207,7 +207,7 @@ static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
     cy->arrive[s] = -1;
     for (unsigned w = 0; cy->launches_pending && launch < 0
                          && w < sm->warps_per_sched; w++)
-        if (sm->warp[sm_slot_of(sm, s, w)].launch_pending
+        if (sm_warp(sm, sm_slot_of(sm, s, w))->launch_pending
             && sm_reconv_can_launch(&sm->rc, s, w))
             launch = (int)w;
     cy->launch[s] = launch;
@@ -266,8 +266,8 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         si->ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
         cy->any_ready[s] |= si->ready[w];
         if (si->ready[w])     /* the only warps whose TB it reads */
-            si->warp_tb[w] = sm->warp[sm_slot_of(sm, s,
-                sm_reconv_slot_owner(&sm->rc, s, w))].tb;
+            si->warp_tb[w] = sm_warp(sm, sm_slot_of(sm, s,
+                sm_reconv_slot_owner(&sm->rc, s, w)))->tb;
         si->long_wait[w] = false;
         /* an empty slot is no warp: the tables' threads are seen
          * below, by their launch warps */
@@ -277,7 +277,7 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
     resident = sm_resident_of(sm, s, resident_set);
     for (unsigned w = bitset_next(resident, W, 0);
          !cy->regroups && w < W; w = bitset_next(resident, W, w + 1)) {
-        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
         enum sm_hazard hz = SM_HAZARD_NONE;
         bool buffered = fetch_ready(&sc->fetch, w);
         bool base = !wp->launch_pending && !wp->at_barrier
@@ -359,7 +359,7 @@ static void probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
     p->launch = cy->launch[s];
     p->launch_pc = cy->launch[s] >= 0 ? sm->prog->entry : 0;
     p->launch_mask = cy->launch[s] >= 0
-        ? sm->warp[sm_slot_of(sm, s, (unsigned)cy->launch[s])].lanes : 0;
+        ? sm_warp(sm, sm_slot_of(sm, s, (unsigned)cy->launch[s]))->lanes : 0;
     p->si = cy->si[s];
     p->fi = cy->fi[s];
     p->so = cy->so[s];
@@ -373,7 +373,7 @@ static void probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
     p->fetch_pc = cy->fetched[s] ? cy->fpc[s] : 0;
     p->fetch_mask = cy->fetched[s] ? cy->fmask[s] : 0;
     for (unsigned w = 0; w < sm->warps_per_sched; w++) {
-        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
         p->live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
     }
 }
@@ -395,7 +395,8 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
     struct sm_rc_out ro;
 
     if (launch >= 0) {
-        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, (unsigned)launch)];
+        const struct warp_slot *wp =
+            sm_warp(sm, sm_slot_of(sm, s, (unsigned)launch));
         ri->op = SM_RC_LAUNCH;
         ri->warp = (unsigned)launch;
         ri->pc = sm->prog->entry;
@@ -423,7 +424,7 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         ri->rd_warp = 0;
         ri->mem_wait = eo->issued && sm->status != SM_ERROR
                        && sm_waits_on_global(sm, s, eo, rec);
-        ri->live = sm->warp[sm_slot_of(sm, s, so->grant_warp)].live
+        ri->live = sm_warp(sm, sm_slot_of(sm, s, so->grant_warp))->live
                    & ~eo->exits;
         fi->issue_valid = true;
         fi->issue_warp = so->grant_warp;
@@ -460,7 +461,8 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
                 "event was refused (cycle %llu)", sm->launch.kernel, s,
                 (unsigned long long)sm->st.cycles);
     if (fo.fetch_valid) {
-        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, fo.fetch_warp)];
+        const struct warp_slot *wp =
+            sm_warp(sm, sm_slot_of(sm, s, fo.fetch_warp));
         struct ibuffer_out io = sm_ibuffer_read(sc, fo.fetch_warp);
         cy->fetched[s] = true;
         cy->fwarp[s] = fo.fetch_warp;
@@ -536,14 +538,14 @@ static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
         cy->arrive[s] = sm_barrier_arrival(sm, s);
         if (cy->arrive[s] >= 0) {
             cy->wi.arr_valid[s] = true;
-            cy->wi.arr_tb[s] = sm->warp[sm_slot_of(sm, s,
-                                            (unsigned)cy->arrive[s])].tb;
+            cy->wi.arr_tb[s] = sm_warp(sm, sm_slot_of(sm, s,
+                                            (unsigned)cy->arrive[s]))->tb;
         }
     } else if (eo->barrier && !cy->yielded[s]) {
         /* (a warp that yielded arrives when its barrier side is back
          * on top with every live thread: docs/isa.md) */
-        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s,
-                                                  cy->so[s].grant_warp)];
+        const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s,
+                                                     cy->so[s].grant_warp));
         if (eo->rc.mask != wp->live)
             sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
                     "at PC 0x%08x with lanes 0x%llx of its live lanes "
@@ -618,7 +620,7 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
     uint64_t emptied[FETCH_MAX_WARPS / 64];  /* fetch_emptied() */
 
     for (unsigned w = 0; cy->any_release && w < W; w++) {
-        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
         cy->release[s][w] = wp->resident && cy->wo->release[wp->tb]
                             && (wp->at_barrier || cy->arrive[s] == (int)w);
     }
@@ -653,36 +655,58 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
                  cy->fpc[s], cy->fmask[s], emptied);
     sc->fill_valid = fetched;
     sc->fill_warp = fetched ? cy->fwarp[s] : 0;
+    /* the warp slots' ports, stepped in wpt_edge() */
     if (ri->op == SM_RC_LAUNCH) {
-        sm->warp[sm_slot_of(sm, s, ri->warp)].launch_pending = false;
+        bitset_add(sm->ws_in.launch, sm_slot_of(sm, s, ri->warp));
         sm->memo.launches_pending--;
     }
-    /* before the exits: a warp that arrives and exits at once has
-     * arrived (sm_retire()) */
+    /* a warp that arrives and exits at once has arrived (sm_retire()) */
     if (cy->arrive[s] >= 0) {
-        struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s,
-                                                  (unsigned)cy->arrive[s])];
-        wp->at_barrier = true;
-        wp->phase_end = cy->now;
+        unsigned g = sm_slot_of(sm, s, (unsigned)cy->arrive[s]);
+        bitset_add(sm->ws_in.arrive, g);
+        sm->phase_end[g] = cy->now;
     }
     if (eo->issued && (cy->exited[s] || eo->exits)) {
         /* only an exit empties a warp */
-        cy->any_exit = true;
+        uint64_t retired[SM_MAX_WARP_SLOTS / 64] = { 0 };
         unsigned g = sm_slot_of(sm, s, ri->warp);
+
+        cy->any_exit = true;
         if (cy->exited[s])
-            sm->warp[g].live = 0;
+            sm->ws_in.kill[g] |= sm_warp(sm, g)->live;
         for (unsigned l = 0; l < c->warp_size; l++)
             if (eo->exits >> l & 1)
-                sm->warp[sm_slot_of(sm, s, eo->owner[l])].live
-                    &= ~(1ull << l);
-        for (unsigned l = 0; l < c->warp_size; l++) {
-            unsigned gl = sm_slot_of(sm, s, eo->owner[l]);
-            if (sm->warp[gl].resident && sm->warp[gl].live == 0)
+                sm->ws_in.kill[sm_slot_of(sm, s, eo->owner[l])]
+                    |= 1ull << l;
+        /* each lane's warp, then the issuing warp, once each */
+        for (unsigned l = 0; l <= c->warp_size; l++) {
+            unsigned gl = l < c->warp_size
+                          ? sm_slot_of(sm, s, eo->owner[l]) : g;
+            if (!bitset_has(retired, gl)
+                && warp_slots_retires(&sm->ws, &sm->ws_in, gl)) {
+                bitset_add(retired, gl);
                 sm_retire(sm, gl);
+            }
         }
-        if (sm->warp[g].resident && sm->warp[g].live == 0)
-            sm_retire(sm, g);
     }
+}
+
+/* At the clock edge, the warp slots' step: this cycle's launches,
+ * arrivals, exits and retirements, and the releases; then its ports are
+ * idle again. */
+static void warp_slots_edge(struct sm *sm, struct sm_cycle_state *cy)
+{
+    for (unsigned t = 0; cy->any_release && t < sm->cfg.max_tbs; t++)
+        sm->ws_in.release |= (uint64_t)cy->wo->release[t] << t;
+    if (!cy->launches_pending && !cy->any_arrival && !cy->any_exit
+        && !cy->any_release && !sm->reference)
+        return;                 /* no port is used */
+    warp_slots_step(&sm->ws, &sm->ws_in);
+    memset(sm->ws_in.launch, 0, sizeof sm->ws_in.launch);
+    memset(sm->ws_in.arrive, 0, sizeof sm->ws_in.arrive);
+    if (cy->any_exit || sm->reference)
+        memset(sm->ws_in.kill, 0, sm->warp_slots * sizeof sm->ws_in.kill[0]);
+    sm->ws_in.release = 0;
 }
 
 /* At the clock edge, the TBs the WPT releases and its step. */
@@ -701,9 +725,6 @@ static void wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
             sm->tbt_in.release |= 1ull << t;
             sm_end_phase(sm, t);
             sm->phase_start[t] = cy->now + 1;
-            for (unsigned g = 0; g < sm->warp_slots; g++)
-                if (sm->warp[g].resident && sm->warp[g].tb == t)
-                    sm->warp[g].at_barrier = false;
         }
     /* the TB table's edge: this cycle's retirements (sm_retire()), the
      * exited warps' arrivals and the releases */
@@ -805,6 +826,7 @@ enum sm_status sm_cycle(struct sm *sm)
     cy->quiet = cy->quiet && !cy->any_release;
     for (unsigned s = 0; s < S; s++)
         scheduler_edge(sm, cy, s);
+    warp_slots_edge(sm, cy);
     wpt_edge(sm, cy);
     shared_edge(sm, cy);
     return sm->status;

@@ -57,6 +57,7 @@
 #include "sm_memory.h"
 #include "sm_reconv.h"
 #include "sm_stats.h"
+#include "warp_slots.h"
 #include "wpt.h"
 
 #ifdef __cplusplus
@@ -77,19 +78,6 @@ struct sm_launch {
 
 enum sm_status { SM_RUNNING, SM_DONE, SM_ERROR };
 
-/* A warp slot (the data half of its I-buffer is the scheduler's ibuffer
- * part, golden/structures/ibuffer.h). */
-struct sm_warp {
-    bool resident;          /* holds a warp of a TB */
-    bool launch_pending;    /* its control-flow launch has not happened */
-    bool at_barrier;        /* arrived at its TB's barrier (WPT) */
-    unsigned tb;            /* TB slot */
-    unsigned wid;           /* warp index within its TB */
-    uint64_t lanes;         /* lanes holding a thread of the TB */
-    uint64_t live;          /* lanes whose thread has not exited */
-    uint64_t phase_end;     /* cycle it arrived at its TB's barrier or
-                             * exited (RTRU) */
-};
 
 /* Not hardware: kept for speed.  A scheduler's cached answers; under
  * sm->reference each is recomputed where it is used instead. */
@@ -171,7 +159,7 @@ struct sm_memo {
     unsigned issue_slots;       /* sm_reconv_issue_slots(): constants of
                                  * the mode, asked of rc once by
                                  * sm_create(), never stale */
-    unsigned resident_warps;    /* warp slots with sm_warp.resident set,
+    unsigned resident_warps;    /* warp slots with warp_slot.resident set,
                                  * and */
     unsigned launches_pending;  /* ... with launch_pending set: counts,
                                  * stale when a warp's bit changes: kept by
@@ -180,7 +168,7 @@ struct sm_memo {
                                  * sm_start() */
     uint64_t resident[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS / 64];
                                 /* per scheduler, its local warps with
-                                 * sm_warp.resident set (bits.h's bitset).
+                                 * warp_slot.resident set (bits.h's bitset).
                                  * Stale when a warp's resident changes:
                                  * kept by sm_dispatch() and sm_retire(),
                                  * cleared by sm_start() */
@@ -478,7 +466,18 @@ struct sm {
     uint64_t phase_start[CONFIG_MAX_TBS]; /* statistics, not hardware: per
                                         * TB slot the cycle its warp-phase
                                         * began (RTRU) */
-    struct sm_warp warp[SM_MAX_WARP_SLOTS];
+    struct warp_slots ws;              /* each warp slot's status (the
+                                        * data half of its I-buffer is the
+                                        * scheduler's ibuffer part) */
+    struct warp_slots_in ws_in;        /* ... its ports of this cycle: the
+                                        * launches, arrivals, exits and
+                                        * releases, stepped at the edge
+                                        * (wpt_edge()); the placements are
+                                        * written at once (sm_dispatch()) */
+    uint64_t phase_end[SM_MAX_WARP_SLOTS]; /* statistics, not hardware:
+                                        * per warp slot the cycle its warp
+                                        * arrived at its TB's barrier or
+                                        * exited (RTRU) */
     struct rv32_context *thread;       /* warp_slots * warp_size threads:
                                         * pc and LR/SC reservation */
     struct regfile rf;                 /* their registers, banked per lane */
@@ -609,8 +608,13 @@ static inline unsigned sm_slot_of(const struct sm *sm, unsigned s, unsigned w)
     return w * sm->cfg.schedulers + s;
 }
 
-/* The table of loads in flight's pending lanes per warp slot (its
- * output bus, golden/structures/mem_wait.h). */
+/* The registers of warp slot g (golden/structures/warp_slots.h). */
+static inline const struct warp_slot *sm_warp(const struct sm *sm,
+                                              unsigned g)
+{
+    return warp_slots_read(&sm->ws, g);
+}
+
 /* The read port of the table of resident TBs: TB slot t, and the warp
  * slot of its warp wid. */
 static inline struct tb_table_out sm_tb_read(struct sm *sm, unsigned t,
@@ -624,6 +628,8 @@ static inline struct tb_table_out sm_tb_read(struct sm *sm, unsigned t,
     return o;
 }
 
+/* The table of loads in flight's pending lanes per warp slot (its
+ * output bus, golden/structures/mem_wait.h). */
 static inline const uint64_t *sm_mem_pending(const struct sm *sm)
 {
     struct mem_wait_out o;

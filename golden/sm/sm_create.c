@@ -11,6 +11,8 @@
 #include "sm_report.h"
 
 /* Decode's units are the SIMD groups' operation classes. */
+_Static_assert((int)SM_MAX_WARP_SLOTS == (int)WARP_SLOTS_MAX,
+               "the SM's warp slots are the warp_slots part's");
 _Static_assert(DECODE_ALU == (int)SIMD_GROUP_ALU
                && DECODE_MUL == (int)SIMD_GROUP_MUL
                && DECODE_DIV == (int)SIMD_GROUP_DIV,
@@ -94,7 +96,8 @@ int sm_create(struct sm **out, const struct simt_config *cfg,
             = scheduler_moves_alone(&sm->sch[s].sched.g);
     }
     if (wpt_init(&sm->wpt, cfg, err, errlen) != 0
-        || tb_table_init(&sm->tbt, cfg, err, errlen) != 0) {
+        || tb_table_init(&sm->tbt, cfg, err, errlen) != 0
+        || warp_slots_init(&sm->ws, cfg, err, errlen) != 0) {
         sm_destroy(sm);
         return -1;
     }
@@ -206,7 +209,9 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
     tb_table_reset(&sm->tbt);
     tb_table_idle(&sm->tbt_in);
     memset(sm->phase_start, 0, sizeof sm->phase_start);
-    memset(sm->warp, 0, sizeof sm->warp);
+    warp_slots_reset(&sm->ws);
+    warp_slots_idle(&sm->ws_in);
+    memset(sm->phase_end, 0, sizeof sm->phase_end);
     for (unsigned s = 0; s < c->schedulers; s++) {
         scheduler_reset(&sm->sch[s].sched);
         sm->sch[s].fetch.reference = sm->reference;

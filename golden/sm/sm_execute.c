@@ -21,7 +21,7 @@ bool sm_issue_threads(struct sm *sm, unsigned s, unsigned w,
                       bool *one)
 {
     const struct simt_config *c = &sm->cfg;
-    const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+    const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
     bool regroups = sm_mode_regroups(sm);
     uint32_t vpc;
     uint64_t vmask, m;
@@ -42,12 +42,12 @@ bool sm_issue_threads(struct sm *sm, unsigned s, unsigned w,
     if (!regroups)
         m &= wp->live;
     else if (*one && m)
-        m &= sm->warp[sm_slot_of(sm, s, owner[__builtin_ctzll(m)])].live;
+        m &= sm_warp(sm, sm_slot_of(sm, s, owner[__builtin_ctzll(m)]))->live;
     else
         for (uint64_t k = m, same; k; k &= ~same) {
             unsigned o = owner[__builtin_ctzll(k)];
             same = sm_owner_lanes(owner, k);
-            m &= ~same | sm->warp[sm_slot_of(sm, s, o)].live;
+            m &= ~same | sm_warp(sm, sm_slot_of(sm, s, o))->live;
         }
     *mask = m;
     return true;
@@ -61,7 +61,7 @@ static bool whole_warps(const struct sm *sm, unsigned s, uint64_t mask,
     for (uint64_t k = mask, same; k; k &= ~same) {
         unsigned o = owner[__builtin_ctzll(k)];
         same = sm_owner_lanes(owner, k);
-        if (sm->warp[sm_slot_of(sm, s, o)].live & ~same)
+        if (sm_warp(sm, sm_slot_of(sm, s, o))->live & ~same)
             return false;
     }
     return true;
@@ -132,7 +132,7 @@ static bool exec_issue(struct sm *sm, unsigned s, unsigned w,
 {
     const struct simt_config *c = &sm->cfg;
     unsigned g = sm_slot_of(sm, s, w);
-    struct sm_warp *wp = &sm->warp[g];
+    const struct warp_slot *wp = sm_warp(sm, g);
     uint32_t pc, word = 0;     /* the slot's PC, the word there */
     uint64_t mask;             /* the lanes whose thread runs */
 
@@ -161,8 +161,8 @@ static bool exec_issue(struct sm *sm, unsigned s, unsigned w,
     rec->sched = s;
     rec->warp = g;
     rec->ctaid = sm_tb_read(sm, sm_mode_regroups(sm)
-                        ? sm->warp[sm_slot_of(sm, s, sm_reconv_slot_owner(
-                              &sm->rc, s, w))].tb
+                        ? sm_warp(sm, sm_slot_of(sm, s, sm_reconv_slot_owner(
+                              &sm->rc, s, w)))->tb
                         : wp->tb, 0).ctaid;
     rec->pc = x->pc;
     rec->mask = x->mask;
@@ -275,7 +275,7 @@ static uint32_t exec_lane_next(struct sm *sm, unsigned gl, unsigned l,
 
 /* The branch unit's view of lane l going to next: the first target, the
  * second, or (under sbr) a third that fails the SM (x->failed). */
-static void exec_lane_target(struct sm *sm, const struct sm_warp *wp,
+static void exec_lane_target(struct sm *sm, const struct warp_slot *wp,
                              unsigned l, uint32_t next,
                              struct sm_exec_outcome *o, struct exec_wires *x)
 {
@@ -346,7 +346,7 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
                        struct exec_wires *x)
 {
     const struct simt_config *c = &sm->cfg;
-    const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+    const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
     struct sm_accessor acc;
     struct rv32_env env;
     struct lane_in lin;
@@ -368,7 +368,7 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
     lin.csr_present = (1u << LANE_CSRS) - 1;
     for (unsigned l = 0; l < c->warp_size; l++) {
         unsigned gl = sm_slot_of(sm, s, o->owner[l]);
-        const struct sm_warp *lw = &sm->warp[gl];
+        const struct warp_slot *lw = sm_warp(sm, gl);
         struct rv32_context *th = &sm->thread[gl * c->warp_size + l];
         struct rv32_result *r = &rec->res[l];
         uint32_t next;
@@ -485,7 +485,7 @@ static void probe_exec(struct sm *sm, unsigned s, unsigned w,
     p->mask = x->mask;
     p->whole = whole_warps(sm, s, x->mask, o->owner);
     for (unsigned l = 0; l < ws; l++) {
-        const struct sm_warp *lw = &sm->warp[sm_slot_of(sm, s, o->owner[l])];
+        const struct warp_slot *lw = sm_warp(sm, sm_slot_of(sm, s, o->owner[l]));
         p->ctaid[l] = sm_tb_read(sm, lw->tb, 0).ctaid;
         p->wid[l] = lw->wid;
         p->owner[l] = o->owner[l];

@@ -14,7 +14,7 @@
 static void thread_name(struct sm *sm, unsigned g, unsigned l,
                         char *buf, size_t len)
 {
-    const struct sm_warp *w = &sm->warp[g];
+    const struct warp_slot *w = sm_warp(sm, g);
     snprintf(buf, len, "thread %u of TB %u (warp %u, lane %u)",
              w->wid * sm->cfg.warp_size + l, sm_tb_read(sm, w->tb, 0).ctaid,
              w->wid, l);
@@ -39,7 +39,7 @@ static void thread_regs(const struct sm *sm, unsigned g, unsigned l,
 void sm_note_exit_code(struct sm *sm, unsigned g, unsigned l,
                        uint32_t pc, uint32_t code)
 {
-    const struct sm_warp *w = &sm->warp[g];
+    const struct warp_slot *w = sm_warp(sm, g);
 
     if (sm->bad_exits < SM_EXITS_NAMED)
         sm->exit_named[sm->bad_exits] = (struct sm_exit_code){
@@ -104,7 +104,7 @@ void sm_access_what(const struct sm *sm, const struct sm_accessor *a,
 static void invariant_fail(struct sm *sm, unsigned g, unsigned l, bool live)
 {
     const struct simt_config *c = &sm->cfg;
-    const struct sm_warp *wp = &sm->warp[g];
+    const struct warp_slot *wp = sm_warp(sm, g);
     unsigned count[SM_MAX_LANES];
     char place[SM_MAX_LANES][64];
 
@@ -180,7 +180,7 @@ int sm_check_invariant(struct sm *sm)
         return -1;
     for (unsigned s = 0; s < c->schedulers; s++) {
         for (unsigned w = 0; w < W; w++) {
-            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+            const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
             live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
         }
         sm_reconv_counts(&sm->rc, s, W, live, lanes, count);

@@ -148,14 +148,14 @@ enum sm_stall sm_idle_reason(struct sm *sm, unsigned s)
     for (unsigned w = bitset_next(resident, W, 0); w < W;
          w = bitset_next(resident, W, w + 1)) {
         unsigned g = sm_slot_of(sm, s, w);
-        enum sm_stall k = sm->warp[g].at_barrier ? SM_STALL_BARRIER
+        enum sm_stall k = sm_warp(sm, g)->at_barrier ? SM_STALL_BARRIER
                           : sm_mem_pending(sm)[g] ? SM_STALL_DATA
                           : SM_STALL_CONTROL;
         r = k < r ? k : r;
     }
     for (unsigned w = 0; r == SM_STALL_IDLE && w < W; w++) {
         unsigned g = sm_slot_of(sm, s, w);
-        const struct sm_warp *wp = &sm->warp[g];
+        const struct warp_slot *wp = sm_warp(sm, g);
 
         struct tb_table_out tb = sm_tb_read(sm, wp->tb, wp->wid);
 
@@ -214,7 +214,7 @@ void sm_count_idle_threads(struct sm *sm,
         for (unsigned k = 0; k * 64 < W; k++)
             for (uint64_t m = resident[k]; m; m &= m - 1) {
                 unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
-                const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+                const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
                 live[w] = wp->launch_pending ? 0 : wp->live;
                 if (live[w])
                     bitset_add(asked, w);
@@ -228,7 +228,7 @@ void sm_count_idle_threads(struct sm *sm,
                 unsigned g = sm_slot_of(sm, s, w);
                 uint64_t b, d, r, i;
 
-                b = sm->warp[g].at_barrier ? live[w] : bar[w];
+                b = sm_warp(sm, g)->at_barrier ? live[w] : bar[w];
                 d = dep[g] & live[w] & ~b;
                 r = reconv[w] & ~b & ~d;
                 i = inactive[w] & ~b & ~d & ~r;

@@ -39,7 +39,7 @@ static void lsu_request_of(const struct sm *sm,
         if (!(rec->mask >> l & 1) || !rec->res[l].mem)
             continue;
         if (!r->mask)
-            r->tb = sm->warp[slot[l]].tb;
+            r->tb = sm_warp(sm, slot[l])->tb;
         r->mask |= 1ull << l;
         /* the memory pipeline sees each warp slot's stacks
          * interleaved by word */

@@ -87,7 +87,7 @@ static void waiting_threads(struct sm *sm, unsigned s, uint64_t *live,
     uint64_t asked[SCHEDULER_MAX_WARPS / 64] = { 0 };
 
     for (unsigned w = 0; w < W; w++) {
-        const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+        const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
         live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
         inactive[w] = reconv[w] = bar[w] = 0;
         if (live[w])
@@ -116,7 +116,7 @@ void sm_report_limit(struct sm *sm, char *buf, size_t len)
         waiting_threads(sm, s, live, inactive, reconv, bar);
         for (unsigned w = 0; w < W; w++) {
             unsigned gs = sm_slot_of(sm, s, w);
-            const struct sm_warp *wp = &sm->warp[gs];
+            const struct warp_slot *wp = sm_warp(sm, gs);
             unsigned ctaid = sm_tb_read(sm, wp->tb, 0).ctaid;
 
             if (!wp->resident)
@@ -206,7 +206,7 @@ void sm_report_stuck(struct sm *sm)
 
         waiting_threads(sm, s, live, inactive, reconv, bar);
         for (unsigned w = 0; w < W; w++) {
-            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+            const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
             uint64_t b = wp->at_barrier ? live[w] : bar[w] & live[w];
             uint64_t r = reconv[w] & live[w] & ~b;
 

@@ -18,7 +18,7 @@ static uint64_t next_timed_change(const struct sm *sm, uint64_t now)
     uint64_t wake = simd_group_next_change(&sm->simd, now);
 
     for (unsigned g = 0; g < sm->warp_slots && wake > now + 1; g++)
-        if (sm->warp[g].resident) {
+        if (sm_warp(sm, g)->resident) {
             uint64_t r = scoreboard_next_ready(&sm->sb, g, now);
             wake = r < wake ? r : wake;
         }

@@ -68,7 +68,7 @@ static inline const uint64_t *sm_resident_of(const struct sm *sm, unsigned s,
         return sm->memo.resident[s];
     memset(set, 0, SCHEDULER_MAX_WARPS / 64 * sizeof set[0]);
     for (unsigned w = 0; w < sm->warps_per_sched; w++)
-        if (sm->warp[sm_slot_of(sm, s, w)].resident)
+        if (sm_warp(sm, sm_slot_of(sm, s, w))->resident)
             bitset_add(set, w);
     return set;
 }

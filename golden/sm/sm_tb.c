@@ -19,7 +19,7 @@ static unsigned resident_warps_of(const struct sm *sm)
     if (!sm->reference)
         return sm->memo.resident_warps;
     for (unsigned g = 0; g < sm->warp_slots; g++)
-        n += sm->warp[g].resident;
+        n += sm_warp(sm, g)->resident;
     return n;
 }
 
@@ -30,14 +30,14 @@ unsigned sm_launches_pending_of(const struct sm *sm)
     if (!sm->reference)
         return sm->memo.launches_pending;
     for (unsigned g = 0; g < sm->warp_slots; g++)
-        n += sm->warp[g].resident && sm->warp[g].launch_pending;
+        n += sm_warp(sm, g)->resident && sm_warp(sm, g)->launch_pending;
     return n;
 }
 
 void sm_probe_launch_start(const struct sm *sm, struct sm_launch_probe *p)
 {
     for (unsigned g = 0; g < sm->warp_slots; g++) {
-        const struct sm_warp *w = &sm->warp[g];
+        const struct warp_slot *w = sm_warp(sm, g);
 
         if (w->resident)
             bitset_add(p->resident, g);
@@ -93,21 +93,18 @@ unsigned sm_dispatch(struct sm *sm)
         sm_memory_clear_shared(&sm->mem, t);
         for (unsigned k = 0; k < sm->tb_warps; k++) {
             unsigned g = p->warp[k];
-            struct sm_warp *w = &sm->warp[g];
-            memset(w, 0, sizeof *w);
+            uint64_t lanes = 0;
+
+            sm->phase_end[g] = 0;
             /* the launch warp's I-buffer: under harp the I-buffers
              * are the First-Level slots', which hold other threads */
             if (!sm_mode_regroups(sm))
                 bitset_add(ib_place[sm_slot_sched(sm, g)].clear,
                            sm_slot_local(sm, g));
-            w->resident = true;
-            w->launch_pending = true;
             sm->memo.resident_warps++;
             sm->memo.launches_pending++;
             bitset_add(sm->memo.resident[sm_slot_sched(sm, g)],
                        sm_slot_local(sm, g));
-            w->tb = t;
-            w->wid = k;
             for (unsigned l = 0; l < c->warp_size; l++) {
                 unsigned tid = k * c->warp_size + l;
                 struct rv32_context *th = &sm->thread[g * c->warp_size + l];
@@ -115,17 +112,20 @@ unsigned sm_dispatch(struct sm *sm)
 
                 memset(th, 0, sizeof *th);
                 if (tid < sm->launch.block) {
-                    w->lanes |= 1ull << l;
+                    lanes |= 1ull << l;
                     th->pc = sm->prog->entry;
                     x[2] = sm_memory_stack_top(g * c->warp_size + l);
                     x[10] = sm->launch.args;
                 }
                 regfile_launch(&sm->rf, l, g, x);
             }
-            w->live = w->lanes;
+            bitset_add(sm->ws_in.place, g);
+            sm->ws_in.place_tb[g] = t;
+            sm->ws_in.place_wid[g] = k;
+            sm->ws_in.place_lanes[g] = lanes;
             tb->warp[k] = g;
             if (sm->launch_probe)
-                sm->launch_probe->lanes[g] = w->lanes;
+                sm->launch_probe->lanes[g] = lanes;
             if (sm->exec_probe)  /* its registers take their launch values */
                 sm->exec_probe[sm_slot_sched(sm, g)]
                     .placed[sm_slot_local(sm, g)] = true;
@@ -144,8 +144,13 @@ unsigned sm_dispatch(struct sm *sm)
             memcpy(sm->launch_probe->clear[s], ib_place[s].clear,
                    sizeof sm->launch_probe->clear[s]);
     }
-    /* So is the TB table's placement (its other ports are idle at the
-     * cycle's start: cleared by the last edge, wpt_edge() in sm.c). */
+    /* So are the warp slots' and the TB table's placements (their
+     * other ports are idle at the cycle's start: cleared by the last
+     * edge, warp_slots_edge() and wpt_edge() in sm.c). */
+    if (out.n_place) {
+        warp_slots_step(&sm->ws, &sm->ws_in);
+        memset(sm->ws_in.place, 0, sizeof sm->ws_in.place);
+    }
     if (out.n_place)
         tb_table_step(&sm->tbt, &sm->tbt_in);
     sm->tbt_in.n_place = 0;
@@ -163,11 +168,13 @@ void sm_end_phase(struct sm *sm, unsigned t)
     uint64_t start = sm->phase_start[t];
 
     for (unsigned k = 0; k < warps; k++) {
-        const struct sm_warp *wp = &sm->warp[sm_tb_read(sm, t, k).warp_slot];
+        unsigned g = sm_tb_read(sm, t, k).warp_slot;
+        const struct warp_slot *wp = sm_warp(sm, g);
+
         if (wp->tb != t || wp->wid != k || !wp->lanes
-            || wp->phase_end < start)
+            || sm->phase_end[g] < start)
             continue;
-        took[n++] = wp->phase_end + 1 - start;
+        took[n++] = sm->phase_end[g] + 1 - start;
     }
     sm_stats_phase(&sm->st, took, n);
 }
@@ -175,21 +182,22 @@ void sm_end_phase(struct sm *sm, unsigned t)
 /* Retire a warp whose threads have all exited. */
 void sm_retire(struct sm *sm, unsigned g)
 {
-    struct sm_warp *wp = &sm->warp[g];
+    const struct warp_slot *wp = sm_warp(sm, g);
+    bool arrived = wp->at_barrier || bitset_has(sm->ws_in.arrive, g);
 
     /* the TB table's retire port, written at the edge (wpt_edge() in
      * sm.c); a warp that arrived at the barrier in progress (under sbr,
-     * the simt.bar whose advance to the exit PC empties its stack) has
-     * been counted there: it is owed no arrival */
+     * the simt.bar whose advance to the exit PC empties its stack; in
+     * this cycle too) has been counted there: it is owed no arrival.
+     * The warp slots' retire output (their kill port, filled by the
+     * caller) frees the slot at the edge (warp_slots_edge()). */
     sm->tbt_in.retire[wp->tb]++;
-    sm->tbt_in.retire_arrived[wp->tb] += wp->at_barrier;
-    wp->resident = false;
+    sm->tbt_in.retire_arrived[wp->tb] += arrived;
     bitset_add(sm->disp_in.warp_release, g);
     sm->memo.resident_warps--;  /* launched: it issued its exit */
     bitset_remove(sm->memo.resident[sm_slot_sched(sm, g)],
                   sm_slot_local(sm, g));
-    wp->live = 0;
-    wp->phase_end = sm->st.cycles;
+    sm->phase_end[g] = sm->st.cycles;
     if (sm->launch_probe)
         bitset_add(sm->launch_probe->retire, g);
     /* the TB's last warp: its slot is free from the next cycle */
@@ -202,14 +210,13 @@ void sm_retire(struct sm *sm, unsigned g)
     }
 }
 
-
 /* Where warp k of TB slot t is, for sm_check_barriers(). */
 enum tb_warp_place { TB_WARP_GONE, TB_WARP_WAITING, TB_WARP_RUNNING };
 
 static enum tb_warp_place tb_warp_place(struct sm *sm, unsigned t,
                                         unsigned k)
 {
-    const struct sm_warp *wp = &sm->warp[sm_tb_read(sm, t, k).warp_slot];
+    const struct warp_slot *wp = sm_warp(sm, sm_tb_read(sm, t, k).warp_slot);
 
     if (!wp->resident || wp->tb != t || wp->wid != k)
         return TB_WARP_GONE;
@@ -245,7 +252,7 @@ void sm_check_release(struct sm *sm, unsigned t)
 
     for (unsigned k = 0; k < tb.warps; k++) {
         unsigned g = sm_tb_read(sm, t, k).warp_slot;
-        const struct sm_warp *wp = &sm->warp[g];
+        const struct warp_slot *wp = sm_warp(sm, g);
 
         if (!wp->resident || wp->tb != t || wp->wid != k)
             continue;
@@ -262,7 +269,7 @@ void sm_check_release(struct sm *sm, unsigned t)
     buf[0] = '\0';
     for (unsigned k = 0; k < tb.warps && n + 64 < sizeof buf; k++) {
         unsigned g = sm_tb_read(sm, t, k).warp_slot;
-        const struct sm_warp *wp = &sm->warp[g];
+        const struct warp_slot *wp = sm_warp(sm, g);
 
         if (!wp->resident || wp->tb != t || wp->wid != k)
             continue;
@@ -360,7 +367,7 @@ int sm_barrier_arrival(const struct sm *sm, unsigned s)
     for (unsigned k = 0; k * 64 < sm->warps_per_sched; k++)
         for (uint64_t m = resident[k]; m; m &= m - 1) {
             unsigned w = k * 64 + (unsigned)__builtin_ctzll(m);
-            const struct sm_warp *wp = &sm->warp[sm_slot_of(sm, s, w)];
+            const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
 
             if (!wp->launch_pending && !wp->at_barrier && wp->live
                 && sm_reconv_all_barrier(&sm->rc, s, w, wp->live))

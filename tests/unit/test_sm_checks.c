@@ -134,7 +134,7 @@ static void the_invariant_check_finds_a_thread_in_two_states(void **state)
 
 static void warp0_no_longer_resident(struct sm *sm)
 {
-    sm->warp[0].resident = false;
+    sm->ws.slot[0].resident = false;   /* the register corrupted */
 }
 
 static void lane0_pc_outside_the_text(struct sm *sm)
