@@ -449,6 +449,31 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * steps it), not priced by the control area report.  No proof yet:
      * its invariant (the warps leave in the order they were written, none
      * lost while there is room) is checked by co-simulation. */
+    /* The SM's table of warp slots: per slot resident, launch pending,
+     * at the barrier, TB slot, index in the TB, lanes and live lanes;
+     * written by the dispatcher's placements and the warps' launches,
+     * arrivals, exits and releases.  No proof yet: its invariants (live
+     * within lanes, no live lane in a free slot) are checked by
+     * co-simulation and the unit test. */
+    [STRUCTURE_WARP_SLOTS] = {
+        .name = "warp_slots",
+        .module = "simtref_warp_slots",
+        .file = "simtref_warp_slots.v",
+        .model = "warp_slots.h",
+        .modes = EVERY,
+        .title = "Warp slots: resident, launch pending, at the barrier, "
+                 "TB, lanes and live lanes of each",
+        .source = "docs/architecture.md; GPGPU-Sim's per-warp status",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "",
+        .tb_deps = "",
+        .cosims = "tiny",
+        .long_cosims = "fermi-harp fermi-sbr gtx480-baws",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+    },
     [STRUCTURE_HARP_QUEUE] = {
         .name = "harp_queue",
         .module = "simtref_harp_queue",

@@ -66,6 +66,7 @@ enum structure_id {
     STRUCTURE_TB_TABLE,
     STRUCTURE_MEM_WAIT,
     STRUCTURE_HARP_QUEUE,
+    STRUCTURE_WARP_SLOTS,
     STRUCTURE_SM_RECONV,
     STRUCTURE_SM_FRONT,
     STRUCTURE_SM_ISSUE,
@@ -170,6 +171,7 @@ enum rtl_defect {
     DEFECT_TB_TABLE_RETIRE_FORGETS_ARRIVAL, /* a retiring warp's barrier arrival is not counted */
     DEFECT_MEM_WAIT_DONE_FIRST_LANE, /* a done counts one fewer only for its first lane */
     DEFECT_HARP_QUEUE_WRITE_AT_PORT, /* port p writes at tail + p, not after the valid ports before it */
+    DEFECT_WARP_SLOTS_RELEASE_EXITED, /* a release takes a slot that retires in its cycle off the barrier */
     DEFECT_SM_RECONV_LATE_FIRST,     /* sbr: a branch's barrier side runs first */
     DEFECT_SM_RECONV_POP_NO_MASK,    /* minpc: the pop ignores the selected mask */
     DEFECT_SM_RECONV_ICS_NO_ACTION,  /* ics-first: the loader's ICS action is ignored */

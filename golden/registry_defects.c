@@ -207,6 +207,14 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "of a warp that retires after arriving: its TB owes the "
                "arrival again",
     },
+    [DEFECT_WARP_SLOTS_RELEASE_EXITED] = {
+        .name = "warp-slots-release-exited",
+        .structure = STRUCTURE_WARP_SLOTS,
+        .config = "tiny",
+        .test = "tiny-release-exited",
+        .bug = "the table of warp slots takes a warp that retires in the "
+               "cycle its TB's barrier releases off the barrier",
+    },
     [DEFECT_IBUFFER_FILL_OVER_HEAD] = {
         .name = "ibuffer-fill-over-head",
         .structure = STRUCTURE_IBUFFER,

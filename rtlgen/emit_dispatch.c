@@ -188,7 +188,7 @@ static void emit_tb_slots(struct vgen *v)
     vgen_line(v, "assign place_ctaid_o = place_ctaid;");
 }
 
-static void emit_warp_slots(struct vgen *v)
+static void emit_warp_placement(struct vgen *v)
 {
     vgen_section(v, "The warp slots: the lowest free ones, TB by TB, in warp order");
     vgen_line(v, "reg  [WARP_SLOTS-1:0]       warp_give;");
@@ -330,7 +330,7 @@ void emit_dispatch(struct vgen *v, const struct simt_config *cfg,
     emit_state(v, &g);
     emit_fit(v, defect);
     emit_tb_slots(v);
-    emit_warp_slots(v);
+    emit_warp_placement(v);
     emit_next(v);
     emit_formal(v);
     vgen_module_end(v, "simtref_dispatch");

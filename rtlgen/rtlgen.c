@@ -21,6 +21,7 @@
 #include "simd_group.h"
 #include "shared_mem.h"
 #include "tb_table.h"
+#include "warp_slots.h"
 #include "harp_queue.h"
 #include "scheduler.h"
 #include "waiting_lookup.h"
@@ -58,6 +59,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_MEM_WAIT]       = emit_mem_wait,
     [STRUCTURE_TB_TABLE]       = emit_tb_table,
     [STRUCTURE_HARP_QUEUE]     = emit_harp_queue,
+    [STRUCTURE_WARP_SLOTS]     = emit_warp_slots,
     [STRUCTURE_IBUFFER]        = emit_ibuffer,
     [STRUCTURE_SM_RECONV]      = emit_sm_reconv,
     [STRUCTURE_SM_FRONT]       = emit_sm_front,
@@ -133,6 +135,7 @@ static int structures_ok(const struct simt_config *cfg, char *err,
     CHECK_MODEL(struct shared_mem_geometry, shared_mem);
     CHECK_MODEL(struct mem_wait_geometry, mem_wait);
     CHECK_MODEL(struct tb_table_geometry, tb_table);
+    CHECK_MODEL(struct warp_slots_geometry, warp_slots);
     CHECK_MODEL(struct ibuffer_geometry, ibuffer);
     if (sm_exec_check(cfg, err, errlen) != 0)   /* the datapath's timing */
         return -1;

@@ -158,6 +158,10 @@ void emit_harp_queue(struct vgen *v, const struct simt_config *cfg,
 void emit_tb_table(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
 
+/* The SM's table of warp slots */
+void emit_warp_slots(struct vgen *v, const struct simt_config *cfg,
+                     enum rtl_defect defect);
+
 /* The SM's table of the loads in flight */
 void emit_mem_wait(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
