@@ -3,14 +3,16 @@
  * per SM, composed of three parts' modules as golden/sm/sm_tb.c and sm.c
  * compose their models: the dispatcher (simtref_dispatch), whose
  * placements fill the table of resident TBs (simtref_tb_table) and give
- * the warp slots their warps; the table, whose retire, arrival and release
- * ports take the cycle's retirements, the exited warps' arrivals and the
- * WPT's releases; and the WPT (simtref_wpt), whose arrival ports take the
- * warps that reach simt.bar and, on the ports no warp uses, the exited
- * warps of a TB whose barrier is in progress (sm_tb.c's sm_exited_arrivals()).
- * What the rest of the SM decides comes in: the warp slots' state (still
- * the SM's struct sm_warp: resident, at the barrier, its TB), a warp's
- * arrival at simt.bar, the warps whose last thread exits, the LSU idle.
+ * the table of warp slots (simtref_warp_slots) their warps; the warp
+ * slots, whose launch, arrival, exit and release ports take the cycle's
+ * events and whose retirements free their slots; the table, whose
+ * retire, arrival and release ports take the cycle's retirements, the
+ * exited warps' arrivals and the WPT's releases; and the WPT
+ * (simtref_wpt), whose arrival ports take the warps that reach simt.bar
+ * and, on the ports no warp uses, the exited warps of a TB whose barrier
+ * is in progress (sm_tb.c's sm_exited_arrivals()).  What the rest of the
+ * SM decides comes in: a warp's launch, its arrival at simt.bar, the
+ * lanes whose thread exits, the LSU idle.
  * The launch is the same under every mode but for one thing: under harp
  * the I-buffers belong to the First-Level slots, so a placement clears
  * none (sm_dispatch()).
@@ -71,14 +73,11 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[COUNT_W-1:0]",             "tb_warps_i",     "... of this many warps each" },
         { "input",  "[THREAD_W-1:0]",            "block_i",        "... of this many threads each" },
         { "input",  "[SHARED_W-1:0]",            "shared_bytes_i", "... holding this much shared memory each" },
-        { NULL, NULL, NULL, "The warp slots at the cycle's start (bit or field g: warp slot g)" },
-        { "input",  "[NUM_SLOTS-1:0]",           "resident_i",     "holds a warp" },
-        { "input",  "[NUM_SLOTS-1:0]",           "at_barrier_i",   "... that arrived at its TB's barrier" },
-        { "input",  "[NUM_SLOTS*TB_W-1:0]",      "slot_tb_i",      "... of this TB slot" },
-        { NULL, NULL, NULL, "This cycle's events, decided by the rest of the SM" },
+        { NULL, NULL, NULL, "This cycle's events, decided by the rest of the SM (bit or field g: warp slot g)" },
+        { "input",  "[NUM_SLOTS-1:0]",           "launch_i",       "the slot's warp is launched into its control-flow stage" },
         { "input",  "[NUM_SCHED-1:0]",           "arr_valid_i",    "a warp of the scheduler arrives at simt.bar ..." },
         { "input",  "[NUM_SCHED*LW_W-1:0]",      "arr_warp_i",     "... this warp of it" },
-        { "input",  "[NUM_SLOTS-1:0]",           "retire_i",       "the slot's last thread exits: its warp retires" },
+        { "input",  "[NUM_SLOTS*LANES-1:0]",     "kill_i",         "lanes of the slot whose thread exits" },
         { "input",  "",                          "lsu_idle_i",     "the LSU holds no request" },
         { NULL, NULL, NULL, "The table of resident TBs' read port (a warp's grid index)" },
         { "input",  "[TB_W-1:0]",                "rd_tb_i",        "a TB slot" },
@@ -105,7 +104,16 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[MAX_TBS-1:0]",             "release_o",      "per TB: its barrier releases on the edge" },
         { "output", "[NUM_SLOTS-1:0]",           "warp_release_o", "bit s*NUM_WARPS+w: the warp is released" },
         { "output", "",                          "wpt_err_o",      "the WPT refused an arrival" },
+        { NULL, NULL, NULL, "The warp slots as this cycle reads them: the registers, this cycle's placements written through" },
+        { "output", "[NUM_SLOTS-1:0]",           "warp_resident_o", "holds a warp" },
+        { "output", "[NUM_SLOTS-1:0]",           "warp_pending_o", "... whose launch has not happened" },
+        { "output", "[NUM_SLOTS-1:0]",           "warp_barrier_o", "... that waits at its TB's barrier" },
+        { "output", "[NUM_SLOTS*TB_W-1:0]",      "warp_tb_o",      "... of this TB slot" },
+        { "output", "[NUM_SLOTS*WID_W-1:0]",     "warp_wid_o",     "... this warp of the TB" },
+        { "output", "[NUM_SLOTS*LANES-1:0]",     "warp_lanes_o",   "... its lanes holding a thread" },
+        { "output", "[NUM_SLOTS*LANES-1:0]",     "warp_live_o",    "... those not exited" },
         { NULL, NULL, NULL, "Retirement and the grid's end" },
+        { "output", "[NUM_SLOTS-1:0]",           "retire_o",       "the slot's last live lanes exit: its warp retires" },
         { "output", "[MAX_TBS-1:0]",             "tb_done_o",      "the TB's last warps retire: its slot is free from the next cycle" },
         { "output", "",                          "grid_done_o",    "every TB placed and finished, the LSU idle" },
     };
@@ -117,7 +125,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// The dispatcher places TBs; each placement fills a slot of the table");
     vgen_line(v, "// of resident TBs at the edge and gives its warp slots their warps");
     vgen_line(v, "// (the TB, the warp's number, its grid index and lanes) and, but under");
-    vgen_line(v, "// harp, clears their I-buffers.  A warp that retires frees its warp");
+    vgen_line(v, "// harp, clears their I-buffers.  The table of warp slots keeps each");
+    vgen_line(v, "// warp's status; a warp whose last live lanes exit retires, frees its warp");
     vgen_line(v, "// slot, and the table's count of its TB's live warps; when the table");
     vgen_line(v, "// says those were the TB's last (tb_done_o), the dispatcher frees the");
     vgen_line(v, "// TB slot from the next cycle.  A warp that arrives at simt.bar takes");
@@ -147,6 +156,16 @@ static void emit_wires(struct vgen *v)
     vgen_line(v, "wire [MAX_TBS-1:0]           t_owing;    // a TB's exited warps owe arrivals ...");
     vgen_line(v, "wire [MAX_TBS*WARPS_W-1:0]   t_owed;     // ... this many");
     vgen_line(v, "wire [MAX_TBS-1:0]           t_last;     // a TB's last live warps retire");
+    vgen_line(v, "// the warp slots' registers (at the cycle's start: before its placements)");
+    vgen_line(v, "wire [NUM_SLOTS-1:0]         s_resident; // holds a warp");
+    vgen_line(v, "wire [NUM_SLOTS-1:0]         s_pending;  // ... whose launch is pending");
+    vgen_line(v, "wire [NUM_SLOTS-1:0]         s_barrier;  // ... at its TB's barrier");
+    vgen_line(v, "wire [NUM_SLOTS*TB_W-1:0]    s_tb;       // ... of this TB slot");
+    vgen_line(v, "wire [NUM_SLOTS*WID_W-1:0]   s_wid;      // ... this warp of it");
+    vgen_line(v, "wire [NUM_SLOTS*LANES-1:0]   s_lanes;    // ... its lanes");
+    vgen_line(v, "wire [NUM_SLOTS*LANES-1:0]   s_live;     // ... not exited");
+    vgen_line(v, "wire [NUM_SLOTS-1:0]         s_retire;   // its last live lanes exit now");
+    vgen_line(v, "wire [NUM_SLOTS*WID_W-1:0]   give_wid;   // a placed warp's number in its TB");
     vgen_line(v, "// the WPT's");
     vgen_line(v, "wire [MAX_TBS*CNT_W-1:0]     w_cnt;      // warps waiting per TB");
     vgen_line(v, "wire [MAX_TBS-1:0]           w_release;  // barriers released");
@@ -194,7 +213,7 @@ static void emit_dispatch_part(struct vgen *v, enum rtl_defect defect)
         VCONN_SAME("grid_i"),
         VCONN_SAME("tb_warps_i"),
         VCONN_SAME("shared_bytes_i"),
-        { "warp_release_i", "retire_i",   "a retired warp's slot" },
+        { "warp_release_i", "s_retire",   "a retired warp's slot" },
         { "tb_release_i",   "tb_free",    NULL },
         { "n_place_o",      "d_n",        NULL },
         { "place_tb_o",     "d_tb",       NULL },
@@ -316,12 +335,12 @@ static void emit_events(struct vgen *v)
     vgen_begin_named(v, "g_in_tb", "for (gt = 0; gt < MAX_TBS; gt = gt + 1)");
     vgen_line(v, "localparam [TB_W-1:0] T = gt;");
     vgen_begin_named(v, "g_slot", "for (ga = 0; ga < NUM_SLOTS; ga = ga + 1)");
-    vgen_line(v, "assign in_tb[gt*NUM_SLOTS + ga] = slot_tb_i[ga*TB_W +: TB_W] == T;");
+    vgen_line(v, "assign in_tb[gt*NUM_SLOTS + ga] = s_tb[ga*TB_W +: TB_W] == T;");
     vgen_end(v);
     vgen_end(v);
     vgen_begin_named(v, "g_retire", "for (gt = 0; gt < MAX_TBS; gt = gt + 1)");
-    vgen_line(v, "wire [NUM_SLOTS-1:0] of_tb  = retire_i & in_tb[gt*NUM_SLOTS +: NUM_SLOTS];");
-    vgen_line(v, "wire [NUM_SLOTS-1:0] waited = of_tb & (at_barrier_i | arriving);");
+    vgen_line(v, "wire [NUM_SLOTS-1:0] of_tb  = s_retire & in_tb[gt*NUM_SLOTS +: NUM_SLOTS];");
+    vgen_line(v, "wire [NUM_SLOTS-1:0] waited = of_tb & (s_barrier | arriving);");
     vgen_line(v, "// running counts over the slots: [g*WARPS_W]: slots below g");
     vgen_line(v, "wire [(NUM_SLOTS+1)*WARPS_W-1:0] n       /* verilator split_var */;");
     vgen_line(v, "wire [(NUM_SLOTS+1)*WARPS_W-1:0] arrived /* verilator split_var */;");
@@ -343,7 +362,7 @@ static void emit_events(struct vgen *v)
     vgen_line(v, "for (es = 0; es < NUM_SCHED; es = es + 1)");
     vgen_line(v, "  for (ew = 0; ew < NUM_WARPS; ew = ew + 1)");
     vgen_line(v, "    if (arriving[ew*NUM_SCHED + es])");
-    vgen_line(v, "      arr_tb[es*TB_W +: TB_W] = slot_tb_i[(ew*NUM_SCHED + es)*TB_W +: TB_W];");
+    vgen_line(v, "      arr_tb[es*TB_W +: TB_W] = s_tb[(ew*NUM_SCHED + es)*TB_W +: TB_W];");
     vgen_end(v);
 }
 
@@ -422,8 +441,91 @@ static void emit_wpt_part(struct vgen *v)
     vgen_generate(v);
     vgen_begin_named(v, "g_release", "for (gr = 0; gr < NUM_SLOTS; gr = gr + 1)");
     vgen_line(v, "assign warp_release_o[(gr %% NUM_SCHED) * NUM_WARPS + gr / NUM_SCHED] =");
-    vgen_line(v, "    resident_i[gr] && w_release[slot_tb_i[gr*TB_W +: TB_W]]");
-    vgen_line(v, "    && (at_barrier_i[gr] || arriving[gr]);");
+    vgen_line(v, "    s_resident[gr] && w_release[s_tb[gr*TB_W +: TB_W]]");
+    vgen_line(v, "    && (s_barrier[gr] || arriving[gr]);");
+    vgen_end(v);
+    vgen_endgenerate(v);
+}
+
+/* A placed warp's number in its TB at the table of warp slots' width
+ * (the dispatcher's may be wider or narrower: both hold every warp of a
+ * TB). */
+static void emit_give_wid(struct vgen *v, const struct launch_sizes *z)
+{
+    if (z->dg.idx_w == z->tg.wid_w) {
+        vgen_line(v, "assign give_wid = d_give_idx;");
+        return;
+    }
+    vgen_line(v, "genvar gi;");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_give_wid", "for (gi = 0; gi < NUM_SLOTS; gi = gi + 1)");
+    if (z->dg.idx_w > z->tg.wid_w) {
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+        vgen_line(v, "wire [IDX_W-1:0] idx = d_give_idx[gi*IDX_W +: IDX_W];  // below TB_WARPS");
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+        vgen_line(v, "assign give_wid[gi*WID_W +: WID_W] = idx[WID_W-1:0];");
+    } else {
+        vgen_line(v, "assign give_wid[gi*WID_W +: WID_W] =");
+        vgen_line(v, "    {{(WID_W-IDX_W){1'b0}}, d_give_idx[gi*IDX_W +: IDX_W]};");
+    }
+    vgen_end(v);
+    vgen_endgenerate(v);
+}
+
+static void emit_slots_part(struct vgen *v, const struct launch_sizes *z)
+{
+    const struct vconn params[] = {
+        { "SLOTS", "NUM_SLOTS", NULL },
+        { "LANES", "LANES",     NULL },
+        { "TBS",   "MAX_TBS",   NULL },
+        { "TB_W",  "TB_W",      NULL },
+        { "WID_W", "WID_W",     NULL },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        { "place_i",          "d_give",       "the dispatcher's placements" },
+        { "place_tb_i",       "d_give_tb",    NULL },
+        { "place_wid_i",      "give_wid",     NULL },
+        { "place_lanes_i",    "give_lanes_o", NULL },
+        { "launch_i",         "launch_i",     "the cycle's events" },
+        { "arrive_i",         "arriving",     NULL },
+        { "kill_i",           "kill_i",       NULL },
+        { "release_i",        "w_release",    "the WPT's releases" },
+        { "resident_o",       "s_resident",   NULL },
+        { "launch_pending_o", "s_pending",    NULL },
+        { "at_barrier_o",     "s_barrier",    NULL },
+        { "tb_o",             "s_tb",         NULL },
+        { "wid_o",            "s_wid",        NULL },
+        { "lanes_o",          "s_lanes",      NULL },
+        { "live_o",           "s_live",       NULL },
+        { "retire_o",         "s_retire",     NULL },
+    };
+
+    vgen_section(v, "The table of warp slots: placements, launches, arrivals, exits, releases");
+    emit_give_wid(v, z);
+    vgen_instance(v, "simtref_warp_slots", "u_warp_slots", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+    vgen_line(v, "assign retire_o = s_retire;");
+    vgen_blank(v);
+    vgen_line(v, "// What the cycle's stages read: the C SM places at the cycle's start");
+    vgen_line(v, "// (sm_dispatch()), the module at its edge, so a placed slot's new");
+    vgen_line(v, "// warp is written through.");
+    vgen_line(v, "assign warp_resident_o = s_resident | d_give;");
+    vgen_line(v, "assign warp_pending_o  = s_pending | d_give;");
+    vgen_line(v, "assign warp_barrier_o  = s_barrier & ~d_give;");
+    vgen_line(v, "genvar gw;");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_warp", "for (gw = 0; gw < NUM_SLOTS; gw = gw + 1)");
+    vgen_line(v, "assign warp_tb_o[gw*TB_W +: TB_W] = d_give[gw] ? d_give_tb[gw*TB_W +: TB_W]");
+    vgen_line(v, "                                              : s_tb[gw*TB_W +: TB_W];");
+    vgen_line(v, "assign warp_wid_o[gw*WID_W +: WID_W] = d_give[gw] ? give_wid[gw*WID_W +: WID_W]");
+    vgen_line(v, "                                                  : s_wid[gw*WID_W +: WID_W];");
+    vgen_line(v, "assign warp_lanes_o[gw*LANES +: LANES] = d_give[gw] ? give_lanes_o[gw*LANES +: LANES]");
+    vgen_line(v, "                                                    : s_lanes[gw*LANES +: LANES];");
+    vgen_line(v, "assign warp_live_o[gw*LANES +: LANES] = d_give[gw] ? give_lanes_o[gw*LANES +: LANES]");
+    vgen_line(v, "                                                   : s_live[gw*LANES +: LANES];");
     vgen_end(v);
     vgen_endgenerate(v);
 }
@@ -476,7 +578,7 @@ static void emit_table_part(struct vgen *v)
     vgen_line(v, "// place, no warp is resident and the LSU is idle.  With no warp");
     vgen_line(v, "// resident every slot is free, and a launch fits an empty SM: the");
     vgen_line(v, "// dispatcher places nothing only when every TB has been placed.");
-    vgen_line(v, "assign grid_done_o = d_n == {N_W{1'b0}} && resident_i == {NUM_SLOTS{1'b0}}");
+    vgen_line(v, "assign grid_done_o = d_n == {N_W{1'b0}} && s_resident == {NUM_SLOTS{1'b0}}");
     vgen_line(v, "                     && lsu_idle_i;");
 }
 
@@ -499,6 +601,7 @@ void emit_sm_launch(struct vgen *v, const struct simt_config *cfg,
     emit_warp_launch(v);
     emit_exited_arrivals(v);
     emit_wpt_part(v);
+    emit_slots_part(v, &z);
     emit_table_part(v);
     vgen_module_end(v, "simtref_sm_launch");
 }

@@ -1,22 +1,24 @@
 // tb_sm_launch.cpp -- the SM's thread-block launch in Verilog
-// (simtref_sm_launch: simtref_dispatch, simtref_tb_table and simtref_wpt
-// composed) in lockstep with the C SM on the suite's kernels.
+// (simtref_sm_launch: simtref_dispatch, simtref_tb_table,
+// simtref_warp_slots and simtref_wpt composed) in lockstep with the C SM
+// on the suite's kernels.
 //
 // A kernel runs on the C SM (golden/sm/), started through the host API as
 // `simtref sim` starts it, every cycle evaluated (its reference mode;
 // tb/tb_sm_common.h).  The SM records its launch side each cycle (struct
 // sm_launch_probe, golden/sm/sm.h): what the rest of the SM gives it (the
-// warp slots at the cycle's start: resident, at the barrier, their TB;
-// the LSU idle; the warps that arrive at simt.bar and those that retire)
-// and what the dispatcher, the table of resident TBs and the WPT computed
-// (the placements, each placed warp slot's TB, warp, grid index and
-// lanes, the I-buffers cleared, the WPT's arrival ports with the exited
+// LSU idle; the warps launched, those that arrive at simt.bar and the
+// lanes that exit) and what the dispatcher, the two tables and the WPT
+// computed (the placements, each placed warp slot's TB, warp, grid index
+// and lanes, the I-buffers cleared, the warp slots as the cycle reads
+// them and those that retire, the WPT's arrival ports with the exited
 // warps' arrivals, its counts, ranks and releases, the warps released,
-// the TBs whose last warps retire; the table as its read port shows it).
+// the TBs whose last warps retire; the TB table as its read port shows
+// it).
 // The module gets the same inputs, after a first cycle that starts the
 // launch as sm_start() starts the dispatcher; before each clock edge
 // every output is compared with the C SM's.  Its state (the dispatcher's
-// occupancy, the table, the WPT's counters) is never read back: it
+// occupancy, the tables, the WPT's counters) is never read back: it
 // follows the C SM's from the reset through the ports alone.  After the
 // last cycle the module must say the grid is done on the state the C SM
 // ended in (and not before).  The kernel's result is then checked against
@@ -96,22 +98,18 @@ void drive_launch(Top &top, const sm *m)
     top.shared_bytes_i = m->launch.shared_bytes;
 }
 
-// The warp slots' state at the cycle's start and the LSU's, and the table's
-// read port (which TB slot and warp: from the cycle).
+// The LSU's state at the cycle's start, and the table's read port (which
+// TB slot and warp: from the cycle).
 void drive_state(Top &top, const sm_launch_probe &p, const Widths &w,
                  long cycle)
 {
-    for (unsigned g = 0; g < w.slots; g++) {
-        tb::set_field(top.resident_i, g, 1, has(p.resident, g));
-        tb::set_field(top.at_barrier_i, g, 1, has(p.at_barrier, g));
-        tb::set_field(top.slot_tb_i, g * w.tb_w, w.tb_w, p.slot_tb[g]);
-    }
     top.lsu_idle_i = p.lsu_idle;
     top.rd_tb_i = (unsigned)(cycle % w.tbs);
     top.rd_wid_i = (unsigned)(cycle / w.tbs % w.tb_warps);
 }
 
-// This cycle's events: the warps arriving at simt.bar, those retiring.
+// This cycle's events: the warps launched, those arriving at simt.bar,
+// the lanes exiting.
 void drive_events(Top &top, const sm_launch_probe &p, const Widths &w)
 {
     for (unsigned s = 0; s < w.sched; s++) {
@@ -120,8 +118,49 @@ void drive_events(Top &top, const sm_launch_probe &p, const Widths &w)
         tb::set_field(top.arr_warp_i, s * w.lw_w, w.lw_w,
                       on ? (unsigned)p.arrive[s] : 0);
     }
-    for (unsigned g = 0; g < w.slots; g++)
-        tb::set_field(top.retire_i, g, 1, has(p.retire, g));
+    for (unsigned g = 0; g < w.slots; g++) {
+        tb::set_field(top.launch_i, g, 1, has(p.launch, g));
+        tb::set_field(top.kill_i, g * w.lanes, w.lanes, p.kill[g]);
+    }
+}
+
+// The warp slots as the cycle reads them, and those retiring.
+bool compare_slots(const Top &top, const sm_launch_probe &p, const Widths &w,
+                   long cycle, tb::Mismatch &mm)
+{
+    bool ok = true;
+
+    for (unsigned g = 0; g < w.slots; g++) {
+        const warp_slot &e = p.ws[g];
+        auto at = [g](const char *sig) {
+            return [g, sig] { return std::string(sig) + " of warp slot "
+                                     + std::to_string(g); };
+        };
+        ok &= tb::check(mm, cycle, e.resident,
+                        tb::get_field(top.warp_resident_o, g, 1),
+                        at("warp_resident_o"));
+        ok &= tb::check(mm, cycle, e.launch_pending,
+                        tb::get_field(top.warp_pending_o, g, 1),
+                        at("warp_pending_o"));
+        ok &= tb::check(mm, cycle, e.at_barrier,
+                        tb::get_field(top.warp_barrier_o, g, 1),
+                        at("warp_barrier_o"));
+        ok &= tb::check(mm, cycle, e.tb,
+                        tb::get_field(top.warp_tb_o, g * w.tb_w, w.tb_w),
+                        at("warp_tb_o"));
+        ok &= tb::check(mm, cycle, e.wid,
+                        tb::get_field(top.warp_wid_o, g * w.wid_w, w.wid_w),
+                        at("warp_wid_o"));
+        ok &= tb::check(mm, cycle, e.lanes,
+                        tb::get_field(top.warp_lanes_o, g * w.lanes, w.lanes),
+                        at("warp_lanes_o"));
+        ok &= tb::check(mm, cycle, e.live,
+                        tb::get_field(top.warp_live_o, g * w.lanes, w.lanes),
+                        at("warp_live_o"));
+        ok &= tb::check(mm, cycle, has(p.retire, g),
+                        tb::get_field(top.retire_o, g, 1), at("retire_o"));
+    }
+    return ok;
 }
 
 // The module's outputs against the C SM's; false at the first difference
@@ -233,7 +272,7 @@ bool compare(const Top &top, const sm_launch_probe &p, const Widths &w,
     }
     // the C SM was running at the cycle's start: the grid is not done
     ok &= tb::expect(mm, cycle, "grid_done_o", 0, top.grid_done_o);
-    return ok;
+    return ok && compare_slots(top, p, w, cycle, mm);
 }
 
 void count(Coverage &c, const sm_launch_probe &p, const Widths &w,

@@ -167,6 +167,9 @@ static void cycle_begin(struct sm *sm, struct sm_cycle_state *cy)
     cy->before = sm->st;
     sm->lsu_taken = false;
     cy->placed = sm_dispatch(sm);
+    if (sm->launch_probe)   /* the warp slots the cycle reads */
+        memcpy(sm->launch_probe->ws, sm->ws.slot,
+               sm->warp_slots * sizeof sm->ws.slot[0]);
     cy->launches_pending = sm_launches_pending_of(sm);
     cy->quiet = cy->placed == 0 && !sm->reference;
     cy->gi.now = cy->now;
@@ -698,6 +701,12 @@ static void warp_slots_edge(struct sm *sm, struct sm_cycle_state *cy)
 {
     for (unsigned t = 0; cy->any_release && t < sm->cfg.max_tbs; t++)
         sm->ws_in.release |= (uint64_t)cy->wo->release[t] << t;
+    if (sm->launch_probe) {     /* the launches and exits, as inputs */
+        memcpy(sm->launch_probe->launch, sm->ws_in.launch,
+               sizeof sm->ws_in.launch);
+        memcpy(sm->launch_probe->kill, sm->ws_in.kill,
+               sm->warp_slots * sizeof sm->ws_in.kill[0]);
+    }
     if (!cy->launches_pending && !cy->any_arrival && !cy->any_exit
         && !cy->any_release && !sm->reference)
         return;                 /* no port is used */

@@ -364,28 +364,26 @@ struct sm_mem_probe {
 /*
  * Not hardware: what a testbench of the SM's thread-block launch in
  * Verilog (simtref_sm_launch, tb/tb_sm_launch.cpp) records of it each
- * cycle, where golden/sm/sm_tb.c and sm.c compute it: the warp slots'
- * state at the cycle's start and the events other parts decide (the
- * inputs), and what the dispatcher, the table of resident TBs and the
- * WPT give (the outputs).  NULL by default (struct sm's launch_probe);
+ * cycle, where golden/sm/sm_tb.c and sm.c compute it: the LSU's state
+ * at the cycle's start and the events other parts decide (the inputs),
+ * and what the dispatcher, the table of resident TBs, the table of warp
+ * slots and the WPT give (the outputs).  NULL by default (struct sm's launch_probe);
  * the testbench clears it before each cycle.
  */
 struct sm_launch_probe {
     bool evaluated;             /* the cycle reached its edge */
-    /* inputs: the warp slots at the cycle's start, before the placement
+    /* inputs at the cycle's start, before the placement
      * (sm_probe_launch_start()) */
-    uint64_t resident[SM_MAX_WARP_SLOTS / 64];  /* holds a warp */
-    uint64_t at_barrier[SM_MAX_WARP_SLOTS / 64]; /* ... arrived at its
-                                 * TB's barrier */
-    uint8_t slot_tb[SM_MAX_WARP_SLOTS];  /* ... of this TB slot */
     bool lsu_idle;              /* the LSU holds no request */
     struct tb_table_entry tbt[CONFIG_MAX_TBS];  /* the table of resident
                                  * TBs as its read port shows it */
     /* inputs: this cycle's events */
     int arrive[CONFIG_MAX_SCHEDULERS];  /* the warp of scheduler s that
                                  * arrives at its barrier, or -1 */
-    uint64_t retire[SM_MAX_WARP_SLOTS / 64];  /* the warp slots whose last
-                                 * thread exits (sm_retire()) */
+    uint64_t launch[SM_MAX_WARP_SLOTS / 64];  /* the warp slots launched
+                                 * into their control-flow stage */
+    uint64_t kill[SM_MAX_WARP_SLOTS];   /* per warp slot: the lanes whose
+                                 * thread exits */
     /* outputs */
     struct dispatch_out place;  /* the dispatcher's placements */
     uint64_t lanes[SM_MAX_WARP_SLOTS];  /* a placed warp slot's lanes
@@ -398,6 +396,10 @@ struct sm_launch_probe {
     uint64_t release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS / 64];
                                 /* the warps the WPT releases */
     uint64_t tb_done;           /* bit t: TB slot t's last warps retire */
+    uint64_t retire[SM_MAX_WARP_SLOTS / 64];  /* the warp slots whose last
+                                 * thread exits (sm_retire()) */
+    struct warp_slot ws[SM_MAX_WARP_SLOTS];  /* the warp slots as the
+                                 * cycle reads them, its placements made */
 };
 
 /*
@@ -563,8 +565,8 @@ void sm_destroy(struct sm *sm);
  * -1 with the problem in sm->err. */
 int sm_start(struct sm *sm, const struct sm_launch *l);
 
-/* The warp slots' state into the launch probe (inputs at the cycle's
- * start; also the state a run ends in). */
+/* The LSU's state and the table of resident TBs into the launch probe
+ * (at the cycle's start; also the state a run ends in). */
 void sm_probe_launch_start(const struct sm *sm, struct sm_launch_probe *p);
 
 /* One clock cycle; returns the status after it. */

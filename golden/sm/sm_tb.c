@@ -36,15 +36,6 @@ unsigned sm_launches_pending_of(const struct sm *sm)
 
 void sm_probe_launch_start(const struct sm *sm, struct sm_launch_probe *p)
 {
-    for (unsigned g = 0; g < sm->warp_slots; g++) {
-        const struct warp_slot *w = sm_warp(sm, g);
-
-        if (w->resident)
-            bitset_add(p->resident, g);
-        if (w->at_barrier)
-            bitset_add(p->at_barrier, g);
-        p->slot_tb[g] = (uint8_t)w->tb;
-    }
     p->lsu_idle = lsu_idle(&sm->lsu);
     memcpy(p->tbt, sm->tbt.tb, sizeof p->tbt);
 }

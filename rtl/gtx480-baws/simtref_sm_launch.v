@@ -9,7 +9,8 @@
 // The dispatcher places TBs; each placement fills a slot of the table
 // of resident TBs at the edge and gives its warp slots their warps
 // (the TB, the warp's number, its grid index and lanes) and, but under
-// harp, clears their I-buffers.  A warp that retires frees its warp
+// harp, clears their I-buffers.  The table of warp slots keeps each
+// warp's status; a warp whose last live lanes exit retires, frees its warp
 // slot, and the table's count of its TB's live warps; when the table
 // says those were the TB's last (tb_done_o), the dispatcher frees the
 // TB slot from the next cycle.  A warp that arrives at simt.bar takes
@@ -43,59 +44,65 @@ module simtref_sm_launch #(
   parameter integer THREAD_W     = 11                      // threads of a TB
 ) (
   // Clock and reset
-  input  wire                         clk_i,           // clock
-  input  wire                         rst_ni,          // asynchronous reset, active low
+  input  wire                         clk_i,            // clock
+  input  wire                         rst_ni,           // asynchronous reset, active low
 
   // The launch: start_i for one cycle, the rest held for the kernel
-  input  wire                         start_i,         // a launch starts (every slot free)
-  input  wire [CTAID_W-1:0]           grid_i,          // ... of this many TBs
-  input  wire [COUNT_W-1:0]           tb_warps_i,      // ... of this many warps each
-  input  wire [THREAD_W-1:0]          block_i,         // ... of this many threads each
-  input  wire [SHARED_W-1:0]          shared_bytes_i,  // ... holding this much shared memory each
+  input  wire                         start_i,          // a launch starts (every slot free)
+  input  wire [CTAID_W-1:0]           grid_i,           // ... of this many TBs
+  input  wire [COUNT_W-1:0]           tb_warps_i,       // ... of this many warps each
+  input  wire [THREAD_W-1:0]          block_i,          // ... of this many threads each
+  input  wire [SHARED_W-1:0]          shared_bytes_i,   // ... holding this much shared memory each
 
-  // The warp slots at the cycle's start (bit or field g: warp slot g)
-  input  wire [NUM_SLOTS-1:0]         resident_i,      // holds a warp
-  input  wire [NUM_SLOTS-1:0]         at_barrier_i,    // ... that arrived at its TB's barrier
-  input  wire [NUM_SLOTS*TB_W-1:0]    slot_tb_i,       // ... of this TB slot
-
-  // This cycle's events, decided by the rest of the SM
-  input  wire [NUM_SCHED-1:0]         arr_valid_i,     // a warp of the scheduler arrives at simt.bar ...
-  input  wire [NUM_SCHED*LW_W-1:0]    arr_warp_i,      // ... this warp of it
-  input  wire [NUM_SLOTS-1:0]         retire_i,        // the slot's last thread exits: its warp retires
-  input  wire                         lsu_idle_i,      // the LSU holds no request
+  // This cycle's events, decided by the rest of the SM (bit or field g: warp slot g)
+  input  wire [NUM_SLOTS-1:0]         launch_i,         // the slot's warp is launched into its control-flow stage
+  input  wire [NUM_SCHED-1:0]         arr_valid_i,      // a warp of the scheduler arrives at simt.bar ...
+  input  wire [NUM_SCHED*LW_W-1:0]    arr_warp_i,       // ... this warp of it
+  input  wire [NUM_SLOTS*LANES-1:0]   kill_i,           // lanes of the slot whose thread exits
+  input  wire                         lsu_idle_i,       // the LSU holds no request
 
   // The table of resident TBs' read port (a warp's grid index)
-  input  wire [TB_W-1:0]              rd_tb_i,         // a TB slot
-  input  wire [WID_W-1:0]             rd_wid_i,        // ... and a warp of its TB
-  output wire                         rd_valid_o,      // the slot holds a TB
-  output wire [CTAID_W-1:0]           rd_ctaid_o,      // its grid index (while rd_valid_o)
-  output wire [SLOT_W-1:0]            rd_warp_slot_o,  // warp rd_wid_i's warp slot (while rd_valid_o)
+  input  wire [TB_W-1:0]              rd_tb_i,          // a TB slot
+  input  wire [WID_W-1:0]             rd_wid_i,         // ... and a warp of its TB
+  output wire                         rd_valid_o,       // the slot holds a TB
+  output wire [CTAID_W-1:0]           rd_ctaid_o,       // its grid index (while rd_valid_o)
+  output wire [SLOT_W-1:0]            rd_warp_slot_o,   // warp rd_wid_i's warp slot (while rd_valid_o)
 
   // The TBs placed this cycle, in grid order
-  output wire [N_W-1:0]               n_place_o,       // how many
-  output wire [MAX_TBS*TB_W-1:0]      place_tb_o,      // placement k: its TB slot
-  output wire [MAX_TBS*CTAID_W-1:0]   place_ctaid_o,   // placement k: its grid index
+  output wire [N_W-1:0]               n_place_o,        // how many
+  output wire [MAX_TBS*TB_W-1:0]      place_tb_o,       // placement k: its TB slot
+  output wire [MAX_TBS*CTAID_W-1:0]   place_ctaid_o,    // placement k: its grid index
 
   // The warp slots' launch (bit or field g: warp slot g)
-  output wire [NUM_SLOTS-1:0]         give_o,          // the slot takes a warp ...
-  output wire [NUM_SLOTS*TB_W-1:0]    give_tb_o,       // ... of this TB slot ...
-  output wire [NUM_SLOTS*IDX_W-1:0]   give_wid_o,      // ... this warp of the TB ...
-  output wire [NUM_SLOTS*CTAID_W-1:0] give_ctaid_o,    // ... of this grid index ...
-  output wire [NUM_SLOTS*LANES-1:0]   give_lanes_o,    // ... its lanes holding a thread (0 when not taken)
-  output wire [NUM_SLOTS-1:0]         clear_o,         // bit s*NUM_WARPS+w: scheduler s's I-buffer w is cleared
+  output wire [NUM_SLOTS-1:0]         give_o,           // the slot takes a warp ...
+  output wire [NUM_SLOTS*TB_W-1:0]    give_tb_o,        // ... of this TB slot ...
+  output wire [NUM_SLOTS*IDX_W-1:0]   give_wid_o,       // ... this warp of the TB ...
+  output wire [NUM_SLOTS*CTAID_W-1:0] give_ctaid_o,     // ... of this grid index ...
+  output wire [NUM_SLOTS*LANES-1:0]   give_lanes_o,     // ... its lanes holding a thread (0 when not taken)
+  output wire [NUM_SLOTS-1:0]         clear_o,          // bit s*NUM_WARPS+w: scheduler s's I-buffer w is cleared
 
   // Barriers
-  output wire [NUM_SCHED-1:0]         wpt_valid_o,     // the WPT's arrival port p: a warp's or an exited warp's ...
-  output wire [NUM_SCHED*TB_W-1:0]    wpt_tb_o,        // ... of this TB slot
-  output wire [MAX_TBS*CNT_W-1:0]     cnt_o,           // per TB: its warps waiting at the barrier
-  output wire [MAX_TBS*TB_W-1:0]      rank_o,          // per TB: its MWF rank
-  output wire [MAX_TBS-1:0]           release_o,       // per TB: its barrier releases on the edge
-  output wire [NUM_SLOTS-1:0]         warp_release_o,  // bit s*NUM_WARPS+w: the warp is released
-  output wire                         wpt_err_o,       // the WPT refused an arrival
+  output wire [NUM_SCHED-1:0]         wpt_valid_o,      // the WPT's arrival port p: a warp's or an exited warp's ...
+  output wire [NUM_SCHED*TB_W-1:0]    wpt_tb_o,         // ... of this TB slot
+  output wire [MAX_TBS*CNT_W-1:0]     cnt_o,            // per TB: its warps waiting at the barrier
+  output wire [MAX_TBS*TB_W-1:0]      rank_o,           // per TB: its MWF rank
+  output wire [MAX_TBS-1:0]           release_o,        // per TB: its barrier releases on the edge
+  output wire [NUM_SLOTS-1:0]         warp_release_o,   // bit s*NUM_WARPS+w: the warp is released
+  output wire                         wpt_err_o,        // the WPT refused an arrival
+
+  // The warp slots as this cycle reads them: the registers, this cycle's placements written through
+  output wire [NUM_SLOTS-1:0]         warp_resident_o,  // holds a warp
+  output wire [NUM_SLOTS-1:0]         warp_pending_o,   // ... whose launch has not happened
+  output wire [NUM_SLOTS-1:0]         warp_barrier_o,   // ... that waits at its TB's barrier
+  output wire [NUM_SLOTS*TB_W-1:0]    warp_tb_o,        // ... of this TB slot
+  output wire [NUM_SLOTS*WID_W-1:0]   warp_wid_o,       // ... this warp of the TB
+  output wire [NUM_SLOTS*LANES-1:0]   warp_lanes_o,     // ... its lanes holding a thread
+  output wire [NUM_SLOTS*LANES-1:0]   warp_live_o,      // ... those not exited
 
   // Retirement and the grid's end
-  output wire [MAX_TBS-1:0]           tb_done_o,       // the TB's last warps retire: its slot is free from the next cycle
-  output wire                         grid_done_o      // every TB placed and finished, the LSU idle
+  output wire [NUM_SLOTS-1:0]         retire_o,         // the slot's last live lanes exit: its warp retires
+  output wire [MAX_TBS-1:0]           tb_done_o,        // the TB's last warps retire: its slot is free from the next cycle
+  output wire                         grid_done_o       // every TB placed and finished, the LSU idle
 );
 
   // ----------------------------------------------------------------------
@@ -114,6 +121,16 @@ module simtref_sm_launch #(
   wire [MAX_TBS-1:0]           t_owing;    // a TB's exited warps owe arrivals ...
   wire [MAX_TBS*WARPS_W-1:0]   t_owed;     // ... this many
   wire [MAX_TBS-1:0]           t_last;     // a TB's last live warps retire
+  // the warp slots' registers (at the cycle's start: before its placements)
+  wire [NUM_SLOTS-1:0]         s_resident; // holds a warp
+  wire [NUM_SLOTS-1:0]         s_pending;  // ... whose launch is pending
+  wire [NUM_SLOTS-1:0]         s_barrier;  // ... at its TB's barrier
+  wire [NUM_SLOTS*TB_W-1:0]    s_tb;       // ... of this TB slot
+  wire [NUM_SLOTS*WID_W-1:0]   s_wid;      // ... this warp of it
+  wire [NUM_SLOTS*LANES-1:0]   s_lanes;    // ... its lanes
+  wire [NUM_SLOTS*LANES-1:0]   s_live;     // ... not exited
+  wire [NUM_SLOTS-1:0]         s_retire;   // its last live lanes exit now
+  wire [NUM_SLOTS*WID_W-1:0]   give_wid;   // a placed warp's number in its TB
   // the WPT's
   wire [MAX_TBS*CNT_W-1:0]     w_cnt;      // warps waiting per TB
   wire [MAX_TBS-1:0]           w_release;  // barriers released
@@ -146,12 +163,12 @@ module simtref_sm_launch #(
     for (gt = 0; gt < MAX_TBS; gt = gt + 1) begin : g_in_tb
       localparam [TB_W-1:0] T = gt;
       for (ga = 0; ga < NUM_SLOTS; ga = ga + 1) begin : g_slot
-        assign in_tb[gt*NUM_SLOTS + ga] = slot_tb_i[ga*TB_W +: TB_W] == T;
+        assign in_tb[gt*NUM_SLOTS + ga] = s_tb[ga*TB_W +: TB_W] == T;
       end
     end
     for (gt = 0; gt < MAX_TBS; gt = gt + 1) begin : g_retire
-      wire [NUM_SLOTS-1:0] of_tb  = retire_i & in_tb[gt*NUM_SLOTS +: NUM_SLOTS];
-      wire [NUM_SLOTS-1:0] waited = of_tb & (at_barrier_i | arriving);
+      wire [NUM_SLOTS-1:0] of_tb  = s_retire & in_tb[gt*NUM_SLOTS +: NUM_SLOTS];
+      wire [NUM_SLOTS-1:0] waited = of_tb & (s_barrier | arriving);
       // running counts over the slots: [g*WARPS_W]: slots below g
       wire [(NUM_SLOTS+1)*WARPS_W-1:0] n       /* verilator split_var */;
       wire [(NUM_SLOTS+1)*WARPS_W-1:0] arrived /* verilator split_var */;
@@ -173,7 +190,7 @@ module simtref_sm_launch #(
     for (es = 0; es < NUM_SCHED; es = es + 1)
       for (ew = 0; ew < NUM_WARPS; ew = ew + 1)
         if (arriving[ew*NUM_SCHED + es])
-          arr_tb[es*TB_W +: TB_W] = slot_tb_i[(ew*NUM_SCHED + es)*TB_W +: TB_W];
+          arr_tb[es*TB_W +: TB_W] = s_tb[(ew*NUM_SCHED + es)*TB_W +: TB_W];
   end
 
   // ----------------------------------------------------------------------
@@ -198,7 +215,7 @@ module simtref_sm_launch #(
     .grid_i         (grid_i),
     .tb_warps_i     (tb_warps_i),
     .shared_bytes_i (shared_bytes_i),
-    .warp_release_i (retire_i),  // a retired warp's slot
+    .warp_release_i (s_retire),  // a retired warp's slot
     .tb_release_i   (tb_free),
     .n_place_o      (d_n),
     .place_tb_o     (d_tb),
@@ -347,8 +364,61 @@ module simtref_sm_launch #(
   generate
     for (gr = 0; gr < NUM_SLOTS; gr = gr + 1) begin : g_release
       assign warp_release_o[(gr % NUM_SCHED) * NUM_WARPS + gr / NUM_SCHED] =
-          resident_i[gr] && w_release[slot_tb_i[gr*TB_W +: TB_W]]
-          && (at_barrier_i[gr] || arriving[gr]);
+          s_resident[gr] && w_release[s_tb[gr*TB_W +: TB_W]]
+          && (s_barrier[gr] || arriving[gr]);
+    end
+  endgenerate
+
+  // ----------------------------------------------------------------------
+  // The table of warp slots: placements, launches, arrivals, exits, releases
+  // ----------------------------------------------------------------------
+
+  assign give_wid = d_give_idx;
+  simtref_warp_slots #(
+    .SLOTS (NUM_SLOTS),
+    .LANES (LANES),
+    .TBS   (MAX_TBS),
+    .TB_W  (TB_W),
+    .WID_W (WID_W)
+  ) u_warp_slots (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .place_i          (d_give),     // the dispatcher's placements
+    .place_tb_i       (d_give_tb),
+    .place_wid_i      (give_wid),
+    .place_lanes_i    (give_lanes_o),
+    .launch_i         (launch_i),   // the cycle's events
+    .arrive_i         (arriving),
+    .kill_i           (kill_i),
+    .release_i        (w_release),  // the WPT's releases
+    .resident_o       (s_resident),
+    .launch_pending_o (s_pending),
+    .at_barrier_o     (s_barrier),
+    .tb_o             (s_tb),
+    .wid_o            (s_wid),
+    .lanes_o          (s_lanes),
+    .live_o           (s_live),
+    .retire_o         (s_retire)
+  );
+  assign retire_o = s_retire;
+
+  // What the cycle's stages read: the C SM places at the cycle's start
+  // (sm_dispatch()), the module at its edge, so a placed slot's new
+  // warp is written through.
+  assign warp_resident_o = s_resident | d_give;
+  assign warp_pending_o  = s_pending | d_give;
+  assign warp_barrier_o  = s_barrier & ~d_give;
+  genvar gw;
+  generate
+    for (gw = 0; gw < NUM_SLOTS; gw = gw + 1) begin : g_warp
+      assign warp_tb_o[gw*TB_W +: TB_W] = d_give[gw] ? d_give_tb[gw*TB_W +: TB_W]
+                                                    : s_tb[gw*TB_W +: TB_W];
+      assign warp_wid_o[gw*WID_W +: WID_W] = d_give[gw] ? give_wid[gw*WID_W +: WID_W]
+                                                        : s_wid[gw*WID_W +: WID_W];
+      assign warp_lanes_o[gw*LANES +: LANES] = d_give[gw] ? give_lanes_o[gw*LANES +: LANES]
+                                                          : s_lanes[gw*LANES +: LANES];
+      assign warp_live_o[gw*LANES +: LANES] = d_give[gw] ? give_lanes_o[gw*LANES +: LANES]
+                                                         : s_live[gw*LANES +: LANES];
     end
   endgenerate
 
@@ -396,7 +466,7 @@ module simtref_sm_launch #(
   // place, no warp is resident and the LSU is idle.  With no warp
   // resident every slot is free, and a launch fits an empty SM: the
   // dispatcher places nothing only when every TB has been placed.
-  assign grid_done_o = d_n == {N_W{1'b0}} && resident_i == {NUM_SLOTS{1'b0}}
+  assign grid_done_o = d_n == {N_W{1'b0}} && s_resident == {NUM_SLOTS{1'b0}}
                        && lsu_idle_i;
 
 endmodule  // simtref_sm_launch
