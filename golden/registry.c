@@ -452,9 +452,10 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
     /* The SM's table of warp slots: per slot resident, launch pending,
      * at the barrier, TB slot, index in the TB, lanes and live lanes;
      * written by the dispatcher's placements and the warps' launches,
-     * arrivals, exits and releases.  No proof yet: its invariants (live
-     * within lanes, no live lane in a free slot) are checked by
-     * co-simulation and the unit test. */
+     * arrivals, exits and releases.  Proved on tiny
+     * (formal/warp_slots_props.v: its registers are what the ports said,
+     * live lanes within the lanes, a slot resident exactly while it has
+     * a live lane). */
     [STRUCTURE_WARP_SLOTS] = {
         .name = "warp_slots",
         .module = "simtref_warp_slots",
@@ -470,7 +471,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .tb_deps = "",
         .cosims = "tiny",
         .long_cosims = "fermi-harp fermi-sbr gtx480-baws",
-        .proofs = "",
+        .proofs = "tiny",
         .long_proofs = "",
         .sm_part = 1,
     },

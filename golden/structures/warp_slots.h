@@ -38,10 +38,10 @@
  * made (the C SM: sm_dispatch() in golden/sm/sm_tb.c) steps with the
  * place port alone first, as it does the table of resident TBs.
  *
- * Invariants (tests/unit/test_warp_slots.c, tb/tb_warp_slots.cpp): live
+ * Invariants (formal/warp_slots_props.v proves them on the module): live
  * is a subset of lanes; a slot that is not resident has no live lane; a
  * resident slot has a live lane (it retires in the cycle its last one
- * exits).
+ * exits), given that a placement has a lane and no exit in its cycle.
  */
 #ifndef SIMTREF_WARP_SLOTS_H
 #define SIMTREF_WARP_SLOTS_H
