@@ -326,6 +326,17 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "dispatcher places a TB in a slot still draining (each part "
                "right, their wiring wrong)",
     },
+    [DEFECT_SM_LAUNCH_PLACE_UNSEEN] = {
+        .name = "sm-launch-place-unseen",
+        .structure = STRUCTURE_SM_LAUNCH,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-place-unseen",
+        .bug = "the launch shows the warp slots as their registers hold "
+               "them, without the cycle's placements: a warp placed in a "
+               "cycle is not seen as launch pending until the next, where "
+               "the C SM may launch it at once (each part right, their "
+               "wiring wrong)",
+    },
     [DEFECT_SM_EXEC_DIV_ROW_EARLY] = {
         .name = "sm-exec-div-row-early",
         .structure = STRUCTURE_SM_EXEC,

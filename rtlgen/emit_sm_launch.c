@@ -472,7 +472,8 @@ static void emit_give_wid(struct vgen *v, const struct launch_sizes *z)
     vgen_endgenerate(v);
 }
 
-static void emit_slots_part(struct vgen *v, const struct launch_sizes *z)
+static void emit_slots_part(struct vgen *v, const struct launch_sizes *z,
+                            enum rtl_defect defect)
 {
     const struct vconn params[] = {
         { "SLOTS", "NUM_SLOTS", NULL },
@@ -513,7 +514,13 @@ static void emit_slots_part(struct vgen *v, const struct launch_sizes *z)
     vgen_line(v, "// (sm_dispatch()), the module at its edge, so a placed slot's new");
     vgen_line(v, "// warp is written through.");
     vgen_line(v, "assign warp_resident_o = s_resident | d_give;");
-    vgen_line(v, "assign warp_pending_o  = s_pending | d_give;");
+    if (defect == DEFECT_SM_LAUNCH_PLACE_UNSEEN) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): a warp placed this", rtl_defect_name(defect));
+        vgen_line(v, "// cycle is not shown launch pending until the next.");
+        vgen_line(v, "assign warp_pending_o  = s_pending;");
+    } else {
+        vgen_line(v, "assign warp_pending_o  = s_pending | d_give;");
+    }
     vgen_line(v, "assign warp_barrier_o  = s_barrier & ~d_give;");
     vgen_line(v, "genvar gw;");
     vgen_generate(v);
@@ -601,7 +608,7 @@ void emit_sm_launch(struct vgen *v, const struct simt_config *cfg,
     emit_warp_launch(v);
     emit_exited_arrivals(v);
     emit_wpt_part(v);
-    emit_slots_part(v, &z);
+    emit_slots_part(v, &z, defect);
     emit_table_part(v);
     vgen_module_end(v, "simtref_sm_launch");
 }
