@@ -596,23 +596,25 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * wired as golden/sm/sm_memport.c composes their models, with the
      * memory port to DRAM.  Its testbench runs the suite's kernels on the
      * C SM, serves the port with DRAM's timing and compares every output
-     * every cycle.  Under sbr, as the other composed stages so far. */
+     * every cycle.  Every mode: under harp a load's lanes are threads of
+     * several launch warps, each lane's warp slot in the table's entry. */
     [STRUCTURE_SM_MEM] = {
         .name = "sm_mem",
         .module = "simtref_sm_mem",
         .file = "simtref_sm_mem.v",
         .model = "sm/sm.h",
-        .modes = REGISTRY_MODE(RECONV_SBR),
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
+                 | REGISTRY_MODE(RECONV_ICS_FIRST) | REGISTRY_MODE(RECONV_HARP),
         .title = "Memory side of the SM (LSU, L1, shared-memory banks and "
                  "loads in flight composed)",
         .source = "Collange 4.2; docs/memory.md; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr",
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
         .tb_deps = "golden/sm/sm.h golden/sm/dram.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tb/tb_sm_common.h",
-        .cosims = "sm-tiny-sbr",
+        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics tiny",
         .long_cosims = "fermi-sbr gtx480-baws",
         .proofs = "",
         .long_proofs = "",

@@ -308,6 +308,19 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "late (through a register), so the threads a load writes "
                "are released a cycle after its data is back",
     },
+    [DEFECT_SM_MEM_SEND_WARP_SLOT] = {
+        .name = "sm-mem-send-warp-slot",
+        .structure = STRUCTURE_SM_MEM,
+        .config = "tiny",
+        .test = "tiny-send-warp-slot",
+        .bug = "the table of loads in flight takes the issuing warp slot as "
+               "every lane's thread's slot instead of each lane's own: under "
+               "harp, whose regrouped warps run threads of several launch "
+               "warps, a load's write-back names threads that did not send "
+               "it (the same module under the other modes, where every lane "
+               "is the issuing slot's)",
+        .modes = REGISTRY_MODE(RECONV_HARP),
+    },
     [DEFECT_SM_LAUNCH_DRAINING_SLOT] = {
         .name = "sm-launch-draining-slot",
         .structure = STRUCTURE_SM_LAUNCH,
