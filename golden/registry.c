@@ -567,26 +567,27 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * scoreboard, a read port of the table of the loads in flight, and
      * the SIMD groups' accept, wired as golden/sm/sm_issue.c composes
      * their models.  Its testbench runs the suite's kernels on the C SM
-     * and compares every output every cycle.  Every mode but harp, whose
-     * issue slots are regrouped warps. */
+     * and compares every output every cycle.  Every mode: under harp the
+     * warps checked are the First-Level slots, regrouped warps, each
+     * lane's launch warp an input (the stage's issue view). */
     [STRUCTURE_SM_ISSUE] = {
         .name = "sm_issue",
         .module = "simtref_sm_issue",
         .file = "simtref_sm_issue.v",
         .model = "sm/sm.h",
         .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
-                 | REGISTRY_MODE(RECONV_ICS_FIRST),
+                 | REGISTRY_MODE(RECONV_ICS_FIRST) | REGISTRY_MODE(RECONV_HARP),
         .title = "Issue check of the SM (decode, scoreboard, loads in "
-                 "flight and SIMD groups composed; not harp)",
+                 "flight and SIMD groups composed)",
         .source = "docs/sm-timing.md; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr sm-tiny-minpc",
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
         .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
                    "lib/simtref/simtref.h tests/tools/kgen.h "
                    "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
-        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-sbr-kgen",
-        .long_cosims = "fermi-sbr gtx480-baws",
+        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics tiny sm-tiny-sbr-kgen",
+        .long_cosims = "fermi-sbr gtx480-baws fermi-harp",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -615,7 +616,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tb/tb_sm_common.h",
         .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics tiny",
-        .long_cosims = "fermi-sbr gtx480-baws",
+        .long_cosims = "fermi-sbr gtx480-baws fermi-harp",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

@@ -299,6 +299,17 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "the LSU cannot take a request: a warp is issuable that the "
                "SM holds",
     },
+    [DEFECT_SM_ISSUE_OWN_SLOT] = {
+        .name = "sm-issue-own-slot",
+        .structure = STRUCTURE_SM_ISSUE,
+        .config = "tiny",
+        .test = "tiny-own-slot",
+        .bug = "under harp the scoreboard's check reads every lane's "
+               "thread at the issue slot's warp slot instead of at its own "
+               "launch warp's (the stage's issue view): a regrouped warp "
+               "issues over its threads' pending registers",
+        .modes = REGISTRY_MODE(RECONV_HARP),
+    },
     [DEFECT_SM_MEM_DONE_LATE] = {
         .name = "sm-mem-done-late",
         .structure = STRUCTURE_SM_MEM,
