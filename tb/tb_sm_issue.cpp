@@ -381,8 +381,15 @@ int main(int argc, char **argv)
     // load in flight, so that only the table would hold it: counted,
     // not required; WAW and the LSU's port taken by an earlier scheduler
     // come from the suite)
+    // (a scheduler finds no SIMD group only where a group is held for
+    // several cycles or shared by schedulers: not at fermi-harp, whose
+    // warps are as wide as a group, a group per scheduler)
+    struct simd_group_geometry gg;
+    simd_group_geometry(&cfg, &gg);
+    bool groups_hold = gg.occupancy > 1 || gg.groups < gg.schedulers;
     bool kgen = opt.kgen_count > 0;
-    bool missed = cov.data == 0 || cov.group_busy == 0 || cov.lsu_busy == 0
+    bool missed = cov.data == 0 || (groups_hold && cov.group_busy == 0)
+                  || cov.lsu_busy == 0
                   || cov.releases == 0
                   || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0)
                   || (kgen ? cov.in_flight == 0
