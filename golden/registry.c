@@ -569,7 +569,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * their models.  Its testbench runs the suite's kernels on the C SM
      * and compares every output every cycle.  Every mode: under harp the
      * warps checked are the First-Level slots, regrouped warps, each
-     * lane's launch warp an input (the stage's issue view). */
+     * lane's launch warp an input (the stage's issue view).  sm-tiny-ics
+     * has sm-tiny-sbr's text: its row is make cosim-long's. */
     [STRUCTURE_SM_ISSUE] = {
         .name = "sm_issue",
         .module = "simtref_sm_issue",
@@ -586,8 +587,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
                    "lib/simtref/simtref.h tests/tools/kgen.h "
                    "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
-        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics tiny sm-tiny-sbr-kgen",
-        .long_cosims = "fermi-sbr gtx480-baws fermi-harp",
+        .cosims = "sm-tiny-sbr sm-tiny-minpc tiny sm-tiny-sbr-kgen",
+        .long_cosims = "fermi-sbr gtx480-baws fermi-harp sm-tiny-ics",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -598,7 +599,10 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * memory port to DRAM.  Its testbench runs the suite's kernels on the
      * C SM, serves the port with DRAM's timing and compares every output
      * every cycle.  Every mode: under harp a load's lanes are threads of
-     * several launch warps, each lane's warp slot in the table's entry. */
+     * several launch warps, each lane's warp slot in the table's entry.
+     * The module's text is the same at sm-tiny-sbr, sm-tiny-minpc and
+     * sm-tiny-ics: make check runs the first (and harp's tiny), make
+     * cosim-long the other two. */
     [STRUCTURE_SM_MEM] = {
         .name = "sm_mem",
         .module = "simtref_sm_mem",
@@ -615,8 +619,9 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .tb_deps = "golden/sm/sm.h golden/sm/dram.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tb/tb_sm_common.h",
-        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics tiny",
-        .long_cosims = "fermi-sbr gtx480-baws fermi-harp",
+        .cosims = "sm-tiny-sbr tiny",
+        .long_cosims = "fermi-sbr gtx480-baws fermi-harp sm-tiny-minpc "
+                       "sm-tiny-ics",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
