@@ -593,26 +593,28 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * scoreboard, a read port of the table of the loads in flight, and
      * the SIMD groups' accept, wired as golden/sm/sm_issue.c composes
      * their models.  Its testbench runs the suite's kernels on the C SM
-     * and compares every output every cycle.  Every mode but harp, whose
-     * issue slots are regrouped warps. */
+     * and compares every output every cycle.  Every mode: under harp the
+     * warps checked are the First-Level slots, regrouped warps, each
+     * lane's launch warp an input (the stage's issue view).  sm-tiny-ics
+     * has sm-tiny-sbr's text: its row is make cosim-long's. */
     [STRUCTURE_SM_ISSUE] = {
         .name = "sm_issue",
         .module = "simtref_sm_issue",
         .file = "simtref_sm_issue.v",
         .model = "sm/sm.h",
         .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
-                 | REGISTRY_MODE(RECONV_ICS_FIRST),
+                 | REGISTRY_MODE(RECONV_ICS_FIRST) | REGISTRY_MODE(RECONV_HARP),
         .title = "Issue check of the SM (decode, scoreboard, loads in "
-                 "flight and SIMD groups composed; not harp)",
+                 "flight and SIMD groups composed)",
         .source = "docs/sm-timing.md; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr sm-tiny-minpc",
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
         .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
                    "lib/simtref/simtref.h tests/tools/kgen.h "
                    "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
-        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-sbr-kgen",
-        .long_cosims = "fermi-sbr gtx480-baws",
+        .cosims = "sm-tiny-sbr sm-tiny-minpc tiny sm-tiny-sbr-kgen",
+        .long_cosims = "fermi-sbr gtx480-baws fermi-harp sm-tiny-ics",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -622,24 +624,30 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * wired as golden/sm/sm_memport.c composes their models, with the
      * memory port to DRAM.  Its testbench runs the suite's kernels on the
      * C SM, serves the port with DRAM's timing and compares every output
-     * every cycle.  Under sbr, as the other composed stages so far. */
+     * every cycle.  Every mode: under harp a load's lanes are threads of
+     * several launch warps, each lane's warp slot in the table's entry.
+     * The module's text is the same at sm-tiny-sbr, sm-tiny-minpc and
+     * sm-tiny-ics: make check runs the first (and harp's tiny), make
+     * cosim-long the other two. */
     [STRUCTURE_SM_MEM] = {
         .name = "sm_mem",
         .module = "simtref_sm_mem",
         .file = "simtref_sm_mem.v",
         .model = "sm/sm.h",
-        .modes = REGISTRY_MODE(RECONV_SBR),
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
+                 | REGISTRY_MODE(RECONV_ICS_FIRST) | REGISTRY_MODE(RECONV_HARP),
         .title = "Memory side of the SM (LSU, L1, shared-memory banks and "
                  "loads in flight composed)",
         .source = "Collange 4.2; docs/memory.md; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr",
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
         .tb_deps = "golden/sm/sm.h golden/sm/dram.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tb/tb_sm_common.h",
-        .cosims = "sm-tiny-sbr",
-        .long_cosims = "fermi-sbr gtx480-baws",
+        .cosims = "sm-tiny-sbr tiny",
+        .long_cosims = "fermi-sbr gtx480-baws fermi-harp sm-tiny-minpc "
+                       "sm-tiny-ics",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

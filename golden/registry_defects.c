@@ -307,6 +307,17 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "the LSU cannot take a request: a warp is issuable that the "
                "SM holds",
     },
+    [DEFECT_SM_ISSUE_OWN_SLOT] = {
+        .name = "sm-issue-own-slot",
+        .structure = STRUCTURE_SM_ISSUE,
+        .config = "tiny",
+        .test = "tiny-own-slot",
+        .bug = "under harp the scoreboard's check reads every lane's "
+               "thread at the issue slot's warp slot instead of at its own "
+               "launch warp's (the stage's issue view): a regrouped warp "
+               "issues over its threads' pending registers",
+        .modes = REGISTRY_MODE(RECONV_HARP),
+    },
     [DEFECT_SM_MEM_DONE_LATE] = {
         .name = "sm-mem-done-late",
         .structure = STRUCTURE_SM_MEM,
@@ -315,6 +326,19 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "the table of loads in flight takes the LSU's dones a cycle "
                "late (through a register), so the threads a load writes "
                "are released a cycle after its data is back",
+    },
+    [DEFECT_SM_MEM_SEND_WARP_SLOT] = {
+        .name = "sm-mem-send-warp-slot",
+        .structure = STRUCTURE_SM_MEM,
+        .config = "tiny",
+        .test = "tiny-send-warp-slot",
+        .bug = "the table of loads in flight takes the issuing warp slot as "
+               "every lane's thread's slot instead of each lane's own: under "
+               "harp, whose regrouped warps run threads of several launch "
+               "warps, a load's write-back names threads that did not send "
+               "it (the same module under the other modes, where every lane "
+               "is the issuing slot's)",
+        .modes = REGISTRY_MODE(RECONV_HARP),
     },
     [DEFECT_SM_LAUNCH_DRAINING_SLOT] = {
         .name = "sm-launch-draining-slot",

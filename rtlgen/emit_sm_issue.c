@@ -11,7 +11,12 @@
  * dones) and what the rest of the SM decides (the warps' state, the
  * I-buffer's head, the control-flow stage's view of it, the LSU's accept
  * and its port taken by an earlier scheduler) come in as inputs.  Every
- * mode but harp, whose issue slots are regrouped warps.
+ * mode: under harp the warps checked are the First-Level slots, regrouped
+ * warps whose lanes are threads of several launch warps, each lane's
+ * launch warp named by the control-flow stage's issue view (owner_i),
+ * and the check port reads each lane's thread at its own warp slot, as
+ * sm_owner_slots() does; under the other modes a warp's lanes are all
+ * its own slot's.
  */
 #include "rtlgen.h"
 #include "bits.h"
@@ -26,7 +31,11 @@ struct issue_sizes {
     struct scoreboard_geometry sb;
     struct mem_wait_geometry mw;
     struct simd_group_geometry sg;
-    unsigned warps;             /* warps per scheduler */
+    unsigned warps;             /* warps checked per scheduler: its
+                                 * launch warps, or harp's First-Level
+                                 * slots (sm_reconv_issue_slots()) */
+    unsigned own_w;             /* a launch warp of a scheduler */
+    bool owners;                /* harp: each lane's launch warp an input */
 };
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
@@ -34,7 +43,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
 {
     const struct vparam params[] = {
         { "NUM_SCHED",   z->sg.schedulers, NULL, "warp schedulers" },
-        { "NUM_WARPS",   z->warps,         NULL, "warps per scheduler" },
+        { "NUM_WARPS",   z->warps,         NULL, z->owners ? "warps checked per scheduler: First-Level slots"
+                                                           : "warps per scheduler" },
+        { "OWN_W",       z->own_w,         NULL, "a launch warp of a scheduler" },
+        { "WARP_SLOTS",  z->mw.warp_slots, NULL, "warp slots of the SM: the scoreboard's and the table's rows" },
         { "LANES",       z->sb.warp_size,  NULL, "threads per warp" },
         { "SLOT_W",      z->sb.slot_w,     NULL, "warp slot id" },
         { "LAT_W",       z->sb.count_w,    NULL, "the scoreboard's latency: the longest result" },
@@ -51,7 +63,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
                                            NULL, "... group index" },
         { "BUSY_W",      bits_for(z->sg.groups), NULL, "... busy groups: 0..NUM_GROUPS" },
         { NULL, 0, NULL, "Derived sizes" },
-        { "NUM_SLOTS",   0, "NUM_SCHED * NUM_WARPS", "warps of the SM: a check each" },
+        { "NUM_SLOTS",   0, "NUM_SCHED * NUM_WARPS", "warps checked in the SM: a check port each" },
     };
     const struct vport ports[] = {
         { NULL, NULL, NULL, "Clock and reset" },
@@ -65,6 +77,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[NUM_SLOTS*32-1:0]",         "word_i",         "that slot's instruction word" },
         { "input",  "[NUM_SLOTS-1:0]",            "text_i",         "... its PC is a word of the text" },
         { "input",  "[NUM_SLOTS*LANES-1:0]",      "mask_i",         "the lanes whose threads it runs" },
+        { "input",  "[NUM_SLOTS*LANES*OWN_W-1:0]", "owner_i",       z->owners ? "... each lane's launch warp (the stage's issue view)"
+                                                                               : "... each lane's launch warp (the warp's own: not read)" },
         { NULL, NULL, NULL, "The load/store unit" },
         { "input",  "",                           "lsu_ready_i",    "it can take a request this cycle" },
         { "input",  "[NUM_SCHED-1:0]",            "lsu_taken_i",    "an earlier scheduler's issue took its port" },
@@ -113,13 +127,20 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// the composition adds none.  The LSU's dones release, through the");
     vgen_line(v, "// table's done outputs, the entries' registers in the scoreboard: a");
     vgen_line(v, "// release port per done port.");
+    if (z->owners) {
+        vgen_line(v, "// Under harp the warps checked are the First-Level slots, each a");
+        vgen_line(v, "// regrouped warp: a lane's thread is checked at its own launch warp's");
+        vgen_line(v, "// slot (owner_i, from the control-flow stage's issue view), the table");
+        vgen_line(v, "// read at the slot's own, as the C SM keys a load by its issue slot.");
+    }
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_issue", params,
                       sizeof params / sizeof params[0], ports,
                       sizeof ports / sizeof ports[0]);
 }
 
-static void emit_wires(struct vgen *v)
+static void emit_wires(struct vgen *v, const struct issue_sizes *z,
+                       enum rtl_defect defect)
 {
     vgen_section(v, "Wires between the parts");
     vgen_line(v, "// the decoders, field (or bit) s*NUM_WARPS+w");
@@ -128,7 +149,7 @@ static void emit_wires(struct vgen *v)
     vgen_line(v, "wire [NUM_SLOTS*5-1:0]      d_rs2;");
     vgen_line(v, "wire [NUM_SLOTS*5-1:0]      d_rd;      // ... and written (0: none)");
     vgen_line(v, "wire [NUM_SLOTS-1:0]        d_mem;     // a load, store or atomic");
-    vgen_line(v, "// the check ports: each lane's warp slot is the warp's own");
+    vgen_line(v, "// the check ports: each lane's thread's warp slot");
     vgen_line(v, "wire [NUM_SLOTS*LANES*SLOT_W-1:0] c_slots;");
     vgen_line(v, "wire [NUM_SLOTS*SLOT_W-1:0] c_slot;    // the warp's slot");
     vgen_line(v, "wire [NUM_SLOTS-1:0]        sb_clear;  // the scoreboard holds none of its registers");
@@ -141,15 +162,21 @@ static void emit_wires(struct vgen *v)
     vgen_line(v, "wire [NUM_SLOTS*2-1:0]      d_unit;    // the unit: d_mem tells the LSU's apart");
     vgen_line(v, "wire [NUM_SLOTS-1:0]        d_rpc;     // control flow's, not the check's");
     vgen_line(v, "wire [NUM_DONE-1:0]         mw_done_global;  // the threads' states, outside");
-    vgen_line(v, "wire [NUM_SLOTS*LANES-1:0]  mw_pending;    // the threads' states, outside");
+    vgen_line(v, "wire [WARP_SLOTS*LANES-1:0] mw_pending;    // the threads' states, outside");
     vgen_line(v, "wire [NUM_SCHED*GROUP_W-1:0] g_group;  // the datapath's");
     vgen_line(v, "wire [3*64-1:0]             g_due;     // the reservations' (outside)");
     vgen_line(v, "wire [BUSY_W-1:0]           g_busy;    // the statistics'");
+    if (!z->owners || defect == DEFECT_SM_ISSUE_OWN_SLOT)
+        vgen_line(v, "wire [NUM_SLOTS*LANES*OWN_W-1:0] unused_owner = owner_i;  // %s",
+                  z->owners ? "(the defect reads it not)" : "every lane the warp's own");
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
 }
 
-static void emit_decoders(struct vgen *v)
+static void emit_decoders(struct vgen *v, const struct issue_sizes *z,
+                          enum rtl_defect defect)
 {
+    bool owners = z->owners && defect != DEFECT_SM_ISSUE_OWN_SLOT;
+    char own[160];
     const struct vconn conns[] = {
         { "word_i",  "word_i[I*32 +: 32]", NULL },
         { "text_i",  "text_i[I]",          NULL },
@@ -164,7 +191,7 @@ static void emit_decoders(struct vgen *v)
     };
 
     vgen_section(v, "A decoder per warp, on its oldest slot's word; its slot");
-    vgen_line(v, "genvar gs, gw;");
+    vgen_line(v, owners ? "genvar gs, gw, gl;" : "genvar gs, gw;");
     vgen_generate(v);
     vgen_line(v, "for (gs = 0; gs < NUM_SCHED; gs = gs + 1) begin : g_sched");
     vgen_indent(v);
@@ -173,8 +200,29 @@ static void emit_decoders(struct vgen *v)
     vgen_line(v, "localparam integer        I    = gs * NUM_WARPS + gw;");
     vgen_line(v, "localparam integer        SLOT = gw * NUM_SCHED + gs;  // sm_slot_of()");
     vgen_line(v, "localparam [SLOT_W-1:0]   SLOT_V = SLOT[SLOT_W-1:0];");
+    if (owners) {
+        vgen_line(v, "localparam integer        NS   = NUM_SCHED;");
+        vgen_line(v, "localparam integer        S    = gs;");
+        vgen_line(v, "localparam [SLOT_W-1:0]   NS_V = NS[SLOT_W-1:0];");
+        vgen_line(v, "localparam [SLOT_W-1:0]   S_V  = S[SLOT_W-1:0];");
+    }
     vgen_line(v, "assign c_slot[I*SLOT_W +: SLOT_W]               = SLOT_V;");
-    vgen_line(v, "assign c_slots[I*LANES*SLOT_W +: LANES*SLOT_W] = {LANES{SLOT_V}};");
+    if (owners) {
+        vgen_line(v, "// sm_owner_slots(): each lane's thread at its launch warp's slot of");
+        vgen_line(v, "// this scheduler, launch warp * NUM_SCHED + scheduler");
+        vgen_begin_named(v, "g_lane", "for (gl = 0; gl < LANES; gl = gl + 1)");
+        vgen_line(v, "assign c_slots[(I*LANES+gl)*SLOT_W +: SLOT_W] =");
+        vgen_line(v, "    %s * NS_V + S_V;",
+                  vgen_zext(own, sizeof own, z->sb.slot_w - z->own_w,
+                            "SLOT_W-OWN_W", "owner_i[(I*LANES+gl)*OWN_W +: OWN_W]"));
+        vgen_end(v);
+    } else {
+        if (defect == DEFECT_SM_ISSUE_OWN_SLOT) {
+            vgen_line(v, "// DELIBERATE DEFECT (%s): every lane's thread is", rtl_defect_name(defect));
+            vgen_line(v, "// checked at the issue slot's warp slot, not at its launch warp's.");
+        }
+        vgen_line(v, "assign c_slots[I*LANES*SLOT_W +: LANES*SLOT_W] = {LANES{SLOT_V}};");
+    }
     vgen_instance(v, "simtref_decode", "u_decode", NULL, 0, conns,
                   sizeof conns / sizeof conns[0]);
     vgen_dedent(v);
@@ -229,7 +277,7 @@ static void emit_check(struct vgen *v, enum rtl_defect defect)
 static void emit_scoreboard_part(struct vgen *v)
 {
     const struct vconn params[] = {
-        { "NUM_SLOTS", "NUM_SLOTS", NULL },
+        { "NUM_SLOTS", "WARP_SLOTS", NULL },
         { "LANES",     "LANES",     NULL },
         { "NUM_RES",   "NUM_SCHED", NULL },
         { "NUM_REL",   "NUM_DONE",  "a release port per done port" },
@@ -268,7 +316,7 @@ static void emit_scoreboard_part(struct vgen *v)
 static void emit_mem_wait_part(struct vgen *v)
 {
     const struct vconn params[] = {
-        { "NUM_SLOTS", "NUM_SLOTS", NULL },
+        { "NUM_SLOTS", "WARP_SLOTS", NULL },
         { "LANES",     "LANES",     NULL },
         { "NUM_SEND",  "NUM_SCHED", NULL },
         { "NUM_DONE",  "NUM_DONE",  NULL },
@@ -339,14 +387,17 @@ void emit_sm_issue(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect)
 {
     struct issue_sizes z;
+    unsigned launch_warps = cfg->threads_per_scheduler / cfg->warp_size;
 
     scoreboard_geometry(cfg, &z.sb);
     mem_wait_geometry(cfg, &z.mw);
     simd_group_geometry(cfg, &z.sg);
-    z.warps = cfg->threads_per_scheduler / cfg->warp_size;
+    z.owners = cfg->reconvergence == RECONV_HARP;
+    z.warps = z.owners ? cfg->first_level_entries : launch_warps;
+    z.own_w = launch_warps > 1 ? clog2(launch_warps) : 1;
     emit_header(v, cfg, &z);
-    emit_wires(v);
-    emit_decoders(v);
+    emit_wires(v, &z, defect);
+    emit_decoders(v, &z, defect);
     emit_check(v, defect);
     emit_scoreboard_part(v);
     emit_mem_wait_part(v);

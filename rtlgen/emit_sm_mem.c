@@ -168,17 +168,26 @@ static void emit_glue(struct vgen *v, const struct mem_sizes *z,
     vgen_line(v, "assign mw_send   = issue_valid_i && ready_o && issue_rd_i != 5'd0;");
     vgen_line(v, "assign mw_global = !issue_space_i && issue_mask_i != {LANES{1'b0}};");
     {
-        static const struct { const char *dst, *width, *src; } sends[] = {
+        const struct { const char *dst, *width, *src; } sends[] = {
             { "mw_send_v",     "1",              "mw_send" },
             { "mw_send_slot",  "WARP_W",         "issue_warp_i" },
             { "mw_send_rd",    "5",              "issue_rd_i" },
             { "mw_send_mask",  "LANES",          "issue_lanes_i" },
             { "mw_send_glob",  "1",              "mw_global" },
-            { "mw_send_slots", "LANES*WARP_W",   "issue_slots_i" },
+            { "mw_send_slots", "LANES*WARP_W",
+              defect == DEFECT_SM_MEM_SEND_WARP_SLOT ? "{LANES{issue_warp_i}}"
+                                                     : "issue_slots_i" },
         };
         char pad[96], buf[200];
 
         vgen_line(v, "// The one send of a cycle on port 0 (the C SM's mw_in.send[0]).");
+        if (defect == DEFECT_SM_MEM_SEND_WARP_SLOT) {
+            vgen_line(v, "// DELIBERATE DEFECT (%s): every lane's thread is", rtl_defect_name(defect));
+            vgen_line(v, "// taken for the issuing warp slot's, not each lane's own.");
+            vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+            vgen_line(v, "wire [LANES*WARP_W-1:0] unused_slots = issue_slots_i;");
+            vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+        }
         for (size_t i = 0; i < sizeof sends / sizeof sends[0]; i++) {
             snprintf(pad, sizeof pad, "(NUM_SEND-1)*%s", sends[i].width);
             vgen_line(v, "assign %s = %s;", sends[i].dst,

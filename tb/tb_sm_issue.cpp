@@ -23,6 +23,10 @@
 // never read back: it follows the C SM's from the reset, for the whole
 // kernel, through the write ports alone.  The kernel's result is then
 // checked against its host reference, so that each run is a real run.
+// Under harp the warps checked are the First-Level slots, regrouped
+// warps: each lane's launch warp, as the stage's issue view names it and
+// the C check reads it, goes to owner_i, and a run of the whole suite
+// must check warps whose lanes are threads of several launch warps.
 //
 //   --scenario NAME  the suite's kernel NAME (default: every kernel)
 //   --kgen-seed S --kgen-count N
@@ -48,6 +52,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+#include "bits.h"
 #include "tb_kgen.h"
 #include "tb_sm_common.h"
 
@@ -63,19 +68,35 @@ struct Coverage {
                   in_flight_alone = 0,
                   group_busy = 0, lsu_busy = 0, lsu_taken = 0,
                   issuable = 0, reserves = 0, releases = 0, sends = 0,
-                  dones = 0;
+                  dones = 0, regrouped = 0;
 };
 
 // The sizes of the module's ports.
 struct Widths {
-    unsigned sched, warps, lanes, slot_w, lat_w, dones;
+    unsigned sched, warps, lanes, slot_w, lat_w, dones, own_w;
+};
+
+// Each check's lanes' launch warps (struct sm_issue_probe's owner), the
+// testbench's array.
+struct Owners {
+    std::vector<uint16_t> lanes;
+
+    explicit Owners(unsigned checks) : lanes(checks * SM_MAX_LANES) {}
+    uint16_t (*rows())[SM_MAX_LANES]
+    {
+        return reinterpret_cast<uint16_t (*)[SM_MAX_LANES]>(lanes.data());
+    }
+    unsigned of(unsigned check, unsigned lane) const
+    {
+        return lanes[check * SM_MAX_LANES + lane];
+    }
 };
 
 // The cycle's inputs into the module: the warps', the LSU's, and the
 // parts' write ports of the edge (at cycle now).  False with why when a
 // write does not fit the module's ports.
-bool drive(Top &top, const sm *m, const sm_issue_probe &p, const Widths &w,
-           uint64_t now, std::string &why)
+bool drive(Top &top, const sm *m, const sm_issue_probe &p, const Owners &own,
+           const Widths &w, uint64_t now, std::string &why)
 {
     unsigned L = w.lanes, SW = w.slot_w;
 
@@ -93,6 +114,9 @@ bool drive(Top &top, const sm *m, const sm_issue_probe &p, const Widths &w,
             tb::set_field(top.word_i, i * 32, 32, word);
             tb::set_field(top.text_i, i, 1, text);
             tb::set_field(top.mask_i, i * L, L, checked ? p.mask[s][v] : 0);
+            for (unsigned l = 0; l < L; l++)
+                tb::set_field(top.owner_i, (i * L + l) * w.own_w, w.own_w,
+                              checked ? own.of(i, l) : 0);
         }
     top.lsu_ready_i = p.lsu_ready;
     for (unsigned s = 0; s < w.sched; s++)
@@ -178,7 +202,17 @@ bool compare(const Top &top, const sm_issue_probe &p, const Widths &w,
     return ok;
 }
 
-void count(Coverage &c, const sm *m, const sm_issue_probe &p, const Widths &w)
+// Whether check i's lanes (mask) are threads of several launch warps.
+bool regrouped(const Owners &own, unsigned i, uint64_t mask, unsigned lanes)
+{
+    for (unsigned l = 0; l < lanes; l++)
+        if ((mask >> l & 1) && own.of(i, l) != own.of(i, __builtin_ctzll(mask)))
+            return true;
+    return false;
+}
+
+void count(Coverage &c, const sm *m, const sm_issue_probe &p,
+           const Owners &own, const Widths &w)
 {
     for (unsigned s = 0; s < w.sched; s++)
         for (unsigned v = 0; v < w.warps; v++) {
@@ -195,6 +229,7 @@ void count(Coverage &c, const sm *m, const sm_issue_probe &p, const Widths &w)
             }
             in.pc = p.pc[s][v];
             decode_eval(&m->dec, &in, &u);
+            c.regrouped += regrouped(own, s * w.warps + v, p.mask[s][v], w.lanes);
             c.outside += !u.valid;
             c.data += p.hazard[s][v] == SM_HAZARD_DATA;
             c.waw += p.waw[s][v];
@@ -236,8 +271,11 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     }
     scoreboard_geometry(&cfg, &sg);
     mem_wait_geometry(&cfg, &mg);
-    const Widths w = { cfg.schedulers, r.m->warps_per_sched, cfg.warp_size,
-                       sg.slot_w, sg.count_w, mg.dones };
+    unsigned launch_warps = r.m->warps_per_sched;
+    const Widths w = { cfg.schedulers, r.m->memo.issue_slots, cfg.warp_size,
+                       sg.slot_w, sg.count_w, mg.dones,
+                       launch_warps > 1 ? clog2(launch_warps) : 1 };
+    Owners own(w.sched * w.warps);
     sm_issue_probe &p = probe[0];
     r.m->issue_probe = &p;
     tb::SchedTops<Top> top(1, fst, 0);  // one module for the SM
@@ -245,10 +283,11 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
         uint64_t now = r.m->st.cycles;
 
         p = sm_issue_probe{};
+        p.owner = own.rows();
         sm_cycle(r.m);
         if (r.m->status == SM_ERROR || !p.evaluated)
             break;              // no edge: sm_finish() tells why
-        if (!drive(top[0], r.m, p, w, now, why)) {
+        if (!drive(top[0], r.m, p, own, w, now, why)) {
             status = 1;
             why = "cycle " + std::to_string(cycle) + ": " + why;
             return mm;
@@ -256,7 +295,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
         top.low(0, cycle);
         if (!compare(top[0], p, w, cycle, mm) && !fst)
             return mm;
-        count(cov, r.m, p, w);
+        count(cov, r.m, p, own, w);
         top.high(0, cycle);
         if (fst && cycle >= stop_at)
             break;
@@ -285,12 +324,6 @@ int main(int argc, char **argv)
     if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
         std::fprintf(stderr, "%s\n", err);
         return 1;
-    }
-    if (cfg.reconvergence == RECONV_HARP) {
-        std::fprintf(stderr, "tb_sm_issue: configuration %s: the issue check "
-                     "in Verilog exists under every mode but harp (its issue "
-                     "slots are regrouped warps)\n", cfg.name);
-        return 2;
     }
     if (int rc = tb::sources_of(opt, cfg, "tb_sm_issue", shop, sources))
         return rc;
@@ -336,19 +369,29 @@ int main(int argc, char **argv)
                 "in flight (%lu of them held by it alone), structural: %lu no "
                 "SIMD group, %lu LSU cannot take it, %lu LSU's port taken; "
                 "writes: %lu reservations, %lu releases, %lu sends, %lu "
-                "dones\n", cov.kernels, cov.cycles, cov.checked, cov.stale,
+                "dones; %lu checks of a warp of threads of several launch "
+                "warps (harp's regrouped warps)\n", cov.kernels, cov.cycles,
+                cov.checked, cov.stale,
                 cov.outside, cov.issuable, cov.data, cov.waw, cov.in_flight, cov.in_flight_alone,
                 cov.group_busy, cov.lsu_busy, cov.lsu_taken, cov.reserves,
-                cov.releases, cov.sends, cov.dones);
+                cov.releases, cov.sends, cov.dones, cov.regrouped);
     // (the suite's kernels never check a load while a load of the same
     // warp to its destination is in flight: kgen programs do, and that
     // is required of them; none met it with its lanes apart from the
     // load in flight, so that only the table would hold it: counted,
     // not required; WAW and the LSU's port taken by an earlier scheduler
     // come from the suite)
+    // (a scheduler finds no SIMD group only where a group is held for
+    // several cycles or shared by schedulers: not at fermi-harp, whose
+    // warps are as wide as a group, a group per scheduler)
+    struct simd_group_geometry gg;
+    simd_group_geometry(&cfg, &gg);
+    bool groups_hold = gg.occupancy > 1 || gg.groups < gg.schedulers;
     bool kgen = opt.kgen_count > 0;
-    bool missed = cov.data == 0 || cov.group_busy == 0 || cov.lsu_busy == 0
+    bool missed = cov.data == 0 || (groups_hold && cov.group_busy == 0)
+                  || cov.lsu_busy == 0
                   || cov.releases == 0
+                  || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0)
                   || (kgen ? cov.in_flight == 0
                            : cov.waw == 0
                              || (cfg.schedulers > 1 && cov.lsu_taken == 0));

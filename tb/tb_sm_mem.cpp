@@ -24,6 +24,10 @@
 // read port, its address swept over every (warp slot, register) as the
 // cycles go; the memory request.  The module's state is never read back.
 // The kernel's result is then checked against its host reference.
+// Every mode: under harp an instruction's lanes are threads of several
+// launch warps (a regrouped warp), so a send names several warp slots,
+// a slot per lane, and the write-backs must give each lane's own back; a
+// run of the whole suite under harp must meet both.
 //
 //   --scenario NAME  the suite's kernel NAME (default: every kernel)
 //   --cycles N       a kernel's cycle limit
@@ -57,7 +61,7 @@ struct Coverage {
     unsigned long kernels = 0, cycles = 0, loads = 0, stores = 0,
                   atomics = 0, shared = 0, dones = 0, releases = 0,
                   mem_requests = 0, responses = 0, multi_resp = 0,
-                  rd_hits = 0, busy = 0;
+                  rd_hits = 0, busy = 0, mixed_sends = 0, mixed_wb = 0;
     uint64_t l1_hits = 0, l1_misses = 0, l1_merges = 0, mshr_stalls = 0,
              bank_conflicts = 0, store_lines = 0, atomic_lines = 0;
 };
@@ -231,7 +235,23 @@ void serve(const Top &top, Run &r, const Widths &w)
     dram_step(r.mem.get(), &q);
 }
 
-void count(Coverage &c, const sm_mem_probe &p)
+// Whether the lanes of mask name two warp slots or more (a regrouped
+// warp's entry: threads of several launch warps).
+bool mixed(const uint16_t *slot, uint64_t mask, unsigned lanes)
+{
+    int first = -1;
+
+    for (unsigned l = 0; l < lanes; l++)
+        if (mask >> l & 1) {
+            if (first < 0)
+                first = slot[l];
+            else if (slot[l] != first)
+                return true;
+        }
+    return false;
+}
+
+void count(Coverage &c, const sm_mem_probe &p, const Widths &w)
 {
     c.loads += p.issue && p.req.kind == LSU_LOAD;
     c.stores += p.issue && p.req.kind == LSU_STORE;
@@ -244,6 +264,9 @@ void count(Coverage &c, const sm_mem_probe &p)
     c.multi_resp += p.n_resp >= 2;
     c.rd_hits += p.rd_mask != 0;
     c.busy += !p.ready;
+    c.mixed_sends += p.send && mixed(p.sent.e.slot, p.sent.e.mask, w.lanes);
+    for (unsigned j = 0; j < p.n_wdone; j++)
+        c.mixed_wb += mixed(p.wdone_slots[j], p.wdone_mask[j], w.lanes);
 }
 
 // The C LSU's counts of a kernel run to its end.
@@ -306,7 +329,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         top.low(0, cycle);
         if (!compare(top[0], r, w, cycle, mm) && !fst)
             return mm;
-        count(cov, r.probe);
+        count(cov, r.probe, w);
         serve(top[0], r, w);
         top.high(0, cycle);
         if (fst && cycle >= stop_at)
@@ -340,12 +363,6 @@ int main(int argc, char **argv)
     if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
         std::fprintf(stderr, "%s\n", err);
         return 1;
-    }
-    if (cfg.reconvergence != RECONV_SBR) {
-        std::fprintf(stderr, "tb_sm_mem: configuration %s: the memory side "
-                     "in Verilog is built under reconvergence = sbr only\n",
-                     cfg.name);
-        return 2;
     }
     std::vector<const kernel_info *> kernels = tb::suite_kernels(opt, "tb_sm_mem");
     std::printf("tb_sm_mem: configuration %s, %zu kernels, at most %ld "
@@ -392,10 +409,12 @@ int main(int argc, char **argv)
                 "%lu stores, %lu atomics (%lu shared), %lu dones (%lu "
                 "releases), %lu cycles the LSU was busy, %lu memory requests, "
                 "%lu responses (%lu cycles with several), %lu reads of an "
-                "entry in flight\n", cov.kernels, cov.cycles, cov.loads,
+                "entry in flight; %lu sends and %lu write-backs whose lanes "
+                "are threads of several warp slots (harp's regrouped "
+                "warps)\n", cov.kernels, cov.cycles, cov.loads,
                 cov.stores, cov.atomics, cov.shared, cov.dones, cov.releases,
                 cov.busy, cov.mem_requests, cov.responses, cov.multi_resp,
-                cov.rd_hits);
+                cov.rd_hits, cov.mixed_sends, cov.mixed_wb);
     std::printf("coverage: the C LSU's counts of those kernels: %llu L1 "
                 "hits, %llu misses (%llu merged into an MSHR), %llu "
                 "MSHR-full cycles, %llu bank conflicts, %llu store lines, "
@@ -413,7 +432,9 @@ int main(int argc, char **argv)
                 || cov.l1_hits == 0 || cov.l1_misses == 0
                 || cov.l1_merges == 0 || cov.bank_conflicts == 0
                 || cov.store_lines == 0 || cov.atomic_lines == 0
-                || cov.rd_hits == 0))) {
+                || cov.rd_hits == 0
+                || (cfg.reconvergence == RECONV_HARP
+                    && (cov.mixed_sends == 0 || cov.mixed_wb == 0))))) {
         std::printf("FAIL: the kernels did not reach every interesting "
                     "event (see the counters above)\n");
         return 1;

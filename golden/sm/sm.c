@@ -267,6 +267,12 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
             hz = sm_issue_hazard(sm, s, w, now, cy->group_ok[s]);
         cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
         si->ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
+        if (sm->issue_probe) {  /* base: the slot is issuable */
+            sm->issue_probe->base[s][w] = true;
+            sm->issue_probe->buffered[s][w] = buffered;
+            sm->issue_probe->hazard[s][w] = hz;
+            sm->issue_probe->issuable[s][w] = hz == SM_HAZARD_NONE;
+        }
         cy->any_ready[s] |= si->ready[w];
         if (si->ready[w])     /* the only warps whose TB it reads */
             si->warp_tb[w] = sm_warp(sm, sm_slot_of(sm, s,

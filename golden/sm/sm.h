@@ -281,6 +281,12 @@ struct sm_issue_probe {
                                  * the slot's PC */
     uint64_t mask[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* checked:
                                  * the lanes whose threads it runs */
+    uint16_t (*owner)[SM_MAX_LANES]; /* NULL, or per check s * issue
+                                 * slots + w (the caller's array, written
+                                 * only for a checked warp): each lane's
+                                 * thread's launch warp (local to s) as
+                                 * the check reads it (under harp the
+                                 * stage's issue view; else w) */
     bool lsu_ready;             /* the LSU can take a request this cycle */
     bool lsu_taken[CONFIG_MAX_SCHEDULERS]; /* when scheduler s's warps are
                                  * checked, an earlier scheduler's issue

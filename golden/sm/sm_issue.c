@@ -89,8 +89,15 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
         return SM_HAZARD_NONE;
     }
     if (sm->issue_probe) {      /* the checked instruction's threads */
+        uint16_t *po = sm->issue_probe->owner
+                       ? sm->issue_probe->owner[s * sm_mode_issue_slots(sm) + w]
+                       : NULL;
+
         sm->issue_probe->pc[s][w] = pc;
         sm->issue_probe->mask[s][w] = mask;
+        for (unsigned l = 0; po && l < sm->cfg.warp_size; l++)
+            po[l] = (uint16_t)(one && mask ? owner[__builtin_ctzll(mask)]
+                                           : owner[l]);
     }
     u = sm_use_at(sm, pc);
     if (!u.valid)

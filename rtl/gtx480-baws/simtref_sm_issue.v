@@ -24,6 +24,8 @@
 module simtref_sm_issue #(
   parameter integer NUM_SCHED   = 2,                      // warp schedulers
   parameter integer NUM_WARPS   = 24,                     // warps per scheduler
+  parameter integer OWN_W       = 5,                      // a launch warp of a scheduler
+  parameter integer WARP_SLOTS  = 48,                     // warp slots of the SM: the scoreboard's and the table's rows
   parameter integer LANES       = 32,                     // threads per warp
   parameter integer SLOT_W      = 6,                      // warp slot id
   parameter integer LAT_W       = 8,                      // the scoreboard's latency: the longest result
@@ -39,7 +41,7 @@ module simtref_sm_issue #(
   parameter integer GROUP_W     = 1,                      // ... group index
   parameter integer BUSY_W      = 2,                      // ... busy groups: 0..NUM_GROUPS
   // Derived sizes
-  parameter integer NUM_SLOTS   = NUM_SCHED * NUM_WARPS   // warps of the SM: a check each
+  parameter integer NUM_SLOTS   = NUM_SCHED * NUM_WARPS   // warps checked in the SM: a check port each
 ) (
   // Clock and reset
   input  wire                              clk_i,          // clock
@@ -53,6 +55,7 @@ module simtref_sm_issue #(
   input  wire [NUM_SLOTS*32-1:0]           word_i,         // that slot's instruction word
   input  wire [NUM_SLOTS-1:0]              text_i,         // ... its PC is a word of the text
   input  wire [NUM_SLOTS*LANES-1:0]        mask_i,         // the lanes whose threads it runs
+  input  wire [NUM_SLOTS*LANES*OWN_W-1:0]  owner_i,        // ... each lane's launch warp (the warp's own: not read)
 
   // The load/store unit
   input  wire                              lsu_ready_i,    // it can take a request this cycle
@@ -100,7 +103,7 @@ module simtref_sm_issue #(
   wire [NUM_SLOTS*5-1:0]      d_rs2;
   wire [NUM_SLOTS*5-1:0]      d_rd;      // ... and written (0: none)
   wire [NUM_SLOTS-1:0]        d_mem;     // a load, store or atomic
-  // the check ports: each lane's warp slot is the warp's own
+  // the check ports: each lane's thread's warp slot
   wire [NUM_SLOTS*LANES*SLOT_W-1:0] c_slots;
   wire [NUM_SLOTS*SLOT_W-1:0] c_slot;    // the warp's slot
   wire [NUM_SLOTS-1:0]        sb_clear;  // the scoreboard holds none of its registers
@@ -113,10 +116,11 @@ module simtref_sm_issue #(
   wire [NUM_SLOTS*2-1:0]      d_unit;    // the unit: d_mem tells the LSU's apart
   wire [NUM_SLOTS-1:0]        d_rpc;     // control flow's, not the check's
   wire [NUM_DONE-1:0]         mw_done_global;  // the threads' states, outside
-  wire [NUM_SLOTS*LANES-1:0]  mw_pending;    // the threads' states, outside
+  wire [WARP_SLOTS*LANES-1:0] mw_pending;    // the threads' states, outside
   wire [NUM_SCHED*GROUP_W-1:0] g_group;  // the datapath's
   wire [3*64-1:0]             g_due;     // the reservations' (outside)
   wire [BUSY_W-1:0]           g_busy;    // the statistics'
+  wire [NUM_SLOTS*LANES*OWN_W-1:0] unused_owner = owner_i;  // every lane the warp's own
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ----------------------------------------------------------------------
@@ -182,7 +186,7 @@ module simtref_sm_issue #(
   // ----------------------------------------------------------------------
 
   simtref_scoreboard #(
-    .NUM_SLOTS (NUM_SLOTS),
+    .NUM_SLOTS (WARP_SLOTS),
     .LANES     (LANES),
     .NUM_RES   (NUM_SCHED),
     .NUM_REL   (NUM_DONE),   // a release port per done port
@@ -216,7 +220,7 @@ module simtref_sm_issue #(
   // ----------------------------------------------------------------------
 
   simtref_mem_wait #(
-    .NUM_SLOTS (NUM_SLOTS),
+    .NUM_SLOTS (WARP_SLOTS),
     .LANES     (LANES),
     .NUM_SEND  (NUM_SCHED),
     .NUM_DONE  (NUM_DONE),
