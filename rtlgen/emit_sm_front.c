@@ -15,8 +15,9 @@
  * empties and the releases of the edge (scheduler_edge(), ibuffer_edge()).
  * What the rest of the SM decides (the scoreboard, the SIMD groups, the
  * warp and TB state, the WPT, the I-cache, the datapath) comes in as
- * inputs.  The modes differ only in the stage's ports (struct front_mode,
- * front_mode_of()).
+ * inputs.  The modes differ in the stage's ports (struct front_mode,
+ * front_mode_of()), and under harp in what the stage tells of its slots
+ * and launches (emit_harp_slots()).
  */
 #include "rtlgen.h"
 #include "arbiter.h"
