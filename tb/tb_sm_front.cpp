@@ -20,11 +20,11 @@
 // mask), under harp the launch the module chooses, what the stage's
 // update does (pop and exited under sbr and minpc, yielded under sbr;
 // where the module has no such output the C stage's must be 0) and the
-// errors of the stage, the fetch unit and
-// the scheduler.  The module's state is never read back: it must follow
-// the C SM's on its own, from the reset, for the whole kernel.  The
-// kernel's result is then checked: a suite kernel's against its host
-// reference, a kgen program's global memory against qemu-riscv32's.
+// errors of the stage, the fetch unit and the scheduler.  The module's
+// state is never read back: it must follow the C SM's on its own, from
+// the reset, for the whole kernel.  The kernel's result is then checked:
+// a suite kernel's against its host reference, a kgen program's global
+// memory against qemu-riscv32's.
 //
 //   --scenario NAME   the suite's kernel NAME (default: every kernel)
 //   --kgen-seed S --kgen-count N
@@ -348,8 +348,8 @@ int main(int argc, char **argv)
                 cov.pop_flushes, cov.pops, cov.exits, cov.releases,
                 cov.clears, cov.emptied);
     if (kMode == RECONV_HARP)
-        std::printf("harp: %lu launches held by the stage (a pending warp "
-                    "passed over), %lu slots held by a hazard\n",
+        std::printf("harp: %lu times a pending warp waited for the stage to "
+                    "take its launch, %lu times a slot held by a hazard\n",
                     cov.held_launches, cov.hazards);
     // Every mode: launches, grants, fetches at the stage's PC and from the
     // I-buffer's next, flushes.  A pop flushes under sbr and minpc (the
