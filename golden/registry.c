@@ -559,17 +559,17 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * golden/sm/sm.c composes their models.  Its testbench runs the
      * suite's kernels, or kgen programs, on the C SM and compares every
      * output every cycle.  The modes of its stage: sbr, minpc,
-     * ics-first. */
+     * ics-first, harp. */
     [STRUCTURE_SM_FRONT] = {
         .name = "sm_front",
         .module = "simtref_sm_front",
         .file = "simtref_sm_front.v",
         .model = "sm/sm.h",
         .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
-                 | REGISTRY_MODE(RECONV_ICS_FIRST),
+                 | REGISTRY_MODE(RECONV_ICS_FIRST) | REGISTRY_MODE(RECONV_HARP),
         .title = "Front end of a warp scheduler (fetch, I-buffer, "
-                 "scheduler and the control-flow stage of sbr, minpc or "
-                 "ics-first composed)",
+                 "scheduler and the control-flow stage of sbr, minpc, "
+                 "ics-first or harp composed)",
         .source = "BAWS 2.2; HARP 2.1; Collange 4; multi-core SIMT 3.3; "
                   "docs/architecture.md",
         .per = PER_SCHEDULER,
@@ -580,10 +580,10 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
                    "tb/tb_sm_common.h tb/tb_kgen.h",
-        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
+        .cosims = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics tiny",
         .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc "
                        "sm-fermi-ics sm-gtx480-ics sm-tiny-sbr-kgen-long "
-                       "sm-tiny-minpc-kgen-long",
+                       "sm-tiny-minpc-kgen-long fermi-harp",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

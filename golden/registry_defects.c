@@ -297,6 +297,17 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "threads that wait elsewhere",
         .modes = REGISTRY_MODE(RECONV_MINPC),
     },
+    [DEFECT_SM_FRONT_HARP_FETCH_SLOT] = {
+        .name = "sm-front-harp-fetch-slot",
+        .structure = STRUCTURE_SM_FRONT,
+        .config = "tiny",
+        .test = "tiny-harp-fetch-slot",
+        .bug = "under harp the fetch unit's warp_valid of First-Level slot "
+               "f is the stage's fetchable bit of slot f + 1 (mod the "
+               "slots): the fetch unit fetches for a slot that holds no "
+               "warp and empties one that does",
+        .modes = REGISTRY_MODE(RECONV_HARP),
+    },
     [DEFECT_SM_ISSUE_NO_LSU_ACCEPT] = {
         .name = "sm-issue-no-lsu-accept",
         .structure = STRUCTURE_SM_ISSUE,

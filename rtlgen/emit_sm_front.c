@@ -6,15 +6,18 @@
  * fetched PCs and masks), the issue scheduler (simtref_scheduler) and the
  * control-flow stage of the configured mode (simtref_sm_reconv: the SBR
  * stacks under sbr, an arbiter per warp under minpc, an ICS-First module
- * per warp under ics-first).  The wires between them are sm.c's: the
+ * per warp under ics-first, the HARP tables under harp, whose First-Level
+ * slots are the scheduler's first warps).  The wires between them are
+ * sm.c's: the launch choice under harp (launch_choice()), the
  * ready vector (ready_vector()), the grant (issue_grant()), the stage's
  * update, the flushes and the PC and mask the fetch reads
  * (execute_granted()), the I-buffer's events, the warps the fetch unit
  * empties and the releases of the edge (scheduler_edge(), ibuffer_edge()).
  * What the rest of the SM decides (the scoreboard, the SIMD groups, the
  * warp and TB state, the WPT, the I-cache, the datapath) comes in as
- * inputs.  The modes differ only in the stage's ports (struct front_mode,
- * front_mode_of()).
+ * inputs.  The modes differ in the stage's ports (struct front_mode,
+ * front_mode_of()), and under harp in what the stage tells of its slots
+ * and launches (emit_harp_slots()).
  */
 #include "rtlgen.h"
 #include "arbiter.h"
@@ -23,6 +26,7 @@
 #include "ics_first.h"
 #include "sbr_stack.h"
 #include "scheduler.h"
+#include "warp_tables.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -48,6 +52,13 @@ struct front_mode {
                          * (sbr, minpc; under ics-first the threads'
                          * states do, inside the stage) */
     bool yield;         /* it yields the side at simt.bar (sbr) */
+    bool split;         /* ... the outcome's split, taken lanes and targets
+                         * (sbr, harp) */
+    bool harp;          /* the HARP tables: the scheduler's warps are the
+                         * First-Level slots, whose issuable and fetchable
+                         * bits, owners and launches the stage tells; the
+                         * branch's RPC, a global load, the lanes waiting
+                         * on global memory */
 };
 
 static struct front_mode front_mode_of(const struct simt_config *cfg)
@@ -58,10 +69,12 @@ static struct front_mode front_mode_of(const struct simt_config *cfg)
     m.sbr = cfg->reconvergence == RECONV_SBR;
     m.sp = cfg->reconvergence == RECONV_MINPC;
     m.ics = cfg->reconvergence == RECONV_ICS_FIRST;
+    m.harp = cfg->reconvergence == RECONV_HARP;
     m.pc = m.live = m.pop = m.sbr || m.sp;
-    m.exit = m.sbr || m.ics;
-    m.lanes = m.sp || m.ics;
+    m.exit = m.sbr || m.ics || m.harp;
+    m.lanes = m.sp || m.ics || m.harp;
     m.yield = m.sbr;
+    m.split = m.sbr || m.harp;
     return m;
 }
 
@@ -92,6 +105,7 @@ struct front_sizes {
     struct sbr_stack_geometry st;   /* sbr's stack (its depth) */
     struct arbiter_geometry arb;    /* minpc's arbiters */
     struct ics_first_geometry ics;  /* ics-first's modules */
+    struct warp_tables_geometry wt; /* harp's First-Level slots */
 };
 
 /* The stage's parameters as the front end declares them. */
@@ -117,6 +131,14 @@ static size_t stage_params(struct vparam *pp, const struct front_mode *m,
     if (m->ics)
         pp[n++] = (struct vparam){ "LEVELS", z->ics.levels, NULL,
                                    "priority levels (ics_priority_levels)" };
+    if (m->harp) {
+        pp[n++] = (struct vparam){ "FL", z->wt.fl, NULL,
+                                   "First-Level slots: the scheduler's first warps" };
+        pp[n++] = (struct vparam){ "SL", z->wt.sl, NULL,
+                                   "Second-Level entries (the width of its count)" };
+        pp[n++] = (struct vparam){ "TW", z->wt.tw, NULL,
+                                   "a thread id without its lane bits: a warp" };
+    }
     return n;
 }
 
@@ -131,7 +153,7 @@ static void update_ports(struct port_list *l, const struct front_mode *m)
     if (m->pc)
         port(l, "input", "[PC_W-1:0]", "exec_pc_i",   "its PC (index)");
     port(l, "input",  "[LANES-1:0]",  "exec_mask_i",  "the lanes that ran it");
-    if (m->sbr) {
+    if (m->split) {
         port(l, "input", "",            "split_i",    "a conditional branch, or an indirect jump with an RPC");
         port(l, "input", "[LANES-1:0]", "taken_i",    "split: the lanes going to tpc_i");
         port(l, "input", "[PC_W-1:0]",  "tpc_i",      "split: where the taken lanes go");
@@ -144,6 +166,11 @@ static void update_ports(struct port_list *l, const struct front_mode *m)
         port(l, "input", "",            "exit_i",     "... simt.exit");
     if (m->ics)
         port(l, "input", "[1:0]",       "prio_i",     "... simt.prio.*: 1 raise, 2 lower, 3 set-outmost; 0 none");
+    if (m->harp) {
+        port(l, "input", "",           "mem_wait_i",  "... a load or atomic of global memory");
+        port(l, "input", "",           "rpc_valid_i", "side-band: a branch of the program's table ...");
+        port(l, "input", "[PC_W-1:0]", "rpc_i",       "... re-converging here");
+    }
     if (m->sbr) {
         port(l, "input", "",           "call_i",      "side-band: a call through ra");
         port(l, "input", "",           "ret_i",       "side-band: a return (jalr x0, 0(ra))");
@@ -158,7 +185,8 @@ static void update_ports(struct port_list *l, const struct front_mode *m)
         port(l, "input", "[LANES*PC_W-1:0]", "lane_pc_i", "per lane of its mask: where its thread goes (launch: the entry)");
         if (m->sp)
             port(l, "input", "[LANES*OFF_W-1:0]", "lane_off_i", "... its x2 after it, as the offset in its stack region");
-        group(l, "The WPT: barrier releases");
+        group(l, m->harp ? "The WPT: barrier releases (per warp)"
+                         : "The WPT: barrier releases");
         port(l, "input", "[NUM_WARPS-1:0]", "release_i", "the warps whose TB's barrier releases on this edge");
     }
 }
@@ -184,6 +212,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     params[np++] = (struct vparam){ "WARP_W", 0, warp_w, "warp id" };
     params[np++] = (struct vparam){ "TB_W", 0, "$clog2(NUM_TBS)", "thread block id and MWF rank" };
     params[np++] = (struct vparam){ "CNT_W", 0, "$clog2(SLOTS + 1)", "fetches in flight of a warp, 0..SLOTS" };
+    if (m->harp)
+        params[np++] = (struct vparam){ "SL_CNT_W", 0, "$clog2(SL + 1)", "Second-Level's count" };
 
     group(&l, "Clock and reset");
     port(&l, "input",  "",                     "clk_i",        "clock");
@@ -191,31 +221,50 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     group(&l, "The kernel: constant while it runs");
     if (m->sbr)
         port(&l, "input", "[PC_W-1:0]",        "exit_pc_i",    "its exit PC (index): each warp's last re-convergence PC");
+    if (m->harp)
+        port(&l, "input", "[PC_W-1:0]",        "entry_pc_i",   "its entry PC (index): where a warp launches");
     port(&l, "input",  "[ADDR_W-1:0]",         "text_lo_i",    "the byte address of index 0 of its text");
-    group(&l, "Placement (the TB dispatcher): warps whose I-buffer data is forgotten");
-    port(&l, "input",  "[NUM_WARPS-1:0]",      "clear_i",      "a new warp takes the slot");
-    group(&l, "Warps: from the warp and TB state, the scoreboard, the SIMD groups");
-    port(&l, "input",  "[NUM_WARPS-1:0]",      "issuable_i",   "launched, not at the barrier, no hazard on its buffered instruction");
-    port(&l, "input",  "[NUM_WARPS-1:0]",      "fetchable_i",  "resident, launched, a live thread: may be fetched for");
-    if (m->sp)
-        port(&l, "input", "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's live lanes (resident, launched; else none)");
-    port(&l, "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i",    "thread block of each warp");
-    port(&l, "input",  "[NUM_WARPS-1:0]",      "long_i",       "warp waits on a long-latency operation (TLS)");
+    if (!m->harp) {
+        group(&l, "Placement (the TB dispatcher): warps whose I-buffer data is forgotten");
+        port(&l, "input",  "[NUM_WARPS-1:0]",  "clear_i",      "a new warp takes the slot");
+        group(&l, "Warps: from the warp and TB state, the scoreboard, the SIMD groups");
+        port(&l, "input",  "[NUM_WARPS-1:0]",  "issuable_i",   "launched, not at the barrier, no hazard on its buffered instruction");
+        port(&l, "input",  "[NUM_WARPS-1:0]",  "fetchable_i",  "resident, launched, a live thread: may be fetched for");
+        if (m->sp)
+            port(&l, "input", "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's live lanes (resident, launched; else none)");
+        port(&l, "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i", "thread block of each warp");
+        port(&l, "input",  "[NUM_WARPS-1:0]",  "long_i",       "warp waits on a long-latency operation (TLS)");
+    } else {
+        group(&l, "Warps: from the warp and TB state, the loads in flight");
+        port(&l, "input",  "[NUM_WARPS-1:0]",  "launch_pending_i", "placed, its launch pending");
+        port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_lanes_i", "each warp's threads (its launch's mask)");
+        port(&l, "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i", "thread block of each warp (a slot's: its owner's)");
+        port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "mem_pending_i", "each warp's lanes waiting on global memory");
+        group(&l, "First-Level slots: from the issue check");
+        port(&l, "input",  "[FL-1:0]",         "no_hazard_i",  "no hazard holds the slot's buffered instruction");
+    }
     group(&l, "Thread blocks: from the WPT");
     port(&l, "input",  "[NUM_TBS*TB_W-1:0]",   "tb_rank_i",    "rank of each TB (MWF); 0 = first");
     port(&l, "input",  "[NUM_TBS-1:0]",        "tb_wait_i",    "warps of the TB wait at its barrier (SAWS)");
-    group(&l, "Launch: a placed warp starts (no issue in its cycle)");
-    port(&l, "input",  "",                     "launch_valid_i", "a warp launches ...");
-    port(&l, "input",  "[WARP_W-1:0]",         "launch_warp_i",  "... this one ...");
-    if (m->pc)
-        port(&l, "input", "[PC_W-1:0]",        "launch_pc_i",    "... at this entry (index) ...");
-    port(&l, "input",  "[LANES-1:0]",          "launch_mask_i",  "... with these threads");
+    if (!m->harp) {
+        group(&l, "Launch: a placed warp starts (no issue in its cycle)");
+        port(&l, "input",  "",                 "launch_valid_i", "a warp launches ...");
+        port(&l, "input",  "[WARP_W-1:0]",     "launch_warp_i",  "... this one ...");
+        if (m->pc)
+            port(&l, "input", "[PC_W-1:0]",    "launch_pc_i",    "... at this entry (index) ...");
+        port(&l, "input",  "[LANES-1:0]",      "launch_mask_i",  "... with these threads");
+    }
     group(&l, "Events of the I-cache and the scoreboard");
     port(&l, "input",  "",                     "fill_valid_i", "a fetch returns ...");
     port(&l, "input",  "[WARP_W-1:0]",         "fill_warp_i",  "... for this warp");
     port(&l, "input",  "",                     "rdy_valid_i",  "the scoreboard clears ...");
     port(&l, "input",  "[WARP_W-1:0]",         "rdy_warp_i",   "... this warp's oldest unready instruction");
     update_ports(&l, m);
+    if (m->harp) {
+        group(&l, "Launch: the first pending warp the stage can take (no issue in its cycle)");
+        port(&l, "output", "",                 "launch_valid_o", "a warp launches ...");
+        port(&l, "output", "[WARP_W-1:0]",     "launch_warp_o",  "... this one (0 when none)");
+    }
     group(&l, "Issue");
     port(&l, "output", "[NUM_WARPS-1:0]",      "ready_o",      "ready vector: buffered, ready, issuable, no launch");
     port(&l, "output", "",                     "grant_valid_o", "a warp issues ...");
@@ -262,6 +311,12 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// The fetch reads the I-buffer's next PC and mask of the fetched warp");
     vgen_line(v, "// when it continues its last fetch, else the stage's PC and active mask");
     vgen_line(v, "// of that warp.");
+    if (m->harp) {
+        vgen_line(v, "// Under harp the scheduler's first FL warps are the stage's First-Level");
+        vgen_line(v, "// slots: the stage tells which may issue and which hold a warp (the");
+        vgen_line(v, "// fetch unit's warp_valid), each slot's owner (the TB the scheduler");
+        vgen_line(v, "// reads) and the pending warps it can launch.");
+    }
     vgen_line(v, "// Storage: that of the four modules; the composition adds none.");
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_front", params, np, l.p, l.n);
@@ -291,7 +346,19 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
     vgen_line(v, "wire [LANES-1:0]           rc_rd_mask;  // ... with this active mask");
     if (m->sp)
         vgen_line(v, "wire [LANES-1:0]           rc_rd_live;  // the fetched warp's live lanes");
+    if (m->harp) {
+        vgen_line(v, "wire [FL-1:0]              rc_issuable;   // slot may issue");
+        vgen_line(v, "wire [FL-1:0]              rc_fetchable;  // slot holds a warp");
+        vgen_line(v, "wire [FL*LANES-1:0]        rc_fl_mask;    // per slot: its lanes ...");
+        vgen_line(v, "wire [FL*LANES*TW-1:0]     rc_fl_tid;     // ... each lane's warp");
+        vgen_line(v, "wire [NUM_WARPS-1:0]       rc_can_launch; // per warp: the stage can take its launch");
+    }
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+    if (m->harp) {
+        vgen_line(v, "wire [FL*PC_W-1:0]         rc_fl_pc;      // views of the stage the rest of the SM reads");
+        vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_parked;");
+        vgen_line(v, "wire [SL_CNT_W-1:0]        rc_sl_count;");
+    }
     vgen_line(v, "wire [NUM_WARPS*SLOTS-1:0] f_slot_r;    // ready bits: ready_o gives what issue reads");
     vgen_line(v, "wire [NUM_WARPS-1:0]       s_active;    // TLS's group: the ready vector holds it already");
     vgen_line(v, "wire                       ib_head_valid; // a granted warp is ready: its head is valid");
@@ -301,11 +368,18 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
 }
 
-static void emit_ready(struct vgen *v)
+/* The launch's signals: the inputs, or under harp the module's choice. */
+static const char *launch_sfx(const struct front_mode *m)
+{
+    return m->harp ? "" : "_i";
+}
+
+static void emit_ready(struct vgen *v, const struct front_mode *m)
 {
     vgen_section(v, "Ready vector and grant (ready_vector(), issue_grant())");
     vgen_line(v, "// No warp issues in a cycle in which one launches.");
-    vgen_line(v, "assign ready_o = f_ready & issuable_i & {NUM_WARPS{!launch_valid_i}};");
+    vgen_line(v, "assign ready_o = f_ready & %s & {NUM_WARPS{!launch_valid%s}};",
+              m->harp ? "slot_ready" : "issuable_i", launch_sfx(m));
     vgen_line(v, "assign grant_valid_o = s_grant;");
     vgen_line(v, "assign grant_warp_o  = s_warp;");
 }
@@ -325,15 +399,16 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
 {
     char pad[160], addr[200];
     unsigned pw = z->st.pc_w, aw = z->ib.pc_w;
+    const char *ls = launch_sfx(m);
 
     vgen_section(v, "The stage's update and the flushes (execute_granted())");
     vgen_line(v, "localparam [1:0] UPD_NONE = 2'd0, UPD_LAUNCH = 2'd1, UPD_EXEC = 2'd2;");
-    vgen_line(v, "wire [1:0]        u_op   = launch_valid_i ? UPD_LAUNCH");
+    vgen_line(v, "wire [1:0]        u_op   = launch_valid%s ? UPD_LAUNCH", ls);
     vgen_line(v, "                         : s_grant && issued_i ? UPD_EXEC : UPD_NONE;");
-    vgen_line(v, "wire [WARP_W-1:0] u_warp = launch_valid_i ? launch_warp_i : s_warp;");
+    vgen_line(v, "wire [WARP_W-1:0] u_warp = launch_valid%s ? launch_warp%s : s_warp;", ls, ls);
     if (m->pc)
         vgen_line(v, "wire [PC_W-1:0]   u_pc   = launch_valid_i ? launch_pc_i : exec_pc_i;");
-    vgen_line(v, "wire [LANES-1:0]  u_mask = launch_valid_i ? launch_mask_i : exec_mask_i;");
+    vgen_line(v, "wire [LANES-1:0]  u_mask = launch_valid%s ? launch_mask%s : exec_mask_i;", ls, ls);
     vgen_blank(v);
     if (defect == DEFECT_SM_FRONT_NO_FLUSH_ON_POP && m->pop) {
         vgen_line(v, "// DELIBERATE DEFECT (sm-front-no-flush-on-pop): a pop does not flush");
@@ -346,9 +421,9 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
         vgen_line(v, "wire exec_flush = s_grant && (issued_i || stale_i) &&");
         vgen_line(v, "                  (control_i%s);", flush_terms(m, true));
     }
-    vgen_line(v, "wire             flush = launch_valid_i || exec_flush;");
+    vgen_line(v, "wire             flush = launch_valid%s || exec_flush;", ls);
     vgen_line(v, "wire [WARP_W-1:0] flush_warp = exec_flush ? s_warp");
-    vgen_line(v, "                             : launch_valid_i ? launch_warp_i : {WARP_W{1'b0}};");
+    vgen_line(v, "                             : launch_valid%s ? launch_warp%s : {WARP_W{1'b0}};", ls, ls);
     vgen_line(v, "assign flush_valid_o = flush;");
     vgen_line(v, "assign flush_warp_o  = flush_warp;");
     vgen_blank(v);
@@ -359,7 +434,7 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
     vgen_line(v, "integer ew;");
     vgen_begin(v, "always @*");
     vgen_begin(v, "for (ew = 0; ew < NUM_WARPS; ew = ew + 1)");
-    vgen_line(v, "emptied[ew] = !fetchable_i[ew] &&");
+    vgen_line(v, "emptied[ew] = !%s[ew] &&", m->harp ? "warp_valid" : "fetchable_i");
     vgen_line(v, "              (f_slot_v[ew*SLOTS +: SLOTS] != {SLOTS{1'b0}} ||");
     vgen_line(v, "               f_inflight[ew*CNT_W +: CNT_W] != {CNT_W{1'b0}});");
     vgen_end(v);
@@ -407,7 +482,99 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
         vgen_line(v, "assign yielded_o = rc_yielded;");
 }
 
-static void emit_fetch_unit(struct vgen *v)
+/* Under harp: the launch choice, and the stage's First-Level slots as the
+ * scheduler's first warps (ready_vector(), launch_choice(),
+ * sm_reconv_slot_owner()). */
+static void emit_harp_slots(struct vgen *v, const struct front_sizes *z,
+                            enum rtl_defect defect)
+{
+    static const char *const launch[] = {
+        "// The lowest warp whose launch is pending and that the stage can take:",
+        "// none of its threads is still a member of an RBT barrier.",
+        "reg              launch_valid;",
+        "reg [WARP_W-1:0] launch_warp;",
+        "integer          lw;",
+        "",
+        "always @* begin",
+        "  launch_valid = 1'b0;",
+        "  launch_warp  = {WARP_W{1'b0}};",
+        "  for (lw = NUM_WARPS - 1; lw >= 0; lw = lw - 1) begin",
+        "    if (launch_pending_i[lw] && rc_can_launch[lw]) begin",
+        "      launch_valid = 1'b1;",
+        "      launch_warp  = lw[WARP_W-1:0];",
+        "    end",
+        "  end",
+        "end",
+        "",
+        "wire [LANES-1:0] launch_mask = warp_lanes_i[launch_warp*LANES +: LANES];",
+        "assign launch_valid_o = launch_valid;",
+        "assign launch_warp_o  = launch_warp;",
+        NULL
+    };
+    static const char *const owner[] = {
+        "// Each slot's TB is its owner's: the warp of its lowest lane, or the",
+        "// slot's own index when it holds none (the scheduler reads a ready",
+        "// slot's alone).",
+        "reg [NUM_WARPS*TB_W-1:0] slot_tb;",
+        "reg [TW-1:0]             owner;",
+        "integer                  os, ol, ow;",
+        "",
+        "always @* begin",
+        "  slot_tb = {(NUM_WARPS*TB_W){1'b0}};",
+        "  owner   = {TW{1'b0}};",
+        "  for (os = 0; os < FL; os = os + 1) begin",
+        "    owner = os[TW-1:0];",
+        "    for (ol = LANES - 1; ol >= 0; ol = ol - 1) begin",
+        "      if (rc_fetchable[os] && rc_fl_mask[os*LANES + ol])",
+        "        owner = rc_fl_tid[(os*LANES + ol)*TW +: TW];",
+        "    end",
+        "    for (ow = 0; ow < NUM_WARPS; ow = ow + 1) begin",
+        "      if (owner == ow[TW-1:0])",
+        "        slot_tb[os*TB_W +: TB_W] = warp_tb_i[ow*TB_W +: TB_W];",
+        "    end",
+        "  end",
+        "end",
+        NULL
+    };
+    char a[160], b[160], c[160];
+    unsigned pad = z->f.warps - z->wt.fl;
+
+    vgen_section(v, "Launch choice (launch_choice())");
+    for (const char *const *l = launch; *l; l++) {
+        if (**l)
+            vgen_line(v, "%s", *l);
+        else
+            vgen_blank(v);
+    }
+    vgen_section(v, "First-Level slots as the scheduler's warps (ready_vector())");
+    vgen_line(v, "// The warps beyond the FL slots hold none: never issuable nor");
+    vgen_line(v, "// fetchable, a long wait for TLS as a slot that may not issue.");
+    vgen_line(v, "wire [NUM_WARPS-1:0] slot_issuable = %s;",
+              vgen_zext(a, sizeof a, pad, "NUM_WARPS-FL", "rc_issuable"));
+    vgen_line(v, "wire [NUM_WARPS-1:0] slot_ready    = %s;",
+              vgen_zext(b, sizeof b, pad, "NUM_WARPS-FL", "rc_issuable & no_hazard_i"));
+    vgen_line(v, "wire [NUM_WARPS-1:0] slot_long     = ~slot_issuable;");
+    if (defect == DEFECT_SM_FRONT_HARP_FETCH_SLOT && z->wt.fl > 1) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): slot f's warp_valid is the", rtl_defect_name(defect));
+        vgen_line(v, "// stage's fetchable bit of slot f + 1 (mod FL).");
+        vgen_line(v, "wire [NUM_WARPS-1:0] warp_valid    = %s;",
+                  vgen_zext(c, sizeof c, pad, "NUM_WARPS-FL",
+                            "{rc_fetchable[0], rc_fetchable[FL-1:1]}"));
+    } else {
+        vgen_line(v, "// The fetch unit fetches for the slots that hold a warp.");
+        vgen_line(v, "wire [NUM_WARPS-1:0] warp_valid    = %s;",
+                  vgen_zext(c, sizeof c, pad, "NUM_WARPS-FL", "rc_fetchable"));
+    }
+    vgen_blank(v);
+    for (const char *const *l = owner; *l; l++) {
+        if (**l)
+            vgen_line(v, "%s", *l);
+        else
+            vgen_blank(v);
+    }
+}
+
+static void emit_fetch_unit(struct vgen *v, const struct front_mode *m)
 {
     const struct vconn params[] = {
         { "NUM_WARPS", "NUM_WARPS", NULL },
@@ -424,7 +591,7 @@ static void emit_fetch_unit(struct vgen *v)
         VCONN_SAME("rdy_warp_i"),
         { "flush_valid_i", "flush",         NULL },
         { "flush_warp_i",  "flush_warp",    NULL },
-        { "warp_valid_i",  "fetchable_i",   NULL },
+        { "warp_valid_i",  m->harp ? "warp_valid" : "fetchable_i", NULL },
         { "next_valid_i",  "s_grant",       "cff: the warp granted now" },
         { "next_warp_i",   "s_warp",        NULL },
         VCONN_SAME("fetch_valid_o"),
@@ -442,7 +609,7 @@ static void emit_fetch_unit(struct vgen *v)
                   sizeof conns / sizeof conns[0]);
 }
 
-static void emit_ibuffer_data(struct vgen *v)
+static void emit_ibuffer_data(struct vgen *v, const struct front_mode *m)
 {
     const struct vconn params[] = {
         { "NUM_WARPS", "NUM_WARPS", NULL },
@@ -453,7 +620,8 @@ static void emit_ibuffer_data(struct vgen *v)
     const struct vconn conns[] = {
         VCONN_SAME("clk_i"),
         VCONN_SAME("rst_ni"),
-        VCONN_SAME("clear_i"),
+        { "clear_i",       m->harp ? "{NUM_WARPS{1'b0}}" : "clear_i",
+          m->harp ? "no placement clears a slot under harp" : NULL },
         { "flush_valid_i", "flush",         NULL },
         { "flush_warp_i",  "flush_warp",    NULL },
         { "issue_valid_i", "s_grant",       NULL },
@@ -485,7 +653,7 @@ static void emit_ibuffer_data(struct vgen *v)
                   sizeof conns / sizeof conns[0]);
 }
 
-static void emit_sched(struct vgen *v)
+static void emit_sched(struct vgen *v, const struct front_mode *m)
 {
     const struct vconn params[] = {
         { "NUM_WARPS", "NUM_WARPS", NULL },
@@ -495,9 +663,9 @@ static void emit_sched(struct vgen *v)
         VCONN_SAME("clk_i"),
         VCONN_SAME("rst_ni"),
         { "ready_i",       "ready_o",      NULL },
-        VCONN_SAME("warp_tb_i"),
+        { "warp_tb_i",     m->harp ? "slot_tb" : "warp_tb_i", NULL },
         VCONN_SAME("tb_rank_i"),
-        VCONN_SAME("long_i"),
+        { "long_i",        m->harp ? "slot_long" : "long_i", NULL },
         VCONN_SAME("tb_wait_i"),
         { "active_o",      "s_active",     NULL },
         { "grant_valid_o", "s_grant",      NULL },
@@ -518,10 +686,67 @@ static void conn(struct vconn *c, size_t *n, const char *port,
     c[(*n)++] = (struct vconn){ port, expr, comment };
 }
 
+/* Under harp the stage's instance: the update as under the other modes,
+ * the outcome's side-band and the SM's state it reads, its views. */
+static void emit_stage_harp(struct vgen *v)
+{
+    const struct vconn params[] = {
+        { "NUM_WARPS", "NUM_WARPS", NULL },
+        { "LANES",     "LANES",     NULL },
+        { "PC_W",      "PC_W",      NULL },
+        { "TW",        "TW",        NULL },
+        { "FL",        "FL",        NULL },
+        { "SL",        "SL",        NULL },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        { "op_i",          "u_op",          NULL },
+        { "warp_i",        "u_warp",        "launch: the warp; else the granted slot" },
+        { "pc_i",          "entry_pc_i",    "read at a launch alone" },
+        { "mask_i",        "u_mask",        NULL },
+        VCONN_SAME("split_i"),
+        VCONN_SAME("taken_i"),
+        VCONN_SAME("tpc_i"),
+        VCONN_SAME("npc_i"),
+        VCONN_SAME("rpc_valid_i"),
+        VCONN_SAME("rpc_i"),
+        VCONN_SAME("lane_pc_i"),
+        VCONN_SAME("bar_i"),
+        VCONN_SAME("exit_i"),
+        VCONN_SAME("mem_wait_i"),
+        VCONN_SAME("release_i"),
+        VCONN_SAME("mem_pending_i"),
+        { "rd_warp_i",     "fetch_warp_o",  "the fetch reads the fetched slot" },
+        { "rd_valid_o",    "rc_rd_valid",   NULL },
+        { "rd_pc_o",       "rc_rd_pc",      NULL },
+        { "rd_mask_o",     "rc_rd_mask",    NULL },
+        { "issuable_o",    "rc_issuable",   NULL },
+        { "fetchable_o",   "rc_fetchable",  NULL },
+        { "fl_pc_o",       "rc_fl_pc",      NULL },
+        { "fl_mask_o",     "rc_fl_mask",    NULL },
+        { "fl_tid_o",      "rc_fl_tid",     NULL },
+        { "parked_o",      "rc_parked",     NULL },
+        { "can_launch_o",  "rc_can_launch", NULL },
+        { "sl_count_o",    "rc_sl_count",   NULL },
+        { "err_o",         "rc_err_o",      NULL },
+    };
+
+    vgen_section(v, "The control-flow stage: the HARP tables");
+    vgen_instance(v, "simtref_sm_reconv", "u_reconv", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+}
+
 static void emit_stage(struct vgen *v, const struct front_mode *m)
 {
     struct vconn params[8], c[40];
     size_t np = 0, n = 0;
+
+    if (m->harp) {
+        emit_stage_harp(v);
+        return;
+    }
 
     conn(params, &np, "NUM_WARPS", "NUM_WARPS", NULL);
     if (m->sbr)
@@ -606,13 +831,16 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
     sbr_stack_geometry(cfg, &z.st);
     arbiter_geometry(cfg, &z.arb);
     ics_first_geometry(cfg, &z.ics);
+    warp_tables_geometry(cfg, &z.wt);
     emit_header(v, cfg, &z, &m);
     emit_wires(v, &m);
-    emit_ready(v);
+    if (m.harp)
+        emit_harp_slots(v, &z, defect);
+    emit_ready(v, &m);
     emit_update(v, &z, &m, defect);
-    emit_fetch_unit(v);
-    emit_ibuffer_data(v);
-    emit_sched(v);
+    emit_fetch_unit(v, &m);
+    emit_ibuffer_data(v, &m);
+    emit_sched(v, &m);
     emit_stage(v, &m);
     vgen_module_end(v, "simtref_sm_front");
 }

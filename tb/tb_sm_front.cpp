@@ -17,13 +17,14 @@
 // warp scheduler gets the same inputs; before each clock edge every
 // output is compared with the C SM's: the ready vector, the grant and the
 // issued instruction's PC and mask, the flush, the fetch (warp, PC and
-// mask), what the stage's update does (pop and exited but under
-// ics-first, yielded under sbr; where the module has no such output the
-// C stage's must be 0) and the errors of the stage, the fetch unit and
-// the scheduler.  The module's state is never read back: it must follow
-// the C SM's on its own, from the reset, for the whole kernel.  The
-// kernel's result is then checked: a suite kernel's against its host
-// reference, a kgen program's global memory against qemu-riscv32's.
+// mask), under harp the launch the module chooses, what the stage's
+// update does (pop and exited under sbr and minpc, yielded under sbr;
+// where the module has no such output the C stage's must be 0) and the
+// errors of the stage, the fetch unit and the scheduler.  The module's
+// state is never read back: it must follow the C SM's on its own, from
+// the reset, for the whole kernel.  The kernel's result is then checked:
+// a suite kernel's against its host reference, a kgen program's global
+// memory against qemu-riscv32's.
 //
 //   --scenario NAME   the suite's kernel NAME (default: every kernel)
 //   --kgen-seed S --kgen-count N
@@ -55,6 +56,7 @@
 namespace {
 
 using Top = Vsimtref_sm_front;
+using tb::IsHarp;
 using tb::IsIcs;
 using tb::IsMinpc;
 using tb::Source;
@@ -65,7 +67,8 @@ struct Coverage {
     unsigned long kernels = 0, cycles = 0, grants = 0, stale = 0,
                   fetches = 0, stage_fetches = 0, flushes = 0,
                   pop_flushes = 0, pops = 0, launches = 0, exits = 0,
-                  clears = 0, emptied = 0, releases = 0, diverged_fetches = 0;
+                  clears = 0, emptied = 0, releases = 0, diverged_fetches = 0,
+                  held_launches = 0, hazards = 0;
 };
 
 // One kernel's run and the records of its schedulers' front ends.
@@ -76,6 +79,7 @@ struct Run : tb::SmRun {
 // The widths of the module's fields.
 struct Widths {
     unsigned warps, lanes, pc_bits, tb_w, tbs;
+    unsigned slots;     // harp: First-Level slots
 };
 
 // Scheduler s's inputs of this cycle into its front end: the stage's
@@ -87,24 +91,38 @@ void drive(T &top, const Run &r, const sm_front_probe &p, const Widths &w)
     const sm_rc_in &in = p.ri;
     bool exec = in.op == SM_RC_EXEC;
 
-    tb::drive_stage(top, r.m, in, p.release, w.warps, w.pc_bits, w.lanes);
+    tb::drive_stage(top, r.m, in, p.release, w.warps, w.pc_bits, w.lanes,
+                    p.mem_pending);
     top.text_lo_i = r.m->prog->text_lo;
-    for (unsigned v = 0; v < w.warps; v++) {
-        tb::set_field(top.clear_i, v, 1, p.clear[v / 64] >> v % 64 & 1);
-        tb::set_field(top.issuable_i, v, 1, p.issuable[v]);
-        tb::set_field(top.fetchable_i, v, 1, p.fi.warp_valid[v / 64] >> v % 64 & 1);
-        tb::set_field(top.warp_tb_i, v * w.tb_w, w.tb_w, p.si.warp_tb[v]);
-        tb::set_field(top.long_i, v, 1, p.si.long_wait[v]);
-        if constexpr (IsMinpc<T>::value)
-            tb::set_field(top.warp_live_i, v * w.lanes, w.lanes, p.live[v]);
+    if constexpr (IsHarp<T>::value) {
+        // the stage's views and the launch choice are the module's own
+        tb::set_field(top.entry_pc_i, 0, w.pc_bits,
+                      tb::pc_index(r.m, r.m->prog->entry, w.pc_bits));
+        for (unsigned v = 0; v < w.warps; v++) {
+            tb::set_field(top.launch_pending_i, v, 1, p.launch_pending[v]);
+            tb::set_field(top.warp_lanes_i, v * w.lanes, w.lanes, p.lanes[v]);
+            tb::set_field(top.warp_tb_i, v * w.tb_w, w.tb_w, p.tb[v]);
+        }
+        for (unsigned k = 0; k < w.slots; k++)
+            tb::set_field(top.no_hazard_i, k, 1, p.no_hazard[k]);
+    } else {
+        for (unsigned v = 0; v < w.warps; v++) {
+            tb::set_field(top.clear_i, v, 1, p.clear[v / 64] >> v % 64 & 1);
+            tb::set_field(top.issuable_i, v, 1, p.issuable[v]);
+            tb::set_field(top.fetchable_i, v, 1, p.fi.warp_valid[v / 64] >> v % 64 & 1);
+            tb::set_field(top.warp_tb_i, v * w.tb_w, w.tb_w, p.si.warp_tb[v]);
+            tb::set_field(top.long_i, v, 1, p.si.long_wait[v]);
+            if constexpr (IsMinpc<T>::value)
+                tb::set_field(top.warp_live_i, v * w.lanes, w.lanes, p.live[v]);
+        }
+        top.launch_valid_i = p.launch >= 0;
+        top.launch_warp_i = p.launch >= 0 ? (unsigned)p.launch : 0;
+        tb::set_field(top.launch_mask_i, 0, w.lanes, p.launch_mask);
     }
     for (unsigned t = 0; t < w.tbs; t++) {
         tb::set_field(top.tb_rank_i, t * w.tb_w, w.tb_w, p.si.tb_rank[t]);
         tb::set_field(top.tb_wait_i, t, 1, p.si.tb_wait[t]);
     }
-    top.launch_valid_i = p.launch >= 0;
-    top.launch_warp_i = p.launch >= 0 ? (unsigned)p.launch : 0;
-    tb::set_field(top.launch_mask_i, 0, w.lanes, p.launch_mask);
     top.fill_valid_i = p.fi.fill_valid;
     top.fill_warp_i = p.fi.fill_valid ? p.fi.fill_warp : 0;
     top.rdy_valid_i = p.fi.rdy_valid;
@@ -113,7 +131,7 @@ void drive(T &top, const Run &r, const sm_front_probe &p, const Widths &w)
     top.stale_i = p.stale;
     top.control_i = p.control;
     tb::set_field(top.exec_mask_i, 0, w.lanes, exec ? in.mask : 0);
-    if constexpr (!IsIcs<T>::value) {     // the stage takes the PC
+    if constexpr (!IsIcs<T>::value && !IsHarp<T>::value) {  // the stage takes the PC
         tb::set_field(top.launch_pc_i, 0, w.pc_bits,
                       p.launch >= 0 ? tb::pc_index(r.m, p.launch_pc, w.pc_bits) : 0);
         tb::set_field(top.exec_pc_i, 0, w.pc_bits,
@@ -130,6 +148,13 @@ bool compare(const T &top, const sm_front_probe &p, const Widths &w,
     std::string at = "scheduler " + std::to_string(s) + " ";
     bool ok = true;
 
+    if constexpr (IsHarp<T>::value) {   // the module chooses the launch
+        ok &= tb::expect(mm, cycle, at + "launch_valid_o", p.launch >= 0,
+                         top.launch_valid_o);
+        if (p.launch >= 0)
+            ok &= tb::expect(mm, cycle, at + "launch_warp_o", p.launch,
+                             top.launch_warp_o);
+    }
     for (unsigned v = 0; v < w.warps; v++)
         ok &= tb::expect(mm, cycle, at + "ready_o[" + std::to_string(v) + "]",
                          p.si.ready[v], tb::get_field(top.ready_o, v, 1));
@@ -158,7 +183,8 @@ bool compare(const T &top, const sm_front_probe &p, const Widths &w,
         ok &= tb::expect(mm, cycle, at + "fetch_mask_o", p.fetch_mask,
                          tb::get_field(top.fetch_mask_o, 0, w.lanes));
     }
-    if constexpr (IsIcs<T>::value) {  // the thread states tell the SM
+    if constexpr (IsIcs<T>::value || IsHarp<T>::value) {
+        // the thread states, or the tables' views, tell the SM
         ok &= tb::expect(mm, cycle, at + "pop (of the C stage)", 0, p.ro.pop);
         ok &= tb::expect(mm, cycle, at + "exited (of the C stage)", 0,
                          p.ro.exited);
@@ -166,7 +192,7 @@ bool compare(const T &top, const sm_front_probe &p, const Widths &w,
         ok &= tb::expect(mm, cycle, at + "pop_o", p.ro.pop, top.pop_o);
         ok &= tb::expect(mm, cycle, at + "exited_o", p.ro.exited, top.exited_o);
     }
-    if constexpr (IsMinpc<T>::value || IsIcs<T>::value)  // never yield
+    if constexpr (kMode != RECONV_SBR)  // never yield
         ok &= tb::expect(mm, cycle, at + "yielded (of the C stage)", 0,
                          p.ro.yielded);
     else
@@ -177,7 +203,8 @@ bool compare(const T &top, const sm_front_probe &p, const Widths &w,
     return ok;
 }
 
-void count(Coverage &c, const sm_front_probe &p, unsigned warps)
+void count(Coverage &c, const sm_front_probe &p, unsigned warps,
+           unsigned slots)
 {
     c.grants += p.so.grant_valid;
     c.stale += p.stale;
@@ -191,8 +218,15 @@ void count(Coverage &c, const sm_front_probe &p, unsigned warps)
     c.exits += p.ro.exited;
     // a fetch at the stage's PC for a warp whose threads are apart: its
     // mask is not all its live lanes
-    c.diverged_fetches += p.fetched && p.fetch_stage && p.fetch_mask
-                          && p.fetch_mask != p.live[p.fetch_warp];
+    // (under harp a fetched slot is no warp: none counted)
+    c.diverged_fetches += kMode != RECONV_HARP && p.fetched && p.fetch_stage
+                          && p.fetch_mask && p.fetch_mask != p.live[p.fetch_warp];
+    // under harp a pending launch the stage cannot take (the choice
+    // passes over it)
+    for (unsigned v = 0; kMode == RECONV_HARP && v < warps; v++)
+        c.held_launches += p.launch_pending[v] && (p.launch < 0 || (int)v < p.launch);
+    for (unsigned k = 0; kMode == RECONV_HARP && k < slots; k++)
+        c.hazards += !p.no_hazard[k];
     for (unsigned v = 0; v < warps; v++) {
         c.clears += p.clear[v / 64] >> v % 64 & 1;
         c.emptied += p.emptied[v / 64] >> v % 64 & 1;
@@ -227,7 +261,7 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
     }
     scheduler_geometry(&cfg, &sg);
     const Widths w = { r.m->warps_per_sched, cfg.warp_size, cfg.pc_bits,
-                       sg.tb_w, sg.tbs };
+                       sg.tb_w, sg.tbs, cfg.first_level_entries };
     r.probe.assign(S, sm_front_probe{});
     r.m->front_probe = r.probe.data();
     tb::SchedTops<Top> tops(S, fst, trace_sched);
@@ -245,7 +279,7 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
                 bad_sched = s;
                 return mm;
             }
-            count(cov, p, w.warps);
+            count(cov, p, w.warps, w.slots);
             front_err |= p.ro.err || p.fetch_err || p.so.err;
             tops.high(s, cycle);
         }
@@ -313,23 +347,32 @@ int main(int argc, char **argv)
                 cov.stage_fetches, cov.diverged_fetches, cov.flushes,
                 cov.pop_flushes, cov.pops, cov.exits, cov.releases,
                 cov.clears, cov.emptied);
+    if (kMode == RECONV_HARP)
+        std::printf("harp: %lu times a pending warp waited for the stage to "
+                    "take its launch, %lu times a slot held by a hazard\n",
+                    cov.held_launches, cov.hazards);
     // Every mode: launches, grants, fetches at the stage's PC and from the
     // I-buffer's next, flushes.  A pop flushes under sbr and minpc (the
     // ics-first stage never pops: its stale slots are dropped at issue
     // instead); minpc's and ics-first's barriers release through the
     // front end's release_i; a diverged warp fetches from the stage under
-    // minpc and ics-first.
+    // minpc and ics-first.  Under harp the stage never pops: its barriers
+    // release, a pending launch waits for the stage, the issue check holds
+    // a slot.
     bool suite = opt.scenario.empty();
     bool missed = kMode == RECONV_ICS_FIRST
                   ? cov.stale == 0 || cov.releases == 0 || cov.diverged_fetches == 0
                   : kMode == RECONV_MINPC
                   ? cov.pop_flushes == 0 || cov.releases == 0
                     || cov.diverged_fetches == 0
+                  : kMode == RECONV_HARP
+                  ? cov.releases == 0 || cov.held_launches == 0 || cov.hazards == 0
                   : cov.pop_flushes == 0;
     if (cov.kernels == 0 || cov.launches == 0 || cov.grants == 0
         || cov.fetches == 0 || cov.stage_fetches == 0
         || cov.stage_fetches == cov.fetches || cov.flushes == 0
-        || (suite && (cov.pops == 0 && kMode != RECONV_ICS_FIRST))
+        || (suite && cov.pops == 0 && kMode != RECONV_ICS_FIRST
+            && kMode != RECONV_HARP)
         || (suite && missed)) {
         std::printf("FAIL: the kernels did not reach every interesting "
                     "event (see the counters above)\n");

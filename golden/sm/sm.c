@@ -214,9 +214,13 @@ static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
             && sm_reconv_can_launch(&sm->rc, s, w))
             launch = (int)w;
     cy->launch[s] = launch;
-    if (sm->front_probe)    /* a warp not resident is not issuable */
+    if (sm->front_probe) {  /* a warp not resident is not issuable */
         memset(sm->front_probe[s].issuable, false,
                sizeof sm->front_probe[s].issuable);
+        /* harp: a slot the issue check does not look at has no hazard */
+        memset(sm->front_probe[s].no_hazard, true,
+               sizeof sm->front_probe[s].no_hazard);
+    }
 }
 
 /* Scheduler s's ready vector: each warp's hazards and stall, the warps
@@ -273,6 +277,8 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
             sm->issue_probe->hazard[s][w] = hz;
             sm->issue_probe->issuable[s][w] = hz == SM_HAZARD_NONE;
         }
+        if (sm->front_probe)
+            sm->front_probe[s].no_hazard[w] = hz == SM_HAZARD_NONE;
         cy->any_ready[s] |= si->ready[w];
         if (si->ready[w])     /* the only warps whose TB it reads */
             si->warp_tb[w] = sm_warp(sm, sm_slot_of(sm, s,
@@ -384,6 +390,10 @@ static void probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
     for (unsigned w = 0; w < sm->warps_per_sched; w++) {
         const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
         p->live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+        p->launch_pending[w] = wp->resident && wp->launch_pending;
+        p->lanes[w] = wp->resident ? wp->lanes : 0;
+        p->tb[w] = wp->resident ? wp->tb : 0;
+        p->mem_pending[w] = sm_mem_pending(sm)[sm_slot_of(sm, s, w)];
     }
 }
 

@@ -215,7 +215,8 @@ struct sm_front_probe {
     uint64_t launch_mask;       /* ... with these threads */
     bool issuable[SCHEDULER_MAX_WARPS]; /* resident, launched, not at the
                                  * barrier, the stage lets it issue and no
-                                 * hazard holds its buffered instruction */
+                                 * hazard holds its buffered instruction
+                                 * (but harp: no_hazard below) */
     struct scheduler_in si;     /* the scheduler's inputs: warp_tb,
                                  * tb_rank, long_wait, tb_wait; ready is the
                                  * front end's ready vector (an output) */
@@ -233,6 +234,24 @@ struct sm_front_probe {
     uint64_t release[SCHEDULER_MAX_WARPS / 64]; /* the warps whose TB's
                                  * barrier releases on the edge
                                  * (scheduler_edge()) */
+    /* harp (its scheduler's warps are the stage's First-Level slots;
+     * warp: a launch warp): what the rest of the SM decides beside the
+     * stage, whose views (issuable and fetchable slots, the slots'
+     * owners, can_launch) the module computes itself */
+    bool launch_pending[SCHEDULER_MAX_WARPS]; /* per warp: placed, its
+                                 * launch pending (launch_choice()) */
+    uint64_t lanes[SCHEDULER_MAX_WARPS]; /* per warp: its threads (the
+                                 * launch's mask) */
+    unsigned tb[SCHEDULER_MAX_WARPS]; /* per warp: its TB (a ready slot's
+                                 * is its owner's) */
+    bool no_hazard[SCHEDULER_MAX_WARPS]; /* per slot: no hazard holds its
+                                 * buffered instruction (true where the
+                                 * issue check does not look: a slot not
+                                 * issuable or not buffered) */
+    uint64_t mem_pending[SCHEDULER_MAX_WARPS]; /* per warp: its lanes
+                                 * waiting on global memory (the stage's
+                                 * mem_pending, copied: it points at the
+                                 * SM's array, which the cycle changes) */
     /* outputs */
     struct scheduler_out so;    /* the grant and the scheduler's err */
     bool head_valid;            /* the granted warp's oldest I-buffer
