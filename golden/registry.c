@@ -482,7 +482,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .model = "harp_queue.h",
         .modes = HARP,
         .title = "HARP stage's queue of warps, a write port per source",
-        .source = "HARP 4.2; docs/architecture.md (the control-flow stage "
+        .source = "HARP 4.2; docs/rtl-stages.md (the control-flow stage "
                   "under harp)",
         .per = PER_SCHEDULER,
         .in_table7 = 0,

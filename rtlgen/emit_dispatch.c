@@ -8,8 +8,7 @@
  * as which warp of the TB (warp_give_o, warp_tb_o, warp_idx_o): what a
  * warp slot loads.  The two say the same (a TB's warps take the lowest
  * free slots in warp order), and the testbench compares one with the
- * other every cycle (docs/architecture.md, "Where the RTL and the model
- * agree").
+ * other every cycle (docs/rtl-boundary.md).
  *
  * The module is two register groups (the launch, the occupancy) and
  * three blocks of logic: how many TBs fit, which TB slots they take, which

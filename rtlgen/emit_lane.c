@@ -8,8 +8,7 @@
  * out, all in the cycle the instruction enters.  A divide is the one
  * operation the module does not finish in that cycle: it enters a
  * pipelined restoring divider and its value leaves DIV_LATENCY cycles
- * later on div_value_o, with div_done_o (docs/architecture.md, "Where
- * the RTL and the model agree").
+ * later on div_value_o, with div_done_o (docs/rtl-boundary.md).
  */
 #include <ctype.h>
 #include <stdio.h>

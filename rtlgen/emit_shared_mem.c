@@ -7,7 +7,7 @@
  * in, the bank cycles of its worst conflict and the replay out.  The data
  * is not here: the model keeps it in the SM's memory, and the lanes and
  * addresses of a replay stay in the load/store unit's coalescer
- * (docs/architecture.md, "Where the RTL and the model agree").  The
+ * (docs/rtl-boundary.md).  The
  * module is the conflict count (distinct words per bank, the worst bank)
  * and one register, the replay's bank cycles still to go.
  */

@@ -7,8 +7,7 @@
  * (simtref_lane) per thread of a warp, and the branch unit's outcome for
  * the control-flow stage.
  *
- * The timing boundary (docs/architecture.md, "Where the RTL and the
- * model agree"): the C SM reads, computes and writes an instruction in
+ * The timing boundary (docs/rtl-stages.md): the C SM reads, computes and writes an instruction in
  * its issue cycle t.  The module reads the operands in cycle t (the
  * banks' synchronous read ports), the lanes compute in t + 1 and the
  * write port takes their results at the edge of t + 1; the outcome is an

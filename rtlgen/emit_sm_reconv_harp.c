@@ -12,7 +12,7 @@
  * First-Level update), and the stage's own registers: the group arriving
  * at its re-convergence PC (pend), the RBT's P - 1 commit registers, and
  * per thread exited, parked and the PC it resumes at after simt.bar.
- * docs/architecture.md, "The control-flow stage under harp", is its
+ * docs/rtl-stages.md, "The control-flow stage under harp", is its
  * design.
  */
 #include "rtlgen.h"

@@ -11,7 +11,7 @@
  * (one write port each) and read by the read port.  A memory holds no
  * reset: what it shows for a slot that holds no TB is no one's business,
  * and the testbench compares it only while the slot holds a TB
- * (docs/architecture.md, "Where the RTL and the model agree").
+ * (docs/rtl-boundary.md).
  */
 #include "rtlgen.h"
 #include "emit_common.h"

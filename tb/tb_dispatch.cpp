@@ -16,8 +16,8 @@
 // Compared every cycle: the number of placements, each placement's TB slot
 // and ctaid, and every warp slot: whether it is taken, by which TB slot, as
 // which warp.  The model lists a placement's warp slots in warp order; the
-// module tells each warp slot what it takes (docs/architecture.md, "Where
-// the RTL and the model agree"): the bench builds the one from the other.
+// module tells each warp slot what it takes (docs/rtl-boundary.md): the
+// bench builds the one from the other.
 // Placements beyond n_place are not compared (the model leaves them unset,
 // the module drives 0).
 #include <string>

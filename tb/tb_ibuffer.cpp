@@ -28,8 +28,7 @@
 //
 // Compared every cycle: head_valid_o, next_valid_o and refill_o; the head
 // slot's PC and mask while head_valid_o, the next PC and mask while
-// next_valid_o (what the SM reads: docs/architecture.md, "Where the RTL
-// and the model agree"); the fetch's read port (frd_*), mostly at the
+// next_valid_o (what the SM reads: docs/rtl-boundary.md); the fetch's read port (frd_*), mostly at the
 // fetched warp, against the model's next PC and mask of its warp.  Otherwise the two hold different leftovers: the
 // model shifts its slots, the module keeps circular queues.
 #include <cstring>

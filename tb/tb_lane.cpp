@@ -17,8 +17,7 @@
 // a divide's value DIV_LATENCY cycles after it entered: rd_value_o of a
 // divide is 0 in its cycle of entry, and div_done_o must rise exactly
 // DIV_LATENCY cycles after each issued divide, with div_value_o the value
-// the model gave at entry (docs/architecture.md, "Where the RTL and the
-// model agree").
+// the model gave at entry (docs/rtl-boundary.md).
 #include <deque>
 #include <string>
 

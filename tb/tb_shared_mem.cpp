@@ -13,7 +13,7 @@
 //
 // Compared every cycle: busy_o, done_o and cycles_o.  The lanes and
 // addresses of a replay stay with the load/store unit; the data is in the
-// SM's memory (docs/architecture.md, "Where the RTL and the model agree").
+// SM's memory (docs/rtl-boundary.md).
 #include <string>
 
 #include "Vsimtref_shared_mem.h"

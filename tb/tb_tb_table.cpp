@@ -20,7 +20,7 @@
 // gone_arrived and done, and owing for every slot.  The grid index and
 // the warp slot are in memories without a reset: they are compared while
 // the slot read holds a TB, and the warp slot for a warp of the TB
-// (docs/architecture.md, "Where the RTL and the model agree").
+// (docs/rtl-boundary.md).
 #include <string>
 #include <vector>
 

@@ -24,8 +24,7 @@
  * generated module (simtref_lane, rtlgen/emit_lane.c) computes the rest
  * at once too, but divides as hardware does: a pipelined restoring
  * divider of div_latency stages, whose result leaves div_latency cycles
- * after the divide entered (docs/architecture.md, "Where the RTL and the
- * model agree"); lane_state_bits() counts its registers.
+ * after the divide entered (docs/rtl-boundary.md); lane_state_bits() counts its registers.
  *
  * An instruction that reads memory (a load, lr.w, sc.w, an AMO) is
  * evaluated twice in its cycle: once for its request, whose fields do not

@@ -39,8 +39,7 @@
  *
  * Its module is simtref_regfile (rtlgen/emit_regfile.c): a memory per
  * bank with synchronous read ports, so the module's read data follow a
- * cycle later (docs/architecture.md, "Where the RTL and the model
- * agree").
+ * cycle later (docs/rtl-boundary.md).
  */
 #ifndef SIMTREF_REGFILE_H
 #define SIMTREF_REGFILE_H
