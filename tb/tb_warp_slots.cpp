@@ -57,6 +57,7 @@ class Bench {
         warp_slots_geometry(&cfg, &g_);
         lane_mask_ = g_.lanes >= 64 ? ~0ull : (1ull << g_.lanes) - 1;
         freed_.assign(g_.slots, 0);
+        garbage_.assign(g_.slots, 0);
         new_phase();
     }
 
@@ -86,7 +87,7 @@ class Bench {
     {
         for (unsigned g = 0; g < g_.slots; g++) {
             bool placed = bitset_has(in.place, g);
-            uint64_t r = placed ? 0 : garbage(g);
+            uint64_t r = placed ? 0 : garbage_[g];
 
             tb::set_field(top.place_i, g, 1, placed);
             tb::set_field(top.place_tb_i, g * g_.tb_w, g_.tb_w,
@@ -217,14 +218,6 @@ class Bench {
         release_den_ = release[rng_.below(3)];
     }
 
-    // Random values for the ports of a slot the cycle does not use.
-    uint64_t garbage(unsigned g) const
-    {
-        uint64_t z = seed_mix_ ^ (0x9e3779b97f4a7c15ull * (g + 1));
-        z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ull;
-        return z ^ (z >> 29);
-    }
-
     // Slot g's events this cycle; w is its registers before the edge.
     void slot_events(unsigned g, const warp_slot &w, warp_slots_in &in)
     {
@@ -257,7 +250,8 @@ class Bench {
     // (and it has one), or at random.
     void releases(const warp_slots &m, warp_slots_in &in)
     {
-        seed_mix_ = rng_.next();
+        for (unsigned g = 0; g < g_.slots; g++)
+            garbage_[g] = rng_.next();
         for (unsigned t = 0; t < g_.tbs; t++) {
             bool any = false, all = true;
 
@@ -277,7 +271,8 @@ class Bench {
     struct warp_slots_geometry g_;
     tb::Rng rng_;
     uint64_t lane_mask_ = 0;        // every lane of a warp
-    uint64_t seed_mix_ = 0;         // this cycle's garbage
+    std::vector<uint64_t> garbage_; // per slot: this cycle's values on
+                                    // the placement ports it does not use
     const warp_slots *model_ = nullptr;  // the model, for compare()
     std::vector<uint8_t> freed_;    // slots retired on the last edge
     unsigned place_den_ = 1;        // a free slot takes a warp: 1 in this
