@@ -84,6 +84,8 @@ struct simt_config {
     unsigned alu_latency;            /* issue to result read, ALU */
     unsigned mul_latency;            /* ... multiply (M: mul*) */
     unsigned div_latency;            /* ... divide and remainder */
+    unsigned operand_read_cycles;    /* grant to execution: 0 or 1
+                                        (golden/sm/sm.c, docs/sm-timing.md) */
     unsigned warp_size;              /* threads per warp */
     unsigned max_tbs;                /* thread blocks resident per SM */
     unsigned max_warps_per_tb;

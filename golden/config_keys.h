@@ -57,6 +57,10 @@ enum {
       "cycles from a multiply's issue until its result is read")              \
     X(DIV_LATENCY, div_latency, VAL_UNSIGNED, 1, 1024, NULL, MODES_ALL,       \
       "cycles from a divide or remainder's issue until its result is read")   \
+    X(OPERAND_READ_CYCLES, operand_read_cycles, VAL_UNSIGNED, 0, 1, NULL,     \
+      MODES_ALL, "cycles from a warp's grant to its execution: 0 executes "  \
+      "it in the grant's cycle (GPGPU-Sim's timing), 1 reads its registers " \
+      "at the grant's edge and executes it in the next cycle")              \
     X(WARP_SIZE, warp_size, VAL_POW2, 1, 64, NULL, MODES_ALL,                 \
       "threads per warp")                                                     \
     X(MAX_TBS, max_tbs, VAL_UNSIGNED, 2, CONFIG_MAX_TBS, NULL, MODES_ALL,     \

@@ -91,6 +91,30 @@ struct Stops {
     }
 };
 
+// The configuration at path for testbench tb, into cfg: 0, or the exit
+// status with the error printed (1: it does not load; 2: it executes a
+// warp-instruction a cycle after its grant, operand_read_cycles = 1,
+// which the stages' modules do not: they follow the C SM executing in
+// the grant's cycle).
+inline int load_stage_config(const char *tb, const std::string &path,
+                             simt_config &cfg)
+{
+    char err[CONFIG_ERR_LEN];
+
+    if (config_load(path.c_str(), &cfg, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    if (cfg.operand_read_cycles != 0) {
+        std::fprintf(stderr, "%s: configuration %s: operand_read_cycles = "
+                     "%u, but the SM's stage modules execute a "
+                     "warp-instruction in its grant's cycle (0)\n", tb,
+                     cfg.name, cfg.operand_read_cycles);
+        return 2;
+    }
+    return 0;
+}
+
 // The suite's block for k, or the largest power of two of threads the
 // configuration holds (simtref sim's default).
 inline unsigned block_of(const kernel_info *k, const sm *m)

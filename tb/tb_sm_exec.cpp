@@ -357,16 +357,13 @@ int main(int argc, char **argv)
 {
     tb::Options opt = tb::parse_options(argc, argv, "tb_sm_exec");
     simt_config cfg;
-    char err[CONFIG_ERR_LEN];
     std::vector<std::unique_ptr<tb::Source>> sources;
     tb::KgenShop shop;
     Coverage cov;
     unsigned stopped = 0;
 
-    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        return 1;
-    }
+    if (int rc = tb::load_stage_config("tb_sm_exec", opt.config, cfg))
+        return rc;
     if (int rc = tb::sources_of(opt, cfg, "tb_sm_exec", shop, sources))
         return rc;
     std::clock_t t0 = std::clock();

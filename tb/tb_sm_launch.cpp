@@ -381,17 +381,14 @@ int main(int argc, char **argv)
 {
     tb::Options opt = tb::parse_options(argc, argv, "tb_sm_launch");
     simt_config cfg;
-    char err[CONFIG_ERR_LEN];
     std::vector<std::unique_ptr<Source>> sources;
     tb::KgenShop shop;
     Coverage cov;
     tb::Stops stops;
     double secs = 0;
 
-    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        return 1;
-    }
+    if (int rc = tb::load_stage_config("tb_sm_launch", opt.config, cfg))
+        return rc;
     if (int rc = tb::sources_of(opt, cfg, "tb_sm_launch", shop, sources))
         return rc;
     auto run = [&](Source &src, const char *fst, unsigned, long stop_at,

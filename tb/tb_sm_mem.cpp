@@ -356,14 +356,11 @@ int main(int argc, char **argv)
 {
     tb::Options opt = tb::parse_options(argc, argv, "tb_sm_mem");
     simt_config cfg;
-    char err[CONFIG_ERR_LEN];
     Coverage cov;
     unsigned stopped = 0, cut_short = 0;
 
-    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        return 1;
-    }
+    if (int rc = tb::load_stage_config("tb_sm_mem", opt.config, cfg))
+        return rc;
     std::vector<const kernel_info *> kernels = tb::suite_kernels(opt, "tb_sm_mem");
     std::printf("tb_sm_mem: configuration %s, %zu kernels, at most %ld "
                 "cycles each\n", cfg.name, kernels.size(), opt.cycles);

@@ -370,7 +370,6 @@ int main(int argc, char **argv)
 {
     tb::Options opt = tb::parse_options(argc, argv, "tb_sm_reconv");
     simt_config cfg;
-    char err[CONFIG_ERR_LEN];
     std::vector<std::unique_ptr<Source>> sources;
     KgenShop shop;
     Coverage cov;
@@ -378,10 +377,8 @@ int main(int argc, char **argv)
     bool kgen = opt.kgen_count > 0;
     double secs = 0;
 
-    if (config_load(opt.config.c_str(), &cfg, err, sizeof err) != 0) {
-        std::fprintf(stderr, "%s\n", err);
-        return 1;
-    }
+    if (int rc = tb::load_stage_config("tb_sm_reconv", opt.config, cfg))
+        return rc;
     if (cfg.reconvergence != kMode) {
         std::fprintf(stderr, "tb_sm_reconv: configuration %s: reconvergence "
                      "= %s, but this module is the stage under %s\n", cfg.name,

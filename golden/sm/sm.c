@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sm_stage.h"
+#include "sm_cycle.h"
 #include "sm_report.h"
 
 /* The lowest warp holding a valid instruction not yet ready, neither
@@ -101,58 +101,6 @@ _Static_assert((unsigned)SM_RC_MAX_LANES >= (unsigned)SM_MAX_LANES,
 _Static_assert((unsigned)SM_RC_MAX_WARPS >= (unsigned)SCHEDULER_MAX_WARPS,
                "a bit of sm_rc_probe.step_release per warp");
 
-/*
- * The cycle's wires: what one stage of sm_cycle() hands to a later one
- * (the outputs of the parts' evaluations, the decisions of each
- * scheduler), kept for the clock edge.  Each stage sets the fields it
- * owns before a later one reads them.
- */
-struct sm_cycle_state {
-    uint64_t now;                      /* the cycle */
-    unsigned issue_slots;              /* sm_mode_issue_slots() */
-    bool regroups;                     /* harp's slots (sm_mode_regroups()) */
-    unsigned launches_pending;         /* sm_launches_pending_of() at the
-                                        * cycle's start */
-    unsigned placed;                   /* TBs the dispatcher placed */
-    struct sm_stats before;            /* the counts at the cycle's start */
-    bool quiet;                        /* nothing happens in this cycle */
-    struct wpt_in wi;                  /* the WPT's inputs: the arrivals */
-    struct wpt_out wo_arr;             /* the WPT's outputs with arrivals */
-    const struct wpt_out *wo;          /* the WPT's outputs */
-    bool any_arrival;                  /* a warp arrives at a barrier */
-    bool any_release;                  /* the WPT releases a TB */
-    bool any_exit;                     /* a thread exited */
-    unsigned gone_sent[CONFIG_MAX_TBS];  /* exited warps of each TB that
-                                        * arrive at its barrier now */
-    struct simd_group_in gi;           /* the SIMD groups' inputs */
-    struct simd_group_out go;          /* the SIMD groups' outputs */
-    bool simd_issued;                  /* an issue port is valid */
-    /* per scheduler s: */
-    struct scheduler_in si[CONFIG_MAX_SCHEDULERS];  /* its inputs */
-    struct scheduler_out so[CONFIG_MAX_SCHEDULERS]; /* its grant */
-    struct fetch_in fi[CONFIG_MAX_SCHEDULERS];  /* its fetch unit's inputs */
-    struct sm_rc_in ri[CONFIG_MAX_SCHEDULERS];  /* its control-flow
-                                        * stage's inputs */
-    struct sm_exec_outcome eo[CONFIG_MAX_SCHEDULERS];  /* what it executed */
-    int launch[CONFIG_MAX_SCHEDULERS]; /* the warp it launches, or -1 */
-    bool yielded[CONFIG_MAX_SCHEDULERS];  /* sbr: the warp at simt.bar
-                                        * yielded */
-    bool fetched[CONFIG_MAX_SCHEDULERS];  /* its fetch unit fetched ... */
-    uint32_t fpc[CONFIG_MAX_SCHEDULERS];  /* ... at this PC ... */
-    uint64_t fmask[CONFIG_MAX_SCHEDULERS];  /* ... with this mask ... */
-    unsigned fwarp[CONFIG_MAX_SCHEDULERS];  /* ... for this warp */
-    bool exited[CONFIG_MAX_SCHEDULERS];   /* its issued warp exited */
-    int arrive[CONFIG_MAX_SCHEDULERS];    /* the warp that arrives at its
-                                        * barrier, or -1 */
-    bool release[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];  /* the
-                                        * warps the WPT releases */
-    bool group_ok[CONFIG_MAX_SCHEDULERS];  /* a SIMD group takes an issue */
-    enum sm_stall why[CONFIG_MAX_SCHEDULERS];  /* the stall, if no issue */
-    bool data_hz[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS];  /* a warp
-                                        * waits on a register */
-    bool any_ready[CONFIG_MAX_SCHEDULERS];  /* a warp of it is ready */
-};
-
 /* The cycle's start: dispatch places TBs, the SIMD groups and the WPT
  * give their outputs without this cycle's issues and arrivals. */
 static void cycle_begin(struct sm *sm, struct sm_cycle_state *cy)
@@ -208,7 +156,12 @@ static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
     cy->eo[s].exits = 0;        /* sm_execute() sets the rest */
     cy->fetched[s] = cy->exited[s] = false;
     cy->arrive[s] = -1;
+    cy->exec_valid[s] = cy->op_drop[s] = false;
+    cy->exec_warp[s] = 0;
+    /* (a warp in the operand-read stage takes the control-flow stage's
+     * port when it executes) */
     for (unsigned w = 0; cy->launches_pending && launch < 0
+                         && !sm->sch[s].op_valid
                          && w < sm->warps_per_sched; w++)
         if (sm_warp(sm, sm_slot_of(sm, s, w))->launch_pending
             && sm_reconv_can_launch(&sm->rc, s, w))
@@ -223,8 +176,32 @@ static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
     }
 }
 
+/* Under operand_read_cycles = 1, when warp w of scheduler s is the
+ * operand-read stage's (true): it executes now if its instruction may
+ * issue, waits on its hazard (stall wy), or is dropped when it is no
+ * longer issuable (issuable: its base and buffered; under harp its slot
+ * changed under it). */
+static bool operand_stage_warp(const struct sm *sm, struct sm_cycle_state *cy,
+                               unsigned s, unsigned w, bool issuable,
+                               enum sm_hazard hz, enum sm_stall wy)
+{
+    const struct sm_sched *sc = &sm->sch[s];
+
+    if (!sc->op_valid || w != sc->op_warp)
+        return false;
+    cy->exec_valid[s] = issuable && hz == SM_HAZARD_NONE;
+    cy->op_drop[s] = !issuable;
+    cy->exec_why[s] = wy;
+    return true;
+}
+
 /* Scheduler s's ready vector: each warp's hazards and stall, the warps
- * its fetch unit may fetch for, the long waits TLS reads. */
+ * its fetch unit may fetch for, the long waits TLS reads; under
+ * operand_read_cycles = 1 what the operand-read stage's warp does.  A
+ * grant then executes in the next cycle: its check asks the scoreboard
+ * about that cycle (a result due then is read then: the dependent
+ * instructions' spacing is the latency, as without the stage) and the
+ * LSU whether it can accept, not whether its port is free now. */
 static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
                          unsigned s)
 {
@@ -238,8 +215,13 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
     unsigned n_issuable = cy->regroups ? cy->issue_slots : 0;
     uint64_t resident_set[SCHEDULER_MAX_WARPS / 64];  /* sm_resident_of() */
     const uint64_t *resident;
+    unsigned ahead = sm->cfg.operand_read_cycles;  /* grants execute in
+                                        * the next cycle */
+    bool lsu_free = lsu_can_accept(&sm->lsu);
+    bool lsu_now = lsu_free && !sm->lsu_taken;  /* its port, this cycle */
 
     cy->group_ok[s] = cy->go.accept[s];
+    cy->op_drop[s] = sc->op_valid;  /* unless found issuable below */
     if (sm->issue_probe) {  /* the LSU's port as this scheduler finds it */
         sm->issue_probe->evaluated = true;
         sm->issue_probe->group_ok[s] = cy->group_ok[s];
@@ -265,12 +247,16 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         /* the scheduler's warps are the mode's slots */
         enum sm_hazard hz = SM_HAZARD_NONE;
         bool buffered = fetch_ready(&sc->fetch, w);
+        bool held = sc->op_valid && w == sc->op_warp;
         enum sm_stall wy;
 
         if (buffered)
-            hz = sm_issue_hazard(sm, s, w, now, cy->group_ok[s]);
+            hz = sm_issue_hazard(sm, s, w, held ? now : now + ahead,
+                                 cy->group_ok[s],
+                                 held || !ahead ? lsu_now : lsu_free);
         cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
-        si->ready[w] = launch < 0 && buffered && hz == SM_HAZARD_NONE;
+        si->ready[w] = launch < 0 && !held && buffered
+                       && hz == SM_HAZARD_NONE;
         if (sm->issue_probe) {  /* base: the slot is issuable */
             sm->issue_probe->base[s][w] = true;
             sm->issue_probe->buffered[s][w] = buffered;
@@ -288,6 +274,7 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
          * below, by their launch warps */
         wy = sm_ready_stall(buffered, sm_ibuffer_read(sc, w).refill, hz);
         cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
+        operand_stage_warp(sm, cy, s, w, buffered, hz, wy);
     }
     resident = sm_resident_of(sm, s, resident_set);
     for (unsigned w = bitset_next(resident, W, 0);
@@ -297,15 +284,18 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         bool buffered = fetch_ready(&sc->fetch, w);
         bool base = !wp->launch_pending && !wp->at_barrier
                     && sm_reconv_can_issue(&sm->rc, s, w, wp->live);
+        bool held = sc->op_valid && w == sc->op_warp;
         enum sm_stall wy;
 
         if (!wp->launch_pending && wp->live)
             bitset_add(fi->warp_valid, w);
 
         if (base && buffered)
-            hz = sm_issue_hazard(sm, s, w, now, cy->group_ok[s]);
+            hz = sm_issue_hazard(sm, s, w, held ? now : now + ahead,
+                                 cy->group_ok[s],
+                                 held || !ahead ? lsu_now : lsu_free);
         cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
-        si->ready[w] = launch < 0 && base && buffered
+        si->ready[w] = launch < 0 && !held && base && buffered
                        && hz == SM_HAZARD_NONE;
         if (sm->front_probe)
             sm->front_probe[s].issuable[w] = base && hz == SM_HAZARD_NONE;
@@ -328,6 +318,18 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
              : sm_ready_stall(buffered, sm_ibuffer_read(sc, w).refill,
                               hz);
         cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
+        operand_stage_warp(sm, cy, s, w, base && buffered, hz, wy);
+    }
+    if (!ahead) {
+        cy->exec_why[s] = cy->why[s];
+    } else if (!sc->op_valid || cy->op_drop[s]) {
+        /* nothing executes: the last cycle granted none, or its grant
+         * was dropped */
+        cy->exec_why[s] = sc->op_valid ? SM_STALL_CONTROL : sc->op_why;
+    } else if (!cy->exec_valid[s]) {
+        /* the stage keeps its warp: the scheduler grants none */
+        memset(si->ready, false, W * sizeof si->ready[0]);
+        cy->any_ready[s] = false;
     }
 }
 
@@ -360,46 +362,10 @@ static void issue_grant(struct sm *sm, struct sm_cycle_state *cy,
                 (unsigned long long)sm->st.cycles);
 }
 
-/* Scheduler s's front end as the testbench of simtref_sm_front reads it
- * (struct sm_front_probe): the record of this cycle, once the fetch has
- * chosen (the stage's update and evaluation, the issuable warps and the
- * head are recorded where they are computed). */
-static void probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
-                        unsigned s, const struct fetch_out *fo)
-{
-    struct sm_front_probe *p = &sm->front_probe[s];
-    const struct sm_exec_outcome *eo = &cy->eo[s];
-
-    p->evaluated = true;
-    p->launch = cy->launch[s];
-    p->launch_pc = cy->launch[s] >= 0 ? sm->prog->entry : 0;
-    p->launch_mask = cy->launch[s] >= 0
-        ? sm_warp(sm, sm_slot_of(sm, s, (unsigned)cy->launch[s]))->lanes : 0;
-    p->si = cy->si[s];
-    p->fi = cy->fi[s];
-    p->so = cy->so[s];
-    p->issued = eo->issued;
-    p->stale = eo->stale;
-    /* (sm_execute() sets control only for what it ran) */
-    p->control = (eo->issued || eo->stale) && eo->control;
-    p->fetch_err = fo->err;
-    p->fetched = cy->fetched[s];
-    p->fetch_warp = cy->fetched[s] ? cy->fwarp[s] : 0;
-    p->fetch_pc = cy->fetched[s] ? cy->fpc[s] : 0;
-    p->fetch_mask = cy->fetched[s] ? cy->fmask[s] : 0;
-    for (unsigned w = 0; w < sm->warps_per_sched; w++) {
-        const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
-        p->live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
-        p->launch_pending[w] = wp->resident && wp->launch_pending;
-        p->lanes[w] = wp->resident ? wp->lanes : 0;
-        p->tb[w] = wp->resident ? wp->tb : 0;
-        p->mem_pending[w] = sm_mem_pending(sm)[sm_slot_of(sm, s, w)];
-    }
-}
-
-/* Scheduler s's execution: the launch or the granted warp's instruction
- * on the lanes, the control-flow stage's evaluation, the fetch unit's
- * choice and the PC and mask it fetches at. */
+/* Scheduler s's execution: the launch or the executed warp's instruction
+ * on the lanes (the warp granted now, or under operand_read_cycles = 1
+ * the operand-read stage's), the control-flow stage's evaluation, the
+ * fetch unit's choice and the PC and mask it fetches at. */
 static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
                             unsigned s)
 {
@@ -412,7 +378,15 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
     int launch = cy->launch[s];
     struct fetch_out fo;
     struct sm_rc_out ro;
+    unsigned xw;
 
+    if (sm->cfg.operand_read_cycles == 0) {
+        cy->exec_valid[s] = so->grant_valid;
+        cy->exec_warp[s] = so->grant_warp;
+    } else {
+        cy->exec_warp[s] = sc->op_warp;
+    }
+    xw = cy->exec_warp[s];
     if (launch >= 0) {
         const struct warp_slot *wp =
             sm_warp(sm, sm_slot_of(sm, s, (unsigned)launch));
@@ -429,24 +403,23 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         }
         fi->flush_valid = true;
         fi->flush_warp = (unsigned)launch;
-    } else if (so->grant_valid) {
+    } else if (cy->exec_valid[s]) {
         if (sm->front_probe) {  /* the slot sm_execute() issues from */
-            struct ibuffer_out io = sm_ibuffer_read(sc, so->grant_warp);
+            struct ibuffer_out io = sm_ibuffer_read(sc, xw);
             sm->front_probe[s].head_valid = io.head_valid;
             sm->front_probe[s].head_pc = io.head_pc;
             sm->front_probe[s].head_mask = io.head_mask;
         }
-        sm_execute(sm, s, so->grant_warp, eo, rec);
+        sm_execute(sm, s, xw, eo, rec);
         for (unsigned w = 0; sm->trace && w < cy->issue_slots; w++)
             rec->ready[w / 64] |= (uint64_t)cy->si[s].ready[w] << w % 64;
         *ri = eo->rc;
         ri->rd_warp = 0;
         ri->mem_wait = eo->issued && sm->status != SM_ERROR
                        && sm_waits_on_global(sm, s, eo, rec);
-        ri->live = sm_warp(sm, sm_slot_of(sm, s, so->grant_warp))->live
-                   & ~eo->exits;
+        ri->live = sm_warp(sm, sm_slot_of(sm, s, xw))->live & ~eo->exits;
         fi->issue_valid = true;
-        fi->issue_warp = so->grant_warp;
+        fi->issue_warp = xw;
     }
     ri->rd_warp = 0;
     ri->mem_pending = sm_mem_pending(sm);
@@ -465,7 +438,7 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
     if ((eo->issued || eo->stale)
         && (eo->control || ro.pop || ro.yielded)) {
         fi->flush_valid = true;
-        fi->flush_warp = so->grant_warp;
+        fi->flush_warp = xw;
     }
     cy->exited[s] = ro.exited;
     fi->fill_valid = sc->fill_valid
@@ -500,7 +473,7 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         }
     }
     if (sm->front_probe)
-        probe_front(sm, cy, s, &fo);
+        sm_probe_front(sm, cy, s, &fo);
 }
 
 /* Scheduler s's memory send: an issued memory instruction goes to the
@@ -517,7 +490,7 @@ static void send_issued(struct sm *sm, struct sm_cycle_state *cy,
         struct decode_out u = sm_use_at(sm, rec->pc);
         if (u.mem) {
             if (rec->mask)
-                sm_send_to_lsu(sm, s, cy->so[s].grant_warp, rec, eo->owner,
+                sm_send_to_lsu(sm, s, cy->exec_warp[s], rec, eo->owner,
                                &u);
         } else {
             cy->gi.issue[s].valid = cy->simd_issued = true;
@@ -538,7 +511,7 @@ static void send_issued(struct sm *sm, struct sm_cycle_state *cy,
     }
     if (!eo->issued) {
         enum sm_stall r = eo->stale ? SM_STALL_CONTROL
-                          : cy->why[s] < SM_STALLS ? cy->why[s]
+                          : cy->exec_why[s] < SM_STALLS ? cy->exec_why[s]
                           : sm_idle_reason(sm, s);
         sm->st.sched[s].stall[r]++;
     }
@@ -564,7 +537,7 @@ static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
         /* (a warp that yielded arrives when its barrier side is back
          * on top with every live thread: docs/isa.md) */
         const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s,
-                                                     cy->so[s].grant_warp));
+                                                     cy->exec_warp[s]));
         if (eo->rc.mask != wp->live)
             sm_fail(sm, "kernel %s: warp %u of TB %u reaches the barrier "
                     "at PC 0x%08x with lanes 0x%llx of its live lanes "
@@ -575,13 +548,17 @@ static bool barrier_arrive(struct sm *sm, struct sm_cycle_state *cy,
                     (unsigned long long)wp->live);
         cy->wi.arr_valid[s] = true;
         cy->wi.arr_tb[s] = wp->tb;
-        cy->arrive[s] = (int)cy->so[s].grant_warp;
+        cy->arrive[s] = (int)cy->exec_warp[s];
     }
     if (sm->launch_probe)
         sm->launch_probe->arrive[s] = cy->arrive[s];
+    /* (under operand_read_cycles = 1 a cycle repeats only with its stage
+     * empty, no grant, and the stall it counts the next one's) */
     cy->quiet = cy->quiet && cy->launch[s] < 0 && !eo->issued && !eo->stale
                 && !cy->fetched[s] && !fi->issue_valid && !fi->flush_valid
-                && !fi->fill_valid && !fi->rdy_valid && cy->arrive[s] < 0;
+                && !fi->fill_valid && !fi->rdy_valid && cy->arrive[s] < 0
+                && !cy->so[s].grant_valid && !sm->sch[s].op_valid
+                && cy->exec_why[s] == cy->why[s];
     if (sm->status == SM_ERROR) {
         if (sm->lsu_taken)  /* the LSU's edge is not reached */
             lsu_count_abandoned(&sm->lsu, &sm->lsu_req);
@@ -674,6 +651,15 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
                  cy->fpc[s], cy->fmask[s], emptied);
     sc->fill_valid = fetched;
     sc->fill_warp = fetched ? cy->fwarp[s] : 0;
+    if (c->operand_read_cycles > 0) {  /* the operand-read stage */
+        if (cy->exec_valid[s] || cy->op_drop[s])
+            sc->op_valid = false;
+        if (cy->so[s].grant_valid) {
+            sc->op_valid = true;
+            sc->op_warp = cy->so[s].grant_warp;
+        }
+        sc->op_why = cy->why[s];
+    }
     /* the warp slots' ports, stepped in wpt_edge() */
     if (ri->op == SM_RC_LAUNCH) {
         bitset_add(sm->ws_in.launch, sm_slot_of(sm, s, ri->warp));
@@ -770,22 +756,6 @@ static void wpt_edge(struct sm *sm, struct sm_cycle_state *cy)
                               && !cy->any_release;
 }
 
-/* The issue check's parts' write ports at this edge, as the testbench
- * of simtref_sm_issue reads them (struct sm_issue_probe): the
- * scoreboard's reservations and releases (a release's slots point into
- * the table of loads in flight, which the edge changes: not kept), the
- * table's sends and dones, the SIMD groups' issues. */
-static void probe_issue_edge(struct sm *sm, const struct sm_cycle_state *cy)
-{
-    struct sm_issue_probe *p = sm->issue_probe;
-
-    p->sb = sm->sb_in;
-    for (unsigned i = 0; i < p->sb.n_release; i++)
-        p->sb.release[i].slots = NULL;
-    p->mw = sm->mw_in;
-    p->gi = cy->gi;
-}
-
 /* At the clock edge, the shared steps: the LSU and the memory port, the
  * scoreboard, the SIMD groups, the dispatcher; the cycle's count, the
  * barriers, the grid's end and whether the next cycles may be skipped. */
@@ -801,7 +771,7 @@ static void shared_edge(struct sm *sm, struct sm_cycle_state *cy)
     if (sm_lsu_edge(sm, now) || lsu_busy != !lsu_can_accept(&sm->lsu))
         quiet = false;          /* the rest of the SM sees another LSU */
     if (sm->issue_probe)
-        probe_issue_edge(sm, cy);
+        sm_probe_issue_edge(sm, cy);
     sm_scoreboard_edge(sm);
     if (cy->simd_issued)       /* else the edge changes nothing */
         simd_group_step(&sm->simd, &cy->gi);

@@ -106,6 +106,17 @@ struct sm_sched {
     struct ibuffer_in ib_in;    /* ... its ports of this cycle */
     bool fill_valid;        /* the fetch of the last cycle returns now */
     unsigned fill_warp;     /* ... for this warp */
+    /* The operand-read stage (operand_read_cycles = 1): the warp granted
+     * in the last cycle, whose registers its edge read; it executes now
+     * if its instruction still may issue, else it waits here (a hazard)
+     * or is dropped (no longer issuable).  While it waits the scheduler
+     * grants no warp. */
+    bool op_valid;          /* a warp is in the stage */
+    unsigned op_warp;       /* ... this one (under harp a First-Level
+                             * slot) */
+    enum sm_stall op_why;   /* with the stage empty: why the last cycle
+                             * granted no warp (SM_STALLS: no reason
+                             * seen; sm_idle_reason() names it) */
     struct sm_sched_memo memo;  /* not hardware: kept for speed */
 };
 

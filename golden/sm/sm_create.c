@@ -218,6 +218,9 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
         fetch_reset(&sm->sch[s].fetch);
         ibuffer_reset(&sm->sch[s].ib);
         ibuffer_idle(&sm->sch[s].ib_in);
+        sm->sch[s].op_valid = false;
+        sm->sch[s].op_warp = 0;
+        sm->sch[s].op_why = SM_STALLS;
         sm->sch[s].fill_valid = false;
         memset(sm->sch[s].memo.unready, 0, sizeof sm->sch[s].memo.unready);
     }

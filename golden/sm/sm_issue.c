@@ -70,9 +70,12 @@ static void probe_check(struct sm *sm, unsigned s, unsigned w,
  * and register); structural: its unit is busy (the SIMD groups of the
  * scheduler, group_ok, or the LSU).  A stale slot and a PC outside the
  * text are let through: the first is dropped, the second is an error
- * that sm_execute() names. */
+ * that sm_execute() names.  lsu_ok: the LSU takes a memory instruction
+ * (its port free in this cycle, or, for a grant that executes in the next
+ * cycle, the unit able to accept). */
 enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
-                               unsigned w, uint64_t now, bool group_ok)
+                               unsigned w, uint64_t now, bool group_ok,
+                               bool lsu_ok)
 {
     unsigned owner[SM_MAX_LANES];
     uint32_t pc;
@@ -132,7 +135,7 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
             if (mo.rd_mask)
                 return SM_HAZARD_DATA;
         }
-        if (sm->lsu_taken || !lsu_can_accept(&sm->lsu))
+        if (!lsu_ok)
             return SM_HAZARD_STRUCTURAL;
     } else if (!group_ok) {
         return SM_HAZARD_STRUCTURAL;

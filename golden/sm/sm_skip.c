@@ -12,14 +12,18 @@
 
 /* The first cycle after `now` at which a part of the SM other than the
  * LSU changes by time alone: a register becomes ready or a SIMD group
- * frees (UINT64_MAX: none will). */
+ * frees (UINT64_MAX: none will).  Under operand_read_cycles = 1 a grant
+ * asks the scoreboard about the next cycle: a register due at r changes
+ * the grants of cycle r - 1. */
 static uint64_t next_timed_change(const struct sm *sm, uint64_t now)
 {
     uint64_t wake = simd_group_next_change(&sm->simd, now);
+    unsigned ahead = sm->cfg.operand_read_cycles;
 
     for (unsigned g = 0; g < sm->warp_slots && wake > now + 1; g++)
         if (sm_warp(sm, g)->resident) {
-            uint64_t r = scoreboard_next_ready(&sm->sb, g, now);
+            uint64_t r = scoreboard_next_ready(&sm->sb, g, now + ahead);
+            r = r == UINT64_MAX ? r : r - ahead;
             wake = r < wake ? r : wake;
         }
     return wake < now + 1 ? now + 1 : wake;

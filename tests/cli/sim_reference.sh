@@ -8,13 +8,16 @@
 # summary and printed summary, and the plain run's result is right.
 #
 # The runs: every kernel of the suite at its default size under every
-# control-flow mode (sbr, harp, minpc, ics-first) at fermi-harp (recursion
+# control-flow mode (sbr, harp, minpc, ics-first) at fermi-harp, with
+# and without the operand-read stage (operand_read_cycles = 1: a grant
+# executes in the next cycle, docs/sm-timing.md) (recursion
 # under sbr with sbr_stack_depth = 64, as tests/cli/sim_suite.sh); every
 # kernel under harp with the MWF(GTO) scheduler and CFF fetch and under
 # sbr with SAWS (a policy that moves without a grant) and FEF; and the SM
 # filled, under every mode: matmul in 12 TBs of 256 threads (every warp
 # slot of the 1536 held) and bfs in 16 TBs of 96 (every TB slot and warp
-# slot).  A difference names the run (kernel, mode, options), the file
+# slot), and bfs so under harp and ics-first with the operand-read stage.
+# A difference names the run (kernel, mode, options), the file
 # and its first differing line, plain and reference.  The runs go in
 # parallel over the online processors.
 set -u
@@ -25,7 +28,10 @@ kernels=$("$SIMTREF" kernel list | tail -n +3 | cut -d'|' -f2 | tr -d ' ')
 
 # The runs, one per line: KERNEL MODE [OPTIONS...]
 for k in $kernels; do
-  for m in sbr harp minpc ics-first; do echo "$k $m"; done
+  for m in sbr harp minpc ics-first; do
+    echo "$k $m"
+    echo "$k $m --set operand_read_cycles=1"
+  done
   echo "$k harp --set scheduler=mwf_gto --set fetch=cff"
   echo "$k sbr --set scheduler=saws --set fetch=fef"
 done > "$out/runs"
@@ -33,6 +39,8 @@ for m in sbr harp minpc ics-first; do
   echo "matmul $m --size 32 --grid 12 --block 256"
   echo "bfs $m --grid 16 --block 96"
 done >> "$out/runs"
+echo "bfs harp --grid 16 --block 96 --set operand_read_cycles=1" >> "$out/runs"
+echo "bfs ics-first --grid 16 --block 96 --set operand_read_cycles=1" >> "$out/runs"
 
 # One run both ways: a line "FAIL ..." when they differ or the plain run
 # has no right result.

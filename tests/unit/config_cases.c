@@ -80,6 +80,7 @@ const char *const tiny_lines[] = {
     "shared_kb = 16",
     "mul_latency = 3",
     "div_latency = 8",
+    "operand_read_cycles = 0",
     "l1d_hit_latency = 2",
     "l1d_mshrs = 2",
     "lsu_writebacks = 1",

@@ -213,3 +213,56 @@ void exit_then_barrier_program(struct built *b)
     p[n++] = EXIT;                     /* 18 */
     build(b, p, n, &br, 1);
 }
+
+/* The chain of the timing tests (sm_rig.h). */
+void chain_program(struct built *b, enum chain_kind kind, unsigned n)
+{
+    uint32_t p[MAXW];
+    unsigned k = 0;
+
+    assert_true(n + 8 <= MAXW);
+    p[k++] = csrr(5, RV32_CSR_TID);
+    p[k++] = addi(6, 0, 3);
+    for (unsigned i = 0; i < n; i++)
+        p[k++] = kind == CHAIN_ADDI ? addi(5, 5, 1)
+                 : kind == CHAIN_MUL ? mul(5, 5, 6)
+                 : addi(11 + i % 8, 6, (int32_t)i);
+    p[k++] = csrr(20, RV32_CSR_TID);
+    p[k++] = slli(20, 20, 2);
+    p[k++] = add(20, 20, 10);
+    p[k++] = sw(5, 20, 0);
+    p[k++] = EXIT;
+    build(b, p, k, NULL, 0);
+}
+
+/* Cycles `warps` warps of one TB take for the chain, stores checked. */
+uint64_t chain_cycles_of(const struct simt_config *cfg,
+                         enum chain_kind kind, unsigned n, unsigned warps)
+{
+    struct built b;
+    struct sm *sm;
+    uint64_t cycles;
+
+    chain_program(&b, kind, n);
+    sm = make(cfg, &b.p, 1, warps * cfg->warp_size);
+    if (sm_run(sm) != SM_DONE)
+        fail_msg("%s", sm->err);
+    for (unsigned t = 0; t < warps * cfg->warp_size; t++) {
+        uint32_t v = 0, want = t;
+        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
+                                        &v, 4), 0);
+        for (unsigned i = 0; i < n && kind != CHAIN_INDEPENDENT; i++)
+            want = kind == CHAIN_ADDI ? want + 1 : want * 3;
+        assert_int_equal(v, want);
+    }
+    cycles = sm->st.cycles;
+    sm_destroy(sm);
+    return cycles;
+}
+
+/* The same for one warp. */
+uint64_t chain_cycles(const struct simt_config *cfg, enum chain_kind kind,
+                      unsigned n)
+{
+    return chain_cycles_of(cfg, kind, n, 1);
+}

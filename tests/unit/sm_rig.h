@@ -60,6 +60,20 @@ struct simt_config tiny_mode(enum reconvergence mode, enum sched_policy sp,
                              enum fetch_policy fp);
 struct simt_config timing_config(enum reconvergence mode);
 
+/* The timing of the pipeline: one warp alone on the SM (or `warps` warps
+ * of one TB) runs a straight chain of n instructions; the cycles it takes
+ * grow by what each added instruction costs, which the tests derive from
+ * the configuration.  chain_program(): x5 = tid; x6 = 3; n times: x5 += 1
+ * (addi), x5 *= x6 (mul), or x(11 + i % 8) = x6 + i (no instruction reads
+ * another's result); then every thread stores x5 at args[tid] and exits.
+ * chain_cycles_of(): the cycles it takes, the stores checked. */
+enum chain_kind { CHAIN_ADDI, CHAIN_MUL, CHAIN_INDEPENDENT };
+void chain_program(struct built *b, enum chain_kind kind, unsigned n);
+uint64_t chain_cycles_of(const struct simt_config *cfg,
+                         enum chain_kind kind, unsigned n, unsigned warps);
+uint64_t chain_cycles(const struct simt_config *cfg, enum chain_kind kind,
+                      unsigned n);
+
 /* An SM for p, started on a grid of `grid` TBs of `block` threads, with
  * the invariant checked every cycle (fails the test when it cannot be
  * made). */

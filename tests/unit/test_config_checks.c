@@ -374,7 +374,7 @@ static void the_key_table_documents_every_key_of_the_printout(void **state)
             fail_msg("no row '%s' in the key table", row);
         keys++;
     }
-    assert_int_equal(keys, 46);
+    assert_int_equal(keys, 47);
     assert_non_null(strstr(doc, "| `reconvergence` | sbr, harp, minpc, "
                                 "ics-first | every mode |"));
     assert_non_null(strstr(doc, "| `rbt_ways` | 1..1024 | harp |"));

@@ -21,67 +21,6 @@
 
 static void load_exit_barrier_program(struct built *b);
 
-/* The timing of the pipeline: one warp alone on the SM runs a straight
- * chain of n instructions; the cycles it takes grow by what each added
- * instruction costs, which the tests derive from the configuration. */
-enum chain_kind { CHAIN_ADDI, CHAIN_MUL, CHAIN_INDEPENDENT };
-
-/* x5 = tid; x6 = 3; n times: x5 += 1 (addi), x5 *= x6 (mul), or x(11 + i %
- * 8) = x6 + i (no instruction reads another's result); then every thread
- * stores x5 at args[tid] and exits. */
-static void chain_program(struct built *b, enum chain_kind kind, unsigned n)
-{
-    uint32_t p[MAXW];
-    unsigned k = 0;
-
-    assert_true(n + 8 <= MAXW);
-    p[k++] = csrr(5, RV32_CSR_TID);
-    p[k++] = addi(6, 0, 3);
-    for (unsigned i = 0; i < n; i++)
-        p[k++] = kind == CHAIN_ADDI ? addi(5, 5, 1)
-                 : kind == CHAIN_MUL ? mul(5, 5, 6)
-                 : addi(11 + i % 8, 6, (int32_t)i);
-    p[k++] = csrr(20, RV32_CSR_TID);
-    p[k++] = slli(20, 20, 2);
-    p[k++] = add(20, 20, 10);
-    p[k++] = sw(5, 20, 0);
-    p[k++] = EXIT;
-    build(b, p, k, NULL, 0);
-}
-
-/* Cycles `warps` warps of one TB take for the chain, stores checked. */
-static uint64_t chain_cycles_of(const struct simt_config *cfg,
-                                enum chain_kind kind, unsigned n,
-                                unsigned warps)
-{
-    struct built b;
-    struct sm *sm;
-    uint64_t cycles;
-
-    chain_program(&b, kind, n);
-    sm = make(cfg, &b.p, 1, warps * cfg->warp_size);
-    if (sm_run(sm) != SM_DONE)
-        fail_msg("%s", sm->err);
-    for (unsigned t = 0; t < warps * cfg->warp_size; t++) {
-        uint32_t v = 0, want = t;
-        assert_int_equal(sm_memory_read(&sm->mem, SM_GLOBAL_BASE + 4 * t,
-                                        &v, 4), 0);
-        for (unsigned i = 0; i < n && kind != CHAIN_INDEPENDENT; i++)
-            want = kind == CHAIN_ADDI ? want + 1 : want * 3;
-        assert_int_equal(v, want);
-    }
-    cycles = sm->st.cycles;
-    sm_destroy(sm);
-    return cycles;
-}
-
-/* The same for one warp. */
-static uint64_t chain_cycles(const struct simt_config *cfg,
-                             enum chain_kind kind, unsigned n)
-{
-    return chain_cycles_of(cfg, kind, n, 1);
-}
-
 static void each_dependent_alu_instruction_costs_the_alu_latency(void **state)
 {
     static const enum reconvergence m[] = { RECONV_SBR, RECONV_HARP,
@@ -348,11 +287,13 @@ static void cycles_counted_at_once_count_as_cycles_run_one_by_one(
 
     (void)state;
     for (unsigned m = 0; m < 4; m++)
-        for (unsigned k = 0; k < 3; k++) {
+        for (unsigned k = 0; k < 6; k++) {
             struct simt_config cfg = timing_config(modes[m]);
             struct built b;
 
-            cfg.scheduler = scheds[k];
+            cfg.scheduler = scheds[k % 3];
+            cfg.operand_read_cycles = k / 3;   /* without and with the
+                                                * operand-read stage */
             load_chain_program(&b, 6);
             skipped += skipped_cycles_count_as_run(&cfg, &b, 1,
                                                    cfg.warp_size);

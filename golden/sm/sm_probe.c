@@ -1,0 +1,61 @@
+/*
+ * sm_probe.c -- what the stage testbenches read of an SM cycle that sm.c
+ * does not keep: a scheduler's front end and the issue check's write
+ * ports, recorded from the cycle's wires (sm_cycle.h).  Not hardware.
+ */
+#include <string.h>
+
+#include "sm_cycle.h"
+
+/* Scheduler s's front end as the testbench of simtref_sm_front reads it
+ * (struct sm_front_probe): the record of this cycle, once the fetch has
+ * chosen (the stage's update and evaluation, the issuable warps and the
+ * head are recorded where they are computed). */
+void sm_probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
+                    unsigned s, const struct fetch_out *fo)
+{
+    struct sm_front_probe *p = &sm->front_probe[s];
+    const struct sm_exec_outcome *eo = &cy->eo[s];
+
+    p->evaluated = true;
+    p->launch = cy->launch[s];
+    p->launch_pc = cy->launch[s] >= 0 ? sm->prog->entry : 0;
+    p->launch_mask = cy->launch[s] >= 0
+        ? sm_warp(sm, sm_slot_of(sm, s, (unsigned)cy->launch[s]))->lanes : 0;
+    p->si = cy->si[s];
+    p->fi = cy->fi[s];
+    p->so = cy->so[s];
+    p->issued = eo->issued;
+    p->stale = eo->stale;
+    /* (sm_execute() sets control only for what it ran) */
+    p->control = (eo->issued || eo->stale) && eo->control;
+    p->fetch_err = fo->err;
+    p->fetched = cy->fetched[s];
+    p->fetch_warp = cy->fetched[s] ? cy->fwarp[s] : 0;
+    p->fetch_pc = cy->fetched[s] ? cy->fpc[s] : 0;
+    p->fetch_mask = cy->fetched[s] ? cy->fmask[s] : 0;
+    for (unsigned w = 0; w < sm->warps_per_sched; w++) {
+        const struct warp_slot *wp = sm_warp(sm, sm_slot_of(sm, s, w));
+        p->live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
+        p->launch_pending[w] = wp->resident && wp->launch_pending;
+        p->lanes[w] = wp->resident ? wp->lanes : 0;
+        p->tb[w] = wp->resident ? wp->tb : 0;
+        p->mem_pending[w] = sm_mem_pending(sm)[sm_slot_of(sm, s, w)];
+    }
+}
+
+/* The issue check's parts' write ports at this edge, as the testbench
+ * of simtref_sm_issue reads them (struct sm_issue_probe): the
+ * scoreboard's reservations and releases (a release's slots point into
+ * the table of loads in flight, which the edge changes: not kept), the
+ * table's sends and dones, the SIMD groups' issues. */
+void sm_probe_issue_edge(struct sm *sm, const struct sm_cycle_state *cy)
+{
+    struct sm_issue_probe *p = sm->issue_probe;
+
+    p->sb = sm->sb_in;
+    for (unsigned i = 0; i < p->sb.n_release; i++)
+        p->sb.release[i].slots = NULL;
+    p->mw = sm->mw_in;
+    p->gi = cy->gi;
+}
