@@ -59,6 +59,12 @@ struct front_mode {
                          * bits, owners and launches the stage tells; the
                          * branch's RPC, a global load, the lanes waiting
                          * on global memory */
+    /* Not of the mode: the SM's timing. */
+    bool op_stage;      /* operand_read_cycles = 1: the granted warp
+                         * executes in the next cycle, from the
+                         * operand-read stage's register */
+    const char *xv, *xw;    /* the warp executing now: valid, id (the
+                         * grant's, or the operand-read stage's) */
 };
 
 static struct front_mode front_mode_of(const struct simt_config *cfg)
@@ -75,6 +81,9 @@ static struct front_mode front_mode_of(const struct simt_config *cfg)
     m.lanes = m.sp || m.ics || m.harp;
     m.yield = m.sbr;
     m.split = m.sbr || m.harp;
+    m.op_stage = cfg->operand_read_cycles > 0;
+    m.xv = m.op_stage ? "op_exec" : "s_grant";
+    m.xw = m.op_stage ? "op_warp_q" : "s_warp";
     return m;
 }
 
@@ -271,6 +280,12 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     port(&l, "output", "[WARP_W-1:0]",         "grant_warp_o", "... this one (0 when none) ...");
     port(&l, "output", "[ADDR_W-1:0]",         "issue_pc_o",   "... its oldest slot's PC ...");
     port(&l, "output", "[LANES-1:0]",          "issue_mask_o", "... and mask");
+    if (m->op_stage) {
+        group(&l, "The operand-read stage: the warp granted in the last cycle");
+        port(&l, "output", "",                 "op_valid_o",   "a warp is in it (no launch then) ...");
+        port(&l, "output", "[WARP_W-1:0]",     "op_warp_o",    "... this one ...");
+        port(&l, "output", "",                 "exec_o",       "... and it executes now");
+    }
     group(&l, "Fetch");
     port(&l, "output", "",                     "fetch_valid_o", "fetch one instruction ...");
     port(&l, "output", "[WARP_W-1:0]",         "fetch_warp_o", "... for this warp (0 when none) ...");
@@ -300,14 +315,21 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// composes their models.  A warp is ready when its oldest I-buffer slot");
     vgen_line(v, "// is valid and ready, the rest of the SM finds it issuable and no warp");
     vgen_line(v, "// launches; the scheduler grants one, whose instruction the datapath");
-    vgen_line(v, "// executes; the stage takes the launch or the executed outcome.  A launch");
-    vgen_line(v, "// flushes the launched warp; an issued or stale instruction that");
+    if (m->op_stage) {
+        vgen_line(v, "// executes in the next cycle (operand_read_cycles = 1: the grant's edge");
+        vgen_line(v, "// reads its registers; meanwhile it is in the operand-read stage and");
+        vgen_line(v, "// not ready); the stage takes the launch or the executed outcome.  A");
+        vgen_line(v, "// launch flushes the launched warp; an issued or stale instruction that");
+    } else {
+        vgen_line(v, "// executes; the stage takes the launch or the executed outcome.  A launch");
+        vgen_line(v, "// flushes the launched warp; an issued or stale instruction that");
+    }
     if (m->yield)
-        vgen_line(v, "// transfers control, pops or yields flushes the granted warp.");
+        vgen_line(v, "// transfers control, pops or yields flushes the %s warp.", m->op_stage ? "executed" : "granted");
     else if (m->pop)
-        vgen_line(v, "// transfers control or pops flushes the granted warp.");
+        vgen_line(v, "// transfers control or pops flushes the %s warp.", m->op_stage ? "executed" : "granted");
     else
-        vgen_line(v, "// transfers control flushes the granted warp (the stage never pops).");
+        vgen_line(v, "// transfers control flushes the %s warp (the stage never pops).", m->op_stage ? "executed" : "granted");
     vgen_line(v, "// The fetch reads the I-buffer's next PC and mask of the fetched warp");
     vgen_line(v, "// when it continues its last fetch, else the stage's PC and active mask");
     vgen_line(v, "// of that warp.");
@@ -332,6 +354,11 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
     vgen_line(v, "// simtref_scheduler");
     vgen_line(v, "wire                       s_grant;     // a warp is granted ...");
     vgen_line(v, "wire [WARP_W-1:0]          s_warp;      // ... this one");
+    if (m->op_stage) {
+        vgen_line(v, "// the operand-read stage");
+        vgen_line(v, "reg                        op_valid_q;  // the warp granted in the last cycle ...");
+        vgen_line(v, "reg  [WARP_W-1:0]          op_warp_q;   // ... this one");
+    }
     vgen_line(v, "// simtref_ibuffer");
     vgen_line(v, "wire                       ib_next;     // the fetched warp continues its last fetch ...");
     vgen_line(v, "wire [ADDR_W-1:0]          ib_next_pc;  // ... at this PC ...");
@@ -374,12 +401,57 @@ static const char *launch_sfx(const struct front_mode *m)
     return m->harp ? "" : "_i";
 }
 
+/* Under operand_read_cycles = 1 the operand-read stage: its register,
+ * whether its warp executes now or waits, its outputs. */
+static void emit_operand_stage(struct vgen *v, const struct front_mode *m)
+{
+    const struct vreg regs[] = {
+        { "op_valid_q", "1'b0",              "op_valid_d" },
+        { "op_warp_q",  "{WARP_W{1'b0}}",    "op_warp_d"  },
+    };
+    const char *ok = m->harp ? "slot_ready" : "issuable_i";
+
+    vgen_section(v, "The operand-read stage (operand_read_cycles = 1)");
+    vgen_line(v, "// The warp granted in the last cycle, whose registers that cycle's edge");
+    vgen_line(v, "// read, executes now if its instruction still may issue (the issue");
+    vgen_line(v, "// check asks as for an issue now); it waits on a hazard, the scheduler");
+    vgen_line(v, "// granting none meanwhile, and is dropped when it no longer holds a");
+    vgen_line(v, "// buffered instruction%s.", m->harp ? " or its slot may no longer issue" : "");
+    if (m->harp)
+        vgen_line(v, "wire op_base = op_valid_q && f_ready[op_warp_q] && slot_issuable[op_warp_q];");
+    else
+        vgen_line(v, "wire op_base = op_valid_q && f_ready[op_warp_q];");
+    vgen_line(v, "wire op_exec = op_base && %s[op_warp_q];", ok);
+    vgen_line(v, "wire op_wait = op_base && !%s[op_warp_q];", ok);
+    vgen_line(v, "wire              op_valid_d = s_grant || op_wait;");
+    vgen_line(v, "wire [WARP_W-1:0] op_warp_d  = s_grant ? s_warp : op_warp_q;");
+    vgen_blank(v);
+    vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
+    vgen_blank(v);
+    vgen_line(v, "assign op_valid_o = op_valid_q;");
+    vgen_line(v, "assign op_warp_o  = op_warp_q;");
+    vgen_line(v, "assign exec_o     = op_exec;");
+}
+
 static void emit_ready(struct vgen *v, const struct front_mode *m)
 {
+    const char *ok = m->harp ? "slot_ready" : "issuable_i";
+
+    if (m->op_stage)
+        emit_operand_stage(v, m);
     vgen_section(v, "Ready vector and grant (ready_vector(), issue_grant())");
-    vgen_line(v, "// No warp issues in a cycle in which one launches.");
-    vgen_line(v, "assign ready_o = f_ready & %s & {NUM_WARPS{!launch_valid%s}};",
-              m->harp ? "slot_ready" : "issuable_i", launch_sfx(m));
+    if (!m->op_stage) {
+        vgen_line(v, "// No warp issues in a cycle in which one launches.");
+        vgen_line(v, "assign ready_o = f_ready & %s & {NUM_WARPS{!launch_valid%s}};",
+                  ok, launch_sfx(m));
+    } else {
+        vgen_line(v, "// No warp issues in a cycle in which one launches; the operand-read");
+        vgen_line(v, "// stage's warp is not ready, and while it waits no warp is.");
+        vgen_line(v, "wire [NUM_WARPS-1:0] op_held = op_valid_q ? {{(NUM_WARPS-1){1'b0}}, 1'b1} << op_warp_q");
+        vgen_line(v, "                                          : {NUM_WARPS{1'b0}};");
+        vgen_line(v, "assign ready_o = f_ready & %s & ~op_held &", ok);
+        vgen_line(v, "                 {NUM_WARPS{!launch_valid%s && !op_wait}};", launch_sfx(m));
+    }
     vgen_line(v, "assign grant_valid_o = s_grant;");
     vgen_line(v, "assign grant_warp_o  = s_warp;");
 }
@@ -404,8 +476,8 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
     vgen_section(v, "The stage's update and the flushes (execute_granted())");
     vgen_line(v, "localparam [1:0] UPD_NONE = 2'd0, UPD_LAUNCH = 2'd1, UPD_EXEC = 2'd2;");
     vgen_line(v, "wire [1:0]        u_op   = launch_valid%s ? UPD_LAUNCH", ls);
-    vgen_line(v, "                         : s_grant && issued_i ? UPD_EXEC : UPD_NONE;");
-    vgen_line(v, "wire [WARP_W-1:0] u_warp = launch_valid%s ? launch_warp%s : s_warp;", ls, ls);
+    vgen_line(v, "                         : %s && issued_i ? UPD_EXEC : UPD_NONE;", m->xv);
+    vgen_line(v, "wire [WARP_W-1:0] u_warp = launch_valid%s ? launch_warp%s : %s;", ls, ls, m->xw);
     if (m->pc)
         vgen_line(v, "wire [PC_W-1:0]   u_pc   = launch_valid_i ? launch_pc_i : exec_pc_i;");
     vgen_line(v, "wire [LANES-1:0]  u_mask = launch_valid%s ? launch_mask%s : exec_mask_i;", ls, ls);
@@ -413,16 +485,17 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
     if (defect == DEFECT_SM_FRONT_NO_FLUSH_ON_POP && m->pop) {
         vgen_line(v, "// DELIBERATE DEFECT (sm-front-no-flush-on-pop): a pop does not flush");
         vgen_line(v, "// the warp, whose I-buffer keeps instructions fetched with its old mask.");
-        vgen_line(v, "wire exec_flush = s_grant && (issued_i || stale_i) &&");
+        vgen_line(v, "wire exec_flush = %s && (issued_i || stale_i) &&", m->xv);
         vgen_line(v, "                  (control_i%s);", flush_terms(m, false));
     } else {
-        vgen_line(v, "// The granted warp's instruction changes its PC or mask otherwise than");
+        vgen_line(v, "// The %s warp's instruction changes its PC or mask otherwise than",
+                  m->op_stage ? "executed" : "granted");
         vgen_line(v, "// by falling through: what its I-buffer holds is dropped.");
-        vgen_line(v, "wire exec_flush = s_grant && (issued_i || stale_i) &&");
+        vgen_line(v, "wire exec_flush = %s && (issued_i || stale_i) &&", m->xv);
         vgen_line(v, "                  (control_i%s);", flush_terms(m, true));
     }
     vgen_line(v, "wire             flush = launch_valid%s || exec_flush;", ls);
-    vgen_line(v, "wire [WARP_W-1:0] flush_warp = exec_flush ? s_warp");
+    vgen_line(v, "wire [WARP_W-1:0] flush_warp = exec_flush ? %s", m->xw);
     vgen_line(v, "                             : launch_valid%s ? launch_warp%s : {WARP_W{1'b0}};", ls, ls);
     vgen_line(v, "assign flush_valid_o = flush;");
     vgen_line(v, "assign flush_warp_o  = flush_warp;");
@@ -482,98 +555,6 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
         vgen_line(v, "assign yielded_o = rc_yielded;");
 }
 
-/* Under harp: the launch choice, and the stage's First-Level slots as the
- * scheduler's first warps (ready_vector(), launch_choice(),
- * sm_reconv_slot_owner()). */
-static void emit_harp_slots(struct vgen *v, const struct front_sizes *z,
-                            enum rtl_defect defect)
-{
-    static const char *const launch[] = {
-        "// The lowest warp whose launch is pending and that the stage can take:",
-        "// none of its threads is still a member of an RBT barrier.",
-        "reg              launch_valid;",
-        "reg [WARP_W-1:0] launch_warp;",
-        "integer          lw;",
-        "",
-        "always @* begin",
-        "  launch_valid = 1'b0;",
-        "  launch_warp  = {WARP_W{1'b0}};",
-        "  for (lw = NUM_WARPS - 1; lw >= 0; lw = lw - 1) begin",
-        "    if (launch_pending_i[lw] && rc_can_launch[lw]) begin",
-        "      launch_valid = 1'b1;",
-        "      launch_warp  = lw[WARP_W-1:0];",
-        "    end",
-        "  end",
-        "end",
-        "",
-        "wire [LANES-1:0] launch_mask = warp_lanes_i[launch_warp*LANES +: LANES];",
-        "assign launch_valid_o = launch_valid;",
-        "assign launch_warp_o  = launch_warp;",
-        NULL
-    };
-    static const char *const owner[] = {
-        "// Each slot's TB is its owner's: the warp of its lowest lane, or the",
-        "// slot's own index when it holds none (the scheduler reads a ready",
-        "// slot's alone).",
-        "reg [NUM_WARPS*TB_W-1:0] slot_tb;",
-        "reg [TW-1:0]             owner;",
-        "integer                  os, ol, ow;",
-        "",
-        "always @* begin",
-        "  slot_tb = {(NUM_WARPS*TB_W){1'b0}};",
-        "  owner   = {TW{1'b0}};",
-        "  for (os = 0; os < FL; os = os + 1) begin",
-        "    owner = os[TW-1:0];",
-        "    for (ol = LANES - 1; ol >= 0; ol = ol - 1) begin",
-        "      if (rc_fetchable[os] && rc_fl_mask[os*LANES + ol])",
-        "        owner = rc_fl_tid[(os*LANES + ol)*TW +: TW];",
-        "    end",
-        "    for (ow = 0; ow < NUM_WARPS; ow = ow + 1) begin",
-        "      if (owner == ow[TW-1:0])",
-        "        slot_tb[os*TB_W +: TB_W] = warp_tb_i[ow*TB_W +: TB_W];",
-        "    end",
-        "  end",
-        "end",
-        NULL
-    };
-    char a[160], b[160], c[160];
-    unsigned pad = z->f.warps - z->wt.fl;
-
-    vgen_section(v, "Launch choice (launch_choice())");
-    for (const char *const *l = launch; *l; l++) {
-        if (**l)
-            vgen_line(v, "%s", *l);
-        else
-            vgen_blank(v);
-    }
-    vgen_section(v, "First-Level slots as the scheduler's warps (ready_vector())");
-    vgen_line(v, "// The warps beyond the FL slots hold none: never issuable nor");
-    vgen_line(v, "// fetchable, a long wait for TLS as a slot that may not issue.");
-    vgen_line(v, "wire [NUM_WARPS-1:0] slot_issuable = %s;",
-              vgen_zext(a, sizeof a, pad, "NUM_WARPS-FL", "rc_issuable"));
-    vgen_line(v, "wire [NUM_WARPS-1:0] slot_ready    = %s;",
-              vgen_zext(b, sizeof b, pad, "NUM_WARPS-FL", "rc_issuable & no_hazard_i"));
-    vgen_line(v, "wire [NUM_WARPS-1:0] slot_long     = ~slot_issuable;");
-    if (defect == DEFECT_SM_FRONT_HARP_FETCH_SLOT && z->wt.fl > 1) {
-        vgen_line(v, "// DELIBERATE DEFECT (%s): slot f's warp_valid is the", rtl_defect_name(defect));
-        vgen_line(v, "// stage's fetchable bit of slot f + 1 (mod FL).");
-        vgen_line(v, "wire [NUM_WARPS-1:0] warp_valid    = %s;",
-                  vgen_zext(c, sizeof c, pad, "NUM_WARPS-FL",
-                            "{rc_fetchable[0], rc_fetchable[FL-1:1]}"));
-    } else {
-        vgen_line(v, "// The fetch unit fetches for the slots that hold a warp.");
-        vgen_line(v, "wire [NUM_WARPS-1:0] warp_valid    = %s;",
-                  vgen_zext(c, sizeof c, pad, "NUM_WARPS-FL", "rc_fetchable"));
-    }
-    vgen_blank(v);
-    for (const char *const *l = owner; *l; l++) {
-        if (**l)
-            vgen_line(v, "%s", *l);
-        else
-            vgen_blank(v);
-    }
-}
-
 static void emit_fetch_unit(struct vgen *v, const struct front_mode *m)
 {
     const struct vconn params[] = {
@@ -585,8 +566,10 @@ static void emit_fetch_unit(struct vgen *v, const struct front_mode *m)
         VCONN_SAME("rst_ni"),
         VCONN_SAME("fill_valid_i"),
         VCONN_SAME("fill_warp_i"),
-        { "issue_valid_i", "s_grant",       "the grant: the oldest slot leaves" },
-        { "issue_warp_i",  "s_warp",        NULL },
+        { "issue_valid_i", m->xv,
+          m->op_stage ? "the execution: the oldest slot leaves"
+                      : "the grant: the oldest slot leaves" },
+        { "issue_warp_i",  m->xw,           NULL },
         VCONN_SAME("rdy_valid_i"),
         VCONN_SAME("rdy_warp_i"),
         { "flush_valid_i", "flush",         NULL },
@@ -624,8 +607,8 @@ static void emit_ibuffer_data(struct vgen *v, const struct front_mode *m)
           m->harp ? "no placement clears a slot under harp" : NULL },
         { "flush_valid_i", "flush",         NULL },
         { "flush_warp_i",  "flush_warp",    NULL },
-        { "issue_valid_i", "s_grant",       NULL },
-        { "issue_warp_i",  "s_warp",        NULL },
+        { "issue_valid_i", m->xv,           NULL },
+        { "issue_warp_i",  m->xw,           NULL },
         VCONN_SAME("fill_valid_i"),
         VCONN_SAME("fill_warp_i"),
         { "fetch_valid_i", "fetch_valid_o", NULL },
@@ -686,65 +669,13 @@ static void conn(struct vconn *c, size_t *n, const char *port,
     c[(*n)++] = (struct vconn){ port, expr, comment };
 }
 
-/* Under harp the stage's instance: the update as under the other modes,
- * the outcome's side-band and the SM's state it reads, its views. */
-static void emit_stage_harp(struct vgen *v)
-{
-    const struct vconn params[] = {
-        { "NUM_WARPS", "NUM_WARPS", NULL },
-        { "LANES",     "LANES",     NULL },
-        { "PC_W",      "PC_W",      NULL },
-        { "TW",        "TW",        NULL },
-        { "FL",        "FL",        NULL },
-        { "SL",        "SL",        NULL },
-    };
-    const struct vconn conns[] = {
-        VCONN_SAME("clk_i"),
-        VCONN_SAME("rst_ni"),
-        { "op_i",          "u_op",          NULL },
-        { "warp_i",        "u_warp",        "launch: the warp; else the granted slot" },
-        { "pc_i",          "entry_pc_i",    "read at a launch alone" },
-        { "mask_i",        "u_mask",        NULL },
-        VCONN_SAME("split_i"),
-        VCONN_SAME("taken_i"),
-        VCONN_SAME("tpc_i"),
-        VCONN_SAME("npc_i"),
-        VCONN_SAME("rpc_valid_i"),
-        VCONN_SAME("rpc_i"),
-        VCONN_SAME("lane_pc_i"),
-        VCONN_SAME("bar_i"),
-        VCONN_SAME("exit_i"),
-        VCONN_SAME("mem_wait_i"),
-        VCONN_SAME("release_i"),
-        VCONN_SAME("mem_pending_i"),
-        { "rd_warp_i",     "fetch_warp_o",  "the fetch reads the fetched slot" },
-        { "rd_valid_o",    "rc_rd_valid",   NULL },
-        { "rd_pc_o",       "rc_rd_pc",      NULL },
-        { "rd_mask_o",     "rc_rd_mask",    NULL },
-        { "issuable_o",    "rc_issuable",   NULL },
-        { "fetchable_o",   "rc_fetchable",  NULL },
-        { "fl_pc_o",       "rc_fl_pc",      NULL },
-        { "fl_mask_o",     "rc_fl_mask",    NULL },
-        { "fl_tid_o",      "rc_fl_tid",     NULL },
-        { "parked_o",      "rc_parked",     NULL },
-        { "can_launch_o",  "rc_can_launch", NULL },
-        { "sl_count_o",    "rc_sl_count",   NULL },
-        { "err_o",         "rc_err_o",      NULL },
-    };
-
-    vgen_section(v, "The control-flow stage: the HARP tables");
-    vgen_instance(v, "simtref_sm_reconv", "u_reconv", params,
-                  sizeof params / sizeof params[0], conns,
-                  sizeof conns / sizeof conns[0]);
-}
-
 static void emit_stage(struct vgen *v, const struct front_mode *m)
 {
     struct vconn params[8], c[40];
     size_t np = 0, n = 0;
 
     if (m->harp) {
-        emit_stage_harp(v);
+        emit_sm_front_harp_stage(v);
         return;
     }
 
@@ -835,7 +766,7 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &z, &m);
     emit_wires(v, &m);
     if (m.harp)
-        emit_harp_slots(v, &z, defect);
+        emit_sm_front_harp_slots(v, z.f.warps, z.wt.fl, m.op_stage, defect);
     emit_ready(v, &m);
     emit_update(v, &z, &m, defect);
     emit_fetch_unit(v, &m);

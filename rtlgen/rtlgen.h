@@ -9,6 +9,7 @@
 #ifndef SIMTREF_RTLGEN_H
 #define SIMTREF_RTLGEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "config.h"
 #include "registry.h"
@@ -120,6 +121,13 @@ unsigned sm_reconv_minpc_off_bits(void);
  * golden/sm/sm.c composes them. */
 void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
+/* Under harp (rtlgen/emit_sm_front_harp.c): the launch choice and the
+ * First-Level slots as the scheduler's first warps (warps of the
+ * scheduler, fl slots; op_stage: operand_read_cycles = 1, no launch while
+ * a warp is in the operand-read stage), and the stage's instance. */
+void emit_sm_front_harp_slots(struct vgen *v, unsigned warps, unsigned fl,
+                              bool op_stage, enum rtl_defect defect);
+void emit_sm_front_harp_stage(struct vgen *v);
 /* The SM's issue check (every mode but harp): a decoder per warp, the
  * scoreboard, the table of the loads in flight and the SIMD groups
  * composed as golden/sm/sm_issue.c composes them. */

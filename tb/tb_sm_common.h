@@ -94,10 +94,10 @@ struct Stops {
 // The configuration at path for testbench tb, into cfg: 0, or the exit
 // status with the error printed (1: it does not load; 2: it executes a
 // warp-instruction a cycle after its grant, operand_read_cycles = 1,
-// which the stages' modules do not: they follow the C SM executing in
-// the grant's cycle).
+// and the stage's module does not: it follows the C SM executing in the
+// grant's cycle).  any_timing: the module follows either.
 inline int load_stage_config(const char *tb, const std::string &path,
-                             simt_config &cfg)
+                             simt_config &cfg, bool any_timing = false)
 {
     char err[CONFIG_ERR_LEN];
 
@@ -105,7 +105,7 @@ inline int load_stage_config(const char *tb, const std::string &path,
         std::fprintf(stderr, "%s\n", err);
         return 1;
     }
-    if (cfg.operand_read_cycles != 0) {
+    if (cfg.operand_read_cycles != 0 && !any_timing) {
         std::fprintf(stderr, "%s: configuration %s: operand_read_cycles = "
                      "%u, but the SM's stage modules execute a "
                      "warp-instruction in its grant's cycle (0)\n", tb,
@@ -324,6 +324,10 @@ struct IsIcs<T, std::void_t<decltype(T::action_i)>> : std::true_type {};
 template <class T, class = void> struct IsHarp : std::false_type {};
 template <class T>
 struct IsHarp<T, std::void_t<decltype(T::mem_pending_i)>> : std::true_type {};
+// A front end with the operand-read stage (operand_read_cycles = 1).
+template <class T, class = void> struct HasOpStage : std::false_type {};
+template <class T>
+struct HasOpStage<T, std::void_t<decltype(T::op_valid_o)>> : std::true_type {};
 
 // The mode of module T's stage.
 template <class T>

@@ -61,6 +61,7 @@ using tb::IsIcs;
 using tb::IsMinpc;
 using tb::Source;
 constexpr reconvergence kMode = tb::mode_of<Top>();
+constexpr bool kOpStage = tb::HasOpStage<Top>::value;
 
 // What the kernels exercised, over the whole run.
 struct Coverage {
@@ -68,7 +69,8 @@ struct Coverage {
                   fetches = 0, stage_fetches = 0, flushes = 0,
                   pop_flushes = 0, pops = 0, launches = 0, exits = 0,
                   clears = 0, emptied = 0, releases = 0, diverged_fetches = 0,
-                  held_launches = 0, hazards = 0;
+                  held_launches = 0, hazards = 0,
+                  stage_holds = 0;  // operand-read stage: a warp kept or dropped
 };
 
 // One kernel's run and the records of its schedulers' front ends.
@@ -168,6 +170,14 @@ bool compare(const T &top, const sm_front_probe &p, const Widths &w,
         ok &= tb::expect(mm, cycle, at + "issue_mask_o", p.head_mask,
                          tb::get_field(top.issue_mask_o, 0, w.lanes));
     }
+    if constexpr (tb::HasOpStage<T>::value) {
+        ok &= tb::expect(mm, cycle, at + "op_valid_o", p.op_valid,
+                         top.op_valid_o);
+        ok &= tb::expect(mm, cycle, at + "exec_o", p.exec_valid, top.exec_o);
+        if (p.exec_valid)
+            ok &= tb::expect(mm, cycle, at + "op_warp_o", p.exec_warp,
+                             top.op_warp_o);
+    }
     ok &= tb::expect(mm, cycle, at + "flush_valid_o", p.fi.flush_valid,
                      top.flush_valid_o);
     if (p.fi.flush_valid)
@@ -207,6 +217,7 @@ void count(Coverage &c, const sm_front_probe &p, unsigned warps,
            unsigned slots)
 {
     c.grants += p.so.grant_valid;
+    c.stage_holds += p.op_valid && !p.exec_valid;
     c.stale += p.stale;
     c.fetches += p.fetched;
     c.stage_fetches += p.fetched && p.fetch_stage;
@@ -310,8 +321,16 @@ int main(int argc, char **argv)
     tb::Stops stops;
     double secs = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_front", opt.config, cfg))
+    if (int rc = tb::load_stage_config("tb_sm_front", opt.config, cfg, true))
         return rc;
+    if (cfg.operand_read_cycles != (kOpStage ? 1u : 0u)) {
+        std::fprintf(stderr, "tb_sm_front: configuration %s: "
+                     "operand_read_cycles = %u, but this module executes a "
+                     "granted warp %s\n", cfg.name, cfg.operand_read_cycles,
+                     kOpStage ? "in the next cycle (1)"
+                              : "in the grant's cycle (0)");
+        return 2;
+    }
     if (cfg.reconvergence != kMode) {
         std::fprintf(stderr, "tb_sm_front: configuration %s: reconvergence "
                      "= %s, but this module is the front end under %s\n",
@@ -344,6 +363,9 @@ int main(int argc, char **argv)
                 cov.stage_fetches, cov.diverged_fetches, cov.flushes,
                 cov.pop_flushes, cov.pops, cov.exits, cov.releases,
                 cov.clears, cov.emptied);
+    if (kOpStage)
+        std::printf("operand-read stage: %lu cycles its warp did not execute "
+                    "(it waited on a hazard or was dropped)\n", cov.stage_holds);
     if (kMode == RECONV_HARP)
         std::printf("harp: %lu times a pending warp waited for the stage to "
                     "take its launch, %lu times a slot held by a hazard\n",
@@ -371,7 +393,7 @@ int main(int argc, char **argv)
         || cov.stage_fetches == cov.fetches || cov.flushes == 0
         || (suite && cov.pops == 0 && kMode != RECONV_ICS_FIRST
             && kMode != RECONV_HARP)
-        || (suite && missed)) {
+        || (suite && missed) || (suite && kOpStage && cov.stage_holds == 0)) {
         std::printf("FAIL: the kernels did not reach every interesting "
                     "event (see the counters above)\n");
         return 1;

@@ -387,6 +387,13 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         cy->exec_warp[s] = sc->op_warp;
     }
     xw = cy->exec_warp[s];
+    if (sm->front_probe && so->grant_valid) {
+        /* the granted warp's oldest slot: the registers it reads */
+        struct ibuffer_out io = sm_ibuffer_read(sc, so->grant_warp);
+        sm->front_probe[s].head_valid = io.head_valid;
+        sm->front_probe[s].head_pc = io.head_pc;
+        sm->front_probe[s].head_mask = io.head_mask;
+    }
     if (launch >= 0) {
         const struct warp_slot *wp =
             sm_warp(sm, sm_slot_of(sm, s, (unsigned)launch));
@@ -404,12 +411,6 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         fi->flush_valid = true;
         fi->flush_warp = (unsigned)launch;
     } else if (cy->exec_valid[s]) {
-        if (sm->front_probe) {  /* the slot sm_execute() issues from */
-            struct ibuffer_out io = sm_ibuffer_read(sc, xw);
-            sm->front_probe[s].head_valid = io.head_valid;
-            sm->front_probe[s].head_pc = io.head_pc;
-            sm->front_probe[s].head_mask = io.head_mask;
-        }
         sm_execute(sm, s, xw, eo, rec);
         for (unsigned w = 0; sm->trace && w < cy->issue_slots; w++)
             rec->ready[w / 64] |= (uint64_t)cy->si[s].ready[w] << w % 64;

@@ -265,6 +265,12 @@ struct sm_front_probe {
                                  * SM's array, which the cycle changes) */
     /* outputs */
     struct scheduler_out so;    /* the grant and the scheduler's err */
+    bool op_valid;              /* operand_read_cycles = 1: a warp is in
+                                 * the operand-read stage (granted in the
+                                 * last cycle, or waiting) ... */
+    bool exec_valid;            /* ... a warp executes now (the grant's,
+                                 * or that stage's) ... */
+    unsigned exec_warp;         /* ... this one */
     bool head_valid;            /* the granted warp's oldest I-buffer
                                  * slot: it holds one ... */
     uint32_t head_pc;           /* ... at this PC ... */

@@ -25,6 +25,9 @@ void sm_probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
     p->si = cy->si[s];
     p->fi = cy->fi[s];
     p->so = cy->so[s];
+    p->exec_valid = cy->exec_valid[s];
+    p->exec_warp = cy->exec_warp[s];
+    p->op_valid = sm->sch[s].op_valid;
     p->issued = eo->issued;
     p->stale = eo->stale;
     /* (sm_execute() sets control only for what it ran) */
