@@ -91,13 +91,23 @@ struct Stops {
     }
 };
 
+// Which timings of execution a stage's module follows
+// (docs/sm-timing.md, "When a granted warp executes").  A module that
+// holds the scheduler's grant or the issue check follows only
+// operand_read_cycles = 0, a warp executing in its grant's cycle; a
+// module whose inputs are what the execution produces (the control-flow
+// stage's update, the LSU's sends, the launches, arrivals and exits,
+// the issue port's executed instruction) follows either: the C SM's
+// probes record them in the cycle the warp executes, the grant's or the
+// next.
+enum class StageTiming { GrantCycle, EitherCycle };
+
 // The configuration at path for testbench tb, into cfg: 0, or the exit
-// status with the error printed (1: it does not load; 2: it executes a
-// warp-instruction a cycle after its grant, operand_read_cycles = 1,
-// which the stages' modules do not: they follow the C SM executing in
-// the grant's cycle).
+// status with the error printed (1: it does not load; 2: its
+// operand_read_cycles is 1, a warp-instruction executing a cycle after
+// its grant, and the module follows StageTiming::GrantCycle only).
 inline int load_stage_config(const char *tb, const std::string &path,
-                             simt_config &cfg)
+                             simt_config &cfg, StageTiming timing)
 {
     char err[CONFIG_ERR_LEN];
 
@@ -105,11 +115,11 @@ inline int load_stage_config(const char *tb, const std::string &path,
         std::fprintf(stderr, "%s\n", err);
         return 1;
     }
-    if (cfg.operand_read_cycles != 0) {
+    if (timing == StageTiming::GrantCycle && cfg.operand_read_cycles != 0) {
         std::fprintf(stderr, "%s: configuration %s: operand_read_cycles = "
-                     "%u, but the SM's stage modules execute a "
-                     "warp-instruction in its grant's cycle (0)\n", tb,
-                     cfg.name, cfg.operand_read_cycles);
+                     "%u, but this stage's module holds the scheduler's "
+                     "grant and executes a warp-instruction in its grant's "
+                     "cycle (0)\n", tb, cfg.name, cfg.operand_read_cycles);
         return 2;
     }
     return 0;

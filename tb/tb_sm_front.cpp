@@ -310,7 +310,8 @@ int main(int argc, char **argv)
     tb::Stops stops;
     double secs = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_front", opt.config, cfg))
+    if (int rc = tb::load_stage_config("tb_sm_front", opt.config, cfg,
+                                           tb::StageTiming::GrantCycle))
         return rc;
     if (cfg.reconvergence != kMode) {
         std::fprintf(stderr, "tb_sm_front: configuration %s: reconvergence "
