@@ -117,9 +117,10 @@ inline int load_stage_config(const char *tb, const std::string &path,
     }
     if (timing == StageTiming::GrantCycle && cfg.operand_read_cycles != 0) {
         std::fprintf(stderr, "%s: configuration %s: operand_read_cycles = "
-                     "%u, but this stage's module holds the scheduler's "
-                     "grant and executes a warp-instruction in its grant's "
-                     "cycle (0)\n", tb, cfg.name, cfg.operand_read_cycles);
+                     "%u, but this stage's module follows 0 only (it holds "
+                     "the scheduler's grant, and a granted warp executes in "
+                     "its grant's cycle)\n", tb, cfg.name,
+                     cfg.operand_read_cycles);
         return 2;
     }
     return 0;
