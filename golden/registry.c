@@ -541,7 +541,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
                      "sm-tiny-ics sm-fermi-ics sm-gtx480-ics sm-kgen-sbr "
-                     "rbt-pipelined",
+                     "rbt-pipelined sm-tiny-sbr-or1 sm-tiny-harp-or1",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
@@ -549,7 +549,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .cosims = "sm-tiny-sbr sm-tiny-sbr-kgen sm-tiny-minpc sm-tiny-ics tiny",
         .long_cosims = "fermi-sbr gtx480-baws sm-kgen-sbr "
                        "sm-fermi-minpc sm-gtx480-minpc sm-fermi-ics sm-gtx480-ics "
-                       "fermi-harp rbt-pipelined",
+                       "fermi-harp rbt-pipelined sm-tiny-sbr-or1 "
+                       "sm-tiny-harp-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -576,7 +577,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
                      "sm-tiny-ics sm-fermi-ics sm-gtx480-ics sm-tiny-sbr-or1 "
-                     "tiny-or1",
+                     "sm-tiny-harp-or1",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
@@ -585,7 +586,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc "
                        "sm-fermi-ics sm-gtx480-ics sm-tiny-sbr-kgen-long "
                        "sm-tiny-minpc-kgen-long fermi-harp sm-tiny-sbr-or1 "
-                       "tiny-or1",
+                       "sm-tiny-harp-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -643,13 +644,14 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .source = "Collange 4.2; docs/memory.md; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics sm-tiny-sbr-or1 "
+                     "sm-tiny-harp-or1",
         .tb_deps = "golden/sm/sm.h golden/sm/dram.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tb/tb_sm_common.h",
         .cosims = "sm-tiny-sbr tiny",
         .long_cosims = "fermi-sbr gtx480-baws fermi-harp sm-tiny-minpc "
-                       "sm-tiny-ics",
+                       "sm-tiny-ics sm-tiny-sbr-or1 sm-tiny-harp-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -673,13 +675,13 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .source = "BAWS 4.1.2; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr",
+        .scenarios = "sm-tiny-sbr sm-tiny-sbr-or1 sm-tiny-harp-or1",
         .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
                    "lib/simtref/simtref.h tests/tools/kgen.h "
                    "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
         .cosims = "sm-tiny-sbr",
         .long_cosims = "fermi-sbr gtx480-baws fermi-harp tiny "
-                       "sm-tiny-sbr-kgen",
+                       "sm-tiny-sbr-kgen sm-tiny-sbr-or1 sm-tiny-harp-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -702,12 +704,13 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .source = "HARP 2, 8; docs/isa.md; docs/architecture.md",
         .per = PER_SCHEDULER,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr",
+        .scenarios = "sm-tiny-sbr sm-tiny-sbr-or1 sm-tiny-harp-or1",
         .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
                    "lib/simtref/simtref.h tests/tools/kgen.h "
                    "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
         .cosims = "tiny sm-tiny-sbr",
-        .long_cosims = "fermi-harp fermi-sbr gtx480-baws fermi-sbr-kgen",
+        .long_cosims = "fermi-harp fermi-sbr gtx480-baws fermi-sbr-kgen "
+                       "sm-tiny-sbr-or1 sm-tiny-harp-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

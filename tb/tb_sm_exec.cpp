@@ -25,8 +25,10 @@
 // thread in a cycle (checked: the C never lets a destination be written
 // twice at once), nor is a warp placed while a divide of its slot's
 // last warp is in the divider (checked: the module would write the new
-// thread's register).  The module's state (the banks, the written bits, the
-// dividers) is never read back: a wrong operand shows as a wrong result.
+// thread's register).  The instructions that read a register of a thread
+// at the edge that writes it (the module's bypass) are counted.  The
+// module's state (the banks, the written bits, the dividers) is never
+// read back: a wrong operand shows as a wrong result.
 // The kernel's result is then checked against its host reference.
 //
 //   --scenario NAME  the suite's kernel NAME (default: every kernel)
@@ -67,7 +69,7 @@ struct Coverage {
                   writes = 0, divides = 0, both_ports = 0, loads = 0,
                   stores = 0, atomics = 0, splits = 0, serialized = 0,
                   exits = 0, returns = 0, bars = 0, prios = 0, regrouped = 0,
-                  placed = 0;
+                  placed = 0, bypassed = 0;
 };
 
 // The sizes of the module's ports.
@@ -87,6 +89,29 @@ struct DivRow {
 bool is_divide(rv32_op op)
 {
     return op == RV32_DIV || op == RV32_DIVU || op == RV32_REM || op == RV32_REMU;
+}
+
+// Whether the instruction of cycle t (p) reads, in a lane, a register of
+// that lane's thread which the instruction of t - 1 (q) writes at t's
+// edge, where the banks read the old value: the module's bypass gives
+// the new one.  A divide's value comes later, through the second port.
+bool reads_at_write(const sm *m, const sm_exec_probe &p, const sm_exec_probe &q)
+{
+    unsigned rd = q.rec.insn.rd;
+
+    if (!p.executed || !q.executed || is_divide(q.rec.insn.op) || rd == 0)
+        return false;
+    struct decode_in in = { p.rec.pc };
+    struct decode_out u;
+    decode_eval(&m->dec, &in, &u);
+    if (!u.valid || (u.rs1 != rd && u.rs2 != rd))
+        return false;
+    for (uint64_t k = p.mask & q.rec.mask; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        if (q.rec.res[l].rd_written && q.owner[l] == p.owner[l])
+            return true;
+    }
+    return false;
 }
 
 // Cycle t's inputs: the launch, its placements and the issue; the memory's
@@ -322,6 +347,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
                 if (!fst)
                     return mm;
             }
+            cov.bypassed += reads_at_write(r.m, probe[s], prev[s]);
             for (unsigned v = 0; v < W; v++) {
                 cov.placed += probe[s].placed[v];
                 // a divide still in the divider would write the placed
@@ -362,7 +388,8 @@ int main(int argc, char **argv)
     Coverage cov;
     unsigned stopped = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_exec", opt.config, cfg))
+    if (int rc = tb::load_stage_config("tb_sm_exec", opt.config, cfg,
+                                           tb::StageTiming::EitherCycle))
         return rc;
     if (int rc = tb::sources_of(opt, cfg, "tb_sm_exec", shop, sources))
         return rc;
@@ -405,12 +432,13 @@ int main(int argc, char **argv)
                 "placed; %lu instructions executed on %lu lanes (%lu with "
                 "threads of other warps), %lu lane writes, %lu divide "
                 "lanes through the second write port, %lu cycles with both "
-                "ports writing a bank; lane requests: %lu loads, %lu "
+                "ports writing a bank, %lu reading a register at its "
+                "write's edge (the bypass); lane requests: %lu loads, %lu "
                 "stores, %lu atomics; %lu splits (%lu serialized jumps), "
                 "%lu with exits (%lu returns), %lu simt.bar, %lu "
                 "simt.prio\n", cov.kernels, cov.cycles, cov.placed,
                 cov.executed, cov.lanes, cov.regrouped, cov.writes,
-                cov.divides, cov.both_ports, cov.loads, cov.stores,
+                cov.divides, cov.both_ports, cov.bypassed, cov.loads, cov.stores,
                 cov.atomics, cov.splits, cov.serialized, cov.exits,
                 cov.returns, cov.bars, cov.prios);
     // kgen programs: under sbr on warps of three lanes or more, the

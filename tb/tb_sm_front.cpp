@@ -321,7 +321,8 @@ int main(int argc, char **argv)
     tb::Stops stops;
     double secs = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_front", opt.config, cfg, true))
+    if (int rc = tb::load_stage_config("tb_sm_front", opt.config, cfg,
+                                       tb::StageTiming::EitherCycle))
         return rc;
     if (cfg.operand_read_cycles != (kOpStage ? 1u : 0u)) {
         std::fprintf(stderr, "tb_sm_front: configuration %s: "

@@ -320,7 +320,8 @@ int main(int argc, char **argv)
     Coverage cov;
     unsigned stopped = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_issue", opt.config, cfg))
+    if (int rc = tb::load_stage_config("tb_sm_issue", opt.config, cfg,
+                                           tb::StageTiming::GrantCycle))
         return rc;
     if (int rc = tb::sources_of(opt, cfg, "tb_sm_issue", shop, sources))
         return rc;

@@ -377,7 +377,8 @@ int main(int argc, char **argv)
     bool kgen = opt.kgen_count > 0;
     double secs = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_reconv", opt.config, cfg))
+    if (int rc = tb::load_stage_config("tb_sm_reconv", opt.config, cfg,
+                                           tb::StageTiming::EitherCycle))
         return rc;
     if (cfg.reconvergence != kMode) {
         std::fprintf(stderr, "tb_sm_reconv: configuration %s: reconvergence "
