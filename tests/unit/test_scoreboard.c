@@ -105,6 +105,44 @@ static void a_dependent_waits_for_the_result_and_issues_the_cycle_it_is_ready(vo
     scoreboard_free(&sb);
 }
 
+/* The check port about the next cycle (a grant that executes then): at
+ * cycle now with `ahead`, the answer of cycle now + 1. */
+static bool clear_next(const struct scoreboard *sb, unsigned g,
+                       uint64_t mask, unsigned rs1, uint64_t now)
+{
+    struct scoreboard_in in;
+    struct scoreboard_out out;
+
+    memset(&in, 0, sizeof in);
+    in.now = now;
+    in.check.t.slot = g;
+    in.check.t.mask = mask;
+    in.check.rs1 = (uint8_t)rs1;
+    in.check.ahead = true;
+    scoreboard_eval(sb, &in, &out);
+    return out.clear;
+}
+
+static void a_check_about_the_next_cycle_passes_a_result_due_then(void **state)
+{
+    static const uint16_t slot1[LANES] = { 1, 1, 1, 1 };
+    struct scoreboard sb;
+
+    (void)state;
+    make(&sb);
+    /* cycle 5: slot 1, lane 0 writes x5, readable from cycle 10 */
+    edge(&sb, 5, 1, NULL, 0x1, 5, 10, NULL, 0, 0);
+    assert_false(clear_next(&sb, 1, 0x1, 5, 8));    /* asks about 9 */
+    assert_true(clear_next(&sb, 1, 0x1, 5, 9));     /* asks about 10 */
+    assert_false(clear(&sb, 1, NULL, 0x1, 5, 0, 0, 9));
+    /* a pending register stays held until its release */
+    edge(&sb, 6, 1, NULL, 0x1, 7, SCOREBOARD_PENDING, NULL, 0, 0);
+    assert_false(clear_next(&sb, 1, 0x1, 7, 50));
+    edge(&sb, 51, 1, NULL, 0, 0, 0, slot1, 0x1, 7);
+    assert_true(clear_next(&sb, 1, 0x1, 7, 52));
+    scoreboard_free(&sb);
+}
+
 static void a_reservation_of_this_cycle_shows_from_the_next(void **state)
 {
     struct scoreboard sb;
@@ -229,6 +267,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_dependent_waits_for_the_result_and_issues_the_cycle_it_is_ready),
         cmocka_unit_test(a_reservation_of_this_cycle_shows_from_the_next),
+        cmocka_unit_test(a_check_about_the_next_cycle_passes_a_result_due_then),
         cmocka_unit_test(a_load_s_dependent_waits_until_the_release_and_issues_the_cycle_after),
         cmocka_unit_test(a_regrouped_warp_is_held_by_each_threads_own_registers),
         cmocka_unit_test(the_next_ready_cycle_is_the_earliest_scheduled_result),
