@@ -46,6 +46,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[NUM_CHK*5-1:0]",           "chk_rs1_i",   "register read (0: none)" },
         { "input",  "[NUM_CHK*5-1:0]",           "chk_rs2_i",   "register read (0: none)" },
         { "input",  "[NUM_CHK*5-1:0]",           "chk_rd_i",    "register written (0: none)" },
+        { "input",  "[NUM_CHK-1:0]",             "chk_ahead_i", "asked about the next cycle (a grant that executes then)" },
         { "output", "[NUM_CHK-1:0]",             "clear_o",     "none of them held: it may issue" },
         { NULL, NULL, NULL, "Reservations of this cycle's issues, one port per scheduler" },
         { "input",  "[NUM_RES-1:0]",             "res_valid_i", "a reservation" },
@@ -206,7 +207,8 @@ static void emit_banks(struct vgen *v, const struct scoreboard_geometry *g,
     emit_stamp_writes(v, g);
     vgen_blank(v);
     vgen_line(v, "// The checks: this lane's rows of their registers, held while pending");
-    vgen_line(v, "// or busy with the stamp ahead (a difference of 1 .. 2^(STAMP_W-1)-1).");
+    vgen_line(v, "// or busy with the stamp ahead (a difference of 1 .. 2^(STAMP_W-1)-1)");
+    vgen_line(v, "// of the cycle asked about: this one, or with chk_ahead_i the next.");
     labelled(v, "for (gc = 0; gc < NUM_CHK; gc = gc + 1)", "g_chk");
     vgen_line(v, "wire [SLOT_W-1:0]  slot = chk_slots_i[(gc*LANES+gl)*SLOT_W +: SLOT_W];");
     vgen_line(v, "wire [4:0]         rs1  = chk_rs1_i[gc*5 +: 5];");
@@ -215,9 +217,10 @@ static void emit_banks(struct vgen *v, const struct scoreboard_geometry *g,
     vgen_line(v, "wire [ROW_W-1:0]   row_rs1  = {slot, rs1};");
     vgen_line(v, "wire [ROW_W-1:0]   row_rs2  = {slot, rs2};");
     vgen_line(v, "wire [ROW_W-1:0]   row_rd   = {slot, rd};");
-    vgen_line(v, "wire [STAMP_W-1:0] left_rs1 = stamp_q[row_rs1] - now_q;");
-    vgen_line(v, "wire [STAMP_W-1:0] left_rs2 = stamp_q[row_rs2] - now_q;");
-    vgen_line(v, "wire [STAMP_W-1:0] left_rd  = stamp_q[row_rd] - now_q;");
+    vgen_line(v, "wire [STAMP_W-1:0] at   = now_q + {{(STAMP_W-1){1'b0}}, chk_ahead_i[gc]};");
+    vgen_line(v, "wire [STAMP_W-1:0] left_rs1 = stamp_q[row_rs1] - at;");
+    vgen_line(v, "wire [STAMP_W-1:0] left_rs2 = stamp_q[row_rs2] - at;");
+    vgen_line(v, "wire [STAMP_W-1:0] left_rd  = stamp_q[row_rd] - at;");
     vgen_line(v, "wire held_rs1 = pend_q[row_rs1] || (busy_q[row_rs1] && left_rs1 != {STAMP_W{1'b0}}");
     vgen_line(v, "                                  && !left_rs1[STAMP_W-1]);");
     vgen_line(v, "wire held_rs2 = pend_q[row_rs2] || (busy_q[row_rs2] && left_rs2 != {STAMP_W{1'b0}}");

@@ -294,6 +294,8 @@ static void emit_scoreboard_part(struct vgen *v)
         { "chk_rs1_i",   "d_rs1",    NULL },
         { "chk_rs2_i",   "d_rs2",    NULL },
         { "chk_rd_i",    "d_rd",     NULL },
+        { "chk_ahead_i", "{NUM_SLOTS{1'b0}}",
+          "each check about this cycle (operand_read_cycles = 0)" },
         { "clear_o",     "sb_clear", NULL },
         VCONN_SAME("res_valid_i"),
         VCONN_SAME("res_slots_i"),

@@ -36,6 +36,7 @@ struct Coverage {
     long releases = 0;        // release ports used
     long resets = 0;
     long wraps = 0;           // cycles past 2^stamp_w since a reset
+    long ahead_clears = 0;    // clear about the next cycle, held in this
 };
 
 // A pending reservation not yet released: its lanes' slots, lanes, rd.
@@ -105,6 +106,7 @@ class Bench {
         top.chk_rs1_i = in.check.rs1;
         top.chk_rs2_i = in.check.rs2;
         top.chk_rd_i = in.check.rd;
+        top.chk_ahead_i = in.check.ahead;
         unsigned k = 0;
         for (unsigned p = 0; p < g_.reserve_ports; p++) {
             const scoreboard_reserve *r = res_valid_[p] ? &in.reserve[k++]
@@ -148,6 +150,13 @@ class Bench {
         cov_.wraps += since_reset_ > (1ul << g_.stamp_w);
         if (out.clear) {
             cov_.clears++;
+            if (in.check.ahead) {
+                scoreboard_in q = in;
+                scoreboard_out o;
+                q.check.ahead = false;
+                scoreboard_eval(&model, &q, &o);
+                cov_.ahead_clears += !o.clear;
+            }
             return;
         }
         cov_.holds++;
@@ -179,17 +188,19 @@ class Bench {
     {
         std::printf("coverage: %ld clear, %ld held (%ld by the destination "
                     "alone, %ld by a pending register, %ld regrouped), %ld "
-                    "releases, %ld resets, %ld cycles past the stamp's wrap\n",
+                    "releases, %ld resets, %ld cycles past the stamp's wrap, "
+                    "%ld clear about the next cycle and held in this one\n",
                     cov_.clears, cov_.holds, cov_.waw_only,
                     cov_.pending_holds, cov_.regrouped_holds, cov_.releases,
-                    cov_.resets, cov_.wraps);
+                    cov_.resets, cov_.wraps, cov_.ahead_clears);
     }
 
     bool covered() const
     {
         return cov_.clears && cov_.holds && cov_.waw_only
                && cov_.pending_holds && cov_.regrouped_holds
-               && cov_.releases && cov_.resets > 1 && cov_.wraps;
+               && cov_.releases && cov_.resets > 1 && cov_.wraps
+               && cov_.ahead_clears;
     }
 
     bool scenario_done() const { return false; }
@@ -242,6 +253,7 @@ class Bench {
         c.rs1 = pick_reg();
         c.rs2 = pick_reg();
         c.rd = pick_reg();
+        c.ahead = rng_.chance(1, 2);
     }
 
     void make_reserve(scoreboard_in &in, unsigned p, long cycle)

@@ -251,7 +251,7 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         enum sm_stall wy;
 
         if (buffered)
-            hz = sm_issue_hazard(sm, s, w, held ? now : now + ahead,
+            hz = sm_issue_hazard(sm, s, w, now, !held && ahead,
                                  cy->group_ok[s],
                                  held || !ahead ? lsu_now : lsu_free);
         cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
@@ -291,7 +291,7 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
             bitset_add(fi->warp_valid, w);
 
         if (base && buffered)
-            hz = sm_issue_hazard(sm, s, w, held ? now : now + ahead,
+            hz = sm_issue_hazard(sm, s, w, now, !held && ahead,
                                  cy->group_ok[s],
                                  held || !ahead ? lsu_now : lsu_free);
         cy->data_hz[s][w] = hz == SM_HAZARD_DATA;

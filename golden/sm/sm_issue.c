@@ -70,12 +70,13 @@ static void probe_check(struct sm *sm, unsigned s, unsigned w,
  * and register); structural: its unit is busy (the SIMD groups of the
  * scheduler, group_ok, or the LSU).  A stale slot and a PC outside the
  * text are let through: the first is dropped, the second is an error
- * that sm_execute() names.  lsu_ok: the LSU takes a memory instruction
- * (its port free in this cycle, or, for a grant that executes in the next
- * cycle, the unit able to accept). */
+ * that sm_execute() names.  next: a grant that executes in the next
+ * cycle (operand_read_cycles = 1), whose check asks the scoreboard about
+ * that cycle.  lsu_ok: the LSU takes a memory instruction (its port free
+ * in this cycle, or, for such a grant, the unit able to accept). */
 enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
-                               unsigned w, uint64_t now, bool group_ok,
-                               bool lsu_ok)
+                               unsigned w, uint64_t now, bool next,
+                               bool group_ok, bool lsu_ok)
 {
     unsigned owner[SM_MAX_LANES];
     uint32_t pc;
@@ -106,6 +107,7 @@ enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
     if (!u.valid)
         return SM_HAZARD_NONE;
     si.now = now;
+    si.check.ahead = next;
     si.check.t.mask = mask;
     si.check.rs1 = u.rs1;
     si.check.rs2 = u.rs2;

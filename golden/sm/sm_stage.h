@@ -173,12 +173,13 @@ void sm_owner_slots(const struct sm *sm, unsigned s,
  * and register); structural: its unit is busy (the SIMD groups of the
  * scheduler, group_ok, or the LSU).  A stale slot and a PC outside the
  * text are let through: the first is dropped, the second is an error
- * that sm_execute() names.  lsu_ok: the LSU takes a memory instruction
- * (its port free in this cycle, or, for a grant that executes in the next
- * cycle, the unit able to accept). */
+ * that sm_execute() names.  next: a grant that executes in the next
+ * cycle (operand_read_cycles = 1), whose check asks the scoreboard about
+ * that cycle.  lsu_ok: the LSU takes a memory instruction (its port free
+ * in this cycle, or, for such a grant, the unit able to accept). */
 enum sm_hazard sm_issue_hazard(struct sm *sm, unsigned s,
-                               unsigned w, uint64_t now, bool group_ok,
-                               bool lsu_ok);
+                               unsigned w, uint64_t now, bool next,
+                               bool group_ok, bool lsu_ok);
 
 /* Why scheduler s issued nothing when none of its warps shows a reason:
  * the threads of its launch warps are held by the control-flow

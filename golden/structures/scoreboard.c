@@ -141,9 +141,10 @@ void scoreboard_eval(const struct scoreboard *m,
 {
     const struct scoreboard_check *c = &in->check;
     uint64_t left = c->t.mask;
+    uint64_t at = in->now + c->ahead;   /* the cycle asked about */
 
     if (!c->t.slots) {
-        out->clear = slot_clear(m, c->t.slot, left, c, in->now);
+        out->clear = slot_clear(m, c->t.slot, left, c, at);
         return;
     }
     out->clear = true;
@@ -151,7 +152,7 @@ void scoreboard_eval(const struct scoreboard *m,
         unsigned g = c->t.slots[__builtin_ctzll(left)];
         uint64_t same = same_slot(c->t.slots, left, g);
 
-        if (!slot_clear(m, g, same, c, in->now)) {
+        if (!slot_clear(m, g, same, c, at)) {
             out->clear = false;
             return;
         }

@@ -23,7 +23,10 @@
  *                  slot) and the registers it reads (rs1, rs2) and writes
  *                  (rd); 0 is none, as x0.  Output clear: none of those
  *                  registers of those threads is held (RAW, WAW) in this
- *                  cycle.  The SM asks it for each warp that may issue.
+ *                  cycle, or with `ahead` in the next (a result due then
+ *                  is read then; a pending register, even one a release
+ *                  of this cycle frees, is held).  The SM asks it for
+ *                  each warp that may issue.
  *   reserve[k]     the reservations of this cycle's issues (at most one
  *                  per scheduler): threads, rd and the first cycle `at`
  *                  from which the result may be read, or
@@ -113,6 +116,8 @@ struct scoreboard_check {
     struct scoreboard_threads t;    /* the threads it would run */
     uint8_t rs1, rs2;       /* registers read (0: none) */
     uint8_t rd;             /* register written (0: none) */
+    bool ahead;             /* asked about the next cycle (a grant that
+                               executes then, operand_read_cycles = 1) */
 };
 
 struct scoreboard_reserve {

@@ -43,6 +43,7 @@ module simtref_scoreboard #(
   input  wire [NUM_CHK*5-1:0]            chk_rs1_i,    // register read (0: none)
   input  wire [NUM_CHK*5-1:0]            chk_rs2_i,    // register read (0: none)
   input  wire [NUM_CHK*5-1:0]            chk_rd_i,     // register written (0: none)
+  input  wire [NUM_CHK-1:0]              chk_ahead_i,  // asked about the next cycle (a grant that executes then)
   output wire [NUM_CHK-1:0]              clear_o,      // none of them held: it may issue
 
   // Reservations of this cycle's issues, one port per scheduler
@@ -175,7 +176,8 @@ module simtref_scoreboard #(
       end
 
       // The checks: this lane's rows of their registers, held while pending
-      // or busy with the stamp ahead (a difference of 1 .. 2^(STAMP_W-1)-1).
+      // or busy with the stamp ahead (a difference of 1 .. 2^(STAMP_W-1)-1)
+      // of the cycle asked about: this one, or with chk_ahead_i the next.
       for (gc = 0; gc < NUM_CHK; gc = gc + 1) begin : g_chk
         wire [SLOT_W-1:0]  slot = chk_slots_i[(gc*LANES+gl)*SLOT_W +: SLOT_W];
         wire [4:0]         rs1  = chk_rs1_i[gc*5 +: 5];
@@ -184,9 +186,10 @@ module simtref_scoreboard #(
         wire [ROW_W-1:0]   row_rs1  = {slot, rs1};
         wire [ROW_W-1:0]   row_rs2  = {slot, rs2};
         wire [ROW_W-1:0]   row_rd   = {slot, rd};
-        wire [STAMP_W-1:0] left_rs1 = stamp_q[row_rs1] - now_q;
-        wire [STAMP_W-1:0] left_rs2 = stamp_q[row_rs2] - now_q;
-        wire [STAMP_W-1:0] left_rd  = stamp_q[row_rd] - now_q;
+        wire [STAMP_W-1:0] at   = now_q + {{(STAMP_W-1){1'b0}}, chk_ahead_i[gc]};
+        wire [STAMP_W-1:0] left_rs1 = stamp_q[row_rs1] - at;
+        wire [STAMP_W-1:0] left_rs2 = stamp_q[row_rs2] - at;
+        wire [STAMP_W-1:0] left_rd  = stamp_q[row_rd] - at;
         wire held_rs1 = pend_q[row_rs1] || (busy_q[row_rs1] && left_rs1 != {STAMP_W{1'b0}}
                                           && !left_rs1[STAMP_W-1]);
         wire held_rs2 = pend_q[row_rs2] || (busy_q[row_rs2] && left_rs2 != {STAMP_W{1'b0}}

@@ -202,6 +202,7 @@ module simtref_sm_issue #(
     .chk_rs1_i   (d_rs1),
     .chk_rs2_i   (d_rs2),
     .chk_rd_i    (d_rd),
+    .chk_ahead_i ({NUM_SLOTS{1'b0}}),  // each check about this cycle (operand_read_cycles = 0)
     .clear_o     (sb_clear),
     .res_valid_i (res_valid_i),
     .res_slots_i (res_slots_i),
@@ -209,8 +210,8 @@ module simtref_sm_issue #(
     .res_rd_i    (res_rd_i),
     .res_pend_i  (res_pend_i),
     .res_lat_i   (res_lat_i),
-    .rel_valid_i (done_valid_i),   // the LSU's dones ...
-    .rel_slots_i (mw_done_slots),  // ... the entries the table reads out
+    .rel_valid_i (done_valid_i),       // the LSU's dones ...
+    .rel_slots_i (mw_done_slots),      // ... the entries the table reads out
     .rel_mask_i  (mw_done_mask),
     .rel_rd_i    (done_rd_i)
   );

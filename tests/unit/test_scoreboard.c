@@ -30,11 +30,12 @@ static void make(struct scoreboard *sb)
     assert_int_equal(sb->g.warp_slots, 8);
 }
 
-/* The check port at cycle now: may the lanes `mask` of slot g (or of
- * slots[], when not NULL) read rs1, rs2 and write rd? */
-static bool clear(const struct scoreboard *sb, unsigned g,
+/* The check port at cycle now, about it or (ahead) the next: may the
+ * lanes `mask` of slot g (or of slots[], when not NULL) read rs1, rs2 and
+ * write rd? */
+static bool check(const struct scoreboard *sb, unsigned g,
                   const unsigned *slots, uint64_t mask, unsigned rs1,
-                  unsigned rs2, unsigned rd, uint64_t now)
+                  unsigned rs2, unsigned rd, uint64_t now, bool ahead)
 {
     struct scoreboard_in in;
     struct scoreboard_out out;
@@ -47,8 +48,17 @@ static bool clear(const struct scoreboard *sb, unsigned g,
     in.check.rs1 = (uint8_t)rs1;
     in.check.rs2 = (uint8_t)rs2;
     in.check.rd = (uint8_t)rd;
+    in.check.ahead = ahead;
     scoreboard_eval(sb, &in, &out);
     return out.clear;
+}
+
+/* The check port about cycle now itself. */
+static bool clear(const struct scoreboard *sb, unsigned g,
+                  const unsigned *slots, uint64_t mask, unsigned rs1,
+                  unsigned rs2, unsigned rd, uint64_t now)
+{
+    return check(sb, g, slots, mask, rs1, rs2, rd, now, false);
 }
 
 /* A clock edge at cycle now with one reservation (rd 0: none) and one
@@ -102,6 +112,26 @@ static void a_dependent_waits_for_the_result_and_issues_the_cycle_it_is_ready(vo
     assert_true(clear(&sb, 1, NULL, 0xf, 0, 0, 0, 7));
     scoreboard_reset(&sb);
     assert_true(clear(&sb, 1, NULL, 0x1, 5, 0, 6, 0));
+    scoreboard_free(&sb);
+}
+
+static void a_check_about_the_next_cycle_passes_a_result_due_then(void **state)
+{
+    static const uint16_t slot1[LANES] = { 1, 1, 1, 1 };
+    struct scoreboard sb;
+
+    (void)state;
+    make(&sb);
+    /* cycle 5: slot 1, lane 0 writes x5, readable from cycle 10 */
+    edge(&sb, 5, 1, NULL, 0x1, 5, 10, NULL, 0, 0);
+    assert_false(check(&sb, 1, NULL, 0x1, 5, 0, 0, 8, true));  /* about 9 */
+    assert_true(check(&sb, 1, NULL, 0x1, 5, 0, 0, 9, true));   /* about 10 */
+    assert_false(clear(&sb, 1, NULL, 0x1, 5, 0, 0, 9));
+    /* a pending register stays held until its release */
+    edge(&sb, 6, 1, NULL, 0x1, 7, SCOREBOARD_PENDING, NULL, 0, 0);
+    assert_false(check(&sb, 1, NULL, 0x1, 7, 0, 0, 50, true));
+    edge(&sb, 51, 1, NULL, 0, 0, 0, slot1, 0x1, 7);
+    assert_true(check(&sb, 1, NULL, 0x1, 7, 0, 0, 52, true));
     scoreboard_free(&sb);
 }
 
@@ -229,6 +259,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_dependent_waits_for_the_result_and_issues_the_cycle_it_is_ready),
         cmocka_unit_test(a_reservation_of_this_cycle_shows_from_the_next),
+        cmocka_unit_test(a_check_about_the_next_cycle_passes_a_result_due_then),
         cmocka_unit_test(a_load_s_dependent_waits_until_the_release_and_issues_the_cycle_after),
         cmocka_unit_test(a_regrouped_warp_is_held_by_each_threads_own_registers),
         cmocka_unit_test(the_next_ready_cycle_is_the_earliest_scheduled_result),
