@@ -1,5 +1,6 @@
 #!/bin/sh
-# synth_cache.sh -- `simtref area` with a synthesis cache: a second run of
+# synth_cache.sh -- `simtref area` with a synthesis cache: a fresh run into
+# --workdir keeps each structure's mapped netlist; a second run of
 # an unchanged configuration runs no Yosys (every structure's log says it
 # came from the cache, and no netlist is written) and prints the same
 # report; a damaged entry is synthesized again and replaced; progress
@@ -25,6 +26,8 @@ n=$(ls -d "$out"/fresh/simtref_*/ | wc -l)
 [ "$(cached fresh)" -eq 0 ] || { echo "FAIL: the first run took results from an empty cache"; fail=1; }
 [ "$(ls "$cache"/*.syn | wc -l)" -eq "$n" ] || { echo "FAIL: not one cache entry per structure"; fail=1; }
 [ -s "$out/fresh.err" ] && { echo "FAIL: output on stderr off a terminal:"; cat "$out/fresh.err"; fail=1; }
+[ "$(ls "$out"/fresh/simtref_*/netlist.v 2>/dev/null | wc -l)" -eq "$n" ] \
+  || { echo "FAIL: a fresh run into --workdir did not keep every mapped netlist"; fail=1; }
 
 run again
 [ "$(cached again)" -eq "$n" ] || { echo "FAIL: $(cached again) of $n structures came from the cache"; fail=1; }
