@@ -201,7 +201,6 @@ static void a_latch_is_an_error_naming_the_unmapped_cell(void **state)
 {
     struct fixture *fx = *state;
     struct synth_result res;
-
     struct synth_flow flow = { fx->yosys, fx->liberty, NULL, 1, NULL, 0 };
     struct synth_job job;
     char vpath[512];
