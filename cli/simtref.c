@@ -84,8 +84,9 @@ static const struct cli_option area_options[] = {
     CLI_OPTION_PRESET("(default " AREA_DEFAULT_PRESET "; or give FILE)"),
     CLI_OPTION_SET,
     { "--workdir", NULL, CLI_TEXT, "DIR", 0, 0, false,
-      "keep Yosys's files in DIR (default: a temporary directory,\n"
-      "removed at the end)" },
+      "keep Yosys's files in DIR, each mapped netlist included\n"
+      "(default: a temporary directory, removed at the end, and\n"
+      "no netlist written)" },
     { "--csv", NULL, CLI_TEXT, "FILE", 0, 0, false,
       "write the figures as CSV ('-': standard output)" },
     { "--json", NULL, CLI_TEXT, "FILE", 0, 0, false,

@@ -91,7 +91,7 @@ int area_report(const struct simt_config *cfg, const struct area_request *req,
                                      SIMTREF_LIBERTY_DEFAULT);
     const struct synth_flow flow = {
         yosys, liberty, req->cache_dir, req->jobs ? req->jobs : 1,
-        req->progress
+        req->progress, req->workdir != NULL /* the netlists are kept */
     };
     struct atomic_file csv, json;
     struct report *r;

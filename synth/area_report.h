@@ -31,8 +31,10 @@
 
 /* What the caller asks of the report. */
 struct area_request {
-    const char *workdir;    /* synthesis here (kept), or NULL: a temporary
-                               directory removed afterwards */
+    const char *workdir;    /* synthesis here (kept, with each fresh
+                               run's mapped netlist), or NULL: a temporary
+                               directory removed afterwards (no netlist
+                               written) */
     const char *csv_path;   /* NULL: no CSV */
     const char *json_path;  /* NULL: no JSON */
     const char *cache_dir;  /* the synthesis cache (synth_cache.h), or NULL */

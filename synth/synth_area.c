@@ -12,7 +12,7 @@ int synth_area(const char *yosys, const char *liberty_path,
                char *err, size_t errlen)
 {
     struct synth_job job;
-    struct synth_flow flow = { yosys, liberty_path, NULL, 1, NULL };
+    struct synth_flow flow = { yosys, liberty_path, NULL, 1, NULL, 1 };
     int rc;
 
     memset(&job, 0, sizeof job);

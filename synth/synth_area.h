@@ -117,10 +117,16 @@ struct synth_flow {
     unsigned    jobs;           /* Yosys runs at a time, at least 1 */
     FILE       *progress;       /* a line per module started and done, or
                                    NULL (the caller decides: a terminal) */
+    int         netlist;        /* write each fresh run's mapped netlist
+                                   (netlist.v) into its workdir; 0 when
+                                   no one reads it (a temporary workdir):
+                                   the figures, the script's other lines
+                                   and the cache key are the same */
 };
 
 /*
- * Synthesize every job as synth_area() does, flow->jobs at a time (the
+ * Synthesize every job as synth_area() does (the mapped netlist written
+ * when flow->netlist says so), flow->jobs at a time (the
  * largest Verilog file first), taking Yosys's outputs from the cache when
  * an entry has the job's key and storing those of every fresh run in it.
  * A cache that cannot be written is reported on stderr once and the batch

@@ -62,7 +62,7 @@ struct batch {
 
 void yosys_script_write(FILE *out, const char *liberty, const char *verilog,
                         const char *const *sub, size_t nsub,
-                        const char *top, int show_table,
+                        const char *top, int show_table, int netlist,
                         const struct yosys_files *f)
 {
     fprintf(out, "# Area synthesis of module %s, written by simtref.\n"
@@ -71,6 +71,10 @@ void yosys_script_write(FILE *out, const char *liberty, const char *verilog,
     fprintf(out, "read_verilog -noautowire %s\n", verilog);
     for (size_t i = 0; i < nsub; i++)
         fprintf(out, "read_verilog -noautowire %s\n", sub[i]);
+    /* Elaborated with the default, then again with 0.  (Elaborating once,
+     * read_verilog -defer and hierarchy -chparam, saves seconds on the
+     * RBT but numbers the cells differently, and ABC's fast script,
+     * sensitive to their order, maps the lookups to a few more cells.) */
     if (show_table)
         fprintf(out, "chparam -set SHOW_TABLE 0 %s\n", top);
     fprintf(out, "hierarchy -check -top %s\n", top);
@@ -94,7 +98,8 @@ void yosys_script_write(FILE *out, const char *liberty, const char *verilog,
     fprintf(out, "abc -fast -liberty %s\n", liberty);
     fprintf(out, "opt_clean\n");
     fprintf(out, "tee -o %s stat -liberty %s\n", f->stat, liberty);
-    fprintf(out, "write_verilog -noattr %s\n", f->netlist);
+    if (netlist)
+        fprintf(out, "write_verilog -noattr %s\n", f->netlist);
 }
 
 int yosys_check_script_path(const char *what, const char *path, char *err,
@@ -336,7 +341,10 @@ static int read_submodules(struct run *r, char **text, size_t *len)
 }
 
 /* Write the script of job r to out: with its own paths, or (key != 0)
- * with fixed names, as its cache key reads it. */
+ * with fixed names, as its cache key reads it.  The key's script is the
+ * one that writes the netlist, whether this run writes it or not: that
+ * line changes no figure, and runs that keep the netlist and runs that do
+ * not share their entries. */
 static void write_script(const struct batch *b, const struct run *r,
                          int show_table, int key, FILE *out)
 {
@@ -348,11 +356,11 @@ static void write_script(const struct batch *b, const struct run *r,
     if (key) {
         yosys_files_in(".", &fixed, NULL, 0);
         yosys_script_write(out, "cells.lib", "module.v", sub, r->sub.n,
-                           r->job->top, show_table, &fixed);
+                           r->job->top, show_table, 1, &fixed);
     } else {
         yosys_script_write(out, b->flow->liberty_path, r->job->verilog_path,
                            sub, r->sub.n, r->job->top, show_table,
-                           &r->files);
+                           b->flow->netlist, &r->files);
     }
 }
 

@@ -19,11 +19,12 @@
  * modules top instantiates (submodules.h), read after it; with any, the
  * design is flattened before the marked arrays are listed, so each
  * instance's arrays are.  show_table: the source declares the parameter
- * SHOW_TABLE, which the script sets to 0 (in top).
+ * SHOW_TABLE, which the script sets to 0 (in top).  netlist: the script
+ * ends by writing the mapped netlist to f->netlist.
  */
 void yosys_script_write(FILE *out, const char *liberty, const char *verilog,
                         const char *const *sub, size_t nsub,
-                        const char *top, int show_table,
+                        const char *top, int show_table, int netlist,
                         const struct yosys_files *f);
 
 /*

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Largest difference tolerated between our area sum and Yosys's. */
 static const double AREA_TOLERANCE_UM2 = 0.01;
@@ -149,7 +150,11 @@ static int parse_stat(const char *text, const char *top,
         } else if (state == IN_MODULE) {
             if (synth_starts_with(s, "Number of cells:"))
                 state = IN_CELLS;
-        } else if (parse_cell_line(s, res, memories, lib, f->netlist,
+        } else if (parse_cell_line(s, res, memories, lib,
+                                   /* the file to see: the netlist when it
+                                    * was written, else the statistics */
+                                   access(f->netlist, F_OK) == 0
+                                       ? f->netlist : f->stat,
                                    err, errlen) != 0) {
             return -1;
         }

@@ -1,5 +1,6 @@
 #!/bin/sh
-# synth_cache.sh -- `simtref area` with a synthesis cache: a second run of
+# synth_cache.sh -- `simtref area` with a synthesis cache: a fresh run into
+# --workdir keeps each structure's mapped netlist; a second run of
 # an unchanged configuration runs no Yosys (every structure's log says it
 # came from the cache, and no netlist is written) and prints the same
 # report; a damaged entry is synthesized again and replaced; progress
@@ -11,10 +12,11 @@ rm -rf "$out"
 mkdir -p "$out"
 cache=$out/cache
 
-run() { # run NAME: area of tiny into $out/NAME.md, synthesis in $out/NAME
-  "$SIMTREF" area --preset tiny --jobs 2 --cache "$cache" --workdir "$out/$1" \
-    > "$out/$1.md" 2> "$out/$1.err" \
-    || { echo "FAIL: simtref area ($1)"; cat "$out/$1.err"; exit 1; }
+run() { # run NAME [ARG...]: area of tiny into $out/NAME.md, synthesis in $out/NAME
+  name=$1; shift
+  "$SIMTREF" area --preset tiny --jobs 2 --cache "$cache" --workdir "$out/$name" "$@" \
+    > "$out/$name.md" 2> "$out/$name.err" \
+    || { echo "FAIL: simtref area ($name)"; cat "$out/$name.err"; exit 1; }
 }
 # cached NAME: the structures of run NAME that came from the cache
 cached() { grep -l "^Not run: the outputs" "$out/$1"/simtref_*/yosys.log 2>/dev/null | wc -l; }
@@ -25,11 +27,32 @@ n=$(ls -d "$out"/fresh/simtref_*/ | wc -l)
 [ "$(cached fresh)" -eq 0 ] || { echo "FAIL: the first run took results from an empty cache"; fail=1; }
 [ "$(ls "$cache"/*.syn | wc -l)" -eq "$n" ] || { echo "FAIL: not one cache entry per structure"; fail=1; }
 [ -s "$out/fresh.err" ] && { echo "FAIL: output on stderr off a terminal:"; cat "$out/fresh.err"; fail=1; }
+[ "$(ls "$out"/fresh/simtref_*/netlist.v 2>/dev/null | wc -l)" -eq "$n" ] \
+  || { echo "FAIL: a fresh run into --workdir did not keep every mapped netlist"; fail=1; }
 
 run again
 [ "$(cached again)" -eq "$n" ] || { echo "FAIL: $(cached again) of $n structures came from the cache"; fail=1; }
 ls "$out"/again/simtref_*/netlist.v >/dev/null 2>&1 && { echo "FAIL: a cached run wrote a netlist"; fail=1; }
 cmp -s "$out/fresh.md" "$out/again.md" || { echo "FAIL: the cached report differs"; diff "$out/fresh.md" "$out/again.md"; fail=1; }
+
+# A changed configuration: exactly the structures whose generated module
+# changed are synthesized anew, the others come from the cache (a copy of
+# it, so that the entries below are the unchanged configuration's).
+cp -r "$cache" "$out/cache-changed"
+cache=$out/cache-changed
+run changed --set waiting_lookup_entries=4
+cache=$out/cache
+anew=0
+for d in "$out"/changed/simtref_*/; do
+  m=$(basename "$d")
+  if cmp -s "$out/fresh/$m.v" "$out/changed/$m.v"; then
+    grep -q "^Not run: the outputs" "$d/yosys.log" || { echo "FAIL: $m is unchanged but was synthesized anew"; fail=1; }
+  else
+    anew=$((anew + 1))
+    grep -q "^Not run: the outputs" "$d/yosys.log" && { echo "FAIL: $m changed but came from the cache"; fail=1; }
+  fi
+done
+[ "$anew" -ge 1 ] || { echo "FAIL: --set waiting_lookup_entries=4 changed no synthesized module"; fail=1; }
 
 # Damage two entries: one cut short, one with a figure changed.
 set -- "$cache"/*.syn

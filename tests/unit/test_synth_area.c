@@ -201,10 +201,27 @@ static void a_latch_is_an_error_naming_the_unmapped_cell(void **state)
 {
     struct fixture *fx = *state;
     struct synth_result res;
+    struct synth_flow flow = { fx->yosys, fx->liberty, NULL, 1, NULL, 0 };
+    struct synth_job job;
+    char vpath[512];
 
     assert_int_equal(synthesize(fx, "lat", LATCH_V, &res), -1);
     assert_non_null(strstr(fx->err, "DLATCH"));
     assert_non_null(strstr(fx->err, "not in the library"));
+    assert_non_null(strstr(fx->err, "netlist.v)"));
+    /* without the netlist, the message names the statistics, which are
+     * there to be read */
+    snprintf(vpath, sizeof vpath, "%s/netlist.v", fx->dir);
+    assert_int_equal(remove(vpath), 0);
+    snprintf(vpath, sizeof vpath, "%s/fixture.v", fx->dir);
+    memset(&job, 0, sizeof job);
+    job.verilog_path = vpath;
+    job.top = "lat";
+    job.workdir = fx->dir;
+    assert_int_equal(synth_area_batch(&flow, &job, 1, fx->err,
+                                      sizeof fx->err), -1);
+    assert_non_null(strstr(fx->err, "DLATCH"));
+    assert_non_null(strstr(fx->err, "stat.txt)"));
 }
 
 static void a_missing_yosys_binary_is_reported_by_name(void **state)
@@ -345,11 +362,14 @@ static void a_module_s_submodules_are_read_beside_it_and_counted_per_instance(
     assert_int_equal(res.array[1].bits, 4);
 }
 
-/* Synthesize pair.v through a batch with the cache in the fixture's
- * directory; returns whether its figures came from the cache. */
-static int pair_cached(struct fixture *fx, struct synth_result *res)
+/* Synthesize pair.v through a batch, with the cache in cache_dir (or
+ * none) and the netlist written when asked; returns whether its figures
+ * came from the cache. */
+static int pair_batch(struct fixture *fx, const char *cache_dir,
+                      int netlist, struct synth_result *res)
 {
-    struct synth_flow flow = { fx->yosys, fx->liberty, fx->dir, 1, NULL };
+    struct synth_flow flow = { fx->yosys, fx->liberty, cache_dir, 1, NULL,
+                               netlist };
     struct synth_job job;
     char vpath[512];
 
@@ -362,6 +382,59 @@ static int pair_cached(struct fixture *fx, struct synth_result *res)
                                       sizeof fx->err), 0);
     *res = job.res;
     return job.cached;
+}
+
+/* pair_batch() with the cache in the fixture's directory, no netlist. */
+static int pair_cached(struct fixture *fx, struct synth_result *res)
+{
+    return pair_batch(fx, fx->dir, 0, res);
+}
+
+/* Whether the fixture's directory holds a netlist.v; removes it. */
+static int take_netlist(const struct fixture *fx)
+{
+    char path[512];
+
+    snprintf(path, sizeof path, "%s/netlist.v", fx->dir);
+    return remove(path) == 0;
+}
+
+/* The figures a report prints from a result are the same in a and b. */
+static void assert_same_figures(const struct synth_result *a,
+                                const struct synth_result *b)
+{
+    unsigned i;
+
+    assert_int_equal(a->cells, b->cells);
+    assert_int_equal(a->flops, b->flops);
+    assert_int_equal(a->ncell_types, b->ncell_types);
+    for (i = 0; i < a->ncell_types; i++) {
+        assert_string_equal(a->cell[i].name, b->cell[i].name);
+        assert_int_equal(a->cell[i].count, b->cell[i].count);
+    }
+    assert_true(a->total_um2 == b->total_um2);
+    assert_int_equal(a->narrays, b->narrays);
+}
+
+/* The mapped netlist is written only when the flow asks for it; with or
+ * without it the figures are the same and so is the cache entry: a run
+ * that keeps the netlist finds the entry of one that did not. */
+static void the_netlist_is_written_when_asked_with_the_same_figures(
+    void **state)
+{
+    struct fixture *fx = *state;
+    struct synth_result without, with, cached;
+    char path[512];
+
+    write_fixture(fx, "cnt.v", CNT_V, path, sizeof path);
+    write_fixture(fx, "pair.v", PAIR_V, path, sizeof path);
+    assert_false(pair_batch(fx, fx->dir, 0, &without));
+    assert_false(take_netlist(fx));
+    assert_false(pair_batch(fx, NULL, 1, &with));
+    assert_true(take_netlist(fx));
+    assert_same_figures(&without, &with);
+    assert_true(pair_batch(fx, fx->dir, 1, &cached));
+    assert_same_figures(&without, &cached);
 }
 
 static void a_changed_submodule_misses_the_cache(void **state)
@@ -498,6 +571,9 @@ int main(void)
             make_fixture, remove_fixture),
         cmocka_unit_test_setup_teardown(
             a_changed_submodule_misses_the_cache,
+            make_fixture, remove_fixture),
+        cmocka_unit_test_setup_teardown(
+            the_netlist_is_written_when_asked_with_the_same_figures,
             make_fixture, remove_fixture),
         cmocka_unit_test_setup_teardown(
             the_lsu_is_synthesized_with_the_arbiter_it_instantiates,
