@@ -156,7 +156,7 @@ static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
     cy->eo[s].exits = 0;        /* sm_execute() sets the rest */
     cy->fetched[s] = cy->exited[s] = false;
     cy->arrive[s] = -1;
-    cy->exec_valid[s] = cy->op_drop[s] = false;
+    cy->exec_valid[s] = false;     /* ready_vector() or execute_granted() */
     cy->exec_warp[s] = 0;
     /* (a warp in the operand-read stage takes the control-flow stage's
      * port when it executes) */
@@ -176,23 +176,18 @@ static void launch_choice(struct sm *sm, struct sm_cycle_state *cy,
     }
 }
 
-/* Under operand_read_cycles = 1, when warp w of scheduler s is the
- * operand-read stage's (true): it executes now if its instruction may
- * issue, waits on its hazard (stall wy), or is dropped when it is no
- * longer issuable (issuable: its base and buffered; under harp its slot
- * changed under it). */
-static bool operand_stage_warp(const struct sm *sm, struct sm_cycle_state *cy,
-                               unsigned s, unsigned w, bool issuable,
-                               enum sm_hazard hz, enum sm_stall wy)
+/* Under operand_read_cycles = 1, what scheduler s's operand-read stage's
+ * warp does: it executes now if its instruction may issue, waits on its
+ * hazard (stall wy), or is dropped when it is no longer issuable
+ * (issuable: its base and buffered; under harp its slot changed under
+ * it). */
+static void operand_stage_warp(struct sm_cycle_state *cy, unsigned s,
+                               bool issuable, enum sm_hazard hz,
+                               enum sm_stall wy)
 {
-    const struct sm_sched *sc = &sm->sch[s];
-
-    if (!sc->op_valid || w != sc->op_warp)
-        return false;
     cy->exec_valid[s] = issuable && hz == SM_HAZARD_NONE;
     cy->op_drop[s] = !issuable;
     cy->exec_why[s] = wy;
-    return true;
 }
 
 /* Scheduler s's ready vector: each warp's hazards and stall, the warps
@@ -274,7 +269,8 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
          * below, by their launch warps */
         wy = sm_ready_stall(buffered, sm_ibuffer_read(sc, w).refill, hz);
         cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
-        operand_stage_warp(sm, cy, s, w, buffered, hz, wy);
+        if (held)
+            operand_stage_warp(cy, s, buffered, hz, wy);
     }
     resident = sm_resident_of(sm, s, resident_set);
     for (unsigned w = bitset_next(resident, W, 0);
@@ -318,7 +314,8 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
              : sm_ready_stall(buffered, sm_ibuffer_read(sc, w).refill,
                               hz);
         cy->why[s] = wy < cy->why[s] ? wy : cy->why[s];
-        operand_stage_warp(sm, cy, s, w, base && buffered, hz, wy);
+        if (held)
+            operand_stage_warp(cy, s, base && buffered, hz, wy);
     }
     if (!ahead) {
         cy->exec_why[s] = cy->why[s];
