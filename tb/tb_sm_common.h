@@ -340,6 +340,12 @@ struct IsHarp<T, std::void_t<decltype(T::mem_pending_i)>> : std::true_type {};
 template <class T, class = void> struct HasOpStage : std::false_type {};
 template <class T>
 struct HasOpStage<T, std::void_t<decltype(T::op_valid_o)>> : std::true_type {};
+// An issue check told the operand-read stage's warp, whose check is
+// about the cycle it executes in, the others' about the next
+// (operand_read_cycles = 1).
+template <class T, class = void> struct ReadsOpStage : std::false_type {};
+template <class T>
+struct ReadsOpStage<T, std::void_t<decltype(T::op_warp_i)>> : std::true_type {};
 
 // The mode of module T's stage.
 template <class T>
