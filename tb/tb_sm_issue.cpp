@@ -343,8 +343,7 @@ int main(int argc, char **argv)
     Coverage cov;
     unsigned stopped = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_issue", opt.config, cfg,
-                                       tb::StageTiming::EitherCycle))
+    if (int rc = tb::load_stage_config(opt.config, cfg))
         return rc;
     if (cfg.operand_read_cycles != (kOpStage ? 1u : 0u)) {
         std::fprintf(stderr, "tb_sm_issue: configuration %s: "
