@@ -16,7 +16,10 @@
  * launch warp named by the control-flow stage's issue view (owner_i),
  * and the check port reads each lane's thread at its own warp slot, as
  * sm_owner_slots() does; under the other modes a warp's lanes are all
- * its own slot's.
+ * its own slot's.  With operand_read_cycles = 1 each scheduler's
+ * operand-read stage is an input too: a grant is checked for the next
+ * cycle (the check port's look-ahead, the LSU's accept alone), the
+ * stage's warp for this one, as ready_vector() asks sm_issue_hazard().
  */
 #include "rtlgen.h"
 #include "bits.h"
@@ -126,6 +129,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     struct vport ports[sizeof head_ports / sizeof head_ports[0]
                        + sizeof op_ports / sizeof op_ports[0]
                        + sizeof tail_ports / sizeof tail_ports[0]];
+    /* (the last parameter, WARP_W, is the operand-read stage's) */
     size_t nparams = sizeof params / sizeof params[0] - !z->op_stage;
     size_t nports = 0;
 
