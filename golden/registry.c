@@ -599,7 +599,9 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * and compares every output every cycle.  Every mode: under harp the
      * warps checked are the First-Level slots, regrouped warps, each
      * lane's launch warp an input (the stage's issue view).  sm-tiny-ics
-     * has sm-tiny-sbr's text: its row is make cosim-long's. */
+     * has sm-tiny-sbr's text: its row is make cosim-long's.  Generated
+     * with the operand-read stage's warp as an input when the
+     * configuration has the stage: the -or1 rows, make cosim-long's. */
     [STRUCTURE_SM_ISSUE] = {
         .name = "sm_issue",
         .module = "simtref_sm_issue",
@@ -612,12 +614,14 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .source = "docs/sm-timing.md; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics",
+        .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics sm-tiny-sbr-or1 "
+                     "sm-tiny-harp-or1 sm-tiny-ics-or1",
         .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
                    "lib/simtref/simtref.h tests/tools/kgen.h "
                    "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
         .cosims = "sm-tiny-sbr sm-tiny-minpc tiny sm-tiny-sbr-kgen",
-        .long_cosims = "fermi-sbr gtx480-baws fermi-harp sm-tiny-ics",
+        .long_cosims = "fermi-sbr gtx480-baws fermi-harp sm-tiny-ics "
+                       "sm-tiny-sbr-or1 sm-tiny-harp-or1 sm-tiny-ics-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

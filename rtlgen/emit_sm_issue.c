@@ -16,7 +16,10 @@
  * launch warp named by the control-flow stage's issue view (owner_i),
  * and the check port reads each lane's thread at its own warp slot, as
  * sm_owner_slots() does; under the other modes a warp's lanes are all
- * its own slot's.
+ * its own slot's.  With operand_read_cycles = 1 each scheduler's
+ * operand-read stage is an input too: a grant is checked for the next
+ * cycle (the check port's look-ahead, the LSU's accept alone), the
+ * stage's warp for this one, as ready_vector() asks sm_issue_hazard().
  */
 #include "rtlgen.h"
 #include "bits.h"
@@ -25,6 +28,7 @@
 #include "simd_group.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* The sizes of the parts, as their emitters take them. */
 struct issue_sizes {
@@ -36,6 +40,9 @@ struct issue_sizes {
                                  * slots (sm_reconv_issue_slots()) */
     unsigned own_w;             /* a launch warp of a scheduler */
     bool owners;                /* harp: each lane's launch warp an input */
+    bool op_stage;              /* operand_read_cycles = 1: a grant
+                                 * executes in the next cycle; the
+                                 * operand-read stage's warp an input */
 };
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
@@ -64,8 +71,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "BUSY_W",      bits_for(z->sg.groups), NULL, "... busy groups: 0..NUM_GROUPS" },
         { NULL, 0, NULL, "Derived sizes" },
         { "NUM_SLOTS",   0, "NUM_SCHED * NUM_WARPS", "warps checked in the SM: a check port each" },
+        { "WARP_W",      0, z->warps > 1 ? "$clog2(NUM_WARPS)" : "1", "a warp of a scheduler: the operand-read stage's" },
     };
-    const struct vport ports[] = {
+    const struct vport head_ports[] = {
         { NULL, NULL, NULL, "Clock and reset" },
         { "input",  "",                           "clk_i",          "clock" },
         { "input",  "",                           "rst_ni",         "asynchronous reset, active low" },
@@ -79,9 +87,18 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[NUM_SLOTS*LANES-1:0]",      "mask_i",         "the lanes whose threads it runs" },
         { "input",  "[NUM_SLOTS*LANES*OWN_W-1:0]", "owner_i",       z->owners ? "... each lane's launch warp (the stage's issue view)"
                                                                                : "... each lane's launch warp (the warp's own: not read)" },
+    };
+    const struct vport op_ports[] = {
+        { NULL, NULL, NULL, "The operand-read stage, field s: scheduler s's (operand_read_cycles = 1)" },
+        { "input",  "[NUM_SCHED-1:0]",            "op_valid_i",     "a warp granted in an earlier cycle executes now ..." },
+        { "input",  "[NUM_SCHED*WARP_W-1:0]",     "op_warp_i",      "... this one: checked for this cycle, the others for the next" },
+    };
+    const struct vport tail_ports[] = {
         { NULL, NULL, NULL, "The load/store unit" },
-        { "input",  "",                           "lsu_ready_i",    "it can take a request this cycle" },
-        { "input",  "[NUM_SCHED-1:0]",            "lsu_taken_i",    "an earlier scheduler's issue took its port" },
+        { "input",  "",                           "lsu_ready_i",    z->op_stage ? "it can take a request (a grant asks no more)"
+                                                                               : "it can take a request this cycle" },
+        { "input",  "[NUM_SCHED-1:0]",            "lsu_taken_i",    z->op_stage ? "an earlier scheduler's execution took its port (the stage's warp's)"
+                                                                               : "an earlier scheduler's issue took its port" },
         { NULL, NULL, NULL, "Scoreboard writes: this cycle's reservations (a port per scheduler)" },
         { "input",  "[NUM_SCHED-1:0]",            "res_valid_i",    "a reservation" },
         { "input",  "[NUM_SCHED*LANES*SLOT_W-1:0]", "res_slots_i",  "... each lane's warp slot" },
@@ -109,6 +126,21 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[NUM_SCHED-1:0]",            "group_ok_o",     "a SIMD group takes the scheduler's issue" },
         { "output", "",                           "grp_err_o",      "the SIMD groups refused an issue" },
     };
+    struct vport ports[sizeof head_ports / sizeof head_ports[0]
+                       + sizeof op_ports / sizeof op_ports[0]
+                       + sizeof tail_ports / sizeof tail_ports[0]];
+    /* (the last parameter, WARP_W, is the operand-read stage's) */
+    size_t nparams = sizeof params / sizeof params[0] - !z->op_stage;
+    size_t nports = 0;
+
+    memcpy(&ports[nports], head_ports, sizeof head_ports);
+    nports += sizeof head_ports / sizeof head_ports[0];
+    if (z->op_stage) {
+        memcpy(&ports[nports], op_ports, sizeof op_ports);
+        nports += sizeof op_ports / sizeof op_ports[0];
+    }
+    memcpy(&ports[nports], tail_ports, sizeof tail_ports);
+    nports += sizeof tail_ports / sizeof tail_ports[0];
 
     emit_file_header(v, "simtref_sm_issue.v", "the SM's issue check",
                      "docs/architecture.md; C model: golden/sm/sm_issue.c "
@@ -133,10 +165,16 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "// slot (owner_i, from the control-flow stage's issue view), the table");
         vgen_line(v, "// read at the slot's own, as the C SM keys a load by its issue slot.");
     }
+    if (z->op_stage) {
+        vgen_line(v, "// With the operand-read stage (operand_read_cycles = 1) a warp granted");
+        vgen_line(v, "// now executes in the next cycle: its check asks the scoreboard about");
+        vgen_line(v, "// that cycle (chk_ahead_i) and the LSU only whether it can take a");
+        vgen_line(v, "// request.  The stage's warp (op_valid_i, op_warp_i), which executes");
+        vgen_line(v, "// now, is checked as it issues: the scoreboard about this cycle, the");
+        vgen_line(v, "// LSU's port as an earlier scheduler left it.");
+    }
     vgen_blank(v);
-    vgen_module_begin(v, "simtref_sm_issue", params,
-                      sizeof params / sizeof params[0], ports,
-                      sizeof ports / sizeof ports[0]);
+    vgen_module_begin(v, "simtref_sm_issue", params, nparams, ports, nports);
 }
 
 static void emit_wires(struct vgen *v, const struct issue_sizes *z,
@@ -152,6 +190,8 @@ static void emit_wires(struct vgen *v, const struct issue_sizes *z,
     vgen_line(v, "// the check ports: each lane's thread's warp slot");
     vgen_line(v, "wire [NUM_SLOTS*LANES*SLOT_W-1:0] c_slots;");
     vgen_line(v, "wire [NUM_SLOTS*SLOT_W-1:0] c_slot;    // the warp's slot");
+    if (z->op_stage)
+        vgen_line(v, "wire [NUM_SLOTS-1:0]        c_held;    // the operand-read stage's warp: asked about now");
     vgen_line(v, "wire [NUM_SLOTS-1:0]        sb_clear;  // the scoreboard holds none of its registers");
     vgen_line(v, "wire [NUM_SLOTS*LANES-1:0]  mw_lanes;  // the lanes of its slot's load to rd in flight");
     vgen_line(v, "wire [NUM_SCHED-1:0]        g_accept;  // a SIMD group takes the scheduler's issue");
@@ -200,6 +240,10 @@ static void emit_decoders(struct vgen *v, const struct issue_sizes *z,
     vgen_line(v, "localparam integer        I    = gs * NUM_WARPS + gw;");
     vgen_line(v, "localparam integer        SLOT = gw * NUM_SCHED + gs;  // sm_slot_of()");
     vgen_line(v, "localparam [SLOT_W-1:0]   SLOT_V = SLOT[SLOT_W-1:0];");
+    if (z->op_stage) {
+        vgen_line(v, "localparam integer        W    = gw;");
+        vgen_line(v, "localparam [WARP_W-1:0]   W_V  = W[WARP_W-1:0];");
+    }
     if (owners) {
         vgen_line(v, "localparam integer        NS   = NUM_SCHED;");
         vgen_line(v, "localparam integer        S    = gs;");
@@ -207,6 +251,8 @@ static void emit_decoders(struct vgen *v, const struct issue_sizes *z,
         vgen_line(v, "localparam [SLOT_W-1:0]   S_V  = S[SLOT_W-1:0];");
     }
     vgen_line(v, "assign c_slot[I*SLOT_W +: SLOT_W]               = SLOT_V;");
+    if (z->op_stage)
+        vgen_line(v, "assign c_held[I] = op_valid_i[gs] && op_warp_i[gs*WARP_W +: WARP_W] == W_V;");
     if (owners) {
         vgen_line(v, "// sm_owner_slots(): each lane's thread at its launch warp's slot of");
         vgen_line(v, "// this scheduler, launch warp * NUM_SCHED + scheduler");
@@ -232,7 +278,7 @@ static void emit_decoders(struct vgen *v, const struct issue_sizes *z,
     vgen_endgenerate(v);
 }
 
-static void emit_check(struct vgen *v, enum rtl_defect defect)
+static void emit_check(struct vgen *v, bool op_stage, enum rtl_defect defect)
 {
     vgen_section(v, "The hazards (sm_issue_hazard()) and the issuable warps");
     vgen_line(v, "reg [NUM_SLOTS-1:0]   data, structural;");
@@ -253,7 +299,16 @@ static void emit_check(struct vgen *v, enum rtl_defect defect)
         vgen_line(v, "// DELIBERATE DEFECT (%s): a memory instruction", rtl_defect_name(defect));
         vgen_line(v, "// is held only by an earlier scheduler's use of the LSU's port, not");
         vgen_line(v, "// by the LSU being unable to take it.");
-        vgen_line(v, "structural[ci] = !data[ci] && (d_mem[ci] ? lsu_taken_i[cs]");
+        if (op_stage)
+            vgen_line(v, "structural[ci] = !data[ci] && (d_mem[ci] ? c_held[ci] && lsu_taken_i[cs]");
+        else
+            vgen_line(v, "structural[ci] = !data[ci] && (d_mem[ci] ? lsu_taken_i[cs]");
+        vgen_line(v, "                                          : !g_accept[cs]);");
+    } else if (op_stage) {
+        vgen_line(v, "// a grant asks whether the LSU can take it; the stage's warp, which");
+        vgen_line(v, "// executes now, also whether an earlier scheduler took its port");
+        vgen_line(v, "structural[ci] = !data[ci] && (d_mem[ci] ? !lsu_ready_i");
+        vgen_line(v, "                                             || (c_held[ci] && lsu_taken_i[cs])");
         vgen_line(v, "                                          : !g_accept[cs]);");
     } else {
         vgen_line(v, "structural[ci] = !data[ci] && (d_mem[ci] ? lsu_taken_i[cs] || !lsu_ready_i");
@@ -274,7 +329,7 @@ static void emit_check(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "assign group_ok_o = g_accept;");
 }
 
-static void emit_scoreboard_part(struct vgen *v)
+static void emit_scoreboard_part(struct vgen *v, bool op_stage)
 {
     const struct vconn params[] = {
         { "NUM_SLOTS", "WARP_SLOTS", NULL },
@@ -294,8 +349,10 @@ static void emit_scoreboard_part(struct vgen *v)
         { "chk_rs1_i",   "d_rs1",    NULL },
         { "chk_rs2_i",   "d_rs2",    NULL },
         { "chk_rd_i",    "d_rd",     NULL },
-        { "chk_ahead_i", "{NUM_SLOTS{1'b0}}",
-          "each check about this cycle (operand_read_cycles = 0)" },
+        op_stage ? (struct vconn){ "chk_ahead_i", "~c_held",
+                                   "a grant's check about the next cycle" }
+                 : (struct vconn){ "chk_ahead_i", "{NUM_SLOTS{1'b0}}",
+                                   "each check about this cycle (operand_read_cycles = 0)" },
         { "clear_o",     "sb_clear", NULL },
         VCONN_SAME("res_valid_i"),
         VCONN_SAME("res_slots_i"),
@@ -397,11 +454,12 @@ void emit_sm_issue(struct vgen *v, const struct simt_config *cfg,
     z.owners = cfg->reconvergence == RECONV_HARP;
     z.warps = z.owners ? cfg->first_level_entries : launch_warps;
     z.own_w = launch_warps > 1 ? clog2(launch_warps) : 1;
+    z.op_stage = cfg->operand_read_cycles > 0;
     emit_header(v, cfg, &z);
     emit_wires(v, &z, defect);
     emit_decoders(v, &z, defect);
-    emit_check(v, defect);
-    emit_scoreboard_part(v);
+    emit_check(v, z.op_stage, defect);
+    emit_scoreboard_part(v, z.op_stage);
     emit_mem_wait_part(v);
     emit_groups(v);
     vgen_module_end(v, "simtref_sm_issue");

@@ -91,38 +91,22 @@ struct Stops {
     }
 };
 
-// Which timings of execution a stage's module follows
-// (docs/sm-timing.md, "When a granted warp executes").  The issue check
-// follows only operand_read_cycles = 0, a warp executing in its grant's
-// cycle; the front end is generated for the configuration's timing and
-// its testbench checks that the two agree; a module whose inputs are
-// what the execution produces (the control-flow
-// stage's update, the LSU's sends, the launches, arrivals and exits,
-// the issue port's executed instruction) follows either: the C SM's
-// probes record them in the cycle the warp executes, the grant's or the
-// next.
-enum class StageTiming { GrantCycle, EitherCycle };
-
-// The configuration at path for testbench tb, into cfg: 0, or the exit
-// status with the error printed (1: it does not load; 2: its
-// operand_read_cycles is 1, a warp-instruction executing a cycle after
-// its grant, and the module follows StageTiming::GrantCycle only).
-inline int load_stage_config(const char *tb, const std::string &path,
-                             simt_config &cfg, StageTiming timing)
+// The configuration at path into cfg: 0, or 1 with the error printed.
+// Every stage's module follows the configuration's timing of execution (docs/sm-timing.md, "When a granted warp
+// executes"): the front end and the issue check, which hold the grant,
+// are generated for it and their testbenches check that the two agree;
+// a module whose inputs are what the execution produces (the
+// control-flow stage's update, the LSU's sends, the launches, arrivals
+// and exits, the issue port's executed instruction) follows either, as
+// the C SM's probes record them in the cycle the warp executes, the
+// grant's or the next.
+inline int load_stage_config(const std::string &path, simt_config &cfg)
 {
     char err[CONFIG_ERR_LEN];
 
     if (config_load(path.c_str(), &cfg, err, sizeof err) != 0) {
         std::fprintf(stderr, "%s\n", err);
         return 1;
-    }
-    if (timing == StageTiming::GrantCycle && cfg.operand_read_cycles != 0) {
-        std::fprintf(stderr, "%s: configuration %s: operand_read_cycles = "
-                     "%u, but this stage's module follows 0 only (it holds "
-                     "the scheduler's grant, and a granted warp executes in "
-                     "its grant's cycle)\n", tb, cfg.name,
-                     cfg.operand_read_cycles);
-        return 2;
     }
     return 0;
 }
@@ -340,6 +324,12 @@ struct IsHarp<T, std::void_t<decltype(T::mem_pending_i)>> : std::true_type {};
 template <class T, class = void> struct HasOpStage : std::false_type {};
 template <class T>
 struct HasOpStage<T, std::void_t<decltype(T::op_valid_o)>> : std::true_type {};
+// An issue check told the operand-read stage's warp, whose check is
+// about the cycle it executes in, the others' about the next
+// (operand_read_cycles = 1).
+template <class T, class = void> struct ReadsOpStage : std::false_type {};
+template <class T>
+struct ReadsOpStage<T, std::void_t<decltype(T::op_warp_i)>> : std::true_type {};
 
 // The mode of module T's stage.
 template <class T>

@@ -388,8 +388,7 @@ int main(int argc, char **argv)
     Coverage cov;
     unsigned stopped = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_exec", opt.config, cfg,
-                                           tb::StageTiming::EitherCycle))
+    if (int rc = tb::load_stage_config(opt.config, cfg))
         return rc;
     if (int rc = tb::sources_of(opt, cfg, "tb_sm_exec", shop, sources))
         return rc;

@@ -321,8 +321,7 @@ int main(int argc, char **argv)
     tb::Stops stops;
     double secs = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_front", opt.config, cfg,
-                                       tb::StageTiming::EitherCycle))
+    if (int rc = tb::load_stage_config(opt.config, cfg))
         return rc;
     if (cfg.operand_read_cycles != (kOpStage ? 1u : 0u)) {
         std::fprintf(stderr, "tb_sm_front: configuration %s: "

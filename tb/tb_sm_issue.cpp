@@ -27,6 +27,13 @@
 // warps: each lane's launch warp, as the stage's issue view names it and
 // the C check reads it, goes to owner_i, and a run of the whole suite
 // must check warps whose lanes are threads of several launch warps.
+// With the operand-read stage (operand_read_cycles = 1; the module is
+// generated with it when the configuration has it, and a configuration
+// of the other timing is refused) the probe records each scheduler's
+// stage (its warp executes in this cycle: checked for this cycle and the
+// LSU's port, the other warps, grants, for the next and the LSU's
+// accept), which drives op_valid_i and op_warp_i; a run of the whole
+// suite must check a stage's warp and find one held.
 //
 //   --scenario NAME  the suite's kernel NAME (default: every kernel)
 //   --kgen-seed S --kgen-count N
@@ -59,6 +66,7 @@
 namespace {
 
 using Top = Vsimtref_sm_issue;
+constexpr bool kOpStage = tb::ReadsOpStage<Top>::value;
 
 // What the kernels exercised, over the whole run (warp-cycles, but for
 // kernels and cycles).
@@ -68,12 +76,14 @@ struct Coverage {
                   in_flight_alone = 0,
                   group_busy = 0, lsu_busy = 0, lsu_taken = 0,
                   issuable = 0, reserves = 0, releases = 0, sends = 0,
-                  dones = 0, regrouped = 0;
+                  dones = 0, regrouped = 0,
+                  stage = 0, stage_held = 0;  // operand-read stage: its
+                                              // warp checked, and held
 };
 
 // The sizes of the module's ports.
 struct Widths {
-    unsigned sched, warps, lanes, slot_w, lat_w, dones, own_w;
+    unsigned sched, warps, lanes, slot_w, lat_w, dones, own_w, warp_w;
 };
 
 // Each check's lanes' launch warps (struct sm_issue_probe's owner), the
@@ -92,10 +102,12 @@ struct Owners {
     }
 };
 
-// The cycle's inputs into the module: the warps', the LSU's, and the
-// parts' write ports of the edge (at cycle now).  False with why when a
-// write does not fit the module's ports.
-bool drive(Top &top, const sm *m, const sm_issue_probe &p, const Owners &own,
+// The cycle's inputs into the module: the warps', the LSU's, the
+// operand-read stage's (a module T that has it), and the parts' write
+// ports of the edge (at cycle now).  False with why when a write does
+// not fit the module's ports.
+template <class T>
+bool drive(T &top, const sm *m, const sm_issue_probe &p, const Owners &own,
            const Widths &w, uint64_t now, std::string &why)
 {
     unsigned L = w.lanes, SW = w.slot_w;
@@ -121,6 +133,11 @@ bool drive(Top &top, const sm *m, const sm_issue_probe &p, const Owners &own,
     top.lsu_ready_i = p.lsu_ready;
     for (unsigned s = 0; s < w.sched; s++)
         tb::set_field(top.lsu_taken_i, s, 1, p.lsu_taken[s]);
+    if constexpr (tb::ReadsOpStage<T>::value)
+        for (unsigned s = 0; s < w.sched; s++) {
+            tb::set_field(top.op_valid_i, s, 1, p.op_valid[s]);
+            tb::set_field(top.op_warp_i, s * w.warp_w, w.warp_w, p.op_warp[s]);
+        }
 
     if (p.sb.n_reserve > w.sched || p.mw.n_send > w.sched
         || p.mw.n_done > w.dones || p.sb.n_release != p.mw.n_done) {
@@ -223,6 +240,10 @@ void count(Coverage &c, const sm *m, const sm_issue_probe &p,
                 continue;
             c.checked++;
             c.issuable += p.issuable[s][v];
+            if (p.op_valid[s] && p.op_warp[s] == v) {
+                c.stage++;
+                c.stage_held += p.hazard[s][v] != SM_HAZARD_NONE;
+            }
             if (p.stale[s][v]) {
                 c.stale++;
                 continue;
@@ -274,7 +295,9 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     unsigned launch_warps = r.m->warps_per_sched;
     const Widths w = { cfg.schedulers, r.m->memo.issue_slots, cfg.warp_size,
                        sg.slot_w, sg.count_w, mg.dones,
-                       launch_warps > 1 ? clog2(launch_warps) : 1 };
+                       launch_warps > 1 ? clog2(launch_warps) : 1,
+                       r.m->memo.issue_slots > 1
+                           ? clog2(r.m->memo.issue_slots) : 1 };
     Owners own(w.sched * w.warps);
     sm_issue_probe &p = probe[0];
     r.m->issue_probe = &p;
@@ -320,9 +343,16 @@ int main(int argc, char **argv)
     Coverage cov;
     unsigned stopped = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_issue", opt.config, cfg,
-                                           tb::StageTiming::GrantCycle))
+    if (int rc = tb::load_stage_config(opt.config, cfg))
         return rc;
+    if (cfg.operand_read_cycles != (kOpStage ? 1u : 0u)) {
+        std::fprintf(stderr, "tb_sm_issue: configuration %s: "
+                     "operand_read_cycles = %u, but this module checks a "
+                     "granted warp for %s\n", cfg.name,
+                     cfg.operand_read_cycles,
+                     kOpStage ? "the next cycle (1)" : "the grant's cycle (0)");
+        return 2;
+    }
     if (int rc = tb::sources_of(opt, cfg, "tb_sm_issue", shop, sources))
         return rc;
     // wall time: a kgen program is built and run under qemu by other
@@ -368,11 +398,15 @@ int main(int argc, char **argv)
                 "SIMD group, %lu LSU cannot take it, %lu LSU's port taken; "
                 "writes: %lu reservations, %lu releases, %lu sends, %lu "
                 "dones; %lu checks of a warp of threads of several launch "
-                "warps (harp's regrouped warps)\n", cov.kernels, cov.cycles,
+                "warps (harp's regrouped warps)", cov.kernels, cov.cycles,
                 cov.checked, cov.stale,
                 cov.outside, cov.issuable, cov.data, cov.waw, cov.in_flight, cov.in_flight_alone,
                 cov.group_busy, cov.lsu_busy, cov.lsu_taken, cov.reserves,
                 cov.releases, cov.sends, cov.dones, cov.regrouped);
+    if (kOpStage)
+        std::printf("; operand-read stage: %lu checks of its warp, %lu of "
+                    "them held", cov.stage, cov.stage_held);
+    std::printf("\n");
     // (the suite's kernels never check a load while a load of the same
     // warp to its destination is in flight: kgen programs do, and that
     // is required of them; none met it with its lanes apart from the
@@ -390,6 +424,7 @@ int main(int argc, char **argv)
                   || cov.lsu_busy == 0
                   || cov.releases == 0
                   || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0)
+                  || (kOpStage && cov.stage_held == 0)
                   || (kgen ? cov.in_flight == 0
                            : cov.waw == 0
                              || (cfg.schedulers > 1 && cov.lsu_taken == 0));

@@ -387,8 +387,7 @@ int main(int argc, char **argv)
     tb::Stops stops;
     double secs = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_launch", opt.config, cfg,
-                                           tb::StageTiming::EitherCycle))
+    if (int rc = tb::load_stage_config(opt.config, cfg))
         return rc;
     if (int rc = tb::sources_of(opt, cfg, "tb_sm_launch", shop, sources))
         return rc;

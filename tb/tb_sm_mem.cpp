@@ -359,8 +359,7 @@ int main(int argc, char **argv)
     Coverage cov;
     unsigned stopped = 0, cut_short = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_mem", opt.config, cfg,
-                                           tb::StageTiming::EitherCycle))
+    if (int rc = tb::load_stage_config(opt.config, cfg))
         return rc;
     std::vector<const kernel_info *> kernels = tb::suite_kernels(opt, "tb_sm_mem");
     std::printf("tb_sm_mem: configuration %s, %zu kernels, at most %ld "

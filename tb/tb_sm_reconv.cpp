@@ -377,8 +377,7 @@ int main(int argc, char **argv)
     bool kgen = opt.kgen_count > 0;
     double secs = 0;
 
-    if (int rc = tb::load_stage_config("tb_sm_reconv", opt.config, cfg,
-                                           tb::StageTiming::EitherCycle))
+    if (int rc = tb::load_stage_config(opt.config, cfg))
         return rc;
     if (cfg.reconvergence != kMode) {
         std::fprintf(stderr, "tb_sm_reconv: configuration %s: reconvergence "

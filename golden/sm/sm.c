@@ -222,6 +222,8 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         sm->issue_probe->group_ok[s] = cy->group_ok[s];
         sm->issue_probe->lsu_taken[s] = sm->lsu_taken;
         sm->issue_probe->lsu_ready = lsu_can_accept(&sm->lsu);
+        sm->issue_probe->op_valid[s] = sc->op_valid;
+        sm->issue_probe->op_warp[s] = sc->op_valid ? sc->op_warp : 0;
     }
     cy->why[s] = launch >= 0 ? SM_STALL_CONTROL : SM_STALLS;
     /* a warp not looked at below is no warp (not ready, a long wait

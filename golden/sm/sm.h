@@ -297,8 +297,8 @@ struct sm_front_probe {
  * head, the control-flow stage's view of it, the LSU) and its outputs
  * (the hazard and whether the warp is issuable), and the write ports of
  * the parts it holds (the scoreboard, the table of loads in flight, the
- * SIMD groups) at the cycle's edge.  Under every mode but harp.  NULL by
- * default (struct sm's issue_probe); the testbench clears it before each
+ * SIMD groups) at the cycle's edge.  Every mode; under harp a warp is a
+ * First-Level slot.  NULL by default (struct sm's issue_probe); the testbench clears it before each
  * cycle.
  */
 struct sm_issue_probe {
@@ -327,6 +327,12 @@ struct sm_issue_probe {
     bool lsu_taken[CONFIG_MAX_SCHEDULERS]; /* when scheduler s's warps are
                                  * checked, an earlier scheduler's issue
                                  * took the LSU's port */
+    bool op_valid[CONFIG_MAX_SCHEDULERS]; /* operand_read_cycles = 1:
+                                 * scheduler s's operand-read stage holds a
+                                 * warp, which executes in this cycle ... */
+    unsigned op_warp[CONFIG_MAX_SCHEDULERS]; /* ... this one (0: none);
+                                 * its check is about this cycle, the
+                                 * other warps' (grants) about the next */
     /* outputs */
     bool group_ok[CONFIG_MAX_SCHEDULERS];  /* a SIMD group takes scheduler
                                  * s's issue (go.accept[s]) */
