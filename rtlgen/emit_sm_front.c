@@ -283,6 +283,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     port(&l, "output", "[LANES-1:0]",          "issue_mask_o", "... its mask ...");
     port(&l, "output", "[31:0]",               "issue_word_o", "... and its instruction word");
     group(&l, "Every warp's oldest I-buffer slot, for the issue check (bit or field w: warp w)");
+    port(&l, "output", "[NUM_WARPS-1:0]",      "hd_ready_o",   "its oldest slot is valid and ready (the fetch unit's)");
     port(&l, "output", "[NUM_WARPS-1:0]",      "hd_valid_o",   "the warp holds a slot ...");
     port(&l, "output", "[NUM_WARPS*ADDR_W-1:0]", "hd_pc_o",    "... the oldest: its PC ...");
     port(&l, "output", "[NUM_WARPS*LANES-1:0]", "hd_mask_o",   "... its mask ...");
@@ -461,6 +462,7 @@ static void emit_ready(struct vgen *v, const struct front_mode *m)
     }
     vgen_line(v, "assign grant_valid_o = s_grant;");
     vgen_line(v, "assign grant_warp_o  = s_warp;");
+    vgen_line(v, "assign hd_ready_o    = f_ready;");
 }
 
 /* The flush's terms of the stage's outcome, by mode: "" or " || ...". */

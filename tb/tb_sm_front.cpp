@@ -177,6 +177,9 @@ bool compare(const T &top, const sm_front_probe &p, const Widths &w,
     // every warp's head, as the issue check reads it (its PC, mask and
     // word are what the I-buffer holds only while it holds a slot)
     for (unsigned v = 0; v < w.warps; v++) {
+        ok &= tb::check(mm, cycle, p.hd_ready[v],
+                        tb::get_field(top.hd_ready_o, v, 1),
+                        [&] { return at + tb::indexed("hd_ready_o", v); });
         ok &= tb::check(mm, cycle, p.hd_valid[v],
                         tb::get_field(top.hd_valid_o, v, 1),
                         [&] { return at + tb::indexed("hd_valid_o", v); });

@@ -281,6 +281,8 @@ struct sm_front_probe {
     uint32_t fill_word;         /* the fill's word (the instruction
                                  * memory's answer to the last fetch) */
     /* every warp's oldest I-buffer slot, as the issue check reads it */
+    bool hd_ready[SCHEDULER_MAX_WARPS];     /* valid and ready (the fetch
+                                             * unit's bits) */
     bool hd_valid[SCHEDULER_MAX_WARPS];     /* it holds one ... */
     uint32_t hd_pc[SCHEDULER_MAX_WARPS];    /* ... at this PC ... */
     uint64_t hd_mask[SCHEDULER_MAX_WARPS];  /* ... with this mask ... */

@@ -52,6 +52,7 @@ void sm_probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
 
         in.rd_warp = w;
         ibuffer_eval(&sm->sch[s].ib, &in, &io);
+        p->hd_ready[w] = fetch_ready(&sm->sch[s].fetch, w);
         p->hd_valid[w] = io.head_valid;
         p->hd_pc[w] = io.head_pc;
         p->hd_mask[w] = io.head_mask;

@@ -101,6 +101,7 @@ module simtref_sm_front #(
   output wire [31:0]                 issue_word_o,      // ... and its instruction word
 
   // Every warp's oldest I-buffer slot, for the issue check (bit or field w: warp w)
+  output wire [NUM_WARPS-1:0]        hd_ready_o,        // its oldest slot is valid and ready (the fetch unit's)
   output wire [NUM_WARPS-1:0]        hd_valid_o,        // the warp holds a slot ...
   output wire [NUM_WARPS*ADDR_W-1:0] hd_pc_o,           // ... the oldest: its PC ...
   output wire [NUM_WARPS*LANES-1:0]  hd_mask_o,         // ... its mask ...
@@ -224,6 +225,7 @@ module simtref_sm_front #(
   assign ready_o = f_ready & slot_ready & {NUM_WARPS{!launch_valid}};
   assign grant_valid_o = s_grant;
   assign grant_warp_o  = s_warp;
+  assign hd_ready_o    = f_ready;
 
   // ----------------------------------------------------------------------
   // The stage's update and the flushes (execute_granted())
