@@ -168,6 +168,7 @@ enum rtl_defect {
     DEFECT_LANE_MULHSU_SIGNED_RS2,   /* mulhsu takes rs2 as signed */
     DEFECT_SIMD_GROUP_DIV_EARLY,     /* a divide's result is due a cycle early */
     DEFECT_IBUFFER_FILL_OVER_HEAD,   /* a fill is written into the oldest slot */
+    DEFECT_IBUFFER_WORD_AT_FLIGHT,   /* a fill's word is written at its in-flight entry */
     DEFECT_TB_TABLE_RETIRE_FORGETS_ARRIVAL, /* a retiring warp's barrier arrival is not counted */
     DEFECT_MEM_WAIT_DONE_FIRST_LANE, /* a done counts one fewer only for its first lane */
     DEFECT_HARP_QUEUE_WRITE_AT_PORT, /* port p writes at tail + p, not after the valid ports before it */

@@ -223,6 +223,14 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "an I-buffer fill is written into the warp's oldest slot "
                "instead of after its last",
     },
+    [DEFECT_IBUFFER_WORD_AT_FLIGHT] = {
+        .name = "ibuffer-word-at-flight",
+        .structure = STRUCTURE_IBUFFER,
+        .config = "tiny",
+        .test = "tiny-word-at-flight",
+        .bug = "an I-buffer fill's instruction word is written at the "
+               "entry its fetch held in flight, not at the slot it lands in",
+    },
     [DEFECT_HARP_QUEUE_WRITE_AT_PORT] = {
         .name = "harp-queue-write-at-port",
         .structure = STRUCTURE_HARP_QUEUE,

@@ -4,12 +4,14 @@
  *
  * Ports and behaviour are those of the C model, golden/structures/
  * ibuffer.h, beside simtref_fetch (which holds the slots' v and r bits:
- * the same warps, the same events of a cycle).  The model shifts a warp's
- * slots down at an issue and its fetches in flight down at a fill; the
- * module keeps each warp's slots and its fetches in flight as two
- * circular queues in memories (one entry per warp per slot), a head
- * pointer and a count each, so that a cycle writes one slot entry (the
- * fill) and one in-flight entry (the fetch) and moves no data.  Slot k of
+ * the same warps, the same events of a cycle), and gives every warp's head
+ * at once, which the model gives warp by warp through its read port.  The
+ * model shifts a warp's slots down at an issue and its fetches in flight
+ * down at a fill; the module keeps each warp's slots and its fetches in
+ * flight as two circular queues in memories (one entry per warp per
+ * slot), a head pointer and a count each, so that a cycle writes one slot
+ * entry (the fill) and one in-flight entry (the fetch) and moves no
+ * data.  Slot k of
  * the fetch unit is entry (head + k) mod SLOTS of the warp here.  The
  * placement's clear is a write-first bypass: the read port sees a warp
  * cleared in the cycle of its clear, as the SM reads it.
@@ -51,6 +53,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "SLOTS",     g->slots,     NULL, "I-buffer slots per warp, and fetches in flight at most" },
         { "PC_W",      g->pc_w,      NULL, "a PC: the byte address the fetch reads" },
         { "LANES",     g->warp_size, NULL, "bits of an active mask" },
+        { "WORD_W",    g->word_w,    NULL, "bits of an instruction word" },
         { NULL, 0, NULL, "Derived widths" },
         { "WARP_W", 0, "(NUM_WARPS > 1) ? $clog2(NUM_WARPS) : 1", "warp id, as simtref_fetch's" },
         { "CNT_W",  0, "$clog2(SLOTS + 1)", "slots filled or fetches in flight, 0..SLOTS" },
@@ -69,7 +72,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "",                "issue_valid_i", "an issue ..." },
         { "input",  "[WARP_W-1:0]",    "issue_warp_i",  "... from this warp: its oldest slot leaves" },
         { "input",  "",                "fill_valid_i",  "a fetch returns ..." },
-        { "input",  "[WARP_W-1:0]",    "fill_warp_i",   "... for this warp: its oldest in flight lands after the last slot" },
+        { "input",  "[WARP_W-1:0]",    "fill_warp_i",   "... for this warp: its oldest in flight lands after the last slot ..." },
+        { "input",  "[WORD_W-1:0]",    "fill_word_i",   "... with the word the instruction memory answered for it" },
         { NULL, NULL, NULL, "The fetch sent this cycle (simtref_fetch's fetch_valid_o, fetch_warp_o)" },
         { "input",  "",                "fetch_valid_i", "a fetch is sent ..." },
         { "input",  "[WARP_W-1:0]",    "fetch_warp_i",  "... for this warp ..." },
@@ -81,7 +85,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[WARP_W-1:0]",    "rd_warp_i",     "the warp read" },
         { "output", "",                "head_valid_o",  "it holds a slot ..." },
         { "output", "[PC_W-1:0]",      "head_pc_o",     "... the oldest: its PC ..." },
-        { "output", "[LANES-1:0]",     "head_mask_o",   "... and mask" },
+        { "output", "[LANES-1:0]",     "head_mask_o",   "... its mask ..." },
+        { "output", "[WORD_W-1:0]",    "head_word_o",   "... and its instruction word" },
         { "output", "",                "next_valid_o",  "its next fetch continues its last: ..." },
         { "output", "[PC_W-1:0]",      "next_pc_o",     "... it reads this PC ..." },
         { "output", "[LANES-1:0]",     "next_mask_o",   "... with this mask" },
@@ -91,26 +96,33 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "",                "frd_valid_o",   "its next fetch continues its last: ..." },
         { "output", "[PC_W-1:0]",      "frd_pc_o",      "... it reads this PC ..." },
         { "output", "[LANES-1:0]",     "frd_mask_o",    "... with this mask" },
+        { NULL, NULL, NULL, "Every warp's oldest slot, for the issue check (bit or field w: warp w)" },
+        { "output", "[NUM_WARPS-1:0]",        "hd_valid_o", "the warp holds a slot ..." },
+        { "output", "[NUM_WARPS*PC_W-1:0]",   "hd_pc_o",    "... the oldest: its PC ..." },
+        { "output", "[NUM_WARPS*LANES-1:0]",  "hd_mask_o",  "... its mask ..." },
+        { "output", "[NUM_WARPS*WORD_W-1:0]", "hd_word_o",  "... and its instruction word" },
     };
 
-    emit_file_header(v, "simtref_ibuffer.v", "I-buffer data: the fetched PCs and masks",
+    emit_file_header(v, "simtref_ibuffer.v", "I-buffer data: the fetched PCs, masks and words",
                      "docs/sm-timing.md; C model: golden/structures/ibuffer.c.", cfg);
     vgen_line(v, "// The data half of the I-buffers of one warp scheduler; simtref_fetch");
-    vgen_line(v, "// holds the slots' valid and ready bits.  Per warp: the PCs and masks of");
-    vgen_line(v, "// its slots and of its fetches in flight, each a circular queue in a");
-    vgen_line(v, "// memory (one entry per warp per slot) with a head pointer and a count;");
-    vgen_line(v, "// slot k of simtref_fetch is entry (head + k) mod SLOTS here.  An issue");
-    vgen_line(v, "// moves the head, a fill copies the oldest fetch in flight after the last");
-    vgen_line(v, "// slot, a fetch writes the PC and mask after the last one in flight and");
-    vgen_line(v, "// the next fetch's PC (+4) and mask.  Events apply in the order clear,");
-    vgen_line(v, "// then (flush, else issue, fill, fetch), then empty; an issue makes room");
-    vgen_line(v, "// for a fill of its edge, a fill for a fetch of its edge.");
-    vgen_line(v, "// Storage: %lu bits: the model's %lu (per warp %u slot and %u in-flight",
+    vgen_line(v, "// holds the slots' valid and ready bits.  Per warp: the PCs, masks and");
+    vgen_line(v, "// words of its slots and the PCs and masks of its fetches in flight, each");
+    vgen_line(v, "// a circular queue in a memory (one entry per warp per slot) with a head");
+    vgen_line(v, "// pointer and a count; slot k of simtref_fetch is entry (head + k) mod");
+    vgen_line(v, "// SLOTS here.  An issue moves the head, a fill copies the oldest fetch in");
+    vgen_line(v, "// flight after the last slot with the word the instruction memory");
+    vgen_line(v, "// answered, a fetch writes the PC and mask after the last one in flight");
+    vgen_line(v, "// and the next fetch's PC (+4) and mask.  Events apply in the order");
+    vgen_line(v, "// clear, then (flush, else issue, fill, fetch), then empty; an issue");
+    vgen_line(v, "// makes room for a fill of its edge, a fill for a fetch of its edge.");
+    vgen_line(v, "// Every warp's oldest slot is an output too (hd_*), for the issue check.");
+    vgen_line(v, "// Storage: %lu bits: the model's %lu (per warp %u slot entries of %u bits:",
               ibuffer_state_bits(g) + pointers, ibuffer_state_bits(g), g->slots,
-              g->slots);
-    vgen_line(v, "// entries of %u bits, the next PC and mask, the two counts, have_next",
-              g->pc_w + g->warp_size);
-    vgen_line(v, "// and refill) and the queues' head pointers, %lu.", pointers);
+              g->pc_w + g->warp_size + g->word_w);
+    vgen_line(v, "// PC, mask, word; %u in-flight entries of %u; the next PC and mask, the two",
+              g->slots, g->pc_w + g->warp_size);
+    vgen_line(v, "// counts, have_next and refill) and the queues' head pointers, %lu.", pointers);
     vgen_blank(v);
     vgen_module_begin(v, "simtref_ibuffer", params, sizeof params / sizeof params[0],
                       ports, sizeof ports / sizeof ports[0]);
@@ -176,7 +188,8 @@ static void emit_state(struct vgen *v)
     vgen_blank(v);
     vgen_line(v, "// Memories, one entry per warp per slot (the next fetch's: one per warp).");
     vgen_line(v, "reg  [PC_W-1:0]  slot_pc_q   [0:NUM_WARPS*SLOTS-1];   // the slots' PCs");
-    vgen_line(v, "reg  [LANES-1:0] slot_mask_q [0:NUM_WARPS*SLOTS-1];   // ... and masks");
+    vgen_line(v, "reg  [LANES-1:0] slot_mask_q [0:NUM_WARPS*SLOTS-1];   // ... masks");
+    vgen_line(v, "reg  [WORD_W-1:0] slot_word_q [0:NUM_WARPS*SLOTS-1];  // ... and words");
     vgen_line(v, "reg  [PC_W-1:0]  fly_pc_q    [0:NUM_WARPS*SLOTS-1];   // the fetches in flight's PCs");
     vgen_line(v, "reg  [LANES-1:0] fly_mask_q  [0:NUM_WARPS*SLOTS-1];   // ... and masks");
     vgen_line(v, "reg  [PC_W-1:0]  next_pc_q   [0:NUM_WARPS-1];         // the PC the next fetch reads");
@@ -312,6 +325,14 @@ static void emit_memories(struct vgen *v, const struct ibuffer_geometry *g,
     vgen_line(v, "// read before it is written).");
     vgen_line(v, "wire [IDX_W-1:0] fetch_at   = entry(fetch_warp_i,");
     vgen_line(v, "                                    after(fetch_fly, fcnt_c[fetch_warp_i*CNT_W +: CNT_W]));");
+    if (defect == DEFECT_IBUFFER_WORD_AT_FLIGHT) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): the fill's word is written at",
+                  rtl_defect_name(defect));
+        vgen_line(v, "// the entry its fetch held in flight, not at the slot it lands in.");
+        vgen_line(v, "wire [IDX_W-1:0] word_at    = fly_at;");
+    } else {
+        vgen_line(v, "wire [IDX_W-1:0] word_at    = fill_at;");
+    }
     vgen_line(v, "wire [PC_W-1:0]  landing_pc   = fly_pc_q[fly_at];");
     vgen_line(v, "wire [LANES-1:0] landing_mask = fly_mask_q[fly_at];");
     vgen_blank(v);
@@ -319,6 +340,7 @@ static void emit_memories(struct vgen *v, const struct ibuffer_geometry *g,
     vgen_begin(v, "if (fill_ok)");
     vgen_line(v, "slot_pc_q[fill_at]   <= landing_pc;");
     vgen_line(v, "slot_mask_q[fill_at] <= landing_mask;");
+    vgen_line(v, "slot_word_q[word_at] <= fill_word_i;");
     vgen_end(v);
     vgen_end(v);
     vgen_blank(v);
@@ -340,6 +362,7 @@ static void emit_read(struct vgen *v)
     vgen_line(v, "assign head_valid_o = cnt_c[rd_warp_i*CNT_W +: CNT_W] != NONE_C;");
     vgen_line(v, "assign head_pc_o    = slot_pc_q[entry(rd_warp_i, head_q[rd_warp_i*PTR_W +: PTR_W])];");
     vgen_line(v, "assign head_mask_o  = slot_mask_q[entry(rd_warp_i, head_q[rd_warp_i*PTR_W +: PTR_W])];");
+    vgen_line(v, "assign head_word_o  = slot_word_q[entry(rd_warp_i, head_q[rd_warp_i*PTR_W +: PTR_W])];");
     vgen_line(v, "assign next_valid_o = have_c[rd_warp_i];");
     vgen_line(v, "assign next_pc_o    = next_pc_q[rd_warp_i];");
     vgen_line(v, "assign next_mask_o  = next_mask_q[rd_warp_i];");
@@ -349,6 +372,21 @@ static void emit_read(struct vgen *v)
     vgen_line(v, "assign frd_valid_o  = have_c[frd_warp_i];");
     vgen_line(v, "assign frd_pc_o     = next_pc_q[frd_warp_i];");
     vgen_line(v, "assign frd_mask_o   = next_mask_q[frd_warp_i];");
+}
+
+static void emit_heads(struct vgen *v)
+{
+    vgen_section(v, "Every warp's oldest slot, as the read port gives it");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_head", "for (gw = 0; gw < NUM_WARPS; gw = gw + 1)");
+    vgen_line(v, "localparam [WARP_W-1:0] WARP = gw;");
+    vgen_line(v, "wire [IDX_W-1:0] at = entry(WARP, head_q[gw*PTR_W +: PTR_W]);");
+    vgen_line(v, "assign hd_valid_o[gw]                 = cnt_c[gw*CNT_W +: CNT_W] != NONE_C;");
+    vgen_line(v, "assign hd_pc_o[gw*PC_W +: PC_W]       = slot_pc_q[at];");
+    vgen_line(v, "assign hd_mask_o[gw*LANES +: LANES]   = slot_mask_q[at];");
+    vgen_line(v, "assign hd_word_o[gw*WORD_W +: WORD_W] = slot_word_q[at];");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,
@@ -367,5 +405,6 @@ void emit_ibuffer(struct vgen *v, const struct simt_config *cfg,
     emit_next_state(v);
     emit_memories(v, &g, defect);
     emit_read(v);
+    emit_heads(v);
     vgen_module_end(v, "simtref_ibuffer");
 }

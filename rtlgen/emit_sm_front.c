@@ -265,7 +265,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     }
     group(&l, "Events of the I-cache and the scoreboard");
     port(&l, "input",  "",                     "fill_valid_i", "a fetch returns ...");
-    port(&l, "input",  "[WARP_W-1:0]",         "fill_warp_i",  "... for this warp");
+    port(&l, "input",  "[WARP_W-1:0]",         "fill_warp_i",  "... for this warp ...");
+    port(&l, "input",  "[31:0]",               "fill_word_i",  "... with the instruction memory's word at its PC");
     port(&l, "input",  "",                     "rdy_valid_i",  "the scoreboard clears ...");
     port(&l, "input",  "[WARP_W-1:0]",         "rdy_warp_i",   "... this warp's oldest unready instruction");
     update_ports(&l, m);
@@ -279,7 +280,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     port(&l, "output", "",                     "grant_valid_o", "a warp issues ...");
     port(&l, "output", "[WARP_W-1:0]",         "grant_warp_o", "... this one (0 when none) ...");
     port(&l, "output", "[ADDR_W-1:0]",         "issue_pc_o",   "... its oldest slot's PC ...");
-    port(&l, "output", "[LANES-1:0]",          "issue_mask_o", "... and mask");
+    port(&l, "output", "[LANES-1:0]",          "issue_mask_o", "... its mask ...");
+    port(&l, "output", "[31:0]",               "issue_word_o", "... and its instruction word");
+    group(&l, "Every warp's oldest I-buffer slot, for the issue check (bit or field w: warp w)");
+    port(&l, "output", "[NUM_WARPS-1:0]",      "hd_ready_o",   "its oldest slot is valid and ready (the fetch unit's)");
+    port(&l, "output", "[NUM_WARPS-1:0]",      "hd_valid_o",   "the warp holds a slot ...");
+    port(&l, "output", "[NUM_WARPS*ADDR_W-1:0]", "hd_pc_o",    "... the oldest: its PC ...");
+    port(&l, "output", "[NUM_WARPS*LANES-1:0]", "hd_mask_o",   "... its mask ...");
+    port(&l, "output", "[NUM_WARPS*32-1:0]",   "hd_word_o",    "... and its instruction word");
     if (m->op_stage) {
         group(&l, "The operand-read stage: the warp granted in the last cycle");
         port(&l, "output", "",                 "op_valid_o",   "a warp is in it (no launch then) ...");
@@ -454,6 +462,7 @@ static void emit_ready(struct vgen *v, const struct front_mode *m)
     }
     vgen_line(v, "assign grant_valid_o = s_grant;");
     vgen_line(v, "assign grant_warp_o  = s_warp;");
+    vgen_line(v, "assign hd_ready_o    = f_ready;");
 }
 
 /* The flush's terms of the stage's outcome, by mode: "" or " || ...". */
@@ -599,6 +608,7 @@ static void emit_ibuffer_data(struct vgen *v, const struct front_mode *m)
         { "SLOTS",     "SLOTS",     NULL },
         { "PC_W",      "ADDR_W",    NULL },
         { "LANES",     "LANES",     NULL },
+        { "WORD_W",    "32",        NULL },
     };
     const struct vconn conns[] = {
         VCONN_SAME("clk_i"),
@@ -611,6 +621,7 @@ static void emit_ibuffer_data(struct vgen *v, const struct front_mode *m)
         { "issue_warp_i",  m->xw,           NULL },
         VCONN_SAME("fill_valid_i"),
         VCONN_SAME("fill_warp_i"),
+        VCONN_SAME("fill_word_i"),
         { "fetch_valid_i", "fetch_valid_o", NULL },
         { "fetch_warp_i",  "fetch_warp_o",  NULL },
         { "fetch_pc_i",    "fetch_pc_o",    NULL },
@@ -620,6 +631,7 @@ static void emit_ibuffer_data(struct vgen *v, const struct front_mode *m)
         { "head_valid_o",  "ib_head_valid", NULL },
         { "head_pc_o",     "issue_pc_o",    NULL },
         { "head_mask_o",   "issue_mask_o",  NULL },
+        { "head_word_o",   "issue_word_o",  NULL },
         { "next_valid_o",  "ib_rd_next",    NULL },
         { "next_pc_o",     "ib_rd_next_pc", NULL },
         { "next_mask_o",   "ib_rd_next_mask", NULL },
@@ -628,9 +640,13 @@ static void emit_ibuffer_data(struct vgen *v, const struct front_mode *m)
         { "frd_valid_o",   "ib_next",       NULL },
         { "frd_pc_o",      "ib_next_pc",    NULL },
         { "frd_mask_o",    "ib_next_mask",  NULL },
+        VCONN_SAME("hd_valid_o"),
+        VCONN_SAME("hd_pc_o"),
+        VCONN_SAME("hd_mask_o"),
+        VCONN_SAME("hd_word_o"),
     };
 
-    vgen_section(v, "The I-buffer data: the fetched PCs and masks");
+    vgen_section(v, "The I-buffer data: the fetched PCs, masks and words");
     vgen_instance(v, "simtref_ibuffer", "u_ibuffer", params,
                   sizeof params / sizeof params[0], conns,
                   sizeof conns / sizeof conns[0]);

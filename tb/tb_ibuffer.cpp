@@ -10,7 +10,9 @@
 // else at a new PC and mask (a jump target, a launch; also, now and then, a
 // warp that continues gets a new mask, so that the entries of a warp
 // differ).  An I-cache returns each fetch after 1 to 6 cycles (1 is the
-// SM's), in order, one a cycle (a fill).  An issue takes a random warp with
+// SM's), in order, one a cycle (a fill), with a word that is a function
+// of the fetch's PC (a different word per PC, so that a word landing in
+// the wrong slot shows).  An issue takes a random warp with
 // a slot; a taken branch now and then flushes a warp, whose fetches in
 // flight never return.  The warps that hold a stream change per phase and
 // one by one (a launch, an exit, a harp warp leaving its First-Level slot):
@@ -27,10 +29,12 @@
 // ignore, and rarely a reset.
 //
 // Compared every cycle: head_valid_o, next_valid_o and refill_o; the head
-// slot's PC and mask while head_valid_o, the next PC and mask while
+// slot's PC, mask and word while head_valid_o, the next PC and mask while
 // next_valid_o (what the SM reads: docs/rtl-boundary.md); the fetch's read port (frd_*), mostly at the
-// fetched warp, against the model's next PC and mask of its warp.  Otherwise the two hold different leftovers: the
-// model shifts its slots, the module keeps circular queues.
+// fetched warp, against the model's next PC and mask of its warp; every
+// warp's head (hd_*: valid, and PC, mask and word while valid) against the
+// model's read port at that warp.  Otherwise the two hold different
+// leftovers: the model shifts its slots, the module keeps circular queues.
 #include <cstring>
 #include <deque>
 #include <string>
@@ -97,7 +101,15 @@ struct Coverage {
 struct Return {
     unsigned warp;
     long due;
+    uint32_t word;              // the instruction memory's answer
 };
+
+// The instruction memory's word at a PC: a different word per word
+// address of the text (a multiplicative hash).
+uint32_t word_at(uint32_t pc)
+{
+    return (pc >> 2) * 0x9e3779b1u;
+}
 
 class Bench {
   public:
@@ -128,6 +140,8 @@ class Bench {
             icache_.clear();
             frd_warp_ = 0;          // every warp empty after the reset
             frd_valid_ = false;
+            for (Head &h : hd_)
+                h.valid = false;
             return true;
         }
         if (cycle % 300 == 0)
@@ -160,10 +174,12 @@ class Bench {
         if (!icache_.empty() && icache_.front().due <= cycle) {
             in.fill_valid = true;
             in.fill_warp = icache_.front().warp;
+            in.fill_word = icache_.front().word;
             icache_.pop_front();
         } else if (rng_.chance(1, 2000)) {
             in.fill_valid = true;                   // maybe nothing in flight
             in.fill_warp = rng_.below(ids_);
+            in.fill_word = (uint32_t)rng_.next();
         }
         // Issue: a warp with a slot, rarely any.
         if (rng_.chance(issue_, 64)) {
@@ -214,6 +230,14 @@ class Bench {
         frd_valid_ = cleared_ != (int)frd_warp_ && f.have_next;
         frd_pc_ = f.next_pc;
         frd_mask_ = f.next_mask;
+        // Every warp's head: the read port at that warp, after the clear.
+        for (unsigned w = 0; w < g_.warps; w++) {
+            const ibuffer_warp &h = m.warp[w];
+            hd_[w].valid = cleared_ != (int)w && h.slots > 0;
+            hd_[w].pc = h.slot_pc[0];
+            hd_[w].mask = h.slot_mask[0];
+            hd_[w].word = h.slot_word[0];
+        }
         return true;
     }
 
@@ -230,6 +254,7 @@ class Bench {
         top.issue_warp_i = in.issue_warp;
         top.fill_valid_i = in.fill_valid;
         top.fill_warp_i = in.fill_warp;
+        top.fill_word_i = in.fill_word;
         top.fetch_valid_i = in.fetch_valid;
         top.fetch_warp_i = in.fetch_warp;
         top.fetch_pc_i = in.fetch_pc;
@@ -252,6 +277,8 @@ class Bench {
                              top.head_pc_o);
             ok &= tb::expect(mm, cycle, "head_mask_o", exp.head_mask,
                              top.head_mask_o);
+            ok &= tb::expect(mm, cycle, "head_word_o", exp.head_word,
+                             top.head_word_o);
         }
         if (exp.next_valid) {
             ok &= tb::expect(mm, cycle, "next_pc_o", exp.next_pc,
@@ -264,6 +291,25 @@ class Bench {
             ok &= tb::expect(mm, cycle, "frd_pc_o", frd_pc_, top.frd_pc_o);
             ok &= tb::expect(mm, cycle, "frd_mask_o", frd_mask_,
                              top.frd_mask_o);
+        }
+        for (unsigned w = 0; w < g_.warps; w++) {
+            const Head &h = hd_[w];
+            ok &= tb::check(mm, cycle, h.valid,
+                            tb::get_field(top.hd_valid_o, w, 1),
+                            [&] { return tb::indexed("hd_valid_o", w); });
+            if (!h.valid)
+                continue;
+            ok &= tb::check(mm, cycle, h.pc,
+                            tb::get_field(top.hd_pc_o, w * g_.pc_w, g_.pc_w),
+                            [&] { return tb::indexed("hd_pc_o", w); });
+            ok &= tb::check(mm, cycle, h.mask,
+                            tb::get_field(top.hd_mask_o, w * g_.warp_size,
+                                          g_.warp_size),
+                            [&] { return tb::indexed("hd_mask_o", w); });
+            ok &= tb::check(mm, cycle, h.word,
+                            tb::get_field(top.hd_word_o, w * g_.word_w,
+                                          g_.word_w),
+                            [&] { return tb::indexed("hd_word_o", w); });
         }
         return ok;
     }
@@ -323,7 +369,8 @@ class Bench {
                bool reset, long)
     {
         if (!reset && sent_)
-            icache_.push_back({ in.fetch_warp, now_ + (long)lat_ });
+            icache_.push_back({ in.fetch_warp, now_ + (long)lat_,
+                                word_at(in.fetch_pc) });
         sent_ = false;
     }
 
@@ -443,6 +490,13 @@ class Bench {
     bool frd_valid_ = false;    // ... whose next fetch continues its last ...
     uint32_t frd_pc_ = 0;       // ... at this PC ...
     uint64_t frd_mask_ = 0;     // ... with this mask (the model's)
+    struct Head {               // a warp's head as the model reads it
+        bool valid;
+        uint32_t pc;
+        uint64_t mask;
+        uint32_t word;
+    };
+    Head hd_[IBUFFER_MAX_WARPS] = {};
     bool held_before_clear_ = false;    // ... which held a slot, a fetch,
                                         // a next PC or the refill bit
     bool sent_ = false;         // a fetch was sent this cycle

@@ -127,6 +127,7 @@ void drive(T &top, const Run &r, const sm_front_probe &p, const Widths &w)
     }
     top.fill_valid_i = p.fi.fill_valid;
     top.fill_warp_i = p.fi.fill_valid ? p.fi.fill_warp : 0;
+    top.fill_word_i = p.fi.fill_valid ? p.fill_word : 0;
     top.rdy_valid_i = p.fi.rdy_valid;
     top.rdy_warp_i = p.fi.rdy_valid ? p.fi.rdy_warp : 0;
     top.issued_i = p.issued;
@@ -169,6 +170,30 @@ bool compare(const T &top, const sm_front_probe &p, const Widths &w,
                          tb::get_field(top.issue_pc_o, 0, 32));
         ok &= tb::expect(mm, cycle, at + "issue_mask_o", p.head_mask,
                          tb::get_field(top.issue_mask_o, 0, w.lanes));
+        if (p.head_valid)
+            ok &= tb::expect(mm, cycle, at + "issue_word_o", p.head_word,
+                             top.issue_word_o);
+    }
+    // every warp's head, as the issue check reads it (its PC, mask and
+    // word are what the I-buffer holds only while it holds a slot)
+    for (unsigned v = 0; v < w.warps; v++) {
+        ok &= tb::check(mm, cycle, p.hd_ready[v],
+                        tb::get_field(top.hd_ready_o, v, 1),
+                        [&] { return at + tb::indexed("hd_ready_o", v); });
+        ok &= tb::check(mm, cycle, p.hd_valid[v],
+                        tb::get_field(top.hd_valid_o, v, 1),
+                        [&] { return at + tb::indexed("hd_valid_o", v); });
+        if (!p.hd_valid[v])
+            continue;
+        ok &= tb::check(mm, cycle, p.hd_pc[v],
+                        tb::get_field(top.hd_pc_o, v * 32, 32),
+                        [&] { return at + tb::indexed("hd_pc_o", v); });
+        ok &= tb::check(mm, cycle, p.hd_mask[v],
+                        tb::get_field(top.hd_mask_o, v * w.lanes, w.lanes),
+                        [&] { return at + tb::indexed("hd_mask_o", v); });
+        ok &= tb::check(mm, cycle, p.hd_word[v],
+                        tb::get_field(top.hd_word_o, v * 32, 32),
+                        [&] { return at + tb::indexed("hd_word_o", v); });
     }
     if constexpr (tb::HasOpStage<T>::value) {
         ok &= tb::expect(mm, cycle, at + "op_valid_o", p.op_valid,

@@ -79,6 +79,7 @@ static void ibuffer_edge(struct sm_sched *sc, const struct fetch_in *fi,
     in->issue_warp = fi->issue_warp;
     in->fill_valid = fi->fill_valid;
     in->fill_warp = fi->fill_warp;
+    in->fill_word = sc->fill_word;
     in->fetch_valid = fetch_warp >= 0;
     in->fetch_warp = fetch_warp >= 0 ? (unsigned)fetch_warp : 0;
     in->fetch_pc = fpc;
@@ -392,6 +393,7 @@ static void execute_granted(struct sm *sm, struct sm_cycle_state *cy,
         sm->front_probe[s].head_valid = io.head_valid;
         sm->front_probe[s].head_pc = io.head_pc;
         sm->front_probe[s].head_mask = io.head_mask;
+        sm->front_probe[s].head_word = io.head_word;
     }
     if (launch >= 0) {
         const struct warp_slot *wp =
@@ -651,6 +653,7 @@ static void scheduler_edge(struct sm *sm, struct sm_cycle_state *cy,
                  cy->fpc[s], cy->fmask[s], emptied);
     sc->fill_valid = fetched;
     sc->fill_warp = fetched ? cy->fwarp[s] : 0;
+    sc->fill_word = fetched ? sm_text_word(sm, cy->fpc[s]) : 0;
     if (c->operand_read_cycles > 0) {  /* the operand-read stage */
         if (cy->exec_valid[s] || cy->op_drop[s])
             sc->op_valid = false;

@@ -105,7 +105,9 @@ struct sm_sched {
                              * warp of the same local index) */
     struct ibuffer_in ib_in;    /* ... its ports of this cycle */
     bool fill_valid;        /* the fetch of the last cycle returns now */
-    unsigned fill_warp;     /* ... for this warp */
+    unsigned fill_warp;     /* ... for this warp ... */
+    uint32_t fill_word;     /* ... with the instruction memory's word at
+                             * its PC (0 outside the text) */
     /* The operand-read stage (operand_read_cycles = 1): the warp granted
      * in the last cycle, whose registers its edge read; it executes now
      * if its instruction still may issue, else it waits here (a hazard)
@@ -274,7 +276,17 @@ struct sm_front_probe {
     bool head_valid;            /* the granted warp's oldest I-buffer
                                  * slot: it holds one ... */
     uint32_t head_pc;           /* ... at this PC ... */
-    uint64_t head_mask;         /* ... with this mask */
+    uint64_t head_mask;         /* ... with this mask ... */
+    uint32_t head_word;         /* ... and this instruction word */
+    uint32_t fill_word;         /* the fill's word (the instruction
+                                 * memory's answer to the last fetch) */
+    /* every warp's oldest I-buffer slot, as the issue check reads it */
+    bool hd_ready[SCHEDULER_MAX_WARPS];     /* valid and ready (the fetch
+                                             * unit's bits) */
+    bool hd_valid[SCHEDULER_MAX_WARPS];     /* it holds one ... */
+    uint32_t hd_pc[SCHEDULER_MAX_WARPS];    /* ... at this PC ... */
+    uint64_t hd_mask[SCHEDULER_MAX_WARPS];  /* ... with this mask ... */
+    uint32_t hd_word[SCHEDULER_MAX_WARPS];  /* ... and this word */
     struct sm_rc_out ro;        /* the stage's evaluation: pop, exited,
                                  * yielded, err */
     bool fetch_err;             /* the fetch unit refused an event */

@@ -222,6 +222,7 @@ int sm_start(struct sm *sm, const struct sm_launch *l)
         sm->sch[s].op_warp = 0;
         sm->sch[s].op_why = SM_STALLS;
         sm->sch[s].fill_valid = false;
+        sm->sch[s].fill_word = 0;
         memset(sm->sch[s].memo.unready, 0, sizeof sm->sch[s].memo.unready);
     }
     wpt_reset(&sm->wpt);

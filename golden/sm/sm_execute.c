@@ -176,7 +176,8 @@ static bool exec_issue(struct sm *sm, unsigned s, unsigned w,
                 sm->prog->text_hi);
         return false;
     }
-    sm_memory_read(&sm->mem, x->pc, &word, 4);
+    /* the word the I-buffer took from the instruction memory at its fill */
+    word = sm_ibuffer_read(&sm->sch[s], w).head_word;
     x->word = word;
     *x->insn = rv32_decode(word);
     rec->insn = *x->insn;

@@ -45,6 +45,19 @@ void sm_probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
         p->tb[w] = wp->resident ? wp->tb : 0;
         p->mem_pending[w] = sm_mem_pending(sm)[sm_slot_of(sm, s, w)];
     }
+    p->fill_word = sm->sch[s].fill_word;
+    for (unsigned w = 0; w < sm->sch[s].ib.g.warps; w++) {
+        struct ibuffer_in in = sm->sch[s].ib_in;
+        struct ibuffer_out io;
+
+        in.rd_warp = w;
+        ibuffer_eval(&sm->sch[s].ib, &in, &io);
+        p->hd_ready[w] = fetch_ready(&sm->sch[s].fetch, w);
+        p->hd_valid[w] = io.head_valid;
+        p->hd_pc[w] = io.head_pc;
+        p->hd_mask[w] = io.head_mask;
+        p->hd_word[w] = io.head_word;
+    }
 }
 
 /* The issue check's parts' write ports at this edge, as the testbench

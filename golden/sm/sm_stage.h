@@ -85,6 +85,18 @@ static inline struct ibuffer_out sm_ibuffer_read(struct sm_sched *sc,
     return o;
 }
 
+/* The instruction memory's answer to a fetch at pc, which the I-buffer
+ * takes at the fill: the word of the text there, 0 outside it (a warp
+ * that reaches such a PC fails when it executes). */
+static inline uint32_t sm_text_word(struct sm *sm, uint32_t pc)
+{
+    uint32_t word = 0;
+
+    if (pc >= sm->prog->text_lo && pc < sm->prog->text_hi && !(pc & 3))
+        sm_memory_read(&sm->mem, pc, &word, 4);
+    return word;
+}
+
 /* The stall of a warp that may issue, from its I-buffer and its hazard:
  * an empty I-buffer refilling after a jump is a control stall, else a
  * fetch stall; SM_STALLS when nothing holds it. */

@@ -18,6 +18,7 @@ void ibuffer_geometry(const struct simt_config *cfg, struct ibuffer_geometry *g)
     g->pc_w = 32;               /* uint32_t, as the slots hold it */
     g->warp_size = cfg->warp_size;
     g->cnt_w = clog2((uint64_t)g->slots + 1);
+    g->word_w = 32;             /* an RV32 instruction word */
 }
 
 int ibuffer_check(const struct ibuffer_geometry *g, char *msg, size_t msglen)
@@ -57,7 +58,8 @@ unsigned long ibuffer_state_bits(const struct ibuffer_geometry *g)
     unsigned long entry = (unsigned long)g->pc_w + g->warp_size;
 
     return (unsigned long)g->warps
-           * (2 * g->slots * entry + 2 * g->cnt_w + 2 + entry);
+           * (2 * g->slots * entry + (unsigned long)g->slots * g->word_w
+              + 2 * g->cnt_w + 2 + entry);
 }
 
 void ibuffer_idle(struct ibuffer_in *in)
@@ -73,6 +75,7 @@ void ibuffer_eval(const struct ibuffer *m, const struct ibuffer_in *in,
     out->head_valid = wp->slots > 0;
     out->head_pc = wp->slot_pc[0];
     out->head_mask = wp->slot_mask[0];
+    out->head_word = wp->slot_word[0];
     out->next_valid = wp->have_next;
     out->next_pc = wp->next_pc;
     out->next_mask = wp->next_mask;
@@ -102,6 +105,8 @@ static void warp_edge(struct ibuffer *m, const struct ibuffer_in *in,
                 (wp->slots - 1) * sizeof wp->slot_pc[0]);
         memmove(wp->slot_mask, wp->slot_mask + 1,
                 (wp->slots - 1) * sizeof wp->slot_mask[0]);
+        memmove(wp->slot_word, wp->slot_word + 1,
+                (wp->slots - 1) * sizeof wp->slot_word[0]);
         wp->slots--;
     }
     if (in->fill_valid && in->fill_warp == w && wp->flying > 0
@@ -109,6 +114,7 @@ static void warp_edge(struct ibuffer *m, const struct ibuffer_in *in,
         wp->refill = false;
         wp->slot_pc[wp->slots] = wp->fly_pc[0];
         wp->slot_mask[wp->slots] = wp->fly_mask[0];
+        wp->slot_word[wp->slots] = in->fill_word;
         wp->slots++;
         memmove(wp->fly_pc, wp->fly_pc + 1,
                 (wp->flying - 1) * sizeof wp->fly_pc[0]);

@@ -1,8 +1,9 @@
 /*
  * ibuffer.h -- the data half of one warp scheduler's I-buffers: for each
- * of its W warps the PCs and active masks of the instructions fetched
- * (the I-buffer's slots, oldest first), those of the fetches still in
- * flight, and the PC and mask the next fetch reads.
+ * of its W warps the PCs, active masks and instruction words of the
+ * instructions fetched (the I-buffer's slots, oldest first), the PCs and
+ * masks of the fetches still in flight, and the PC and mask the next
+ * fetch reads.
  *
  * The fetch unit (golden/structures/fetch.h) holds the control half: the
  * slots' valid and ready bits, the fetches in flight, the fetch policy.
@@ -17,7 +18,9 @@
  *                  (a control transfer, a launch): it refills
  *   issue          a warp's oldest slot leaves (its instruction issued)
  *   fill           a warp's oldest fetch in flight lands in the slot
- *                  after its last
+ *                  after its last, with the word the instruction memory
+ *                  answered for it (the SM's I-cache answers a fetch in
+ *                  the next cycle: the word at that fetch's PC)
  *   fetch          a fetch for a warp is sent with a PC and mask: it
  *                  goes in flight, and the warp's next fetch reads the
  *                  following PC with the same mask
@@ -27,8 +30,12 @@
  *                  refilling): the SM gives a new warp the slot of the
  *                  same index (golden/sm/sm_tb.c, the placement)
  *   rd_warp        the read port: out gives that warp's oldest slot
- *                  (head), the next fetch's PC and mask, and whether it
- *                  is refilling after a flush
+ *                  (head: PC, mask, word), the next fetch's PC and mask,
+ *                  and whether it is refilling after a flush
+ *
+ * The module has, beside the read port, every warp's head at once (the
+ * issue check reads every warp's buffered instruction in a cycle): warp
+ * w's is what the read port gives with rd_warp = w.
  *
  * Cycle protocol: ibuffer_eval() answers the read port from the state
  * alone; ibuffer_step() is the clock edge.  A clear goes first; a flush of a warp wins over
@@ -66,6 +73,7 @@ struct ibuffer_geometry {
                                indexes) */
     unsigned warp_size;     /* bits of a mask */
     unsigned cnt_w;         /* bits of a count of 0..S */
+    unsigned word_w;        /* bits of an instruction word: 32 (RV32) */
 };
 
 struct ibuffer_in {
@@ -74,7 +82,8 @@ struct ibuffer_in {
     bool issue_valid;       /* an issue ... */
     unsigned issue_warp;    /* ... from this warp's head */
     bool fill_valid;        /* a fetch returns ... */
-    unsigned fill_warp;     /* ... for this warp */
+    unsigned fill_warp;     /* ... for this warp ... */
+    uint32_t fill_word;     /* ... with this instruction word */
     bool fetch_valid;       /* a fetch is sent ... */
     unsigned fetch_warp;    /* ... for this warp ... */
     uint32_t fetch_pc;      /* ... at this PC ... */
@@ -87,8 +96,10 @@ struct ibuffer_in {
 struct ibuffer_out {
     bool head_valid;        /* rd_warp holds a slot ... */
     uint32_t head_pc;       /* ... whose PC is this ... */
-    uint64_t head_mask;     /* ... and mask (the registers of its oldest
-                               slot, whatever they hold when it has none) */
+    uint64_t head_mask;     /* ... mask ... */
+    uint32_t head_word;     /* ... and instruction word (the registers of
+                               its oldest slot, whatever they hold when it
+                               has none) */
     bool next_valid;        /* rd_warp's next fetch continues its last:
                                it reads ... */
     uint32_t next_pc;       /* ... this PC ... */
@@ -103,7 +114,8 @@ struct ibuffer_out {
 struct ibuffer_warp {
     uint32_t slot_pc[IBUFFER_MAX_SLOTS];    /* the slots' PCs, oldest
                                              * first */
-    uint64_t slot_mask[IBUFFER_MAX_SLOTS];  /* ... and their masks */
+    uint64_t slot_mask[IBUFFER_MAX_SLOTS];  /* ... their masks ... */
+    uint32_t slot_word[IBUFFER_MAX_SLOTS];  /* ... and instruction words */
     unsigned slots;         /* slots filled */
     uint32_t fly_pc[IBUFFER_MAX_SLOTS];     /* fetches in flight, oldest
                                              * first */
@@ -129,8 +141,9 @@ void ibuffer_reset(struct ibuffer *m);
 void ibuffer_eval(const struct ibuffer *m, const struct ibuffer_in *in,
                   struct ibuffer_out *out);
 void ibuffer_step(struct ibuffer *m, const struct ibuffer_in *in);
-/* Per warp: S slots and S fetches in flight of a PC (pc_w bits) and a
- * mask, the two counts, have_next, refill and the next PC and mask. */
+/* Per warp: S slots of a PC (pc_w bits), a mask and a word (word_w), S
+ * fetches in flight of a PC and a mask, the two counts, have_next, refill
+ * and the next PC and mask. */
 unsigned long ibuffer_state_bits(const struct ibuffer_geometry *g);
 
 /* The ports of a cycle without events (rd_warp 0). */

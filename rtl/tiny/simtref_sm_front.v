@@ -40,76 +40,85 @@ module simtref_sm_front #(
   parameter integer SL_CNT_W  = $clog2(SL + 1)      // Second-Level's count
 ) (
   // Clock and reset
-  input  wire                       clk_i,             // clock
-  input  wire                       rst_ni,            // asynchronous reset, active low
+  input  wire                        clk_i,             // clock
+  input  wire                        rst_ni,            // asynchronous reset, active low
 
   // The kernel: constant while it runs
-  input  wire [PC_W-1:0]            entry_pc_i,        // its entry PC (index): where a warp launches
-  input  wire [ADDR_W-1:0]          text_lo_i,         // the byte address of index 0 of its text
+  input  wire [PC_W-1:0]             entry_pc_i,        // its entry PC (index): where a warp launches
+  input  wire [ADDR_W-1:0]           text_lo_i,         // the byte address of index 0 of its text
 
   // Warps: from the warp and TB state, the loads in flight
-  input  wire [NUM_WARPS-1:0]       launch_pending_i,  // placed, its launch pending
-  input  wire [NUM_WARPS*LANES-1:0] warp_lanes_i,      // each warp's threads (its launch's mask)
-  input  wire [NUM_WARPS*TB_W-1:0]  warp_tb_i,         // thread block of each warp (a slot's: its owner's)
-  input  wire [NUM_WARPS*LANES-1:0] mem_pending_i,     // each warp's lanes waiting on global memory
+  input  wire [NUM_WARPS-1:0]        launch_pending_i,  // placed, its launch pending
+  input  wire [NUM_WARPS*LANES-1:0]  warp_lanes_i,      // each warp's threads (its launch's mask)
+  input  wire [NUM_WARPS*TB_W-1:0]   warp_tb_i,         // thread block of each warp (a slot's: its owner's)
+  input  wire [NUM_WARPS*LANES-1:0]  mem_pending_i,     // each warp's lanes waiting on global memory
 
   // First-Level slots: from the issue check
-  input  wire [FL-1:0]              no_hazard_i,       // no hazard holds the slot's buffered instruction
+  input  wire [FL-1:0]               no_hazard_i,       // no hazard holds the slot's buffered instruction
 
   // Thread blocks: from the WPT
-  input  wire [NUM_TBS*TB_W-1:0]    tb_rank_i,         // rank of each TB (MWF); 0 = first
-  input  wire [NUM_TBS-1:0]         tb_wait_i,         // warps of the TB wait at its barrier (SAWS)
+  input  wire [NUM_TBS*TB_W-1:0]     tb_rank_i,         // rank of each TB (MWF); 0 = first
+  input  wire [NUM_TBS-1:0]          tb_wait_i,         // warps of the TB wait at its barrier (SAWS)
 
   // Events of the I-cache and the scoreboard
-  input  wire                       fill_valid_i,      // a fetch returns ...
-  input  wire [WARP_W-1:0]          fill_warp_i,       // ... for this warp
-  input  wire                       rdy_valid_i,       // the scoreboard clears ...
-  input  wire [WARP_W-1:0]          rdy_warp_i,        // ... this warp's oldest unready instruction
+  input  wire                        fill_valid_i,      // a fetch returns ...
+  input  wire [WARP_W-1:0]           fill_warp_i,       // ... for this warp ...
+  input  wire [31:0]                 fill_word_i,       // ... with the instruction memory's word at its PC
+  input  wire                        rdy_valid_i,       // the scoreboard clears ...
+  input  wire [WARP_W-1:0]           rdy_warp_i,        // ... this warp's oldest unready instruction
 
   // The granted warp's instruction, as the datapath executed it
-  input  wire                       issued_i,          // it ran on its lanes ...
-  input  wire                       stale_i,           // ... or its slot was stale and dropped
-  input  wire                       control_i,         // not a plain fall-through: a jump, a split or an exit
-  input  wire [LANES-1:0]           exec_mask_i,       // the lanes that ran it
-  input  wire                       split_i,           // a conditional branch, or an indirect jump with an RPC
-  input  wire [LANES-1:0]           taken_i,           // split: the lanes going to tpc_i
-  input  wire [PC_W-1:0]            tpc_i,             // split: where the taken lanes go
-  input  wire [PC_W-1:0]            npc_i,             // where the (other) lanes go
-  input  wire                       bar_i,             // the instruction was simt.bar
-  input  wire                       exit_i,            // ... simt.exit
-  input  wire                       mem_wait_i,        // ... a load or atomic of global memory
-  input  wire                       rpc_valid_i,       // side-band: a branch of the program's table ...
-  input  wire [PC_W-1:0]            rpc_i,             // ... re-converging here
+  input  wire                        issued_i,          // it ran on its lanes ...
+  input  wire                        stale_i,           // ... or its slot was stale and dropped
+  input  wire                        control_i,         // not a plain fall-through: a jump, a split or an exit
+  input  wire [LANES-1:0]            exec_mask_i,       // the lanes that ran it
+  input  wire                        split_i,           // a conditional branch, or an indirect jump with an RPC
+  input  wire [LANES-1:0]            taken_i,           // split: the lanes going to tpc_i
+  input  wire [PC_W-1:0]             tpc_i,             // split: where the taken lanes go
+  input  wire [PC_W-1:0]             npc_i,             // where the (other) lanes go
+  input  wire                        bar_i,             // the instruction was simt.bar
+  input  wire                        exit_i,            // ... simt.exit
+  input  wire                        mem_wait_i,        // ... a load or atomic of global memory
+  input  wire                        rpc_valid_i,       // side-band: a branch of the program's table ...
+  input  wire [PC_W-1:0]             rpc_i,             // ... re-converging here
 
   // The update's threads (a launch's or the executed instruction's)
-  input  wire [LANES*PC_W-1:0]      lane_pc_i,         // per lane of its mask: where its thread goes (launch: the entry)
+  input  wire [LANES*PC_W-1:0]       lane_pc_i,         // per lane of its mask: where its thread goes (launch: the entry)
 
   // The WPT: barrier releases (per warp)
-  input  wire [NUM_WARPS-1:0]       release_i,         // the warps whose TB's barrier releases on this edge
+  input  wire [NUM_WARPS-1:0]        release_i,         // the warps whose TB's barrier releases on this edge
 
   // Launch: the first pending warp the stage can take (no issue in its cycle)
-  output wire                       launch_valid_o,    // a warp launches ...
-  output wire [WARP_W-1:0]          launch_warp_o,     // ... this one (0 when none)
+  output wire                        launch_valid_o,    // a warp launches ...
+  output wire [WARP_W-1:0]           launch_warp_o,     // ... this one (0 when none)
 
   // Issue
-  output wire [NUM_WARPS-1:0]       ready_o,           // ready vector: buffered, ready, issuable, no launch
-  output wire                       grant_valid_o,     // a warp issues ...
-  output wire [WARP_W-1:0]          grant_warp_o,      // ... this one (0 when none) ...
-  output wire [ADDR_W-1:0]          issue_pc_o,        // ... its oldest slot's PC ...
-  output wire [LANES-1:0]           issue_mask_o,      // ... and mask
+  output wire [NUM_WARPS-1:0]        ready_o,           // ready vector: buffered, ready, issuable, no launch
+  output wire                        grant_valid_o,     // a warp issues ...
+  output wire [WARP_W-1:0]           grant_warp_o,      // ... this one (0 when none) ...
+  output wire [ADDR_W-1:0]           issue_pc_o,        // ... its oldest slot's PC ...
+  output wire [LANES-1:0]            issue_mask_o,      // ... its mask ...
+  output wire [31:0]                 issue_word_o,      // ... and its instruction word
+
+  // Every warp's oldest I-buffer slot, for the issue check (bit or field w: warp w)
+  output wire [NUM_WARPS-1:0]        hd_ready_o,        // its oldest slot is valid and ready (the fetch unit's)
+  output wire [NUM_WARPS-1:0]        hd_valid_o,        // the warp holds a slot ...
+  output wire [NUM_WARPS*ADDR_W-1:0] hd_pc_o,           // ... the oldest: its PC ...
+  output wire [NUM_WARPS*LANES-1:0]  hd_mask_o,         // ... its mask ...
+  output wire [NUM_WARPS*32-1:0]     hd_word_o,         // ... and its instruction word
 
   // Fetch
-  output wire                       fetch_valid_o,     // fetch one instruction ...
-  output wire [WARP_W-1:0]          fetch_warp_o,      // ... for this warp (0 when none) ...
-  output wire [ADDR_W-1:0]          fetch_pc_o,        // ... at this PC ...
-  output wire [LANES-1:0]           fetch_mask_o,      // ... with this mask
-  output wire                       flush_valid_o,     // a launch or a control transfer flushes ...
-  output wire [WARP_W-1:0]          flush_warp_o,      // ... this warp's I-buffer (0 when none)
+  output wire                        fetch_valid_o,     // fetch one instruction ...
+  output wire [WARP_W-1:0]           fetch_warp_o,      // ... for this warp (0 when none) ...
+  output wire [ADDR_W-1:0]           fetch_pc_o,        // ... at this PC ...
+  output wire [LANES-1:0]            fetch_mask_o,      // ... with this mask
+  output wire                        flush_valid_o,     // a launch or a control transfer flushes ...
+  output wire [WARP_W-1:0]           flush_warp_o,      // ... this warp's I-buffer (0 when none)
 
   // Errors
-  output wire                       rc_err_o,          // the stage refused the update
-  output wire                       fetch_err_o,       // the fetch unit refused an event
-  output wire                       sched_err_o        // the scheduler's input contract was violated
+  output wire                        rc_err_o,          // the stage refused the update
+  output wire                        fetch_err_o,       // the fetch unit refused an event
+  output wire                        sched_err_o        // the scheduler's input contract was violated
 );
 
   // ----------------------------------------------------------------------
@@ -216,6 +225,7 @@ module simtref_sm_front #(
   assign ready_o = f_ready & slot_ready & {NUM_WARPS{!launch_valid}};
   assign grant_valid_o = s_grant;
   assign grant_warp_o  = s_warp;
+  assign hd_ready_o    = f_ready;
 
   // ----------------------------------------------------------------------
   // The stage's update and the flushes (execute_granted())
@@ -289,14 +299,15 @@ module simtref_sm_front #(
   );
 
   // ----------------------------------------------------------------------
-  // The I-buffer data: the fetched PCs and masks
+  // The I-buffer data: the fetched PCs, masks and words
   // ----------------------------------------------------------------------
 
   simtref_ibuffer #(
     .NUM_WARPS (NUM_WARPS),
     .SLOTS     (SLOTS),
     .PC_W      (ADDR_W),
-    .LANES     (LANES)
+    .LANES     (LANES),
+    .WORD_W    (32)
   ) u_ibuffer (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
@@ -307,6 +318,7 @@ module simtref_sm_front #(
     .issue_warp_i  (s_warp),
     .fill_valid_i  (fill_valid_i),
     .fill_warp_i   (fill_warp_i),
+    .fill_word_i   (fill_word_i),
     .fetch_valid_i (fetch_valid_o),
     .fetch_warp_i  (fetch_warp_o),
     .fetch_pc_i    (fetch_pc_o),
@@ -316,6 +328,7 @@ module simtref_sm_front #(
     .head_valid_o  (ib_head_valid),
     .head_pc_o     (issue_pc_o),
     .head_mask_o   (issue_mask_o),
+    .head_word_o   (issue_word_o),
     .next_valid_o  (ib_rd_next),
     .next_pc_o     (ib_rd_next_pc),
     .next_mask_o   (ib_rd_next_mask),
@@ -323,7 +336,11 @@ module simtref_sm_front #(
     .frd_warp_i    (fetch_warp_o),       // the fetch reads the fetched warp's next
     .frd_valid_o   (ib_next),
     .frd_pc_o      (ib_next_pc),
-    .frd_mask_o    (ib_next_mask)
+    .frd_mask_o    (ib_next_mask),
+    .hd_valid_o    (hd_valid_o),
+    .hd_pc_o       (hd_pc_o),
+    .hd_mask_o     (hd_mask_o),
+    .hd_word_o     (hd_word_o)
   );
 
   // ----------------------------------------------------------------------

@@ -2,7 +2,8 @@
  * test_ibuffer.c -- the data half of the I-buffers, through its ports: a
  * fetch goes in flight and lands in order, the head leaves at an issue,
  * the next fetch continues the last, a flush or an emptying drops a warp
- * and marks it refilling, a clear forgets it, and each warp keeps its own.
+ * and marks it refilling, a clear forgets it, each warp keeps its own, and
+ * a fill's instruction word stays with its slot.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -135,6 +136,43 @@ static void an_issue_and_a_fill_of_one_edge_keep_the_order(void **state)
     assert_int_equal(read_warp(&m, 2).head_pc, 0x18);
 }
 
+/* One edge: warp w's fill, with the word the instruction memory gives,
+ * and an issue of warp iw (or none, -1). */
+static void fill_word(struct ibuffer *m, unsigned w, uint32_t word, int iw)
+{
+    struct ibuffer_in in;
+
+    ibuffer_idle(&in);
+    in.fill_valid = true;
+    in.fill_warp = w;
+    in.fill_word = word;
+    in.issue_valid = iw >= 0;
+    in.issue_warp = iw >= 0 ? (unsigned)iw : 0;
+    ibuffer_step(m, &in);
+}
+
+static void a_fills_word_stays_with_its_slot_until_it_issues(void **state)
+{
+    struct ibuffer m;
+
+    (void)state;
+    make(&m);
+    edge(&m, 4, 0x30, 0x1, -1);
+    edge(&m, 4, 0x34, 0x1, -1);
+    fill_word(&m, 4, 0x00a00093, -1);   /* addi x1, x0, 10 at 0x30 */
+    edge(&m, 4, 0x38, 0x1, -1);
+    fill_word(&m, 4, 0x00108133, -1);   /* add x2, x1, x1 at 0x34 */
+    assert_int_equal(read_warp(&m, 4).head_word, 0x00a00093);
+    /* the head issues in the edge the third lands: the words move on */
+    fill_word(&m, 4, 0x0000006f, 4);
+    assert_int_equal(read_warp(&m, 4).head_pc, 0x34);
+    assert_int_equal(read_warp(&m, 4).head_word, 0x00108133);
+    issue(&m, 4);
+    assert_int_equal(read_warp(&m, 4).head_pc, 0x38);
+    assert_int_equal(read_warp(&m, 4).head_word, 0x0000006f);
+    assert_int_equal(read_warp(&m, 5).head_word, 0);
+}
+
 static void a_flush_drops_the_warp_and_marks_it_refilling_until_a_fill(void **state)
 {
     struct ibuffer m;
@@ -225,9 +263,10 @@ static void the_storage_is_counted_per_warp_from_the_sizes(void **state)
 
     (void)state;
     ibuffer_geometry(&cfg, &g);
-    /* 8 warps x (2 x 2 entries of 32 + 2 bits, two 2-bit counts,
-     * have_next, refill, the next PC and mask) */
-    assert_int_equal(ibuffer_state_bits(&g), 8 * (4 * 34 + 4 + 2 + 34));
+    /* 8 warps x (2 x 2 entries of 32 + 2 bits, the 2 slots' 32-bit
+     * words, two 2-bit counts, have_next, refill, the next PC and mask) */
+    assert_int_equal(ibuffer_state_bits(&g),
+                     8 * (4 * 34 + 2 * 32 + 4 + 2 + 34));
 }
 
 /* tiny's pc_bits is 8; the fetch's PCs are byte addresses of the text
@@ -263,6 +302,7 @@ int main(void)
         cmocka_unit_test(the_next_fetch_reads_the_pc_after_the_last_with_its_mask),
         cmocka_unit_test(slots_issue_in_the_order_they_were_fetched),
         cmocka_unit_test(an_issue_and_a_fill_of_one_edge_keep_the_order),
+        cmocka_unit_test(a_fills_word_stays_with_its_slot_until_it_issues),
         cmocka_unit_test(a_flush_drops_the_warp_and_marks_it_refilling_until_a_fill),
         cmocka_unit_test(an_emptied_warp_is_dropped_as_by_a_flush),
         cmocka_unit_test(a_cleared_warp_forgets_everything_and_is_not_refilling),
