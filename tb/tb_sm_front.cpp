@@ -19,8 +19,11 @@
 // issued instruction's PC and mask, the flush, the fetch (warp, PC and
 // mask), under harp the launch the module chooses, what the stage's
 // update does (pop and exited under sbr and minpc, yielded under sbr;
-// where the module has no such output the C stage's must be 0) and the
-// errors of the stage, the fetch unit and the scheduler.  The module's
+// where the module has no such output the C stage's must be 0), the
+// errors of the stage, the fetch unit and the scheduler, and (not harp)
+// every warp's view of the stage for the issue check (view_ok_o,
+// view_stale_o, view_mask_o) where the check reads it, against the SM's
+// record of the check (struct sm_issue_probe: base, stale, mask).  The module's
 // state is never read back: it must follow the C SM's on its own, from
 // the reset, for the whole kernel.  The kernel's result is then checked:
 // a suite kernel's against its host reference, a kgen program's global
@@ -449,11 +452,14 @@ int main(int argc, char **argv)
     // waits for the stage is counted, not required: the suite at
     // fermi-harp's sizes has none).
     bool suite = opt.scenario.empty();
+    // Under minpc and ics-first a view is stale, under ics-first the
+    // stage holds a warp it is asked about.
     bool missed = kMode == RECONV_ICS_FIRST
                   ? cov.stale == 0 || cov.releases == 0 || cov.diverged_fetches == 0
+                    || cov.view_stale == 0 || cov.view_held == 0
                   : kMode == RECONV_MINPC
                   ? cov.pop_flushes == 0 || cov.releases == 0
-                    || cov.diverged_fetches == 0
+                    || cov.diverged_fetches == 0 || cov.view_stale == 0
                   : kMode == RECONV_HARP
                   ? cov.releases == 0 || cov.hazards == 0
                   : cov.pop_flushes == 0;
