@@ -620,7 +620,7 @@ static void emit_views(struct vgen *v, const struct front_sizes *z,
     vgen_line(v, "                                        warp_live_i[gv*LANES +: LANES];");
     if (narrow) {
         vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
-        vgen_line(v, "wire unused_pc_bits = ^rc_view_pc[gv*PC_W + ADDR_W-2 +: PC_W-ADDR_W+2];");
+        vgen_line(v, "wire unused_view_pc = ^rc_view_pc[gv*PC_W + ADDR_W-2 +: PC_W-ADDR_W+2];");
         vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     }
     vgen_end(v);
