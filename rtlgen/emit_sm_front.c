@@ -59,6 +59,8 @@ struct front_mode {
                          * bits, owners and launches the stage tells; the
                          * branch's RPC, a global load, the lanes waiting
                          * on global memory */
+    bool view;          /* it gives the issue check each warp's view (not
+                         * harp, whose slots the issue check takes) */
     /* Not of the mode: the SM's timing. */
     bool op_stage;      /* operand_read_cycles = 1: the granted warp
                          * executes in the next cycle, from the
@@ -81,6 +83,7 @@ static struct front_mode front_mode_of(const struct simt_config *cfg)
     m.lanes = m.sp || m.ics || m.harp;
     m.yield = m.sbr;
     m.split = m.sbr || m.harp;
+    m.view = !m.harp;
     m.op_stage = cfg->operand_read_cycles > 0;
     m.xv = m.op_stage ? "op_exec" : "s_grant";
     m.xw = m.op_stage ? "op_warp_q" : "s_warp";
@@ -239,8 +242,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         group(&l, "Warps: from the warp and TB state, the scoreboard, the SIMD groups");
         port(&l, "input",  "[NUM_WARPS-1:0]",  "issuable_i",   "launched, not at the barrier, no hazard on its buffered instruction");
         port(&l, "input",  "[NUM_WARPS-1:0]",  "fetchable_i",  "resident, launched, a live thread: may be fetched for");
-        if (m->sp)
-            port(&l, "input", "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's live lanes (resident, launched; else none)");
+        port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's live lanes (resident, launched; else none)");
         port(&l, "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i", "thread block of each warp");
         port(&l, "input",  "[NUM_WARPS-1:0]",  "long_i",       "warp waits on a long-latency operation (TLS)");
     } else {
@@ -288,6 +290,15 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     port(&l, "output", "[NUM_WARPS*ADDR_W-1:0]", "hd_pc_o",    "... the oldest: its PC ...");
     port(&l, "output", "[NUM_WARPS*LANES-1:0]", "hd_mask_o",   "... its mask ...");
     port(&l, "output", "[NUM_WARPS*32-1:0]",   "hd_word_o",    "... and its instruction word");
+    if (m->view) {
+        group(&l, "Every warp's view of the control-flow stage, for the issue check (bit or field w: warp w)");
+        port(&l, "output", "[NUM_WARPS-1:0]",  "view_ok_o",    m->ics ? "the stage lets it issue: no thread of it in Execution"
+                                                                      : "the stage lets it issue (always)");
+        port(&l, "output", "[NUM_WARPS-1:0]",  "view_stale_o", m->sbr ? "its oldest slot is stale (never)"
+                                                                      : "its oldest slot is valid, the stage selects another PC");
+        port(&l, "output", "[NUM_WARPS*LANES-1:0]", "view_mask_o", m->sbr ? "the lanes its buffered instruction runs: the slot's, live"
+                                                                          : "the lanes its buffered instruction runs: the stage's, live");
+    }
     if (m->op_stage) {
         group(&l, "The operand-read stage: the warp granted in the last cycle");
         port(&l, "output", "",                 "op_valid_o",   "a warp is in it (no launch then) ...");
@@ -381,6 +392,10 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
     vgen_line(v, "wire [LANES-1:0]           rc_rd_mask;  // ... with this active mask");
     if (m->sp)
         vgen_line(v, "wire [LANES-1:0]           rc_rd_live;  // the fetched warp's live lanes");
+    if (m->view && !m->sbr) {
+        vgen_line(v, "wire [NUM_WARPS*PC_W-1:0]  rc_view_pc;  // per warp: the stage's PC ...");
+        vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_view_mask; // ... and threads, for the issue check");
+    }
     if (m->harp) {
         vgen_line(v, "wire [FL-1:0]              rc_issuable;   // slot may issue");
         vgen_line(v, "wire [FL-1:0]              rc_fetchable;  // slot holds a warp");
@@ -538,8 +553,11 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
     vgen_line(v, "assign fetch_pc_o   = ib_next ? ib_next_pc");
     vgen_line(v, "                    : rc_rd_valid ? rc_rd_addr : {ADDR_W{1'b0}};");
     if (m->sp) {
-        vgen_line(v, "// The stage selects among the fetched warp's live threads.");
-        vgen_line(v, "assign rc_rd_live = warp_live_i[fetch_warp_o*LANES +: LANES];");
+        vgen_line(v, "// The stage selects among the fetched warp's live threads, after this");
+        vgen_line(v, "// cycle's launch or executed instruction when it is that warp's.");
+        vgen_line(v, "assign rc_rd_live = u_op == UPD_LAUNCH && u_warp == fetch_warp_o ? u_mask");
+        vgen_line(v, "                  : u_op == UPD_EXEC && u_warp == fetch_warp_o ? live_i");
+        vgen_line(v, "                  : warp_live_i[fetch_warp_o*LANES +: LANES];");
     }
     if (defect == DEFECT_SM_FRONT_FETCH_LIVE_MASK && m->sp) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): the fetch takes the warp's", rtl_defect_name(defect));
@@ -562,6 +580,51 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
         vgen_line(v, "assign pop_o     = rc_pop;");
     if (m->yield)
         vgen_line(v, "assign yielded_o = rc_yielded;");
+}
+
+/* Every warp's view for the issue check (sm_issue_threads()): whether the
+ * stage lets it issue, whether the stage holds it at another PC than its
+ * oldest slot's (stale), and the lanes the slot's instruction runs. */
+static void emit_views(struct vgen *v, const struct front_sizes *z,
+                       const struct front_mode *m)
+{
+    char addr[200];
+    bool narrow = z->st.pc_w + 2 > z->ib.pc_w;  /* the index wider than
+                                                 * the byte address */
+
+    vgen_section(v, "Every warp's view for the issue check (sm_issue_threads())");
+    if (m->sbr) {
+        vgen_line(v, "// The SBR stacks let every warp issue and hold it where its slots");
+        vgen_line(v, "// are: the slot's mask, its threads that are live.");
+        vgen_line(v, "assign view_ok_o    = {NUM_WARPS{1'b1}};");
+        vgen_line(v, "assign view_stale_o = {NUM_WARPS{1'b0}};");
+        vgen_line(v, "assign view_mask_o  = hd_mask_o & warp_live_i;");
+        return;
+    }
+    if (!m->ics)
+        vgen_line(v, "assign view_ok_o = {NUM_WARPS{1'b1}};   // minpc lets every warp issue");
+    vgen_line(v, "// A slot is stale when the stage selects another PC for its warp now");
+    vgen_line(v, "// (index to byte address, as the fetch's); the instruction runs the");
+    vgen_line(v, "// stage's threads that are live.");
+    if (!narrow)
+        vgen_zext(addr, sizeof addr, z->ib.pc_w - z->st.pc_w - 2,
+                  "ADDR_W-PC_W-2", "{rc_view_pc[gv*PC_W +: PC_W], 2'b00}");
+    else
+        snprintf(addr, sizeof addr, "{rc_view_pc[gv*PC_W +: ADDR_W-2], 2'b00}");
+    vgen_line(v, "genvar gv;");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_view", "for (gv = 0; gv < NUM_WARPS; gv = gv + 1)");
+    vgen_line(v, "wire [ADDR_W-1:0] pc = text_lo_i + %s;", addr);
+    vgen_line(v, "assign view_stale_o[gv] = hd_valid_o[gv] && hd_pc_o[gv*ADDR_W +: ADDR_W] != pc;");
+    vgen_line(v, "assign view_mask_o[gv*LANES +: LANES] = rc_view_mask[gv*LANES +: LANES] &");
+    vgen_line(v, "                                        warp_live_i[gv*LANES +: LANES];");
+    if (narrow) {
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+        vgen_line(v, "wire unused_view_pc = ^rc_view_pc[gv*PC_W + ADDR_W-2 +: PC_W-ADDR_W+2];");
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    }
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 static void emit_fetch_unit(struct vgen *v, const struct front_mode *m)
@@ -752,6 +815,14 @@ static void emit_stage(struct vgen *v, const struct front_mode *m)
     conn(c, &n, "rd_valid_o", "rc_rd_valid", NULL);
     conn(c, &n, "rd_pc_o", "rc_rd_pc", NULL);
     conn(c, &n, "rd_mask_o", "rc_rd_mask", NULL);
+    if (m->sp)
+        conn(c, &n, "view_live_i", "warp_live_i", NULL);
+    if (m->ics)
+        conn(c, &n, "view_ok_o", "view_ok_o", NULL);
+    if (m->view && !m->sbr) {
+        conn(c, &n, "view_pc_o", "rc_view_pc", NULL);
+        conn(c, &n, "view_mask_o", "rc_view_mask", NULL);
+    }
     if (m->pop) {
         conn(c, &n, "pop_o", "rc_pop", NULL);
         conn(c, &n, "exited_o", "exited_o", NULL);
@@ -785,6 +856,8 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
         emit_sm_front_harp_slots(v, z.f.warps, z.wt.fl, m.op_stage, defect);
     emit_ready(v, &m);
     emit_update(v, &z, &m, defect);
+    if (m.view)
+        emit_views(v, &z, &m);
     emit_fetch_unit(v, &m);
     emit_ibuffer_data(v, &m);
     emit_sched(v, &m);

@@ -11,7 +11,9 @@
  * instruction) the module applies one cycle after the issue.  The read
  * port selects from the read warp's module (its selected thread and
  * active vectors depend on the state alone) with the update's new PCs
- * bypassed, as the C stage's view does.
+ * bypassed, as the C stage's view does.  Every warp's module also gives
+ * the issue check its view of the warp (ready to run, its PC and threads
+ * from the registers: sm_reconv_can_issue(), sm_reconv_issue_view()).
  */
 #include "rtlgen.h"
 #include "bits.h"
@@ -50,6 +52,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "",                 "rd_valid_o", "it is ready to run: a thread Ready, none in Execution" },
         { "output", "[PC_W-1:0]",       "rd_pc_o",    "the warp PC: the selected thread's" },
         { "output", "[LANES-1:0]",      "rd_mask_o",  "the threads of the selected level at that PC" },
+        { NULL, NULL, NULL, "Every warp's view for the issue check (bit or field w: warp w), no update bypassed" },
+        { "output", "[NUM_WARPS-1:0]",       "view_ok_o",   "ready to run: a thread Ready, none in Execution" },
+        { "output", "[NUM_WARPS*PC_W-1:0]",  "view_pc_o",   "the warp PC: the selected thread's" },
+        { "output", "[NUM_WARPS*LANES-1:0]", "view_mask_o", "the threads of the selected level at that PC" },
         { NULL, NULL, NULL, "What the update does" },
         { "output", "",                 "err_o",      "a warp's module refused its inputs" },
     };
@@ -66,7 +72,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// threads to Execution, and the next cycle they commit with the op of");
     vgen_line(v, "// their instruction (the commit register).  The read port takes the read");
     vgen_line(v, "// warp's selected thread and its level's active threads, with the");
-    vgen_line(v, "// update's new PCs bypassed.  The stage never pops, exits or yields a warp:");
+    vgen_line(v, "// update's new PCs bypassed; every warp's module gives the issue check");
+    vgen_line(v, "// its view of the warp (view_*_o).  The stage never pops, exits or yields a warp:");
     vgen_line(v, "// the thread states tell the SM.");
     vgen_line(v, "// Storage: %lu flip-flops (a PC per thread, the commit register) and the",
               (unsigned long)warps * g->threads * g->pc_w + 1 + g->threads + 3
@@ -139,8 +146,8 @@ static void emit_warps(struct vgen *v)
         { "prio_o",         "prio_all[gw*LANES*LEVELS +: LANES*LEVELS]", NULL },
         { "atv_o",          "atv_all[gw*LEVELS*LANES +: LEVELS*LANES]",  NULL },
         { "sel_o",          "sel_all[gw*LANES +: LANES]", NULL },
-        { "warp_pc_o",      "m_warp_pc",                 NULL },
-        { "exec_o",         "m_exec",                    NULL },
+        { "warp_pc_o",      "view_pc_o[gw*PC_W +: PC_W]", "from the registers: the view" },
+        { "exec_o",         "view_mask_o[gw*LANES +: LANES]", NULL },
         { "ready_to_run_o", "rtr_all[gw]",               NULL },
         { "all_barrier_o",  "m_all_barrier",             NULL },
         { "err_o",          "err_all[gw]",               NULL },
@@ -167,8 +174,6 @@ static void emit_warps(struct vgen *v)
     vgen_line(v, "wire [LANES*PC_W-1:0] m_pc;");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire [LANES*4-1:0] m_state;");
-    vgen_line(v, "wire [PC_W-1:0]  m_warp_pc;   // the read port selects with the new PCs");
-    vgen_line(v, "wire [LANES-1:0] m_exec;");
     vgen_line(v, "wire             m_all_barrier;");
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     vgen_blank(v);
@@ -249,6 +254,7 @@ static void emit_read(struct vgen *v)
     vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign rd_valid_o = rd_rtr;");
+    vgen_line(v, "assign view_ok_o  = rtr_all;");
     vgen_line(v, "assign rd_pc_o    = rd_pc;");
     vgen_line(v, "assign rd_mask_o  = rd_mask;");
     vgen_line(v, "assign err_o      = err_all != {NUM_WARPS{1'b0}};");

@@ -9,7 +9,11 @@
  * live threads that do not wait at simt.bar, and holds the warp's common
  * PC.  The read port of fetch has its own arbiter over the read warp's
  * threads: fetch may read the warp the update names, with the lanes the
- * SM gives the read.
+ * SM gives the read.  The issue check's view of every warp (its PC and
+ * threads now, no update bypassed: sm_reconv_issue_view()) needs a second
+ * selection per warp, the warp's arbiter selecting over the update's
+ * lanes: a simtref_arbiter per warp that only selects (its common PC is
+ * held, so no register of it is used).
  */
 #include "rtlgen.h"
 #include "arbiter.h"
@@ -62,6 +66,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "",                  "rd_valid_o", "it has threads to run" },
         { "output", "[PC_W-1:0]",        "rd_pc_o",    "its PC: min(SP:PC) of its threads" },
         { "output", "[LANES-1:0]",       "rd_mask_o",  "its active mask: the threads at that SP:PC" },
+        { NULL, NULL, NULL, "Every warp's view for the issue check (field w: warp w), no update bypassed" },
+        { "input",  "[NUM_WARPS*LANES-1:0]", "view_live_i", "its lanes whose thread is live" },
+        { "output", "[NUM_WARPS*PC_W-1:0]",  "view_pc_o",   "its PC: min(SP:PC) of its threads not parked" },
+        { "output", "[NUM_WARPS*LANES-1:0]", "view_mask_o", "the threads at that SP:PC (none when none presents)" },
         { NULL, NULL, NULL, "What the update does" },
         { "output", "",                  "pop_o",      "threads re-converge: the warp's mask or PC changes without a jump" },
         { "output", "",                  "exited_o",   "the warp has no live thread left" },
@@ -83,6 +91,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// pop_o tells that the selection after the update is not the lanes that");
     vgen_line(v, "// ran going on to the next instruction.  The common PC register of the");
     vgen_line(v, "// warp's arbiter increments after a fall-through, else takes the result.");
+    vgen_line(v, "// A second arbiter per warp only selects, over the registers: the issue");
+    vgen_line(v, "// check's view of the warp (view_pc_o, view_mask_o).");
     vgen_line(v, "// Storage: %lu flip-flops (PC, SP key and parked bit per thread) and the",
               regs);
     vgen_line(v, "// arbiters' common PCs.");
@@ -121,6 +131,54 @@ static void emit_encodings(struct vgen *v, const struct arbiter_geometry *g)
     }
     vgen_end(v);
     vgen_endgenerate(v);
+}
+
+/* Warp gw's view for the issue check: the selection over its live threads
+ * not parked, from the registers (the update's new values are the next
+ * cycle's). */
+static void emit_view(struct vgen *v)
+{
+    const struct vconn params[] = {
+        { "LANES",      "LANES",      NULL },
+        { "SP_W",       "SP_W",       NULL },
+        { "PC_W",       "PC_W",       NULL },
+        { "ADDR_W",     "ADDR_W",     NULL },
+        { "LINE_BYTES", "LINE_BYTES", NULL },
+    };
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"),
+        VCONN_SAME("rst_ni"),
+        { "mode_i",      "1'b0",                      "PC arbitration" },
+        { "valid_i",     "view_live_i[gw*LANES +: LANES] & ~parked_q", NULL },
+        { "sp_i",        "sp_all[gw*LANES*SP_W +: LANES*SP_W]", NULL },
+        { "pc_i",        "pc_all[gw*LANES*PC_W +: LANES*PC_W]", NULL },
+        { "addr_i",      "{(LANES*ADDR_W){1'b0}}",    NULL },
+        { "pc_op_i",     "PC_HOLD",                   "a selection only" },
+        { "valid_o",     "v_valid",                   NULL },
+        { "sp_o",        "v_sp",                      NULL },
+        { "pc_o",        "view_pc_o[gw*PC_W +: PC_W]", NULL },
+        { "line_o",      "v_line",                    NULL },
+        { "mask_o",      "v_mask",                    NULL },
+        { "common_pc_o", "v_common_pc",               NULL },
+        { "err_o",       "v_err",                     NULL },
+    };
+
+    vgen_blank(v);
+    vgen_line(v, "// The issue check's view of the warp: the same selection over its");
+    vgen_line(v, "// registers, the live threads not parked.");
+    vgen_line(v, "wire             v_valid;");
+    vgen_line(v, "wire [LANES-1:0] v_mask;");
+    vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+    vgen_line(v, "wire [SP_W-1:0]  v_sp;");
+    vgen_line(v, "wire [PC_W-1:0]  v_common_pc;");
+    vgen_line(v, "wire [ADDR_W-$clog2(LINE_BYTES)-1:0] v_line;");
+    vgen_line(v, "wire             v_err;");
+    vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    vgen_blank(v);
+    vgen_instance(v, "simtref_arbiter", "u_view",
+                  params, sizeof params / sizeof params[0],
+                  conns, sizeof conns / sizeof conns[0]);
+    vgen_line(v, "assign view_mask_o[gw*LANES +: LANES] = v_valid ? v_mask : {LANES{1'b0}};");
 }
 
 static void emit_warps(struct vgen *v, enum rtl_defect defect)
@@ -233,6 +291,7 @@ static void emit_warps(struct vgen *v, enum rtl_defect defect)
     vgen_instance(v, "simtref_arbiter", "u_arbiter",
                   params, sizeof params / sizeof params[0],
                   conns, sizeof conns / sizeof conns[0]);
+    emit_view(v);
     vgen_end(v);
     vgen_endgenerate(v);
 }

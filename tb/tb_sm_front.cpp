@@ -19,8 +19,11 @@
 // issued instruction's PC and mask, the flush, the fetch (warp, PC and
 // mask), under harp the launch the module chooses, what the stage's
 // update does (pop and exited under sbr and minpc, yielded under sbr;
-// where the module has no such output the C stage's must be 0) and the
-// errors of the stage, the fetch unit and the scheduler.  The module's
+// where the module has no such output the C stage's must be 0), the
+// errors of the stage, the fetch unit and the scheduler, and (not harp)
+// every warp's view of the stage for the issue check (view_ok_o,
+// view_stale_o, view_mask_o) where the check reads it, against the SM's
+// record of the check (struct sm_issue_probe: base, stale, mask).  The module's
 // state is never read back: it must follow the C SM's on its own, from
 // the reset, for the whole kernel.  The kernel's result is then checked:
 // a suite kernel's against its host reference, a kgen program's global
@@ -70,12 +73,17 @@ struct Coverage {
                   pop_flushes = 0, pops = 0, launches = 0, exits = 0,
                   clears = 0, emptied = 0, releases = 0, diverged_fetches = 0,
                   held_launches = 0, hazards = 0,
-                  stage_holds = 0;  // operand-read stage: a warp kept or dropped
+                  stage_holds = 0,  // operand-read stage: a warp kept or dropped
+                  // the issue check's views (not harp): warps checked, of
+                  // them stale, with a dead lane in the slot's mask (not
+                  // stale), and warps asked that the stage holds
+                  views = 0, view_stale = 0, view_dead = 0, view_held = 0;
 };
 
 // One kernel's run and the records of its schedulers' front ends.
 struct Run : tb::SmRun {
     std::vector<sm_front_probe> probe;
+    std::vector<sm_issue_probe> check;  // one: the issue check's record
 };
 
 // The widths of the module's fields.
@@ -114,8 +122,7 @@ void drive(T &top, const Run &r, const sm_front_probe &p, const Widths &w)
             tb::set_field(top.fetchable_i, v, 1, p.fi.warp_valid[v / 64] >> v % 64 & 1);
             tb::set_field(top.warp_tb_i, v * w.tb_w, w.tb_w, p.si.warp_tb[v]);
             tb::set_field(top.long_i, v, 1, p.si.long_wait[v]);
-            if constexpr (IsMinpc<T>::value)
-                tb::set_field(top.warp_live_i, v * w.lanes, w.lanes, p.live[v]);
+            tb::set_field(top.warp_live_i, v * w.lanes, w.lanes, p.check_live[v]);
         }
         top.launch_valid_i = p.launch >= 0;
         top.launch_warp_i = p.launch >= 0 ? (unsigned)p.launch : 0;
@@ -145,11 +152,35 @@ void drive(T &top, const Run &r, const sm_front_probe &p, const Widths &w)
 // The front end's outputs against the C SM's; false at the first
 // difference (recorded in mm).
 template <class T>
-bool compare(const T &top, const sm_front_probe &p, const Widths &w,
-             long cycle, unsigned s, tb::Mismatch &mm)
+bool compare(const T &top, const sm_front_probe &p, const sm_issue_probe &ip,
+             const Widths &w, long cycle, unsigned s, tb::Mismatch &mm)
 {
     std::string at = "scheduler " + std::to_string(s) + " ";
     bool ok = true;
+
+    if constexpr (!IsHarp<T>::value) {
+        // each warp's view where the issue check reads it: whether the
+        // stage lets it issue (a warp the check asks the stage about),
+        // stale (checked: base and buffered) and its lanes (checked, not
+        // stale)
+        for (unsigned v = 0; v < w.warps; v++) {
+            if (!p.asked[v])
+                continue;
+            ok &= tb::check(mm, cycle, ip.base[s][v],
+                            tb::get_field(top.view_ok_o, v, 1),
+                            [&] { return at + tb::indexed("view_ok_o", v); });
+            if (!ip.base[s][v] || !ip.buffered[s][v])
+                continue;
+            ok &= tb::check(mm, cycle, ip.stale[s][v],
+                            tb::get_field(top.view_stale_o, v, 1),
+                            [&] { return at + tb::indexed("view_stale_o", v); });
+            if (ip.stale[s][v])
+                continue;
+            ok &= tb::check(mm, cycle, ip.mask[s][v],
+                            tb::get_field(top.view_mask_o, v * w.lanes, w.lanes),
+                            [&] { return at + tb::indexed("view_mask_o", v); });
+        }
+    }
 
     if constexpr (IsHarp<T>::value) {   // the module chooses the launch
         ok &= tb::expect(mm, cycle, at + "launch_valid_o", p.launch >= 0,
@@ -238,9 +269,17 @@ bool compare(const T &top, const sm_front_probe &p, const Widths &w,
     return ok;
 }
 
-void count(Coverage &c, const sm_front_probe &p, unsigned warps,
-           unsigned slots)
+void count(Coverage &c, const sm_front_probe &p, const sm_issue_probe &ip,
+           unsigned s, unsigned warps, unsigned slots)
 {
+    for (unsigned v = 0; kMode != RECONV_HARP && v < warps; v++) {
+        bool checked = ip.base[s][v] && ip.buffered[s][v];
+        c.views += checked;
+        c.view_stale += checked && ip.stale[s][v];
+        c.view_dead += checked && !ip.stale[s][v]
+                       && (p.hd_mask[v] & ~p.check_live[v]) != 0;
+        c.view_held += p.asked[v] && !ip.base[s][v];
+    }
     c.grants += p.so.grant_valid;
     c.stage_holds += p.op_valid && !p.exec_valid;
     c.stale += p.stale;
@@ -300,10 +339,13 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
                        sg.tb_w, sg.tbs, cfg.first_level_entries };
     r.probe.assign(S, sm_front_probe{});
     r.m->front_probe = r.probe.data();
+    r.check.assign(1, sm_issue_probe{});
+    r.m->issue_probe = r.check.data();
     tb::SchedTops<Top> tops(S, fst, trace_sched);
     for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
         for (auto &p : r.probe)
             p = sm_front_probe{};
+        r.check[0] = sm_issue_probe{};
         sm_cycle(r.m);
         for (unsigned s = 0; s < S; s++) {
             const sm_front_probe &p = r.probe[s];
@@ -311,11 +353,11 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
                 continue;           // the SM stopped before this scheduler
             drive(tops[s], r, p, w);
             tops.low(s, cycle);
-            if (!compare(tops[s], p, w, cycle, s, mm) && !fst) {
+            if (!compare(tops[s], p, r.check[0], w, cycle, s, mm) && !fst) {
                 bad_sched = s;
                 return mm;
             }
-            count(cov, p, w.warps, w.slots);
+            count(cov, p, r.check[0], s, w.warps, w.slots);
             front_err |= p.ro.err || p.fetch_err || p.so.err;
             tops.high(s, cycle);
         }
@@ -388,6 +430,11 @@ int main(int argc, char **argv)
                 cov.stage_fetches, cov.diverged_fetches, cov.flushes,
                 cov.pop_flushes, cov.pops, cov.exits, cov.releases,
                 cov.clears, cov.emptied);
+    if (kMode != RECONV_HARP)
+        std::printf("views: %lu warps checked (%lu stale, %lu of the others "
+                    "with a dead lane in the slot's mask), %lu times the stage "
+                    "held a warp\n", cov.views, cov.view_stale, cov.view_dead,
+                    cov.view_held);
     if (kOpStage)
         std::printf("operand-read stage: %lu cycles its warp did not execute "
                     "(it waited on a hazard or was dropped)\n", cov.stage_holds);
@@ -405,11 +452,14 @@ int main(int argc, char **argv)
     // waits for the stage is counted, not required: the suite at
     // fermi-harp's sizes has none).
     bool suite = opt.scenario.empty();
+    // Under minpc and ics-first a view is stale, under ics-first the
+    // stage holds a warp it is asked about.
     bool missed = kMode == RECONV_ICS_FIRST
                   ? cov.stale == 0 || cov.releases == 0 || cov.diverged_fetches == 0
+                    || cov.view_stale == 0 || cov.view_held == 0
                   : kMode == RECONV_MINPC
                   ? cov.pop_flushes == 0 || cov.releases == 0
-                    || cov.diverged_fetches == 0
+                    || cov.diverged_fetches == 0 || cov.view_stale == 0
                   : kMode == RECONV_HARP
                   ? cov.releases == 0 || cov.hazards == 0
                   : cov.pop_flushes == 0;

@@ -296,8 +296,13 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
         cy->data_hz[s][w] = hz == SM_HAZARD_DATA;
         si->ready[w] = launch < 0 && !held && base && buffered
                        && hz == SM_HAZARD_NONE;
-        if (sm->front_probe)
+        if (sm->front_probe) {
             sm->front_probe[s].issuable[w] = base && hz == SM_HAZARD_NONE;
+            sm->front_probe[s].asked[w] = !wp->launch_pending
+                                          && !wp->at_barrier;
+            sm->front_probe[s].check_live[w] = wp->launch_pending ? 0
+                                               : wp->live;
+        }
         if (sm->issue_probe) {
             sm->issue_probe->base[s][w] = base;
             sm->issue_probe->buffered[s][w] = buffered;

@@ -244,6 +244,12 @@ struct sm_front_probe {
     uint64_t live[SCHEDULER_MAX_WARPS]; /* each warp's live lanes when
                                  * resident and launched, else 0: minpc's
                                  * read takes the fetched warp's (rd_live) */
+    uint64_t check_live[SCHEDULER_MAX_WARPS]; /* ... as the issue check
+                                 * reads them, before this cycle's launch
+                                 * and execution (the warp state's) */
+    bool asked[SCHEDULER_MAX_WARPS]; /* resident, launched, not at the
+                                 * barrier: the issue check asks the stage
+                                 * whether the warp may issue */
     uint64_t release[SCHEDULER_MAX_WARPS / 64]; /* the warps whose TB's
                                  * barrier releases on the edge
                                  * (scheduler_edge()) */

@@ -46,6 +46,7 @@ module simtref_sm_front #(
   // Warps: from the warp and TB state, the scoreboard, the SIMD groups
   input  wire [NUM_WARPS-1:0]        issuable_i,      // launched, not at the barrier, no hazard on its buffered instruction
   input  wire [NUM_WARPS-1:0]        fetchable_i,     // resident, launched, a live thread: may be fetched for
+  input  wire [NUM_WARPS*LANES-1:0]  warp_live_i,     // each warp's live lanes (resident, launched; else none)
   input  wire [NUM_WARPS*TB_W-1:0]   warp_tb_i,       // thread block of each warp
   input  wire [NUM_WARPS-1:0]        long_i,          // warp waits on a long-latency operation (TLS)
 
@@ -99,6 +100,11 @@ module simtref_sm_front #(
   output wire [NUM_WARPS*ADDR_W-1:0] hd_pc_o,         // ... the oldest: its PC ...
   output wire [NUM_WARPS*LANES-1:0]  hd_mask_o,       // ... its mask ...
   output wire [NUM_WARPS*32-1:0]     hd_word_o,       // ... and its instruction word
+
+  // Every warp's view of the control-flow stage, for the issue check (bit or field w: warp w)
+  output wire [NUM_WARPS-1:0]        view_ok_o,       // the stage lets it issue (always)
+  output wire [NUM_WARPS-1:0]        view_stale_o,    // its oldest slot is stale (never)
+  output wire [NUM_WARPS*LANES-1:0]  view_mask_o,     // the lanes its buffered instruction runs: the slot's, live
 
   // Fetch
   output wire                        fetch_valid_o,   // fetch one instruction ...
@@ -207,6 +213,16 @@ module simtref_sm_front #(
   /* verilator lint_on UNUSEDSIGNAL */
   assign pop_o     = rc_pop;
   assign yielded_o = rc_yielded;
+
+  // ----------------------------------------------------------------------
+  // Every warp's view for the issue check (sm_issue_threads())
+  // ----------------------------------------------------------------------
+
+  // The SBR stacks let every warp issue and hold it where its slots
+  // are: the slot's mask, its threads that are live.
+  assign view_ok_o    = {NUM_WARPS{1'b1}};
+  assign view_stale_o = {NUM_WARPS{1'b0}};
+  assign view_mask_o  = hd_mask_o & warp_live_i;
 
   // ----------------------------------------------------------------------
   // The fetch unit: the I-buffer's valid and ready bits, the fetch policy
