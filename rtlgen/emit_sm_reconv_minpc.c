@@ -133,11 +133,17 @@ static void emit_encodings(struct vgen *v, const struct arbiter_geometry *g)
     vgen_endgenerate(v);
 }
 
-/* Warp gw's view for the issue check: the selection over its live threads
- * not parked, from the registers (the update's new values are the next
- * cycle's). */
-static void emit_view(struct vgen *v)
+/* An instance of simtref_arbiter that only selects (PC arbitration, its
+ * common PC held): min(SP:PC) over the threads of `valid` with their SP
+ * keys and PCs; the selection's valid bit, PC and lanes to the names
+ * given, its unused outputs to the wires prefix_sp, prefix_line,
+ * prefix_common_pc and prefix_err. */
+static void emit_selector(struct vgen *v, const char *name, const char *valid,
+                          const char *sp, const char *pc, const char *valid_o,
+                          const char *pc_o, const char *mask_o,
+                          const char *prefix)
 {
+    char o_sp[32], o_line[32], o_cpc[32], o_err[32];
     const struct vconn params[] = {
         { "LANES",      "LANES",      NULL },
         { "SP_W",       "SP_W",       NULL },
@@ -149,19 +155,34 @@ static void emit_view(struct vgen *v)
         VCONN_SAME("clk_i"),
         VCONN_SAME("rst_ni"),
         { "mode_i",      "1'b0",                      "PC arbitration" },
-        { "valid_i",     "view_live_i[gw*LANES +: LANES] & ~parked_q", NULL },
-        { "sp_i",        "sp_all[gw*LANES*SP_W +: LANES*SP_W]", NULL },
-        { "pc_i",        "pc_all[gw*LANES*PC_W +: LANES*PC_W]", NULL },
+        { "valid_i",     valid,                       NULL },
+        { "sp_i",        sp,                          NULL },
+        { "pc_i",        pc,                          NULL },
         { "addr_i",      "{(LANES*ADDR_W){1'b0}}",    NULL },
         { "pc_op_i",     "PC_HOLD",                   "a selection only" },
-        { "valid_o",     "v_valid",                   NULL },
-        { "sp_o",        "v_sp",                      NULL },
-        { "pc_o",        "view_pc_o[gw*PC_W +: PC_W]", NULL },
-        { "line_o",      "v_line",                    NULL },
-        { "mask_o",      "v_mask",                    NULL },
-        { "common_pc_o", "v_common_pc",               NULL },
-        { "err_o",       "v_err",                     NULL },
+        { "valid_o",     valid_o,                     NULL },
+        { "sp_o",        o_sp,                        NULL },
+        { "pc_o",        pc_o,                        NULL },
+        { "line_o",      o_line,                      NULL },
+        { "mask_o",      mask_o,                      NULL },
+        { "common_pc_o", o_cpc,                       NULL },
+        { "err_o",       o_err,                       NULL },
     };
+
+    snprintf(o_sp, sizeof o_sp, "%s_sp", prefix);
+    snprintf(o_line, sizeof o_line, "%s_line", prefix);
+    snprintf(o_cpc, sizeof o_cpc, "%s_common_pc", prefix);
+    snprintf(o_err, sizeof o_err, "%s_err", prefix);
+    vgen_instance(v, "simtref_arbiter", name,
+                  params, sizeof params / sizeof params[0],
+                  conns, sizeof conns / sizeof conns[0]);
+}
+
+/* Warp gw's view for the issue check: the selection over its live threads
+ * not parked, from the registers (the update's new values are the next
+ * cycle's). */
+static void emit_view(struct vgen *v)
+{
 
     vgen_blank(v);
     vgen_line(v, "// The issue check's view of the warp: the same selection over its");
@@ -175,9 +196,10 @@ static void emit_view(struct vgen *v)
     vgen_line(v, "wire             v_err;");
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     vgen_blank(v);
-    vgen_instance(v, "simtref_arbiter", "u_view",
-                  params, sizeof params / sizeof params[0],
-                  conns, sizeof conns / sizeof conns[0]);
+    emit_selector(v, "u_view", "view_live_i[gw*LANES +: LANES] & ~parked_q",
+                  "sp_all[gw*LANES*SP_W +: LANES*SP_W]",
+                  "pc_all[gw*LANES*PC_W +: LANES*PC_W]",
+                  "v_valid", "view_pc_o[gw*PC_W +: PC_W]", "v_mask", "v");
     vgen_line(v, "assign view_mask_o[gw*LANES +: LANES] = v_valid ? v_mask : {LANES{1'b0}};");
 }
 
@@ -298,30 +320,6 @@ static void emit_warps(struct vgen *v, enum rtl_defect defect)
 
 static void emit_read(struct vgen *v)
 {
-    const struct vconn params[] = {
-        { "LANES",      "LANES",      NULL },
-        { "SP_W",       "SP_W",       NULL },
-        { "PC_W",       "PC_W",       NULL },
-        { "ADDR_W",     "ADDR_W",     NULL },
-        { "LINE_BYTES", "LINE_BYTES", NULL },
-    };
-    const struct vconn conns[] = {
-        VCONN_SAME("clk_i"),
-        VCONN_SAME("rst_ni"),
-        { "mode_i",      "1'b0",                      "PC arbitration" },
-        { "valid_i",     "rd_valid",                  NULL },
-        { "sp_i",        "rd_sp",                     NULL },
-        { "pc_i",        "rd_pc",                     NULL },
-        { "addr_i",      "{(LANES*ADDR_W){1'b0}}",    NULL },
-        { "pc_op_i",     "PC_HOLD",                   "a selection only" },
-        { "valid_o",     "rd_valid_o",                NULL },
-        { "sp_o",        "rd_r_sp",                   NULL },
-        { "pc_o",        "rd_pc_o",                   NULL },
-        { "line_o",      "rd_r_line",                 NULL },
-        { "mask_o",      "rd_mask_o",                 NULL },
-        { "common_pc_o", "rd_r_common_pc",            NULL },
-        { "err_o",       "rd_r_err",                  NULL },
-    };
 
     vgen_section(v, "Read port: the read warp's threads, the update's new values bypassed");
     vgen_line(v, "reg  [LANES-1:0]      rd_valid;");
@@ -356,9 +354,8 @@ static void emit_read(struct vgen *v)
     vgen_line(v, "wire             rd_r_err;");
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     vgen_blank(v);
-    vgen_instance(v, "simtref_arbiter", "u_read",
-                  params, sizeof params / sizeof params[0],
-                  conns, sizeof conns / sizeof conns[0]);
+    emit_selector(v, "u_read", "rd_valid", "rd_sp", "rd_pc",
+                  "rd_valid_o", "rd_pc_o", "rd_mask_o", "rd_r");
 }
 
 static void emit_outputs(struct vgen *v)
