@@ -46,6 +46,7 @@ void dram_reset(struct dram *d)
     d->free_tick = 0;
     d->requests = 0;
     d->busy_ticks = 0;
+    d->held = 0;
     d->head = 0;
     d->count = 0;
 }
@@ -65,6 +66,25 @@ uint64_t dram_transfer_cycles(const struct dram_geometry *g, unsigned bytes)
 static const struct dram_pending *entry(const struct dram *d, unsigned i)
 {
     return &d->queue[(d->head + i) % DRAM_MAX_OUTSTANDING];
+}
+
+/* The cycle a read or atomic of `id` whose data would be back at `ready`
+ * is answered for: never before the ones asked for earlier (the answers
+ * leave in order), and a cycle after an answer to the same id that would
+ * leave in the same cycle (the port carries one answer per id a cycle:
+ * two atomic lines of one request share their id). */
+static uint64_t answer_cycle(struct dram *d, unsigned id, uint64_t ready)
+{
+    uint64_t last = d->count ? entry(d, d->count - 1)->ready : 0;
+
+    if (ready < last)
+        ready = last;
+    for (unsigned i = d->count; i > 0 && entry(d, i - 1)->ready == ready; i--)
+        if (entry(d, i - 1)->id == id) {
+            d->held++;
+            return ready + 1;
+        }
+    return ready;
 }
 
 void dram_eval(const struct dram *d, const struct dram_in *in,
@@ -101,8 +121,10 @@ void dram_step(struct dram *d, const struct dram_in *in)
 
             assert(d->count < DRAM_MAX_OUTSTANDING);
             p = &d->queue[(d->head + d->count) % DRAM_MAX_OUTSTANDING];
+            p->ready = answer_cycle(d, in->id,
+                                    ticks_to_cycles(&d->g, d->free_tick)
+                                    + d->g.latency);
             p->id = in->id;
-            p->ready = ticks_to_cycles(&d->g, d->free_tick) + d->g.latency;
             d->count++;
         }
     }

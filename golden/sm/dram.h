@@ -40,8 +40,13 @@
  *               the SM registers it at that clock edge, so that its data
  *               is usable from cycle R.  A short transfer can end in the
  *               same cycle as the one before it, so one cycle may carry
- *               several responses.  A write has no response: it is done
- *               for the SM when it is taken.
+ *               several responses, but one per id at most: the port has
+ *               a bit per id, and the atomic lines of one request share
+ *               theirs, so of two answers to one id that would leave in
+ *               one cycle the second leaves in the next, and the answers
+ *               after it wait with it (they leave in request order).  A
+ *               write has no response: it is done for the SM when it is
+ *               taken.
  *
  * The response of a cycle depends on the state alone, never on that
  * cycle's request (every read's data is back at least dram_latency + 1
@@ -106,10 +111,14 @@ struct dram {
     uint64_t free_tick;         /* when the channel finishes its last transfer */
     uint64_t requests;          /* transfers asked for since reset */
     uint64_t busy_ticks;        /* ticks the channel has been transferring */
+    uint64_t held;              /* answers held a cycle behind an answer to
+                                   their id in the same cycle */
     unsigned head, count;       /* the oldest entry of queue[], and how many */
     struct dram_pending queue[DRAM_MAX_OUTSTANDING]; /* reads and atomics
                                    in request order (their `ready` never
-                                   decreases: first come, first served) */
+                                   decreases: first come, first served;
+                                   entries of one `ready` have distinct
+                                   ids) */
 };
 
 void dram_from_config(const struct simt_config *cfg, struct dram_geometry *g);

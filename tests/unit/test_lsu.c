@@ -573,15 +573,19 @@ static void an_atomic_on_k_lines_is_k_dram_round_trips_done_with_the_last(void *
         at.addr[i] = (80 + i / 4) * cfg.l1d_line_bytes + (i % 4) * 4;
     /* Line j goes to the memory port in cycle j and queues behind the
      * ones before it on the channel (ticks of 1 / dram_mb_s of a cycle,
-     * core_mhz x sms a byte); the request is done when the last line's
-     * data is back. */
+     * core_mhz x sms a byte); the lines share their id, which is answered
+     * once a cycle at most, so a line's data is back a cycle after the
+     * previous line's at the earliest.  The request is done when the
+     * last line's data is back. */
     for (unsigned j = 0; j < k; j++) {
         unsigned long long start = (unsigned long long)j * cfg.dram_mb_s;
+        unsigned long long back;
 
         ticks = (ticks > start ? ticks : start)
                 + (unsigned long long)lane_bytes * cfg.core_mhz * cfg.sms;
+        back = (ticks + cfg.dram_mb_s - 1) / cfg.dram_mb_s + cfg.dram_latency;
+        end = j > 0 && back <= end ? end + 1 : back;
     }
-    end = (ticks + cfg.dram_mb_s - 1) / cfg.dram_mb_s + cfg.dram_latency;
     assert_int_equal(latency_of(&b, &at), end);
     assert_int_equal(b.mem_kinds[DRAM_ATOMIC], k);
     assert_int_equal(b.mem_kinds[DRAM_READ] + b.mem_kinds[DRAM_WRITE], 0);
@@ -694,6 +698,68 @@ static void dram_answers_a_read_the_cycle_before_its_data_and_never_a_write(void
     teardown(&b);
 }
 
+/* Whole cycles until the channel, given the transfers of bytes[0..n-1]
+ * one a cycle from cycle 0, ends each (natural[]: its data would be back
+ * at that end plus the latency). */
+static void channel_ends(const struct simt_config *cfg, const unsigned bytes[],
+                         unsigned n, unsigned long long natural[])
+{
+    unsigned long long ticks = 0;
+
+    for (unsigned i = 0; i < n; i++) {
+        unsigned long long start = (unsigned long long)i * cfg->dram_mb_s;
+
+        ticks = (ticks > start ? ticks : start)
+                + (unsigned long long)bytes[i] * cfg->core_mhz * cfg->sms;
+        natural[i] = (ticks + cfg->dram_mb_s - 1) / cfg->dram_mb_s
+                     + cfg->dram_latency;
+    }
+}
+
+static void dram_answers_an_id_once_a_cycle_at_most_and_in_request_order(void **state)
+{
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
+    /* A write (no answer) long enough that three one-word atomics of ids
+     * 7, 7 and 8, one a cycle after it, queue behind it and end in one
+     * cycle: their data would all be back at X. */
+    static const unsigned ids[] = { 0, 7, 7, 8 };
+    enum { N = sizeof ids / sizeof ids[0] };
+    unsigned bytes[N] = { 0, 4, 4, 4 }, at[N] = { 0 }, answers = 1;
+    unsigned long long natural[N] = { 0 };
+    static struct dram_out out;
+
+    for (bytes[0] = 1; bytes[0] < 64 * cfg.l1d_line_bytes; bytes[0]++) {
+        channel_ends(&cfg, bytes, N, natural);
+        if (natural[0] > N + cfg.dram_latency && natural[1] == natural[N - 1])
+            break;
+    }
+    assert_int_equal(natural[1], natural[N - 1]);
+    for (unsigned c = 0; answers < N && c < MAX_CYCLES; c++) {
+        struct dram_in q = { c < N, c == 0 ? DRAM_WRITE : DRAM_ATOMIC,
+                             40 + c, c < N ? bytes[c] : 0,
+                             c < N ? ids[c] : 0 };
+
+        dram_eval(&b.d, &q, &out);
+        for (unsigned i = 0; i < out.n; i++) {
+            assert_true(answers < N);
+            assert_int_equal(out.id[i], ids[answers]);  /* in order */
+            for (unsigned j = 0; j < i; j++)            /* once an id */
+                assert_int_not_equal(out.id[j], out.id[i]);
+            at[answers++] = c;
+        }
+        dram_step(&b.d, &q);
+    }
+    assert_int_equal(answers, N);
+    /* Answered in cycle X - 1 (data back at X): the first 7; the second
+     * 7 a cycle later, and 8 with it (it leaves behind it). */
+    assert_int_equal(at[1], natural[1] - 1);
+    assert_int_equal(at[2], natural[1]);
+    assert_int_equal(at[3], natural[1]);
+    assert_int_equal(b.d.held, 1);
+    teardown(&b);
+}
+
 /* Every check at each preset whose memory is a real chip's: the figures
  * follow from its keys. */
 #define AT(f, preset) cmocka_unit_test_prestate(f, (void *)(preset))
@@ -715,7 +781,8 @@ static void dram_answers_a_read_the_cycle_before_its_data_and_never_a_write(void
         AT(an_atomic_on_k_lines_is_k_dram_round_trips_done_with_the_last, preset), \
         AT(the_unit_takes_no_request_while_its_in_flight_table_is_full, preset), \
         AT(shared_bank_conflicts_cost_the_most_used_banks_distinct_words, preset), \
-        AT(dram_answers_a_read_the_cycle_before_its_data_and_never_a_write, preset),
+        AT(dram_answers_a_read_the_cycle_before_its_data_and_never_a_write, preset), \
+        AT(dram_answers_an_id_once_a_cycle_at_most_and_in_request_order, preset),
 
 int main(void)
 {
