@@ -593,9 +593,10 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
     },
     /* The SM's issue check, one per SM: for each warp of each scheduler
      * a decoder on its buffered instruction, a check port of the
-     * scoreboard, a read port of the table of the loads in flight, and
-     * the SIMD groups' accept, wired as golden/sm/sm_issue.c composes
-     * their models.  Its testbench runs the suite's kernels on the C SM
+     * scoreboard, and the SIMD groups' accept, wired as
+     * golden/sm/sm_issue.c composes their models; the table of the loads
+     * in flight is the memory side's, read through a port per warp
+     * (address out, lanes in).  Its testbench runs the suite's kernels on the C SM
      * and compares every output every cycle.  Every mode: under harp the
      * warps checked are the First-Level slots, regrouped warps, each
      * lane's launch warp an input (the stage's issue view).  sm-tiny-ics
@@ -609,8 +610,9 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .model = "sm/sm.h",
         .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_MINPC)
                  | REGISTRY_MODE(RECONV_ICS_FIRST) | REGISTRY_MODE(RECONV_HARP),
-        .title = "Issue check of the SM (decode, scoreboard, loads in "
-                 "flight and SIMD groups composed)",
+        .title = "Issue check of the SM (decode, scoreboard and SIMD "
+                 "groups composed, reading the memory side's loads in "
+                 "flight)",
         .source = "docs/sm-timing.md; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
@@ -633,6 +635,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
      * C SM, serves the port with DRAM's timing and compares every output
      * every cycle.  Every mode: under harp a load's lanes are threads of
      * several launch warps, each lane's warp slot in the table's entry.
+     * The table is the SM's only one: a read port per warp the issue
+     * check checks.
      * The module's text is the same at sm-tiny-sbr, sm-tiny-minpc and
      * sm-tiny-ics: make check runs the first (and harp's tiny), make
      * cosim-long the other two. */

@@ -4,13 +4,18 @@
  * golden/sm/ composes their models in sm_issue_hazard() and sm.c's
  * ready_vector(): a decoder (simtref_decode) per warp on the word of its
  * I-buffer's oldest slot, the scoreboard (simtref_scoreboard) with a
- * check port per warp, the table of the loads in flight (simtref_mem_wait)
- * with a read port per warp, and the SIMD groups (simtref_simd_group),
- * whose accept is each scheduler's.  The parts' write ports (the issues'
- * reservations, sends and entries into the groups, the LSU's releases and
- * dones) and what the rest of the SM decides (the warps' state, the
- * I-buffer's head, the control-flow stage's view of it, the LSU's accept
- * and its port taken by an earlier scheduler) come in as inputs.  Every
+ * check port per warp, and the SIMD groups (simtref_simd_group), whose
+ * accept is each scheduler's.  The table of the loads in flight is the
+ * memory side's (simtref_sm_mem), as the C SM has one: the check asks it
+ * through an address per warp (mw_rd_slot_o, mw_rd_reg_o) and takes its
+ * answer (mw_rd_mask_i) in the same cycle, and the scoreboard's releases
+ * take the entries the table reads out for the LSU's write-backs
+ * (done_mask_i, done_slots_i: simtref_sm_mem's wb_mask_o, wb_slots_o).
+ * The parts' write ports (the issues' reservations and entries into the
+ * groups, the LSU's write-backs) and what the rest of the SM decides (the
+ * warps' state, the I-buffer's head, the control-flow stage's view of it,
+ * the LSU's accept and its port taken by an earlier scheduler) come in as
+ * inputs.  Every
  * mode: under harp the warps checked are the First-Level slots, regrouped
  * warps whose lanes are threads of several launch warps, each lane's
  * launch warp named by the control-flow stage's issue view (owner_i),
@@ -23,7 +28,6 @@
  */
 #include "rtlgen.h"
 #include "bits.h"
-#include "mem_wait.h"
 #include "scoreboard.h"
 #include "simd_group.h"
 
@@ -33,7 +37,6 @@
 /* The sizes of the parts, as their emitters take them. */
 struct issue_sizes {
     struct scoreboard_geometry sb;
-    struct mem_wait_geometry mw;
     struct simd_group_geometry sg;
     unsigned warps;             /* warps checked per scheduler: its
                                  * launch warps, or harp's First-Level
@@ -53,13 +56,12 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "NUM_WARPS",   z->warps,         NULL, z->owners ? "warps checked per scheduler: First-Level slots"
                                                            : "warps per scheduler" },
         { "OWN_W",       z->own_w,         NULL, "a launch warp of a scheduler" },
-        { "WARP_SLOTS",  z->mw.warp_slots, NULL, "warp slots of the SM: the scoreboard's and the table's rows" },
+        { "WARP_SLOTS",  z->sb.warp_slots, NULL, "warp slots of the SM: the scoreboard's rows" },
         { "LANES",       z->sb.warp_size,  NULL, "threads per warp" },
         { "SLOT_W",      z->sb.slot_w,     NULL, "warp slot id" },
         { "LAT_W",       z->sb.count_w,    NULL, "the scoreboard's latency: the longest result" },
         { "STAMP_W",     z->sb.stamp_w,    NULL, "... its ready stamp and cycle counter" },
-        { "NUM_DONE",    z->mw.dones,      NULL, "the loads table's done ports: the LSU's write-back ports" },
-        { "COUNT_W",     z->mw.count_w,    NULL, "... a thread's global loads in flight" },
+        { "NUM_DONE",    z->sb.release_ports, NULL, "the LSU's write-back ports: the scoreboard's releases" },
         { "NUM_GROUPS",  z->sg.groups,     NULL, "SIMD groups" },
         { "OCCUPANCY",   z->sg.occupancy,  NULL, "... sub-warps: cycles an instruction holds one" },
         { "ALU_LATENCY", z->sg.latency[SIMD_GROUP_ALU], NULL, "... last sub-warp's entry to the result" },
@@ -106,17 +108,15 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[NUM_SCHED*5-1:0]",          "res_rd_i",       "... the register written" },
         { "input",  "[NUM_SCHED-1:0]",            "res_pend_i",     "... pending until a release" },
         { "input",  "[NUM_SCHED*LAT_W-1:0]",      "res_lat_i",      "... else readable after this many cycles" },
-        { NULL, NULL, NULL, "Loads table writes: this cycle's sends (a port per scheduler)" },
-        { "input",  "[NUM_SCHED-1:0]",            "send_valid_i",   "a send" },
-        { "input",  "[NUM_SCHED*SLOT_W-1:0]",     "send_slot_i",    "... the sending warp slot" },
-        { "input",  "[NUM_SCHED*5-1:0]",          "send_rd_i",      "... its destination register" },
-        { "input",  "[NUM_SCHED*LANES-1:0]",      "send_mask_i",    "... its lanes" },
-        { "input",  "[NUM_SCHED-1:0]",            "send_global_i",  "... it goes to global memory" },
-        { "input",  "[NUM_SCHED*LANES*SLOT_W-1:0]", "send_slots_i", "... each lane's thread's warp slot" },
-        { NULL, NULL, NULL, "... and the LSU's dones, which release their registers in the scoreboard" },
-        { "input",  "[NUM_DONE-1:0]",             "done_valid_i",   "a done" },
-        { "input",  "[NUM_DONE*SLOT_W-1:0]",      "done_slot_i",    "... its warp slot" },
+        { NULL, NULL, NULL, "The memory side's table of loads in flight (simtref_sm_mem), read before this cycle's edge" },
+        { "output", "[NUM_SLOTS*SLOT_W-1:0]",     "mw_rd_slot_o",   "per warp a read port: the warp's slot ..." },
+        { "output", "[NUM_SLOTS*5-1:0]",          "mw_rd_reg_o",    "... and its instruction's destination" },
+        { "input",  "[NUM_SLOTS*LANES-1:0]",      "mw_rd_mask_i",   "... the lanes of that entry's load in flight, this cycle" },
+        { NULL, NULL, NULL, "... and the LSU's write-backs, which release their registers in the scoreboard (wb_*_o)" },
+        { "input",  "[NUM_DONE-1:0]",             "done_valid_i",   "a load or atomic done" },
         { "input",  "[NUM_DONE*5-1:0]",           "done_rd_i",      "... its destination register" },
+        { "input",  "[NUM_DONE*LANES-1:0]",       "done_mask_i",    "... the table's entry: its lanes (0: none)" },
+        { "input",  "[NUM_DONE*LANES*SLOT_W-1:0]", "done_slots_i",  "... each lane's thread's warp slot" },
         { NULL, NULL, NULL, "SIMD groups: this cycle's issues (a port per scheduler)" },
         { "input",  "[NUM_SCHED-1:0]",            "grp_valid_i",    "an instruction enters a group ..." },
         { "input",  "[NUM_SCHED*2-1:0]",          "grp_op_i",       "... of this class: 0 alu, 1 mul, 2 div" },
@@ -148,17 +148,20 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// For each warp of each scheduler, what keeps the instruction in its");
     vgen_line(v, "// oldest I-buffer slot from issuing.  A decoder per warp reads the");
     vgen_line(v, "// slot's word; the scoreboard answers a check port per warp (RAW and");
-    vgen_line(v, "// WAW over the warp's threads), the table of the loads in flight a");
-    vgen_line(v, "// read port per warp (a load of the warp's slot to the destination in");
-    vgen_line(v, "// flight): either is a data hazard.  Else a memory instruction meets a");
-    vgen_line(v, "// structural one when the LSU cannot take it or an earlier scheduler");
-    vgen_line(v, "// took its port this cycle, any other when no SIMD group of its");
-    vgen_line(v, "// scheduler takes it.  A warp not checked (not base, nothing buffered),");
-    vgen_line(v, "// a stale slot and a PC outside the text have none.");
-    vgen_line(v, "// Storage: that of the scoreboard, the loads table and the SIMD groups;");
-    vgen_line(v, "// the composition adds none.  The LSU's dones release, through the");
-    vgen_line(v, "// table's done outputs, the entries' registers in the scoreboard: a");
-    vgen_line(v, "// release port per done port.");
+    vgen_line(v, "// WAW over the warp's threads), the memory side's table of the loads");
+    vgen_line(v, "// in flight a read port per warp (a load of the warp's slot to the");
+    vgen_line(v, "// destination in flight): either is a data hazard.  Else a memory");
+    vgen_line(v, "// instruction meets a structural one when the LSU cannot take it or an");
+    vgen_line(v, "// earlier scheduler took its port this cycle, any other when no SIMD");
+    vgen_line(v, "// group of its scheduler takes it.  A warp not checked (not base,");
+    vgen_line(v, "// nothing buffered), a stale slot and a PC outside the text have none.");
+    vgen_line(v, "// The table is outside (simtref_sm_mem holds it): the read ports'");
+    vgen_line(v, "// addresses go out and their lanes come back in the same cycle, read");
+    vgen_line(v, "// before the edge; the LSU's write-backs come in with the entries the");
+    vgen_line(v, "// table reads out for them, and release their registers in the");
+    vgen_line(v, "// scoreboard: a release port per write-back port.");
+    vgen_line(v, "// Storage: that of the scoreboard and the SIMD groups; the composition");
+    vgen_line(v, "// adds none.");
     if (z->owners) {
         vgen_line(v, "// Under harp the warps checked are the First-Level slots, each a");
         vgen_line(v, "// regrouped warp: a lane's thread is checked at its own launch warp's");
@@ -189,20 +192,13 @@ static void emit_wires(struct vgen *v, const struct issue_sizes *z,
     vgen_line(v, "wire [NUM_SLOTS-1:0]        d_mem;     // a load, store or atomic");
     vgen_line(v, "// the check ports: each lane's thread's warp slot");
     vgen_line(v, "wire [NUM_SLOTS*LANES*SLOT_W-1:0] c_slots;");
-    vgen_line(v, "wire [NUM_SLOTS*SLOT_W-1:0] c_slot;    // the warp's slot");
     if (z->op_stage)
         vgen_line(v, "wire [NUM_SLOTS-1:0]        c_held;    // the operand-read stage's warp: asked about now");
     vgen_line(v, "wire [NUM_SLOTS-1:0]        sb_clear;  // the scoreboard holds none of its registers");
-    vgen_line(v, "wire [NUM_SLOTS*LANES-1:0]  mw_lanes;  // the lanes of its slot's load to rd in flight");
     vgen_line(v, "wire [NUM_SCHED-1:0]        g_accept;  // a SIMD group takes the scheduler's issue");
-    vgen_line(v, "// the releases: each done's entry, as the table reads it out");
-    vgen_line(v, "wire [NUM_DONE*LANES-1:0]   mw_done_mask;   // its lanes (0: none)");
-    vgen_line(v, "wire [NUM_DONE*LANES*SLOT_W-1:0] mw_done_slots;  // each lane's thread's slot");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire [NUM_SLOTS*2-1:0]      d_unit;    // the unit: d_mem tells the LSU's apart");
     vgen_line(v, "wire [NUM_SLOTS-1:0]        d_rpc;     // control flow's, not the check's");
-    vgen_line(v, "wire [NUM_DONE-1:0]         mw_done_global;  // the threads' states, outside");
-    vgen_line(v, "wire [WARP_SLOTS*LANES-1:0] mw_pending;    // the threads' states, outside");
     vgen_line(v, "wire [NUM_SCHED*GROUP_W-1:0] g_group;  // the datapath's");
     vgen_line(v, "wire [3*64-1:0]             g_due;     // the reservations' (outside)");
     vgen_line(v, "wire [BUSY_W-1:0]           g_busy;    // the statistics'");
@@ -250,7 +246,9 @@ static void emit_decoders(struct vgen *v, const struct issue_sizes *z,
         vgen_line(v, "localparam [SLOT_W-1:0]   NS_V = NS[SLOT_W-1:0];");
         vgen_line(v, "localparam [SLOT_W-1:0]   S_V  = S[SLOT_W-1:0];");
     }
-    vgen_line(v, "assign c_slot[I*SLOT_W +: SLOT_W]               = SLOT_V;");
+    vgen_line(v, "// the table's read port: the warp's own slot, the destination");
+    vgen_line(v, "assign mw_rd_slot_o[I*SLOT_W +: SLOT_W]         = SLOT_V;");
+    vgen_line(v, "assign mw_rd_reg_o[I*5 +: 5]                    = d_rd[I*5 +: 5];");
     if (z->op_stage)
         vgen_line(v, "assign c_held[I] = op_valid_i[gs] && op_warp_i[gs*WARP_W +: WARP_W] == W_V;");
     if (owners) {
@@ -294,7 +292,7 @@ static void emit_check(struct vgen *v, bool op_stage, enum rtl_defect defect)
     vgen_begin(v, "if (base_i[ci] && buffered_i[ci] && !stale_i[ci] && d_valid[ci])");
     vgen_line(v, "data[ci] = !sb_clear[ci]");
     vgen_line(v, "           || (d_mem[ci] && d_rd[ci*5 +: 5] != 5'd0");
-    vgen_line(v, "               && mw_lanes[ci*LANES +: LANES] != {LANES{1'b0}});");
+    vgen_line(v, "               && mw_rd_mask_i[ci*LANES +: LANES] != {LANES{1'b0}});");
     if (defect == DEFECT_SM_ISSUE_NO_LSU_ACCEPT) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): a memory instruction", rtl_defect_name(defect));
         vgen_line(v, "// is held only by an earlier scheduler's use of the LSU's port, not");
@@ -360,52 +358,14 @@ static void emit_scoreboard_part(struct vgen *v, bool op_stage)
         VCONN_SAME("res_rd_i"),
         VCONN_SAME("res_pend_i"),
         VCONN_SAME("res_lat_i"),
-        { "rel_valid_i", "done_valid_i",  "the LSU's dones ..." },
-        { "rel_slots_i", "mw_done_slots", "... the entries the table reads out" },
-        { "rel_mask_i",  "mw_done_mask",  NULL },
+        { "rel_valid_i", "done_valid_i",  "the LSU's write-backs ..." },
+        { "rel_slots_i", "done_slots_i",  "... the entries the table reads out" },
+        { "rel_mask_i",  "done_mask_i",   NULL },
         { "rel_rd_i",    "done_rd_i",     NULL },
     };
 
     vgen_section(v, "The scoreboard: a check port per warp, a release per done");
     vgen_instance(v, "simtref_scoreboard", "u_scoreboard", params,
-                  sizeof params / sizeof params[0], conns,
-                  sizeof conns / sizeof conns[0]);
-}
-
-static void emit_mem_wait_part(struct vgen *v)
-{
-    const struct vconn params[] = {
-        { "NUM_SLOTS", "WARP_SLOTS", NULL },
-        { "LANES",     "LANES",     NULL },
-        { "NUM_SEND",  "NUM_SCHED", NULL },
-        { "NUM_DONE",  "NUM_DONE",  NULL },
-        { "SLOT_W",    "SLOT_W",    NULL },
-        { "COUNT_W",   "COUNT_W",   NULL },
-        { "NUM_RD",    "NUM_SLOTS", "a read port per warp" },
-    };
-    const struct vconn conns[] = {
-        VCONN_SAME("clk_i"),
-        VCONN_SAME("rst_ni"),
-        VCONN_SAME("send_valid_i"),
-        VCONN_SAME("send_slot_i"),
-        VCONN_SAME("send_rd_i"),
-        VCONN_SAME("send_mask_i"),
-        VCONN_SAME("send_global_i"),
-        VCONN_SAME("send_slots_i"),
-        VCONN_SAME("done_valid_i"),
-        VCONN_SAME("done_slot_i"),
-        VCONN_SAME("done_rd_i"),
-        { "done_mask_o",   "mw_done_mask",   NULL },
-        { "done_global_o", "mw_done_global", NULL },
-        { "done_slots_o",  "mw_done_slots",  NULL },
-        { "rd_slot_i",     "c_slot",         "the warp's own slot ..." },
-        { "rd_reg_i",      "d_rd",           "... and destination" },
-        { "rd_mask_o",     "mw_lanes",       NULL },
-        { "pending_o",     "mw_pending",     NULL },
-    };
-
-    vgen_section(v, "The table of the loads in flight: a read port per warp");
-    vgen_instance(v, "simtref_mem_wait", "u_mem_wait", params,
                   sizeof params / sizeof params[0], conns,
                   sizeof conns / sizeof conns[0]);
 }
@@ -449,10 +409,9 @@ void emit_sm_issue(struct vgen *v, const struct simt_config *cfg,
     unsigned launch_warps = cfg->threads_per_scheduler / cfg->warp_size;
 
     scoreboard_geometry(cfg, &z.sb);
-    mem_wait_geometry(cfg, &z.mw);
     simd_group_geometry(cfg, &z.sg);
     z.owners = cfg->reconvergence == RECONV_HARP;
-    z.warps = z.owners ? cfg->first_level_entries : launch_warps;
+    z.warps = sm_issue_warps(cfg);
     z.own_w = launch_warps > 1 ? clog2(launch_warps) : 1;
     z.op_stage = cfg->operand_read_cycles > 0;
     emit_header(v, cfg, &z);
@@ -460,7 +419,15 @@ void emit_sm_issue(struct vgen *v, const struct simt_config *cfg,
     emit_decoders(v, &z, defect);
     emit_check(v, z.op_stage, defect);
     emit_scoreboard_part(v, z.op_stage);
-    emit_mem_wait_part(v);
     emit_groups(v);
     vgen_module_end(v, "simtref_sm_issue");
+}
+
+/* The warps the issue check checks per scheduler: its launch warps, or
+ * under harp the First-Level slots (sm_reconv_issue_slots()). */
+unsigned sm_issue_warps(const struct simt_config *cfg)
+{
+    return cfg->reconvergence == RECONV_HARP
+           ? cfg->first_level_entries
+           : cfg->threads_per_scheduler / cfg->warp_size;
 }

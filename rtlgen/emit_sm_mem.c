@@ -11,7 +11,9 @@
  * LSU and the table's send port (sm_send_to_lsu()).  DRAM is outside:
  * the memory port (golden/sm/dram.h) is the module's.  The scoreboard is
  * not part of it: the table's dones, which its releases follow, are
- * outputs.
+ * outputs.  The table is the SM's only one: the issue check
+ * (simtref_sm_issue) reads it through a read port per warp it checks,
+ * answered from the state in the same cycle.
  */
 #include "rtlgen.h"
 #include "bits.h"
@@ -29,6 +31,7 @@ struct mem_sizes {
     struct shared_mem_geometry sh;
     struct mem_wait_geometry mw;
     unsigned warp_w;        /* a warp slot: the LSU's and the table's */
+    unsigned chk_warps;     /* warps the issue check checks per scheduler */
 };
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
@@ -49,6 +52,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "NUM_SLOTS",  z->mw.warp_slots, NULL, "warp slots of the SM" },
         { "NUM_SEND",   z->mw.sends,      NULL, "the table's send ports, one per scheduler" },
         { "WARP_W",     z->warp_w,        NULL, "a warp slot" },
+        { "CHK_WARPS",  z->chk_warps,     NULL, "warps the issue check checks per scheduler" },
         { NULL, 0, NULL, "Derived widths" },
         { "OFF_W",   0, "$clog2(LINE_BYTES)",      "byte offset within a line" },
         { "LINE_W",  0, "ADDR_W - OFF_W",          "cache-line number" },
@@ -56,6 +60,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "ID_W",    0, "$clog2(MSHRS + ENTRIES)", "a memory request's id" },
         { "BYTES_W", 0, "$clog2(LINE_BYTES + 1)",  "bytes a memory request moves" },
         { "WARPS",   0, "1 << WARP_W",             "warp slots the LSU names" },
+        { "NUM_RD",  0, "NUM_SEND * CHK_WARPS",    "the table's read ports: one per warp the issue check checks" },
     };
     const struct vport ports[] = {
         { NULL, NULL, NULL, "Clock and reset" },
@@ -87,10 +92,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { NULL, NULL, NULL, "Waiting on memory, from the state" },
         { "output", "[WARPS-1:0]",                 "lsu_pending_o",  "warp slot has a global access in the LSU" },
         { "output", "[NUM_SLOTS*LANES-1:0]",       "wait_pending_o", "bit g*LANES+l: thread (g, l) has a global load in flight" },
-        { NULL, NULL, NULL, "The table's read port: issue's check of a load's destination" },
-        { "input",  "[WARP_W-1:0]",                "rd_slot_i",      "warp slot" },
-        { "input",  "[4:0]",                       "rd_reg_i",       "register" },
-        { "output", "[LANES-1:0]",                 "rd_mask_o",      "the lanes of its load in flight (0: none)" },
+        { NULL, NULL, NULL, "The table's read ports, field s*CHK_WARPS+w: the issue check's of scheduler s's warp w" },
+        { "input",  "[NUM_RD*WARP_W-1:0]",         "rd_slot_i",      "warp slot (simtref_sm_issue's mw_rd_slot_o)" },
+        { "input",  "[NUM_RD*5-1:0]",              "rd_reg_i",       "register (mw_rd_reg_o)" },
+        { "output", "[NUM_RD*LANES-1:0]",          "rd_mask_o",      "the lanes of its load in flight, 0: none (mw_rd_mask_i)" },
         { NULL, NULL, NULL, "Memory port to DRAM (golden/sm/dram.h): every request is taken (no ready); responses by id" },
         { "output", "",                            "mem_valid_o",    "a request this cycle, at most one" },
         { "output", "[1:0]",                       "mem_kind_o",     "0 line read, 1 write (no response), 2 atomic" },
@@ -110,6 +115,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// asks the L1 and the banks; the memory port's responses fill the L1's");
     vgen_line(v, "// MSHRs; the LSU's dones read the table out (a send of the same cycle");
     vgen_line(v, "// bypassed), whose outputs name the threads the scoreboard releases.");
+    vgen_line(v, "// The table is the SM's only one: the issue check reads it through a");
+    vgen_line(v, "// read port per warp it checks, answered in the same cycle from the");
+    vgen_line(v, "// state before the edge (this cycle's sends and dones not seen).");
     vgen_line(v, "// No data moves here: the C SM performs the accesses at issue, the side");
     vgen_line(v, "// decides when each is done.");
     vgen_line(v, "// Storage: that of the four modules; the composition adds none.");
@@ -351,6 +359,7 @@ static void emit_mem_wait_inst(struct vgen *v)
         { "NUM_SEND",  "NUM_SEND",  NULL },
         { "NUM_DONE",  "WB",        NULL },
         { "SLOT_W",    "WARP_W",    NULL },
+        { "NUM_RD",    "NUM_RD",    "a read port per warp the issue check checks" },
     };
     const struct vconn conns[] = {
         VCONN_SAME("clk_i"),
@@ -389,6 +398,7 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
     shared_mem_geometry(cfg, &z.sh);
     mem_wait_geometry(cfg, &z.mw);
     z.warp_w = z.u.warp_w ? z.u.warp_w : 1;
+    z.chk_warps = sm_issue_warps(cfg);
     emit_header(v, cfg, &z);
     emit_wires(v, &z);
     emit_glue(v, &z, defect);

@@ -128,11 +128,16 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
 void emit_sm_front_harp_slots(struct vgen *v, unsigned warps, unsigned fl,
                               bool op_stage, enum rtl_defect defect);
 void emit_sm_front_harp_stage(struct vgen *v);
-/* The SM's issue check (every mode but harp): a decoder per warp, the
- * scoreboard, the table of the loads in flight and the SIMD groups
- * composed as golden/sm/sm_issue.c composes them. */
+/* The SM's issue check (every mode): a decoder per warp, the scoreboard
+ * and the SIMD groups composed as golden/sm/sm_issue.c composes them,
+ * with a read port per warp of the memory side's table of the loads in
+ * flight. */
 void emit_sm_issue(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
+/* The warps it checks per scheduler: the launch warps, or under harp the
+ * First-Level slots; the memory side's table has a read port for each
+ * warp of each scheduler. */
+unsigned sm_issue_warps(const struct simt_config *cfg);
 
 /* The SM's memory side: LSU, L1, shared-memory banks and the table of
  * loads in flight composed as golden/sm/sm_memport.c composes them. */

@@ -1,7 +1,7 @@
 // tb_sm_issue.cpp -- the SM's issue check in Verilog (simtref_sm_issue: a
-// simtref_decode per warp, simtref_scoreboard, simtref_mem_wait and
-// simtref_simd_group composed) in lockstep with the C SM on the suite's
-// kernels.
+// simtref_decode per warp, simtref_scoreboard and simtref_simd_group
+// composed, with read ports of the memory side's table of loads in
+// flight) in lockstep with the C SM on the suite's kernels.
 //
 // A kernel runs on the C SM (golden/sm/), started through the host API as
 // `simtref sim` starts it, every cycle evaluated (its reference mode;
@@ -12,14 +12,20 @@
 // ready, stale or not, its PC and the lanes it runs; the LSU's accept and
 // its port taken by an earlier scheduler) and what it computed (the
 // hazard, issuable, each scheduler's SIMD-group accept), and at the edge
-// the parts' write ports (the scoreboard's reservations, the loads
-// table's sends and the LSU's dones, the SIMD groups' issues; the
-// releases of the scoreboard the module makes from the dones, through
-// the table, as the C SM does: the testbench checks that the C SM
-// released once per done).  The module
+// the parts' write ports (the scoreboard's reservations and its releases,
+// one per LSU write-back, the SIMD groups' issues).  The table of loads in
+// flight is the memory side's (simtref_sm_mem, tb/tb_sm_mem.cpp): the C
+// SM's table answers in its place.  Where the C check read it (a memory
+// instruction with a destination) the probe records the address it asked
+// and the lanes the table gave, before the edge: the lanes drive the
+// module's read port (mw_rd_mask_i, 0 where the C read nothing) and the
+// address is compared with the module's (mw_rd_slot_o, mw_rd_reg_o); each
+// release's lanes and warp slots, which the C SM's table read out for the
+// write-back, drive done_mask_i and done_slots_i (the testbench checks
+// that the C SM released once per write-back).  The module
 // gets the same inputs, the slot's word read from the kernel's text;
 // before each clock edge every output is compared with the C SM's.  Its
-// state (the scoreboard, the loads in flight, the groups' busy counts) is
+// state (the scoreboard, the groups' busy counts) is
 // never read back: it follows the C SM's from the reset, for the whole
 // kernel, through the write ports alone.  The kernel's result is then
 // checked against its host reference, so that each run is a real run.
@@ -72,8 +78,8 @@ constexpr bool kOpStage = tb::ReadsOpStage<Top>::value;
 // kernels and cycles).
 struct Coverage {
     unsigned long kernels = 0, cycles = 0, checked = 0, stale = 0,
-                  outside = 0, data = 0, waw = 0, in_flight = 0,
-                  in_flight_alone = 0,
+                  outside = 0, data = 0, waw = 0, mw_reads = 0,
+                  in_flight = 0, in_flight_alone = 0,
                   group_busy = 0, lsu_busy = 0, lsu_taken = 0,
                   issuable = 0, reserves = 0, releases = 0, sends = 0,
                   dones = 0, regrouped = 0,
@@ -139,15 +145,19 @@ bool drive(T &top, const sm *m, const sm_issue_probe &p, const Owners &own,
             tb::set_field(top.op_warp_i, s * w.warp_w, w.warp_w, p.op_warp[s]);
         }
 
-    if (p.sb.n_reserve > w.sched || p.mw.n_send > w.sched
-        || p.mw.n_done > w.dones || p.sb.n_release != p.mw.n_done) {
+    if (p.sb.n_reserve > w.sched || p.mw.n_done > w.dones
+        || p.sb.n_release != p.mw.n_done) {
         why = "more writes in a cycle than the parts have ports ("
               + std::to_string(p.sb.n_reserve) + " reservations, "
               + std::to_string(p.sb.n_release) + " releases (one per done), "
-              + std::to_string(p.mw.n_send) + " sends, "
               + std::to_string(p.mw.n_done) + " dones)";
         return false;
     }
+    // the memory side's table, read where the C check read it
+    for (unsigned s = 0; s < w.sched; s++)
+        for (unsigned v = 0; v < w.warps; v++)
+            tb::set_field(top.mw_rd_mask_i, (s * w.warps + v) * L, L,
+                          p.mw_asked[s][v] ? p.mw_rd_mask[s][v] : 0);
     for (unsigned k = 0; k < w.sched; k++) {
         const scoreboard_reserve &r = p.sb.reserve[k];
         bool on = k < p.sb.n_reserve, pend = on && r.at == SCOREBOARD_PENDING;
@@ -167,25 +177,16 @@ bool drive(T &top, const sm *m, const sm_issue_probe &p, const Owners &own,
             tb::set_field(top.res_slots_i, (k * L + l) * SW, SW,
                           !on ? 0 : r.regrouped ? r.slots[l] : r.slot);
     }
-    for (unsigned k = 0; k < w.sched; k++) {
-        const mem_wait_send &d = p.mw.send[k];
-        bool on = k < p.mw.n_send;
-
-        tb::set_field(top.send_valid_i, k, 1, on);
-        tb::set_field(top.send_slot_i, k * SW, SW, on ? d.slot : 0);
-        tb::set_field(top.send_rd_i, k * 5, 5, on ? d.rd : 0);
-        tb::set_field(top.send_mask_i, k * L, L, on ? d.e.mask : 0);
-        tb::set_field(top.send_global_i, k, 1, on && d.e.global);
-        for (unsigned l = 0; l < L; l++)
-            tb::set_field(top.send_slots_i, (k * L + l) * SW, SW,
-                          on ? d.e.slot[l] : 0);
-    }
+    // the LSU's write-backs with the entries the table read out for them
     for (unsigned k = 0; k < w.dones; k++) {
         bool on = k < p.mw.n_done;
 
         tb::set_field(top.done_valid_i, k, 1, on);
-        tb::set_field(top.done_slot_i, k * SW, SW, on ? p.mw.done[k].slot : 0);
         tb::set_field(top.done_rd_i, k * 5, 5, on ? p.mw.done[k].rd : 0);
+        tb::set_field(top.done_mask_i, k * L, L, on ? p.sb.release[k].mask : 0);
+        for (unsigned l = 0; l < L; l++)
+            tb::set_field(top.done_slots_i, (k * L + l) * SW, SW,
+                          on ? p.rel_slots[k][l] : 0);
     }
     for (unsigned s = 0; s < w.sched; s++) {
         tb::set_field(top.grp_valid_i, s, 1, p.gi.issue[s].valid);
@@ -213,6 +214,12 @@ bool compare(const Top &top, const sm_issue_probe &p, const Widths &w,
                              tb::get_field(top.hazard_o, i * 2, 2));
             ok &= tb::expect(mm, cycle, wa + "issuable_o", p.issuable[s][v],
                              tb::get_field(top.issuable_o, i, 1));
+            if (!p.mw_asked[s][v])      // the address means nothing else
+                continue;
+            ok &= tb::expect(mm, cycle, wa + "mw_rd_slot_o", p.mw_rd_slot[s][v],
+                             tb::get_field(top.mw_rd_slot_o, i * w.slot_w, w.slot_w));
+            ok &= tb::expect(mm, cycle, wa + "mw_rd_reg_o", p.mw_rd_reg[s][v],
+                             tb::get_field(top.mw_rd_reg_o, i * 5, 5));
         }
     }
     ok &= tb::expect(mm, cycle, "grp_err_o", 0, top.grp_err_o);
@@ -254,8 +261,10 @@ void count(Coverage &c, const sm *m, const sm_issue_probe &p,
             c.outside += !u.valid;
             c.data += p.hazard[s][v] == SM_HAZARD_DATA;
             c.waw += p.waw[s][v];
-            c.in_flight += p.in_flight[s][v];
-            c.in_flight_alone += p.in_flight[s][v] && !p.sb_held[s][v];
+            bool in_flight = p.mw_asked[s][v] && p.mw_rd_mask[s][v] != 0;
+            c.mw_reads += p.mw_asked[s][v];
+            c.in_flight += in_flight;
+            c.in_flight_alone += in_flight && !p.sb_held[s][v];
             if (p.hazard[s][v] == SM_HAZARD_STRUCTURAL) {
                 c.group_busy += !u.mem;
                 c.lsu_busy += u.mem && !p.lsu_ready;
@@ -281,7 +290,6 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     tb::SmRun r;
     tb::Mismatch mm;
     struct scoreboard_geometry sg;
-    struct mem_wait_geometry mg;
     long cycle = 0;
     std::vector<sm_issue_probe> probe(1);
 
@@ -291,10 +299,9 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
         return mm;
     }
     scoreboard_geometry(&cfg, &sg);
-    mem_wait_geometry(&cfg, &mg);
     unsigned launch_warps = r.m->warps_per_sched;
     const Widths w = { cfg.schedulers, r.m->memo.issue_slots, cfg.warp_size,
-                       sg.slot_w, sg.count_w, mg.dones,
+                       sg.slot_w, sg.count_w, sg.release_ports,
                        launch_warps > 1 ? clog2(launch_warps) : 1,
                        r.m->memo.issue_slots > 1
                            ? clog2(r.m->memo.issue_slots) : 1 };
@@ -393,14 +400,15 @@ int main(int argc, char **argv)
     std::printf("coverage: %lu kernels checked in %lu cycles; warp-cycles: "
                 "%lu checked (%lu stale, %lu outside the text), %lu "
                 "issuable, %lu data hazards (%lu by a destination alone, "
-                "WAW), %lu memory instructions with a load to their destination "
-                "in flight (%lu of them held by it alone), structural: %lu no "
+                "WAW), %lu reads of the memory side's table, %lu of them of "
+                "a load in flight (%lu held by it alone), structural: %lu no "
                 "SIMD group, %lu LSU cannot take it, %lu LSU's port taken; "
                 "writes: %lu reservations, %lu releases, %lu sends, %lu "
                 "dones; %lu checks of a warp of threads of several launch "
                 "warps (harp's regrouped warps)", cov.kernels, cov.cycles,
                 cov.checked, cov.stale,
-                cov.outside, cov.issuable, cov.data, cov.waw, cov.in_flight, cov.in_flight_alone,
+                cov.outside, cov.issuable, cov.data, cov.waw, cov.mw_reads,
+                cov.in_flight, cov.in_flight_alone,
                 cov.group_busy, cov.lsu_busy, cov.lsu_taken, cov.reserves,
                 cov.releases, cov.sends, cov.dones, cov.regrouped);
     if (kOpStage)
@@ -422,7 +430,7 @@ int main(int argc, char **argv)
     bool kgen = opt.kgen_count > 0;
     bool missed = cov.data == 0 || (groups_hold && cov.group_busy == 0)
                   || cov.lsu_busy == 0
-                  || cov.releases == 0
+                  || cov.releases == 0 || cov.mw_reads == 0
                   || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0)
                   || (kOpStage && cov.stage_held == 0)
                   || (kgen ? cov.in_flight == 0

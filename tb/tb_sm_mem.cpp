@@ -21,8 +21,10 @@
 // table's lanes, global bit and each lane's warp slot (what the
 // scoreboard's releases take); the warp slots with a global
 // access in the LSU; the threads waiting on global memory; the table's
-// read port, its address swept over every (warp slot, register) as the
-// cycles go; the memory request.  The module's state is never read back.
+// read ports (one per warp the issue check checks, the SM's only table),
+// their addresses swept together over every (warp slot, register) as the
+// cycles go, each answered from the C SM's table before the edge; the
+// memory request.  The module's state is never read back.
 // The kernel's result is then checked against its host reference.
 // Every mode: under harp an instruction's lanes are threads of several
 // launch warps (a regrouped warp), so a send names several warp slots,
@@ -62,6 +64,7 @@ struct Coverage {
                   atomics = 0, shared = 0, dones = 0, releases = 0,
                   mem_requests = 0, responses = 0, multi_resp = 0,
                   rd_hits = 0, busy = 0, mixed_sends = 0, mixed_wb = 0;
+    unsigned read_ports = 0;    // the table's read ports (NUM_RD)
     uint64_t l1_hits = 0, l1_misses = 0, l1_merges = 0, mshr_stalls = 0,
              bank_conflicts = 0, store_lines = 0, atomic_lines = 0,
              held = 0;
@@ -78,9 +81,10 @@ struct Run : tb::SmRun {
 // The widths of the module's fields.
 struct Widths {
     unsigned lanes, addr_w, warp_w, entries, mshrs, line_w, slots, writebacks;
+    unsigned reads;             // the table's read ports (NUM_RD)
 };
 
-Widths widths_of(const simt_config &cfg)
+Widths widths_of(const simt_config &cfg, const sm *m)
 {
     struct lsu_geometry g;
     struct mem_wait_geometry mg;
@@ -88,15 +92,21 @@ Widths widths_of(const simt_config &cfg)
     lsu_geometry(&cfg, &g);
     mem_wait_geometry(&cfg, &mg);
     return { g.lanes, g.addr_w, g.warp_w ? g.warp_w : 1, g.entries,
-             g.mshrs, g.addr_w - g.line_shift, mg.warp_slots, g.writebacks };
+             g.mshrs, g.addr_w - g.line_shift, mg.warp_slots, g.writebacks,
+             cfg.schedulers * m->memo.issue_slots };
 }
 
-// The table's read port for this cycle: every (warp slot, register) in
-// turn, slots fastest.
-void read_port_of(long cycle, const Widths &w, unsigned &slot, unsigned &reg)
+// The table's read ports for this cycle: every (warp slot, register) in
+// turn, slots fastest, port i at the entry after port i - 1's.
+void read_ports_of(long cycle, const Widths &w, sm_mem_probe &p)
 {
-    slot = (unsigned)(cycle % w.slots);
-    reg = (unsigned)(cycle / w.slots % MEM_WAIT_REGS);
+    p.n_rd = w.reads;
+    for (unsigned i = 0; i < w.reads; i++) {
+        unsigned long e = (unsigned long)cycle * w.reads + i;
+
+        p.rd_slot[i] = (unsigned)(e % w.slots);
+        p.rd_reg[i] = (unsigned)(e / w.slots % MEM_WAIT_REGS);
+    }
 }
 
 // The memory instruction of this cycle and DRAM's responses into the
@@ -122,8 +132,10 @@ long drive(Top &top, Run &r, const Widths &w)
         tb::set_field(top.issue_slots_i, l * w.warp_w, w.warp_w,
                       p.send ? p.sent.e.slot[l] : 0);
     }
-    top.rd_slot_i = p.rd_slot;
-    top.rd_reg_i = p.rd_reg;
+    for (unsigned i = 0; i < w.reads; i++) {
+        tb::set_field(top.rd_slot_i, i * w.warp_w, w.warp_w, p.rd_slot[i]);
+        tb::set_field(top.rd_reg_i, i * 5, 5, p.rd_reg[i]);
+    }
     dram_eval(r.mem.get(), nullptr, &r.resp);
     for (unsigned b = 0; b < w.mshrs + w.entries; b++)
         tb::set_field(top.mem_resp_i, b, 1, 0);
@@ -209,8 +221,10 @@ bool compare(const Top &top, const Run &r, const Widths &w, long cycle,
                         tb::get_field(top.wait_pending_o, g * w.lanes, w.lanes),
                         [&] { return "wait_pending_o[slot " + std::to_string(g) + "]"; });
     }
-    ok &= tb::expect(mm, cycle, "rd_mask_o", p.rd_mask & lanes,
-                     tb::get_field(top.rd_mask_o, 0, w.lanes));
+    for (unsigned i = 0; i < w.reads; i++)
+        ok &= tb::check(mm, cycle, p.rd_mask[i] & lanes,
+                        tb::get_field(top.rd_mask_o, i * w.lanes, w.lanes),
+                        [&] { return tb::indexed("rd_mask_o", i); });
     ok &= tb::expect(mm, cycle, "mem_valid_o", p.mem.valid, top.mem_valid_o);
     if (p.mem.valid) {
         ok &= tb::expect(mm, cycle, "mem_kind_o", (unsigned)p.mem.kind, top.mem_kind_o);
@@ -264,7 +278,8 @@ void count(Coverage &c, const sm_mem_probe &p, const Widths &w)
     c.mem_requests += p.mem.valid;
     c.responses += p.n_resp;
     c.multi_resp += p.n_resp >= 2;
-    c.rd_hits += p.rd_mask != 0;
+    for (unsigned i = 0; i < p.n_rd; i++)
+        c.rd_hits += p.rd_mask[i] != 0;
     c.busy += !p.ready;
     c.mixed_sends += p.send && mixed(p.sent.e.slot, p.sent.e.mask, w.lanes);
     for (unsigned j = 0; j < p.n_wdone; j++)
@@ -300,7 +315,6 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     char err[256];
     long cycle = 0;
     tb::SuiteKernel src(k, 1);      // the inputs of seed 1, as simtref sim's
-    const Widths w = widths_of(cfg);
 
     status = 0;
     if (int rc = tb::sm_start(r, src, config, why)) {
@@ -312,10 +326,17 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         status = 1;
         return mm;
     }
+    const Widths w = widths_of(cfg, r.m);
+    if (w.reads > SM_MEM_MAX_RD) {
+        why = "more read ports than the probe records";
+        status = 1;
+        return mm;
+    }
     r.m->mem_probe = &r.probe;
+    cov.read_ports = w.reads;
     tb::SchedTops<Top> top(1, fst, 0);
     for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
-        read_port_of(cycle, w, r.probe.rd_slot, r.probe.rd_reg);
+        read_ports_of(cycle, w, r.probe);
         r.probe.evaluated = false;
         sm_cycle(r.m);
         if (!r.probe.evaluated)
@@ -398,14 +419,14 @@ int main(int argc, char **argv)
     std::printf("coverage: %lu kernels checked in %lu cycles: %lu loads, "
                 "%lu stores, %lu atomics (%lu shared), %lu dones (%lu "
                 "releases), %lu cycles the LSU was busy, %lu memory requests, "
-                "%lu responses (%lu cycles with several), %lu reads of an "
-                "entry in flight; %lu sends and %lu write-backs whose lanes "
+                "%lu responses (%lu cycles with several), %lu reads (of "
+                "%u ports) of an entry in flight; %lu sends and %lu write-backs whose lanes "
                 "are threads of several warp slots (harp's regrouped "
                 "warps); %llu answers held a cycle behind one to their id\n",
                 cov.kernels, cov.cycles, cov.loads,
                 cov.stores, cov.atomics, cov.shared, cov.dones, cov.releases,
                 cov.busy, cov.mem_requests, cov.responses, cov.multi_resp,
-                cov.rd_hits, cov.mixed_sends, cov.mixed_wb,
+                cov.rd_hits, cov.read_ports, cov.mixed_sends, cov.mixed_wb,
                 (unsigned long long)cov.held);
     std::printf("coverage: the C LSU's counts of those kernels: %llu L1 "
                 "hits, %llu misses (%llu merged into an MSHR), %llu "

@@ -66,6 +66,9 @@ extern "C" {
 
 enum { SM_ERR_LEN = 2048, SM_MAX_WARP_SLOTS = 512, SM_MAX_LANES = 64,
        SM_MAX_TB_WARPS = 64, SM_EXITS_NAMED = 8 };
+/* The table of loads in flight's read ports: one per warp the issue check
+ * checks (struct sm_mem_probe). */
+enum { SM_MEM_MAX_RD = CONFIG_MAX_SCHEDULERS * SCHEDULER_MAX_WARPS };
 
 /* The launch of one kernel. */
 struct sm_launch {
@@ -364,18 +367,28 @@ struct sm_issue_probe {
                                  * holds the check by its destination alone */
     bool sb_held[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* the
                                  * scoreboard holds the check */
-    bool in_flight[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* a memory
-                                 * instruction: a load of the warp's slot
-                                 * to its destination is in flight (the
-                                 * table's read port, asked whatever the
-                                 * scoreboard says) */
+    /* the memory side's table of loads in flight as the check reads it
+     * (the module's read ports: addresses out, lanes in), for a memory
+     * instruction with a destination, whatever the scoreboard says */
+    bool mw_asked[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* read */
+    uint16_t mw_rd_slot[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* ...
+                                 * at this warp slot ... */
+    uint8_t mw_rd_reg[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* ...
+                                 * and register ... */
+    uint64_t mw_rd_mask[CONFIG_MAX_SCHEDULERS][SCHEDULER_MAX_WARPS]; /* ...
+                                 * its answer: the lanes of the load in
+                                 * flight, before the edge (an input) */
     /* the parts' write ports at the edge (sm_scoreboard_edge(),
      * simd_group_step()) */
     struct scoreboard_in sb;    /* reservations, and releases (one per
-                                 * done of mw, which the module makes from
-                                 * the table's outputs; their slots not
-                                 * kept: NULL) */
-    struct mem_wait_in mw;      /* the loads' sends and the LSU's dones */
+                                 * done of mw, from the table's outputs;
+                                 * slots NULL: kept in rel_slots) */
+    uint16_t rel_slots[SCOREBOARD_MAX_RELEASE][SM_MAX_LANES]; /* release
+                                 * k's lanes' warp slots (the memory side's
+                                 * wb_slots_o: an input) */
+    struct mem_wait_in mw;      /* the loads' sends and the LSU's dones
+                                 * (the scoreboard's releases; the table
+                                 * is the memory side's) */
     struct simd_group_in gi;    /* this cycle's issues to the SIMD groups */
 };
 
@@ -400,10 +413,14 @@ struct sm_mem_probe {
                                  * table of loads in flight ... */
     struct mem_wait_send sent;  /* ... as this send (the instruction's
                                  * lanes, each lane's warp slot) */
-    unsigned rd_slot, rd_reg;   /* the table's read port: set by the
-                                 * testbench before the cycle */
+    unsigned n_rd;              /* the table's read ports (the issue
+                                 * check's: one per warp it checks) ... */
+    unsigned rd_slot[SM_MEM_MAX_RD], rd_reg[SM_MEM_MAX_RD]; /* ... their
+                                 * addresses: set by the testbench before
+                                 * the cycle */
     /* outputs */
-    uint64_t rd_mask;           /* the read port's lanes in flight */
+    uint64_t rd_mask[SM_MEM_MAX_RD]; /* each read port's lanes in flight,
+                                 * before the edge */
     bool ready;                 /* the LSU takes a request this cycle */
     uint64_t lsu_pending[SM_MAX_WARP_SLOTS / 64]; /* warp slots with a
                                  * global access in the LSU (lsu_pending()) */

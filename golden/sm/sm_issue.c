@@ -59,7 +59,10 @@ static void probe_check(struct sm *sm, unsigned s, unsigned w,
         sm->mw_in.rd_slot = sm_slot_of(sm, s, w);
         sm->mw_in.rd_reg = u->rd;
         mem_wait_eval(&sm->mw, &sm->mw_in, &mo);
-        p->in_flight[s][w] = mo.rd_mask != 0;
+        p->mw_asked[s][w] = true;
+        p->mw_rd_slot[s][w] = (uint16_t)sm->mw_in.rd_slot;
+        p->mw_rd_reg[s][w] = (uint8_t)u->rd;
+        p->mw_rd_mask[s][w] = mo.rd_mask;
     }
 }
 

@@ -187,11 +187,15 @@ static void probe_mem_before(const struct sm *sm, struct sm_mem_probe *p)
     p->send = sm->mw_in.n_send > 0;
     if (p->send)
         p->sent = sm->mw_in.send[0];
-    memset(&rd, 0, sizeof rd);  /* the read port alone */
-    rd.rd_slot = p->rd_slot;
-    rd.rd_reg = p->rd_reg;
-    mem_wait_eval(&sm->mw, &rd, &mo);
-    p->rd_mask = mo.rd_mask;
+    memset(&rd, 0, sizeof rd);  /* the read ports alone */
+    for (unsigned i = 0; i < p->n_rd; i++) {
+        rd.rd_slot = p->rd_slot[i];
+        rd.rd_reg = p->rd_reg[i];
+        mem_wait_eval(&sm->mw, &rd, &mo);
+        p->rd_mask[i] = mo.rd_mask;
+    }
+    if (!p->n_rd)
+        mem_wait_eval(&sm->mw, &rd, &mo);
     memcpy(p->mw_pending, mo.pending,
            sm->warp_slots * sizeof p->mw_pending[0]);
     p->ready = lsu_can_accept(&sm->lsu);

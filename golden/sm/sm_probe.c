@@ -63,15 +63,18 @@ void sm_probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
 /* The issue check's parts' write ports at this edge, as the testbench
  * of simtref_sm_issue reads them (struct sm_issue_probe): the
  * scoreboard's reservations and releases (a release's slots point into
- * the table of loads in flight, which the edge changes: not kept), the
- * table's sends and dones, the SIMD groups' issues. */
+ * the table of loads in flight, which the edge changes: copied into
+ * rel_slots), the table's sends and dones, the SIMD groups' issues. */
 void sm_probe_issue_edge(struct sm *sm, const struct sm_cycle_state *cy)
 {
     struct sm_issue_probe *p = sm->issue_probe;
 
     p->sb = sm->sb_in;
-    for (unsigned i = 0; i < p->sb.n_release; i++)
+    for (unsigned i = 0; i < p->sb.n_release; i++) {
+        for (unsigned l = 0; l < sm->cfg.warp_size; l++)
+            p->rel_slots[i][l] = p->sb.release[i].slots[l];
         p->sb.release[i].slots = NULL;
+    }
     p->mw = sm->mw_in;
     p->gi = cy->gi;
 }

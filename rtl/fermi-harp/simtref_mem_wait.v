@@ -30,7 +30,7 @@ module simtref_mem_wait #(
   parameter integer NUM_DONE  = 1,               // done ports, one per write-back port of the LSU
   parameter integer SLOT_W    = 7,               // warp slot id
   parameter integer COUNT_W   = 7,               // a thread's global loads in flight
-  parameter integer NUM_RD    = 1,               // read ports (simtref_sm_issue: one per warp)
+  parameter integer NUM_RD    = 1,               // read ports (simtref_sm_mem: one per warp the issue check checks)
   // Derived sizes
   parameter integer ROW_W     = SLOT_W + 5,      // a row: {warp slot, register}
   parameter integer ROWS      = NUM_SLOTS * 32   // rows per bank (x0's never written)

@@ -13,6 +13,9 @@
 // asks the L1 and the banks; the memory port's responses fill the L1's
 // MSHRs; the LSU's dones read the table out (a send of the same cycle
 // bypassed), whose outputs name the threads the scoreboard releases.
+// The table is the SM's only one: the issue check reads it through a
+// read port per warp it checks, answered in the same cycle from the
+// state before the edge (this cycle's sends and dones not seen).
 // No data moves here: the C SM performs the accesses at issue, the side
 // decides when each is done.
 // Storage: that of the four modules; the composition adds none.
@@ -32,13 +35,15 @@ module simtref_sm_mem #(
   parameter integer NUM_SLOTS  = 48,                               // warp slots of the SM
   parameter integer NUM_SEND   = 2,                                // the table's send ports, one per scheduler
   parameter integer WARP_W     = 6,                                // a warp slot
+  parameter integer CHK_WARPS  = 24,                               // warps the issue check checks per scheduler
   // Derived widths
   parameter integer OFF_W      = $clog2(LINE_BYTES),               // byte offset within a line
   parameter integer LINE_W     = ADDR_W - OFF_W,                   // cache-line number
   parameter integer MSHR_W     = (MSHRS > 1) ? $clog2(MSHRS) : 1,  // an MSHR
   parameter integer ID_W       = $clog2(MSHRS + ENTRIES),          // a memory request's id
   parameter integer BYTES_W    = $clog2(LINE_BYTES + 1),           // bytes a memory request moves
-  parameter integer WARPS      = 1 << WARP_W                       // warp slots the LSU names
+  parameter integer WARPS      = 1 << WARP_W,                      // warp slots the LSU names
+  parameter integer NUM_RD     = NUM_SEND * CHK_WARPS              // the table's read ports: one per warp the issue check checks
 ) (
   // Clock and reset
   input  wire                       clk_i,           // clock
@@ -74,10 +79,10 @@ module simtref_sm_mem #(
   output wire [WARPS-1:0]           lsu_pending_o,   // warp slot has a global access in the LSU
   output wire [NUM_SLOTS*LANES-1:0] wait_pending_o,  // bit g*LANES+l: thread (g, l) has a global load in flight
 
-  // The table's read port: issue's check of a load's destination
-  input  wire [WARP_W-1:0]          rd_slot_i,       // warp slot
-  input  wire [4:0]                 rd_reg_i,        // register
-  output wire [LANES-1:0]           rd_mask_o,       // the lanes of its load in flight (0: none)
+  // The table's read ports, field s*CHK_WARPS+w: the issue check's of scheduler s's warp w
+  input  wire [NUM_RD*WARP_W-1:0]   rd_slot_i,       // warp slot (simtref_sm_issue's mw_rd_slot_o)
+  input  wire [NUM_RD*5-1:0]        rd_reg_i,        // register (mw_rd_reg_o)
+  output wire [NUM_RD*LANES-1:0]    rd_mask_o,       // the lanes of its load in flight, 0: none (mw_rd_mask_i)
 
   // Memory port to DRAM (golden/sm/dram.h): every request is taken (no ready); responses by id
   output wire                       mem_valid_o,     // a request this cycle, at most one
@@ -257,7 +262,8 @@ module simtref_sm_mem #(
     .LANES     (LANES),
     .NUM_SEND  (NUM_SEND),
     .NUM_DONE  (WB),
-    .SLOT_W    (WARP_W)
+    .SLOT_W    (WARP_W),
+    .NUM_RD    (NUM_RD)   // a read port per warp the issue check checks
   ) u_wait (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),

@@ -9,17 +9,20 @@
 // For each warp of each scheduler, what keeps the instruction in its
 // oldest I-buffer slot from issuing.  A decoder per warp reads the
 // slot's word; the scoreboard answers a check port per warp (RAW and
-// WAW over the warp's threads), the table of the loads in flight a
-// read port per warp (a load of the warp's slot to the destination in
-// flight): either is a data hazard.  Else a memory instruction meets a
-// structural one when the LSU cannot take it or an earlier scheduler
-// took its port this cycle, any other when no SIMD group of its
-// scheduler takes it.  A warp not checked (not base, nothing buffered),
-// a stale slot and a PC outside the text have none.
-// Storage: that of the scoreboard, the loads table and the SIMD groups;
-// the composition adds none.  The LSU's dones release, through the
-// table's done outputs, the entries' registers in the scoreboard: a
-// release port per done port.
+// WAW over the warp's threads), the memory side's table of the loads
+// in flight a read port per warp (a load of the warp's slot to the
+// destination in flight): either is a data hazard.  Else a memory
+// instruction meets a structural one when the LSU cannot take it or an
+// earlier scheduler took its port this cycle, any other when no SIMD
+// group of its scheduler takes it.  A warp not checked (not base,
+// nothing buffered), a stale slot and a PC outside the text have none.
+// The table is outside (simtref_sm_mem holds it): the read ports'
+// addresses go out and their lanes come back in the same cycle, read
+// before the edge; the LSU's write-backs come in with the entries the
+// table reads out for them, and release their registers in the
+// scoreboard: a release port per write-back port.
+// Storage: that of the scoreboard and the SIMD groups; the composition
+// adds none.
 // Under harp the warps checked are the First-Level slots, each a
 // regrouped warp: a lane's thread is checked at its own launch warp's
 // slot (owner_i, from the control-flow stage's issue view), the table
@@ -29,13 +32,12 @@ module simtref_sm_issue #(
   parameter integer NUM_SCHED   = 2,                      // warp schedulers
   parameter integer NUM_WARPS   = 2,                      // warps checked per scheduler: First-Level slots
   parameter integer OWN_W       = 3,                      // a launch warp of a scheduler
-  parameter integer WARP_SLOTS  = 16,                     // warp slots of the SM: the scoreboard's and the table's rows
+  parameter integer WARP_SLOTS  = 16,                     // warp slots of the SM: the scoreboard's rows
   parameter integer LANES       = 2,                      // threads per warp
   parameter integer SLOT_W      = 4,                      // warp slot id
   parameter integer LAT_W       = 4,                      // the scoreboard's latency: the longest result
   parameter integer STAMP_W     = 10,                     // ... its ready stamp and cycle counter
-  parameter integer NUM_DONE    = 1,                      // the loads table's done ports: the LSU's write-back ports
-  parameter integer COUNT_W     = 7,                      // ... a thread's global loads in flight
+  parameter integer NUM_DONE    = 1,                      // the LSU's write-back ports: the scoreboard's releases
   parameter integer NUM_GROUPS  = 1,                      // SIMD groups
   parameter integer OCCUPANCY   = 1,                      // ... sub-warps: cycles an instruction holds one
   parameter integer ALU_LATENCY = 2,                      // ... last sub-warp's entry to the result
@@ -48,53 +50,51 @@ module simtref_sm_issue #(
   parameter integer NUM_SLOTS   = NUM_SCHED * NUM_WARPS   // warps checked in the SM: a check port each
 ) (
   // Clock and reset
-  input  wire                              clk_i,          // clock
-  input  wire                              rst_ni,         // asynchronous reset, active low
-  input  wire [63:0]                       now_i,          // the SM's cycle (the SIMD groups' turns)
+  input  wire                              clk_i,         // clock
+  input  wire                              rst_ni,        // asynchronous reset, active low
+  input  wire [63:0]                       now_i,         // the SM's cycle (the SIMD groups' turns)
 
   // Warps, bit (or field) s*NUM_WARPS+w: scheduler s's warp w
-  input  wire [NUM_SLOTS-1:0]              base_i,         // resident, launched, not at the barrier, the stage lets it issue
-  input  wire [NUM_SLOTS-1:0]              buffered_i,     // its oldest I-buffer slot is valid and ready
-  input  wire [NUM_SLOTS-1:0]              stale_i,        // the stage holds it at another PC than that slot's (let through)
-  input  wire [NUM_SLOTS*32-1:0]           word_i,         // that slot's instruction word
-  input  wire [NUM_SLOTS-1:0]              text_i,         // ... its PC is a word of the text
-  input  wire [NUM_SLOTS*LANES-1:0]        mask_i,         // the lanes whose threads it runs
-  input  wire [NUM_SLOTS*LANES*OWN_W-1:0]  owner_i,        // ... each lane's launch warp (the stage's issue view)
+  input  wire [NUM_SLOTS-1:0]              base_i,        // resident, launched, not at the barrier, the stage lets it issue
+  input  wire [NUM_SLOTS-1:0]              buffered_i,    // its oldest I-buffer slot is valid and ready
+  input  wire [NUM_SLOTS-1:0]              stale_i,       // the stage holds it at another PC than that slot's (let through)
+  input  wire [NUM_SLOTS*32-1:0]           word_i,        // that slot's instruction word
+  input  wire [NUM_SLOTS-1:0]              text_i,        // ... its PC is a word of the text
+  input  wire [NUM_SLOTS*LANES-1:0]        mask_i,        // the lanes whose threads it runs
+  input  wire [NUM_SLOTS*LANES*OWN_W-1:0]  owner_i,       // ... each lane's launch warp (the stage's issue view)
 
   // The load/store unit
-  input  wire                              lsu_ready_i,    // it can take a request this cycle
-  input  wire [NUM_SCHED-1:0]              lsu_taken_i,    // an earlier scheduler's issue took its port
+  input  wire                              lsu_ready_i,   // it can take a request this cycle
+  input  wire [NUM_SCHED-1:0]              lsu_taken_i,   // an earlier scheduler's issue took its port
 
   // Scoreboard writes: this cycle's reservations (a port per scheduler)
-  input  wire [NUM_SCHED-1:0]              res_valid_i,    // a reservation
-  input  wire [NUM_SCHED*LANES*SLOT_W-1:0] res_slots_i,    // ... each lane's warp slot
-  input  wire [NUM_SCHED*LANES-1:0]        res_mask_i,     // ... its lanes
-  input  wire [NUM_SCHED*5-1:0]            res_rd_i,       // ... the register written
-  input  wire [NUM_SCHED-1:0]              res_pend_i,     // ... pending until a release
-  input  wire [NUM_SCHED*LAT_W-1:0]        res_lat_i,      // ... else readable after this many cycles
+  input  wire [NUM_SCHED-1:0]              res_valid_i,   // a reservation
+  input  wire [NUM_SCHED*LANES*SLOT_W-1:0] res_slots_i,   // ... each lane's warp slot
+  input  wire [NUM_SCHED*LANES-1:0]        res_mask_i,    // ... its lanes
+  input  wire [NUM_SCHED*5-1:0]            res_rd_i,      // ... the register written
+  input  wire [NUM_SCHED-1:0]              res_pend_i,    // ... pending until a release
+  input  wire [NUM_SCHED*LAT_W-1:0]        res_lat_i,     // ... else readable after this many cycles
 
-  // Loads table writes: this cycle's sends (a port per scheduler)
-  input  wire [NUM_SCHED-1:0]              send_valid_i,   // a send
-  input  wire [NUM_SCHED*SLOT_W-1:0]       send_slot_i,    // ... the sending warp slot
-  input  wire [NUM_SCHED*5-1:0]            send_rd_i,      // ... its destination register
-  input  wire [NUM_SCHED*LANES-1:0]        send_mask_i,    // ... its lanes
-  input  wire [NUM_SCHED-1:0]              send_global_i,  // ... it goes to global memory
-  input  wire [NUM_SCHED*LANES*SLOT_W-1:0] send_slots_i,   // ... each lane's thread's warp slot
+  // The memory side's table of loads in flight (simtref_sm_mem), read before this cycle's edge
+  output wire [NUM_SLOTS*SLOT_W-1:0]       mw_rd_slot_o,  // per warp a read port: the warp's slot ...
+  output wire [NUM_SLOTS*5-1:0]            mw_rd_reg_o,   // ... and its instruction's destination
+  input  wire [NUM_SLOTS*LANES-1:0]        mw_rd_mask_i,  // ... the lanes of that entry's load in flight, this cycle
 
-  // ... and the LSU's dones, which release their registers in the scoreboard
-  input  wire [NUM_DONE-1:0]               done_valid_i,   // a done
-  input  wire [NUM_DONE*SLOT_W-1:0]        done_slot_i,    // ... its warp slot
-  input  wire [NUM_DONE*5-1:0]             done_rd_i,      // ... its destination register
+  // ... and the LSU's write-backs, which release their registers in the scoreboard (wb_*_o)
+  input  wire [NUM_DONE-1:0]               done_valid_i,  // a load or atomic done
+  input  wire [NUM_DONE*5-1:0]             done_rd_i,     // ... its destination register
+  input  wire [NUM_DONE*LANES-1:0]         done_mask_i,   // ... the table's entry: its lanes (0: none)
+  input  wire [NUM_DONE*LANES*SLOT_W-1:0]  done_slots_i,  // ... each lane's thread's warp slot
 
   // SIMD groups: this cycle's issues (a port per scheduler)
-  input  wire [NUM_SCHED-1:0]              grp_valid_i,    // an instruction enters a group ...
-  input  wire [NUM_SCHED*2-1:0]            grp_op_i,       // ... of this class: 0 alu, 1 mul, 2 div
+  input  wire [NUM_SCHED-1:0]              grp_valid_i,   // an instruction enters a group ...
+  input  wire [NUM_SCHED*2-1:0]            grp_op_i,      // ... of this class: 0 alu, 1 mul, 2 div
 
   // The check
-  output wire [NUM_SLOTS-1:0]              issuable_o,     // base, and no hazard holds its buffered instruction
-  output wire [NUM_SLOTS*2-1:0]            hazard_o,       // what holds it: 0 none, 1 data, 2 structural
-  output wire [NUM_SCHED-1:0]              group_ok_o,     // a SIMD group takes the scheduler's issue
-  output wire                              grp_err_o       // the SIMD groups refused an issue
+  output wire [NUM_SLOTS-1:0]              issuable_o,    // base, and no hazard holds its buffered instruction
+  output wire [NUM_SLOTS*2-1:0]            hazard_o,      // what holds it: 0 none, 1 data, 2 structural
+  output wire [NUM_SCHED-1:0]              group_ok_o,    // a SIMD group takes the scheduler's issue
+  output wire                              grp_err_o      // the SIMD groups refused an issue
 );
 
   // ----------------------------------------------------------------------
@@ -109,18 +109,11 @@ module simtref_sm_issue #(
   wire [NUM_SLOTS-1:0]        d_mem;     // a load, store or atomic
   // the check ports: each lane's thread's warp slot
   wire [NUM_SLOTS*LANES*SLOT_W-1:0] c_slots;
-  wire [NUM_SLOTS*SLOT_W-1:0] c_slot;    // the warp's slot
   wire [NUM_SLOTS-1:0]        sb_clear;  // the scoreboard holds none of its registers
-  wire [NUM_SLOTS*LANES-1:0]  mw_lanes;  // the lanes of its slot's load to rd in flight
   wire [NUM_SCHED-1:0]        g_accept;  // a SIMD group takes the scheduler's issue
-  // the releases: each done's entry, as the table reads it out
-  wire [NUM_DONE*LANES-1:0]   mw_done_mask;   // its lanes (0: none)
-  wire [NUM_DONE*LANES*SLOT_W-1:0] mw_done_slots;  // each lane's thread's slot
   /* verilator lint_off UNUSEDSIGNAL */
   wire [NUM_SLOTS*2-1:0]      d_unit;    // the unit: d_mem tells the LSU's apart
   wire [NUM_SLOTS-1:0]        d_rpc;     // control flow's, not the check's
-  wire [NUM_DONE-1:0]         mw_done_global;  // the threads' states, outside
-  wire [WARP_SLOTS*LANES-1:0] mw_pending;    // the threads' states, outside
   wire [NUM_SCHED*GROUP_W-1:0] g_group;  // the datapath's
   wire [3*64-1:0]             g_due;     // the reservations' (outside)
   wire [BUSY_W-1:0]           g_busy;    // the statistics'
@@ -141,7 +134,9 @@ module simtref_sm_issue #(
         localparam integer        S    = gs;
         localparam [SLOT_W-1:0]   NS_V = NS[SLOT_W-1:0];
         localparam [SLOT_W-1:0]   S_V  = S[SLOT_W-1:0];
-        assign c_slot[I*SLOT_W +: SLOT_W]               = SLOT_V;
+        // the table's read port: the warp's own slot, the destination
+        assign mw_rd_slot_o[I*SLOT_W +: SLOT_W]         = SLOT_V;
+        assign mw_rd_reg_o[I*5 +: 5]                    = d_rd[I*5 +: 5];
         // sm_owner_slots(): each lane's thread at its launch warp's slot of
         // this scheduler, launch warp * NUM_SCHED + scheduler
         for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
@@ -181,7 +176,7 @@ module simtref_sm_issue #(
         if (base_i[ci] && buffered_i[ci] && !stale_i[ci] && d_valid[ci]) begin
           data[ci] = !sb_clear[ci]
                      || (d_mem[ci] && d_rd[ci*5 +: 5] != 5'd0
-                         && mw_lanes[ci*LANES +: LANES] != {LANES{1'b0}});
+                         && mw_rd_mask_i[ci*LANES +: LANES] != {LANES{1'b0}});
           structural[ci] = !data[ci] && (d_mem[ci] ? lsu_taken_i[cs] || !lsu_ready_i
                                                     : !g_accept[cs]);
         end
@@ -222,43 +217,10 @@ module simtref_sm_issue #(
     .res_rd_i    (res_rd_i),
     .res_pend_i  (res_pend_i),
     .res_lat_i   (res_lat_i),
-    .rel_valid_i (done_valid_i),       // the LSU's dones ...
-    .rel_slots_i (mw_done_slots),      // ... the entries the table reads out
-    .rel_mask_i  (mw_done_mask),
+    .rel_valid_i (done_valid_i),       // the LSU's write-backs ...
+    .rel_slots_i (done_slots_i),       // ... the entries the table reads out
+    .rel_mask_i  (done_mask_i),
     .rel_rd_i    (done_rd_i)
-  );
-
-  // ----------------------------------------------------------------------
-  // The table of the loads in flight: a read port per warp
-  // ----------------------------------------------------------------------
-
-  simtref_mem_wait #(
-    .NUM_SLOTS (WARP_SLOTS),
-    .LANES     (LANES),
-    .NUM_SEND  (NUM_SCHED),
-    .NUM_DONE  (NUM_DONE),
-    .SLOT_W    (SLOT_W),
-    .COUNT_W   (COUNT_W),
-    .NUM_RD    (NUM_SLOTS)   // a read port per warp
-  ) u_mem_wait (
-    .clk_i         (clk_i),
-    .rst_ni        (rst_ni),
-    .send_valid_i  (send_valid_i),
-    .send_slot_i   (send_slot_i),
-    .send_rd_i     (send_rd_i),
-    .send_mask_i   (send_mask_i),
-    .send_global_i (send_global_i),
-    .send_slots_i  (send_slots_i),
-    .done_valid_i  (done_valid_i),
-    .done_slot_i   (done_slot_i),
-    .done_rd_i     (done_rd_i),
-    .done_mask_o   (mw_done_mask),
-    .done_global_o (mw_done_global),
-    .done_slots_o  (mw_done_slots),
-    .rd_slot_i     (c_slot),  // the warp's own slot ...
-    .rd_reg_i      (d_rd),    // ... and destination
-    .rd_mask_o     (mw_lanes),
-    .pending_o     (mw_pending)
   );
 
   // ----------------------------------------------------------------------
