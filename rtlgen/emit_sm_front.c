@@ -296,7 +296,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     if (m->harp) {
         group(&l, "Every First-Level slot's view of the stage, for the issue check (bit or field f: slot f)");
         port(&l, "output", "[FL-1:0]",         "view_ok_o",    "the stage lets it issue: it holds a warp, no update pending, no commit holds it");
-        port(&l, "output", "[FL-1:0]",         "view_stale_o", "its oldest I-buffer entry is at another PC than the slot's (never)");
+        port(&l, "output", "[FL-1:0]",         "view_stale_o", "its oldest I-buffer entry is valid, at another PC than the slot's");
         port(&l, "output", "[FL*LANES-1:0]",   "view_mask_o",  "the lanes its buffered instruction runs: the slot's, live in their owner");
         port(&l, "output", "[FL*LANES*WARP_W-1:0]", "view_owner_o", "each lane's launch warp (0 outside the slot's lanes)");
     } else {
@@ -409,13 +409,13 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
         vgen_line(v, "wire [FL-1:0]              rc_issuable;   // slot may issue");
         vgen_line(v, "wire [FL-1:0]              rc_fetchable;  // slot holds a warp");
         vgen_line(v, "wire [FL*LANES-1:0]        rc_fl_mask;    // per slot: its lanes ...");
-        vgen_line(v, "wire [FL*LANES*TW-1:0]     rc_fl_tid;     // ... each lane's warp");
+        vgen_line(v, "wire [FL*LANES*TW-1:0]     rc_fl_tid;     // ... each lane's warp ...");
+        vgen_line(v, "wire [FL*PC_W-1:0]         rc_fl_pc;      // ... and its PC");
         vgen_line(v, "wire [NUM_WARPS-1:0]       rc_can_launch; // per warp: the stage can take its launch");
     }
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     if (m->harp) {
-        vgen_line(v, "wire [FL*PC_W-1:0]         rc_fl_pc;      // views of the stage the rest of the SM reads");
-        vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_parked;");
+        vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_parked;     // views of the stage the rest of the SM reads");
         vgen_line(v, "wire [SL_CNT_W-1:0]        rc_sl_count;");
     }
     vgen_line(v, "wire [NUM_WARPS*SLOTS-1:0] f_slot_r;    // ready bits: ready_o gives what issue reads");
@@ -598,13 +598,21 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
 static void emit_views(struct vgen *v, const struct front_sizes *z,
                        const struct front_mode *m)
 {
-    char addr[200];
+    char addr[200], at[64];
     bool narrow = z->st.pc_w + 2 > z->ib.pc_w;  /* the index wider than
                                                  * the byte address */
 
     if (m->harp) {
+        snprintf(at, sizeof at, "{rc_fl_pc[gv*PC_W +: %s], 2'b00}",
+                 narrow ? "ADDR_W-2" : "PC_W");
+        if (!narrow)
+            vgen_zext(addr, sizeof addr, z->ib.pc_w - z->st.pc_w - 2,
+                      "ADDR_W-PC_W-2", at);
+        else
+            snprintf(addr, sizeof addr, "%s", at);
         emit_sm_front_harp_views(v, z->wt.tw,
-                                 z->f.warps > 1 ? clog2(z->f.warps) : 1);
+                                 z->f.warps > 1 ? clog2(z->f.warps) : 1,
+                                 addr, narrow);
         return;
     }
     vgen_section(v, "Every warp's view for the issue check (sm_issue_threads())");

@@ -129,8 +129,10 @@ void emit_sm_front_harp_slots(struct vgen *v, unsigned warps, unsigned fl,
                               bool op_stage, enum rtl_defect defect);
 void emit_sm_front_harp_stage(struct vgen *v);
 /* ... and each slot's view for the issue check (tw: the tables' thread
- * id bits, warp_w: a launch warp's). */
-void emit_sm_front_harp_views(struct vgen *v, unsigned tw, unsigned warp_w);
+ * id bits, warp_w: a launch warp's; addr: slot gv's PC as a byte address
+ * less text_lo_i, narrow: it drops the index's top bits). */
+void emit_sm_front_harp_views(struct vgen *v, unsigned tw, unsigned warp_w,
+                              const char *addr, bool narrow);
 /* The SM's issue check (every mode but harp): a decoder per warp, the
  * scoreboard, the table of the loads in flight and the SIMD groups
  * composed as golden/sm/sm_issue.c composes them. */
