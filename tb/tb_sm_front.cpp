@@ -1,6 +1,6 @@
 // tb_sm_front.cpp -- one warp scheduler's front end in Verilog
 // (simtref_sm_front: simtref_fetch, simtref_ibuffer, simtref_scheduler and
-// the control-flow stage simtref_sm_reconv of sbr, minpc or ics-first
+// the control-flow stage simtref_sm_reconv of the configured mode
 // composed; the module's ports tell the mode) in lockstep with the C SM
 // on the suite's kernels or on random kgen programs (tests/tools/kgen.h,
 // docs/kgen.md).
