@@ -21,6 +21,7 @@
  */
 #include "rtlgen.h"
 #include "arbiter.h"
+#include "bits.h"
 #include "fetch.h"
 #include "ibuffer.h"
 #include "ics_first.h"
@@ -59,8 +60,9 @@ struct front_mode {
                          * bits, owners and launches the stage tells; the
                          * branch's RPC, a global load, the lanes waiting
                          * on global memory */
-    bool view;          /* it gives the issue check each warp's view (not
-                         * harp, whose slots the issue check takes) */
+    bool view;          /* its stage gives each warp's PC and threads for
+                         * the issue check's view (minpc, ics-first; sbr's
+                         * is the slot's, harp's its First-Level slots') */
     /* Not of the mode: the SM's timing. */
     bool op_stage;      /* operand_read_cycles = 1: the granted warp
                          * executes in the next cycle, from the
@@ -83,7 +85,7 @@ static struct front_mode front_mode_of(const struct simt_config *cfg)
     m.lanes = m.sp || m.ics || m.harp;
     m.yield = m.sbr;
     m.split = m.sbr || m.harp;
-    m.view = !m.harp;
+    m.view = m.sp || m.ics;
     m.op_stage = cfg->operand_read_cycles > 0;
     m.xv = m.op_stage ? "op_exec" : "s_grant";
     m.xw = m.op_stage ? "op_warp_q" : "s_warp";
@@ -250,6 +252,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         port(&l, "input",  "[NUM_WARPS-1:0]",  "launch_pending_i", "placed, its launch pending");
         port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_lanes_i", "each warp's threads (its launch's mask)");
         port(&l, "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i", "thread block of each warp (a slot's: its owner's)");
+        port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's threads not exited (a slot's lanes: their owners')");
         port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "mem_pending_i", "each warp's lanes waiting on global memory");
         group(&l, "First-Level slots: from the issue check");
         port(&l, "input",  "[FL-1:0]",         "no_hazard_i",  "no hazard holds the slot's buffered instruction");
@@ -290,7 +293,13 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     port(&l, "output", "[NUM_WARPS*ADDR_W-1:0]", "hd_pc_o",    "... the oldest: its PC ...");
     port(&l, "output", "[NUM_WARPS*LANES-1:0]", "hd_mask_o",   "... its mask ...");
     port(&l, "output", "[NUM_WARPS*32-1:0]",   "hd_word_o",    "... and its instruction word");
-    if (m->view) {
+    if (m->harp) {
+        group(&l, "Every First-Level slot's view of the stage, for the issue check (bit or field f: slot f)");
+        port(&l, "output", "[FL-1:0]",         "view_ok_o",    "the stage lets it issue: it holds a warp, no update pending, no commit holds it");
+        port(&l, "output", "[FL-1:0]",         "view_stale_o", "its oldest I-buffer entry is valid, at another PC than the slot's");
+        port(&l, "output", "[FL*LANES-1:0]",   "view_mask_o",  "the lanes its buffered instruction runs: the slot's, live in their owner");
+        port(&l, "output", "[FL*LANES*WARP_W-1:0]", "view_owner_o", "each lane's launch warp (0 outside the slot's lanes)");
+    } else {
         group(&l, "Every warp's view of the control-flow stage, for the issue check (bit or field w: warp w)");
         port(&l, "output", "[NUM_WARPS-1:0]",  "view_ok_o",    m->ics ? "the stage lets it issue: no thread of it in Execution"
                                                                       : "the stage lets it issue (always)");
@@ -392,7 +401,7 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
     vgen_line(v, "wire [LANES-1:0]           rc_rd_mask;  // ... with this active mask");
     if (m->sp)
         vgen_line(v, "wire [LANES-1:0]           rc_rd_live;  // the fetched warp's live lanes");
-    if (m->view && !m->sbr) {
+    if (m->view) {
         vgen_line(v, "wire [NUM_WARPS*PC_W-1:0]  rc_view_pc;  // per warp: the stage's PC ...");
         vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_view_mask; // ... and threads, for the issue check");
     }
@@ -400,13 +409,13 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
         vgen_line(v, "wire [FL-1:0]              rc_issuable;   // slot may issue");
         vgen_line(v, "wire [FL-1:0]              rc_fetchable;  // slot holds a warp");
         vgen_line(v, "wire [FL*LANES-1:0]        rc_fl_mask;    // per slot: its lanes ...");
-        vgen_line(v, "wire [FL*LANES*TW-1:0]     rc_fl_tid;     // ... each lane's warp");
+        vgen_line(v, "wire [FL*LANES*TW-1:0]     rc_fl_tid;     // ... each lane's warp ...");
+        vgen_line(v, "wire [FL*PC_W-1:0]         rc_fl_pc;      // ... and its PC");
         vgen_line(v, "wire [NUM_WARPS-1:0]       rc_can_launch; // per warp: the stage can take its launch");
     }
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     if (m->harp) {
-        vgen_line(v, "wire [FL*PC_W-1:0]         rc_fl_pc;      // views of the stage the rest of the SM reads");
-        vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_parked;");
+        vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_parked;     // views of the stage the rest of the SM reads");
         vgen_line(v, "wire [SL_CNT_W-1:0]        rc_sl_count;");
     }
     vgen_line(v, "wire [NUM_WARPS*SLOTS-1:0] f_slot_r;    // ready bits: ready_o gives what issue reads");
@@ -584,14 +593,28 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
 
 /* Every warp's view for the issue check (sm_issue_threads()): whether the
  * stage lets it issue, whether the stage holds it at another PC than its
- * oldest slot's (stale), and the lanes the slot's instruction runs. */
+ * oldest slot's (stale), and the lanes the slot's instruction runs (under
+ * harp each First-Level slot's, emit_sm_front_harp_views()). */
 static void emit_views(struct vgen *v, const struct front_sizes *z,
                        const struct front_mode *m)
 {
-    char addr[200];
+    char addr[200], at[64];
     bool narrow = z->st.pc_w + 2 > z->ib.pc_w;  /* the index wider than
                                                  * the byte address */
 
+    if (m->harp) {
+        snprintf(at, sizeof at, "{rc_fl_pc[gv*PC_W +: %s], 2'b00}",
+                 narrow ? "ADDR_W-2" : "PC_W");
+        if (!narrow)
+            vgen_zext(addr, sizeof addr, z->ib.pc_w - z->st.pc_w - 2,
+                      "ADDR_W-PC_W-2", at);
+        else
+            snprintf(addr, sizeof addr, "%s", at);
+        emit_sm_front_harp_views(v, z->wt.tw,
+                                 z->f.warps > 1 ? clog2(z->f.warps) : 1,
+                                 addr, narrow);
+        return;
+    }
     vgen_section(v, "Every warp's view for the issue check (sm_issue_threads())");
     if (m->sbr) {
         vgen_line(v, "// The SBR stacks let every warp issue and hold it where its slots");
@@ -819,7 +842,7 @@ static void emit_stage(struct vgen *v, const struct front_mode *m)
         conn(c, &n, "view_live_i", "warp_live_i", NULL);
     if (m->ics)
         conn(c, &n, "view_ok_o", "view_ok_o", NULL);
-    if (m->view && !m->sbr) {
+    if (m->view) {
         conn(c, &n, "view_pc_o", "rc_view_pc", NULL);
         conn(c, &n, "view_mask_o", "rc_view_mask", NULL);
     }
@@ -856,8 +879,7 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
         emit_sm_front_harp_slots(v, z.f.warps, z.wt.fl, m.op_stage, defect);
     emit_ready(v, &m);
     emit_update(v, &z, &m, defect);
-    if (m.view)
-        emit_views(v, &z, &m);
+    emit_views(v, &z, &m);
     emit_fetch_unit(v, &m);
     emit_ibuffer_data(v, &m);
     emit_sched(v, &m);

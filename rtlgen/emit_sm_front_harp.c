@@ -109,6 +109,49 @@ void emit_sm_front_harp_slots(struct vgen *v, unsigned warps, unsigned fl,
     }
 }
 
+/* Each First-Level slot's view for the issue check (sm_issue_threads(),
+ * harp_can_issue(), harp_issue_view()), read before the cycle's update:
+ * whether it may issue, whether its oldest I-buffer entry is at another
+ * PC than the slot's (stale), its lanes whose thread is live (owner by
+ * owner) and each lane's owner, the launch warp of its thread as the
+ * table holds it. */
+void emit_sm_front_harp_views(struct vgen *v, unsigned tw, unsigned warp_w,
+                              const char *addr, bool narrow)
+{
+    char own[160];
+
+    if (tw >= warp_w)   /* a launch warp's id is below NUM_WARPS */
+        snprintf(own, sizeof own, "rc_fl_tid[(gv*LANES+gl)*TW +: WARP_W]");
+    else
+        vgen_zext(own, sizeof own, warp_w - tw, "WARP_W-TW",
+                  "rc_fl_tid[(gv*LANES+gl)*TW +: TW]");
+    vgen_section(v, "Every First-Level slot's view for the issue check (sm_issue_threads())");
+    vgen_line(v, "// A slot may issue as the ready vector finds it: it holds a warp, no");
+    vgen_line(v, "// update is pending and no commit in the RBT's pipeline holds it.");
+    vgen_line(v, "assign view_ok_o = rc_issuable;");
+    vgen_line(v, "// A slot is stale when its PC (index to byte address, as the fetch's)");
+    vgen_line(v, "// is not its oldest entry's; the instruction runs the slot's lanes");
+    vgen_line(v, "// whose thread is live in its owner, the launch warp the table names.");
+    vgen_line(v, "genvar gv, gl;");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_view", "for (gv = 0; gv < FL; gv = gv + 1)");
+    vgen_line(v, "wire [ADDR_W-1:0] pc = text_lo_i + %s;", addr);
+    vgen_line(v, "assign view_stale_o[gv] = hd_valid_o[gv] && hd_pc_o[gv*ADDR_W +: ADDR_W] != pc;");
+    if (narrow) {
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+        vgen_line(v, "wire unused_view_pc = ^rc_fl_pc[gv*PC_W + ADDR_W-2 +: PC_W-ADDR_W+2];");
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    }
+    vgen_begin_named(v, "g_lane", "for (gl = 0; gl < LANES; gl = gl + 1)");
+    vgen_line(v, "wire [WARP_W-1:0] own = %s;", own);
+    vgen_line(v, "assign view_owner_o[(gv*LANES+gl)*WARP_W +: WARP_W] = own;");
+    vgen_line(v, "assign view_mask_o[gv*LANES+gl] = rc_fl_mask[gv*LANES+gl] &&");
+    vgen_line(v, "                                  warp_live_i[own*LANES + gl];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_endgenerate(v);
+}
+
 /* Under harp the stage's instance: the update as under the other modes,
  * the outcome's side-band and the SM's state it reads, its views. */
 void emit_sm_front_harp_stage(struct vgen *v)

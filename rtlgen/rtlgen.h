@@ -128,6 +128,11 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
 void emit_sm_front_harp_slots(struct vgen *v, unsigned warps, unsigned fl,
                               bool op_stage, enum rtl_defect defect);
 void emit_sm_front_harp_stage(struct vgen *v);
+/* ... and each slot's view for the issue check (tw: the tables' thread
+ * id bits, warp_w: a launch warp's; addr: slot gv's PC as a byte address
+ * less text_lo_i, narrow: it drops the index's top bits). */
+void emit_sm_front_harp_views(struct vgen *v, unsigned tw, unsigned warp_w,
+                              const char *addr, bool narrow);
 /* The SM's issue check (every mode): a decoder per warp, the scoreboard
  * and the SIMD groups composed as golden/sm/sm_issue.c composes them,
  * with a read port per warp of the memory side's table of the loads in

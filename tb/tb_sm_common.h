@@ -273,6 +273,32 @@ inline uint64_t pc_index(const sm *m, uint32_t pc, unsigned pc_bits)
     return pc_bits >= 64 ? i : i & ((1ull << pc_bits) - 1);
 }
 
+// Each check's lanes' launch warps (struct sm_issue_probe's owner, row
+// s * issue slots + w): the testbench's array.
+struct Owners {
+    std::vector<uint16_t> lanes;
+
+    explicit Owners(unsigned checks) : lanes(checks * SM_MAX_LANES) {}
+    uint16_t (*rows())[SM_MAX_LANES]
+    {
+        return reinterpret_cast<uint16_t (*)[SM_MAX_LANES]>(lanes.data());
+    }
+    unsigned of(unsigned check, unsigned lane) const
+    {
+        return lanes[check * SM_MAX_LANES + lane];
+    }
+};
+
+// Whether check i's lanes (mask) are threads of several launch warps.
+inline bool regrouped(const Owners &own, unsigned i, uint64_t mask,
+                      unsigned lanes)
+{
+    for (unsigned l = 0; l < lanes; l++)
+        if ((mask >> l & 1) && own.of(i, l) != own.of(i, __builtin_ctzll(mask)))
+            return true;
+    return false;
+}
+
 // The ports of the stage's update that both modules name alike: the
 // kernel's exit PC, the executed instruction's outcome (its split, taken
 // lanes, targets, live lanes, simt.bar and simt.exit) and its pre-decoded

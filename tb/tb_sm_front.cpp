@@ -1,6 +1,6 @@
 // tb_sm_front.cpp -- one warp scheduler's front end in Verilog
 // (simtref_sm_front: simtref_fetch, simtref_ibuffer, simtref_scheduler and
-// the control-flow stage simtref_sm_reconv of sbr, minpc or ics-first
+// the control-flow stage simtref_sm_reconv of the configured mode
 // composed; the module's ports tell the mode) in lockstep with the C SM
 // on the suite's kernels or on random kgen programs (tests/tools/kgen.h,
 // docs/kgen.md).
@@ -20,10 +20,11 @@
 // mask), under harp the launch the module chooses, what the stage's
 // update does (pop and exited under sbr and minpc, yielded under sbr;
 // where the module has no such output the C stage's must be 0), the
-// errors of the stage, the fetch unit and the scheduler, and (not harp)
-// every warp's view of the stage for the issue check (view_ok_o,
-// view_stale_o, view_mask_o) where the check reads it, against the SM's
-// record of the check (struct sm_issue_probe: base, stale, mask).  The module's
+// errors of the stage, the fetch unit and the scheduler, and every
+// warp's view of the stage for the issue check (view_ok_o, view_stale_o,
+// view_mask_o; under harp each First-Level slot's, and view_owner_o, each
+// lane's launch warp) where the check reads it, against the SM's record
+// of the check (struct sm_issue_probe: base, stale, mask, owner).  The module's
 // state is never read back: it must follow the C SM's on its own, from
 // the reset, for the whole kernel.  The kernel's result is then checked:
 // a suite kernel's against its host reference, a kgen program's global
@@ -53,6 +54,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+#include "bits.h"
 #include "tb_kgen.h"
 #include "tb_sm_common.h"
 
@@ -74,22 +76,27 @@ struct Coverage {
                   clears = 0, emptied = 0, releases = 0, diverged_fetches = 0,
                   held_launches = 0, hazards = 0,
                   stage_holds = 0,  // operand-read stage: a warp kept or dropped
-                  // the issue check's views (not harp): warps checked, of
-                  // them stale, with a dead lane in the slot's mask (not
-                  // stale), and warps asked that the stage holds
-                  views = 0, view_stale = 0, view_dead = 0, view_held = 0;
+                  // the issue check's views: warps checked, of them
+                  // stale, with a dead lane in the slot's mask (not stale;
+                  // not harp), warps asked that the stage holds (harp: a
+                  // slot holding a warp that may not issue), checked slots
+                  // whose lanes are threads of several launch warps (harp)
+                  views = 0, view_stale = 0, view_dead = 0, view_held = 0,
+                  view_regrouped = 0;
 };
 
 // One kernel's run and the records of its schedulers' front ends.
 struct Run : tb::SmRun {
     std::vector<sm_front_probe> probe;
     std::vector<sm_issue_probe> check;  // one: the issue check's record
+    tb::Owners owners{0};               // ... its owners (harp)
 };
 
 // The widths of the module's fields.
 struct Widths {
     unsigned warps, lanes, pc_bits, tb_w, tbs;
     unsigned slots;     // harp: First-Level slots
+    unsigned warp_w;    // a warp's id
 };
 
 // Scheduler s's inputs of this cycle into its front end: the stage's
@@ -112,6 +119,7 @@ void drive(T &top, const Run &r, const sm_front_probe &p, const Widths &w)
             tb::set_field(top.launch_pending_i, v, 1, p.launch_pending[v]);
             tb::set_field(top.warp_lanes_i, v * w.lanes, w.lanes, p.lanes[v]);
             tb::set_field(top.warp_tb_i, v * w.tb_w, w.tb_w, p.tb[v]);
+            tb::set_field(top.warp_live_i, v * w.lanes, w.lanes, p.check_live[v]);
         }
         for (unsigned k = 0; k < w.slots; k++)
             tb::set_field(top.no_hazard_i, k, 1, p.no_hazard[k]);
@@ -153,33 +161,40 @@ void drive(T &top, const Run &r, const sm_front_probe &p, const Widths &w)
 // difference (recorded in mm).
 template <class T>
 bool compare(const T &top, const sm_front_probe &p, const sm_issue_probe &ip,
-             const Widths &w, long cycle, unsigned s, tb::Mismatch &mm)
+             const tb::Owners &own, const Widths &w, long cycle, unsigned s,
+             tb::Mismatch &mm)
 {
     std::string at = "scheduler " + std::to_string(s) + " ";
     bool ok = true;
 
-    if constexpr (!IsHarp<T>::value) {
-        // each warp's view where the issue check reads it: whether the
-        // stage lets it issue (a warp the check asks the stage about),
-        // stale (checked: base and buffered) and its lanes (checked, not
-        // stale)
-        for (unsigned v = 0; v < w.warps; v++) {
-            if (!p.asked[v])
-                continue;
-            ok &= tb::check(mm, cycle, ip.base[s][v],
-                            tb::get_field(top.view_ok_o, v, 1),
-                            [&] { return at + tb::indexed("view_ok_o", v); });
-            if (!ip.base[s][v] || !ip.buffered[s][v])
-                continue;
-            ok &= tb::check(mm, cycle, ip.stale[s][v],
-                            tb::get_field(top.view_stale_o, v, 1),
-                            [&] { return at + tb::indexed("view_stale_o", v); });
-            if (ip.stale[s][v])
-                continue;
-            ok &= tb::check(mm, cycle, ip.mask[s][v],
-                            tb::get_field(top.view_mask_o, v * w.lanes, w.lanes),
-                            [&] { return at + tb::indexed("view_mask_o", v); });
-        }
+    // each warp's view where the issue check reads it: whether the stage
+    // lets it issue (a warp the check asks the stage about; under harp
+    // every First-Level slot), stale (checked: base and buffered) and its
+    // lanes (checked, not stale) and under harp their owners
+    for (unsigned v = 0; v < (IsHarp<T>::value ? w.slots : w.warps); v++) {
+        if (!IsHarp<T>::value && !p.asked[v])
+            continue;
+        ok &= tb::check(mm, cycle, ip.base[s][v],
+                        tb::get_field(top.view_ok_o, v, 1),
+                        [&] { return at + tb::indexed("view_ok_o", v); });
+        if (!ip.base[s][v] || !ip.buffered[s][v])
+            continue;
+        ok &= tb::check(mm, cycle, ip.stale[s][v],
+                        tb::get_field(top.view_stale_o, v, 1),
+                        [&] { return at + tb::indexed("view_stale_o", v); });
+        if (ip.stale[s][v])
+            continue;
+        ok &= tb::check(mm, cycle, ip.mask[s][v],
+                        tb::get_field(top.view_mask_o, v * w.lanes, w.lanes),
+                        [&] { return at + tb::indexed("view_mask_o", v); });
+        if constexpr (IsHarp<T>::value)
+            for (uint64_t k = ip.mask[s][v]; k; k &= k - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(k);
+                unsigned f = v * w.lanes + l;
+                ok &= tb::check(mm, cycle, own.of(s * w.slots + v, l),
+                                tb::get_field(top.view_owner_o, f * w.warp_w, w.warp_w),
+                                [&] { return at + tb::indexed("view_owner_o", f); });
+            }
     }
 
     if constexpr (IsHarp<T>::value) {   // the module chooses the launch
@@ -270,8 +285,18 @@ bool compare(const T &top, const sm_front_probe &p, const sm_issue_probe &ip,
 }
 
 void count(Coverage &c, const sm_front_probe &p, const sm_issue_probe &ip,
-           unsigned s, unsigned warps, unsigned slots)
+           const tb::Owners &own, unsigned s, const Widths &w)
 {
+    unsigned warps = w.warps, slots = w.slots;
+
+    for (unsigned k = 0; kMode == RECONV_HARP && k < slots; k++) {
+        bool checked = ip.base[s][k] && ip.buffered[s][k];
+        c.views += checked;
+        c.view_stale += checked && ip.stale[s][k];
+        c.view_held += (p.fi.warp_valid[k / 64] >> k % 64 & 1) && !ip.base[s][k];
+        c.view_regrouped += checked && !ip.stale[s][k]
+                            && tb::regrouped(own, s * slots + k, ip.mask[s][k], w.lanes);
+    }
     for (unsigned v = 0; kMode != RECONV_HARP && v < warps; v++) {
         bool checked = ip.base[s][v] && ip.buffered[s][v];
         c.views += checked;
@@ -336,16 +361,21 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
     }
     scheduler_geometry(&cfg, &sg);
     const Widths w = { r.m->warps_per_sched, cfg.warp_size, cfg.pc_bits,
-                       sg.tb_w, sg.tbs, cfg.first_level_entries };
+                       sg.tb_w, sg.tbs, cfg.first_level_entries,
+                       r.m->warps_per_sched > 1 ? clog2(r.m->warps_per_sched) : 1 };
     r.probe.assign(S, sm_front_probe{});
     r.m->front_probe = r.probe.data();
     r.check.assign(1, sm_issue_probe{});
     r.m->issue_probe = r.check.data();
+    if (kMode == RECONV_HARP)   // the owners each check reads
+        r.owners = tb::Owners(S * w.slots);
     tb::SchedTops<Top> tops(S, fst, trace_sched);
     for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
         for (auto &p : r.probe)
             p = sm_front_probe{};
         r.check[0] = sm_issue_probe{};
+        if (kMode == RECONV_HARP)
+            r.check[0].owner = r.owners.rows();
         sm_cycle(r.m);
         for (unsigned s = 0; s < S; s++) {
             const sm_front_probe &p = r.probe[s];
@@ -353,11 +383,12 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
                 continue;           // the SM stopped before this scheduler
             drive(tops[s], r, p, w);
             tops.low(s, cycle);
-            if (!compare(tops[s], p, r.check[0], w, cycle, s, mm) && !fst) {
+            if (!compare(tops[s], p, r.check[0], r.owners, w, cycle, s, mm)
+                && !fst) {
                 bad_sched = s;
                 return mm;
             }
-            count(cov, p, r.check[0], s, w.warps, w.slots);
+            count(cov, p, r.check[0], r.owners, s, w);
             front_err |= p.ro.err || p.fetch_err || p.so.err;
             tops.high(s, cycle);
         }
@@ -435,6 +466,12 @@ int main(int argc, char **argv)
                     "with a dead lane in the slot's mask), %lu times the stage "
                     "held a warp\n", cov.views, cov.view_stale, cov.view_dead,
                     cov.view_held);
+    else
+        std::printf("views: %lu slots checked (%lu stale, %lu of the others "
+                    "running threads of several launch warps), %lu times a "
+                    "slot held a warp the stage did not let issue\n",
+                    cov.views, cov.view_stale, cov.view_regrouped,
+                    cov.view_held);
     if (kOpStage)
         std::printf("operand-read stage: %lu cycles its warp did not execute "
                     "(it waited on a hazard or was dropped)\n", cov.stage_holds);
@@ -453,7 +490,9 @@ int main(int argc, char **argv)
     // fermi-harp's sizes has none).
     bool suite = opt.scenario.empty();
     // Under minpc and ics-first a view is stale, under ics-first the
-    // stage holds a warp it is asked about.
+    // stage holds a warp it is asked about; under harp a checked slot runs
+    // threads of several launch warps, and a slot holding a warp may not
+    // issue.
     bool missed = kMode == RECONV_ICS_FIRST
                   ? cov.stale == 0 || cov.releases == 0 || cov.diverged_fetches == 0
                     || cov.view_stale == 0 || cov.view_held == 0
@@ -462,6 +501,7 @@ int main(int argc, char **argv)
                     || cov.diverged_fetches == 0 || cov.view_stale == 0
                   : kMode == RECONV_HARP
                   ? cov.releases == 0 || cov.hazards == 0
+                    || cov.view_regrouped == 0 || cov.view_held == 0
                   : cov.pop_flushes == 0;
     if (cov.kernels == 0 || cov.launches == 0 || cov.grants == 0
         || cov.fetches == 0 || cov.stage_fetches == 0

@@ -72,6 +72,8 @@
 namespace {
 
 using Top = Vsimtref_sm_issue;
+using tb::Owners;
+using tb::regrouped;
 constexpr bool kOpStage = tb::ReadsOpStage<Top>::value;
 
 // What the kernels exercised, over the whole run (warp-cycles, but for
@@ -90,22 +92,6 @@ struct Coverage {
 // The sizes of the module's ports.
 struct Widths {
     unsigned sched, warps, lanes, slot_w, lat_w, dones, own_w, warp_w;
-};
-
-// Each check's lanes' launch warps (struct sm_issue_probe's owner), the
-// testbench's array.
-struct Owners {
-    std::vector<uint16_t> lanes;
-
-    explicit Owners(unsigned checks) : lanes(checks * SM_MAX_LANES) {}
-    uint16_t (*rows())[SM_MAX_LANES]
-    {
-        return reinterpret_cast<uint16_t (*)[SM_MAX_LANES]>(lanes.data());
-    }
-    unsigned of(unsigned check, unsigned lane) const
-    {
-        return lanes[check * SM_MAX_LANES + lane];
-    }
 };
 
 // The cycle's inputs into the module: the warps', the LSU's, the
@@ -224,15 +210,6 @@ bool compare(const Top &top, const sm_issue_probe &p, const Widths &w,
     }
     ok &= tb::expect(mm, cycle, "grp_err_o", 0, top.grp_err_o);
     return ok;
-}
-
-// Whether check i's lanes (mask) are threads of several launch warps.
-bool regrouped(const Owners &own, unsigned i, uint64_t mask, unsigned lanes)
-{
-    for (unsigned l = 0; l < lanes; l++)
-        if ((mask >> l & 1) && own.of(i, l) != own.of(i, __builtin_ctzll(mask)))
-            return true;
-    return false;
 }
 
 void count(Coverage &c, const sm *m, const sm_issue_probe &p,

@@ -239,6 +239,9 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
     if (cy->regroups) {
         sm_reconv_issuable(&sm->rc, s, issuable);
         sm_reconv_fetchable(&sm->rc, s, fi->warp_valid);
+        for (unsigned w = 0; sm->front_probe && w < W; w++)
+            sm->front_probe[s].check_live[w]    /* each owner's lanes */
+                = sm_warp(sm, sm_slot_of(sm, s, w))->live;
     }
     for (unsigned w = bitset_next(issuable, n_issuable, 0);
          w < n_issuable; w = bitset_next(issuable, n_issuable, w + 1)) {

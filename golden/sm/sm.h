@@ -249,7 +249,9 @@ struct sm_front_probe {
                                  * read takes the fetched warp's (rd_live) */
     uint64_t check_live[SCHEDULER_MAX_WARPS]; /* ... as the issue check
                                  * reads them, before this cycle's launch
-                                 * and execution (the warp state's) */
+                                 * and execution (the warp state's; under
+                                 * harp every launch warp's, as a slot's
+                                 * owners are read) */
     bool asked[SCHEDULER_MAX_WARPS]; /* resident, launched, not at the
                                  * barrier: the issue check asks the stage
                                  * whether the warp may issue */

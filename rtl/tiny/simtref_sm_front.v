@@ -51,6 +51,7 @@ module simtref_sm_front #(
   input  wire [NUM_WARPS-1:0]        launch_pending_i,  // placed, its launch pending
   input  wire [NUM_WARPS*LANES-1:0]  warp_lanes_i,      // each warp's threads (its launch's mask)
   input  wire [NUM_WARPS*TB_W-1:0]   warp_tb_i,         // thread block of each warp (a slot's: its owner's)
+  input  wire [NUM_WARPS*LANES-1:0]  warp_live_i,       // each warp's threads not exited (a slot's lanes: their owners')
   input  wire [NUM_WARPS*LANES-1:0]  mem_pending_i,     // each warp's lanes waiting on global memory
 
   // First-Level slots: from the issue check
@@ -107,6 +108,12 @@ module simtref_sm_front #(
   output wire [NUM_WARPS*LANES-1:0]  hd_mask_o,         // ... its mask ...
   output wire [NUM_WARPS*32-1:0]     hd_word_o,         // ... and its instruction word
 
+  // Every First-Level slot's view of the stage, for the issue check (bit or field f: slot f)
+  output wire [FL-1:0]               view_ok_o,         // the stage lets it issue: it holds a warp, no update pending, no commit holds it
+  output wire [FL-1:0]               view_stale_o,      // its oldest I-buffer entry is valid, at another PC than the slot's
+  output wire [FL*LANES-1:0]         view_mask_o,       // the lanes its buffered instruction runs: the slot's, live in their owner
+  output wire [FL*LANES*WARP_W-1:0]  view_owner_o,      // each lane's launch warp (0 outside the slot's lanes)
+
   // Fetch
   output wire                        fetch_valid_o,     // fetch one instruction ...
   output wire [WARP_W-1:0]           fetch_warp_o,      // ... for this warp (0 when none) ...
@@ -143,11 +150,11 @@ module simtref_sm_front #(
   wire [FL-1:0]              rc_issuable;   // slot may issue
   wire [FL-1:0]              rc_fetchable;  // slot holds a warp
   wire [FL*LANES-1:0]        rc_fl_mask;    // per slot: its lanes ...
-  wire [FL*LANES*TW-1:0]     rc_fl_tid;     // ... each lane's warp
+  wire [FL*LANES*TW-1:0]     rc_fl_tid;     // ... each lane's warp ...
+  wire [FL*PC_W-1:0]         rc_fl_pc;      // ... and its PC
   wire [NUM_WARPS-1:0]       rc_can_launch; // per warp: the stage can take its launch
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [FL*PC_W-1:0]         rc_fl_pc;      // views of the stage the rest of the SM reads
-  wire [NUM_WARPS*LANES-1:0] rc_parked;
+  wire [NUM_WARPS*LANES-1:0] rc_parked;     // views of the stage the rest of the SM reads
   wire [SL_CNT_W-1:0]        rc_sl_count;
   wire [NUM_WARPS*SLOTS-1:0] f_slot_r;    // ready bits: ready_o gives what issue reads
   wire [NUM_WARPS-1:0]       s_active;    // TLS's group: the ready vector holds it already
@@ -267,6 +274,30 @@ module simtref_sm_front #(
                       : rc_rd_valid ? rc_rd_addr : {ADDR_W{1'b0}};
   assign fetch_mask_o = ib_next ? ib_next_mask
                       : rc_rd_valid ? rc_rd_mask : {LANES{1'b0}};
+
+  // ----------------------------------------------------------------------
+  // Every First-Level slot's view for the issue check (sm_issue_threads())
+  // ----------------------------------------------------------------------
+
+  // A slot may issue as the ready vector finds it: it holds a warp, no
+  // update is pending and no commit in the RBT's pipeline holds it.
+  assign view_ok_o = rc_issuable;
+  // A slot is stale when its PC (index to byte address, as the fetch's)
+  // is not its oldest entry's; the instruction runs the slot's lanes
+  // whose thread is live in its owner, the launch warp the table names.
+  genvar gv, gl;
+  generate
+    for (gv = 0; gv < FL; gv = gv + 1) begin : g_view
+      wire [ADDR_W-1:0] pc = text_lo_i + {{(ADDR_W-PC_W-2){1'b0}}, {rc_fl_pc[gv*PC_W +: PC_W], 2'b00}};
+      assign view_stale_o[gv] = hd_valid_o[gv] && hd_pc_o[gv*ADDR_W +: ADDR_W] != pc;
+      for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
+        wire [WARP_W-1:0] own = rc_fl_tid[(gv*LANES+gl)*TW +: WARP_W];
+        assign view_owner_o[(gv*LANES+gl)*WARP_W +: WARP_W] = own;
+        assign view_mask_o[gv*LANES+gl] = rc_fl_mask[gv*LANES+gl] &&
+                                          warp_live_i[own*LANES + gl];
+      end
+    end
+  endgenerate
 
   // ----------------------------------------------------------------------
   // The fetch unit: the I-buffer's valid and ready bits, the fetch policy
