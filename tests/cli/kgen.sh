@@ -1,5 +1,5 @@
 #!/bin/sh
-# kgen.sh -- KGEN_COUNT (default 1000) random valid SIMT kernels from
+# kgen.sh -- KGEN_COUNT (default 200) random valid SIMT kernels from
 # KGEN_SEED (default 1) end with the same global memory under sbr, harp,
 # minpc and ics-first, each with a (scheduler, fetch) pair drawn from the
 # seed, as under qemu-riscv32 run thread by thread (tests/tools/kgen_check.c,
@@ -11,7 +11,7 @@
 set -u
 check=${KGEN_CHECK:-./tests/tools/kgen_check}
 seed=${KGEN_SEED:-1}
-count=${KGEN_COUNT:-1000}
+count=${KGEN_COUNT:-200}
 jobs=${KGEN_JOBS:-2}
 out=test-out/kgen
 rm -rf "$out" && mkdir -p "$out" || exit 1
