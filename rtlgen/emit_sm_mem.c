@@ -79,7 +79,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "RB_W",    0, "$clog2(ROW_BYTES)",       "a byte of a row" },
         { "ROWS",    0, "SH_BYTES / ROW_BYTES",    "words of a bank" },
         { "ROW_W",   0, "(ROWS > 1) ? $clog2(ROWS) : 1", "a row" },
-        { "KEY_W",   0, "WOFF_W - RB_W",           "a row of a window" },
+        { "KEY_W",   0, "((ADDR_W < WOFF_W) ? ADDR_W : WOFF_W) - RB_W", "a row of a window as the banks' timing sees it" },
     };
     const struct vport ports[] = {
         { NULL, NULL, NULL, "Clock and reset" },

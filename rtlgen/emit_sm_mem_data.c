@@ -110,9 +110,9 @@ static void emit_served(struct vgen *v)
     vgen_line(v, "// A bank serves one word a cycle, to every lane that asks for it; the");
     vgen_line(v, "// others replay.  The cycles this takes are the banks' timing's (the");
     vgen_line(v, "// ways of the worst conflict), so the last lanes go with smem_done.");
-    vgen_line(v, "// The timing knows a word by its place in the window: lanes of several");
-    vgen_line(v, "// TBs (harp's regrouped warps) at one place are served together, each");
-    vgen_line(v, "// in its own TB's row.");
+    vgen_line(v, "// The timing knows a word by its place in the window, in the LSU's");
+    vgen_line(v, "// ADDR_W bits: lanes of several TBs (harp's regrouped warps) at one");
+    vgen_line(v, "// place are served together, each in its own TB's row.");
     vgen_line(v, "wire [LANES*BANK_W-1:0] ln_bank;     // each lane's bank ...");
     vgen_line(v, "wire [LANES*KEY_W-1:0]  ln_key;      // ... its row in the window ...");
     vgen_line(v, "wire [LANES*ROW_W-1:0]  ln_row;      // ... and in the bank ...");
@@ -321,8 +321,8 @@ static void emit_wb_data(struct vgen *v)
     vgen_begin_named(v, "g_port", "for (gp = 0; gp < WB; gp = gp + 1)");
     vgen_line(v, "wire [ENTRY_W-1:0] e = wb_entry[gp*ENTRY_W +: ENTRY_W];");
     vgen_line(v, "// a done in its last bank cycle (HIT_LAT 0) takes the data bypassed");
-    vgen_line(v, "wire [31:0] d = (served[gd] && cur_entry == e) ? ln_data[gd*32 +: 32]");
-    vgen_line(v, "                                               : data_mem[e];");
+    vgen_line(v, "wire [31:0] d = (served[gd] && ld_we && cur_entry == e) ? ln_data[gd*32 +: 32]");
+    vgen_line(v, "                                                        : data_mem[e];");
     vgen_line(v, "assign wb_data_o[(gp*LANES + gd)*32 +: 32] =");
     vgen_line(v, "    (wb_valid_o[gp] && !wb_global_o[gp]) ? d : 32'd0;");
     vgen_end(v);

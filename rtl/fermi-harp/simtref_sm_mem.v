@@ -26,45 +26,45 @@
 // request (its lanes left, entry, kind, window offsets and data).
 
 module simtref_sm_mem #(
-  parameter integer LANES      = 16,                                   // lanes of a warp (warp_size)
-  parameter integer ADDR_W     = 32,                                   // byte address (addr_bits)
-  parameter integer LINE_BYTES = 64,                                   // L1 data cache line
-  parameter integer HIT_LAT    = 8,                                    // L1 hit (and shared-memory) latency, cycles
-  parameter integer MSHRS      = 32,                                   // L1 miss status holding registers
-  parameter integer ENTRIES    = 64,                                   // the LSU's in-flight entries
-  parameter integer WB         = 1,                                    // the LSU's write-back ports (lsu_writebacks)
-  parameter integer SETS       = 64,                                   // L1 sets
-  parameter integer WAYS       = 12,                                   // L1 ways per set
-  parameter integer BANKS      = 32,                                   // shared-memory banks
-  parameter integer BANK_BYTES = 4,                                    // bytes of a bank word
-  parameter integer NUM_SLOTS  = 96,                                   // warp slots of the SM
-  parameter integer NUM_SEND   = 2,                                    // the table's send ports, one per scheduler
-  parameter integer WARP_W     = 7,                                    // a warp slot
-  parameter integer CHK_WARPS  = 8,                                    // warps the issue check checks per scheduler
-  parameter integer MAX_TBS    = 16,                                   // TB slots: a shared window each
-  parameter integer SH_BYTES   = 16384,                                // shared memory (shared_kb)
-  parameter integer WIN_BYTES  = 16384,                                // a TB's window as its threads address it
+  parameter integer LANES      = 16,                                            // lanes of a warp (warp_size)
+  parameter integer ADDR_W     = 32,                                            // byte address (addr_bits)
+  parameter integer LINE_BYTES = 64,                                            // L1 data cache line
+  parameter integer HIT_LAT    = 8,                                             // L1 hit (and shared-memory) latency, cycles
+  parameter integer MSHRS      = 32,                                            // L1 miss status holding registers
+  parameter integer ENTRIES    = 64,                                            // the LSU's in-flight entries
+  parameter integer WB         = 1,                                             // the LSU's write-back ports (lsu_writebacks)
+  parameter integer SETS       = 64,                                            // L1 sets
+  parameter integer WAYS       = 12,                                            // L1 ways per set
+  parameter integer BANKS      = 32,                                            // shared-memory banks
+  parameter integer BANK_BYTES = 4,                                             // bytes of a bank word
+  parameter integer NUM_SLOTS  = 96,                                            // warp slots of the SM
+  parameter integer NUM_SEND   = 2,                                             // the table's send ports, one per scheduler
+  parameter integer WARP_W     = 7,                                             // a warp slot
+  parameter integer CHK_WARPS  = 8,                                             // warps the issue check checks per scheduler
+  parameter integer MAX_TBS    = 16,                                            // TB slots: a shared window each
+  parameter integer SH_BYTES   = 16384,                                         // shared memory (shared_kb)
+  parameter integer WIN_BYTES  = 16384,                                         // a TB's window as its threads address it
   // Derived widths
-  parameter integer OFF_W      = $clog2(LINE_BYTES),                   // byte offset within a line
-  parameter integer LINE_W     = ADDR_W - OFF_W,                       // cache-line number
-  parameter integer MSHR_W     = (MSHRS > 1) ? $clog2(MSHRS) : 1,      // an MSHR
-  parameter integer ID_W       = $clog2(MSHRS + ENTRIES),              // a memory request's id
-  parameter integer BYTES_W    = $clog2(LINE_BYTES + 1),               // bytes a memory request moves
-  parameter integer WARPS      = 1 << WARP_W,                          // warp slots the LSU names
-  parameter integer NUM_RD     = NUM_SEND * CHK_WARPS,                 // the table's read ports: one per warp the issue check checks
-  parameter integer ENTRY_W    = (ENTRIES > 1) ? $clog2(ENTRIES) : 1,  // an in-flight entry
-  parameter integer TB_W       = (MAX_TBS > 1) ? $clog2(MAX_TBS) : 1,  // a TB slot
-  parameter integer SHB_W      = $clog2(SH_BYTES + 1),                 // bytes of shared memory
-  parameter integer PA_W       = SHB_W + TB_W,                         // a byte of shared memory, a window's end
-  parameter integer WOFF_W     = $clog2(WIN_BYTES),                    // a byte of a TB's window
-  parameter integer BB_W       = BANK_BYTES * 8,                       // a bank's word
-  parameter integer BOFF_W     = $clog2(BANK_BYTES),                   // a byte of a bank's word
-  parameter integer BANK_W     = (BANKS > 1) ? $clog2(BANKS) : 1,      // a bank
-  parameter integer ROW_BYTES  = BANKS * BANK_BYTES,                   // a row: a word of every bank
-  parameter integer RB_W       = $clog2(ROW_BYTES),                    // a byte of a row
-  parameter integer ROWS       = SH_BYTES / ROW_BYTES,                 // words of a bank
-  parameter integer ROW_W      = (ROWS > 1) ? $clog2(ROWS) : 1,        // a row
-  parameter integer KEY_W      = WOFF_W - RB_W                         // a row of a window
+  parameter integer OFF_W      = $clog2(LINE_BYTES),                            // byte offset within a line
+  parameter integer LINE_W     = ADDR_W - OFF_W,                                // cache-line number
+  parameter integer MSHR_W     = (MSHRS > 1) ? $clog2(MSHRS) : 1,               // an MSHR
+  parameter integer ID_W       = $clog2(MSHRS + ENTRIES),                       // a memory request's id
+  parameter integer BYTES_W    = $clog2(LINE_BYTES + 1),                        // bytes a memory request moves
+  parameter integer WARPS      = 1 << WARP_W,                                   // warp slots the LSU names
+  parameter integer NUM_RD     = NUM_SEND * CHK_WARPS,                          // the table's read ports: one per warp the issue check checks
+  parameter integer ENTRY_W    = (ENTRIES > 1) ? $clog2(ENTRIES) : 1,           // an in-flight entry
+  parameter integer TB_W       = (MAX_TBS > 1) ? $clog2(MAX_TBS) : 1,           // a TB slot
+  parameter integer SHB_W      = $clog2(SH_BYTES + 1),                          // bytes of shared memory
+  parameter integer PA_W       = SHB_W + TB_W,                                  // a byte of shared memory, a window's end
+  parameter integer WOFF_W     = $clog2(WIN_BYTES),                             // a byte of a TB's window
+  parameter integer BB_W       = BANK_BYTES * 8,                                // a bank's word
+  parameter integer BOFF_W     = $clog2(BANK_BYTES),                            // a byte of a bank's word
+  parameter integer BANK_W     = (BANKS > 1) ? $clog2(BANKS) : 1,               // a bank
+  parameter integer ROW_BYTES  = BANKS * BANK_BYTES,                            // a row: a word of every bank
+  parameter integer RB_W       = $clog2(ROW_BYTES),                             // a byte of a row
+  parameter integer ROWS       = SH_BYTES / ROW_BYTES,                          // words of a bank
+  parameter integer ROW_W      = (ROWS > 1) ? $clog2(ROWS) : 1,                 // a row
+  parameter integer KEY_W      = ((ADDR_W < WOFF_W) ? ADDR_W : WOFF_W) - RB_W   // a row of a window as the banks' timing sees it
 ) (
   // Clock and reset
   input  wire                       clk_i,           // clock
@@ -408,9 +408,9 @@ module simtref_sm_mem #(
   // A bank serves one word a cycle, to every lane that asks for it; the
   // others replay.  The cycles this takes are the banks' timing's (the
   // ways of the worst conflict), so the last lanes go with smem_done.
-  // The timing knows a word by its place in the window: lanes of several
-  // TBs (harp's regrouped warps) at one place are served together, each
-  // in its own TB's row.
+  // The timing knows a word by its place in the window, in the LSU's
+  // ADDR_W bits: lanes of several TBs (harp's regrouped warps) at one
+  // place are served together, each in its own TB's row.
   wire [LANES*BANK_W-1:0] ln_bank;     // each lane's bank ...
   wire [LANES*KEY_W-1:0]  ln_key;      // ... its row in the window ...
   wire [LANES*ROW_W-1:0]  ln_row;      // ... and in the bank ...
@@ -646,8 +646,8 @@ module simtref_sm_mem #(
       for (gp = 0; gp < WB; gp = gp + 1) begin : g_port
         wire [ENTRY_W-1:0] e = wb_entry[gp*ENTRY_W +: ENTRY_W];
         // a done in its last bank cycle (HIT_LAT 0) takes the data bypassed
-        wire [31:0] d = (served[gd] && cur_entry == e) ? ln_data[gd*32 +: 32]
-                                                       : data_mem[e];
+        wire [31:0] d = (served[gd] && ld_we && cur_entry == e) ? ln_data[gd*32 +: 32]
+                                                                : data_mem[e];
         assign wb_data_o[(gp*LANES + gd)*32 +: 32] =
             (wb_valid_o[gp] && !wb_global_o[gp]) ? d : 32'd0;
       end
