@@ -13,7 +13,9 @@
  * not part of it: the table's dones, which its releases follow, are
  * outputs.  The table is the SM's only one: the issue check
  * (simtref_sm_issue) reads it through a read port per warp it checks,
- * answered from the state in the same cycle.
+ * answered from the state in the same cycle.  Shared memory's data (the
+ * banks as memories, the entries' data on the write-back ports) is
+ * emit_sm_mem_data.c's.
  */
 #include "rtlgen.h"
 #include "bits.h"

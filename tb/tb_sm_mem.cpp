@@ -25,6 +25,15 @@
 // their addresses swept together over every (warp slot, register) as the
 // cycles go, each answered from the C SM's table before the edge; the
 // memory request.  The module's state is never read back.
+// Shared memory's data: the issue port also takes each lane's store data
+// or AMO operand, the atomic's funct5, a load's sign and each lane's TB
+// slot, and the launch's shared bytes and placements; each lane of a
+// shared load's or atomic's done on a write-back port (wb_data_o) is
+// compared with what the C SM's access at issue gave its rd.  The module
+// holds no reservations (its sc.w always succeeds), so after a kernel's
+// first shared sc.w its lanes are counted and named, not compared.  A
+// kernel whose shared access leaves its TB's window in the module (the
+// launch's bytes, rounded to a row) fails.
 // The kernel's result is then checked against its host reference.
 // Every mode: under harp an instruction's lanes are threads of several
 // launch warps (a regrouped warp), so a send names several warp slots,
