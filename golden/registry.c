@@ -655,8 +655,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-tiny-ics sm-tiny-sbr-or1 "
                      "sm-tiny-harp-or1",
-        .tb_deps = "golden/sm/sm.h golden/sm/dram.h kernels/suite.h "
-                   "lib/api_internal.h lib/simtref/simtref.h "
+        .tb_deps = "golden/sm/sm.h golden/sm/dram.h golden/sm/sm_memory.h "
+                   "kernels/suite.h lib/api_internal.h lib/simtref/simtref.h "
                    "tb/tb_sm_common.h",
         .cosims = "sm-tiny-sbr tiny",
         .long_cosims = "fermi-sbr gtx480-baws fermi-harp sm-tiny-minpc "

@@ -359,6 +359,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "is the issuing slot's)",
         .modes = REGISTRY_MODE(RECONV_HARP),
     },
+    [DEFECT_SM_MEM_BYTE_ENABLE] = {
+        .name = "sm-mem-byte-enable",
+        .structure = STRUCTURE_SM_MEM,
+        .config = "tiny",
+        .test = "tiny-byte-enable",
+        .bug = "a shared-memory store's byte enables and data sit one byte "
+               "above its address in the bank's word, so the word a later "
+               "load reads is not the one the C SM stored",
+    },
     [DEFECT_SM_LAUNCH_DRAINING_SLOT] = {
         .name = "sm-launch-draining-slot",
         .structure = STRUCTURE_SM_LAUNCH,

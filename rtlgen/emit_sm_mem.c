@@ -13,7 +13,9 @@
  * not part of it: the table's dones, which its releases follow, are
  * outputs.  The table is the SM's only one: the issue check
  * (simtref_sm_issue) reads it through a read port per warp it checks,
- * answered from the state in the same cycle.
+ * answered from the state in the same cycle.  Shared memory's data (the
+ * banks as memories, the entries' data on the write-back ports) is
+ * emit_sm_mem_data.c's.
  */
 #include "rtlgen.h"
 #include "bits.h"
@@ -21,6 +23,7 @@
 #include "lsu.h"
 #include "mem_wait.h"
 #include "shared_mem.h"
+#include "sm_memory.h"
 
 #include <stdio.h>
 
@@ -32,6 +35,8 @@ struct mem_sizes {
     struct mem_wait_geometry mw;
     unsigned warp_w;        /* a warp slot: the LSU's and the table's */
     unsigned chk_warps;     /* warps the issue check checks per scheduler */
+    unsigned max_tbs;       /* TB slots: a shared window each */
+    unsigned sh_bytes;      /* shared memory, bytes */
 };
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
@@ -53,6 +58,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "NUM_SEND",   z->mw.sends,      NULL, "the table's send ports, one per scheduler" },
         { "WARP_W",     z->warp_w,        NULL, "a warp slot" },
         { "CHK_WARPS",  z->chk_warps,     NULL, "warps the issue check checks per scheduler" },
+        { "MAX_TBS",    z->max_tbs,       NULL, "TB slots: a shared window each" },
+        { "SH_BYTES",   z->sh_bytes,      NULL, "shared memory (shared_kb)" },
+        { "WIN_BYTES",  SM_SHARED_BYTES,  NULL, "a TB's window as its threads address it" },
         { NULL, 0, NULL, "Derived widths" },
         { "OFF_W",   0, "$clog2(LINE_BYTES)",      "byte offset within a line" },
         { "LINE_W",  0, "ADDR_W - OFF_W",          "cache-line number" },
@@ -61,6 +69,19 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "BYTES_W", 0, "$clog2(LINE_BYTES + 1)",  "bytes a memory request moves" },
         { "WARPS",   0, "1 << WARP_W",             "warp slots the LSU names" },
         { "NUM_RD",  0, "NUM_SEND * CHK_WARPS",    "the table's read ports: one per warp the issue check checks" },
+        { "ENTRY_W", 0, "(ENTRIES > 1) ? $clog2(ENTRIES) : 1", "an in-flight entry" },
+        { "TB_W",    0, "(MAX_TBS > 1) ? $clog2(MAX_TBS) : 1", "a TB slot" },
+        { "SHB_W",   0, "$clog2(SH_BYTES + 1)",    "bytes of shared memory" },
+        { "PA_W",    0, "SHB_W + TB_W",            "a byte of shared memory, a window's end" },
+        { "WOFF_W",  0, "$clog2(WIN_BYTES)",       "a byte of a TB's window" },
+        { "BB_W",    0, "BANK_BYTES * 8",          "a bank's word" },
+        { "BOFF_W",  0, "$clog2(BANK_BYTES)",      "a byte of a bank's word" },
+        { "BANK_W",  0, "(BANKS > 1) ? $clog2(BANKS) : 1", "a bank" },
+        { "ROW_BYTES", 0, "BANKS * BANK_BYTES",    "a row: a word of every bank" },
+        { "RB_W",    0, "$clog2(ROW_BYTES)",       "a byte of a row" },
+        { "ROWS",    0, "SH_BYTES / ROW_BYTES",    "words of a bank" },
+        { "ROW_W",   0, "(ROWS > 1) ? $clog2(ROWS) : 1", "a row" },
+        { "KEY_W",   0, "((ADDR_W < WOFF_W) ? ADDR_W : WOFF_W) - RB_W", "a row of a window as the banks' timing sees it" },
     };
     const struct vport ports[] = {
         { NULL, NULL, NULL, "Clock and reset" },
@@ -74,10 +95,17 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "",                            "issue_space_i",  "0 global, 1 shared" },
         { "input",  "[2:0]",                       "issue_bytes_i",  "access size: 1, 2 or 4 bytes" },
         { "input",  "[LANES-1:0]",                 "issue_mask_i",   "lanes that access memory" },
-        { "input",  "[LANES*ADDR_W-1:0]",          "issue_addr_i",   "each lane's byte address" },
+        { "input",  "[LANES*32-1:0]",              "issue_addr_i",   "each lane's byte address (the LSU's: its low ADDR_W bits)" },
+        { "input",  "",                            "issue_signed_i", "a sub-word load sign-extends (lb, lh)" },
+        { "input",  "[4:0]",                       "issue_amo_i",    "an atomic's funct5 (RV32A; sc.w: 00011)" },
+        { "input",  "[LANES*32-1:0]",              "issue_wdata_i",  "each lane's store data or AMO operand (mem_wdata_o)" },
+        { "input",  "[LANES*TB_W-1:0]",            "issue_tbs_i",    "each lane's thread's TB slot: whose shared window" },
         { "input",  "[LANES-1:0]",                 "issue_lanes_i",  "the instruction's lanes: those its rd is written for" },
         { "input",  "[LANES*WARP_W-1:0]",          "issue_slots_i",  "each lane's thread's warp slot" },
         { "output", "",                            "ready_o",        "the LSU takes a request: coalescer free, a free entry" },
+        { NULL, NULL, NULL, "Launch: the TBs' shared windows" },
+        { "input",  "[SHB_W-1:0]",                 "shared_bytes_i", "shared memory a TB holds (the launch's)" },
+        { "input",  "[MAX_TBS-1:0]",               "place_i",        "TB slots placed this cycle: their windows read zero" },
         { NULL, NULL, NULL, "Done: the requests whose data is back, by in-flight entry" },
         { "output", "[ENTRIES-1:0]",               "done_o",         "entry done this cycle" },
         { "output", "[ENTRIES*WARP_W-1:0]",        "done_warp_o",    "... its warp slot" },
@@ -89,6 +117,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[WB*LANES-1:0]",              "wb_mask_o",      "... the lanes whose rd is readable from the next cycle" },
         { "output", "[WB-1:0]",                    "wb_global_o",    "... it went to global memory" },
         { "output", "[WB*LANES*WARP_W-1:0]",       "wb_slots_o",     "... each lane's thread's warp slot" },
+        { "output", "[WB*LANES*32-1:0]",           "wb_data_o",      "... each lane's data for rd (a shared one's; 0: global)" },
         { NULL, NULL, NULL, "Waiting on memory, from the state" },
         { "output", "[WARPS-1:0]",                 "lsu_pending_o",  "warp slot has a global access in the LSU" },
         { "output", "[NUM_SLOTS*LANES-1:0]",       "wait_pending_o", "bit g*LANES+l: thread (g, l) has a global load in flight" },
@@ -118,9 +147,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// The table is the SM's only one: the issue check reads it through a");
     vgen_line(v, "// read port per warp it checks, answered in the same cycle from the");
     vgen_line(v, "// state before the edge (this cycle's sends and dones not seen).");
-    vgen_line(v, "// No data moves here: the C SM performs the accesses at issue, the side");
-    vgen_line(v, "// decides when each is done.");
-    vgen_line(v, "// Storage: that of the four modules; the composition adds none.");
+    vgen_line(v, "// Shared memory holds its data: the banks are memories, written and read");
+    vgen_line(v, "// in the bank cycles of each request, in the LSU's order (the order of");
+    vgen_line(v, "// issue); a load's or atomic's data leaves with its done on the");
+    vgen_line(v, "// write-back port.  Global memory's data is not held here yet (the C SM");
+    vgen_line(v, "// performs those accesses at issue; the side decides when each is done).");
+    vgen_line(v, "// Storage: that of the four modules, the banks (SH_BYTES and a valid bit");
+    vgen_line(v, "// a word), the entries' data (ENTRIES x LANES words) and the banks'"); 
+    vgen_line(v, "// request (its lanes left, entry, kind, window offsets and data).");
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_mem", params,
                       sizeof params / sizeof params[0], ports,
@@ -147,6 +181,7 @@ static void emit_wires(struct vgen *v, const struct mem_sizes *z)
     vgen_line(v, "// simtref_shared_mem");
     vgen_line(v, "wire                    smem_done;    // the shared request's last bank cycle");
     vgen_line(v, "wire [LANES*32-1:0]     smem_addr32;  // the banks' addresses: 32 bits a lane");
+    vgen_line(v, "wire [LANES*ADDR_W-1:0] u_addr;       // the LSU's addresses: ADDR_W bits a lane");
     vgen_line(v, "// simtref_mem_wait");
     vgen_line(v, "wire                    mw_send;      // the taken request has a destination");
     vgen_line(v, "wire                    mw_global;    // ... and goes to global memory");
@@ -232,15 +267,20 @@ static void emit_glue(struct vgen *v, const struct mem_sizes *z,
     vgen_line(v, "assign wb_valid_o = u_wb;");
     vgen_line(v, "assign wb_warp_o  = u_wb_warp;");
     vgen_line(v, "assign wb_rd_o    = u_wb_rd;");
-    vgen_section(v, "The banks' addresses (the LSU's are ADDR_W bits)");
+    vgen_section(v, "The LSU's and the banks' addresses (the LSU's are ADDR_W bits)");
     if (z->u.addr_w >= 32) {
+        vgen_line(v, "assign u_addr      = issue_addr_i;");
         vgen_line(v, "assign smem_addr32 = smem_addr;");
     } else {
         vgen_line(v, "genvar gl;");
         vgen_generate(v);
         vgen_begin_named(v, "g_smem_addr", "for (gl = 0; gl < LANES; gl = gl + 1)");
+        vgen_line(v, "assign u_addr[gl*ADDR_W +: ADDR_W] = issue_addr_i[gl*32 +: ADDR_W];");
         vgen_line(v, "assign smem_addr32[gl*32 +: 32] =");
         vgen_line(v, "    {{(32-ADDR_W){1'b0}}, smem_addr[gl*ADDR_W +: ADDR_W]};");
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+        vgen_line(v, "wire [31-ADDR_W:0] unused_hi = issue_addr_i[gl*32+ADDR_W +: 32-ADDR_W];");
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
         vgen_end(v);
         vgen_endgenerate(v);
     }
@@ -268,7 +308,7 @@ static void emit_lsu_inst(struct vgen *v)
         VCONN_SAME("issue_space_i"),
         VCONN_SAME("issue_bytes_i"),
         VCONN_SAME("issue_mask_i"),
-        VCONN_SAME("issue_addr_i"),
+        { "issue_addr_i", "u_addr",        NULL },
         VCONN_SAME("ready_o"),
         VCONN_SAME("done_o"),
         VCONN_SAME("done_warp_o"),
@@ -399,6 +439,8 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
     mem_wait_geometry(cfg, &z.mw);
     z.warp_w = z.u.warp_w ? z.u.warp_w : 1;
     z.chk_warps = sm_issue_warps(cfg);
+    z.max_tbs = cfg->max_tbs;
+    z.sh_bytes = cfg->shared_kb * 1024u;
     emit_header(v, cfg, &z);
     emit_wires(v, &z);
     emit_glue(v, &z, defect);
@@ -406,5 +448,6 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
     emit_l1_inst(v);
     emit_smem_inst(v);
     emit_mem_wait_inst(v);
+    emit_sm_mem_data(v, defect);
     vgen_module_end(v, "simtref_sm_mem");
 }

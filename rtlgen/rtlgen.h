@@ -148,6 +148,9 @@ unsigned sm_issue_warps(const struct simt_config *cfg);
  * loads in flight composed as golden/sm/sm_memport.c composes them. */
 void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
                  enum rtl_defect defect);
+/* ... its data path for shared memory (rtlgen/emit_sm_mem_data.c): the
+ * banks as memories and the entries' data, inside simtref_sm_mem. */
+void emit_sm_mem_data(struct vgen *v, enum rtl_defect defect);
 
 /* The SM's thread-block launch: the dispatcher, the table of resident
  * TBs and the WPT composed as golden/sm/sm_tb.c and sm.c compose them. */

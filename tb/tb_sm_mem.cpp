@@ -25,6 +25,15 @@
 // their addresses swept together over every (warp slot, register) as the
 // cycles go, each answered from the C SM's table before the edge; the
 // memory request.  The module's state is never read back.
+// Shared memory's data: the issue port also takes each lane's store data
+// or AMO operand, the atomic's funct5, a load's sign and each lane's TB
+// slot, and the launch's shared bytes and placements; each lane of a
+// shared load's or atomic's done on a write-back port (wb_data_o) is
+// compared with what the C SM's access at issue gave its rd.  The module
+// holds no reservations (its sc.w always succeeds), so after a kernel's
+// first shared sc.w its lanes are counted and named, not compared.  A
+// kernel whose shared access leaves its TB's window in the module (the
+// launch's bytes, rounded to a row) fails.
 // The kernel's result is then checked against its host reference.
 // Every mode: under harp an instruction's lanes are threads of several
 // launch warps (a regrouped warp), so a send names several warp slots,
@@ -42,6 +51,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -51,6 +61,7 @@
 #include "verilated_fst_c.h"
 
 #include "dram.h"
+#include "sm_memory.h"
 #include "tb_sm_common.h"
 
 namespace {
@@ -63,7 +74,9 @@ struct Coverage {
     unsigned long kernels = 0, cycles = 0, loads = 0, stores = 0,
                   atomics = 0, shared = 0, dones = 0, releases = 0,
                   mem_requests = 0, responses = 0, multi_resp = 0,
-                  rd_hits = 0, busy = 0, mixed_sends = 0, mixed_wb = 0;
+                  rd_hits = 0, busy = 0, mixed_sends = 0, mixed_wb = 0,
+                  data_lanes = 0, sub_word = 0, atomic_lanes = 0,
+                  sc_lanes = 0, placed = 0, shared_atomics = 0;
     unsigned read_ports = 0;    // the table's read ports (NUM_RD)
     uint64_t l1_hits = 0, l1_misses = 0, l1_merges = 0, mshr_stalls = 0,
              bank_conflicts = 0, store_lines = 0, atomic_lines = 0,
@@ -76,12 +89,23 @@ struct Run : tb::SmRun {
     sm_mem_probe probe{};
     std::unique_ptr<dram> mem{new dram};
     dram_out resp{};            // this cycle's responses to the module
+    // The shared loads and atomics in flight, by (warp slot, rd): the lanes
+    // that accessed memory and what the C's access at issue gave them.
+    struct Loaded {
+        uint64_t mask;
+        bool sub_word, atomic;
+        uint32_t data[SM_MAX_LANES];
+    };
+    std::map<unsigned, Loaded> loaded;
+    bool sc_seen = false;       // an sc.w issued: the module holds no
+                                // reservations, its data is not the C's
 };
 
 // The widths of the module's fields.
 struct Widths {
     unsigned lanes, addr_w, warp_w, entries, mshrs, line_w, slots, writebacks;
     unsigned reads;             // the table's read ports (NUM_RD)
+    unsigned tb_w, max_tbs, row_bytes, sh_bytes;
 };
 
 Widths widths_of(const simt_config &cfg, const sm *m)
@@ -93,7 +117,9 @@ Widths widths_of(const simt_config &cfg, const sm *m)
     mem_wait_geometry(&cfg, &mg);
     return { g.lanes, g.addr_w, g.warp_w ? g.warp_w : 1, g.entries,
              g.mshrs, g.addr_w - g.line_shift, mg.warp_slots, g.writebacks,
-             cfg.schedulers * m->memo.issue_slots };
+             cfg.schedulers * m->memo.issue_slots,
+             cfg.max_tbs > 1 ? g.tb_w : 1, cfg.max_tbs,
+             cfg.shared_banks * cfg.shared_bank_bytes, cfg.shared_kb * 1024u };
 }
 
 // The table's read ports for this cycle: every (warp slot, register) in
@@ -107,6 +133,56 @@ void read_ports_of(long cycle, const Widths &w, sm_mem_probe &p)
         p.rd_slot[i] = (unsigned)(e % w.slots);
         p.rd_reg[i] = (unsigned)(e / w.slots % MEM_WAIT_REGS);
     }
+}
+
+// An atomic's funct5 (RV32A), as issue_amo_i takes it.
+unsigned amo_funct5(rv32_op op)
+{
+    switch (op) {
+    case RV32_AMOADD_W:  return 0x00;
+    case RV32_AMOSWAP_W: return 0x01;
+    case RV32_LR_W:      return 0x02;
+    case RV32_SC_W:      return 0x03;
+    case RV32_AMOXOR_W:  return 0x04;
+    case RV32_AMOOR_W:   return 0x08;
+    case RV32_AMOAND_W:  return 0x0c;
+    case RV32_AMOMIN_W:  return 0x10;
+    case RV32_AMOMAX_W:  return 0x14;
+    case RV32_AMOMINU_W: return 0x18;
+    case RV32_AMOMAXU_W: return 0x1c;
+    default:             return 0;
+    }
+}
+
+// A TB's shared window in the module: the launch's shared bytes rounded
+// up to whole rows of the banks.
+uint32_t window_of(const Run &r, const Widths &w)
+{
+    return (r.m->launch.shared_bytes + w.row_bytes - 1) / w.row_bytes * w.row_bytes;
+}
+
+// A shared request's lanes inside its TB's window and the window inside
+// the banks (the module's windows hold the launch's bytes, the C's 16
+// KiB): "" or why not.
+std::string window_fault(const Run &r, const Widths &w)
+{
+    const lsu_request &q = r.probe.req;
+    uint32_t win = window_of(r, w);
+
+    for (unsigned l = 0; l < w.lanes; l++) {
+        unsigned t = r.probe.tbs[l];
+        if (!(q.mask >> l & 1))
+            continue;
+        if ((uint64_t)t * win + win > w.sh_bytes)
+            return "TB slot " + std::to_string(t) + "'s window of "
+                   + std::to_string(win) + " bytes ends past the banks' "
+                   + std::to_string(w.sh_bytes);
+        if (q.addr[l] - SM_SHARED_BASE >= win)
+            return "lane " + std::to_string(l) + " addresses shared byte "
+                   + std::to_string(q.addr[l] - SM_SHARED_BASE)
+                   + ", past its TB's window of " + std::to_string(win);
+    }
+    return "";
 }
 
 // The memory instruction of this cycle and DRAM's responses into the
@@ -126,9 +202,16 @@ long drive(Top &top, Run &r, const Widths &w)
     top.issue_bytes_i = p.issue ? q.bytes : 0;
     tb::set_field(top.issue_mask_i, 0, w.lanes, p.issue ? q.mask : 0);
     tb::set_field(top.issue_lanes_i, 0, w.lanes, p.send ? p.sent.e.mask : 0);
+    top.issue_signed_i = p.issue && (p.op == RV32_LB || p.op == RV32_LH);
+    top.issue_amo_i = p.issue ? amo_funct5(p.op) : 0;
+    top.shared_bytes_i = r.m->launch.shared_bytes;
+    tb::set_field(top.place_i, 0, w.max_tbs, p.placed);
     for (unsigned l = 0; l < w.lanes; l++) {
-        tb::set_field(top.issue_addr_i, l * w.addr_w, w.addr_w,
-                      p.issue && (q.mask >> l & 1) ? q.addr[l] : 0);
+        bool here = p.issue && (q.mask >> l & 1);
+
+        tb::set_field(top.issue_addr_i, l * 32, 32, here ? q.addr[l] : 0);
+        tb::set_field(top.issue_wdata_i, l * 32, 32, here ? p.wdata[l] : 0);
+        tb::set_field(top.issue_tbs_i, l * w.tb_w, w.tb_w, here ? p.tbs[l] : 0);
         tb::set_field(top.issue_slots_i, l * w.warp_w, w.warp_w,
                       p.send ? p.sent.e.slot[l] : 0);
     }
@@ -236,6 +319,68 @@ bool compare(const Top &top, const Run &r, const Widths &w, long cycle,
     return ok;
 }
 
+// A shared load or atomic issued this cycle: what the C's access gave
+// its lanes, for the comparison at its done.
+void record(Run &r, Coverage &c)
+{
+    const sm_mem_probe &p = r.probe;
+    const lsu_request &q = p.req;
+
+    if (!p.issue || q.space != LSU_SHARED)
+        return;
+    if (p.op == RV32_SC_W)
+        r.sc_seen = true;
+    if (!q.rd)
+        return;
+    Run::Loaded &e = r.loaded[q.warp * 32 + q.rd];
+    e.mask = q.mask;
+    e.sub_word = q.kind == LSU_LOAD && q.bytes < 4;
+    e.atomic = q.kind == LSU_ATOMIC;
+    for (unsigned l = 0; l < SM_MAX_LANES; l++)
+        e.data[l] = p.ldata[l];
+}
+
+// Each write-back port's lanes of a shared load or atomic against what
+// the C's access at issue gave them; false at the first difference.
+// After an sc.w the module's words are not the C's (it holds no
+// reservations: every sc.w succeeds), and the lanes are counted, not
+// compared.
+bool compare_data(const Top &top, Run &r, const Widths &w, long cycle,
+                  tb::Mismatch &mm, Coverage &c)
+{
+    const sm_mem_probe &p = r.probe;
+    unsigned j = 0;
+    bool ok = true;
+
+    for (unsigned k = 0; k < p.n_done; k++) {
+        const lsu_done &d = p.done[k];
+        if (!d.rd)
+            continue;
+        auto it = r.loaded.find(d.warp * 32 + d.rd);
+        if (it != r.loaded.end()) {
+            const Run::Loaded &e = it->second;
+            for (unsigned l = 0; l < w.lanes; l++) {
+                if (!(e.mask >> l & 1))
+                    continue;
+                if (r.sc_seen) {
+                    c.sc_lanes++;
+                    continue;
+                }
+                c.data_lanes++;
+                c.sub_word += e.sub_word;
+                c.atomic_lanes += e.atomic;
+                ok &= tb::check(mm, cycle, e.data[l],
+                                tb::get_field(top.wb_data_o, (j * w.lanes + l) * 32, 32),
+                                [&] { return tb::indexed("wb_data_o", j)
+                                             + "[lane " + std::to_string(l) + "]"; });
+            }
+            r.loaded.erase(it);
+        }
+        j++;
+    }
+    return ok;
+}
+
 // The module's memory request into the testbench's DRAM, at the edge.
 void serve(const Top &top, Run &r, const Widths &w)
 {
@@ -273,6 +418,8 @@ void count(Coverage &c, const sm_mem_probe &p, const Widths &w)
     c.stores += p.issue && p.req.kind == LSU_STORE;
     c.atomics += p.issue && p.req.kind == LSU_ATOMIC;
     c.shared += p.issue && p.req.space == LSU_SHARED;
+    c.shared_atomics += p.issue && p.req.space == LSU_SHARED
+                        && p.req.kind == LSU_ATOMIC;
     c.dones += p.n_done;
     c.releases += p.n_wdone;
     c.mem_requests += p.mem.valid;
@@ -334,13 +481,25 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     }
     r.m->mem_probe = &r.probe;
     cov.read_ports = w.reads;
+    const unsigned long sc0 = cov.sc_lanes;
     tb::SchedTops<Top> top(1, fst, 0);
     for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
         read_ports_of(cycle, w, r.probe);
         r.probe.evaluated = false;
+        r.probe.placed = 0;
         sm_cycle(r.m);
         if (!r.probe.evaluated)
             break;                  // the SM stopped before its LSU's edge
+        if (r.probe.issue && r.probe.req.space == LSU_SHARED) {
+            std::string bad = window_fault(r, w);
+            if (!bad.empty()) {
+                why = "cycle " + std::to_string(cycle) + ": " + bad;
+                status = 1;
+                return mm;
+            }
+        }
+        record(r, cov);
+        cov.placed += (unsigned long)__builtin_popcountll(r.probe.placed);
         long twice = drive(top[0], r, w);
         if (twice >= 0) {
             why = "DRAM answers memory id " + std::to_string(twice)
@@ -350,7 +509,9 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
             return mm;
         }
         top.low(0, cycle);
-        if (!compare(top[0], r, w, cycle, mm) && !fst)
+        bool same = compare(top[0], r, w, cycle, mm);
+        same = compare_data(top[0], r, w, cycle, mm, cov) && same;
+        if (!same && !fst)
             return mm;
         count(cov, r.probe, w);
         serve(top[0], r, w);
@@ -361,6 +522,11 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     cov.cycles += (unsigned long)cycle;
     if (fst)
         return mm;
+    if (r.sc_seen)
+        std::printf("kernel %-10s issues sc.w to shared memory: its lanes' data "
+                    "compared up to there, %lu lanes after it not (the module "
+                    "holds no reservations: its sc.w always succeeds)\n",
+                    k->name, cov.sc_lanes - sc0);
     r.m->mem_probe = nullptr;
     status = tb::sm_finish(r, src, cycles, why);
     if (status == 0) {
@@ -428,6 +594,12 @@ int main(int argc, char **argv)
                 cov.busy, cov.mem_requests, cov.responses, cov.multi_resp,
                 cov.rd_hits, cov.read_ports, cov.mixed_sends, cov.mixed_wb,
                 (unsigned long long)cov.held);
+    std::printf("coverage: shared data compared on %lu lanes (%lu of "
+                "sub-word loads, %lu of atomics' old values), %lu lanes after "
+                "an sc.w not compared; %lu shared atomics performed; %lu TB "
+                "placements clearing a window\n",
+                cov.data_lanes, cov.sub_word, cov.atomic_lanes, cov.sc_lanes,
+                cov.shared_atomics, cov.placed);
     std::printf("coverage: the C LSU's counts of those kernels: %llu L1 "
                 "hits, %llu misses (%llu merged into an MSHR), %llu "
                 "MSHR-full cycles, %llu bank conflicts, %llu store lines, "
@@ -445,7 +617,8 @@ int main(int argc, char **argv)
                 || cov.l1_hits == 0 || cov.l1_misses == 0
                 || cov.l1_merges == 0 || cov.bank_conflicts == 0
                 || cov.store_lines == 0 || cov.atomic_lines == 0
-                || cov.rd_hits == 0
+                || cov.rd_hits == 0 || cov.data_lanes == 0
+                || cov.shared_atomics == 0 || cov.placed == 0
                 || (cfg.reconvergence == RECONV_HARP
                     && (cov.mixed_sends == 0 || cov.mixed_wb == 0))))) {
         std::printf("FAIL: the kernels did not reach every interesting "

@@ -444,6 +444,21 @@ struct sm_mem_probe {
     bool wdone_global[LSU_MAX_INFLIGHT];    /* ... whether global ... */
     uint16_t wdone_slots[LSU_MAX_INFLIGHT][SM_MAX_LANES]; /* ... and each
                                  * lane's thread's warp slot */
+    /* the issued instruction's data, set by sm_send_to_lsu() when `issue` */
+    enum rv32_op op;            /* the instruction (an AMO's kind, a load's
+                                 * sign) */
+    uint32_t wdata[SM_MAX_LANES];   /* each lane's store data or AMO
+                                 * operand (the datapath's request) */
+    uint32_t ldata[SM_MAX_LANES];   /* each lane's rd as the C's access at
+                                 * issue wrote it (a load's or atomic's) */
+    uint8_t tbs[SM_MAX_LANES];  /* each lane's thread's TB slot: the shared
+                                 * window its access used */
+    uint64_t placed;            /* TB slots placed this cycle (their
+                                 * shared windows cleared): set by
+                                 * sm_dispatch(), cleared by the testbench */
+    uint32_t exec_wdata[CONFIG_MAX_SCHEDULERS][SM_MAX_LANES]; /* each
+                                 * scheduler's lanes' store data or operand
+                                 * as they execute, for wdata */
 };
 
 /*

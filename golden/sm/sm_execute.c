@@ -392,6 +392,8 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
             rv32_lane_access(&lin, &lo, &th->resv, &env, r);
         else
             lane_record(&lo, r);
+        if (sm->mem_probe && lo.mem)    /* the request's data */
+            sm->mem_probe->exec_wdata[s][l] = lo.mem_wdata;
         if (sm->exec_probe) {   /* the request, the memory's answer */
             struct sm_exec_probe *p = &sm->exec_probe[s];
             p->mem[l] = lo.mem;

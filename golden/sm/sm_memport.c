@@ -159,6 +159,18 @@ void sm_send_to_lsu(struct sm *sm, unsigned s, unsigned w,
         sm_reserve_rd(sm, s, false, owner, rec->mask, r.rd,
                       SCOREBOARD_PENDING);
     }
+    if (sm->mem_probe) {        /* its data, and what the C's access gave */
+        struct sm_mem_probe *p = sm->mem_probe;
+
+        p->op = rec->insn.op;
+        for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
+            bool here = r.mask >> l & 1;
+
+            p->wdata[l] = here ? p->exec_wdata[s][l] : 0;
+            p->ldata[l] = here && rec->res[l].rd_written ? rec->res[l].rd_value : 0;
+            p->tbs[l] = here ? (uint8_t)sm_warp(sm, slot[l])->tb : 0;
+        }
+    }
     sm->lsu_req = r;            /* the LSU takes it at this cycle's edge */
     sm->lsu_taken = true;
 }

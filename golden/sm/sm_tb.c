@@ -82,6 +82,8 @@ unsigned sm_dispatch(struct sm *sm)
         tb->warps = sm->tb_warps;
         sm->phase_start[t] = sm->st.cycles;
         sm_memory_clear_shared(&sm->mem, t);
+        if (sm->mem_probe)
+            sm->mem_probe->placed |= 1ull << t;
         for (unsigned k = 0; k < sm->tb_warps; k++) {
             unsigned g = p->warp[k];
             uint64_t lanes = 0;

@@ -16,34 +16,55 @@
 // The table is the SM's only one: the issue check reads it through a
 // read port per warp it checks, answered in the same cycle from the
 // state before the edge (this cycle's sends and dones not seen).
-// No data moves here: the C SM performs the accesses at issue, the side
-// decides when each is done.
-// Storage: that of the four modules; the composition adds none.
+// Shared memory holds its data: the banks are memories, written and read
+// in the bank cycles of each request, in the LSU's order (the order of
+// issue); a load's or atomic's data leaves with its done on the
+// write-back port.  Global memory's data is not held here yet (the C SM
+// performs those accesses at issue; the side decides when each is done).
+// Storage: that of the four modules, the banks (SH_BYTES and a valid bit
+// a word), the entries' data (ENTRIES x LANES words) and the banks'
+// request (its lanes left, entry, kind, window offsets and data).
 
 module simtref_sm_mem #(
-  parameter integer LANES      = 2,                                // lanes of a warp (warp_size)
-  parameter integer ADDR_W     = 10,                               // byte address (addr_bits)
-  parameter integer LINE_BYTES = 32,                               // L1 data cache line
-  parameter integer HIT_LAT    = 2,                                // L1 hit (and shared-memory) latency, cycles
-  parameter integer MSHRS      = 2,                                // L1 miss status holding registers
-  parameter integer ENTRIES    = 64,                               // the LSU's in-flight entries
-  parameter integer WB         = 1,                                // the LSU's write-back ports (lsu_writebacks)
-  parameter integer SETS       = 16,                               // L1 sets
-  parameter integer WAYS       = 2,                                // L1 ways per set
-  parameter integer BANKS      = 2,                                // shared-memory banks
-  parameter integer BANK_BYTES = 4,                                // bytes of a bank word
-  parameter integer NUM_SLOTS  = 16,                               // warp slots of the SM
-  parameter integer NUM_SEND   = 2,                                // the table's send ports, one per scheduler
-  parameter integer WARP_W     = 4,                                // a warp slot
-  parameter integer CHK_WARPS  = 2,                                // warps the issue check checks per scheduler
+  parameter integer LANES      = 2,                                             // lanes of a warp (warp_size)
+  parameter integer ADDR_W     = 10,                                            // byte address (addr_bits)
+  parameter integer LINE_BYTES = 32,                                            // L1 data cache line
+  parameter integer HIT_LAT    = 2,                                             // L1 hit (and shared-memory) latency, cycles
+  parameter integer MSHRS      = 2,                                             // L1 miss status holding registers
+  parameter integer ENTRIES    = 64,                                            // the LSU's in-flight entries
+  parameter integer WB         = 1,                                             // the LSU's write-back ports (lsu_writebacks)
+  parameter integer SETS       = 16,                                            // L1 sets
+  parameter integer WAYS       = 2,                                             // L1 ways per set
+  parameter integer BANKS      = 2,                                             // shared-memory banks
+  parameter integer BANK_BYTES = 4,                                             // bytes of a bank word
+  parameter integer NUM_SLOTS  = 16,                                            // warp slots of the SM
+  parameter integer NUM_SEND   = 2,                                             // the table's send ports, one per scheduler
+  parameter integer WARP_W     = 4,                                             // a warp slot
+  parameter integer CHK_WARPS  = 2,                                             // warps the issue check checks per scheduler
+  parameter integer MAX_TBS    = 4,                                             // TB slots: a shared window each
+  parameter integer SH_BYTES   = 16384,                                         // shared memory (shared_kb)
+  parameter integer WIN_BYTES  = 16384,                                         // a TB's window as its threads address it
   // Derived widths
-  parameter integer OFF_W      = $clog2(LINE_BYTES),               // byte offset within a line
-  parameter integer LINE_W     = ADDR_W - OFF_W,                   // cache-line number
-  parameter integer MSHR_W     = (MSHRS > 1) ? $clog2(MSHRS) : 1,  // an MSHR
-  parameter integer ID_W       = $clog2(MSHRS + ENTRIES),          // a memory request's id
-  parameter integer BYTES_W    = $clog2(LINE_BYTES + 1),           // bytes a memory request moves
-  parameter integer WARPS      = 1 << WARP_W,                      // warp slots the LSU names
-  parameter integer NUM_RD     = NUM_SEND * CHK_WARPS              // the table's read ports: one per warp the issue check checks
+  parameter integer OFF_W      = $clog2(LINE_BYTES),                            // byte offset within a line
+  parameter integer LINE_W     = ADDR_W - OFF_W,                                // cache-line number
+  parameter integer MSHR_W     = (MSHRS > 1) ? $clog2(MSHRS) : 1,               // an MSHR
+  parameter integer ID_W       = $clog2(MSHRS + ENTRIES),                       // a memory request's id
+  parameter integer BYTES_W    = $clog2(LINE_BYTES + 1),                        // bytes a memory request moves
+  parameter integer WARPS      = 1 << WARP_W,                                   // warp slots the LSU names
+  parameter integer NUM_RD     = NUM_SEND * CHK_WARPS,                          // the table's read ports: one per warp the issue check checks
+  parameter integer ENTRY_W    = (ENTRIES > 1) ? $clog2(ENTRIES) : 1,           // an in-flight entry
+  parameter integer TB_W       = (MAX_TBS > 1) ? $clog2(MAX_TBS) : 1,           // a TB slot
+  parameter integer SHB_W      = $clog2(SH_BYTES + 1),                          // bytes of shared memory
+  parameter integer PA_W       = SHB_W + TB_W,                                  // a byte of shared memory, a window's end
+  parameter integer WOFF_W     = $clog2(WIN_BYTES),                             // a byte of a TB's window
+  parameter integer BB_W       = BANK_BYTES * 8,                                // a bank's word
+  parameter integer BOFF_W     = $clog2(BANK_BYTES),                            // a byte of a bank's word
+  parameter integer BANK_W     = (BANKS > 1) ? $clog2(BANKS) : 1,               // a bank
+  parameter integer ROW_BYTES  = BANKS * BANK_BYTES,                            // a row: a word of every bank
+  parameter integer RB_W       = $clog2(ROW_BYTES),                             // a byte of a row
+  parameter integer ROWS       = SH_BYTES / ROW_BYTES,                          // words of a bank
+  parameter integer ROW_W      = (ROWS > 1) ? $clog2(ROWS) : 1,                 // a row
+  parameter integer KEY_W      = ((ADDR_W < WOFF_W) ? ADDR_W : WOFF_W) - RB_W   // a row of a window as the banks' timing sees it
 ) (
   // Clock and reset
   input  wire                       clk_i,           // clock
@@ -57,10 +78,18 @@ module simtref_sm_mem #(
   input  wire                       issue_space_i,   // 0 global, 1 shared
   input  wire [2:0]                 issue_bytes_i,   // access size: 1, 2 or 4 bytes
   input  wire [LANES-1:0]           issue_mask_i,    // lanes that access memory
-  input  wire [LANES*ADDR_W-1:0]    issue_addr_i,    // each lane's byte address
+  input  wire [LANES*32-1:0]        issue_addr_i,    // each lane's byte address (the LSU's: its low ADDR_W bits)
+  input  wire                       issue_signed_i,  // a sub-word load sign-extends (lb, lh)
+  input  wire [4:0]                 issue_amo_i,     // an atomic's funct5 (RV32A; sc.w: 00011)
+  input  wire [LANES*32-1:0]        issue_wdata_i,   // each lane's store data or AMO operand (mem_wdata_o)
+  input  wire [LANES*TB_W-1:0]      issue_tbs_i,     // each lane's thread's TB slot: whose shared window
   input  wire [LANES-1:0]           issue_lanes_i,   // the instruction's lanes: those its rd is written for
   input  wire [LANES*WARP_W-1:0]    issue_slots_i,   // each lane's thread's warp slot
   output wire                       ready_o,         // the LSU takes a request: coalescer free, a free entry
+
+  // Launch: the TBs' shared windows
+  input  wire [SHB_W-1:0]           shared_bytes_i,  // shared memory a TB holds (the launch's)
+  input  wire [MAX_TBS-1:0]         place_i,         // TB slots placed this cycle: their windows read zero
 
   // Done: the requests whose data is back, by in-flight entry
   output wire [ENTRIES-1:0]         done_o,          // entry done this cycle
@@ -74,6 +103,7 @@ module simtref_sm_mem #(
   output wire [WB*LANES-1:0]        wb_mask_o,       // ... the lanes whose rd is readable from the next cycle
   output wire [WB-1:0]              wb_global_o,     // ... it went to global memory
   output wire [WB*LANES*WARP_W-1:0] wb_slots_o,      // ... each lane's thread's warp slot
+  output wire [WB*LANES*32-1:0]     wb_data_o,       // ... each lane's data for rd (a shared one's; 0: global)
 
   // Waiting on memory, from the state
   output wire [WARPS-1:0]           lsu_pending_o,   // warp slot has a global access in the LSU
@@ -114,6 +144,7 @@ module simtref_sm_mem #(
   // simtref_shared_mem
   wire                    smem_done;    // the shared request's last bank cycle
   wire [LANES*32-1:0]     smem_addr32;  // the banks' addresses: 32 bits a lane
+  wire [LANES*ADDR_W-1:0] u_addr;       // the LSU's addresses: ADDR_W bits a lane
   // simtref_mem_wait
   wire                    mw_send;      // the taken request has a destination
   wire                    mw_global;    // ... and goes to global memory
@@ -158,14 +189,18 @@ module simtref_sm_mem #(
   assign wb_rd_o    = u_wb_rd;
 
   // ----------------------------------------------------------------------
-  // The banks' addresses (the LSU's are ADDR_W bits)
+  // The LSU's and the banks' addresses (the LSU's are ADDR_W bits)
   // ----------------------------------------------------------------------
 
   genvar gl;
   generate
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_smem_addr
+      assign u_addr[gl*ADDR_W +: ADDR_W] = issue_addr_i[gl*32 +: ADDR_W];
       assign smem_addr32[gl*32 +: 32] =
           {{(32-ADDR_W){1'b0}}, smem_addr[gl*ADDR_W +: ADDR_W]};
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [31-ADDR_W:0] unused_hi = issue_addr_i[gl*32+ADDR_W +: 32-ADDR_W];
+      /* verilator lint_on UNUSEDSIGNAL */
     end
   endgenerate
 
@@ -192,7 +227,7 @@ module simtref_sm_mem #(
     .issue_space_i (issue_space_i),
     .issue_bytes_i (issue_bytes_i),
     .issue_mask_i  (issue_mask_i),
-    .issue_addr_i  (issue_addr_i),
+    .issue_addr_i  (u_addr),
     .ready_o       (ready_o),
     .done_o        (done_o),
     .done_warp_o   (done_warp_o),
@@ -290,5 +325,342 @@ module simtref_sm_mem #(
     .rd_mask_o     (rd_mask_o),
     .pending_o     (wait_pending_o)
   );
+
+  // ----------------------------------------------------------------------
+  // Codes: the request's kind (simtref_lsu's), an atomic's funct5 (RV32A)
+  // ----------------------------------------------------------------------
+
+  localparam [1:0] KIND_LOAD   = 2'd0;
+  localparam [1:0] KIND_STORE  = 2'd1;
+  localparam [1:0] KIND_ATOMIC = 2'd2;
+  localparam [4:0] AMO_ADD  = 5'b00000;
+  localparam [4:0] AMO_SC   = 5'b00011;
+  localparam [4:0] AMO_XOR  = 5'b00100;
+  localparam [4:0] AMO_OR   = 5'b01000;
+  localparam [4:0] AMO_AND  = 5'b01100;
+  localparam [4:0] AMO_MIN  = 5'b10000;
+  localparam [4:0] AMO_MAX  = 5'b10100;
+  localparam [4:0] AMO_MINU = 5'b11000;
+  localparam [4:0] AMO_MAXU = 5'b11100;
+
+  // ----------------------------------------------------------------------
+  // The LSU's entries: the lowest free at a take, freed at its done
+  // ----------------------------------------------------------------------
+
+  // The LSU allots its in-flight entries this way; the data path keeps
+  // the same view to name the entry whose data a bank cycle writes.
+  reg  [ENTRIES-1:0] ent_used_q;   // an entry holds a request
+  reg  [ENTRY_W-1:0] ent_free;     // the lowest free entry: a take's
+  integer            efi;
+
+  always @* begin
+    ent_free = {ENTRY_W{1'b0}};
+    for (efi = ENTRIES - 1; efi >= 0; efi = efi - 1)
+      if (!ent_used_q[efi]) ent_free = efi[ENTRY_W-1:0];
+  end
+
+  wire               u_take  = issue_valid_i && ready_o;
+  wire [ENTRIES-1:0] ent_new = {{(ENTRIES-1){1'b0}}, u_take} << ent_free;
+  wire [ENTRIES-1:0] ent_used_d = (ent_used_q | ent_new) & ~done_o;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ent_used_q <= {ENTRIES{1'b0}};
+    end else begin
+      ent_used_q <= ent_used_d;
+    end
+  end
+
+  // ----------------------------------------------------------------------
+  // The shared request in the banks: its lanes left and its data
+  // ----------------------------------------------------------------------
+
+  // A TB's window starts at its slot times the launch's shared bytes,
+  // rounded up to whole rows, so that the window changes no bank.
+  reg  [LANES-1:0]        sh_left_q;    // lanes still to be served (0: idle)
+  reg  [ENTRY_W-1:0]      sh_entry_q;   // its in-flight entry
+  reg  [1:0]              sh_kind_q;    // load, store, atomic
+  reg  [1:0]              sh_size_q;    // access size: 4 (2'b10), 2 (2'b01) or 1 byte
+  reg                     sh_signed_q;  // a sub-word load sign-extends
+  reg  [4:0]              sh_amo_q;     // an atomic's funct5
+  reg  [LANES*TB_W-1:0]   sh_tb_q;      // each lane's TB slot: its window
+  reg  [LANES*WOFF_W-1:0] sh_off_q;     // each lane's byte in the window
+  reg  [LANES*32-1:0]     sh_wdata_q;   // each lane's store data or operand
+
+  wire                    sh_busy  = sh_left_q != {LANES{1'b0}};
+  wire                    sh_new   = u_take && issue_space_i;
+  wire [SHB_W-1:0]        win_bytes = (shared_bytes_i + ROW_BYTES[SHB_W-1:0] - 1'b1)
+                                      & ~(ROW_BYTES[SHB_W-1:0] - 1'b1);
+  wire [LANES*WOFF_W-1:0] new_off;
+  genvar go;
+  generate
+    for (go = 0; go < LANES; go = go + 1) begin : g_off
+      assign new_off[go*WOFF_W +: WOFF_W] = issue_addr_i[go*32 +: WOFF_W];
+    end
+  endgenerate
+
+  // This cycle's request: the one replayed, or a new one in its first cycle
+  wire [LANES-1:0]        cur_left  = sh_busy ? sh_left_q   : {LANES{sh_new}} & issue_mask_i;
+  wire [ENTRY_W-1:0]      cur_entry = sh_busy ? sh_entry_q  : ent_free;
+  wire [1:0]              cur_kind  = sh_busy ? sh_kind_q   : issue_kind_i;
+  wire [1:0]              cur_size  = sh_busy ? sh_size_q   : issue_bytes_i[2:1];
+  wire                    cur_sign  = sh_busy ? sh_signed_q : issue_signed_i;
+  wire [4:0]              cur_amo   = sh_busy ? sh_amo_q    : issue_amo_i;
+  wire [LANES*TB_W-1:0]   cur_tb    = sh_busy ? sh_tb_q     : issue_tbs_i;
+  wire [LANES*WOFF_W-1:0] cur_off   = sh_busy ? sh_off_q    : new_off;
+  wire [LANES*32-1:0]     cur_wdata = sh_busy ? sh_wdata_q  : issue_wdata_i;
+
+  // ----------------------------------------------------------------------
+  // The lanes served this cycle: each bank's lowest lane's word
+  // ----------------------------------------------------------------------
+
+  // A bank serves one word a cycle, to every lane that asks for it; the
+  // others replay.  The cycles this takes are the banks' timing's (the
+  // ways of the worst conflict), so the last lanes go with smem_done.
+  // The timing knows a word by its place in the window, in the LSU's
+  // ADDR_W bits: lanes of several TBs (harp's regrouped warps) at one
+  // place are served together, each in its own TB's row.
+  wire [LANES*BANK_W-1:0] ln_bank;     // each lane's bank ...
+  wire [LANES*KEY_W-1:0]  ln_key;      // ... its row in the window ...
+  wire [LANES*ROW_W-1:0]  ln_row;      // ... and in the bank ...
+  wire [LANES*BOFF_W-1:0] ln_byte;     // ... and its byte in the bank's word
+  genvar ga;
+  generate
+    for (ga = 0; ga < LANES; ga = ga + 1) begin : g_lane_addr
+      wire [WOFF_W-1:0] off = cur_off[ga*WOFF_W +: WOFF_W];
+      wire [PA_W-1:0]   pa  = {{TB_W{1'b0}}, win_bytes} * {{SHB_W{1'b0}}, cur_tb[ga*TB_W +: TB_W]}
+                              + {{(PA_W-WOFF_W){1'b0}}, off};
+      assign ln_byte[ga*BOFF_W +: BOFF_W] = off[BOFF_W-1:0];
+      assign ln_key[ga*KEY_W +: KEY_W]    = off[RB_W +: KEY_W];
+      assign ln_row[ga*ROW_W +: ROW_W]    = pa[RB_W +: ROW_W];
+      if (BANKS > 1) begin
+        assign ln_bank[ga*BANK_W +: BANK_W] = off[BOFF_W +: BANK_W];
+      end else begin
+        assign ln_bank[ga*BANK_W +: BANK_W] = 1'b0;
+      end
+      // the bits above the banks: the testbench keeps every window inside
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_pa = ^{pa, off};
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+  endgenerate
+
+  reg  [LANES-1:0] served;     // lanes whose word their bank serves now
+  reg  [KEY_W-1:0] lead_key;   // ... the place of their bank's lowest lane
+  integer          sa, sb;
+
+  always @* begin
+    served = {LANES{1'b0}};
+    for (sa = 0; sa < LANES; sa = sa + 1) begin
+      lead_key = ln_key[sa*KEY_W +: KEY_W];
+      for (sb = LANES - 1; sb >= 0; sb = sb - 1)
+        if (cur_left[sb] && ln_bank[sb*BANK_W +: BANK_W] == ln_bank[sa*BANK_W +: BANK_W])
+          lead_key = ln_key[sb*KEY_W +: KEY_W];
+      served[sa] = cur_left[sa] && ln_key[sa*KEY_W +: KEY_W] == lead_key;
+    end
+  end
+
+  // ----------------------------------------------------------------------
+  // The request's registers: the lanes left, the rest held from its take
+  // ----------------------------------------------------------------------
+
+  wire [LANES-1:0] sh_left_d = cur_left & ~served;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sh_left_q <= {LANES{1'b0}};
+    end else begin
+      sh_left_q <= sh_left_d;
+    end
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sh_entry_q  <= {ENTRY_W{1'b0}};
+      sh_kind_q   <= 2'd0;
+      sh_size_q   <= 2'd0;
+      sh_signed_q <= 1'b0;
+      sh_amo_q    <= 5'd0;
+      sh_tb_q     <= {(LANES*TB_W){1'b0}};
+      sh_off_q    <= {(LANES*WOFF_W){1'b0}};
+      sh_wdata_q  <= {(LANES*32){1'b0}};
+    end else if (sh_new) begin
+      sh_entry_q  <= ent_free;
+      sh_kind_q   <= issue_kind_i;
+      sh_size_q   <= issue_bytes_i[2:1];
+      sh_signed_q <= issue_signed_i;
+      sh_amo_q    <= issue_amo_i;
+      sh_tb_q     <= issue_tbs_i;
+      sh_off_q    <= new_off;
+      sh_wdata_q  <= issue_wdata_i;
+    end
+  end
+
+  // ----------------------------------------------------------------------
+  // The banks: a memory of ROWS words each
+  // ----------------------------------------------------------------------
+
+  // A word reads as zero until written after its window's TB was placed
+  // (the C SM clears the window at the placement): a valid bit a word,
+  // cleared for every row of the windows placed this cycle.
+  reg  [ROWS-1:0] clr_rows;    // rows of the windows placed this cycle
+  reg  [PA_W-1:0] clr_lo;      // ... a window's first byte
+  integer         ct, cr;
+
+  always @* begin
+    clr_rows = {ROWS{1'b0}};
+    for (ct = 0; ct < MAX_TBS; ct = ct + 1) begin
+      clr_lo = {{TB_W{1'b0}}, win_bytes} * ct[PA_W-1:0];
+      if (place_i[ct])
+        for (cr = 0; cr < ROWS; cr = cr + 1)
+          if (cr[PA_W-1:0] >= (clr_lo >> RB_W) &&
+              cr[PA_W-1:0] < ((clr_lo + {{TB_W{1'b0}}, win_bytes}) >> RB_W))
+            clr_rows[cr] = 1'b1;
+    end
+  end
+
+  // Each bank reads the row of each lane it serves (one row but where
+  // the lanes are threads of several TBs) and writes them at the edge,
+  // lane by lane: a later lane's write of a row holds the earlier ones'.
+  wire [BANKS*LANES*BB_W-1:0] bk_rd;    // bank b's word at lane l's row
+  reg  [LANES*BB_W-1:0]       ln_new;   // each lane's row after its write
+  reg  [LANES-1:0]            ln_we;    // ... which the edge writes
+  genvar gb, gr;
+  generate
+    for (gb = 0; gb < BANKS; gb = gb + 1) begin : g_bank
+      localparam [BANK_W-1:0] BK = gb;
+      reg  [BB_W-1:0]  bank_mem [0:ROWS-1];   // not reset: read where valid
+      reg  [ROWS-1:0]  ok_q;                  // each word's valid bit
+      reg  [ROWS-1:0]  ok_set;                // ... set by this cycle's writes
+      integer          wl;
+
+      for (gr = 0; gr < LANES; gr = gr + 1) begin : g_read
+        wire [ROW_W-1:0] r = ln_row[gr*ROW_W +: ROW_W];
+        assign bk_rd[(gb*LANES + gr)*BB_W +: BB_W] = ok_q[r] ? bank_mem[r] : {BB_W{1'b0}};
+      end
+
+      always @(posedge clk_i) begin
+        for (wl = 0; wl < LANES; wl = wl + 1)
+          if (ln_we[wl] && ln_bank[wl*BANK_W +: BANK_W] == BK)
+            bank_mem[ln_row[wl*ROW_W +: ROW_W]] <= ln_new[wl*BB_W +: BB_W];
+      end
+
+      always @* begin
+        ok_set = {ROWS{1'b0}};
+        for (wl = 0; wl < LANES; wl = wl + 1)
+          if (ln_we[wl] && ln_bank[wl*BANK_W +: BANK_W] == BK)
+            ok_set[ln_row[wl*ROW_W +: ROW_W]] = 1'b1;
+      end
+
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          ok_q <= {ROWS{1'b0}};
+        end else begin
+          ok_q <= (ok_q & ~clr_rows) | ok_set;
+        end
+      end
+    end
+  endgenerate
+
+  // The served lanes in lane order, each on its row's word as the lanes
+  // before it left it: a load's bytes extended, an atomic's old word,
+  // a store's bytes by their byte enables, an atomic's new word.
+  reg  [LANES*32-1:0] ln_data;   // each served lane's data for its rd
+  reg  [BB_W-1:0]     wd;        // the lane's row's word
+  reg  [BB_W-1:0]     wv;        // the lane's bytes in place
+  reg  [BB_W-1:0]     wm;        // ... and their bits
+  reg  [31:0]         old, src, nv, sm;
+  reg  [BANK_W-1:0]   lb;
+  reg  [BB_W-1:0]     wr;        // the word shifted to the lane's byte
+  reg  [BOFF_W+2:0]   sh;        // the lane's byte, in bits ...
+  reg  [BOFF_W+2:0]   wsh;       // ... and where a write puts its bytes
+  integer             cl, ck;
+
+  always @* begin
+    ln_new  = {(LANES*BB_W){1'b0}};
+    ln_we   = {LANES{1'b0}};
+    ln_data = {(LANES*32){1'b0}};
+    for (cl = 0; cl < LANES; cl = cl + 1) begin
+      lb  = ln_bank[cl*BANK_W +: BANK_W];
+      sh  = {ln_byte[cl*BOFF_W +: BOFF_W], 3'b000};
+      wsh = sh;
+      wd  = bk_rd[(lb*LANES + cl)*BB_W +: BB_W];
+      for (ck = 0; ck < cl; ck = ck + 1)
+        if (ln_we[ck] && ln_bank[ck*BANK_W +: BANK_W] == lb &&
+            ln_row[ck*ROW_W +: ROW_W] == ln_row[cl*ROW_W +: ROW_W])
+          wd = ln_new[ck*BB_W +: BB_W];
+      wr  = wd >> sh;
+      old = wr[31:0];
+      src = cur_wdata[cl*32 +: 32];
+      sm  = cur_size[1] ? 32'hffffffff : cur_size[0] ? 32'h0000ffff : 32'h000000ff;
+      nv  = src;
+      case (cur_amo)
+        AMO_ADD:  nv = old + src;
+        AMO_XOR:  nv = old ^ src;
+        AMO_AND:  nv = old & src;
+        AMO_OR:   nv = old | src;
+        AMO_MIN:  nv = ($signed(old) < $signed(src)) ? old : src;
+        AMO_MAX:  nv = ($signed(old) > $signed(src)) ? old : src;
+        AMO_MINU: nv = (old < src) ? old : src;
+        AMO_MAXU: nv = (old > src) ? old : src;
+        default:  nv = src;            // swap, sc.w
+      endcase
+      wv = {BB_W{1'b0}};
+      wm = {BB_W{1'b0}};
+      wv[31:0] = cur_kind == KIND_STORE ? src & sm : nv;
+      wm[31:0] = cur_kind == KIND_STORE ? sm : 32'hffffffff;
+      if (served[cl]) begin
+        if (cur_kind == KIND_LOAD) begin
+          ln_data[cl*32 +: 32] = cur_size[1] ? old
+              : cur_size[0] ? {{16{cur_sign & old[15]}}, old[15:0]}
+              : {{24{cur_sign & old[7]}}, old[7:0]};
+        end else begin
+          // an atomic's rd: the old word (sc.w: 0, it always succeeds)
+          ln_data[cl*32 +: 32] = (cur_kind == KIND_ATOMIC && cur_amo != AMO_SC) ? old : 32'd0;
+          ln_new[cl*BB_W +: BB_W] = (wd & ~(wm << wsh)) | (wv << wsh);
+          ln_we[cl] = 1'b1;
+        end
+      end
+    end
+  end
+
+  // ----------------------------------------------------------------------
+  // The entries' data: written in the bank cycles, read at the done
+  // ----------------------------------------------------------------------
+
+  // The write-back ports take the done entries with a destination,
+  // lowest first, as the LSU grants them.
+  reg  [WB*ENTRY_W-1:0] wb_entry;   // each write-back port's entry
+  integer              we, wp;
+
+  always @* begin
+    wb_entry = {(WB*ENTRY_W){1'b0}};
+    wp = 0;
+    for (we = 0; we < ENTRIES; we = we + 1)
+      if (done_o[we] && done_rd_o[we*5 +: 5] != 5'd0 && wp < WB) begin
+        wb_entry[wp*ENTRY_W +: ENTRY_W] = we[ENTRY_W-1:0];
+        wp = wp + 1;
+      end
+  end
+
+  wire ld_we = cur_kind != KIND_STORE;   // a store's lanes return nothing
+  genvar gd, gp;
+  generate
+    for (gd = 0; gd < LANES; gd = gd + 1) begin : g_data
+      reg  [31:0] data_mem [0:ENTRIES-1];   // lane gd's data of each entry
+
+      always @(posedge clk_i) begin
+        if (served[gd] && ld_we) data_mem[cur_entry] <= ln_data[gd*32 +: 32];
+      end
+      for (gp = 0; gp < WB; gp = gp + 1) begin : g_port
+        wire [ENTRY_W-1:0] e = wb_entry[gp*ENTRY_W +: ENTRY_W];
+        // a done in its last bank cycle (HIT_LAT 0) takes the data bypassed
+        wire [31:0] d = (served[gd] && ld_we && cur_entry == e) ? ln_data[gd*32 +: 32]
+                                                                : data_mem[e];
+        assign wb_data_o[(gp*LANES + gd)*32 +: 32] =
+            (wb_valid_o[gp] && !wb_global_o[gp]) ? d : 32'd0;
+      end
+    end
+  endgenerate
 
 endmodule  // simtref_sm_mem
