@@ -392,12 +392,11 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
             rv32_lane_access(&lin, &lo, &th->resv, &env, r);
         else
             lane_record(&lo, r);
-        if (sm->exec_probe) {   /* the request, the memory's answer */
+        if (sm->exec_probe) {   /* the request */
             struct sm_exec_probe *p = &sm->exec_probe[s];
             p->mem[l] = lo.mem;
             p->wdata[l] = lo.mem_wdata;
             p->mem_write[l] = lo.mem_write;
-            p->rdata[l] = lin.mem_rdata;
         }
         if (r->rd_written) {
             x->rf_in->write |= 1ull << l;
