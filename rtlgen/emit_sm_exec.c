@@ -192,10 +192,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "// sbr: the lanes of an indirect jump (jalr x0, not a return) going to");
         vgen_line(v, "// three or more targets run the lowest lane's target only.");
     }
-    vgen_line(v, "// Storage: the register file, the lanes' dividers, a written bit per");
-    vgen_line(v, "// thread register (%u), the issue register, the divides' rows and the",
+    vgen_line(v, "// Storage: the register file, the lanes' dividers, a written bit and a");
+    vgen_line(v, "// load-in-flight bit per thread register (%u each), the issue register,",
               z->warps * z->lanes * 32);
-    vgen_line(v, "// write-back register of the loads done.");
+    vgen_line(v, "// the divides' rows and the write-back register of the loads done.");
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_exec", params, sizeof params / sizeof params[0],
                       ports, sizeof ports / sizeof ports[0]);
@@ -205,6 +205,10 @@ static void emit_codes(struct vgen *v, const struct exec_sizes *z)
 {
     static const struct { const char *name; unsigned op; } ops[] = {
         { "OP_JALR",             RV32_JALR },
+        { "OP_LB",               RV32_LB },
+        { "OP_LHU",              RV32_LHU },
+        { "OP_LR_W",             RV32_LR_W },
+        { "OP_AMOMAXU_W",        RV32_AMOMAXU_W },
         { "OP_DIV",              RV32_DIV },
         { "OP_DIVU",             RV32_DIVU },
         { "OP_REM",              RV32_REM },
@@ -274,6 +278,7 @@ static void emit_load_writeback(struct vgen *v, enum rtl_defect defect)
     vgen_ff(v, held, sizeof held / sizeof held[0], "|ld_valid_i");
     vgen_blank(v);
     vgen_line(v, "wire [LDWB*LANES-1:0]        ldw;        // the loads' write ports now");
+    vgen_line(v, "reg  [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)");
     vgen_line(v, "wire [LDWB*LANES*SLOT_W-1:0] ldslot;");
     vgen_line(v, "wire [LDWB*5-1:0]            ldrd;");
     vgen_line(v, "wire [LDWB*LANES*32-1:0]     lddata;");
@@ -292,12 +297,12 @@ static void emit_load_writeback(struct vgen *v, enum rtl_defect defect)
         vgen_line(v, "reg  [LDWB*5-1:0]            late_rd_q;");
         vgen_line(v, "reg  [LDWB*LANES*32-1:0]     late_data_q;");
         vgen_ff(v, late, sizeof late / sizeof late[0], NULL);
-        vgen_line(v, "assign ldw    = late_w_q;");
+        vgen_line(v, "assign ldw    = late_w_q & ldkeep;");
         vgen_line(v, "assign ldslot = late_slot_q;");
         vgen_line(v, "assign ldrd   = late_rd_q;");
         vgen_line(v, "assign lddata = late_data_q;");
     } else {
-        vgen_line(v, "assign ldw    = ldw_q;");
+        vgen_line(v, "assign ldw    = ldw_q & ldkeep;");
         vgen_line(v, "assign ldslot = ldslot_q;");
         vgen_line(v, "assign ldrd   = ldrd_q;");
         vgen_line(v, "assign lddata = lddata_q;");
@@ -693,6 +698,52 @@ static void emit_write_back(struct vgen *v, unsigned pipe,
     vgen_line(v, "// (not reset: a warp's placement clears its bits before its first issue)");
     vgen_begin(v, "always @(posedge clk_i)");
     vgen_line(v, "wrt_q <= wrt_d;");
+    vgen_end(v);
+    vgen_blank(v);
+    vgen_line(v, "// Per thread register: a load or atomic to it is in flight, from its");
+    vgen_line(v, "// issue's edge to its write.  A placement clears its warp's bits, so a");
+    vgen_line(v, "// load done after its thread exited and the slot was placed again (one");
+    vgen_line(v, "// whose register was never read: the callee-saved registers restored");
+    vgen_line(v, "// before a return to the exit) writes nothing.");
+    vgen_line(v, "wire mem_rd = ((insn_op_i >= OP_LB && insn_op_i <= OP_LHU)");
+    vgen_line(v, "               || (insn_op_i >= OP_LR_W && insn_op_i <= OP_AMOMAXU_W))");
+    vgen_line(v, "              && insn_rd_i != 5'd0;");
+    vgen_line(v, "reg  [NUM_WARPS*LANES*32-1:0] ldp_q, ldp_d;");
+    vgen_line(v, "integer kp, kl;");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "ldkeep = {(LDWB*LANES){1'b0}};");
+    vgen_begin(v, "for (kp = 0; kp < LDWB; kp = kp + 1)");
+    vgen_begin(v, "for (kl = 0; kl < LANES; kl = kl + 1)");
+    vgen_line(v, "ldkeep[kp*LANES + kl] =");
+    vgen_line(v, "    ldp_q[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_line(v, "// the writes clear, then the issue sets (a load issued at the edge that");
+    vgen_line(v, "// writes the last one to its register), then a placement clears");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "ldp_d = ldp_q;");
+    vgen_begin(v, "for (kp = 0; kp < LDWB; kp = kp + 1)");
+    vgen_begin(v, "for (kl = 0; kl < LANES; kl = kl + 1)");
+    vgen_begin(v, "if (ldw[kp*LANES + kl])");
+    vgen_line(v, "ldp_d[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])] = 1'b0;");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_begin(v, "for (kl = 0; kl < LANES; kl = kl + 1)");
+    vgen_begin(v, "if (issue_i && mask_i[kl] && mem_rd)");
+    vgen_line(v, "ldp_d[bit_of(t_slots[kl*SLOT_W +: SLOT_W], kl, insn_rd_i)] = 1'b1;");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_begin(v, "for (kl = 0; kl < NUM_WARPS; kl = kl + 1)");
+    vgen_begin(v, "if (place_i[kl])");
+    vgen_line(v, "ldp_d[kl*LANES*32 +: LANES*32] = {(LANES*32){1'b0}};");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_line(v, "// (not reset: a warp's placement clears its bits before its first issue)");
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_line(v, "ldp_q <= ldp_d;");
     vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign wr_o       = wr1;");

@@ -23,9 +23,9 @@
 // Every lane reads and writes at the issuing warp (owner_i unused).
 // sbr: the lanes of an indirect jump (jalr x0, not a return) going to
 // three or more targets run the lowest lane's target only.
-// Storage: the register file, the lanes' dividers, a written bit per
-// thread register (24576), the issue register, the divides' rows and the
-// write-back register of the loads done.
+// Storage: the register file, the lanes' dividers, a written bit and a
+// load-in-flight bit per thread register (24576 each), the issue register,
+// the divides' rows and the write-back register of the loads done.
 
 module simtref_sm_exec #(
   parameter integer LANES       = 32,               // threads per warp: a lane and a bank each
@@ -120,6 +120,10 @@ module simtref_sm_exec #(
   // ----------------------------------------------------------------------
 
   localparam [OP_W-1:0] OP_JALR            = 7'd4;
+  localparam [OP_W-1:0] OP_LB              = 7'd11;
+  localparam [OP_W-1:0] OP_LHU             = 7'd15;
+  localparam [OP_W-1:0] OP_LR_W            = 7'd55;
+  localparam [OP_W-1:0] OP_AMOMAXU_W       = 7'd65;
   localparam [OP_W-1:0] OP_DIV             = 7'd51;
   localparam [OP_W-1:0] OP_DIVU            = 7'd52;
   localparam [OP_W-1:0] OP_REM             = 7'd53;
@@ -196,10 +200,11 @@ module simtref_sm_exec #(
   end
 
   wire [LDWB*LANES-1:0]        ldw;        // the loads' write ports now
+  reg  [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)
   wire [LDWB*LANES*SLOT_W-1:0] ldslot;
   wire [LDWB*5-1:0]            ldrd;
   wire [LDWB*LANES*32-1:0]     lddata;
-  assign ldw    = ldw_q;
+  assign ldw    = ldw_q & ldkeep;
   assign ldslot = ldslot_q;
   assign ldrd   = ldrd_q;
   assign lddata = lddata_q;
@@ -567,6 +572,52 @@ module simtref_sm_exec #(
   // (not reset: a warp's placement clears its bits before its first issue)
   always @(posedge clk_i) begin
     wrt_q <= wrt_d;
+  end
+
+  // Per thread register: a load or atomic to it is in flight, from its
+  // issue's edge to its write.  A placement clears its warp's bits, so a
+  // load done after its thread exited and the slot was placed again (one
+  // whose register was never read: the callee-saved registers restored
+  // before a return to the exit) writes nothing.
+  wire mem_rd = ((insn_op_i >= OP_LB && insn_op_i <= OP_LHU)
+                 || (insn_op_i >= OP_LR_W && insn_op_i <= OP_AMOMAXU_W))
+                && insn_rd_i != 5'd0;
+  reg  [NUM_WARPS*LANES*32-1:0] ldp_q, ldp_d;
+  integer kp, kl;
+  always @* begin
+    ldkeep = {(LDWB*LANES){1'b0}};
+    for (kp = 0; kp < LDWB; kp = kp + 1) begin
+      for (kl = 0; kl < LANES; kl = kl + 1) begin
+        ldkeep[kp*LANES + kl] =
+            ldp_q[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])];
+      end
+    end
+  end
+  // the writes clear, then the issue sets (a load issued at the edge that
+  // writes the last one to its register), then a placement clears
+  always @* begin
+    ldp_d = ldp_q;
+    for (kp = 0; kp < LDWB; kp = kp + 1) begin
+      for (kl = 0; kl < LANES; kl = kl + 1) begin
+        if (ldw[kp*LANES + kl]) begin
+          ldp_d[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])] = 1'b0;
+        end
+      end
+    end
+    for (kl = 0; kl < LANES; kl = kl + 1) begin
+      if (issue_i && mask_i[kl] && mem_rd) begin
+        ldp_d[bit_of(t_slots[kl*SLOT_W +: SLOT_W], kl, insn_rd_i)] = 1'b1;
+      end
+    end
+    for (kl = 0; kl < NUM_WARPS; kl = kl + 1) begin
+      if (place_i[kl]) begin
+        ldp_d[kl*LANES*32 +: LANES*32] = {(LANES*32){1'b0}};
+      end
+    end
+  end
+  // (not reset: a warp's placement clears its bits before its first issue)
+  always @(posedge clk_i) begin
+    ldp_q <= ldp_d;
   end
 
   assign wr_o       = wr1;
