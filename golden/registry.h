@@ -189,6 +189,7 @@ enum rtl_defect {
     DEFECT_SM_LAUNCH_PLACE_UNSEEN,   /* the warp slots' outputs omit the cycle's placements */
     DEFECT_SM_EXEC_DIV_ROW_EARLY,    /* a divide's result is written at the row of a later instruction */
     DEFECT_SM_EXEC_NO_BYPASS,        /* a register read at its write's edge gets the old value */
+    DEFECT_SM_EXEC_LOAD_LATE,        /* a load's register is written a cycle after its write-back */
     DEFECT_COUNT
 };
 

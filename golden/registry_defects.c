@@ -406,9 +406,19 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .test = "tiny-no-bypass",
         .bug = "the datapath has no bypass from its write port to the "
                "registers read at the same edge: an instruction issued the "
-               "cycle after the one that writes its operand (after an "
-               "sc.w that fails in every lane, which the LSU releases as "
-               "it is sent) reads the old value",
+               "cycle after the one that writes its operand (a load's "
+               "dependent issued the cycle after the load's done) reads "
+               "the old value",
+    },
+    [DEFECT_SM_EXEC_LOAD_LATE] = {
+        .name = "sm-exec-load-late",
+        .structure = STRUCTURE_SM_EXEC,
+        .config = "tiny",
+        .test = "tiny-load-late",
+        .bug = "the datapath writes a load's or atomic's register a cycle "
+               "after its write-back register takes the LSU's done (a "
+               "second register in the way): a dependent the scoreboard "
+               "lets issue the cycle after the done reads the old value",
     },
 };
 

@@ -3,17 +3,19 @@
  * lane (simtref_regfile).
  *
  * Ports and behaviour are those of the C model, golden/structures/regfile.h,
- * but for the read and a second write port: each bank is a memory with two
- * synchronous read ports and two write ports, as an SRAM bank is (the
- * second takes the divider's results in the SM's datapath, which land in
- * the cycle of a later instruction's; the model has one write per lane a
- * cycle, which the testbench gives either port), so the registers read
- * in a cycle are on rs1_o/rs2_o in the next one (the model gives them in
- * the same cycle).  Register r (1..31) of the thread of warp slot g is row g x 31
- * + r - 1 of its lane's bank (x0 is no storage and reads 0).  Under harp
- * each bank computes its read row from its own thread's warp slot, the
- * per-lane register offset of HARP section 8; otherwise every bank reads
- * at the issuing warp's slot, one row base for all.
+ * but for the read ports and the count of write ports: each bank is a
+ * memory with two synchronous read ports and WRITES write ports (the SM's
+ * datapath writes its lanes' results through port 0, its divider's
+ * through port 1, which land in the cycle of a later instruction's, and
+ * each of the LSU's write-backs through one of ports 2 .. WRITES - 1; the
+ * model has one write per lane a cycle, which the testbench gives any
+ * port), so the registers read in a cycle are on rs1_o/rs2_o in the next
+ * one (the model gives them in the same cycle).  Register r (1..31) of
+ * the thread of warp slot g is row g x 31 + r - 1 of its lane's bank (x0
+ * is no storage and reads 0).  Under harp each bank computes its read row
+ * from its own thread's warp slot, the per-lane register offset of HARP
+ * section 8; otherwise every bank reads at the issuing warp's slot, one
+ * row base for all.
  */
 #include "rtlgen.h"
 #include "regfile.h"
@@ -25,6 +27,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     const struct vparam params[] = {
         { "LANES",  g->lanes, NULL, "lanes of a warp: one bank each" },
         { "SLOTS",  g->slots, NULL, "warp slots of the SM: a thread of each per bank" },
+        { "WRITES", g->writes, NULL, "write ports per bank: lanes, divider, the LSU's write-backs" },
         { NULL, 0, NULL, "Derived sizes" },
         { "SLOT_W", 0, "(SLOTS > 1) ? $clog2(SLOTS) : 1", "warp slot number" },
         { "ROWS",   0, "SLOTS * 31", "rows of a bank: x1..x31 of each slot's thread" },
@@ -40,16 +43,11 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[LANES*SLOT_W-1:0]", "offset_i", "per lane: its thread's warp slot (harp's per-lane offsets)" },
         { "input",  "[LANES*5-1:0]",    "rs1_i",    "per lane: the registers its two ports read" },
         { "input",  "[LANES*5-1:0]",    "rs2_i",    "" },
-        { NULL, NULL, NULL, "Write port: one per bank" },
-        { "input",  "[LANES-1:0]",      "write_i",  "lanes whose write port writes" },
-        { "input",  "[LANES*SLOT_W-1:0]", "wslot_i", "per lane: the thread's warp slot," },
-        { "input",  "[LANES*5-1:0]",    "rd_i",     "the register written (x0: nothing)" },
-        { "input",  "[LANES*32-1:0]",   "wdata_i",  "and its value" },
-        { NULL, NULL, NULL, "Second write port: the long-latency results (the divider's)" },
-        { "input",  "[LANES-1:0]",      "write2_i", "lanes whose second write port writes" },
-        { "input",  "[LANES*SLOT_W-1:0]", "wslot2_i", "per lane: the thread's warp slot," },
-        { "input",  "[LANES*5-1:0]",    "rd2_i",    "the register written (x0: nothing)" },
-        { "input",  "[LANES*32-1:0]",   "wdata2_i", "and its value" },
+        { NULL, NULL, NULL, "Write ports: WRITES per bank, port k's fields at [k*LANES*width +: LANES*width]" },
+        { "input",  "[WRITES*LANES-1:0]",  "write_i",  "per port: the lanes it writes" },
+        { "input",  "[WRITES*LANES*SLOT_W-1:0]", "wslot_i", "per port and lane: the thread's warp slot," },
+        { "input",  "[WRITES*LANES*5-1:0]", "rd_i",    "the register written (x0: nothing)" },
+        { "input",  "[WRITES*LANES*32-1:0]", "wdata_i", "and its value" },
         { NULL, NULL, NULL, "Read data: the registers read in the previous cycle (before its write)" },
         { "output", "[LANES*32-1:0]",   "rs1_o",    "per lane: rs1's value" },
         { "output", "[LANES*32-1:0]",   "rs2_o",    "per lane: rs2's value" },
@@ -59,14 +57,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
                      "HARP sections 2 and 8; C model: golden/structures/regfile.c.", cfg);
     vgen_line(v, "// Bank l holds the registers of the threads in lane l of every warp");
     vgen_line(v, "// slot: x1..x31 of slot g at rows g*31 .. g*31+30 (x0 is no storage and");
-    vgen_line(v, "// reads 0).  Each bank has two synchronous read ports and two write");
-    vgen_line(v, "// ports (the second for the results of a long-latency unit, which land");
-    vgen_line(v, "// in the cycle of a later instruction's); a register written in a cycle");
-    vgen_line(v, "// is read back from the next one, and a read of the register being");
-    vgen_line(v, "// written reads the old value.  Both write ports never write one row");
-    vgen_line(v, "// in one cycle (the scoreboard's WAW check keeps a destination from");
-    vgen_line(v, "// being written twice at once); if they did, the first port's write");
-    vgen_line(v, "// would stay.");
+    vgen_line(v, "// reads 0).  Each bank has two synchronous read ports and WRITES = %u", g->writes);
+    vgen_line(v, "// write ports (the SM's datapath: its lanes' results, its divider's,");
+    vgen_line(v, "// which land in the cycle of a later instruction's, and each of the");
+    vgen_line(v, "// LSU's write-backs); a register written in a cycle is read back from");
+    vgen_line(v, "// the next one, and a read of the register being written reads the old");
+    vgen_line(v, "// value.  Two ports never write one row in one cycle (the scoreboard's");
+    vgen_line(v, "// WAW check keeps a destination from being written twice at once); if");
+    vgen_line(v, "// they did, the highest-numbered port's write would stay.");
     if (g->offsets) {
         vgen_line(v, "// Per-lane register offsets (harp, HARP section 8): each bank reads");
         vgen_line(v, "// the row of its own thread's warp slot (offset_i), through an offset");
@@ -122,8 +120,8 @@ void emit_regfile(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "wire [ROW_W-1:0] read_base = row_base(slot_i);   // every bank's");
     }
 
-    vgen_section(v, "The banks: a memory per lane, two read ports, one write port");
-    vgen_line(v, "genvar gl;");
+    vgen_section(v, "The banks: a memory per lane, two read ports, WRITES write ports");
+    vgen_line(v, "genvar gl, gk;");
     vgen_generate(v);
     vgen_line(v, "for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane");
     vgen_indent(v);
@@ -131,7 +129,6 @@ void emit_regfile(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "reg  [31:0]       rs1_q, rs2_q;      // the read ports' data");
     vgen_line(v, "wire [4:0]        r1 = rs1_i[gl*5 +: 5];");
     vgen_line(v, "wire [4:0]        r2 = rs2_i[gl*5 +: 5];");
-    vgen_line(v, "wire [4:0]        rd = rd_i[gl*5 +: 5];");
     if (g.offsets && defect == DEFECT_REGFILE_OFFSET_LAST_LANE) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): the last lane's bank reads at the",
                   rtl_defect_name(defect));
@@ -147,16 +144,26 @@ void emit_regfile(struct vgen *v, const struct simt_config *cfg,
     }
     vgen_line(v, "wire [ROW_W-1:0]  row1 = row_of(base, r1);");
     vgen_line(v, "wire [ROW_W-1:0]  row2 = row_of(base, r2);");
-    vgen_line(v, "wire [4:0]        rd2 = rd2_i[gl*5 +: 5];");
-    vgen_line(v, "wire [ROW_W-1:0]  wrow = row_of(row_base(wslot_i[gl*SLOT_W +: SLOT_W]), rd);");
-    vgen_line(v, "wire [ROW_W-1:0]  wrow2 = row_of(row_base(wslot2_i[gl*SLOT_W +: SLOT_W]), rd2);");
+    vgen_blank(v);
+    vgen_line(v, "// Each write port's row in this bank, and whether it writes (x0: no).");
+    vgen_line(v, "wire [WRITES*ROW_W-1:0] wrow;");
+    vgen_line(v, "wire [WRITES-1:0]       wen;");
+    vgen_line(v, "for (gk = 0; gk < WRITES; gk = gk + 1) begin : g_port");
+    vgen_indent(v);
+    vgen_line(v, "wire [4:0] rd = rd_i[(gk*LANES + gl)*5 +: 5];");
+    vgen_line(v, "assign wrow[gk*ROW_W +: ROW_W] =");
+    vgen_line(v, "    row_of(row_base(wslot_i[(gk*LANES + gl)*SLOT_W +: SLOT_W]), rd);");
+    vgen_line(v, "assign wen[gk] = write_i[gk*LANES + gl] && rd != 5'd0;");
+    vgen_dedent(v);
+    vgen_line(v, "end");
     vgen_blank(v);
     vgen_line(v, "// Read before write: a read of the row being written gets the old value.");
+    vgen_line(v, "integer k;");
     vgen_begin(v, "always @(posedge clk_i)");
-    vgen_line(v, "if (write2_i[gl] && rd2 != 5'd0)");
-    vgen_line(v, "  bank[wrow2] <= wdata2_i[gl*32 +: 32];");
-    vgen_line(v, "if (write_i[gl] && rd != 5'd0)");
-    vgen_line(v, "  bank[wrow] <= wdata_i[gl*32 +: 32];");
+    vgen_begin(v, "for (k = 0; k < WRITES; k = k + 1)");
+    vgen_line(v, "if (wen[k])");
+    vgen_line(v, "  bank[wrow[k*ROW_W +: ROW_W]] <= wdata_i[(k*LANES + gl)*32 +: 32];");
+    vgen_end(v);
     vgen_begin(v, "if (read_i[gl])");
     vgen_line(v, "rs1_q <= (r1 == 5'd0) ? 32'd0 : bank[row1];");
     vgen_line(v, "rs2_q <= (r2 == 5'd0) ? 32'd0 : bank[row2];");

@@ -14,7 +14,12 @@
  * output in t + 1.  A divide leaves the lane's divider div_latency - 2
  * cycles after it entered (in t + 1) and is written through the register
  * file's second write port, so a dependent instruction the scoreboard
- * lets issue at its due cycle reads it.  sm_exec_check() refuses the
+ * lets issue at its due cycle reads it.  A load's or atomic's register
+ * is written when the LSU says it is done: each of the LSU's write-back
+ * ports (simtref_sm_mem's wb_*_o, with the value rd takes) is taken at
+ * the done's edge d and written at d + 1's through a write port of its
+ * own, whose values a read at that edge takes through the bypass (the
+ * scoreboard lets a dependent issue at d + 1).  sm_exec_check() refuses the
  * configurations whose latencies leave the module too little time.
  *
  * A thread's launch registers (regfile_launch(): x2 its stack top, x10
@@ -71,6 +76,7 @@ int sm_exec_check(const struct simt_config *cfg, char *err, size_t errlen)
 /* The sizes of the module. */
 struct exec_sizes {
     unsigned lanes, warps, slot_w, sched_w, wid_w, op_w;
+    unsigned ldwb, warp_w;      /* the LSU's write-back ports; an SM slot */
     bool offsets;               /* harp: each lane's thread's own warp */
     bool sbr;                   /* the SBR stack's serialized jumps */
 };
@@ -83,11 +89,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "NUM_WARPS",   z->warps,          NULL, "warps of the scheduler: a row set per bank" },
         { "NUM_SCHED",   cfg->schedulers,   NULL, "warp schedulers of the SM" },
         { "DIV_LATENCY", cfg->div_latency,  NULL, "a divide's issue to its result read" },
+        { "LDWB",        z->ldwb,           NULL, "the LSU's write-back ports (lsu_writebacks)" },
         { NULL, 0, NULL, "Derived sizes (from the generator)" },
         { "DIV_PIPE",    0, "DIV_LATENCY - 2", "... of which the lane's divider" },
         { "SLOT_W",      z->slot_w,         NULL, "a warp of the scheduler" },
         { "SCHED_W",     z->sched_w,        NULL, "a scheduler" },
         { "WID_W",       z->wid_w,          NULL, "a warp's number in its TB" },
+        { "WARP_W",      z->warp_w,         NULL, "a warp slot of the SM (warp x NUM_SCHED + scheduler)" },
+        { "WRITES",      0, "2 + LDWB",     "the register file's write ports" },
         { "OP_W",        z->op_w,           NULL, "operation code (golden/isa/rv32.h)" },
     };
     const struct vport ports[] = {
@@ -116,8 +125,12 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[LANES*WID_W-1:0]",  "wid_i",       "per lane: its thread's warp in the TB" },
         { "input",  "",                   "whole_i",     "the lanes hold every live thread of their warps" },
         { "input",  "[31:0]",             "exit_pc_i",   "the kernel's exit (a return to it exits)" },
-        { NULL, NULL, NULL, "The write-back cycle (t + 1): the memory's answer" },
-        { "input",  "[LANES*32-1:0]",     "ld_data_i",   "per lane: a load's data, an AMO's old word" },
+        { NULL, NULL, NULL, "The LSU's write-back ports (cycle d): loads and atomics done" },
+        { "input",  "[LDWB-1:0]",         "ld_valid_i",  "a load or atomic is done (simtref_sm_mem's wb_valid_o)" },
+        { "input",  "[LDWB*5-1:0]",       "ld_rd_i",     "... its destination register" },
+        { "input",  "[LDWB*LANES-1:0]",   "ld_mask_i",   "... its lanes" },
+        { "input",  "[LDWB*LANES*WARP_W-1:0]", "ld_slots_i", "... each lane's thread's warp slot of the SM" },
+        { "input",  "[LDWB*LANES*32-1:0]", "ld_data_i",  "... each lane's value of rd" },
         { NULL, NULL, NULL, "The lanes (t + 1)" },
         { "output", "",                   "valid_o",     "the issued instruction is in the lanes" },
         { "output", "[LANES-1:0]",        "exec_o",      "the lanes that execute it" },
@@ -147,6 +160,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[LANES*SLOT_W-1:0]", "wr2_slot_o",  "... each lane's thread's warp" },
         { "output", "[4:0]",              "wr2_rd_o",    "... the register" },
         { "output", "[LANES*32-1:0]",     "wr2_data_o",  "... the values" },
+        { "output", "[LDWB*LANES-1:0]",   "ldw_o",       "the loads' write ports (d + 1): this scheduler's lanes" },
+        { "output", "[LDWB*LANES*SLOT_W-1:0]", "ldw_slot_o", "... each lane's thread's warp" },
+        { "output", "[LDWB*5-1:0]",       "ldw_rd_o",    "... the register" },
+        { "output", "[LDWB*LANES*32-1:0]", "ldw_data_o", "... the values" },
     };
 
     emit_file_header(v, "simtref_sm_exec.v", "the datapath of a warp scheduler's issue port",
@@ -160,7 +177,11 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// DIV_PIPE = %u cycles after it entered and is written through the",
               cfg->div_latency - EXEC_EDGES);
     vgen_line(v, "// second write port, in time for an instruction issued at its due");
-    vgen_line(v, "// cycle (t + DIV_LATENCY).  A register not written since its thread's");
+    vgen_line(v, "// cycle (t + DIV_LATENCY).  A load's or atomic's value comes with its");
+    vgen_line(v, "// done on an LSU write-back port in cycle d, of the lanes whose thread");
+    vgen_line(v, "// is this scheduler's (warp slot mod NUM_SCHED), and is written at");
+    vgen_line(v, "// d + 1's edge through a write port of its own; the bypass gives it");
+    vgen_line(v, "// to a read at that edge.  A register not written since its thread's");
     vgen_line(v, "// placement reads its launch value: x2 the thread's stack top, x10 the");
     vgen_line(v, "// kernel's argument, else 0.");
     if (z->offsets)
@@ -171,9 +192,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "// sbr: the lanes of an indirect jump (jalr x0, not a return) going to");
         vgen_line(v, "// three or more targets run the lowest lane's target only.");
     }
-    vgen_line(v, "// Storage: the register file, the lanes' dividers, a written bit per");
-    vgen_line(v, "// thread register (%u), the issue register and the divides' rows.",
+    vgen_line(v, "// Storage: the register file, the lanes' dividers, a written bit and a");
+    vgen_line(v, "// load-in-flight bit per thread register (%u each), the issue register,",
               z->warps * z->lanes * 32);
+    vgen_line(v, "// the divides' rows and the write-back register of the loads done.");
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_exec", params, sizeof params / sizeof params[0],
                       ports, sizeof ports / sizeof ports[0]);
@@ -183,6 +205,10 @@ static void emit_codes(struct vgen *v, const struct exec_sizes *z)
 {
     static const struct { const char *name; unsigned op; } ops[] = {
         { "OP_JALR",             RV32_JALR },
+        { "OP_LB",               RV32_LB },
+        { "OP_LHU",              RV32_LHU },
+        { "OP_LR_W",             RV32_LR_W },
+        { "OP_AMOMAXU_W",        RV32_AMOMAXU_W },
         { "OP_DIV",              RV32_DIV },
         { "OP_DIVU",             RV32_DIVU },
         { "OP_REM",              RV32_REM },
@@ -204,6 +230,94 @@ static void emit_codes(struct vgen *v, const struct exec_sizes *z)
               SM_STACK_BYTES);
     vgen_line(v, "localparam [31:0]     LANES_V            = LANES;");
     vgen_line(v, "localparam [31:0]     SCHEDS_V           = NUM_SCHED;");
+}
+
+static void emit_load_writeback(struct vgen *v, enum rtl_defect defect)
+{
+    const struct vreg live[] = {
+        { "ldw_q",    "{(LDWB*LANES){1'b0}}",        "ldw_d" },
+    };
+    const struct vreg held[] = {
+        { "ldslot_q", "{(LDWB*LANES*SLOT_W){1'b0}}", "ldslot_d" },
+        { "ldrd_q",   "{(LDWB*5){1'b0}}",            "ld_rd_i" },
+        { "lddata_q", "{(LDWB*LANES*32){1'b0}}",     "ld_data_i" },
+    };
+
+    vgen_section(v, "The LSU's write-backs (cycle d), written at d + 1's edge");
+    vgen_line(v, "// A lane's thread is this scheduler's when its warp slot of the SM is");
+    vgen_line(v, "// warp x NUM_SCHED + sched_i; its warp here is slot / NUM_SCHED.  The");
+    vgen_line(v, "// done's lanes and slots come from the table of loads in flight in d:");
+    vgen_line(v, "// the write-back register takes them and the values at d's edge.");
+    vgen_line(v, "reg  [LDWB*LANES-1:0]        ldw_d;");
+    vgen_line(v, "reg  [LDWB*LANES*SLOT_W-1:0] ldslot_d;");
+    vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+    vgen_line(v, "reg  [31:0]                  lslot, lwarp;   // below NUM_WARPS * NUM_SCHED");
+    vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    vgen_line(v, "integer lp, ll;");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "ldw_d    = {(LDWB*LANES){1'b0}};");
+    vgen_line(v, "ldslot_d = {(LDWB*LANES*SLOT_W){1'b0}};");
+    vgen_line(v, "lslot    = 32'd0;");
+    vgen_line(v, "lwarp    = 32'd0;");
+    vgen_begin(v, "for (lp = 0; lp < LDWB; lp = lp + 1)");
+    vgen_begin(v, "for (ll = 0; ll < LANES; ll = ll + 1)");
+    vgen_line(v, "lslot = {{(32-WARP_W){1'b0}}, ld_slots_i[(lp*LANES + ll)*WARP_W +: WARP_W]};");
+    vgen_line(v, "lwarp = lslot / SCHEDS_V;");
+    vgen_line(v, "ldw_d[lp*LANES + ll] = ld_valid_i[lp] && ld_mask_i[lp*LANES + ll]");
+    vgen_line(v, "                       && lslot %% SCHEDS_V == {{(32-SCHED_W){1'b0}}, sched_i};");
+    vgen_line(v, "ldslot_d[(lp*LANES + ll)*SLOT_W +: SLOT_W] = lwarp[SLOT_W-1:0];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_blank(v);
+    vgen_line(v, "reg  [LDWB*LANES-1:0]        ldw_q;      // the lanes written at d + 1's edge");
+    vgen_line(v, "reg  [LDWB*LANES*SLOT_W-1:0] ldslot_q;   // ... their threads' warps");
+    vgen_line(v, "reg  [LDWB*5-1:0]            ldrd_q;     // ... the registers");
+    vgen_line(v, "reg  [LDWB*LANES*32-1:0]     lddata_q;   // ... the values");
+    vgen_ff(v, live, sizeof live / sizeof live[0], NULL);
+    vgen_ff(v, held, sizeof held / sizeof held[0], "|ld_valid_i");
+    vgen_blank(v);
+    vgen_line(v, "wire [LDWB*LANES-1:0]        ldw;        // the loads' write ports now");
+    vgen_line(v, "reg  [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)");
+    vgen_line(v, "wire [LDWB*LANES*SLOT_W-1:0] ldslot;");
+    vgen_line(v, "wire [LDWB*5-1:0]            ldrd;");
+    vgen_line(v, "wire [LDWB*LANES*32-1:0]     lddata;");
+    if (defect == DEFECT_SM_EXEC_LOAD_LATE) {
+        const struct vreg late[] = {
+            { "late_w_q",    "{(LDWB*LANES){1'b0}}",        "ldw_q" },
+            { "late_slot_q", "{(LDWB*LANES*SLOT_W){1'b0}}", "ldslot_q" },
+            { "late_rd_q",   "{(LDWB*5){1'b0}}",            "ldrd_q" },
+            { "late_data_q", "{(LDWB*LANES*32){1'b0}}",     "lddata_q" },
+        };
+        vgen_line(v, "// DELIBERATE DEFECT (%s): the write-back goes through a",
+                  rtl_defect_name(defect));
+        vgen_line(v, "// second register: a load's register is written a cycle late.");
+        vgen_line(v, "reg  [LDWB*LANES-1:0]        late_w_q;");
+        vgen_line(v, "reg  [LDWB*LANES*SLOT_W-1:0] late_slot_q;");
+        vgen_line(v, "reg  [LDWB*5-1:0]            late_rd_q;");
+        vgen_line(v, "reg  [LDWB*LANES*32-1:0]     late_data_q;");
+        vgen_ff(v, late, sizeof late / sizeof late[0], NULL);
+        vgen_line(v, "assign ldw    = late_w_q & ldkeep;");
+        vgen_line(v, "assign ldslot = late_slot_q;");
+        vgen_line(v, "assign ldrd   = late_rd_q;");
+        vgen_line(v, "assign lddata = late_data_q;");
+    } else {
+        vgen_line(v, "assign ldw    = ldw_q & ldkeep;");
+        vgen_line(v, "assign ldslot = ldslot_q;");
+        vgen_line(v, "assign ldrd   = ldrd_q;");
+        vgen_line(v, "assign lddata = lddata_q;");
+    }
+    vgen_blank(v);
+    vgen_line(v, "// Each port's register for every lane (the register file's rd_i).");
+    vgen_line(v, "wire [LDWB*LANES*5-1:0]      ldrds;");
+    vgen_line(v, "genvar gp;");
+    vgen_generate(v);
+    vgen_line(v, "for (gp = 0; gp < LDWB; gp = gp + 1) begin : g_ldrd");
+    vgen_indent(v);
+    vgen_line(v, "assign ldrds[gp*LANES*5 +: LANES*5] = {LANES{ldrd[gp*5 +: 5]}};");
+    vgen_dedent(v);
+    vgen_line(v, "end");
+    vgen_endgenerate(v);
 }
 
 static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
@@ -229,7 +343,8 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
         { "v2_q",    "{LANES{1'b0}}",         "v2_d" },
         { "b1_q",    "{LANES{1'b0}}",         "b1_d" },
         { "b2_q",    "{LANES{1'b0}}",         "b2_d" },
-        { "bval_q",  "{(LANES*32){1'b0}}",    "l_val" },
+        { "bv1_q",   "{(LANES*32){1'b0}}",    "bv1_d" },
+        { "bv2_q",   "{(LANES*32){1'b0}}",    "bv2_d" },
     };
 
     vgen_section(v, "The issue (cycle t): each lane's thread's warp, the issue register");
@@ -262,20 +377,22 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
     vgen_dedent(v);
     vgen_line(v, "endfunction");
     vgen_blank(v);
-    vgen_line(v, "// The bypass: the lanes' results written at this edge (wr1, the");
-    vgen_line(v, "// instruction in the lanes now) to the registers read at it, which the");
-    vgen_line(v, "// banks read before the write.  A memory instruction none of whose");
-    vgen_line(v, "// lanes accesses memory (sc.w failing in every lane) is released by the");
-    vgen_line(v, "// LSU as it is sent: its dependent issues the next cycle.");
-    vgen_line(v, "reg  [LANES-1:0]  b1_d, b2_d;");
-    vgen_line(v, "wire [LANES-1:0]  wr1;      // the write port's lanes now (below) ...");
-    vgen_line(v, "wire [LANES*32-1:0] l_val;  // ... and values (the lanes')");
-    vgen_line(v, "integer il;");
+    vgen_line(v, "// The bypass: the values written at this edge to the registers read at");
+    vgen_line(v, "// it, which the banks read before the write: the lanes' results (wr1,");
+    vgen_line(v, "// the instruction in the lanes now) and the loads' (ldw, done in the");
+    vgen_line(v, "// last cycle: the scoreboard released their registers at its edge).");
+    vgen_line(v, "reg  [LANES-1:0]    b1_d, b2_d;");
+    vgen_line(v, "reg  [LANES*32-1:0] bv1_d, bv2_d;");
+    vgen_line(v, "wire [LANES-1:0]    wr1;      // the lanes' write port now (below) ...");
+    vgen_line(v, "wire [LANES*32-1:0] l_val;    // ... and values (the lanes')");
+    vgen_line(v, defect == DEFECT_SM_EXEC_NO_BYPASS ? "integer il;" : "integer il, ip;");
     vgen_begin(v, "always @*");
-    vgen_line(v, "v1_d = {LANES{1'b0}};");
-    vgen_line(v, "v2_d = {LANES{1'b0}};");
-    vgen_line(v, "b1_d = {LANES{1'b0}};");
-    vgen_line(v, "b2_d = {LANES{1'b0}};");
+    vgen_line(v, "v1_d  = {LANES{1'b0}};");
+    vgen_line(v, "v2_d  = {LANES{1'b0}};");
+    vgen_line(v, "b1_d  = {LANES{1'b0}};");
+    vgen_line(v, "b2_d  = {LANES{1'b0}};");
+    vgen_line(v, "bv1_d = l_val;");
+    vgen_line(v, "bv2_d = l_val;");
     vgen_begin(v, "for (il = 0; il < LANES; il = il + 1)");
     vgen_line(v, "v1_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs1_i)];");
     vgen_line(v, "v2_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs2_i)];");
@@ -288,6 +405,18 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
         vgen_begin(v, "if (wr1[il] && rd_q != 5'd0 && slots_q[il*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W])");
         vgen_line(v, "b1_d[il] = rd_q == insn_rs1_i;");
         vgen_line(v, "b2_d[il] = rd_q == insn_rs2_i;");
+        vgen_end(v);
+        vgen_begin(v, "for (ip = 0; ip < LDWB; ip = ip + 1)");
+        vgen_begin(v, "if (ldw[ip*LANES + il] && ldrd[ip*5 +: 5] != 5'd0 && ldslot[(ip*LANES + il)*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W])");
+        vgen_begin(v, "if (ldrd[ip*5 +: 5] == insn_rs1_i)");
+        vgen_line(v, "b1_d[il]            = 1'b1;");
+        vgen_line(v, "bv1_d[il*32 +: 32]  = lddata[(ip*LANES + il)*32 +: 32];");
+        vgen_end(v);
+        vgen_begin(v, "if (ldrd[ip*5 +: 5] == insn_rs2_i)");
+        vgen_line(v, "b2_d[il]            = 1'b1;");
+        vgen_line(v, "bv2_d[il*32 +: 32]  = lddata[(ip*LANES + il)*32 +: 32];");
+        vgen_end(v);
+        vgen_end(v);
         vgen_end(v);
     }
     vgen_end(v);
@@ -305,8 +434,8 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
     vgen_line(v, "reg  [LANES*WID_W-1:0]  wid_q;");
     vgen_line(v, "reg                     whole_q;");
     vgen_line(v, "reg  [LANES-1:0]        v1_q, v2_q;");
-    vgen_line(v, "reg  [LANES-1:0]        b1_q, b2_q;  // ... the write port wrote them at the read");
-    vgen_line(v, "reg  [LANES*32-1:0]     bval_q;      // ... with these values");
+    vgen_line(v, "reg  [LANES-1:0]        b1_q, b2_q;  // ... a write port wrote them at the read");
+    vgen_line(v, "reg  [LANES*32-1:0]     bv1_q, bv2_q;  // ... with these values");
     vgen_ff(v, live, sizeof live / sizeof live[0], NULL);
     vgen_ff(v, held, sizeof held / sizeof held[0], "issue_i");
 }
@@ -327,9 +456,8 @@ static void emit_operands(struct vgen *v)
     vgen_line(v, "wire [31:0] top    = STACK_BASE + (thread + 32'd1) * STACK_BYTES;");
     vgen_line(v, "wire [31:0] l1     = (rs1_q == 5'd2) ? top : (rs1_q == 5'd10) ? args_i : 32'd0;");
     vgen_line(v, "wire [31:0] l2     = (rs2_q == 5'd2) ? top : (rs2_q == 5'd10) ? args_i : 32'd0;");
-    vgen_line(v, "wire [31:0] bv     = bval_q[gl*32 +: 32];");
-    vgen_line(v, "assign a1[gl*32 +: 32] = b1_q[gl] ? bv : v1_q[gl] ? rf_rs1[gl*32 +: 32] : l1;");
-    vgen_line(v, "assign a2[gl*32 +: 32] = b2_q[gl] ? bv : v2_q[gl] ? rf_rs2[gl*32 +: 32] : l2;");
+    vgen_line(v, "assign a1[gl*32 +: 32] = b1_q[gl] ? bv1_q[gl*32 +: 32] : v1_q[gl] ? rf_rs1[gl*32 +: 32] : l1;");
+    vgen_line(v, "assign a2[gl*32 +: 32] = b2_q[gl] ? bv2_q[gl*32 +: 32] : v2_q[gl] ? rf_rs2[gl*32 +: 32] : l2;");
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_endgenerate(v);
@@ -395,7 +523,7 @@ static void emit_lanes(struct vgen *v, const struct exec_sizes *z,
         { "rs2_i",         "a2[gl*32 +: 32]",      NULL },
         { "csr_i",         "csr",                  NULL },
         { "csr_present_i", "{6{1'b1}}",            "every SIMT CSR exists" },
-        { "mem_rdata_i",   "ld_data_i[gl*32 +: 32]", NULL },
+        { "mem_rdata_i",   "32'd0",                "a load's value comes with its done" },
         { "status_o",      "l_status[gl*3 +: 3]",  NULL },
         { "rd_write_o",    "l_rdw[gl]",            NULL },
         { "rd_value_o",    "l_val[gl*32 +: 32]",   NULL },
@@ -526,7 +654,8 @@ static void emit_write_back(struct vgen *v, unsigned pipe,
     }
     vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "assign wr1 = exec & l_rdw & {LANES{!div_op}};");
+    vgen_line(v, "// a load's or atomic's register is written at its done (l_mem)");
+    vgen_line(v, "assign wr1 = exec & l_rdw & ~l_mem & {LANES{!div_op}};");
     if (defect == DEFECT_SM_EXEC_DIV_ROW_EARLY) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): the divide's row is read one",
                   rtl_defect_name(defect));
@@ -543,8 +672,8 @@ static void emit_write_back(struct vgen *v, unsigned pipe,
     vgen_line(v, "wire [4:0]       rd2 = dq_rd_q[ROW*5 +: 5];");
     vgen_line(v, "wire [LANES*SLOT_W-1:0] slots2 = dq_slots_q[ROW*LANES*SLOT_W +: LANES*SLOT_W];");
     vgen_blank(v);
-    vgen_line(v, "// The written bits: set by both ports, cleared by a placement.");
-    vgen_line(v, "integer wl, ww;");
+    vgen_line(v, "// The written bits: set by every write port, cleared by a placement.");
+    vgen_line(v, "integer wl, ww, wp;");
     vgen_begin(v, "always @*");
     vgen_line(v, "wrt_d = wrt_q;");
     vgen_begin(v, "for (wl = 0; wl < LANES; wl = wl + 1)");
@@ -553,6 +682,11 @@ static void emit_write_back(struct vgen *v, unsigned pipe,
     vgen_end(v);
     vgen_begin(v, "if (wr2[wl] && rd2 != 5'd0)");
     vgen_line(v, "wrt_d[bit_of(slots2[wl*SLOT_W +: SLOT_W], wl, rd2)] = 1'b1;");
+    vgen_end(v);
+    vgen_begin(v, "for (wp = 0; wp < LDWB; wp = wp + 1)");
+    vgen_begin(v, "if (ldw[wp*LANES + wl] && ldrd[wp*5 +: 5] != 5'd0)");
+    vgen_line(v, "wrt_d[bit_of(ldslot[(wp*LANES + wl)*SLOT_W +: SLOT_W], wl, ldrd[wp*5 +: 5])] = 1'b1;");
+    vgen_end(v);
     vgen_end(v);
     vgen_end(v);
     vgen_begin(v, "for (ww = 0; ww < NUM_WARPS; ww = ww + 1)");
@@ -566,6 +700,52 @@ static void emit_write_back(struct vgen *v, unsigned pipe,
     vgen_line(v, "wrt_q <= wrt_d;");
     vgen_end(v);
     vgen_blank(v);
+    vgen_line(v, "// Per thread register: a load or atomic to it is in flight, from its");
+    vgen_line(v, "// issue's edge to its write.  A placement clears its warp's bits, so a");
+    vgen_line(v, "// load done after its thread exited and the slot was placed again (one");
+    vgen_line(v, "// whose register was never read: the callee-saved registers restored");
+    vgen_line(v, "// before a return to the exit) writes nothing.");
+    vgen_line(v, "wire mem_rd = ((insn_op_i >= OP_LB && insn_op_i <= OP_LHU)");
+    vgen_line(v, "               || (insn_op_i >= OP_LR_W && insn_op_i <= OP_AMOMAXU_W))");
+    vgen_line(v, "              && insn_rd_i != 5'd0;");
+    vgen_line(v, "reg  [NUM_WARPS*LANES*32-1:0] ldp_q, ldp_d;");
+    vgen_line(v, "integer kp, kl;");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "ldkeep = {(LDWB*LANES){1'b0}};");
+    vgen_begin(v, "for (kp = 0; kp < LDWB; kp = kp + 1)");
+    vgen_begin(v, "for (kl = 0; kl < LANES; kl = kl + 1)");
+    vgen_line(v, "ldkeep[kp*LANES + kl] =");
+    vgen_line(v, "    ldp_q[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_line(v, "// the writes clear, then the issue sets (a load issued at the edge that");
+    vgen_line(v, "// writes the last one to its register), then a placement clears");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "ldp_d = ldp_q;");
+    vgen_begin(v, "for (kp = 0; kp < LDWB; kp = kp + 1)");
+    vgen_begin(v, "for (kl = 0; kl < LANES; kl = kl + 1)");
+    vgen_begin(v, "if (ldw[kp*LANES + kl])");
+    vgen_line(v, "ldp_d[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])] = 1'b0;");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_begin(v, "for (kl = 0; kl < LANES; kl = kl + 1)");
+    vgen_begin(v, "if (issue_i && mask_i[kl] && mem_rd)");
+    vgen_line(v, "ldp_d[bit_of(t_slots[kl*SLOT_W +: SLOT_W], kl, insn_rd_i)] = 1'b1;");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_begin(v, "for (kl = 0; kl < NUM_WARPS; kl = kl + 1)");
+    vgen_begin(v, "if (place_i[kl])");
+    vgen_line(v, "ldp_d[kl*LANES*32 +: LANES*32] = {(LANES*32){1'b0}};");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_line(v, "// (not reset: a warp's placement clears its bits before its first issue)");
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_line(v, "ldp_q <= ldp_d;");
+    vgen_end(v);
+    vgen_blank(v);
     vgen_line(v, "assign wr_o       = wr1;");
     vgen_line(v, "assign wr_slot_o  = slots_q;");
     vgen_line(v, "assign wr_rd_o    = rd_q;");
@@ -574,6 +754,10 @@ static void emit_write_back(struct vgen *v, unsigned pipe,
     vgen_line(v, "assign wr2_slot_o = slots2;");
     vgen_line(v, "assign wr2_rd_o   = rd2;");
     vgen_line(v, "assign wr2_data_o = l_dval;");
+    vgen_line(v, "assign ldw_o      = ldw;");
+    vgen_line(v, "assign ldw_slot_o = ldslot;");
+    vgen_line(v, "assign ldw_rd_o   = ldrd;");
+    vgen_line(v, "assign ldw_data_o = lddata;");
 }
 
 static void emit_regfile_part(struct vgen *v)
@@ -581,6 +765,7 @@ static void emit_regfile_part(struct vgen *v)
     const struct vconn params[] = {
         { "LANES", "LANES",     NULL },
         { "SLOTS", "NUM_WARPS", "the scheduler's warps: no other issue port reads them" },
+        { "WRITES", "WRITES",   "the lanes', the divider's, the loads'" },
     };
     const struct vconn conns[] = {
         VCONN_SAME("clk_i"),
@@ -590,14 +775,10 @@ static void emit_regfile_part(struct vgen *v)
         { "offset_i", "t_slots",             "harp's per-lane offsets" },
         { "rs1_i",    "{LANES{insn_rs1_i}}", NULL },
         { "rs2_i",    "{LANES{insn_rs2_i}}", NULL },
-        { "write_i",  "wr1",                 "the lanes' results" },
-        { "wslot_i",  "slots_q",             NULL },
-        { "rd_i",     "{LANES{rd_q}}",       NULL },
-        { "wdata_i",  "l_val",               NULL },
-        { "write2_i", "wr2",                 "the divider's" },
-        { "wslot2_i", "slots2",              NULL },
-        { "rd2_i",    "{LANES{rd2}}",        NULL },
-        { "wdata2_i", "l_dval",              NULL },
+        { "write_i",  "{ldw, wr2, wr1}",     "port 0 the lanes', 1 the divider's, 2.. the loads'" },
+        { "wslot_i",  "{ldslot, slots2, slots_q}", NULL },
+        { "rd_i",     "{ldrds, {LANES{rd2}}, {LANES{rd_q}}}", NULL },
+        { "wdata_i",  "{lddata, l_dval, l_val}", NULL },
         { "rs1_o",    "rf_rs1",              NULL },
         { "rs2_o",    "rf_rs2",              NULL },
     };
@@ -617,6 +798,8 @@ void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
     z.slot_w = z.warps > 1 ? bits_for(z.warps - 1) : 1;
     z.sched_w = cfg->schedulers > 1 ? bits_for(cfg->schedulers - 1) : 1;
     z.wid_w = cfg->max_warps_per_tb > 1 ? bits_for(cfg->max_warps_per_tb - 1) : 1;
+    z.ldwb = cfg->lsu_writebacks;
+    z.warp_w = z.warps * cfg->schedulers > 1 ? bits_for(z.warps * cfg->schedulers - 1) : 1;
     z.op_w = 1;
     while ((1u << z.op_w) < RV32_N_OPS)
         z.op_w++;
@@ -630,6 +813,7 @@ void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "wire unused_inputs = ^owner_i;   // no per-lane offsets");
         vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     }
+    emit_load_writeback(v, defect);
     emit_issue_register(v, &z, defect);
     emit_operands(v);
     emit_exec_lanes(v, &z);

@@ -18,8 +18,10 @@
 // registers (x0 among them) and values; with per-lane offsets (harp)
 // each lane reads its own warp slot, mostly not the issuing warp's.  The
 // model has one write per lane a cycle; the module takes each through
-// either of its two write ports, chosen at random, the other port
-// holding another register and value with its enable low.
+// one of its write ports (the lanes', the divider's, one per LSU
+// write-back port), chosen at random, the other ports holding other
+// registers, slots and values with their enables low.  Every port must
+// write.
 #include <string>
 #include <vector>
 
@@ -40,6 +42,7 @@ struct Coverage {
     long same_cycle = 0;    // reads of a register written in that cycle
     long writes = 0;
     long resets = 0;
+    std::vector<long> port_writes;  // writes through each write port
 };
 
 class Bench {
@@ -55,6 +58,8 @@ class Bench {
         regfile_geometry(&cfg, &g_);
         slot_w_ = clog2(g_.slots) ? clog2(g_.slots) : 1;
         written_.assign((size_t)g_.lanes * g_.slots * REGFILE_REGS, false);
+        port_.assign(g_.lanes, 0);
+        cov_.port_writes.assign(g_.writes, 0);
     }
 
     static bool has_scenario(const simt_config &, const std::string &)
@@ -86,10 +91,12 @@ class Bench {
                                                    : rng_.below(REGFILE_REGS));
             in.wdata[l] = (uint32_t)rng_.next();
         }
-        // the module's second write port takes some lanes' writes; the
-        // port not writing a lane gets other fields, which it must not use
-        second_ = rng_.next();
+        // each lane's write goes through one port; the ports not writing a
+        // lane get other fields, which they must not use
+        for (unsigned l = 0; l < g_.lanes; l++)
+            port_[l] = rng_.below(g_.writes);
         idle_rd_ = (uint8_t)rng_.below(REGFILE_REGS);
+        idle_slot_ = hot_slot();
         idle_data_ = (uint32_t)rng_.next();
         return true;
     }
@@ -97,20 +104,21 @@ class Bench {
     void drive(Vsimtref_regfile &top, const regfile_in &in) const
     {
         tb::set_field(top.read_i, 0, g_.lanes, in.read);
-        tb::set_field(top.write_i, 0, g_.lanes, in.write & ~second_);
-        tb::set_field(top.write2_i, 0, g_.lanes, in.write & second_);
         tb::set_field(top.slot_i, 0, slot_w_, in.slot);
         for (unsigned l = 0; l < g_.lanes; l++) {
             tb::set_field(top.offset_i, l * slot_w_, slot_w_, in.offset[l]);
             tb::set_field(top.rs1_i, l * 5, 5, in.rs1[l]);
             tb::set_field(top.rs2_i, l * 5, 5, in.rs2[l]);
-            bool two = second_ >> l & 1;
-            tb::set_field(top.wslot_i, l * slot_w_, slot_w_, in.wslot[l]);
-            tb::set_field(top.rd_i, l * 5, 5, two ? idle_rd_ : in.rd[l]);
-            tb::set_field(top.wdata_i, l * 32, 32, two ? idle_data_ : in.wdata[l]);
-            tb::set_field(top.wslot2_i, l * slot_w_, slot_w_, in.wslot[l]);
-            tb::set_field(top.rd2_i, l * 5, 5, two ? in.rd[l] : idle_rd_);
-            tb::set_field(top.wdata2_i, l * 32, 32, two ? in.wdata[l] : idle_data_);
+            for (unsigned k = 0; k < g_.writes; k++) {
+                bool mine = port_[l] == k;
+                unsigned at = k * g_.lanes + l;
+                tb::set_field(top.write_i, at, 1, mine && (in.write >> l & 1));
+                tb::set_field(top.wslot_i, at * slot_w_, slot_w_,
+                              mine ? in.wslot[l] : idle_slot_);
+                tb::set_field(top.rd_i, at * 5, 5, mine ? in.rd[l] : idle_rd_);
+                tb::set_field(top.wdata_i, at * 32, 32,
+                              mine ? in.wdata[l] : idle_data_);
+            }
         }
     }
 
@@ -180,6 +188,7 @@ class Bench {
             if ((in.write >> l & 1) && in.rd[l]) {
                 written_[index(l, in.wslot[l], in.rd[l])] = true;
                 cov_.writes++;
+                cov_.port_writes[port_[l]]++;
             }
     }
 
@@ -188,14 +197,19 @@ class Bench {
         std::printf("coverage: %ld register reads compared (%ld at another "
                     "warp slot than the issuer's), %ld x0 reads, %ld reads "
                     "of a register written in the same cycle, %ld cycles "
-                    "reading every lane, %ld writes, %ld resets\n",
-                    cov_.compared, cov_.offset_reads, cov_.x0_reads,
-                    cov_.same_cycle, cov_.full_reads, cov_.writes,
-                    cov_.resets);
+                    "reading every lane, %ld writes (", cov_.compared,
+                    cov_.offset_reads, cov_.x0_reads, cov_.same_cycle,
+                    cov_.full_reads, cov_.writes);
+        for (unsigned k = 0; k < g_.writes; k++)
+            std::printf("%s%ld", k ? ", " : "by port: ", cov_.port_writes[k]);
+        std::printf("), %ld resets\n", cov_.resets);
     }
 
     bool covered() const
     {
+        for (long n : cov_.port_writes)
+            if (n == 0)
+                return false;
         return cov_.compared && cov_.x0_reads && cov_.same_cycle &&
                cov_.full_reads && (!g_.offsets || cov_.offset_reads);
     }
@@ -236,8 +250,9 @@ class Bench {
     unsigned slot_w_;
     tb::Rng rng_;
     unsigned read_density_ = 4, write_density_ = 4;   // eighths of lanes
-    uint64_t second_ = 0;       // the lanes whose write goes to port 2
-    uint8_t idle_rd_ = 0;       // the other port's register ...
+    std::vector<unsigned> port_;    // each lane's write port this cycle
+    uint8_t idle_rd_ = 0;       // the other ports' register, ...
+    unsigned idle_slot_ = 0;    // ... warp slot ...
     uint32_t idle_data_ = 0;    // ... and value, not to be written
     unsigned hot_[4] = {0, 0, 0, 0};
     std::vector<bool> written_;     // written since the last reset

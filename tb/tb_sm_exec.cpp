@@ -16,16 +16,23 @@
 // (address, bytes, write, store data or the AMO's operand), the branch
 // unit's outcome (taken lanes, the two targets, split, exits, simt.bar,
 // simt.prio), and the register file's write port (lanes, warp slots, the
-// register, the values).  The memory's answer to a load or atomic is an
-// input in t + 1 (ld_data_i): the C's data, which the module extends.  A
-// divide's value leaves the divider div_latency - 2 cycles after it
-// entered the lanes (t + div_latency - 1), where the second write port
-// must write it with its register and warps; no other cycle may show a
-// write there.  The two write ports never write one register of one
+// register, the values).  A load's or atomic's register is written when
+// the C's LSU reports it done (its write-backs, struct sm_mem_probe): in
+// the done's cycle d the module's LSU write-back ports get the done's
+// register, lanes and each lane's warp slot of the SM, with the values
+// the C wrote at the issue (kept in the probe's load_data); in d + 1 the
+// load write ports must show this scheduler's lanes at their warps with
+// that register and those values, and no other cycle may show a write
+// there.  A divide's value leaves the divider div_latency - 2 cycles
+// after it entered the lanes (t + div_latency - 1), where the second
+// write port must write it with its register and warps; no other cycle
+// may show a write there.  No two write ports write one register of one
 // thread in a cycle (checked: the C never lets a destination be written
 // twice at once), nor is a warp placed while a divide of its slot's
 // last warp is in the divider (checked: the module would write the new
-// thread's register).  The instructions that read a register of a thread
+// thread's register).  A load may be in flight at such a placement (its
+// register never read again): the module drops its lanes of the placed
+// slot at the done, and so does the expectation.  The instructions that read a register of a thread
 // at the edge that writes it (the module's bypass) are counted.  The
 // module's state (the banks, the written bits, the dividers) is never
 // read back: a wrong operand shows as a wrong result.
@@ -69,13 +76,57 @@ struct Coverage {
                   writes = 0, divides = 0, both_ports = 0, loads = 0,
                   stores = 0, atomics = 0, splits = 0, serialized = 0,
                   exits = 0, returns = 0, bars = 0, prios = 0, regrouped = 0,
-                  placed = 0, bypassed = 0;
+                  placed = 0, bypassed = 0, load_writes = 0,
+                  load_regrouped = 0, load_bypassed = 0, load_dropped = 0;
 };
 
 // The sizes of the module's ports.
 struct Widths {
-    unsigned lanes, warps, slot_w, sched_w, wid_w, div_pipe;
+    unsigned lanes, warps, slot_w, sched_w, wid_w, div_pipe, ldwb, warp_w,
+             scheds;
 };
+
+// A load or atomic done on an LSU write-back port: its register, lanes,
+// each lane's thread's warp slot of the SM and the values rd takes.
+struct LoadDone {
+    unsigned warp, rd;          // the issuing warp slot of the SM, rd
+    uint64_t lanes;
+    uint64_t keep;              // the lanes whose thread was not placed since
+    std::vector<unsigned> slot;
+    std::vector<uint32_t> value;
+};
+
+// A load or atomic in flight (from its send to its done): its issuing
+// warp slot and register, its lanes and their threads' warp slots.
+struct InFlight {
+    unsigned warp, rd;
+    uint64_t lanes;
+    uint64_t live;              // ... whose thread was not placed since
+    std::vector<unsigned> slot;
+};
+
+// The C's write-backs of this cycle (the table's dones, in port order).
+std::vector<LoadDone> dones_of(const sm_mem_probe &mp, unsigned lanes)
+{
+    std::vector<LoadDone> out;
+    unsigned k = 0;
+
+    if (!mp.evaluated)
+        return out;
+    for (unsigned i = 0; i < mp.n_done && k < mp.n_wdone; i++) {
+        if (mp.done[i].rd == 0)
+            continue;
+        LoadDone d{mp.done[i].warp, mp.done[i].rd, mp.wdone_mask[k], mp.wdone_mask[k], std::vector<unsigned>(lanes),
+                   std::vector<uint32_t>(lanes)};
+        for (unsigned l = 0; l < lanes; l++) {
+            d.slot[l] = mp.wdone_slots[k][l];
+            d.value[l] = mp.wdone_data[k][l];
+        }
+        out.push_back(d);
+        k++;
+    }
+    return out;
+}
 
 // A divide's values, due on the second write port in cycle `at`.
 struct DivRow {
@@ -108,16 +159,41 @@ bool reads_at_write(const sm *m, const sm_exec_probe &p, const sm_exec_probe &q)
         return false;
     for (uint64_t k = p.mask & q.rec.mask; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctzll(k);
-        if (q.rec.res[l].rd_written && q.owner[l] == p.owner[l])
+        if (q.rec.res[l].rd_written && !q.mem[l] && q.owner[l] == p.owner[l])
             return true;
     }
     return false;
 }
 
-// Cycle t's inputs: the launch, its placements and the issue; the memory's
-// answer to the instruction of t - 1 (q).
+// Whether the instruction of cycle t (p, of scheduler s) reads, in a
+// lane, a register of that lane's thread which a load done in t - 1
+// writes at t's edge (the bypass from the load write ports).
+bool reads_at_load(const sm *m, unsigned s, const sm_exec_probe &p,
+                   const std::vector<LoadDone> &dones, const Widths &w)
+{
+    if (!p.executed || dones.empty())
+        return false;
+    struct decode_in in = { p.rec.pc };
+    struct decode_out u;
+    decode_eval(&m->dec, &in, &u);
+    if (!u.valid)
+        return false;
+    for (const LoadDone &d : dones) {
+        if (u.rs1 != d.rd && u.rs2 != d.rd)
+            continue;
+        for (uint64_t k = p.mask & d.keep; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            if (d.slot[l] % w.scheds == s && d.slot[l] / w.scheds == p.owner[l])
+                return true;
+        }
+    }
+    return false;
+}
+
+// Cycle t's inputs: the launch, its placements and the issue; the LSU's
+// write-backs of t.
 void drive(Top &top, const sm *m, unsigned s, const sm_exec_probe &p,
-           const sm_exec_probe &q, const Widths &w)
+           const std::vector<LoadDone> &dones, const Widths &w)
 {
     unsigned L = w.lanes;
 
@@ -144,8 +220,91 @@ void drive(Top &top, const sm *m, unsigned s, const sm_exec_probe &p,
         tb::set_field(top.owner_i, l * w.slot_w, w.slot_w, on ? p.owner[l] : 0);
         tb::set_field(top.ctaid_i, l * 32, 32, on ? p.ctaid[l] : 0);
         tb::set_field(top.wid_i, l * w.wid_w, w.wid_w, on ? p.wid[l] : 0);
-        tb::set_field(top.ld_data_i, l * 32, 32, q.executed ? q.rdata[l] : 0);
     }
+    for (unsigned i = 0; i < w.ldwb; i++) {
+        const LoadDone *d = i < dones.size() ? &dones[i] : nullptr;
+        tb::set_field(top.ld_valid_i, i, 1, d != nullptr);
+        tb::set_field(top.ld_rd_i, i * 5, 5, d ? d->rd : 0);
+        tb::set_field(top.ld_mask_i, i * L, L, d ? d->lanes : 0);
+        for (unsigned l = 0; l < L; l++) {
+            unsigned at = i * L + l;
+            tb::set_field(top.ld_slots_i, at * w.warp_w, w.warp_w, d ? d->slot[l] : 0);
+            tb::set_field(top.ld_data_i, at * 32, 32, d ? d->value[l] : 0);
+        }
+    }
+}
+
+// The load write ports in t + 1 for the write-backs of t (this
+// scheduler's lanes of each); no other port may write.
+bool compare_loads(const Top &top, unsigned s, const std::vector<LoadDone> &dones,
+                   const Widths &w, long cycle, const std::string &at,
+                   tb::Mismatch &mm, Coverage &cov)
+{
+    unsigned L = w.lanes;
+    bool ok = true;
+
+    for (unsigned i = 0; i < w.ldwb; i++) {
+        const LoadDone *d = i < dones.size() ? &dones[i] : nullptr;
+        uint64_t mine = 0;
+        for (uint64_t k = d ? d->keep : 0; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            if (d->slot[l] % w.scheds == s)
+                mine |= 1ull << l;
+        }
+        std::string port = at + "port " + std::to_string(i) + " ";
+        ok &= tb::expect(mm, cycle, port + "ldw_o", mine,
+                         tb::get_field(top.ldw_o, i * L, L));
+        if (mine)
+            ok &= tb::expect(mm, cycle, port + "ldw_rd_o", d->rd,
+                             tb::get_field(top.ldw_rd_o, i * 5, 5));
+        bool regrouped = false;
+        for (uint64_t k = mine; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            unsigned a = i * L + l;
+            ok &= tb::check(mm, cycle, d->slot[l] / w.scheds,
+                            tb::get_field(top.ldw_slot_o, a * w.slot_w, w.slot_w),
+                            [&] { return port + tb::indexed("ldw_slot_o", l); });
+            ok &= tb::check(mm, cycle, d->value[l],
+                            tb::get_field(top.ldw_data_o, a * 32, 32),
+                            [&] { return port + tb::indexed("ldw_data_o", l); });
+            regrouped |= d->slot[l] != d->slot[__builtin_ctzll(mine)];
+        }
+        cov.load_writes += (unsigned long)__builtin_popcountll(mine);
+        cov.load_regrouped += regrouped;
+    }
+    return ok;
+}
+
+// No two write ports write one register of one thread in a cycle.
+bool one_row_each(const Top &top, const Widths &w, long cycle,
+                  const std::string &at, tb::Mismatch &mm, Coverage &cov)
+{
+    unsigned L = w.lanes, ports = 2 + w.ldwb;
+    bool ok = true, two = false;
+
+    for (unsigned l = 0; l < L; l++) {
+        std::vector<std::pair<unsigned, unsigned>> rows;  // (slot, rd)
+        if (tb::get_field(top.wr_o, l, 1))
+            rows.emplace_back(tb::get_field(top.wr_slot_o, l * w.slot_w, w.slot_w),
+                              top.wr_rd_o);
+        if (tb::get_field(top.wr2_o, l, 1))
+            rows.emplace_back(tb::get_field(top.wr2_slot_o, l * w.slot_w, w.slot_w),
+                              top.wr2_rd_o);
+        for (unsigned i = 0; i + 2 < ports; i++)
+            if (tb::get_field(top.ldw_o, i * L + l, 1))
+                rows.emplace_back(tb::get_field(top.ldw_slot_o, (i * L + l) * w.slot_w,
+                                                w.slot_w),
+                                  tb::get_field(top.ldw_rd_o, i * 5, 5));
+        two |= rows.size() > 1;
+        for (size_t a = 0; a < rows.size(); a++)
+            for (size_t b = a + 1; b < rows.size(); b++) {
+                bool same = rows[a] == rows[b] && rows[a].second != 0;
+                ok &= tb::expect(mm, cycle, at + tb::indexed("one row on two write ports", l),
+                                 0, same);
+            }
+    }
+    cov.both_ports += two;
+    return ok;
 }
 
 // The outputs in cycle t + 1 (tb cycle `cycle`) for the instruction q of
@@ -185,7 +344,7 @@ bool compare(const Top &top, const sm_exec_probe &q, std::deque<DivRow> &rows,
                 ok &= tb::check(mm, cycle, q.wdata[l],
                                 tb::get_field(top.mem_wdata_o, l * 32, 32), name("mem_wdata_o", l));
             }
-            if (x.rd_written)
+            if (x.rd_written && !q.mem[l])
                 wr |= 1ull << l;
         }
         for (uint64_t k = q.mask; k; k &= k - 1) {
@@ -203,7 +362,8 @@ bool compare(const Top &top, const sm_exec_probe &q, std::deque<DivRow> &rows,
         ok &= tb::expect(mm, cycle, at + "bar_o", q.out.bar, top.bar_o);
         ok &= tb::expect(mm, cycle, at + "prio_o", q.out.prio, top.prio_o);
         ok &= tb::expect(mm, cycle, at + "control_o", q.out.control, top.control_o);
-        // the lanes' results on the write port now; a divide's later
+        // the lanes' results on the write port now; a divide's later; a
+        // load's or atomic's at its done
         ok &= tb::expect(mm, cycle, at + "wr_o", div ? 0 : wr,
                          tb::get_field(top.wr_o, 0, L));
         if (!div && wr)
@@ -269,17 +429,6 @@ bool compare(const Top &top, const sm_exec_probe &q, std::deque<DivRow> &rows,
     } else {
         ok &= tb::expect(mm, cycle, at + "wr2_o", 0, wr2);
     }
-    // both ports in one bank: never one register of one thread
-    uint64_t both = tb::get_field(top.wr_o, 0, L) & wr2;
-    for (uint64_t k = both; k; k &= k - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(k);
-        bool same = top.wr_rd_o == top.wr2_rd_o && top.wr_rd_o != 0
-                    && tb::get_field(top.wr_slot_o, l * w.slot_w, w.slot_w)
-                       == tb::get_field(top.wr2_slot_o, l * w.slot_w, w.slot_w);
-        ok &= tb::expect(mm, cycle, at + tb::indexed("one row on both write ports", l),
-                         0, same);
-    }
-    cov.both_ports += both != 0;
     return ok;
 }
 
@@ -307,11 +456,19 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     const Widths w = { L, W, W > 1 ? bits_for(W - 1) : 1,
                        S > 1 ? bits_for(S - 1) : 1,
                        cfg.max_warps_per_tb > 1 ? bits_for(cfg.max_warps_per_tb - 1) : 1,
-                       cfg.div_latency - 2 };
+                       cfg.div_latency - 2, cfg.lsu_writebacks,
+                       S * W > 1 ? bits_for(S * W - 1) : 1, S };
     std::vector<sm_exec_probe> probe(S), prev(S);
     std::vector<std::deque<DivRow>> rows(S);
     tb::SchedTops<Top> top(S, fst, traced);
     r.m->exec_probe = probe.data();
+    // the write-backs: the C keeps each load's values from its send to
+    // its done in load_data
+    std::unique_ptr<sm_mem_probe> mp(new sm_mem_probe());
+    std::vector<uint32_t> load_data((size_t)S * W * 32 * L);
+    std::vector<LoadDone> dones, prev_dones;
+    std::vector<InFlight> flight;
+    r.m->mem_probe = mp.get();
     bool running = true;
     // past the kernel's end: the last instruction's outputs, then the
     // divides still in the dividers
@@ -320,6 +477,9 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
             uint64_t before = r.m->st.cycles;
             for (auto &p : probe)
                 p = sm_exec_probe{};
+            mp->evaluated = false;
+            mp->n_rd = 0;
+            mp->load_data = load_data.data();
             sm_cycle(r.m);
             if (r.m->status == SM_ERROR)
                 break;          // sm_finish() tells why
@@ -329,25 +489,58 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
                 return mm;
             }
             running = r.m->status == SM_RUNNING;
+            dones = dones_of(*mp, L);
+            if (mp->evaluated && mp->send) {
+                InFlight f{mp->sent.slot, mp->sent.rd, mp->sent.e.mask,
+                           mp->sent.e.mask, std::vector<unsigned>(L)};
+                for (unsigned l = 0; l < L; l++)
+                    f.slot[l] = mp->sent.e.slot[l];
+                flight.push_back(f);
+            }
         } else {
-            bool drained = true;
+            bool drained = prev_dones.empty();
             for (unsigned s = 0; s < S; s++)
                 drained &= rows[s].empty() && !prev[s].executed;
             if (drained)
                 break;
             for (auto &p : probe)
                 p = sm_exec_probe{};
+            dones.clear();
+        }
+        // a placement drops the lanes of its slot from the loads in flight
+        for (unsigned s = 0; s < S; s++)
+            for (unsigned v = 0; v < W; v++)
+                for (InFlight &f : flight)
+                    for (uint64_t k = probe[s].placed[v] ? f.live : 0; k; k &= k - 1)
+                        if (f.slot[__builtin_ctzll(k)] == v * S + s)
+                            f.live &= ~(1ull << __builtin_ctzll(k));
+        // the loads done now leave the flight (written at the next edge)
+        for (LoadDone &d : dones)
+            for (size_t i = 0; i < flight.size(); i++)
+                if (flight[i].warp == d.warp && flight[i].rd == d.rd) {
+                    d.keep = d.lanes & flight[i].live;
+                    cov.load_dropped += (unsigned long)__builtin_popcountll(d.lanes & ~d.keep);
+                    flight.erase(flight.begin() + (long)i);
+                    break;
+                }
+        if (dones.size() > w.ldwb) {
+            status = 1;
+            why = "the C's LSU reported more write-backs in a cycle than its ports";
+            return mm;
         }
         for (unsigned s = 0; s < S; s++) {
-            drive(top[s], r.m, s, probe[s], prev[s], w);
+            drive(top[s], r.m, s, probe[s], dones, w);
             top.low(s, cycle);
             std::string at = "scheduler " + std::to_string(s) + " ";
-            if (!compare(top[s], prev[s], rows[s], w, cycle, at, mm, cov)) {
+            if (!compare(top[s], prev[s], rows[s], w, cycle, at, mm, cov)
+                || !compare_loads(top[s], s, prev_dones, w, cycle, at, mm, cov)
+                || !one_row_each(top[s], w, cycle, at, mm, cov)) {
                 bad = s;
                 if (!fst)
                     return mm;
             }
             cov.bypassed += reads_at_write(r.m, probe[s], prev[s]);
+            cov.load_bypassed += reads_at_load(r.m, s, probe[s], prev_dones, w);
             for (unsigned v = 0; v < W; v++) {
                 cov.placed += probe[s].placed[v];
                 // a divide still in the divider would write the placed
@@ -366,10 +559,12 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
             top.high(s, cycle);
         }
         prev = probe;
+        prev_dones = dones;
         if (fst && cycle >= stop_at)
             break;
     }
     cov.cycles += (unsigned long)cycle;
+    r.m->mem_probe = nullptr;
     if (fst)
         return mm;
     status = tb::sm_finish(r, src, cycles, why);
@@ -430,14 +625,19 @@ int main(int argc, char **argv)
     std::printf("coverage: %lu kernels checked in %lu cycles; %lu warps "
                 "placed; %lu instructions executed on %lu lanes (%lu with "
                 "threads of other warps), %lu lane writes, %lu divide "
-                "lanes through the second write port, %lu cycles with both "
-                "ports writing a bank, %lu reading a register at its "
-                "write's edge (the bypass); lane requests: %lu loads, %lu "
+                "lanes through the second write port, %lu load lanes "
+                "through the write-back ports (%lu write-backs of threads "
+                "of several warps; %lu lanes dropped, their slot placed "
+                "again since the load), %lu cycles with two "
+                "ports writing a bank, %lu reading a register at the "
+                "lanes' write's edge and %lu at a load's (the bypass); "
+                "lane requests: %lu loads, %lu "
                 "stores, %lu atomics; %lu splits (%lu serialized jumps), "
                 "%lu with exits (%lu returns), %lu simt.bar, %lu "
                 "simt.prio\n", cov.kernels, cov.cycles, cov.placed,
                 cov.executed, cov.lanes, cov.regrouped, cov.writes,
-                cov.divides, cov.both_ports, cov.bypassed, cov.loads, cov.stores,
+                cov.divides, cov.load_writes, cov.load_regrouped, cov.load_dropped,
+                cov.both_ports, cov.bypassed, cov.load_bypassed, cov.loads, cov.stores,
                 cov.atomics, cov.splits, cov.serialized, cov.exits,
                 cov.returns, cov.bars, cov.prios);
     // kgen programs: under sbr on warps of three lanes or more, the
@@ -446,6 +646,7 @@ int main(int argc, char **argv)
     bool missed = kgen ? cfg.reconvergence == RECONV_SBR && cfg.warp_size > 2
                          && cov.serialized == 0
                   : cov.writes == 0 || cov.divides == 0 || cov.loads == 0
+                    || cov.load_writes == 0
                     || cov.stores == 0 || cov.atomics == 0 || cov.splits == 0
                     || cov.exits == 0 || cov.bars == 0
                     || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0);

@@ -443,7 +443,16 @@ struct sm_mem_probe {
     uint64_t wdone_mask[LSU_MAX_INFLIGHT];  /* ... each entry's lanes ... */
     bool wdone_global[LSU_MAX_INFLIGHT];    /* ... whether global ... */
     uint16_t wdone_slots[LSU_MAX_INFLIGHT][SM_MAX_LANES]; /* ... and each
-                                 * lane's thread's warp slot */
+                                 * lane's thread's warp slot ... */
+    uint32_t wdone_data[LSU_MAX_INFLIGHT][SM_MAX_LANES]; /* ... each
+                                 * lane's register value, which the C
+                                 * wrote at the issue (from load_data) */
+    uint32_t *load_data;        /* set by the testbench before the cycle,
+                                 * or NULL: warp slots x 32 x warp_size
+                                 * words, [(slot * 32 + rd) * warp_size +
+                                 * lane], where the C keeps each load's or
+                                 * atomic's register values from its send
+                                 * (the issuing warp slot, rd) to its done */
     /* the issued instruction's data, set by sm_send_to_lsu() when `issue` */
     enum rv32_op op;            /* the instruction (an AMO's kind, a load's
                                  * sign) */
@@ -533,7 +542,6 @@ struct sm_exec_probe {
     bool mem[SM_MAX_LANES];     /* ... each lane's memory request
                                  * (lane_out.mem: a failed sc.w's too) */
     bool mem_write[SM_MAX_LANES];   /* ... it writes */
-    uint32_t rdata[SM_MAX_LANES];   /* ... the memory's answer to it */
     struct sm_issue_record rec; /* ... its record (rec.mask: the lanes
                                  * that executed) */
     struct sm_exec_outcome_view {

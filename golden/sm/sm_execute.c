@@ -394,12 +394,11 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
             lane_record(&lo, r);
         if (sm->mem_probe && lo.mem)    /* the request's data */
             sm->mem_probe->exec_wdata[s][l] = lo.mem_wdata;
-        if (sm->exec_probe) {   /* the request, the memory's answer */
+        if (sm->exec_probe) {   /* the request */
             struct sm_exec_probe *p = &sm->exec_probe[s];
             p->mem[l] = lo.mem;
             p->wdata[l] = lo.mem_wdata;
             p->mem_write[l] = lo.mem_write;
-            p->rdata[l] = lin.mem_rdata;
         }
         if (r->rd_written) {
             x->rf_in->write |= 1ull << l;

@@ -134,6 +134,22 @@ void sm_scoreboard_edge(struct sm *sm)
     sm->mw_in.n_send = sm->mw_in.n_done = 0;
 }
 
+/* The register values of a load or atomic sent from warp slot g to rd,
+ * which the C wrote at the issue, kept for its done (the probe's
+ * load_data, not hardware). */
+static void probe_load_data(const struct sm *sm, struct sm_mem_probe *p,
+                            unsigned g, unsigned rd,
+                            const struct sm_issue_record *rec)
+{
+    unsigned ws = sm->cfg.warp_size;
+    uint32_t *d = p->load_data + ((size_t)g * 32 + rd) * ws;
+
+    for (uint64_t k = rec->mask; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(k);
+        d[l] = rec->res[l].rd_value;
+    }
+}
+
 /* The issued memory instruction goes to the LSU; a load or atomic holds
  * its destination in the scoreboard until the LSU reports it done. */
 void sm_send_to_lsu(struct sm *sm, unsigned s, unsigned w,
@@ -158,6 +174,8 @@ void sm_send_to_lsu(struct sm *sm, unsigned s, unsigned w,
             mw->e.slot[l] = (uint16_t)slot[l];
         sm_reserve_rd(sm, s, false, owner, rec->mask, r.rd,
                       SCOREBOARD_PENDING);
+        if (sm->mem_probe && sm->mem_probe->load_data)
+            probe_load_data(sm, sm->mem_probe, r.warp, r.rd, rec);
     }
     if (sm->mem_probe) {        /* its data, and what the C's access gave */
         struct sm_mem_probe *p = sm->mem_probe;
@@ -240,6 +258,11 @@ static void probe_mem_dones(const struct sm *sm, struct sm_mem_probe *p,
         p->wdone_global[i] = mo->done_global[i];
         memcpy(p->wdone_slots[i], mo->done_slots[i],
                sm->cfg.warp_size * sizeof p->wdone_slots[i][0]);
+        if (p->load_data)
+            memcpy(p->wdone_data[i], p->load_data
+                   + ((size_t)sm->mw_in.done[i].slot * 32
+                      + sm->mw_in.done[i].rd) * sm->cfg.warp_size,
+                   sm->cfg.warp_size * sizeof p->wdone_data[i][0]);
     }
 }
 

@@ -15,6 +15,7 @@ void regfile_geometry(const struct simt_config *cfg,
                ? cfg->threads_per_scheduler / cfg->warp_size * cfg->schedulers
                : 0;
     g->offsets = cfg->reconvergence == RECONV_HARP;
+    g->writes = REGFILE_LANE_WRITES + cfg->lsu_writebacks;
 }
 
 int regfile_check(const struct regfile_geometry *g, char *msg, size_t msglen)

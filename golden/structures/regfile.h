@@ -39,7 +39,10 @@
  *
  * Its module is simtref_regfile (rtlgen/emit_regfile.c): a memory per
  * bank with synchronous read ports, so the module's read data follow a
- * cycle later (docs/rtl-boundary.md).
+ * cycle later (docs/rtl-boundary.md), and `writes` write ports per bank
+ * (the SM's datapath writes its lanes' results, its divider's and each
+ * of the LSU's write-backs through a port of its own); the model's one
+ * write per lane a cycle is any one of them.
  */
 #ifndef SIMTREF_REGFILE_H
 #define SIMTREF_REGFILE_H
@@ -57,10 +60,17 @@ extern "C" {
 
 enum { REGFILE_MAX_LANES = 64, REGFILE_REGS = 32 };
 
+/* The module's write ports before the loads': the lanes' results and the
+ * divider's (the SM's datapath, simtref_sm_exec). */
+enum { REGFILE_LANE_WRITES = 2 };
+
 struct regfile_geometry {
     unsigned lanes;         /* banks: lanes of a warp (warp_size) */
     unsigned slots;         /* warp slots of the SM: threads per bank */
     bool offsets;           /* each bank reads at its own offset (harp) */
+    unsigned writes;        /* the module's write ports per bank: the
+                               lanes', the divider's and one per LSU
+                               write-back port (lsu_writebacks) */
 };
 
 struct regfile_in {

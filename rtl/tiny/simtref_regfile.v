@@ -8,14 +8,14 @@
 
 // Bank l holds the registers of the threads in lane l of every warp
 // slot: x1..x31 of slot g at rows g*31 .. g*31+30 (x0 is no storage and
-// reads 0).  Each bank has two synchronous read ports and two write
-// ports (the second for the results of a long-latency unit, which land
-// in the cycle of a later instruction's); a register written in a cycle
-// is read back from the next one, and a read of the register being
-// written reads the old value.  Both write ports never write one row
-// in one cycle (the scoreboard's WAW check keeps a destination from
-// being written twice at once); if they did, the first port's write
-// would stay.
+// reads 0).  Each bank has two synchronous read ports and WRITES = 3
+// write ports (the SM's datapath: its lanes' results, its divider's,
+// which land in the cycle of a later instruction's, and each of the
+// LSU's write-backs); a register written in a cycle is read back from
+// the next one, and a read of the register being written reads the old
+// value.  Two ports never write one row in one cycle (the scoreboard's
+// WAW check keeps a destination from being written twice at once); if
+// they did, the highest-numbered port's write would stay.
 // Per-lane register offsets (harp, HARP section 8): each bank reads
 // the row of its own thread's warp slot (offset_i), through an offset
 // adder of its own; slot_i is not looked at.
@@ -24,37 +24,32 @@
 module simtref_regfile #(
   parameter integer LANES  = 2,                                // lanes of a warp: one bank each
   parameter integer SLOTS  = 16,                               // warp slots of the SM: a thread of each per bank
+  parameter integer WRITES = 3,                                // write ports per bank: lanes, divider, the LSU's write-backs
   // Derived sizes
   parameter integer SLOT_W = (SLOTS > 1) ? $clog2(SLOTS) : 1,  // warp slot number
   parameter integer ROWS   = SLOTS * 31,                       // rows of a bank: x1..x31 of each slot's thread
   parameter integer ROW_W  = SLOT_W + 5                        // row number
 ) (
   // Clock and reset (the banks are not reset: a launch writes a thread's registers)
-  input  wire                    clk_i,     // clock
-  input  wire                    rst_ni,    // asynchronous reset, active low (unused: no register is reset)
+  input  wire                           clk_i,     // clock
+  input  wire                           rst_ni,    // asynchronous reset, active low (unused: no register is reset)
 
   // Read ports: two per bank
-  input  wire [LANES-1:0]        read_i,    // lanes whose read ports are used
-  input  wire [SLOT_W-1:0]       slot_i,    // the issuing warp's slot
-  input  wire [LANES*SLOT_W-1:0] offset_i,  // per lane: its thread's warp slot (harp's per-lane offsets)
-  input  wire [LANES*5-1:0]      rs1_i,     // per lane: the registers its two ports read
-  input  wire [LANES*5-1:0]      rs2_i,     // 
+  input  wire [LANES-1:0]               read_i,    // lanes whose read ports are used
+  input  wire [SLOT_W-1:0]              slot_i,    // the issuing warp's slot
+  input  wire [LANES*SLOT_W-1:0]        offset_i,  // per lane: its thread's warp slot (harp's per-lane offsets)
+  input  wire [LANES*5-1:0]             rs1_i,     // per lane: the registers its two ports read
+  input  wire [LANES*5-1:0]             rs2_i,     // 
 
-  // Write port: one per bank
-  input  wire [LANES-1:0]        write_i,   // lanes whose write port writes
-  input  wire [LANES*SLOT_W-1:0] wslot_i,   // per lane: the thread's warp slot,
-  input  wire [LANES*5-1:0]      rd_i,      // the register written (x0: nothing)
-  input  wire [LANES*32-1:0]     wdata_i,   // and its value
-
-  // Second write port: the long-latency results (the divider's)
-  input  wire [LANES-1:0]        write2_i,  // lanes whose second write port writes
-  input  wire [LANES*SLOT_W-1:0] wslot2_i,  // per lane: the thread's warp slot,
-  input  wire [LANES*5-1:0]      rd2_i,     // the register written (x0: nothing)
-  input  wire [LANES*32-1:0]     wdata2_i,  // and its value
+  // Write ports: WRITES per bank, port k's fields at [k*LANES*width +: LANES*width]
+  input  wire [WRITES*LANES-1:0]        write_i,   // per port: the lanes it writes
+  input  wire [WRITES*LANES*SLOT_W-1:0] wslot_i,   // per port and lane: the thread's warp slot,
+  input  wire [WRITES*LANES*5-1:0]      rd_i,      // the register written (x0: nothing)
+  input  wire [WRITES*LANES*32-1:0]     wdata_i,   // and its value
 
   // Read data: the registers read in the previous cycle (before its write)
-  output wire [LANES*32-1:0]     rs1_o,     // per lane: rs1's value
-  output wire [LANES*32-1:0]     rs2_o      // per lane: rs2's value
+  output wire [LANES*32-1:0]            rs1_o,     // per lane: rs1's value
+  output wire [LANES*32-1:0]            rs2_o      // per lane: rs2's value
 );
 
   // ----------------------------------------------------------------------
@@ -83,32 +78,39 @@ module simtref_regfile #(
   endfunction
 
   // ----------------------------------------------------------------------
-  // The banks: a memory per lane, two read ports, one write port
+  // The banks: a memory per lane, two read ports, WRITES write ports
   // ----------------------------------------------------------------------
 
-  genvar gl;
+  genvar gl, gk;
   generate
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
       reg  [31:0]       bank [0:ROWS-1];   // lane gl's registers, not reset
       reg  [31:0]       rs1_q, rs2_q;      // the read ports' data
       wire [4:0]        r1 = rs1_i[gl*5 +: 5];
       wire [4:0]        r2 = rs2_i[gl*5 +: 5];
-      wire [4:0]        rd = rd_i[gl*5 +: 5];
       // The per-lane register offset (HARP section 8): this bank's row base
       // is its own thread's warp slot x 31.
       wire [ROW_W-1:0]  base = row_base(offset_i[gl*SLOT_W +: SLOT_W]);
       wire [ROW_W-1:0]  row1 = row_of(base, r1);
       wire [ROW_W-1:0]  row2 = row_of(base, r2);
-      wire [4:0]        rd2 = rd2_i[gl*5 +: 5];
-      wire [ROW_W-1:0]  wrow = row_of(row_base(wslot_i[gl*SLOT_W +: SLOT_W]), rd);
-      wire [ROW_W-1:0]  wrow2 = row_of(row_base(wslot2_i[gl*SLOT_W +: SLOT_W]), rd2);
+
+      // Each write port's row in this bank, and whether it writes (x0: no).
+      wire [WRITES*ROW_W-1:0] wrow;
+      wire [WRITES-1:0]       wen;
+      for (gk = 0; gk < WRITES; gk = gk + 1) begin : g_port
+        wire [4:0] rd = rd_i[(gk*LANES + gl)*5 +: 5];
+        assign wrow[gk*ROW_W +: ROW_W] =
+            row_of(row_base(wslot_i[(gk*LANES + gl)*SLOT_W +: SLOT_W]), rd);
+        assign wen[gk] = write_i[gk*LANES + gl] && rd != 5'd0;
+      end
 
       // Read before write: a read of the row being written gets the old value.
+      integer k;
       always @(posedge clk_i) begin
-        if (write2_i[gl] && rd2 != 5'd0)
-          bank[wrow2] <= wdata2_i[gl*32 +: 32];
-        if (write_i[gl] && rd != 5'd0)
-          bank[wrow] <= wdata_i[gl*32 +: 32];
+        for (k = 0; k < WRITES; k = k + 1) begin
+          if (wen[k])
+            bank[wrow[k*ROW_W +: ROW_W]] <= wdata_i[(k*LANES + gl)*32 +: 32];
+        end
         if (read_i[gl]) begin
           rs1_q <= (r1 == 5'd0) ? 32'd0 : bank[row1];
           rs2_q <= (r2 == 5'd0) ? 32'd0 : bank[row2];

@@ -13,88 +13,104 @@
 // written at t + 1's edge.  A divide's value leaves the lane's divider
 // DIV_PIPE = 6 cycles after it entered and is written through the
 // second write port, in time for an instruction issued at its due
-// cycle (t + DIV_LATENCY).  A register not written since its thread's
+// cycle (t + DIV_LATENCY).  A load's or atomic's value comes with its
+// done on an LSU write-back port in cycle d, of the lanes whose thread
+// is this scheduler's (warp slot mod NUM_SCHED), and is written at
+// d + 1's edge through a write port of its own; the bypass gives it
+// to a read at that edge.  A register not written since its thread's
 // placement reads its launch value: x2 the thread's stack top, x10 the
 // kernel's argument, else 0.
 // harp: each lane reads and writes at its own thread's warp (owner_i).
-// Storage: the register file, the lanes' dividers, a written bit per
-// thread register (512), the issue register and the divides' rows.
+// Storage: the register file, the lanes' dividers, a written bit and a
+// load-in-flight bit per thread register (512 each), the issue register,
+// the divides' rows and the write-back register of the loads done.
 
 module simtref_sm_exec #(
   parameter integer LANES       = 2,                // threads per warp: a lane and a bank each
   parameter integer NUM_WARPS   = 8,                // warps of the scheduler: a row set per bank
   parameter integer NUM_SCHED   = 2,                // warp schedulers of the SM
   parameter integer DIV_LATENCY = 8,                // a divide's issue to its result read
+  parameter integer LDWB        = 1,                // the LSU's write-back ports (lsu_writebacks)
   // Derived sizes (from the generator)
   parameter integer DIV_PIPE    = DIV_LATENCY - 2,  // ... of which the lane's divider
   parameter integer SLOT_W      = 3,                // a warp of the scheduler
   parameter integer SCHED_W     = 1,                // a scheduler
   parameter integer WID_W       = 2,                // a warp's number in its TB
+  parameter integer WARP_W      = 4,                // a warp slot of the SM (warp x NUM_SCHED + scheduler)
+  parameter integer WRITES      = 2 + LDWB,         // the register file's write ports
   parameter integer OP_W        = 7                 // operation code (golden/isa/rv32.h)
 ) (
   // Clock, reset and the SM's wiring
-  input  wire                    clk_i,        // clock
-  input  wire                    rst_ni,       // asynchronous reset, active low
-  input  wire [SCHED_W-1:0]      sched_i,      // this issue port's scheduler (a constant)
+  input  wire                         clk_i,        // clock
+  input  wire                         rst_ni,       // asynchronous reset, active low
+  input  wire [SCHED_W-1:0]           sched_i,      // this issue port's scheduler (a constant)
 
   // The launch: constant while a grid runs; placements
-  input  wire [31:0]             args_i,       // the kernel's argument: x10 at the launch
-  input  wire [31:0]             block_i,      // threads per TB (ntid)
-  input  wire [31:0]             grid_i,       // TBs of the grid (nctaid)
-  input  wire [NUM_WARPS-1:0]    place_i,      // warps placed now: their registers take launch values
+  input  wire [31:0]                  args_i,       // the kernel's argument: x10 at the launch
+  input  wire [31:0]                  block_i,      // threads per TB (ntid)
+  input  wire [31:0]                  grid_i,       // TBs of the grid (nctaid)
+  input  wire [NUM_WARPS-1:0]         place_i,      // warps placed now: their registers take launch values
 
   // The issue (cycle t): the instruction, its warp and lanes
-  input  wire                    issue_i,      // an instruction issues
-  input  wire [SLOT_W-1:0]       warp_i,       // ... from this warp
-  input  wire [LANES-1:0]        mask_i,       // ... on the lanes whose thread runs
-  input  wire [LANES*SLOT_W-1:0] owner_i,      // ... each lane's thread's warp (harp)
-  input  wire [31:0]             pc_i,         // ... at this PC
-  input  wire [OP_W-1:0]         insn_op_i,    // the decoded instruction (rv32_decode)
-  input  wire [4:0]              insn_rd_i,    // 
-  input  wire [4:0]              insn_rs1_i,   // 
-  input  wire [4:0]              insn_rs2_i,   // 
-  input  wire [31:0]             insn_imm_i,   // 
-  input  wire [11:0]             insn_csr_i,   // 
-  input  wire [LANES*32-1:0]     ctaid_i,      // per lane: its thread's TB's grid index
-  input  wire [LANES*WID_W-1:0]  wid_i,        // per lane: its thread's warp in the TB
-  input  wire                    whole_i,      // the lanes hold every live thread of their warps
-  input  wire [31:0]             exit_pc_i,    // the kernel's exit (a return to it exits)
+  input  wire                         issue_i,      // an instruction issues
+  input  wire [SLOT_W-1:0]            warp_i,       // ... from this warp
+  input  wire [LANES-1:0]             mask_i,       // ... on the lanes whose thread runs
+  input  wire [LANES*SLOT_W-1:0]      owner_i,      // ... each lane's thread's warp (harp)
+  input  wire [31:0]                  pc_i,         // ... at this PC
+  input  wire [OP_W-1:0]              insn_op_i,    // the decoded instruction (rv32_decode)
+  input  wire [4:0]                   insn_rd_i,    // 
+  input  wire [4:0]                   insn_rs1_i,   // 
+  input  wire [4:0]                   insn_rs2_i,   // 
+  input  wire [31:0]                  insn_imm_i,   // 
+  input  wire [11:0]                  insn_csr_i,   // 
+  input  wire [LANES*32-1:0]          ctaid_i,      // per lane: its thread's TB's grid index
+  input  wire [LANES*WID_W-1:0]       wid_i,        // per lane: its thread's warp in the TB
+  input  wire                         whole_i,      // the lanes hold every live thread of their warps
+  input  wire [31:0]                  exit_pc_i,    // the kernel's exit (a return to it exits)
 
-  // The write-back cycle (t + 1): the memory's answer
-  input  wire [LANES*32-1:0]     ld_data_i,    // per lane: a load's data, an AMO's old word
+  // The LSU's write-back ports (cycle d): loads and atomics done
+  input  wire [LDWB-1:0]              ld_valid_i,   // a load or atomic is done (simtref_sm_mem's wb_valid_o)
+  input  wire [LDWB*5-1:0]            ld_rd_i,      // ... its destination register
+  input  wire [LDWB*LANES-1:0]        ld_mask_i,    // ... its lanes
+  input  wire [LDWB*LANES*WARP_W-1:0] ld_slots_i,   // ... each lane's thread's warp slot of the SM
+  input  wire [LDWB*LANES*32-1:0]     ld_data_i,    // ... each lane's value of rd
 
   // The lanes (t + 1)
-  output wire                    valid_o,      // the issued instruction is in the lanes
-  output wire [LANES-1:0]        exec_o,       // the lanes that execute it
-  output wire [LANES*3-1:0]      status_o,     // per lane: the lane's status
-  output wire [LANES*32-1:0]     lane_pc_o,    // per lane: its thread's next PC
+  output wire                         valid_o,      // the issued instruction is in the lanes
+  output wire [LANES-1:0]             exec_o,       // the lanes that execute it
+  output wire [LANES*3-1:0]           status_o,     // per lane: the lane's status
+  output wire [LANES*32-1:0]          lane_pc_o,    // per lane: its thread's next PC
 
   // Memory requests to the LSU (t + 1)
-  output wire [LANES-1:0]        mem_o,        // a request (the kind: the instruction)
-  output wire [LANES-1:0]        mem_write_o,  // ... that writes
-  output wire [LANES*32-1:0]     mem_addr_o,   // ... its address
-  output wire [LANES*3-1:0]      mem_bytes_o,  // ... 1, 2 or 4 bytes
-  output wire [LANES*32-1:0]     mem_wdata_o,  // ... store data or the AMO's operand
+  output wire [LANES-1:0]             mem_o,        // a request (the kind: the instruction)
+  output wire [LANES-1:0]             mem_write_o,  // ... that writes
+  output wire [LANES*32-1:0]          mem_addr_o,   // ... its address
+  output wire [LANES*3-1:0]           mem_bytes_o,  // ... 1, 2 or 4 bytes
+  output wire [LANES*32-1:0]          mem_wdata_o,  // ... store data or the AMO's operand
 
   // The branch unit, for the control-flow stage (t + 1)
-  output wire                    split_o,      // the lanes go two ways
-  output wire [LANES-1:0]        taken_o,      // ... these to tpc_o
-  output wire [31:0]             tpc_o,        // ... the first lane's target
-  output wire [31:0]             npc_o,        // the (other) lanes' target
-  output wire [LANES-1:0]        exits_o,      // the lanes that exit
-  output wire                    bar_o,        // simt.bar
-  output wire [1:0]              prio_o,       // simt.prio.*: 1 raise, 2 lower, 3 set-outmost
-  output wire                    control_o,    // not a plain fall-through
+  output wire                         split_o,      // the lanes go two ways
+  output wire [LANES-1:0]             taken_o,      // ... these to tpc_o
+  output wire [31:0]                  tpc_o,        // ... the first lane's target
+  output wire [31:0]                  npc_o,        // the (other) lanes' target
+  output wire [LANES-1:0]             exits_o,      // the lanes that exit
+  output wire                         bar_o,        // simt.bar
+  output wire [1:0]                   prio_o,       // simt.prio.*: 1 raise, 2 lower, 3 set-outmost
+  output wire                         control_o,    // not a plain fall-through
 
   // The register file's write ports (the results, at their edge)
-  output wire [LANES-1:0]        wr_o,         // the lanes' results (t + 1)
-  output wire [LANES*SLOT_W-1:0] wr_slot_o,    // ... each lane's thread's warp
-  output wire [4:0]              wr_rd_o,      // ... the register
-  output wire [LANES*32-1:0]     wr_data_o,    // ... the values
-  output wire [LANES-1:0]        wr2_o,        // the divider's results
-  output wire [LANES*SLOT_W-1:0] wr2_slot_o,   // ... each lane's thread's warp
-  output wire [4:0]              wr2_rd_o,     // ... the register
-  output wire [LANES*32-1:0]     wr2_data_o    // ... the values
+  output wire [LANES-1:0]             wr_o,         // the lanes' results (t + 1)
+  output wire [LANES*SLOT_W-1:0]      wr_slot_o,    // ... each lane's thread's warp
+  output wire [4:0]                   wr_rd_o,      // ... the register
+  output wire [LANES*32-1:0]          wr_data_o,    // ... the values
+  output wire [LANES-1:0]             wr2_o,        // the divider's results
+  output wire [LANES*SLOT_W-1:0]      wr2_slot_o,   // ... each lane's thread's warp
+  output wire [4:0]                   wr2_rd_o,     // ... the register
+  output wire [LANES*32-1:0]          wr2_data_o,   // ... the values
+  output wire [LDWB*LANES-1:0]        ldw_o,        // the loads' write ports (d + 1): this scheduler's lanes
+  output wire [LDWB*LANES*SLOT_W-1:0] ldw_slot_o,   // ... each lane's thread's warp
+  output wire [LDWB*5-1:0]            ldw_rd_o,     // ... the register
+  output wire [LDWB*LANES*32-1:0]     ldw_data_o    // ... the values
 );
 
   // ----------------------------------------------------------------------
@@ -102,6 +118,10 @@ module simtref_sm_exec #(
   // ----------------------------------------------------------------------
 
   localparam [OP_W-1:0] OP_JALR            = 7'd4;
+  localparam [OP_W-1:0] OP_LB              = 7'd11;
+  localparam [OP_W-1:0] OP_LHU             = 7'd15;
+  localparam [OP_W-1:0] OP_LR_W            = 7'd55;
+  localparam [OP_W-1:0] OP_AMOMAXU_W       = 7'd65;
   localparam [OP_W-1:0] OP_DIV             = 7'd51;
   localparam [OP_W-1:0] OP_DIVU            = 7'd52;
   localparam [OP_W-1:0] OP_REM             = 7'd53;
@@ -115,6 +135,78 @@ module simtref_sm_exec #(
   localparam [31:0]     STACK_BYTES        = 32'd4096;  // ... tops at base + (i+1) x bytes
   localparam [31:0]     LANES_V            = LANES;
   localparam [31:0]     SCHEDS_V           = NUM_SCHED;
+
+  // ----------------------------------------------------------------------
+  // The LSU's write-backs (cycle d), written at d + 1's edge
+  // ----------------------------------------------------------------------
+
+  // A lane's thread is this scheduler's when its warp slot of the SM is
+  // warp x NUM_SCHED + sched_i; its warp here is slot / NUM_SCHED.  The
+  // done's lanes and slots come from the table of loads in flight in d:
+  // the write-back register takes them and the values at d's edge.
+  reg  [LDWB*LANES-1:0]        ldw_d;
+  reg  [LDWB*LANES*SLOT_W-1:0] ldslot_d;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg  [31:0]                  lslot, lwarp;   // below NUM_WARPS * NUM_SCHED
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer lp, ll;
+  always @* begin
+    ldw_d    = {(LDWB*LANES){1'b0}};
+    ldslot_d = {(LDWB*LANES*SLOT_W){1'b0}};
+    lslot    = 32'd0;
+    lwarp    = 32'd0;
+    for (lp = 0; lp < LDWB; lp = lp + 1) begin
+      for (ll = 0; ll < LANES; ll = ll + 1) begin
+        lslot = {{(32-WARP_W){1'b0}}, ld_slots_i[(lp*LANES + ll)*WARP_W +: WARP_W]};
+        lwarp = lslot / SCHEDS_V;
+        ldw_d[lp*LANES + ll] = ld_valid_i[lp] && ld_mask_i[lp*LANES + ll]
+                               && lslot % SCHEDS_V == {{(32-SCHED_W){1'b0}}, sched_i};
+        ldslot_d[(lp*LANES + ll)*SLOT_W +: SLOT_W] = lwarp[SLOT_W-1:0];
+      end
+    end
+  end
+
+  reg  [LDWB*LANES-1:0]        ldw_q;      // the lanes written at d + 1's edge
+  reg  [LDWB*LANES*SLOT_W-1:0] ldslot_q;   // ... their threads' warps
+  reg  [LDWB*5-1:0]            ldrd_q;     // ... the registers
+  reg  [LDWB*LANES*32-1:0]     lddata_q;   // ... the values
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ldw_q <= {(LDWB*LANES){1'b0}};
+    end else begin
+      ldw_q <= ldw_d;
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ldslot_q <= {(LDWB*LANES*SLOT_W){1'b0}};
+      ldrd_q   <= {(LDWB*5){1'b0}};
+      lddata_q <= {(LDWB*LANES*32){1'b0}};
+    end else if (|ld_valid_i) begin
+      ldslot_q <= ldslot_d;
+      ldrd_q   <= ld_rd_i;
+      lddata_q <= ld_data_i;
+    end
+  end
+
+  wire [LDWB*LANES-1:0]        ldw;        // the loads' write ports now
+  reg  [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)
+  wire [LDWB*LANES*SLOT_W-1:0] ldslot;
+  wire [LDWB*5-1:0]            ldrd;
+  wire [LDWB*LANES*32-1:0]     lddata;
+  assign ldw    = ldw_q & ldkeep;
+  assign ldslot = ldslot_q;
+  assign ldrd   = ldrd_q;
+  assign lddata = lddata_q;
+
+  // Each port's register for every lane (the register file's rd_i).
+  wire [LDWB*LANES*5-1:0]      ldrds;
+  genvar gp;
+  generate
+    for (gp = 0; gp < LDWB; gp = gp + 1) begin : g_ldrd
+      assign ldrds[gp*LANES*5 +: LANES*5] = {LANES{ldrd[gp*5 +: 5]}};
+    end
+  endgenerate
 
   // ----------------------------------------------------------------------
   // The issue (cycle t): each lane's thread's warp, the issue register
@@ -142,26 +234,40 @@ module simtref_sm_exec #(
     end
   endfunction
 
-  // The bypass: the lanes' results written at this edge (wr1, the
-  // instruction in the lanes now) to the registers read at it, which the
-  // banks read before the write.  A memory instruction none of whose
-  // lanes accesses memory (sc.w failing in every lane) is released by the
-  // LSU as it is sent: its dependent issues the next cycle.
-  reg  [LANES-1:0]  b1_d, b2_d;
-  wire [LANES-1:0]  wr1;      // the write port's lanes now (below) ...
-  wire [LANES*32-1:0] l_val;  // ... and values (the lanes')
-  integer il;
+  // The bypass: the values written at this edge to the registers read at
+  // it, which the banks read before the write: the lanes' results (wr1,
+  // the instruction in the lanes now) and the loads' (ldw, done in the
+  // last cycle: the scoreboard released their registers at its edge).
+  reg  [LANES-1:0]    b1_d, b2_d;
+  reg  [LANES*32-1:0] bv1_d, bv2_d;
+  wire [LANES-1:0]    wr1;      // the lanes' write port now (below) ...
+  wire [LANES*32-1:0] l_val;    // ... and values (the lanes')
+  integer il, ip;
   always @* begin
-    v1_d = {LANES{1'b0}};
-    v2_d = {LANES{1'b0}};
-    b1_d = {LANES{1'b0}};
-    b2_d = {LANES{1'b0}};
+    v1_d  = {LANES{1'b0}};
+    v2_d  = {LANES{1'b0}};
+    b1_d  = {LANES{1'b0}};
+    b2_d  = {LANES{1'b0}};
+    bv1_d = l_val;
+    bv2_d = l_val;
     for (il = 0; il < LANES; il = il + 1) begin
       v1_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs1_i)];
       v2_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs2_i)];
       if (wr1[il] && rd_q != 5'd0 && slots_q[il*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W]) begin
         b1_d[il] = rd_q == insn_rs1_i;
         b2_d[il] = rd_q == insn_rs2_i;
+      end
+      for (ip = 0; ip < LDWB; ip = ip + 1) begin
+        if (ldw[ip*LANES + il] && ldrd[ip*5 +: 5] != 5'd0 && ldslot[(ip*LANES + il)*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W]) begin
+          if (ldrd[ip*5 +: 5] == insn_rs1_i) begin
+            b1_d[il]            = 1'b1;
+            bv1_d[il*32 +: 32]  = lddata[(ip*LANES + il)*32 +: 32];
+          end
+          if (ldrd[ip*5 +: 5] == insn_rs2_i) begin
+            b2_d[il]            = 1'b1;
+            bv2_d[il*32 +: 32]  = lddata[(ip*LANES + il)*32 +: 32];
+          end
+        end
       end
     end
   end
@@ -178,8 +284,8 @@ module simtref_sm_exec #(
   reg  [LANES*WID_W-1:0]  wid_q;
   reg                     whole_q;
   reg  [LANES-1:0]        v1_q, v2_q;
-  reg  [LANES-1:0]        b1_q, b2_q;  // ... the write port wrote them at the read
-  reg  [LANES*32-1:0]     bval_q;      // ... with these values
+  reg  [LANES-1:0]        b1_q, b2_q;  // ... a write port wrote them at the read
+  reg  [LANES*32-1:0]     bv1_q, bv2_q;  // ... with these values
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       iss_q  <= 1'b0;
@@ -206,7 +312,8 @@ module simtref_sm_exec #(
       v2_q    <= {LANES{1'b0}};
       b1_q    <= {LANES{1'b0}};
       b2_q    <= {LANES{1'b0}};
-      bval_q  <= {(LANES*32){1'b0}};
+      bv1_q   <= {(LANES*32){1'b0}};
+      bv2_q   <= {(LANES*32){1'b0}};
     end else if (issue_i) begin
       slots_q <= t_slots;
       pc_q    <= pc_i;
@@ -223,7 +330,8 @@ module simtref_sm_exec #(
       v2_q    <= v2_d;
       b1_q    <= b1_d;
       b2_q    <= b2_d;
-      bval_q  <= l_val;
+      bv1_q   <= bv1_d;
+      bv2_q   <= bv2_d;
     end
   end
 
@@ -243,9 +351,8 @@ module simtref_sm_exec #(
       wire [31:0] top    = STACK_BASE + (thread + 32'd1) * STACK_BYTES;
       wire [31:0] l1     = (rs1_q == 5'd2) ? top : (rs1_q == 5'd10) ? args_i : 32'd0;
       wire [31:0] l2     = (rs2_q == 5'd2) ? top : (rs2_q == 5'd10) ? args_i : 32'd0;
-      wire [31:0] bv     = bval_q[gl*32 +: 32];
-      assign a1[gl*32 +: 32] = b1_q[gl] ? bv : v1_q[gl] ? rf_rs1[gl*32 +: 32] : l1;
-      assign a2[gl*32 +: 32] = b2_q[gl] ? bv : v2_q[gl] ? rf_rs2[gl*32 +: 32] : l2;
+      assign a1[gl*32 +: 32] = b1_q[gl] ? bv1_q[gl*32 +: 32] : v1_q[gl] ? rf_rs1[gl*32 +: 32] : l1;
+      assign a2[gl*32 +: 32] = b2_q[gl] ? bv2_q[gl*32 +: 32] : v2_q[gl] ? rf_rs2[gl*32 +: 32] : l2;
     end
   endgenerate
 
@@ -288,7 +395,7 @@ module simtref_sm_exec #(
         .rs2_i         (a2[gl*32 +: 32]),
         .csr_i         (csr),
         .csr_present_i ({6{1'b1}}),     // every SIMT CSR exists
-        .mem_rdata_i   (ld_data_i[gl*32 +: 32]),
+        .mem_rdata_i   (32'd0),         // a load's value comes with its done
         .status_o      (l_status[gl*3 +: 3]),
         .rd_write_o    (l_rdw[gl]),
         .rd_value_o    (l_val[gl*32 +: 32]),
@@ -392,14 +499,15 @@ module simtref_sm_exec #(
     dq_slots_q <= {dq_slots_q[(DIV_PIPE-1)*LANES*SLOT_W-1:0], slots_q};
   end
 
-  assign wr1 = exec & l_rdw & {LANES{!div_op}};
+  // a load's or atomic's register is written at its done (l_mem)
+  assign wr1 = exec & l_rdw & ~l_mem & {LANES{!div_op}};
   localparam integer ROW = DIV_PIPE - 1;   // the divider's last stage
   wire [LANES-1:0] wr2 = l_div;
   wire [4:0]       rd2 = dq_rd_q[ROW*5 +: 5];
   wire [LANES*SLOT_W-1:0] slots2 = dq_slots_q[ROW*LANES*SLOT_W +: LANES*SLOT_W];
 
-  // The written bits: set by both ports, cleared by a placement.
-  integer wl, ww;
+  // The written bits: set by every write port, cleared by a placement.
+  integer wl, ww, wp;
   always @* begin
     wrt_d = wrt_q;
     for (wl = 0; wl < LANES; wl = wl + 1) begin
@@ -408,6 +516,11 @@ module simtref_sm_exec #(
       end
       if (wr2[wl] && rd2 != 5'd0) begin
         wrt_d[bit_of(slots2[wl*SLOT_W +: SLOT_W], wl, rd2)] = 1'b1;
+      end
+      for (wp = 0; wp < LDWB; wp = wp + 1) begin
+        if (ldw[wp*LANES + wl] && ldrd[wp*5 +: 5] != 5'd0) begin
+          wrt_d[bit_of(ldslot[(wp*LANES + wl)*SLOT_W +: SLOT_W], wl, ldrd[wp*5 +: 5])] = 1'b1;
+        end
       end
     end
     for (ww = 0; ww < NUM_WARPS; ww = ww + 1) begin
@@ -421,6 +534,52 @@ module simtref_sm_exec #(
     wrt_q <= wrt_d;
   end
 
+  // Per thread register: a load or atomic to it is in flight, from its
+  // issue's edge to its write.  A placement clears its warp's bits, so a
+  // load done after its thread exited and the slot was placed again (one
+  // whose register was never read: the callee-saved registers restored
+  // before a return to the exit) writes nothing.
+  wire mem_rd = ((insn_op_i >= OP_LB && insn_op_i <= OP_LHU)
+                 || (insn_op_i >= OP_LR_W && insn_op_i <= OP_AMOMAXU_W))
+                && insn_rd_i != 5'd0;
+  reg  [NUM_WARPS*LANES*32-1:0] ldp_q, ldp_d;
+  integer kp, kl;
+  always @* begin
+    ldkeep = {(LDWB*LANES){1'b0}};
+    for (kp = 0; kp < LDWB; kp = kp + 1) begin
+      for (kl = 0; kl < LANES; kl = kl + 1) begin
+        ldkeep[kp*LANES + kl] =
+            ldp_q[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])];
+      end
+    end
+  end
+  // the writes clear, then the issue sets (a load issued at the edge that
+  // writes the last one to its register), then a placement clears
+  always @* begin
+    ldp_d = ldp_q;
+    for (kp = 0; kp < LDWB; kp = kp + 1) begin
+      for (kl = 0; kl < LANES; kl = kl + 1) begin
+        if (ldw[kp*LANES + kl]) begin
+          ldp_d[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])] = 1'b0;
+        end
+      end
+    end
+    for (kl = 0; kl < LANES; kl = kl + 1) begin
+      if (issue_i && mask_i[kl] && mem_rd) begin
+        ldp_d[bit_of(t_slots[kl*SLOT_W +: SLOT_W], kl, insn_rd_i)] = 1'b1;
+      end
+    end
+    for (kl = 0; kl < NUM_WARPS; kl = kl + 1) begin
+      if (place_i[kl]) begin
+        ldp_d[kl*LANES*32 +: LANES*32] = {(LANES*32){1'b0}};
+      end
+    end
+  end
+  // (not reset: a warp's placement clears its bits before its first issue)
+  always @(posedge clk_i) begin
+    ldp_q <= ldp_d;
+  end
+
   assign wr_o       = wr1;
   assign wr_slot_o  = slots_q;
   assign wr_rd_o    = rd_q;
@@ -429,30 +588,31 @@ module simtref_sm_exec #(
   assign wr2_slot_o = slots2;
   assign wr2_rd_o   = rd2;
   assign wr2_data_o = l_dval;
+  assign ldw_o      = ldw;
+  assign ldw_slot_o = ldslot;
+  assign ldw_rd_o   = ldrd;
+  assign ldw_data_o = lddata;
 
   // ----------------------------------------------------------------------
   // The register file of the scheduler's warps
   // ----------------------------------------------------------------------
 
   simtref_regfile #(
-    .LANES (LANES),
-    .SLOTS (NUM_WARPS)   // the scheduler's warps: no other issue port reads them
+    .LANES  (LANES),
+    .SLOTS  (NUM_WARPS),  // the scheduler's warps: no other issue port reads them
+    .WRITES (WRITES)      // the lanes', the divider's, the loads'
   ) u_regfile (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
     .read_i   (issue_i ? mask_i : {LANES{1'b0}}),
     .slot_i   (warp_i),
-    .offset_i (t_slots),  // harp's per-lane offsets
+    .offset_i (t_slots),          // harp's per-lane offsets
     .rs1_i    ({LANES{insn_rs1_i}}),
     .rs2_i    ({LANES{insn_rs2_i}}),
-    .write_i  (wr1),      // the lanes' results
-    .wslot_i  (slots_q),
-    .rd_i     ({LANES{rd_q}}),
-    .wdata_i  (l_val),
-    .write2_i (wr2),      // the divider's
-    .wslot2_i (slots2),
-    .rd2_i    ({LANES{rd2}}),
-    .wdata2_i (l_dval),
+    .write_i  ({ldw, wr2, wr1}),  // port 0 the lanes', 1 the divider's, 2.. the loads'
+    .wslot_i  ({ldslot, slots2, slots_q}),
+    .rd_i     ({ldrds, {LANES{rd2}}, {LANES{rd_q}}}),
+    .wdata_i  ({lddata, l_dval, l_val}),
     .rs1_o    (rf_rs1),
     .rs2_o    (rf_rs2)
   );
