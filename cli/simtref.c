@@ -538,11 +538,13 @@ int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL;
 
+    struct cli_stdout out;
     int rc;
 
+    cli_open_stdout(&out);
     interrupt_install();
     use_source_tree_data();
-    rc = cli_finish_stdout(cmd, dispatch(argc, argv));
+    rc = cli_finish_stdout(&out, cmd, dispatch(argc, argv));
     interrupt_finish();
     return rc;
 }
