@@ -368,6 +368,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "above its address in the bank's word, so the word a later "
                "load reads is not the one the C SM stored",
     },
+    [DEFECT_SM_MEM_WRITE_LEAD_LANE] = {
+        .name = "sm-mem-write-lead-lane",
+        .structure = STRUCTURE_SM_MEM,
+        .config = "tiny",
+        .test = "tiny-write-lead-lane",
+        .bug = "a global store's write on the memory port carries the bytes "
+               "and byte enables of the lowest lane on its line alone: the "
+               "other lanes' stores to that line never reach memory",
+    },
     [DEFECT_SM_LAUNCH_DRAINING_SLOT] = {
         .name = "sm-launch-draining-slot",
         .structure = STRUCTURE_SM_LAUNCH,

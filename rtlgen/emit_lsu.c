@@ -107,6 +107,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[LINE_W-1:0]",        "mem_line_o",    "its line" },
         { "output", "[BYTES_W-1:0]",       "mem_bytes_o",   "bytes it moves" },
         { "output", "[ID_W-1:0]",          "mem_id_o",      "MSHR (read), MSHRS + entry (atomic)" },
+        { "output", "[LANES-1:0]",         "mem_lanes_o",   "the lanes on its line (a write's or atomic's data)" },
         { "input",  "[MSHRS+ENTRIES-1:0]", "mem_resp_i",    "ids whose data arrives at this edge" },
         { NULL, NULL, NULL, "L1 data cache: the lookup of this cycle's pass, its answer" },
         { "output", "",                    "l1_lookup_o",   "a lookup this cycle" },
@@ -383,6 +384,7 @@ static void emit_pass(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "assign mem_line_o   = mem_line;");
     vgen_line(v, "assign mem_bytes_o  = mem_bytes;");
     vgen_line(v, "assign mem_id_o     = mem_id;");
+    vgen_line(v, "assign mem_lanes_o  = arb_mask;");
     vgen_line(v, "assign l1_lookup_o  = l1_lookup;");
     vgen_line(v, "assign l1_op_o      = l1_op;");
     vgen_line(v, "assign l1_line_o    = l1_line;");

@@ -131,7 +131,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[LINE_W-1:0]",                "mem_line_o",     "its line" },
         { "output", "[BYTES_W-1:0]",               "mem_bytes_o",    "bytes it moves" },
         { "output", "[ID_W-1:0]",                  "mem_id_o",       "MSHR (read), MSHRS + entry (atomic)" },
+        { "output", "[LANES-1:0]",                 "mem_lanes_o",    "a write's or atomic's lanes (its line's), in lane order ..." },
+        { "output", "[LANES*32-1:0]",              "mem_addr_o",     "... each one's full byte address (the LSU's line is ADDR_W bits) ..." },
+        { "output", "[LANES*32-1:0]",              "mem_wdata_o",    "... its store data or operand ..." },
+        { "output", "[1:0]",                       "mem_size_o",     "... the access size: 4 (2'b10), 2 (2'b01) or 1 byte ..." },
+        { "output", "[4:0]",                       "mem_amo_o",      "... and the atomic's funct5" },
         { "input",  "[MSHRS+ENTRIES-1:0]",         "mem_resp_i",     "ids whose data arrives at this edge, one each" },
+        { "input",  "[ENTRIES*LANES*32-1:0]",      "mem_old_i",      "with mem_resp_i[MSHRS+e]: entry e's atomic's old words ..." },
+        { "input",  "[ENTRIES*LANES-1:0]",         "mem_old_lanes_i", "... at these lanes (its pass's)" },
     };
 
     emit_file_header(v, "simtref_sm_mem.v", "the SM's memory side",
@@ -150,11 +157,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// Shared memory holds its data: the banks are memories, written and read");
     vgen_line(v, "// in the bank cycles of each request, in the LSU's order (the order of");
     vgen_line(v, "// issue); a load's or atomic's data leaves with its done on the");
-    vgen_line(v, "// write-back port.  Global memory's data is not held here yet (the C SM");
-    vgen_line(v, "// performs those accesses at issue; the side decides when each is done).");
+    vgen_line(v, "// write-back port.  Global memory's writes and atomics cross the memory");
+    vgen_line(v, "// port with their data (DRAM performs them when it takes them, in the");
+    vgen_line(v, "// LSU's order) and an atomic's old words come back for its rd; a global");
+    vgen_line(v, "// load's data is not held here yet (the C SM performs it at issue).");
     vgen_line(v, "// Storage: that of the four modules, the banks (SH_BYTES and a valid bit");
     vgen_line(v, "// a word), the entries' data (ENTRIES x LANES words) and the banks'"); 
-    vgen_line(v, "// request (its lanes left, entry, kind, window offsets and data).");
+    vgen_line(v, "// request (its lanes left, entry, kind, window offsets and data), the");
+    vgen_line(v, "// global request's addresses and data.");
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_mem", params,
                       sizeof params / sizeof params[0], ports,
@@ -175,6 +185,7 @@ static void emit_wires(struct vgen *v, const struct mem_sizes *z)
     vgen_line(v, "wire [WB-1:0]           u_wb;         // the LSU's write-back ports ...");
     vgen_line(v, "wire [WB*WARP_W-1:0]    u_wb_warp;    // ... their warp slots ...");
     vgen_line(v, "wire [WB*5-1:0]         u_wb_rd;      // ... and registers");
+    vgen_line(v, "wire [LANES-1:0]        u_mem_lanes;  // the lanes of the memory request's line");
     vgen_line(v, "// simtref_l1_cache");
     vgen_line(v, "wire [1:0]              l1_result;    // hit, merged, miss, no MSHR");
     vgen_line(v, "wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into or taken");
@@ -322,6 +333,7 @@ static void emit_lsu_inst(struct vgen *v)
         VCONN_SAME("mem_line_o"),
         VCONN_SAME("mem_bytes_o"),
         VCONN_SAME("mem_id_o"),
+        { "mem_lanes_o",  "u_mem_lanes",   NULL },
         VCONN_SAME("mem_resp_i"),
         { "l1_lookup_o",  "l1_lookup",     NULL },
         { "l1_op_o",      "l1_op",         NULL },

@@ -315,8 +315,14 @@ static void emit_wb_data(struct vgen *v)
     vgen_begin_named(v, "g_data", "for (gd = 0; gd < LANES; gd = gd + 1)");
     vgen_line(v, "reg  [31:0] data_mem [0:ENTRIES-1];   // lane gd's data of each entry");
     vgen_blank(v);
+    vgen_line(v, "integer     ae;");
+    vgen_blank(v);
+    vgen_line(v, "// a bank cycle's lanes, and DRAM's answers to the entries' atomics");
     vgen_line(v, "always @(posedge clk_i) begin");
     vgen_line(v, "  if (served[gd] && ld_we) data_mem[cur_entry] <= ln_data[gd*32 +: 32];");
+    vgen_line(v, "  for (ae = 0; ae < ENTRIES; ae = ae + 1)");
+    vgen_line(v, "    if (mem_resp_i[MSHRS + ae] && mem_old_lanes_i[ae*LANES + gd])");
+    vgen_line(v, "      data_mem[ae] <= mem_old_i[(ae*LANES + gd)*32 +: 32];");
     vgen_line(v, "end");
     vgen_begin_named(v, "g_port", "for (gp = 0; gp < WB; gp = gp + 1)");
     vgen_line(v, "wire [ENTRY_W-1:0] e = wb_entry[gp*ENTRY_W +: ENTRY_W];");
@@ -324,7 +330,7 @@ static void emit_wb_data(struct vgen *v)
     vgen_line(v, "wire [31:0] d = (served[gd] && ld_we && cur_entry == e) ? ln_data[gd*32 +: 32]");
     vgen_line(v, "                                                        : data_mem[e];");
     vgen_line(v, "assign wb_data_o[(gp*LANES + gd)*32 +: 32] =");
-    vgen_line(v, "    (wb_valid_o[gp] && !wb_global_o[gp]) ? d : 32'd0;");
+    vgen_line(v, "    (wb_valid_o[gp] && !ent_none[e]) ? d : 32'd0;");
     vgen_end(v);
     vgen_end(v);
     vgen_endgenerate(v);
@@ -332,10 +338,12 @@ static void emit_wb_data(struct vgen *v)
 
 void emit_sm_mem_data(struct vgen *v, enum rtl_defect defect)
 {
-    vgen_section(v, "Codes: the request's kind (simtref_lsu's), an atomic's funct5 (RV32A)");
+    vgen_section(v, "Codes: the request's kind and the memory port's (simtref_lsu's), an atomic's funct5 (RV32A)");
     vgen_line(v, "localparam [1:0] KIND_LOAD   = 2'd0;");
     vgen_line(v, "localparam [1:0] KIND_STORE  = 2'd1;");
     vgen_line(v, "localparam [1:0] KIND_ATOMIC = 2'd2;");
+    vgen_line(v, "localparam [1:0] MEM_WRITE   = 2'd1;   // mem_kind_o");
+    vgen_line(v, "localparam [1:0] MEM_ATOMIC  = 2'd2;");
     vgen_line(v, "localparam [4:0] AMO_ADD  = 5'b00000;");
     vgen_line(v, "localparam [4:0] AMO_SC   = 5'b00011;");
     vgen_line(v, "localparam [4:0] AMO_XOR  = 5'b00100;");
@@ -350,5 +358,6 @@ void emit_sm_mem_data(struct vgen *v, enum rtl_defect defect)
     emit_served(v);
     emit_request_ff(v);
     emit_banks(v, defect);
+    emit_sm_mem_global(v, defect);
     emit_wb_data(v);
 }

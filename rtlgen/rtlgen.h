@@ -151,6 +151,9 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
 /* ... its data path for shared memory (rtlgen/emit_sm_mem_data.c): the
  * banks as memories and the entries' data, inside simtref_sm_mem. */
 void emit_sm_mem_data(struct vgen *v, enum rtl_defect defect);
+/* ... its data on the memory port (rtlgen/emit_sm_mem_global.c): a
+ * global request's writes and atomics, DRAM's answers to the atomics. */
+void emit_sm_mem_global(struct vgen *v, enum rtl_defect defect);
 
 /* The SM's thread-block launch: the dispatcher, the table of resident
  * TBs and the WPT composed as golden/sm/sm_tb.c and sm.c compose them. */

@@ -51,6 +51,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -76,11 +77,58 @@ struct Coverage {
                   mem_requests = 0, responses = 0, multi_resp = 0,
                   rd_hits = 0, busy = 0, mixed_sends = 0, mixed_wb = 0,
                   data_lanes = 0, sub_word = 0, atomic_lanes = 0,
-                  sc_lanes = 0, placed = 0, shared_atomics = 0;
+                  sc_lanes = 0, placed = 0, shared_atomics = 0,
+                  global_lanes = 0, global_skipped = 0, image_words = 0,
+                  writes = 0, atomic_passes = 0;
     unsigned read_ports = 0;    // the table's read ports (NUM_RD)
     uint64_t l1_hits = 0, l1_misses = 0, l1_merges = 0, mshr_stalls = 0,
              bank_conflicts = 0, store_lines = 0, atomic_lines = 0,
              held = 0;
+};
+
+// The memory behind the testbench's DRAM: the C SM's memories at launch
+// (its ELF image, global memory up to the end of the host's highest
+// buffer, the threads' stacks laid out as the memory pipeline addresses
+// them, sm_memory_physical()), then written by the module's writes and
+// atomics as DRAM takes them.  An access elsewhere fails the kernel.
+struct Image {
+    uint32_t img_base = 0;
+    std::vector<uint8_t> img, glob, stack;
+
+    void load(const sm *m, uint32_t top)
+    {
+        const sm_memory &c = m->mem;
+        uint32_t used = top > SM_GLOBAL_BASE ? top - SM_GLOBAL_BASE : 0;
+
+        img_base = c.image_base;
+        img.assign(c.image, c.image + c.image_size);
+        glob.assign(c.global, c.global + (used < c.global_size ? used : c.global_size));
+        stack.assign((size_t)c.threads * SM_STACK_BYTES, 0);
+        for (uint32_t o = 0; o < stack.size(); o += 4) {
+            uint32_t p = sm_memory_physical(SM_STACK_BASE + o, c.threads,
+                                            m->cfg.warp_size) - SM_STACK_BASE;
+            for (unsigned b = 0; b < 4; b++)
+                stack[p + b] = c.stack[o + b];
+        }
+    }
+    // The byte at a (a physical address), or nullptr outside the memories.
+    uint8_t *at(uint32_t a)
+    {
+        if (a - img_base < img.size())
+            return &img[a - img_base];
+        if (a - SM_GLOBAL_BASE < glob.size())
+            return &glob[a - SM_GLOBAL_BASE];
+        if (a - SM_STACK_BASE < stack.size())
+            return &stack[a - SM_STACK_BASE];
+        return nullptr;
+    }
+};
+
+// An atomic's answer DRAM owes an entry: the lanes of its pass and their
+// old words, in the order the passes were taken.
+struct Answer {
+    uint64_t lanes;
+    uint32_t old[SM_MAX_LANES];
 };
 
 // One kernel's run: the C SM, its memory side's record, and the DRAM
@@ -89,16 +137,23 @@ struct Run : tb::SmRun {
     sm_mem_probe probe{};
     std::unique_ptr<dram> mem{new dram};
     dram_out resp{};            // this cycle's responses to the module
-    // The shared loads and atomics in flight, by (warp slot, rd): the lanes
-    // that accessed memory and what the C's access at issue gave them.
+    Image image;                // the data DRAM serves the module from
+    std::map<unsigned, std::deque<Answer>> answers; // by entry
+    std::string mem_fault;      // a write or atomic outside the memories
+    // The shared loads and atomics in flight, and the global atomics, by
+    // (warp slot, rd): the lanes that accessed memory and what the C's
+    // access at issue gave them.
     struct Loaded {
         uint64_t mask;
-        bool sub_word, atomic;
+        bool sub_word, atomic, global, skip;
         uint32_t data[SM_MAX_LANES];
     };
     std::map<unsigned, Loaded> loaded;
     bool sc_seen = false;       // an sc.w issued: the module holds no
                                 // reservations, its data is not the C's
+    bool gsc_failed = false;    // a global sc.w failed on the C: the
+                                // module's (always successful) write and
+                                // the words after it are not the C's
 };
 
 // The widths of the module's fields.
@@ -151,6 +206,52 @@ unsigned amo_funct5(rv32_op op)
     case RV32_AMOMINU_W: return 0x18;
     case RV32_AMOMAXU_W: return 0x1c;
     default:             return 0;
+    }
+}
+
+std::string hex32(uint32_t a)
+{
+    char b[16];
+
+    std::snprintf(b, sizeof b, "0x%08x", a);
+    return b;
+}
+
+// The module's image of global memory (the host's buffers) against the
+// C SM's at the kernel's end: "" or the first word that differs.
+std::string compare_image(Run &r, Coverage &c)
+{
+    const sm_memory &m = r.m->mem;
+
+    for (uint32_t o = 0; o + 4 <= r.image.glob.size(); o += 4) {
+        uint32_t want = 0, got = 0;
+        for (unsigned b = 0; b < 4; b++) {
+            want |= (uint32_t)m.global[o + b] << 8 * b;
+            got |= (uint32_t)r.image.glob[o + b] << 8 * b;
+        }
+        if (want != got)
+            return "global memory's word at " + hex32(SM_GLOBAL_BASE + o)
+                   + " is " + hex32(got) + " in the module's DRAM, "
+                   + hex32(want) + " in the C SM's";
+        c.image_words++;
+    }
+    return "";
+}
+
+// An atomic's new word from its old one and its operand, by funct5
+// (RV32A); sc.w writes its operand (the module's always succeeds).
+uint32_t amo_apply(unsigned f, uint32_t old, uint32_t v)
+{
+    switch (f) {
+    case 0x00: return old + v;
+    case 0x04: return old ^ v;
+    case 0x0c: return old & v;
+    case 0x08: return old | v;
+    case 0x10: return (int32_t)old < (int32_t)v ? old : v;
+    case 0x14: return (int32_t)old > (int32_t)v ? old : v;
+    case 0x18: return old < v ? old : v;
+    case 0x1c: return old > v ? old : v;
+    default:   return v;        // amoswap.w, sc.w
     }
 }
 
@@ -222,10 +323,26 @@ long drive(Top &top, Run &r, const Widths &w)
     dram_eval(r.mem.get(), nullptr, &r.resp);
     for (unsigned b = 0; b < w.mshrs + w.entries; b++)
         tb::set_field(top.mem_resp_i, b, 1, 0);
+    for (unsigned e = 0; e < w.entries; e++)
+        tb::set_field(top.mem_old_lanes_i, e * w.lanes, w.lanes, 0);
     for (unsigned k = 0; k < r.resp.n; k++) {
-        if (tb::get_field(top.mem_resp_i, r.resp.id[k], 1))
-            twice = r.resp.id[k];
-        tb::set_field(top.mem_resp_i, r.resp.id[k], 1, 1);
+        unsigned id = r.resp.id[k];
+        if (tb::get_field(top.mem_resp_i, id, 1))
+            twice = id;
+        tb::set_field(top.mem_resp_i, id, 1, 1);
+        if (id < w.mshrs)
+            continue;
+        // an atomic's answer: its pass's lanes and their old words
+        std::deque<Answer> &q = r.answers[id - w.mshrs];
+        if (q.empty())
+            continue;
+        const Answer &a = q.front();
+        unsigned e = id - w.mshrs;
+        tb::set_field(top.mem_old_lanes_i, e * w.lanes, w.lanes, a.lanes);
+        for (unsigned l = 0; l < w.lanes; l++)
+            tb::set_field(top.mem_old_i, (e * w.lanes + l) * 32, 32,
+                          a.lanes >> l & 1 ? a.old[l] : 0);
+        q.pop_front();
     }
     return twice;
 }
@@ -326,16 +443,25 @@ void record(Run &r, Coverage &c)
     const sm_mem_probe &p = r.probe;
     const lsu_request &q = p.req;
 
-    if (!p.issue || q.space != LSU_SHARED)
+    if (!p.issue)
         return;
-    if (p.op == RV32_SC_W)
+    bool global = q.space == LSU_GLOBAL;
+    if (global && q.kind != LSU_ATOMIC)
+        return;                 // a global load's data is not the module's yet
+    if (!global && p.op == RV32_SC_W)
         r.sc_seen = true;
+    bool failed = false;        // a global sc.w the C fails on some lane
+    for (unsigned l = 0; l < SM_MAX_LANES; l++)
+        failed |= global && p.op == RV32_SC_W && (q.mask >> l & 1) && p.ldata[l];
+    r.gsc_failed |= failed;
     if (!q.rd)
         return;
     Run::Loaded &e = r.loaded[q.warp * 32 + q.rd];
     e.mask = q.mask;
     e.sub_word = q.kind == LSU_LOAD && q.bytes < 4;
     e.atomic = q.kind == LSU_ATOMIC;
+    e.global = global;
+    e.skip = global ? r.gsc_failed : r.sc_seen;
     for (unsigned l = 0; l < SM_MAX_LANES; l++)
         e.data[l] = p.ldata[l];
 }
@@ -362,13 +488,17 @@ bool compare_data(const Top &top, Run &r, const Widths &w, long cycle,
             for (unsigned l = 0; l < w.lanes; l++) {
                 if (!(e.mask >> l & 1))
                     continue;
-                if (r.sc_seen) {
-                    c.sc_lanes++;
+                if (e.skip) {
+                    (e.global ? c.global_skipped : c.sc_lanes)++;
                     continue;
                 }
-                c.data_lanes++;
-                c.sub_word += e.sub_word;
-                c.atomic_lanes += e.atomic;
+                if (e.global) {
+                    c.global_lanes++;
+                } else {
+                    c.data_lanes++;
+                    c.sub_word += e.sub_word;
+                }
+                c.atomic_lanes += e.atomic && !e.global;
                 ok &= tb::check(mm, cycle, e.data[l],
                                 tb::get_field(top.wb_data_o, (j * w.lanes + l) * 32, 32),
                                 [&] { return tb::indexed("wb_data_o", j)
@@ -382,7 +512,10 @@ bool compare_data(const Top &top, Run &r, const Widths &w, long cycle,
 }
 
 // The module's memory request into the testbench's DRAM, at the edge.
-void serve(const Top &top, Run &r, const Widths &w)
+// A write's and an atomic's lanes are performed on the image as DRAM
+// takes them, in lane order; an atomic's old words are the answer owed
+// to its entry.
+void serve(const Top &top, Run &r, const Widths &w, Coverage &c)
 {
     dram_in q{};
 
@@ -392,6 +525,42 @@ void serve(const Top &top, Run &r, const Widths &w)
         q.line = tb::get_field(top.mem_line_o, 0, w.line_w);
         q.bytes = top.mem_bytes_o;
         q.id = top.mem_id_o;
+    }
+    auto fault = [&](uint32_t a) {
+        if (r.mem_fault.empty())
+            r.mem_fault = "the memory port's " + std::string(q.kind == DRAM_WRITE ? "write" : "atomic")
+                          + " at " + hex32(a) + " is outside the memories";
+    };
+    if (q.valid && q.kind != DRAM_READ) {
+        Answer a{};
+        unsigned f = top.mem_amo_o;
+        unsigned bytes = q.kind == DRAM_ATOMIC ? 4 : 1u << top.mem_size_o;
+
+        c.writes += q.kind == DRAM_WRITE;
+        c.atomic_passes += q.kind == DRAM_ATOMIC;
+        a.lanes = tb::get_field(top.mem_lanes_o, 0, w.lanes);
+        for (unsigned l = 0; l < w.lanes; l++) {
+            if (!(a.lanes >> l & 1))
+                continue;
+            uint32_t at = (uint32_t)tb::get_field(top.mem_addr_o, l * 32, 32);
+            uint32_t v = (uint32_t)tb::get_field(top.mem_wdata_o, l * 32, 32), old = 0;
+            uint8_t *p[4];
+            bool in = true;
+            for (unsigned b = 0; b < bytes; b++)
+                in &= (p[b] = r.image.at(at + b)) != nullptr;
+            if (!in) {
+                fault(at);
+                continue;
+            }
+            for (unsigned b = 0; b < bytes; b++)
+                old |= (uint32_t)*p[b] << 8 * b;
+            a.old[l] = old;
+            uint32_t nv = q.kind == DRAM_ATOMIC ? amo_apply(f, old, v) : v;
+            for (unsigned b = 0; b < bytes; b++)
+                *p[b] = (uint8_t)(nv >> 8 * b);
+        }
+        if (q.kind == DRAM_ATOMIC)
+            r.answers[q.id - w.mshrs].push_back(a);
     }
     dram_step(r.mem.get(), &q);
 }
@@ -480,8 +649,9 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         return mm;
     }
     r.m->mem_probe = &r.probe;
+    r.image.load(r.m, r.api->top);
     cov.read_ports = w.reads;
-    const unsigned long sc0 = cov.sc_lanes;
+    const unsigned long sc0 = cov.sc_lanes, gsk0 = cov.global_skipped;
     tb::SchedTops<Top> top(1, fst, 0);
     for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
         read_ports_of(cycle, w, r.probe);
@@ -514,7 +684,12 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         if (!same && !fst)
             return mm;
         count(cov, r.probe, w);
-        serve(top[0], r, w);
+        serve(top[0], r, w, cov);
+        if (!r.mem_fault.empty()) {
+            why = "cycle " + std::to_string(cycle) + ": " + r.mem_fault;
+            status = 1;
+            return mm;
+        }
         top.high(0, cycle);
         if (fst && cycle >= stop_at)
             break;
@@ -527,7 +702,21 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
                     "compared up to there, %lu lanes after it not (the module "
                     "holds no reservations: its sc.w always succeeds)\n",
                     k->name, cov.sc_lanes - sc0);
+    if (r.gsc_failed)
+        std::printf("kernel %-10s fails an sc.w to global memory on the C: its "
+                    "global lanes compared up to there, %lu after it not, nor "
+                    "global memory at its end (the module holds no "
+                    "reservations: its sc.w always succeeds)\n",
+                    k->name, cov.global_skipped - gsk0);
     r.m->mem_probe = nullptr;
+    if (r.m->status == SM_DONE && !r.gsc_failed) {
+        std::string bad = compare_image(r, cov);
+        if (!bad.empty()) {
+            why = "at its end (cycle " + std::to_string(cycle) + "): " + bad;
+            status = 1;
+            return mm;
+        }
+    }
     status = tb::sm_finish(r, src, cycles, why);
     if (status == 0) {
         cov.kernels++;
@@ -600,6 +789,12 @@ int main(int argc, char **argv)
                 "placements clearing a window\n",
                 cov.data_lanes, cov.sub_word, cov.atomic_lanes, cov.sc_lanes,
                 cov.shared_atomics, cov.placed);
+    std::printf("coverage: global data: %lu writes and %lu atomic lines "
+                "performed by the testbench's DRAM; %lu lanes of global "
+                "atomics compared, %lu after a failed sc.w not; %lu words of "
+                "global memory compared at the kernels' ends\n",
+                cov.writes, cov.atomic_passes, cov.global_lanes,
+                cov.global_skipped, cov.image_words);
     std::printf("coverage: the C LSU's counts of those kernels: %llu L1 "
                 "hits, %llu misses (%llu merged into an MSHR), %llu "
                 "MSHR-full cycles, %llu bank conflicts, %llu store lines, "
@@ -619,6 +814,8 @@ int main(int argc, char **argv)
                 || cov.store_lines == 0 || cov.atomic_lines == 0
                 || cov.rd_hits == 0 || cov.data_lanes == 0
                 || cov.shared_atomics == 0 || cov.placed == 0
+                || cov.writes == 0 || cov.atomic_passes == 0
+                || cov.image_words == 0
                 || (cfg.reconvergence == RECONV_HARP
                     && (cov.mixed_sends == 0 || cov.mixed_wb == 0))))) {
         std::printf("FAIL: the kernels did not reach every interesting "

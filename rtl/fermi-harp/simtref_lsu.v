@@ -73,6 +73,7 @@ module simtref_lsu #(
   output wire [LINE_W-1:0]         mem_line_o,     // its line
   output wire [BYTES_W-1:0]        mem_bytes_o,    // bytes it moves
   output wire [ID_W-1:0]           mem_id_o,       // MSHR (read), MSHRS + entry (atomic)
+  output wire [LANES-1:0]          mem_lanes_o,    // the lanes on its line (a write's or atomic's data)
   input  wire [MSHRS+ENTRIES-1:0]  mem_resp_i,     // ids whose data arrives at this edge
 
   // L1 data cache: the lookup of this cycle's pass, its answer
@@ -317,6 +318,7 @@ module simtref_lsu #(
   assign mem_line_o   = mem_line;
   assign mem_bytes_o  = mem_bytes;
   assign mem_id_o     = mem_id;
+  assign mem_lanes_o  = arb_mask;
   assign l1_lookup_o  = l1_lookup;
   assign l1_op_o      = l1_op;
   assign l1_line_o    = l1_line;

@@ -19,11 +19,14 @@
 // Shared memory holds its data: the banks are memories, written and read
 // in the bank cycles of each request, in the LSU's order (the order of
 // issue); a load's or atomic's data leaves with its done on the
-// write-back port.  Global memory's data is not held here yet (the C SM
-// performs those accesses at issue; the side decides when each is done).
+// write-back port.  Global memory's writes and atomics cross the memory
+// port with their data (DRAM performs them when it takes them, in the
+// LSU's order) and an atomic's old words come back for its rd; a global
+// load's data is not held here yet (the C SM performs it at issue).
 // Storage: that of the four modules, the banks (SH_BYTES and a valid bit
 // a word), the entries' data (ENTRIES x LANES words) and the banks'
-// request (its lanes left, entry, kind, window offsets and data).
+// request (its lanes left, entry, kind, window offsets and data), the
+// global request's addresses and data.
 
 module simtref_sm_mem #(
   parameter integer LANES      = 2,                                             // lanes of a warp (warp_size)
@@ -67,60 +70,67 @@ module simtref_sm_mem #(
   parameter integer KEY_W      = ((ADDR_W < WOFF_W) ? ADDR_W : WOFF_W) - RB_W   // a row of a window as the banks' timing sees it
 ) (
   // Clock and reset
-  input  wire                       clk_i,           // clock
-  input  wire                       rst_ni,          // asynchronous reset, active low
+  input  wire                        clk_i,            // clock
+  input  wire                        rst_ni,           // asynchronous reset, active low
 
   // Issue: the issued memory instruction (lsu_request_of()), taken when ready_o
-  input  wire                       issue_valid_i,   // a request this cycle
-  input  wire [WARP_W-1:0]          issue_warp_i,    // its warp slot
-  input  wire [4:0]                 issue_rd_i,      // destination register, 0: none (a store)
-  input  wire [1:0]                 issue_kind_i,    // 0 load, 1 store, 2 atomic
-  input  wire                       issue_space_i,   // 0 global, 1 shared
-  input  wire [2:0]                 issue_bytes_i,   // access size: 1, 2 or 4 bytes
-  input  wire [LANES-1:0]           issue_mask_i,    // lanes that access memory
-  input  wire [LANES*32-1:0]        issue_addr_i,    // each lane's byte address (the LSU's: its low ADDR_W bits)
-  input  wire                       issue_signed_i,  // a sub-word load sign-extends (lb, lh)
-  input  wire [4:0]                 issue_amo_i,     // an atomic's funct5 (RV32A; sc.w: 00011)
-  input  wire [LANES*32-1:0]        issue_wdata_i,   // each lane's store data or AMO operand (mem_wdata_o)
-  input  wire [LANES*TB_W-1:0]      issue_tbs_i,     // each lane's thread's TB slot: whose shared window
-  input  wire [LANES-1:0]           issue_lanes_i,   // the instruction's lanes: those its rd is written for
-  input  wire [LANES*WARP_W-1:0]    issue_slots_i,   // each lane's thread's warp slot
-  output wire                       ready_o,         // the LSU takes a request: coalescer free, a free entry
+  input  wire                        issue_valid_i,    // a request this cycle
+  input  wire [WARP_W-1:0]           issue_warp_i,     // its warp slot
+  input  wire [4:0]                  issue_rd_i,       // destination register, 0: none (a store)
+  input  wire [1:0]                  issue_kind_i,     // 0 load, 1 store, 2 atomic
+  input  wire                        issue_space_i,    // 0 global, 1 shared
+  input  wire [2:0]                  issue_bytes_i,    // access size: 1, 2 or 4 bytes
+  input  wire [LANES-1:0]            issue_mask_i,     // lanes that access memory
+  input  wire [LANES*32-1:0]         issue_addr_i,     // each lane's byte address (the LSU's: its low ADDR_W bits)
+  input  wire                        issue_signed_i,   // a sub-word load sign-extends (lb, lh)
+  input  wire [4:0]                  issue_amo_i,      // an atomic's funct5 (RV32A; sc.w: 00011)
+  input  wire [LANES*32-1:0]         issue_wdata_i,    // each lane's store data or AMO operand (mem_wdata_o)
+  input  wire [LANES*TB_W-1:0]       issue_tbs_i,      // each lane's thread's TB slot: whose shared window
+  input  wire [LANES-1:0]            issue_lanes_i,    // the instruction's lanes: those its rd is written for
+  input  wire [LANES*WARP_W-1:0]     issue_slots_i,    // each lane's thread's warp slot
+  output wire                        ready_o,          // the LSU takes a request: coalescer free, a free entry
 
   // Launch: the TBs' shared windows
-  input  wire [SHB_W-1:0]           shared_bytes_i,  // shared memory a TB holds (the launch's)
-  input  wire [MAX_TBS-1:0]         place_i,         // TB slots placed this cycle: their windows read zero
+  input  wire [SHB_W-1:0]            shared_bytes_i,   // shared memory a TB holds (the launch's)
+  input  wire [MAX_TBS-1:0]          place_i,          // TB slots placed this cycle: their windows read zero
 
   // Done: the requests whose data is back, by in-flight entry
-  output wire [ENTRIES-1:0]         done_o,          // entry done this cycle
-  output wire [ENTRIES*WARP_W-1:0]  done_warp_o,     // ... its warp slot
-  output wire [ENTRIES*5-1:0]       done_rd_o,       // ... its destination register (0: a store, no release)
+  output wire [ENTRIES-1:0]          done_o,           // entry done this cycle
+  output wire [ENTRIES*WARP_W-1:0]   done_warp_o,      // ... its warp slot
+  output wire [ENTRIES*5-1:0]        done_rd_o,        // ... its destination register (0: a store, no release)
 
   // Write-back: the done loads and atomics, the scoreboard's releases
-  output wire [WB-1:0]              wb_valid_o,      // a load or atomic done
-  output wire [WB*WARP_W-1:0]       wb_warp_o,       // ... its warp slot
-  output wire [WB*5-1:0]            wb_rd_o,         // ... its destination register
-  output wire [WB*LANES-1:0]        wb_mask_o,       // ... the lanes whose rd is readable from the next cycle
-  output wire [WB-1:0]              wb_global_o,     // ... it went to global memory
-  output wire [WB*LANES*WARP_W-1:0] wb_slots_o,      // ... each lane's thread's warp slot
-  output wire [WB*LANES*32-1:0]     wb_data_o,       // ... each lane's data for rd (a shared one's; 0: global)
+  output wire [WB-1:0]               wb_valid_o,       // a load or atomic done
+  output wire [WB*WARP_W-1:0]        wb_warp_o,        // ... its warp slot
+  output wire [WB*5-1:0]             wb_rd_o,          // ... its destination register
+  output wire [WB*LANES-1:0]         wb_mask_o,        // ... the lanes whose rd is readable from the next cycle
+  output wire [WB-1:0]               wb_global_o,      // ... it went to global memory
+  output wire [WB*LANES*WARP_W-1:0]  wb_slots_o,       // ... each lane's thread's warp slot
+  output wire [WB*LANES*32-1:0]      wb_data_o,        // ... each lane's data for rd (a shared one's; 0: global)
 
   // Waiting on memory, from the state
-  output wire [WARPS-1:0]           lsu_pending_o,   // warp slot has a global access in the LSU
-  output wire [NUM_SLOTS*LANES-1:0] wait_pending_o,  // bit g*LANES+l: thread (g, l) has a global load in flight
+  output wire [WARPS-1:0]            lsu_pending_o,    // warp slot has a global access in the LSU
+  output wire [NUM_SLOTS*LANES-1:0]  wait_pending_o,   // bit g*LANES+l: thread (g, l) has a global load in flight
 
   // The table's read ports, field s*CHK_WARPS+w: the issue check's of scheduler s's warp w
-  input  wire [NUM_RD*WARP_W-1:0]   rd_slot_i,       // warp slot (simtref_sm_issue's mw_rd_slot_o)
-  input  wire [NUM_RD*5-1:0]        rd_reg_i,        // register (mw_rd_reg_o)
-  output wire [NUM_RD*LANES-1:0]    rd_mask_o,       // the lanes of its load in flight, 0: none (mw_rd_mask_i)
+  input  wire [NUM_RD*WARP_W-1:0]    rd_slot_i,        // warp slot (simtref_sm_issue's mw_rd_slot_o)
+  input  wire [NUM_RD*5-1:0]         rd_reg_i,         // register (mw_rd_reg_o)
+  output wire [NUM_RD*LANES-1:0]     rd_mask_o,        // the lanes of its load in flight, 0: none (mw_rd_mask_i)
 
   // Memory port to DRAM (golden/sm/dram.h): every request is taken (no ready); responses by id
-  output wire                       mem_valid_o,     // a request this cycle, at most one
-  output wire [1:0]                 mem_kind_o,      // 0 line read, 1 write (no response), 2 atomic
-  output wire [LINE_W-1:0]          mem_line_o,      // its line
-  output wire [BYTES_W-1:0]         mem_bytes_o,     // bytes it moves
-  output wire [ID_W-1:0]            mem_id_o,        // MSHR (read), MSHRS + entry (atomic)
-  input  wire [MSHRS+ENTRIES-1:0]   mem_resp_i       // ids whose data arrives at this edge, one each
+  output wire                        mem_valid_o,      // a request this cycle, at most one
+  output wire [1:0]                  mem_kind_o,       // 0 line read, 1 write (no response), 2 atomic
+  output wire [LINE_W-1:0]           mem_line_o,       // its line
+  output wire [BYTES_W-1:0]          mem_bytes_o,      // bytes it moves
+  output wire [ID_W-1:0]             mem_id_o,         // MSHR (read), MSHRS + entry (atomic)
+  output wire [LANES-1:0]            mem_lanes_o,      // a write's or atomic's lanes (its line's), in lane order ...
+  output wire [LANES*32-1:0]         mem_addr_o,       // ... each one's full byte address (the LSU's line is ADDR_W bits) ...
+  output wire [LANES*32-1:0]         mem_wdata_o,      // ... its store data or operand ...
+  output wire [1:0]                  mem_size_o,       // ... the access size: 4 (2'b10), 2 (2'b01) or 1 byte ...
+  output wire [4:0]                  mem_amo_o,        // ... and the atomic's funct5
+  input  wire [MSHRS+ENTRIES-1:0]    mem_resp_i,       // ids whose data arrives at this edge, one each
+  input  wire [ENTRIES*LANES*32-1:0] mem_old_i,        // with mem_resp_i[MSHRS+e]: entry e's atomic's old words ...
+  input  wire [ENTRIES*LANES-1:0]    mem_old_lanes_i   // ... at these lanes (its pass's)
 );
 
   // ----------------------------------------------------------------------
@@ -138,6 +148,7 @@ module simtref_sm_mem #(
   wire [WB-1:0]           u_wb;         // the LSU's write-back ports ...
   wire [WB*WARP_W-1:0]    u_wb_warp;    // ... their warp slots ...
   wire [WB*5-1:0]         u_wb_rd;      // ... and registers
+  wire [LANES-1:0]        u_mem_lanes;  // the lanes of the memory request's line
   // simtref_l1_cache
   wire [1:0]              l1_result;    // hit, merged, miss, no MSHR
   wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into or taken
@@ -241,6 +252,7 @@ module simtref_sm_mem #(
     .mem_line_o    (mem_line_o),
     .mem_bytes_o   (mem_bytes_o),
     .mem_id_o      (mem_id_o),
+    .mem_lanes_o   (u_mem_lanes),
     .mem_resp_i    (mem_resp_i),
     .l1_lookup_o   (l1_lookup),
     .l1_op_o       (l1_op),
@@ -327,12 +339,14 @@ module simtref_sm_mem #(
   );
 
   // ----------------------------------------------------------------------
-  // Codes: the request's kind (simtref_lsu's), an atomic's funct5 (RV32A)
+  // Codes: the request's kind and the memory port's (simtref_lsu's), an atomic's funct5 (RV32A)
   // ----------------------------------------------------------------------
 
   localparam [1:0] KIND_LOAD   = 2'd0;
   localparam [1:0] KIND_STORE  = 2'd1;
   localparam [1:0] KIND_ATOMIC = 2'd2;
+  localparam [1:0] MEM_WRITE   = 2'd1;   // mem_kind_o
+  localparam [1:0] MEM_ATOMIC  = 2'd2;
   localparam [4:0] AMO_ADD  = 5'b00000;
   localparam [4:0] AMO_SC   = 5'b00011;
   localparam [4:0] AMO_XOR  = 5'b00100;
@@ -625,6 +639,77 @@ module simtref_sm_mem #(
   end
 
   // ----------------------------------------------------------------------
+  // The global request in the coalescer: its lanes' data, held from its take
+  // ----------------------------------------------------------------------
+
+  // The LSU takes a request only when its coalescer is free, and passes
+  // its lines from the take's cycle on: the take's cycle reads the issue
+  // port, the later passes the registers.  The LSU coalesces on the low
+  // ADDR_W bits of an address; the data moves at the full address.
+  reg  [LANES*32-1:0] gl_addr_q;    // each lane's full byte address
+  reg  [LANES*32-1:0] gl_wdata_q;   // each lane's store data or operand
+  reg  [1:0]          gl_size_q;    // access size: 4 (2'b10), 2 (2'b01) or 1 byte
+  reg  [4:0]          gl_amo_q;     // an atomic's funct5
+
+  wire                gl_new   = u_take && !issue_space_i;
+  wire [LANES*32-1:0] gl_addr  = gl_new ? issue_addr_i       : gl_addr_q;
+  wire [LANES*32-1:0] gl_wdata = gl_new ? issue_wdata_i      : gl_wdata_q;
+  wire [1:0]          gl_size  = gl_new ? issue_bytes_i[2:1] : gl_size_q;
+  wire [4:0]          gl_amo   = gl_new ? issue_amo_i        : gl_amo_q;
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      gl_addr_q  <= {(LANES*32){1'b0}};
+      gl_wdata_q <= {(LANES*32){1'b0}};
+      gl_size_q  <= 2'd0;
+      gl_amo_q   <= 5'd0;
+    end else if (gl_new) begin
+      gl_addr_q  <= issue_addr_i;
+      gl_wdata_q <= issue_wdata_i;
+      gl_size_q  <= issue_bytes_i[2:1];
+      gl_amo_q   <= issue_amo_i;
+    end
+  end
+
+  // ----------------------------------------------------------------------
+  // The pass's data: each lane's full address, its store data or operand
+  // ----------------------------------------------------------------------
+
+  // The LSU's line is its ADDR_W bits; lanes on one such line may be at
+  // several lines of the full address (ADDR_W below 32), so the port
+  // names each lane's own.  DRAM performs a write's or an atomic's lanes
+  // in lane order, so that the lanes of one word see each other's, as
+  // the C performs them.
+  wire mem_wr = mem_valid_o && mem_kind_o == MEM_WRITE;
+  wire mem_at = mem_valid_o && mem_kind_o == MEM_ATOMIC;
+  wire [LANES-1:0] wr_lanes = u_mem_lanes;
+  assign mem_lanes_o = mem_wr ? wr_lanes : mem_at ? u_mem_lanes : {LANES{1'b0}};
+  assign mem_addr_o  = (mem_wr || mem_at) ? gl_addr  : {(LANES*32){1'b0}};
+  assign mem_wdata_o = (mem_wr || mem_at) ? gl_wdata : {(LANES*32){1'b0}};
+  assign mem_size_o  = mem_wr ? gl_size : 2'b10;
+  assign mem_amo_o   = mem_at ? gl_amo  : 5'd0;
+
+  // ----------------------------------------------------------------------
+  // Each entry's source of data: the banks, DRAM's answer, or none
+  // ----------------------------------------------------------------------
+
+  // A global load's data is not held yet (wb_data_o 0); sc.w's rd is 0
+  // (the module holds no reservations: it always succeeds); a global
+  // atomic's rd is the old words DRAM answers, a shared one's the banks'.
+  reg  [ENTRIES-1:0] ent_none_q;   // the entry's rd gets 0
+  wire               new_none = !issue_space_i &&
+                                (issue_kind_i != KIND_ATOMIC || issue_amo_i == AMO_SC);
+  wire [ENTRIES-1:0] ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ent_none_q <= {ENTRIES{1'b0}};
+    end else begin
+      ent_none_q <= ent_none;
+    end
+  end
+
+  // ----------------------------------------------------------------------
   // The entries' data: written in the bank cycles, read at the done
   // ----------------------------------------------------------------------
 
@@ -649,8 +734,14 @@ module simtref_sm_mem #(
     for (gd = 0; gd < LANES; gd = gd + 1) begin : g_data
       reg  [31:0] data_mem [0:ENTRIES-1];   // lane gd's data of each entry
 
+      integer     ae;
+
+      // a bank cycle's lanes, and DRAM's answers to the entries' atomics
       always @(posedge clk_i) begin
         if (served[gd] && ld_we) data_mem[cur_entry] <= ln_data[gd*32 +: 32];
+        for (ae = 0; ae < ENTRIES; ae = ae + 1)
+          if (mem_resp_i[MSHRS + ae] && mem_old_lanes_i[ae*LANES + gd])
+            data_mem[ae] <= mem_old_i[(ae*LANES + gd)*32 +: 32];
       end
       for (gp = 0; gp < WB; gp = gp + 1) begin : g_port
         wire [ENTRY_W-1:0] e = wb_entry[gp*ENTRY_W +: ENTRY_W];
@@ -658,7 +749,7 @@ module simtref_sm_mem #(
         wire [31:0] d = (served[gd] && ld_we && cur_entry == e) ? ln_data[gd*32 +: 32]
                                                                 : data_mem[e];
         assign wb_data_o[(gp*LANES + gd)*32 +: 32] =
-            (wb_valid_o[gp] && !wb_global_o[gp]) ? d : 32'd0;
+            (wb_valid_o[gp] && !ent_none[e]) ? d : 32'd0;
       end
     end
   endgenerate

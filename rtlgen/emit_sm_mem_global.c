@@ -1,0 +1,94 @@
+/*
+ * emit_sm_mem_global.c -- simtref_sm_mem's data on the memory port: a
+ * global request's lanes' data and full addresses, held from the LSU's
+ * take, go with each of its passes' writes and atomics (the pass's
+ * lanes, each one's address and store data or operand, the size, the
+ * funct5); DRAM performs them when it takes them and answers an atomic
+ * with its lanes' old words, which the entry keeps for rd until its
+ * done.  The C SM performs the access at issue (golden/sm/sm_memory.c);
+ * DRAM performs it in the order the LSU's passes send it, the order of
+ * issue.
+ */
+#include "rtlgen.h"
+
+/* The global request in the coalescer, held from its take. */
+static void emit_request(struct vgen *v)
+{
+    const struct vreg held[] = {
+        { "gl_addr_q",  "{(LANES*32){1'b0}}", "issue_addr_i" },
+        { "gl_wdata_q", "{(LANES*32){1'b0}}", "issue_wdata_i" },
+        { "gl_size_q",  "2'd0",               "issue_bytes_i[2:1]" },
+        { "gl_amo_q",   "5'd0",               "issue_amo_i" },
+    };
+
+    vgen_section(v, "The global request in the coalescer: its lanes' data, held from its take");
+    vgen_line(v, "// The LSU takes a request only when its coalescer is free, and passes");
+    vgen_line(v, "// its lines from the take's cycle on: the take's cycle reads the issue");
+    vgen_line(v, "// port, the later passes the registers.  The LSU coalesces on the low");
+    vgen_line(v, "// ADDR_W bits of an address; the data moves at the full address.");
+    vgen_line(v, "reg  [LANES*32-1:0] gl_addr_q;    // each lane's full byte address");
+    vgen_line(v, "reg  [LANES*32-1:0] gl_wdata_q;   // each lane's store data or operand");
+    vgen_line(v, "reg  [1:0]          gl_size_q;    // access size: 4 (2'b10), 2 (2'b01) or 1 byte");
+    vgen_line(v, "reg  [4:0]          gl_amo_q;     // an atomic's funct5");
+    vgen_blank(v);
+    vgen_line(v, "wire                gl_new   = u_take && !issue_space_i;");
+    vgen_line(v, "wire [LANES*32-1:0] gl_addr  = gl_new ? issue_addr_i       : gl_addr_q;");
+    vgen_line(v, "wire [LANES*32-1:0] gl_wdata = gl_new ? issue_wdata_i      : gl_wdata_q;");
+    vgen_line(v, "wire [1:0]          gl_size  = gl_new ? issue_bytes_i[2:1] : gl_size_q;");
+    vgen_line(v, "wire [4:0]          gl_amo   = gl_new ? issue_amo_i        : gl_amo_q;");
+    vgen_blank(v);
+    vgen_ff(v, held, sizeof held / sizeof held[0], "gl_new");
+}
+
+/* The pass's lanes: each one's full address and data. */
+static void emit_pass_data(struct vgen *v, enum rtl_defect defect)
+{
+    vgen_section(v, "The pass's data: each lane's full address, its store data or operand");
+    vgen_line(v, "// The LSU's line is its ADDR_W bits; lanes on one such line may be at");
+    vgen_line(v, "// several lines of the full address (ADDR_W below 32), so the port");
+    vgen_line(v, "// names each lane's own.  DRAM performs a write's or an atomic's lanes");
+    vgen_line(v, "// in lane order, so that the lanes of one word see each other's, as");
+    vgen_line(v, "// the C performs them.");
+    vgen_line(v, "wire mem_wr = mem_valid_o && mem_kind_o == MEM_WRITE;");
+    vgen_line(v, "wire mem_at = mem_valid_o && mem_kind_o == MEM_ATOMIC;");
+    if (defect == DEFECT_SM_MEM_WRITE_LEAD_LANE) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): a write carries its lowest", rtl_defect_name(defect));
+        vgen_line(v, "// lane alone, the other lanes' stores are lost.");
+        vgen_line(v, "wire [LANES-1:0] wr_lanes = u_mem_lanes & (~u_mem_lanes + 1'b1);");
+    } else {
+        vgen_line(v, "wire [LANES-1:0] wr_lanes = u_mem_lanes;");
+    }
+    vgen_line(v, "assign mem_lanes_o = mem_wr ? wr_lanes : mem_at ? u_mem_lanes : {LANES{1'b0}};");
+    vgen_line(v, "assign mem_addr_o  = (mem_wr || mem_at) ? gl_addr  : {(LANES*32){1'b0}};");
+    vgen_line(v, "assign mem_wdata_o = (mem_wr || mem_at) ? gl_wdata : {(LANES*32){1'b0}};");
+    vgen_line(v, "assign mem_size_o  = mem_wr ? gl_size : 2'b10;");
+    vgen_line(v, "assign mem_amo_o   = mem_at ? gl_amo  : 5'd0;");
+}
+
+/* Which entries' rd takes no data from this path: a global load's (the
+ * L1 holds no data yet) and sc.w's (it always succeeds: rd 0). */
+static void emit_entry_flags(struct vgen *v)
+{
+    vgen_section(v, "Each entry's source of data: the banks, DRAM's answer, or none");
+    vgen_line(v, "// A global load's data is not held yet (wb_data_o 0); sc.w's rd is 0");
+    vgen_line(v, "// (the module holds no reservations: it always succeeds); a global");
+    vgen_line(v, "// atomic's rd is the old words DRAM answers, a shared one's the banks'.");
+    vgen_line(v, "reg  [ENTRIES-1:0] ent_none_q;   // the entry's rd gets 0");
+    vgen_line(v, "wire               new_none = !issue_space_i &&");
+    vgen_line(v, "                              (issue_kind_i != KIND_ATOMIC || issue_amo_i == AMO_SC);");
+    vgen_line(v, "wire [ENTRIES-1:0] ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});");
+    vgen_blank(v);
+    {
+        const struct vreg regs[] = {
+            { "ent_none_q", "{ENTRIES{1'b0}}", "ent_none" },
+        };
+        vgen_ff(v, regs, 1, NULL);
+    }
+}
+
+void emit_sm_mem_global(struct vgen *v, enum rtl_defect defect)
+{
+    emit_request(v);
+    emit_pass_data(v, defect);
+    emit_entry_flags(v);
+}
