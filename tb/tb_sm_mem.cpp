@@ -218,8 +218,9 @@ std::string hex32(uint32_t a)
 }
 
 // The module's image of global memory (the host's buffers) against the
-// C SM's at the kernel's end: "" or the first word that differs.
-std::string compare_image(Run &r, Coverage &c)
+// C SM's at the kernel's end (its last cycle); false at the first word
+// that differs (recorded in mm).
+bool compare_image(Run &r, long cycle, tb::Mismatch &mm, Coverage &c)
 {
     const sm_memory &m = r.m->mem;
 
@@ -229,13 +230,13 @@ std::string compare_image(Run &r, Coverage &c)
             want |= (uint32_t)m.global[o + b] << 8 * b;
             got |= (uint32_t)r.image.glob[o + b] << 8 * b;
         }
-        if (want != got)
-            return "global memory's word at " + hex32(SM_GLOBAL_BASE + o)
-                   + " is " + hex32(got) + " in the module's DRAM, "
-                   + hex32(want) + " in the C SM's";
+        if (!tb::expect(mm, cycle, "global memory's word at "
+                        + hex32(SM_GLOBAL_BASE + o) + " at the kernel's end",
+                        want, got))
+            return false;
         c.image_words++;
     }
-    return "";
+    return true;
 }
 
 // An atomic's new word from its old one and its operand, by funct5
@@ -709,14 +710,9 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
                     "reservations: its sc.w always succeeds)\n",
                     k->name, cov.global_skipped - gsk0);
     r.m->mem_probe = nullptr;
-    if (r.m->status == SM_DONE && !r.gsc_failed) {
-        std::string bad = compare_image(r, cov);
-        if (!bad.empty()) {
-            why = "at its end (cycle " + std::to_string(cycle) + "): " + bad;
-            status = 1;
-            return mm;
-        }
-    }
+    if (r.m->status == SM_DONE && !r.gsc_failed
+        && !compare_image(r, cycle - 1, mm, cov))
+        return mm;
     status = tb::sm_finish(r, src, cycles, why);
     if (status == 0) {
         cov.kernels++;
