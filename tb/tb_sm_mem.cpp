@@ -30,10 +30,18 @@
 // slot, and the launch's shared bytes and placements; each lane of a
 // shared load's or atomic's done on a write-back port (wb_data_o) is
 // compared with what the C SM's access at issue gave its rd.  The module
-// holds no reservations (its sc.w always succeeds), so after a kernel's
-// first shared sc.w its lanes are counted and named, not compared.  A
-// kernel whose shared access leaves its TB's window in the module (the
-// launch's bytes, rounded to a row) fails.
+// holds no reservations (its sc.w always succeeds), so the shared loads
+// and atomics issued after a kernel's first shared sc.w are counted and
+// named, not compared.  A kernel whose shared access leaves its TB's
+// window in the module (the launch's bytes, rounded to a row) fails.
+// Global memory's writes and atomics cross the memory port with their
+// lanes' full addresses and data: this DRAM performs them on a memory
+// image of its own (the C SM's memories at launch) as it takes them, in
+// lane order, and answers an atomic with its lanes' old words.  Each lane
+// of a global atomic's done is compared with what the C's access at issue
+// gave rd, and at the kernel's end the host's buffers in the image with
+// the C SM's global memory (both up to a global sc.w the C fails: the
+// module's always succeeds).
 // The kernel's result is then checked against its host reference.
 // Every mode: under harp an instruction's lanes are threads of several
 // launch warps (a regrouped warp), so a send names several warp slots,
