@@ -106,7 +106,7 @@ module simtref_sm_mem #(
   output wire [WB*LANES-1:0]         wb_mask_o,        // ... the lanes whose rd is readable from the next cycle
   output wire [WB-1:0]               wb_global_o,      // ... it went to global memory
   output wire [WB*LANES*WARP_W-1:0]  wb_slots_o,       // ... each lane's thread's warp slot
-  output wire [WB*LANES*32-1:0]      wb_data_o,        // ... each lane's data for rd (a shared one's; 0: global)
+  output wire [WB*LANES*32-1:0]      wb_data_o,        // ... each lane's data for rd (shared, a global atomic; 0: a global load)
 
   // Waiting on memory, from the state
   output wire [WARPS-1:0]            lsu_pending_o,    // warp slot has a global access in the LSU
