@@ -10,17 +10,24 @@
 # input (an unknown kernel, a bad --jobs or --seed, --cache with
 # --no-cache, a kernel ELF that does not load) exits non-zero with a
 # message naming it and writes no report.
+#
+# The second full report, the one with --no-cache, runs on the tool built
+# without sanitizers (simtref-plain, which make check builds for
+# valgrind.sh), in a quarter of the processor time: it must write the
+# bytes the sanitized tool wrote.
 set -u
+PLAIN=${SIMTREF_PLAIN:-./simtref-plain}
+[ -x "$PLAIN" ] || { echo "FAIL: $PLAIN was not built"; exit 1; }
 fail=0
 out=test-out/findings
 rm -rf "$out" && mkdir -p "$out" || exit 1
 kernels=nqueens,backprop,vecadd,histogram,collange
 
-# report NAME [OPTIONS]: the reduced report into $out/NAME (stdout and
-# stderr beside it); it must succeed.
+# report TOOL NAME [OPTIONS]: the reduced report by TOOL into $out/NAME
+# (stdout and stderr beside it); it must succeed.
 report() {
-  name=$1; shift
-  "$SIMTREF" findings --kernels "$kernels" --no-plots --jobs 2 --seed 3 \
+  tool=$1 name=$2; shift 2
+  "$tool" findings --kernels "$kernels" --no-plots --jobs 2 --seed 3 \
     --out "$out/$name" "$@" > "$out/$name.stdout" 2> "$out/$name.stderr" && return 0
   echo "FAIL: simtref findings --out $out/$name $* exited $?:"
   sed 's/^/    /' "$out/$name.stderr"
@@ -68,13 +75,13 @@ check_rows() {
 }
 
 # --- two runs, the same bytes --------------------------------------------------
-report fresh --cache "$PWD/$out/cache" || exit 1
+report "$SIMTREF" fresh --cache "$PWD/$out/cache" || exit 1
 grep -q ' 0 from the cache' "$out/fresh.stderr" \
   || { echo "FAIL: a fresh cache gave points:"; cat "$out/fresh.stderr"; fail=1; }
 cmp -s "$out/fresh.stdout" "$out/fresh/findings.md" \
   || { echo "FAIL: the printed report is not findings.md"; fail=1; }
 check_rows "$out/fresh"
-report again --no-cache || exit 1
+report "$PLAIN" again --no-cache || exit 1
 [ -d "$out/again/points" ] || { echo "FAIL: --no-cache wrote no points in DIR/points"; fail=1; }
 for f in findings.md findings.csv findings.json; do
   cmp "$out/fresh/$f" "$out/again/$f" \
@@ -85,7 +92,7 @@ done
 # Every point is reused; one whose entry does not read is run again.
 entry=$(ls "$out/cache"/*.json | head -n 1)
 head -c 40 "$entry" > "$entry.part" && mv "$entry.part" "$entry"
-report cached --cache "$PWD/$out/cache" || exit 1
+report "$SIMTREF" cached --cache "$PWD/$out/cache" || exit 1
 grep -q '(1 run, ' "$out/cached.stderr" \
   || { echo "FAIL: a broken cache entry was not run again (want 1 run):"; cat "$out/cached.stderr"; fail=1; }
 cmp -s "$out/fresh/findings.md" "$out/cached/findings.md" \
