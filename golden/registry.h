@@ -116,11 +116,12 @@ struct structure_info {
                                there) or the name of a longer row on a
                                configuration of `make check` (the SM's
                                control-flow stage: kgen programs): the
-                               SM's parts run at tiny and fermi-harp in
-                               make check, at the other presets here,
-                               and the control structures at gtx480-baws
-                               (tiny has its policies), to keep make
-                               check's time */
+                               SM's parts run alone here at every
+                               preset (in make check the SM's stages run
+                               them in lockstep at tiny on every
+                               kernel), and the control structures at
+                               gtx480-baws (tiny has its policies), to
+                               keep make check's time */
     const char *proofs;     /* formal/NAME-X.proof of `make check` */
     const char *long_proofs;    /* formal/NAME-X.proof of `make proofs-long` */
     int sm_part;            /* one of the SM's own parts (issue, datapath,
