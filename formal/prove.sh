@@ -130,8 +130,8 @@ done < "$srcdir/formal/$struct.params"
   async2sync; dffunmap;
   write_smt2 -wires $out/$struct.smt2" || { echo "FAIL $name: yosys, see $out/yosys.log"; exit 1; }
 
-# Run one smtbmc mode on a solver; prints its time.  Returns 0 when smtbmc reports
-# PASSED, 1 when it reports FAILED, and 2 (recorded in $broken) when it
+# Run one smtbmc mode on a solver; prints its time.  Returns 0 when
+# smtbmc reports PASSED, 1 when it reports FAILED, and 2 (recorded in $broken) when it
 # ends without either: a run that stops early proves nothing.
 broken=0
 run() {
