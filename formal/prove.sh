@@ -131,8 +131,9 @@ done < "$srcdir/formal/$struct.params"
   write_smt2 -wires $out/$struct.smt2" || { echo "FAIL $name: yosys, see $out/yosys.log"; exit 1; }
 
 # Run one smtbmc mode on a solver; prints its time.  Returns 0 when
-# smtbmc reports PASSED, 1 when it reports FAILED, and 2 (recorded in $broken) when it
-# ends without either: a run that stops early proves nothing.
+# smtbmc reports PASSED, 1 when it reports FAILED, and 2 (recorded in
+# $broken) when it ends without either: a run that stops early proves
+# nothing.
 broken=0
 run() {
   mode=$1 with=$2; shift 2
