@@ -70,6 +70,7 @@
 #include "verilated_fst_c.h"
 
 #include "dram.h"
+#include "lane.h"
 #include "sm_memory.h"
 #include "tb_sm_common.h"
 
@@ -247,21 +248,15 @@ bool compare_image(Run &r, long cycle, tb::Mismatch &mm, Coverage &c)
     return true;
 }
 
-// An atomic's new word from its old one and its operand, by funct5
-// (RV32A); sc.w writes its operand (the module's always succeeds).
+// An atomic's new word from its old one and its operand: the lane's rule
+// (lane_amo_result) for the op whose funct5 the port carries; sc.w writes
+// its operand (the module's always succeeds).
 uint32_t amo_apply(unsigned f, uint32_t old, uint32_t v)
 {
-    switch (f) {
-    case 0x00: return old + v;
-    case 0x04: return old ^ v;
-    case 0x0c: return old & v;
-    case 0x08: return old | v;
-    case 0x10: return (int32_t)old < (int32_t)v ? old : v;
-    case 0x14: return (int32_t)old > (int32_t)v ? old : v;
-    case 0x18: return old < v ? old : v;
-    case 0x1c: return old > v ? old : v;
-    default:   return v;        // amoswap.w, sc.w
-    }
+    for (int op = RV32_AMOSWAP_W; op <= RV32_AMOMAXU_W; op++)
+        if (amo_funct5((rv32_op)op) == f)
+            return lane_amo_result((rv32_op)op, old, v);
+    return v;                   // sc.w
 }
 
 // A TB's shared window in the module: the launch's shared bytes rounded
