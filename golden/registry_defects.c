@@ -38,6 +38,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .test = "tiny-overwrite-full",
         .bug = "a reservation in a full RBT set overwrites way 0 instead of "
                "failing",
+        .proof_long = 1,
     },
     [DEFECT_LOOKUP_LANE_CONFLICT] = {
         .name = "lookup-lane-conflict",
@@ -52,6 +53,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .config = "tiny",
         .test = "tiny-silent-overflow",
         .bug = "a full Second-Level overwrites its oldest warp",
+        .proof_long = 1,
     },
     [DEFECT_WT_LOOKUP_FIRST] = {
         .name = "wt-lookup-first",
@@ -97,6 +99,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .test = "sbr-fig2-silent-overflow",
         .bug = "a push beyond the SBR stack's depth overwrites the top "
                "entries and raises no overflow",
+        .proof_long = 1,
     },
     [DEFECT_SBR_CALL_POPS_ON_MOVE] = {
         .name = "sbr-call-pops-on-move",
@@ -106,6 +109,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .bug = "an advance to a CALL top's RPC (its return PC) pops it, as "
                "it pops a branch top at its RPC: a recursive call's frames "
                "merge again",
+        .proof_long = 1,
     },
     [DEFECT_FETCH_OVERFILL] = {
         .name = "fetch-overfill",
@@ -114,6 +118,7 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .test = "tiny-overfill",
         .bug = "the fetch unit also fetches for a warp whose I-buffer slots "
                "are all taken",
+        .proof_long = 1,
     },
     [DEFECT_DISPATCH_DRAINING_SLOT] = {
         .name = "dispatch-draining-slot",
