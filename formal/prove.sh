@@ -41,7 +41,10 @@
 # Output (SMT-LIB model, logs, counterexample or cover traces as VCD) goes
 # to formal-out/STRUCT-PRESET[-DEFECT][-TAG]/ (TAG tells two proofs of one
 # configuration apart, such as a quick one and one with every cover).  Exit 0 when everything holds (or,
-# with --expect-fail, when the proof fails as it must); 1 otherwise.
+# with --expect-fail, when the proof fails as it must: a counterexample
+# from reset, or a cover the module can no longer reach; an induction step
+# that fails alone shows no defect, only an invariant too weak to close);
+# 1 otherwise.
 #
 # Environment: SIMTREF (the simtref binary), YOSYS, YOSYS_SMTBMC,
 # SMT_SOLVERS (the first one runs the base case and the induction step,
@@ -157,8 +160,8 @@ what="$solver, BMC depth $bmc"
 if [ "$k" -gt 0 ]; then what="$what, induction k = $k"; else what="$what (bounded only)"; fi
 if [ "$cover" -gt 0 ]; then what="$what, covers within $cover steps on $cover_solver"; else what="$what, no covers"; fi
 echo "$name: $what"
-fail=0
-run base "$solver" -t "$bmc" --dump-vcd "$out/base-cex.vcd" || fail=1
+fail=0 shown=0
+run base "$solver" -t "$bmc" --dump-vcd "$out/base-cex.vcd" || { fail=1; shown=1; }
 # A counterexample from reset settles the verdict (a defect's rejection
 # included): the induction step would only repeat it.
 if [ "$k" -gt 0 ] && [ $fail -eq 0 ]; then
@@ -167,7 +170,7 @@ elif [ "$k" -gt 0 ]; then
   echo "  induction: not run, the base case failed"
 fi
 if [ $fail -eq 0 ] && [ "$cover" -gt 0 ]; then
-  run cover "$cover_solver" -c -t "$cover" --dump-vcd "$out/cover.vcd" || fail=1
+  run cover "$cover_solver" -c -t "$cover" --dump-vcd "$out/cover.vcd" || { fail=1; shown=1; }
 fi
 if [ $fail -ne 0 ]; then
   grep -h -E 'Assert failed|failed!|Unreached cover' "$out"/base.log "$out"/induction.log "$out"/cover.log 2>/dev/null | sed 's/^/    /' | head -n 10
@@ -178,9 +181,13 @@ if [ $broken -eq 1 ]; then
   exit 1
 fi
 if [ $expect_fail -eq 1 ]; then
-  if [ $fail -eq 1 ]; then
+  if [ $shown -eq 1 ]; then
     echo "PASS $name: the proof rejects the defect (counterexample in $out)"
     exit 0
+  fi
+  if [ $fail -eq 1 ]; then
+    echo "FAIL $name: only the induction step failed, which shows no defect (no counterexample from reset within $bmc steps)"
+    exit 1
   fi
   echo "FAIL $name: the proof accepted a defective module"
   exit 1
