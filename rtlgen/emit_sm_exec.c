@@ -39,6 +39,9 @@
 /* Cycles the module spends outside the lane's divider on a divide: the
  * operand read (the issue's edge) and the write (the result's edge). */
 enum { EXEC_EDGES = 2 };   /* DIV_PIPE's expression in the module */
+/* The register file's write ports before the loads': the lanes', the
+ * divider's (WRITES's expression in the module). */
+enum { EXEC_PORTS = 2 };
 
 int sm_exec_check(const struct simt_config *cfg, char *err, size_t errlen)
 {
@@ -278,7 +281,7 @@ static void emit_load_writeback(struct vgen *v, enum rtl_defect defect)
     vgen_ff(v, held, sizeof held / sizeof held[0], "|ld_valid_i");
     vgen_blank(v);
     vgen_line(v, "wire [LDWB*LANES-1:0]        ldw;        // the loads' write ports now");
-    vgen_line(v, "reg  [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)");
+    vgen_line(v, "wire [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)");
     vgen_line(v, "wire [LDWB*LANES*SLOT_W-1:0] ldslot;");
     vgen_line(v, "wire [LDWB*5-1:0]            ldrd;");
     vgen_line(v, "wire [LDWB*LANES*32-1:0]     lddata;");
@@ -353,29 +356,9 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
     else
         vgen_line(v, "wire [LANES*SLOT_W-1:0] t_slots = {LANES{warp_i}};  // the issuing warp's");
     vgen_blank(v);
-    vgen_line(v, "// Per thread register (bit (w*LANES + l)*32 + r): written since the");
-    vgen_line(v, "// thread's placement.  Read beside the banks, at the issue's edge.");
-    vgen_line(v, "localparam integer WRT_W = $clog2(NUM_WARPS * LANES * 32);");
-    vgen_line(v, "reg  [NUM_WARPS*LANES*32-1:0] wrt_q, wrt_d;");
-    vgen_line(v, "reg  [LANES-1:0]  v1_d, v2_d;   // the registers read were written");
-    vgen_blank(v);
-    vgen_line(v, "// The bit of register r of lane l's thread of warp w.");
-    vgen_line(v, "function [WRT_W-1:0] bit_of;");
-    vgen_indent(v);
-    vgen_line(v, "input [SLOT_W-1:0] w;");
-    vgen_line(v, "input [31:0]       l;");
-    vgen_line(v, "input [4:0]        r;");
-    vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
-    vgen_line(v, "reg   [31:0]       i;   // below 2^WRT_W");
-    vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
-    vgen_line(v, "begin");
-    vgen_indent(v);
-    vgen_line(v, "i      = ({{(32-SLOT_W){1'b0}}, w} * LANES_V + l) * 32'd32 + {27'd0, r};");
-    vgen_line(v, "bit_of = i[WRT_W-1:0];");
-    vgen_dedent(v);
-    vgen_line(v, "end");
-    vgen_dedent(v);
-    vgen_line(v, "endfunction");
+    vgen_line(v, "// Per thread register: written since the thread's placement (the");
+    vgen_line(v, "// lanes' banks of written bits, below), read beside the register file.");
+    vgen_line(v, "wire [LANES-1:0]  v1_d, v2_d;   // the registers read were written");
     vgen_blank(v);
     vgen_line(v, "// The bypass: the values written at this edge to the registers read at");
     vgen_line(v, "// it, which the banks read before the write: the lanes' results (wr1,");
@@ -387,15 +370,11 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
     vgen_line(v, "wire [LANES*32-1:0] l_val;    // ... and values (the lanes')");
     vgen_line(v, defect == DEFECT_SM_EXEC_NO_BYPASS ? "integer il;" : "integer il, ip;");
     vgen_begin(v, "always @*");
-    vgen_line(v, "v1_d  = {LANES{1'b0}};");
-    vgen_line(v, "v2_d  = {LANES{1'b0}};");
     vgen_line(v, "b1_d  = {LANES{1'b0}};");
     vgen_line(v, "b2_d  = {LANES{1'b0}};");
     vgen_line(v, "bv1_d = l_val;");
     vgen_line(v, "bv2_d = l_val;");
     vgen_begin(v, "for (il = 0; il < LANES; il = il + 1)");
-    vgen_line(v, "v1_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs1_i)];");
-    vgen_line(v, "v2_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs2_i)];");
     if (defect == DEFECT_SM_EXEC_NO_BYPASS) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): no bypass; a register read", rtl_defect_name(defect));
         vgen_line(v, "// at its write's edge gets the bank's old value.");
@@ -672,80 +651,6 @@ static void emit_write_back(struct vgen *v, unsigned pipe,
     vgen_line(v, "wire [4:0]       rd2 = dq_rd_q[ROW*5 +: 5];");
     vgen_line(v, "wire [LANES*SLOT_W-1:0] slots2 = dq_slots_q[ROW*LANES*SLOT_W +: LANES*SLOT_W];");
     vgen_blank(v);
-    vgen_line(v, "// The written bits: set by every write port, cleared by a placement.");
-    vgen_line(v, "integer wl, ww, wp;");
-    vgen_begin(v, "always @*");
-    vgen_line(v, "wrt_d = wrt_q;");
-    vgen_begin(v, "for (wl = 0; wl < LANES; wl = wl + 1)");
-    vgen_begin(v, "if (wr1[wl] && rd_q != 5'd0)");
-    vgen_line(v, "wrt_d[bit_of(slots_q[wl*SLOT_W +: SLOT_W], wl, rd_q)] = 1'b1;");
-    vgen_end(v);
-    vgen_begin(v, "if (wr2[wl] && rd2 != 5'd0)");
-    vgen_line(v, "wrt_d[bit_of(slots2[wl*SLOT_W +: SLOT_W], wl, rd2)] = 1'b1;");
-    vgen_end(v);
-    vgen_begin(v, "for (wp = 0; wp < LDWB; wp = wp + 1)");
-    vgen_begin(v, "if (ldw[wp*LANES + wl] && ldrd[wp*5 +: 5] != 5'd0)");
-    vgen_line(v, "wrt_d[bit_of(ldslot[(wp*LANES + wl)*SLOT_W +: SLOT_W], wl, ldrd[wp*5 +: 5])] = 1'b1;");
-    vgen_end(v);
-    vgen_end(v);
-    vgen_end(v);
-    vgen_begin(v, "for (ww = 0; ww < NUM_WARPS; ww = ww + 1)");
-    vgen_begin(v, "if (place_i[ww])");
-    vgen_line(v, "wrt_d[ww*LANES*32 +: LANES*32] = {(LANES*32){1'b0}};");
-    vgen_end(v);
-    vgen_end(v);
-    vgen_end(v);
-    vgen_line(v, "// (not reset: a warp's placement clears its bits before its first issue)");
-    vgen_begin(v, "always @(posedge clk_i)");
-    vgen_line(v, "wrt_q <= wrt_d;");
-    vgen_end(v);
-    vgen_blank(v);
-    vgen_line(v, "// Per thread register: a load or atomic to it is in flight, from its");
-    vgen_line(v, "// issue's edge to its write.  A placement clears its warp's bits, so a");
-    vgen_line(v, "// load done after its thread exited and the slot was placed again (one");
-    vgen_line(v, "// whose register was never read: the callee-saved registers restored");
-    vgen_line(v, "// before a return to the exit) writes nothing.");
-    vgen_line(v, "wire mem_rd = ((insn_op_i >= OP_LB && insn_op_i <= OP_LHU)");
-    vgen_line(v, "               || (insn_op_i >= OP_LR_W && insn_op_i <= OP_AMOMAXU_W))");
-    vgen_line(v, "              && insn_rd_i != 5'd0;");
-    vgen_line(v, "reg  [NUM_WARPS*LANES*32-1:0] ldp_q, ldp_d;");
-    vgen_line(v, "integer kp, kl;");
-    vgen_begin(v, "always @*");
-    vgen_line(v, "ldkeep = {(LDWB*LANES){1'b0}};");
-    vgen_begin(v, "for (kp = 0; kp < LDWB; kp = kp + 1)");
-    vgen_begin(v, "for (kl = 0; kl < LANES; kl = kl + 1)");
-    vgen_line(v, "ldkeep[kp*LANES + kl] =");
-    vgen_line(v, "    ldp_q[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])];");
-    vgen_end(v);
-    vgen_end(v);
-    vgen_end(v);
-    vgen_line(v, "// the writes clear, then the issue sets (a load issued at the edge that");
-    vgen_line(v, "// writes the last one to its register), then a placement clears");
-    vgen_begin(v, "always @*");
-    vgen_line(v, "ldp_d = ldp_q;");
-    vgen_begin(v, "for (kp = 0; kp < LDWB; kp = kp + 1)");
-    vgen_begin(v, "for (kl = 0; kl < LANES; kl = kl + 1)");
-    vgen_begin(v, "if (ldw[kp*LANES + kl])");
-    vgen_line(v, "ldp_d[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])] = 1'b0;");
-    vgen_end(v);
-    vgen_end(v);
-    vgen_end(v);
-    vgen_begin(v, "for (kl = 0; kl < LANES; kl = kl + 1)");
-    vgen_begin(v, "if (issue_i && mask_i[kl] && mem_rd)");
-    vgen_line(v, "ldp_d[bit_of(t_slots[kl*SLOT_W +: SLOT_W], kl, insn_rd_i)] = 1'b1;");
-    vgen_end(v);
-    vgen_end(v);
-    vgen_begin(v, "for (kl = 0; kl < NUM_WARPS; kl = kl + 1)");
-    vgen_begin(v, "if (place_i[kl])");
-    vgen_line(v, "ldp_d[kl*LANES*32 +: LANES*32] = {(LANES*32){1'b0}};");
-    vgen_end(v);
-    vgen_end(v);
-    vgen_end(v);
-    vgen_line(v, "// (not reset: a warp's placement clears its bits before its first issue)");
-    vgen_begin(v, "always @(posedge clk_i)");
-    vgen_line(v, "ldp_q <= ldp_d;");
-    vgen_end(v);
-    vgen_blank(v);
     vgen_line(v, "assign wr_o       = wr1;");
     vgen_line(v, "assign wr_slot_o  = slots_q;");
     vgen_line(v, "assign wr_rd_o    = rd_q;");
@@ -758,6 +663,106 @@ static void emit_write_back(struct vgen *v, unsigned pipe,
     vgen_line(v, "assign ldw_slot_o = ldslot;");
     vgen_line(v, "assign ldw_rd_o   = ldrd;");
     vgen_line(v, "assign ldw_data_o = lddata;");
+}
+
+/*
+ * The written bits and the loads-in-flight bits, a bank of each per lane
+ * (a thread register belongs to one lane), written as a register file's
+ * rows are: each write port decodes its thread's warp (a compare with
+ * the row's number) and its register (one-hot), a bit's enable is their
+ * AND, OR-ed across the ports; a read selects the lane's thread's row,
+ * then the register.  No index into the banks depends on a signal but a
+ * read's, so a tool elaborates a port per row and lane, not a demux over
+ * every thread register per port.
+ */
+static void emit_bit_banks(struct vgen *v, unsigned ldwb)
+{
+    const unsigned writes = EXEC_PORTS + ldwb;
+
+    vgen_section(v, "Per thread register: written, a load in flight (a bank per lane)");
+    vgen_line(v, "// The register file's write ports: 0 the lanes', 1 the divider's, 2..");
+    vgen_line(v, "// the loads' (a port's lane l at [k*LANES + l]).");
+    vgen_line(v, "wire [WRITES*LANES-1:0]        wp_en   = {ldw, wr2, wr1};");
+    vgen_line(v, "wire [WRITES*LANES*SLOT_W-1:0] wp_slot = {ldslot, slots2, slots_q};");
+    vgen_line(v, "wire [WRITES*LANES*5-1:0]      wp_rd   = {ldrds, {LANES{rd2}}, {LANES{rd_q}}};");
+    vgen_line(v, "wire [WRITES*LANES*32-1:0]     wp_data = {lddata, l_dval, l_val};");
+    vgen_blank(v);
+    vgen_line(v, "// A load or atomic issued now writes its register at its done.");
+    vgen_line(v, "wire mem_rd = ((insn_op_i >= OP_LB && insn_op_i <= OP_LHU)");
+    vgen_line(v, "               || (insn_op_i >= OP_LR_W && insn_op_i <= OP_AMOMAXU_W))");
+    vgen_line(v, "              && insn_rd_i != 5'd0;");
+    vgen_blank(v);
+    vgen_line(v, "// Lane l's banks: row w (bits w*32 + r) holds register r of the lane's");
+    vgen_line(v, "// thread of warp w.  Written: set by every write port (x0 is never");
+    vgen_line(v, "// written), cleared by the warp's placement.  A load in flight: from its");
+    vgen_line(v, "// issue's edge to its write; the loads' writes clear, then the issue sets");
+    vgen_line(v, "// (a load issued at the edge that writes the last one to its register),");
+    vgen_line(v, "// then a placement clears, so a load done after its thread exited and");
+    vgen_line(v, "// the slot was placed again (one whose register was never read: the");
+    vgen_line(v, "// callee-saved registers restored before a return to the exit) writes");
+    vgen_line(v, "// nothing.");
+    vgen_line(v, "genvar gb, gk, gw;");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_bank", "for (gb = 0; gb < LANES; gb = gb + 1)");
+    vgen_line(v, "reg  [NUM_WARPS*32-1:0] wrt_q, ldp_q;");
+    vgen_line(v, "wire [NUM_WARPS*32-1:0] wrt_d, ldp_d;");
+    vgen_blank(v);
+    vgen_line(v, "// Each write port in this lane: its thread's warp and the register it");
+    vgen_line(v, "// writes (one-hot; none for x0).  A load's port also ends the load in");
+    vgen_line(v, "// flight to its register (one-hot, x0 too), and reads whether it still is.");
+    vgen_line(v, "wire [WRITES*SLOT_W-1:0] pslot;");
+    vgen_line(v, "wire [WRITES*32-1:0]     pset;");
+    vgen_line(v, "wire [LDWB*32-1:0]       pclr;");
+    vgen_begin_named(v, "g_port", "for (gk = 0; gk < WRITES; gk = gk + 1)");
+    vgen_line(v, "wire [4:0] rd = wp_rd[(gk*LANES + gb)*5 +: 5];");
+    vgen_line(v, "assign pslot[gk*SLOT_W +: SLOT_W] = wp_slot[(gk*LANES + gb)*SLOT_W +: SLOT_W];");
+    vgen_line(v, "assign pset[gk*32 +: 32] = (wp_en[gk*LANES + gb] && rd != 5'd0) ? 32'd1 << rd : 32'd0;");
+    vgen_end(v);
+    vgen_begin_named(v, "g_load", "for (gk = 0; gk < LDWB; gk = gk + 1)");
+    vgen_line(v, "wire [SLOT_W-1:0] slot = ldslot[(gk*LANES + gb)*SLOT_W +: SLOT_W];");
+    vgen_line(v, "wire [4:0]        rd   = ldrd[gk*5 +: 5];");
+    vgen_line(v, "assign pclr[gk*32 +: 32]     = ldw[gk*LANES + gb] ? 32'd1 << rd : 32'd0;");
+    vgen_line(v, "assign ldkeep[gk*LANES + gb] = ldp_q[{slot, rd}];");
+    vgen_end(v);
+    vgen_blank(v);
+    vgen_line(v, "// The issue in this lane: its thread's warp, the register of its load.");
+    vgen_line(v, "wire [SLOT_W-1:0] islot = t_slots[gb*SLOT_W +: SLOT_W];");
+    vgen_line(v, "wire [31:0]       iset  = (issue_i && mask_i[gb] && mem_rd) ? 32'd1 << insn_rd_i : 32'd0;");
+    vgen_blank(v);
+    vgen_line(v, "// Row w: the ports whose thread is the lane's of warp w (port k: hit[k])");
+    vgen_line(v, "// write it; the written bits take their registers, the loads in flight");
+    vgen_line(v, "// lose the loads' and take the issue's.");
+    vgen_begin_named(v, "g_row", "for (gw = 0; gw < NUM_WARPS; gw = gw + 1)");
+    vgen_line(v, "localparam [SLOT_W-1:0] W = gw;");
+    vgen_line(v, "wire [WRITES-1:0] hit;");
+    vgen_line(v, "wire [31:0]       set, clr;");
+    for (unsigned k = 0; k < writes; k++)
+        vgen_line(v, "assign hit[%u] = pslot[%u*SLOT_W +: SLOT_W] == W;", k, k);
+    for (unsigned k = 0; k < writes; k++)
+        vgen_line(v, "%s({32{hit[%u]}} & pset[%u*32 +: 32])%s",
+                  k == 0 ? "assign set = " : "           | ", k, k,
+                  k + 1 == writes ? ";" : "");
+    for (unsigned k = 0; k < ldwb; k++)
+        vgen_line(v, "%s({32{hit[%u]}} & pclr[%u*32 +: 32])%s",
+                  k == 0 ? "assign clr = " : "           | ", k + EXEC_PORTS, k,
+                  k + 1 == ldwb ? ";" : "");
+    vgen_line(v, "assign wrt_d[gw*32 +: 32] = place_i[gw] ? 32'd0 : wrt_q[gw*32 +: 32] | set;");
+    vgen_line(v, "assign ldp_d[gw*32 +: 32] = place_i[gw] ? 32'd0");
+    vgen_line(v, "                          : (ldp_q[gw*32 +: 32] & ~clr) | ((islot == W) ? iset : 32'd0);");
+    vgen_end(v);
+    vgen_blank(v);
+    vgen_line(v, "// (not reset: a warp's placement clears its rows before its first issue)");
+    vgen_begin(v, "always @(posedge clk_i)");
+    vgen_line(v, "wrt_q <= wrt_d;");
+    vgen_line(v, "ldp_q <= ldp_d;");
+    vgen_end(v);
+    vgen_blank(v);
+    vgen_line(v, "// The issue's operands read the lane's thread's row.");
+    vgen_line(v, "wire [31:0] trow = wrt_q[{islot, 5'd0} +: 32];");
+    vgen_line(v, "assign v1_d[gb] = trow[insn_rs1_i];");
+    vgen_line(v, "assign v2_d[gb] = trow[insn_rs2_i];");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 static void emit_regfile_part(struct vgen *v)
@@ -775,10 +780,10 @@ static void emit_regfile_part(struct vgen *v)
         { "offset_i", "t_slots",             "harp's per-lane offsets" },
         { "rs1_i",    "{LANES{insn_rs1_i}}", NULL },
         { "rs2_i",    "{LANES{insn_rs2_i}}", NULL },
-        { "write_i",  "{ldw, wr2, wr1}",     "port 0 the lanes', 1 the divider's, 2.. the loads'" },
-        { "wslot_i",  "{ldslot, slots2, slots_q}", NULL },
-        { "rd_i",     "{ldrds, {LANES{rd2}}, {LANES{rd_q}}}", NULL },
-        { "wdata_i",  "{lddata, l_dval, l_val}", NULL },
+        { "write_i",  "wp_en",               "port 0 the lanes', 1 the divider's, 2.. the loads'" },
+        { "wslot_i",  "wp_slot",             NULL },
+        { "rd_i",     "wp_rd",               NULL },
+        { "wdata_i",  "wp_data",             NULL },
         { "rs1_o",    "rf_rs1",              NULL },
         { "rs2_o",    "rf_rs2",              NULL },
     };
@@ -820,6 +825,7 @@ void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
     emit_lanes(v, &z, defect);
     emit_branch_unit(v);
     emit_write_back(v, cfg->div_latency - EXEC_EDGES, defect);
+    emit_bit_banks(v, z.ldwb);
     emit_regfile_part(v);
     vgen_module_end(v, "simtref_sm_exec");
 }

@@ -200,7 +200,7 @@ module simtref_sm_exec #(
   end
 
   wire [LDWB*LANES-1:0]        ldw;        // the loads' write ports now
-  reg  [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)
+  wire [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)
   wire [LDWB*LANES*SLOT_W-1:0] ldslot;
   wire [LDWB*5-1:0]            ldrd;
   wire [LDWB*LANES*32-1:0]     lddata;
@@ -224,25 +224,9 @@ module simtref_sm_exec #(
 
   wire [LANES*SLOT_W-1:0] t_slots = {LANES{warp_i}};  // the issuing warp's
 
-  // Per thread register (bit (w*LANES + l)*32 + r): written since the
-  // thread's placement.  Read beside the banks, at the issue's edge.
-  localparam integer WRT_W = $clog2(NUM_WARPS * LANES * 32);
-  reg  [NUM_WARPS*LANES*32-1:0] wrt_q, wrt_d;
-  reg  [LANES-1:0]  v1_d, v2_d;   // the registers read were written
-
-  // The bit of register r of lane l's thread of warp w.
-  function [WRT_W-1:0] bit_of;
-    input [SLOT_W-1:0] w;
-    input [31:0]       l;
-    input [4:0]        r;
-    /* verilator lint_off UNUSEDSIGNAL */
-    reg   [31:0]       i;   // below 2^WRT_W
-    /* verilator lint_on UNUSEDSIGNAL */
-    begin
-      i      = ({{(32-SLOT_W){1'b0}}, w} * LANES_V + l) * 32'd32 + {27'd0, r};
-      bit_of = i[WRT_W-1:0];
-    end
-  endfunction
+  // Per thread register: written since the thread's placement (the
+  // lanes' banks of written bits, below), read beside the register file.
+  wire [LANES-1:0]  v1_d, v2_d;   // the registers read were written
 
   // The bypass: the values written at this edge to the registers read at
   // it, which the banks read before the write: the lanes' results (wr1,
@@ -254,15 +238,11 @@ module simtref_sm_exec #(
   wire [LANES*32-1:0] l_val;    // ... and values (the lanes')
   integer il, ip;
   always @* begin
-    v1_d  = {LANES{1'b0}};
-    v2_d  = {LANES{1'b0}};
     b1_d  = {LANES{1'b0}};
     b2_d  = {LANES{1'b0}};
     bv1_d = l_val;
     bv2_d = l_val;
     for (il = 0; il < LANES; il = il + 1) begin
-      v1_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs1_i)];
-      v2_d[il] = wrt_q[bit_of(t_slots[il*SLOT_W +: SLOT_W], il, insn_rs2_i)];
       if (wr1[il] && rd_q != 5'd0 && slots_q[il*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W]) begin
         b1_d[il] = rd_q == insn_rs1_i;
         b2_d[il] = rd_q == insn_rs2_i;
@@ -546,80 +526,6 @@ module simtref_sm_exec #(
   wire [4:0]       rd2 = dq_rd_q[ROW*5 +: 5];
   wire [LANES*SLOT_W-1:0] slots2 = dq_slots_q[ROW*LANES*SLOT_W +: LANES*SLOT_W];
 
-  // The written bits: set by every write port, cleared by a placement.
-  integer wl, ww, wp;
-  always @* begin
-    wrt_d = wrt_q;
-    for (wl = 0; wl < LANES; wl = wl + 1) begin
-      if (wr1[wl] && rd_q != 5'd0) begin
-        wrt_d[bit_of(slots_q[wl*SLOT_W +: SLOT_W], wl, rd_q)] = 1'b1;
-      end
-      if (wr2[wl] && rd2 != 5'd0) begin
-        wrt_d[bit_of(slots2[wl*SLOT_W +: SLOT_W], wl, rd2)] = 1'b1;
-      end
-      for (wp = 0; wp < LDWB; wp = wp + 1) begin
-        if (ldw[wp*LANES + wl] && ldrd[wp*5 +: 5] != 5'd0) begin
-          wrt_d[bit_of(ldslot[(wp*LANES + wl)*SLOT_W +: SLOT_W], wl, ldrd[wp*5 +: 5])] = 1'b1;
-        end
-      end
-    end
-    for (ww = 0; ww < NUM_WARPS; ww = ww + 1) begin
-      if (place_i[ww]) begin
-        wrt_d[ww*LANES*32 +: LANES*32] = {(LANES*32){1'b0}};
-      end
-    end
-  end
-  // (not reset: a warp's placement clears its bits before its first issue)
-  always @(posedge clk_i) begin
-    wrt_q <= wrt_d;
-  end
-
-  // Per thread register: a load or atomic to it is in flight, from its
-  // issue's edge to its write.  A placement clears its warp's bits, so a
-  // load done after its thread exited and the slot was placed again (one
-  // whose register was never read: the callee-saved registers restored
-  // before a return to the exit) writes nothing.
-  wire mem_rd = ((insn_op_i >= OP_LB && insn_op_i <= OP_LHU)
-                 || (insn_op_i >= OP_LR_W && insn_op_i <= OP_AMOMAXU_W))
-                && insn_rd_i != 5'd0;
-  reg  [NUM_WARPS*LANES*32-1:0] ldp_q, ldp_d;
-  integer kp, kl;
-  always @* begin
-    ldkeep = {(LDWB*LANES){1'b0}};
-    for (kp = 0; kp < LDWB; kp = kp + 1) begin
-      for (kl = 0; kl < LANES; kl = kl + 1) begin
-        ldkeep[kp*LANES + kl] =
-            ldp_q[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])];
-      end
-    end
-  end
-  // the writes clear, then the issue sets (a load issued at the edge that
-  // writes the last one to its register), then a placement clears
-  always @* begin
-    ldp_d = ldp_q;
-    for (kp = 0; kp < LDWB; kp = kp + 1) begin
-      for (kl = 0; kl < LANES; kl = kl + 1) begin
-        if (ldw[kp*LANES + kl]) begin
-          ldp_d[bit_of(ldslot[(kp*LANES + kl)*SLOT_W +: SLOT_W], kl, ldrd[kp*5 +: 5])] = 1'b0;
-        end
-      end
-    end
-    for (kl = 0; kl < LANES; kl = kl + 1) begin
-      if (issue_i && mask_i[kl] && mem_rd) begin
-        ldp_d[bit_of(t_slots[kl*SLOT_W +: SLOT_W], kl, insn_rd_i)] = 1'b1;
-      end
-    end
-    for (kl = 0; kl < NUM_WARPS; kl = kl + 1) begin
-      if (place_i[kl]) begin
-        ldp_d[kl*LANES*32 +: LANES*32] = {(LANES*32){1'b0}};
-      end
-    end
-  end
-  // (not reset: a warp's placement clears its bits before its first issue)
-  always @(posedge clk_i) begin
-    ldp_q <= ldp_d;
-  end
-
   assign wr_o       = wr1;
   assign wr_slot_o  = slots_q;
   assign wr_rd_o    = rd_q;
@@ -634,6 +540,91 @@ module simtref_sm_exec #(
   assign ldw_data_o = lddata;
 
   // ----------------------------------------------------------------------
+  // Per thread register: written, a load in flight (a bank per lane)
+  // ----------------------------------------------------------------------
+
+  // The register file's write ports: 0 the lanes', 1 the divider's, 2..
+  // the loads' (a port's lane l at [k*LANES + l]).
+  wire [WRITES*LANES-1:0]        wp_en   = {ldw, wr2, wr1};
+  wire [WRITES*LANES*SLOT_W-1:0] wp_slot = {ldslot, slots2, slots_q};
+  wire [WRITES*LANES*5-1:0]      wp_rd   = {ldrds, {LANES{rd2}}, {LANES{rd_q}}};
+  wire [WRITES*LANES*32-1:0]     wp_data = {lddata, l_dval, l_val};
+
+  // A load or atomic issued now writes its register at its done.
+  wire mem_rd = ((insn_op_i >= OP_LB && insn_op_i <= OP_LHU)
+                 || (insn_op_i >= OP_LR_W && insn_op_i <= OP_AMOMAXU_W))
+                && insn_rd_i != 5'd0;
+
+  // Lane l's banks: row w (bits w*32 + r) holds register r of the lane's
+  // thread of warp w.  Written: set by every write port (x0 is never
+  // written), cleared by the warp's placement.  A load in flight: from its
+  // issue's edge to its write; the loads' writes clear, then the issue sets
+  // (a load issued at the edge that writes the last one to its register),
+  // then a placement clears, so a load done after its thread exited and
+  // the slot was placed again (one whose register was never read: the
+  // callee-saved registers restored before a return to the exit) writes
+  // nothing.
+  genvar gb, gk, gw;
+  generate
+    for (gb = 0; gb < LANES; gb = gb + 1) begin : g_bank
+      reg  [NUM_WARPS*32-1:0] wrt_q, ldp_q;
+      wire [NUM_WARPS*32-1:0] wrt_d, ldp_d;
+
+      // Each write port in this lane: its thread's warp and the register it
+      // writes (one-hot; none for x0).  A load's port also ends the load in
+      // flight to its register (one-hot, x0 too), and reads whether it still is.
+      wire [WRITES*SLOT_W-1:0] pslot;
+      wire [WRITES*32-1:0]     pset;
+      wire [LDWB*32-1:0]       pclr;
+      for (gk = 0; gk < WRITES; gk = gk + 1) begin : g_port
+        wire [4:0] rd = wp_rd[(gk*LANES + gb)*5 +: 5];
+        assign pslot[gk*SLOT_W +: SLOT_W] = wp_slot[(gk*LANES + gb)*SLOT_W +: SLOT_W];
+        assign pset[gk*32 +: 32] = (wp_en[gk*LANES + gb] && rd != 5'd0) ? 32'd1 << rd : 32'd0;
+      end
+      for (gk = 0; gk < LDWB; gk = gk + 1) begin : g_load
+        wire [SLOT_W-1:0] slot = ldslot[(gk*LANES + gb)*SLOT_W +: SLOT_W];
+        wire [4:0]        rd   = ldrd[gk*5 +: 5];
+        assign pclr[gk*32 +: 32]     = ldw[gk*LANES + gb] ? 32'd1 << rd : 32'd0;
+        assign ldkeep[gk*LANES + gb] = ldp_q[{slot, rd}];
+      end
+
+      // The issue in this lane: its thread's warp, the register of its load.
+      wire [SLOT_W-1:0] islot = t_slots[gb*SLOT_W +: SLOT_W];
+      wire [31:0]       iset  = (issue_i && mask_i[gb] && mem_rd) ? 32'd1 << insn_rd_i : 32'd0;
+
+      // Row w: the ports whose thread is the lane's of warp w (port k: hit[k])
+      // write it; the written bits take their registers, the loads in flight
+      // lose the loads' and take the issue's.
+      for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_row
+        localparam [SLOT_W-1:0] W = gw;
+        wire [WRITES-1:0] hit;
+        wire [31:0]       set, clr;
+        assign hit[0] = pslot[0*SLOT_W +: SLOT_W] == W;
+        assign hit[1] = pslot[1*SLOT_W +: SLOT_W] == W;
+        assign hit[2] = pslot[2*SLOT_W +: SLOT_W] == W;
+        assign set = ({32{hit[0]}} & pset[0*32 +: 32])
+                   | ({32{hit[1]}} & pset[1*32 +: 32])
+                   | ({32{hit[2]}} & pset[2*32 +: 32]);
+        assign clr = ({32{hit[2]}} & pclr[0*32 +: 32]);
+        assign wrt_d[gw*32 +: 32] = place_i[gw] ? 32'd0 : wrt_q[gw*32 +: 32] | set;
+        assign ldp_d[gw*32 +: 32] = place_i[gw] ? 32'd0
+                                  : (ldp_q[gw*32 +: 32] & ~clr) | ((islot == W) ? iset : 32'd0);
+      end
+
+      // (not reset: a warp's placement clears its rows before its first issue)
+      always @(posedge clk_i) begin
+        wrt_q <= wrt_d;
+        ldp_q <= ldp_d;
+      end
+
+      // The issue's operands read the lane's thread's row.
+      wire [31:0] trow = wrt_q[{islot, 5'd0} +: 32];
+      assign v1_d[gb] = trow[insn_rs1_i];
+      assign v2_d[gb] = trow[insn_rs2_i];
+    end
+  endgenerate
+
+  // ----------------------------------------------------------------------
   // The register file of the scheduler's warps
   // ----------------------------------------------------------------------
 
@@ -646,13 +637,13 @@ module simtref_sm_exec #(
     .rst_ni   (rst_ni),
     .read_i   (issue_i ? mask_i : {LANES{1'b0}}),
     .slot_i   (warp_i),
-    .offset_i (t_slots),          // harp's per-lane offsets
+    .offset_i (t_slots),  // harp's per-lane offsets
     .rs1_i    ({LANES{insn_rs1_i}}),
     .rs2_i    ({LANES{insn_rs2_i}}),
-    .write_i  ({ldw, wr2, wr1}),  // port 0 the lanes', 1 the divider's, 2.. the loads'
-    .wslot_i  ({ldslot, slots2, slots_q}),
-    .rd_i     ({ldrds, {LANES{rd2}}, {LANES{rd_q}}}),
-    .wdata_i  ({lddata, l_dval, l_val}),
+    .write_i  (wp_en),    // port 0 the lanes', 1 the divider's, 2.. the loads'
+    .wslot_i  (wp_slot),
+    .rd_i     (wp_rd),
+    .wdata_i  (wp_data),
     .rs1_o    (rf_rs1),
     .rs2_o    (rf_rs2)
   );
