@@ -382,6 +382,24 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "and byte enables of the lowest lane on its line alone: the "
                "other lanes' stores to that line never reach memory",
     },
+    [DEFECT_SM_MEM_FILL_WORD] = {
+        .name = "sm-mem-fill-word",
+        .structure = STRUCTURE_SM_MEM,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-fill-word",
+        .bug = "the lanes of a global load that miss or merge into an MSHR "
+               "keep the byte of the line of the pass's lowest lane, not "
+               "their own: at the fill each takes that lane's word",
+    },
+    [DEFECT_SM_MEM_STORE_HIT_STALE] = {
+        .name = "sm-mem-store-hit-stale",
+        .structure = STRUCTURE_SM_MEM,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-store-hit-stale",
+        .bug = "a global store that hits the L1 writes through to memory "
+               "but leaves the way's line as it was: a later load that "
+               "hits reads the word from before the store",
+    },
     [DEFECT_SM_LAUNCH_DRAINING_SLOT] = {
         .name = "sm-launch-draining-slot",
         .structure = STRUCTURE_SM_LAUNCH,

@@ -82,6 +82,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "ROWS",    0, "SH_BYTES / ROW_BYTES",    "words of a bank" },
         { "ROW_W",   0, "(ROWS > 1) ? $clog2(ROWS) : 1", "a row" },
         { "KEY_W",   0, "((ADDR_W < WOFF_W) ? ADDR_W : WOFF_W) - RB_W", "a row of a window as the banks' timing sees it" },
+        { "SET_W",   0, "(SETS > 1) ? $clog2(SETS) : 1", "an L1 set" },
+        { "WAY_W",   0, "(WAYS > 1) ? $clog2(WAYS) : 1", "an L1 way" },
+        { "LB_W",    0, "LINE_BYTES * 8",          "a line's bits" },
     };
     const struct vport ports[] = {
         { NULL, NULL, NULL, "Clock and reset" },
@@ -117,7 +120,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[WB*LANES-1:0]",              "wb_mask_o",      "... the lanes whose rd is readable from the next cycle" },
         { "output", "[WB-1:0]",                    "wb_global_o",    "... it went to global memory" },
         { "output", "[WB*LANES*WARP_W-1:0]",       "wb_slots_o",     "... each lane's thread's warp slot" },
-        { "output", "[WB*LANES*32-1:0]",           "wb_data_o",      "... each lane's data for rd (shared, a global atomic; 0: a global load)" },
+        { "output", "[WB*LANES*32-1:0]",           "wb_data_o",      "... each lane's data for rd (0: sc.w)" },
         { NULL, NULL, NULL, "Waiting on memory, from the state" },
         { "output", "[WARPS-1:0]",                 "lsu_pending_o",  "warp slot has a global access in the LSU" },
         { "output", "[NUM_SLOTS*LANES-1:0]",       "wait_pending_o", "bit g*LANES+l: thread (g, l) has a global load in flight" },
@@ -131,7 +134,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[LINE_W-1:0]",                "mem_line_o",     "its line" },
         { "output", "[BYTES_W-1:0]",               "mem_bytes_o",    "bytes it moves" },
         { "output", "[ID_W-1:0]",                  "mem_id_o",       "MSHR (read), MSHRS + entry (atomic)" },
-        { "output", "[LANES-1:0]",                 "mem_lanes_o",    "a write's or atomic's lanes (its line's), in lane order ..." },
+        { "output", "[LANES-1:0]",                 "mem_lanes_o",    "a read's, write's or atomic's lanes (its line's), in lane order ..." },
         { "output", "[LANES*32-1:0]",              "mem_addr_o",     "... each one's full byte address (the LSU's line is ADDR_W bits) ..." },
         { "output", "[LANES*32-1:0]",              "mem_wdata_o",    "... its store data or operand ..." },
         { "output", "[1:0]",                       "mem_size_o",     "... the access size: 4 (2'b10), 2 (2'b01) or 1 byte ..." },
@@ -139,6 +142,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[MSHRS+ENTRIES-1:0]",         "mem_resp_i",     "ids whose data arrives at this edge, one each" },
         { "input",  "[ENTRIES*LANES*32-1:0]",      "mem_old_i",      "with mem_resp_i[MSHRS+e]: entry e's atomic's old words ..." },
         { "input",  "[ENTRIES*LANES-1:0]",         "mem_old_lanes_i", "... at these lanes (its pass's)" },
+        { "input",  "[MSHRS*LB_W-1:0]",            "mem_rdata_i",    "with mem_resp_i[m]: MSHR m's line, byte b at bits 8b" },
     };
 
     emit_file_header(v, "simtref_sm_mem.v", "the SM's memory side",
@@ -159,12 +163,15 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// issue); a load's or atomic's data leaves with its done on the");
     vgen_line(v, "// write-back port.  Global memory's writes and atomics cross the memory");
     vgen_line(v, "// port with their data (DRAM performs them when it takes them, in the");
-    vgen_line(v, "// LSU's order) and an atomic's old words come back for its rd; a global");
-    vgen_line(v, "// load's data is not held here yet (the C SM performs it at issue).");
+    vgen_line(v, "// LSU's order) and an atomic's old words come back for its rd.  The L1");
+    vgen_line(v, "// holds its lines' data beside the tags: a read's response carries its");
+    vgen_line(v, "// line, which the fill writes and the loads waiting on it take; a hit");
+    vgen_line(v, "// reads it in its pass; a store that hits writes its bytes into it.");
     vgen_line(v, "// Storage: that of the four modules, the banks (SH_BYTES and a valid bit");
-    vgen_line(v, "// a word), the entries' data (ENTRIES x LANES words) and the banks'"); 
-    vgen_line(v, "// request (its lanes left, entry, kind, window offsets and data), the");
-    vgen_line(v, "// global request's addresses and data.");
+    vgen_line(v, "// a word), the L1's data (SETS x WAYS lines), the entries' data");
+    vgen_line(v, "// (ENTRIES x LANES words) and each entry lane's wait for a fill, the");
+    vgen_line(v, "// banks' request (its lanes left, entry, kind, window offsets and data),");
+    vgen_line(v, "// the global request's addresses and data.");
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_mem", params,
                       sizeof params / sizeof params[0], ports,
@@ -189,6 +196,13 @@ static void emit_wires(struct vgen *v, const struct mem_sizes *z)
     vgen_line(v, "// simtref_l1_cache");
     vgen_line(v, "wire [1:0]              l1_result;    // hit, merged, miss, no MSHR");
     vgen_line(v, "wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into or taken");
+    vgen_line(v, "wire                    l1_hit;       // any op's hit (a store's: the line's data) ...");
+    vgen_line(v, "wire [WAY_W-1:0]        l1_way;       // the way holding the lookup's line ...");
+    vgen_line(v, "wire                    l1_pend;      // a busy MSHR holds the lookup's line ...");
+    vgen_line(v, "wire [MSHR_W-1:0]       l1_pend_mshr; // ... this one");
+    vgen_line(v, "wire [MSHRS-1:0]        l1_fill_ok;   // the fills of this edge ...");
+    vgen_line(v, "wire [MSHRS*SET_W-1:0]  l1_fill_set;  // ... into these sets ...");
+    vgen_line(v, "wire [MSHRS*WAY_W-1:0]  l1_fill_way;  // ... and ways");
     vgen_line(v, "// simtref_shared_mem");
     vgen_line(v, "wire                    smem_done;    // the shared request's last bank cycle");
     vgen_line(v, "wire [LANES*32-1:0]     smem_addr32;  // the banks' addresses: 32 bits a lane");
@@ -206,7 +220,6 @@ static void emit_wires(struct vgen *v, const struct mem_sizes *z)
     vgen_line(v, "wire [WB*WARP_W-1:0]    mw_done_warp;");
     vgen_line(v, "wire [WB*5-1:0]         mw_done_rd;");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
-    vgen_line(v, "wire                    l1_hit;       // any op's hit: the LSU reads the result");
     vgen_line(v, "wire                    smem_busy;    // the LSU keeps its own replay state");
     vgen_line(v, "wire [%u:0]              smem_cycles;  // ... and counts the banks' cycles by done",
               bits_for(z->sh.lanes) - 1);
@@ -371,6 +384,12 @@ static void emit_l1_inst(struct vgen *v)
         { "result_o", "l1_result", NULL },
         { "mshr_o",   "l1_mshr",   NULL },
         { "hit_o",    "l1_hit",    NULL },
+        { "way_o",    "l1_way",    NULL },
+        { "pend_o",   "l1_pend",   NULL },
+        { "pend_mshr_o", "l1_pend_mshr", NULL },
+        { "fill_ok_o",  "l1_fill_ok",  NULL },
+        { "fill_set_o", "l1_fill_set", NULL },
+        { "fill_way_o", "l1_fill_way", NULL },
     };
 
     vgen_section(v, "The L1 data cache: tags, LRU ranks and MSHRs");

@@ -5,7 +5,8 @@
  * lanes, each one's address and store data or operand, the size, the
  * funct5); DRAM performs them when it takes them and answers an atomic
  * with its lanes' old words, which the entry keeps for rd until its
- * done.  The C SM performs the access at issue (golden/sm/sm_memory.c);
+ * done.  A read carries its lanes' addresses too (its line's full
+ * address); its data is emit_sm_mem_l1data.c's.  The C SM performs the access at issue (golden/sm/sm_memory.c);
  * DRAM performs it in the order the LSU's passes send it, the order of
  * issue.
  */
@@ -19,6 +20,8 @@ static void emit_request(struct vgen *v)
         { "gl_wdata_q", "{(LANES*32){1'b0}}", "issue_wdata_i" },
         { "gl_size_q",  "2'd0",               "issue_bytes_i[2:1]" },
         { "gl_amo_q",   "5'd0",               "issue_amo_i" },
+        { "gl_sign_q",  "1'b0",               "issue_signed_i" },
+        { "gl_entry_q", "{ENTRY_W{1'b0}}",    "ent_free" },
     };
 
     vgen_section(v, "The global request in the coalescer: its lanes' data, held from its take");
@@ -30,12 +33,16 @@ static void emit_request(struct vgen *v)
     vgen_line(v, "reg  [LANES*32-1:0] gl_wdata_q;   // each lane's store data or operand");
     vgen_line(v, "reg  [1:0]          gl_size_q;    // access size: 4 (2'b10), 2 (2'b01) or 1 byte");
     vgen_line(v, "reg  [4:0]          gl_amo_q;     // an atomic's funct5");
+    vgen_line(v, "reg                 gl_sign_q;    // a sub-word load sign-extends");
+    vgen_line(v, "reg  [ENTRY_W-1:0]  gl_entry_q;   // its in-flight entry");
     vgen_blank(v);
     vgen_line(v, "wire                gl_new   = u_take && !issue_space_i;");
     vgen_line(v, "wire [LANES*32-1:0] gl_addr  = gl_new ? issue_addr_i       : gl_addr_q;");
     vgen_line(v, "wire [LANES*32-1:0] gl_wdata = gl_new ? issue_wdata_i      : gl_wdata_q;");
     vgen_line(v, "wire [1:0]          gl_size  = gl_new ? issue_bytes_i[2:1] : gl_size_q;");
     vgen_line(v, "wire [4:0]          gl_amo   = gl_new ? issue_amo_i        : gl_amo_q;");
+    vgen_line(v, "wire                gl_sign  = gl_new ? issue_signed_i     : gl_sign_q;");
+    vgen_line(v, "wire [ENTRY_W-1:0]  gl_entry = gl_new ? ent_free           : gl_entry_q;");
     vgen_blank(v);
     vgen_ff(v, held, sizeof held / sizeof held[0], "gl_new");
 }
@@ -48,7 +55,9 @@ static void emit_pass_data(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "// several lines of the full address (ADDR_W below 32), so the port");
     vgen_line(v, "// names each lane's own.  DRAM performs a write's or an atomic's lanes");
     vgen_line(v, "// in lane order, so that the lanes of one word see each other's, as");
-    vgen_line(v, "// the C performs them.");
+    vgen_line(v, "// the C performs them.  A read carries its lanes and their addresses");
+    vgen_line(v, "// too: its line's full address is its lowest lane's.");
+    vgen_line(v, "wire mem_rd = mem_valid_o && mem_kind_o == MEM_READ;");
     vgen_line(v, "wire mem_wr = mem_valid_o && mem_kind_o == MEM_WRITE;");
     vgen_line(v, "wire mem_at = mem_valid_o && mem_kind_o == MEM_ATOMIC;");
     if (defect == DEFECT_SM_MEM_WRITE_LEAD_LANE) {
@@ -58,31 +67,46 @@ static void emit_pass_data(struct vgen *v, enum rtl_defect defect)
     } else {
         vgen_line(v, "wire [LANES-1:0] wr_lanes = u_mem_lanes;");
     }
-    vgen_line(v, "assign mem_lanes_o = mem_wr ? wr_lanes : mem_at ? u_mem_lanes : {LANES{1'b0}};");
-    vgen_line(v, "assign mem_addr_o  = (mem_wr || mem_at) ? gl_addr  : {(LANES*32){1'b0}};");
+    vgen_line(v, "assign mem_lanes_o = mem_wr ? wr_lanes : (mem_at || mem_rd) ? u_mem_lanes : {LANES{1'b0}};");
+    vgen_line(v, "assign mem_addr_o  = mem_valid_o ? gl_addr : {(LANES*32){1'b0}};");
     vgen_line(v, "assign mem_wdata_o = (mem_wr || mem_at) ? gl_wdata : {(LANES*32){1'b0}};");
     vgen_line(v, "assign mem_size_o  = mem_wr ? gl_size : 2'b10;");
     vgen_line(v, "assign mem_amo_o   = mem_at ? gl_amo  : 5'd0;");
 }
 
-/* Which entries' rd takes no data from this path: a global load's (the
- * L1 holds no data yet) and sc.w's (it always succeeds: rd 0). */
+/* Which entries' rd takes no data (sc.w's: it always succeeds, rd 0),
+ * and each entry's load size and sign, for the lanes a fill answers. */
 static void emit_entry_flags(struct vgen *v)
 {
-    vgen_section(v, "Each entry's source of data: the banks, DRAM's answer, or none");
-    vgen_line(v, "// A global load's data is not held yet (wb_data_o 0); sc.w's rd is 0");
-    vgen_line(v, "// (the module holds no reservations: it always succeeds); a global");
-    vgen_line(v, "// atomic's rd is the old words DRAM answers, a shared one's the banks'.");
-    vgen_line(v, "reg  [ENTRIES-1:0] ent_none_q;   // the entry's rd gets 0");
-    vgen_line(v, "wire               new_none = !issue_space_i &&");
-    vgen_line(v, "                              (issue_kind_i != KIND_ATOMIC || issue_amo_i == AMO_SC);");
-    vgen_line(v, "wire [ENTRIES-1:0] ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});");
+    vgen_section(v, "Each entry's source of data: the banks, the L1, DRAM's answer, or none");
+    vgen_line(v, "// sc.w's rd is 0 (the module holds no reservations: it always");
+    vgen_line(v, "// succeeds); a global atomic's rd is the old words DRAM answers, a");
+    vgen_line(v, "// global load's the L1's line or its fill, a shared access's the banks'.");
+    vgen_line(v, "// A global load's lanes answered by a fill are extended by the size and");
+    vgen_line(v, "// sign the entry keeps from its take.");
+    vgen_line(v, "reg  [ENTRIES-1:0]   ent_none_q;   // the entry's rd gets 0");
+    vgen_line(v, "reg  [ENTRIES*2-1:0] ent_size_q;   // its access size");
+    vgen_line(v, "reg  [ENTRIES-1:0]   ent_sign_q;   // a sub-word load sign-extends");
+    vgen_line(v, "wire                 new_none = !issue_space_i && issue_kind_i == KIND_ATOMIC &&");
+    vgen_line(v, "                                issue_amo_i == AMO_SC;");
+    vgen_line(v, "wire [ENTRIES-1:0]   ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});");
+    vgen_line(v, "wire [ENTRIES*2-1:0] ent_size_d;");
+    vgen_line(v, "wire [ENTRIES-1:0]   ent_sign_d;");
+    vgen_line(v, "genvar gz;");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_ent_size", "for (gz = 0; gz < ENTRIES; gz = gz + 1)");
+    vgen_line(v, "assign ent_size_d[gz*2 +: 2] = ent_new[gz] ? issue_bytes_i[2:1] : ent_size_q[gz*2 +: 2];");
+    vgen_line(v, "assign ent_sign_d[gz]        = ent_new[gz] ? issue_signed_i     : ent_sign_q[gz];");
+    vgen_end(v);
+    vgen_endgenerate(v);
     vgen_blank(v);
     {
         const struct vreg regs[] = {
-            { "ent_none_q", "{ENTRIES{1'b0}}", "ent_none" },
+            { "ent_none_q", "{ENTRIES{1'b0}}",   "ent_none" },
+            { "ent_size_q", "{(ENTRIES*2){1'b0}}", "ent_size_d" },
+            { "ent_sign_q", "{ENTRIES{1'b0}}",   "ent_sign_d" },
         };
-        vgen_ff(v, regs, 1, NULL);
+        vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
     }
 }
 

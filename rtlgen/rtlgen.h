@@ -154,6 +154,9 @@ void emit_sm_mem_data(struct vgen *v, enum rtl_defect defect);
 /* ... its data on the memory port (rtlgen/emit_sm_mem_global.c): a
  * global request's writes and atomics, DRAM's answers to the atomics. */
 void emit_sm_mem_global(struct vgen *v, enum rtl_defect defect);
+/* ... its data for global loads (rtlgen/emit_sm_mem_l1data.c): the L1's
+ * lines beside its tags, the loads' lanes from a hit or their fill. */
+void emit_sm_mem_l1data(struct vgen *v, enum rtl_defect defect);
 
 /* The SM's thread-block launch: the dispatcher, the table of resident
  * TBs and the WPT composed as golden/sm/sm_tb.c and sm.c compose them. */

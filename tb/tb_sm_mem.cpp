@@ -41,7 +41,12 @@
 // of a global atomic's done is compared with what the C's access at issue
 // gave rd, and at the kernel's end the host's buffers in the image with
 // the C SM's global memory (both up to a global sc.w the C fails: the
-// module's always succeeds).
+// module's always succeeds).  A read's response carries its line's words
+// from the image as DRAM answers (mem_rdata_i, the line of the read's
+// lowest lane's full address), and each lane of a global load's done is
+// compared with what the C's access at issue gave rd where addr_bits is
+// 32; below, the L1's tags alias regions (a stack line and a global line
+// one line), and the lanes are counted, not compared.
 // The kernel's result is then checked against its host reference.
 // Every mode: under harp an instruction's lanes are threads of several
 // launch warps (a regrouped warp), so a send names several warp slots,
@@ -88,7 +93,8 @@ struct Coverage {
                   data_lanes = 0, sub_word = 0, atomic_lanes = 0,
                   sc_lanes = 0, placed = 0, shared_atomics = 0,
                   global_lanes = 0, global_skipped = 0, image_words = 0,
-                  writes = 0, atomic_passes = 0;
+                  writes = 0, atomic_passes = 0, reads = 0, gload_lanes = 0,
+                  gload_aliased = 0, gload_sub_word = 0;
     unsigned read_ports = 0;    // the table's read ports (NUM_RD)
     uint64_t l1_hits = 0, l1_misses = 0, l1_merges = 0, mshr_stalls = 0,
              bank_conflicts = 0, store_lines = 0, atomic_lines = 0,
@@ -148,18 +154,21 @@ struct Run : tb::SmRun {
     dram_out resp{};            // this cycle's responses to the module
     Image image;                // the data DRAM serves the module from
     std::map<unsigned, std::deque<Answer>> answers; // by entry
+    std::map<unsigned, uint32_t> reads; // a read's line's full address, by MSHR
+    std::vector<unsigned> rdata_set;    // the MSHRs whose line mem_rdata_i holds
     std::string mem_fault;      // a write or atomic outside the memories
     // The shared loads and atomics in flight, and the global atomics, by
     // (warp slot, rd): the lanes that accessed memory and what the C's
     // access at issue gave them.
     struct Loaded {
         uint64_t mask;
-        bool sub_word, atomic, global, skip;
+        bool sub_word, atomic, global, skip, aliased;
         uint32_t data[SM_MAX_LANES];
     };
     std::map<unsigned, Loaded> loaded;
     bool sc_seen = false;       // an sc.w issued: the module holds no
                                 // reservations, its data is not the C's
+    unsigned addr_w = 32;       // the LSU's addresses (addr_bits)
     bool gsc_failed = false;    // a global sc.w failed on the C: the
                                 // module's (always successful) write and
                                 // the words after it are not the C's
@@ -170,6 +179,7 @@ struct Widths {
     unsigned lanes, addr_w, warp_w, entries, mshrs, line_w, slots, writebacks;
     unsigned reads;             // the table's read ports (NUM_RD)
     unsigned tb_w, max_tbs, row_bytes, sh_bytes;
+    unsigned line_bytes;        // an L1 line: a read's response
 };
 
 Widths widths_of(const simt_config &cfg, const sm *m)
@@ -183,7 +193,8 @@ Widths widths_of(const simt_config &cfg, const sm *m)
              g.mshrs, g.addr_w - g.line_shift, mg.warp_slots, g.writebacks,
              cfg.schedulers * m->memo.issue_slots,
              cfg.max_tbs > 1 ? g.tb_w : 1, cfg.max_tbs,
-             cfg.shared_banks * cfg.shared_bank_bytes, cfg.shared_kb * 1024u };
+             cfg.shared_banks * cfg.shared_bank_bytes, cfg.shared_kb * 1024u,
+             g.line_bytes };
 }
 
 // The table's read ports for this cycle: every (warp slot, register) in
@@ -290,6 +301,27 @@ std::string window_fault(const Run &r, const Widths &w)
     return "";
 }
 
+// A read's response: its line's words from the image as they are now
+// (the writes DRAM took before this cycle), beside the MSHR's bit; a
+// byte outside the memories reads as zero (a load's lanes never name
+// one: the kernels' loads are in the C SM's memories).
+void answer_read(Top &top, Run &r, const Widths &w, unsigned id)
+{
+    auto it = r.reads.find(id);
+    if (it == r.reads.end())
+        return;
+    for (unsigned b = 0; b < w.line_bytes; b += 4) {
+        uint32_t word = 0;
+        for (unsigned k = 0; k < 4; k++) {
+            const uint8_t *p = r.image.at(it->second + b + k);
+            word |= (uint32_t)(p ? *p : 0) << 8 * k;
+        }
+        tb::set_field(top.mem_rdata_i, (id * w.line_bytes + b) * 8, 32, word);
+    }
+    r.rdata_set.push_back(id);
+    r.reads.erase(it);
+}
+
 // The memory instruction of this cycle and DRAM's responses into the
 // module; -1, or an id DRAM answers twice in the cycle, which the port (a
 // bit per id) cannot carry and DRAM must not do (golden/sm/dram.h).
@@ -329,13 +361,19 @@ long drive(Top &top, Run &r, const Widths &w)
         tb::set_field(top.mem_resp_i, b, 1, 0);
     for (unsigned e = 0; e < w.entries; e++)
         tb::set_field(top.mem_old_lanes_i, e * w.lanes, w.lanes, 0);
+    for (unsigned id : r.rdata_set)
+        for (unsigned b = 0; b < w.line_bytes; b += 4)
+            tb::set_field(top.mem_rdata_i, (id * w.line_bytes + b) * 8, 32, 0);
+    r.rdata_set.clear();
     for (unsigned k = 0; k < r.resp.n; k++) {
         unsigned id = r.resp.id[k];
         if (tb::get_field(top.mem_resp_i, id, 1))
             twice = id;
         tb::set_field(top.mem_resp_i, id, 1, 1);
-        if (id < w.mshrs)
+        if (id < w.mshrs) {
+            answer_read(top, r, w, id);
             continue;
+        }
         // an atomic's answer: its pass's lanes and their old words
         std::deque<Answer> &q = r.answers[id - w.mshrs];
         if (q.empty())
@@ -450,8 +488,8 @@ void record(Run &r, Coverage &c)
     if (!p.issue)
         return;
     bool global = q.space == LSU_GLOBAL;
-    if (global && q.kind != LSU_ATOMIC)
-        return;                 // a global load's data is not the module's yet
+    if (global && q.kind == LSU_STORE)
+        return;
     if (!global && p.op == RV32_SC_W)
         r.sc_seen = true;
     bool failed = false;        // a global sc.w the C fails on some lane
@@ -466,6 +504,9 @@ void record(Run &r, Coverage &c)
     e.atomic = q.kind == LSU_ATOMIC;
     e.global = global;
     e.skip = global ? r.gsc_failed : r.sc_seen;
+    // below 32 address bits the L1's tags alias regions: a hit may give
+    // another region's words (the C's timing model has the same tags)
+    e.aliased = global && q.kind == LSU_LOAD && r.addr_w < 32;
     for (unsigned l = 0; l < SM_MAX_LANES; l++)
         e.data[l] = p.ldata[l];
 }
@@ -496,7 +537,14 @@ bool compare_data(const Top &top, Run &r, const Widths &w, long cycle,
                     (e.global ? c.global_skipped : c.sc_lanes)++;
                     continue;
                 }
-                if (e.global) {
+                if (e.aliased) {
+                    c.gload_aliased++;
+                    continue;
+                }
+                if (e.global && !e.atomic) {
+                    c.gload_lanes++;
+                    c.gload_sub_word += e.sub_word;
+                } else if (e.global) {
                     c.global_lanes++;
                 } else {
                     c.data_lanes++;
@@ -535,6 +583,20 @@ void serve(const Top &top, Run &r, const Widths &w, Coverage &c)
             r.mem_fault = "the memory port's " + std::string(q.kind == DRAM_WRITE ? "write" : "atomic")
                           + " at " + hex32(a) + " is outside the memories";
     };
+    if (q.valid && q.kind == DRAM_READ) {
+        // the line's full address: its lowest lane's (the LSU's line is
+        // addr_bits wide)
+        uint64_t lanes = tb::get_field(top.mem_lanes_o, 0, w.lanes);
+        c.reads++;
+        if (lanes == 0 && r.mem_fault.empty())
+            r.mem_fault = "the memory port's read names no lane";
+        for (unsigned l = 0; l < w.lanes; l++)
+            if (lanes >> l & 1) {
+                uint32_t at = (uint32_t)tb::get_field(top.mem_addr_o, l * 32, 32);
+                r.reads[q.id] = at & ~(w.line_bytes - 1);
+                break;
+            }
+    }
     if (q.valid && q.kind != DRAM_READ) {
         Answer a{};
         unsigned f = top.mem_amo_o;
@@ -654,6 +716,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     }
     r.m->mem_probe = &r.probe;
     r.image.load(r.m, r.api->top);
+    r.addr_w = w.addr_w;
     cov.read_ports = w.reads;
     const unsigned long sc0 = cov.sc_lanes, gsk0 = cov.global_skipped;
     tb::SchedTops<Top> top(1, fst, 0);
@@ -789,11 +852,18 @@ int main(int argc, char **argv)
                 cov.data_lanes, cov.sub_word, cov.atomic_lanes, cov.sc_lanes,
                 cov.shared_atomics, cov.placed);
     std::printf("coverage: global data: %lu writes and %lu atomic lines "
-                "performed by the testbench's DRAM; %lu lanes of global "
-                "atomics compared, %lu after a failed sc.w not; %lu words of "
-                "global memory compared at the kernels' ends\n",
-                cov.writes, cov.atomic_passes, cov.global_lanes,
-                cov.global_skipped, cov.image_words);
+                "performed by the testbench's DRAM, %lu line reads answered "
+                "from it; %lu lanes of global loads compared (%lu of sub-word "
+                "loads), %lu lanes of global atomics compared, %lu after a "
+                "failed sc.w not; %lu words of global memory compared at the "
+                "kernels' ends\n",
+                cov.writes, cov.atomic_passes, cov.reads, cov.gload_lanes,
+                cov.gload_sub_word, cov.global_lanes, cov.global_skipped,
+                cov.image_words);
+    if (cov.gload_aliased)
+        std::printf("coverage: %lu lanes of global loads not compared "
+                    "(addr_bits %u: the L1's tags alias regions)\n",
+                    cov.gload_aliased, cfg.addr_bits);
     std::printf("coverage: the C LSU's counts of those kernels: %llu L1 "
                 "hits, %llu misses (%llu merged into an MSHR), %llu "
                 "MSHR-full cycles, %llu bank conflicts, %llu store lines, "
@@ -814,7 +884,8 @@ int main(int argc, char **argv)
                 || cov.rd_hits == 0 || cov.data_lanes == 0
                 || cov.shared_atomics == 0 || cov.placed == 0
                 || cov.writes == 0 || cov.atomic_passes == 0
-                || cov.image_words == 0
+                || cov.image_words == 0 || cov.reads == 0
+                || (cfg.addr_bits >= 32 && cov.gload_lanes == 0)
                 || (cfg.reconvergence == RECONV_HARP
                     && (cov.mixed_sends == 0 || cov.mixed_wb == 0))))) {
         std::printf("FAIL: the kernels did not reach every interesting "

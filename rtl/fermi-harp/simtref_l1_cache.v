@@ -6,8 +6,9 @@
 // Sizes are fixed by the generator; regenerate rather than
 // override the parameters.
 
-// 64 sets of 12 ways hold line numbers (tags only: the data is in
-// the SM's memory).  A read that misses merges into the MSHR that
+// 64 sets of 12 ways hold line numbers (tags only: the data is held
+// beside them by the SM's memory side, which way_o, pend_o and the
+// fill_*_o ports place).  A read that misses merges into the MSHR that
 // holds its line, else takes the lowest free MSHR; with every MSHR
 // busy it takes nothing (the caller retries).  A fill writes its
 // MSHR's line into the lowest invalid way of the set, else into the
@@ -31,21 +32,29 @@ module simtref_l1_cache #(
   parameter integer MSHR_W = (MSHRS > 1) ? $clog2(MSHRS) : 1   // MSHR number
 ) (
   // Clock and reset
-  input  wire              clk_i,     // clock
-  input  wire              rst_ni,    // asynchronous reset, active low: no line, no MSHR busy
+  input  wire                   clk_i,        // clock
+  input  wire                   rst_ni,       // asynchronous reset, active low: no line, no MSHR busy
 
   // Lookup port: one access of the load/store unit per cycle
-  input  wire              lookup_i,  // an access this cycle
-  input  wire [1:0]        op_i,      // 0 read (a load's line), 1 write (a store's), 2 invalidate (an atomic's)
-  input  wire [LINE_W-1:0] line_i,    // its line number
+  input  wire                   lookup_i,     // an access this cycle
+  input  wire [1:0]             op_i,         // 0 read (a load's line), 1 write (a store's), 2 invalidate (an atomic's)
+  input  wire [LINE_W-1:0]      line_i,       // its line number
 
   // Fill port: the memory port's responses
-  input  wire [MSHRS-1:0]  fill_i,    // MSHRs whose line arrives at the end of this cycle
+  input  wire [MSHRS-1:0]       fill_i,       // MSHRs whose line arrives at the end of this cycle
 
   // Outcome of the lookup, from the state before the edge
-  output wire [1:0]        result_o,  // a read's: 0 hit, 1 merged, 2 miss (MSHR taken), 3 no free MSHR (also: no read)
-  output wire [MSHR_W-1:0] mshr_o,    // the MSHR merged into or taken, else 0
-  output wire              hit_o      // the line is in the cache (any op)
+  output wire [1:0]             result_o,     // a read's: 0 hit, 1 merged, 2 miss (MSHR taken), 3 no free MSHR (also: no read)
+  output wire [MSHR_W-1:0]      mshr_o,       // the MSHR merged into or taken, else 0
+  output wire                   hit_o,        // the line is in the cache (any op)
+
+  // Where the lines are, for a data store beside the tags
+  output wire [WAY_W-1:0]       way_o,        // the way that holds the line (any op; with hit_o)
+  output wire                   pend_o,       // a busy MSHR holds the line (any op) ...
+  output wire [MSHR_W-1:0]      pend_mshr_o,  // ... this one
+  output wire [MSHRS-1:0]       fill_ok_o,    // MSHRs whose fill writes a way at this edge ...
+  output wire [MSHRS*SET_W-1:0] fill_set_o,   // ... in this set ...
+  output wire [MSHRS*WAY_W-1:0] fill_way_o    // ... at this way
 );
 
   // ----------------------------------------------------------------------
@@ -140,6 +149,9 @@ module simtref_l1_cache #(
   wire alloc   = is_read && !lk_hit && !same && free;   // the miss takes free_idx
 
   assign hit_o    = lookup_i && lk_hit;
+  assign way_o    = lk_way;
+  assign pend_o   = lookup_i && same;
+  assign pend_mshr_o = same_idx;
   assign result_o = !is_read ? NO_MSHR : lk_hit ? HIT : same ? MISS_MERGED
                   : free ? MISS : NO_MSHR;
   assign mshr_o   = (is_read && !lk_hit && same) ? same_idx
@@ -155,6 +167,9 @@ module simtref_l1_cache #(
 
   // A fill of an MSHR that is free (and not taken now) writes nothing.
   assign fill_ok = fill_i & (busy_q | taken);
+  assign fill_ok_o  = fill_ok;
+  assign fill_set_o = fill_set;
+  assign fill_way_o = fill_way;
   assign busy_d  = (busy_q | taken) & ~fill_ok;
 
   always @* begin

@@ -21,12 +21,15 @@
 // issue); a load's or atomic's data leaves with its done on the
 // write-back port.  Global memory's writes and atomics cross the memory
 // port with their data (DRAM performs them when it takes them, in the
-// LSU's order) and an atomic's old words come back for its rd; a global
-// load's data is not held here yet (the C SM performs it at issue).
+// LSU's order) and an atomic's old words come back for its rd.  The L1
+// holds its lines' data beside the tags: a read's response carries its
+// line, which the fill writes and the loads waiting on it take; a hit
+// reads it in its pass; a store that hits writes its bytes into it.
 // Storage: that of the four modules, the banks (SH_BYTES and a valid bit
-// a word), the entries' data (ENTRIES x LANES words) and the banks'
-// request (its lanes left, entry, kind, window offsets and data), the
-// global request's addresses and data.
+// a word), the L1's data (SETS x WAYS lines), the entries' data
+// (ENTRIES x LANES words) and each entry lane's wait for a fill, the
+// banks' request (its lanes left, entry, kind, window offsets and data),
+// the global request's addresses and data.
 
 module simtref_sm_mem #(
   parameter integer LANES      = 32,                                            // lanes of a warp (warp_size)
@@ -67,7 +70,10 @@ module simtref_sm_mem #(
   parameter integer RB_W       = $clog2(ROW_BYTES),                             // a byte of a row
   parameter integer ROWS       = SH_BYTES / ROW_BYTES,                          // words of a bank
   parameter integer ROW_W      = (ROWS > 1) ? $clog2(ROWS) : 1,                 // a row
-  parameter integer KEY_W      = ((ADDR_W < WOFF_W) ? ADDR_W : WOFF_W) - RB_W   // a row of a window as the banks' timing sees it
+  parameter integer KEY_W      = ((ADDR_W < WOFF_W) ? ADDR_W : WOFF_W) - RB_W,  // a row of a window as the banks' timing sees it
+  parameter integer SET_W      = (SETS > 1) ? $clog2(SETS) : 1,                 // an L1 set
+  parameter integer WAY_W      = (WAYS > 1) ? $clog2(WAYS) : 1,                 // an L1 way
+  parameter integer LB_W       = LINE_BYTES * 8                                 // a line's bits
 ) (
   // Clock and reset
   input  wire                        clk_i,            // clock
@@ -106,7 +112,7 @@ module simtref_sm_mem #(
   output wire [WB*LANES-1:0]         wb_mask_o,        // ... the lanes whose rd is readable from the next cycle
   output wire [WB-1:0]               wb_global_o,      // ... it went to global memory
   output wire [WB*LANES*WARP_W-1:0]  wb_slots_o,       // ... each lane's thread's warp slot
-  output wire [WB*LANES*32-1:0]      wb_data_o,        // ... each lane's data for rd (shared, a global atomic; 0: a global load)
+  output wire [WB*LANES*32-1:0]      wb_data_o,        // ... each lane's data for rd (0: sc.w)
 
   // Waiting on memory, from the state
   output wire [WARPS-1:0]            lsu_pending_o,    // warp slot has a global access in the LSU
@@ -123,14 +129,15 @@ module simtref_sm_mem #(
   output wire [LINE_W-1:0]           mem_line_o,       // its line
   output wire [BYTES_W-1:0]          mem_bytes_o,      // bytes it moves
   output wire [ID_W-1:0]             mem_id_o,         // MSHR (read), MSHRS + entry (atomic)
-  output wire [LANES-1:0]            mem_lanes_o,      // a write's or atomic's lanes (its line's), in lane order ...
+  output wire [LANES-1:0]            mem_lanes_o,      // a read's, write's or atomic's lanes (its line's), in lane order ...
   output wire [LANES*32-1:0]         mem_addr_o,       // ... each one's full byte address (the LSU's line is ADDR_W bits) ...
   output wire [LANES*32-1:0]         mem_wdata_o,      // ... its store data or operand ...
   output wire [1:0]                  mem_size_o,       // ... the access size: 4 (2'b10), 2 (2'b01) or 1 byte ...
   output wire [4:0]                  mem_amo_o,        // ... and the atomic's funct5
   input  wire [MSHRS+ENTRIES-1:0]    mem_resp_i,       // ids whose data arrives at this edge, one each
   input  wire [ENTRIES*LANES*32-1:0] mem_old_i,        // with mem_resp_i[MSHRS+e]: entry e's atomic's old words ...
-  input  wire [ENTRIES*LANES-1:0]    mem_old_lanes_i   // ... at these lanes (its pass's)
+  input  wire [ENTRIES*LANES-1:0]    mem_old_lanes_i,  // ... at these lanes (its pass's)
+  input  wire [MSHRS*LB_W-1:0]       mem_rdata_i       // with mem_resp_i[m]: MSHR m's line, byte b at bits 8b
 );
 
   // ----------------------------------------------------------------------
@@ -152,6 +159,13 @@ module simtref_sm_mem #(
   // simtref_l1_cache
   wire [1:0]              l1_result;    // hit, merged, miss, no MSHR
   wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into or taken
+  wire                    l1_hit;       // any op's hit (a store's: the line's data) ...
+  wire [WAY_W-1:0]        l1_way;       // the way holding the lookup's line ...
+  wire                    l1_pend;      // a busy MSHR holds the lookup's line ...
+  wire [MSHR_W-1:0]       l1_pend_mshr; // ... this one
+  wire [MSHRS-1:0]        l1_fill_ok;   // the fills of this edge ...
+  wire [MSHRS*SET_W-1:0]  l1_fill_set;  // ... into these sets ...
+  wire [MSHRS*WAY_W-1:0]  l1_fill_way;  // ... and ways
   // simtref_shared_mem
   wire                    smem_done;    // the shared request's last bank cycle
   wire [LANES*32-1:0]     smem_addr32;  // the banks' addresses: 32 bits a lane
@@ -169,7 +183,6 @@ module simtref_sm_mem #(
   wire [WB*WARP_W-1:0]    mw_done_warp;
   wire [WB*5-1:0]         mw_done_rd;
   /* verilator lint_off UNUSEDSIGNAL */
-  wire                    l1_hit;       // any op's hit: the LSU reads the result
   wire                    smem_busy;    // the LSU keeps its own replay state
   wire [5:0]              smem_cycles;  // ... and counts the banks' cycles by done
   /* verilator lint_on UNUSEDSIGNAL */
@@ -267,15 +280,21 @@ module simtref_sm_mem #(
     .MSHRS  (MSHRS),
     .LINE_W (LINE_W)
   ) u_l1 (
-    .clk_i    (clk_i),
-    .rst_ni   (rst_ni),
-    .lookup_i (l1_lookup),
-    .op_i     (l1_op),
-    .line_i   (l1_line),
-    .fill_i   (l1_fill),
-    .result_o (l1_result),
-    .mshr_o   (l1_mshr),
-    .hit_o    (l1_hit)
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .lookup_i    (l1_lookup),
+    .op_i        (l1_op),
+    .line_i      (l1_line),
+    .fill_i      (l1_fill),
+    .result_o    (l1_result),
+    .mshr_o      (l1_mshr),
+    .hit_o       (l1_hit),
+    .way_o       (l1_way),
+    .pend_o      (l1_pend),
+    .pend_mshr_o (l1_pend_mshr),
+    .fill_ok_o   (l1_fill_ok),
+    .fill_set_o  (l1_fill_set),
+    .fill_way_o  (l1_fill_way)
   );
 
   // ----------------------------------------------------------------------
@@ -336,7 +355,8 @@ module simtref_sm_mem #(
   localparam [1:0] KIND_LOAD   = 2'd0;
   localparam [1:0] KIND_STORE  = 2'd1;
   localparam [1:0] KIND_ATOMIC = 2'd2;
-  localparam [1:0] MEM_WRITE   = 2'd1;   // mem_kind_o
+  localparam [1:0] MEM_READ    = 2'd0;   // mem_kind_o
+  localparam [1:0] MEM_WRITE   = 2'd1;
   localparam [1:0] MEM_ATOMIC  = 2'd2;
   localparam [4:0] AMO_ADD  = 5'b00000;
   localparam [4:0] AMO_SC   = 5'b00011;
@@ -347,6 +367,16 @@ module simtref_sm_mem #(
   localparam [4:0] AMO_MAX  = 5'b10100;
   localparam [4:0] AMO_MINU = 5'b11000;
   localparam [4:0] AMO_MAXU = 5'b11100;
+
+  // A load's word extended for rd as RV32 says: lb and lh signed, lbu and
+  // lhu not (size 4 (2'b10), 2 (2'b01) or 1 byte).
+  function [31:0] ld_ext;
+    input [31:0] w;
+    input [1:0]  size;
+    input        sign;
+    ld_ext = size[1] ? w : size[0] ? {{16{sign & w[15]}}, w[15:0]}
+                                    : {{24{sign & w[7]}}, w[7:0]};
+  endfunction
 
   // ----------------------------------------------------------------------
   // The LSU's entries: the lowest free at a take, freed at its done
@@ -616,9 +646,7 @@ module simtref_sm_mem #(
       wm[31:0] = cur_kind == KIND_STORE ? sm : 32'hffffffff;
       if (served[cl]) begin
         if (cur_kind == KIND_LOAD) begin
-          ln_data[cl*32 +: 32] = cur_size[1] ? old
-              : cur_size[0] ? {{16{cur_sign & old[15]}}, old[15:0]}
-              : {{24{cur_sign & old[7]}}, old[7:0]};
+          ln_data[cl*32 +: 32] = ld_ext(old, cur_size, cur_sign);
         end else begin
           // an atomic's rd: the old word (sc.w: 0, it always succeeds)
           ln_data[cl*32 +: 32] = (cur_kind == KIND_ATOMIC && cur_amo != AMO_SC) ? old : 32'd0;
@@ -641,12 +669,16 @@ module simtref_sm_mem #(
   reg  [LANES*32-1:0] gl_wdata_q;   // each lane's store data or operand
   reg  [1:0]          gl_size_q;    // access size: 4 (2'b10), 2 (2'b01) or 1 byte
   reg  [4:0]          gl_amo_q;     // an atomic's funct5
+  reg                 gl_sign_q;    // a sub-word load sign-extends
+  reg  [ENTRY_W-1:0]  gl_entry_q;   // its in-flight entry
 
   wire                gl_new   = u_take && !issue_space_i;
   wire [LANES*32-1:0] gl_addr  = gl_new ? issue_addr_i       : gl_addr_q;
   wire [LANES*32-1:0] gl_wdata = gl_new ? issue_wdata_i      : gl_wdata_q;
   wire [1:0]          gl_size  = gl_new ? issue_bytes_i[2:1] : gl_size_q;
   wire [4:0]          gl_amo   = gl_new ? issue_amo_i        : gl_amo_q;
+  wire                gl_sign  = gl_new ? issue_signed_i     : gl_sign_q;
+  wire [ENTRY_W-1:0]  gl_entry = gl_new ? ent_free           : gl_entry_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -654,11 +686,15 @@ module simtref_sm_mem #(
       gl_wdata_q <= {(LANES*32){1'b0}};
       gl_size_q  <= 2'd0;
       gl_amo_q   <= 5'd0;
+      gl_sign_q  <= 1'b0;
+      gl_entry_q <= {ENTRY_W{1'b0}};
     end else if (gl_new) begin
       gl_addr_q  <= issue_addr_i;
       gl_wdata_q <= issue_wdata_i;
       gl_size_q  <= issue_bytes_i[2:1];
       gl_amo_q   <= issue_amo_i;
+      gl_sign_q  <= issue_signed_i;
+      gl_entry_q <= ent_free;
     end
   end
 
@@ -670,34 +706,201 @@ module simtref_sm_mem #(
   // several lines of the full address (ADDR_W below 32), so the port
   // names each lane's own.  DRAM performs a write's or an atomic's lanes
   // in lane order, so that the lanes of one word see each other's, as
-  // the C performs them.
+  // the C performs them.  A read carries its lanes and their addresses
+  // too: its line's full address is its lowest lane's.
+  wire mem_rd = mem_valid_o && mem_kind_o == MEM_READ;
   wire mem_wr = mem_valid_o && mem_kind_o == MEM_WRITE;
   wire mem_at = mem_valid_o && mem_kind_o == MEM_ATOMIC;
   wire [LANES-1:0] wr_lanes = u_mem_lanes;
-  assign mem_lanes_o = mem_wr ? wr_lanes : mem_at ? u_mem_lanes : {LANES{1'b0}};
-  assign mem_addr_o  = (mem_wr || mem_at) ? gl_addr  : {(LANES*32){1'b0}};
+  assign mem_lanes_o = mem_wr ? wr_lanes : (mem_at || mem_rd) ? u_mem_lanes : {LANES{1'b0}};
+  assign mem_addr_o  = mem_valid_o ? gl_addr : {(LANES*32){1'b0}};
   assign mem_wdata_o = (mem_wr || mem_at) ? gl_wdata : {(LANES*32){1'b0}};
   assign mem_size_o  = mem_wr ? gl_size : 2'b10;
   assign mem_amo_o   = mem_at ? gl_amo  : 5'd0;
 
   // ----------------------------------------------------------------------
-  // Each entry's source of data: the banks, DRAM's answer, or none
+  // Each entry's source of data: the banks, the L1, DRAM's answer, or none
   // ----------------------------------------------------------------------
 
-  // A global load's data is not held yet (wb_data_o 0); sc.w's rd is 0
-  // (the module holds no reservations: it always succeeds); a global
-  // atomic's rd is the old words DRAM answers, a shared one's the banks'.
-  reg  [ENTRIES-1:0] ent_none_q;   // the entry's rd gets 0
-  wire               new_none = !issue_space_i &&
-                                (issue_kind_i != KIND_ATOMIC || issue_amo_i == AMO_SC);
-  wire [ENTRIES-1:0] ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});
+  // sc.w's rd is 0 (the module holds no reservations: it always
+  // succeeds); a global atomic's rd is the old words DRAM answers, a
+  // global load's the L1's line or its fill, a shared access's the banks'.
+  // A global load's lanes answered by a fill are extended by the size and
+  // sign the entry keeps from its take.
+  reg  [ENTRIES-1:0]   ent_none_q;   // the entry's rd gets 0
+  reg  [ENTRIES*2-1:0] ent_size_q;   // its access size
+  reg  [ENTRIES-1:0]   ent_sign_q;   // a sub-word load sign-extends
+  wire                 new_none = !issue_space_i && issue_kind_i == KIND_ATOMIC &&
+                                  issue_amo_i == AMO_SC;
+  wire [ENTRIES-1:0]   ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});
+  wire [ENTRIES*2-1:0] ent_size_d;
+  wire [ENTRIES-1:0]   ent_sign_d;
+  genvar gz;
+  generate
+    for (gz = 0; gz < ENTRIES; gz = gz + 1) begin : g_ent_size
+      assign ent_size_d[gz*2 +: 2] = ent_new[gz] ? issue_bytes_i[2:1] : ent_size_q[gz*2 +: 2];
+      assign ent_sign_d[gz]        = ent_new[gz] ? issue_signed_i     : ent_sign_q[gz];
+    end
+  endgenerate
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ent_none_q <= {ENTRIES{1'b0}};
+      ent_size_q <= {(ENTRIES*2){1'b0}};
+      ent_sign_q <= {ENTRIES{1'b0}};
     end else begin
       ent_none_q <= ent_none;
+      ent_size_q <= ent_size_d;
+      ent_sign_q <= ent_sign_d;
     end
+  end
+
+  // ----------------------------------------------------------------------
+  // The L1's lines at the lookup's set; a store's bytes merged into its line
+  // ----------------------------------------------------------------------
+
+  localparam [1:0] L1_OP_RD = 2'd0, L1_OP_WR = 2'd1;      // l1_op
+  localparam [1:0] L1_HIT = 2'd0, L1_MERGED = 2'd1, L1_MISS = 2'd2;  // l1_result
+  wire [SET_W-1:0]     lk_set;     // the lookup's set
+  wire [WAYS*LB_W-1:0] l1d_rd;     // each way's line there
+  wire [LB_W-1:0]      hit_line = l1d_rd[l1_way*LB_W +: LB_W];
+  generate
+    if (SETS > 1) begin : g_lk_set
+      assign lk_set = l1_line[SET_W-1:0];
+    end
+    else begin : g_lk_one
+      assign lk_set = 1'b0;
+    end
+  endgenerate
+
+  // A store writes through and allocates nothing: where its line is in a
+  // way, its lanes' bytes are written into it, in lane order; where the
+  // fill of its line arrives at the same edge (DRAM answered before it
+  // took the write), into the fill's line, as the L1 takes the lookup
+  // before the fills.
+  wire            st      = l1_lookup && l1_op == L1_OP_WR;
+  wire            st_hit  = st && l1_hit;
+  wire            st_fill = st && l1_pend && l1_fill_ok[l1_pend_mshr];
+  wire [LB_W-1:0] st_base = st_hit ? hit_line : mem_rdata_i[l1_pend_mshr*LB_W +: LB_W];
+  wire [31:0]     st_sm   = gl_size[1] ? 32'hffffffff : gl_size[0] ? 32'h0000ffff
+                                       : 32'h000000ff;
+  reg  [LB_W-1:0] st_line;    // the line with the pass's bytes
+  reg  [LB_W-1:0] st_mask;    // ... a lane's bits in place
+  reg  [LB_W-1:0] st_bits;    // ... and its bytes
+  integer         sl;
+
+  always @* begin
+    st_line = st_base;
+    st_mask = {LB_W{1'b0}};
+    st_bits = {LB_W{1'b0}};
+    for (sl = 0; sl < LANES; sl = sl + 1) begin
+      st_mask = {{(LB_W-32){1'b0}}, st_sm} << {gl_addr[sl*32 +: OFF_W], 3'b000};
+      st_bits = {{(LB_W-32){1'b0}}, gl_wdata[sl*32 +: 32] & st_sm}
+                << {gl_addr[sl*32 +: OFF_W], 3'b000};
+      if (u_mem_lanes[sl]) st_line = (st_line & ~st_mask) | st_bits;
+    end
+  end
+
+  // ----------------------------------------------------------------------
+  // The L1's data: a memory of SETS lines per way
+  // ----------------------------------------------------------------------
+
+  // Each fill writes its MSHR's line (DRAM's answer, with a store of the
+  // same edge merged) at the set and way the tags give it; a store that
+  // hits writes its line first, so that a fill evicting it wins.
+  wire [MSHRS*LB_W-1:0] fill_line;   // each MSHR's line as its fill writes it
+  genvar gf, gw;
+  generate
+    for (gf = 0; gf < MSHRS; gf = gf + 1) begin : g_fill_line
+      assign fill_line[gf*LB_W +: LB_W] = (st_fill && l1_pend_mshr == gf)
+          ? st_line : mem_rdata_i[gf*LB_W +: LB_W];
+    end
+
+    for (gw = 0; gw < WAYS; gw = gw + 1) begin : g_l1d_way
+      localparam [WAY_W-1:0] WAY = gw;
+      reg  [LB_W-1:0] l1d_mem [0:SETS-1];   // not reset: read where the tags hit
+      integer         fm;
+
+      always @(posedge clk_i) begin
+        if (st_hit && l1_way == WAY) l1d_mem[lk_set] <= st_line;
+        for (fm = 0; fm < MSHRS; fm = fm + 1)
+          if (l1_fill_ok[fm] && l1_fill_way[fm*WAY_W +: WAY_W] == WAY)
+            l1d_mem[l1_fill_set[fm*SET_W +: SET_W]] <= fill_line[fm*LB_W +: LB_W];
+      end
+      assign l1d_rd[gw*LB_W +: LB_W] = l1d_mem[lk_set];
+    end
+  endgenerate
+
+  // ----------------------------------------------------------------------
+  // A global load's pass: its lanes' words from the line, or a wait for the fill
+  // ----------------------------------------------------------------------
+
+  // A hit reads its line in the pass; a miss, or a merge into a busy MSHR,
+  // takes its lanes' words at the MSHR's fill (at once when the fill
+  // arrives at this edge, as the LSU counts the answer).  Lanes not
+  // served (no MSHR free) replay.
+  wire             ld      = l1_lookup && l1_op == L1_OP_RD;
+  wire             ld_hit  = ld && l1_result == L1_HIT;
+  wire             ld_wait = ld && (l1_result == L1_MERGED || l1_result == L1_MISS);
+  wire             ld_now  = ld_wait && l1_fill[l1_mshr];
+  wire [LB_W-1:0]  ld_line = ld_hit ? hit_line : mem_rdata_i[l1_mshr*LB_W +: LB_W];
+  wire [LANES-1:0] gp_we   = (ld_hit || ld_now) ? u_mem_lanes : {LANES{1'b0}};
+  wire [LANES-1:0] gp_rec  = (ld_wait && !ld_now) ? u_mem_lanes : {LANES{1'b0}};
+  wire [LB_W+31:0]  ld_pad  = {32'd0, ld_line};   // a word at the line's end stays inside
+  wire [LANES*32-1:0] gp_data;   // each served lane's word, extended for rd
+  genvar gn;
+  generate
+    for (gn = 0; gn < LANES; gn = gn + 1) begin : g_ld_lane
+      assign gp_data[gn*32 +: 32] =
+          ld_ext(ld_pad[gl_addr[gn*32 +: OFF_W]*8 +: 32], gl_size, gl_sign);
+    end
+  endgenerate
+
+  // Each entry's lanes waiting for a fill: the MSHR and the lane's byte in
+  // its line; the fill answers them at its edge (fw_fill), and the entry's
+  // size and sign extend the word.
+  reg  [ENTRIES*LANES-1:0]        fw_wait_q;   // entry e's lane l waits (bit e*LANES+l) ...
+  reg  [ENTRIES*LANES*MSHR_W-1:0] fw_mshr_q;   // ... for this MSHR's fill ...
+  reg  [ENTRIES*LANES*OFF_W-1:0]  fw_off_q;    // ... at this byte of its line
+  wire [ENTRIES*LANES-1:0]        fw_fill;     // answered at this edge
+  wire [ENTRIES*LANES-1:0]        fw_wait_d;
+  wire [ENTRIES*LANES*MSHR_W-1:0] fw_mshr_d;
+  wire [ENTRIES*LANES*OFF_W-1:0]  fw_off_d;
+  reg  [LANES*OFF_W-1:0] rec_off;   // each lane's byte of the line
+  integer                ro;
+
+  always @* begin
+    for (ro = 0; ro < LANES; ro = ro + 1)
+      rec_off[ro*OFF_W +: OFF_W] = gl_addr[ro*32 +: OFF_W];
+  end
+
+  genvar ge, gk;
+  generate
+    for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_fw_entry
+      for (gk = 0; gk < LANES; gk = gk + 1) begin : g_fw_lane
+        localparam integer I = ge*LANES + gk;
+        wire [MSHR_W-1:0] m   = fw_mshr_q[I*MSHR_W +: MSHR_W];
+        wire              rec = gp_rec[gk] && gl_entry == ge;
+        assign fw_fill[I]   = fw_wait_q[I] && l1_fill[m];
+        assign fw_wait_d[I] = rec || (fw_wait_q[I] && !fw_fill[I]);
+        assign fw_mshr_d[I*MSHR_W +: MSHR_W] = rec ? l1_mshr : m;
+        assign fw_off_d[I*OFF_W +: OFF_W]    = rec ? rec_off[gk*OFF_W +: OFF_W]
+                                                   : fw_off_q[I*OFF_W +: OFF_W];
+      end
+    end
+  endgenerate
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fw_wait_q <= {(ENTRIES*LANES){1'b0}};
+    end else begin
+      fw_wait_q <= fw_wait_d;
+    end
+  end
+  // not reset: read where the wait bit is set
+  always @(posedge clk_i) begin
+    fw_mshr_q <= fw_mshr_d;
+    fw_off_q  <= fw_off_d;
   end
 
   // ----------------------------------------------------------------------
@@ -720,25 +923,38 @@ module simtref_sm_mem #(
   end
 
   wire ld_we = cur_kind != KIND_STORE;   // a store's lanes return nothing
-  genvar gd, gp;
+  // DRAM's lines with a word of zeros above: a lane's word at a line's
+  // last bytes (a sub-word load's) stays inside
+  wire [MSHRS*LB_W+31:0] rdata_pad = {32'd0, mem_rdata_i};
+  genvar gd, gp, gy;
   generate
     for (gd = 0; gd < LANES; gd = gd + 1) begin : g_data
-      reg  [31:0] data_mem [0:ENTRIES-1];   // lane gd's data of each entry
-
-      integer     ae;
-
-      // a bank cycle's lanes, and DRAM's answers to the entries' atomics
-      always @(posedge clk_i) begin
-        if (served[gd] && ld_we) data_mem[cur_entry] <= ln_data[gd*32 +: 32];
-        for (ae = 0; ae < ENTRIES; ae = ae + 1)
-          if (mem_resp_i[MSHRS + ae] && mem_old_lanes_i[ae*LANES + gd])
-            data_mem[ae] <= mem_old_i[(ae*LANES + gd)*32 +: 32];
+      // Lane gd's data of each entry: written by a bank cycle's lanes, a
+      // global load's pass (a hit, or a merge its fill answers now), DRAM's
+      // answer to the entry's atomic, and the fill the entry's lane waits for.
+      // Each entry's next word is a mux of its own (no loop over the entries
+      // in a process); not reset: read at the entry's done, after a write.
+      reg  [ENTRIES*32-1:0] data_q;
+      wire [ENTRIES*32-1:0] data_d;
+      for (gy = 0; gy < ENTRIES; gy = gy + 1) begin : g_ent
+        localparam integer I = gy*LANES + gd;
+        wire [31:0] fill_w = ld_ext(rdata_pad[fw_mshr_q[I*MSHR_W +: MSHR_W]*LB_W
+                                              + fw_off_q[I*OFF_W +: OFF_W]*8 +: 32],
+                                    ent_size_q[gy*2 +: 2], ent_sign_q[gy]);
+        assign data_d[gy*32 +: 32] =
+              (served[gd] && ld_we && cur_entry == gy)        ? ln_data[gd*32 +: 32]
+            : (gp_we[gd] && gl_entry == gy)                   ? gp_data[gd*32 +: 32]
+            : (mem_resp_i[MSHRS + gy] && mem_old_lanes_i[I]) ? mem_old_i[I*32 +: 32]
+            : fw_fill[I]                                      ? fill_w
+            :                                                   data_q[gy*32 +: 32];
       end
+      always @(posedge clk_i) data_q <= data_d;
+
       for (gp = 0; gp < WB; gp = gp + 1) begin : g_port
         wire [ENTRY_W-1:0] e = wb_entry[gp*ENTRY_W +: ENTRY_W];
         // a done in its last bank cycle (HIT_LAT 0) takes the data bypassed
         wire [31:0] d = (served[gd] && ld_we && cur_entry == e) ? ln_data[gd*32 +: 32]
-                                                                : data_mem[e];
+                                                                : data_q[e*32 +: 32];
         assign wb_data_o[(gp*LANES + gd)*32 +: 32] =
             (wb_valid_o[gp] && !ent_none[e]) ? d : 32'd0;
       end
