@@ -112,7 +112,8 @@ static const struct cli_command area_command = {
     "       [--csv FILE] [--json FILE] [--jobs N] [--cache DIR | --no-cache]\n"
     "       | --sweep [--out DIR] [--no-plots]",
     "price the HARP tables of Table 7 with the array model and\n"
-    "synthesize each structure onto the cell library; print storage\n"
+    "synthesize each structure onto the cell library; under harp\n"
+    "also price HARP's register offsets (HARP section 8); print storage\n"
     "bits and areas beside the published figures (Markdown), and\n"
     "write the same figures as CSV and JSON on request.  Interrupted\n"
     "(SIGINT, SIGTERM), it stops Yosys and leaves no file behind",

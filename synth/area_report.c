@@ -6,6 +6,8 @@
  *   area_rows.c     the structures (from the registry) and their models
  *   table7_price.c  part (a): HARP Table 7 by the array model
  *   rtl_price.c     part (b): the RTL synthesized and priced
+ *   harp_cost.c     part (c), under harp: the tables and the register
+ *                   offsets against HARP section 8's shares of the die
  *   figures.c       the figure store, CSV and JSON
  *   area_sweep.c    `simtref area --sweep`
  */
@@ -23,6 +25,7 @@
 #include "atomic_file.h"
 #include "interrupt.h"
 #include "figures.h"
+#include "harp_cost.h"
 #include "rtl_price.h"
 #include "rtlgen.h"
 #include "process.h"
@@ -70,6 +73,7 @@ struct report {
     struct area_row rows[STRUCTURE_COUNT];  /* the structures cfg has */
     size_t nrows;
     struct t7 t7;                           /* part (a), when HARP */
+    struct harp_cost hc;                    /* part (c), when HARP */
     struct figs figs;                       /* every figure of the report */
 };
 
@@ -130,7 +134,12 @@ int area_report(const struct simt_config *cfg, const struct area_request *req,
     r->nrows = area_rows_describe(cfg, r->rows);
     if (rtlgen_write(cfg, dir, DEFECT_NONE, err, errlen) != 0)
         goto done;
-    if (rtl_synth_rows(&flow, dir, r->rows, r->nrows, err, errlen) != 0)
+    if (harp && harp_cost_prepare(cfg, dir, &r->hc, err, errlen) != 0)
+        goto done;
+    if (rtl_synth_rows(&flow, dir, r->rows, r->nrows, r->hc.job,
+                       harp ? HARP_COST_JOBS : 0, err, errlen) != 0)
+        goto done;
+    if (harp && harp_cost_check(cfg, &r->hc, err, errlen) != 0)
         goto done;
 
     /* Every figure into the store, then each rendering from it. */
@@ -139,11 +148,15 @@ int area_report(const struct simt_config *cfg, const struct area_request *req,
         table7_figs(cfg, &r->t7, &r->figs);
     }
     rtl_figs(cfg, r->rows, r->nrows, &r->figs);
+    if (harp)
+        harp_cost_figs(cfg, &r->hc, &r->figs);
 
     print_header(cfg, out);
     if (harp)
         table7_markdown(cfg, &r->t7, &r->figs, out);
     rtl_markdown(cfg, r->rows, r->nrows, &r->figs, out);
+    if (harp)
+        harp_cost_markdown(cfg, &r->figs, out);
     if (csv.f)
         figs_write_csv(csv.f, &r->figs);
     if (json.f)

@@ -19,9 +19,10 @@ struct row_paths {
 
 int rtl_synth_rows(const struct synth_flow *flow, const char *dir,
                    struct area_row *rows, size_t nrows,
+                   struct synth_job *extra, size_t nextra,
                    char *err, size_t errlen)
 {
-    struct synth_job *job = calloc(nrows, sizeof *job);
+    struct synth_job *job = calloc(nrows + nextra, sizeof *job);
     struct row_paths *path = calloc(nrows, sizeof *path);
     int rc = -1;
 
@@ -43,8 +44,10 @@ int rtl_synth_rows(const struct synth_flow *flow, const char *dir,
         job[i].top = rows[i].module;
         job[i].workdir = path[i].workdir;
     }
-    if (synth_area_batch(flow, job, nrows, err, errlen) != 0)
+    memcpy(job + nrows, extra, nextra * sizeof *job);
+    if (synth_area_batch(flow, job, nrows + nextra, err, errlen) != 0)
         goto done;
+    memcpy(extra, job + nrows, nextra * sizeof *job);
     for (size_t i = 0; i < nrows; i++) {
         struct area_row *row = &rows[i];
 

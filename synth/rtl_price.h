@@ -18,12 +18,14 @@
 
 /*
  * Synthesize each row's module from dir/MODULE.v in dir/MODULE/ through
- * the flow (in parallel, through the cache, as it asks); each module's
- * flip-flops and memory bits must be its model's state bits.  Returns 0,
- * or -1 with a message in err.
+ * the flow (in parallel, through the cache, as it asks), in one batch
+ * with the nextra jobs of extra (their results written back into them);
+ * each row's flip-flops and memory bits must be its model's state bits.
+ * Returns 0, or -1 with a message in err.
  */
 int rtl_synth_rows(const struct synth_flow *flow, const char *dir,
                    struct area_row *rows, size_t nrows,
+                   struct synth_job *extra, size_t nextra,
                    char *err, size_t errlen);
 
 /* Price the synthesized rows and put their figures into the store. */

@@ -106,6 +106,52 @@ for s in "RBT (HARP 4.2.2)" "First- and Second-Level (HARP 4.2)" \
     || { echo "FAIL: fermi-harp: no synthesized row for $s"; fail=1; }
 done
 
+# Part (c), HARP section 8's cost: the offset circuits (the register file
+# with per-lane offsets against without) and the bank decoders each cost
+# something, the register offsets are their sum and HARP in all the
+# tables' and the offsets'; each share beside the published one with
+# the ratio computed / published from the CSV's own figures, at
+# fermi-harp only (the published shares are of its Fermi); no part (c)
+# outside harp.
+hc() { awk -F, -v i="$2" -v k="$3" '$1 == "harp_cost" && $2 == i && $3 == k { print $4 }' \
+         "test-out/area-$1.csv"; }
+for p in tiny fermi-harp; do
+  grep -qF "## (c) HARP's cost as HARP section 8 counts it" "test-out/area-$p.md" \
+    || { echo "FAIL: $p: no part (c)"; fail=1; }
+  awk -v a="$(hc "$p" "offset circuits" per_sm_um2)" -v b="$(hc "$p" "bank decoders" per_sm_um2)" \
+      -v o="$(hc "$p" "register offsets" per_sm_um2)" -v t="$(hc "$p" tables per_sm_um2)" \
+      -v h="$(hc "$p" "HARP in all" per_sm_um2)" \
+      'function near(x, y) { return x - y < 0.01 * (y > 0 ? y : 1) && y - x < 0.01 * (y > 0 ? y : 1) }
+       BEGIN { exit !(a > 0 && b > 0 && t > 0 && near(o, a + b) && near(h, t + o)) }' \
+    || { echo "FAIL: $p: part (c): offset circuits, bank decoders, their sum or HARP's total wrong"; fail=1; }
+done
+while IFS='|' read -r item published value; do
+  [ "$(hc fermi-harp "$item" published_die_percent)" = "$value" ] \
+    || { echo "FAIL: fermi-harp: part (c): '$item': the published share is not HARP's $value%"; fail=1; }
+  ratio=$(awk -F, -v i="$item" '$1 == "harp_cost" && $2 == i && $3 == "die_percent" { d = $4 }
+          $1 == "harp_cost" && $2 == i && $3 == "published_die_percent" { p = $4 }
+          END { if (p > 0) printf "%.2g", d / p }' test-out/area-fermi-harp.csv)
+  grep "^| $item" test-out/area-fermi-harp.md | grep -F "| $published | " | grep -qE "\| $ratio \|$" \
+    || { echo "FAIL: fermi-harp: part (c): '$item' not beside the published $published with ratio ${ratio:-none}"; fail=1; }
+done <<'EOF'
+register offsets|about 2.5%|2.5
+HARP in all|3.5%|3.5
+EOF
+# docs/area-model.md and README state part (c)'s shares at fermi-harp as
+# computed now.
+for f in docs/area-model.md README.md; do
+  d=$(awk -F, '$1 == "harp_cost" && $2 == "register offsets" && $3 == "die_percent" { printf "%.2f", $4 }' \
+      test-out/area-fermi-harp.csv)
+  r=$(awk -F, '$1 == "harp_cost" && $2 == "register offsets" && $3 == "ratio" { printf "%.2g", $4 }' \
+      test-out/area-fermi-harp.csv)
+  tr '\n' ' ' < "${SRCDIR:-.}/$f" | grep -qE "$d% of the( 529 mm\^2)?( die)? *\(?$r of the published 2.5%|$d% of the 529 mm\^2 die: $r of the published" \
+    || { echo "FAIL: $f does not give the register offsets' share as computed ($d%, ratio $r)"; fail=1; }
+done
+grep "^| register offsets |" test-out/area-tiny.md | grep -qE "\| about 2.5% \| - \|$" \
+  || { echo "FAIL: tiny: part (c) compares with the published Fermi's share"; fail=1; }
+! grep -q "^## (c)" test-out/area-gtx480-baws.md \
+  || { echo "FAIL: gtx480-baws: part (c) outside harp"; fail=1; }
+
 # The sweeps: a table per sweep, every point priced.
 if "$SIMTREF" area --preset fermi-harp --sweep --no-plots > test-out/area-sweep.md 2> test-out/area-sweep.err; then
   for t in "RBT entries" "Second-Level entries" "lookup entries" "SIMD width"; do

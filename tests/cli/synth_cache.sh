@@ -18,21 +18,32 @@ run() { # run NAME [ARG...]: area of tiny into $out/NAME.md, synthesis in $out/N
     > "$out/$name.md" 2> "$out/$name.err" \
     || { echo "FAIL: simtref area ($name)"; cat "$out/$name.err"; exit 1; }
 }
-# cached NAME: the structures of run NAME that came from the cache
-cached() { grep -l "^Not run: the outputs" "$out/$1"/simtref_*/yosys.log 2>/dev/null | wc -l; }
+# syndirs NAME: run NAME's synthesis directories, each with its module's
+# file ("DIR FILE" a line): a structure's, and under harp part (c)'s two
+# register files (with per-lane offsets and without)
+syndirs() {
+  for d in "$out/$1"/simtref_*/; do echo "$d ${d%/}.v"; done
+  for d in "$out/$1"/regfile-*/synth/; do
+    [ -d "$d" ] && echo "$d ${d%/synth/}/simtref_regfile.v"
+  done
+}
+# cached NAME: the syntheses of run NAME that came from the cache
+cached() { syndirs "$1" | while read -r d f; do grep -l "^Not run: the outputs" "$d/yosys.log"; done | wc -l; }
 
 run fresh
-n=$(ls -d "$out"/fresh/simtref_*/ | wc -l)
+n=$(syndirs fresh | wc -l)
+[ "$(ls -d "$out"/fresh/regfile-*/synth/ | wc -l)" -eq 2 ] \
+  || { echo "FAIL: tiny (harp): not the two register files of part (c) synthesized"; fail=1; }
 [ "$n" -ge 5 ] || { echo "FAIL: only $n structures synthesized"; fail=1; }
 [ "$(cached fresh)" -eq 0 ] || { echo "FAIL: the first run took results from an empty cache"; fail=1; }
 [ "$(ls "$cache"/*.syn | wc -l)" -eq "$n" ] || { echo "FAIL: not one cache entry per structure"; fail=1; }
 [ -s "$out/fresh.err" ] && { echo "FAIL: output on stderr off a terminal:"; cat "$out/fresh.err"; fail=1; }
-[ "$(ls "$out"/fresh/simtref_*/netlist.v 2>/dev/null | wc -l)" -eq "$n" ] \
+[ "$(syndirs fresh | while read -r d f; do ls "$d/netlist.v"; done 2>/dev/null | wc -l)" -eq "$n" ] \
   || { echo "FAIL: a fresh run into --workdir did not keep every mapped netlist"; fail=1; }
 
 run again
 [ "$(cached again)" -eq "$n" ] || { echo "FAIL: $(cached again) of $n structures came from the cache"; fail=1; }
-ls "$out"/again/simtref_*/netlist.v >/dev/null 2>&1 && { echo "FAIL: a cached run wrote a netlist"; fail=1; }
+ls "$out"/again/simtref_*/netlist.v "$out"/again/regfile-*/synth/netlist.v >/dev/null 2>&1 && { echo "FAIL: a cached run wrote a netlist"; fail=1; }
 cmp -s "$out/fresh.md" "$out/again.md" || { echo "FAIL: the cached report differs"; diff "$out/fresh.md" "$out/again.md"; fail=1; }
 
 # A changed configuration: exactly the structures whose generated module
@@ -43,15 +54,16 @@ cache=$out/cache-changed
 run changed --set waiting_lookup_entries=4
 cache=$out/cache
 anew=0
-for d in "$out"/changed/simtref_*/; do
-  m=$(basename "$d")
-  if cmp -s "$out/fresh/$m.v" "$out/changed/$m.v"; then
+syndirs changed > "$out/changed.dirs"
+while read -r d f; do
+  m=${d#"$out/changed/"}
+  if cmp -s "$out/fresh/${f#"$out/changed/"}" "$f"; then
     grep -q "^Not run: the outputs" "$d/yosys.log" || { echo "FAIL: $m is unchanged but was synthesized anew"; fail=1; }
   else
     anew=$((anew + 1))
     grep -q "^Not run: the outputs" "$d/yosys.log" && { echo "FAIL: $m changed but came from the cache"; fail=1; }
   fi
-done
+done < "$out/changed.dirs"
 [ "$anew" -ge 1 ] || { echo "FAIL: --set waiting_lookup_entries=4 changed no synthesized module"; fail=1; }
 
 # Damage two entries: one cut short, one with a figure changed.

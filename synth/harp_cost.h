@@ -1,0 +1,60 @@
+/*
+ * harp_cost.h -- part (c) of the area report under harp: HARP's cost as
+ * HARP section 8 states it, the tables and the register offsets, per SM,
+ * per chip and as a share of the die, beside the published shares.
+ *
+ * The tables are part (a)'s (table7_price.h).  The register offsets are
+ * what the register file (simtref_regfile, a bank per lane) needs so that
+ * each lane reads its own thread's warp slot:
+ *   - the offset circuits: the register file generated with per-lane
+ *     offsets and without them, at the same sizes, each synthesized
+ *     (synth_area.h); the difference of their logic is the row base each
+ *     bank computes for itself;
+ *   - the banks' own row decoders: the register file's arrays priced by
+ *     the array model (array_model.h) as a bank per lane, each decoding
+ *     its own row, against one array whose rows hold every lane's word
+ *     and one decoder serves all lanes; the difference of their decode
+ *     circuits (predecoders, row decoders, wordline drivers).
+ */
+#ifndef SIMTREF_HARP_COST_H
+#define SIMTREF_HARP_COST_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "config.h"
+#include "figures.h"
+#include "synth_area.h"
+
+enum { HARP_COST_JOBS = 2 };
+
+/* The register file synthesized twice: with offsets, then without. */
+struct harp_cost {
+    struct synth_job job[HARP_COST_JOBS];
+    char path[HARP_COST_JOBS][1100];    /* each one's Verilog ... */
+    char work[HARP_COST_JOBS][1100];    /* ... and synthesis directory */
+};
+
+/*
+ * Write the register file of cfg with and without per-lane offsets into
+ * dir/regfile-offsets/ and dir/regfile-shared/ and set up hc->job for
+ * their synthesis (rtl_price.h's rtl_synth_rows runs them with the
+ * rows).  Returns 0, or -1 with a message in err.
+ */
+int harp_cost_prepare(const struct simt_config *cfg, const char *dir,
+                      struct harp_cost *hc, char *err, size_t errlen);
+
+/* After the synthesis: each register file is a memory per lane holding
+ * every warp slot's x1..x31, as the model's (else -1, a message in err). */
+int harp_cost_check(const struct simt_config *cfg, const struct harp_cost *hc,
+                    char *err, size_t errlen);
+
+/* Put part (c)'s figures (section "harp_cost") into the store; part (a)'s
+ * totals must be there already. */
+void harp_cost_figs(const struct simt_config *cfg, const struct harp_cost *hc,
+                    struct figs *f);
+
+/* Part (c) in Markdown, its numbers read back from the store. */
+void harp_cost_markdown(const struct simt_config *cfg, const struct figs *f,
+                        FILE *out);
+
+#endif /* SIMTREF_HARP_COST_H */
