@@ -98,11 +98,12 @@ int harp_cost_check(const struct simt_config *cfg, const struct harp_cost *hc,
     return 0;
 }
 
-/* The decode circuits of the register file's banks (its memories, one
- * per lane, all alike) at the node: as they are, each with its own row
- * decoder, or as one array whose rows hold every bank's word. */
+/* The register file's memories (one per lane, all alike) as the array
+ * model prices them at the node: the whole arrays into *arrays_um2, and
+ * returned, the decode circuits of every bank but one: what a row
+ * decoder per bank costs over one decoder driving every bank's rows. */
 static double bank_decoders(const struct simt_config *cfg,
-                            const struct synth_result *rf, int per_bank,
+                            const struct synth_result *rf,
                             double *arrays_um2)
 {
     const struct synth_memory *m = &rf->mem[0];
@@ -110,17 +111,12 @@ static double bank_decoders(const struct simt_config *cfg,
     struct array_spec s;
     struct array_area a;
 
-    if (per_bank)
-        array_sram_spec(m->size * banks, m->width, banks, m->rd_ports,
-                        m->wr_ports, 0, &s);
-    else
-        array_sram_spec(m->size, m->width * banks, 1, m->rd_ports,
-                        m->wr_ports, 0, &s);
-    if (array_area(&s, cfg->tech_nm, &a) != 0)
+    array_sram_spec(m->size * banks, m->width, banks, m->rd_ports,
+                    m->wr_ports, 0, &s);
+    if (banks == 0 || array_area(&s, cfg->tech_nm, &a) != 0)
         return NAN;
-    if (arrays_um2)
-        *arrays_um2 = a.total;
-    return a.decode;
+    *arrays_um2 = a.total;
+    return a.decode * (banks - 1) / banks;
 }
 
 /* A per-SM area (um^2 at the node) as figures: per SM, chip, die share. */
@@ -142,8 +138,7 @@ void harp_cost_figs(const struct simt_config *cfg, const struct harp_cost *hc,
     double scale = synth_scale_to_node(cfg->tech_nm);
     double rf_arrays = NAN;
     double adders = (with->total_um2 - without->total_um2) * scale;
-    double decoders = bank_decoders(cfg, with, 1, &rf_arrays)
-                      - bank_decoders(cfg, with, 0, NULL);
+    double decoders = bank_decoders(cfg, with, &rf_arrays);
     double tables = figs_get(f, "table7_total", "per SM", "area_mm2") * 1e6;
     double offsets = adders + decoders;
     double die_offsets, die_total;
@@ -209,10 +204,10 @@ void harp_cost_markdown(const struct simt_config *cfg, const struct figs *f,
             "logical circuit with each bank\"): the offset circuits are the "
             "logic the register file synthesizes with per-lane offsets "
             "minus the same register file without them (each bank's row "
-            "base: slot x 31); the bank decoders are the decode circuits of "
-            "the register file's %u banks, each decoding its own row, minus "
-            "those of one array whose rows hold every lane's word, decoded "
-            "once (the array model). Per chip: %u SMs; die: %.0f mm^2 "
+            "base: slot x 31); the bank decoders are the row decoders of "
+            "the register file's %u banks (the array model's decode "
+            "circuits), each decoding its own row, less the one decoder a "
+            "register file without offsets needs for all banks. Per chip: %u SMs; die: %.0f mm^2 "
             "(published die area). Published: HARP section 8 (the register "
             "offsets' \"about 2.5%%\" is the estimate it cites from Fung et "
             "al. 2009 and Narasiman et al. 2011; \"3.5%%\" in all, its "

@@ -11,10 +11,10 @@
  *     (synth_area.h); the difference of their logic is the row base each
  *     bank computes for itself;
  *   - the banks' own row decoders: the register file's arrays priced by
- *     the array model (array_model.h) as a bank per lane, each decoding
- *     its own row, against one array whose rows hold every lane's word
- *     and one decoder serves all lanes; the difference of their decode
- *     circuits (predecoders, row decoders, wordline drivers).
+ *     the array model (array_model.h), a bank per lane; the decode
+ *     circuits (predecoders, row decoders, wordline drivers) of every
+ *     bank but one, which is what a decoder per bank costs over one
+ *     decoder driving the rows of every bank.
  */
 #ifndef SIMTREF_HARP_COST_H
 #define SIMTREF_HARP_COST_H

@@ -144,7 +144,7 @@ for f in docs/area-model.md README.md; do
       test-out/area-fermi-harp.csv)
   r=$(awk -F, '$1 == "harp_cost" && $2 == "register offsets" && $3 == "ratio" { printf "%.2g", $4 }' \
       test-out/area-fermi-harp.csv)
-  tr '\n' ' ' < "${SRCDIR:-.}/$f" | grep -qE "$d% of the( 529 mm\^2)?( die)? *\(?$r of the published 2.5%|$d% of the 529 mm\^2 die: $r of the published" \
+  tr '\n' ' ' < "${SRCDIR:-.}/$f" | tr -s ' ' | grep -qE "$d% of the( 529 mm\^2)?( die)? *\(?$r of the published 2.5%|$d% of the 529 mm\^2 die: $r of the published" \
     || { echo "FAIL: $f does not give the register offsets' share as computed ($d%, ratio $r)"; fail=1; }
 done
 grep "^| register offsets |" test-out/area-tiny.md | grep -qE "\| about 2.5% \| - \|$" \
