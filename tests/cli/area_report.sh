@@ -115,7 +115,12 @@ done
 # outside harp.
 hc() { awk -F, -v i="$2" -v k="$3" '$1 == "harp_cost" && $2 == i && $3 == k { print $4 }' \
          "test-out/area-$1.csv"; }
-for p in tiny fermi-harp; do
+# Also at sizes off the presets: a register file of many rows in two
+# banks (where one wide array would be organised otherwise).
+"$SIMTREF" area --preset tiny --set threads_per_scheduler=64 --csv test-out/area-tiny64.csv \
+  > test-out/area-tiny64.md 2> test-out/area-tiny64.err \
+  || { echo "FAIL: simtref area --preset tiny --set threads_per_scheduler=64"; cat test-out/area-tiny64.err; fail=1; }
+for p in tiny tiny64 fermi-harp; do
   grep -qF "## (c) HARP's cost as HARP section 8 counts it" "test-out/area-$p.md" \
     || { echo "FAIL: $p: no part (c)"; fail=1; }
   awk -v a="$(hc "$p" "offset circuits" per_sm_um2)" -v b="$(hc "$p" "bank decoders" per_sm_um2)" \
