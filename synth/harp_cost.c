@@ -22,9 +22,13 @@
 static const double published_offsets_percent = 2.5;
 static const double published_total_percent = 3.5;
 
-/* The two variants, in job order: with per-lane offsets, then without. */
+/* The two variants, in job order: with per-lane offsets, then without
+ * (their directories, and their names on the progress lines). */
 static const char *const variant_dir[HARP_COST_JOBS] = { "regfile-offsets",
-                                            "regfile-shared" };
+                                                         "regfile-shared" };
+static const char *const variant_label[HARP_COST_JOBS] = {
+    "simtref_regfile (offsets)", "simtref_regfile (shared)"
+};
 
 /* Write the register file of cfg, with per-lane offsets or without, as
  * dir/sub/simtref_regfile.v; the synthesis works in dir/sub/synth. */
@@ -73,6 +77,7 @@ int harp_cost_prepare(const struct simt_config *cfg, const char *dir,
         hc->job[k].verilog_path = hc->path[k];
         hc->job[k].top = "simtref_regfile";
         hc->job[k].workdir = hc->work[k];
+        hc->job[k].label = variant_label[k];
     }
     return 0;
 }

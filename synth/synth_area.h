@@ -102,6 +102,8 @@ struct synth_job {
     const char *verilog_path;   /* in: the Verilog-2005 file */
     const char *top;            /* in: the module, a plain identifier */
     const char *workdir;        /* in: an existing directory of its own */
+    const char *label;          /* in: its name on the progress lines, or
+                                   NULL: top */
     struct synth_result res;    /* out: the figures */
     int         cached;         /* out: 1 when Yosys's outputs came from
                                    the cache (workdir then has no netlist) */

@@ -255,7 +255,7 @@ static void progress(struct batch *b, const struct run *r, const char *what)
     if (b->flow->progress == NULL)
         return;
     fprintf(b->flow->progress, "simtref: [%zu/%zu] %-22s %s\n", b->ndone,
-            b->njobs, r->job->top, what);
+            b->njobs, r->job->label ? r->job->label : r->job->top, what);
     fflush(b->flow->progress);
 }
 

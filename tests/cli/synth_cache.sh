@@ -124,7 +124,7 @@ rm -rf "$out/tmp"
 if command -v script >/dev/null 2>&1; then
   script -qec "\"$SIMTREF\" area --preset tiny --cache \"$cache\" > \"$out/tty.md\"" /dev/null \
     > "$out/tty.err" 2>&1 || { echo "FAIL: simtref area on a terminal"; fail=1; }
-  lines=$(grep -c "simtref: \[[0-9]*/$n\] simtref_[a-z_]* *cached" "$out/tty.err")
+  lines=$(grep -cE "simtref: \[[0-9]*/$n\] simtref_[a-z_]*( \((offsets|shared)\))? *cached" "$out/tty.err")
   [ "$lines" -eq "$n" ] || { echo "FAIL: $lines progress lines of $n on a terminal:"; cat "$out/tty.err"; fail=1; }
   cmp -s "$out/fresh.md" "$out/tty.md" || { echo "FAIL: progress lines in the report on stdout"; fail=1; }
 else
