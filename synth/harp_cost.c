@@ -43,9 +43,13 @@ static int write_variant(const struct simt_config *cfg, int offsets,
 
     /* the register file's offsets follow the mode (regfile_geometry()) */
     c.reconvergence = offsets ? RECONV_HARP : RECONV_SBR;
-    snprintf(sdir, sizeof sdir, "%s/%s", dir, sub);
-    snprintf(path, pathlen, "%s/simtref_regfile.v", sdir);
-    snprintf(work, worklen, "%s/synth", sdir);
+    if ((size_t)snprintf(sdir, sizeof sdir, "%s/%s", dir, sub) >= sizeof sdir
+        || (size_t)snprintf(path, pathlen, "%s/simtref_regfile.v", sdir)
+           >= pathlen
+        || (size_t)snprintf(work, worklen, "%s/synth", sdir) >= worklen) {
+        snprintf(err, errlen, "%s: path too long", dir);
+        return -1;
+    }
     if ((mkdir(sdir, 0777) != 0 && errno != EEXIST)
         || (mkdir(work, 0777) != 0 && errno != EEXIST)) {
         snprintf(err, errlen, "%s: cannot make directory: %s", work,
