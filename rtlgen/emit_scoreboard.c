@@ -147,6 +147,14 @@ static void emit_banks(struct vgen *v, const struct scoreboard_geometry *g,
 
     vgen_section(v, "A bank per lane");
     vgen_line(v, "wire [NUM_CHK*LANES-1:0] hold;  // bit c*LANES+l: lane l's thread holds a register of check c");
+    vgen_line(v, "`ifdef FORMAL");
+    vgen_line(v, "// The proof observer's view of one row (formal/scoreboard_props.v):");
+    vgen_line(v, "// the row its checker follows, and each bank's bits and stamp there.");
+    vgen_line(v, "wire [ROW_W-1:0]         obs_row;");
+    vgen_line(v, "wire [LANES-1:0]         obs_pend;");
+    vgen_line(v, "wire [LANES-1:0]         obs_busy;");
+    vgen_line(v, "wire [LANES*STAMP_W-1:0] obs_stamp;");
+    vgen_line(v, "`endif");
     vgen_line(v, "genvar gl, gc;");
     vgen_generate(v);
     labelled(v, "for (gl = 0; gl < LANES; gl = gl + 1)", "g_lane");
@@ -206,6 +214,13 @@ static void emit_banks(struct vgen *v, const struct scoreboard_geometry *g,
     vgen_blank(v);
     emit_stamp_writes(v, g);
     vgen_blank(v);
+    vgen_line(v, "`ifdef FORMAL");
+    vgen_line(v, "// Proof observer (not part of the design): a read of the observed row.");
+    vgen_line(v, "assign obs_pend[gl] = pend_q[obs_row];");
+    vgen_line(v, "assign obs_busy[gl] = busy_q[obs_row];");
+    vgen_line(v, "assign obs_stamp[gl*STAMP_W +: STAMP_W] = stamp_q[obs_row];");
+    vgen_line(v, "`endif");
+    vgen_blank(v);
     vgen_line(v, "// The checks: this lane's rows of their registers, held while pending");
     vgen_line(v, "// or busy with the stamp ahead (a difference of 1 .. 2^(STAMP_W-1)-1)");
     vgen_line(v, "// of the cycle asked about: this one, or with chk_ahead_i the next.");
@@ -248,6 +263,47 @@ static void emit_banks(struct vgen *v, const struct scoreboard_geometry *g,
     vgen_endgenerate(v);
 }
 
+/* The proof's view of the state: formal/scoreboard_props.v's checker,
+ * bound in only under FORMAL (not part of the design).  It follows one
+ * (warp slot, lane, register) of its choice, so the banks show it that
+ * row alone: the pending and busy bits and the stamp of every bank at
+ * obs_row, which the checker drives. */
+static void emit_observer(struct vgen *v)
+{
+    static const struct vconn params[] = {
+        VCONN_SAME("NUM_SLOTS"), VCONN_SAME("LANES"),
+        VCONN_SAME("NUM_RES"),   VCONN_SAME("NUM_REL"),
+        VCONN_SAME("SLOT_W"),    VCONN_SAME("LAT_W"),
+        VCONN_SAME("STAMP_W"),   VCONN_SAME("NUM_CHK"),
+    };
+    static const struct vconn conns[] = {
+        { NULL, NULL, "The ports" },
+        VCONN_SAME("clk_i"),       VCONN_SAME("rst_ni"),
+        VCONN_SAME("chk_slots_i"), VCONN_SAME("chk_mask_i"),
+        VCONN_SAME("chk_rs1_i"),   VCONN_SAME("chk_rs2_i"),
+        VCONN_SAME("chk_rd_i"),    VCONN_SAME("chk_ahead_i"),
+        VCONN_SAME("clear_o"),
+        VCONN_SAME("res_valid_i"), VCONN_SAME("res_slots_i"),
+        VCONN_SAME("res_mask_i"),  VCONN_SAME("res_rd_i"),
+        VCONN_SAME("res_pend_i"),  VCONN_SAME("res_lat_i"),
+        VCONN_SAME("rel_valid_i"), VCONN_SAME("rel_slots_i"),
+        VCONN_SAME("rel_mask_i"),  VCONN_SAME("rel_rd_i"),
+        { NULL, NULL, "The state: the counter, the scrubber, the observed row" },
+        VCONN_SAME("now_q"),       VCONN_SAME("scrub_q"),
+        VCONN_SAME("obs_row"),     VCONN_SAME("obs_pend"),
+        VCONN_SAME("obs_busy"),    VCONN_SAME("obs_stamp"),
+    };
+
+    vgen_section(v, "Proof observer (only under FORMAL; not part of the design)");
+    vgen_line(v, "// formal/scoreboard_props.v follows one thread register of its");
+    vgen_line(v, "// choice against what the ports have asked and answered.");
+    vgen_line(v, "`ifdef FORMAL");
+    vgen_instance(v, "scoreboard_checker", "u_checker", params,
+                  sizeof params / sizeof params[0], conns,
+                  sizeof conns / sizeof conns[0]);
+    vgen_line(v, "`endif");
+}
+
 void emit_scoreboard(struct vgen *v, const struct simt_config *cfg,
                      enum rtl_defect defect)
 {
@@ -258,5 +314,6 @@ void emit_scoreboard(struct vgen *v, const struct simt_config *cfg,
     emit_clock(v, &g);
     emit_ports(v);
     emit_banks(v, &g, defect);
+    emit_observer(v);
     vgen_module_end(v, "simtref_scoreboard");
 }

@@ -103,6 +103,14 @@ module simtref_scoreboard #(
   // ----------------------------------------------------------------------
 
   wire [NUM_CHK*LANES-1:0] hold;  // bit c*LANES+l: lane l's thread holds a register of check c
+  `ifdef FORMAL
+  // The proof observer's view of one row (formal/scoreboard_props.v):
+  // the row its checker follows, and each bank's bits and stamp there.
+  wire [ROW_W-1:0]         obs_row;
+  wire [LANES-1:0]         obs_pend;
+  wire [LANES-1:0]         obs_busy;
+  wire [LANES*STAMP_W-1:0] obs_stamp;
+  `endif
   genvar gl, gc;
   generate
     for (gl = 0; gl < LANES; gl = gl + 1) begin : g_lane
@@ -175,6 +183,13 @@ module simtref_scoreboard #(
           stamp_q[res_row[1*ROW_W +: ROW_W]] <= res_stamp[1*STAMP_W +: STAMP_W];
       end
 
+      `ifdef FORMAL
+      // Proof observer (not part of the design): a read of the observed row.
+      assign obs_pend[gl] = pend_q[obs_row];
+      assign obs_busy[gl] = busy_q[obs_row];
+      assign obs_stamp[gl*STAMP_W +: STAMP_W] = stamp_q[obs_row];
+      `endif
+
       // The checks: this lane's rows of their registers, held while pending
       // or busy with the stamp ahead (a difference of 1 .. 2^(STAMP_W-1)-1)
       // of the cycle asked about: this one, or with chk_ahead_i the next.
@@ -206,5 +221,52 @@ module simtref_scoreboard #(
       assign clear_o[gc] = ~|hold[gc*LANES +: LANES];
     end
   endgenerate
+
+  // ----------------------------------------------------------------------
+  // Proof observer (only under FORMAL; not part of the design)
+  // ----------------------------------------------------------------------
+
+  // formal/scoreboard_props.v follows one thread register of its
+  // choice against what the ports have asked and answered.
+  `ifdef FORMAL
+  scoreboard_checker #(
+    .NUM_SLOTS (NUM_SLOTS),
+    .LANES     (LANES),
+    .NUM_RES   (NUM_RES),
+    .NUM_REL   (NUM_REL),
+    .SLOT_W    (SLOT_W),
+    .LAT_W     (LAT_W),
+    .STAMP_W   (STAMP_W),
+    .NUM_CHK   (NUM_CHK)
+  ) u_checker (
+    // The ports
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .chk_slots_i (chk_slots_i),
+    .chk_mask_i  (chk_mask_i),
+    .chk_rs1_i   (chk_rs1_i),
+    .chk_rs2_i   (chk_rs2_i),
+    .chk_rd_i    (chk_rd_i),
+    .chk_ahead_i (chk_ahead_i),
+    .clear_o     (clear_o),
+    .res_valid_i (res_valid_i),
+    .res_slots_i (res_slots_i),
+    .res_mask_i  (res_mask_i),
+    .res_rd_i    (res_rd_i),
+    .res_pend_i  (res_pend_i),
+    .res_lat_i   (res_lat_i),
+    .rel_valid_i (rel_valid_i),
+    .rel_slots_i (rel_slots_i),
+    .rel_mask_i  (rel_mask_i),
+    .rel_rd_i    (rel_rd_i),
+    // The state: the counter, the scrubber, the observed row
+    .now_q       (now_q),
+    .scrub_q     (scrub_q),
+    .obs_row     (obs_row),
+    .obs_pend    (obs_pend),
+    .obs_busy    (obs_busy),
+    .obs_stamp   (obs_stamp)
+  );
+  `endif
 
 endmodule  // simtref_scoreboard
