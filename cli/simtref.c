@@ -99,7 +99,9 @@ static const struct cli_option area_options[] = {
     { "--no-cache", NULL, CLI_FLAG, NULL, 0, 0, false, "always run Yosys" },
     { "--sweep", NULL, CLI_FLAG, NULL, 0, 0, false,
       "area against the RBT, Second-Level and lookup sizes and the SIMD\n"
-      "width: a table per sweep and a PNG plot per sweep in --out DIR" },
+      "width: a table per sweep and a PNG plot per sweep in --out DIR;\n"
+      "then HARP's share of the die against the SIMD width, the warps\n"
+      "per scheduler and the RBT size (tables)" },
     { "--out", NULL, CLI_TEXT, "DIR", 0, 0, false,
       "with --sweep: where the plots go (default docs)" },
     { "--no-plots", NULL, CLI_FLAG, NULL, 0, 0, false,

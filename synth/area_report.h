@@ -63,8 +63,11 @@ struct sweep_request {
  * point prices the HARP tables as Table 7 organises them with the array
  * model (no synthesis).  A Markdown table per sweep goes to out and, when
  * req->plots, one PNG per sweep (gnuplot, from $GNUPLOT or the path found
- * at configure time) to req->outdir/area-sweep-NAME.png.  Returns 0, or -1
- * with a message in err.
+ * at configure time) to req->outdir/area-sweep-NAME.png.  Then HARP's
+ * share of the die (part (c) by the models: the tables and the register
+ * file's bank decoders) against the SIMD width, the warps per scheduler
+ * and the RBT size, a table each.  Returns 0, or -1 with a message in
+ * err.
  */
 int area_sweep(const struct simt_config *cfg, const struct sweep_request *req,
                FILE *out, char *err, size_t errlen);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "harp_cost.h"
 #include "interrupt.h"
 #include "process.h"
 #include "table7.h"
@@ -70,6 +71,55 @@ static const struct sweep sweeps[] = {
       { "RBT lanes", "RBT RPC", "Second-Level", "Lookup Ready",
         "Lookup Waiting", "total" } },
 };
+
+static void set_warps(struct simt_config *c, unsigned x)
+{
+    c->threads_per_scheduler = x * c->warp_size;
+}
+
+/* HARP's cost as a share of the die (part (c) of the report, by the
+ * models alone): the tables and the register file's bank decoders per
+ * SM, as one parameter moves.  The offset circuits, which need a
+ * synthesis, are left out (part (c) gives them). */
+struct share_sweep {
+    const char *title;
+    const char *x_label;
+    unsigned x[SWEEP_POINTS];
+    size_t npoints;
+    void (*apply)(struct simt_config *cfg, unsigned x);
+};
+
+static const struct share_sweep share_sweeps[] = {
+    { "SIMD width (warp size alike)", "SIMD width", { 8, 16, 32 }, 3,
+      set_simd },
+    { "warps per scheduler", "warps per scheduler", { 16, 32, 48, 64 }, 4,
+      set_warps },
+    { "RBT size at 16 ways", "RBT entries", { 16, 32, 64, 128 }, 4,
+      set_rbt },
+};
+
+/* One share sweep as a Markdown table. */
+static void share_table(const struct simt_config *cfg,
+                        const struct share_sweep *w, FILE *out)
+{
+    fprintf(out, "## HARP's cost as a share of the die: %s\n\n", w->title);
+    fprintf(out, "| %s | tables mm^2 per SM | bank decoders mm^2 per SM | "
+            "share of the %.0f mm^2 die, %u SMs |\n|---:|---:|---:|---:|\n",
+            w->x_label, cfg->die_mm2, cfg->sms);
+    for (size_t i = 0; i < w->npoints; i++) {
+        struct simt_config c = *cfg;
+        struct t7 t;
+        double dec;
+
+        w->apply(&c, w->x[i]);
+        table7_compute(&c, &t);
+        dec = harp_cost_model_decoders(&c) / 1e6;
+        fprintf(out, "| %u | %.4f | %.4f | %.3f%% |\n", w->x[i],
+                t.per_sm_mm2, dec,
+                100.0 * (t.per_sm_mm2 + dec) * c.sms / c.die_mm2);
+    }
+    fputc('\n', out);
+}
 
 /* The area (mm^2, per warp scheduler) of series `s` in t. */
 static double series_mm2(const struct t7 *t, const char *s)
@@ -231,5 +281,16 @@ int area_sweep(const struct simt_config *cfg, const struct sweep_request *req,
                     w->name);
         }
     }
+    fprintf(out, "# HARP's cost as a share of the die\n\n"
+            "Part (c) of the report by the models alone: the HARP tables "
+            "(array model, as above) and the register file's bank decoders "
+            "(the array model's decode circuits of every bank but one: a "
+            "row decoder per bank, where a register file without per-lane "
+            "offsets needs one), per SM and as a share of the die; the "
+            "offset circuits, which need a synthesis, are left out (part "
+            "(c) of `simtref area` gives them). Published (HARP section 8): "
+            "3.5%% for a Fermi of 16 SMs on 529 mm^2.\n\n");
+    for (size_t k = 0; k < sizeof share_sweeps / sizeof share_sweeps[0]; k++)
+        share_table(cfg, &share_sweeps[k], out);
     return 0;
 }

@@ -96,10 +96,13 @@ int harp_cost_check(const struct simt_config *cfg, const struct harp_cost *hc,
         const struct synth_result *r = &hc->job[k].res;
         unsigned long bits = (unsigned long)g.lanes * g.slots * 31 * 32;
 
-        if (r->nmemories != g.lanes || r->mem_bits != bits) {
+        if (r->nmemories != g.lanes || r->mem_bits != bits
+            || r->mem[0].rd_ports != REGFILE_READS
+            || r->mem[0].wr_ports != g.writes) {
             snprintf(err, errlen, "%s: the register file has %u lanes of "
-                     "%lu bits but Yosys found %u memories of %lu bits in "
-                     "all (see %s)", hc->path[k], g.lanes, bits / g.lanes,
+                     "%lu bits, %u read and %u write ports, but Yosys found "
+                     "%u memories of %lu bits in all (see %s)", hc->path[k],
+                     g.lanes, bits / g.lanes, REGFILE_READS, g.writes,
                      r->nmemories, r->mem_bits, hc->work[k]);
             return -1;
         }
@@ -107,25 +110,33 @@ int harp_cost_check(const struct simt_config *cfg, const struct harp_cost *hc,
     return 0;
 }
 
-/* The register file's memories (one per lane, all alike) as the array
- * model prices them at the node: the whole arrays into *arrays_um2, and
- * returned, the decode circuits of every bank but one: what a row
- * decoder per bank costs over one decoder driving every bank's rows. */
-static double bank_decoders(const struct simt_config *cfg,
-                            const struct synth_result *rf,
-                            double *arrays_um2)
+double harp_cost_bank_decoders(unsigned tech_nm, unsigned banks,
+                               unsigned rows, unsigned width,
+                               unsigned rd_ports, unsigned wr_ports,
+                               double *arrays_um2)
 {
-    const struct synth_memory *m = &rf->mem[0];
-    unsigned banks = rf->nmemories;
     struct array_spec s;
     struct array_area a;
 
-    array_sram_spec(m->size * banks, m->width, banks, m->rd_ports,
-                    m->wr_ports, 0, &s);
-    if (banks == 0 || array_area(&s, cfg->tech_nm, &a) != 0)
+    *arrays_um2 = NAN;
+    if (banks == 0)
+        return NAN;
+    array_sram_spec(rows * banks, width, banks, rd_ports, wr_ports, 0, &s);
+    if (array_area(&s, tech_nm, &a) != 0)
         return NAN;
     *arrays_um2 = a.total;
+    /* a decoder per bank, against one driving every bank's rows */
     return a.decode * (banks - 1) / banks;
+}
+
+double harp_cost_model_decoders(const struct simt_config *cfg)
+{
+    struct regfile_geometry g;
+    double arrays;
+
+    regfile_geometry(cfg, &g);
+    return harp_cost_bank_decoders(cfg->tech_nm, g.lanes, g.slots * 31, 32,
+                                   REGFILE_READS, g.writes, &arrays);
 }
 
 /* A per-SM area (um^2 at the node) as figures: per SM, chip, die share. */
@@ -147,7 +158,10 @@ void harp_cost_figs(const struct simt_config *cfg, const struct harp_cost *hc,
     double scale = synth_scale_to_node(cfg->tech_nm);
     double rf_arrays = NAN;
     double adders = (with->total_um2 - without->total_um2) * scale;
-    double decoders = bank_decoders(cfg, with, &rf_arrays);
+    const struct synth_memory *m = &with->mem[0];
+    double decoders = harp_cost_bank_decoders(cfg->tech_nm, with->nmemories,
+                                              m->size, m->width, m->rd_ports,
+                                              m->wr_ports, &rf_arrays);
     double tables = figs_get(f, "table7_total", "per SM", "area_mm2") * 1e6;
     double offsets = adders + decoders;
     double die_offsets, die_total;

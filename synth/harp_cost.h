@@ -48,6 +48,22 @@ int harp_cost_prepare(const struct simt_config *cfg, const char *dir,
 int harp_cost_check(const struct simt_config *cfg, const struct harp_cost *hc,
                     char *err, size_t errlen);
 
+/*
+ * The bank decoders of a register file of `banks` memories of `rows`
+ * words of `width` bits, rd_ports and wr_ports each, at tech_nm: the
+ * array model's decode circuits of every bank but one, um^2 (NAN: not an
+ * array); the arrays' whole area into *arrays_um2.  Part (c) gives it the
+ * synthesized memories, the sweeps the model's geometry.
+ */
+double harp_cost_bank_decoders(unsigned tech_nm, unsigned banks,
+                               unsigned rows, unsigned width,
+                               unsigned rd_ports, unsigned wr_ports,
+                               double *arrays_um2);
+
+/* The bank decoders of cfg's register file by its model's geometry
+ * (regfile.h), um^2 per SM. */
+double harp_cost_model_decoders(const struct simt_config *cfg);
+
 /* Put part (c)'s figures (section "harp_cost") into the store; part (a)'s
  * totals must be there already. */
 void harp_cost_figs(const struct simt_config *cfg, const struct harp_cost *hc,

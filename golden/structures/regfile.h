@@ -64,6 +64,9 @@ enum { REGFILE_MAX_LANES = 64, REGFILE_REGS = 32 };
  * divider's (the SM's datapath, simtref_sm_exec). */
 enum { REGFILE_LANE_WRITES = 2 };
 
+/* The module's read ports per bank: rs1's and rs2's. */
+enum { REGFILE_READS = 2 };
+
 struct regfile_geometry {
     unsigned lanes;         /* banks: lanes of a warp (warp_size) */
     unsigned slots;         /* warp slots of the SM: threads per bank */

@@ -162,6 +162,26 @@ if "$SIMTREF" area --preset fermi-harp --sweep --no-plots > test-out/area-sweep.
   for t in "RBT entries" "Second-Level entries" "lookup entries" "SIMD width"; do
     grep -qF "| $t |" test-out/area-sweep.md || { echo "FAIL: sweep: no table over $t"; fail=1; }
   done
+  # HARP's share of the die by the models alone: at fermi-harp's own
+  # sizes (48 warps per scheduler, SIMD 16, 128 RBT entries) the tables'
+  # and the bank decoders' shares of part (c), computed from the
+  # synthesized register file.
+  want=$(awk -F, '$1 == "harp_cost" && ($2 == "tables" || $2 == "bank decoders") && $3 == "die_percent" { t += $4 }
+         END { printf "%.3f", t }' test-out/area-fermi-harp.csv)
+  for row in "warps per scheduler|48" "SIMD width (warp size alike)|16" "RBT size at 16 ways|128"; do
+    awk -v h="## HARP's cost as a share of the die: ${row%|*}" '$0 == h { on = 1; next } /^#/ { on = 0 } on' \
+        test-out/area-sweep.md \
+      | grep -qE "^\| ${row#*|} \| .* \| $want% \|$" \
+      || { echo "FAIL: sweep: HARP's share at ${row%|*} = ${row#*|} is not part (c)'s $want%"; fail=1; }
+  done
+  # docs/area-model.md gives the SIMD points as the sweep computes them.
+  for x in 8 16 32; do
+    d=$(awk -v h="## HARP's cost as a share of the die: SIMD width (warp size alike)" \
+        '$0 == h { on = 1; next } /^#/ { on = 0 } on' test-out/area-sweep.md \
+        | awk -F'|' -v x="$x" '$2 + 0 == x && $2 ~ /[0-9]/ { gsub(/ /, "", $5); print $5 }')
+    tr '\n' ' ' < "${SRCDIR:-.}/docs/area-model.md" | tr -s ' ' | grep -qE "$d at $x( lanes)?[,:) ]" \
+      || { echo "FAIL: docs/area-model.md does not give HARP's share at SIMD $x as the sweep computes it (${d:-none})"; fail=1; }
+  done
   grep -qE '^\| 1024 \| [0-9]+\.[0-9]{4} \|' test-out/area-sweep.md \
     || { echo "FAIL: sweep: no Second-Level point at 1024"; fail=1; }
 else
