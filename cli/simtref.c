@@ -101,7 +101,7 @@ static const struct cli_option area_options[] = {
       "area against the RBT, Second-Level and lookup sizes and the SIMD\n"
       "width: a table per sweep and a PNG plot per sweep in --out DIR;\n"
       "then HARP's share of the die against the SIMD width, the warps\n"
-      "per scheduler and the RBT size (tables)" },
+      "per scheduler and the RBT size, a table and a plot each" },
     { "--out", NULL, CLI_TEXT, "DIR", 0, 0, false,
       "with --sweep: where the plots go (default docs)" },
     { "--no-plots", NULL, CLI_FLAG, NULL, 0, 0, false,

@@ -66,7 +66,8 @@ struct sweep_request {
  * at configure time) to req->outdir/area-sweep-NAME.png.  Then HARP's
  * share of the die (part (c) by the models: the tables and the register
  * file's bank decoders) against the SIMD width, the warps per scheduler
- * and the RBT size, a table each.  Returns 0, or -1 with a message in
+ * and the RBT size, a table and (req->plots) a PNG each,
+ * area-sweep-harp-share-NAME.png.  Returns 0, or -1 with a message in
  * err.
  */
 int area_sweep(const struct simt_config *cfg, const struct sweep_request *req,

@@ -82,6 +82,7 @@ static void set_warps(struct simt_config *c, unsigned x)
  * SM, as one parameter moves.  The offset circuits, which need a
  * synthesis, are left out (part (c) gives them). */
 struct share_sweep {
+    const char *name;           /* area-sweep-NAME.png */
     const char *title;
     const char *x_label;
     unsigned x[SWEEP_POINTS];
@@ -90,17 +91,19 @@ struct share_sweep {
 };
 
 static const struct share_sweep share_sweeps[] = {
-    { "SIMD width (warp size alike)", "SIMD width", { 8, 16, 32 }, 3,
-      set_simd },
-    { "warps per scheduler", "warps per scheduler", { 16, 32, 48, 64 }, 4,
-      set_warps },
-    { "RBT size at 16 ways", "RBT entries", { 16, 32, 64, 128 }, 4,
-      set_rbt },
+    { "harp-share-simd", "SIMD width (warp size alike)", "SIMD width",
+      { 8, 16, 32 }, 3, set_simd },
+    { "harp-share-warps", "warps per scheduler", "warps per scheduler",
+      { 16, 32, 48, 64 }, 4, set_warps },
+    { "harp-share-rbt", "RBT size at 16 ways", "RBT entries",
+      { 16, 32, 64, 128 }, 4, set_rbt },
 };
 
-/* One share sweep as a Markdown table. */
+/* One share sweep as a Markdown table, its shares of the die (percent)
+ * into y[point][0..2]: the tables, the bank decoders, both. */
 static void share_table(const struct simt_config *cfg,
-                        const struct share_sweep *w, FILE *out)
+                        const struct share_sweep *w,
+                        double y[SWEEP_POINTS][SWEEP_SERIES], FILE *out)
 {
     fprintf(out, "## HARP's cost as a share of the die: %s\n\n", w->title);
     fprintf(out, "| %s | tables mm^2 per SM | bank decoders mm^2 per SM | "
@@ -109,14 +112,16 @@ static void share_table(const struct simt_config *cfg,
     for (size_t i = 0; i < w->npoints; i++) {
         struct simt_config c = *cfg;
         struct t7 t;
-        double dec;
+        double dec, per_die = 100.0 * c.sms / c.die_mm2;
 
         w->apply(&c, w->x[i]);
         table7_compute(&c, &t);
         dec = harp_cost_model_decoders(&c) / 1e6;
+        y[i][0] = t.per_sm_mm2 * per_die;
+        y[i][1] = dec * per_die;
+        y[i][2] = (t.per_sm_mm2 + dec) * per_die;
         fprintf(out, "| %u | %.4f | %.4f | %.3f%% |\n", w->x[i],
-                t.per_sm_mm2, dec,
-                100.0 * (t.per_sm_mm2 + dec) * c.sms / c.die_mm2);
+                t.per_sm_mm2, dec, y[i][2]);
     }
     fputc('\n', out);
 }
@@ -141,25 +146,34 @@ static size_t nseries(const struct sweep *w)
     return n;
 }
 
-/* Plot one sweep into outdir/area-sweep-NAME.png, through a temporary. */
-static int plot_sweep(const struct sweep *w, const struct t7 *pts,
-                      const char *outdir, unsigned tech_nm,
+/* What one plot shows: series over the points, a line each. */
+struct plot {
+    const char *name;           /* outdir/area-sweep-NAME.png */
+    const char *title, *x_label, *y_label;
+    const unsigned *x;
+    size_t npoints, nseries;
+    const char *series[SWEEP_SERIES];           /* each line's title */
+    double y[SWEEP_POINTS][SWEEP_SERIES];       /* [point][series] */
+};
+
+/* Plot p into outdir/area-sweep-NAME.png, through a temporary. */
+static int plot_lines(const struct plot *p, const char *outdir,
                       char *err, size_t errlen)
 {
     char png[1100], script[1200], data[1200];
     char *argv[3];
     struct atomic_file out;
-    size_t i, s, ns = nseries(w);
+    size_t i, s;
     FILE *f;
     int rc;
 
-    snprintf(png, sizeof png, "%s/area-sweep-%s.png", outdir, w->name);
+    snprintf(png, sizeof png, "%s/area-sweep-%s.png", outdir, p->name);
     /* gnuplot writes the plot to the temporary, renamed when it is done. */
     if (atomic_open_named(&out, png, err, errlen) != 0 ||
         atomic_close(&out, err, errlen) != 0)
         return -1;
-    snprintf(data, sizeof data, "%s/.area-sweep-%s.dat", outdir, w->name);
-    snprintf(script, sizeof script, "%s/.area-sweep-%s.gp", outdir, w->name);
+    snprintf(data, sizeof data, "%s/.area-sweep-%s.dat", outdir, p->name);
+    snprintf(script, sizeof script, "%s/.area-sweep-%s.gp", outdir, p->name);
     /* removed by an interrupt too (util/interrupt.h) */
     interrupt_add_file(data);
     interrupt_add_file(script);
@@ -170,10 +184,10 @@ static int plot_sweep(const struct sweep *w, const struct t7 *pts,
         interrupt_forget_file(script);
         return -1;
     }
-    for (i = 0; i < w->npoints; i++) {
-        fprintf(f, "%u", w->x[i]);
-        for (s = 0; s < ns; s++)
-            fprintf(f, " %.6f", series_mm2(&pts[i], w->series[s]));
+    for (i = 0; i < p->npoints; i++) {
+        fprintf(f, "%u", p->x[i]);
+        for (s = 0; s < p->nseries; s++)
+            fprintf(f, " %.6f", p->y[i][s]);
         fputc('\n', f);
     }
     if (fclose(f) != 0 || !(f = fopen(script, "w"))) {
@@ -185,21 +199,20 @@ static int plot_sweep(const struct sweep *w, const struct t7 *pts,
         return -1;
     }
     fprintf(f, "set terminal png size 800,500\nset output '%s'\n", out.tmp);
-    fprintf(f, "set title 'simtref array model: %s, per warp scheduler, "
-            "%u nm'\n", w->title, tech_nm);
-    fprintf(f, "set xlabel '%s'\nset ylabel 'area (mm^2)'\n", w->x_label);
+    /* (the texts in double quotes: a title may hold an apostrophe) */
+    fprintf(f, "set title \"%s\"\n", p->title);
+    fprintf(f, "set xlabel \"%s\"\nset ylabel \"%s\"\n", p->x_label,
+            p->y_label);
     fprintf(f, "set logscale x 2\nset key left top\nset grid\n");
-    fprintf(f, "set xrange [%g:%g]\nset yrange [0:*]\n", w->x[0] / 1.25,
-            w->x[w->npoints - 1] * 1.25);
+    fprintf(f, "set xrange [%g:%g]\nset yrange [0:*]\n", p->x[0] / 1.25,
+            p->x[p->npoints - 1] * 1.25);
     fprintf(f, "set xtics (");
-    for (i = 0; i < w->npoints; i++)
-        fprintf(f, "%s'%u' %u", i ? ", " : "", w->x[i], w->x[i]);
+    for (i = 0; i < p->npoints; i++)
+        fprintf(f, "%s'%u' %u", i ? ", " : "", p->x[i], p->x[i]);
     fprintf(f, ")\nplot ");
-    for (s = 0; s < ns; s++)
-        fprintf(f, "%s'%s' using 1:%zu with linespoints lw 2 title '%s'",
-                s ? ", " : "", data, s + 2,
-                strcmp(w->series[s], "total") == 0 ? "all Table 7 rows"
-                                                   : w->series[s]);
+    for (s = 0; s < p->nseries; s++)
+        fprintf(f, "%s'%s' using 1:%zu with linespoints lw 2 title \"%s\"",
+                s ? ", " : "", data, s + 2, p->series[s]);
     fprintf(f, "\n");
     if (fclose(f) != 0) {
         snprintf(err, errlen, "%s: cannot write", script);
@@ -223,6 +236,26 @@ static int plot_sweep(const struct sweep *w, const struct t7 *pts,
     else
         atomic_discard(&out);
     return rc;
+}
+
+/* Plot one Table 7 sweep: its rows' areas per warp scheduler. */
+static int plot_sweep(const struct sweep *w, const struct t7 *pts,
+                      const char *outdir, unsigned tech_nm,
+                      char *err, size_t errlen)
+{
+    char title[160];
+    struct plot p = { w->name, title, w->x_label, "area (mm^2)", w->x,
+                      w->npoints, nseries(w), { NULL }, { { 0 } } };
+
+    snprintf(title, sizeof title, "simtref array model: %s, per warp "
+             "scheduler, %u nm", w->title, tech_nm);
+    for (size_t s = 0; s < p.nseries; s++) {
+        p.series[s] = strcmp(w->series[s], "total") == 0 ? "all Table 7 rows"
+                                                         : w->series[s];
+        for (size_t i = 0; i < w->npoints; i++)
+            p.y[i][s] = series_mm2(&pts[i], w->series[s]);
+    }
+    return plot_lines(&p, outdir, err, errlen);
 }
 
 int area_sweep(const struct simt_config *cfg, const struct sweep_request *req,
@@ -290,7 +323,24 @@ int area_sweep(const struct simt_config *cfg, const struct sweep_request *req,
             "offset circuits, which need a synthesis, are left out (part "
             "(c) of `simtref area` gives them). Published (HARP section 8): "
             "3.5%% for a Fermi of 16 SMs on 529 mm^2.\n\n");
-    for (size_t k = 0; k < sizeof share_sweeps / sizeof share_sweeps[0]; k++)
-        share_table(cfg, &share_sweeps[k], out);
+    for (size_t k = 0; k < sizeof share_sweeps / sizeof share_sweeps[0]; k++) {
+        const struct share_sweep *w = &share_sweeps[k];
+        char title[160];
+        struct plot p = { w->name, title, w->x_label,
+                          "share of the die (%)", w->x, w->npoints, 3,
+                          { "HARP tables", "register file bank decoders",
+                            "both" }, { { 0 } } };
+
+        share_table(cfg, w, p.y, out);
+        snprintf(title, sizeof title, "simtref: HARP's cost against the "
+                 "%s, %u SMs, %.0f mm^2 die, %u nm", w->title, cfg->sms,
+                 cfg->die_mm2, cfg->tech_nm);
+        if (req->plots) {
+            if (plot_lines(&p, req->outdir, err, errlen) != 0)
+                return -1;
+            fprintf(out, "Plot: %s/area-sweep-%s.png\n\n", req->outdir,
+                    w->name);
+        }
+    }
     return 0;
 }
