@@ -30,6 +30,14 @@ static const char *const variant_label[HARP_COST_JOBS] = {
     "simtref_regfile (offsets)", "simtref_regfile (shared)"
 };
 
+/* A bank of the register file: per warp slot a row of x1..x31 (x0 is no
+ * storage), each a 32-bit word (emit_regfile.c). */
+static unsigned bank_rows(const struct regfile_geometry *g)
+{
+    return g->slots * (REGFILE_REGS - 1);
+}
+enum { BANK_WIDTH = 32 };
+
 /* Write the register file of cfg, with per-lane offsets or without, as
  * dir/sub/simtref_regfile.v; the synthesis works in dir/sub/synth. */
 static int write_variant(const struct simt_config *cfg, int offsets,
@@ -94,7 +102,8 @@ int harp_cost_check(const struct simt_config *cfg, const struct harp_cost *hc,
     regfile_geometry(cfg, &g);
     for (int k = 0; k < HARP_COST_JOBS; k++) {
         const struct synth_result *r = &hc->job[k].res;
-        unsigned long bits = (unsigned long)g.lanes * g.slots * 31 * 32;
+        unsigned long bits = (unsigned long)g.lanes * bank_rows(&g)
+                             * BANK_WIDTH;
 
         if (r->nmemories != g.lanes || r->mem_bits != bits
             || r->mem[0].rd_ports != REGFILE_READS
@@ -135,7 +144,8 @@ double harp_cost_model_decoders(const struct simt_config *cfg)
     double arrays;
 
     regfile_geometry(cfg, &g);
-    return harp_cost_bank_decoders(cfg->tech_nm, g.lanes, g.slots * 31, 32,
+    return harp_cost_bank_decoders(cfg->tech_nm, g.lanes, bank_rows(&g),
+                                   BANK_WIDTH,
                                    REGFILE_READS, g.writes, &arrays);
 }
 

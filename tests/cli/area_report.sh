@@ -133,9 +133,8 @@ done
 while IFS='|' read -r item published value; do
   [ "$(hc fermi-harp "$item" published_die_percent)" = "$value" ] \
     || { echo "FAIL: fermi-harp: part (c): '$item': the published share is not HARP's $value%"; fail=1; }
-  ratio=$(awk -F, -v i="$item" '$1 == "harp_cost" && $2 == i && $3 == "die_percent" { d = $4 }
-          $1 == "harp_cost" && $2 == i && $3 == "published_die_percent" { p = $4 }
-          END { if (p > 0) printf "%.2g", d / p }' test-out/area-fermi-harp.csv)
+  ratio=$(awk -v d="$(hc fermi-harp "$item" die_percent)" -v p="$(hc fermi-harp "$item" published_die_percent)" \
+          'BEGIN { if (p > 0) printf "%.2g", d / p }')
   grep "^| $item" test-out/area-fermi-harp.md | grep -F "| $published | " | grep -qE "\| $ratio \|$" \
     || { echo "FAIL: fermi-harp: part (c): '$item' not beside the published $published with ratio ${ratio:-none}"; fail=1; }
 done <<'EOF'
@@ -144,11 +143,9 @@ HARP in all|3.5%|3.5
 EOF
 # docs/area-model.md and README state part (c)'s shares at fermi-harp as
 # computed now.
+d=$(awk -v v="$(hc fermi-harp "register offsets" die_percent)" 'BEGIN { printf "%.2f", v }')
+r=$(awk -v v="$(hc fermi-harp "register offsets" ratio)" 'BEGIN { printf "%.2g", v }')
 for f in docs/area-model.md README.md; do
-  d=$(awk -F, '$1 == "harp_cost" && $2 == "register offsets" && $3 == "die_percent" { printf "%.2f", $4 }' \
-      test-out/area-fermi-harp.csv)
-  r=$(awk -F, '$1 == "harp_cost" && $2 == "register offsets" && $3 == "ratio" { printf "%.2g", $4 }' \
-      test-out/area-fermi-harp.csv)
   tr '\n' ' ' < "${SRCDIR:-.}/$f" | tr -s ' ' | grep -qE "$d% of the( 529 mm\^2)?( die)? *\(?$r of the published 2.5%|$d% of the 529 mm\^2 die: $r of the published" \
     || { echo "FAIL: $f does not give the register offsets' share as computed ($d%, ratio $r)"; fail=1; }
 done
@@ -162,6 +159,9 @@ if "$SIMTREF" area --preset fermi-harp --sweep --no-plots > test-out/area-sweep.
   for t in "RBT entries" "Second-Level entries" "lookup entries" "SIMD width"; do
     grep -qF "| $t |" test-out/area-sweep.md || { echo "FAIL: sweep: no table over $t"; fail=1; }
   done
+  # share_table TITLE: the rows of the sweep's table of HARP's share
+  share_table() { awk -v h="## HARP's cost as a share of the die: $1" \
+                    '$0 == h { on = 1; next } /^#/ { on = 0 } on' test-out/area-sweep.md; }
   # HARP's share of the die by the models alone: at fermi-harp's own
   # sizes (48 warps per scheduler, SIMD 16, 128 RBT entries) the tables'
   # and the bank decoders' shares of part (c), computed from the
@@ -169,16 +169,12 @@ if "$SIMTREF" area --preset fermi-harp --sweep --no-plots > test-out/area-sweep.
   want=$(awk -F, '$1 == "harp_cost" && ($2 == "tables" || $2 == "bank decoders") && $3 == "die_percent" { t += $4 }
          END { printf "%.3f", t }' test-out/area-fermi-harp.csv)
   for row in "warps per scheduler|48" "SIMD width (warp size alike)|16" "RBT size at 16 ways|128"; do
-    awk -v h="## HARP's cost as a share of the die: ${row%|*}" '$0 == h { on = 1; next } /^#/ { on = 0 } on' \
-        test-out/area-sweep.md \
-      | grep -qE "^\| ${row#*|} \| .* \| $want% \|$" \
+    share_table "${row%|*}" | grep -qE "^\| ${row#*|} \| .* \| $want% \|$" \
       || { echo "FAIL: sweep: HARP's share at ${row%|*} = ${row#*|} is not part (c)'s $want%"; fail=1; }
   done
   # docs/area-model.md gives the SIMD points as the sweep computes them.
   for x in 8 16 32; do
-    d=$(awk -v h="## HARP's cost as a share of the die: SIMD width (warp size alike)" \
-        '$0 == h { on = 1; next } /^#/ { on = 0 } on' test-out/area-sweep.md \
-        | awk -F'|' -v x="$x" '$2 + 0 == x && $2 ~ /[0-9]/ { gsub(/ /, "", $5); print $5 }')
+    d=$(share_table "SIMD width (warp size alike)" | awk -F'|' -v x="$x" '$2 + 0 == x && $2 ~ /[0-9]/ { gsub(/ /, "", $5); print $5 }')
     tr '\n' ' ' < "${SRCDIR:-.}/docs/area-model.md" | tr -s ' ' | grep -qE "$d at $x( lanes)?[,:) ]" \
       || { echo "FAIL: docs/area-model.md does not give HARP's share at SIMD $x as the sweep computes it (${d:-none})"; fail=1; }
   done
