@@ -706,9 +706,11 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
     /* The datapath behind one warp scheduler's issue port: the register
      * file of its warps, a lane per thread of a warp and the branch
      * unit, wired as golden/sm/sm_execute.c composes their models, an
-     * instruction's values a cycle after the C SM's (the banks' read).
-     * Its testbench runs the suite's kernels on the C SM and compares
-     * every write, request and outcome.  Every mode. */
+     * instruction's values a cycle after the C SM's (the banks' read);
+     * under the operand-read stage the read is the grant's cycle's and
+     * the stage's gate (go_i) lets it run in the next.  Its testbench
+     * runs the suite's kernels on the C SM and compares every write,
+     * request and outcome.  Every mode. */
     [STRUCTURE_SM_EXEC] = {
         .name = "sm_exec",
         .module = "simtref_sm_exec",
@@ -722,12 +724,12 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .per = PER_SCHEDULER,
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-sbr-or1 sm-tiny-harp-or1",
-        .tb_deps = "golden/sm/sm.h kernels/suite.h lib/api_internal.h "
+        .tb_deps = "golden/sm/sm.h golden/sm/sm_stage.h kernels/suite.h lib/api_internal.h "
                    "lib/simtref/simtref.h tests/tools/kgen.h "
                    "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
-        .cosims = "tiny sm-tiny-sbr",
+        .cosims = "tiny sm-tiny-sbr sm-tiny-sbr-or1",
         .long_cosims = "fermi-harp fermi-sbr gtx480-baws fermi-sbr-kgen "
-                       "sm-tiny-sbr-or1 sm-tiny-harp-or1",
+                       "sm-tiny-harp-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

@@ -194,6 +194,7 @@ enum rtl_defect {
     DEFECT_SM_EXEC_DIV_ROW_EARLY,    /* a divide's result is written at the row of a later instruction */
     DEFECT_SM_EXEC_NO_BYPASS,        /* a register read at its write's edge gets the old value */
     DEFECT_SM_EXEC_LOAD_LATE,        /* a load's register is written a cycle after its write-back */
+    DEFECT_SM_EXEC_RUNS_HELD,        /* a read the operand-read stage holds or drops runs (go_i ignored) */
     DEFECT_COUNT
 };
 

@@ -452,6 +452,16 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "second register in the way): a dependent the scoreboard "
                "lets issue the cycle after the done reads the old value",
     },
+    [DEFECT_SM_EXEC_RUNS_HELD] = {
+        .name = "sm-exec-runs-held",
+        .structure = STRUCTURE_SM_EXEC,
+        .config = "tests/data/scenarios/sm-tiny-sbr-or1.conf",
+        .test = "sm-tiny-sbr-or1-runs-held",
+        .bug = "under the operand-read stage the datapath runs every read "
+               "it is issued, go_i ignored: the instruction of a warp the "
+               "stage holds on a hazard (or drops) writes its results and "
+               "sends its requests, a cycle before it executes",
+    },
 };
 
 const struct defect_info *registry_defect(enum rtl_defect d)

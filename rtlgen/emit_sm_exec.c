@@ -27,6 +27,13 @@
  * bit per thread register tells whether it was written since the
  * thread's placement, and a read of one that was not gives its launch
  * value.  A placement clears its warp's bits in one cycle.
+ *
+ * Under operand_read_cycles = 1 the SM issues the read in the grant's
+ * cycle g (and again in each cycle the operand-read stage holds the warp
+ * on a hazard), and the instruction runs in g + 1, the C SM's cycle of
+ * execution, only with go_i: whatever a held or dropped read computed
+ * is neither written nor an output, and a load is in flight from the
+ * edge it runs at.
  */
 #include "rtlgen.h"
 #include "bits.h"
@@ -35,6 +42,7 @@
 #include "sm_memory.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Cycles the module spends outside the lane's divider on a divide: the
  * operand read (the issue's edge) and the write (the result's edge). */
@@ -82,6 +90,8 @@ struct exec_sizes {
     unsigned ldwb, warp_w;      /* the LSU's write-back ports; an SM slot */
     bool offsets;               /* harp: each lane's thread's own warp */
     bool sbr;                   /* the SBR stack's serialized jumps */
+    bool op_stage;              /* operand_read_cycles = 1: a read the
+                                   stage holds or drops is discarded */
 };
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
@@ -102,7 +112,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "WRITES",      0, "2 + LDWB",     "the register file's write ports" },
         { "OP_W",        z->op_w,           NULL, "operation code (golden/isa/rv32.h)" },
     };
-    const struct vport ports[] = {
+    const struct vport head_ports[] = {
         { NULL, NULL, NULL, "Clock, reset and the SM's wiring" },
         { "input",  "",                   "clk_i",       "clock" },
         { "input",  "",                   "rst_ni",      "asynchronous reset, active low" },
@@ -128,6 +138,12 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[LANES*WID_W-1:0]",  "wid_i",       "per lane: its thread's warp in the TB" },
         { "input",  "",                   "whole_i",     "the lanes hold every live thread of their warps" },
         { "input",  "[31:0]",             "exit_pc_i",   "the kernel's exit (a return to it exits)" },
+    };
+    const struct vport stage_ports[] = {
+        { NULL, NULL, NULL, "The operand-read stage (t + 1): whether the instruction read at t's edge runs" },
+        { "input",  "",                   "go_i",        "it executes now; 0: the stage holds or drops its warp (nothing written)" },
+    };
+    const struct vport tail_ports[] = {
         { NULL, NULL, NULL, "The LSU's write-back ports (cycle d): loads and atomics done" },
         { "input",  "[LDWB-1:0]",         "ld_valid_i",  "a load or atomic is done (simtref_sm_mem's wb_valid_o)" },
         { "input",  "[LDWB*5-1:0]",       "ld_rd_i",     "... its destination register" },
@@ -168,6 +184,19 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[LDWB*5-1:0]",       "ldw_rd_o",    "... the register" },
         { "output", "[LDWB*LANES*32-1:0]", "ldw_data_o", "... the values" },
     };
+    struct vport ports[sizeof head_ports / sizeof head_ports[0]
+                       + sizeof stage_ports / sizeof stage_ports[0]
+                       + sizeof tail_ports / sizeof tail_ports[0]];
+    size_t nports = 0;
+
+    memcpy(&ports[nports], head_ports, sizeof head_ports);
+    nports += sizeof head_ports / sizeof head_ports[0];
+    if (z->op_stage) {
+        memcpy(&ports[nports], stage_ports, sizeof stage_ports);
+        nports += sizeof stage_ports / sizeof stage_ports[0];
+    }
+    memcpy(&ports[nports], tail_ports, sizeof tail_ports);
+    nports += sizeof tail_ports / sizeof tail_ports[0];
 
     emit_file_header(v, "simtref_sm_exec.v", "the datapath of a warp scheduler's issue port",
                      "docs/architecture.md; C model: golden/sm/sm_execute.c "
@@ -187,6 +216,12 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// to a read at that edge.  A register not written since its thread's");
     vgen_line(v, "// placement reads its launch value: x2 the thread's stack top, x10 the");
     vgen_line(v, "// kernel's argument, else 0.");
+    if (z->op_stage) {
+        vgen_line(v, "// The operand-read stage (operand_read_cycles = 1): the issue is the");
+        vgen_line(v, "// read for the warp the stage holds in t + 1, which runs then only with");
+        vgen_line(v, "// go_i; a read for a warp the stage holds on a hazard or drops writes");
+        vgen_line(v, "// nothing, and the stage issues its read again.");
+    }
     if (z->offsets)
         vgen_line(v, "// harp: each lane reads and writes at its own thread's warp (owner_i).");
     else
@@ -201,7 +236,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// the divides' rows and the write-back register of the loads done.");
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_exec", params, sizeof params / sizeof params[0],
-                      ports, sizeof ports / sizeof ports[0]);
+                      ports, nports);
 }
 
 static void emit_codes(struct vgen *v, const struct exec_sizes *z)
@@ -417,6 +452,26 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
     vgen_line(v, "reg  [LANES*32-1:0]     bv1_q, bv2_q;  // ... with these values");
     vgen_ff(v, live, sizeof live / sizeof live[0], NULL);
     vgen_ff(v, held, sizeof held / sizeof held[0], "issue_i");
+    vgen_blank(v);
+    if (z->op_stage && defect == DEFECT_SM_EXEC_RUNS_HELD) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): every read runs, go_i ignored:", rtl_defect_name(defect));
+        vgen_line(v, "// a held or dropped warp's instruction writes and sends.");
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+        vgen_line(v, "wire             unused_go = go_i;");
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+        vgen_line(v, "wire             run      = iss_q;");
+        vgen_line(v, "wire [LANES-1:0] run_mask = mask_q;");
+    } else if (z->op_stage) {
+        vgen_line(v, "// It runs (t + 1) when the operand-read stage lets its warp execute:");
+        vgen_line(v, "// a read for a warp the stage holds (a hazard) or drops is discarded,");
+        vgen_line(v, "// and the stage's next read is issued again.");
+        vgen_line(v, "wire             run      = iss_q & go_i;");
+        vgen_line(v, "wire [LANES-1:0] run_mask = mask_q & {LANES{go_i}};");
+    } else {
+        vgen_line(v, "// It runs (t + 1): every read executes.");
+        vgen_line(v, "wire             run      = iss_q;");
+        vgen_line(v, "wire [LANES-1:0] run_mask = mask_q;");
+    }
 }
 
 static void emit_operands(struct vgen *v)
@@ -446,7 +501,7 @@ static void emit_exec_lanes(struct vgen *v, const struct exec_sizes *z)
 {
     vgen_section(v, "The lanes that execute");
     if (!z->sbr) {
-        vgen_line(v, "wire [LANES-1:0] exec = mask_q;");
+        vgen_line(v, "wire [LANES-1:0] exec = run_mask;");
         return;
     }
     vgen_line(v, "// An indirect jump (jalr x0 that is not a return) whose lanes go to");
@@ -464,7 +519,7 @@ static void emit_exec_lanes(struct vgen *v, const struct exec_sizes *z)
     vgen_line(v, "tgt     = 32'd0;");
     vgen_line(v, "targets = 2'd0;");
     vgen_begin(v, "for (jl = 0; jl < LANES; jl = jl + 1)");
-    vgen_begin(v, "if (mask_q[jl])");
+    vgen_begin(v, "if (run_mask[jl])");
     vgen_line(v, "tgt = (a1[jl*32 +: 32] + imm_q) & ~32'd1;");
     vgen_begin(v, "if (targets == 2'd0)");
     vgen_line(v, "t0      = tgt;");
@@ -478,7 +533,7 @@ static void emit_exec_lanes(struct vgen *v, const struct exec_sizes *z)
     vgen_line(v, "first[jl] = tgt == t0;");
     vgen_end(v);
     vgen_end(v);
-    vgen_line(v, "exec = (jump && targets == 2'd3) ? first : mask_q;");
+    vgen_line(v, "exec = (jump && targets == 2'd3) ? first : run_mask;");
     vgen_end(v);
 }
 
@@ -541,7 +596,7 @@ static void emit_lanes(struct vgen *v, const struct exec_sizes *z,
     vgen_endgenerate(v);
     vgen_line(v, "assign mem_o    = exec & l_mem;");
     vgen_line(v, "assign exec_o   = exec;");
-    vgen_line(v, "assign valid_o  = iss_q;");
+    vgen_line(v, "assign valid_o  = run;");
     vgen_line(v, "assign status_o = l_status;");
     (void)defect;
 }
@@ -594,22 +649,22 @@ static void emit_branch_unit(struct vgen *v)
     vgen_line(v, "ret = !two && exits == {LANES{1'b0}} && ta == exit_pc_i && op_q == OP_JALR");
     vgen_line(v, "      && rd_q == 5'd0 && !whole_q;");
     vgen_begin(v, "if (ret)");
-    vgen_line(v, "exits = mask_q;");
+    vgen_line(v, "exits = run_mask;");
     vgen_end(v);
     vgen_line(v, "// the lanes left at a serialized jump are the other side");
-    vgen_begin(v, "if (exec != mask_q)");
+    vgen_begin(v, "if (exec != run_mask)");
     vgen_line(v, "two = 1'b1;");
     vgen_line(v, "tb  = pc_q;");
     vgen_end(v);
     vgen_end(v);
-    vgen_line(v, "assign split_o   = iss_q && two;");
+    vgen_line(v, "assign split_o   = run && two;");
     vgen_line(v, "assign taken_o   = two ? taken : {LANES{1'b0}};");
     vgen_line(v, "assign tpc_o     = two ? ta : 32'd0;");
     vgen_line(v, "assign npc_o     = two ? tb : ta;");
     vgen_line(v, "assign exits_o   = exits;");
     vgen_line(v, "assign bar_o     = bar;");
     vgen_line(v, "assign prio_o    = prio;");
-    vgen_line(v, "assign control_o = iss_q && (two || ta != pc_q + 32'd4 || exits != {LANES{1'b0}});");
+    vgen_line(v, "assign control_o = run && (two || ta != pc_q + 32'd4 || exits != {LANES{1'b0}});");
     vgen_line(v, "assign lane_pc_o = lane_pc;");
 }
 
@@ -675,7 +730,7 @@ static void emit_write_back(struct vgen *v, unsigned pipe,
  * read's, so a tool elaborates a port per row and lane, not a demux over
  * every thread register per port.
  */
-static void emit_bit_banks(struct vgen *v, unsigned ldwb)
+static void emit_bit_banks(struct vgen *v, unsigned ldwb, bool op_stage)
 {
     const unsigned writes = EXEC_PORTS + ldwb;
 
@@ -687,16 +742,24 @@ static void emit_bit_banks(struct vgen *v, unsigned ldwb)
     vgen_line(v, "wire [WRITES*LANES*5-1:0]      wp_rd   = {ldrds, {LANES{rd2}}, {LANES{rd_q}}};");
     vgen_line(v, "wire [WRITES*LANES*32-1:0]     wp_data = {lddata, l_dval, l_val};");
     vgen_blank(v);
-    vgen_line(v, "// A load or atomic issued now writes its register at its done.");
-    vgen_line(v, "wire mem_rd = ((insn_op_i >= OP_LB && insn_op_i <= OP_LHU)");
-    vgen_line(v, "               || (insn_op_i >= OP_LR_W && insn_op_i <= OP_AMOMAXU_W))");
-    vgen_line(v, "              && insn_rd_i != 5'd0;");
+    /* a load is in flight from the edge of its issue, or under the
+     * operand-read stage of its run (a read it holds or drops is none):
+     * the LSU's done may come in the cycle it runs (an sc.w's) */
+    const char *op = op_stage ? "op_q" : "insn_op_i";
+    const char *rd = op_stage ? "rd_q" : "insn_rd_i";
+    vgen_line(v, "// A load or atomic %s now writes its register at its done.",
+              op_stage ? "that runs" : "issued");
+    vgen_line(v, "wire mem_rd = ((%s >= OP_LB && %s <= OP_LHU)", op, op);
+    vgen_line(v, "               || (%s >= OP_LR_W && %s <= OP_AMOMAXU_W))", op, op);
+    vgen_line(v, "              && %s != 5'd0;", rd);
     vgen_blank(v);
     vgen_line(v, "// Lane l's banks: row w (bits w*32 + r) holds register r of the lane's");
     vgen_line(v, "// thread of warp w.  Written: set by every write port (x0 is never");
-    vgen_line(v, "// written), cleared by the warp's placement.  A load in flight: from its");
-    vgen_line(v, "// issue's edge to its write; the loads' writes clear, then the issue sets");
-    vgen_line(v, "// (a load issued at the edge that writes the last one to its register),");
+    vgen_line(v, "// written), cleared by the warp's placement.  A load in flight: from the");
+    vgen_line(v, "// edge it %s at to its write; the loads' writes clear, then the load",
+              op_stage ? "runs" : "issues");
+    vgen_line(v, "// sets (one %s at the edge that writes the last to its register),",
+              op_stage ? "run" : "issued");
     vgen_line(v, "// then a placement clears, so a load done after its thread exited and");
     vgen_line(v, "// the slot was placed again (one whose register was never read: the");
     vgen_line(v, "// callee-saved registers restored before a return to the exit) writes");
@@ -725,9 +788,17 @@ static void emit_bit_banks(struct vgen *v, unsigned ldwb)
     vgen_line(v, "assign ldkeep[gk*LANES + gb] = ldp_q[{slot, rd}];");
     vgen_end(v);
     vgen_blank(v);
-    vgen_line(v, "// The issue in this lane: its thread's warp, the register of its load.");
-    vgen_line(v, "wire [SLOT_W-1:0] islot = t_slots[gb*SLOT_W +: SLOT_W];");
-    vgen_line(v, "wire [31:0]       iset  = (issue_i && mask_i[gb] && mem_rd) ? 32'd1 << insn_rd_i : 32'd0;");
+    if (op_stage) {
+        vgen_line(v, "// The issue in this lane: its thread's warp, whose row the operands read;");
+        vgen_line(v, "// the instruction that runs: its thread's warp, the register of its load.");
+        vgen_line(v, "wire [SLOT_W-1:0] islot = t_slots[gb*SLOT_W +: SLOT_W];");
+        vgen_line(v, "wire [SLOT_W-1:0] xslot = slots_q[gb*SLOT_W +: SLOT_W];");
+        vgen_line(v, "wire [31:0]       iset  = (run_mask[gb] && mem_rd) ? 32'd1 << rd_q : 32'd0;");
+    } else {
+        vgen_line(v, "// The issue in this lane: its thread's warp, the register of its load.");
+        vgen_line(v, "wire [SLOT_W-1:0] islot = t_slots[gb*SLOT_W +: SLOT_W];");
+        vgen_line(v, "wire [31:0]       iset  = (issue_i && mask_i[gb] && mem_rd) ? 32'd1 << insn_rd_i : 32'd0;");
+    }
     vgen_blank(v);
     vgen_line(v, "// Row w: the ports whose thread is the lane's of warp w (port k: hit[k])");
     vgen_line(v, "// write it; the written bits take their registers, the loads in flight");
@@ -748,7 +819,8 @@ static void emit_bit_banks(struct vgen *v, unsigned ldwb)
                   k + 1 == ldwb ? ";" : "");
     vgen_line(v, "assign wrt_d[gw*32 +: 32] = place_i[gw] ? 32'd0 : wrt_q[gw*32 +: 32] | set;");
     vgen_line(v, "assign ldp_d[gw*32 +: 32] = place_i[gw] ? 32'd0");
-    vgen_line(v, "                          : (ldp_q[gw*32 +: 32] & ~clr) | ((islot == W) ? iset : 32'd0);");
+    vgen_line(v, "                          : (ldp_q[gw*32 +: 32] & ~clr) | ((%s == W) ? iset : 32'd0);",
+              op_stage ? "xslot" : "islot");
     vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "// (not reset: a warp's placement clears its rows before its first issue)");
@@ -810,6 +882,7 @@ void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
         z.op_w++;
     z.offsets = cfg->reconvergence == RECONV_HARP;
     z.sbr = cfg->reconvergence == RECONV_SBR;
+    z.op_stage = cfg->operand_read_cycles > 0;
     emit_header(v, cfg, &z);
     emit_codes(v, &z);
     if (!z.offsets) {
@@ -825,7 +898,7 @@ void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
     emit_lanes(v, &z, defect);
     emit_branch_unit(v);
     emit_write_back(v, cfg->div_latency - EXEC_EDGES, defect);
-    emit_bit_banks(v, z.ldwb);
+    emit_bit_banks(v, z.ldwb, z.op_stage);
     emit_regfile_part(v);
     vgen_module_end(v, "simtref_sm_exec");
 }

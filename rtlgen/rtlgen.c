@@ -99,6 +99,23 @@ static int scheduler_ok(const struct simt_config *cfg, enum rtl_defect defect,
     return 0;
 }
 
+/*
+ * The datapath's defect of the operand-read stage breaks its gate (go_i),
+ * which only a configuration with the stage has.
+ */
+static int stage_ok(const struct simt_config *cfg, enum rtl_defect defect,
+                    char *err, size_t errlen)
+{
+    if (defect == DEFECT_SM_EXEC_RUNS_HELD && cfg->operand_read_cycles == 0) {
+        snprintf(err, errlen, "the defect '%s' breaks the operand-read "
+                 "stage's gate of simtref_sm_exec.v; the configuration '%s' "
+                 "has operand_read_cycles = 0, whose module has none",
+                 rtl_defect_name(defect), cfg->name);
+        return -1;
+    }
+    return 0;
+}
+
 /* Whether the model of structure X is built for cfg's sizes (GEOM: its
  * geometry's struct); a refusal returns from structures_ok(). */
 #define CHECK_MODEL(GEOM, X)                                                \
@@ -163,7 +180,8 @@ int rtlgen_check(const struct simt_config *cfg, enum rtl_defect defect,
                  char *err, size_t errlen)
 {
     if (structures_ok(cfg, err, errlen) != 0 ||
-        scheduler_ok(cfg, defect, err, errlen) != 0)
+        scheduler_ok(cfg, defect, err, errlen) != 0 ||
+        stage_ok(cfg, defect, err, errlen) != 0)
         return -1;
     if (defect != DEFECT_NONE
         && !registry_applies(registry_defect(defect)->structure, cfg)) {

@@ -25,9 +25,7 @@
 #include "tb_common.h"
 
 #include "config.h"
-extern "C" {
-#include "rv32.h"               // C declarations without C++ guards
-}
+#include "rv32.h"
 #include "lane.h"
 
 namespace {

@@ -36,6 +36,13 @@
 // at the edge that writes it (the module's bypass) are counted.  The
 // module's state (the banks, the written bits, the dividers) is never
 // read back: a wrong operand shows as a wrong result.
+// Under the operand-read stage (operand_read_cycles = 1, the module's
+// go_i) the SM issues the read in the grant's cycle and the instruction
+// runs in the next, the C's cycle of execution: here the read of the
+// C's cycle t is driven in t with go_i in t + 1, and so is, in each cycle
+// the stage holds its warp on a hazard or drops it, a read of that
+// warp's oldest I-buffer slot with go_i 0 in t + 1, where the module
+// must write nothing and send nothing (counted).
 // The kernel's result is then checked against its host reference.
 //
 //   --scenario NAME  the suite's kernel NAME (default: every kernel)
@@ -65,6 +72,7 @@
 #include "bits.h"
 #include "tb_kgen.h"
 #include "tb_sm_common.h"
+#include "sm_stage.h"
 
 namespace {
 
@@ -77,7 +85,26 @@ struct Coverage {
                   stores = 0, atomics = 0, splits = 0, serialized = 0,
                   exits = 0, returns = 0, bars = 0, prios = 0, regrouped = 0,
                   placed = 0, bypassed = 0, load_writes = 0,
-                  load_regrouped = 0, load_bypassed = 0, load_dropped = 0;
+                  load_regrouped = 0, load_bypassed = 0, load_dropped = 0,
+                  discarded = 0;
+};
+
+// A module with the operand-read stage (operand_read_cycles = 1): its
+// read of cycle t runs in t + 1 only with go_i.
+template <class T, class = void> struct HasGo : std::false_type {};
+template <class T>
+struct HasGo<T, std::void_t<decltype(T::go_i)>> : std::true_type {};
+
+// Under the operand-read stage, a scheduler's read that does not run: the
+// stage's warp in a cycle it does not execute (held on a hazard, or
+// dropped), with its oldest I-buffer slot's instruction, which the SM
+// reads for it (go_i is then 0 in the next cycle: nothing may be written).
+struct Discarded {
+    bool valid = false;
+    unsigned warp = 0;
+    uint32_t pc = 0;
+    uint64_t mask = 0;
+    rv32_insn insn{};
 };
 
 // The sizes of the module's ports.
@@ -190,9 +217,14 @@ bool reads_at_load(const sm *m, unsigned s, const sm_exec_probe &p,
     return false;
 }
 
-// Cycle t's inputs: the launch, its placements and the issue; the LSU's
+// Cycle t's inputs: the launch, its placements and the issue (or, under
+// the operand-read stage, a read that does not run, x); whether the read
+// of t - 1 runs (last: what the C executed in t - 1); the LSU's
 // write-backs of t.
-void drive(Top &top, const sm *m, unsigned s, const sm_exec_probe &p,
+// (a template: the operand-read stage's ports are its module's alone)
+template <class T>
+void drive(T &top, const sm *m, unsigned s, const sm_exec_probe &p,
+           const Discarded &x, const sm_exec_probe &last,
            const std::vector<LoadDone> &dones, const Widths &w)
 {
     unsigned L = w.lanes;
@@ -202,8 +234,10 @@ void drive(Top &top, const sm *m, unsigned s, const sm_exec_probe &p,
     top.block_i = m->launch.block;
     top.grid_i = m->launch.grid;
     top.exit_pc_i = m->prog->exit_pc;
+    // (under the operand-read stage a cycle later: below)
+    const sm_exec_probe &placing = HasGo<T>::value ? last : p;
     for (unsigned v = 0; v < w.warps; v++)
-        tb::set_field(top.place_i, v, 1, p.placed[v]);
+        tb::set_field(top.place_i, v, 1, placing.placed[v]);
     top.issue_i = p.executed;
     top.warp_i = p.executed ? p.warp : 0;
     tb::set_field(top.mask_i, 0, L, p.executed ? p.mask : 0);
@@ -220,6 +254,25 @@ void drive(Top &top, const sm *m, unsigned s, const sm_exec_probe &p,
         tb::set_field(top.owner_i, l * w.slot_w, w.slot_w, on ? p.owner[l] : 0);
         tb::set_field(top.ctaid_i, l * 32, 32, on ? p.ctaid[l] : 0);
         tb::set_field(top.wid_i, l * w.wid_w, w.wid_w, on ? p.wid[l] : 0);
+    }
+    if constexpr (HasGo<T>::value) {
+        top.go_i = last.executed;
+        if (!p.executed && x.valid) {   // read, and discarded in t + 1
+            top.issue_i = 1;
+            top.warp_i = x.warp;
+            tb::set_field(top.mask_i, 0, L, x.mask);
+            top.pc_i = x.pc;
+            top.insn_op_i = (unsigned)x.insn.op;
+            top.insn_rd_i = x.insn.rd;
+            top.insn_rs1_i = x.insn.rs1;
+            top.insn_rs2_i = x.insn.rs2;
+            top.insn_imm_i = (uint32_t)x.insn.imm;
+            top.insn_csr_i = x.insn.csr;
+            for (unsigned l = 0; l < L; l++)
+                tb::set_field(top.owner_i, l * w.slot_w, w.slot_w, x.warp);
+        }
+    } else {
+        (void)x;
     }
     for (unsigned i = 0; i < w.ldwb; i++) {
         const LoadDone *d = i < dones.size() ? &dones[i] : nullptr;
@@ -408,6 +461,7 @@ bool compare(const Top &top, const sm_exec_probe &q, std::deque<DivRow> &rows,
             }
     } else {
         ok &= tb::expect(mm, cycle, at + "wr_o", 0, tb::get_field(top.wr_o, 0, L));
+        ok &= tb::expect(mm, cycle, at + "mem_o", 0, tb::get_field(top.mem_o, 0, L));
     }
     // the divider's write port: a divide's row when it is due, else nothing
     uint64_t wr2 = tb::get_field(top.wr2_o, 0, L);
@@ -459,6 +513,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
                        cfg.div_latency - 2, cfg.lsu_writebacks,
                        S * W > 1 ? bits_for(S * W - 1) : 1, S };
     std::vector<sm_exec_probe> probe(S), prev(S);
+    std::vector<Discarded> discarded(S);
     std::vector<std::deque<DivRow>> rows(S);
     tb::SchedTops<Top> top(S, fst, traced);
     r.m->exec_probe = probe.data();
@@ -466,7 +521,12 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     // its done in load_data
     std::unique_ptr<sm_mem_probe> mp(new sm_mem_probe());
     std::vector<uint32_t> load_data((size_t)S * W * 32 * L);
-    std::vector<LoadDone> dones, prev_dones;
+    std::vector<LoadDone> dones, prev_dones, prev2_dones;
+    // Under the operand-read stage the module runs the C's cycle t in
+    // t + 1 (its read is t's): the placements and the write-backs of the
+    // C's cycle t are driven in t + 1 too, and a write-back's write
+    // compared in t + 2.
+    const bool shift = HasGo<Top>::value;
     std::vector<InFlight> flight;
     r.m->mem_probe = mp.get();
     bool running = true;
@@ -480,6 +540,20 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
             mp->evaluated = false;
             mp->n_rd = 0;
             mp->load_data = load_data.data();
+            // the operand-read stage's warps, read whether or not they run
+            for (unsigned s = 0; s < S; s++) {
+                sm_sched *sc = &r.m->sch[s];
+                Discarded &x = discarded[s];
+                x = Discarded{};
+                if (!HasGo<Top>::value || !sc->op_valid)
+                    continue;
+                ibuffer_out io = sm_ibuffer_read(sc, sc->op_warp);
+                x.valid = true;
+                x.warp = sc->op_warp;
+                x.pc = io.head_valid ? io.head_pc : 0;
+                x.mask = io.head_valid ? io.head_mask : 0;
+                x.insn = rv32_decode(io.head_valid ? io.head_word : 0);
+            }
             sm_cycle(r.m);
             if (r.m->status == SM_ERROR)
                 break;          // sm_finish() tells why
@@ -498,13 +572,15 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
                 flight.push_back(f);
             }
         } else {
-            bool drained = prev_dones.empty();
+            bool drained = prev_dones.empty() && prev2_dones.empty();
             for (unsigned s = 0; s < S; s++)
                 drained &= rows[s].empty() && !prev[s].executed;
             if (drained)
                 break;
             for (auto &p : probe)
                 p = sm_exec_probe{};
+            for (auto &x : discarded)
+                x = Discarded{};
             dones.clear();
         }
         // a placement drops the lanes of its slot from the loads in flight
@@ -529,11 +605,14 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
             return mm;
         }
         for (unsigned s = 0; s < S; s++) {
-            drive(top[s], r.m, s, probe[s], dones, w);
+            drive(top[s], r.m, s, probe[s], discarded[s], prev[s],
+                  shift ? prev_dones : dones, w);
+            cov.discarded += discarded[s].valid && !probe[s].executed;
             top.low(s, cycle);
             std::string at = "scheduler " + std::to_string(s) + " ";
             if (!compare(top[s], prev[s], rows[s], w, cycle, at, mm, cov)
-                || !compare_loads(top[s], s, prev_dones, w, cycle, at, mm, cov)
+                || !compare_loads(top[s], s, shift ? prev2_dones : prev_dones,
+                                  w, cycle, at, mm, cov)
                 || !one_row_each(top[s], w, cycle, at, mm, cov)) {
                 bad = s;
                 if (!fst)
@@ -546,7 +625,8 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
                 // a divide still in the divider would write the placed
                 // thread's register: the module does not drop it
                 for (const DivRow &d : rows[s])
-                    for (uint64_t k = d.rd && probe[s].placed[v] ? d.lanes : 0; k;
+                    for (uint64_t k = d.rd && (shift ? prev[s] : probe[s]).placed[v]
+                                      ? d.lanes : 0; k;
                          k &= k - 1)
                         if (d.slot[__builtin_ctzll(k)] == v && mm.cycle < 0) {
                             tb::expect(mm, cycle, at + "a divide in flight at its "
@@ -559,6 +639,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
             top.high(s, cycle);
         }
         prev = probe;
+        prev2_dones = prev_dones;
         prev_dones = dones;
         if (fst && cycle >= stop_at)
             break;
@@ -634,12 +715,13 @@ int main(int argc, char **argv)
                 "lane requests: %lu loads, %lu "
                 "stores, %lu atomics; %lu splits (%lu serialized jumps), "
                 "%lu with exits (%lu returns), %lu simt.bar, %lu "
-                "simt.prio\n", cov.kernels, cov.cycles, cov.placed,
+                "simt.prio; %lu reads the operand-read stage did not "
+                "run\n", cov.kernels, cov.cycles, cov.placed,
                 cov.executed, cov.lanes, cov.regrouped, cov.writes,
                 cov.divides, cov.load_writes, cov.load_regrouped, cov.load_dropped,
                 cov.both_ports, cov.bypassed, cov.load_bypassed, cov.loads, cov.stores,
                 cov.atomics, cov.splits, cov.serialized, cov.exits,
-                cov.returns, cov.bars, cov.prios);
+                cov.returns, cov.bars, cov.prios, cov.discarded);
     // kgen programs: under sbr on warps of three lanes or more, the
     // serialized jumps of their switches (the suite has none)
     bool kgen = opt.kgen_count > 0;
@@ -649,7 +731,8 @@ int main(int argc, char **argv)
                     || cov.load_writes == 0
                     || cov.stores == 0 || cov.atomics == 0 || cov.splits == 0
                     || cov.exits == 0 || cov.bars == 0
-                    || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0);
+                    || (cfg.reconvergence == RECONV_HARP && cov.regrouped == 0)
+                    || (HasGo<Top>::value && cov.discarded == 0);
     if (cov.kernels == 0 || cov.executed == 0
         || (opt.scenario.empty() && missed)) {
         std::printf("FAIL: the kernels did not reach every interesting "

@@ -18,6 +18,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ORDER RV32_OP: rv32.c's name table follows this order. */
 enum rv32_op {
     RV32_ILLEGAL = 0,
@@ -182,5 +186,9 @@ uint32_t rv32_amo_apply(enum rv32_op op, uint32_t old, uint32_t src);
 
 /* The instruction's mnemonic ("addi", "simt.bar", ...). */
 const char *rv32_op_name(enum rv32_op op);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SIMTREF_RV32_H */

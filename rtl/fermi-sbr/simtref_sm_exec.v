@@ -325,6 +325,10 @@ module simtref_sm_exec #(
     end
   end
 
+  // It runs (t + 1): every read executes.
+  wire             run      = iss_q;
+  wire [LANES-1:0] run_mask = mask_q;
+
   // ----------------------------------------------------------------------
   // The operands (t + 1): the banks', or a launch value
   // ----------------------------------------------------------------------
@@ -365,7 +369,7 @@ module simtref_sm_exec #(
     tgt     = 32'd0;
     targets = 2'd0;
     for (jl = 0; jl < LANES; jl = jl + 1) begin
-      if (mask_q[jl]) begin
+      if (run_mask[jl]) begin
         tgt = (a1[jl*32 +: 32] + imm_q) & ~32'd1;
         if (targets == 2'd0) begin
           t0      = tgt;
@@ -379,7 +383,7 @@ module simtref_sm_exec #(
         first[jl] = tgt == t0;
       end
     end
-    exec = (jump && targets == 2'd3) ? first : mask_q;
+    exec = (jump && targets == 2'd3) ? first : run_mask;
   end
 
   // ----------------------------------------------------------------------
@@ -434,7 +438,7 @@ module simtref_sm_exec #(
   endgenerate
   assign mem_o    = exec & l_mem;
   assign exec_o   = exec;
-  assign valid_o  = iss_q;
+  assign valid_o  = run;
   assign status_o = l_status;
 
   // ----------------------------------------------------------------------
@@ -486,22 +490,22 @@ module simtref_sm_exec #(
     ret = !two && exits == {LANES{1'b0}} && ta == exit_pc_i && op_q == OP_JALR
           && rd_q == 5'd0 && !whole_q;
     if (ret) begin
-      exits = mask_q;
+      exits = run_mask;
     end
     // the lanes left at a serialized jump are the other side
-    if (exec != mask_q) begin
+    if (exec != run_mask) begin
       two = 1'b1;
       tb  = pc_q;
     end
   end
-  assign split_o   = iss_q && two;
+  assign split_o   = run && two;
   assign taken_o   = two ? taken : {LANES{1'b0}};
   assign tpc_o     = two ? ta : 32'd0;
   assign npc_o     = two ? tb : ta;
   assign exits_o   = exits;
   assign bar_o     = bar;
   assign prio_o    = prio;
-  assign control_o = iss_q && (two || ta != pc_q + 32'd4 || exits != {LANES{1'b0}});
+  assign control_o = run && (two || ta != pc_q + 32'd4 || exits != {LANES{1'b0}});
   assign lane_pc_o = lane_pc;
 
   // ----------------------------------------------------------------------
@@ -557,9 +561,9 @@ module simtref_sm_exec #(
 
   // Lane l's banks: row w (bits w*32 + r) holds register r of the lane's
   // thread of warp w.  Written: set by every write port (x0 is never
-  // written), cleared by the warp's placement.  A load in flight: from its
-  // issue's edge to its write; the loads' writes clear, then the issue sets
-  // (a load issued at the edge that writes the last one to its register),
+  // written), cleared by the warp's placement.  A load in flight: from the
+  // edge it issues at to its write; the loads' writes clear, then the load
+  // sets (one issued at the edge that writes the last to its register),
   // then a placement clears, so a load done after its thread exited and
   // the slot was placed again (one whose register was never read: the
   // callee-saved registers restored before a return to the exit) writes

@@ -38,6 +38,10 @@ expect 1 "the defect 'sm-front-no-flush-on-pop' breaks simtref_sm_front.v under 
   -- "$SIMTREF" rtl "$SRCDIR/tests/data/scenarios/sm-tiny-ics.conf" --out "$out/defect" --defect sm-front-no-flush-on-pop
 expect 1 "the defect 'sm-reconv-late-first' breaks simtref_sm_reconv.v under sbr only; the configuration 'sm-tiny-minpc' runs minpc" \
   -- "$SIMTREF" rtl "$SRCDIR/tests/data/scenarios/sm-tiny-minpc.conf" --out "$out/defect" --defect sm-reconv-late-first
+# A defect of the operand-read stage's gate, on a configuration without
+# the stage.
+expect 1 "the defect 'sm-exec-runs-held' breaks the operand-read stage's gate of simtref_sm_exec.v; the configuration 'tiny' has operand_read_cycles = 0" \
+  -- "$SIMTREF" rtl --preset tiny --out "$out/defect" --defect sm-exec-runs-held
 [ ! -e "$out/defect" ] || { echo "FAIL: a refused defect left $out/defect"; fail=1; }
 expect 2 "either --preset or a file" -- "$SIMTREF" config --preset tiny "$bad/EXPECTED"
 expect 1 "unknown preset 'huge'" -- "$SIMTREF" config --preset huge
