@@ -85,6 +85,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "",                          "rd_valid_o",     "the slot holds a TB" },
         { "output", "[CTAID_W-1:0]",             "rd_ctaid_o",     "its grid index (while rd_valid_o)" },
         { "output", "[SLOT_W-1:0]",              "rd_warp_slot_o", "warp rd_wid_i's warp slot (while rd_valid_o)" },
+        { "output", "[MAX_TBS*CTAID_W-1:0]",     "tb_ctaid_o",     "every TB slot's grid index (0: free), for the datapath's CSRs" },
         { NULL, NULL, NULL, "The TBs placed this cycle, in grid order" },
         { "output", "[N_W-1:0]",                 "n_place_o",      "how many" },
         { "output", "[MAX_TBS*TB_W-1:0]",        "place_tb_o",     "placement k: its TB slot" },
@@ -573,6 +574,7 @@ static void emit_table_part(struct vgen *v)
         { "owing_o",          "t_owing",                NULL },
         { "owed_o",           "t_owed",                 NULL },
         { "last_o",           "t_last",                 NULL },
+        { "ctaids_o",         "tb_ctaid_o",             NULL },
     };
 
     vgen_section(v, "The table of resident TBs: placements, retirements, arrivals, releases");

@@ -62,6 +62,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[MAX_TBS-1:0]",          "owing_o",          "the TB's exited warps owe an arrival" },
         { "output", "[MAX_TBS*WARPS_W-1:0]",  "owed_o",           "... that many (0 for a free slot)" },
         { "output", "[MAX_TBS-1:0]",          "last_o",           "the TB's last live warps retire this cycle" },
+        { "output", "[MAX_TBS*CTAID_W-1:0]",  "ctaids_o",         "its grid index (0 for a free slot)" },
     };
 
     emit_file_header(v, "simtref_tb_table.v", "table of resident TBs",
@@ -234,6 +235,14 @@ static void emit_read(struct vgen *v)
     vgen_line(v, "assign warp_slot_o    = rd_slots[rd_wid_i*SLOT_W +: SLOT_W];");
     vgen_line(v, "assign done_o         = valid_o && rd_retire != {WARPS_W{1'b0}} &&");
     vgen_line(v, "                        rd_retire == live_warps_o;");
+    vgen_blank(v);
+    vgen_line(v, "// Every slot's grid index (each lane's thread's, for the datapath).");
+    vgen_line(v, "genvar gc;");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_ctaid", "for (gc = 0; gc < MAX_TBS; gc = gc + 1)");
+    vgen_line(v, "assign ctaids_o[gc*CTAID_W +: CTAID_W] = valid_q[gc] ? ctaid_q[gc] : {CTAID_W{1'b0}};");
+    vgen_end(v);
+    vgen_endgenerate(v);
 }
 
 /* Under FORMAL: the checker of formal/tb_table_props.v sees the state. */

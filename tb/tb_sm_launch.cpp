@@ -260,7 +260,12 @@ bool compare(const Top &top, const sm_launch_probe &p, const Widths &w,
                         tb::get_field(top.tb_done_o, t, 1), at("tb_done_o"));
     }
     ok &= tb::expect(mm, cycle, "wpt_err_o", p.wo.err, top.wpt_err_o);
-    // the table's read port, as the cycle begins
+    // every slot's grid index, and the table's read port, as the cycle
+    // begins
+    for (unsigned t = 0; t < w.tbs; t++)
+        ok &= tb::check(mm, cycle, p.tbt[t].valid ? p.tbt[t].ctaid : 0,
+                        tb::get_field(top.tb_ctaid_o, t * 32, 32),
+                        [t] { return "tb_ctaid_o of TB slot " + std::to_string(t); });
     const tb_table_entry &e = p.tbt[cycle % w.tbs];
     unsigned wid = (unsigned)(cycle / w.tbs % w.tb_warps);
     ok &= tb::expect(mm, cycle, "rd_valid_o", e.valid, top.rd_valid_o);

@@ -162,6 +162,11 @@ class Bench {
                             tb::get_field(top.owed_o, t * g_.warps_w,
                                           g_.warps_w),
                             [t] { return "owed_o of slot " + std::to_string(t); });
+        for (unsigned t = 0; t < g_.tbs; t++)
+            ok &= tb::check(mm, cycle, slots_.ctaid[t],
+                            tb::get_field(top.ctaids_o, t * g_.ctaid_w,
+                                          g_.ctaid_w),
+                            [t] { return "ctaids_o of slot " + std::to_string(t); });
         if (exp.valid) {
             ok &= tb::expect(mm, cycle, "ctaid_o", exp.ctaid, top.ctaid_o);
             if (read_wid_ < exp.warps)

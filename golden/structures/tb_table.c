@@ -105,6 +105,8 @@ void tb_table_eval_slots(const struct tb_table *m,
 
         if (owes(e))
             out->owed[t] = e->warps - e->live_warps - e->gone_arrived;
+        if (e->valid)
+            out->ctaid[t] = e->ctaid;
         if (e->valid && in->retire[t] != 0 && in->retire[t] == e->live_warps)
             out->last |= 1ull << t;
     }

@@ -28,7 +28,8 @@
  * the next.  For every slot: owing, the TBs whose exited warps owe an
  * arrival at the barrier (warps > live_warps + gone_arrived).  A
  * composition that reads all its TBs in one cycle (simtref_sm_launch)
- * takes, per slot, the arrivals owed and done (tb_table_eval_slots()).
+ * takes, per slot, the arrivals owed, done and the grid index (the
+ * datapath's CSR of each lane's thread; tb_table_eval_slots()).
  *
  * owing is kept for speed between edges (struct tb_table_memo, not
  * hardware); with `reference` set it is recomputed at each evaluation.
@@ -106,6 +107,8 @@ struct tb_table_slots {
     uint64_t last;          /* bit t: done of slot t */
     unsigned owed[CONFIG_MAX_TBS];  /* per slot: its exited warps that
                                owe an arrival (0 for a free slot) */
+    unsigned ctaid[CONFIG_MAX_TBS]; /* per slot: its TB's grid index (0
+                               for a free slot) */
 };
 
 /* One TB slot's registers. */
@@ -147,7 +150,8 @@ void tb_table_reset(struct tb_table *m);
 void tb_table_eval(const struct tb_table *m, const struct tb_table_in *in,
                    struct tb_table_out *out);
 void tb_table_step(struct tb_table *m, const struct tb_table_in *in);
-/* Every slot's done and arrivals owed (the module's last_o, owed_o). */
+/* Every slot's done, arrivals owed and grid index (the module's last_o,
+ * owed_o, ctaids_o). */
 void tb_table_eval_slots(const struct tb_table *m,
                          const struct tb_table_in *in,
                          struct tb_table_slots *out);

@@ -67,6 +67,7 @@ module simtref_sm_launch #(
   output wire                         rd_valid_o,       // the slot holds a TB
   output wire [CTAID_W-1:0]           rd_ctaid_o,       // its grid index (while rd_valid_o)
   output wire [SLOT_W-1:0]            rd_warp_slot_o,   // warp rd_wid_i's warp slot (while rd_valid_o)
+  output wire [MAX_TBS*CTAID_W-1:0]   tb_ctaid_o,       // every TB slot's grid index (0: free), for the datapath's CSRs
 
   // The TBs placed this cycle, in grid order
   output wire [N_W-1:0]               n_place_o,        // how many
@@ -458,7 +459,8 @@ module simtref_sm_launch #(
     .done_o           (t_done),
     .owing_o          (t_owing),
     .owed_o           (t_owed),
-    .last_o           (t_last)
+    .last_o           (t_last),
+    .ctaids_o         (tb_ctaid_o)
   );
   assign tb_done_o = t_last;
 

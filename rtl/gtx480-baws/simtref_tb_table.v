@@ -65,7 +65,8 @@ module simtref_tb_table #(
   // Every slot (what a composition reads of all its TBs at once)
   output wire [MAX_TBS-1:0]         owing_o,           // the TB's exited warps owe an arrival
   output wire [MAX_TBS*WARPS_W-1:0] owed_o,            // ... that many (0 for a free slot)
-  output wire [MAX_TBS-1:0]         last_o             // the TB's last live warps retire this cycle
+  output wire [MAX_TBS-1:0]         last_o,            // the TB's last live warps retire this cycle
+  output wire [MAX_TBS*CTAID_W-1:0] ctaids_o           // its grid index (0 for a free slot)
 );
 
   // ----------------------------------------------------------------------
@@ -232,6 +233,14 @@ module simtref_tb_table #(
   assign warp_slot_o    = rd_slots[rd_wid_i*SLOT_W +: SLOT_W];
   assign done_o         = valid_o && rd_retire != {WARPS_W{1'b0}} &&
                           rd_retire == live_warps_o;
+
+  // Every slot's grid index (each lane's thread's, for the datapath).
+  genvar gc;
+  generate
+    for (gc = 0; gc < MAX_TBS; gc = gc + 1) begin : g_ctaid
+      assign ctaids_o[gc*CTAID_W +: CTAID_W] = valid_q[gc] ? ctaid_q[gc] : {CTAID_W{1'b0}};
+    end
+  endgenerate
 
   // ----------------------------------------------------------------------
   // Proof observer (only under FORMAL; not part of the design)
