@@ -268,18 +268,19 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
             port(&l, "input", "[PC_W-1:0]",    "launch_pc_i",    "... at this entry (index) ...");
         port(&l, "input",  "[LANES-1:0]",      "launch_mask_i",  "... with these threads");
     }
-    group(&l, "Events of the I-cache and the scoreboard");
+    group(&l, "The instruction memory: last cycle's fetch answered (taken while its warp has a fetch in flight)");
     port(&l, "input",  "",                     "fill_valid_i", "a fetch returns ...");
     port(&l, "input",  "[WARP_W-1:0]",         "fill_warp_i",  "... for this warp ...");
     port(&l, "input",  "[31:0]",               "fill_word_i",  "... with the instruction memory's word at its PC");
-    port(&l, "input",  "",                     "rdy_valid_i",  "the scoreboard clears ...");
-    port(&l, "input",  "[WARP_W-1:0]",         "rdy_warp_i",   "... this warp's oldest unready instruction");
     update_ports(&l, m);
     if (m->harp) {
         group(&l, "Launch: the first pending warp the stage can take (no issue in its cycle)");
         port(&l, "output", "",                 "launch_valid_o", "a warp launches ...");
         port(&l, "output", "[WARP_W-1:0]",     "launch_warp_o",  "... this one (0 when none)");
     }
+    group(&l, "The scoreboard's clear: the oldest unready slot of the lowest warp holding one");
+    port(&l, "output", "",                     "rdy_valid_o",  "a slot is cleared ...");
+    port(&l, "output", "[WARP_W-1:0]",         "rdy_warp_o",   "... of this warp (0 when none)");
     group(&l, "Issue");
     port(&l, "output", "[NUM_WARPS-1:0]",      "ready_o",      "ready vector: buffered, ready, issuable, no launch");
     port(&l, "output", "",                     "grant_valid_o", "a warp issues ...");
@@ -378,6 +379,7 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
     vgen_line(v, "// simtref_fetch");
     vgen_line(v, "wire [NUM_WARPS-1:0]       f_ready;     // oldest slot valid and ready");
     vgen_line(v, "wire [NUM_WARPS*SLOTS-1:0] f_slot_v;    // slots' valid bits, warp-major");
+    vgen_line(v, "wire [NUM_WARPS*SLOTS-1:0] f_slot_r;    // ready bits");
     vgen_line(v, "wire [NUM_WARPS*CNT_W-1:0] f_inflight;  // fetches in flight per warp");
     vgen_line(v, "// simtref_scheduler");
     vgen_line(v, "wire                       s_grant;     // a warp is granted ...");
@@ -418,7 +420,6 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
         vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_parked;     // views of the stage the rest of the SM reads");
         vgen_line(v, "wire [SL_CNT_W-1:0]        rc_sl_count;");
     }
-    vgen_line(v, "wire [NUM_WARPS*SLOTS-1:0] f_slot_r;    // ready bits: ready_o gives what issue reads");
     vgen_line(v, "wire [NUM_WARPS-1:0]       s_active;    // TLS's group: the ready vector holds it already");
     vgen_line(v, "wire                       ib_head_valid; // a granted warp is ready: its head is valid");
     vgen_line(v, "wire                       ib_rd_next, ib_refill;");
@@ -650,6 +651,39 @@ static void emit_views(struct vgen *v, const struct front_sizes *z,
     vgen_endgenerate(v);
 }
 
+/* The fill the fetch unit takes and the scoreboard's clear, from the
+ * fetch unit's state (what sm_cycle() computes between the stages). */
+static void emit_fill_and_clear(struct vgen *v, const struct front_mode *m)
+{
+    const char *wv = m->harp ? "warp_valid" : "fetchable_i";
+
+    vgen_section(v, "The instruction memory's answer and the scoreboard's clear");
+    vgen_line(v, "// The memory answers every fetch a cycle later; a warp flushed since");
+    vgen_line(v, "// has no fetch in flight, and its answer is dropped.");
+    vgen_line(v, "wire fill = fill_valid_i && f_inflight[fill_warp_i*CNT_W +: CNT_W] != {CNT_W{1'b0}};");
+    vgen_blank(v);
+    vgen_line(v, "// One unready slot a cycle becomes ready (scoreboard_pick()): the lowest");
+    vgen_line(v, "// warp holding a valid slot not yet ready, neither flushed now nor");
+    vgen_line(v, "// emptied for not being fetchable.");
+    vgen_line(v, "reg  [NUM_WARPS-1:0] unready;   // a valid slot not ready");
+    vgen_line(v, "reg                  rdy;");
+    vgen_line(v, "reg  [WARP_W-1:0]    rdy_warp;");
+    vgen_line(v, "integer rw;");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "rdy      = 1'b0;");
+    vgen_line(v, "rdy_warp = {WARP_W{1'b0}};");
+    vgen_begin(v, "for (rw = NUM_WARPS - 1; rw >= 0; rw = rw - 1)");
+    vgen_line(v, "unready[rw] = (f_slot_v[rw*SLOTS +: SLOTS] & ~f_slot_r[rw*SLOTS +: SLOTS]) != {SLOTS{1'b0}};");
+    vgen_begin(v, "if (unready[rw] && %s[rw] && !(flush && flush_warp == rw[WARP_W-1:0]))", wv);
+    vgen_line(v, "rdy      = 1'b1;");
+    vgen_line(v, "rdy_warp = rw[WARP_W-1:0];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_line(v, "assign rdy_valid_o = rdy;");
+    vgen_line(v, "assign rdy_warp_o  = rdy_warp;");
+}
+
 static void emit_fetch_unit(struct vgen *v, const struct front_mode *m)
 {
     const struct vconn params[] = {
@@ -659,14 +693,14 @@ static void emit_fetch_unit(struct vgen *v, const struct front_mode *m)
     const struct vconn conns[] = {
         VCONN_SAME("clk_i"),
         VCONN_SAME("rst_ni"),
-        VCONN_SAME("fill_valid_i"),
+        { "fill_valid_i",  "fill",          "a fill of a fetch still in flight" },
         VCONN_SAME("fill_warp_i"),
         { "issue_valid_i", m->xv,
           m->op_stage ? "the execution: the oldest slot leaves"
                       : "the grant: the oldest slot leaves" },
         { "issue_warp_i",  m->xw,           NULL },
-        VCONN_SAME("rdy_valid_i"),
-        VCONN_SAME("rdy_warp_i"),
+        { "rdy_valid_i",   "rdy",           NULL },
+        { "rdy_warp_i",    "rdy_warp",      NULL },
         { "flush_valid_i", "flush",         NULL },
         { "flush_warp_i",  "flush_warp",    NULL },
         { "warp_valid_i",  m->harp ? "warp_valid" : "fetchable_i", NULL },
@@ -705,7 +739,7 @@ static void emit_ibuffer_data(struct vgen *v, const struct front_mode *m)
         { "flush_warp_i",  "flush_warp",    NULL },
         { "issue_valid_i", m->xv,           NULL },
         { "issue_warp_i",  m->xw,           NULL },
-        VCONN_SAME("fill_valid_i"),
+        { "fill_valid_i",  "fill",          NULL },
         VCONN_SAME("fill_warp_i"),
         VCONN_SAME("fill_word_i"),
         { "fetch_valid_i", "fetch_valid_o", NULL },
@@ -880,6 +914,7 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
     emit_ready(v, &m);
     emit_update(v, &z, &m, defect);
     emit_views(v, &z, &m);
+    emit_fill_and_clear(v, &m);
     emit_fetch_unit(v, &m);
     emit_ibuffer_data(v, &m);
     emit_sched(v, &m);

@@ -76,6 +76,7 @@ struct Coverage {
                   clears = 0, emptied = 0, releases = 0, diverged_fetches = 0,
                   held_launches = 0, hazards = 0,
                   stage_holds = 0,  // operand-read stage: a warp kept or dropped
+                  fills_dropped = 0,    // answers to a fetch no longer in flight
                   // the issue check's views: warps checked, of them
                   // stale, with a dead lane in the slot's mask (not stale;
                   // not harp), warps asked that the stage holds (harp: a
@@ -88,6 +89,7 @@ struct Coverage {
 // One kernel's run and the records of its schedulers' front ends.
 struct Run : tb::SmRun {
     std::vector<sm_front_probe> probe;
+    std::vector<sm_front_probe> last;   // ... of the last cycle (its fetch)
     std::vector<sm_issue_probe> check;  // one: the issue check's record
     tb::Owners owners{0};               // ... its owners (harp)
 };
@@ -103,7 +105,8 @@ struct Widths {
 // update by its mode through tb_sm_common.h's drive_stage() (as the
 // stage's testbench drives it), the rest here.
 template <class T>
-void drive(T &top, const Run &r, const sm_front_probe &p, const Widths &w)
+void drive(T &top, const Run &r, const sm_front_probe &p,
+           const sm_front_probe &last, const Widths &w)
 {
     const sm_rc_in &in = p.ri;
     bool exec = in.op == SM_RC_EXEC;
@@ -140,11 +143,11 @@ void drive(T &top, const Run &r, const sm_front_probe &p, const Widths &w)
         tb::set_field(top.tb_rank_i, t * w.tb_w, w.tb_w, p.si.tb_rank[t]);
         tb::set_field(top.tb_wait_i, t, 1, p.si.tb_wait[t]);
     }
-    top.fill_valid_i = p.fi.fill_valid;
-    top.fill_warp_i = p.fi.fill_valid ? p.fi.fill_warp : 0;
-    top.fill_word_i = p.fi.fill_valid ? p.fill_word : 0;
-    top.rdy_valid_i = p.fi.rdy_valid;
-    top.rdy_warp_i = p.fi.rdy_valid ? p.fi.rdy_warp : 0;
+    // the instruction memory answers the last cycle's fetch, whether or
+    // not its warp still has it in flight (the module drops it then)
+    top.fill_valid_i = last.fetched;
+    top.fill_warp_i = last.fetched ? last.fetch_warp : 0;
+    top.fill_word_i = last.fetched ? p.fill_word : 0;
     top.issued_i = p.issued;
     top.stale_i = p.stale;
     top.control_i = p.control;
@@ -249,6 +252,11 @@ bool compare(const T &top, const sm_front_probe &p, const sm_issue_probe &ip,
             ok &= tb::expect(mm, cycle, at + "op_warp_o", p.exec_warp,
                              top.op_warp_o);
     }
+    ok &= tb::expect(mm, cycle, at + "rdy_valid_o", p.fi.rdy_valid,
+                     top.rdy_valid_o);
+    if (p.fi.rdy_valid)
+        ok &= tb::expect(mm, cycle, at + "rdy_warp_o", p.fi.rdy_warp,
+                         top.rdy_warp_o);
     ok &= tb::expect(mm, cycle, at + "flush_valid_o", p.fi.flush_valid,
                      top.flush_valid_o);
     if (p.fi.flush_valid)
@@ -364,6 +372,7 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
                        sg.tb_w, sg.tbs, cfg.first_level_entries,
                        r.m->warps_per_sched > 1 ? clog2(r.m->warps_per_sched) : 1 };
     r.probe.assign(S, sm_front_probe{});
+    r.last.assign(S, sm_front_probe{});
     r.m->front_probe = r.probe.data();
     r.check.assign(1, sm_issue_probe{});
     r.m->issue_probe = r.check.data();
@@ -381,7 +390,7 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
             const sm_front_probe &p = r.probe[s];
             if (!p.evaluated)
                 continue;           // the SM stopped before this scheduler
-            drive(tops[s], r, p, w);
+            drive(tops[s], r, p, r.last[s], w);
             tops.low(s, cycle);
             if (!compare(tops[s], p, r.check[0], r.owners, w, cycle, s, mm)
                 && !fst) {
@@ -390,6 +399,8 @@ tb::Mismatch run_kernel(Source &src, const simt_config &cfg,
             }
             count(cov, p, r.check[0], r.owners, s, w);
             front_err |= p.ro.err || p.fetch_err || p.so.err;
+            cov.fills_dropped += r.last[s].fetched && !p.fi.fill_valid;
+            r.last[s] = p;
             tops.high(s, cycle);
         }
         if (fst && cycle >= stop_at)
@@ -456,11 +467,12 @@ int main(int argc, char **argv)
                 "%lu grants (%lu stale), %lu fetches (%lu at the stage's PC, "
                 "%lu of them for a diverged warp), %lu flushes (%lu by a pop "
                 "alone), %lu pops, %lu warps exited, %lu releases, %lu "
-                "I-buffer clears, %lu warps emptied\n", cov.kernels,
+                "I-buffer clears, %lu warps emptied, %lu answers to a fetch "
+                "no longer in flight dropped\n", cov.kernels,
                 cov.cycles, cov.launches, cov.grants, cov.stale, cov.fetches,
                 cov.stage_fetches, cov.diverged_fetches, cov.flushes,
                 cov.pop_flushes, cov.pops, cov.exits, cov.releases,
-                cov.clears, cov.emptied);
+                cov.clears, cov.emptied, cov.fills_dropped);
     if (kMode != RECONV_HARP)
         std::printf("views: %lu warps checked (%lu stale, %lu of the others "
                     "with a dead lane in the slot's mask), %lu times the stage "

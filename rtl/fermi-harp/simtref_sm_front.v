@@ -61,12 +61,10 @@ module simtref_sm_front #(
   input  wire [NUM_TBS*TB_W-1:0]     tb_rank_i,         // rank of each TB (MWF); 0 = first
   input  wire [NUM_TBS-1:0]          tb_wait_i,         // warps of the TB wait at its barrier (SAWS)
 
-  // Events of the I-cache and the scoreboard
+  // The instruction memory: last cycle's fetch answered (taken while its warp has a fetch in flight)
   input  wire                        fill_valid_i,      // a fetch returns ...
   input  wire [WARP_W-1:0]           fill_warp_i,       // ... for this warp ...
   input  wire [31:0]                 fill_word_i,       // ... with the instruction memory's word at its PC
-  input  wire                        rdy_valid_i,       // the scoreboard clears ...
-  input  wire [WARP_W-1:0]           rdy_warp_i,        // ... this warp's oldest unready instruction
 
   // The granted warp's instruction, as the datapath executed it
   input  wire                        issued_i,          // it ran on its lanes ...
@@ -92,6 +90,10 @@ module simtref_sm_front #(
   // Launch: the first pending warp the stage can take (no issue in its cycle)
   output wire                        launch_valid_o,    // a warp launches ...
   output wire [WARP_W-1:0]           launch_warp_o,     // ... this one (0 when none)
+
+  // The scoreboard's clear: the oldest unready slot of the lowest warp holding one
+  output wire                        rdy_valid_o,       // a slot is cleared ...
+  output wire [WARP_W-1:0]           rdy_warp_o,        // ... of this warp (0 when none)
 
   // Issue
   output wire [NUM_WARPS-1:0]        ready_o,           // ready vector: buffered, ready, issuable, no launch
@@ -135,6 +137,7 @@ module simtref_sm_front #(
   // simtref_fetch
   wire [NUM_WARPS-1:0]       f_ready;     // oldest slot valid and ready
   wire [NUM_WARPS*SLOTS-1:0] f_slot_v;    // slots' valid bits, warp-major
+  wire [NUM_WARPS*SLOTS-1:0] f_slot_r;    // ready bits
   wire [NUM_WARPS*CNT_W-1:0] f_inflight;  // fetches in flight per warp
   // simtref_scheduler
   wire                       s_grant;     // a warp is granted ...
@@ -156,7 +159,6 @@ module simtref_sm_front #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [NUM_WARPS*LANES-1:0] rc_parked;     // views of the stage the rest of the SM reads
   wire [SL_CNT_W-1:0]        rc_sl_count;
-  wire [NUM_WARPS*SLOTS-1:0] f_slot_r;    // ready bits: ready_o gives what issue reads
   wire [NUM_WARPS-1:0]       s_active;    // TLS's group: the ready vector holds it already
   wire                       ib_head_valid; // a granted warp is ready: its head is valid
   wire                       ib_rd_next, ib_refill;
@@ -308,6 +310,35 @@ module simtref_sm_front #(
   endgenerate
 
   // ----------------------------------------------------------------------
+  // The instruction memory's answer and the scoreboard's clear
+  // ----------------------------------------------------------------------
+
+  // The memory answers every fetch a cycle later; a warp flushed since
+  // has no fetch in flight, and its answer is dropped.
+  wire fill = fill_valid_i && f_inflight[fill_warp_i*CNT_W +: CNT_W] != {CNT_W{1'b0}};
+
+  // One unready slot a cycle becomes ready (scoreboard_pick()): the lowest
+  // warp holding a valid slot not yet ready, neither flushed now nor
+  // emptied for not being fetchable.
+  reg  [NUM_WARPS-1:0] unready;   // a valid slot not ready
+  reg                  rdy;
+  reg  [WARP_W-1:0]    rdy_warp;
+  integer rw;
+  always @* begin
+    rdy      = 1'b0;
+    rdy_warp = {WARP_W{1'b0}};
+    for (rw = NUM_WARPS - 1; rw >= 0; rw = rw - 1) begin
+      unready[rw] = (f_slot_v[rw*SLOTS +: SLOTS] & ~f_slot_r[rw*SLOTS +: SLOTS]) != {SLOTS{1'b0}};
+      if (unready[rw] && warp_valid[rw] && !(flush && flush_warp == rw[WARP_W-1:0])) begin
+        rdy      = 1'b1;
+        rdy_warp = rw[WARP_W-1:0];
+      end
+    end
+  end
+  assign rdy_valid_o = rdy;
+  assign rdy_warp_o  = rdy_warp;
+
+  // ----------------------------------------------------------------------
   // The fetch unit: the I-buffer's valid and ready bits, the fetch policy
   // ----------------------------------------------------------------------
 
@@ -317,12 +348,12 @@ module simtref_sm_front #(
   ) u_fetch (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
-    .fill_valid_i  (fill_valid_i),
+    .fill_valid_i  (fill),     // a fill of a fetch still in flight
     .fill_warp_i   (fill_warp_i),
     .issue_valid_i (s_grant),  // the grant: the oldest slot leaves
     .issue_warp_i  (s_warp),
-    .rdy_valid_i   (rdy_valid_i),
-    .rdy_warp_i    (rdy_warp_i),
+    .rdy_valid_i   (rdy),
+    .rdy_warp_i    (rdy_warp),
     .flush_valid_i (flush),
     .flush_warp_i  (flush_warp),
     .warp_valid_i  (warp_valid),
@@ -355,7 +386,7 @@ module simtref_sm_front #(
     .flush_warp_i  (flush_warp),
     .issue_valid_i (s_grant),
     .issue_warp_i  (s_warp),
-    .fill_valid_i  (fill_valid_i),
+    .fill_valid_i  (fill),
     .fill_warp_i   (fill_warp_i),
     .fill_word_i   (fill_word_i),
     .fetch_valid_i (fetch_valid_o),
