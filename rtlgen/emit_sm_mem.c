@@ -23,6 +23,7 @@
 #include "lsu.h"
 #include "mem_wait.h"
 #include "shared_mem.h"
+#include "rv32.h"
 #include "sm_memory.h"
 
 #include <stdio.h>
@@ -37,6 +38,7 @@ struct mem_sizes {
     unsigned chk_warps;     /* warps the issue check checks per scheduler */
     unsigned max_tbs;       /* TB slots: a shared window each */
     unsigned sh_bytes;      /* shared memory, bytes */
+    unsigned op_w;          /* an operation code (enum rv32_op) */
 };
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
@@ -61,6 +63,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "MAX_TBS",    z->max_tbs,       NULL, "TB slots: a shared window each" },
         { "SH_BYTES",   z->sh_bytes,      NULL, "shared memory (shared_kb)" },
         { "WIN_BYTES",  SM_SHARED_BYTES,  NULL, "a TB's window as its threads address it" },
+        { "OP_W",       z->op_w,          NULL, "an operation code (golden/isa/rv32.h)" },
         { NULL, 0, NULL, "Derived widths" },
         { "OFF_W",   0, "$clog2(LINE_BYTES)",      "byte offset within a line" },
         { "LINE_W",  0, "ADDR_W - OFF_W",          "cache-line number" },
@@ -90,17 +93,13 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { NULL, NULL, NULL, "Clock and reset" },
         { "input",  "",                            "clk_i",          "clock" },
         { "input",  "",                            "rst_ni",         "asynchronous reset, active low" },
-        { NULL, NULL, NULL, "Issue: the issued memory instruction (lsu_request_of()), taken when ready_o" },
+        { NULL, NULL, NULL, "Issue: the executed memory instruction as the datapath gives it, taken when ready_o" },
         { "input",  "",                            "issue_valid_i",  "a request this cycle" },
         { "input",  "[WARP_W-1:0]",                "issue_warp_i",   "its warp slot" },
+        { "input",  "[OP_W-1:0]",                  "issue_op_i",     "its operation (rv32_op): the access's kind, size, sign, AMO" },
         { "input",  "[4:0]",                       "issue_rd_i",     "destination register, 0: none (a store)" },
-        { "input",  "[1:0]",                       "issue_kind_i",   "0 load, 1 store, 2 atomic" },
-        { "input",  "",                            "issue_space_i",  "0 global, 1 shared" },
-        { "input",  "[2:0]",                       "issue_bytes_i",  "access size: 1, 2 or 4 bytes" },
-        { "input",  "[LANES-1:0]",                 "issue_mask_i",   "lanes that access memory" },
-        { "input",  "[LANES*32-1:0]",              "issue_addr_i",   "each lane's byte address (the LSU's: its low ADDR_W bits)" },
-        { "input",  "",                            "issue_signed_i", "a sub-word load sign-extends (lb, lh)" },
-        { "input",  "[4:0]",                       "issue_amo_i",    "an atomic's funct5 (RV32A; sc.w: 00011)" },
+        { "input",  "[LANES-1:0]",                 "issue_mask_i",   "lanes that access memory (the lanes' mem_o)" },
+        { "input",  "[LANES*32-1:0]",              "issue_addr_i",   "each lane's byte address as its lane computed it" },
         { "input",  "[LANES*32-1:0]",              "issue_wdata_i",  "each lane's store data or AMO operand (mem_wdata_o)" },
         { "input",  "[LANES*TB_W-1:0]",            "issue_tbs_i",    "each lane's thread's TB slot: whose shared window" },
         { "input",  "[LANES-1:0]",                 "issue_lanes_i",  "the instruction's lanes: those its rd is written for" },
@@ -219,6 +218,7 @@ static void emit_wires(struct vgen *v, const struct mem_sizes *z)
     vgen_line(v, "wire [WB-1:0]           mw_done;      // the table's done ports");
     vgen_line(v, "wire [WB*WARP_W-1:0]    mw_done_warp;");
     vgen_line(v, "wire [WB*5-1:0]         mw_done_rd;");
+    emit_sm_mem_request_wires(v);
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire                    smem_busy;    // the LSU keeps its own replay state");
     vgen_line(v, "wire [%u:0]              smem_cycles;  // ... and counts the banks' cycles by done",
@@ -233,7 +233,7 @@ static void emit_glue(struct vgen *v, const struct mem_sizes *z,
     vgen_line(v, "// A load or atomic the LSU takes this cycle holds its destination in");
     vgen_line(v, "// the table from the edge; global when any lane goes through the L1.");
     vgen_line(v, "assign mw_send   = issue_valid_i && ready_o && issue_rd_i != 5'd0;");
-    vgen_line(v, "assign mw_global = !issue_space_i && issue_mask_i != {LANES{1'b0}};");
+    vgen_line(v, "assign mw_global = !q_space && issue_mask_i != {LANES{1'b0}};");
     {
         const struct { const char *dst, *width, *src; } sends[] = {
             { "mw_send_v",     "1",              "mw_send" },
@@ -293,17 +293,17 @@ static void emit_glue(struct vgen *v, const struct mem_sizes *z,
     vgen_line(v, "assign wb_rd_o    = u_wb_rd;");
     vgen_section(v, "The LSU's and the banks' addresses (the LSU's are ADDR_W bits)");
     if (z->u.addr_w >= 32) {
-        vgen_line(v, "assign u_addr      = issue_addr_i;");
+        vgen_line(v, "assign u_addr      = q_addr;");
         vgen_line(v, "assign smem_addr32 = smem_addr;");
     } else {
         vgen_line(v, "genvar gl;");
         vgen_generate(v);
         vgen_begin_named(v, "g_smem_addr", "for (gl = 0; gl < LANES; gl = gl + 1)");
-        vgen_line(v, "assign u_addr[gl*ADDR_W +: ADDR_W] = issue_addr_i[gl*32 +: ADDR_W];");
+        vgen_line(v, "assign u_addr[gl*ADDR_W +: ADDR_W] = q_addr[gl*32 +: ADDR_W];");
         vgen_line(v, "assign smem_addr32[gl*32 +: 32] =");
         vgen_line(v, "    {{(32-ADDR_W){1'b0}}, smem_addr[gl*ADDR_W +: ADDR_W]};");
         vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
-        vgen_line(v, "wire [31-ADDR_W:0] unused_hi = issue_addr_i[gl*32+ADDR_W +: 32-ADDR_W];");
+        vgen_line(v, "wire [31-ADDR_W:0] unused_hi = q_addr[gl*32+ADDR_W +: 32-ADDR_W];");
         vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
         vgen_end(v);
         vgen_endgenerate(v);
@@ -328,9 +328,9 @@ static void emit_lsu_inst(struct vgen *v)
         VCONN_SAME("issue_valid_i"),
         VCONN_SAME("issue_warp_i"),
         VCONN_SAME("issue_rd_i"),
-        VCONN_SAME("issue_kind_i"),
-        VCONN_SAME("issue_space_i"),
-        VCONN_SAME("issue_bytes_i"),
+        { "issue_kind_i",  "q_kind",        NULL },
+        { "issue_space_i", "q_space",       NULL },
+        { "issue_bytes_i", "q_bytes",       NULL },
         VCONN_SAME("issue_mask_i"),
         { "issue_addr_i", "u_addr",        NULL },
         VCONN_SAME("ready_o"),
@@ -472,6 +472,9 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
     z.chk_warps = sm_issue_warps(cfg);
     z.max_tbs = cfg->max_tbs;
     z.sh_bytes = cfg->shared_kb * 1024u;
+    z.op_w = 1;
+    while ((1u << z.op_w) < RV32_N_OPS)
+        z.op_w++;
     emit_header(v, cfg, &z);
     emit_wires(v, &z);
     emit_glue(v, &z, defect);
@@ -480,5 +483,6 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
     emit_smem_inst(v);
     emit_mem_wait_inst(v);
     emit_sm_mem_data(v, defect);
+    emit_sm_mem_request(v, z.op_w);
     vgen_module_end(v, "simtref_sm_mem");
 }

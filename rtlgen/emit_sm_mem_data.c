@@ -55,24 +55,24 @@ static void emit_request(struct vgen *v)
     vgen_line(v, "reg  [LANES*32-1:0]     sh_wdata_q;   // each lane's store data or operand");
     vgen_blank(v);
     vgen_line(v, "wire                    sh_busy  = sh_left_q != {LANES{1'b0}};");
-    vgen_line(v, "wire                    sh_new   = u_take && issue_space_i;");
+    vgen_line(v, "wire                    sh_new   = u_take && q_space;");
     vgen_line(v, "wire [SHB_W-1:0]        win_bytes = (shared_bytes_i + ROW_BYTES[SHB_W-1:0] - 1'b1)");
     vgen_line(v, "                                    & ~(ROW_BYTES[SHB_W-1:0] - 1'b1);");
     vgen_line(v, "wire [LANES*WOFF_W-1:0] new_off;");
     vgen_line(v, "genvar go;");
     vgen_generate(v);
     vgen_begin_named(v, "g_off", "for (go = 0; go < LANES; go = go + 1)");
-    vgen_line(v, "assign new_off[go*WOFF_W +: WOFF_W] = issue_addr_i[go*32 +: WOFF_W];");
+    vgen_line(v, "assign new_off[go*WOFF_W +: WOFF_W] = q_addr[go*32 +: WOFF_W];");
     vgen_end(v);
     vgen_endgenerate(v);
     vgen_blank(v);
     vgen_line(v, "// This cycle's request: the one replayed, or a new one in its first cycle");
     vgen_line(v, "wire [LANES-1:0]        cur_left  = sh_busy ? sh_left_q   : {LANES{sh_new}} & issue_mask_i;");
     vgen_line(v, "wire [ENTRY_W-1:0]      cur_entry = sh_busy ? sh_entry_q  : ent_free;");
-    vgen_line(v, "wire [1:0]              cur_kind  = sh_busy ? sh_kind_q   : issue_kind_i;");
-    vgen_line(v, "wire [1:0]              cur_size  = sh_busy ? sh_size_q   : issue_bytes_i[2:1];");
-    vgen_line(v, "wire                    cur_sign  = sh_busy ? sh_signed_q : issue_signed_i;");
-    vgen_line(v, "wire [4:0]              cur_amo   = sh_busy ? sh_amo_q    : issue_amo_i;");
+    vgen_line(v, "wire [1:0]              cur_kind  = sh_busy ? sh_kind_q   : q_kind;");
+    vgen_line(v, "wire [1:0]              cur_size  = sh_busy ? sh_size_q   : q_bytes[2:1];");
+    vgen_line(v, "wire                    cur_sign  = sh_busy ? sh_signed_q : q_signed;");
+    vgen_line(v, "wire [4:0]              cur_amo   = sh_busy ? sh_amo_q    : q_amo;");
     vgen_line(v, "wire [LANES*TB_W-1:0]   cur_tb    = sh_busy ? sh_tb_q     : issue_tbs_i;");
     vgen_line(v, "wire [LANES*WOFF_W-1:0] cur_off   = sh_busy ? sh_off_q    : new_off;");
     vgen_line(v, "wire [LANES*32-1:0]     cur_wdata = sh_busy ? sh_wdata_q  : issue_wdata_i;");
@@ -86,10 +86,10 @@ static void emit_request_ff(struct vgen *v)
     };
     const struct vreg held[] = {
         { "sh_entry_q",  "{ENTRY_W{1'b0}}",     "ent_free" },
-        { "sh_kind_q",   "2'd0",                "issue_kind_i" },
-        { "sh_size_q",   "2'd0",                "issue_bytes_i[2:1]" },
-        { "sh_signed_q", "1'b0",                "issue_signed_i" },
-        { "sh_amo_q",    "5'd0",                "issue_amo_i" },
+        { "sh_kind_q",   "2'd0",                "q_kind" },
+        { "sh_size_q",   "2'd0",                "q_bytes[2:1]" },
+        { "sh_signed_q", "1'b0",                "q_signed" },
+        { "sh_amo_q",    "5'd0",                "q_amo" },
         { "sh_tb_q",     "{(LANES*TB_W){1'b0}}", "issue_tbs_i" },
         { "sh_off_q",    "{(LANES*WOFF_W){1'b0}}", "new_off" },
         { "sh_wdata_q",  "{(LANES*32){1'b0}}",  "issue_wdata_i" },

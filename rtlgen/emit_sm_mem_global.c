@@ -16,11 +16,11 @@
 static void emit_request(struct vgen *v)
 {
     const struct vreg held[] = {
-        { "gl_addr_q",  "{(LANES*32){1'b0}}", "issue_addr_i" },
+        { "gl_addr_q",  "{(LANES*32){1'b0}}", "q_addr" },
         { "gl_wdata_q", "{(LANES*32){1'b0}}", "issue_wdata_i" },
-        { "gl_size_q",  "2'd0",               "issue_bytes_i[2:1]" },
-        { "gl_amo_q",   "5'd0",               "issue_amo_i" },
-        { "gl_sign_q",  "1'b0",               "issue_signed_i" },
+        { "gl_size_q",  "2'd0",               "q_bytes[2:1]" },
+        { "gl_amo_q",   "5'd0",               "q_amo" },
+        { "gl_sign_q",  "1'b0",               "q_signed" },
         { "gl_entry_q", "{ENTRY_W{1'b0}}",    "ent_free" },
     };
 
@@ -36,12 +36,12 @@ static void emit_request(struct vgen *v)
     vgen_line(v, "reg                 gl_sign_q;    // a sub-word load sign-extends");
     vgen_line(v, "reg  [ENTRY_W-1:0]  gl_entry_q;   // its in-flight entry");
     vgen_blank(v);
-    vgen_line(v, "wire                gl_new   = u_take && !issue_space_i;");
-    vgen_line(v, "wire [LANES*32-1:0] gl_addr  = gl_new ? issue_addr_i       : gl_addr_q;");
+    vgen_line(v, "wire                gl_new   = u_take && !q_space;");
+    vgen_line(v, "wire [LANES*32-1:0] gl_addr  = gl_new ? q_addr       : gl_addr_q;");
     vgen_line(v, "wire [LANES*32-1:0] gl_wdata = gl_new ? issue_wdata_i      : gl_wdata_q;");
-    vgen_line(v, "wire [1:0]          gl_size  = gl_new ? issue_bytes_i[2:1] : gl_size_q;");
-    vgen_line(v, "wire [4:0]          gl_amo   = gl_new ? issue_amo_i        : gl_amo_q;");
-    vgen_line(v, "wire                gl_sign  = gl_new ? issue_signed_i     : gl_sign_q;");
+    vgen_line(v, "wire [1:0]          gl_size  = gl_new ? q_bytes[2:1] : gl_size_q;");
+    vgen_line(v, "wire [4:0]          gl_amo   = gl_new ? q_amo        : gl_amo_q;");
+    vgen_line(v, "wire                gl_sign  = gl_new ? q_signed     : gl_sign_q;");
     vgen_line(v, "wire [ENTRY_W-1:0]  gl_entry = gl_new ? ent_free           : gl_entry_q;");
     vgen_blank(v);
     vgen_ff(v, held, sizeof held / sizeof held[0], "gl_new");
@@ -87,16 +87,16 @@ static void emit_entry_flags(struct vgen *v)
     vgen_line(v, "reg  [ENTRIES-1:0]   ent_none_q;   // the entry's rd gets 0");
     vgen_line(v, "reg  [ENTRIES*2-1:0] ent_size_q;   // its access size");
     vgen_line(v, "reg  [ENTRIES-1:0]   ent_sign_q;   // a sub-word load sign-extends");
-    vgen_line(v, "wire                 new_none = !issue_space_i && issue_kind_i == KIND_ATOMIC &&");
-    vgen_line(v, "                                issue_amo_i == AMO_SC;");
+    vgen_line(v, "wire                 new_none = !q_space && q_kind == KIND_ATOMIC &&");
+    vgen_line(v, "                                q_amo == AMO_SC;");
     vgen_line(v, "wire [ENTRIES-1:0]   ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});");
     vgen_line(v, "wire [ENTRIES*2-1:0] ent_size_d;");
     vgen_line(v, "wire [ENTRIES-1:0]   ent_sign_d;");
     vgen_line(v, "genvar gz;");
     vgen_generate(v);
     vgen_begin_named(v, "g_ent_size", "for (gz = 0; gz < ENTRIES; gz = gz + 1)");
-    vgen_line(v, "assign ent_size_d[gz*2 +: 2] = ent_new[gz] ? issue_bytes_i[2:1] : ent_size_q[gz*2 +: 2];");
-    vgen_line(v, "assign ent_sign_d[gz]        = ent_new[gz] ? issue_signed_i     : ent_sign_q[gz];");
+    vgen_line(v, "assign ent_size_d[gz*2 +: 2] = ent_new[gz] ? q_bytes[2:1] : ent_size_q[gz*2 +: 2];");
+    vgen_line(v, "assign ent_sign_d[gz]        = ent_new[gz] ? q_signed     : ent_sign_q[gz];");
     vgen_end(v);
     vgen_endgenerate(v);
     vgen_blank(v);

@@ -157,6 +157,11 @@ void emit_sm_mem_global(struct vgen *v, enum rtl_defect defect);
 /* ... its data for global loads (rtlgen/emit_sm_mem_l1data.c): the L1's
  * lines beside its tags, the loads' lanes from a hit or their fill. */
 void emit_sm_mem_l1data(struct vgen *v, enum rtl_defect defect);
+/* ... the request it builds from the executed instruction
+ * (rtlgen/emit_sm_mem_request.c: lsu_request_of()): its wires, declared
+ * with the module's, and its logic, after the codes of its data path. */
+void emit_sm_mem_request_wires(struct vgen *v);
+void emit_sm_mem_request(struct vgen *v, unsigned op_w);
 
 /* The SM's thread-block launch: the dispatcher, the table of resident
  * TBs and the WPT composed as golden/sm/sm_tb.c and sm.c compose them. */

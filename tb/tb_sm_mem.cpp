@@ -210,24 +210,6 @@ void read_ports_of(long cycle, const Widths &w, sm_mem_probe &p)
     }
 }
 
-// An atomic's funct5 (RV32A), as issue_amo_i takes it.
-unsigned amo_funct5(rv32_op op)
-{
-    switch (op) {
-    case RV32_AMOADD_W:  return 0x00;
-    case RV32_AMOSWAP_W: return 0x01;
-    case RV32_LR_W:      return 0x02;
-    case RV32_SC_W:      return 0x03;
-    case RV32_AMOXOR_W:  return 0x04;
-    case RV32_AMOOR_W:   return 0x08;
-    case RV32_AMOAND_W:  return 0x0c;
-    case RV32_AMOMIN_W:  return 0x10;
-    case RV32_AMOMAX_W:  return 0x14;
-    case RV32_AMOMINU_W: return 0x18;
-    case RV32_AMOMAXU_W: return 0x1c;
-    default:             return 0;
-    }
-}
 
 std::string hex32(uint32_t a)
 {
@@ -265,7 +247,7 @@ bool compare_image(Run &r, long cycle, tb::Mismatch &mm, Coverage &c)
 uint32_t amo_apply(unsigned f, uint32_t old, uint32_t v)
 {
     for (int op = RV32_AMOSWAP_W; op <= RV32_AMOMAXU_W; op++)
-        if (amo_funct5((rv32_op)op) == f)
+        if (rv32_amo_funct5((rv32_op)op) == f)
             return lane_amo_result((rv32_op)op, old, v);
     return v;                   // sc.w
 }
@@ -334,19 +316,15 @@ long drive(Top &top, Run &r, const Widths &w)
     top.issue_valid_i = p.issue;
     top.issue_warp_i = p.issue ? q.warp : 0;
     top.issue_rd_i = p.issue ? q.rd : 0;
-    top.issue_kind_i = p.issue ? (unsigned)q.kind : 0;
-    top.issue_space_i = p.issue && q.space == LSU_SHARED;
-    top.issue_bytes_i = p.issue ? q.bytes : 0;
+    top.issue_op_i = p.issue ? (unsigned)p.op : 0;
     tb::set_field(top.issue_mask_i, 0, w.lanes, p.issue ? q.mask : 0);
     tb::set_field(top.issue_lanes_i, 0, w.lanes, p.send ? p.sent.e.mask : 0);
-    top.issue_signed_i = p.issue && (p.op == RV32_LB || p.op == RV32_LH);
-    top.issue_amo_i = p.issue ? amo_funct5(p.op) : 0;
     top.shared_bytes_i = r.m->launch.shared_bytes;
     tb::set_field(top.place_i, 0, w.max_tbs, p.placed);
     for (unsigned l = 0; l < w.lanes; l++) {
         bool here = p.issue && (q.mask >> l & 1);
 
-        tb::set_field(top.issue_addr_i, l * 32, 32, here ? q.addr[l] : 0);
+        tb::set_field(top.issue_addr_i, l * 32, 32, here ? p.vaddr[l] : 0);
         tb::set_field(top.issue_wdata_i, l * 32, 32, here ? p.wdata[l] : 0);
         tb::set_field(top.issue_tbs_i, l * w.tb_w, w.tb_w, here ? p.tbs[l] : 0);
         tb::set_field(top.issue_slots_i, l * w.warp_w, w.warp_w,

@@ -121,6 +121,22 @@ static void decode_system(struct rv32_insn *in)
     }
 }
 
+/* The A extension's word operations by their funct5 (bits 31:27). */
+static const struct { unsigned f5; enum rv32_op op; } amo_ops[] = {
+    { 0x02, RV32_LR_W },     { 0x03, RV32_SC_W },     { 0x01, RV32_AMOSWAP_W },
+    { 0x00, RV32_AMOADD_W }, { 0x04, RV32_AMOXOR_W }, { 0x0c, RV32_AMOAND_W },
+    { 0x08, RV32_AMOOR_W },  { 0x10, RV32_AMOMIN_W }, { 0x14, RV32_AMOMAX_W },
+    { 0x18, RV32_AMOMINU_W }, { 0x1c, RV32_AMOMAXU_W },
+};
+
+unsigned rv32_amo_funct5(enum rv32_op op)
+{
+    for (size_t i = 0; i < sizeof amo_ops / sizeof amo_ops[0]; i++)
+        if (amo_ops[i].op == op)
+            return amo_ops[i].f5;
+    return 0;
+}
+
 /* AMO: lr.w, sc.w and the word AMOs (the A extension). */
 static void decode_amo(struct rv32_insn *in)
 {
@@ -130,20 +146,11 @@ static void decode_amo(struct rv32_insn *in)
     if (f3 == 2) {
         unsigned f5 = word >> 27;
         in->aq_rl = (uint8_t)((word >> 25) & 3);
-        switch (f5) {
-        case 0x02: in->op = in->rs2 == 0 ? RV32_LR_W : RV32_ILLEGAL; break;
-        case 0x03: in->op = RV32_SC_W; break;
-        case 0x01: in->op = RV32_AMOSWAP_W; break;
-        case 0x00: in->op = RV32_AMOADD_W; break;
-        case 0x04: in->op = RV32_AMOXOR_W; break;
-        case 0x0c: in->op = RV32_AMOAND_W; break;
-        case 0x08: in->op = RV32_AMOOR_W; break;
-        case 0x10: in->op = RV32_AMOMIN_W; break;
-        case 0x14: in->op = RV32_AMOMAX_W; break;
-        case 0x18: in->op = RV32_AMOMINU_W; break;
-        case 0x1c: in->op = RV32_AMOMAXU_W; break;
-        default: break;
-        }
+        for (size_t i = 0; i < sizeof amo_ops / sizeof amo_ops[0]; i++)
+            if (amo_ops[i].f5 == f5)
+                in->op = amo_ops[i].op;
+        if (in->op == RV32_LR_W && in->rs2 != 0)
+            in->op = RV32_ILLEGAL;  /* lr.w reads no rs2 */
     }
 }
 

@@ -184,6 +184,10 @@ void rv32_lane_access(struct lane_in *in, struct lane_out *o,
  * (src); for an amo callback that does the read-modify-write. */
 uint32_t rv32_amo_apply(enum rv32_op op, uint32_t old, uint32_t src);
 
+/* An atomic's funct5 (the A extension's bits 31:27: lr.w 00010, sc.w
+ * 00011, the AMOs'); 0 for any other operation (amoadd.w's too). */
+unsigned rv32_amo_funct5(enum rv32_op op);
+
 /* The instruction's mnemonic ("addi", "simt.bar", ...). */
 const char *rv32_op_name(enum rv32_op op);
 

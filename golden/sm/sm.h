@@ -458,6 +458,9 @@ struct sm_mem_probe {
                                  * sign) */
     uint32_t wdata[SM_MAX_LANES];   /* each lane's store data or AMO
                                  * operand (the datapath's request) */
+    uint32_t vaddr[SM_MAX_LANES];   /* each lane's address as its lane
+                                 * computed it (req.addr: as the memory
+                                 * sees it) */
     uint32_t ldata[SM_MAX_LANES];   /* each lane's rd as the C's access at
                                  * issue wrote it (a load's or atomic's) */
     uint8_t tbs[SM_MAX_LANES];  /* each lane's thread's TB slot: the shared

@@ -185,6 +185,7 @@ void sm_send_to_lsu(struct sm *sm, unsigned s, unsigned w,
             bool here = r.mask >> l & 1;
 
             p->wdata[l] = here ? p->exec_wdata[s][l] : 0;
+            p->vaddr[l] = here ? rec->res[l].mem_addr : 0;
             p->ldata[l] = here && rec->res[l].rd_written ? rec->res[l].rd_value : 0;
             p->tbs[l] = here ? (uint8_t)sm_warp(sm, slot[l])->tb : 0;
         }

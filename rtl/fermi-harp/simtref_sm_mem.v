@@ -50,6 +50,7 @@ module simtref_sm_mem #(
   parameter integer MAX_TBS    = 16,                                            // TB slots: a shared window each
   parameter integer SH_BYTES   = 16384,                                         // shared memory (shared_kb)
   parameter integer WIN_BYTES  = 16384,                                         // a TB's window as its threads address it
+  parameter integer OP_W       = 7,                                             // an operation code (golden/isa/rv32.h)
   // Derived widths
   parameter integer OFF_W      = $clog2(LINE_BYTES),                            // byte offset within a line
   parameter integer LINE_W     = ADDR_W - OFF_W,                                // cache-line number
@@ -79,17 +80,13 @@ module simtref_sm_mem #(
   input  wire                        clk_i,            // clock
   input  wire                        rst_ni,           // asynchronous reset, active low
 
-  // Issue: the issued memory instruction (lsu_request_of()), taken when ready_o
+  // Issue: the executed memory instruction as the datapath gives it, taken when ready_o
   input  wire                        issue_valid_i,    // a request this cycle
   input  wire [WARP_W-1:0]           issue_warp_i,     // its warp slot
+  input  wire [OP_W-1:0]             issue_op_i,       // its operation (rv32_op): the access's kind, size, sign, AMO
   input  wire [4:0]                  issue_rd_i,       // destination register, 0: none (a store)
-  input  wire [1:0]                  issue_kind_i,     // 0 load, 1 store, 2 atomic
-  input  wire                        issue_space_i,    // 0 global, 1 shared
-  input  wire [2:0]                  issue_bytes_i,    // access size: 1, 2 or 4 bytes
-  input  wire [LANES-1:0]            issue_mask_i,     // lanes that access memory
-  input  wire [LANES*32-1:0]         issue_addr_i,     // each lane's byte address (the LSU's: its low ADDR_W bits)
-  input  wire                        issue_signed_i,   // a sub-word load sign-extends (lb, lh)
-  input  wire [4:0]                  issue_amo_i,      // an atomic's funct5 (RV32A; sc.w: 00011)
+  input  wire [LANES-1:0]            issue_mask_i,     // lanes that access memory (the lanes' mem_o)
+  input  wire [LANES*32-1:0]         issue_addr_i,     // each lane's byte address as its lane computed it
   input  wire [LANES*32-1:0]         issue_wdata_i,    // each lane's store data or AMO operand (mem_wdata_o)
   input  wire [LANES*TB_W-1:0]       issue_tbs_i,      // each lane's thread's TB slot: whose shared window
   input  wire [LANES-1:0]            issue_lanes_i,    // the instruction's lanes: those its rd is written for
@@ -182,6 +179,13 @@ module simtref_sm_mem #(
   wire [WB-1:0]           mw_done;      // the table's done ports
   wire [WB*WARP_W-1:0]    mw_done_warp;
   wire [WB*5-1:0]         mw_done_rd;
+  // the request (lsu_request_of(), below)
+  wire [1:0]              q_kind;       // 0 load, 1 store, 2 atomic
+  wire [2:0]              q_bytes;      // access size: 1, 2 or 4 bytes
+  wire                    q_signed;     // a sub-word load sign-extends (lb, lh)
+  wire [4:0]              q_amo;        // an atomic's funct5 (sc.w: 00011)
+  wire [LANES*32-1:0]     q_addr;       // each lane's address as the memory sees it
+  wire                    q_space;      // 0 global, 1 shared
   /* verilator lint_off UNUSEDSIGNAL */
   wire                    smem_busy;    // the LSU keeps its own replay state
   wire [4:0]              smem_cycles;  // ... and counts the banks' cycles by done
@@ -194,7 +198,7 @@ module simtref_sm_mem #(
   // A load or atomic the LSU takes this cycle holds its destination in
   // the table from the edge; global when any lane goes through the L1.
   assign mw_send   = issue_valid_i && ready_o && issue_rd_i != 5'd0;
-  assign mw_global = !issue_space_i && issue_mask_i != {LANES{1'b0}};
+  assign mw_global = !q_space && issue_mask_i != {LANES{1'b0}};
   // The one send of a cycle on port 0 (the C SM's mw_in.send[0]).
   assign mw_send_v = {{((NUM_SEND-1)*1){1'b0}}, mw_send};
   assign mw_send_slot = {{((NUM_SEND-1)*WARP_W){1'b0}}, issue_warp_i};
@@ -216,7 +220,7 @@ module simtref_sm_mem #(
   // The LSU's and the banks' addresses (the LSU's are ADDR_W bits)
   // ----------------------------------------------------------------------
 
-  assign u_addr      = issue_addr_i;
+  assign u_addr      = q_addr;
   assign smem_addr32 = smem_addr;
 
   // ----------------------------------------------------------------------
@@ -238,9 +242,9 @@ module simtref_sm_mem #(
     .issue_valid_i (issue_valid_i),
     .issue_warp_i  (issue_warp_i),
     .issue_rd_i    (issue_rd_i),
-    .issue_kind_i  (issue_kind_i),
-    .issue_space_i (issue_space_i),
-    .issue_bytes_i (issue_bytes_i),
+    .issue_kind_i  (q_kind),
+    .issue_space_i (q_space),
+    .issue_bytes_i (q_bytes),
     .issue_mask_i  (issue_mask_i),
     .issue_addr_i  (u_addr),
     .ready_o       (ready_o),
@@ -423,24 +427,24 @@ module simtref_sm_mem #(
   reg  [LANES*32-1:0]     sh_wdata_q;   // each lane's store data or operand
 
   wire                    sh_busy  = sh_left_q != {LANES{1'b0}};
-  wire                    sh_new   = u_take && issue_space_i;
+  wire                    sh_new   = u_take && q_space;
   wire [SHB_W-1:0]        win_bytes = (shared_bytes_i + ROW_BYTES[SHB_W-1:0] - 1'b1)
                                       & ~(ROW_BYTES[SHB_W-1:0] - 1'b1);
   wire [LANES*WOFF_W-1:0] new_off;
   genvar go;
   generate
     for (go = 0; go < LANES; go = go + 1) begin : g_off
-      assign new_off[go*WOFF_W +: WOFF_W] = issue_addr_i[go*32 +: WOFF_W];
+      assign new_off[go*WOFF_W +: WOFF_W] = q_addr[go*32 +: WOFF_W];
     end
   endgenerate
 
   // This cycle's request: the one replayed, or a new one in its first cycle
   wire [LANES-1:0]        cur_left  = sh_busy ? sh_left_q   : {LANES{sh_new}} & issue_mask_i;
   wire [ENTRY_W-1:0]      cur_entry = sh_busy ? sh_entry_q  : ent_free;
-  wire [1:0]              cur_kind  = sh_busy ? sh_kind_q   : issue_kind_i;
-  wire [1:0]              cur_size  = sh_busy ? sh_size_q   : issue_bytes_i[2:1];
-  wire                    cur_sign  = sh_busy ? sh_signed_q : issue_signed_i;
-  wire [4:0]              cur_amo   = sh_busy ? sh_amo_q    : issue_amo_i;
+  wire [1:0]              cur_kind  = sh_busy ? sh_kind_q   : q_kind;
+  wire [1:0]              cur_size  = sh_busy ? sh_size_q   : q_bytes[2:1];
+  wire                    cur_sign  = sh_busy ? sh_signed_q : q_signed;
+  wire [4:0]              cur_amo   = sh_busy ? sh_amo_q    : q_amo;
   wire [LANES*TB_W-1:0]   cur_tb    = sh_busy ? sh_tb_q     : issue_tbs_i;
   wire [LANES*WOFF_W-1:0] cur_off   = sh_busy ? sh_off_q    : new_off;
   wire [LANES*32-1:0]     cur_wdata = sh_busy ? sh_wdata_q  : issue_wdata_i;
@@ -521,10 +525,10 @@ module simtref_sm_mem #(
       sh_wdata_q  <= {(LANES*32){1'b0}};
     end else if (sh_new) begin
       sh_entry_q  <= ent_free;
-      sh_kind_q   <= issue_kind_i;
-      sh_size_q   <= issue_bytes_i[2:1];
-      sh_signed_q <= issue_signed_i;
-      sh_amo_q    <= issue_amo_i;
+      sh_kind_q   <= q_kind;
+      sh_size_q   <= q_bytes[2:1];
+      sh_signed_q <= q_signed;
+      sh_amo_q    <= q_amo;
       sh_tb_q     <= issue_tbs_i;
       sh_off_q    <= new_off;
       sh_wdata_q  <= issue_wdata_i;
@@ -672,12 +676,12 @@ module simtref_sm_mem #(
   reg                 gl_sign_q;    // a sub-word load sign-extends
   reg  [ENTRY_W-1:0]  gl_entry_q;   // its in-flight entry
 
-  wire                gl_new   = u_take && !issue_space_i;
-  wire [LANES*32-1:0] gl_addr  = gl_new ? issue_addr_i       : gl_addr_q;
+  wire                gl_new   = u_take && !q_space;
+  wire [LANES*32-1:0] gl_addr  = gl_new ? q_addr       : gl_addr_q;
   wire [LANES*32-1:0] gl_wdata = gl_new ? issue_wdata_i      : gl_wdata_q;
-  wire [1:0]          gl_size  = gl_new ? issue_bytes_i[2:1] : gl_size_q;
-  wire [4:0]          gl_amo   = gl_new ? issue_amo_i        : gl_amo_q;
-  wire                gl_sign  = gl_new ? issue_signed_i     : gl_sign_q;
+  wire [1:0]          gl_size  = gl_new ? q_bytes[2:1] : gl_size_q;
+  wire [4:0]          gl_amo   = gl_new ? q_amo        : gl_amo_q;
+  wire                gl_sign  = gl_new ? q_signed     : gl_sign_q;
   wire [ENTRY_W-1:0]  gl_entry = gl_new ? ent_free           : gl_entry_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -689,11 +693,11 @@ module simtref_sm_mem #(
       gl_sign_q  <= 1'b0;
       gl_entry_q <= {ENTRY_W{1'b0}};
     end else if (gl_new) begin
-      gl_addr_q  <= issue_addr_i;
+      gl_addr_q  <= q_addr;
       gl_wdata_q <= issue_wdata_i;
-      gl_size_q  <= issue_bytes_i[2:1];
-      gl_amo_q   <= issue_amo_i;
-      gl_sign_q  <= issue_signed_i;
+      gl_size_q  <= q_bytes[2:1];
+      gl_amo_q   <= q_amo;
+      gl_sign_q  <= q_signed;
       gl_entry_q <= ent_free;
     end
   end
@@ -730,16 +734,16 @@ module simtref_sm_mem #(
   reg  [ENTRIES-1:0]   ent_none_q;   // the entry's rd gets 0
   reg  [ENTRIES*2-1:0] ent_size_q;   // its access size
   reg  [ENTRIES-1:0]   ent_sign_q;   // a sub-word load sign-extends
-  wire                 new_none = !issue_space_i && issue_kind_i == KIND_ATOMIC &&
-                                  issue_amo_i == AMO_SC;
+  wire                 new_none = !q_space && q_kind == KIND_ATOMIC &&
+                                  q_amo == AMO_SC;
   wire [ENTRIES-1:0]   ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});
   wire [ENTRIES*2-1:0] ent_size_d;
   wire [ENTRIES-1:0]   ent_sign_d;
   genvar gz;
   generate
     for (gz = 0; gz < ENTRIES; gz = gz + 1) begin : g_ent_size
-      assign ent_size_d[gz*2 +: 2] = ent_new[gz] ? issue_bytes_i[2:1] : ent_size_q[gz*2 +: 2];
-      assign ent_sign_d[gz]        = ent_new[gz] ? issue_signed_i     : ent_sign_q[gz];
+      assign ent_size_d[gz*2 +: 2] = ent_new[gz] ? q_bytes[2:1] : ent_size_q[gz*2 +: 2];
+      assign ent_sign_d[gz]        = ent_new[gz] ? q_signed     : ent_sign_q[gz];
     end
   endgenerate
 
@@ -960,5 +964,86 @@ module simtref_sm_mem #(
       end
     end
   endgenerate
+
+  // ----------------------------------------------------------------------
+  // The request (lsu_request_of()): the executed instruction's access
+  // ----------------------------------------------------------------------
+
+  localparam [OP_W-1:0] OP_LB        = 7'd11;
+  localparam [OP_W-1:0] OP_LH        = 7'd12;
+  localparam [OP_W-1:0] OP_LBU       = 7'd14;
+  localparam [OP_W-1:0] OP_LHU       = 7'd15;
+  localparam [OP_W-1:0] OP_SB        = 7'd16;
+  localparam [OP_W-1:0] OP_SH        = 7'd17;
+  localparam [OP_W-1:0] OP_SW        = 7'd18;
+  localparam [OP_W-1:0] OP_LR_W      = 7'd55;
+  localparam [OP_W-1:0] OP_SC_W      = 7'd56;
+  localparam [OP_W-1:0] OP_AMOSWAP_W = 7'd57;
+  localparam [OP_W-1:0] OP_AMOADD_W  = 7'd58;
+  localparam [OP_W-1:0] OP_AMOXOR_W  = 7'd59;
+  localparam [OP_W-1:0] OP_AMOAND_W  = 7'd60;
+  localparam [OP_W-1:0] OP_AMOOR_W   = 7'd61;
+  localparam [OP_W-1:0] OP_AMOMIN_W  = 7'd62;
+  localparam [OP_W-1:0] OP_AMOMAX_W  = 7'd63;
+  localparam [OP_W-1:0] OP_AMOMINU_W = 7'd64;
+  localparam [OP_W-1:0] OP_AMOMAXU_W = 7'd65;
+  localparam [31:0]     STACK_BASE   = 32'h30000000;  // thread i's stack ...
+  localparam [31:0]     STACK_BYTES  = 32'd4096;  // ... of this many bytes
+  localparam [31:0]     STACKS       = NUM_SLOTS * LANES;  // one per thread
+  localparam [31:0]     GROUP        = LANES;  // stacks interleaved by word
+  localparam [31:0]     SHARED_BASE  = 32'h20000000;  // a TB's shared window
+
+  // The access (lsu_request_of(), access_bytes()).
+  wire [OP_W-1:0] op     = issue_op_i;
+  wire            q_load = (op >= OP_LB && op <= OP_LHU) || op == OP_LR_W;
+  wire            q_store = op >= OP_SB && op <= OP_SW;
+  assign q_kind   = q_load ? KIND_LOAD : q_store ? KIND_STORE : KIND_ATOMIC;
+  assign q_bytes  = (op == OP_LB || op == OP_LBU || op == OP_SB) ? 3'd1
+                  : (op == OP_LH || op == OP_LHU || op == OP_SH) ? 3'd2 : 3'd4;
+  assign q_signed = op == OP_LB || op == OP_LH;
+  // An atomic's funct5 (RV32A), which the banks and the memory port take.
+  reg [4:0] amo;
+  always @* begin
+    case (op)
+      OP_LR_W:      amo = 5'h02;
+      OP_SC_W:      amo = 5'h03;
+      OP_AMOSWAP_W: amo = 5'h01;
+      OP_AMOADD_W:  amo = 5'h00;
+      OP_AMOXOR_W:  amo = 5'h04;
+      OP_AMOAND_W:  amo = 5'h0c;
+      OP_AMOOR_W:   amo = 5'h08;
+      OP_AMOMIN_W:  amo = 5'h10;
+      OP_AMOMAX_W:  amo = 5'h14;
+      OP_AMOMINU_W: amo = 5'h18;
+      OP_AMOMAXU_W: amo = 5'h1c;
+      default:      amo = 5'h00;
+    endcase
+  end
+  assign q_amo = amo;
+
+  // Each lane's address as the memory sees it (sm_memory_physical()):
+  // word w of thread i's stack sits beside word w of the GROUP - 1 other
+  // stacks of i's group, so a warp's accesses to one stack offset fall
+  // in one line.  Shared: every lane that accesses memory addresses the
+  // shared window; a warp with any other lane goes through the L1.
+  wire [LANES-1:0] q_in_shared;
+  genvar gq;
+  generate
+    for (gq = 0; gq < LANES; gq = gq + 1) begin : g_request
+      wire [31:0] va    = issue_addr_i[gq*32 +: 32];
+      wire [31:0] off   = va - STACK_BASE;
+      wire [31:0] tid   = off / STACK_BYTES;    // the stack's thread ...
+      wire [31:0] sbyte = off % STACK_BYTES;    // ... and the byte of it
+      wire        stack = va >= STACK_BASE && tid < STACKS;
+      wire [31:0] pa    = STACK_BASE + (tid / GROUP) * (GROUP * STACK_BYTES)
+                          + (sbyte / 32'd4) * (GROUP * 32'd4) + (tid % GROUP) * 32'd4
+                          + sbyte % 32'd4;
+      assign q_addr[gq*32 +: 32] = stack ? pa : va;
+      assign q_in_shared[gq]     = q_addr[gq*32 +: 32] >= SHARED_BASE &&
+                                   q_addr[gq*32 +: 32] < SHARED_BASE + WIN_BYTES;
+    end
+  endgenerate
+  assign q_space = issue_mask_i != {LANES{1'b0}} &&
+                   (issue_mask_i & ~q_in_shared) == {LANES{1'b0}};
 
 endmodule  // simtref_sm_mem
