@@ -11,6 +11,7 @@
  * operation of enum rv32_op (decode_pattern()).  Combinational: the store
  * that holds the decoded words is the kernel's (decode_memory_bits()).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -181,15 +182,24 @@ static void emit_classes(struct vgen *v, enum rtl_defect defect)
 }
 
 /* The operation codes of enum rv32_op and the immediate's formats. */
-static void emit_codes(struct vgen *v)
+static void emit_codes(struct vgen *v, enum rtl_defect defect)
 {
     unsigned w = rtl_op_bits();
     char name[40];
 
     vgen_section(v, "Operation codes (enum rv32_op, golden/isa/rv32.h) and the immediate's formats");
-    for (unsigned op = 0; op < RV32_N_OPS; op++)
-        vgen_line(v, "localparam [OP_W-1:0] %-22s = %u'd%u;",
-                  rtl_op_param(name, sizeof name, (enum rv32_op)op), w, op);
+    for (unsigned op = 0; op < RV32_N_OPS; op++) {
+        /* the defect names no srai */
+        bool unused = op == RV32_SRAI && defect == DEFECT_DECODE_SRAI_AS_SRLI;
+
+        if (unused)
+            vgen_line(v, "/* verilator lint_off UNUSEDPARAM */");
+        vgen_line(v, "localparam [OP_W-1:0] %-22s = %u'd%u;%s",
+                  rtl_op_param(name, sizeof name, (enum rv32_op)op), w, op,
+                  unused ? "   // (the defect decodes none)" : "");
+        if (unused)
+            vgen_line(v, "/* verilator lint_on UNUSEDPARAM */");
+    }
     vgen_blank(v);
     vgen_line(v, "// where the immediate comes from (enum decode_imm, golden/structures/decode.h)");
     for (unsigned f = 0; f < DECODE_IMM_FORMATS; f++)
@@ -212,7 +222,7 @@ static const char *pattern_bits(char *buf, const struct decode_pattern *p)
     return buf;
 }
 
-static void emit_operation(struct vgen *v)
+static void emit_operation(struct vgen *v, enum rtl_defect defect)
 {
     /* A comment line before the first operation of each extension. */
     static const struct { enum rv32_op first; const char *title; } groups[] = {
@@ -241,6 +251,11 @@ static void emit_operation(struct vgen *v)
 
         if (gi < sizeof groups / sizeof groups[0] && groups[gi].first == code)
             vgen_line(v, "// %s", groups[gi++].title);
+        if (code == RV32_SRAI && defect == DEFECT_DECODE_SRAI_AS_SRLI) {
+            vgen_line(v, "// DELIBERATE DEFECT (%s): srai is decoded as srli.",
+                      rtl_defect_name(defect));
+            code = RV32_SRLI;
+        }
         rtl_op_param(name, sizeof name, code);
         snprintf(imm, sizeof imm, "%s;", imm_names[p->imm]);
         vgen_line(v, "%s: begin op = %-20s fmt = %-10s end", pattern_bits(bits, p),
@@ -299,10 +314,10 @@ void emit_decode(struct vgen *v, const struct simt_config *cfg,
 
     decode_geometry(cfg, &g);
     emit_header(v, cfg, &g);
-    emit_codes(v);
+    emit_codes(v, defect);
     emit_fields(v);
     emit_classes(v, defect);
-    emit_operation(v);
+    emit_operation(v, defect);
     emit_immediate(v);
     emit_outputs(v);
     vgen_module_end(v, "simtref_decode");
