@@ -163,6 +163,7 @@ enum rtl_defect {
     DEFECT_SHARED_MEM_TOP_BIT_BROADCAST, /* words differing only in the top bit taken for one */
     DEFECT_SCOREBOARD_NO_WAW,        /* the check ignores the destination register */
     DEFECT_DECODE_LOAD_ON_ALU,       /* a load's unit is reported as the ALU */
+    DEFECT_DECODE_SRAI_AS_SRLI,      /* srai is decoded as srli */
     DEFECT_LSU_DROP_LAST_LANE,       /* the coalescer drops a request's last lone lane */
     DEFECT_L1_FILL_KEEPS_MSHR,       /* an L1 fill leaves its MSHR busy */
     DEFECT_REGFILE_OFFSET_LAST_LANE, /* the last bank reads at the issuer's slot */

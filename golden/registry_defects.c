@@ -153,6 +153,14 @@ static const struct defect_info defects[DEFECT_COUNT] = {
         .test = "tiny-load-on-alu",
         .bug = "decode reports a load's unit as the ALU",
     },
+    [DEFECT_DECODE_SRAI_AS_SRLI] = {
+        .name = "decode-srai-as-srli",
+        .structure = STRUCTURE_DECODE,
+        .config = "tiny",
+        .test = "tiny-srai-as-srli",
+        .bug = "decode gives srai the operation code of srli: the lanes "
+               "would shift it logically",
+    },
     [DEFECT_LSU_DROP_LAST_LANE] = {
         .name = "lsu-drop-last-lane",
         .structure = STRUCTURE_LSU,

@@ -1,9 +1,10 @@
 /*
- * emit_common.c -- the pieces of Verilog the warp-choosing emitters
- * share; see emit_common.h.
+ * emit_common.c -- the pieces of Verilog the emitters share; see
+ * emit_common.h.
  */
 #include "emit_common.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -109,5 +110,26 @@ const char *emit_names_warp(char *buf, size_t len, unsigned warps,
         snprintf(buf, len, "1'b1");
     else
         snprintf(buf, len, "(%s <= LAST_WARP)", id);
+    return buf;
+}
+
+unsigned rtl_op_bits(void)
+{
+    unsigned w = 1;
+
+    while ((1u << w) < RV32_N_OPS)
+        w++;
+    return w;
+}
+
+const char *rtl_op_param(char *buf, size_t len, enum rv32_op op)
+{
+    const char *n = rv32_op_name(op);
+    size_t i = 0;
+
+    i += (size_t)snprintf(buf, len, "OP_");
+    for (; *n && i + 1 < len; n++)
+        buf[i++] = *n == '.' ? '_' : (char)toupper((unsigned char)*n);
+    buf[i] = '\0';
     return buf;
 }

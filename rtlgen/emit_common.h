@@ -1,7 +1,10 @@
 /*
- * emit_common.h -- pieces of Verilog the warp-choosing emitters share:
- * the I-buffer's fetch choice (emit_fetch.c) and the issue scheduler's
- * grant (emit_scheduler.c) pick a warp the same ways.
+ * emit_common.h -- pieces of Verilog the emitters share.  The warp-choosing
+ * ones: the I-buffer's fetch choice (emit_fetch.c) and the issue
+ * scheduler's grant (emit_scheduler.c) pick a warp the same ways.  The
+ * decoded instruction's: the decoder (emit_decode.c), the lanes
+ * (emit_lane.c) and the datapath (emit_sm_exec.c) carry the same
+ * operation code, enum rv32_op (golden/isa/rv32.h).
  *
  * A pick is built in a combinational block, in blocking assignments: a
  * valid bit, the index picked and, for a pick by the smallest key, the
@@ -10,6 +13,9 @@
 #ifndef SIMTREF_EMIT_COMMON_H
 #define SIMTREF_EMIT_COMMON_H
 
+#include <stddef.h>
+
+#include "rv32.h"
 #include "vgen.h"
 
 /* The variables of one pick. */
@@ -64,5 +70,13 @@ const char *emit_names_warp(char *buf, size_t len, unsigned warps,
 /* The inputs a configuration does not read, XOR-reduced into one
  * unused wire under a lint waiver, in a section of their own. */
 void emit_unused_inputs(struct vgen *v, const char *inputs);
+
+/* The bits of an operation code: the smallest OP_W with (1 << OP_W) >=
+ * RV32_N_OPS, the width of every port that carries an enum rv32_op. */
+unsigned rtl_op_bits(void);
+
+/* The localparam naming operation op into buf: "OP_LR_W" for lr.w
+ * (rv32_op_name() in capitals, '.' as '_'); returns buf. */
+const char *rtl_op_param(char *buf, size_t len, enum rv32_op op);
 
 #endif /* SIMTREF_EMIT_COMMON_H */

@@ -10,9 +10,9 @@
  * pipelined restoring divider and its value leaves DIV_LATENCY cycles
  * later on div_value_o, with div_done_o (docs/rtl-boundary.md).
  */
-#include <ctype.h>
 #include <stdio.h>
 
+#include "emit_common.h"
 #include "lane.h"
 #include "rtlgen.h"
 #include "rv32.h"
@@ -22,29 +22,6 @@
 static int op_named(enum rv32_op op)
 {
     return op != RV32_ILLEGAL && op != RV32_CSRRW && op != RV32_CSRRWI;
-}
-
-/* "OP_LR_W" for "lr.w". */
-static const char *op_param(enum rv32_op op, char *buf, size_t len)
-{
-    const char *n = rv32_op_name(op);
-    size_t i = 0;
-
-    i += (size_t)snprintf(buf, len, "OP_");
-    for (; *n && i + 1 < len; n++)
-        buf[i++] = *n == '.' ? '_' : (char)toupper((unsigned char)*n);
-    buf[i] = '\0';
-    return buf;
-}
-
-/* Bits of an operation code: enough for RV32_N_OPS - 1. */
-static unsigned op_width(void)
-{
-    unsigned w = 1;
-
-    while ((1u << w) < RV32_N_OPS)
-        w++;
-    return w;
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
@@ -58,7 +35,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { NULL, 0, NULL, "Derived" },
         { "DIV_STAGES", 0, "(DIV_LATENCY < 32) ? DIV_LATENCY : 32",
           "divider stages that iterate" },
-        { "OP_W", op_width(), NULL, "operation code (golden/isa/rv32.h)" },
+        { "OP_W", rtl_op_bits(), NULL, "operation code (golden/isa/rv32.h)" },
     };
     const struct vport ports[] = {
         { NULL, NULL, NULL, "Clock and reset (the divider's pipeline)" },
@@ -135,14 +112,14 @@ static void emit_codes(struct vgen *v)
         [RV32_ERR_MISALIGNED] = "ST_ERR_MISALIGNED",
         [RV32_ERR_ECALL] = "ST_ERR_ECALL",
     };
-    unsigned w = op_width();
+    unsigned w = rtl_op_bits();
     char name[40];
 
     vgen_section(v, "Operation and status codes (golden/isa/rv32.h)");
     for (unsigned op = 0; op < RV32_N_OPS; op++)
         if (op_named((enum rv32_op)op))
             vgen_line(v, "localparam [OP_W-1:0] %-20s = %u'd%u;",
-                      op_param((enum rv32_op)op, name, sizeof name), w, op);
+                      rtl_op_param(name, sizeof name, (enum rv32_op)op), w, op);
     vgen_blank(v);
     vgen_line(v, "// An error is a status of ST_ERR_ILLEGAL or above (bit 2); the");
     vgen_line(v, "// lane never reports an access error, the memory does.");

@@ -37,6 +37,7 @@
  */
 #include "rtlgen.h"
 #include "bits.h"
+#include "emit_common.h"
 #include "lane.h"
 #include "regfile.h"
 #include "sm_memory.h"
@@ -877,9 +878,7 @@ void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
     z.wid_w = cfg->max_warps_per_tb > 1 ? bits_for(cfg->max_warps_per_tb - 1) : 1;
     z.ldwb = cfg->lsu_writebacks;
     z.warp_w = z.warps * cfg->schedulers > 1 ? bits_for(z.warps * cfg->schedulers - 1) : 1;
-    z.op_w = 1;
-    while ((1u << z.op_w) < RV32_N_OPS)
-        z.op_w++;
+    z.op_w = rtl_op_bits();
     z.offsets = cfg->reconvergence == RECONV_HARP;
     z.sbr = cfg->reconvergence == RECONV_SBR;
     z.op_stage = cfg->operand_read_cycles > 0;

@@ -28,6 +28,7 @@
  */
 #include "rtlgen.h"
 #include "bits.h"
+#include "emit_common.h"
 #include "scoreboard.h"
 #include "simd_group.h"
 
@@ -71,6 +72,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "GROUP_W",     z->sg.groups > 1 ? bits_for(z->sg.groups - 1) : 1,
                                            NULL, "... group index" },
         { "BUSY_W",      bits_for(z->sg.groups), NULL, "... busy groups: 0..NUM_GROUPS" },
+        { "OP_W",        rtl_op_bits(),    NULL, "the decoders' operation code (golden/isa/rv32.h)" },
         { NULL, 0, NULL, "Derived sizes" },
         { "NUM_SLOTS",   0, "NUM_SCHED * NUM_WARPS", "warps checked in the SM: a check port each" },
         { "WARP_W",      0, z->warps > 1 ? "$clog2(NUM_WARPS)" : "1", "a warp of a scheduler: the operand-read stage's" },
@@ -199,6 +201,11 @@ static void emit_wires(struct vgen *v, const struct issue_sizes *z,
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire [NUM_SLOTS*2-1:0]      d_unit;    // the unit: d_mem tells the LSU's apart");
     vgen_line(v, "wire [NUM_SLOTS-1:0]        d_rpc;     // control flow's, not the check's");
+    vgen_line(v, "// the instruction as the lanes execute it: the datapath's, not the check's");
+    vgen_line(v, "wire [NUM_SLOTS*OP_W-1:0]   d_op;");
+    vgen_line(v, "wire [NUM_SLOTS*5-1:0]      d_insn_rd, d_insn_rs1, d_insn_rs2;");
+    vgen_line(v, "wire [NUM_SLOTS*32-1:0]     d_imm;");
+    vgen_line(v, "wire [NUM_SLOTS*12-1:0]     d_csr;");
     vgen_line(v, "wire [NUM_SCHED*GROUP_W-1:0] g_group;  // the datapath's");
     vgen_line(v, "wire [3*64-1:0]             g_due;     // the reservations' (outside)");
     vgen_line(v, "wire [BUSY_W-1:0]           g_busy;    // the statistics'");
@@ -224,6 +231,15 @@ static void emit_decoders(struct vgen *v, const struct issue_sizes *z,
         { "unit_o",  "d_unit[I*2 +: 2]",   NULL },
         { "mem_o",   "d_mem[I]",           NULL },
         { "rpc_o",   "d_rpc[I]",           NULL },
+        { "op_o",       "d_op[I*OP_W +: OP_W]",  NULL },
+        { "insn_rd_o",  "d_insn_rd[I*5 +: 5]",   NULL },
+        { "insn_rs1_o", "d_insn_rs1[I*5 +: 5]",  NULL },
+        { "insn_rs2_o", "d_insn_rs2[I*5 +: 5]",  NULL },
+        { "imm_o",      "d_imm[I*32 +: 32]",     NULL },
+        { "csr_o",      "d_csr[I*12 +: 12]",     NULL },
+    };
+    const struct vconn params[] = {
+        VCONN_SAME("OP_W"),
     };
 
     vgen_section(v, "A decoder per warp, on its oldest slot's word; its slot");
@@ -267,8 +283,8 @@ static void emit_decoders(struct vgen *v, const struct issue_sizes *z,
         }
         vgen_line(v, "assign c_slots[I*LANES*SLOT_W +: LANES*SLOT_W] = {LANES{SLOT_V}};");
     }
-    vgen_instance(v, "simtref_decode", "u_decode", NULL, 0, conns,
-                  sizeof conns / sizeof conns[0]);
+    vgen_instance(v, "simtref_decode", "u_decode", params, sizeof params / sizeof params[0],
+                  conns, sizeof conns / sizeof conns[0]);
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);

@@ -9,10 +9,15 @@
 // fields, the word AMOs, lr.w and sc.w, Zicsr, fence, ecall and ebreak,
 // the SIMT extension's five words and custom-0 words beside them, and
 // random words (mostly illegal); an eighth of the PCs are re-convergence
-// PCs.  Each cycle a PC: mostly a word of the text, sometimes one outside
-// it or misaligned.  The module gets the PC's word and the store's two
-// flags (a text word, a re-convergence PC); every output is compared
-// every cycle.
+// PCs; and a word of each operation of enum rv32_op, its free bits at
+// random (the pattern the module matches, decode_pattern()), so that
+// every operation is reached.  Each cycle a PC: mostly a word of the
+// text, sometimes one outside it or misaligned.  The module gets the PC's
+// word and the store's two flags (a text word, a re-convergence PC);
+// every output is compared every cycle: the issue check's fields with the
+// stage's table, the executed instruction's (op_o, insn_rd_o, insn_rs1_o,
+// insn_rs2_o, imm_o, csr_o) with rv32_decode()'s of the word
+// (decode_exec()).  The run fails when an operation was never decoded.
 #include <string>
 
 #include "Vsimtref_decode.h"
@@ -43,9 +48,14 @@ uint32_t random_word(tb::Rng &rng)
                                       0x08, 0x10, 0x14, 0x18, 0x1c, 0x05};
     uint32_t w = (uint32_t)rng.next();
 
-    switch (rng.below(8)) {
+    switch (rng.below(9)) {
     case 0:                             // anything, mostly illegal
         return w;
+    case 8: {                           // an operation's word, free bits random
+        auto op = (rv32_op)(1 + rng.below(RV32_N_OPS - 1));
+        const struct decode_pattern *p = decode_pattern(op);
+        return (w & ~p->mask) | p->match;
+    }
     case 1:                             // the SIMT extension's words
         return 0x0000000bu | rng.below(8) << 12;
     case 2:                             // ecall, ebreak, csrr of a SIMT CSR
@@ -106,9 +116,21 @@ void kernel_reset(Kernel *k)
     }
 }
 
-void kernel_eval(const Kernel *k, const decode_in *in, decode_out *out)
+// The stage's outputs: the table's fields of the PC's word and the
+// executed instruction's, rv32_decode()'s of that word.
+struct Out {
+    decode_out d;                   // the issue check's fields
+    struct decode_exec x;           // the executed instruction's
+};
+
+void kernel_eval(const Kernel *k, const decode_in *in, Out *out)
 {
-    decode_eval(&k->d, in, out);
+    uint32_t i = (in->pc - TEXT_LO) / 4;
+
+    decode_eval(&k->d, in, &out->d);
+    out->x = {};
+    if (out->d.valid)
+        out->x = decode_exec(k->word[i]);
 }
 
 void kernel_step(Kernel *k, const decode_in *in)
@@ -129,12 +151,22 @@ struct Coverage {
     long rpc = 0;                     // re-convergence PCs
     long waw_rd_only = 0;             // rd alone (lui, auipc, jal, csr*i)
     long three = 0;                   // rs1, rs2 and rd
+    long ops[RV32_N_OPS] = {};        // text words per operation (0: illegal)
+    long imm_negative = 0;            // text words with a negative immediate
 };
+
+// "op_o (srai decoded as srli)": the operation port's name, with the
+// operations compared, for a mismatch's report.
+std::string op_signal(unsigned expected, unsigned actual)
+{
+    return std::string("op_o (") + rv32_op_name((rv32_op)expected)
+           + " decoded as " + rv32_op_name((rv32_op)actual) + ")";
+}
 
 class Bench {
   public:
     using Top = Vsimtref_decode;
-    using Model = tb::CModel<Kernel, decode_in, decode_out, kernel_init,
+    using Model = tb::CModel<Kernel, decode_in, Out, kernel_init,
                              kernel_reset, kernel_eval, kernel_step,
                              kernel_free>;
 
@@ -181,43 +213,55 @@ class Bench {
         top.rpc_i = text ? decode_rpc_flags(&kernel_->d)[i] : (stray_ & 1);
     }
 
-    bool compare(const Vsimtref_decode &top, const decode_out &exp,
-                 long cycle, tb::Mismatch &mm) const
+    bool compare(const Vsimtref_decode &top, const Out &exp, long cycle,
+                 tb::Mismatch &mm) const
     {
+        const decode_out &d = exp.d;
+        const struct decode_exec &x = exp.x;
         bool ok = true;
-        ok &= tb::expect(mm, cycle, "valid_o", exp.valid, top.valid_o);
-        ok &= tb::expect(mm, cycle, "rs1_o", exp.rs1, top.rs1_o);
-        ok &= tb::expect(mm, cycle, "rs2_o", exp.rs2, top.rs2_o);
-        ok &= tb::expect(mm, cycle, "rd_o", exp.rd, top.rd_o);
-        ok &= tb::expect(mm, cycle, "unit_o", exp.unit, top.unit_o);
-        ok &= tb::expect(mm, cycle, "mem_o", exp.mem, top.mem_o);
-        ok &= tb::expect(mm, cycle, "rpc_o", exp.rpc, top.rpc_o);
+        ok &= tb::expect(mm, cycle, "valid_o", d.valid, top.valid_o);
+        ok &= tb::expect(mm, cycle, "rs1_o", d.rs1, top.rs1_o);
+        ok &= tb::expect(mm, cycle, "rs2_o", d.rs2, top.rs2_o);
+        ok &= tb::expect(mm, cycle, "rd_o", d.rd, top.rd_o);
+        ok &= tb::expect(mm, cycle, "unit_o", d.unit, top.unit_o);
+        ok &= tb::expect(mm, cycle, "mem_o", d.mem, top.mem_o);
+        ok &= tb::expect(mm, cycle, "rpc_o", d.rpc, top.rpc_o);
+        ok &= tb::check(mm, cycle, x.op, top.op_o,
+                        [&] { return op_signal(x.op, top.op_o); });
+        ok &= tb::expect(mm, cycle, "insn_rd_o", x.rd, top.insn_rd_o);
+        ok &= tb::expect(mm, cycle, "insn_rs1_o", x.rs1, top.insn_rs1_o);
+        ok &= tb::expect(mm, cycle, "insn_rs2_o", x.rs2, top.insn_rs2_o);
+        ok &= tb::expect(mm, cycle, "imm_o", x.imm, top.imm_o);
+        ok &= tb::expect(mm, cycle, "csr_o", x.csr, top.csr_o);
         return ok;
     }
 
-    void cover(const Kernel &, const decode_in &, const decode_out &out,
-               bool)
+    void cover(const Kernel &, const decode_in &, const Out &out, bool)
     {
-        if (!out.valid) {
+        if (!out.d.valid) {
             cov_.outside++;
             return;
         }
-        cov_.units[out.unit & 3]++;
-        cov_.rpc += out.rpc;
-        cov_.illegal += !out.rs1 && !out.rs2 && !out.rd;
-        cov_.waw_rd_only += out.rd && !out.rs1 && !out.rs2;
-        cov_.three += out.rd && out.rs1 && out.rs2;
+        cov_.units[out.d.unit & 3]++;
+        cov_.rpc += out.d.rpc;
+        cov_.illegal += !out.d.rs1 && !out.d.rs2 && !out.d.rd;
+        cov_.waw_rd_only += out.d.rd && !out.d.rs1 && !out.d.rs2;
+        cov_.three += out.d.rd && out.d.rs1 && out.d.rs2;
+        cov_.ops[out.x.op < RV32_N_OPS ? out.x.op : 0]++;
+        cov_.imm_negative += (int32_t)out.x.imm < 0;
     }
 
     bool scenario_check(const Vsimtref_decode &, long) const { return true; }
 
-    void after(const Kernel &, const decode_in &, const decode_out &, bool,
-               long)
+    void after(const Kernel &, const decode_in &, const Out &, bool, long)
     {
     }
 
     void report() const
     {
+        std::string missed;
+        long fewest = -1;
+
         std::printf("coverage: text words on the ALU %ld, multiplier %ld, "
                     "divider %ld, load/store %ld; %ld naming no register, "
                     "%ld only rd, %ld all three; %ld re-convergence PCs, "
@@ -225,13 +269,31 @@ class Bench {
                     cov_.units[0], cov_.units[1], cov_.units[2],
                     cov_.units[3], cov_.illegal, cov_.waw_rd_only,
                     cov_.three, cov_.rpc, cov_.outside);
+        for (unsigned op = 0; op < RV32_N_OPS; op++) {
+            if (!cov_.ops[op])
+                missed += std::string(missed.empty() ? "" : ", ")
+                          + rv32_op_name((rv32_op)op);
+            if (op != RV32_ILLEGAL && (fewest < 0 || cov_.ops[op] < fewest))
+                fewest = cov_.ops[op];
+        }
+        std::printf("coverage: text words per operation: %ld illegal, at "
+                    "least %ld of each of the %d others; %ld with a "
+                    "negative immediate\n", cov_.ops[RV32_ILLEGAL], fewest,
+                    RV32_N_OPS - 1, cov_.imm_negative);
+        if (!missed.empty())
+            std::printf("coverage: operations never decoded: %s\n",
+                        missed.c_str());
     }
 
     bool covered() const
     {
+        for (unsigned op = 0; op < RV32_N_OPS; op++)
+            if (!cov_.ops[op])
+                return false;
         return cov_.units[0] && cov_.units[1] && cov_.units[2]
                && cov_.units[3] && cov_.illegal && cov_.waw_rd_only
-               && cov_.three && cov_.rpc && cov_.outside;
+               && cov_.three && cov_.rpc && cov_.outside
+               && cov_.imm_negative;
     }
 
     bool scenario_done() const { return false; }

@@ -28,6 +28,25 @@
  *   mem        a load, store or atomic (the load/store unit)
  *   rpc        the PC is a re-convergence PC
  *
+ * and, beside them, the instruction as the lanes execute it (struct
+ * decode_exec: golden/structures/lane.h takes rv32_decode()'s fields):
+ *
+ *   op         enum rv32_op (RV32_ILLEGAL, 0, for an illegal word)
+ *   insn_rd, insn_rs1, insn_rs2
+ *              the word's register fields, whether or not the
+ *              instruction reads or writes them (0 for an illegal word)
+ *   imm        the immediate: sign-extended; a shift's amount; lui and
+ *              auipc the word's upper 20 bits; Zicsr the rs1 field (the
+ *              uimm of the csr*i forms)
+ *   csr        Zicsr: the CSR number
+ *
+ * These are rv32_decode()'s op, rd, rs1, rs2, imm and csr of the PC's
+ * word (decode_exec()), all 0 outside the text; the table below does not
+ * hold them (struct decode_out stays the issue check's fields).  The
+ * module decodes the operation by matching one pattern per operation
+ * (decode_pattern()), which tests/unit/test_decode.c checks against
+ * rv32_decode().
+ *
  * Cycle protocol: decode is combinational (eval); the table is written
  * only when a kernel is loaded, so decode_step() changes nothing.  Its
  * storage is the kernel's: one entry per text word (decode_memory_bits());
@@ -108,6 +127,44 @@ static inline const uint8_t *decode_rpc_flags(const struct decode *m)
 
 /* The fields of a word, as the table holds them (rpc 0). */
 struct decode_out decode_word(uint32_t word);
+
+/* The instruction as the lanes execute it: rv32_decode()'s fields. */
+struct decode_exec {
+    uint8_t op;             /* enum rv32_op */
+    uint8_t rd, rs1, rs2;   /* the word's fields (0: an illegal word) */
+    uint32_t imm;           /* rv32_insn's imm */
+    uint16_t csr;           /* Zicsr: the CSR number */
+};
+
+/* The executed fields of a word, the module's op_o, insn_rd_o,
+ * insn_rs1_o, insn_rs2_o, imm_o and csr_o for a word of the text. */
+struct decode_exec decode_exec(uint32_t word);
+
+/* Where an operation's immediate comes from in its word (rv32_decode()). */
+enum decode_imm {
+    DECODE_IMM_NONE,        /* none: 0 */
+    DECODE_IMM_I,           /* word[31:20], sign-extended */
+    DECODE_IMM_S,           /* word[31:25], word[11:7], sign-extended */
+    DECODE_IMM_B,           /* the branch offset, sign-extended */
+    DECODE_IMM_U,           /* word[31:12] << 12 */
+    DECODE_IMM_J,           /* the jal offset, sign-extended */
+    DECODE_IMM_SHAMT,       /* the rs2 field: the shift amount */
+    DECODE_IMM_CSR,         /* Zicsr: the rs1 field (uimm); word[31:20]
+                               is the CSR number */
+    DECODE_IMM_FORMATS
+};
+
+/* How the module recognises an operation: a word is op when
+ * (word & mask) == match.  The patterns of the operations are disjoint,
+ * and a word that matches none is illegal. */
+struct decode_pattern {
+    uint32_t mask;          /* the bits the operation fixes ... */
+    uint32_t match;         /* ... and their values */
+    uint8_t imm;            /* enum decode_imm */
+};
+
+/* The pattern of op; NULL for RV32_ILLEGAL (or no operation). */
+const struct decode_pattern *decode_pattern(enum rv32_op op);
 
 /* Inline: the SM asks it for each warp that may issue, each cycle. */
 static inline void decode_eval(const struct decode *m,

@@ -46,6 +46,7 @@ module simtref_sm_issue #(
   parameter integer GRP_CNT_W   = 1,                      // ... busy counter
   parameter integer GROUP_W     = 1,                      // ... group index
   parameter integer BUSY_W      = 2,                      // ... busy groups: 0..NUM_GROUPS
+  parameter integer OP_W        = 7,                      // the decoders' operation code (golden/isa/rv32.h)
   // Derived sizes
   parameter integer NUM_SLOTS   = NUM_SCHED * NUM_WARPS   // warps checked in the SM: a check port each
 ) (
@@ -114,6 +115,11 @@ module simtref_sm_issue #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire [NUM_SLOTS*2-1:0]      d_unit;    // the unit: d_mem tells the LSU's apart
   wire [NUM_SLOTS-1:0]        d_rpc;     // control flow's, not the check's
+  // the instruction as the lanes execute it: the datapath's, not the check's
+  wire [NUM_SLOTS*OP_W-1:0]   d_op;
+  wire [NUM_SLOTS*5-1:0]      d_insn_rd, d_insn_rs1, d_insn_rs2;
+  wire [NUM_SLOTS*32-1:0]     d_imm;
+  wire [NUM_SLOTS*12-1:0]     d_csr;
   wire [NUM_SCHED*GROUP_W-1:0] g_group;  // the datapath's
   wire [3*64-1:0]             g_due;     // the reservations' (outside)
   wire [BUSY_W-1:0]           g_busy;    // the statistics'
@@ -143,17 +149,25 @@ module simtref_sm_issue #(
           assign c_slots[(I*LANES+gl)*SLOT_W +: SLOT_W] =
               {{(SLOT_W-OWN_W){1'b0}}, owner_i[(I*LANES+gl)*OWN_W +: OWN_W]} * NS_V + S_V;
         end
-        simtref_decode u_decode (
-          .word_i  (word_i[I*32 +: 32]),
-          .text_i  (text_i[I]),
-          .rpc_i   (1'b0),  // the check reads no RPC
-          .valid_o (d_valid[I]),
-          .rs1_o   (d_rs1[I*5 +: 5]),
-          .rs2_o   (d_rs2[I*5 +: 5]),
-          .rd_o    (d_rd[I*5 +: 5]),
-          .unit_o  (d_unit[I*2 +: 2]),
-          .mem_o   (d_mem[I]),
-          .rpc_o   (d_rpc[I])
+        simtref_decode #(
+          .OP_W (OP_W)
+        ) u_decode (
+          .word_i     (word_i[I*32 +: 32]),
+          .text_i     (text_i[I]),
+          .rpc_i      (1'b0),  // the check reads no RPC
+          .valid_o    (d_valid[I]),
+          .rs1_o      (d_rs1[I*5 +: 5]),
+          .rs2_o      (d_rs2[I*5 +: 5]),
+          .rd_o       (d_rd[I*5 +: 5]),
+          .unit_o     (d_unit[I*2 +: 2]),
+          .mem_o      (d_mem[I]),
+          .rpc_o      (d_rpc[I]),
+          .op_o       (d_op[I*OP_W +: OP_W]),
+          .insn_rd_o  (d_insn_rd[I*5 +: 5]),
+          .insn_rs1_o (d_insn_rs1[I*5 +: 5]),
+          .insn_rs2_o (d_insn_rs2[I*5 +: 5]),
+          .imm_o      (d_imm[I*32 +: 32]),
+          .csr_o      (d_csr[I*12 +: 12])
         );
       end
     end

@@ -10,24 +10,124 @@
 // executes it, from its word: RV32I, M, the A extension's word
 // atomics, Zicsr and the SIMT extension on custom-0 (docs/isa.md).  An
 // illegal word names no register and goes to the ALU, where execute
-// reports it.  Combinational; the pre-decoded store (8-bit PCs) that
-// keeps these fields per text word is the kernel's.  Storage: 0 bits.
+// reports it.  Beside them the instruction as the lanes execute it,
+// the fields rv32_decode() gives: its operation (one pattern per
+// operation; a word matching none is illegal, OP_ILLEGAL), its register
+// fields, immediate and CSR number.  Combinational; the pre-decoded
+// store (8-bit PCs) that keeps the issue check's fields per text word
+// is the kernel's.  Storage: 0 bits.
 
-module simtref_decode (
+module simtref_decode #(
+  parameter integer OP_W = 7   // operation code (golden/isa/rv32.h)
+) (
   // The fetched word and its PC's flags in the pre-decoded store
-  input  wire [31:0] word_i,   // the instruction word
-  input  wire        text_i,   // its PC is a word of the text
-  input  wire        rpc_i,    // its PC is a re-convergence PC
+  input  wire [31:0]     word_i,      // the instruction word
+  input  wire            text_i,      // its PC is a word of the text
+  input  wire            rpc_i,       // its PC is a re-convergence PC
 
   // Decoded fields (all 0 when text_i is low)
-  output wire        valid_o,  // a word of the text
-  output wire [4:0]  rs1_o,    // register read (0: none)
-  output wire [4:0]  rs2_o,    // register read (0: none)
-  output wire [4:0]  rd_o,     // register written (0: none)
-  output wire [1:0]  unit_o,   // 0 ALU, 1 multiplier, 2 divider, 3 load/store
-  output wire        mem_o,    // a load, store or atomic
-  output wire        rpc_o     // a branch's re-convergence PC
+  output wire            valid_o,     // a word of the text
+  output wire [4:0]      rs1_o,       // register read (0: none)
+  output wire [4:0]      rs2_o,       // register read (0: none)
+  output wire [4:0]      rd_o,        // register written (0: none)
+  output wire [1:0]      unit_o,      // 0 ALU, 1 multiplier, 2 divider, 3 load/store
+  output wire            mem_o,       // a load, store or atomic
+  output wire            rpc_o,       // a branch's re-convergence PC
+
+  // The instruction as the lanes execute it, rv32_decode()'s fields (all 0 when text_i is low)
+  output wire [OP_W-1:0] op_o,        // operation, OP_* below (an illegal word: OP_ILLEGAL, 0)
+  output wire [4:0]      insn_rd_o,   // the word's rd field, written or not (0: illegal)
+  output wire [4:0]      insn_rs1_o,  // the word's rs1 field, read or not (0: illegal)
+  output wire [4:0]      insn_rs2_o,  // the word's rs2 field, read or not (0: illegal)
+  output wire [31:0]     imm_o,       // immediate, by the format IMM_* below (0: illegal)
+  output wire [11:0]     csr_o        // Zicsr: the CSR number
 );
+
+  // ----------------------------------------------------------------------
+  // Operation codes (enum rv32_op, golden/isa/rv32.h) and the immediate's formats
+  // ----------------------------------------------------------------------
+
+  localparam [OP_W-1:0] OP_ILLEGAL             = 7'd0;
+  localparam [OP_W-1:0] OP_LUI                 = 7'd1;
+  localparam [OP_W-1:0] OP_AUIPC               = 7'd2;
+  localparam [OP_W-1:0] OP_JAL                 = 7'd3;
+  localparam [OP_W-1:0] OP_JALR                = 7'd4;
+  localparam [OP_W-1:0] OP_BEQ                 = 7'd5;
+  localparam [OP_W-1:0] OP_BNE                 = 7'd6;
+  localparam [OP_W-1:0] OP_BLT                 = 7'd7;
+  localparam [OP_W-1:0] OP_BGE                 = 7'd8;
+  localparam [OP_W-1:0] OP_BLTU                = 7'd9;
+  localparam [OP_W-1:0] OP_BGEU                = 7'd10;
+  localparam [OP_W-1:0] OP_LB                  = 7'd11;
+  localparam [OP_W-1:0] OP_LH                  = 7'd12;
+  localparam [OP_W-1:0] OP_LW                  = 7'd13;
+  localparam [OP_W-1:0] OP_LBU                 = 7'd14;
+  localparam [OP_W-1:0] OP_LHU                 = 7'd15;
+  localparam [OP_W-1:0] OP_SB                  = 7'd16;
+  localparam [OP_W-1:0] OP_SH                  = 7'd17;
+  localparam [OP_W-1:0] OP_SW                  = 7'd18;
+  localparam [OP_W-1:0] OP_ADDI                = 7'd19;
+  localparam [OP_W-1:0] OP_SLTI                = 7'd20;
+  localparam [OP_W-1:0] OP_SLTIU               = 7'd21;
+  localparam [OP_W-1:0] OP_XORI                = 7'd22;
+  localparam [OP_W-1:0] OP_ORI                 = 7'd23;
+  localparam [OP_W-1:0] OP_ANDI                = 7'd24;
+  localparam [OP_W-1:0] OP_SLLI                = 7'd25;
+  localparam [OP_W-1:0] OP_SRLI                = 7'd26;
+  localparam [OP_W-1:0] OP_SRAI                = 7'd27;
+  localparam [OP_W-1:0] OP_ADD                 = 7'd28;
+  localparam [OP_W-1:0] OP_SUB                 = 7'd29;
+  localparam [OP_W-1:0] OP_SLL                 = 7'd30;
+  localparam [OP_W-1:0] OP_SLT                 = 7'd31;
+  localparam [OP_W-1:0] OP_SLTU                = 7'd32;
+  localparam [OP_W-1:0] OP_XOR                 = 7'd33;
+  localparam [OP_W-1:0] OP_SRL                 = 7'd34;
+  localparam [OP_W-1:0] OP_SRA                 = 7'd35;
+  localparam [OP_W-1:0] OP_OR                  = 7'd36;
+  localparam [OP_W-1:0] OP_AND                 = 7'd37;
+  localparam [OP_W-1:0] OP_FENCE               = 7'd38;
+  localparam [OP_W-1:0] OP_ECALL               = 7'd39;
+  localparam [OP_W-1:0] OP_EBREAK              = 7'd40;
+  localparam [OP_W-1:0] OP_CSRRW               = 7'd41;
+  localparam [OP_W-1:0] OP_CSRRS               = 7'd42;
+  localparam [OP_W-1:0] OP_CSRRC               = 7'd43;
+  localparam [OP_W-1:0] OP_CSRRWI              = 7'd44;
+  localparam [OP_W-1:0] OP_CSRRSI              = 7'd45;
+  localparam [OP_W-1:0] OP_CSRRCI              = 7'd46;
+  localparam [OP_W-1:0] OP_MUL                 = 7'd47;
+  localparam [OP_W-1:0] OP_MULH                = 7'd48;
+  localparam [OP_W-1:0] OP_MULHSU              = 7'd49;
+  localparam [OP_W-1:0] OP_MULHU               = 7'd50;
+  localparam [OP_W-1:0] OP_DIV                 = 7'd51;
+  localparam [OP_W-1:0] OP_DIVU                = 7'd52;
+  localparam [OP_W-1:0] OP_REM                 = 7'd53;
+  localparam [OP_W-1:0] OP_REMU                = 7'd54;
+  localparam [OP_W-1:0] OP_LR_W                = 7'd55;
+  localparam [OP_W-1:0] OP_SC_W                = 7'd56;
+  localparam [OP_W-1:0] OP_AMOSWAP_W           = 7'd57;
+  localparam [OP_W-1:0] OP_AMOADD_W            = 7'd58;
+  localparam [OP_W-1:0] OP_AMOXOR_W            = 7'd59;
+  localparam [OP_W-1:0] OP_AMOAND_W            = 7'd60;
+  localparam [OP_W-1:0] OP_AMOOR_W             = 7'd61;
+  localparam [OP_W-1:0] OP_AMOMIN_W            = 7'd62;
+  localparam [OP_W-1:0] OP_AMOMAX_W            = 7'd63;
+  localparam [OP_W-1:0] OP_AMOMINU_W           = 7'd64;
+  localparam [OP_W-1:0] OP_AMOMAXU_W           = 7'd65;
+  localparam [OP_W-1:0] OP_SIMT_BAR            = 7'd66;
+  localparam [OP_W-1:0] OP_SIMT_EXIT           = 7'd67;
+  localparam [OP_W-1:0] OP_SIMT_PRIO_RAISE     = 7'd68;
+  localparam [OP_W-1:0] OP_SIMT_PRIO_LOWER     = 7'd69;
+  localparam [OP_W-1:0] OP_SIMT_PRIO_SETOUT    = 7'd70;
+
+  // where the immediate comes from (enum decode_imm, golden/structures/decode.h)
+  localparam [2:0]      IMM_NONE               = 3'd0;
+  localparam [2:0]      IMM_I                  = 3'd1;
+  localparam [2:0]      IMM_S                  = 3'd2;
+  localparam [2:0]      IMM_B                  = 3'd3;
+  localparam [2:0]      IMM_U                  = 3'd4;
+  localparam [2:0]      IMM_J                  = 3'd5;
+  localparam [2:0]      IMM_SHAMT              = 3'd6;
+  localparam [2:0]      IMM_CSR                = 3'd7;
 
   // ----------------------------------------------------------------------
   // The word's fields
@@ -127,7 +227,117 @@ module simtref_decode (
   end
 
   // ----------------------------------------------------------------------
-  // Outputs: the fields used, for a word of the text
+  // The operation: the pattern it matches (decode_pattern()), one per operation
+  // ----------------------------------------------------------------------
+
+  reg [OP_W-1:0] op;
+  reg [2:0]      fmt;   // where its immediate comes from, IMM_*
+
+  always @* begin
+    op  = OP_ILLEGAL;
+    fmt = IMM_NONE;
+    casez (word_i)
+      //  funct7  rs2   rs1   f3  rd    opcode        ('?': free)
+      // RV32I
+      32'b???????_?????_?????_???_?????_0110111: begin op = OP_LUI;              fmt = IMM_U;     end
+      32'b???????_?????_?????_???_?????_0010111: begin op = OP_AUIPC;            fmt = IMM_U;     end
+      32'b???????_?????_?????_???_?????_1101111: begin op = OP_JAL;              fmt = IMM_J;     end
+      32'b???????_?????_?????_000_?????_1100111: begin op = OP_JALR;             fmt = IMM_I;     end
+      32'b???????_?????_?????_000_?????_1100011: begin op = OP_BEQ;              fmt = IMM_B;     end
+      32'b???????_?????_?????_001_?????_1100011: begin op = OP_BNE;              fmt = IMM_B;     end
+      32'b???????_?????_?????_100_?????_1100011: begin op = OP_BLT;              fmt = IMM_B;     end
+      32'b???????_?????_?????_101_?????_1100011: begin op = OP_BGE;              fmt = IMM_B;     end
+      32'b???????_?????_?????_110_?????_1100011: begin op = OP_BLTU;             fmt = IMM_B;     end
+      32'b???????_?????_?????_111_?????_1100011: begin op = OP_BGEU;             fmt = IMM_B;     end
+      32'b???????_?????_?????_000_?????_0000011: begin op = OP_LB;               fmt = IMM_I;     end
+      32'b???????_?????_?????_001_?????_0000011: begin op = OP_LH;               fmt = IMM_I;     end
+      32'b???????_?????_?????_010_?????_0000011: begin op = OP_LW;               fmt = IMM_I;     end
+      32'b???????_?????_?????_100_?????_0000011: begin op = OP_LBU;              fmt = IMM_I;     end
+      32'b???????_?????_?????_101_?????_0000011: begin op = OP_LHU;              fmt = IMM_I;     end
+      32'b???????_?????_?????_000_?????_0100011: begin op = OP_SB;               fmt = IMM_S;     end
+      32'b???????_?????_?????_001_?????_0100011: begin op = OP_SH;               fmt = IMM_S;     end
+      32'b???????_?????_?????_010_?????_0100011: begin op = OP_SW;               fmt = IMM_S;     end
+      32'b???????_?????_?????_000_?????_0010011: begin op = OP_ADDI;             fmt = IMM_I;     end
+      32'b???????_?????_?????_010_?????_0010011: begin op = OP_SLTI;             fmt = IMM_I;     end
+      32'b???????_?????_?????_011_?????_0010011: begin op = OP_SLTIU;            fmt = IMM_I;     end
+      32'b???????_?????_?????_100_?????_0010011: begin op = OP_XORI;             fmt = IMM_I;     end
+      32'b???????_?????_?????_110_?????_0010011: begin op = OP_ORI;              fmt = IMM_I;     end
+      32'b???????_?????_?????_111_?????_0010011: begin op = OP_ANDI;             fmt = IMM_I;     end
+      32'b0000000_?????_?????_001_?????_0010011: begin op = OP_SLLI;             fmt = IMM_SHAMT; end
+      32'b0000000_?????_?????_101_?????_0010011: begin op = OP_SRLI;             fmt = IMM_SHAMT; end
+      32'b0100000_?????_?????_101_?????_0010011: begin op = OP_SRAI;             fmt = IMM_SHAMT; end
+      32'b0000000_?????_?????_000_?????_0110011: begin op = OP_ADD;              fmt = IMM_NONE;  end
+      32'b0100000_?????_?????_000_?????_0110011: begin op = OP_SUB;              fmt = IMM_NONE;  end
+      32'b0000000_?????_?????_001_?????_0110011: begin op = OP_SLL;              fmt = IMM_NONE;  end
+      32'b0000000_?????_?????_010_?????_0110011: begin op = OP_SLT;              fmt = IMM_NONE;  end
+      32'b0000000_?????_?????_011_?????_0110011: begin op = OP_SLTU;             fmt = IMM_NONE;  end
+      32'b0000000_?????_?????_100_?????_0110011: begin op = OP_XOR;              fmt = IMM_NONE;  end
+      32'b0000000_?????_?????_101_?????_0110011: begin op = OP_SRL;              fmt = IMM_NONE;  end
+      32'b0100000_?????_?????_101_?????_0110011: begin op = OP_SRA;              fmt = IMM_NONE;  end
+      32'b0000000_?????_?????_110_?????_0110011: begin op = OP_OR;               fmt = IMM_NONE;  end
+      32'b0000000_?????_?????_111_?????_0110011: begin op = OP_AND;              fmt = IMM_NONE;  end
+      32'b???????_?????_?????_000_?????_0001111: begin op = OP_FENCE;            fmt = IMM_I;     end
+      32'b0000000_00000_00000_000_00000_1110011: begin op = OP_ECALL;            fmt = IMM_NONE;  end
+      32'b0000000_00001_00000_000_00000_1110011: begin op = OP_EBREAK;           fmt = IMM_NONE;  end
+      // Zicsr: the CSR number in word[31:20] (the lanes reject a write)
+      32'b???????_?????_?????_001_?????_1110011: begin op = OP_CSRRW;            fmt = IMM_CSR;   end
+      32'b???????_?????_?????_010_?????_1110011: begin op = OP_CSRRS;            fmt = IMM_CSR;   end
+      32'b???????_?????_?????_011_?????_1110011: begin op = OP_CSRRC;            fmt = IMM_CSR;   end
+      32'b???????_?????_?????_101_?????_1110011: begin op = OP_CSRRWI;           fmt = IMM_CSR;   end
+      32'b???????_?????_?????_110_?????_1110011: begin op = OP_CSRRSI;           fmt = IMM_CSR;   end
+      32'b???????_?????_?????_111_?????_1110011: begin op = OP_CSRRCI;           fmt = IMM_CSR;   end
+      // M
+      32'b0000001_?????_?????_000_?????_0110011: begin op = OP_MUL;              fmt = IMM_NONE;  end
+      32'b0000001_?????_?????_001_?????_0110011: begin op = OP_MULH;             fmt = IMM_NONE;  end
+      32'b0000001_?????_?????_010_?????_0110011: begin op = OP_MULHSU;           fmt = IMM_NONE;  end
+      32'b0000001_?????_?????_011_?????_0110011: begin op = OP_MULHU;            fmt = IMM_NONE;  end
+      32'b0000001_?????_?????_100_?????_0110011: begin op = OP_DIV;              fmt = IMM_NONE;  end
+      32'b0000001_?????_?????_101_?????_0110011: begin op = OP_DIVU;             fmt = IMM_NONE;  end
+      32'b0000001_?????_?????_110_?????_0110011: begin op = OP_REM;              fmt = IMM_NONE;  end
+      32'b0000001_?????_?????_111_?????_0110011: begin op = OP_REMU;             fmt = IMM_NONE;  end
+      // A: lr.w (rs2 0), sc.w and the word AMOs; aq and rl free
+      32'b00010??_00000_?????_010_?????_0101111: begin op = OP_LR_W;             fmt = IMM_NONE;  end
+      32'b00011??_?????_?????_010_?????_0101111: begin op = OP_SC_W;             fmt = IMM_NONE;  end
+      32'b00001??_?????_?????_010_?????_0101111: begin op = OP_AMOSWAP_W;        fmt = IMM_NONE;  end
+      32'b00000??_?????_?????_010_?????_0101111: begin op = OP_AMOADD_W;         fmt = IMM_NONE;  end
+      32'b00100??_?????_?????_010_?????_0101111: begin op = OP_AMOXOR_W;         fmt = IMM_NONE;  end
+      32'b01100??_?????_?????_010_?????_0101111: begin op = OP_AMOAND_W;         fmt = IMM_NONE;  end
+      32'b01000??_?????_?????_010_?????_0101111: begin op = OP_AMOOR_W;          fmt = IMM_NONE;  end
+      32'b10000??_?????_?????_010_?????_0101111: begin op = OP_AMOMIN_W;         fmt = IMM_NONE;  end
+      32'b10100??_?????_?????_010_?????_0101111: begin op = OP_AMOMAX_W;         fmt = IMM_NONE;  end
+      32'b11000??_?????_?????_010_?????_0101111: begin op = OP_AMOMINU_W;        fmt = IMM_NONE;  end
+      32'b11100??_?????_?????_010_?????_0101111: begin op = OP_AMOMAXU_W;        fmt = IMM_NONE;  end
+      // The SIMT extension on custom-0: funct7 0, no register
+      32'b0000000_00000_00000_000_00000_0001011: begin op = OP_SIMT_BAR;         fmt = IMM_NONE;  end
+      32'b0000000_00000_00000_001_00000_0001011: begin op = OP_SIMT_EXIT;        fmt = IMM_NONE;  end
+      32'b0000000_00000_00000_010_00000_0001011: begin op = OP_SIMT_PRIO_RAISE;  fmt = IMM_NONE;  end
+      32'b0000000_00000_00000_011_00000_0001011: begin op = OP_SIMT_PRIO_LOWER;  fmt = IMM_NONE;  end
+      32'b0000000_00000_00000_100_00000_0001011: begin op = OP_SIMT_PRIO_SETOUT; fmt = IMM_NONE;  end
+      default: ;
+    endcase
+  end
+
+  // ----------------------------------------------------------------------
+  // The immediate, by the operation's format (rv32_decode()'s imm)
+  // ----------------------------------------------------------------------
+
+  reg [31:0] imm;
+
+  always @* begin
+    case (fmt)
+      IMM_I:     imm = {{20{word_i[31]}}, word_i[31:20]};
+      IMM_S:     imm = {{20{word_i[31]}}, word_i[31:25], word_i[11:7]};
+      IMM_B:     imm = {{20{word_i[31]}}, word_i[7], word_i[30:25], word_i[11:8], 1'b0};
+      IMM_U:     imm = {word_i[31:12], 12'd0};
+      IMM_J:     imm = {{12{word_i[31]}}, word_i[19:12], word_i[20], word_i[30:21], 1'b0};
+      IMM_SHAMT: imm = {27'd0, rs2};             // the shift amount
+      IMM_CSR:   imm = {27'd0, rs1};             // the uimm of the csr*i forms
+      default:   imm = 32'd0;
+    endcase
+  end
+
+  // ----------------------------------------------------------------------
+  // Outputs, for a word of the text
   // ----------------------------------------------------------------------
 
   assign valid_o = text_i;
@@ -137,5 +347,14 @@ module simtref_decode (
   assign unit_o  = text_i ? unit : UNIT_ALU;
   assign mem_o   = text_i && unit == UNIT_MEM;
   assign rpc_o   = text_i && rpc_i;
+
+  // the executed instruction: the word's register fields when it is legal
+  wire legal = op != OP_ILLEGAL;
+  assign op_o       = text_i ? op : OP_ILLEGAL;
+  assign insn_rd_o  = text_i && legal ? rd  : 5'd0;
+  assign insn_rs1_o = text_i && legal ? rs1 : 5'd0;
+  assign insn_rs2_o = text_i && legal ? rs2 : 5'd0;
+  assign imm_o      = text_i ? imm : 32'd0;   // an illegal word's is 0 (IMM_NONE)
+  assign csr_o      = text_i && fmt == IMM_CSR ? word_i[31:20] : 12'd0;
 
 endmodule  // simtref_decode
