@@ -19,11 +19,11 @@
  */
 #include "rtlgen.h"
 #include "bits.h"
+#include "emit_common.h"
 #include "l1_cache.h"
 #include "lsu.h"
 #include "mem_wait.h"
 #include "shared_mem.h"
-#include "rv32.h"
 #include "sm_memory.h"
 
 #include <stdio.h>
@@ -472,9 +472,7 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
     z.chk_warps = sm_issue_warps(cfg);
     z.max_tbs = cfg->max_tbs;
     z.sh_bytes = cfg->shared_kb * 1024u;
-    z.op_w = 1;
-    while ((1u << z.op_w) < RV32_N_OPS)
-        z.op_w++;
+    z.op_w = rtl_op_bits();
     emit_header(v, cfg, &z);
     emit_wires(v, &z);
     emit_glue(v, &z, defect);

@@ -11,39 +11,37 @@
  * (simtref_sm_exec's mem_*_o).
  */
 #include "rtlgen.h"
+#include "emit_common.h"
 #include "rv32.h"
 #include "sm_memory.h"
 
 #include <stddef.h>
 #include <stdio.h>
 
-/* The operation codes the request reads (golden/isa/rv32.h). */
-static const struct { const char *name; enum rv32_op op; } codes[] = {
-    { "OP_LB",   RV32_LB },   { "OP_LH",   RV32_LH },   { "OP_LBU",  RV32_LBU },
-    { "OP_LHU",  RV32_LHU },  { "OP_SB",   RV32_SB },   { "OP_SH",   RV32_SH },
-    { "OP_SW",   RV32_SW },   { "OP_LR_W", RV32_LR_W },
+/* The operation codes the request reads (golden/isa/rv32.h): the loads
+ * and stores, then the atomics, whose funct5 it gives. */
+static const enum rv32_op codes[] = {
+    RV32_LB, RV32_LH, RV32_LBU, RV32_LHU, RV32_SB, RV32_SH, RV32_SW,
 };
-
-/* Every atomic's funct5, its operation's code's name beside it. */
-static const struct { const char *name; enum rv32_op op; } atomics[] = {
-    { "OP_LR_W",      RV32_LR_W },      { "OP_SC_W",      RV32_SC_W },
-    { "OP_AMOSWAP_W", RV32_AMOSWAP_W }, { "OP_AMOADD_W",  RV32_AMOADD_W },
-    { "OP_AMOXOR_W",  RV32_AMOXOR_W },  { "OP_AMOAND_W",  RV32_AMOAND_W },
-    { "OP_AMOOR_W",   RV32_AMOOR_W },   { "OP_AMOMIN_W",  RV32_AMOMIN_W },
-    { "OP_AMOMAX_W",  RV32_AMOMAX_W },  { "OP_AMOMINU_W", RV32_AMOMINU_W },
-    { "OP_AMOMAXU_W", RV32_AMOMAXU_W },
+static const enum rv32_op atomics[] = {
+    RV32_LR_W, RV32_SC_W, RV32_AMOSWAP_W, RV32_AMOADD_W, RV32_AMOXOR_W,
+    RV32_AMOAND_W, RV32_AMOOR_W, RV32_AMOMIN_W, RV32_AMOMAX_W,
+    RV32_AMOMINU_W, RV32_AMOMAXU_W,
 };
 
 static void emit_codes(struct vgen *v, unsigned op_w)
 {
+    char name[32];
     size_t i;
 
     for (i = 0; i < sizeof codes / sizeof codes[0]; i++)
-        vgen_line(v, "localparam [OP_W-1:0] %-12s = %u'd%u;", codes[i].name,
-                  op_w, (unsigned)codes[i].op);
-    for (i = 1; i < sizeof atomics / sizeof atomics[0]; i++)
-        vgen_line(v, "localparam [OP_W-1:0] %-12s = %u'd%u;", atomics[i].name,
-                  op_w, (unsigned)atomics[i].op);
+        vgen_line(v, "localparam [OP_W-1:0] %-12s = %u'd%u;",
+                  rtl_op_param(name, sizeof name, codes[i]), op_w,
+                  (unsigned)codes[i]);
+    for (i = 0; i < sizeof atomics / sizeof atomics[0]; i++)
+        vgen_line(v, "localparam [OP_W-1:0] %-12s = %u'd%u;",
+                  rtl_op_param(name, sizeof name, atomics[i]), op_w,
+                  (unsigned)atomics[i]);
     vgen_line(v, "localparam [31:0]     STACK_BASE   = 32'h%08x;  // thread i's stack ...",
               SM_STACK_BASE);
     vgen_line(v, "localparam [31:0]     STACK_BYTES  = 32'd%u;  // ... of this many bytes",
@@ -77,9 +75,13 @@ static void emit_kind(struct vgen *v)
     vgen_line(v, "reg [4:0] amo;");
     vgen_begin(v, "always @*");
     vgen_case(v, "op");
-    for (size_t i = 0; i < sizeof atomics / sizeof atomics[0]; i++)
-        vgen_line(v, "%-13s amo = 5'h%02x;", colon(buf, sizeof buf, atomics[i].name),
-                  rv32_amo_funct5(atomics[i].op));
+    for (size_t i = 0; i < sizeof atomics / sizeof atomics[0]; i++) {
+        char name[32];
+
+        rtl_op_param(name, sizeof name, atomics[i]);
+        vgen_line(v, "%-13s amo = 5'h%02x;", colon(buf, sizeof buf, name),
+                  rv32_amo_funct5(atomics[i]));
+    }
     vgen_line(v, "default:      amo = 5'h00;");
     vgen_endcase(v);
     vgen_end(v);
