@@ -92,6 +92,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[LANES-1:0]",         "issue_mask_i",  "lanes that access memory" },
         { "input",  "[LANES*ADDR_W-1:0]",  "issue_addr_i",  "each lane's byte address" },
         { "output", "",                    "ready_o",       "coalescer free and a free entry" },
+        { "output", "",                    "idle_o",        "coalescer free and no entry in flight (lsu_idle())" },
         { NULL, NULL, NULL, "Completion: the requests whose data is back, by entry" },
         { "output", "[ENTRIES-1:0]",       "done_o",        "entry done this cycle (a register's only on a write-back port)" },
         { "output", "[ENTRIES*WARP_W-1:0]", "done_warp_o",  "its warp slot" },
@@ -202,6 +203,7 @@ static void emit_take(struct vgen *v)
     vgen_end(v);
     vgen_blank(v);
     vgen_line(v, "assign ready_o = !busy_q && !(&used_q);");
+    vgen_line(v, "assign idle_o  = !busy_q && !(|used_q);");
     vgen_blank(v);
     vgen_line(v, "// The entries waiting for some MSHR's fill: the OR of the MSHRs' lists");
     vgen_line(v, "reg  [ENTRIES-1:0] fill_any;");

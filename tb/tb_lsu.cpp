@@ -185,6 +185,7 @@ class Bench {
     {
         bool ok = true;
         ok &= tb::expect(mm, cycle, "ready_o", exp.ready, top.ready_o);
+        ok &= tb::expect(mm, cycle, "idle_o", lsu_idle(model_), top.idle_o);
 
         unsigned k = 0;
         for (unsigned e = 0; e < g_.entries; e++) {

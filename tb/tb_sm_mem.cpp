@@ -150,6 +150,7 @@ struct Answer {
 // that serves the module.
 struct Run : tb::SmRun {
     sm_mem_probe probe{};
+    bool lsu_idle = false;      // the C's LSU held no request as the cycle began
     std::unique_ptr<dram> mem{new dram};
     dram_out resp{};            // this cycle's responses to the module
     Image image;                // the data DRAM serves the module from
@@ -383,6 +384,7 @@ bool compare(const Top &top, const Run &r, const Widths &w, long cycle,
         ok &= tb::check(mm, cycle, 1, p.resp[r.resp.id[i] / 64] >> r.resp.id[i] % 64 & 1,
                         [&] { return tb::indexed("mem_resp_i", r.resp.id[i]); });
     ok &= tb::expect(mm, cycle, "ready_o", p.ready, top.ready_o);
+    ok &= tb::expect(mm, cycle, "lsu_idle_o", r.lsu_idle, top.lsu_idle_o);
     for (unsigned e = 0; e < w.entries; e++) {
         if (!tb::get_field(top.done_o, e, 1))
             continue;
@@ -702,6 +704,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         read_ports_of(cycle, w, r.probe);
         r.probe.evaluated = false;
         r.probe.placed = 0;
+        r.lsu_idle = lsu_idle(&r.m->lsu);
         sm_cycle(r.m);
         if (!r.probe.evaluated)
             break;                  // the SM stopped before its LSU's edge

@@ -55,6 +55,7 @@ module simtref_lsu #(
   input  wire [LANES-1:0]          issue_mask_i,   // lanes that access memory
   input  wire [LANES*ADDR_W-1:0]   issue_addr_i,   // each lane's byte address
   output wire                      ready_o,        // coalescer free and a free entry
+  output wire                      idle_o,         // coalescer free and no entry in flight (lsu_idle())
 
   // Completion: the requests whose data is back, by entry
   output wire [ENTRIES-1:0]        done_o,         // entry done this cycle (a register's only on a write-back port)
@@ -148,6 +149,7 @@ module simtref_lsu #(
   end
 
   assign ready_o = !busy_q && !(&used_q);
+  assign idle_o  = !busy_q && !(|used_q);
 
   // The entries waiting for some MSHR's fill: the OR of the MSHRs' lists
   reg  [ENTRIES-1:0] fill_any;

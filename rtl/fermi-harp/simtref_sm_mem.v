@@ -92,6 +92,7 @@ module simtref_sm_mem #(
   input  wire [LANES-1:0]            issue_lanes_i,    // the instruction's lanes: those its rd is written for
   input  wire [LANES*WARP_W-1:0]     issue_slots_i,    // each lane's thread's warp slot
   output wire                        ready_o,          // the LSU takes a request: coalescer free, a free entry
+  output wire                        lsu_idle_o,       // the LSU holds no request (the grid's end waits for it)
 
   // Launch: the TBs' shared windows
   input  wire [SHB_W-1:0]            shared_bytes_i,   // shared memory a TB holds (the launch's)
@@ -248,6 +249,7 @@ module simtref_sm_mem #(
     .issue_mask_i  (issue_mask_i),
     .issue_addr_i  (u_addr),
     .ready_o       (ready_o),
+    .idle_o        (lsu_idle_o),
     .done_o        (done_o),
     .done_warp_o   (done_warp_o),
     .done_rd_o     (done_rd_o),
