@@ -61,7 +61,7 @@ static const char *colon(char *buf, size_t len, const char *name)
 
 static void emit_kind(struct vgen *v)
 {
-    char buf[32];
+    char buf[40];   /* a name of 31 characters at most, and ":" */
 
     vgen_line(v, "// The access (lsu_request_of(), access_bytes()).");
     vgen_line(v, "wire [OP_W-1:0] op     = issue_op_i;");
