@@ -176,6 +176,12 @@ void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
 /* Whether simtref_sm_exec can follow the C SM at cfg's latencies: 0, or
  * -1 with the reason in err. */
 int sm_exec_check(const struct simt_config *cfg, char *err, size_t errlen);
+/* ... its banks of a written bit and a load-in-flight bit per thread
+ * register (rtlgen/emit_sm_exec_banks.c): `ports` write ports before the
+ * loads' `ldwb`; under the operand-read stage a load is in flight from
+ * its run, else from its issue. */
+void emit_sm_exec_banks(struct vgen *v, unsigned ports, unsigned ldwb,
+                        bool op_stage);
 
 /* The data half of a scheduler's I-buffers (an SM part, beside
  * simtref_fetch) */
