@@ -43,7 +43,6 @@
 #include "sm_memory.h"
 
 #include <stdio.h>
-#include <string.h>
 
 /* Cycles the module spends outside the lane's divider on a divide: the
  * operand read (the issue's edge) and the write (the result's edge). */
@@ -190,14 +189,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
                        + sizeof tail_ports / sizeof tail_ports[0]];
     size_t nports = 0;
 
-    memcpy(&ports[nports], head_ports, sizeof head_ports);
-    nports += sizeof head_ports / sizeof head_ports[0];
-    if (z->op_stage) {
-        memcpy(&ports[nports], stage_ports, sizeof stage_ports);
-        nports += sizeof stage_ports / sizeof stage_ports[0];
-    }
-    memcpy(&ports[nports], tail_ports, sizeof tail_ports);
-    nports += sizeof tail_ports / sizeof tail_ports[0];
+    VGEN_PORTS_ADD(ports, &nports, head_ports);
+    if (z->op_stage)
+        VGEN_PORTS_ADD(ports, &nports, stage_ports);
+    VGEN_PORTS_ADD(ports, &nports, tail_ports);
 
     emit_file_header(v, "simtref_sm_exec.v", "the datapath of a warp scheduler's issue port",
                      "docs/architecture.md; C model: golden/sm/sm_execute.c "

@@ -33,7 +33,6 @@
 #include "simd_group.h"
 
 #include <stdio.h>
-#include <string.h>
 
 /* The sizes of the parts, as their emitters take them. */
 struct issue_sizes {
@@ -135,14 +134,10 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     size_t nparams = sizeof params / sizeof params[0] - !z->op_stage;
     size_t nports = 0;
 
-    memcpy(&ports[nports], head_ports, sizeof head_ports);
-    nports += sizeof head_ports / sizeof head_ports[0];
-    if (z->op_stage) {
-        memcpy(&ports[nports], op_ports, sizeof op_ports);
-        nports += sizeof op_ports / sizeof op_ports[0];
-    }
-    memcpy(&ports[nports], tail_ports, sizeof tail_ports);
-    nports += sizeof tail_ports / sizeof tail_ports[0];
+    VGEN_PORTS_ADD(ports, &nports, head_ports);
+    if (z->op_stage)
+        VGEN_PORTS_ADD(ports, &nports, op_ports);
+    VGEN_PORTS_ADD(ports, &nports, tail_ports);
 
     emit_file_header(v, "simtref_sm_issue.v", "the SM's issue check",
                      "docs/architecture.md; C model: golden/sm/sm_issue.c "

@@ -356,6 +356,13 @@ static void write_ports(struct vgen *v, const struct vport *p, size_t n)
     }
 }
 
+void vgen_ports_add(struct vport *dst, size_t *count,
+                    const struct vport *src, size_t n)
+{
+    memcpy(&dst[*count], src, n * sizeof *src);
+    *count += n;
+}
+
 void vgen_module_begin(struct vgen *v, const char *name,
                        const struct vparam *params, size_t nparams,
                        const struct vport *ports, size_t nports)

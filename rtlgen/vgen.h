@@ -164,6 +164,13 @@ void vgen_instance(struct vgen *v, const char *module, const char *name,
 /* A comment banner that opens a section of a module body. */
 void vgen_section(struct vgen *v, const char *title);
 
+/* Port lists built of groups, some of them only under a configuration:
+ * appends the n ports of src to dst at *count (dst holds them all). */
+void vgen_ports_add(struct vport *dst, size_t *count,
+                    const struct vport *src, size_t n);
+#define VGEN_PORTS_ADD(dst, count, src) \
+    vgen_ports_add((dst), (count), (src), sizeof (src) / sizeof (src)[0])
+
 /* `module name #( params ) ( ports );` with aligned columns. */
 void vgen_module_begin(struct vgen *v, const char *name,
                        const struct vparam *params, size_t nparams,
