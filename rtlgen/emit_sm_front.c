@@ -8,8 +8,8 @@
  * stacks under sbr, an arbiter per warp under minpc, an ICS-First module
  * per warp under ics-first, the HARP tables under harp, whose First-Level
  * slots are the scheduler's first warps).  The wires between them are
- * sm.c's: the launch choice under harp (launch_choice()), the
- * ready vector (ready_vector()), the grant (issue_grant()), the stage's
+ * sm.c's: the launch choice (launch_choice(): the lowest pending warp
+ * the stage can take, emit_launch()), the ready vector (ready_vector()), the grant (issue_grant()), the stage's
  * update, the flushes and the PC and mask the fetch reads
  * (execute_granted()), the I-buffer's events, the warps the fetch unit
  * empties and the releases of the edge (scheduler_edge(), ibuffer_edge()).
@@ -80,6 +80,8 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
         vgen_line(v, "wire [NUM_WARPS*PC_W-1:0]  rc_view_pc;  // per warp: the stage's PC ...");
         vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_view_mask; // ... and threads, for the issue check");
     }
+    if (m->ics)
+        vgen_line(v, "wire [NUM_WARPS-1:0]       rc_can_launch; // per warp: the stage can take its launch");
     if (m->harp) {
         vgen_line(v, "wire [FL-1:0]              rc_issuable;   // slot may issue");
         vgen_line(v, "wire [FL-1:0]              rc_fetchable;  // slot holds a warp");
@@ -101,10 +103,43 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
 }
 
-/* The launch's signals: the inputs, or under harp the module's choice. */
-static const char *launch_sfx(const struct front_mode *m)
+/* The launch choice of every mode (launch_choice()): the lowest warp
+ * whose launch is pending and that the stage can take, at can[w] (the
+ * stage's vector of the warps it can take a launch at; NULL: it takes one
+ * at any warp), none while the operand-read stage holds a warp; the
+ * launch's threads are the warp's lanes and start at the kernel's entry. */
+static void emit_launch(struct vgen *v, const struct front_mode *m,
+                        const char *can, const char *why,
+                        enum rtl_defect defect)
 {
-    return m->harp ? "" : "_i";
+    (void)defect;
+    vgen_section(v, "Launch choice (launch_choice())");
+    if (m->op_stage) {
+        vgen_line(v, "// (none while a warp is in the operand-read stage: it takes the");
+        vgen_line(v, "// stage's update port when it executes)");
+    }
+    vgen_line(v, "// The lowest warp whose launch is pending and that the stage can take:");
+    vgen_line(v, "// %s.", why);
+    vgen_line(v, "reg              launch_valid;");
+    vgen_line(v, "reg [WARP_W-1:0] launch_warp;");
+    vgen_line(v, "integer          lw;");
+    vgen_blank(v);
+    vgen_begin(v, "always @*");
+    vgen_line(v, "launch_valid = 1'b0;");
+    vgen_line(v, "launch_warp  = {WARP_W{1'b0}};");
+    vgen_begin(v, "for (lw = NUM_WARPS - 1; lw >= 0; lw = lw - 1)");
+    vgen_begin(v, "if (launch_pending_i[lw]%s%s%s%s)", can ? " && " : "",
+               can ? can : "", can ? "[lw]" : "",
+               m->op_stage ? " && !op_valid_q" : "");
+    vgen_line(v, "launch_valid = 1'b1;");
+    vgen_line(v, "launch_warp  = lw[WARP_W-1:0];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_blank(v);
+    vgen_line(v, "wire [LANES-1:0] launch_mask = warp_lanes_i[launch_warp*LANES +: LANES];");
+    vgen_line(v, "assign launch_valid_o = launch_valid;");
+    vgen_line(v, "assign launch_warp_o  = launch_warp;");
 }
 
 /* Under operand_read_cycles = 1 the operand-read stage: its register,
@@ -148,15 +183,14 @@ static void emit_ready(struct vgen *v, const struct front_mode *m)
     vgen_section(v, "Ready vector and grant (ready_vector(), issue_grant())");
     if (!m->op_stage) {
         vgen_line(v, "// No warp issues in a cycle in which one launches.");
-        vgen_line(v, "assign ready_o = f_ready & %s & {NUM_WARPS{!launch_valid%s}};",
-                  ok, launch_sfx(m));
+        vgen_line(v, "assign ready_o = f_ready & %s & {NUM_WARPS{!launch_valid}};", ok);
     } else {
         vgen_line(v, "// No warp issues in a cycle in which one launches; the operand-read");
         vgen_line(v, "// stage's warp is not ready, and while it waits no warp is.");
         vgen_line(v, "wire [NUM_WARPS-1:0] op_held = op_valid_q ? {{(NUM_WARPS-1){1'b0}}, 1'b1} << op_warp_q");
         vgen_line(v, "                                          : {NUM_WARPS{1'b0}};");
         vgen_line(v, "assign ready_o = f_ready & %s & ~op_held &", ok);
-        vgen_line(v, "                 {NUM_WARPS{!launch_valid%s && !op_wait}};", launch_sfx(m));
+        vgen_line(v, "                 {NUM_WARPS{!launch_valid && !op_wait}};");
     }
     vgen_line(v, "assign grant_valid_o = s_grant;");
     vgen_line(v, "assign grant_warp_o  = s_warp;");
@@ -178,16 +212,19 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
 {
     char pad[160], addr[200];
     unsigned pw = z->st.pc_w, aw = z->ib.pc_w;
-    const char *ls = launch_sfx(m);
 
     vgen_section(v, "The stage's update and the flushes (execute_granted())");
     vgen_line(v, "localparam [1:0] UPD_NONE = 2'd0, UPD_LAUNCH = 2'd1, UPD_EXEC = 2'd2;");
-    vgen_line(v, "wire [1:0]        u_op   = launch_valid%s ? UPD_LAUNCH", ls);
+    vgen_line(v, "wire [1:0]        u_op   = launch_valid ? UPD_LAUNCH");
     vgen_line(v, "                         : %s && issued_i ? UPD_EXEC : UPD_NONE;", m->xv);
-    vgen_line(v, "wire [WARP_W-1:0] u_warp = launch_valid%s ? launch_warp%s : %s;", ls, ls, m->xw);
+    vgen_line(v, "wire [WARP_W-1:0] u_warp = launch_valid ? launch_warp : %s;", m->xw);
     if (m->pc)
-        vgen_line(v, "wire [PC_W-1:0]   u_pc   = launch_valid_i ? launch_pc_i : exec_pc_i;");
-    vgen_line(v, "wire [LANES-1:0]  u_mask = launch_valid%s ? launch_mask%s : exec_mask_i;", ls, ls);
+        vgen_line(v, "wire [PC_W-1:0]   u_pc   = launch_valid ? entry_pc_i : exec_pc_i;");
+    vgen_line(v, "wire [LANES-1:0]  u_mask = launch_valid ? launch_mask : exec_mask_i;");
+    if (m->lanes && !m->harp) {
+        vgen_line(v, "// A launch's threads start at the kernel's entry.");
+        vgen_line(v, "wire [LANES*PC_W-1:0] u_lane_pc = launch_valid ? {LANES{entry_pc_i}} : lane_pc_i;");
+    }
     vgen_blank(v);
     if (defect == DEFECT_SM_FRONT_NO_FLUSH_ON_POP && m->pop) {
         vgen_line(v, "// DELIBERATE DEFECT (sm-front-no-flush-on-pop): a pop does not flush");
@@ -201,9 +238,9 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
         vgen_line(v, "wire exec_flush = %s && (issued_i || stale_i) &&", m->xv);
         vgen_line(v, "                  (control_i%s);", flush_terms(m, true));
     }
-    vgen_line(v, "wire             flush = launch_valid%s || exec_flush;", ls);
+    vgen_line(v, "wire             flush = launch_valid || exec_flush;");
     vgen_line(v, "wire [WARP_W-1:0] flush_warp = exec_flush ? %s", m->xw);
-    vgen_line(v, "                             : launch_valid%s ? launch_warp%s : {WARP_W{1'b0}};", ls, ls);
+    vgen_line(v, "                             : launch_valid ? launch_warp : {WARP_W{1'b0}};");
     vgen_line(v, "assign flush_valid_o = flush;");
     vgen_line(v, "assign flush_warp_o  = flush_warp;");
     vgen_blank(v);
@@ -534,7 +571,7 @@ static void emit_stage(struct vgen *v, const struct front_mode *m)
         conn(c, &n, "late_i", "late_i", NULL);
     }
     if (m->lanes)
-        conn(c, &n, "lane_pc_i", "lane_pc_i", NULL);
+        conn(c, &n, "lane_pc_i", "u_lane_pc", NULL);
     if (m->sp)
         conn(c, &n, "lane_off_i", "lane_off_i", NULL);
     if (m->lanes)
@@ -549,6 +586,8 @@ static void emit_stage(struct vgen *v, const struct front_mode *m)
         conn(c, &n, "view_live_i", "warp_live_i", NULL);
     if (m->ics)
         conn(c, &n, "view_ok_o", "view_ok_o", NULL);
+    if (m->ics)
+        conn(c, &n, "can_launch_o", "rc_can_launch", NULL);
     if (m->view) {
         conn(c, &n, "view_pc_o", "rc_view_pc", NULL);
         conn(c, &n, "view_mask_o", "rc_view_mask", NULL);
@@ -582,8 +621,12 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
     warp_tables_geometry(cfg, &z.wt);
     emit_sm_front_header(v, cfg, &z, &m);
     emit_wires(v, &m);
+    emit_launch(v, &m, m.ics || m.harp ? "rc_can_launch" : NULL,
+                m.harp ? "none of its threads is still a member of an RBT barrier"
+                : m.ics ? "every thread of its ICS-First module Idle"
+                : "the stage takes a launch at any warp", defect);
     if (m.harp)
-        emit_sm_front_harp_slots(v, z.f.warps, z.wt.fl, m.op_stage, defect);
+        emit_sm_front_harp_slots(v, z.f.warps, z.wt.fl, defect);
     emit_ready(v, &m);
     emit_update(v, &z, &m, defect);
     emit_views(v, &z, &m);

@@ -100,10 +100,11 @@ static void update_ports(struct port_list *l, const struct front_mode *m)
     if (m->ics)
         port(l, "input", "[1:0]",      "action_i",    "side-band: the loader's ICS action at its PC (1 raise, 2 lower, 3 outmost)");
     if (m->lanes) {
-        group(l, "The update's threads (a launch's or the executed instruction's)");
-        port(l, "input", "[LANES*PC_W-1:0]", "lane_pc_i", "per lane of its mask: where its thread goes (launch: the entry)");
+        group(l, m->sp ? "The update's threads (a launch's or the executed instruction's)"
+                       : "The executed instruction's threads");
+        port(l, "input", "[LANES*PC_W-1:0]", "lane_pc_i", "per lane of its mask: where its thread goes (a launch's: entry_pc_i)");
         if (m->sp)
-            port(l, "input", "[LANES*OFF_W-1:0]", "lane_off_i", "... its x2 after it, as the offset in its stack region");
+            port(l, "input", "[LANES*OFF_W-1:0]", "lane_off_i", "... its x2 after it (a launch's: launch_warp_o's threads'), as the offset in its stack region");
         group(l, m->harp ? "The WPT: barrier releases (per warp)"
                          : "The WPT: barrier releases");
         port(l, "input", "[NUM_WARPS-1:0]", "release_i", "the warps whose TB's barrier releases on this edge");
@@ -141,8 +142,7 @@ void emit_sm_front_header(struct vgen *v, const struct simt_config *cfg,
     group(&l, "The kernel: constant while it runs");
     if (m->sbr)
         port(&l, "input", "[PC_W-1:0]",        "exit_pc_i",    "its exit PC (index): each warp's last re-convergence PC");
-    if (m->harp)
-        port(&l, "input", "[PC_W-1:0]",        "entry_pc_i",   "its entry PC (index): where a warp launches");
+    port(&l, "input", "[PC_W-1:0]",            "entry_pc_i",   "its entry PC (index): where a warp launches");
     port(&l, "input",  "[ADDR_W-1:0]",         "text_lo_i",    "the byte address of index 0 of its text");
     if (!m->harp) {
         group(&l, "Placement (the TB dispatcher): warps whose I-buffer data is forgotten");
@@ -151,6 +151,8 @@ void emit_sm_front_header(struct vgen *v, const struct simt_config *cfg,
         port(&l, "input",  "[NUM_WARPS-1:0]",  "issuable_i",   "launched, not at the barrier, no hazard on its buffered instruction");
         port(&l, "input",  "[NUM_WARPS-1:0]",  "fetchable_i",  "resident, launched, a live thread: may be fetched for");
         port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's live lanes (resident, launched; else none)");
+        port(&l, "input",  "[NUM_WARPS-1:0]",  "launch_pending_i", "placed, its launch pending");
+        port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_lanes_i", "each warp's threads (its launch's mask)");
         port(&l, "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i", "thread block of each warp");
         port(&l, "input",  "[NUM_WARPS-1:0]",  "long_i",       "warp waits on a long-latency operation (TLS)");
     } else {
@@ -166,24 +168,14 @@ void emit_sm_front_header(struct vgen *v, const struct simt_config *cfg,
     group(&l, "Thread blocks: from the WPT");
     port(&l, "input",  "[NUM_TBS*TB_W-1:0]",   "tb_rank_i",    "rank of each TB (MWF); 0 = first");
     port(&l, "input",  "[NUM_TBS-1:0]",        "tb_wait_i",    "warps of the TB wait at its barrier (SAWS)");
-    if (!m->harp) {
-        group(&l, "Launch: a placed warp starts (no issue in its cycle)");
-        port(&l, "input",  "",                 "launch_valid_i", "a warp launches ...");
-        port(&l, "input",  "[WARP_W-1:0]",     "launch_warp_i",  "... this one ...");
-        if (m->pc)
-            port(&l, "input", "[PC_W-1:0]",    "launch_pc_i",    "... at this entry (index) ...");
-        port(&l, "input",  "[LANES-1:0]",      "launch_mask_i",  "... with these threads");
-    }
     group(&l, "The instruction memory: last cycle's fetch answered (taken while its warp has a fetch in flight)");
     port(&l, "input",  "",                     "fill_valid_i", "a fetch returns ...");
     port(&l, "input",  "[WARP_W-1:0]",         "fill_warp_i",  "... for this warp ...");
     port(&l, "input",  "[31:0]",               "fill_word_i",  "... with the instruction memory's word at its PC");
     update_ports(&l, m);
-    if (m->harp) {
-        group(&l, "Launch: the first pending warp the stage can take (no issue in its cycle)");
-        port(&l, "output", "",                 "launch_valid_o", "a warp launches ...");
-        port(&l, "output", "[WARP_W-1:0]",     "launch_warp_o",  "... this one (0 when none)");
-    }
+    group(&l, "Launch: the first pending warp the stage can take (no issue in its cycle)");
+    port(&l, "output", "",                     "launch_valid_o", "a warp launches ...");
+    port(&l, "output", "[WARP_W-1:0]",         "launch_warp_o",  "... this one (0 when none)");
     group(&l, "The scoreboard's clear: the oldest unready slot of the lowest warp holding one");
     port(&l, "output", "",                     "rdy_valid_o",  "a slot is cleared ...");
     port(&l, "output", "[WARP_W-1:0]",         "rdy_warp_o",   "... of this warp (0 when none)");
@@ -267,7 +259,13 @@ void emit_sm_front_header(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "// transfers control flushes the %s warp (the stage never pops).", m->op_stage ? "executed" : "granted");
     vgen_line(v, "// The fetch reads the I-buffer's next PC and mask of the fetched warp");
     vgen_line(v, "// when it continues its last fetch, else the stage's PC and active mask");
-    vgen_line(v, "// of that warp.");
+    vgen_line(v, "// of that warp.  The module chooses the launch: the lowest warp whose");
+    if (m->op_stage) {
+        vgen_line(v, "// launch is pending and that the stage can take, none while a warp is");
+        vgen_line(v, "// in the operand-read stage.");
+    } else {
+        vgen_line(v, "// launch is pending and that the stage can take.");
+    }
     if (m->harp) {
         vgen_line(v, "// Under harp the scheduler's first FL warps are the stage's First-Level");
         vgen_line(v, "// slots: the stage tells which may issue and which hold a warp (the");
