@@ -112,7 +112,8 @@ static void emit_launch(struct vgen *v, const struct front_mode *m,
                         const char *can, const char *why,
                         enum rtl_defect defect)
 {
-    (void)defect;
+    bool highest = defect == DEFECT_SM_FRONT_LAUNCH_HIGHEST;
+
     vgen_section(v, "Launch choice (launch_choice())");
     if (m->op_stage) {
         vgen_line(v, "// (none while a warp is in the operand-read stage: it takes the");
@@ -120,6 +121,10 @@ static void emit_launch(struct vgen *v, const struct front_mode *m,
     }
     vgen_line(v, "// The lowest warp whose launch is pending and that the stage can take:");
     vgen_line(v, "// %s.", why);
+    if (highest) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): the highest such warp is", rtl_defect_name(defect));
+        vgen_line(v, "// chosen.");
+    }
     vgen_line(v, "reg              launch_valid;");
     vgen_line(v, "reg [WARP_W-1:0] launch_warp;");
     vgen_line(v, "integer          lw;");
@@ -127,7 +132,10 @@ static void emit_launch(struct vgen *v, const struct front_mode *m,
     vgen_begin(v, "always @*");
     vgen_line(v, "launch_valid = 1'b0;");
     vgen_line(v, "launch_warp  = {WARP_W{1'b0}};");
-    vgen_begin(v, "for (lw = NUM_WARPS - 1; lw >= 0; lw = lw - 1)");
+    if (highest)
+        vgen_begin(v, "for (lw = 0; lw < NUM_WARPS; lw = lw + 1)");
+    else
+        vgen_begin(v, "for (lw = NUM_WARPS - 1; lw >= 0; lw = lw - 1)");
     vgen_begin(v, "if (launch_pending_i[lw]%s%s%s%s)", can ? " && " : "",
                can ? can : "", can ? "[lw]" : "",
                m->op_stage ? " && !op_valid_q" : "");
