@@ -182,6 +182,7 @@ enum rtl_defect {
     DEFECT_SM_FRONT_NO_FLUSH_ON_POP, /* a pop does not flush the warp's I-buffer */
     DEFECT_SM_FRONT_FETCH_LIVE_MASK, /* minpc: the fetch's mask is the warp's live lanes */
     DEFECT_SM_FRONT_HARP_FETCH_SLOT, /* harp: the fetch takes the next First-Level slot's fetchable */
+    DEFECT_SM_FRONT_LAUNCH_HIGHEST,  /* the launch takes the highest pending warp, not the lowest */
     DEFECT_SM_ISSUE_NO_LSU_ACCEPT,   /* a memory instruction issues while the LSU cannot take it */
     DEFECT_SM_ISSUE_OWN_SLOT,        /* harp: a check reads the issue slot's warp slot for every lane */
     DEFECT_SM_MEM_DONE_LATE,         /* the table of loads in flight takes the LSU's dones a cycle late */

@@ -329,6 +329,15 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "warp and empties one that does",
         .modes = REGISTRY_MODE(RECONV_HARP),
     },
+    [DEFECT_SM_FRONT_LAUNCH_HIGHEST] = {
+        .name = "sm-front-launch-highest",
+        .structure = STRUCTURE_SM_FRONT,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-launch-highest",
+        .bug = "the front end's launch choice takes the highest warp whose "
+               "launch is pending and that the stage can take, not the "
+               "lowest: the warps of a TB launch in the reverse order",
+    },
     [DEFECT_SM_ISSUE_NO_LSU_ACCEPT] = {
         .name = "sm-issue-no-lsu-accept",
         .structure = STRUCTURE_SM_ISSUE,

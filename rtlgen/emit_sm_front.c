@@ -8,8 +8,8 @@
  * stacks under sbr, an arbiter per warp under minpc, an ICS-First module
  * per warp under ics-first, the HARP tables under harp, whose First-Level
  * slots are the scheduler's first warps).  The wires between them are
- * sm.c's: the launch choice under harp (launch_choice()), the
- * ready vector (ready_vector()), the grant (issue_grant()), the stage's
+ * sm.c's: the launch choice (launch_choice(): the lowest pending warp
+ * the stage can take, emit_launch()), the ready vector (ready_vector()), the grant (issue_grant()), the stage's
  * update, the flushes and the PC and mask the fetch reads
  * (execute_granted()), the I-buffer's events, the warps the fetch unit
  * empties and the releases of the edge (scheduler_edge(), ibuffer_edge()).
@@ -17,59 +17,13 @@
  * warp and TB state, the WPT, the I-cache, the datapath) comes in as
  * inputs.  The modes differ in the stage's ports (struct front_mode,
  * front_mode_of()), and under harp in what the stage tells of its slots
- * and launches (emit_harp_slots()).
+ * and launches (emit_sm_front_harp_slots()).  The module's parameters and
+ * ports are rtlgen/emit_sm_front_ports.c's.
  */
-#include "rtlgen.h"
-#include "arbiter.h"
+#include "emit_sm_front.h"
 #include "bits.h"
-#include "fetch.h"
-#include "ibuffer.h"
-#include "ics_first.h"
-#include "sbr_stack.h"
-#include "scheduler.h"
-#include "warp_tables.h"
 
-#include <stdbool.h>
 #include <stdio.h>
-
-/* What the configured mode's control-flow stage takes and gives (the
- * ports of simtref_sm_reconv, rtlgen/emit_sm_reconv*.c): the one place
- * where the front end's modes differ. */
-struct front_mode {
-    const char *name;   /* the mode as the configuration names it */
-    bool sbr;           /* the SBR stacks: the kernel's exit PC, the
-                         * outcome's split and targets, the loader's
-                         * side-band (calls, returns, RPCs, late sides) */
-    bool pc;            /* the stage takes the update's PC (sbr, minpc) */
-    bool live;          /* ... the warp's live lanes after it (sbr, minpc) */
-    bool exit;          /* ... simt.exit (sbr, ics-first) */
-    bool lanes;         /* ... each lane's new PC and the warps the edge
-                         * releases from their barrier (minpc, ics-first) */
-    bool sp;            /* ... each lane's stack offset, and for the read
-                         * the fetched warp's live lanes (minpc) */
-    bool ics;           /* ... the simt.prio.* action and the loader's ICS
-                         * action at the PC (ics-first) */
-    bool pop;           /* it tells a re-convergence and a warp's exit
-                         * (sbr, minpc; under ics-first the threads'
-                         * states do, inside the stage) */
-    bool yield;         /* it yields the side at simt.bar (sbr) */
-    bool split;         /* ... the outcome's split, taken lanes and targets
-                         * (sbr, harp) */
-    bool harp;          /* the HARP tables: the scheduler's warps are the
-                         * First-Level slots, whose issuable and fetchable
-                         * bits, owners and launches the stage tells; the
-                         * branch's RPC, a global load, the lanes waiting
-                         * on global memory */
-    bool view;          /* its stage gives each warp's PC and threads for
-                         * the issue check's view (minpc, ics-first; sbr's
-                         * is the slot's, harp's its First-Level slots') */
-    /* Not of the mode: the SM's timing. */
-    bool op_stage;      /* operand_read_cycles = 1: the granted warp
-                         * executes in the next cycle, from the
-                         * operand-read stage's register */
-    const char *xv, *xw;    /* the warp executing now: valid, id (the
-                         * grant's, or the operand-read stage's) */
-};
 
 static struct front_mode front_mode_of(const struct simt_config *cfg)
 {
@@ -90,287 +44,6 @@ static struct front_mode front_mode_of(const struct simt_config *cfg)
     m.xv = m.op_stage ? "op_exec" : "s_grant";
     m.xw = m.op_stage ? "op_warp_q" : "s_warp";
     return m;
-}
-
-/* A module's port list as it is built. */
-#define FRONT_MAX_PORTS 96
-struct port_list {
-    struct vport p[FRONT_MAX_PORTS];    /* the ports and group lines */
-    size_t n;                           /* how many */
-};
-
-static void port(struct port_list *l, const char *dir, const char *range,
-                 const char *name, const char *comment)
-{
-    if (l->n < FRONT_MAX_PORTS)
-        l->p[l->n++] = (struct vport){ dir, range, name, comment };
-}
-
-static void group(struct port_list *l, const char *comment)
-{
-    port(l, NULL, NULL, NULL, comment);
-}
-
-/* The sizes of the four parts, as their emitters take them. */
-struct front_sizes {
-    struct fetch_geometry f;
-    struct ibuffer_geometry ib;
-    struct scheduler_geometry sc;
-    struct sbr_stack_geometry st;   /* sbr's stack (its depth) */
-    struct arbiter_geometry arb;    /* minpc's arbiters */
-    struct ics_first_geometry ics;  /* ics-first's modules */
-    struct warp_tables_geometry wt; /* harp's First-Level slots */
-};
-
-/* The stage's parameters as the front end declares them. */
-static size_t stage_params(struct vparam *pp, const struct front_mode *m,
-                           const struct simt_config *cfg,
-                           const struct front_sizes *z)
-{
-    size_t n = 0;
-
-    if (m->sbr)
-        pp[n++] = (struct vparam){ "DEPTH", z->st.depth, NULL,
-                                   "entries per warp stack (sbr_stack_depth)" };
-    if (m->sp) {
-        pp[n++] = (struct vparam){ "SP_W", z->arb.sp_w, NULL,
-                                   "a thread's SP key (sp_bits)" };
-        pp[n++] = (struct vparam){ "OFF_W", sm_reconv_minpc_off_bits(), NULL,
-                                   "a thread's x2 offset in its stack region" };
-        pp[n++] = (struct vparam){ "ARB_ADDR_W", z->arb.addr_w, NULL,
-                                   "the arbiters' memory mode (unused by the stage)" };
-        pp[n++] = (struct vparam){ "LINE_BYTES", cfg->l1d_line_bytes, NULL,
-                                   "... its line" };
-    }
-    if (m->ics)
-        pp[n++] = (struct vparam){ "LEVELS", z->ics.levels, NULL,
-                                   "priority levels (ics_priority_levels)" };
-    if (m->harp) {
-        pp[n++] = (struct vparam){ "FL", z->wt.fl, NULL,
-                                   "First-Level slots: the scheduler's first warps" };
-        pp[n++] = (struct vparam){ "SL", z->wt.sl, NULL,
-                                   "Second-Level entries (the width of its count)" };
-        pp[n++] = (struct vparam){ "TW", z->wt.tw, NULL,
-                                   "a thread id without its lane bits: a warp" };
-    }
-    return n;
-}
-
-/* The inputs of the stage's update that come from the datapath, the
- * loader and the WPT, by mode. */
-static void update_ports(struct port_list *l, const struct front_mode *m)
-{
-    group(l, "The granted warp's instruction, as the datapath executed it");
-    port(l, "input",  "",             "issued_i",     "it ran on its lanes ...");
-    port(l, "input",  "",             "stale_i",      "... or its slot was stale and dropped");
-    port(l, "input",  "",             "control_i",    "not a plain fall-through: a jump, a split or an exit");
-    if (m->pc)
-        port(l, "input", "[PC_W-1:0]", "exec_pc_i",   "its PC (index)");
-    port(l, "input",  "[LANES-1:0]",  "exec_mask_i",  "the lanes that ran it");
-    if (m->split) {
-        port(l, "input", "",            "split_i",    "a conditional branch, or an indirect jump with an RPC");
-        port(l, "input", "[LANES-1:0]", "taken_i",    "split: the lanes going to tpc_i");
-        port(l, "input", "[PC_W-1:0]",  "tpc_i",      "split: where the taken lanes go");
-        port(l, "input", "[PC_W-1:0]",  "npc_i",      "where the (other) lanes go");
-    }
-    if (m->live)
-        port(l, "input", "[LANES-1:0]", "live_i",     "the warp's live lanes after it");
-    port(l, "input",  "",             "bar_i",        "the instruction was simt.bar");
-    if (m->exit)
-        port(l, "input", "",            "exit_i",     "... simt.exit");
-    if (m->ics)
-        port(l, "input", "[1:0]",       "prio_i",     "... simt.prio.*: 1 raise, 2 lower, 3 set-outmost; 0 none");
-    if (m->harp) {
-        port(l, "input", "",           "mem_wait_i",  "... a load or atomic of global memory");
-        port(l, "input", "",           "rpc_valid_i", "side-band: a branch of the program's table ...");
-        port(l, "input", "[PC_W-1:0]", "rpc_i",       "... re-converging here");
-    }
-    if (m->sbr) {
-        port(l, "input", "",           "call_i",      "side-band: a call through ra");
-        port(l, "input", "",           "ret_i",       "side-band: a return (jalr x0, 0(ra))");
-        port(l, "input", "",           "rpc_valid_i", "side-band: a branch of the program's table ...");
-        port(l, "input", "[PC_W-1:0]", "rpc_i",       "... re-converging here for the stack");
-        port(l, "input", "[1:0]",      "late_i",      "side-band: the side reaching simt.bar first (1 taken, 2 fall-through)");
-    }
-    if (m->ics)
-        port(l, "input", "[1:0]",      "action_i",    "side-band: the loader's ICS action at its PC (1 raise, 2 lower, 3 outmost)");
-    if (m->lanes) {
-        group(l, "The update's threads (a launch's or the executed instruction's)");
-        port(l, "input", "[LANES*PC_W-1:0]", "lane_pc_i", "per lane of its mask: where its thread goes (launch: the entry)");
-        if (m->sp)
-            port(l, "input", "[LANES*OFF_W-1:0]", "lane_off_i", "... its x2 after it, as the offset in its stack region");
-        group(l, m->harp ? "The WPT: barrier releases (per warp)"
-                         : "The WPT: barrier releases");
-        port(l, "input", "[NUM_WARPS-1:0]", "release_i", "the warps whose TB's barrier releases on this edge");
-    }
-}
-
-static void emit_header(struct vgen *v, const struct simt_config *cfg,
-                        const struct front_sizes *z, const struct front_mode *m)
-{
-    char warp_w[64], title[96];
-    struct vparam params[16];
-    struct port_list l = { .n = 0 };
-    size_t np = 0;
-
-    snprintf(warp_w, sizeof warp_w, "%s",
-             z->f.warps > 1 ? "$clog2(NUM_WARPS)" : "1");
-    params[np++] = (struct vparam){ "NUM_WARPS", z->f.warps, NULL, "warps of this scheduler" };
-    params[np++] = (struct vparam){ "SLOTS", z->f.slots, NULL, "I-buffer slots per warp" };
-    params[np++] = (struct vparam){ "LANES", cfg->warp_size, NULL, "threads per warp: mask width" };
-    params[np++] = (struct vparam){ "NUM_TBS", z->sc.tbs, NULL, "thread blocks resident per SM" };
-    np += stage_params(&params[np], m, cfg, z);
-    params[np++] = (struct vparam){ "PC_W", cfg->pc_bits, NULL, "the stage's PC: an instruction's index in the text" };
-    params[np++] = (struct vparam){ "ADDR_W", z->ib.pc_w, NULL, "the fetch's PC: a byte address" };
-    params[np++] = (struct vparam){ NULL, 0, NULL, "Derived widths" };
-    params[np++] = (struct vparam){ "WARP_W", 0, warp_w, "warp id" };
-    params[np++] = (struct vparam){ "TB_W", 0, "$clog2(NUM_TBS)", "thread block id and MWF rank" };
-    params[np++] = (struct vparam){ "CNT_W", 0, "$clog2(SLOTS + 1)", "fetches in flight of a warp, 0..SLOTS" };
-    if (m->harp)
-        params[np++] = (struct vparam){ "SL_CNT_W", 0, "$clog2(SL + 1)", "Second-Level's count" };
-
-    group(&l, "Clock and reset");
-    port(&l, "input",  "",                     "clk_i",        "clock");
-    port(&l, "input",  "",                     "rst_ni",       "asynchronous reset, active low");
-    group(&l, "The kernel: constant while it runs");
-    if (m->sbr)
-        port(&l, "input", "[PC_W-1:0]",        "exit_pc_i",    "its exit PC (index): each warp's last re-convergence PC");
-    if (m->harp)
-        port(&l, "input", "[PC_W-1:0]",        "entry_pc_i",   "its entry PC (index): where a warp launches");
-    port(&l, "input",  "[ADDR_W-1:0]",         "text_lo_i",    "the byte address of index 0 of its text");
-    if (!m->harp) {
-        group(&l, "Placement (the TB dispatcher): warps whose I-buffer data is forgotten");
-        port(&l, "input",  "[NUM_WARPS-1:0]",  "clear_i",      "a new warp takes the slot");
-        group(&l, "Warps: from the warp and TB state, the scoreboard, the SIMD groups");
-        port(&l, "input",  "[NUM_WARPS-1:0]",  "issuable_i",   "launched, not at the barrier, no hazard on its buffered instruction");
-        port(&l, "input",  "[NUM_WARPS-1:0]",  "fetchable_i",  "resident, launched, a live thread: may be fetched for");
-        port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's live lanes (resident, launched; else none)");
-        port(&l, "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i", "thread block of each warp");
-        port(&l, "input",  "[NUM_WARPS-1:0]",  "long_i",       "warp waits on a long-latency operation (TLS)");
-    } else {
-        group(&l, "Warps: from the warp and TB state, the loads in flight");
-        port(&l, "input",  "[NUM_WARPS-1:0]",  "launch_pending_i", "placed, its launch pending");
-        port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_lanes_i", "each warp's threads (its launch's mask)");
-        port(&l, "input",  "[NUM_WARPS*TB_W-1:0]", "warp_tb_i", "thread block of each warp (a slot's: its owner's)");
-        port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's threads not exited (a slot's lanes: their owners')");
-        port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "mem_pending_i", "each warp's lanes waiting on global memory");
-        group(&l, "First-Level slots: from the issue check");
-        port(&l, "input",  "[FL-1:0]",         "no_hazard_i",  "no hazard holds the slot's buffered instruction");
-    }
-    group(&l, "Thread blocks: from the WPT");
-    port(&l, "input",  "[NUM_TBS*TB_W-1:0]",   "tb_rank_i",    "rank of each TB (MWF); 0 = first");
-    port(&l, "input",  "[NUM_TBS-1:0]",        "tb_wait_i",    "warps of the TB wait at its barrier (SAWS)");
-    if (!m->harp) {
-        group(&l, "Launch: a placed warp starts (no issue in its cycle)");
-        port(&l, "input",  "",                 "launch_valid_i", "a warp launches ...");
-        port(&l, "input",  "[WARP_W-1:0]",     "launch_warp_i",  "... this one ...");
-        if (m->pc)
-            port(&l, "input", "[PC_W-1:0]",    "launch_pc_i",    "... at this entry (index) ...");
-        port(&l, "input",  "[LANES-1:0]",      "launch_mask_i",  "... with these threads");
-    }
-    group(&l, "The instruction memory: last cycle's fetch answered (taken while its warp has a fetch in flight)");
-    port(&l, "input",  "",                     "fill_valid_i", "a fetch returns ...");
-    port(&l, "input",  "[WARP_W-1:0]",         "fill_warp_i",  "... for this warp ...");
-    port(&l, "input",  "[31:0]",               "fill_word_i",  "... with the instruction memory's word at its PC");
-    update_ports(&l, m);
-    if (m->harp) {
-        group(&l, "Launch: the first pending warp the stage can take (no issue in its cycle)");
-        port(&l, "output", "",                 "launch_valid_o", "a warp launches ...");
-        port(&l, "output", "[WARP_W-1:0]",     "launch_warp_o",  "... this one (0 when none)");
-    }
-    group(&l, "The scoreboard's clear: the oldest unready slot of the lowest warp holding one");
-    port(&l, "output", "",                     "rdy_valid_o",  "a slot is cleared ...");
-    port(&l, "output", "[WARP_W-1:0]",         "rdy_warp_o",   "... of this warp (0 when none)");
-    group(&l, "Issue");
-    port(&l, "output", "[NUM_WARPS-1:0]",      "ready_o",      "ready vector: buffered, ready, issuable, no launch");
-    port(&l, "output", "",                     "grant_valid_o", "a warp issues ...");
-    port(&l, "output", "[WARP_W-1:0]",         "grant_warp_o", "... this one (0 when none) ...");
-    port(&l, "output", "[ADDR_W-1:0]",         "issue_pc_o",   "... its oldest slot's PC ...");
-    port(&l, "output", "[LANES-1:0]",          "issue_mask_o", "... its mask ...");
-    port(&l, "output", "[31:0]",               "issue_word_o", "... and its instruction word");
-    group(&l, "Every warp's oldest I-buffer slot, for the issue check (bit or field w: warp w)");
-    port(&l, "output", "[NUM_WARPS-1:0]",      "hd_ready_o",   "its oldest slot is valid and ready (the fetch unit's)");
-    port(&l, "output", "[NUM_WARPS-1:0]",      "hd_valid_o",   "the warp holds a slot ...");
-    port(&l, "output", "[NUM_WARPS*ADDR_W-1:0]", "hd_pc_o",    "... the oldest: its PC ...");
-    port(&l, "output", "[NUM_WARPS*LANES-1:0]", "hd_mask_o",   "... its mask ...");
-    port(&l, "output", "[NUM_WARPS*32-1:0]",   "hd_word_o",    "... and its instruction word");
-    if (m->harp) {
-        group(&l, "Every First-Level slot's view of the stage, for the issue check (bit or field f: slot f)");
-        port(&l, "output", "[FL-1:0]",         "view_ok_o",    "the stage lets it issue: it holds a warp, no update pending, no commit holds it");
-        port(&l, "output", "[FL-1:0]",         "view_stale_o", "its oldest I-buffer entry is valid, at another PC than the slot's");
-        port(&l, "output", "[FL*LANES-1:0]",   "view_mask_o",  "the lanes its buffered instruction runs: the slot's, live in their owner");
-        port(&l, "output", "[FL*LANES*WARP_W-1:0]", "view_owner_o", "each lane's launch warp (0 outside the slot's lanes)");
-    } else {
-        group(&l, "Every warp's view of the control-flow stage, for the issue check (bit or field w: warp w)");
-        port(&l, "output", "[NUM_WARPS-1:0]",  "view_ok_o",    m->ics ? "the stage lets it issue: no thread of it in Execution"
-                                                                      : "the stage lets it issue (always)");
-        port(&l, "output", "[NUM_WARPS-1:0]",  "view_stale_o", m->sbr ? "its oldest slot is stale (never)"
-                                                                      : "its oldest slot is valid, the stage selects another PC");
-        port(&l, "output", "[NUM_WARPS*LANES-1:0]", "view_mask_o", m->sbr ? "the lanes its buffered instruction runs: the slot's, live"
-                                                                          : "the lanes its buffered instruction runs: the stage's, live");
-    }
-    if (m->op_stage) {
-        group(&l, "The operand-read stage: the warp granted in the last cycle");
-        port(&l, "output", "",                 "op_valid_o",   "a warp is in it (no launch then) ...");
-        port(&l, "output", "[WARP_W-1:0]",     "op_warp_o",    "... this one ...");
-        port(&l, "output", "",                 "exec_o",       "... and it executes now");
-    }
-    group(&l, "Fetch");
-    port(&l, "output", "",                     "fetch_valid_o", "fetch one instruction ...");
-    port(&l, "output", "[WARP_W-1:0]",         "fetch_warp_o", "... for this warp (0 when none) ...");
-    port(&l, "output", "[ADDR_W-1:0]",         "fetch_pc_o",   "... at this PC ...");
-    port(&l, "output", "[LANES-1:0]",          "fetch_mask_o", "... with this mask");
-    port(&l, "output", "",                     "flush_valid_o", "a launch or a control transfer flushes ...");
-    port(&l, "output", "[WARP_W-1:0]",         "flush_warp_o", "... this warp's I-buffer (0 when none)");
-    if (m->pop || m->yield)
-        group(&l, "What the stage's update does");
-    if (m->pop) {
-        port(&l, "output", "",                 "pop_o",        "threads re-converge");
-        port(&l, "output", "",                 "exited_o",     "the warp's last path ended");
-    }
-    if (m->yield)
-        port(&l, "output", "",                 "yielded_o",    "the threads at simt.bar wait below their sibling");
-    group(&l, "Errors");
-    port(&l, "output", "",                     "rc_err_o",     "the stage refused the update");
-    port(&l, "output", "",                     "fetch_err_o",  "the fetch unit refused an event");
-    port(&l, "output", "",                     "sched_err_o",  "the scheduler's input contract was violated");
-
-    snprintf(title, sizeof title, "one warp scheduler's front end (%s)", m->name);
-    emit_file_header(v, "simtref_sm_front.v", title,
-                     "docs/architecture.md; C model: golden/sm/sm.c (sm_cycle()).",
-                     cfg);
-    vgen_line(v, "// The fetch unit, the I-buffer data, the issue scheduler and the");
-    vgen_line(v, "// control-flow stage (%s) of one warp scheduler, wired as the C SM", m->name);
-    vgen_line(v, "// composes their models.  A warp is ready when its oldest I-buffer slot");
-    vgen_line(v, "// is valid and ready, the rest of the SM finds it issuable and no warp");
-    vgen_line(v, "// launches; the scheduler grants one, whose instruction the datapath");
-    if (m->op_stage) {
-        vgen_line(v, "// executes in the next cycle (operand_read_cycles = 1: the grant's edge");
-        vgen_line(v, "// reads its registers; meanwhile it is in the operand-read stage and");
-        vgen_line(v, "// not ready); the stage takes the launch or the executed outcome.  A");
-        vgen_line(v, "// launch flushes the launched warp; an issued or stale instruction that");
-    } else {
-        vgen_line(v, "// executes; the stage takes the launch or the executed outcome.  A launch");
-        vgen_line(v, "// flushes the launched warp; an issued or stale instruction that");
-    }
-    if (m->yield)
-        vgen_line(v, "// transfers control, pops or yields flushes the %s warp.", m->op_stage ? "executed" : "granted");
-    else if (m->pop)
-        vgen_line(v, "// transfers control or pops flushes the %s warp.", m->op_stage ? "executed" : "granted");
-    else
-        vgen_line(v, "// transfers control flushes the %s warp (the stage never pops).", m->op_stage ? "executed" : "granted");
-    vgen_line(v, "// The fetch reads the I-buffer's next PC and mask of the fetched warp");
-    vgen_line(v, "// when it continues its last fetch, else the stage's PC and active mask");
-    vgen_line(v, "// of that warp.");
-    if (m->harp) {
-        vgen_line(v, "// Under harp the scheduler's first FL warps are the stage's First-Level");
-        vgen_line(v, "// slots: the stage tells which may issue and which hold a warp (the");
-        vgen_line(v, "// fetch unit's warp_valid), each slot's owner (the TB the scheduler");
-        vgen_line(v, "// reads) and the pending warps it can launch.");
-    }
-    vgen_line(v, "// Storage: that of the four modules; the composition adds none.");
-    vgen_blank(v);
-    vgen_module_begin(v, "simtref_sm_front", params, np, l.p, l.n);
 }
 
 static void emit_wires(struct vgen *v, const struct front_mode *m)
@@ -407,6 +80,8 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
         vgen_line(v, "wire [NUM_WARPS*PC_W-1:0]  rc_view_pc;  // per warp: the stage's PC ...");
         vgen_line(v, "wire [NUM_WARPS*LANES-1:0] rc_view_mask; // ... and threads, for the issue check");
     }
+    if (m->ics)
+        vgen_line(v, "wire [NUM_WARPS-1:0]       rc_can_launch; // per warp: the stage can take its launch");
     if (m->harp) {
         vgen_line(v, "wire [FL-1:0]              rc_issuable;   // slot may issue");
         vgen_line(v, "wire [FL-1:0]              rc_fetchable;  // slot holds a warp");
@@ -428,10 +103,51 @@ static void emit_wires(struct vgen *v, const struct front_mode *m)
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
 }
 
-/* The launch's signals: the inputs, or under harp the module's choice. */
-static const char *launch_sfx(const struct front_mode *m)
+/* The launch choice of every mode (launch_choice()): the lowest warp
+ * whose launch is pending and that the stage can take, at can[w] (the
+ * stage's vector of the warps it can take a launch at; NULL: it takes one
+ * at any warp), none while the operand-read stage holds a warp; the
+ * launch's threads are the warp's lanes and start at the kernel's entry. */
+static void emit_launch(struct vgen *v, const struct front_mode *m,
+                        const char *can, const char *why,
+                        enum rtl_defect defect)
 {
-    return m->harp ? "" : "_i";
+    bool highest = defect == DEFECT_SM_FRONT_LAUNCH_HIGHEST;
+
+    vgen_section(v, "Launch choice (launch_choice())");
+    if (m->op_stage) {
+        vgen_line(v, "// (none while a warp is in the operand-read stage: it takes the");
+        vgen_line(v, "// stage's update port when it executes)");
+    }
+    vgen_line(v, "// The lowest warp whose launch is pending and that the stage can take:");
+    vgen_line(v, "// %s.", why);
+    if (highest) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): the highest such warp is", rtl_defect_name(defect));
+        vgen_line(v, "// chosen.");
+    }
+    vgen_line(v, "reg              launch_valid;");
+    vgen_line(v, "reg [WARP_W-1:0] launch_warp;");
+    vgen_line(v, "integer          lw;");
+    vgen_blank(v);
+    vgen_begin(v, "always @*");
+    vgen_line(v, "launch_valid = 1'b0;");
+    vgen_line(v, "launch_warp  = {WARP_W{1'b0}};");
+    if (highest)
+        vgen_begin(v, "for (lw = 0; lw < NUM_WARPS; lw = lw + 1)");
+    else
+        vgen_begin(v, "for (lw = NUM_WARPS - 1; lw >= 0; lw = lw - 1)");
+    vgen_begin(v, "if (launch_pending_i[lw]%s%s%s%s)", can ? " && " : "",
+               can ? can : "", can ? "[lw]" : "",
+               m->op_stage ? " && !op_valid_q" : "");
+    vgen_line(v, "launch_valid = 1'b1;");
+    vgen_line(v, "launch_warp  = lw[WARP_W-1:0];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_end(v);
+    vgen_blank(v);
+    vgen_line(v, "wire [LANES-1:0] launch_mask = warp_lanes_i[launch_warp*LANES +: LANES];");
+    vgen_line(v, "assign launch_valid_o = launch_valid;");
+    vgen_line(v, "assign launch_warp_o  = launch_warp;");
 }
 
 /* Under operand_read_cycles = 1 the operand-read stage: its register,
@@ -475,15 +191,14 @@ static void emit_ready(struct vgen *v, const struct front_mode *m)
     vgen_section(v, "Ready vector and grant (ready_vector(), issue_grant())");
     if (!m->op_stage) {
         vgen_line(v, "// No warp issues in a cycle in which one launches.");
-        vgen_line(v, "assign ready_o = f_ready & %s & {NUM_WARPS{!launch_valid%s}};",
-                  ok, launch_sfx(m));
+        vgen_line(v, "assign ready_o = f_ready & %s & {NUM_WARPS{!launch_valid}};", ok);
     } else {
         vgen_line(v, "// No warp issues in a cycle in which one launches; the operand-read");
         vgen_line(v, "// stage's warp is not ready, and while it waits no warp is.");
         vgen_line(v, "wire [NUM_WARPS-1:0] op_held = op_valid_q ? {{(NUM_WARPS-1){1'b0}}, 1'b1} << op_warp_q");
         vgen_line(v, "                                          : {NUM_WARPS{1'b0}};");
         vgen_line(v, "assign ready_o = f_ready & %s & ~op_held &", ok);
-        vgen_line(v, "                 {NUM_WARPS{!launch_valid%s && !op_wait}};", launch_sfx(m));
+        vgen_line(v, "                 {NUM_WARPS{!launch_valid && !op_wait}};");
     }
     vgen_line(v, "assign grant_valid_o = s_grant;");
     vgen_line(v, "assign grant_warp_o  = s_warp;");
@@ -505,16 +220,19 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
 {
     char pad[160], addr[200];
     unsigned pw = z->st.pc_w, aw = z->ib.pc_w;
-    const char *ls = launch_sfx(m);
 
     vgen_section(v, "The stage's update and the flushes (execute_granted())");
     vgen_line(v, "localparam [1:0] UPD_NONE = 2'd0, UPD_LAUNCH = 2'd1, UPD_EXEC = 2'd2;");
-    vgen_line(v, "wire [1:0]        u_op   = launch_valid%s ? UPD_LAUNCH", ls);
+    vgen_line(v, "wire [1:0]        u_op   = launch_valid ? UPD_LAUNCH");
     vgen_line(v, "                         : %s && issued_i ? UPD_EXEC : UPD_NONE;", m->xv);
-    vgen_line(v, "wire [WARP_W-1:0] u_warp = launch_valid%s ? launch_warp%s : %s;", ls, ls, m->xw);
+    vgen_line(v, "wire [WARP_W-1:0] u_warp = launch_valid ? launch_warp : %s;", m->xw);
     if (m->pc)
-        vgen_line(v, "wire [PC_W-1:0]   u_pc   = launch_valid_i ? launch_pc_i : exec_pc_i;");
-    vgen_line(v, "wire [LANES-1:0]  u_mask = launch_valid%s ? launch_mask%s : exec_mask_i;", ls, ls);
+        vgen_line(v, "wire [PC_W-1:0]   u_pc   = launch_valid ? entry_pc_i : exec_pc_i;");
+    vgen_line(v, "wire [LANES-1:0]  u_mask = launch_valid ? launch_mask : exec_mask_i;");
+    if (m->lanes && !m->harp) {
+        vgen_line(v, "// A launch's threads start at the kernel's entry.");
+        vgen_line(v, "wire [LANES*PC_W-1:0] u_lane_pc = launch_valid ? {LANES{entry_pc_i}} : lane_pc_i;");
+    }
     vgen_blank(v);
     if (defect == DEFECT_SM_FRONT_NO_FLUSH_ON_POP && m->pop) {
         vgen_line(v, "// DELIBERATE DEFECT (sm-front-no-flush-on-pop): a pop does not flush");
@@ -528,9 +246,9 @@ static void emit_update(struct vgen *v, const struct front_sizes *z,
         vgen_line(v, "wire exec_flush = %s && (issued_i || stale_i) &&", m->xv);
         vgen_line(v, "                  (control_i%s);", flush_terms(m, true));
     }
-    vgen_line(v, "wire             flush = launch_valid%s || exec_flush;", ls);
+    vgen_line(v, "wire             flush = launch_valid || exec_flush;");
     vgen_line(v, "wire [WARP_W-1:0] flush_warp = exec_flush ? %s", m->xw);
-    vgen_line(v, "                             : launch_valid%s ? launch_warp%s : {WARP_W{1'b0}};", ls, ls);
+    vgen_line(v, "                             : launch_valid ? launch_warp : {WARP_W{1'b0}};");
     vgen_line(v, "assign flush_valid_o = flush;");
     vgen_line(v, "assign flush_warp_o  = flush_warp;");
     vgen_blank(v);
@@ -861,7 +579,7 @@ static void emit_stage(struct vgen *v, const struct front_mode *m)
         conn(c, &n, "late_i", "late_i", NULL);
     }
     if (m->lanes)
-        conn(c, &n, "lane_pc_i", "lane_pc_i", NULL);
+        conn(c, &n, "lane_pc_i", "u_lane_pc", NULL);
     if (m->sp)
         conn(c, &n, "lane_off_i", "lane_off_i", NULL);
     if (m->lanes)
@@ -876,6 +594,8 @@ static void emit_stage(struct vgen *v, const struct front_mode *m)
         conn(c, &n, "view_live_i", "warp_live_i", NULL);
     if (m->ics)
         conn(c, &n, "view_ok_o", "view_ok_o", NULL);
+    if (m->ics)
+        conn(c, &n, "can_launch_o", "rc_can_launch", NULL);
     if (m->view) {
         conn(c, &n, "view_pc_o", "rc_view_pc", NULL);
         conn(c, &n, "view_mask_o", "rc_view_mask", NULL);
@@ -907,10 +627,14 @@ void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
     arbiter_geometry(cfg, &z.arb);
     ics_first_geometry(cfg, &z.ics);
     warp_tables_geometry(cfg, &z.wt);
-    emit_header(v, cfg, &z, &m);
+    emit_sm_front_header(v, cfg, &z, &m);
     emit_wires(v, &m);
+    emit_launch(v, &m, m.ics || m.harp ? "rc_can_launch" : NULL,
+                m.harp ? "none of its threads is still a member of an RBT barrier"
+                : m.ics ? "every thread of its ICS-First module Idle"
+                : "the stage takes a launch at any warp", defect);
     if (m.harp)
-        emit_sm_front_harp_slots(v, z.f.warps, z.wt.fl, m.op_stage, defect);
+        emit_sm_front_harp_slots(v, z.f.warps, z.wt.fl, defect);
     emit_ready(v, &m);
     emit_update(v, &z, &m, defect);
     emit_views(v, &z, &m);

@@ -1,7 +1,7 @@
 /*
  * emit_sm_front_harp.c -- what simtref_sm_front adds under harp
- * (rtlgen/emit_sm_front.c writes the rest): the launch choice among the
- * pending warps the stage can take, the stage's First-Level slots as the
+ * (rtlgen/emit_sm_front.c writes the rest, the launch choice among them,
+ * from the stage's can_launch_o): the stage's First-Level slots as the
  * scheduler's first warps (their issuable and fetchable bits, each
  * slot's TB by its owner), and the instance of the HARP stage.
  */
@@ -9,37 +9,12 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
-/* Under harp: the launch choice, and the stage's First-Level slots as the
- * scheduler's first warps (ready_vector(), launch_choice(),
- * sm_reconv_slot_owner()). */
+/* Under harp: the stage's First-Level slots as the scheduler's first
+ * warps (ready_vector(), sm_reconv_slot_owner()). */
 void emit_sm_front_harp_slots(struct vgen *v, unsigned warps, unsigned fl,
-                              bool op_stage, enum rtl_defect defect)
+                              enum rtl_defect defect)
 {
-    static const char *const launch[] = {
-        "// The lowest warp whose launch is pending and that the stage can take:",
-        "// none of its threads is still a member of an RBT barrier.",
-        "reg              launch_valid;",
-        "reg [WARP_W-1:0] launch_warp;",
-        "integer          lw;",
-        "",
-        "always @* begin",
-        "  launch_valid = 1'b0;",
-        "  launch_warp  = {WARP_W{1'b0}};",
-        "  for (lw = NUM_WARPS - 1; lw >= 0; lw = lw - 1) begin",
-        "    if (launch_pending_i[lw] && rc_can_launch[lw]%s) begin",
-        "      launch_valid = 1'b1;",
-        "      launch_warp  = lw[WARP_W-1:0];",
-        "    end",
-        "  end",
-        "end",
-        "",
-        "wire [LANES-1:0] launch_mask = warp_lanes_i[launch_warp*LANES +: LANES];",
-        "assign launch_valid_o = launch_valid;",
-        "assign launch_warp_o  = launch_warp;",
-        NULL
-    };
     static const char *const owner[] = {
         "// Each slot's TB is its owner's: the warp of its lowest lane, or the",
         "// slot's own index when it holds none (the scheduler reads a ready",
@@ -68,19 +43,6 @@ void emit_sm_front_harp_slots(struct vgen *v, unsigned warps, unsigned fl,
     char a[160], b[160], c[160];
     unsigned pad = warps - fl;
 
-    vgen_section(v, "Launch choice (launch_choice())");
-    if (op_stage) {
-        vgen_line(v, "// (none while a warp is in the operand-read stage: it takes the");
-        vgen_line(v, "// stage's update port when it executes)");
-    }
-    for (const char *const *l = launch; *l; l++) {
-        if (strstr(*l, "%s"))
-            vgen_line(v, *l, op_stage ? " && !op_valid_q" : "");
-        else if (**l)
-            vgen_line(v, "%s", *l);
-        else
-            vgen_blank(v);
-    }
     vgen_section(v, "First-Level slots as the scheduler's warps (ready_vector())");
     vgen_line(v, "// The warps beyond the FL slots hold none: never issuable nor");
     vgen_line(v, "// fetchable, a long wait for TLS as a slot that may not issue.");

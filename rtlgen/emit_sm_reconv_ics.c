@@ -13,7 +13,9 @@
  * active vectors depend on the state alone) with the update's new PCs
  * bypassed, as the C stage's view does.  Every warp's module also gives
  * the issue check its view of the warp (ready to run, its PC and threads
- * from the registers: sm_reconv_can_issue(), sm_reconv_issue_view()).
+ * from the registers: sm_reconv_can_issue(), sm_reconv_issue_view()),
+ * and the front end whether a launch may take the warp (every thread of
+ * its module Idle: sm_reconv_can_launch()).
  */
 #include "rtlgen.h"
 #include "bits.h"
@@ -56,6 +58,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[NUM_WARPS-1:0]",       "view_ok_o",   "ready to run: a thread Ready, none in Execution" },
         { "output", "[NUM_WARPS*PC_W-1:0]",  "view_pc_o",   "the warp PC: the selected thread's" },
         { "output", "[NUM_WARPS*LANES-1:0]", "view_mask_o", "the threads of the selected level at that PC" },
+        { NULL, NULL, NULL, "Launch: the warps whose module can take one (bit w: warp w)" },
+        { "output", "[NUM_WARPS-1:0]",       "can_launch_o", "every thread of its module Idle" },
         { NULL, NULL, NULL, "What the update does" },
         { "output", "",                 "err_o",      "a warp's module refused its inputs" },
     };
@@ -73,8 +77,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// their instruction (the commit register).  The read port takes the read");
     vgen_line(v, "// warp's selected thread and its level's active threads, with the");
     vgen_line(v, "// update's new PCs bypassed; every warp's module gives the issue check");
-    vgen_line(v, "// its view of the warp (view_*_o).  The stage never pops, exits or yields a warp:");
-    vgen_line(v, "// the thread states tell the SM.");
+    vgen_line(v, "// its view of the warp (view_*_o) and the front end whether it can take a");
+    vgen_line(v, "// launch (can_launch_o: every thread Idle).  The stage never pops, exits");
+    vgen_line(v, "// or yields a warp: the thread states tell the SM.");
     vgen_line(v, "// Storage: %lu flip-flops (a PC per thread, the commit register) and the",
               (unsigned long)warps * g->threads * g->pc_w + 1 + g->threads + 3
               + (warps > 1 ? (unsigned long)clog2(warps) : 1));
@@ -173,9 +178,11 @@ static void emit_warps(struct vgen *v)
     vgen_line(v, "wire [2:0]       m_commit_op = done ? c_op_q : C_NORMAL;");
     vgen_line(v, "wire [LANES*PC_W-1:0] m_pc;");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
-    vgen_line(v, "wire [LANES*4-1:0] m_state;");
+    vgen_line(v, "wire [LANES*4-1:0] m_state;   // one-hot {B, E, R, I} per thread");
     vgen_line(v, "wire             m_all_barrier;");
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    vgen_line(v, "wire [LANES-1:0] m_idle;      // each thread Idle");
+    vgen_line(v, "assign can_launch_o[gw] = &m_idle;");
     vgen_blank(v);
     vgen_line(v, "// The issued threads show their instruction's PC (their register's) until");
     vgen_line(v, "// the edge writes the new one.");
@@ -190,6 +197,7 @@ static void emit_warps(struct vgen *v)
     vgen_end(v);
     vgen_end(v);
     vgen_line(v, "assign m_pc[gl*PC_W +: PC_W] = pc_q;");
+    vgen_line(v, "assign m_idle[gl] = m_state[gl*4];");
     vgen_line(v, "assign pc_all[(gw*LANES + gl)*PC_W +: PC_W] = pc_q;");
     vgen_end(v);
     vgen_blank(v);

@@ -116,17 +116,16 @@ void emit_sm_reconv_harp_edge(struct vgen *v, const struct simt_config *cfg,
  * lane_off_i width per lane (OFF_W). */
 unsigned sm_reconv_minpc_off_bits(void);
 
-/* One warp scheduler's front end (sbr, minpc, ics-first): fetch, I-buffer
- * data, scheduler and the mode's control-flow stage composed as
- * golden/sm/sm.c composes them. */
+/* One warp scheduler's front end (every mode): fetch, I-buffer data,
+ * scheduler and the mode's control-flow stage composed as golden/sm/sm.c
+ * composes them, with the launch choice. */
 void emit_sm_front(struct vgen *v, const struct simt_config *cfg,
                    enum rtl_defect defect);
-/* Under harp (rtlgen/emit_sm_front_harp.c): the launch choice and the
- * First-Level slots as the scheduler's first warps (warps of the
- * scheduler, fl slots; op_stage: operand_read_cycles = 1, no launch while
- * a warp is in the operand-read stage), and the stage's instance. */
+/* Under harp (rtlgen/emit_sm_front_harp.c): the First-Level slots as
+ * the scheduler's first warps (warps of the scheduler, fl slots), and the
+ * stage's instance. */
 void emit_sm_front_harp_slots(struct vgen *v, unsigned warps, unsigned fl,
-                              bool op_stage, enum rtl_defect defect);
+                              enum rtl_defect defect);
 void emit_sm_front_harp_stage(struct vgen *v);
 /* ... and each slot's view for the issue check (tw: the tables' thread
  * id bits, warp_w: a launch warp's; addr: slot gv's PC as a byte address

@@ -11,14 +11,14 @@
 // cycle (struct sm_front_probe, golden/sm/sm.h): what the rest of the SM
 // gives it (the placement's clears, the issuable and fetchable warps,
 // their live lanes, TBs and long waits, the WPT's ranks, waits and
-// releases, the launch, the I-cache's fill and the scoreboard's rdy
-// event, the executed instruction's outcome with the stage's per-lane
-// inputs) and what its parts computed.  One instance of the module per
-// warp scheduler gets the same inputs; before each clock edge every
-// output is compared with the C SM's: the ready vector, the grant and the
-// issued instruction's PC and mask, the flush, the fetch (warp, PC and
-// mask), under harp the launch the module chooses, what the stage's
-// update does (pop and exited under sbr and minpc, yielded under sbr;
+// releases, the warps whose launch is pending and their threads, the
+// I-cache's fill and the scoreboard's rdy event, the executed
+// instruction's outcome with the stage's per-lane inputs) and what its
+// parts computed.  One instance of the module per warp scheduler gets the
+// same inputs; before each clock edge every output is compared with the
+// C SM's: the launch the module chooses (launch_choice()), the ready
+// vector, the grant and the issued instruction's PC and mask, the flush,
+// the fetch (warp, PC and mask), what the stage's update does (pop and exited under sbr and minpc, yielded under sbr;
 // where the module has no such output the C stage's must be 0), the
 // errors of the stage, the fetch unit and the scheduler, and every
 // warp's view of the stage for the issue check (view_ok_o, view_stale_o,
@@ -74,7 +74,12 @@ struct Coverage {
                   fetches = 0, stage_fetches = 0, flushes = 0,
                   pop_flushes = 0, pops = 0, launches = 0, exits = 0,
                   clears = 0, emptied = 0, releases = 0, diverged_fetches = 0,
-                  held_launches = 0, hazards = 0,
+                  hazards = 0,
+                  // the launch choice: launches chosen among several
+                  // pending warps the stage could take (the order
+                  // decides), pending warps the stage could not take, and
+                  // those the operand-read stage held back
+                  launch_choices = 0, held_by_stage = 0, held_by_op = 0,
                   stage_holds = 0,  // operand-read stage: a warp kept or dropped
                   fills_dropped = 0,    // answers to a fetch no longer in flight
                   // the issue check's views: warps checked, of them
@@ -114,13 +119,17 @@ void drive(T &top, const Run &r, const sm_front_probe &p,
     tb::drive_stage(top, r.m, in, p.release, w.warps, w.pc_bits, w.lanes,
                     p.mem_pending);
     top.text_lo_i = r.m->prog->text_lo;
+    // the launch choice is the module's own: the pending warps, their
+    // threads and the kernel's entry
+    tb::set_field(top.entry_pc_i, 0, w.pc_bits,
+                  tb::pc_index(r.m, r.m->prog->entry, w.pc_bits));
+    for (unsigned v = 0; v < w.warps; v++) {
+        tb::set_field(top.launch_pending_i, v, 1, p.launch_pending[v]);
+        tb::set_field(top.warp_lanes_i, v * w.lanes, w.lanes, p.lanes[v]);
+    }
     if constexpr (IsHarp<T>::value) {
-        // the stage's views and the launch choice are the module's own
-        tb::set_field(top.entry_pc_i, 0, w.pc_bits,
-                      tb::pc_index(r.m, r.m->prog->entry, w.pc_bits));
+        // the stage's views are the module's own
         for (unsigned v = 0; v < w.warps; v++) {
-            tb::set_field(top.launch_pending_i, v, 1, p.launch_pending[v]);
-            tb::set_field(top.warp_lanes_i, v * w.lanes, w.lanes, p.lanes[v]);
             tb::set_field(top.warp_tb_i, v * w.tb_w, w.tb_w, p.tb[v]);
             tb::set_field(top.warp_live_i, v * w.lanes, w.lanes, p.check_live[v]);
         }
@@ -135,9 +144,6 @@ void drive(T &top, const Run &r, const sm_front_probe &p,
             tb::set_field(top.long_i, v, 1, p.si.long_wait[v]);
             tb::set_field(top.warp_live_i, v * w.lanes, w.lanes, p.check_live[v]);
         }
-        top.launch_valid_i = p.launch >= 0;
-        top.launch_warp_i = p.launch >= 0 ? (unsigned)p.launch : 0;
-        tb::set_field(top.launch_mask_i, 0, w.lanes, p.launch_mask);
     }
     for (unsigned t = 0; t < w.tbs; t++) {
         tb::set_field(top.tb_rank_i, t * w.tb_w, w.tb_w, p.si.tb_rank[t]);
@@ -152,12 +158,9 @@ void drive(T &top, const Run &r, const sm_front_probe &p,
     top.stale_i = p.stale;
     top.control_i = p.control;
     tb::set_field(top.exec_mask_i, 0, w.lanes, exec ? in.mask : 0);
-    if constexpr (!IsIcs<T>::value && !IsHarp<T>::value) {  // the stage takes the PC
-        tb::set_field(top.launch_pc_i, 0, w.pc_bits,
-                      p.launch >= 0 ? tb::pc_index(r.m, p.launch_pc, w.pc_bits) : 0);
+    if constexpr (!IsIcs<T>::value && !IsHarp<T>::value)  // the stage takes the PC
         tb::set_field(top.exec_pc_i, 0, w.pc_bits,
                       exec ? tb::pc_index(r.m, in.pc, w.pc_bits) : 0);
-    }
 }
 
 // The front end's outputs against the C SM's; false at the first
@@ -200,13 +203,12 @@ bool compare(const T &top, const sm_front_probe &p, const sm_issue_probe &ip,
             }
     }
 
-    if constexpr (IsHarp<T>::value) {   // the module chooses the launch
-        ok &= tb::expect(mm, cycle, at + "launch_valid_o", p.launch >= 0,
-                         top.launch_valid_o);
-        if (p.launch >= 0)
-            ok &= tb::expect(mm, cycle, at + "launch_warp_o", p.launch,
-                             top.launch_warp_o);
-    }
+    // the module chooses the launch
+    ok &= tb::expect(mm, cycle, at + "launch_valid_o", p.launch >= 0,
+                     top.launch_valid_o);
+    if (p.launch >= 0)
+        ok &= tb::expect(mm, cycle, at + "launch_warp_o", p.launch,
+                         top.launch_warp_o);
     for (unsigned v = 0; v < w.warps; v++)
         ok &= tb::expect(mm, cycle, at + "ready_o[" + std::to_string(v) + "]",
                          p.si.ready[v], tb::get_field(top.ready_o, v, 1));
@@ -329,10 +331,13 @@ void count(Coverage &c, const sm_front_probe &p, const sm_issue_probe &ip,
     // (under harp a fetched slot is no warp: none counted)
     c.diverged_fetches += kMode != RECONV_HARP && p.fetched && p.fetch_stage
                           && p.fetch_mask && p.fetch_mask != p.live[p.fetch_warp];
-    // under harp a pending launch the stage cannot take (the choice
-    // passes over it)
-    for (unsigned v = 0; kMode == RECONV_HARP && v < warps; v++)
-        c.held_launches += p.launch_pending[v] && (p.launch < 0 || (int)v < p.launch);
+    unsigned takeable = 0;  // pending warps the stage can take
+    for (unsigned v = 0; v < warps; v++) {
+        takeable += p.launch_pending[v] && p.can_launch[v];
+        c.held_by_stage += p.launch_pending[v] && !p.can_launch[v];
+        c.held_by_op += p.launch_pending[v] && p.can_launch[v] && p.op_valid;
+    }
+    c.launch_choices += p.launch >= 0 && takeable > 1;
     for (unsigned k = 0; kMode == RECONV_HARP && k < slots; k++)
         c.hazards += !p.no_hazard[k];
     for (unsigned v = 0; v < warps; v++) {
@@ -487,19 +492,22 @@ int main(int argc, char **argv)
     if (kOpStage)
         std::printf("operand-read stage: %lu cycles its warp did not execute "
                     "(it waited on a hazard or was dropped)\n", cov.stage_holds);
+    std::printf("launch: %lu launches chosen among several pending warps the "
+                "stage could take, %lu times a pending warp the stage could "
+                "not take, %lu times one the operand-read stage held back\n",
+                cov.launch_choices, cov.held_by_stage, cov.held_by_op);
     if (kMode == RECONV_HARP)
-        std::printf("harp: %lu times a pending warp waited for the stage to "
-                    "take its launch, %lu times a slot held by a hazard\n",
-                    cov.held_launches, cov.hazards);
+        std::printf("harp: %lu times a slot held by a hazard\n", cov.hazards);
     // Every mode: launches, grants, fetches at the stage's PC and from the
-    // I-buffer's next, flushes.  A pop flushes under sbr and minpc (the
-    // ics-first stage never pops: its stale slots are dropped at issue
-    // instead); minpc's and ics-first's barriers release through the
-    // front end's release_i; a diverged warp fetches from the stage under
-    // minpc and ics-first.  Under harp the stage never pops: its barriers
-    // release and the issue check holds a slot (a pending launch that
-    // waits for the stage is counted, not required: the suite at
-    // fermi-harp's sizes has none).
+    // I-buffer's next, flushes, and in the suite a launch chosen among
+    // several warps (a pending launch the stage cannot take, or that the
+    // operand-read stage holds back, is counted, not required).  A pop
+    // flushes under sbr and minpc (the ics-first stage never pops: its
+    // stale slots are dropped at issue instead); minpc's and ics-first's
+    // barriers release through the front end's release_i; a diverged warp
+    // fetches from the stage under minpc and ics-first.  Under harp the
+    // stage never pops: its barriers release and the issue check holds a
+    // slot.
     bool suite = opt.scenario.empty();
     // Under minpc and ics-first a view is stale, under ics-first the
     // stage holds a warp it is asked about; under harp a checked slot runs
@@ -520,7 +528,8 @@ int main(int argc, char **argv)
         || cov.stage_fetches == cov.fetches || cov.flushes == 0
         || (suite && cov.pops == 0 && kMode != RECONV_ICS_FIRST
             && kMode != RECONV_HARP)
-        || (suite && missed) || (suite && kOpStage && cov.stage_holds == 0)) {
+        || (suite && missed) || (suite && kOpStage && cov.stage_holds == 0)
+        || (suite && cov.launch_choices == 0)) {
         std::printf("FAIL: the kernels did not reach every interesting "
                     "event (see the counters above)\n");
         return 1;

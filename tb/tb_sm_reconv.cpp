@@ -18,11 +18,13 @@
 // releases and each launch warp's lanes waiting on global memory.
 // Before each clock edge every output is compared with the C stage's:
 // what the update does (err; pop and exited under sbr and minpc; yielded
-// under sbr) and the PC and mask fetch reads; under harp also what the SM
-// reads of the tables (the probe's harp fields): the issuable and
-// fetchable slots, each First-Level slot's PC, mask and launch warp per
-// lane, the parked threads, the launch warps that may launch and
-// Second-Level's count.  The kernel must then have run to its end on
+// under sbr), the PC and mask fetch reads, and under ics-first and harp
+// the warps the stage can take a launch at (can_launch_o, against
+// sm_reconv_can_launch() of every warp; under sbr and minpc the C stage
+// must take one at every warp); under harp also what the SM reads of
+// the tables (the probe's harp fields): the issuable and fetchable
+// slots, each First-Level slot's PC, mask and launch warp per lane, the
+// parked threads and Second-Level's count.  The kernel must then have run to its end on
 // the C SM, and its result is checked: a suite kernel's against its host
 // reference, a kgen program's global memory against qemu-riscv32's run
 // of the same source (tests/tools/kgen_build.h, as kgen_check does).
@@ -172,13 +174,34 @@ bool compare_views(const T &top, const Run &r, const sm_rc_probe &p,
     }
     for (unsigned w = 0; w < W; w++)
         if (!same("parked_o of launch warp ", w, p.parked[w],
-                  tb::get_field(top.parked_o, w * lanes, lanes))
-            || !same("can_launch_o of launch warp ", w,
-                     p.can_launch[w / 64] >> w % 64 & 1,
-                     tb::get_field(top.can_launch_o, w, 1)))
+                  tb::get_field(top.parked_o, w * lanes, lanes)))
             return false;
     return same("sl_count_o", -1, p.second_level,
                 tb::get_field(top.sl_count_o, 0, cnt_w));
+}
+
+// Per warp, whether the stage can take a launch now
+// (sm_reconv_can_launch() before the edge, every cycle): the module's
+// can_launch_o under ics-first and harp; under sbr and minpc the stage
+// always can, and the C stage's must say so.  False at the first
+// difference.
+template <class T>
+bool compare_can_launch(const T &top, const sm_rc_probe &p, unsigned warps,
+                        long cycle, const std::string &at, tb::Mismatch &mm)
+{
+    for (unsigned w = 0; w < warps; w++) {
+        uint64_t c = p.can_launch[w / 64] >> w % 64 & 1;
+        if constexpr (IsIcs<T>::value || IsHarp<T>::value) {
+            uint64_t got = tb::get_field(top.can_launch_o, w, 1);
+            if (got != c)
+                return tb::expect(mm, cycle, at + tb::indexed("can_launch_o", w),
+                                  c, got);
+        } else if (!c) {
+            return tb::expect(mm, cycle, at + tb::indexed("can_launch (of the C stage)", w),
+                              1, c);
+        }
+    }
+    return true;
 }
 
 // The stage's outputs against the C stage's; false at the first
@@ -217,6 +240,7 @@ bool compare(const T &top, const Run &r, const sm_rc_probe &p,
                      tb::get_field(top.rd_pc_o, 0, pc_bits));
         ok &= expect("rd_mask_o", rd.rd_mask, tb::get_field(top.rd_mask_o, 0, lanes));
     }
+    ok &= compare_can_launch(top, p, r.m->rc.warps, cycle, at, mm);
     if constexpr (IsHarp<T>::value)
         ok &= compare_views(top, r, p, pc_bits, lanes, cycle, at, mm);
     return ok;
@@ -261,9 +285,9 @@ void count(Coverage &c, const Run &r, const sm_rc_probe &p, unsigned s)
     c.loads += in.op == SM_RC_EXEC && in.mem_wait && in.mask;
     c.thread_exits += in.op == SM_RC_EXEC && in.exit && in.mask;
     c.second_level += p.harp && p.second_level > 0;
-    for (unsigned w = 0; p.harp && w < r.m->rc.warps; w++)
+    for (unsigned w = 0; w < r.m->rc.warps; w++)
         if (!(p.can_launch[w / 64] >> w % 64 & 1)) {
-            c.held_launch++;    // a launch warp a barrier holds
+            c.held_launch++;    // a warp the stage cannot take a launch at
             break;
         }
     // ics-first: instructions with an ICS action (the loader's or their own)
@@ -407,7 +431,8 @@ int main(int argc, char **argv)
                 "reads, %lu simt.bar, %lu releases, %lu updates leaving a "
                 "warp's threads at two call depths, %lu ICS actions, %lu "
                 "global loads, %lu simt.exit, %lu scheduler cycles with a warp in "
-                "Second-Level, %lu with a launch warp held\n",
+                "Second-Level, %lu with a warp the stage could not take a "
+                "launch at\n",
                 cov.kernels, cov.cycles, cov.updates, cov.launches, cov.splits,
                 cov.late_splits, cov.calls, cov.returns, cov.pops, cov.exits,
                 cov.yields, cov.reads, cov.parks, cov.releases, cov.deeper,
@@ -421,6 +446,7 @@ int main(int argc, char **argv)
                            || cov.releases == 0 || cov.deeper == 0
                   : kIcs ? cov.splits == 0 || cov.parks == 0
                            || cov.releases == 0 || cov.actions == 0
+                           || cov.held_launch == 0
                   : kHarp ? cov.splits == 0 || cov.parks == 0
                             || cov.releases == 0 || cov.loads == 0
                             || cov.thread_exits == 0 || cov.second_level == 0

@@ -226,9 +226,10 @@ struct sm_front_probe {
     /* inputs */
     uint64_t clear[IBUFFER_MAX_WARPS / 64]; /* the placement's I-buffer
                                  * clears of this cycle (sm_dispatch()) */
-    int launch;                 /* the warp launched, or -1 ... */
-    uint32_t launch_pc;         /* ... at this entry PC ... */
-    uint64_t launch_mask;       /* ... with these threads */
+    bool launch_pending[SCHEDULER_MAX_WARPS]; /* per warp: placed, its
+                                 * launch pending (launch_choice()) */
+    uint64_t lanes[SCHEDULER_MAX_WARPS]; /* per warp: its threads (the
+                                 * launch's mask) */
     bool issuable[SCHEDULER_MAX_WARPS]; /* resident, launched, not at the
                                  * barrier, the stage lets it issue and no
                                  * hazard holds its buffered instruction
@@ -261,11 +262,7 @@ struct sm_front_probe {
     /* harp (its scheduler's warps are the stage's First-Level slots;
      * warp: a launch warp): what the rest of the SM decides beside the
      * stage, whose views (issuable and fetchable slots, the slots'
-     * owners, can_launch) the module computes itself */
-    bool launch_pending[SCHEDULER_MAX_WARPS]; /* per warp: placed, its
-                                 * launch pending (launch_choice()) */
-    uint64_t lanes[SCHEDULER_MAX_WARPS]; /* per warp: its threads (the
-                                 * launch's mask) */
+     * owners) the module computes itself */
     unsigned tb[SCHEDULER_MAX_WARPS]; /* per warp: its TB (a ready slot's
                                  * is its owner's) */
     bool no_hazard[SCHEDULER_MAX_WARPS]; /* per slot: no hazard holds its
@@ -277,6 +274,11 @@ struct sm_front_probe {
                                  * mem_pending, copied: it points at the
                                  * SM's array, which the cycle changes) */
     /* outputs */
+    int launch;                 /* the warp the launch choice took, or -1
+                                 * (launch_choice()) */
+    bool can_launch[SCHEDULER_MAX_WARPS]; /* per warp: the stage can take
+                                 * its launch (sm_reconv_can_launch()): not
+                                 * an output, counted by the testbench */
     struct scheduler_out so;    /* the grant and the scheduler's err */
     bool op_valid;              /* operand_read_cycles = 1: a warp is in
                                  * the operand-read stage (granted in the

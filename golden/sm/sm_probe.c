@@ -19,9 +19,6 @@ void sm_probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
 
     p->evaluated = true;
     p->launch = cy->launch[s];
-    p->launch_pc = cy->launch[s] >= 0 ? sm->prog->entry : 0;
-    p->launch_mask = cy->launch[s] >= 0
-        ? sm_warp(sm, sm_slot_of(sm, s, (unsigned)cy->launch[s]))->lanes : 0;
     p->si = cy->si[s];
     p->fi = cy->fi[s];
     p->so = cy->so[s];
@@ -42,6 +39,7 @@ void sm_probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
         p->live[w] = wp->resident && !wp->launch_pending ? wp->live : 0;
         p->launch_pending[w] = wp->resident && wp->launch_pending;
         p->lanes[w] = wp->resident ? wp->lanes : 0;
+        p->can_launch[w] = sm_reconv_can_launch(&sm->rc, s, w);
         p->tb[w] = wp->resident ? wp->tb : 0;
         p->mem_pending[w] = sm_mem_pending(sm)[sm_slot_of(sm, s, w)];
     }

@@ -87,6 +87,11 @@ void sm_reconv_eval(struct sm_reconv *rc, unsigned sched,
         rc->probe[sched].evaluated = true;
         rc->probe[sched].eval_in = *in;
         rc->probe[sched].eval_out = *out;
+        memset(rc->probe[sched].can_launch, 0,
+               sizeof rc->probe[sched].can_launch);
+        for (unsigned w = 0; w < rc->warps && w < SM_RC_MAX_WARPS; w++)
+            if (sm_reconv_can_launch(rc, sched, w))
+                rc->probe[sched].can_launch[w / 64] |= 1ull << w % 64;
         if (rc->ops->probe)
             rc->ops->probe(rc, sched, in, &rc->probe[sched]);
     }

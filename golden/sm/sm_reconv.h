@@ -156,6 +156,10 @@ struct sm_rc_probe {
     uint64_t step_release[SM_RC_MAX_WARPS / 64]; /* ... its release
                              * (step_in.release points at the SM's cycle,
                              * gone when it returns), a bit per warp */
+    uint64_t can_launch[SM_RC_MAX_WARPS / 64]; /* a bit per warp: the stage
+                             * can take a launch there now
+                             * (sm_reconv_can_launch(), before the edge;
+                             * recorded at the evaluation, every mode) */
     /* harp (filled by its evaluation only; golden/sm/sm_reconv_harp.h):
      * what its port reads beyond the update, and the views the SM reads
      * of it, before the edge.  Slot: a First-Level slot; warp: a launch
@@ -178,8 +182,6 @@ struct sm_rc_probe {
     unsigned slots;         /* slot[] entries filled: first_level_entries */
     uint64_t parked[SM_RC_MAX_WARPS]; /* per warp: its threads waiting at
                              * the TB barrier */
-    uint64_t can_launch[SM_RC_MAX_WARPS / 64]; /* a bit per warp: a new
-                             * warp may launch there */
     unsigned second_level;  /* warps in Second-Level */
 };
 

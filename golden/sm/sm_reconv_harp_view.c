@@ -422,12 +422,8 @@ void harp_probe(const struct sm_reconv *rc, unsigned sched,
     }
     memset(p->issuable, 0, sizeof p->issuable);
     memset(p->fetchable, 0, sizeof p->fetchable);
-    memset(p->can_launch, 0, sizeof p->can_launch);
     harp_issuable(rc, sched, p->issuable);
     harp_fetchable(rc, sched, p->fetchable);
-    for (unsigned w = 0; w < W && w < SM_RC_MAX_WARPS; w++)
-        if (harp_can_launch(rc, sched, w))
-            p->can_launch[w / 64] |= 1ull << w % 64;
     p->slots = h->wt.g.fl < SM_RC_MAX_WARPS ? h->wt.g.fl : SM_RC_MAX_WARPS;
     for (unsigned slot = 0; slot < p->slots; slot++) {
         struct warp v;

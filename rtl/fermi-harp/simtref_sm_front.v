@@ -16,7 +16,8 @@
 // transfers control flushes the granted warp (the stage never pops).
 // The fetch reads the I-buffer's next PC and mask of the fetched warp
 // when it continues its last fetch, else the stage's PC and active mask
-// of that warp.
+// of that warp.  The module chooses the launch: the lowest warp whose
+// launch is pending and that the stage can take.
 // Under harp the scheduler's first FL warps are the stage's First-Level
 // slots: the stage tells which may issue and which hold a warp (the
 // fetch unit's warp_valid), each slot's owner (the TB the scheduler
@@ -81,8 +82,8 @@ module simtref_sm_front #(
   input  wire                        rpc_valid_i,       // side-band: a branch of the program's table ...
   input  wire [PC_W-1:0]             rpc_i,             // ... re-converging here
 
-  // The update's threads (a launch's or the executed instruction's)
-  input  wire [LANES*PC_W-1:0]       lane_pc_i,         // per lane of its mask: where its thread goes (launch: the entry)
+  // The executed instruction's threads
+  input  wire [LANES*PC_W-1:0]       lane_pc_i,         // per lane of its mask: where its thread goes (a launch's: entry_pc_i)
 
   // The WPT: barrier releases (per warp)
   input  wire [NUM_WARPS-1:0]        release_i,         // the warps whose TB's barrier releases on this edge

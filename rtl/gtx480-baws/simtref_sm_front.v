@@ -16,7 +16,8 @@
 // transfers control, pops or yields flushes the granted warp.
 // The fetch reads the I-buffer's next PC and mask of the fetched warp
 // when it continues its last fetch, else the stage's PC and active mask
-// of that warp.
+// of that warp.  The module chooses the launch: the lowest warp whose
+// launch is pending and that the stage can take.
 // Storage: that of the four modules; the composition adds none.
 
 module simtref_sm_front #(
@@ -33,98 +34,99 @@ module simtref_sm_front #(
   parameter integer CNT_W     = $clog2(SLOTS + 1)   // fetches in flight of a warp, 0..SLOTS
 ) (
   // Clock and reset
-  input  wire                        clk_i,           // clock
-  input  wire                        rst_ni,          // asynchronous reset, active low
+  input  wire                        clk_i,             // clock
+  input  wire                        rst_ni,            // asynchronous reset, active low
 
   // The kernel: constant while it runs
-  input  wire [PC_W-1:0]             exit_pc_i,       // its exit PC (index): each warp's last re-convergence PC
-  input  wire [ADDR_W-1:0]           text_lo_i,       // the byte address of index 0 of its text
+  input  wire [PC_W-1:0]             exit_pc_i,         // its exit PC (index): each warp's last re-convergence PC
+  input  wire [PC_W-1:0]             entry_pc_i,        // its entry PC (index): where a warp launches
+  input  wire [ADDR_W-1:0]           text_lo_i,         // the byte address of index 0 of its text
 
   // Placement (the TB dispatcher): warps whose I-buffer data is forgotten
-  input  wire [NUM_WARPS-1:0]        clear_i,         // a new warp takes the slot
+  input  wire [NUM_WARPS-1:0]        clear_i,           // a new warp takes the slot
 
   // Warps: from the warp and TB state, the scoreboard, the SIMD groups
-  input  wire [NUM_WARPS-1:0]        issuable_i,      // launched, not at the barrier, no hazard on its buffered instruction
-  input  wire [NUM_WARPS-1:0]        fetchable_i,     // resident, launched, a live thread: may be fetched for
-  input  wire [NUM_WARPS*LANES-1:0]  warp_live_i,     // each warp's live lanes (resident, launched; else none)
-  input  wire [NUM_WARPS*TB_W-1:0]   warp_tb_i,       // thread block of each warp
-  input  wire [NUM_WARPS-1:0]        long_i,          // warp waits on a long-latency operation (TLS)
+  input  wire [NUM_WARPS-1:0]        issuable_i,        // launched, not at the barrier, no hazard on its buffered instruction
+  input  wire [NUM_WARPS-1:0]        fetchable_i,       // resident, launched, a live thread: may be fetched for
+  input  wire [NUM_WARPS*LANES-1:0]  warp_live_i,       // each warp's live lanes (resident, launched; else none)
+  input  wire [NUM_WARPS-1:0]        launch_pending_i,  // placed, its launch pending
+  input  wire [NUM_WARPS*LANES-1:0]  warp_lanes_i,      // each warp's threads (its launch's mask)
+  input  wire [NUM_WARPS*TB_W-1:0]   warp_tb_i,         // thread block of each warp
+  input  wire [NUM_WARPS-1:0]        long_i,            // warp waits on a long-latency operation (TLS)
 
   // Thread blocks: from the WPT
-  input  wire [NUM_TBS*TB_W-1:0]     tb_rank_i,       // rank of each TB (MWF); 0 = first
-  input  wire [NUM_TBS-1:0]          tb_wait_i,       // warps of the TB wait at its barrier (SAWS)
-
-  // Launch: a placed warp starts (no issue in its cycle)
-  input  wire                        launch_valid_i,  // a warp launches ...
-  input  wire [WARP_W-1:0]           launch_warp_i,   // ... this one ...
-  input  wire [PC_W-1:0]             launch_pc_i,     // ... at this entry (index) ...
-  input  wire [LANES-1:0]            launch_mask_i,   // ... with these threads
+  input  wire [NUM_TBS*TB_W-1:0]     tb_rank_i,         // rank of each TB (MWF); 0 = first
+  input  wire [NUM_TBS-1:0]          tb_wait_i,         // warps of the TB wait at its barrier (SAWS)
 
   // The instruction memory: last cycle's fetch answered (taken while its warp has a fetch in flight)
-  input  wire                        fill_valid_i,    // a fetch returns ...
-  input  wire [WARP_W-1:0]           fill_warp_i,     // ... for this warp ...
-  input  wire [31:0]                 fill_word_i,     // ... with the instruction memory's word at its PC
+  input  wire                        fill_valid_i,      // a fetch returns ...
+  input  wire [WARP_W-1:0]           fill_warp_i,       // ... for this warp ...
+  input  wire [31:0]                 fill_word_i,       // ... with the instruction memory's word at its PC
 
   // The granted warp's instruction, as the datapath executed it
-  input  wire                        issued_i,        // it ran on its lanes ...
-  input  wire                        stale_i,         // ... or its slot was stale and dropped
-  input  wire                        control_i,       // not a plain fall-through: a jump, a split or an exit
-  input  wire [PC_W-1:0]             exec_pc_i,       // its PC (index)
-  input  wire [LANES-1:0]            exec_mask_i,     // the lanes that ran it
-  input  wire                        split_i,         // a conditional branch, or an indirect jump with an RPC
-  input  wire [LANES-1:0]            taken_i,         // split: the lanes going to tpc_i
-  input  wire [PC_W-1:0]             tpc_i,           // split: where the taken lanes go
-  input  wire [PC_W-1:0]             npc_i,           // where the (other) lanes go
-  input  wire [LANES-1:0]            live_i,          // the warp's live lanes after it
-  input  wire                        bar_i,           // the instruction was simt.bar
-  input  wire                        exit_i,          // ... simt.exit
-  input  wire                        call_i,          // side-band: a call through ra
-  input  wire                        ret_i,           // side-band: a return (jalr x0, 0(ra))
-  input  wire                        rpc_valid_i,     // side-band: a branch of the program's table ...
-  input  wire [PC_W-1:0]             rpc_i,           // ... re-converging here for the stack
-  input  wire [1:0]                  late_i,          // side-band: the side reaching simt.bar first (1 taken, 2 fall-through)
+  input  wire                        issued_i,          // it ran on its lanes ...
+  input  wire                        stale_i,           // ... or its slot was stale and dropped
+  input  wire                        control_i,         // not a plain fall-through: a jump, a split or an exit
+  input  wire [PC_W-1:0]             exec_pc_i,         // its PC (index)
+  input  wire [LANES-1:0]            exec_mask_i,       // the lanes that ran it
+  input  wire                        split_i,           // a conditional branch, or an indirect jump with an RPC
+  input  wire [LANES-1:0]            taken_i,           // split: the lanes going to tpc_i
+  input  wire [PC_W-1:0]             tpc_i,             // split: where the taken lanes go
+  input  wire [PC_W-1:0]             npc_i,             // where the (other) lanes go
+  input  wire [LANES-1:0]            live_i,            // the warp's live lanes after it
+  input  wire                        bar_i,             // the instruction was simt.bar
+  input  wire                        exit_i,            // ... simt.exit
+  input  wire                        call_i,            // side-band: a call through ra
+  input  wire                        ret_i,             // side-band: a return (jalr x0, 0(ra))
+  input  wire                        rpc_valid_i,       // side-band: a branch of the program's table ...
+  input  wire [PC_W-1:0]             rpc_i,             // ... re-converging here for the stack
+  input  wire [1:0]                  late_i,            // side-band: the side reaching simt.bar first (1 taken, 2 fall-through)
+
+  // Launch: the first pending warp the stage can take (no issue in its cycle)
+  output wire                        launch_valid_o,    // a warp launches ...
+  output wire [WARP_W-1:0]           launch_warp_o,     // ... this one (0 when none)
 
   // The scoreboard's clear: the oldest unready slot of the lowest warp holding one
-  output wire                        rdy_valid_o,     // a slot is cleared ...
-  output wire [WARP_W-1:0]           rdy_warp_o,      // ... of this warp (0 when none)
+  output wire                        rdy_valid_o,       // a slot is cleared ...
+  output wire [WARP_W-1:0]           rdy_warp_o,        // ... of this warp (0 when none)
 
   // Issue
-  output wire [NUM_WARPS-1:0]        ready_o,         // ready vector: buffered, ready, issuable, no launch
-  output wire                        grant_valid_o,   // a warp issues ...
-  output wire [WARP_W-1:0]           grant_warp_o,    // ... this one (0 when none) ...
-  output wire [ADDR_W-1:0]           issue_pc_o,      // ... its oldest slot's PC ...
-  output wire [LANES-1:0]            issue_mask_o,    // ... its mask ...
-  output wire [31:0]                 issue_word_o,    // ... and its instruction word
+  output wire [NUM_WARPS-1:0]        ready_o,           // ready vector: buffered, ready, issuable, no launch
+  output wire                        grant_valid_o,     // a warp issues ...
+  output wire [WARP_W-1:0]           grant_warp_o,      // ... this one (0 when none) ...
+  output wire [ADDR_W-1:0]           issue_pc_o,        // ... its oldest slot's PC ...
+  output wire [LANES-1:0]            issue_mask_o,      // ... its mask ...
+  output wire [31:0]                 issue_word_o,      // ... and its instruction word
 
   // Every warp's oldest I-buffer slot, for the issue check (bit or field w: warp w)
-  output wire [NUM_WARPS-1:0]        hd_ready_o,      // its oldest slot is valid and ready (the fetch unit's)
-  output wire [NUM_WARPS-1:0]        hd_valid_o,      // the warp holds a slot ...
-  output wire [NUM_WARPS*ADDR_W-1:0] hd_pc_o,         // ... the oldest: its PC ...
-  output wire [NUM_WARPS*LANES-1:0]  hd_mask_o,       // ... its mask ...
-  output wire [NUM_WARPS*32-1:0]     hd_word_o,       // ... and its instruction word
+  output wire [NUM_WARPS-1:0]        hd_ready_o,        // its oldest slot is valid and ready (the fetch unit's)
+  output wire [NUM_WARPS-1:0]        hd_valid_o,        // the warp holds a slot ...
+  output wire [NUM_WARPS*ADDR_W-1:0] hd_pc_o,           // ... the oldest: its PC ...
+  output wire [NUM_WARPS*LANES-1:0]  hd_mask_o,         // ... its mask ...
+  output wire [NUM_WARPS*32-1:0]     hd_word_o,         // ... and its instruction word
 
   // Every warp's view of the control-flow stage, for the issue check (bit or field w: warp w)
-  output wire [NUM_WARPS-1:0]        view_ok_o,       // the stage lets it issue (always)
-  output wire [NUM_WARPS-1:0]        view_stale_o,    // its oldest slot is stale (never)
-  output wire [NUM_WARPS*LANES-1:0]  view_mask_o,     // the lanes its buffered instruction runs: the slot's, live
+  output wire [NUM_WARPS-1:0]        view_ok_o,         // the stage lets it issue (always)
+  output wire [NUM_WARPS-1:0]        view_stale_o,      // its oldest slot is stale (never)
+  output wire [NUM_WARPS*LANES-1:0]  view_mask_o,       // the lanes its buffered instruction runs: the slot's, live
 
   // Fetch
-  output wire                        fetch_valid_o,   // fetch one instruction ...
-  output wire [WARP_W-1:0]           fetch_warp_o,    // ... for this warp (0 when none) ...
-  output wire [ADDR_W-1:0]           fetch_pc_o,      // ... at this PC ...
-  output wire [LANES-1:0]            fetch_mask_o,    // ... with this mask
-  output wire                        flush_valid_o,   // a launch or a control transfer flushes ...
-  output wire [WARP_W-1:0]           flush_warp_o,    // ... this warp's I-buffer (0 when none)
+  output wire                        fetch_valid_o,     // fetch one instruction ...
+  output wire [WARP_W-1:0]           fetch_warp_o,      // ... for this warp (0 when none) ...
+  output wire [ADDR_W-1:0]           fetch_pc_o,        // ... at this PC ...
+  output wire [LANES-1:0]            fetch_mask_o,      // ... with this mask
+  output wire                        flush_valid_o,     // a launch or a control transfer flushes ...
+  output wire [WARP_W-1:0]           flush_warp_o,      // ... this warp's I-buffer (0 when none)
 
   // What the stage's update does
-  output wire                        pop_o,           // threads re-converge
-  output wire                        exited_o,        // the warp's last path ended
-  output wire                        yielded_o,       // the threads at simt.bar wait below their sibling
+  output wire                        pop_o,             // threads re-converge
+  output wire                        exited_o,          // the warp's last path ended
+  output wire                        yielded_o,         // the threads at simt.bar wait below their sibling
 
   // Errors
-  output wire                        rc_err_o,        // the stage refused the update
-  output wire                        fetch_err_o,     // the fetch unit refused an event
-  output wire                        sched_err_o      // the scheduler's input contract was violated
+  output wire                        rc_err_o,          // the stage refused the update
+  output wire                        fetch_err_o,       // the fetch unit refused an event
+  output wire                        sched_err_o        // the scheduler's input contract was violated
 );
 
   // ----------------------------------------------------------------------
@@ -158,11 +160,36 @@ module simtref_sm_front #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ----------------------------------------------------------------------
+  // Launch choice (launch_choice())
+  // ----------------------------------------------------------------------
+
+  // The lowest warp whose launch is pending and that the stage can take:
+  // the stage takes a launch at any warp.
+  reg              launch_valid;
+  reg [WARP_W-1:0] launch_warp;
+  integer          lw;
+
+  always @* begin
+    launch_valid = 1'b0;
+    launch_warp  = {WARP_W{1'b0}};
+    for (lw = NUM_WARPS - 1; lw >= 0; lw = lw - 1) begin
+      if (launch_pending_i[lw]) begin
+        launch_valid = 1'b1;
+        launch_warp  = lw[WARP_W-1:0];
+      end
+    end
+  end
+
+  wire [LANES-1:0] launch_mask = warp_lanes_i[launch_warp*LANES +: LANES];
+  assign launch_valid_o = launch_valid;
+  assign launch_warp_o  = launch_warp;
+
+  // ----------------------------------------------------------------------
   // Ready vector and grant (ready_vector(), issue_grant())
   // ----------------------------------------------------------------------
 
   // No warp issues in a cycle in which one launches.
-  assign ready_o = f_ready & issuable_i & {NUM_WARPS{!launch_valid_i}};
+  assign ready_o = f_ready & issuable_i & {NUM_WARPS{!launch_valid}};
   assign grant_valid_o = s_grant;
   assign grant_warp_o  = s_warp;
   assign hd_ready_o    = f_ready;
@@ -172,19 +199,19 @@ module simtref_sm_front #(
   // ----------------------------------------------------------------------
 
   localparam [1:0] UPD_NONE = 2'd0, UPD_LAUNCH = 2'd1, UPD_EXEC = 2'd2;
-  wire [1:0]        u_op   = launch_valid_i ? UPD_LAUNCH
+  wire [1:0]        u_op   = launch_valid ? UPD_LAUNCH
                            : s_grant && issued_i ? UPD_EXEC : UPD_NONE;
-  wire [WARP_W-1:0] u_warp = launch_valid_i ? launch_warp_i : s_warp;
-  wire [PC_W-1:0]   u_pc   = launch_valid_i ? launch_pc_i : exec_pc_i;
-  wire [LANES-1:0]  u_mask = launch_valid_i ? launch_mask_i : exec_mask_i;
+  wire [WARP_W-1:0] u_warp = launch_valid ? launch_warp : s_warp;
+  wire [PC_W-1:0]   u_pc   = launch_valid ? entry_pc_i : exec_pc_i;
+  wire [LANES-1:0]  u_mask = launch_valid ? launch_mask : exec_mask_i;
 
   // The granted warp's instruction changes its PC or mask otherwise than
   // by falling through: what its I-buffer holds is dropped.
   wire exec_flush = s_grant && (issued_i || stale_i) &&
                     (control_i || rc_pop || rc_yielded);
-  wire             flush = launch_valid_i || exec_flush;
+  wire             flush = launch_valid || exec_flush;
   wire [WARP_W-1:0] flush_warp = exec_flush ? s_warp
-                               : launch_valid_i ? launch_warp_i : {WARP_W{1'b0}};
+                               : launch_valid ? launch_warp : {WARP_W{1'b0}};
   assign flush_valid_o = flush;
   assign flush_warp_o  = flush_warp;
 
