@@ -665,7 +665,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
                      "sm-tiny-harp-or1",
         .tb_deps = "golden/sm/sm.h golden/sm/dram.h golden/sm/sm_memory.h "
                    "kernels/suite.h lib/api_internal.h lib/simtref/simtref.h "
-                   "tb/tb_sm_common.h",
+                   "tb/tb_sm_common.h tb/tb_dram.h",
         .cosims = "sm-tiny-sbr tiny",
         .long_cosims = "fermi-sbr gtx480-baws fermi-harp sm-tiny-minpc "
                        "sm-tiny-ics sm-tiny-sbr-or1 sm-tiny-harp-or1",
@@ -734,6 +734,38 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_proofs = "",
         .sm_part = 1,
     },
+    /* The SM: the stages above composed as sm_cycle() (golden/sm/sm.c)
+     * calls their models, with the launch interface, an instruction
+     * memory port per scheduler, the loader's side-band and the memory
+     * port to DRAM.  Composed under the operand-read stage, whose
+     * datapath reads in the grant's cycle and runs in the next (the C's
+     * cycle of execution), so only a configuration with the stage has
+     * it.  Its testbench runs the suite's kernels on the C SM and the
+     * module side by side, each fetching from its own instruction port
+     * and serving its own memory, and compares every cycle's commit
+     * record and register writes, and the memory at the end. */
+    [STRUCTURE_SM] = {
+        .name = "sm",
+        .module = "simtref_sm",
+        .file = "simtref_sm.v",
+        .model = "sm/sm.h",
+        .modes = REGISTRY_MODE(RECONV_SBR),
+        .title = "The SM (its stages composed)",
+        .source = "docs/rtl-stages.md; docs/architecture.md",
+        .per = PER_SM,
+        .in_table7 = 0,
+        .scenarios = "sm-tiny-sbr-or1",
+        .tb_deps = "golden/sm/sm.h golden/sm/dram.h golden/sm/sm_memory.h "
+                   "kernels/suite.h lib/api_internal.h lib/simtref/simtref.h "
+                   "tests/tools/kgen.h tests/tools/kgen_build.h "
+                   "tb/tb_sm_common.h tb/tb_kgen.h tb/tb_dram.h",
+        .cosims = "sm-tiny-sbr-or1",
+        .long_cosims = "",
+        .proofs = "",
+        .long_proofs = "",
+        .sm_part = 1,
+        .op_stage = 1,
+    },
 };
 
 
@@ -760,5 +792,7 @@ int registry_proved(enum structure_id s)
 
 int registry_applies(enum structure_id s, const struct simt_config *cfg)
 {
+    if (structures[s].op_stage && cfg->operand_read_cycles == 0)
+        return 0;
     return structures[s].modes >> cfg->reconvergence & 1;
 }

@@ -73,6 +73,7 @@ enum structure_id {
     STRUCTURE_SM_MEM,
     STRUCTURE_SM_LAUNCH,
     STRUCTURE_SM_EXEC,
+    STRUCTURE_SM,
     STRUCTURE_COUNT
 };
 
@@ -129,6 +130,10 @@ struct structure_info {
                                papers add: no row of the area report's
                                control structures (it has no describer in
                                synth/area_rows.c), listed with the parts */
+    int op_stage;           /* written only for a configuration with the
+                               operand-read stage (operand_read_cycles =
+                               1): the SM composed of its stages, whose
+                               datapath reads a cycle before it runs */
 };
 
 /*

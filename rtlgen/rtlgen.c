@@ -67,6 +67,7 @@ static emitter *const emitters[STRUCTURE_COUNT] = {
     [STRUCTURE_SM_MEM]         = emit_sm_mem,
     [STRUCTURE_SM_LAUNCH]      = emit_sm_launch,
     [STRUCTURE_SM_EXEC]        = emit_sm_exec,
+    [STRUCTURE_SM]             = emit_sm,
 };
 
 void emit_file_header(struct vgen *v, const char *file, const char *title,

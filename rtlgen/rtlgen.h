@@ -172,6 +172,11 @@ void emit_sm_launch(struct vgen *v, const struct simt_config *cfg,
  * golden/sm/sm_execute.c composes them. */
 void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
                   enum rtl_defect defect);
+/* The SM: its stages composed as golden/sm/sm.c's sm_cycle() composes
+ * their models (rtlgen/emit_sm.c); a configuration with the operand-read
+ * stage only. */
+void emit_sm(struct vgen *v, const struct simt_config *cfg,
+             enum rtl_defect defect);
 /* Whether simtref_sm_exec can follow the C SM at cfg's latencies: 0, or
  * -1 with the reason in err. */
 int sm_exec_check(const struct simt_config *cfg, char *err, size_t errlen);

@@ -74,9 +74,8 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
-#include "dram.h"
-#include "lane.h"
 #include "sm_memory.h"
+#include "tb_dram.h"
 #include "tb_sm_common.h"
 
 namespace {
@@ -101,63 +100,12 @@ struct Coverage {
              held = 0;
 };
 
-// The memory behind the testbench's DRAM: the C SM's memories at launch
-// (its ELF image, global memory up to the end of the host's highest
-// buffer, the threads' stacks laid out as the memory pipeline addresses
-// them, sm_memory_physical()), then written by the module's writes and
-// atomics as DRAM takes them.  An access elsewhere fails the kernel.
-struct Image {
-    uint32_t img_base = 0;
-    std::vector<uint8_t> img, glob, stack;
-
-    void load(const sm *m, uint32_t top)
-    {
-        const sm_memory &c = m->mem;
-        uint32_t used = top > SM_GLOBAL_BASE ? top - SM_GLOBAL_BASE : 0;
-
-        img_base = c.image_base;
-        img.assign(c.image, c.image + c.image_size);
-        glob.assign(c.global, c.global + (used < c.global_size ? used : c.global_size));
-        stack.assign((size_t)c.threads * SM_STACK_BYTES, 0);
-        for (uint32_t o = 0; o < stack.size(); o += 4) {
-            uint32_t p = sm_memory_physical(SM_STACK_BASE + o, c.threads,
-                                            m->cfg.warp_size) - SM_STACK_BASE;
-            for (unsigned b = 0; b < 4; b++)
-                stack[p + b] = c.stack[o + b];
-        }
-    }
-    // The byte at a (a physical address), or nullptr outside the memories.
-    uint8_t *at(uint32_t a)
-    {
-        if (a - img_base < img.size())
-            return &img[a - img_base];
-        if (a - SM_GLOBAL_BASE < glob.size())
-            return &glob[a - SM_GLOBAL_BASE];
-        if (a - SM_STACK_BASE < stack.size())
-            return &stack[a - SM_STACK_BASE];
-        return nullptr;
-    }
-};
-
-// An atomic's answer DRAM owes an entry: the lanes of its pass and their
-// old words, in the order the passes were taken.
-struct Answer {
-    uint64_t lanes;
-    uint32_t old[SM_MAX_LANES];
-};
-
 // One kernel's run: the C SM, its memory side's record, and the DRAM
 // that serves the module.
 struct Run : tb::SmRun {
     sm_mem_probe probe{};
     bool lsu_idle = false;      // the C's LSU held no request as the cycle began
-    std::unique_ptr<dram> mem{new dram};
-    dram_out resp{};            // this cycle's responses to the module
-    Image image;                // the data DRAM serves the module from
-    std::map<unsigned, std::deque<Answer>> answers; // by entry
-    std::map<unsigned, uint32_t> reads; // a read's line's full address, by MSHR
-    std::vector<unsigned> rdata_set;    // the MSHRs whose line mem_rdata_i holds
-    std::string mem_fault;      // a write or atomic outside the memories
+    tb::DramPort port;          // the DRAM that serves the module
     // The shared loads and atomics in flight, and the global atomics, by
     // (warp slot, rd): the lanes that accessed memory and what the C's
     // access at issue gave them.
@@ -212,47 +160,6 @@ void read_ports_of(long cycle, const Widths &w, sm_mem_probe &p)
 }
 
 
-std::string hex32(uint32_t a)
-{
-    char b[16];
-
-    std::snprintf(b, sizeof b, "0x%08x", a);
-    return b;
-}
-
-// The module's image of global memory (the host's buffers) against the
-// C SM's at the kernel's end (its last cycle); false at the first word
-// that differs (recorded in mm).
-bool compare_image(Run &r, long cycle, tb::Mismatch &mm, Coverage &c)
-{
-    const sm_memory &m = r.m->mem;
-
-    for (uint32_t o = 0; o + 4 <= r.image.glob.size(); o += 4) {
-        uint32_t want = 0, got = 0;
-        for (unsigned b = 0; b < 4; b++) {
-            want |= (uint32_t)m.global[o + b] << 8 * b;
-            got |= (uint32_t)r.image.glob[o + b] << 8 * b;
-        }
-        if (!tb::expect(mm, cycle, "global memory's word at "
-                        + hex32(SM_GLOBAL_BASE + o) + " at the kernel's end",
-                        want, got))
-            return false;
-        c.image_words++;
-    }
-    return true;
-}
-
-// An atomic's new word from its old one and its operand: the lane's rule
-// (lane_amo_result) for the op whose funct5 the port carries; sc.w writes
-// its operand (the module's always succeeds).
-uint32_t amo_apply(unsigned f, uint32_t old, uint32_t v)
-{
-    for (int op = RV32_AMOSWAP_W; op <= RV32_AMOMAXU_W; op++)
-        if (rv32_amo_funct5((rv32_op)op) == f)
-            return lane_amo_result((rv32_op)op, old, v);
-    return v;                   // sc.w
-}
-
 // A TB's shared window in the module: the launch's shared bytes rounded
 // up to whole rows of the banks.
 uint32_t window_of(const Run &r, const Widths &w)
@@ -284,27 +191,6 @@ std::string window_fault(const Run &r, const Widths &w)
     return "";
 }
 
-// A read's response: its line's words from the image as they are now
-// (the writes DRAM took before this cycle), beside the MSHR's bit; a
-// byte outside the memories reads as zero (a load's lanes never name
-// one: the kernels' loads are in the C SM's memories).
-void answer_read(Top &top, Run &r, const Widths &w, unsigned id)
-{
-    auto it = r.reads.find(id);
-    if (it == r.reads.end())
-        return;
-    for (unsigned b = 0; b < w.line_bytes; b += 4) {
-        uint32_t word = 0;
-        for (unsigned k = 0; k < 4; k++) {
-            const uint8_t *p = r.image.at(it->second + b + k);
-            word |= (uint32_t)(p ? *p : 0) << 8 * k;
-        }
-        tb::set_field(top.mem_rdata_i, (id * w.line_bytes + b) * 8, 32, word);
-    }
-    r.rdata_set.push_back(id);
-    r.reads.erase(it);
-}
-
 // The memory instruction of this cycle and DRAM's responses into the
 // module; -1, or an id DRAM answers twice in the cycle, which the port (a
 // bit per id) cannot carry and DRAM must not do (golden/sm/dram.h).
@@ -312,7 +198,6 @@ long drive(Top &top, Run &r, const Widths &w)
 {
     const sm_mem_probe &p = r.probe;
     const lsu_request &q = p.req;
-    long twice = -1;
 
     top.issue_valid_i = p.issue;
     top.issue_warp_i = p.issue ? q.warp : 0;
@@ -335,37 +220,7 @@ long drive(Top &top, Run &r, const Widths &w)
         tb::set_field(top.rd_slot_i, i * w.warp_w, w.warp_w, p.rd_slot[i]);
         tb::set_field(top.rd_reg_i, i * 5, 5, p.rd_reg[i]);
     }
-    dram_eval(r.mem.get(), nullptr, &r.resp);
-    for (unsigned b = 0; b < w.mshrs + w.entries; b++)
-        tb::set_field(top.mem_resp_i, b, 1, 0);
-    for (unsigned e = 0; e < w.entries; e++)
-        tb::set_field(top.mem_old_lanes_i, e * w.lanes, w.lanes, 0);
-    for (unsigned id : r.rdata_set)
-        for (unsigned b = 0; b < w.line_bytes; b += 4)
-            tb::set_field(top.mem_rdata_i, (id * w.line_bytes + b) * 8, 32, 0);
-    r.rdata_set.clear();
-    for (unsigned k = 0; k < r.resp.n; k++) {
-        unsigned id = r.resp.id[k];
-        if (tb::get_field(top.mem_resp_i, id, 1))
-            twice = id;
-        tb::set_field(top.mem_resp_i, id, 1, 1);
-        if (id < w.mshrs) {
-            answer_read(top, r, w, id);
-            continue;
-        }
-        // an atomic's answer: its pass's lanes and their old words
-        std::deque<Answer> &q = r.answers[id - w.mshrs];
-        if (q.empty())
-            continue;
-        const Answer &a = q.front();
-        unsigned e = id - w.mshrs;
-        tb::set_field(top.mem_old_lanes_i, e * w.lanes, w.lanes, a.lanes);
-        for (unsigned l = 0; l < w.lanes; l++)
-            tb::set_field(top.mem_old_i, (e * w.lanes + l) * 32, 32,
-                          a.lanes >> l & 1 ? a.old[l] : 0);
-        q.pop_front();
-    }
-    return twice;
+    return r.port.respond(top);
 }
 
 // The module's outputs against the C SM's; false at the first difference
@@ -379,10 +234,11 @@ bool compare(const Top &top, const Run &r, const Widths &w, long cycle,
     uint64_t lanes = w.lanes >= 64 ? ~0ull : (1ull << w.lanes) - 1;
 
     // DRAM's responses to the module are those the C SM's LSU had
-    ok &= tb::expect(mm, cycle, "DRAM's responses (count)", p.n_resp, r.resp.n);
-    for (unsigned i = 0; i < r.resp.n; i++)
-        ok &= tb::check(mm, cycle, 1, p.resp[r.resp.id[i] / 64] >> r.resp.id[i] % 64 & 1,
-                        [&] { return tb::indexed("mem_resp_i", r.resp.id[i]); });
+    const dram_out &resp = r.port.responses();
+    ok &= tb::expect(mm, cycle, "DRAM's responses (count)", p.n_resp, resp.n);
+    for (unsigned i = 0; i < resp.n; i++)
+        ok &= tb::check(mm, cycle, 1, p.resp[resp.id[i] / 64] >> resp.id[i] % 64 & 1,
+                        [&] { return tb::indexed("mem_resp_i", resp.id[i]); });
     ok &= tb::expect(mm, cycle, "ready_o", p.ready, top.ready_o);
     ok &= tb::expect(mm, cycle, "lsu_idle_o", r.lsu_idle, top.lsu_idle_o);
     for (unsigned e = 0; e < w.entries; e++) {
@@ -543,74 +399,6 @@ bool compare_data(const Top &top, Run &r, const Widths &w, long cycle,
     return ok;
 }
 
-// The module's memory request into the testbench's DRAM, at the edge.
-// A write's and an atomic's lanes are performed on the image as DRAM
-// takes them, in lane order; an atomic's old words are the answer owed
-// to its entry.
-void serve(const Top &top, Run &r, const Widths &w, Coverage &c)
-{
-    dram_in q{};
-
-    q.valid = top.mem_valid_o;
-    if (q.valid) {
-        q.kind = (dram_kind)top.mem_kind_o;
-        q.line = tb::get_field(top.mem_line_o, 0, w.line_w);
-        q.bytes = top.mem_bytes_o;
-        q.id = top.mem_id_o;
-    }
-    auto fault = [&](uint32_t a) {
-        if (r.mem_fault.empty())
-            r.mem_fault = "the memory port's " + std::string(q.kind == DRAM_WRITE ? "write" : "atomic")
-                          + " at " + hex32(a) + " is outside the memories";
-    };
-    if (q.valid && q.kind == DRAM_READ) {
-        // the line's full address: its lowest lane's (the LSU's line is
-        // addr_bits wide)
-        uint64_t lanes = tb::get_field(top.mem_lanes_o, 0, w.lanes);
-        c.reads++;
-        if (lanes == 0 && r.mem_fault.empty())
-            r.mem_fault = "the memory port's read names no lane";
-        for (unsigned l = 0; l < w.lanes; l++)
-            if (lanes >> l & 1) {
-                uint32_t at = (uint32_t)tb::get_field(top.mem_addr_o, l * 32, 32);
-                r.reads[q.id] = at & ~(w.line_bytes - 1);
-                break;
-            }
-    }
-    if (q.valid && q.kind != DRAM_READ) {
-        Answer a{};
-        unsigned f = top.mem_amo_o;
-        unsigned bytes = q.kind == DRAM_ATOMIC ? 4 : 1u << top.mem_size_o;
-
-        c.writes += q.kind == DRAM_WRITE;
-        c.atomic_passes += q.kind == DRAM_ATOMIC;
-        a.lanes = tb::get_field(top.mem_lanes_o, 0, w.lanes);
-        for (unsigned l = 0; l < w.lanes; l++) {
-            if (!(a.lanes >> l & 1))
-                continue;
-            uint32_t at = (uint32_t)tb::get_field(top.mem_addr_o, l * 32, 32);
-            uint32_t v = (uint32_t)tb::get_field(top.mem_wdata_o, l * 32, 32), old = 0;
-            uint8_t *p[4];
-            bool in = true;
-            for (unsigned b = 0; b < bytes; b++)
-                in &= (p[b] = r.image.at(at + b)) != nullptr;
-            if (!in) {
-                fault(at);
-                continue;
-            }
-            for (unsigned b = 0; b < bytes; b++)
-                old |= (uint32_t)*p[b] << 8 * b;
-            a.old[l] = old;
-            uint32_t nv = q.kind == DRAM_ATOMIC ? amo_apply(f, old, v) : v;
-            for (unsigned b = 0; b < bytes; b++)
-                *p[b] = (uint8_t)(nv >> 8 * b);
-        }
-        if (q.kind == DRAM_ATOMIC)
-            r.answers[q.id - w.mshrs].push_back(a);
-    }
-    dram_step(r.mem.get(), &q);
-}
-
 // Whether the lanes of mask name two warp slots or more (a regrouped
 // warp's entry: threads of several launch warps).
 bool mixed(const uint16_t *slot, uint64_t mask, unsigned lanes)
@@ -674,7 +462,6 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
 {
     Run r;
     tb::Mismatch mm;
-    char err[256];
     long cycle = 0;
     tb::SuiteKernel src(k, 1);      // the inputs of seed 1, as simtref sim's
 
@@ -683,8 +470,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         status = rc == -1 ? -1 : 1;
         return mm;
     }
-    if (dram_init(r.mem.get(), &cfg, err, sizeof err) != 0) {
-        why = err;
+    if (r.port.init(cfg, r.m, r.api->top, why) != 0) {
         status = 1;
         return mm;
     }
@@ -695,7 +481,6 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         return mm;
     }
     r.m->mem_probe = &r.probe;
-    r.image.load(r.m, r.api->top);
     r.addr_w = w.addr_w;
     cov.read_ports = w.reads;
     const unsigned long sc0 = cov.sc_lanes, gsk0 = cov.global_skipped;
@@ -732,9 +517,9 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
         if (!same && !fst)
             return mm;
         count(cov, r.probe, w);
-        serve(top[0], r, w, cov);
-        if (!r.mem_fault.empty()) {
-            why = "cycle " + std::to_string(cycle) + ": " + r.mem_fault;
+        r.port.serve(top[0]);
+        if (!r.port.fault.empty()) {
+            why = "cycle " + std::to_string(cycle) + ": " + r.port.fault;
             status = 1;
             return mm;
         }
@@ -743,6 +528,9 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
             break;
     }
     cov.cycles += (unsigned long)cycle;
+    cov.reads += r.port.reads;
+    cov.writes += r.port.writes;
+    cov.atomic_passes += r.port.atomic_passes;
     if (fst)
         return mm;
     if (r.sc_seen)
@@ -758,12 +546,12 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
                     k->name, cov.global_skipped - gsk0);
     r.m->mem_probe = nullptr;
     if (r.m->status == SM_DONE && !r.gsc_failed
-        && !compare_image(r, cycle - 1, mm, cov))
+        && !r.port.compare_global(r.m, cycle - 1, mm, cov.image_words))
         return mm;
     status = tb::sm_finish(r, src, cycles, why);
     if (status == 0) {
         cov.kernels++;
-        cov.held += r.mem->held;
+        cov.held += r.port.held();
         count_lsu(cov, r.m);
     }
     return mm;

@@ -1,0 +1,380 @@
+// tb_sm.cpp -- the SM in Verilog (simtref_sm: its stages composed) in
+// lockstep with the C SM on the suite's kernels and kgen's random
+// programs.
+//
+// A kernel runs on the C SM (golden/sm/), started through the host API as
+// `simtref sim` starts it, every cycle evaluated (its reference mode;
+// tb/tb_sm_common.h).  The module gets the same launch (text bounds,
+// entry and exit, argument, grid, block, shared bytes) and nothing else
+// of the C SM: it fetches from its own instruction ports, answered here
+// from the kernel's text a cycle later; it reads the loader's side-band
+// (struct sm_sbr_predecode) of the instruction whose operands it reads,
+// answered a cycle later; its memory port is served by a DRAM of this
+// testbench's own with the C SM's timing (tb/tb_dram.h), which performs
+// its writes and atomics on an image of the memories at launch.
+//
+// Each cycle both step once, and the module's commit record is compared
+// with what the C SM executed (struct sm_exec_probe): per scheduler
+// whether an instruction ran, its warp, PC and the lanes that executed;
+// and its register writes in that cycle: the lanes written, the register
+// and each lane's value (a divide's and a load's are written later, on
+// other ports: they are compared through the instructions that read
+// them, and through memory).  At the kernel's end the C SM must be done,
+// the module's done_o set within the cycle after, err_o never set, the
+// global memory of the module's DRAM equal to the C SM's word for word,
+// and the C's result right by the kernel's host reference (or qemu's run
+// of a kgen program).
+//
+// The module holds no lr.w/sc.w reservations (docs/rtl-sm-mem.md): its
+// sc.w always succeeds.  A kernel in which the C fails an sc.w is
+// compared up to that cycle and named; its memory is not compared.
+//
+//   --scenario NAME  the suite's kernel NAME (default: every kernel)
+//   --kgen-seed S --kgen-count N   kgen programs S .. S + N - 1 as well
+//   --cycles N       a kernel's cycle limit
+//
+// On a mismatch: the kernel, cycle, scheduler, signal, expected and
+// actual values, the FST of the module replayed up to the mismatch, and
+// the command that replays it; exit 1.
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "Vsimtref_sm.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include "sm_memory.h"
+#include "tb_dram.h"
+#include "tb_kgen.h"
+#include "tb_sm_common.h"
+
+namespace {
+
+using Top = Vsimtref_sm;
+
+// What the kernels exercised, over the whole run.
+struct Coverage {
+    unsigned long kernels = 0, cycles = 0, commits = 0, lanes = 0,
+                  writes = 0, idle = 0, fetches = 0, words = 0,
+                  mem_requests = 0, sc_stopped = 0, both = 0;
+};
+
+// The sizes of the module's fields.
+struct Widths {
+    unsigned sched, warps, lanes, warp_w, pc_bits;
+};
+
+Widths widths_of(const simt_config &cfg)
+{
+    unsigned warps = cfg.threads_per_scheduler / cfg.warp_size;
+
+    return { cfg.schedulers, warps, cfg.warp_size,
+             warps > 1 ? (unsigned)(32 - __builtin_clz(warps - 1)) : 1,
+             cfg.pc_bits };
+}
+
+bool is_divide(rv32_op op)
+{
+    return op == RV32_DIV || op == RV32_DIVU || op == RV32_REM || op == RV32_REMU;
+}
+
+// The launch, held for the kernel.
+void drive_launch(Top &top, const sm *m)
+{
+    top.text_lo_i = m->prog->text_lo;
+    top.text_hi_i = m->prog->text_hi;
+    top.entry_i = m->prog->entry;
+    top.exit_i = m->prog->exit_pc;
+    top.args_i = m->launch.args;
+    top.grid_i = m->launch.grid;
+    top.block_i = m->launch.block;
+    top.shared_bytes_i = m->launch.shared_bytes;
+}
+
+// The instruction memory's and the side-band's answers in this cycle to
+// the module's requests of the last (fetch: imem_valid_o, imem_addr_o;
+// the operand read: sb_addr_o).
+struct Asked {
+    std::vector<bool> fetch;
+    std::vector<uint32_t> fetch_pc, read_pc;
+};
+
+void answer(Top &top, const sm *m, const Asked &a, const Widths &w,
+            Coverage &cov)
+{
+    for (unsigned s = 0; s < w.sched; s++) {
+        uint32_t word = 0;
+        if (a.fetch[s]) {
+            tb::text_word(m, a.fetch_pc[s], &word);
+            cov.words++;
+        }
+        tb::set_field(top.imem_word_i, s * 32, 32, word);
+        static const sm_sbr_predecode none{};
+        const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&m->rc, a.read_pc[s]);
+        if (!d || !tb::text_word(m, a.read_pc[s], &word))
+            d = &none;
+        tb::set_field(top.sb_call_i, s, 1, d->flow == SM_SBR_FLOW_CALL);
+        tb::set_field(top.sb_ret_i, s, 1, d->flow == SM_SBR_FLOW_RETURN);
+        tb::set_field(top.sb_rpc_valid_i, s, 1, d->rpc_found);
+        tb::set_field(top.sb_rpc_i, s * w.pc_bits, w.pc_bits, d->rpc_found ? d->rpc : 0);
+        tb::set_field(top.sb_late_i, s * 2, 2, d->late);
+    }
+}
+
+// What the module asks of this cycle's edge, answered in the next.
+void record_asks(const Top &top, const Widths &w, Asked &a, Coverage &cov)
+{
+    for (unsigned s = 0; s < w.sched; s++) {
+        a.fetch[s] = tb::get_field(top.imem_valid_o, s, 1);
+        a.fetch_pc[s] = (uint32_t)tb::get_field(top.imem_addr_o, s * 32, 32);
+        a.read_pc[s] = (uint32_t)tb::get_field(top.sb_addr_o, s * 32, 32);
+        cov.fetches += a.fetch[s];
+    }
+}
+
+// The module's commit record and register writes of this cycle against
+// what the C SM executed; false at the first difference (in mm).
+bool compare(const Top &top, const std::vector<sm_exec_probe> &probe,
+             const Widths &w, long cycle, tb::Mismatch &mm, Coverage &cov)
+{
+    unsigned L = w.lanes;
+    bool ok = true;
+
+    for (unsigned s = 0; s < w.sched; s++) {
+        const sm_exec_probe &p = probe[s];
+        const sm_issue_record &r = p.rec;
+        std::string at = "scheduler " + std::to_string(s) + " ";
+        auto lane = [&at](const char *sig, unsigned l) {
+            return [&at, sig, l]() { return at + tb::indexed(sig, l); };
+        };
+
+        ok &= tb::expect(mm, cycle, at + "commit_valid_o", p.executed,
+                         tb::get_field(top.commit_valid_o, s, 1));
+        if (!p.executed) {
+            ok &= tb::expect(mm, cycle, at + "wr_o", 0,
+                             tb::get_field(top.wr_o, s * L, L));
+            continue;
+        }
+        ok &= tb::expect(mm, cycle, at + "commit_warp_o", p.warp,
+                         tb::get_field(top.commit_warp_o, s * w.warp_w, w.warp_w));
+        ok &= tb::expect(mm, cycle, at + "commit_pc_o", r.pc,
+                         tb::get_field(top.commit_pc_o, s * 32, 32));
+        ok &= tb::expect(mm, cycle, at + "commit_mask_o", r.mask,
+                         tb::get_field(top.commit_mask_o, s * L, L));
+        // the lanes' results now; a divide's later, a load's at its done
+        bool div = is_divide(r.insn.op);
+        uint64_t wr = 0;
+        for (uint64_t k = r.mask; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            if (r.res[l].rd_written && !p.mem[l] && !div)
+                wr |= 1ull << l;
+        }
+        ok &= tb::expect(mm, cycle, at + "wr_o", wr, tb::get_field(top.wr_o, s * L, L));
+        if (wr)
+            ok &= tb::expect(mm, cycle, at + "wr_rd_o", r.insn.rd,
+                             tb::get_field(top.wr_rd_o, s * 5, 5));
+        for (uint64_t k = wr; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(k);
+            ok &= tb::check(mm, cycle, r.res[l].rd_value,
+                            tb::get_field(top.wr_data_o, (s * L + l) * 32, 32),
+                            lane("wr_data_o", l));
+        }
+        cov.commits++;
+        cov.lanes += (unsigned long)__builtin_popcountll(r.mask);
+        cov.writes += (unsigned long)__builtin_popcountll(wr);
+    }
+    ok &= tb::expect(mm, cycle, "err_o", 0, top.err_o);
+    return ok;
+}
+
+// Whether the C failed an sc.w in this cycle: the module's would succeed.
+bool sc_failed(const std::vector<sm_exec_probe> &probe)
+{
+    for (const sm_exec_probe &p : probe)
+        if (p.executed && p.rec.insn.op == RV32_SC_W)
+            for (uint64_t k = p.rec.mask; k; k &= k - 1)
+                if (p.rec.res[__builtin_ctzll(k)].rd_value != 0)
+                    return true;
+    return false;
+}
+
+// One kernel in lockstep for at most `cycles` cycles.  With fst set (the
+// replay) the module is traced up to stop_at.  Returns the first mismatch
+// (cycle -1: none); status: 0 run and checked, -1 the configuration
+// refuses the kernel or the C SM stops it with an error, or the C fails
+// an sc.w (why), 1 the kernel failed (why).
+tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
+                        const char *config, long cycles, const char *fst,
+                        long stop_at, Coverage &cov, int &status,
+                        std::string &why)
+{
+    tb::SmRun r;
+    tb::DramPort port;
+    tb::Mismatch mm;
+    long cycle = 0;
+
+    status = 0;
+    if (int rc = tb::sm_start(r, src, config, why)) {
+        status = rc == -1 ? -1 : 1;
+        return mm;
+    }
+    if (port.init(cfg, r.m, r.api->top, why) != 0) {
+        status = 1;
+        return mm;
+    }
+    const Widths w = widths_of(cfg);
+    std::vector<sm_exec_probe> probe(w.sched);
+    Asked asked{std::vector<bool>(w.sched), std::vector<uint32_t>(w.sched),
+                std::vector<uint32_t>(w.sched)};
+    r.m->exec_probe = probe.data();
+    tb::SchedTops<Top> top(1, fst, 0);
+    Top &t = top[0];
+    // the launch's first edge (sm_start(): the dispatcher's start), at
+    // time 0; the kernel's cycle c is clocked at 2c+2 and 2c+3
+    drive_launch(t, r.m);
+    t.start_i = 1;
+    top.low(0, 0);
+    top.high(0, 0);
+    t.start_i = 0;
+    for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
+        for (auto &p : probe)
+            p = sm_exec_probe{};
+        sm_cycle(r.m);
+        if (r.m->status == SM_ERROR)
+            break;
+        if (sc_failed(probe)) {
+            status = -1;
+            why = "the C fails an sc.w at cycle " + std::to_string(cycle)
+                  + " (the module holds no reservations: its sc.w succeeds); "
+                  "compared up to there";
+            cov.sc_stopped++;
+            r.m->exec_probe = nullptr;
+            return mm;
+        }
+        answer(t, r.m, asked, w, cov);
+        long twice = port.respond(t);
+        if (twice >= 0) {
+            why = "DRAM answers memory id " + std::to_string(twice)
+                  + " twice in cycle " + std::to_string(cycle)
+                  + ", which the memory port (a bit per id) cannot carry";
+            status = 1;
+            return mm;
+        }
+        top.low(0, cycle + 1);
+        if (!compare(t, probe, w, cycle, mm, cov) && !fst)
+            return mm;
+        unsigned ran = 0;
+        for (const sm_exec_probe &p : probe)
+            ran += p.executed;
+        cov.idle += ran == 0;
+        cov.both += ran >= 2;
+        cov.mem_requests += t.mem_valid_o;
+        record_asks(t, w, asked, cov);
+        port.serve(t);
+        if (!port.fault.empty()) {
+            why = "cycle " + std::to_string(cycle) + ": " + port.fault;
+            status = 1;
+            return mm;
+        }
+        top.high(0, cycle + 1);
+        if (fst && cycle >= stop_at)
+            break;
+    }
+    r.m->exec_probe = nullptr;
+    cov.cycles += (unsigned long)cycle;
+    if (fst)
+        return mm;
+    if (r.m->status == SM_DONE) {
+        // the grid's end: the module's done_o within the cycle after the
+        // C's last (its launch stage sees the LSU idle at the cycle's start)
+        answer(t, r.m, asked, w, cov);
+        port.respond(t);
+        top.low(0, cycle + 1);
+        if (!t.done_o) {
+            top.high(0, cycle + 1);
+            top.low(0, cycle + 2);
+        }
+        if (!tb::expect(mm, cycle, "done_o after the C SM's last cycle", 1, t.done_o))
+            return mm;
+        unsigned long words = 0;
+        if (!port.compare_global(r.m, cycle - 1, mm, words))
+            return mm;
+    }
+    status = tb::sm_finish(r, src, cycles, why);
+    cov.kernels += status == 0;
+    return mm;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    tb::Options opt = tb::parse_options(argc, argv, "tb_sm");
+    simt_config cfg;
+    std::vector<std::unique_ptr<tb::Source>> sources;
+    tb::KgenShop shop;
+    Coverage cov;
+    unsigned stopped = 0;
+
+    if (int rc = tb::load_stage_config(opt.config, cfg))
+        return rc;
+    if (int rc = tb::sources_of(opt, cfg, "tb_sm", shop, sources))
+        return rc;
+    std::printf("tb_sm: configuration %s, %zu kernels, at most %ld cycles "
+                "each\n", cfg.name, sources.size(), opt.cycles);
+    std::fflush(stdout);
+    std::clock_t t0 = std::clock();
+    for (auto &src : sources) {
+        int status;
+        std::string why;
+        tb::Mismatch mm = run_kernel(*src, cfg, opt.config.c_str(), opt.cycles,
+                                     nullptr, 0, cov, status, why);
+        if (mm.cycle >= 0) {
+            Coverage ignored;
+            std::printf("MISMATCH in %s at cycle %ld: %s expected %llu, "
+                        "actual %llu\n", src->name().c_str(), mm.cycle,
+                        mm.signal.c_str(), (unsigned long long)mm.expected,
+                        (unsigned long long)mm.actual);
+            run_kernel(*src, cfg, opt.config.c_str(), opt.cycles,
+                       opt.fst.c_str(), mm.cycle + 2, ignored, status, why);
+            std::printf("waveform: %s\n", opt.fst.c_str());
+            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
+                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
+            std::printf("FAIL\n");
+            return 1;
+        }
+        if (status > 0) {
+            std::printf("FAIL: %s: %s\n", src->name().c_str(), why.c_str());
+            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
+                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
+            return 1;
+        }
+        if (status < 0) {
+            std::printf("%s stops (compared up to there): %s\n",
+                        src->name().c_str(), why.c_str());
+            stopped++;
+        }
+    }
+    double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
+    std::printf("coverage: %lu kernels checked in %lu cycles (%.0f cycles/s "
+                "of the C SM and the module together): %lu instructions "
+                "committed on %lu lanes, %lu register writes compared, %lu "
+                "cycles with two schedulers' runs, %lu with none; %lu "
+                "fetches answered, %lu memory requests served\n",
+                cov.kernels, cov.cycles, secs > 0 ? cov.cycles / secs : 0.0,
+                cov.commits, cov.lanes, cov.writes, cov.both, cov.idle,
+                cov.fetches, cov.mem_requests);
+    if (cov.kernels == 0 || cov.commits == 0 || cov.writes == 0
+        || cov.mem_requests == 0 || (cfg.schedulers > 1 && cov.both == 0)) {
+        std::printf("FAIL: the kernels did not reach every interesting "
+                    "event (see the counters above)\n");
+        return 1;
+    }
+    std::printf("PASS: %lu kernels (%u stopped) in %.2f s\n", cov.kernels,
+                stopped, secs);
+    return 0;
+}
