@@ -202,6 +202,10 @@ enum rtl_defect {
     DEFECT_SM_EXEC_NO_BYPASS,        /* a register read at its write's edge gets the old value */
     DEFECT_SM_EXEC_LOAD_LATE,        /* a load's register is written a cycle after its write-back */
     DEFECT_SM_EXEC_RUNS_HELD,        /* a read the operand-read stage holds or drops runs (go_i ignored) */
+    DEFECT_SM_RESERVE_SHORT,         /* the SM reserves a result's register a cycle shorter than its group's latency */
+    DEFECT_SM_LSU_TURN_IGNORED,      /* a held memory instruction runs though a lower scheduler's run took the LSU's port */
+    DEFECT_SM_EXIT_KEEPS_LIVE,       /* a warp whose last path ended loses only its exiting lanes */
+    DEFECT_SM_HELD_NOT_READ,         /* the operand read of a warp the stage holds is not issued */
     DEFECT_COUNT
 };
 

@@ -479,6 +479,47 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "stage holds on a hazard (or drops) writes its results and "
                "sends its requests, a cycle before it executes",
     },
+    [DEFECT_SM_RESERVE_SHORT] = {
+        .name = "sm-reserve-short",
+        .structure = STRUCTURE_SM,
+        .config = "tests/data/scenarios/sm-tiny-sbr-or1.conf",
+        .test = "sm-tiny-sbr-or1-reserve-short",
+        .bug = "the SM reserves a run's destination for a cycle less than "
+               "its SIMD group's latency (the scoreboard releases it a "
+               "cycle early): a dependent instruction issues before the "
+               "value it reads is written (each part right, the latency "
+               "the composition gives the scoreboard wrong)",
+    },
+    [DEFECT_SM_LSU_TURN_IGNORED] = {
+        .name = "sm-lsu-turn-ignored",
+        .structure = STRUCTURE_SM,
+        .config = "tests/data/scenarios/sm-tiny-sbr-or1.conf",
+        .test = "sm-tiny-sbr-or1-lsu-turn-ignored",
+        .bug = "a warp in the operand-read stage runs its memory "
+               "instruction although a lower scheduler's run took the "
+               "LSU's port in the same cycle: the LSU takes one of the "
+               "two requests and the other is lost",
+    },
+    [DEFECT_SM_EXIT_KEEPS_LIVE] = {
+        .name = "sm-exit-keeps-live",
+        .structure = STRUCTURE_SM,
+        .config = "tests/data/scenarios/sm-tiny-sbr-or1.conf",
+        .test = "sm-tiny-sbr-or1-exit-keeps-live",
+        .bug = "when a warp's last path ends (the control-flow stage's "
+               "exited_o) the SM kills only the lanes that exit in the "
+               "run, not every live lane of the warp: lanes that ended "
+               "on another path stay live and the warp never retires",
+    },
+    [DEFECT_SM_HELD_NOT_READ] = {
+        .name = "sm-held-not-read",
+        .structure = STRUCTURE_SM,
+        .config = "tests/data/scenarios/sm-tiny-sbr-or1.conf",
+        .test = "sm-tiny-sbr-or1-held-not-read",
+        .bug = "the SM issues the datapath's operand read only for a "
+               "grant, not again for the warp the operand-read stage "
+               "holds on a hazard: when the hazard clears the datapath "
+               "runs the operands it read before the hazard cleared",
+    },
 };
 
 const struct defect_info *registry_defect(enum rtl_defect d)

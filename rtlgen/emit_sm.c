@@ -610,7 +610,8 @@ static void emit_front(struct vgen *v)
 /* Scheduler s's operand read (t): the grant's, or the stage's warp that
  * does not execute (held on a hazard, or dropped), whose read writes
  * nothing; its decoder; what the run needs of it a cycle later. */
-static void emit_read(struct vgen *v, const struct sm_sizes *z)
+static void emit_read(struct vgen *v, const struct sm_sizes *z,
+                      enum rtl_defect defect)
 {
     char ext[96];
     const struct vconn dec[] = {
@@ -651,7 +652,13 @@ static void emit_read(struct vgen *v, const struct sm_sizes *z)
     vgen_ff(v, fill, sizeof fill / sizeof fill[0], NULL);
     vgen_blank(v);
     vgen_line(v, "// the operand read (t): the grant, else the stage's warp that does not run");
-    vgen_line(v, "wire              rd_held = op_valid[gs] && !op_exec && !grant_valid;");
+    if (defect == DEFECT_SM_HELD_NOT_READ) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): a held warp's read is not issued again,", rtl_defect_name(defect));
+        vgen_line(v, "// so that its run takes the operands read before its hazard cleared");
+        vgen_line(v, "wire              rd_held = 1'b0;");
+    } else {
+        vgen_line(v, "wire              rd_held = op_valid[gs] && !op_exec && !grant_valid;");
+    }
     vgen_line(v, "wire              rd_any  = grant_valid || rd_held;");
     vgen_line(v, "wire [WARP_W-1:0] rd_warp = grant_valid ? grant_warp : op_warp[gs*WARP_W +: WARP_W];");
     vgen_line(v, "wire [31:0]       rd_i    = gs * NUM_WARPS + {{(32-WARP_W){1'b0}}, rd_warp};");
@@ -769,7 +776,8 @@ static void emit_exec(struct vgen *v)
 
 /* Scheduler s's run (t + 1): what the C SM does with an executed
  * instruction between the stages. */
-static void emit_run(struct vgen *v, const struct sm_sizes *z)
+static void emit_run(struct vgen *v, const struct sm_sizes *z,
+                     enum rtl_defect defect)
 {
     char ext[96];
 
@@ -794,8 +802,14 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z)
     vgen_line(v, "  localparam integer      W   = gw;");
     vgen_line(v, "  localparam [WARP_W-1:0] W_V = W[WARP_W-1:0];");
     vgen_line(v, "  wire held = op_valid[gs] && op_warp[gs*WARP_W +: WARP_W] == W_V;");
-    vgen_line(v, "  assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw]");
-    vgen_line(v, "                        && !(held && rd_mem_q && lsu_taken[gs]);");
+    if (defect == DEFECT_SM_LSU_TURN_IGNORED) {
+        vgen_line(v, "  // DELIBERATE DEFECT (%s): the port's turn is ignored", rtl_defect_name(defect));
+        vgen_line(v, "  wire unused_turn = held && rd_mem_q && lsu_taken[gs];");
+        vgen_line(v, "  assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw];");
+    } else {
+        vgen_line(v, "  assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw]");
+        vgen_line(v, "                        && !(held && rd_mem_q && lsu_taken[gs]);");
+    }
     vgen_line(v, "end");
     vgen_line(v, "// to memory: the LSU's port (sm_send_to_lsu()); any other run enters its SIMD");
     vgen_line(v, "// group, and a destination is reserved (send_issued())");
@@ -809,9 +823,15 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z)
     vgen_line(v, "assign res_mask[gs*LANES +: LANES] = res_valid[gs] ? x_exec : {LANES{1'b0}};");
     vgen_line(v, "assign res_slots[gs*LANES*SLOT_W +: LANES*SLOT_W] = res_valid[gs] ? {LANES{run_g}}");
     vgen_line(v, "                                                                  : {(LANES*SLOT_W){1'b0}};");
+    if (defect == DEFECT_SM_RESERVE_SHORT) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): every latency a cycle short", rtl_defect_name(defect));
+        vgen_line(v, "localparam integer ALU_RES = ALU_DUE - 1, MUL_RES = MUL_DUE - 1, DIV_RES = DIV_DUE - 1;");
+    } else {
+        vgen_line(v, "localparam integer ALU_RES = ALU_DUE, MUL_RES = MUL_DUE, DIV_RES = DIV_DUE;");
+    }
     vgen_line(v, "assign res_lat[gs*LAT_W +: LAT_W] = !res_valid[gs] || rd_mem_q ? {LAT_W{1'b0}}");
-    vgen_line(v, "                                  : rd_unit_q == 2'd1 ? MUL_DUE[LAT_W-1:0]");
-    vgen_line(v, "                                  : rd_unit_q == 2'd2 ? DIV_DUE[LAT_W-1:0] : ALU_DUE[LAT_W-1:0];");
+    vgen_line(v, "                                  : rd_unit_q == 2'd1 ? MUL_RES[LAT_W-1:0]");
+    vgen_line(v, "                                  : rd_unit_q == 2'd2 ? DIV_RES[LAT_W-1:0] : ALU_RES[LAT_W-1:0];");
     vgen_line(v, "// simt.bar arrives unless its threads yielded (barrier_arrive())");
     vgen_line(v, "assign arr_valid[gs]                = x_valid && x_bar && !yielded[gs];");
     vgen_line(v, "assign arr_warp[gs*WARP_W +: WARP_W] = arr_valid[gs] ? rd_warp_q : {WARP_W{1'b0}};");
@@ -822,8 +842,14 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z)
     vgen_line(v, "  localparam [WARP_W-1:0] W_V = W[WARP_W-1:0];");
     vgen_line(v, "  wire here = x_valid && rd_warp_q == W_V;");
     vgen_line(v, "  assign launch[G] = launch_valid && launch_warp == W_V;");
-    vgen_line(v, "  assign kill[G*LANES +: LANES] = here ? x_exits | (exited[gs] ? run_live : {LANES{1'b0}})");
-    vgen_line(v, "                                       : {LANES{1'b0}};");
+    if (defect == DEFECT_SM_EXIT_KEEPS_LIVE) {
+        vgen_line(v, "  // DELIBERATE DEFECT (%s): only the exiting lanes are killed", rtl_defect_name(defect));
+        vgen_line(v, "  wire unused_exited = exited[gs];");
+        vgen_line(v, "  assign kill[G*LANES +: LANES] = here ? x_exits : {LANES{1'b0}};");
+    } else {
+        vgen_line(v, "  assign kill[G*LANES +: LANES] = here ? x_exits | (exited[gs] ? run_live : {LANES{1'b0}})");
+        vgen_line(v, "                                       : {LANES{1'b0}};");
+    }
     vgen_line(v, "end");
     vgen_line(v, "assign front_err[gs] = rc_err || fetch_err || sched_err;");
     vgen_line(v, "// the commit record");
@@ -833,7 +859,8 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z)
     vgen_line(v, "assign commit_mask_o[gs*LANES +: LANES]  = x_valid ? x_exec : {LANES{1'b0}};");
 }
 
-static void emit_schedulers(struct vgen *v, const struct sm_sizes *z)
+static void emit_schedulers(struct vgen *v, const struct sm_sizes *z,
+                            enum rtl_defect defect)
 {
     vgen_section(v, "Per warp scheduler: front end, operand read and decode, datapath, the run");
     vgen_generate(v);
@@ -846,11 +873,11 @@ static void emit_schedulers(struct vgen *v, const struct sm_sizes *z)
     vgen_line(v, "wire                    launch_valid, grant_valid, op_exec, rc_err, fetch_err, sched_err;");
     vgen_line(v, "wire [WARP_W-1:0]       launch_warp, grant_warp, fetch_warp;");
     vgen_line(v, "wire [31:0]             grant_pc, grant_word;");
-    emit_read(v, z);
+    emit_read(v, z, defect);
     vgen_blank(v);
     emit_exec(v);
     vgen_blank(v);
-    emit_run(v, z);
+    emit_run(v, z, defect);
     vgen_blank(v);
     emit_front(v);
     vgen_end(v);
@@ -881,7 +908,6 @@ void emit_sm(struct vgen *v, const struct simt_config *cfg,
 {
     struct sm_sizes z;
 
-    (void)defect;
     sizes_of(cfg, &z);
     emit_header(v, cfg, &z);
     vgen_line(v, "// The stages' outputs the SM does not read are left open.");
@@ -892,7 +918,7 @@ void emit_sm(struct vgen *v, const struct simt_config *cfg,
     emit_warps(v);
     emit_issue(v);
     emit_memory(v);
-    emit_schedulers(v, &z);
+    emit_schedulers(v, &z, defect);
     emit_outputs(v);
     vgen_line(v, "/* verilator lint_on PINCONNECTEMPTY */");
     vgen_module_end(v, "simtref_sm");
