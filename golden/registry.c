@@ -784,6 +784,11 @@ enum structure_id registry_find_structure(const char *name)
     return (enum structure_id)s;
 }
 
+const char *const registry_composed[] = {
+    "sm-tiny-sbr-or1",
+    NULL
+};
+
 int registry_proved(enum structure_id s)
 {
     return structures[s].proofs[0] != '\0'

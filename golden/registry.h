@@ -145,6 +145,16 @@ struct structure_info {
 int registry_proved(enum structure_id s);
 
 /*
+ * The configurations whose whole RTL, the composed SM (simtref_sm.v)
+ * among it, is committed beside the presets' in rtl/NAME/ (from
+ * tests/data/scenarios/NAME.conf): the presets execute a grant in its
+ * cycle, which the composition, whose datapath reads its operands at an
+ * edge, does not (docs/rtl-stages.md).  NULL-terminated.  `make rtl`
+ * writes them, and the drift and lint tests read them, as the presets'.
+ */
+extern const char *const registry_composed[];
+
+/*
  * Deliberate defects.  They exist only to show that the co-simulation and
  * the proofs reject a wrong module; rtl/ never holds one.  ORDER DEFECT:
  * defects[] in registry_defects.c.

@@ -93,6 +93,9 @@ int registry_write_make(FILE *out, char *err, size_t errlen)
     for (p = 0; p < np; p++)
         if (cfg[p].reconvergence == RECONV_HARP)
             fprintf(out, " %s", config_preset_names[p]);
+    fprintf(out, "\nCOMPOSED =");
+    for (p = 0; registry_composed[p]; p++)
+        fprintf(out, " %s", registry_composed[p]);
     fprintf(out, "\nSTRUCTURES =");
     for (s = 0; s < STRUCTURE_COUNT; s++)
         fprintf(out, " %s", registry_structure(s)->name);

@@ -782,8 +782,8 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z,
     char ext[96];
 
     vgen_line(v, "// the run (t + 1): a stale slot is dropped (sm_issue_threads())");
-    vgen_line(v, "wire              stale    = op_valid[gs] && op_exec");
-    vgen_line(v, "                             && view_stale[gs*NUM_WARPS + {{(32-WARP_W){1'b0}}, op_warp[gs*WARP_W +: WARP_W]}];");
+    vgen_line(v, "assign stale = op_valid[gs] && op_exec");
+    vgen_line(v, "               && view_stale[gs*NUM_WARPS + {{(32-WARP_W){1'b0}}, op_warp[gs*WARP_W +: WARP_W]}];");
     vgen_line(v, "wire [SLOT_W-1:0] run_g    = %s * NS_V + S_V;",
               vgen_zext(ext, sizeof ext, z->slot_w - z->warp_w, "SLOT_W-WARP_W", "rd_warp_q"));
     vgen_line(v, "wire [LANES-1:0]  run_live = warp_live[run_g*LANES +: LANES];");
@@ -871,6 +871,7 @@ static void emit_schedulers(struct vgen *v, const struct sm_sizes *z,
     vgen_line(v, "localparam [SLOT_W-1:0] S_V     = S[SLOT_W-1:0];");
     vgen_line(v, "localparam [SLOT_W-1:0] NS_V    = NS[SLOT_W-1:0];");
     vgen_line(v, "wire                    launch_valid, grant_valid, op_exec, rc_err, fetch_err, sched_err;");
+    vgen_line(v, "wire                    stale;   // the run's slot is stale: dropped, nothing runs");
     vgen_line(v, "wire [WARP_W-1:0]       launch_warp, grant_warp, fetch_warp;");
     vgen_line(v, "wire [31:0]             grant_pc, grant_word;");
     emit_read(v, z, defect);

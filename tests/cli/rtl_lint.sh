@@ -24,9 +24,12 @@
 # banks of 3072 rows, take about 95 s of processor time and 1.7 GB, the
 # loads-in-flight table and the L1 about 35 s each, at each of the three
 # larger presets).
+#
+# The configurations whose composed SM is committed ($COMPOSED, rtl/<name>/)
+# are linted the same way, simtref_sm.v with every module it instantiates.
 set -u
 fail=0 seen=" " same=0
-for p in $PRESETS; do
+for p in $PRESETS $COMPOSED; do
   lib="$SRCDIR/rtl/$p"
   for f in "$lib"/*.v; do
     if ! grep -Eq '^[[:space:]]+simtref_[a-z0-9_]+[[:space:]]+(#|u_)' "$f"; then
