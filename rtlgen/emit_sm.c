@@ -268,7 +268,10 @@ static void emit_kernel(struct vgen *v, const struct sm_sizes *z)
     vgen_line(v, "begin");
     vgen_indent(v);
     vgen_line(v, "off      = pc - text_lo_i;");
-    vgen_line(v, "pc_index = off[PC_W+1:2];");
+    if (z->pc_w + 2 <= 32)
+        vgen_line(v, "pc_index = off[PC_W+1:2];");
+    else
+        vgen_line(v, "pc_index = {%u'd0, off[31:2]};", z->pc_w - 30);
     vgen_dedent(v);
     vgen_line(v, "end");
     vgen_dedent(v);
@@ -276,8 +279,16 @@ static void emit_kernel(struct vgen *v, const struct sm_sizes *z)
     vgen_line(v, "wire [PC_W-1:0]    entry_pc   = pc_index(entry_i);   // indices into the text");
     vgen_line(v, "wire [PC_W-1:0]    exit_pc    = pc_index(exit_i);");
     vgen_line(v, "wire [THREAD_W:0]  block_up   = {1'b0, block_i} + %u'd%u;", z->thread_w + 1, z->lanes - 1);
+    if (z->count_w < z->thread_w + 1)
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */  // a TB's warps fit COUNT_W bits");
     vgen_line(v, "wire [THREAD_W:0]  tb_warps_w = block_up / %u'd%u;", z->thread_w + 1, z->lanes);
-    vgen_line(v, "wire [COUNT_W-1:0] tb_warps   = tb_warps_w[COUNT_W-1:0];  // warps of a TB");
+    if (z->count_w < z->thread_w + 1)
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    if (z->count_w <= z->thread_w + 1)
+        vgen_line(v, "wire [COUNT_W-1:0] tb_warps   = tb_warps_w[COUNT_W-1:0];  // warps of a TB");
+    else
+        vgen_line(v, "wire [COUNT_W-1:0] tb_warps   = {%u'd0, tb_warps_w};  // warps of a TB",
+                  z->count_w - z->thread_w - 1);
     vgen_line(v, "reg  [63:0]        now_q, now_d;");
     vgen_line(v, "always @* now_d = start_i ? 64'd0 : now_q + 64'd1;");
     vgen_ff(v, now, 1, NULL);

@@ -124,13 +124,16 @@ struct Options {
     uint64_t kgen_count = 0;   // --kgen-count N: kgen programs to run
                                // (tests/tools/kgen.h; 0: none), for the
                                // testbenches that run whole kernels
+    unsigned bench = 0;        // --bench N: time the C model and the
+                               // module apart, the best of N runs each,
+                               // instead of the lockstep (tb_sm)
 };
 
 inline void usage(const char *prog)
 {
     std::fprintf(stderr,
                  "usage: %s --config FILE [--seed S] [--cycles N] [--fst FILE]"
-                 " [--scenario NAME] [--kgen-seed S --kgen-count N]\n",
+                 " [--scenario NAME] [--kgen-seed S --kgen-count N] [--bench N]\n",
                  prog);
 }
 
@@ -165,6 +168,8 @@ inline Options parse_options(int argc, char **argv, const char *name)
             o.kgen_seed = std::strtoull(v, &end, 0);
         } else if (a == "--kgen-count") {
             o.kgen_count = std::strtoull(v, &end, 0);
+        } else if (a == "--bench") {
+            o.bench = (unsigned)std::strtoul(v, &end, 0);
         } else {
             std::fprintf(stderr, "%s: unknown option '%s'\n", argv[0], a.c_str());
             usage(argv[0]);

@@ -32,10 +32,13 @@
 //   --scenario NAME  the suite's kernel NAME (default: every kernel)
 //   --kgen-seed S --kgen-count N   kgen programs S .. S + N - 1 as well
 //   --cycles N       a kernel's cycle limit
+//   --bench R        no lockstep: each kernel timed on the C SM alone and
+//                    on the module alone, the best of R runs (make bench)
 //
 // On a mismatch: the kernel, cycle, scheduler, signal, expected and
 // actual values, the FST of the module replayed up to the mismatch, and
 // the command that replays it; exit 1.
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
@@ -309,6 +312,123 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     return mm;
 }
 
+// --bench: the simulated cycles per second of the C SM alone (as `simtref
+// sim` runs it: quiet cycles skipped) and of the module alone (driven as
+// in the lockstep: its fetches answered, its memory served), each the
+// best wall time of `runs` runs of the kernel.
+struct Speed {
+    long cycles = 0;            // the kernel's cycles (the C SM's)
+    double model = 0, rtl = 0;  // seconds: the best run of each
+};
+
+double seconds_since(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// One run of the C SM alone: its cycles, or -1 with why.
+long time_model(tb::Source &src, const char *config, long cycles, double &secs,
+                std::string &why)
+{
+    tb::SmRun r;
+
+    if (tb::sm_start(r, src, config, why, false) != 0)
+        return -1;
+    r.m->max_cycles = (uint64_t)cycles;
+    auto t0 = std::chrono::steady_clock::now();
+    sm_run(r.m);
+    secs = seconds_since(t0);
+    if (r.m->status != SM_DONE) {
+        why = r.m->status == SM_ERROR ? r.m->err : "not done";
+        return -1;
+    }
+    return (long)r.m->st.cycles;
+}
+
+// One run of the module alone until done_o: its cycles, or -1 with why.
+long time_rtl(tb::Source &src, const simt_config &cfg, const char *config,
+              long cycles, double &secs, std::string &why)
+{
+    tb::SmRun r;
+    tb::DramPort port;
+    Coverage cov;
+    long cycle = 0;
+
+    if (tb::sm_start(r, src, config, why) != 0 || port.init(cfg, r.m, r.api->top, why) != 0)
+        return -1;
+    const Widths w = widths_of(cfg);
+    Asked asked{std::vector<bool>(w.sched), std::vector<uint32_t>(w.sched),
+                std::vector<uint32_t>(w.sched)};
+    tb::SchedTops<Top> top(1, nullptr, 0);
+    Top &t = top[0];
+    auto t0 = std::chrono::steady_clock::now();
+    drive_launch(t, r.m);
+    t.start_i = 1;
+    top.low(0, 0);
+    top.high(0, 0);
+    t.start_i = 0;
+    for (; cycle <= cycles; cycle++) {
+        answer(t, r.m, asked, w, cov);
+        port.respond(t);
+        top.low(0, cycle + 1);
+        if (t.done_o || t.err_o)
+            break;
+        record_asks(t, w, asked, cov);
+        port.serve(t);
+        top.high(0, cycle + 1);
+    }
+    secs = seconds_since(t0);
+    if (!t.done_o) {
+        why = t.err_o ? "err_o" : "not done";
+        return -1;
+    }
+    return cycle;
+}
+
+int bench(const tb::Options &opt, const simt_config &cfg,
+          std::vector<std::unique_ptr<tb::Source>> &sources)
+{
+    Speed all;
+    unsigned n = 0;
+
+    std::printf("%-22s %10s %14s %14s %8s\n", "kernel", "cycles",
+                "model cyc/s", "RTL cyc/s", "ratio");
+    for (auto &src : sources) {
+        Speed k;
+        std::string why;
+        for (unsigned i = 0; i < opt.bench; i++) {
+            double m = 0, v = 0;
+            long cm = time_model(*src, opt.config.c_str(), opt.cycles, m, why);
+            long cv = cm < 0 ? -1 : time_rtl(*src, cfg, opt.config.c_str(), opt.cycles, v, why);
+            if (cm < 0 || cv < 0) {
+                k.cycles = -1;
+                break;
+            }
+            k.cycles = cm;
+            k.model = i == 0 || m < k.model ? m : k.model;
+            k.rtl = i == 0 || v < k.rtl ? v : k.rtl;
+        }
+        if (k.cycles < 0) {
+            std::printf("%-22s not timed: %s\n", src->name().c_str(), why.c_str());
+            continue;
+        }
+        std::printf("%-22s %10ld %14.0f %14.0f %7.1fx\n", src->name().c_str(),
+                    k.cycles, k.cycles / k.model, k.cycles / k.rtl, k.rtl / k.model);
+        all.cycles += k.cycles;
+        all.model += k.model;
+        all.rtl += k.rtl;
+        n++;
+    }
+    if (n == 0) {
+        std::printf("FAIL: no kernel timed\n");
+        return 1;
+    }
+    std::printf("%-22s %10ld %14.0f %14.0f %7.1fx  (%u kernels, the best of %u runs each)\n",
+                "all", all.cycles, all.cycles / all.model, all.cycles / all.rtl,
+                all.rtl / all.model, n, opt.bench);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
@@ -324,6 +444,8 @@ int main(int argc, char **argv)
         return rc;
     if (int rc = tb::sources_of(opt, cfg, "tb_sm", shop, sources))
         return rc;
+    if (opt.bench)
+        return bench(opt, cfg, sources);
     std::printf("tb_sm: configuration %s, %zu kernels, at most %ld cycles "
                 "each\n", cfg.name, sources.size(), opt.cycles);
     std::fflush(stdout);

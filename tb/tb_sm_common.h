@@ -213,8 +213,10 @@ inline std::vector<const kernel_info *> suite_kernels(const Options &opt,
 
 // Open an SM of the configuration file and launch src on it: 0, or -1
 // with a message (the configuration refuses the kernel), -2 when the
-// kernel cannot be had at all.
-inline int sm_start(SmRun &r, Source &src, const char *config, std::string &why)
+// kernel cannot be had at all.  reference: every cycle evaluated (the
+// lockstep's mode); else the model as `simtref sim` runs it.
+inline int sm_start(SmRun &r, Source &src, const char *config, std::string &why,
+                    bool reference = true)
 {
     int rc;
 
@@ -223,8 +225,9 @@ inline int sm_start(SmRun &r, Source &src, const char *config, std::string &why)
         return -2;
     }
     if (simtref_sm_open_file(r.ctx, config, nullptr, 0, &r.api) != SIMTREF_OK
-        || simtref_set_options(r.api, SIMTREF_OPT_REFERENCE) != SIMTREF_OK) {
-        why = simtref_error(r.ctx);     // every cycle evaluated, above
+        || (reference
+            && simtref_set_options(r.api, SIMTREF_OPT_REFERENCE) != SIMTREF_OK)) {
+        why = simtref_error(r.ctx);
         return -2;
     }
     if ((rc = src.launch(r, why)) != 0)
