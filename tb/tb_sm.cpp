@@ -13,8 +13,10 @@
 // testbench's own with the C SM's timing (tb/tb_dram.h), which performs
 // its writes and atomics on an image of the memories at launch.
 //
-// Each cycle both step once, and the module's commit record is compared
-// with what the C SM executed (struct sm_exec_probe): per scheduler
+// Each cycle both step once, and the module's fetches are compared with
+// the C SM's fetch units' (struct sm_front_probe: whether each scheduler
+// fetches, and at which PC), its commit record with what the C SM
+// executed (struct sm_exec_probe): per scheduler
 // whether an instruction ran, its warp, PC and the lanes that executed;
 // and its register writes in that cycle: the lanes written, the register
 // and each lane's value (a divide's and a load's are written later, on
@@ -142,11 +144,22 @@ void record_asks(const Top &top, const Widths &w, Asked &a, Coverage &cov)
 // The module's commit record and register writes of this cycle against
 // what the C SM executed; false at the first difference (in mm).
 bool compare(const Top &top, const std::vector<sm_exec_probe> &probe,
-             const Widths &w, long cycle, tb::Mismatch &mm, Coverage &cov)
+             const std::vector<sm_front_probe> &front, const Widths &w,
+             long cycle, tb::Mismatch &mm, Coverage &cov)
 {
     unsigned L = w.lanes;
     bool ok = true;
 
+    for (unsigned s = 0; s < w.sched; s++) {
+        // the instruction memory port: the fetch unit's fetch
+        const sm_front_probe &f = front[s];
+        std::string fat = "scheduler " + std::to_string(s) + " ";
+        ok &= tb::expect(mm, cycle, fat + "imem_valid_o", f.fetched,
+                         tb::get_field(top.imem_valid_o, s, 1));
+        if (f.fetched)
+            ok &= tb::expect(mm, cycle, fat + "imem_addr_o", f.fetch_pc,
+                             tb::get_field(top.imem_addr_o, s * 32, 32));
+    }
     for (unsigned s = 0; s < w.sched; s++) {
         const sm_exec_probe &p = probe[s];
         const sm_issue_record &r = p.rec;
@@ -231,9 +244,11 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     }
     const Widths w = widths_of(cfg);
     std::vector<sm_exec_probe> probe(w.sched);
+    std::vector<sm_front_probe> front(w.sched);
     Asked asked{std::vector<bool>(w.sched), std::vector<uint32_t>(w.sched),
                 std::vector<uint32_t>(w.sched)};
     r.m->exec_probe = probe.data();
+    r.m->front_probe = front.data();
     tb::SchedTops<Top> top(1, fst, 0);
     Top &t = top[0];
     // the launch's first edge (sm_start(): the dispatcher's start), at
@@ -246,6 +261,8 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
         for (auto &p : probe)
             p = sm_exec_probe{};
+        for (auto &f : front)
+            f = sm_front_probe{};
         sm_cycle(r.m);
         if (r.m->status == SM_ERROR)
             break;
@@ -256,6 +273,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
                   "compared up to there";
             cov.sc_stopped++;
             r.m->exec_probe = nullptr;
+            r.m->front_probe = nullptr;
             return mm;
         }
         answer(t, r.m, asked, w, cov);
@@ -268,7 +286,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
             return mm;
         }
         top.low(0, cycle + 1);
-        if (!compare(t, probe, w, cycle, mm, cov) && !fst)
+        if (!compare(t, probe, front, w, cycle, mm, cov) && !fst)
             return mm;
         unsigned ran = 0;
         for (const sm_exec_probe &p : probe)
@@ -288,6 +306,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
             break;
     }
     r.m->exec_probe = nullptr;
+    r.m->front_probe = nullptr;
     cov.cycles += (unsigned long)cycle;
     if (fst)
         return mm;
