@@ -727,9 +727,9 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .tb_deps = "golden/sm/sm.h golden/sm/sm_stage.h kernels/suite.h lib/api_internal.h "
                    "lib/simtref/simtref.h tests/tools/kgen.h "
                    "tests/tools/kgen_build.h tb/tb_sm_common.h tb/tb_kgen.h",
-        .cosims = "tiny sm-tiny-sbr sm-tiny-sbr-or1",
+        .cosims = "tiny sm-tiny-sbr",
         .long_cosims = "fermi-harp fermi-sbr gtx480-baws fermi-sbr-kgen "
-                       "sm-tiny-harp-or1",
+                       "sm-tiny-harp-or1 sm-tiny-sbr-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
