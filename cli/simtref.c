@@ -262,6 +262,13 @@ static int cmd_rtl(const struct cli_args *a)
         fprintf(stderr, "simtref: %s\n", err);
         return CLI_EXIT_BAD;
     }
+    if (!registry_applies(STRUCTURE_SM, &cfg))
+        fprintf(stderr, "simtref: note: no %s: the SM composed of its "
+                "stages is written for reconvergence = sbr with "
+                "operand_read_cycles = 1 (this configuration: %s, %u)\n",
+                registry_structure(STRUCTURE_SM)->file,
+                config_reconvergence_name(cfg.reconvergence),
+                cfg.operand_read_cycles);
     return 0;
 }
 

@@ -52,6 +52,16 @@ if ! "$SIMTREF" rtl --preset tiny --out "$out/new/dir" > "$out/stdout" 2> "$out/
    [ ! -f "$out/new/dir/simtref_rbt.v" ]; then
   echo "FAIL: rtl --out NEWDIR did not create it and write the modules:"; cat "$out/stderr"; fail=1
 fi
+# ... and says why the composed SM is not among them
+if ! grep -q "note: no simtref_sm.v: the SM composed of its stages is written for reconvergence = sbr with operand_read_cycles = 1 (this configuration: harp, 0)" "$out/stderr" ||
+   [ -f "$out/new/dir/simtref_sm.v" ]; then
+  echo "FAIL: rtl at tiny wrote simtref_sm.v or did not say why not:"; cat "$out/stderr"; fail=1
+fi
+rm -rf "$out/new"
+if ! "$SIMTREF" rtl "$SRCDIR/tests/data/scenarios/sm-tiny-sbr-or1.conf" --out "$out/new" 2> "$out/stderr" ||
+   [ ! -f "$out/new/simtref_sm.v" ] || [ -s "$out/stderr" ]; then
+  echo "FAIL: rtl at sm-tiny-sbr-or1 did not write simtref_sm.v quietly:"; cat "$out/stderr"; fail=1
+fi
 rm -rf "$out/new"
 expect 1 "$bad/EXPECTED/dir: cannot create: Not a directory" -- "$SIMTREF" rtl --preset tiny --out "$bad/EXPECTED/dir"
 expect 1 "$bad/EXPECTED: not a directory" -- "$SIMTREF" rtl --preset tiny --out "$bad/EXPECTED"
