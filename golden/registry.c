@@ -760,7 +760,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
                    "tb/tb_sm_common.h tb/tb_kgen.h tb/tb_dram.h",
         .cosims = "sm-tiny-sbr-or1 sm-kgen-sbr-or1",
-        .long_cosims = "sm-fermi-sbr-or1",
+        .long_cosims = "sm-fermi-sbr-or1 sm-kgen-sbr-or1-10k",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
