@@ -456,8 +456,9 @@ int main(int argc, char **argv)
     simt_config cfg;
     std::vector<std::unique_ptr<tb::Source>> sources;
     tb::KgenShop shop;
+    tb::Stops stops;
     Coverage cov;
-    unsigned stopped = 0;
+    double secs = 0;
 
     if (int rc = tb::load_stage_config(opt.config, cfg))
         return rc;
@@ -465,49 +466,23 @@ int main(int argc, char **argv)
         return rc;
     if (opt.bench)
         return bench(opt, cfg, sources);
-    std::printf("tb_sm: configuration %s, %zu kernels, at most %ld cycles "
-                "each\n", cfg.name, sources.size(), opt.cycles);
-    std::fflush(stdout);
-    std::clock_t t0 = std::clock();
-    for (auto &src : sources) {
-        int status;
-        std::string why;
-        tb::Mismatch mm = run_kernel(*src, cfg, opt.config.c_str(), opt.cycles,
-                                     nullptr, 0, cov, status, why);
-        if (mm.cycle >= 0) {
-            Coverage ignored;
-            std::printf("MISMATCH in %s at cycle %ld: %s expected %llu, "
-                        "actual %llu\n", src->name().c_str(), mm.cycle,
-                        mm.signal.c_str(), (unsigned long long)mm.expected,
-                        (unsigned long long)mm.actual);
-            run_kernel(*src, cfg, opt.config.c_str(), opt.cycles,
-                       opt.fst.c_str(), mm.cycle + 2, ignored, status, why);
-            std::printf("waveform: %s\n", opt.fst.c_str());
-            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
-                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
-            std::printf("FAIL\n");
-            return 1;
-        }
-        if (status > 0) {
-            std::printf("FAIL: %s: %s\n", src->name().c_str(), why.c_str());
-            std::printf("replay:   %s --config %s %s --cycles %ld\n", argv[0],
-                        opt.config.c_str(), src->replay().c_str(), opt.cycles);
-            return 1;
-        }
-        if (status < 0) {
-            std::printf("%s stops (compared up to there): %s\n",
-                        src->name().c_str(), why.c_str());
-            stopped++;
-        }
-    }
-    double secs = (double)(std::clock() - t0) / CLOCKS_PER_SEC;
-    std::printf("coverage: %lu kernels checked in %lu cycles (%.0f cycles/s "
-                "of the C SM and the module together): %lu instructions "
+    auto run = [&](tb::Source &src, const char *fst, unsigned, long stop_at,
+                   int &status, std::string &why, unsigned &bad_sched) {
+        Coverage ignored;
+        bad_sched = 0;
+        return run_kernel(src, cfg, opt.config.c_str(), opt.cycles, fst,
+                          stop_at, fst ? ignored : cov, status, why);
+    };
+    if (tb::run_sources(sources, opt, argv[0], "module", run, stops, secs))
+        return 1;
+    for (const auto &r : stops.by)
+        std::printf("stopped (compared up to there) or refused: %lu like %s\n",
+                    r.second.count, r.second.first.c_str());
+    std::printf("coverage: %lu kernels checked in %lu cycles: %lu instructions "
                 "committed on %lu lanes, %lu register writes compared, %lu "
                 "cycles with two schedulers' runs, %lu with none; %lu "
                 "fetches answered, %lu memory requests served\n",
-                cov.kernels, cov.cycles, secs > 0 ? cov.cycles / secs : 0.0,
-                cov.commits, cov.lanes, cov.writes, cov.both, cov.idle,
+                cov.kernels, cov.cycles, cov.commits, cov.lanes, cov.writes, cov.both, cov.idle,
                 cov.fetches, cov.mem_requests);
     if (cov.kernels == 0 || cov.commits == 0 || cov.writes == 0
         || cov.mem_requests == 0 || (cfg.schedulers > 1 && cov.both == 0)) {
@@ -515,7 +490,7 @@ int main(int argc, char **argv)
                     "event (see the counters above)\n");
         return 1;
     }
-    std::printf("PASS: %lu kernels (%u stopped) in %.2f s\n", cov.kernels,
-                stopped, secs);
+    std::printf("PASS: %lu kernels (%lu stopped) in %.2f s\n", cov.kernels,
+                stops.total, secs);
     return 0;
 }
