@@ -513,9 +513,10 @@ static void emit_memory(struct vgen *v)
     vgen_line(v, "lsu_addr  = run_addr[ps*LANES*32 +: LANES*32];");
     vgen_line(v, "lsu_wdata = run_wdata[ps*LANES*32 +: LANES*32];");
     vgen_line(v, "lsu_tbs   = {LANES{warp_tb[ls_g*TB_W +: TB_W]}};");
-    vgen_line(v, "// the table of loads in flight takes a load's lanes and slots");
+    vgen_line(v, "// the table of loads in flight takes a load's lanes; every instruction");
+    vgen_line(v, "// names each lane's thread (its lr.w/sc.w reservation)");
     vgen_line(v, "lsu_lanes = run_rd[ps*5 +: 5] != 5'd0 ? run_lanes[ps*LANES +: LANES] : {LANES{1'b0}};");
-    vgen_line(v, "lsu_slots = run_rd[ps*5 +: 5] != 5'd0 ? {LANES{ls_g}} : {(LANES*SLOT_W){1'b0}};");
+    vgen_line(v, "lsu_slots = {LANES{ls_g}};");
     vgen_end(v);
     vgen_end(v);
     vgen_end(v);
