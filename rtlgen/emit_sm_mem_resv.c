@@ -72,7 +72,7 @@ static void emit_outcome(struct vgen *v)
 
 /* A column of reservations per lane: lane l's threads are (g, l) for
  * every warp slot g. */
-static void emit_columns(struct vgen *v)
+static void emit_columns(struct vgen *v, enum rtl_defect defect)
 {
     vgen_line(v, "// Lane gc's column: the reservations of threads (g, gc), each warp slot");
     vgen_line(v, "// g.  The lane's own thread (issue_slots_i names its slot) reads its");
@@ -102,7 +102,17 @@ static void emit_columns(struct vgen *v)
     vgen_line(v, "wire [RKEY_W-1:0] k    = k_q[gs*RKEY_W +: RKEY_W];");
     vgen_line(v, "wire              self = mine && g == GS;   // the lane's thread is (gs, gc)");
     vgen_line(v, "wire [LANES-1:0]  hit;                      // the lanes that name its word");
-    vgen_line(v, "wire              brk  = |(hit & (self ? others : rv_wr));");
+    if (defect == DEFECT_SM_MEM_SC_UNBROKEN) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): no write breaks a", rtl_defect_name(defect));
+        vgen_line(v, "// reservation: another thread's store, atomic or sc.w of the word");
+        vgen_line(v, "// leaves it, and the thread's sc.w succeeds.");
+        vgen_line(v, "wire              brk = 1'b0;");
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
+        vgen_line(v, "wire              unused_brk = ^{hit, others};");
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    } else {
+        vgen_line(v, "wire              brk  = |(hit & (self ? others : rv_wr));");
+    }
     vgen_begin_named(v, "g_hit", "for (gh = 0; gh < LANES; gh = gh + 1)");
     vgen_line(v, "assign hit[gh] = rv_key[gh*RKEY_W +: RKEY_W] == k;");
     vgen_end(v);
@@ -149,10 +159,9 @@ static void emit_entries(struct vgen *v)
 
 void emit_sm_mem_resv(struct vgen *v, enum rtl_defect defect)
 {
-    (void)defect;
     vgen_section(v, "The reservations of lr.w/sc.w (golden/sm/sm_memory.c), decided at the take");
     emit_outcome(v);
     vgen_blank(v);
-    emit_columns(v);
+    emit_columns(v, defect);
     emit_entries(v);
 }
