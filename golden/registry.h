@@ -206,6 +206,7 @@ enum rtl_defect {
     DEFECT_SM_MEM_WRITE_LEAD_LANE,   /* a global write's line carries its lowest lane's bytes alone */
     DEFECT_SM_MEM_FILL_WORD,         /* a load's lanes waiting for a fill take the pass's lowest lane's word */
     DEFECT_SM_MEM_STORE_HIT_STALE,   /* a store that hits the L1 leaves the way's line unchanged */
+    DEFECT_SM_MEM_SC_UNBROKEN,       /* another thread's write of a reserved word leaves the reservation */
     DEFECT_SM_LAUNCH_DRAINING_SLOT,  /* a TB slot is freed when its first warp retires, not its last */
     DEFECT_SM_LAUNCH_PLACE_UNSEEN,   /* the warp slots' outputs omit the cycle's placements */
     DEFECT_SM_EXEC_DIV_ROW_EARLY,    /* a divide's result is written at the row of a later instruction */

@@ -417,6 +417,16 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "but leaves the way's line as it was: a later load that "
                "hits reads the word from before the store",
     },
+    [DEFECT_SM_MEM_SC_UNBROKEN] = {
+        .name = "sm-mem-sc-unbroken",
+        .structure = STRUCTURE_SM_MEM,
+        .config = "tests/data/scenarios/sm-tiny-sbr.conf",
+        .test = "sm-tiny-sbr-sc-unbroken",
+        .bug = "a store, an atomic or a successful sc.w of a word leaves "
+               "the other threads' reservations of it: their sc.w "
+               "succeeds after the write (the lanes of one sc.w still "
+               "see each other's)",
+    },
     [DEFECT_SM_LAUNCH_DRAINING_SLOT] = {
         .name = "sm-launch-draining-slot",
         .structure = STRUCTURE_SM_LAUNCH,

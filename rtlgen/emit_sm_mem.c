@@ -15,7 +15,8 @@
  * (simtref_sm_issue) reads it through a read port per warp it checks,
  * answered from the state in the same cycle.  Shared memory's data (the
  * banks as memories, the entries' data on the write-back ports) is
- * emit_sm_mem_data.c's.
+ * emit_sm_mem_data.c's; the reservations of lr.w/sc.w are
+ * emit_sm_mem_resv.c's.
  */
 #include "rtlgen.h"
 #include "bits.h"
@@ -98,12 +99,12 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[WARP_W-1:0]",                "issue_warp_i",   "its warp slot" },
         { "input",  "[OP_W-1:0]",                  "issue_op_i",     "its operation (rv32_op): the access's kind, size, sign, AMO" },
         { "input",  "[4:0]",                       "issue_rd_i",     "destination register, 0: none (a store)" },
-        { "input",  "[LANES-1:0]",                 "issue_mask_i",   "lanes that access memory (the lanes' mem_o)" },
+        { "input",  "[LANES-1:0]",                 "issue_mask_i",   "lanes that ask memory (the lanes' mem_o; an sc.w's, whether it stores or not)" },
         { "input",  "[LANES*32-1:0]",              "issue_addr_i",   "each lane's byte address as its lane computed it" },
         { "input",  "[LANES*32-1:0]",              "issue_wdata_i",  "each lane's store data or AMO operand (mem_wdata_o)" },
         { "input",  "[LANES*TB_W-1:0]",            "issue_tbs_i",    "each lane's thread's TB slot: whose shared window" },
         { "input",  "[LANES-1:0]",                 "issue_lanes_i",  "the instruction's lanes: those its rd is written for" },
-        { "input",  "[LANES*WARP_W-1:0]",          "issue_slots_i",  "each lane's thread's warp slot" },
+        { "input",  "[LANES*WARP_W-1:0]",          "issue_slots_i",  "each lane's thread's warp slot (every instruction's: the reservations')" },
         { "output", "",                            "ready_o",        "the LSU takes a request: coalescer free, a free entry" },
         { "output", "",                            "lsu_idle_o",     "the LSU holds no request (the grid's end waits for it)" },
         { NULL, NULL, NULL, "Launch: the TBs' shared windows" },
@@ -120,7 +121,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[WB*LANES-1:0]",              "wb_mask_o",      "... the lanes whose rd is readable from the next cycle" },
         { "output", "[WB-1:0]",                    "wb_global_o",    "... it went to global memory" },
         { "output", "[WB*LANES*WARP_W-1:0]",       "wb_slots_o",     "... each lane's thread's warp slot" },
-        { "output", "[WB*LANES*32-1:0]",           "wb_data_o",      "... each lane's data for rd (0: sc.w)" },
+        { "output", "[WB*LANES*32-1:0]",           "wb_data_o",      "... each lane's data for rd (sc.w: 0 stored, 1 failed)" },
         { NULL, NULL, NULL, "Waiting on memory, from the state" },
         { "output", "[WARPS-1:0]",                 "lsu_pending_o",  "warp slot has a global access in the LSU" },
         { "output", "[NUM_SLOTS*LANES-1:0]",       "wait_pending_o", "bit g*LANES+l: thread (g, l) has a global load in flight" },
@@ -167,11 +168,14 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// holds its lines' data beside the tags: a read's response carries its");
     vgen_line(v, "// line, which the fill writes and the loads waiting on it take; a hit");
     vgen_line(v, "// reads it in its pass; a store that hits writes its bytes into it.");
+    vgen_line(v, "// A reservation per thread decides each sc.w lane at the take, as the C");
+    vgen_line(v, "// decides it at issue: a failed lane accesses nothing, and its rd is 1.");
     vgen_line(v, "// Storage: that of the four modules, the banks (SH_BYTES and a valid bit");
     vgen_line(v, "// a word), the L1's data (SETS x WAYS lines), the entries' data");
     vgen_line(v, "// (ENTRIES x LANES words) and each entry lane's wait for a fill, the");
     vgen_line(v, "// banks' request (its lanes left, entry, kind, window offsets and data),");
-    vgen_line(v, "// the global request's addresses and data.");
+    vgen_line(v, "// the global request's addresses and data, a reservation per thread (a");
+    vgen_line(v, "// valid bit and a word) and each entry's sc.w outcome.");
     vgen_blank(v);
     vgen_module_begin(v, "simtref_sm_mem", params,
                       sizeof params / sizeof params[0], ports,
@@ -220,6 +224,7 @@ static void emit_wires(struct vgen *v, const struct mem_sizes *z)
     vgen_line(v, "wire [WB*WARP_W-1:0]    mw_done_warp;");
     vgen_line(v, "wire [WB*5-1:0]         mw_done_rd;");
     emit_sm_mem_request_wires(v);
+    emit_sm_mem_resv_wires(v);
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire                    smem_busy;    // the LSU keeps its own replay state");
     vgen_line(v, "wire [%u:0]              smem_cycles;  // ... and counts the banks' cycles by done",
@@ -232,9 +237,10 @@ static void emit_glue(struct vgen *v, const struct mem_sizes *z,
 {
     vgen_section(v, "The table's send and done ports (sm_send_to_lsu(), sm_lsu_edge())");
     vgen_line(v, "// A load or atomic the LSU takes this cycle holds its destination in");
-    vgen_line(v, "// the table from the edge; global when any lane goes through the L1.");
+    vgen_line(v, "// the table from the edge; global when any lane goes through the L1");
+    vgen_line(v, "// (a failed sc.w's lanes go nowhere).");
     vgen_line(v, "assign mw_send   = issue_valid_i && ready_o && issue_rd_i != 5'd0;");
-    vgen_line(v, "assign mw_global = !q_space && issue_mask_i != {LANES{1'b0}};");
+    vgen_line(v, "assign mw_global = !q_space && u_mask != {LANES{1'b0}};");
     {
         const struct { const char *dst, *width, *src; } sends[] = {
             { "mw_send_v",     "1",              "mw_send" },
@@ -332,7 +338,7 @@ static void emit_lsu_inst(struct vgen *v)
         { "issue_kind_i",  "q_kind",        NULL },
         { "issue_space_i", "q_space",       NULL },
         { "issue_bytes_i", "q_bytes",       NULL },
-        VCONN_SAME("issue_mask_i"),
+        { "issue_mask_i",  "u_mask",        "but a failed sc.w's lanes" },
         { "issue_addr_i", "u_addr",        NULL },
         VCONN_SAME("ready_o"),
         { "idle_o",        "lsu_idle_o",    NULL },
@@ -484,5 +490,6 @@ void emit_sm_mem(struct vgen *v, const struct simt_config *cfg,
     emit_mem_wait_inst(v);
     emit_sm_mem_data(v, defect);
     emit_sm_mem_request(v, z.op_w);
+    emit_sm_mem_resv(v, defect);
     vgen_module_end(v, "simtref_sm_mem");
 }

@@ -67,7 +67,7 @@ static void emit_request(struct vgen *v)
     vgen_endgenerate(v);
     vgen_blank(v);
     vgen_line(v, "// This cycle's request: the one replayed, or a new one in its first cycle");
-    vgen_line(v, "wire [LANES-1:0]        cur_left  = sh_busy ? sh_left_q   : {LANES{sh_new}} & issue_mask_i;");
+    vgen_line(v, "wire [LANES-1:0]        cur_left  = sh_busy ? sh_left_q   : {LANES{sh_new}} & u_mask;");
     vgen_line(v, "wire [ENTRY_W-1:0]      cur_entry = sh_busy ? sh_entry_q  : ent_free;");
     vgen_line(v, "wire [1:0]              cur_kind  = sh_busy ? sh_kind_q   : q_kind;");
     vgen_line(v, "wire [1:0]              cur_size  = sh_busy ? sh_size_q   : q_bytes[2:1];");
@@ -278,8 +278,8 @@ static void emit_banks(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "      if (cur_kind == KIND_LOAD) begin");
     vgen_line(v, "        ln_data[cl*32 +: 32] = ld_ext(old, cur_size, cur_sign);");
     vgen_line(v, "      end else begin");
-    vgen_line(v, "        // an atomic's rd: the old word (sc.w: 0, it always succeeds)");
-    vgen_line(v, "        ln_data[cl*32 +: 32] = (cur_kind == KIND_ATOMIC && cur_amo != AMO_SC) ? old : 32'd0;");
+    vgen_line(v, "        // an atomic's rd: the old word (an sc.w's entry gives its outcome)");
+    vgen_line(v, "        ln_data[cl*32 +: 32] = cur_kind == KIND_ATOMIC ? old : 32'd0;");
     vgen_line(v, "        ln_new[cl*BB_W +: BB_W] = (wd & ~(wm << wsh)) | (wv << wsh);");
     vgen_line(v, "        ln_we[cl] = 1'b1;");
     vgen_line(v, "      end");
@@ -340,8 +340,11 @@ static void emit_wb_data(struct vgen *v)
     vgen_line(v, "// a done in its last bank cycle (HIT_LAT 0) takes the data bypassed");
     vgen_line(v, "wire [31:0] d = (served[gd] && ld_we && cur_entry == e) ? ln_data[gd*32 +: 32]");
     vgen_line(v, "                                                        : data_q[e*32 +: 32];");
+    vgen_line(v, "// an sc.w's rd: 0 where the lane stored, 1 where it failed");
     vgen_line(v, "assign wb_data_o[(gp*LANES + gd)*32 +: 32] =");
-    vgen_line(v, "    (wb_valid_o[gp] && !ent_none[e]) ? d : 32'd0;");
+    vgen_line(v, "      !wb_valid_o[gp] ? 32'd0");
+    vgen_line(v, "    : ent_sc[e]       ? {31'd0, ent_fail[e*LANES + gd]}");
+    vgen_line(v, "    :                   d;");
     vgen_end(v);
     vgen_end(v);
     vgen_endgenerate(v);
@@ -357,7 +360,6 @@ void emit_sm_mem_data(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "localparam [1:0] MEM_WRITE   = 2'd1;");
     vgen_line(v, "localparam [1:0] MEM_ATOMIC  = 2'd2;");
     vgen_line(v, "localparam [4:0] AMO_ADD  = 5'b00000;");
-    vgen_line(v, "localparam [4:0] AMO_SC   = 5'b00011;");
     vgen_line(v, "localparam [4:0] AMO_XOR  = 5'b00100;");
     vgen_line(v, "localparam [4:0] AMO_OR   = 5'b01000;");
     vgen_line(v, "localparam [4:0] AMO_AND  = 5'b01100;");

@@ -74,22 +74,17 @@ static void emit_pass_data(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "assign mem_amo_o   = mem_at ? gl_amo  : 5'd0;");
 }
 
-/* Which entries' rd takes no data (sc.w's: it always succeeds, rd 0),
- * and each entry's load size and sign, for the lanes a fill answers. */
+/* Each entry's load size and sign, for the lanes a fill answers. */
 static void emit_entry_flags(struct vgen *v)
 {
-    vgen_section(v, "Each entry's source of data: the banks, the L1, DRAM's answer, or none");
-    vgen_line(v, "// sc.w's rd is 0 (the module holds no reservations: it always");
-    vgen_line(v, "// succeeds); a global atomic's rd is the old words DRAM answers, a");
-    vgen_line(v, "// global load's the L1's line or its fill, a shared access's the banks'.");
-    vgen_line(v, "// A global load's lanes answered by a fill are extended by the size and");
-    vgen_line(v, "// sign the entry keeps from its take.");
-    vgen_line(v, "reg  [ENTRIES-1:0]   ent_none_q;   // the entry's rd gets 0");
+    vgen_section(v, "Each entry's source of data: the banks, the L1, DRAM's answer");
+    vgen_line(v, "// A global atomic's rd is the old words DRAM answers, a global load's");
+    vgen_line(v, "// the L1's line or its fill, a shared access's the banks' (an sc.w's");
+    vgen_line(v, "// is its outcome, kept beside: emit_sm_mem_resv.c's).  A global");
+    vgen_line(v, "// load's lanes answered by a fill are extended by the size and sign the");
+    vgen_line(v, "// entry keeps from its take.");
     vgen_line(v, "reg  [ENTRIES*2-1:0] ent_size_q;   // its access size");
     vgen_line(v, "reg  [ENTRIES-1:0]   ent_sign_q;   // a sub-word load sign-extends");
-    vgen_line(v, "wire                 new_none = !q_space && q_kind == KIND_ATOMIC &&");
-    vgen_line(v, "                                q_amo == AMO_SC;");
-    vgen_line(v, "wire [ENTRIES-1:0]   ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});");
     vgen_line(v, "wire [ENTRIES*2-1:0] ent_size_d;");
     vgen_line(v, "wire [ENTRIES-1:0]   ent_sign_d;");
     vgen_line(v, "genvar gz;");
@@ -102,7 +97,6 @@ static void emit_entry_flags(struct vgen *v)
     vgen_blank(v);
     {
         const struct vreg regs[] = {
-            { "ent_none_q", "{ENTRIES{1'b0}}",   "ent_none" },
             { "ent_size_q", "{(ENTRIES*2){1'b0}}", "ent_size_d" },
             { "ent_sign_q", "{ENTRIES{1'b0}}",   "ent_sign_d" },
         };

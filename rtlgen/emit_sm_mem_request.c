@@ -6,7 +6,8 @@
  * lane's address as the memory sees it (sm_memory_physical(): a
  * thread's stack interleaved by word with its group's other stacks),
  * and the space: shared when every lane that accesses memory addresses
- * its TB's shared window, else global.  The datapath's lanes give the
+ * its TB's shared window, else global (a failed sc.w's lanes access
+ * nothing: emit_sm_mem_resv.c).  The datapath's lanes give the
  * instruction and their addresses as they computed them
  * (simtref_sm_exec's mem_*_o).
  */
@@ -94,7 +95,8 @@ static void emit_addresses(struct vgen *v)
     vgen_line(v, "// word w of thread i's stack sits beside word w of the GROUP - 1 other");
     vgen_line(v, "// stacks of i's group, so a warp's accesses to one stack offset fall");
     vgen_line(v, "// in one line.  Shared: every lane that accesses memory addresses the");
-    vgen_line(v, "// shared window; a warp with any other lane goes through the L1.");
+    vgen_line(v, "// shared window; a warp with any other lane goes through the L1.  The");
+    vgen_line(v, "// lanes are the request's: a failed sc.w's access nothing.");
     vgen_line(v, "wire [LANES-1:0] q_in_shared;");
     vgen_line(v, "genvar gq;");
     vgen_generate(v);
@@ -112,8 +114,8 @@ static void emit_addresses(struct vgen *v)
     vgen_line(v, "                             q_addr[gq*32 +: 32] < SHARED_BASE + WIN_BYTES;");
     vgen_end(v);
     vgen_endgenerate(v);
-    vgen_line(v, "assign q_space = issue_mask_i != {LANES{1'b0}} &&");
-    vgen_line(v, "                 (issue_mask_i & ~q_in_shared) == {LANES{1'b0}};");
+    vgen_line(v, "assign q_space = u_mask != {LANES{1'b0}} &&");
+    vgen_line(v, "                 (u_mask & ~q_in_shared) == {LANES{1'b0}};");
 }
 
 void emit_sm_mem_request_wires(struct vgen *v)

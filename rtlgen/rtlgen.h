@@ -161,6 +161,12 @@ void emit_sm_mem_l1data(struct vgen *v, enum rtl_defect defect);
  * with the module's, and its logic, after the codes of its data path. */
 void emit_sm_mem_request_wires(struct vgen *v);
 void emit_sm_mem_request(struct vgen *v, unsigned op_w);
+/* ... its reservations of lr.w/sc.w (rtlgen/emit_sm_mem_resv.c): a
+ * reservation per thread, each sc.w lane decided at the take; its wires
+ * (the request's lanes, each entry's outcome), declared with the
+ * module's, and its logic, after the request's. */
+void emit_sm_mem_resv_wires(struct vgen *v);
+void emit_sm_mem_resv(struct vgen *v, enum rtl_defect defect);
 
 /* The SM's thread-block launch: the dispatcher, the table of resident
  * TBs and the WPT composed as golden/sm/sm_tb.c and sm.c compose them. */

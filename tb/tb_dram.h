@@ -9,8 +9,9 @@
 // requests, not the C SM's, and each cycle it drives the responses due
 // into the module's ports: the ids answered (mem_resp_i), a read's line
 // (mem_rdata_i) and an atomic's old words (mem_old_i, mem_old_lanes_i).
-// The module's sc.w always succeeds here (no reservations), as it does
-// in the memory side.
+// It performs what the port carries: the memory side decides an sc.w
+// (its reservations) and sends only the lanes that store, so an sc.w
+// lane here writes its operand.
 #ifndef SIMTREF_TB_DRAM_H
 #define SIMTREF_TB_DRAM_H
 
@@ -78,7 +79,7 @@ struct Image {
 
 // An atomic's new word from its old one and its operand: the lane's rule
 // (lane_amo_result) for the op whose funct5 the port carries; sc.w writes
-// its operand.
+// its operand (the port carries only an sc.w's lanes that store).
 inline uint32_t amo_apply(unsigned f, uint32_t old, uint32_t v)
 {
     for (int op = RV32_AMOSWAP_W; op <= RV32_AMOMAXU_W; op++)
@@ -92,6 +93,7 @@ class DramPort {
   public:
     // What it did, over the kernel.
     unsigned long reads = 0, writes = 0, atomic_passes = 0;
+    unsigned long sc_lanes = 0;     // sc.w lanes performed (funct5 00011)
     std::string fault;          // a write or atomic outside the memories
     Image image;                // the data it serves
 
@@ -264,6 +266,8 @@ class DramPort {
         writes += q.kind == DRAM_WRITE;
         atomic_passes += q.kind == DRAM_ATOMIC;
         a.lanes = get_field(top.mem_lanes_o, 0, lanes_);
+        if (q.kind == DRAM_ATOMIC && f == rv32_amo_funct5(RV32_SC_W))
+            sc_lanes += (unsigned long)__builtin_popcountll(a.lanes);
         for (unsigned l = 0; l < lanes_; l++) {
             if (!(a.lanes >> l & 1))
                 continue;

@@ -29,19 +29,23 @@
 // or AMO operand, the atomic's funct5, a load's sign and each lane's TB
 // slot, and the launch's shared bytes and placements; each lane of a
 // shared load's or atomic's done on a write-back port (wb_data_o) is
-// compared with what the C SM's access at issue gave its rd.  The module
-// holds no reservations (its sc.w always succeeds), so the shared loads
-// and atomics issued after a kernel's first shared sc.w are counted and
-// named, not compared.  A kernel whose shared access leaves its TB's
-// window in the module (the launch's bytes, rounded to a row) fails.
+// compared with what the C SM's access at issue gave its rd.  The lanes
+// an instruction drives are those whose datapath asks memory (an sc.w's
+// whether or not the C's stores), each with its thread's warp slot: the
+// module holds the reservations of lr.w/sc.w and decides each sc.w lane
+// itself, so a failed one's rd (1) is compared like the others, and the
+// words after it through the loads that read them.  A kernel whose
+// shared access leaves its TB's window in the module (the launch's
+// bytes, rounded to a row) fails.
 // Global memory's writes and atomics cross the memory port with their
 // lanes' full addresses and data: this DRAM performs them on a memory
 // image of its own (the C SM's memories at launch) as it takes them, in
 // lane order, and answers an atomic with its lanes' old words.  Each lane
 // of a global atomic's done is compared with what the C's access at issue
 // gave rd, and at the kernel's end the host's buffers in the image with
-// the C SM's global memory (both up to a global sc.w the C fails: the
-// module's always succeeds).  A read's response carries its line's words
+// the C SM's global memory, and the sc.w lanes the memory port carried
+// with the C's global sc.w lanes that stored (a failed one carries no
+// lane).  A read's response carries its line's words
 // from the image as DRAM answers (mem_rdata_i, the line of the read's
 // lowest lane's full address), and each lane of a global load's done is
 // compared with what the C's access at issue gave rd where addr_bits is
@@ -90,11 +94,13 @@ struct Coverage {
                   mem_requests = 0, responses = 0, multi_resp = 0,
                   rd_hits = 0, busy = 0, mixed_sends = 0, mixed_wb = 0,
                   data_lanes = 0, sub_word = 0, atomic_lanes = 0,
-                  sc_lanes = 0, placed = 0, shared_atomics = 0,
-                  global_lanes = 0, global_skipped = 0, image_words = 0,
+                  placed = 0, shared_atomics = 0,
+                  global_lanes = 0, image_words = 0,
                   writes = 0, atomic_passes = 0, reads = 0, gload_lanes = 0,
                   gload_aliased = 0, gload_sub_word = 0;
     unsigned read_ports = 0;    // the table's read ports (NUM_RD)
+    unsigned long sc_lanes[2] = {}, sc_failed[2] = {};  // sc.w's rd compared,
+                                // and failed: [0] shared, [1] global
     uint64_t l1_hits = 0, l1_misses = 0, l1_merges = 0, mshr_stalls = 0,
              bank_conflicts = 0, store_lines = 0, atomic_lines = 0,
              held = 0;
@@ -106,21 +112,19 @@ struct Run : tb::SmRun {
     sm_mem_probe probe{};
     bool lsu_idle = false;      // the C's LSU held no request as the cycle began
     tb::DramPort port;          // the DRAM that serves the module
-    // The shared loads and atomics in flight, and the global atomics, by
-    // (warp slot, rd): the lanes that accessed memory and what the C's
-    // access at issue gave them.
+    // The loads and atomics in flight, by (warp slot, rd): the lanes that
+    // asked memory and what the C's access at issue gave their rd.
     struct Loaded {
         uint64_t mask;
-        bool sub_word, atomic, global, skip, aliased;
+        bool sub_word, atomic, sc, aliased;
+        bool global;            // its words are not all shared (the
+                                // request's space, but for an sc.w whose
+                                // lanes all fail: a global request of none)
         uint32_t data[SM_MAX_LANES];
     };
     std::map<unsigned, Loaded> loaded;
-    bool sc_seen = false;       // an sc.w issued: the module holds no
-                                // reservations, its data is not the C's
     unsigned addr_w = 32;       // the LSU's addresses (addr_bits)
-    bool gsc_failed = false;    // a global sc.w failed on the C: the
-                                // module's (always successful) write and
-                                // the words after it are not the C's
+    unsigned long gsc_stored = 0;   // the C's global sc.w lanes that stored
 };
 
 // The widths of the module's fields.
@@ -203,18 +207,20 @@ long drive(Top &top, Run &r, const Widths &w)
     top.issue_warp_i = p.issue ? q.warp : 0;
     top.issue_rd_i = p.issue ? q.rd : 0;
     top.issue_op_i = p.issue ? (unsigned)p.op : 0;
-    tb::set_field(top.issue_mask_i, 0, w.lanes, p.issue ? q.mask : 0);
+    // the lanes whose datapath asks memory: a failed sc.w's too, which the
+    // module leaves out of the LSU's request (q.mask) itself
+    tb::set_field(top.issue_mask_i, 0, w.lanes, p.issue ? p.lanes : 0);
     tb::set_field(top.issue_lanes_i, 0, w.lanes, p.send ? p.sent.e.mask : 0);
     top.shared_bytes_i = r.m->launch.shared_bytes;
     tb::set_field(top.place_i, 0, w.max_tbs, p.placed);
     for (unsigned l = 0; l < w.lanes; l++) {
-        bool here = p.issue && (q.mask >> l & 1);
+        bool here = p.issue && (p.lanes >> l & 1);
 
         tb::set_field(top.issue_addr_i, l * 32, 32, here ? p.vaddr[l] : 0);
         tb::set_field(top.issue_wdata_i, l * 32, 32, here ? p.wdata[l] : 0);
         tb::set_field(top.issue_tbs_i, l * w.tb_w, w.tb_w, here ? p.tbs[l] : 0);
         tb::set_field(top.issue_slots_i, l * w.warp_w, w.warp_w,
-                      p.send ? p.sent.e.slot[l] : 0);
+                      p.issue ? p.slots[l] : 0);
     }
     for (unsigned i = 0; i < w.reads; i++) {
         tb::set_field(top.rd_slot_i, i * w.warp_w, w.warp_w, p.rd_slot[i]);
@@ -314,9 +320,9 @@ bool compare(const Top &top, const Run &r, const Widths &w, long cycle,
     return ok;
 }
 
-// A shared load or atomic issued this cycle: what the C's access gave
-// its lanes, for the comparison at its done.
-void record(Run &r, Coverage &c)
+// A load or atomic issued this cycle: what the C's access gave its lanes
+// (an sc.w's: 0 stored, 1 failed), for the comparison at its done.
+void record(Run &r)
 {
     const sm_mem_probe &p = r.probe;
     const lsu_request &q = p.req;
@@ -324,22 +330,19 @@ void record(Run &r, Coverage &c)
     if (!p.issue)
         return;
     bool global = q.space == LSU_GLOBAL;
-    if (global && q.kind == LSU_STORE)
-        return;
-    if (!global && p.op == RV32_SC_W)
-        r.sc_seen = true;
-    bool failed = false;        // a global sc.w the C fails on some lane
-    for (unsigned l = 0; l < SM_MAX_LANES; l++)
-        failed |= global && p.op == RV32_SC_W && (q.mask >> l & 1) && p.ldata[l];
-    r.gsc_failed |= failed;
-    if (!q.rd)
+    if (global && p.op == RV32_SC_W)    // the lanes the port must carry
+        r.gsc_stored += (unsigned long)__builtin_popcountll(q.mask);
+    if (q.kind == LSU_STORE || !q.rd)
         return;
     Run::Loaded &e = r.loaded[q.warp * 32 + q.rd];
-    e.mask = q.mask;
+    e.mask = p.lanes;
     e.sub_word = q.kind == LSU_LOAD && q.bytes < 4;
     e.atomic = q.kind == LSU_ATOMIC;
-    e.global = global;
-    e.skip = global ? r.gsc_failed : r.sc_seen;
+    e.sc = p.op == RV32_SC_W;
+    e.global = false;
+    for (unsigned l = 0; l < SM_MAX_LANES; l++)
+        e.global |= (p.lanes >> l & 1)
+                    && p.vaddr[l] - SM_SHARED_BASE >= SM_SHARED_BYTES;
     // below 32 address bits the L1's tags alias regions: a hit may give
     // another region's words (the C's timing model has the same tags)
     e.aliased = global && q.kind == LSU_LOAD && r.addr_w < 32;
@@ -347,11 +350,10 @@ void record(Run &r, Coverage &c)
         e.data[l] = p.ldata[l];
 }
 
-// Each write-back port's lanes of a shared load or atomic against what
-// the C's access at issue gave them; false at the first difference.
-// After an sc.w the module's words are not the C's (it holds no
-// reservations: every sc.w succeeds), and the lanes are counted, not
-// compared.
+// Each write-back port's lanes of a load or atomic against what the C's
+// access at issue gave them; false at the first difference.  A global
+// load's below 32 address bits are counted, not compared (the L1's tags
+// alias regions).
 bool compare_data(const Top &top, Run &r, const Widths &w, long cycle,
                   tb::Mismatch &mm, Coverage &c)
 {
@@ -369,10 +371,6 @@ bool compare_data(const Top &top, Run &r, const Widths &w, long cycle,
             for (unsigned l = 0; l < w.lanes; l++) {
                 if (!(e.mask >> l & 1))
                     continue;
-                if (e.skip) {
-                    (e.global ? c.global_skipped : c.sc_lanes)++;
-                    continue;
-                }
                 if (e.aliased) {
                     c.gload_aliased++;
                     continue;
@@ -387,6 +385,8 @@ bool compare_data(const Top &top, Run &r, const Widths &w, long cycle,
                     c.sub_word += e.sub_word;
                 }
                 c.atomic_lanes += e.atomic && !e.global;
+                c.sc_lanes[e.global] += e.sc;
+                c.sc_failed[e.global] += e.sc && e.data[l] != 0;
                 ok &= tb::check(mm, cycle, e.data[l],
                                 tb::get_field(top.wb_data_o, (j * w.lanes + l) * 32, 32),
                                 [&] { return tb::indexed("wb_data_o", j)
@@ -483,7 +483,6 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     r.m->mem_probe = &r.probe;
     r.addr_w = w.addr_w;
     cov.read_ports = w.reads;
-    const unsigned long sc0 = cov.sc_lanes, gsk0 = cov.global_skipped;
     tb::SchedTops<Top> top(1, fst, 0);
     for (; r.m->status == SM_RUNNING && cycle < cycles; cycle++) {
         read_ports_of(cycle, w, r.probe);
@@ -501,7 +500,7 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
                 return mm;
             }
         }
-        record(r, cov);
+        record(r);
         cov.placed += (unsigned long)__builtin_popcountll(r.probe.placed);
         long twice = drive(top[0], r, w);
         if (twice >= 0) {
@@ -533,20 +532,12 @@ tb::Mismatch run_kernel(const kernel_info *k, const simt_config &cfg,
     cov.atomic_passes += r.port.atomic_passes;
     if (fst)
         return mm;
-    if (r.sc_seen)
-        std::printf("kernel %-10s issues sc.w to shared memory: its lanes' data "
-                    "compared up to there, %lu lanes after it not (the module "
-                    "holds no reservations: its sc.w always succeeds)\n",
-                    k->name, cov.sc_lanes - sc0);
-    if (r.gsc_failed)
-        std::printf("kernel %-10s fails an sc.w to global memory on the C: its "
-                    "global lanes compared up to there, %lu after it not, nor "
-                    "global memory at its end (the module holds no "
-                    "reservations: its sc.w always succeeds)\n",
-                    k->name, cov.global_skipped - gsk0);
     r.m->mem_probe = nullptr;
-    if (r.m->status == SM_DONE && !r.gsc_failed
-        && !r.port.compare_global(r.m, cycle - 1, mm, cov.image_words))
+    if (r.m->status == SM_DONE
+        && (!tb::expect(mm, cycle - 1, "sc.w lanes the memory port carried "
+                        "(the C's global sc.w lanes that stored)",
+                        r.gsc_stored, r.port.sc_lanes)
+            || !r.port.compare_global(r.m, cycle - 1, mm, cov.image_words)))
         return mm;
     status = tb::sm_finish(r, src, cycles, why);
     if (status == 0) {
@@ -615,20 +606,21 @@ int main(int argc, char **argv)
                 cov.rd_hits, cov.read_ports, cov.mixed_sends, cov.mixed_wb,
                 (unsigned long long)cov.held);
     std::printf("coverage: shared data compared on %lu lanes (%lu of "
-                "sub-word loads, %lu of atomics' old values), %lu lanes after "
-                "an sc.w not compared; %lu shared atomics performed; %lu TB "
-                "placements clearing a window\n",
-                cov.data_lanes, cov.sub_word, cov.atomic_lanes, cov.sc_lanes,
+                "sub-word loads, %lu of atomics' rd); %lu shared atomics "
+                "performed; %lu TB placements clearing a window\n",
+                cov.data_lanes, cov.sub_word, cov.atomic_lanes,
                 cov.shared_atomics, cov.placed);
+    std::printf("coverage: sc.w lanes' rd compared: %lu shared (%lu failed, "
+                "%lu stored), %lu global (%lu failed, %lu stored)\n",
+                cov.sc_lanes[0], cov.sc_failed[0], cov.sc_lanes[0] - cov.sc_failed[0],
+                cov.sc_lanes[1], cov.sc_failed[1], cov.sc_lanes[1] - cov.sc_failed[1]);
     std::printf("coverage: global data: %lu writes and %lu atomic lines "
                 "performed by the testbench's DRAM, %lu line reads answered "
                 "from it; %lu lanes of global loads compared (%lu of sub-word "
-                "loads), %lu lanes of global atomics compared, %lu after a "
-                "failed sc.w not; %lu words of global memory compared at the "
-                "kernels' ends\n",
+                "loads), %lu lanes of global atomics compared; %lu words of "
+                "global memory compared at the kernels' ends\n",
                 cov.writes, cov.atomic_passes, cov.reads, cov.gload_lanes,
-                cov.gload_sub_word, cov.global_lanes, cov.global_skipped,
-                cov.image_words);
+                cov.gload_sub_word, cov.global_lanes, cov.image_words);
     if (cov.gload_aliased)
         std::printf("coverage: %lu lanes of global loads not compared "
                     "(addr_bits %u: the L1's tags alias regions)\n",
@@ -652,6 +644,9 @@ int main(int argc, char **argv)
                 || cov.store_lines == 0 || cov.atomic_lines == 0
                 || cov.rd_hits == 0 || cov.data_lanes == 0
                 || cov.shared_atomics == 0 || cov.placed == 0
+                || cov.sc_failed[0] + cov.sc_failed[1] == 0
+                || cov.sc_failed[0] + cov.sc_failed[1]
+                   == cov.sc_lanes[0] + cov.sc_lanes[1]
                 || cov.writes == 0 || cov.atomic_passes == 0
                 || cov.image_words == 0 || cov.reads == 0
                 || (cfg.addr_bits >= 32 && cov.gload_lanes == 0)

@@ -467,12 +467,22 @@ struct sm_mem_probe {
                                  * issue wrote it (a load's or atomic's) */
     uint8_t tbs[SM_MAX_LANES];  /* each lane's thread's TB slot: the shared
                                  * window its access used */
+    uint64_t lanes;             /* the lanes whose datapath asked memory
+                                 * (the lanes' mem_o): req.mask and a
+                                 * failed sc.w's lanes, which access
+                                 * nothing; the fields above are set for
+                                 * them */
+    uint16_t slots[SM_MAX_LANES]; /* ... and each one's thread's warp slot
+                                 * (a store's too: sent.e.slot is a send's) */
     uint64_t placed;            /* TB slots placed this cycle (their
                                  * shared windows cleared): set by
                                  * sm_dispatch(), cleared by the testbench */
     uint32_t exec_wdata[CONFIG_MAX_SCHEDULERS][SM_MAX_LANES]; /* each
                                  * scheduler's lanes' store data or operand
                                  * as they execute, for wdata */
+    uint64_t exec_mem[CONFIG_MAX_SCHEDULERS]; /* each scheduler's lanes
+                                 * that asked memory as they executed, for
+                                 * lanes */
 };
 
 /*

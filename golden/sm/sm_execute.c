@@ -354,6 +354,8 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
     struct lane_out lo;
     uint32_t value[SM_MAX_LANES];   /* lane_eval_lanes(): each lane's rd */
 
+    if (sm->mem_probe)
+        sm->mem_probe->exec_mem[s] = 0;
     if (lane_eval_lanes(&sm->lane, x->insn, x->pc, x->exec, x->rf_out->rs1,
                         x->rf_out->rs2, value)) {
         exec_lanes_alike(sm, s, o, rec, x, value);
@@ -392,8 +394,10 @@ static void exec_lanes(struct sm *sm, unsigned s, unsigned w,
             rv32_lane_access(&lin, &lo, &th->resv, &env, r);
         else
             lane_record(&lo, r);
-        if (sm->mem_probe && lo.mem)    /* the request's data */
+        if (sm->mem_probe && lo.mem) {  /* the request's lanes and data */
+            sm->mem_probe->exec_mem[s] |= 1ull << l;
             sm->mem_probe->exec_wdata[s][l] = lo.mem_wdata;
+        }
         if (sm->exec_probe) {   /* the request */
             struct sm_exec_probe *p = &sm->exec_probe[s];
             p->mem[l] = lo.mem;

@@ -181,13 +181,15 @@ void sm_send_to_lsu(struct sm *sm, unsigned s, unsigned w,
         struct sm_mem_probe *p = sm->mem_probe;
 
         p->op = rec->insn.op;
+        p->lanes = p->exec_mem[s] & rec->mask;
         for (unsigned l = 0; l < sm->cfg.warp_size; l++) {
-            bool here = r.mask >> l & 1;
+            bool here = p->lanes >> l & 1;
 
             p->wdata[l] = here ? p->exec_wdata[s][l] : 0;
             p->vaddr[l] = here ? rec->res[l].mem_addr : 0;
             p->ldata[l] = here && rec->res[l].rd_written ? rec->res[l].rd_value : 0;
             p->tbs[l] = here ? (uint8_t)sm_warp(sm, slot[l])->tb : 0;
+            p->slots[l] = here ? (uint16_t)slot[l] : 0;
         }
     }
     sm->lsu_req = r;            /* the LSU takes it at this cycle's edge */
