@@ -759,8 +759,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
                    "kernels/suite.h lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
                    "tb/tb_sm_common.h tb/tb_kgen.h tb/tb_dram.h",
-        .cosims = "sm-tiny-sbr-or1 sm-kgen-sbr-or1",
-        .long_cosims = "sm-fermi-sbr-or1 sm-kgen-sbr-or1-10k",
+        .cosims = "sm-tiny-sbr-or1",
+        .long_cosims = "sm-fermi-sbr-or1 sm-kgen-sbr-or1 sm-kgen-sbr-or1-10k",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

@@ -367,9 +367,10 @@ module simtref_sm #(
         lsu_addr  = run_addr[ps*LANES*32 +: LANES*32];
         lsu_wdata = run_wdata[ps*LANES*32 +: LANES*32];
         lsu_tbs   = {LANES{warp_tb[ls_g*TB_W +: TB_W]}};
-        // the table of loads in flight takes a load's lanes and slots
+        // the table of loads in flight takes a load's lanes; every instruction
+        // names each lane's thread (its lr.w/sc.w reservation)
         lsu_lanes = run_rd[ps*5 +: 5] != 5'd0 ? run_lanes[ps*LANES +: LANES] : {LANES{1'b0}};
-        lsu_slots = run_rd[ps*5 +: 5] != 5'd0 ? {LANES{ls_g}} : {(LANES*SLOT_W){1'b0}};
+        lsu_slots = {LANES{ls_g}};
       end
     end
   end

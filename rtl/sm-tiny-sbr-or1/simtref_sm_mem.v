@@ -25,11 +25,14 @@
 // holds its lines' data beside the tags: a read's response carries its
 // line, which the fill writes and the loads waiting on it take; a hit
 // reads it in its pass; a store that hits writes its bytes into it.
+// A reservation per thread decides each sc.w lane at the take, as the C
+// decides it at issue: a failed lane accesses nothing, and its rd is 1.
 // Storage: that of the four modules, the banks (SH_BYTES and a valid bit
 // a word), the L1's data (SETS x WAYS lines), the entries' data
 // (ENTRIES x LANES words) and each entry lane's wait for a fill, the
 // banks' request (its lanes left, entry, kind, window offsets and data),
-// the global request's addresses and data.
+// the global request's addresses and data, a reservation per thread (a
+// valid bit and a word) and each entry's sc.w outcome.
 
 module simtref_sm_mem #(
   parameter integer LANES      = 2,                                             // lanes of a warp (warp_size)
@@ -85,12 +88,12 @@ module simtref_sm_mem #(
   input  wire [WARP_W-1:0]           issue_warp_i,     // its warp slot
   input  wire [OP_W-1:0]             issue_op_i,       // its operation (rv32_op): the access's kind, size, sign, AMO
   input  wire [4:0]                  issue_rd_i,       // destination register, 0: none (a store)
-  input  wire [LANES-1:0]            issue_mask_i,     // lanes that access memory (the lanes' mem_o)
+  input  wire [LANES-1:0]            issue_mask_i,     // lanes that ask memory (the lanes' mem_o; an sc.w's, whether it stores or not)
   input  wire [LANES*32-1:0]         issue_addr_i,     // each lane's byte address as its lane computed it
   input  wire [LANES*32-1:0]         issue_wdata_i,    // each lane's store data or AMO operand (mem_wdata_o)
   input  wire [LANES*TB_W-1:0]       issue_tbs_i,      // each lane's thread's TB slot: whose shared window
   input  wire [LANES-1:0]            issue_lanes_i,    // the instruction's lanes: those its rd is written for
-  input  wire [LANES*WARP_W-1:0]     issue_slots_i,    // each lane's thread's warp slot
+  input  wire [LANES*WARP_W-1:0]     issue_slots_i,    // each lane's thread's warp slot (every instruction's: the reservations')
   output wire                        ready_o,          // the LSU takes a request: coalescer free, a free entry
   output wire                        lsu_idle_o,       // the LSU holds no request (the grid's end waits for it)
 
@@ -110,7 +113,7 @@ module simtref_sm_mem #(
   output wire [WB*LANES-1:0]         wb_mask_o,        // ... the lanes whose rd is readable from the next cycle
   output wire [WB-1:0]               wb_global_o,      // ... it went to global memory
   output wire [WB*LANES*WARP_W-1:0]  wb_slots_o,       // ... each lane's thread's warp slot
-  output wire [WB*LANES*32-1:0]      wb_data_o,        // ... each lane's data for rd (0: sc.w)
+  output wire [WB*LANES*32-1:0]      wb_data_o,        // ... each lane's data for rd (sc.w: 0 stored, 1 failed)
 
   // Waiting on memory, from the state
   output wire [WARPS-1:0]            lsu_pending_o,    // warp slot has a global access in the LSU
@@ -187,6 +190,10 @@ module simtref_sm_mem #(
   wire [4:0]              q_amo;        // an atomic's funct5 (sc.w: 00011)
   wire [LANES*32-1:0]     q_addr;       // each lane's address as the memory sees it
   wire                    q_space;      // 0 global, 1 shared
+  // the reservations of lr.w/sc.w (below)
+  wire [LANES-1:0]        u_mask;       // the request's lanes: issue_mask_i but a failed sc.w's
+  wire [ENTRIES-1:0]      ent_sc;       // each entry is an sc.w's: its rd is the outcome ...
+  wire [ENTRIES*LANES-1:0] ent_fail;    // ... 1 at these lanes, 0 at the others
   /* verilator lint_off UNUSEDSIGNAL */
   wire                    smem_busy;    // the LSU keeps its own replay state
   wire [1:0]              smem_cycles;  // ... and counts the banks' cycles by done
@@ -197,9 +204,10 @@ module simtref_sm_mem #(
   // ----------------------------------------------------------------------
 
   // A load or atomic the LSU takes this cycle holds its destination in
-  // the table from the edge; global when any lane goes through the L1.
+  // the table from the edge; global when any lane goes through the L1
+  // (a failed sc.w's lanes go nowhere).
   assign mw_send   = issue_valid_i && ready_o && issue_rd_i != 5'd0;
-  assign mw_global = !q_space && issue_mask_i != {LANES{1'b0}};
+  assign mw_global = !q_space && u_mask != {LANES{1'b0}};
   // The one send of a cycle on port 0 (the C SM's mw_in.send[0]).
   assign mw_send_v = {{((NUM_SEND-1)*1){1'b0}}, mw_send};
   assign mw_send_slot = {{((NUM_SEND-1)*WARP_W){1'b0}}, issue_warp_i};
@@ -246,7 +254,7 @@ module simtref_sm_mem #(
     .issue_kind_i  (q_kind),
     .issue_space_i (q_space),
     .issue_bytes_i (q_bytes),
-    .issue_mask_i  (issue_mask_i),
+    .issue_mask_i  (u_mask),   // but a failed sc.w's lanes
     .issue_addr_i  (u_addr),
     .ready_o       (ready_o),
     .idle_o        (lsu_idle_o),
@@ -365,7 +373,6 @@ module simtref_sm_mem #(
   localparam [1:0] MEM_WRITE   = 2'd1;
   localparam [1:0] MEM_ATOMIC  = 2'd2;
   localparam [4:0] AMO_ADD  = 5'b00000;
-  localparam [4:0] AMO_SC   = 5'b00011;
   localparam [4:0] AMO_XOR  = 5'b00100;
   localparam [4:0] AMO_OR   = 5'b01000;
   localparam [4:0] AMO_AND  = 5'b01100;
@@ -441,7 +448,7 @@ module simtref_sm_mem #(
   endgenerate
 
   // This cycle's request: the one replayed, or a new one in its first cycle
-  wire [LANES-1:0]        cur_left  = sh_busy ? sh_left_q   : {LANES{sh_new}} & issue_mask_i;
+  wire [LANES-1:0]        cur_left  = sh_busy ? sh_left_q   : {LANES{sh_new}} & u_mask;
   wire [ENTRY_W-1:0]      cur_entry = sh_busy ? sh_entry_q  : ent_free;
   wire [1:0]              cur_kind  = sh_busy ? sh_kind_q   : q_kind;
   wire [1:0]              cur_size  = sh_busy ? sh_size_q   : q_bytes[2:1];
@@ -654,8 +661,8 @@ module simtref_sm_mem #(
         if (cur_kind == KIND_LOAD) begin
           ln_data[cl*32 +: 32] = ld_ext(old, cur_size, cur_sign);
         end else begin
-          // an atomic's rd: the old word (sc.w: 0, it always succeeds)
-          ln_data[cl*32 +: 32] = (cur_kind == KIND_ATOMIC && cur_amo != AMO_SC) ? old : 32'd0;
+          // an atomic's rd: the old word (an sc.w's entry gives its outcome)
+          ln_data[cl*32 +: 32] = cur_kind == KIND_ATOMIC ? old : 32'd0;
           ln_new[cl*BB_W +: BB_W] = (wd & ~(wm << wsh)) | (wv << wsh);
           ln_we[cl] = 1'b1;
         end
@@ -725,20 +732,16 @@ module simtref_sm_mem #(
   assign mem_amo_o   = mem_at ? gl_amo  : 5'd0;
 
   // ----------------------------------------------------------------------
-  // Each entry's source of data: the banks, the L1, DRAM's answer, or none
+  // Each entry's source of data: the banks, the L1, DRAM's answer
   // ----------------------------------------------------------------------
 
-  // sc.w's rd is 0 (the module holds no reservations: it always
-  // succeeds); a global atomic's rd is the old words DRAM answers, a
-  // global load's the L1's line or its fill, a shared access's the banks'.
-  // A global load's lanes answered by a fill are extended by the size and
-  // sign the entry keeps from its take.
-  reg  [ENTRIES-1:0]   ent_none_q;   // the entry's rd gets 0
+  // A global atomic's rd is the old words DRAM answers, a global load's
+  // the L1's line or its fill, a shared access's the banks' (an sc.w's
+  // is its outcome, kept beside: emit_sm_mem_resv.c's).  A global
+  // load's lanes answered by a fill are extended by the size and sign the
+  // entry keeps from its take.
   reg  [ENTRIES*2-1:0] ent_size_q;   // its access size
   reg  [ENTRIES-1:0]   ent_sign_q;   // a sub-word load sign-extends
-  wire                 new_none = !q_space && q_kind == KIND_ATOMIC &&
-                                  q_amo == AMO_SC;
-  wire [ENTRIES-1:0]   ent_none = (ent_none_q & ~ent_new) | (ent_new & {ENTRIES{new_none}});
   wire [ENTRIES*2-1:0] ent_size_d;
   wire [ENTRIES-1:0]   ent_sign_d;
   genvar gz;
@@ -751,11 +754,9 @@ module simtref_sm_mem #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ent_none_q <= {ENTRIES{1'b0}};
       ent_size_q <= {(ENTRIES*2){1'b0}};
       ent_sign_q <= {ENTRIES{1'b0}};
     end else begin
-      ent_none_q <= ent_none;
       ent_size_q <= ent_size_d;
       ent_sign_q <= ent_sign_d;
     end
@@ -961,8 +962,11 @@ module simtref_sm_mem #(
         // a done in its last bank cycle (HIT_LAT 0) takes the data bypassed
         wire [31:0] d = (served[gd] && ld_we && cur_entry == e) ? ln_data[gd*32 +: 32]
                                                                 : data_q[e*32 +: 32];
+        // an sc.w's rd: 0 where the lane stored, 1 where it failed
         assign wb_data_o[(gp*LANES + gd)*32 +: 32] =
-            (wb_valid_o[gp] && !ent_none[e]) ? d : 32'd0;
+              !wb_valid_o[gp] ? 32'd0
+            : ent_sc[e]       ? {31'd0, ent_fail[e*LANES + gd]}
+            :                   d;
       end
     end
   endgenerate
@@ -1027,7 +1031,8 @@ module simtref_sm_mem #(
   // word w of thread i's stack sits beside word w of the GROUP - 1 other
   // stacks of i's group, so a warp's accesses to one stack offset fall
   // in one line.  Shared: every lane that accesses memory addresses the
-  // shared window; a warp with any other lane goes through the L1.
+  // shared window; a warp with any other lane goes through the L1.  The
+  // lanes are the request's: a failed sc.w's access nothing.
   wire [LANES-1:0] q_in_shared;
   genvar gq;
   generate
@@ -1045,7 +1050,130 @@ module simtref_sm_mem #(
                                    q_addr[gq*32 +: 32] < SHARED_BASE + WIN_BYTES;
     end
   endgenerate
-  assign q_space = issue_mask_i != {LANES{1'b0}} &&
-                   (issue_mask_i & ~q_in_shared) == {LANES{1'b0}};
+  assign q_space = u_mask != {LANES{1'b0}} &&
+                   (u_mask & ~q_in_shared) == {LANES{1'b0}};
+
+  // ----------------------------------------------------------------------
+  // The reservations of lr.w/sc.w (golden/sm/sm_memory.c), decided at the take
+  // ----------------------------------------------------------------------
+
+  // A reservation names a word: its address's bits 31:2 and, in the shared
+  // window, the thread's TB slot (each TB's window is words of its own,
+  // as the C's reservation names the word's bytes in its memory).  A
+  // stack word is its thread's own: no other thread may address it.
+  localparam integer RKEY_W = TB_W + 30;   // a reserved word
+
+  wire                    rv_lr = op == OP_LR_W;
+  wire                    rv_sc = op == OP_SC_W;
+  wire [LANES*RKEY_W-1:0] rv_key;     // each lane's word
+  wire [LANES-1:0]        rv_own;     // ... which its thread's reservation names
+  genvar gv;
+  generate
+    for (gv = 0; gv < LANES; gv = gv + 1) begin : g_rv_key
+      wire [TB_W-1:0] tb = q_in_shared[gv] ? issue_tbs_i[gv*TB_W +: TB_W] : {TB_W{1'b0}};
+      assign rv_key[gv*RKEY_W +: RKEY_W] = {tb, issue_addr_i[gv*32+2 +: 30]};
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [1:0] unused_byte = issue_addr_i[gv*32 +: 2];   // the granule is the word
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+  endgenerate
+
+  // sc.w succeeds at a lane whose thread's reservation names the lane's
+  // word, unless a lower lane's successful sc.w wrote the word first (the
+  // C performs the lanes in lane order: of the lanes that sc.w one word,
+  // the lowest holding a reservation succeeds).
+  reg  [LANES-1:0] sc_ok;     // the sc.w lanes that store
+  integer          ra, rb;
+
+  always @* begin
+    sc_ok = {LANES{1'b0}};
+    for (ra = 0; ra < LANES; ra = ra + 1) begin
+      sc_ok[ra] = rv_sc && issue_mask_i[ra] && rv_own[ra];
+      for (rb = 0; rb < ra; rb = rb + 1)
+        if (sc_ok[rb] && rv_key[rb*RKEY_W +: RKEY_W] == rv_key[ra*RKEY_W +: RKEY_W])
+          sc_ok[ra] = 1'b0;
+    end
+  end
+
+  // The LSU, the banks and the memory port see the lanes that access
+  // memory: a failed sc.w's lanes store nothing.  The lanes that write
+  // their word: a store's, an atomic's, a successful sc.w's.
+  assign u_mask = rv_sc ? sc_ok : issue_mask_i;
+  wire [LANES-1:0] rv_wr = (u_take && q_kind != KIND_LOAD) ? u_mask : {LANES{1'b0}};
+
+  // Lane gc's column: the reservations of threads (g, gc), each warp slot
+  // g.  The lane's own thread (issue_slots_i names its slot) reads its
+  // reservation; at the take its lr.w sets it, its sc.w ends it, and a
+  // write of the word by any other thread (another lane's, or this lane's
+  // of another warp slot) breaks every reservation naming it.  Cleared
+  // at reset: the C drops them all at a launch, and a thread's own at its
+  // warp's placement, which this module does not see (docs/rtl-sm-mem.md).
+  genvar gc, gs, gh;
+  generate
+    for (gc = 0; gc < LANES; gc = gc + 1) begin : g_resv
+      reg  [NUM_SLOTS-1:0]        v_q;    // thread (g, gc) holds a reservation ...
+      reg  [NUM_SLOTS*RKEY_W-1:0] k_q;    // ... of this word
+      wire [NUM_SLOTS-1:0]        v_d;
+      wire [NUM_SLOTS*RKEY_W-1:0] k_d;
+      wire [WARP_W-1:0]           g  = issue_slots_i[gc*WARP_W +: WARP_W];
+      wire [RKEY_W-1:0]           kl = rv_key[gc*RKEY_W +: RKEY_W];
+      wire                        mine = u_take && issue_mask_i[gc];
+      // the writers that are other threads: for the lane's own thread every
+      // lane but this one, for the column's other threads every lane
+      wire [LANES-1:0]            others = rv_wr & ~({{(LANES-1){1'b0}}, 1'b1} << gc);
+
+      assign rv_own[gc] = v_q[g] && k_q[g*RKEY_W +: RKEY_W] == kl;
+
+      for (gs = 0; gs < NUM_SLOTS; gs = gs + 1) begin : g_slot
+        localparam [WARP_W-1:0] GS = gs;
+        wire [RKEY_W-1:0] k    = k_q[gs*RKEY_W +: RKEY_W];
+        wire              self = mine && g == GS;   // the lane's thread is (gs, gc)
+        wire [LANES-1:0]  hit;                      // the lanes that name its word
+        wire              brk  = |(hit & (self ? others : rv_wr));
+        for (gh = 0; gh < LANES; gh = gh + 1) begin : g_hit
+          assign hit[gh] = rv_key[gh*RKEY_W +: RKEY_W] == k;
+        end
+        // its lr.w sets it, its sc.w ends it; else a write breaks it
+        assign v_d[gs] = (self && rv_lr) || (!(self && rv_sc) && v_q[gs] && !brk);
+        assign k_d[gs*RKEY_W +: RKEY_W] = (self && rv_lr) ? kl : k;
+      end
+
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          v_q <= {NUM_SLOTS{1'b0}};
+          k_q <= {(NUM_SLOTS*RKEY_W){1'b0}};
+        end else begin
+          v_q <= v_d;
+          k_q <= k_d;
+        end
+      end
+    end
+  endgenerate
+
+  // ----------------------------------------------------------------------
+  // Each entry's sc.w outcome: rd 0 where the lane stored, 1 where it failed
+  // ----------------------------------------------------------------------
+
+  // Kept from the take (a done of the take's cycle sees it at once).
+  reg  [ENTRIES-1:0]       ent_sc_q;
+  reg  [ENTRIES*LANES-1:0] ent_fail_q;
+  assign ent_sc = (ent_sc_q & ~ent_new) | (ent_new & {ENTRIES{rv_sc}});
+  genvar gt;
+  generate
+    for (gt = 0; gt < ENTRIES; gt = gt + 1) begin : g_ent_sc
+      assign ent_fail[gt*LANES +: LANES] =
+          ent_new[gt] ? {LANES{rv_sc}} & issue_mask_i & ~sc_ok : ent_fail_q[gt*LANES +: LANES];
+    end
+  endgenerate
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ent_sc_q   <= {ENTRIES{1'b0}};
+      ent_fail_q <= {(ENTRIES*LANES){1'b0}};
+    end else begin
+      ent_sc_q   <= ent_sc;
+      ent_fail_q <= ent_fail;
+    end
+  end
 
 endmodule  // simtref_sm_mem
