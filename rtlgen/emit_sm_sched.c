@@ -1,0 +1,373 @@
+/*
+ * emit_sm_sched.c -- simtref_sm's part per warp scheduler: its front end,
+ * the operand read (the grant's, or the held warp's again) and its
+ * decoder, its datapath, and what the C SM does with a run between the
+ * stages (docs/rtl-stages.md, "Composing simtref_sm").
+ */
+#include "emit_sm.h"
+#include "emit_common.h"
+
+#include <stdio.h>
+
+/* Scheduler s's front end: its connections. */
+static void emit_front(struct vgen *v)
+{
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"), VCONN_SAME("rst_ni"),
+        { NULL, NULL, "The kernel" },
+        { "exit_pc_i",        "exit_pc",                          NULL },
+        { "entry_pc_i",       "entry_pc",                         NULL },
+        { "text_lo_i",        "text_lo_i",                        NULL },
+        { NULL, NULL, "Warps" },
+        { "clear_i",          "s_clear[gs*NUM_WARPS +: NUM_WARPS]",      NULL },
+        { "issuable_i",       "issuable",                         NULL },
+        { "fetchable_i",      "s_fetchable[gs*NUM_WARPS +: NUM_WARPS]",  NULL },
+        { "warp_live_i",      "s_live[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]",  NULL },
+        { "launch_pending_i", "s_pending[gs*NUM_WARPS +: NUM_WARPS]",    NULL },
+        { "warp_lanes_i",     "s_lanes[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]", NULL },
+        { "warp_tb_i",        "s_tb[gs*NUM_WARPS*TB_W +: NUM_WARPS*TB_W]",      NULL },
+        { "long_i",           "s_long[gs*NUM_WARPS +: NUM_WARPS]",       NULL },
+        { "tb_rank_i",        "tb_rank",                          NULL },
+        { "tb_wait_i",        "tb_wait",                          NULL },
+        { NULL, NULL, "The instruction memory's answer to the last cycle's fetch" },
+        { "fill_valid_i",     "fill_valid_q",                     NULL },
+        { "fill_warp_i",      "fill_warp_q",                      NULL },
+        { "fill_word_i",      "imem_word_i[gs*32 +: 32]",         NULL },
+        { NULL, NULL, "The run (t + 1)" },
+        { "issued_i",         "x_valid",                          NULL },
+        { "stale_i",          "stale",                            NULL },
+        { "control_i",        "x_control",                        NULL },
+        { "exec_pc_i",        "run_pc",                           NULL },
+        { "exec_mask_i",      "x_valid ? rd_mask_q : {LANES{1'b0}}", NULL },
+        { "split_i",          "x_split",                          NULL },
+        { "taken_i",          "x_taken",                          NULL },
+        { "tpc_i",            "run_tpc",                          NULL },
+        { "npc_i",            "run_npc",                          NULL },
+        { "live_i",           "run_live & ~x_exits",              NULL },
+        { "bar_i",            "x_bar",                            NULL },
+        { "exit_i",           "|x_exits",                         NULL },
+        { "call_i",           "sb_call_i[gs]",                    NULL },
+        { "ret_i",            "sb_ret_i[gs]",                     NULL },
+        { "rpc_valid_i",      "sb_rpc_valid_i[gs]",               NULL },
+        { "rpc_i",            "sb_rpc_i[gs*PC_W +: PC_W]",        NULL },
+        { "late_i",           "sb_late_i[gs*2 +: 2]",             NULL },
+        { NULL, NULL, "Launch, scoreboard clear, issue" },
+        { "launch_valid_o",   "launch_valid",                     NULL },
+        { "launch_warp_o",    "launch_warp",                      NULL },
+        { "rdy_valid_o",      "",                                 NULL },
+        { "rdy_warp_o",       "",                                 NULL },
+        { "ready_o",          "",                                 NULL },
+        { "grant_valid_o",    "grant_valid",                      NULL },
+        { "grant_warp_o",     "grant_warp",                       NULL },
+        { "issue_pc_o",       "grant_pc",                         NULL },
+        { "issue_mask_o",     "",                                 NULL },
+        { "issue_word_o",     "grant_word",                       NULL },
+        { "hd_ready_o",       "hd_ready[gs*NUM_WARPS +: NUM_WARPS]",            NULL },
+        { "hd_valid_o",       "hd_valid[gs*NUM_WARPS +: NUM_WARPS]",            NULL },
+        { "hd_pc_o",          "hd_pc[gs*NUM_WARPS*32 +: NUM_WARPS*32]",         NULL },
+        { "hd_mask_o",        "",                                 NULL },
+        { "hd_word_o",        "hd_word[gs*NUM_WARPS*32 +: NUM_WARPS*32]",       NULL },
+        { "view_ok_o",        "view_ok[gs*NUM_WARPS +: NUM_WARPS]",             NULL },
+        { "view_stale_o",     "view_stale[gs*NUM_WARPS +: NUM_WARPS]",          NULL },
+        { "view_mask_o",      "view_mask[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]", NULL },
+        { "op_valid_o",       "op_valid[gs]",                     NULL },
+        { "op_warp_o",        "op_warp[gs*WARP_W +: WARP_W]",     NULL },
+        { "exec_o",           "op_exec",                          NULL },
+        { NULL, NULL, "Fetch" },
+        { "fetch_valid_o",    "imem_valid_o[gs]",                 NULL },
+        { "fetch_warp_o",     "fetch_warp",                       NULL },
+        { "fetch_pc_o",       "imem_addr_o[gs*32 +: 32]",         NULL },
+        { "fetch_mask_o",     "",                                 NULL },
+        { "flush_valid_o",    "",                                 NULL },
+        { "flush_warp_o",     "",                                 NULL },
+        { NULL, NULL, "The stage's update" },
+        { "pop_o",            "",                                 NULL },
+        { "exited_o",         "exited[gs]",                       NULL },
+        { "yielded_o",        "yielded[gs]",                      NULL },
+        { "rc_err_o",         "rc_err",                           NULL },
+        { "fetch_err_o",      "fetch_err",                        NULL },
+        { "sched_err_o",      "sched_err",                        NULL },
+    };
+
+    vgen_instance(v, "simtref_sm_front", "u_front", NULL, 0,
+                  conns, sizeof conns / sizeof conns[0]);
+}
+
+/* Scheduler s's operand read (t): the grant's, or the stage's warp that
+ * does not execute (held on a hazard, or dropped), whose read writes
+ * nothing; its decoder; what the run needs of it a cycle later. */
+static void emit_read(struct vgen *v, const struct sm_sizes *z,
+                      enum rtl_defect defect)
+{
+    char ext[96];
+    const struct vconn dec[] = {
+        { "word_i",     "rd_word",   NULL },
+        { "text_i",     "rd_text",   NULL },
+        { "rpc_i",      "1'b0",      "the datapath reads no RPC" },
+        { "valid_o",    "",          NULL },
+        { "rs1_o",      "",          NULL },
+        { "rs2_o",      "",          NULL },
+        { "rd_o",       "d_rd",      NULL },
+        { "unit_o",     "d_unit",    NULL },
+        { "mem_o",      "d_mem",     NULL },
+        { "rpc_o",      "",          NULL },
+        { "op_o",       "d_op",      NULL },
+        { "insn_rd_o",  "d_insn_rd", NULL },
+        { "insn_rs1_o", "d_rs1",     NULL },
+        { "insn_rs2_o", "d_rs2",     NULL },
+        { "imm_o",      "d_imm",     NULL },
+        { "csr_o",      "d_csr",     NULL },
+    };
+    const struct vreg regs[] = {
+        { "rd_warp_q", "{WARP_W{1'b0}}", "rd_warp" },
+        { "rd_pc_q",   "32'd0",          "rd_pc" },
+        { "rd_mask_q", "{LANES{1'b0}}",  "rd_mask" },
+        { "rd_rd_q",   "5'd0",           "d_rd" },
+        { "rd_unit_q", "2'd0",           "d_unit" },
+        { "rd_mem_q",  "1'b0",           "d_mem" },
+        { "rd_op_q",   "{OP_W{1'b0}}",   "d_op" },
+    };
+    const struct vreg fill[] = {
+        { "fill_valid_q", "1'b0",           "imem_valid_o[gs]" },
+        { "fill_warp_q",  "{WARP_W{1'b0}}", "fetch_warp" },
+    };
+
+    vgen_line(v, "// the instruction memory answers the fetch in the next cycle");
+    vgen_line(v, "reg               fill_valid_q;");
+    vgen_line(v, "reg  [WARP_W-1:0] fill_warp_q;");
+    vgen_ff(v, fill, sizeof fill / sizeof fill[0], NULL);
+    vgen_blank(v);
+    vgen_line(v, "// the operand read (t): the grant, else the stage's warp that does not run");
+    if (defect == DEFECT_SM_HELD_NOT_READ) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): a held warp's read is not issued again,", rtl_defect_name(defect));
+        vgen_line(v, "// so that its run takes the operands read before its hazard cleared");
+        vgen_line(v, "wire              rd_held = 1'b0;");
+    } else {
+        vgen_line(v, "wire              rd_held = op_valid[gs] && !op_exec && !grant_valid;");
+    }
+    vgen_line(v, "wire              rd_any  = grant_valid || rd_held;");
+    vgen_line(v, "wire [WARP_W-1:0] rd_warp = grant_valid ? grant_warp : op_warp[gs*WARP_W +: WARP_W];");
+    vgen_line(v, "wire [31:0]       rd_i    = gs * NUM_WARPS + {{(32-WARP_W){1'b0}}, rd_warp};");
+    vgen_line(v, "wire [31:0]       rd_pc   = grant_valid ? grant_pc : hd_pc[rd_i*32 +: 32];");
+    vgen_line(v, "wire [31:0]       rd_word = grant_valid ? grant_word : hd_word[rd_i*32 +: 32];");
+    vgen_line(v, "wire [LANES-1:0]  rd_mask = view_mask[rd_i*LANES +: LANES];");
+    vgen_line(v, "wire [SLOT_W-1:0] rd_g    = %s * NS_V + S_V;  // sm_slot_of()",
+              vgen_zext(ext, sizeof ext, z->slot_w - z->warp_w, "SLOT_W-WARP_W", "rd_warp"));
+    vgen_line(v, "wire [TB_W-1:0]   rd_tb   = warp_tb[rd_g*TB_W +: TB_W];");
+    vgen_line(v, "wire              rd_text = rd_any && rd_pc >= text_lo_i && rd_pc < text_hi_i && rd_pc[1:0] == 2'b00;");
+    vgen_line(v, "// each lane's thread's grid index and warp of its TB; whole: every live thread");
+    vgen_line(v, "wire [LANES*32-1:0]    rd_ctaid = {LANES{tb_ctaid[rd_tb*32 +: 32]}};");
+    vgen_line(v, "wire [LANES*WID_W-1:0] rd_wid   = {LANES{warp_wid[rd_g*WID_W +: WID_W]}};");
+    vgen_line(v, "wire                   rd_whole = rd_mask == warp_live[rd_g*LANES +: LANES];");
+    vgen_line(v, "wire [OP_W-1:0] d_op;");
+    vgen_line(v, "wire [4:0]      d_rd, d_insn_rd, d_rs1, d_rs2;");
+    vgen_line(v, "wire [31:0]     d_imm;");
+    vgen_line(v, "wire [11:0]     d_csr;");
+    vgen_line(v, "wire [1:0]      d_unit;");
+    vgen_line(v, "wire            d_mem;");
+    vgen_instance(v, "simtref_decode", "u_decode", NULL, 0,
+                  dec, sizeof dec / sizeof dec[0]);
+    vgen_line(v, "assign sb_addr_o[gs*32 +: 32] = rd_pc;");
+    vgen_blank(v);
+    vgen_line(v, "// what the run needs of its read");
+    vgen_line(v, "reg  [WARP_W-1:0] rd_warp_q;");
+    vgen_line(v, "reg  [31:0]       rd_pc_q;");
+    vgen_line(v, "reg  [LANES-1:0]  rd_mask_q;");
+    vgen_line(v, "reg  [4:0]        rd_rd_q;");
+    vgen_line(v, "reg  [1:0]        rd_unit_q;");
+    vgen_line(v, "reg               rd_mem_q;");
+    vgen_line(v, "reg  [OP_W-1:0]   rd_op_q;");
+    vgen_ff(v, regs, sizeof regs / sizeof regs[0], "rd_any");
+}
+
+/* Scheduler s's datapath: the read's fields in, the run out. */
+static void emit_exec(struct vgen *v)
+{
+    const struct vconn conns[] = {
+        VCONN_SAME("clk_i"), VCONN_SAME("rst_ni"),
+        { "sched_i",     "SCHED_V",                          NULL },
+        { NULL, NULL, "The launch" },
+        { "args_i",      "args_i",                           NULL },
+        { "block_i",     "block_32",                         NULL },
+        { "grid_i",      "grid_i",                           NULL },
+        { "place_i",     "s_give",                           NULL },
+        { NULL, NULL, "The operand read (t)" },
+        { "issue_i",     "rd_any",                           NULL },
+        { "warp_i",      "rd_warp",                          NULL },
+        { "mask_i",      "rd_mask",                          NULL },
+        { "owner_i",     "{LANES{rd_warp}}",                 "each lane's thread is the warp's" },
+        { "pc_i",        "rd_pc",                            NULL },
+        { "insn_op_i",   "d_op",                             NULL },
+        { "insn_rd_i",   "d_insn_rd",                        NULL },
+        { "insn_rs1_i",  "d_rs1",                            NULL },
+        { "insn_rs2_i",  "d_rs2",                            NULL },
+        { "insn_imm_i",  "d_imm",                            NULL },
+        { "insn_csr_i",  "d_csr",                            NULL },
+        { "ctaid_i",     "rd_ctaid",                         NULL },
+        { "wid_i",       "rd_wid",                           NULL },
+        { "whole_i",     "rd_whole",                         NULL },
+        { "exit_pc_i",   "exit_i",                           NULL },
+        { "go_i",        "op_exec && !stale",            "the stage lets its warp run" },
+        { NULL, NULL, "The LSU's write-backs" },
+        { "ld_valid_i",  "wb_valid",                         NULL },
+        { "ld_rd_i",     "wb_rd",                            NULL },
+        { "ld_mask_i",   "wb_mask",                          NULL },
+        { "ld_slots_i",  "wb_slots",                         NULL },
+        { "ld_data_i",   "wb_data",                          NULL },
+        { NULL, NULL, "The run (t + 1)" },
+        { "valid_o",     "x_valid",                          NULL },
+        { "exec_o",      "x_exec",                           NULL },
+        { "status_o",    "",                                 NULL },
+        { "lane_pc_o",   "",                                 NULL },
+        { "mem_o",       "run_memlanes[gs*LANES +: LANES]",  NULL },
+        { "mem_write_o", "",                                 NULL },
+        { "mem_addr_o",  "run_addr[gs*LANES*32 +: LANES*32]",   NULL },
+        { "mem_bytes_o", "",                                 NULL },
+        { "mem_wdata_o", "run_wdata[gs*LANES*32 +: LANES*32]",  NULL },
+        { "split_o",     "x_split",                          NULL },
+        { "taken_o",     "x_taken",                          NULL },
+        { "tpc_o",       "x_tpc",                            NULL },
+        { "npc_o",       "x_npc",                            NULL },
+        { "exits_o",     "x_exits",                          NULL },
+        { "bar_o",       "x_bar",                            NULL },
+        { "prio_o",      "",                                 NULL },
+        { "control_o",   "x_control",                        NULL },
+        { NULL, NULL, "The register file's writes" },
+        { "wr_o",        "wr_o[gs*LANES +: LANES]",          NULL },
+        { "wr_slot_o",   "",                                 NULL },
+        { "wr_rd_o",     "wr_rd_o[gs*5 +: 5]",               NULL },
+        { "wr_data_o",   "wr_data_o[gs*LANES*32 +: LANES*32]", NULL },
+        { "wr2_o",       "wr2_o[gs*LANES +: LANES]",         NULL },
+        { "wr2_slot_o",  "wr2_warp_o[gs*LANES*WARP_W +: LANES*WARP_W]", NULL },
+        { "wr2_rd_o",    "wr2_rd_o[gs*5 +: 5]",              NULL },
+        { "wr2_data_o",  "wr2_data_o[gs*LANES*32 +: LANES*32]", NULL },
+        { "ldw_o",       "ldw_o[gs*LDWB*LANES +: LDWB*LANES]", NULL },
+        { "ldw_slot_o",  "ldw_warp_o[gs*LDWB*LANES*WARP_W +: LDWB*LANES*WARP_W]", NULL },
+        { "ldw_rd_o",    "ldw_rd_o[gs*LDWB*5 +: LDWB*5]",    NULL },
+        { "ldw_data_o",  "ldw_data_o[gs*LDWB*LANES*32 +: LDWB*LANES*32]", NULL },
+    };
+
+    vgen_line(v, "// the warps placed now take their launch values");
+    vgen_line(v, "wire [NUM_WARPS-1:0] s_give;");
+    vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_give");
+    vgen_line(v, "  assign s_give[gw] = give[gw*NUM_SCHED + gs];");
+    vgen_line(v, "end");
+    vgen_line(v, "wire [31:0]          block_32 = {{(32-THREAD_W){1'b0}}, block_i};");
+    vgen_line(v, "wire                 x_valid, x_split, x_bar, x_control;");
+    vgen_line(v, "wire [LANES-1:0]     x_exec, x_taken, x_exits;");
+    vgen_line(v, "wire [31:0]          x_tpc, x_npc;");
+    vgen_instance(v, "simtref_sm_exec", "u_exec", NULL, 0,
+                  conns, sizeof conns / sizeof conns[0]);
+}
+
+/* Scheduler s's run (t + 1): what the C SM does with an executed
+ * instruction between the stages. */
+static void emit_run(struct vgen *v, const struct sm_sizes *z,
+                     enum rtl_defect defect)
+{
+    char ext[96];
+
+    vgen_line(v, "// the run (t + 1): a stale slot is dropped (sm_issue_threads())");
+    vgen_line(v, "assign stale = op_valid[gs] && op_exec");
+    vgen_line(v, "               && view_stale[gs*NUM_WARPS + {{(32-WARP_W){1'b0}}, op_warp[gs*WARP_W +: WARP_W]}];");
+    vgen_line(v, "wire [SLOT_W-1:0] run_g    = %s * NS_V + S_V;",
+              vgen_zext(ext, sizeof ext, z->slot_w - z->warp_w, "SLOT_W-WARP_W", "rd_warp_q"));
+    vgen_line(v, "wire [LANES-1:0]  run_live = warp_live[run_g*LANES +: LANES];");
+    vgen_line(v, "wire [PC_W-1:0]   run_pc   = pc_index(rd_pc_q);");
+    vgen_line(v, "wire [PC_W-1:0]   run_tpc  = x_valid ? pc_index(x_tpc) : {PC_W{1'b0}};");
+    vgen_line(v, "wire [PC_W-1:0]   run_npc  = x_valid ? pc_index(x_npc) : {PC_W{1'b0}};");
+    vgen_line(v, "assign run_slot[gs*SLOT_W +: SLOT_W] = run_g;");
+    vgen_line(v, "assign run_lanes[gs*LANES +: LANES]  = x_exec;");
+    vgen_line(v, "assign run_rd[gs*5 +: 5]             = rd_rd_q;");
+    vgen_line(v, "assign run_op[gs*OP_W +: OP_W]       = rd_op_q;");
+    vgen_line(v, "// the LSU's port this cycle: the stage's warp does not run a memory");
+    vgen_line(v, "// instruction when a lower scheduler's run took it (ready_vector()'s lsu_now;");
+    vgen_line(v, "// the issue check asks about the LSU's accept, this about the port's turn)");
+    vgen_line(v, "wire [NUM_WARPS-1:0] issuable;");
+    vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_turn");
+    vgen_line(v, "  localparam integer      W   = gw;");
+    vgen_line(v, "  localparam [WARP_W-1:0] W_V = W[WARP_W-1:0];");
+    vgen_line(v, "  wire held = op_valid[gs] && op_warp[gs*WARP_W +: WARP_W] == W_V;");
+    if (defect == DEFECT_SM_LSU_TURN_IGNORED) {
+        vgen_line(v, "  // DELIBERATE DEFECT (%s): the port's turn is ignored", rtl_defect_name(defect));
+        vgen_line(v, "  wire unused_turn = held && rd_mem_q && lsu_taken[gs];");
+        vgen_line(v, "  assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw];");
+    } else {
+        vgen_line(v, "  assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw]");
+        vgen_line(v, "                        && !(held && rd_mem_q && lsu_taken[gs]);");
+    }
+    vgen_line(v, "end");
+    vgen_line(v, "// to memory: the LSU's port (sm_send_to_lsu()); any other run enters its SIMD");
+    vgen_line(v, "// group, and a destination is reserved (send_issued())");
+    vgen_line(v, "assign run_mem[gs]  = x_valid && rd_mem_q;");
+    vgen_line(v, "assign took[gs]     = run_mem[gs] && |x_exec;");
+    vgen_line(v, "assign grp_valid[gs]            = x_valid && !rd_mem_q;");
+    vgen_line(v, "assign grp_op[gs*2 +: 2]        = grp_valid[gs] ? rd_unit_q : 2'd0;");
+    vgen_line(v, "assign res_valid[gs]            = rd_rd_q != 5'd0 && (grp_valid[gs] || took[gs]);");
+    vgen_line(v, "assign res_pend[gs]             = res_valid[gs] && rd_mem_q;");
+    vgen_line(v, "assign res_rd[gs*5 +: 5]        = res_valid[gs] ? rd_rd_q : 5'd0;");
+    vgen_line(v, "assign res_mask[gs*LANES +: LANES] = res_valid[gs] ? x_exec : {LANES{1'b0}};");
+    vgen_line(v, "assign res_slots[gs*LANES*SLOT_W +: LANES*SLOT_W] = res_valid[gs] ? {LANES{run_g}}");
+    vgen_line(v, "                                                                  : {(LANES*SLOT_W){1'b0}};");
+    if (defect == DEFECT_SM_RESERVE_SHORT) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): every latency a cycle short", rtl_defect_name(defect));
+        vgen_line(v, "localparam integer ALU_RES = ALU_DUE - 1, MUL_RES = MUL_DUE - 1, DIV_RES = DIV_DUE - 1;");
+    } else {
+        vgen_line(v, "localparam integer ALU_RES = ALU_DUE, MUL_RES = MUL_DUE, DIV_RES = DIV_DUE;");
+    }
+    vgen_line(v, "assign res_lat[gs*LAT_W +: LAT_W] = !res_valid[gs] || rd_mem_q ? {LAT_W{1'b0}}");
+    vgen_line(v, "                                  : rd_unit_q == 2'd1 ? MUL_RES[LAT_W-1:0]");
+    vgen_line(v, "                                  : rd_unit_q == 2'd2 ? DIV_RES[LAT_W-1:0] : ALU_RES[LAT_W-1:0];");
+    vgen_line(v, "// simt.bar arrives unless its threads yielded (barrier_arrive())");
+    vgen_line(v, "assign arr_valid[gs]                = x_valid && x_bar && !yielded[gs];");
+    vgen_line(v, "assign arr_warp[gs*WARP_W +: WARP_W] = arr_valid[gs] ? rd_warp_q : {WARP_W{1'b0}};");
+    vgen_line(v, "// the launch the front end chose, the exits (all live lanes when the last path ended)");
+    vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_events");
+    vgen_line(v, "  localparam integer      G   = gw * NUM_SCHED + gs;");
+    vgen_line(v, "  localparam integer      W   = gw;");
+    vgen_line(v, "  localparam [WARP_W-1:0] W_V = W[WARP_W-1:0];");
+    vgen_line(v, "  wire here = x_valid && rd_warp_q == W_V;");
+    vgen_line(v, "  assign launch[G] = launch_valid && launch_warp == W_V;");
+    if (defect == DEFECT_SM_EXIT_KEEPS_LIVE) {
+        vgen_line(v, "  // DELIBERATE DEFECT (%s): only the exiting lanes are killed", rtl_defect_name(defect));
+        vgen_line(v, "  wire unused_exited = exited[gs];");
+        vgen_line(v, "  assign kill[G*LANES +: LANES] = here ? x_exits : {LANES{1'b0}};");
+    } else {
+        vgen_line(v, "  assign kill[G*LANES +: LANES] = here ? x_exits | (exited[gs] ? run_live : {LANES{1'b0}})");
+        vgen_line(v, "                                       : {LANES{1'b0}};");
+    }
+    vgen_line(v, "end");
+    vgen_line(v, "assign front_err[gs] = rc_err || fetch_err || sched_err;");
+    vgen_line(v, "// the commit record");
+    vgen_line(v, "assign commit_valid_o[gs]                = x_valid;");
+    vgen_line(v, "assign commit_warp_o[gs*WARP_W +: WARP_W] = x_valid ? rd_warp_q : {WARP_W{1'b0}};");
+    vgen_line(v, "assign commit_pc_o[gs*32 +: 32]          = x_valid ? rd_pc_q : 32'd0;");
+    vgen_line(v, "assign commit_mask_o[gs*LANES +: LANES]  = x_valid ? x_exec : {LANES{1'b0}};");
+}
+
+void emit_sm_schedulers(struct vgen *v, const struct sm_sizes *z,
+                        enum rtl_defect defect)
+{
+    vgen_section(v, "Per warp scheduler: front end, operand read and decode, datapath, the run");
+    vgen_generate(v);
+    vgen_begin_named(v, "g_sched", "for (gs = 0; gs < NUM_SCHED; gs = gs + 1)");
+    vgen_line(v, "localparam integer      S       = gs;");
+    vgen_line(v, "localparam integer      NS      = NUM_SCHED;");
+    vgen_line(v, "localparam [SCHED_W-1:0] SCHED_V = S[SCHED_W-1:0];");
+    vgen_line(v, "localparam [SLOT_W-1:0] S_V     = S[SLOT_W-1:0];");
+    vgen_line(v, "localparam [SLOT_W-1:0] NS_V    = NS[SLOT_W-1:0];");
+    vgen_line(v, "wire                    launch_valid, grant_valid, op_exec, rc_err, fetch_err, sched_err;");
+    vgen_line(v, "wire                    stale;   // the run's slot is stale: dropped, nothing runs");
+    vgen_line(v, "wire [WARP_W-1:0]       launch_warp, grant_warp, fetch_warp;");
+    vgen_line(v, "wire [31:0]             grant_pc, grant_word;");
+    emit_read(v, z, defect);
+    vgen_blank(v);
+    emit_exec(v);
+    vgen_blank(v);
+    emit_run(v, z, defect);
+    vgen_blank(v);
+    emit_front(v);
+    vgen_end(v);
+    vgen_endgenerate(v);
+}
+
