@@ -474,10 +474,11 @@ static void print_summary(const struct simt_config *cfg,
     }
     printf("load/store unit      %" PRIu64 " requests; L1 %" PRIu64 " hits, %"
            PRIu64 " misses (%" PRIu64 " merged), %" PRIu64 " MSHR-full "
-           "stalls, %" PRIu64 " replays; shared %" PRIu64 " accesses, %"
+           "stalls, %" PRIu64 " waits of a write for its line's fill, %"
+           PRIu64 " replays; shared %" PRIu64 " accesses, %"
            PRIu64 " bank conflicts; DRAM %" PRIu64 " requests\n",
            ls->requests, ls->l1_hits, ls->l1_misses, ls->l1_merges,
-           ls->mshr_stalls, ls->replays, ls->shared_accesses,
+           ls->mshr_stalls, ls->fill_waits, ls->replays, ls->shared_accesses,
            ls->bank_conflicts, ls->dram_requests);
     if (cfg->reconvergence == RECONV_HARP) {
         uint64_t sl = 0;

@@ -18,8 +18,10 @@
 //   L5  the lookup's outputs are the state's: hit_o exactly when a valid
 //       way of the line's set holds its tag; a read that hits is HIT, one
 //       that misses merges into the MSHR holding its line, else takes the
-//       lowest free MSHR, else (every MSHR busy) stalls; anything but a
-//       read is NO_MSHR with mshr_o 0;
+//       lowest free MSHR, else (every MSHR busy) stalls; a write or
+//       invalidate is HIT, MISS_MERGED with the MSHR reading its line
+//       (it waits for the fill), else MISS with mshr_o 0; no lookup is
+//       NO_MSHR with mshr_o 0;
 //   L6  a fill completes only a line that has an MSHR: every way that
 //       takes a line on an edge takes the line of an MSHR filled on that
 //       edge that was busy (or taken by that edge's miss); that MSHR is
@@ -248,12 +250,15 @@ module l1_cache_checker #(
                  line_at(tags[e*TAG_W +: TAG_W], e) == mline_q[i*LINE_W +: LINE_W]));
     // L5
     assert(hit_o == (lookup_i && ref_hit));
-    if (!is_read) begin
+    if (!lookup_i) begin
       assert(result_o == NO_MSHR && mshr_o == {MSHR_W{1'b0}});
     end else if (ref_hit) begin
       assert(result_o == HIT && mshr_o == {MSHR_W{1'b0}});
     end else if (ref_same) begin
+      // a read merges; a write waits for that MSHR's fill
       assert(result_o == MISS_MERGED && mshr_o == ref_same_idx);
+    end else if (!is_read) begin
+      assert(result_o == MISS && mshr_o == {MSHR_W{1'b0}});
     end else if (ref_free) begin
       assert(result_o == MISS && mshr_o == ref_free_idx && !busy_q[mshr_o]);
     end else begin

@@ -18,7 +18,8 @@
 //       of some lane still to be served;
 //   C3  the smallest line first (the arbiter's order, Collange 4.2);
 //   C4  one memory request per line that needs one: a store's and an
-//       atomic's every line, a load's line on a miss, nothing else; its
+//       atomic's every line once no MSHR reads it (MERGED: it waits for
+//       the fill), a load's line on a miss, nothing else; its
 //       line is the lookup's, its id the MSHR (read) or MSHRS + the entry
 //       (atomic), its bytes the served lanes' accesses, at most a line;
 //   T1  the in-flight table within its bound: a request is taken only into
@@ -193,7 +194,8 @@ module lsu_checker #(
   input wire [ENTRIES-1:0]         sent_q,
   input wire [ENTRIES*$clog2(LANES+1)-1:0] atom_q,
   input wire [ENTRIES*((HIT_LAT > 0) ? $clog2(HIT_LAT+1) : 1)-1:0] cnt_q,
-  input wire [MSHRS*ENTRIES-1:0]   wait_q
+  input wire [MSHRS*ENTRIES-1:0]   wait_q,
+  input wire [1:0]                 size_q
 );
 
   localparam integer OFF_W   = $clog2(LINE_BYTES);
@@ -249,7 +251,8 @@ module lsu_checker #(
     end
   end
 
-  wire stall      = g_kind == LOAD && l1_result_i == NO_MSHR;
+  wire stall      = g_kind == LOAD ? l1_result_i == NO_MSHR   // no MSHR free
+                                   : l1_result_i == MERGED;   // the line is being read
   wire [LANES-1:0] served = (l1_lookup_o && !stall) ? on_line : {LANES{1'b0}};
   wire [LANES-1:0] left_after = g_left & ~served;
   wire record     = l1_lookup_o && g_kind == LOAD &&
@@ -348,7 +351,8 @@ module lsu_checker #(
         assert(l1_op_o == (g_kind == LOAD ? 2'd0 : g_kind == STORE ? 2'd1 : 2'd2));
       end
       // C4: one memory request per line that needs one
-      assert(mem_valid_o == (l1_lookup_o && (g_kind != LOAD || l1_result_i == MISS)));
+      assert(mem_valid_o == (l1_lookup_o && (g_kind != LOAD ? l1_result_i != MERGED
+                                                            : l1_result_i == MISS)));
       if (mem_valid_o) begin
         assert(mem_line_o == l1_line_o);
         assert(mem_kind_o == (g_kind == LOAD ? 2'd0 : g_kind == STORE ? 2'd1 : 2'd2));
@@ -398,6 +402,7 @@ module lsu_checker #(
         assert(f_used[f_slot]);
         assert(shared_q == f_shared && slot_q == f_slot && kind_q == f_kind);
         assert(addr_q == f_addr && left_q == f_left);
+        assert(size_q == (f_bytes[2] ? 2'd2 : f_bytes[1] ? 2'd1 : 2'd0));
         if (!f_shared) assert(f_left != {LANES{1'b0}});
       end
       for (e = 0; e < ENTRIES; e = e + 1) begin
@@ -416,7 +421,8 @@ module lsu_checker #(
     if (rst_ni) begin
       cover(f_busy && !f_shared && l1_lookup_o && !stall);     // a replay pass
       cover(l1_lookup_o && g_kind == LOAD && l1_result_i == MERGED);
-      cover(l1_lookup_o && stall);                             // MSHR-full stall
+      cover(l1_lookup_o && g_kind == LOAD && stall);           // MSHR-full stall
+      cover(l1_lookup_o && g_kind != LOAD && stall);           // a write waits for a fill
       cover(mem_resp_i[0] && wait_q[1] && wait_q[2]);          // a fill, two entries
       cover(mem_resp_i[MSHRS +: ENTRIES] != {ENTRIES{1'b0}});  // an atomic response
       cover(g_active && !g_shared && done_o[g_slot]);          // done in its pass

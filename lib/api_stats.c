@@ -70,7 +70,8 @@ void api_timing_json(const struct sm *sm, FILE *f)
             PRIu64 ", \"bypassed\": %" PRIu64 "},\n"
             "  \"lsu\": {\"requests\": %" PRIu64 ", \"l1_hits\": %" PRIu64
             ", \"l1_misses\": %" PRIu64 ", \"l1_merges\": %" PRIu64
-            ", \"mshr_stalls\": %" PRIu64 ", \"lines\": %" PRIu64
+            ", \"mshr_stalls\": %" PRIu64 ", \"fill_waits\": %" PRIu64
+            ", \"lines\": %" PRIu64
             ", \"replays\": %" PRIu64 ", \"store_lines\": %" PRIu64
             ", \"atomic_lines\": %" PRIu64 ", \"shared_accesses\": %" PRIu64
             ", \"bank_conflicts\": %" PRIu64 ", \"dram_requests\": %" PRIu64
@@ -79,7 +80,7 @@ void api_timing_json(const struct sm *sm, FILE *f)
             sm->rc.waiting_in,
             sm->rc.waiting_merged, sm->rc.waiting_bypass, ls->requests,
             ls->l1_hits, ls->l1_misses, ls->l1_merges, ls->mshr_stalls,
-            ls->lines, ls->replays, ls->store_lines, ls->atomic_lines,
+            ls->fill_waits, ls->lines, ls->replays, ls->store_lines, ls->atomic_lines,
             ls->shared_accesses, ls->bank_conflicts, ls->dram_requests,
             dram_busy_cycles(&sm->dram));
 }

@@ -74,13 +74,11 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { NULL, NULL, NULL, "Fill port: the memory port's responses" },
         { "input",  "[MSHRS-1:0]",  "fill_i",   "MSHRs whose line arrives at the end of this cycle" },
         { NULL, NULL, NULL, "Outcome of the lookup, from the state before the edge" },
-        { "output", "[1:0]",        "result_o", "a read's: 0 hit, 1 merged, 2 miss (MSHR taken), 3 no free MSHR (also: no read)" },
-        { "output", "[MSHR_W-1:0]", "mshr_o",   "the MSHR merged into or taken, else 0" },
+        { "output", "[1:0]",        "result_o", "0 hit, 1 merged (a write: waits for that MSHR's fill), 2 miss (a read: MSHR taken), 3 no free MSHR (also: no lookup)" },
+        { "output", "[MSHR_W-1:0]", "mshr_o",   "the MSHR merged into, taken or waited for, else 0" },
         { "output", "",             "hit_o",    "the line is in the cache (any op)" },
         { NULL, NULL, NULL, "Where the lines are, for a data store beside the tags" },
         { "output", "[WAY_W-1:0]",  "way_o",    "the way that holds the line (any op; with hit_o)" },
-        { "output", "",             "pend_o",   "a busy MSHR holds the line (any op) ..." },
-        { "output", "[MSHR_W-1:0]", "pend_mshr_o", "... this one" },
         { "output", "[MSHRS-1:0]",  "fill_ok_o", "MSHRs whose fill writes a way at this edge ..." },
         { "output", "[MSHRS*SET_W-1:0]", "fill_set_o", "... in this set ..." },
         { "output", "[MSHRS*WAY_W-1:0]", "fill_way_o", "... at this way" },
@@ -90,7 +88,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
                      "docs/memory.md; C model: golden/structures/l1_cache.c.", cfg);
     vgen_line(v, "// %u sets of %u ways hold line numbers (tags only: the data is held",
               s->g.sets, s->g.ways);
-    vgen_line(v, "// beside them by the SM's memory side, which way_o, pend_o and the");
+    vgen_line(v, "// beside them by the SM's memory side, which way_o and the");
     vgen_line(v, "// fill_*_o ports place).  A read that misses merges into the MSHR that");
     vgen_line(v, "// holds its line, else takes the lowest free MSHR; with every MSHR");
     vgen_line(v, "// busy it takes nothing (the caller retries).  A fill writes its");
@@ -230,11 +228,10 @@ static void emit_outcome(struct vgen *v, const struct l1_shape *s)
     vgen_blank(v);
     vgen_line(v, "assign hit_o    = lookup_i && lk_hit;");
     vgen_line(v, "assign way_o    = lk_way;");
-    vgen_line(v, "assign pend_o   = lookup_i && same;");
-    vgen_line(v, "assign pend_mshr_o = same_idx;");
-    vgen_line(v, "assign result_o = !is_read ? NO_MSHR : lk_hit ? HIT : same ? MISS_MERGED");
-    vgen_line(v, "                : free ? MISS : NO_MSHR;");
-    vgen_line(v, "assign mshr_o   = (is_read && !lk_hit && same) ? same_idx");
+    vgen_line(v, "// A write whose line an MSHR reads waits for the fill (MISS_MERGED)");
+    vgen_line(v, "assign result_o = !lookup_i ? NO_MSHR : lk_hit ? HIT : same ? MISS_MERGED");
+    vgen_line(v, "                : (free || !is_read) ? MISS : NO_MSHR;");
+    vgen_line(v, "assign mshr_o   = (lookup_i && !lk_hit && same) ? same_idx");
     vgen_line(v, "                : alloc ? free_idx : {MSHR_W{1'b0}};");
 
     vgen_section(v, "MSHRs: the miss takes its MSHR, the fills free theirs");

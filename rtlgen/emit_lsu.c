@@ -115,7 +115,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[1:0]",               "l1_op_o",       "0 read, 1 write, 2 invalidate" },
         { "output", "[LINE_W-1:0]",        "l1_line_o",     "its line" },
         { "output", "[MSHRS-1:0]",         "l1_fill_o",     "MSHRs whose line is filled at this edge" },
-        { "input",  "[1:0]",               "l1_result_i",   "0 hit, 1 merged, 2 miss, 3 no MSHR" },
+        { "input",  "[1:0]",               "l1_result_i",   "0 hit, 1 merged (a write: its line is being read), 2 miss, 3 no MSHR" },
         { "input",  "[MSHR_W-1:0]",        "l1_mshr_i",     "the MSHR merged into or taken" },
         { NULL, NULL, NULL, "Shared-memory banks" },
         { "output", "",                    "smem_valid_o",  "a new shared request" },
@@ -161,6 +161,7 @@ static void emit_encodings(struct vgen *v)
     vgen_line(v, "localparam [1:0] L1_HIT      = 2'd0;   // l1_result_i");
     vgen_line(v, "localparam [1:0] L1_MERGED   = 2'd1;");
     vgen_line(v, "localparam [1:0] L1_MISS     = 2'd2;");
+    vgen_line(v, "localparam [1:0] L1_NO_MSHR  = 2'd3;");
 }
 
 static void emit_registers(struct vgen *v)
@@ -355,6 +356,8 @@ static void emit_pass(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "mem_bytes = LINE_BYTES[BYTES_W-1:0];");
     vgen_line(v, "mem_id = {{(ID_W-MSHR_W){1'b0}}, l1_mshr_i};");
     vgen_end(v);
+    vgen_elsif(v, "l1_result_i == L1_MERGED");
+    vgen_line(v, "// a store's or atomic's line is being read: it waits for the fill");
     vgen_elsif(v, "req_kind == KIND_STORE");
     vgen_line(v, "mem_valid = 1'b1;");
     vgen_line(v, "mem_kind = MEM_WRITE;");
@@ -366,8 +369,9 @@ static void emit_pass(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "mem_bytes = lane_bytes;");
     vgen_line(v, "mem_id = MSHRS[ID_W-1:0] + {{(ID_W-ENTRY_W){1'b0}}, slot};");
     vgen_end(v);
-    vgen_line(v, "// With no MSHR free no lane is served: they all retry");
-    vgen_begin(v, "if (req_kind != KIND_LOAD || l1_result_i != 2'd3)");
+    vgen_line(v, "// With no MSHR free, or a write's line being read, no lane is");
+    vgen_line(v, "// served: they all retry");
+    vgen_begin(v, "if (req_kind == KIND_LOAD ? l1_result_i != L1_NO_MSHR : l1_result_i != L1_MERGED)");
     vgen_line(v, "pass_ack  = arb_mask;");
     if (defect == DEFECT_LSU_DROP_LAST_LANE) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): the request leaves the coalescer",
@@ -567,7 +571,7 @@ static void emit_observer(struct vgen *v)
         { "addr_q", "addr_q", NULL },               { "slot_q", "slot_q", NULL },
         { "used_q", "used_q", NULL },               { "sent_q", "sent_q", NULL },
         { "atom_q", "atom_q", NULL },               { "cnt_q", "cnt_q", NULL },
-        { "wait_q", "wait_q", NULL },
+        { "wait_q", "wait_q", NULL },               { "size_q", "size_q", NULL },
     };
 
     vgen_section(v, "Proof observer (only under FORMAL; not part of the design)");

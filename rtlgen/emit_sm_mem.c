@@ -199,11 +199,9 @@ static void emit_wires(struct vgen *v, const struct mem_sizes *z)
     vgen_line(v, "wire [LANES-1:0]        u_mem_lanes;  // the lanes of the memory request's line");
     vgen_line(v, "// simtref_l1_cache");
     vgen_line(v, "wire [1:0]              l1_result;    // hit, merged, miss, no MSHR");
-    vgen_line(v, "wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into or taken");
+    vgen_line(v, "wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into, taken or waited for");
     vgen_line(v, "wire                    l1_hit;       // any op's hit (a store's: the line's data) ...");
     vgen_line(v, "wire [WAY_W-1:0]        l1_way;       // the way holding the lookup's line ...");
-    vgen_line(v, "wire                    l1_pend;      // a busy MSHR holds the lookup's line ...");
-    vgen_line(v, "wire [MSHR_W-1:0]       l1_pend_mshr; // ... this one");
     vgen_line(v, "wire [MSHRS-1:0]        l1_fill_ok;   // the fills of this edge ...");
     vgen_line(v, "wire [MSHRS*SET_W-1:0]  l1_fill_set;  // ... into these sets ...");
     vgen_line(v, "wire [MSHRS*WAY_W-1:0]  l1_fill_way;  // ... and ways");
@@ -393,8 +391,6 @@ static void emit_l1_inst(struct vgen *v)
         { "mshr_o",   "l1_mshr",   NULL },
         { "hit_o",    "l1_hit",    NULL },
         { "way_o",    "l1_way",    NULL },
-        { "pend_o",   "l1_pend",   NULL },
-        { "pend_mshr_o", "l1_pend_mshr", NULL },
         { "fill_ok_o",  "l1_fill_ok",  NULL },
         { "fill_set_o", "l1_fill_set", NULL },
         { "fill_way_o", "l1_fill_way", NULL },

@@ -11,7 +11,7 @@
 #include "rtlgen.h"
 
 /* The lookup's set, the ways' lines there, a store's bytes merged into
- * the line it hits or into the fill of its line in the same cycle. */
+ * the line it hits. */
 static void emit_store(struct vgen *v)
 {
     vgen_section(v, "The L1's lines at the lookup's set; a store's bytes merged into its line");
@@ -30,14 +30,12 @@ static void emit_store(struct vgen *v)
     vgen_endgenerate(v);
     vgen_blank(v);
     vgen_line(v, "// A store writes through and allocates nothing: where its line is in a");
-    vgen_line(v, "// way, its lanes' bytes are written into it, in lane order; where the");
-    vgen_line(v, "// fill of its line arrives at the same edge (DRAM answered before it");
-    vgen_line(v, "// took the write), into the fill's line, as the L1 takes the lookup");
-    vgen_line(v, "// before the fills.");
+    vgen_line(v, "// way, its lanes' bytes are written into it, in lane order.  A store");
+    vgen_line(v, "// whose line an MSHR reads waits for the fill (the L1's result), so no");
+    vgen_line(v, "// store meets a fill of its line.");
     vgen_line(v, "wire            st      = l1_lookup && l1_op == L1_OP_WR;");
     vgen_line(v, "wire            st_hit  = st && l1_hit;");
-    vgen_line(v, "wire            st_fill = st && l1_pend && l1_fill_ok[l1_pend_mshr];");
-    vgen_line(v, "wire [LB_W-1:0] st_base = st_hit ? hit_line : mem_rdata_i[l1_pend_mshr*LB_W +: LB_W];");
+    vgen_line(v, "wire [LB_W-1:0] st_base = hit_line;");
     vgen_line(v, "wire [31:0]     st_sm   = gl_size[1] ? 32'hffffffff : gl_size[0] ? 32'h0000ffff");
     vgen_line(v, "                                     : 32'h000000ff;");
     vgen_line(v, "reg  [LB_W-1:0] st_line;    // the line with the pass's bytes");
@@ -62,17 +60,11 @@ static void emit_store(struct vgen *v)
 static void emit_ways(struct vgen *v, enum rtl_defect defect)
 {
     vgen_section(v, "The L1's data: a memory of SETS lines per way");
-    vgen_line(v, "// Each fill writes its MSHR's line (DRAM's answer, with a store of the");
-    vgen_line(v, "// same edge merged) at the set and way the tags give it; a store that");
-    vgen_line(v, "// hits writes its line first, so that a fill evicting it wins.");
-    vgen_line(v, "wire [MSHRS*LB_W-1:0] fill_line;   // each MSHR's line as its fill writes it");
-    vgen_line(v, "genvar gf, gw;");
+    vgen_line(v, "// Each fill writes its MSHR's line (DRAM's answer) at the set and way");
+    vgen_line(v, "// the tags give it; a store that hits writes its line first, so that a");
+    vgen_line(v, "// fill evicting it wins.");
+    vgen_line(v, "genvar gw;");
     vgen_generate(v);
-    vgen_begin_named(v, "g_fill_line", "for (gf = 0; gf < MSHRS; gf = gf + 1)");
-    vgen_line(v, "assign fill_line[gf*LB_W +: LB_W] = (st_fill && l1_pend_mshr == gf)");
-    vgen_line(v, "    ? st_line : mem_rdata_i[gf*LB_W +: LB_W];");
-    vgen_end(v);
-    vgen_blank(v);
     vgen_begin_named(v, "g_l1d_way", "for (gw = 0; gw < WAYS; gw = gw + 1)");
     vgen_line(v, "localparam [WAY_W-1:0] WAY = gw;");
     vgen_line(v, "reg  [LB_W-1:0] l1d_mem [0:SETS-1];   // not reset: read where the tags hit");
@@ -88,7 +80,7 @@ static void emit_ways(struct vgen *v, enum rtl_defect defect)
     }
     vgen_line(v, "  for (fm = 0; fm < MSHRS; fm = fm + 1)");
     vgen_line(v, "    if (l1_fill_ok[fm] && l1_fill_way[fm*WAY_W +: WAY_W] == WAY)");
-    vgen_line(v, "      l1d_mem[l1_fill_set[fm*SET_W +: SET_W]] <= fill_line[fm*LB_W +: LB_W];");
+    vgen_line(v, "      l1d_mem[l1_fill_set[fm*SET_W +: SET_W]] <= mem_rdata_i[fm*LB_W +: LB_W];");
     vgen_line(v, "end");
     vgen_line(v, "assign l1d_rd[gw*LB_W +: LB_W] = l1d_mem[lk_set];");
     vgen_end(v);

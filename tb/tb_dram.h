@@ -5,7 +5,9 @@
 // It has the C SM's timing (golden/sm/dram.h) and data of its own: the
 // C SM's memories at launch (an Image), then written by the module's
 // writes and atomics as it takes them, in lane order, and read by the
-// module's line reads as it answers them.  It is fed by the module's
+// module's line reads as it takes them: it performs every request in the
+// order it takes them, as a memory does (a read's answer is the line as
+// it was at the take, whatever was written after it).  It is fed by the module's
 // requests, not the C SM's, and each cycle it drives the responses due
 // into the module's ports: the ids answered (mem_resp_i), a read's line
 // (mem_rdata_i) and an atomic's old words (mem_old_i, mem_old_lanes_i).
@@ -216,30 +218,24 @@ class DramPort {
         uint32_t old[SM_MAX_LANES];
     };
 
-    // A read's response: its line's words from the image as they are now
-    // (the writes DRAM took before this cycle), beside the MSHR's bit; a
-    // byte outside the memories reads as zero (a load's lanes never name
-    // one: the kernels' loads are in the C SM's memories).
+    // A read's response: the words its take read, beside the MSHR's bit.
     template <class Top>
     void answer_read(Top &top, unsigned id)
     {
         auto it = reads_.find(id);
         if (it == reads_.end())
             return;
-        for (unsigned b = 0; b < line_bytes_; b += 4) {
-            uint32_t word = 0;
-            for (unsigned k = 0; k < 4; k++) {
-                const uint8_t *p = image.at(it->second + b + k);
-                word |= (uint32_t)(p ? *p : 0) << 8 * k;
-            }
-            set_field(top.mem_rdata_i, (id * line_bytes_ + b) * 8, 32, word);
-        }
+        for (unsigned b = 0; b < line_bytes_; b += 4)
+            set_field(top.mem_rdata_i, (id * line_bytes_ + b) * 8, 32,
+                      it->second[b / 4]);
         rdata_set_.push_back(id);
         reads_.erase(it);
     }
 
-    // A line read: the line's full address is its lowest lane's (the
-    // LSU's line is addr_bits wide).
+    // A line read, performed at its take: the line's full address is its
+    // lowest lane's (the LSU's line is addr_bits wide); a byte outside the
+    // memories reads as zero (a load's lanes never name one: the kernels'
+    // loads are in the C SM's memories).
     template <class Top>
     void take_read(const Top &top, unsigned id)
     {
@@ -250,8 +246,14 @@ class DramPort {
             fault = "the memory port's read names no lane";
         for (unsigned l = 0; l < lanes_; l++)
             if (lanes >> l & 1) {
-                uint32_t at = (uint32_t)get_field(top.mem_addr_o, l * 32, 32);
-                reads_[id] = at & ~(line_bytes_ - 1);
+                uint32_t at = (uint32_t)get_field(top.mem_addr_o, l * 32, 32)
+                              & ~(line_bytes_ - 1);
+                std::vector<uint32_t> &line = reads_[id];
+                line.assign(line_bytes_ / 4, 0);
+                for (unsigned b = 0; b < line_bytes_; b++) {
+                    const uint8_t *p = image.at(at + b);
+                    line[b / 4] |= (uint32_t)(p ? *p : 0) << 8 * (b % 4);
+                }
                 break;
             }
     }
@@ -299,7 +301,7 @@ class DramPort {
     dram_out resp_{};                   // this cycle's responses
     unsigned lanes_ = 0, mshrs_ = 0, entries_ = 0, line_bytes_ = 0, line_w_ = 0;
     std::map<unsigned, std::deque<Answer>> answers_;   // by entry
-    std::map<unsigned, uint32_t> reads_;  // a read's line's full address, by MSHR
+    std::map<unsigned, std::vector<uint32_t>> reads_;  // a read's line's words, by MSHR
     std::vector<unsigned> rdata_set_;     // the MSHRs whose line mem_rdata_i holds
 };
 

@@ -170,8 +170,6 @@ void l1_cache_eval(const struct l1_cache *c, const struct l1_cache_in *in,
     if (!in->lookup)
         return;
     out->hit = find_way(c, in->line) >= 0;
-    if (in->op != L1_READ)
-        return;
     if (out->hit) {
         out->result = L1_HIT;
         return;
@@ -180,6 +178,8 @@ void l1_cache_eval(const struct l1_cache *c, const struct l1_cache_in *in,
     if (same < c->g.mshrs) {
         out->result = L1_MISS_OUTSTANDING;
         out->mshr = same;
+    } else if (in->op != L1_READ) {
+        out->result = L1_MISS;      /* a write allocates nothing */
     } else if (free < c->g.mshrs) {
         out->result = L1_MISS;
         out->mshr = free;

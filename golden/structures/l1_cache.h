@@ -27,6 +27,15 @@
  * HARP and BAWS used): L1 lines of global data are never dirty.  An
  * atomic is performed at the memory side: it invalidates the line.
  *
+ * A write waits for an outstanding read of its line: a store or atomic
+ * whose line a busy MSHR holds finds L1_MISS_OUTSTANDING, and the caller
+ * retries it after the fill.  DRAM performs what it takes in order, so
+ * the read was performed before the write: a write taken while the read
+ * is in flight would leave the fill without it (the L1 then holds a word
+ * memory no longer has), and the loads merging into the MSHR after the
+ * write would miss it.  Waiting keeps the line's data memory's, and a
+ * thread's load then store of a word in its order.
+ *
  * Ports (struct l1_cache_in / l1_cache_out), one cycle:
  *
  *   lookup, op, line   one access of this cycle by the load/store unit:
@@ -39,7 +48,10 @@
  *                      (merged into MSHR `mshr`, whose fill it waits for),
  *                      L1_MISS (MSHR `mshr` is taken for the line: the
  *                      caller sends DRAM the line's read, naming that MSHR)
- *                      or L1_MISS_NO_MSHR (nothing taken: retry later)
+ *                      or L1_MISS_NO_MSHR (nothing taken: retry later).
+ *                      A write's or invalidate's: L1_HIT, L1_MISS, or
+ *                      L1_MISS_OUTSTANDING (MSHR `mshr` reads the line:
+ *                      the write waits for its fill, above)
  *   hit                the line is in the cache (any op)
  *
  * The outputs are those of the state before the edge: a line filled at
@@ -98,8 +110,9 @@ struct l1_cache_in {
 };
 
 struct l1_cache_out {
-    enum l1_lookup result;      /* a read's outcome (lookup, L1_READ) */
-    unsigned mshr;              /* the MSHR merged into or taken */
+    enum l1_lookup result;      /* what the lookup found (above) */
+    unsigned mshr;              /* the MSHR merged into, taken, or (a
+                                   write's) waited for */
     bool     hit;               /* the line is in the cache */
 };
 

@@ -118,7 +118,9 @@ struct lsu_comb {
                                        the edge) */
     struct l1_cache_out lout;
     struct dram_in mem;             /* the memory port's request */
-    bool     stall;                 /* a miss found no free MSHR */
+    bool     stall;                 /* no lane served: a miss found no free
+                                       MSHR, or a write's line is being
+                                       read */
     bool     sent;                  /* its last lanes leave this cycle */
     uint64_t ready;                 /* its entry's `ready` after the cycle */
     unsigned waits;                 /* its entry's `waits` added */
@@ -187,11 +189,19 @@ static void global_pass(const struct lsu *u, struct lsu_comb *c)
         }
         break;
     case LSU_STORE:
+        if (c->lout.result == L1_MISS_OUTSTANDING) {
+            c->stall = true;    /* the line's read is in flight (l1_cache.h) */
+            return;
+        }
         c->mem.valid = true;
         c->mem.kind = DRAM_WRITE;
         c->mem.bytes = lane_bytes(u, r, out.mask);
         break;
     case LSU_ATOMIC:
+        if (c->lout.result == L1_MISS_OUTSTANDING) {
+            c->stall = true;    /* as a store */
+            return;
+        }
         c->waits++;
         c->mem.valid = true;
         c->mem.kind = DRAM_ATOMIC;
@@ -434,7 +444,9 @@ static void edge(struct lsu *u, const struct lsu_in *in,
         if (c->req->space == LSU_GLOBAL && c->left) {
             if (++u->passes > 1)
                 u->stats.replays++;
-            if (c->stall) {
+            if (c->stall && c->req->kind != LSU_LOAD) {
+                u->stats.fill_waits++;
+            } else if (c->stall) {
                 u->stats.mshr_stalls++;
             } else {
                 u->stats.lines++;

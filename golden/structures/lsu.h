@@ -22,7 +22,9 @@
  *            DRAM write of the lanes' bytes, and the store is done when its
  *            last line leaves the unit.  Atomics: performed at the memory
  *            side, one DRAM round trip per line, without allocating in the
- *            L1 (the line is invalidated).
+ *            L1 (the line is invalidated).  A store's or atomic's line that
+ *            an MSHR is reading is not acknowledged until its fill: the
+ *            lanes retry (a fill wait, l1_cache.h).
  *   shared   The banks (golden/structures/shared_mem.h) take one cycle per way of the
  *            worst bank conflict; the data is back l1d_hit_latency cycles
  *            after the last (Fermi's shared memory and L1 are one array).
@@ -155,6 +157,8 @@ struct lsu_stats {
     uint64_t l1_misses;         /* load lines not found (merges included) */
     uint64_t l1_merges;         /* misses merged into an outstanding MSHR */
     uint64_t mshr_stalls;       /* cycles a miss waited for a free MSHR */
+    uint64_t fill_waits;        /* cycles a store or atomic waited for the
+                                   fill of its line (l1_cache.h) */
     uint64_t lines;             /* global lines served: arbiter passes that
                                    acknowledged lanes */
     uint64_t replays;           /* passes of a request after its first (its

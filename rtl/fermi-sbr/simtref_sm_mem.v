@@ -159,11 +159,9 @@ module simtref_sm_mem #(
   wire [LANES-1:0]        u_mem_lanes;  // the lanes of the memory request's line
   // simtref_l1_cache
   wire [1:0]              l1_result;    // hit, merged, miss, no MSHR
-  wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into or taken
+  wire [MSHR_W-1:0]       l1_mshr;      // the MSHR merged into, taken or waited for
   wire                    l1_hit;       // any op's hit (a store's: the line's data) ...
   wire [WAY_W-1:0]        l1_way;       // the way holding the lookup's line ...
-  wire                    l1_pend;      // a busy MSHR holds the lookup's line ...
-  wire [MSHR_W-1:0]       l1_pend_mshr; // ... this one
   wire [MSHRS-1:0]        l1_fill_ok;   // the fills of this edge ...
   wire [MSHRS*SET_W-1:0]  l1_fill_set;  // ... into these sets ...
   wire [MSHRS*WAY_W-1:0]  l1_fill_way;  // ... and ways
@@ -294,21 +292,19 @@ module simtref_sm_mem #(
     .MSHRS  (MSHRS),
     .LINE_W (LINE_W)
   ) u_l1 (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .lookup_i    (l1_lookup),
-    .op_i        (l1_op),
-    .line_i      (l1_line),
-    .fill_i      (l1_fill),
-    .result_o    (l1_result),
-    .mshr_o      (l1_mshr),
-    .hit_o       (l1_hit),
-    .way_o       (l1_way),
-    .pend_o      (l1_pend),
-    .pend_mshr_o (l1_pend_mshr),
-    .fill_ok_o   (l1_fill_ok),
-    .fill_set_o  (l1_fill_set),
-    .fill_way_o  (l1_fill_way)
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .lookup_i   (l1_lookup),
+    .op_i       (l1_op),
+    .line_i     (l1_line),
+    .fill_i     (l1_fill),
+    .result_o   (l1_result),
+    .mshr_o     (l1_mshr),
+    .hit_o      (l1_hit),
+    .way_o      (l1_way),
+    .fill_ok_o  (l1_fill_ok),
+    .fill_set_o (l1_fill_set),
+    .fill_way_o (l1_fill_way)
   );
 
   // ----------------------------------------------------------------------
@@ -781,14 +777,12 @@ module simtref_sm_mem #(
   endgenerate
 
   // A store writes through and allocates nothing: where its line is in a
-  // way, its lanes' bytes are written into it, in lane order; where the
-  // fill of its line arrives at the same edge (DRAM answered before it
-  // took the write), into the fill's line, as the L1 takes the lookup
-  // before the fills.
+  // way, its lanes' bytes are written into it, in lane order.  A store
+  // whose line an MSHR reads waits for the fill (the L1's result), so no
+  // store meets a fill of its line.
   wire            st      = l1_lookup && l1_op == L1_OP_WR;
   wire            st_hit  = st && l1_hit;
-  wire            st_fill = st && l1_pend && l1_fill_ok[l1_pend_mshr];
-  wire [LB_W-1:0] st_base = st_hit ? hit_line : mem_rdata_i[l1_pend_mshr*LB_W +: LB_W];
+  wire [LB_W-1:0] st_base = hit_line;
   wire [31:0]     st_sm   = gl_size[1] ? 32'hffffffff : gl_size[0] ? 32'h0000ffff
                                        : 32'h000000ff;
   reg  [LB_W-1:0] st_line;    // the line with the pass's bytes
@@ -812,17 +806,11 @@ module simtref_sm_mem #(
   // The L1's data: a memory of SETS lines per way
   // ----------------------------------------------------------------------
 
-  // Each fill writes its MSHR's line (DRAM's answer, with a store of the
-  // same edge merged) at the set and way the tags give it; a store that
-  // hits writes its line first, so that a fill evicting it wins.
-  wire [MSHRS*LB_W-1:0] fill_line;   // each MSHR's line as its fill writes it
-  genvar gf, gw;
+  // Each fill writes its MSHR's line (DRAM's answer) at the set and way
+  // the tags give it; a store that hits writes its line first, so that a
+  // fill evicting it wins.
+  genvar gw;
   generate
-    for (gf = 0; gf < MSHRS; gf = gf + 1) begin : g_fill_line
-      assign fill_line[gf*LB_W +: LB_W] = (st_fill && l1_pend_mshr == gf)
-          ? st_line : mem_rdata_i[gf*LB_W +: LB_W];
-    end
-
     for (gw = 0; gw < WAYS; gw = gw + 1) begin : g_l1d_way
       localparam [WAY_W-1:0] WAY = gw;
       reg  [LB_W-1:0] l1d_mem [0:SETS-1];   // not reset: read where the tags hit
@@ -832,7 +820,7 @@ module simtref_sm_mem #(
         if (st_hit && l1_way == WAY) l1d_mem[lk_set] <= st_line;
         for (fm = 0; fm < MSHRS; fm = fm + 1)
           if (l1_fill_ok[fm] && l1_fill_way[fm*WAY_W +: WAY_W] == WAY)
-            l1d_mem[l1_fill_set[fm*SET_W +: SET_W]] <= fill_line[fm*LB_W +: LB_W];
+            l1d_mem[l1_fill_set[fm*SET_W +: SET_W]] <= mem_rdata_i[fm*LB_W +: LB_W];
       end
       assign l1d_rd[gw*LB_W +: LB_W] = l1d_mem[lk_set];
     end

@@ -7,7 +7,7 @@
 // override the parameters.
 
 // 16 sets of 2 ways hold line numbers (tags only: the data is held
-// beside them by the SM's memory side, which way_o, pend_o and the
+// beside them by the SM's memory side, which way_o and the
 // fill_*_o ports place).  A read that misses merges into the MSHR that
 // holds its line, else takes the lowest free MSHR; with every MSHR
 // busy it takes nothing (the caller retries).  A fill writes its
@@ -32,29 +32,27 @@ module simtref_l1_cache #(
   parameter integer MSHR_W = (MSHRS > 1) ? $clog2(MSHRS) : 1   // MSHR number
 ) (
   // Clock and reset
-  input  wire                   clk_i,        // clock
-  input  wire                   rst_ni,       // asynchronous reset, active low: no line, no MSHR busy
+  input  wire                   clk_i,       // clock
+  input  wire                   rst_ni,      // asynchronous reset, active low: no line, no MSHR busy
 
   // Lookup port: one access of the load/store unit per cycle
-  input  wire                   lookup_i,     // an access this cycle
-  input  wire [1:0]             op_i,         // 0 read (a load's line), 1 write (a store's), 2 invalidate (an atomic's)
-  input  wire [LINE_W-1:0]      line_i,       // its line number
+  input  wire                   lookup_i,    // an access this cycle
+  input  wire [1:0]             op_i,        // 0 read (a load's line), 1 write (a store's), 2 invalidate (an atomic's)
+  input  wire [LINE_W-1:0]      line_i,      // its line number
 
   // Fill port: the memory port's responses
-  input  wire [MSHRS-1:0]       fill_i,       // MSHRs whose line arrives at the end of this cycle
+  input  wire [MSHRS-1:0]       fill_i,      // MSHRs whose line arrives at the end of this cycle
 
   // Outcome of the lookup, from the state before the edge
-  output wire [1:0]             result_o,     // a read's: 0 hit, 1 merged, 2 miss (MSHR taken), 3 no free MSHR (also: no read)
-  output wire [MSHR_W-1:0]      mshr_o,       // the MSHR merged into or taken, else 0
-  output wire                   hit_o,        // the line is in the cache (any op)
+  output wire [1:0]             result_o,    // 0 hit, 1 merged (a write: waits for that MSHR's fill), 2 miss (a read: MSHR taken), 3 no free MSHR (also: no lookup)
+  output wire [MSHR_W-1:0]      mshr_o,      // the MSHR merged into, taken or waited for, else 0
+  output wire                   hit_o,       // the line is in the cache (any op)
 
   // Where the lines are, for a data store beside the tags
-  output wire [WAY_W-1:0]       way_o,        // the way that holds the line (any op; with hit_o)
-  output wire                   pend_o,       // a busy MSHR holds the line (any op) ...
-  output wire [MSHR_W-1:0]      pend_mshr_o,  // ... this one
-  output wire [MSHRS-1:0]       fill_ok_o,    // MSHRs whose fill writes a way at this edge ...
-  output wire [MSHRS*SET_W-1:0] fill_set_o,   // ... in this set ...
-  output wire [MSHRS*WAY_W-1:0] fill_way_o    // ... at this way
+  output wire [WAY_W-1:0]       way_o,       // the way that holds the line (any op; with hit_o)
+  output wire [MSHRS-1:0]       fill_ok_o,   // MSHRs whose fill writes a way at this edge ...
+  output wire [MSHRS*SET_W-1:0] fill_set_o,  // ... in this set ...
+  output wire [MSHRS*WAY_W-1:0] fill_way_o   // ... at this way
 );
 
   // ----------------------------------------------------------------------
@@ -150,11 +148,10 @@ module simtref_l1_cache #(
 
   assign hit_o    = lookup_i && lk_hit;
   assign way_o    = lk_way;
-  assign pend_o   = lookup_i && same;
-  assign pend_mshr_o = same_idx;
-  assign result_o = !is_read ? NO_MSHR : lk_hit ? HIT : same ? MISS_MERGED
-                  : free ? MISS : NO_MSHR;
-  assign mshr_o   = (is_read && !lk_hit && same) ? same_idx
+  // A write whose line an MSHR reads waits for the fill (MISS_MERGED)
+  assign result_o = !lookup_i ? NO_MSHR : lk_hit ? HIT : same ? MISS_MERGED
+                  : (free || !is_read) ? MISS : NO_MSHR;
+  assign mshr_o   = (lookup_i && !lk_hit && same) ? same_idx
                   : alloc ? free_idx : {MSHR_W{1'b0}};
 
   // ----------------------------------------------------------------------

@@ -82,7 +82,7 @@ module simtref_lsu #(
   output wire [1:0]                l1_op_o,        // 0 read, 1 write, 2 invalidate
   output wire [LINE_W-1:0]         l1_line_o,      // its line
   output wire [MSHRS-1:0]          l1_fill_o,      // MSHRs whose line is filled at this edge
-  input  wire [1:0]                l1_result_i,    // 0 hit, 1 merged, 2 miss, 3 no MSHR
+  input  wire [1:0]                l1_result_i,    // 0 hit, 1 merged (a write: its line is being read), 2 miss, 3 no MSHR
   input  wire [MSHR_W-1:0]         l1_mshr_i,      // the MSHR merged into or taken
 
   // Shared-memory banks
@@ -107,6 +107,7 @@ module simtref_lsu #(
   localparam [1:0] L1_HIT      = 2'd0;   // l1_result_i
   localparam [1:0] L1_MERGED   = 2'd1;
   localparam [1:0] L1_MISS     = 2'd2;
+  localparam [1:0] L1_NO_MSHR  = 2'd3;
 
   // ----------------------------------------------------------------------
   // State: the coalescer, the in-flight table, the MSHRs' lists
@@ -296,6 +297,8 @@ module simtref_lsu #(
           mem_bytes = LINE_BYTES[BYTES_W-1:0];
           mem_id = {{(ID_W-MSHR_W){1'b0}}, l1_mshr_i};
         end
+      end else if (l1_result_i == L1_MERGED) begin
+        // a store's or atomic's line is being read: it waits for the fill
       end else if (req_kind == KIND_STORE) begin
         mem_valid = 1'b1;
         mem_kind = MEM_WRITE;
@@ -307,8 +310,9 @@ module simtref_lsu #(
         mem_bytes = lane_bytes;
         mem_id = MSHRS[ID_W-1:0] + {{(ID_W-ENTRY_W){1'b0}}, slot};
       end
-      // With no MSHR free no lane is served: they all retry
-      if (req_kind != KIND_LOAD || l1_result_i != 2'd3) begin
+      // With no MSHR free, or a write's line being read, no lane is
+      // served: they all retry
+      if (req_kind == KIND_LOAD ? l1_result_i != L1_NO_MSHR : l1_result_i != L1_MERGED) begin
         pass_ack  = arb_mask;
         pass_sent = rest == {LANES{1'b0}};
       end
@@ -536,7 +540,8 @@ module simtref_lsu #(
     .sent_q        (sent_q),
     .atom_q        (atom_q),
     .cnt_q         (cnt_q),
-    .wait_q        (wait_q)
+    .wait_q        (wait_q),
+    .size_q        (size_q)
   );
   `endif
 

@@ -154,6 +154,33 @@ static void a_write_allocates_nothing_and_an_invalidate_drops_the_line(void **st
     l1_cache_free(&c);
 }
 
+/* A store or atomic whose line an MSHR reads is told so (the MSHR), and
+ * the lookup changes nothing; after the fill the line hits. */
+static void a_write_to_a_line_being_read_waits_for_its_fill(void **state)
+{
+    struct l1_cache c;
+    struct l1_cache_out o, w, inv;
+
+    setup(&c, state, 0);
+    read_line(&c, 70);                              /* takes an MSHR */
+    o = read_line(&c, 71);                          /* and another */
+    assert_int_equal(o.result, L1_MISS);
+    w = cycle(&c, true, L1_WRITE, 71, -1);
+    assert_int_equal(w.result, L1_MISS_OUTSTANDING);
+    assert_int_equal(w.mshr, o.mshr);
+    assert_false(w.hit);
+    inv = cycle(&c, true, L1_INVALIDATE, 71, -1);
+    assert_int_equal(inv.result, L1_MISS_OUTSTANDING);
+    assert_int_equal(inv.mshr, o.mshr);
+    assert_int_equal(l1_cache_mshrs_busy(&c), 2);
+    assert_int_equal(cycle(&c, true, L1_WRITE, 72, -1).result, L1_MISS);
+    cycle(&c, false, L1_READ, 0, (int)o.mshr);      /* 71's fill */
+    w = cycle(&c, true, L1_WRITE, 71, -1);
+    assert_int_equal(w.result, L1_HIT);
+    assert_true(w.hit);
+    l1_cache_free(&c);
+}
+
 static void eval_changes_no_state(void **state)
 {
     struct l1_cache c;
@@ -199,6 +226,7 @@ static void the_state_bits_are_tags_lru_ranks_and_mshrs(void **state)
         AT(a_second_miss_to_an_outstanding_line_merges_into_its_mshr, preset), \
         AT(a_miss_with_every_mshr_busy_is_refused_and_takes_nothing, preset), \
         AT(a_fill_into_a_full_set_evicts_the_way_used_longest_ago, preset), \
+        AT(a_write_to_a_line_being_read_waits_for_its_fill, preset), \
         AT(a_write_allocates_nothing_and_an_invalidate_drops_the_line, preset), \
         AT(eval_changes_no_state, preset), \
         AT(the_state_bits_are_tags_lru_ranks_and_mshrs, preset),

@@ -508,6 +508,42 @@ static void a_store_is_done_when_its_last_line_leaves_and_allocates_nothing(void
     teardown(&b);
 }
 
+/* A store, then an atomic, to a line whose read is in flight: neither
+ * reaches DRAM before the line's fill (the write would pass the read). */
+static void a_write_to_a_line_being_read_waits_for_its_fill(void **state)
+{
+    struct bench b;
+    struct simt_config cfg = setup(&b, state, NULL, 0);
+    struct lsu_request ld = line_req(&cfg, 1, 80), st = line_req(&cfg, 2, 80);
+    struct lsu_request at = line_req(&cfg, 3, 90), ld2 = line_req(&cfg, 4, 90);
+    st.kind = LSU_STORE;
+    st.rd = 0;
+    at.kind = LSU_ATOMIC;
+    for (int k = 0; k < 2; k++) {
+        const struct lsu_request *miss = k ? &ld2 : &ld, *w = k ? &at : &st;
+
+        b.issue = miss;
+        tick(&b);
+        while (!ready_now(&b))
+            tick(&b);
+        b.issue = w;
+        bool sent = false;
+        for (unsigned c = 0; c < MAX_CYCLES && !sent; c++) {
+            const struct lsu_out *o = tick(&b);
+            sent = o->mem.valid && o->mem.kind != DRAM_READ;
+            /* the write leaves once the line's read is answered */
+            assert_true(!sent || l1_cache_mshrs_busy(&b.u.l1) == 0);
+        }
+        assert_true(sent);
+        assert_int_equal(b.mem_kinds[DRAM_WRITE], 1);
+        assert_int_equal(b.mem_kinds[DRAM_ATOMIC], (unsigned)k);
+    }
+    /* each waited the miss's DRAM round trip, less the cycle it came after */
+    assert_true(lsu_stats(&b.u)->fill_waits >= 2 * (miss_cost(&cfg) - 2));
+    assert_int_equal(lsu_stats(&b.u)->mshr_stalls, 0);
+    teardown(&b);
+}
+
 static void an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1(void **state)
 {
     struct bench b;
@@ -776,6 +812,7 @@ static void dram_answers_an_id_once_a_cycle_at_most_and_in_request_order(void **
         AT(lru_evicts_the_least_recently_used_way, preset), \
         AT(misses_queue_on_the_sms_share_of_the_dram_bandwidth, preset), \
         AT(a_store_is_done_when_its_last_line_leaves_and_allocates_nothing, preset), \
+        AT(a_write_to_a_line_being_read_waits_for_its_fill, preset), \
         AT(an_atomic_is_a_dram_round_trip_that_drops_the_line_from_the_l1, preset), \
         AT(a_warp_is_pending_from_its_global_access_to_its_done_only, preset), \
         AT(an_atomic_on_k_lines_is_k_dram_round_trips_done_with_the_last, preset), \
