@@ -754,13 +754,13 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .source = "docs/rtl-stages.md; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr-or1 sm-kgen-sbr-or1 sm-fermi-sbr-or1",
+        .scenarios = "sm-tiny-sbr-or1 sm-fermi-sbr-or1",
         .tb_deps = "golden/sm/sm.h golden/sm/dram.h golden/sm/sm_memory.h "
                    "kernels/suite.h lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
                    "tb/tb_sm_common.h tb/tb_kgen.h tb/tb_dram.h",
-        .cosims = "sm-tiny-sbr-or1",
-        .long_cosims = "sm-fermi-sbr-or1 sm-kgen-sbr-or1 sm-kgen-sbr-or1-10k",
+        .cosims = "sm-tiny-sbr-or1 sm-tiny-sbr-or1-kgen",
+        .long_cosims = "sm-fermi-sbr-or1 sm-tiny-sbr-or1-kgen-10k",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,

@@ -9,12 +9,12 @@
 // PC mode selects min(SP:PC) over the valid lanes (SP first); memory
 // mode the smallest requested cache line.  A reduction tree of 1
 // compare-select level.  mask_o: the valid lanes equal to the result.
-// Storage: 9 flip-flops (the common PC).
+// Storage: 10 flip-flops (the common PC).
 
 module simtref_arbiter #(
   parameter integer LANES      = 2,                                // lanes of the warp (warp_size)
   parameter integer SP_W       = 4,                                // per-lane stack pointer
-  parameter integer PC_W       = 9,                                // program counter, in instructions
+  parameter integer PC_W       = 10,                               // program counter, in instructions
   parameter integer ADDR_W     = 32,                               // byte address of memory mode
   parameter integer LINE_BYTES = 32,                               // L1 data cache line
   // Derived widths

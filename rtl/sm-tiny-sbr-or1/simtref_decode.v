@@ -14,7 +14,7 @@
 // the fields rv32_decode() gives: its operation (one pattern per
 // operation; a word matching none is illegal, OP_ILLEGAL), its register
 // fields, immediate and CSR number.  Combinational; the pre-decoded
-// store (9-bit PCs) that keeps the issue check's fields per text word
+// store (10-bit PCs) that keeps the issue check's fields per text word
 // is the kernel's.  Storage: 0 bits.
 
 module simtref_decode #(

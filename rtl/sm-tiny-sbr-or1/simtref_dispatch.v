@@ -12,7 +12,7 @@
 // what the resident TBs leave.  Each takes the lowest free TB slot and
 // the lowest free warp slots, its warps in slot order.  A release frees
 // a slot from the next cycle: a TB slot whose TB finishes this cycle is
-// still held.  A launch is one the SM accepts (1..MAX_TB_WARPS = 4
+// still held.  A launch is one the SM accepts (1..MAX_TB_WARPS = 8
 // warps, at most WARP_SLOTS; at most SHARED_BYTES each).
 // Storage: launch 32 + 5 + 15, next ctaid 32, TB valid 4, warp busy
 // 16, free warp slots 5, shared memory held 15 = 124 bits.
@@ -26,7 +26,7 @@ module simtref_dispatch #(
   parameter integer TB_W         = 2,      // TB slot number
   parameter integer N_W          = 3,      // a count of TBs, 0..MAX_TBS
   parameter integer SLOT_W       = 5,      // a count of warp slots, 0..WARP_SLOTS
-  parameter integer IDX_W        = 2,      // a warp's number in its TB
+  parameter integer IDX_W        = 3,      // a warp's number in its TB
   parameter integer SHARED_W     = 15      // bytes of shared memory, 0..SHARED_BYTES
 ) (
   // Clock and reset

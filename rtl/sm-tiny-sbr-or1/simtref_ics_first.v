@@ -11,9 +11,9 @@
 // Storage: 14 flip-flops (2 threads x (4 state + 3 priority bits)).
 
 module simtref_ics_first #(
-  parameter integer THREADS = 2,  // K: threads of the warp (warp_size)
-  parameter integer LEVELS  = 3,  // N: priority levels
-  parameter integer PC_W    = 9   // program counter
+  parameter integer THREADS = 2,   // K: threads of the warp (warp_size)
+  parameter integer LEVELS  = 3,   // N: priority levels
+  parameter integer PC_W    = 10   // program counter
 ) (
   // Clock and reset
   input  wire                      clk_i,           // clock

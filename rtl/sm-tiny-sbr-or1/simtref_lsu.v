@@ -14,7 +14,7 @@
 // of the in-flight table from issue until its data is back: the
 // atomic responses it waits for and a count down to its hits' data;
 // each MSHR lists the entries waiting for its fill.
-// Storage: 1230 flip-flops, besides the arbiter's 9.  The model
+// Storage: 1230 flip-flops, besides the arbiter's 10.  The model
 // counts 1243 (lsu_state_bits(): it also keeps the request's warp,
 // register, TB and full mask in the coalescer; the module writes warp and
 // register into the table at issue and needs neither the TB nor the mask).
@@ -29,7 +29,7 @@ module simtref_lsu #(
   parameter integer WB         = 1,                                        // write-back ports: loads and atomics done a cycle (lsu_writebacks)
   parameter integer WARP_W     = 4,                                        // SM warp slot
   parameter integer SP_W       = 4,                                        // the arbiter's SP (unused in memory mode)
-  parameter integer PC_W       = 9,                                        // the arbiter's PC (unused in memory mode)
+  parameter integer PC_W       = 10,                                       // the arbiter's PC (unused in memory mode)
   // Derived widths
   parameter integer OFF_W      = $clog2(LINE_BYTES),                       // byte offset within a line
   parameter integer LINE_W     = ADDR_W - OFF_W,                           // cache-line number

@@ -26,7 +26,7 @@
 // PC the top is popped into it instead (a merge).  A top is never
 // marked: an entry loses its mark when it becomes the top again.
 // An overflow (ovf_o) or input error (err_o) changes nothing.
-// Storage: 2152 bits (8 warps x 12 entries x 21 bits, a yielded bit
+// Storage: 2344 bits (8 warps x 12 entries x 23 bits, a yielded bit
 // for each entry below a top, 8 counters x 4,
 // 8 exited-thread masks x 2): the top entry of each stack, the
 // counters and the exited threads in registers, the 11
@@ -37,7 +37,7 @@ module simtref_sbr_stack #(
   parameter integer NUM_WARPS = 8,                              // warps of this scheduler
   parameter integer DEPTH     = 12,                             // entries per warp (sbr_stack_depth)
   parameter integer LANES     = 2,                              // threads per warp: mask width
-  parameter integer PC_W      = 9,                              // program counter
+  parameter integer PC_W      = 10,                             // program counter
   // Derived widths
   parameter integer WARP_W    = $clog2(NUM_WARPS),              // warp id
   parameter integer DEPTH_W   = $clog2(DEPTH + 1),              // entries of one stack, 0..DEPTH

@@ -11,7 +11,7 @@ module simtref_sm #(
   parameter integer NUM_WARPS = 8,                      // warps per scheduler
   parameter integer LANES     = 2,                      // threads per warp
   parameter integer MAX_TBS   = 4,                      // TB slots
-  parameter integer PC_W      = 9,                      // the control-flow stage's PC: an instruction's index in the text
+  parameter integer PC_W      = 10,                     // the control-flow stage's PC: an instruction's index in the text
   parameter integer MSHRS     = 2,                      // the L1's MSHRs: the memory port's read ids
   parameter integer ENTRIES   = 64,                     // the LSU's entries: its atomic ids
   parameter integer LDWB      = 1,                      // the LSU's write-back ports
@@ -24,11 +24,11 @@ module simtref_sm #(
   parameter integer SCHED_W   = 1,                      // a scheduler
   parameter integer SLOT_W    = 4,                      // a warp slot of the SM: warp x NUM_SCHED + scheduler
   parameter integer TB_W      = 2,                      // a TB slot
-  parameter integer WID_W     = 2,                      // a warp's number in its TB
+  parameter integer WID_W     = 3,                      // a warp's number in its TB
   parameter integer COUNT_W   = 5,                      // a count of warp slots (a TB's warps)
-  parameter integer THREAD_W  = 4,                      // threads of a TB
+  parameter integer THREAD_W  = 5,                      // threads of a TB
   parameter integer SHARED_W  = 15,                     // bytes of shared memory a TB holds
-  parameter integer CNT_W     = 2,                      // the WPT's counter
+  parameter integer CNT_W     = 3,                      // the WPT's counter
   parameter integer N_W       = 3,                      // a count of TBs placed in a cycle
   parameter integer OP_W      = 7,                      // an operation code (golden/isa/rv32.h)
   parameter integer LAT_W     = 4,                      // a reservation's latency
@@ -184,8 +184,10 @@ module simtref_sm #(
   endfunction
   wire [PC_W-1:0]    entry_pc   = pc_index(entry_i);   // indices into the text
   wire [PC_W-1:0]    exit_pc    = pc_index(exit_i);
-  wire [THREAD_W:0]  block_up   = {1'b0, block_i} + 5'd1;
-  wire [THREAD_W:0]  tb_warps_w = block_up / 5'd2;
+  wire [THREAD_W:0]  block_up   = {1'b0, block_i} + 6'd1;
+  /* verilator lint_off UNUSEDSIGNAL */  // a TB's warps fit COUNT_W bits
+  wire [THREAD_W:0]  tb_warps_w = block_up / 6'd2;
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [COUNT_W-1:0] tb_warps   = tb_warps_w[COUNT_W-1:0];  // warps of a TB
   reg  [63:0]        now_q, now_d;
   always @* now_d = start_i ? 64'd0 : now_q + 64'd1;

@@ -41,7 +41,7 @@ module simtref_sm_exec #(
   parameter integer DIV_PIPE    = DIV_LATENCY - 2,  // ... of which the lane's divider
   parameter integer SLOT_W      = 3,                // a warp of the scheduler
   parameter integer SCHED_W     = 1,                // a scheduler
-  parameter integer WID_W       = 2,                // a warp's number in its TB
+  parameter integer WID_W       = 3,                // a warp's number in its TB
   parameter integer WARP_W      = 4,                // a warp slot of the SM (warp x NUM_SCHED + scheduler)
   parameter integer WRITES      = 2 + LDWB,         // the register file's write ports
   parameter integer OP_W        = 7                 // operation code (golden/isa/rv32.h)

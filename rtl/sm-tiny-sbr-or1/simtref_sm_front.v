@@ -29,7 +29,7 @@ module simtref_sm_front #(
   parameter integer LANES     = 2,                  // threads per warp: mask width
   parameter integer NUM_TBS   = 4,                  // thread blocks resident per SM
   parameter integer DEPTH     = 12,                 // entries per warp stack (sbr_stack_depth)
-  parameter integer PC_W      = 9,                  // the stage's PC: an instruction's index in the text
+  parameter integer PC_W      = 10,                 // the stage's PC: an instruction's index in the text
   parameter integer ADDR_W    = 32,                 // the fetch's PC: a byte address
   // Derived widths
   parameter integer WARP_W    = $clog2(NUM_WARPS),  // warp id

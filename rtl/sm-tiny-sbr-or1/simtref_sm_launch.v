@@ -25,7 +25,7 @@ module simtref_sm_launch #(
   parameter integer NUM_WARPS    = 8,                      // warps per scheduler
   parameter integer LANES        = 2,                      // threads per warp
   parameter integer MAX_TBS      = 4,                      // TB slots
-  parameter integer TB_WARPS     = 4,                      // warps of a TB, at most
+  parameter integer TB_WARPS     = 8,                      // warps of a TB, at most
   parameter integer SHARED_BYTES = 16384,                  // shared memory of the SM, bytes
   parameter integer CTAID_W      = 32,                     // a TB's index in its grid
   parameter integer REGROUPS     = 0,                      // harp: the I-buffers are the First-Level slots' (no clears)
@@ -34,14 +34,14 @@ module simtref_sm_launch #(
   parameter integer TB_W         = 2,                      // TB slot number
   parameter integer N_W          = 3,                      // a count of TBs, 0..MAX_TBS
   parameter integer COUNT_W      = 5,                      // a count of warp slots, 0..NUM_SLOTS
-  parameter integer IDX_W        = 2,                      // a warp's number in its TB (dispatcher)
-  parameter integer WID_W        = 2,                      // ... (the table's read port)
-  parameter integer WARPS_W      = 3,                      // a count of a TB's warps, 0..TB_WARPS
+  parameter integer IDX_W        = 3,                      // a warp's number in its TB (dispatcher)
+  parameter integer WID_W        = 3,                      // ... (the table's read port)
+  parameter integer WARPS_W      = 4,                      // a count of a TB's warps, 0..TB_WARPS
   parameter integer SLOT_W       = 4,                      // a warp slot number
   parameter integer SHARED_W     = 15,                     // bytes of shared memory
-  parameter integer CNT_W        = 2,                      // the WPT's counter
+  parameter integer CNT_W        = 3,                      // the WPT's counter
   parameter integer LW_W         = 3,                      // a scheduler's warp number
-  parameter integer THREAD_W     = 4                       // threads of a TB
+  parameter integer THREAD_W     = 5                       // threads of a TB
 ) (
   // Clock and reset
   input  wire                         clk_i,            // clock

@@ -15,13 +15,13 @@
 // an instruction that ran on no lane; a yield on a simt.bar that only some
 // live threads reach, when the stack holds their sibling below; else an
 // advance.  The stack's read port gives fetch the warp's PC and mask.
-// Storage: the stacks' 2152 bits (simtref_sbr_stack); the stage adds none.
+// Storage: the stacks' 2344 bits (simtref_sbr_stack); the stage adds none.
 
 module simtref_sm_reconv #(
   parameter integer NUM_WARPS = 8,                  // warps of this scheduler
   parameter integer DEPTH     = 12,                 // entries per warp stack (sbr_stack_depth)
   parameter integer LANES     = 2,                  // threads per warp: mask width
-  parameter integer PC_W      = 9,                  // a PC: an instruction's index in the text
+  parameter integer PC_W      = 10,                 // a PC: an instruction's index in the text
   // Derived widths
   parameter integer WARP_W    = $clog2(NUM_WARPS),  // warp id
   parameter integer DEPTH_W   = $clog2(DEPTH + 1)   // entries of one stack, 0..DEPTH
@@ -75,7 +75,7 @@ module simtref_sm_reconv #(
   localparam [2:0] OP_NONE    = 3'd0, OP_LAUNCH = 3'd1, OP_ADVANCE = 3'd2,
                    OP_BRANCH  = 3'd3, OP_CALL   = 3'd4, OP_RETURN  = 3'd5,
                    OP_EXIT    = 3'd6, OP_YIELD  = 3'd7;
-  localparam [PC_W-1:0]    ONE_PC = 9'd1;
+  localparam [PC_W-1:0]    ONE_PC = 10'd1;
   localparam [DEPTH_W-1:0] ONE_D  = 4'd1;
 
   // ----------------------------------------------------------------------

@@ -18,17 +18,17 @@
 // release clears the count.  done_o tells in the cycle itself that
 // the read TB's last live warps retire.
 // Storage per slot: valid 1, grid index 32, warps, live, counted
-// 3 x 3, warp slots 4 x 4: 232 bits in all.
+// 3 x 4, warp slots 8 x 4: 308 bits in all.
 
 module simtref_tb_table #(
   parameter integer MAX_TBS  = 4,                  // TB slots
-  parameter integer TB_WARPS = 4,                  // warps of a TB, at most
+  parameter integer TB_WARPS = 8,                  // warps of a TB, at most
   parameter integer CTAID_W  = 32,                 // a TB's index in its grid
   // Derived widths (from the generator)
   parameter integer TB_W     = 2,                  // TB slot number
   parameter integer N_W      = 3,                  // a count of placements, 0..MAX_TBS
-  parameter integer WARPS_W  = 3,                  // a count of warps, 0..TB_WARPS
-  parameter integer WID_W    = 2,                  // a warp's number in its TB
+  parameter integer WARPS_W  = 4,                  // a count of warps, 0..TB_WARPS
+  parameter integer WID_W    = 3,                  // a warp's number in its TB
   parameter integer SLOT_W   = 4,                  // a warp slot of the SM
   parameter integer ROW_W    = TB_WARPS * SLOT_W   // the warp slots of a TB
 ) (

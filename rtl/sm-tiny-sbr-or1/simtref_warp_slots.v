@@ -15,7 +15,7 @@
 // their lanes, a slot whose last live lanes exit leaves the table
 // (retire_o tells it in the cycle itself), and a release takes the
 // slots of its TB that stay resident off the barrier.
-// Storage: 16 slots x 11 bits = 176 bits.
+// Storage: 16 slots x 12 bits = 192 bits.
 
 module simtref_warp_slots #(
   parameter integer SLOTS = 16,  // warp slots of the SM
@@ -23,7 +23,7 @@ module simtref_warp_slots #(
   parameter integer TBS   = 4,   // TB slots
   // Derived widths (from the generator)
   parameter integer TB_W  = 2,   // a TB slot number
-  parameter integer WID_W = 2    // a warp's index in its TB
+  parameter integer WID_W = 3    // a warp's index in its TB
 ) (
   // Clock and reset
   input  wire                   clk_i,             // clock

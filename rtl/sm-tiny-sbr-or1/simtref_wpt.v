@@ -10,11 +10,11 @@
 // the block's barrier; it resets on the edge on which the last warp
 // arrives.  The counters are the most-waiting-first priorities: the
 // block with the most waiting warps comes first, ties to the smaller
-// block id.  Storage: 4 counters x 2 bits = 8 bits.
+// block id.  Storage: 4 counters x 3 bits = 12 bits.
 
 module simtref_wpt #(
   parameter integer NUM_TBS   = 4,                                 // thread blocks resident per SM
-  parameter integer MAX_WARPS = 4,                                 // warps per thread block, at most
+  parameter integer MAX_WARPS = 8,                                 // warps per thread block, at most
   parameter integer NUM_PORTS = 2,                                 // arrival ports, one per warp scheduler
   // Derived widths
   parameter integer CNT_W     = $clog2(MAX_WARPS),                 // counter: 0..MAX_WARPS-1
