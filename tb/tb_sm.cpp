@@ -21,7 +21,9 @@
 // and its register writes in that cycle: the lanes written, the register
 // and each lane's value (a divide's and a load's are written later, on
 // other ports: they are compared through the instructions that read
-// them, and through memory).  At the kernel's end the C SM must be done,
+// them, and through memory); and its memory port's request with the C
+// LSU's (struct sm_mem_probe: whether it sends one, its kind, line,
+// bytes and id), which times every load, store and atomic line.  At the kernel's end the C SM must be done,
 // the module's done_o set within the cycle after, err_o never set, the
 // global memory of the module's DRAM equal to the C SM's word for word,
 // and the C's result right by the kernel's host reference (or qemu's run
@@ -67,15 +69,18 @@ struct Coverage {
 // The sizes of the module's fields.
 struct Widths {
     unsigned sched, warps, lanes, warp_w, pc_bits;
+    unsigned line_w;            // the memory port's line number
 };
 
 Widths widths_of(const simt_config &cfg)
 {
     unsigned warps = cfg.threads_per_scheduler / cfg.warp_size;
+    struct lsu_geometry g;
 
+    lsu_geometry(&cfg, &g);
     return { cfg.schedulers, warps, cfg.warp_size,
              warps > 1 ? (unsigned)(32 - __builtin_clz(warps - 1)) : 1,
-             cfg.pc_bits };
+             cfg.pc_bits, g.addr_w - g.line_shift };
 }
 
 bool is_divide(rv32_op op)
@@ -205,6 +210,24 @@ bool compare(const Top &top, const std::vector<sm_exec_probe> &probe,
     return ok;
 }
 
+// The module's memory port request of this cycle against the C LSU's
+// (mp: this cycle's record, its LSU evaluated); false at the first
+// difference.
+bool compare_mem(const Top &top, const sm_mem_probe &mp, const Widths &w,
+                 long cycle, tb::Mismatch &mm)
+{
+    bool ok = tb::expect(mm, cycle, "mem_valid_o", mp.mem.valid, top.mem_valid_o);
+
+    if (ok && mp.mem.valid) {
+        ok &= tb::expect(mm, cycle, "mem_kind_o", (unsigned)mp.mem.kind, top.mem_kind_o);
+        ok &= tb::expect(mm, cycle, "mem_line_o", mp.mem.line,
+                         tb::get_field(top.mem_line_o, 0, w.line_w));
+        ok &= tb::expect(mm, cycle, "mem_bytes_o", mp.mem.bytes, top.mem_bytes_o);
+        ok &= tb::expect(mm, cycle, "mem_id_o", mp.mem.id, top.mem_id_o);
+    }
+    return ok;
+}
+
 // One kernel in lockstep for at most `cycles` cycles.  With fst set (the
 // replay) the module is traced up to stop_at.  Returns the first mismatch
 // (cycle -1: none); status: 0 run and checked, -1 the configuration
@@ -234,8 +257,10 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     std::vector<sm_front_probe> front(w.sched);
     Asked asked{std::vector<bool>(w.sched), std::vector<uint32_t>(w.sched),
                 std::vector<uint32_t>(w.sched)};
+    sm_mem_probe mp{};
     r.m->exec_probe = probe.data();
     r.m->front_probe = front.data();
+    r.m->mem_probe = &mp;
     tb::SchedTops<Top> top(1, fst, 0);
     Top &t = top[0];
     // the launch's first edge (sm_start(): the dispatcher's start), at
@@ -250,6 +275,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
             p = sm_exec_probe{};
         for (auto &f : front)
             f = sm_front_probe{};
+        mp.evaluated = false;
         sm_cycle(r.m);
         if (r.m->status == SM_ERROR)
             break;
@@ -264,6 +290,8 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
         }
         top.low(0, cycle + 1);
         if (!compare(t, probe, front, w, cycle, mm, cov) && !fst)
+            return mm;
+        if (mp.evaluated && !compare_mem(t, mp, w, cycle, mm) && !fst)
             return mm;
         unsigned ran = 0;
         for (const sm_exec_probe &p : probe)
@@ -284,6 +312,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
     }
     r.m->exec_probe = nullptr;
     r.m->front_probe = nullptr;
+    r.m->mem_probe = nullptr;
     cov.cycles += (unsigned long)cycle;
     if (fst)
         return mm;
