@@ -84,22 +84,21 @@ static void emit_columns(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "genvar gc, gs, gh;");
     vgen_generate(v);
     vgen_begin_named(v, "g_resv", "for (gc = 0; gc < LANES; gc = gc + 1)");
-    vgen_line(v, "reg  [NUM_SLOTS-1:0]        v_q;    // thread (g, gc) holds a reservation ...");
-    vgen_line(v, "reg  [NUM_SLOTS*RKEY_W-1:0] k_q;    // ... of this word");
-    vgen_line(v, "wire [NUM_SLOTS-1:0]        v_d;");
-    vgen_line(v, "wire [NUM_SLOTS*RKEY_W-1:0] k_d;");
-    vgen_line(v, "wire [WARP_W-1:0]           g  = issue_slots_i[gc*WARP_W +: WARP_W];");
-    vgen_line(v, "wire [RKEY_W-1:0]           kl = rv_key[gc*RKEY_W +: RKEY_W];");
-    vgen_line(v, "wire                        mine = u_take && issue_mask_i[gc];");
+    vgen_line(v, "reg  [NUM_SLOTS-1:0] v_q;                   // thread (g, gc) holds a reservation ...");
+    vgen_line(v, "reg  [RKEY_W-1:0]    k_mem [0:NUM_SLOTS-1]; // ... of this word (not reset: read where valid)");
+    vgen_line(v, "wire [NUM_SLOTS-1:0] v_d;");
+    vgen_line(v, "wire [WARP_W-1:0]    g    = issue_slots_i[gc*WARP_W +: WARP_W];");
+    vgen_line(v, "wire [RKEY_W-1:0]    kl   = rv_key[gc*RKEY_W +: RKEY_W];");
+    vgen_line(v, "wire                 mine = u_take && issue_mask_i[gc];");
     vgen_line(v, "// the writers that are other threads: for the lane's own thread every");
     vgen_line(v, "// lane but this one, for the column's other threads every lane");
-    vgen_line(v, "wire [LANES-1:0]            others = rv_wr & ~({{(LANES-1){1'b0}}, 1'b1} << gc);");
+    vgen_line(v, "wire [LANES-1:0]     others = rv_wr & ~({{(LANES-1){1'b0}}, 1'b1} << gc);");
     vgen_blank(v);
-    vgen_line(v, "assign rv_own[gc] = v_q[g] && k_q[g*RKEY_W +: RKEY_W] == kl;");
+    vgen_line(v, "assign rv_own[gc] = v_q[g] && k_mem[g] == kl;");
     vgen_blank(v);
     vgen_begin_named(v, "g_slot", "for (gs = 0; gs < NUM_SLOTS; gs = gs + 1)");
     vgen_line(v, "localparam [WARP_W-1:0] GS = gs;");
-    vgen_line(v, "wire [RKEY_W-1:0] k    = k_q[gs*RKEY_W +: RKEY_W];");
+    vgen_line(v, "wire [RKEY_W-1:0] k    = k_mem[gs];         // its word");
     vgen_line(v, "wire              self = mine && g == GS;   // the lane's thread is (gs, gc)");
     vgen_line(v, "wire [LANES-1:0]  hit;                      // the lanes that name its word");
     if (defect == DEFECT_SM_MEM_SC_UNBROKEN) {
@@ -118,15 +117,17 @@ static void emit_columns(struct vgen *v, enum rtl_defect defect)
     vgen_end(v);
     vgen_line(v, "// its lr.w sets it, its sc.w ends it; else a write breaks it");
     vgen_line(v, "assign v_d[gs] = (self && rv_lr) || (!(self && rv_sc) && v_q[gs] && !brk);");
-    vgen_line(v, "assign k_d[gs*RKEY_W +: RKEY_W] = (self && rv_lr) ? kl : k;");
     vgen_end(v);
+    vgen_blank(v);
+    vgen_line(v, "// the lane's lr.w writes its thread's word: one write a column a cycle");
+    vgen_line(v, "always @(posedge clk_i)");
+    vgen_line(v, "  if (mine && rv_lr) k_mem[g] <= kl;");
     vgen_blank(v);
     {
         const struct vreg regs[] = {
-            { "v_q", "{NUM_SLOTS{1'b0}}",          "v_d" },
-            { "k_q", "{(NUM_SLOTS*RKEY_W){1'b0}}", "k_d" },
+            { "v_q", "{NUM_SLOTS{1'b0}}", "v_d" },
         };
-        vgen_ff(v, regs, sizeof regs / sizeof regs[0], NULL);
+        vgen_ff(v, regs, 1, NULL);
     }
     vgen_end(v);
     vgen_endgenerate(v);
