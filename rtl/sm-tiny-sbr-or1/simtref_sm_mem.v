@@ -1099,22 +1099,21 @@ module simtref_sm_mem #(
   genvar gc, gs, gh;
   generate
     for (gc = 0; gc < LANES; gc = gc + 1) begin : g_resv
-      reg  [NUM_SLOTS-1:0]        v_q;    // thread (g, gc) holds a reservation ...
-      reg  [NUM_SLOTS*RKEY_W-1:0] k_q;    // ... of this word
-      wire [NUM_SLOTS-1:0]        v_d;
-      wire [NUM_SLOTS*RKEY_W-1:0] k_d;
-      wire [WARP_W-1:0]           g  = issue_slots_i[gc*WARP_W +: WARP_W];
-      wire [RKEY_W-1:0]           kl = rv_key[gc*RKEY_W +: RKEY_W];
-      wire                        mine = u_take && issue_mask_i[gc];
+      reg  [NUM_SLOTS-1:0] v_q;                   // thread (g, gc) holds a reservation ...
+      reg  [RKEY_W-1:0]    k_mem [0:NUM_SLOTS-1]; // ... of this word (not reset: read where valid)
+      wire [NUM_SLOTS-1:0] v_d;
+      wire [WARP_W-1:0]    g    = issue_slots_i[gc*WARP_W +: WARP_W];
+      wire [RKEY_W-1:0]    kl   = rv_key[gc*RKEY_W +: RKEY_W];
+      wire                 mine = u_take && issue_mask_i[gc];
       // the writers that are other threads: for the lane's own thread every
       // lane but this one, for the column's other threads every lane
-      wire [LANES-1:0]            others = rv_wr & ~({{(LANES-1){1'b0}}, 1'b1} << gc);
+      wire [LANES-1:0]     others = rv_wr & ~({{(LANES-1){1'b0}}, 1'b1} << gc);
 
-      assign rv_own[gc] = v_q[g] && k_q[g*RKEY_W +: RKEY_W] == kl;
+      assign rv_own[gc] = v_q[g] && k_mem[g] == kl;
 
       for (gs = 0; gs < NUM_SLOTS; gs = gs + 1) begin : g_slot
         localparam [WARP_W-1:0] GS = gs;
-        wire [RKEY_W-1:0] k    = k_q[gs*RKEY_W +: RKEY_W];
+        wire [RKEY_W-1:0] k    = k_mem[gs];         // its word
         wire              self = mine && g == GS;   // the lane's thread is (gs, gc)
         wire [LANES-1:0]  hit;                      // the lanes that name its word
         wire              brk  = |(hit & (self ? others : rv_wr));
@@ -1123,16 +1122,17 @@ module simtref_sm_mem #(
         end
         // its lr.w sets it, its sc.w ends it; else a write breaks it
         assign v_d[gs] = (self && rv_lr) || (!(self && rv_sc) && v_q[gs] && !brk);
-        assign k_d[gs*RKEY_W +: RKEY_W] = (self && rv_lr) ? kl : k;
       end
+
+      // the lane's lr.w writes its thread's word: one write a column a cycle
+      always @(posedge clk_i)
+        if (mine && rv_lr) k_mem[g] <= kl;
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           v_q <= {NUM_SLOTS{1'b0}};
-          k_q <= {(NUM_SLOTS*RKEY_W){1'b0}};
         end else begin
           v_q <= v_d;
-          k_q <= k_d;
         end
       end
     end
