@@ -70,6 +70,8 @@ static void emit_ways(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "reg  [LB_W-1:0] l1d_mem [0:SETS-1];   // not reset: read where the tags hit");
     vgen_line(v, "integer         fm;");
     vgen_blank(v);
+    if (defect == DEFECT_SM_MEM_STORE_HIT_STALE)
+        vgen_line(v, "wire unused_st = ^{st_hit, st_line};   // the defect drops the store's line");
     vgen_line(v, "always @(posedge clk_i) begin");
     if (defect == DEFECT_SM_MEM_STORE_HIT_STALE) {
         vgen_line(v, "  // DELIBERATE DEFECT (%s): a store that hits leaves", rtl_defect_name(defect));
