@@ -21,8 +21,10 @@
 // requests come in phases that change every 512 cycles: the issue rate,
 // the mix of loads, stores, atomics and shared accesses, the number of hot
 // lines the lanes' addresses fall on (one: hits and merges; several:
-// coalescing over several passes and MSHR-full stalls) and the response
-// delay (long delays and a single hot line fill the in-flight table).
+// coalescing over several passes and MSHR-full stalls; a phase of loads
+// on lines drawn anew: MSHR-full stalls, which the writes that wait for
+// a fill would otherwise keep away) and the response delay (long delays
+// and a single hot line fill the in-flight table).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -42,6 +44,7 @@ struct Coverage {
     long merges = 0;        // load lines merged into an outstanding MSHR
     long misses = 0;        // load lines that took an MSHR
     long stalls = 0;        // passes with no MSHR free
+    long fill_waits = 0;    // store or atomic passes waiting for a fill
     long replays = 0;       // passes of a request after its first
     long stores = 0;        // store lines written through
     long atomics = 0;       // atomic lines
@@ -166,6 +169,8 @@ class Bench {
             l1_cache_eval(&model_->l1, &lin, &lout);
             if (lin.op == L1_READ)
                 count_lookup(lout.result);
+            else
+                cov_.fill_waits += lout.result == L1_MISS_OUTSTANDING;
         }
         top.l1_result_i = lout.result;
         top.l1_mshr_i = lout.mshr & ((1u << mshr_w_) - 1);
@@ -295,21 +300,22 @@ class Bench {
     {
         std::printf("coverage: %ld resets; load lines: %ld hits, %ld merges, "
                     "%ld misses, %ld MSHR-full stalls; %ld replayed passes; "
-                    "%ld store lines, %ld atomic lines; %ld shared requests "
+                    "%ld store lines, %ld atomic lines, %ld passes of a write "
+                    "waiting for a fill; %ld shared requests "
                     "with a bank conflict; %ld cycles with the in-flight "
                     "table full; %ld cycles with several requests done, %ld "
                     "with a request held for a write-back port, %ld "
                     "with several responses\n",
                     cov_.resets, cov_.hits, cov_.merges, cov_.misses,
                     cov_.stalls, cov_.replays, cov_.stores, cov_.atomics,
-                    cov_.conflicts, cov_.full, cov_.multi_done, cov_.held,
+                    cov_.fill_waits, cov_.conflicts, cov_.full, cov_.multi_done, cov_.held,
                     cov_.multi_resp);
     }
 
     bool covered() const
     {
         return cov_.hits && cov_.merges && cov_.misses && cov_.stalls &&
-               cov_.replays && cov_.stores && cov_.atomics &&
+               cov_.replays && cov_.stores && cov_.atomics && cov_.fill_waits &&
                cov_.conflicts && cov_.full && cov_.multi_done &&
                cov_.held && cov_.multi_resp;
     }
@@ -409,6 +415,12 @@ class Bench {
             r.kind = x < 50 ? LSU_STORE : LSU_ATOMIC;
             r.space = LSU_GLOBAL;
             break;
+        case 3:                 // loads on many lines: misses enough to
+                                // fill the MSHRs (no write waits for a
+                                // fill and holds the unit meanwhile)
+            r.kind = LSU_LOAD;
+            r.space = LSU_GLOBAL;
+            break;
         default:                // everything
             r.kind = x < 55 ? LSU_LOAD : x < 80 ? LSU_STORE : LSU_ATOMIC;
             r.space = rng_.chance(1, 4) ? LSU_SHARED : LSU_GLOBAL;
@@ -424,8 +436,9 @@ class Bench {
             if (r.space == LSU_SHARED) {
                 a = rng_.below(64) * 4;     // a few words: conflicts
             } else {
-                uint64_t line = mix_ == 0 || rng_.chance(15, 16) ? hot_[rng_.below(hot_n_)]
-                                                   : rng_.below(1u << (line_w_ < 12 ? line_w_ : 12));
+                bool hot = mix_ == 0 || (mix_ != 3 && rng_.chance(15, 16));
+                uint64_t line = hot ? hot_[rng_.below(hot_n_)]
+                                    : rng_.below(1u << (line_w_ < 12 ? line_w_ : 12));
                 a = (line << g_.line_shift) | rng_.below(g_.line_bytes);
             }
             r.addr[l] = (uint32_t)(a & low_(g_.addr_w));
