@@ -90,6 +90,24 @@ inline uint32_t amo_apply(unsigned f, uint32_t old, uint32_t v)
     return v;                   // sc.w
 }
 
+// The module's memory port request of this cycle (mem_*_o) against the
+// C LSU's (want); line_w: the port's line number bits.  False at the
+// first difference (recorded in mm).
+template <class Top>
+bool compare_request(const Top &top, const dram_in &want, unsigned line_w,
+                     long cycle, Mismatch &mm)
+{
+    bool ok = expect(mm, cycle, "mem_valid_o", want.valid, top.mem_valid_o);
+
+    if (want.valid) {
+        ok &= expect(mm, cycle, "mem_kind_o", (unsigned)want.kind, top.mem_kind_o);
+        ok &= expect(mm, cycle, "mem_line_o", want.line, get_field(top.mem_line_o, 0, line_w));
+        ok &= expect(mm, cycle, "mem_bytes_o", want.bytes, top.mem_bytes_o);
+        ok &= expect(mm, cycle, "mem_id_o", want.id, top.mem_id_o);
+    }
+    return ok;
+}
+
 // The DRAM serving one module's memory port for one kernel.
 class DramPort {
   public:

@@ -210,24 +210,6 @@ bool compare(const Top &top, const std::vector<sm_exec_probe> &probe,
     return ok;
 }
 
-// The module's memory port request of this cycle against the C LSU's
-// (mp: this cycle's record, its LSU evaluated); false at the first
-// difference.
-bool compare_mem(const Top &top, const sm_mem_probe &mp, const Widths &w,
-                 long cycle, tb::Mismatch &mm)
-{
-    bool ok = tb::expect(mm, cycle, "mem_valid_o", mp.mem.valid, top.mem_valid_o);
-
-    if (ok && mp.mem.valid) {
-        ok &= tb::expect(mm, cycle, "mem_kind_o", (unsigned)mp.mem.kind, top.mem_kind_o);
-        ok &= tb::expect(mm, cycle, "mem_line_o", mp.mem.line,
-                         tb::get_field(top.mem_line_o, 0, w.line_w));
-        ok &= tb::expect(mm, cycle, "mem_bytes_o", mp.mem.bytes, top.mem_bytes_o);
-        ok &= tb::expect(mm, cycle, "mem_id_o", mp.mem.id, top.mem_id_o);
-    }
-    return ok;
-}
-
 // One kernel in lockstep for at most `cycles` cycles.  With fst set (the
 // replay) the module is traced up to stop_at.  Returns the first mismatch
 // (cycle -1: none); status: 0 run and checked, -1 the configuration
@@ -291,7 +273,7 @@ tb::Mismatch run_kernel(tb::Source &src, const simt_config &cfg,
         top.low(0, cycle + 1);
         if (!compare(t, probe, front, w, cycle, mm, cov) && !fst)
             return mm;
-        if (mp.evaluated && !compare_mem(t, mp, w, cycle, mm) && !fst)
+        if (mp.evaluated && !tb::compare_request(t, mp.mem, w.line_w, cycle, mm) && !fst)
             return mm;
         unsigned ran = 0;
         for (const sm_exec_probe &p : probe)

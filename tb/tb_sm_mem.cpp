@@ -309,14 +309,7 @@ bool compare(const Top &top, const Run &r, const Widths &w, long cycle,
         ok &= tb::check(mm, cycle, p.rd_mask[i] & lanes,
                         tb::get_field(top.rd_mask_o, i * w.lanes, w.lanes),
                         [&] { return tb::indexed("rd_mask_o", i); });
-    ok &= tb::expect(mm, cycle, "mem_valid_o", p.mem.valid, top.mem_valid_o);
-    if (p.mem.valid) {
-        ok &= tb::expect(mm, cycle, "mem_kind_o", (unsigned)p.mem.kind, top.mem_kind_o);
-        ok &= tb::expect(mm, cycle, "mem_line_o", p.mem.line,
-                         tb::get_field(top.mem_line_o, 0, w.line_w));
-        ok &= tb::expect(mm, cycle, "mem_bytes_o", p.mem.bytes, top.mem_bytes_o);
-        ok &= tb::expect(mm, cycle, "mem_id_o", p.mem.id, top.mem_id_o);
-    }
+    ok &= tb::compare_request(top, p.mem, w.line_w, cycle, mm);
     return ok;
 }
 
