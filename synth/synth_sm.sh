@@ -13,7 +13,7 @@
 # cannot be read, 2 on a bad argument.
 #
 # The flow is the one `simtref area` runs on each structure
-# (synth/yosys_runner.c), with three changes that make the SM finish:
+# (synth/yosys_runner.c), with four changes that make the SM finish:
 #
 #  - No flatten.  Every module is synthesized once, as a module, and the
 #    totals are the hierarchy's: each module's own cells times its
@@ -27,10 +27,15 @@
 #    (shared memory's two banks are 2 x 2048 words of 32 bits); they are
 #    listed with their words, width and ports, and priced by the array
 #    model (synth/array_model.c), not here.
-#  - No `opt -fast` between techmap and dfflibmap: on simtref_sm_mem's
-#    2.4 million gates (mostly the comparators that clear shared
-#    memory's valid bits, one per row and TB slot) it runs for many
-#    minutes and over 13 GB, and ABC does the same folding faster.
+#  - The comparisons of a signal with a constant become a chain of one
+#    AND or OR per bit (the rule written below), before alumacc makes
+#    them subtractors.  simtref_sm_mem clears shared memory's valid bits
+#    by rows, each row number compared with each TB slot's window (2048
+#    rows x 4 slots x 2 bounds, `clr_rows`): as subtractors they made
+#    2.4 million gates after techmap and Yosys 13 GB, with the rule
+#    0.64 million and 6 GB.
+#  - No `opt -fast` between techmap and dfflibmap: on that netlist it
+#    ran for many minutes, and ABC does the same folding itself.
 set -u
 
 srcdir=${SRCDIR:-.}
@@ -62,13 +67,64 @@ sed -n 's/^ *"\(.*\)\\n"[;]*$/\1/p' "$srcdir/synth/shiftx_map.c" |
 grep -q '^endmodule' "$out/shiftx_map.v" ||
   die "cannot read the rule of $srcdir/synth/shiftx_map.c"
 
+# x < C, x <= C, x > C, x >= C (either side the constant C, unsigned):
+# g(i+1) = C[i] ? x[i] & g(i) : x[i] | g(i) is x[i:0] > C[i:0] from
+# g(0) = 0, x[i:0] >= C[i:0] from g(0) = 1; the other two are their
+# negations.  Cells with two variable or signed operands are left alone.
+cat > "$out/cmp_map.v" <<'EOF'
+(* techmap_celltype = "$lt $le $gt $ge" *)
+module _simtref_const_cmp (A, B, Y);
+  parameter A_SIGNED = 0;
+  parameter B_SIGNED = 0;
+  parameter A_WIDTH = 1;
+  parameter B_WIDTH = 1;
+  parameter Y_WIDTH = 1;
+  parameter _TECHMAP_CELLTYPE_ = "";
+  parameter [A_WIDTH-1:0] _TECHMAP_CONSTMSK_A_ = 0;
+  parameter [A_WIDTH-1:0] _TECHMAP_CONSTVAL_A_ = 0;
+  parameter [B_WIDTH-1:0] _TECHMAP_CONSTMSK_B_ = 0;
+  parameter [B_WIDTH-1:0] _TECHMAP_CONSTVAL_B_ = 0;
+  input  [A_WIDTH-1:0] A;
+  input  [B_WIDTH-1:0] B;
+  output [Y_WIDTH-1:0] Y;
+
+  localparam W    = A_WIDTH > B_WIDTH ? A_WIDTH : B_WIDTH;
+  localparam AC   = &_TECHMAP_CONSTMSK_A_;      // A is the constant
+  localparam BC   = &_TECHMAP_CONSTMSK_B_;
+  localparam LTGE = _TECHMAP_CELLTYPE_ == "$lt" || _TECHMAP_CELLTYPE_ == "$ge";
+  localparam LTLE = _TECHMAP_CELLTYPE_ == "$lt" || _TECHMAP_CELLTYPE_ == "$le";
+  localparam INIT = LTGE ^ AC;                  // 1: the chain is x >= C
+  localparam INV  = LTLE ^ AC;                  // 1: Y is its negation
+  localparam [W-1:0] C = AC ? _TECHMAP_CONSTVAL_A_ : _TECHMAP_CONSTVAL_B_;
+  wire _TECHMAP_FAIL_ = A_SIGNED || B_SIGNED || AC == BC;
+
+  wire [W-1:0] x = AC ? B : A;
+  wire [W:0]   g;
+  assign g[0] = INIT;
+  genvar i;
+  generate
+    for (i = 0; i < W; i = i + 1) begin : bit
+      if (C[i])
+        assign g[i+1] = x[i] & g[i];
+      else
+        assign g[i+1] = x[i] | g[i];
+    end
+  endgenerate
+  assign Y = {{(Y_WIDTH-1){1'b0}}, g[W] ^ INV};
+endmodule
+EOF
+
 # Every module of the directory; hierarchy keeps what simtref_sm uses.
 {
   echo "# simtref_sm of $rtl, written by synth/synth_sm.sh."
   for f in "$rtl"/*.v; do echo "read_verilog -noautowire $f"; done
   cat <<EOF
 hierarchy -check -top $top
-synth -top $top -run :fine
+proc
+opt_expr
+opt_clean
+techmap -map $out/cmp_map.v
+synth -top $top -run coarse:fine
 select t:\$mem_v2
 write_rtlil -selected $out/mems.il
 select -clear
