@@ -35,7 +35,6 @@ static void emit_store(struct vgen *v)
     vgen_line(v, "// store meets a fill of its line.");
     vgen_line(v, "wire            st      = l1_lookup && l1_op == L1_OP_WR;");
     vgen_line(v, "wire            st_hit  = st && l1_hit;");
-    vgen_line(v, "wire [LB_W-1:0] st_base = hit_line;");
     vgen_line(v, "wire [31:0]     st_sm   = gl_size[1] ? 32'hffffffff : gl_size[0] ? 32'h0000ffff");
     vgen_line(v, "                                     : 32'h000000ff;");
     vgen_line(v, "reg  [LB_W-1:0] st_line;    // the line with the pass's bytes");
@@ -44,7 +43,7 @@ static void emit_store(struct vgen *v)
     vgen_line(v, "integer         sl;");
     vgen_blank(v);
     vgen_line(v, "always @* begin");
-    vgen_line(v, "  st_line = st_base;");
+    vgen_line(v, "  st_line = hit_line;");
     vgen_line(v, "  st_mask = {LB_W{1'b0}};");
     vgen_line(v, "  st_bits = {LB_W{1'b0}};");
     vgen_line(v, "  for (sl = 0; sl < LANES; sl = sl + 1) begin");

@@ -782,7 +782,6 @@ module simtref_sm_mem #(
   // store meets a fill of its line.
   wire            st      = l1_lookup && l1_op == L1_OP_WR;
   wire            st_hit  = st && l1_hit;
-  wire [LB_W-1:0] st_base = hit_line;
   wire [31:0]     st_sm   = gl_size[1] ? 32'hffffffff : gl_size[0] ? 32'h0000ffff
                                        : 32'h000000ff;
   reg  [LB_W-1:0] st_line;    // the line with the pass's bytes
@@ -791,7 +790,7 @@ module simtref_sm_mem #(
   integer         sl;
 
   always @* begin
-    st_line = st_base;
+    st_line = hit_line;
     st_mask = {LB_W{1'b0}};
     st_bits = {LB_W{1'b0}};
     for (sl = 0; sl < LANES; sl = sl + 1) begin
