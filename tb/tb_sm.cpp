@@ -170,11 +170,11 @@ bool compare(const Top &top, const std::vector<sm_exec_probe> &probe,
             return [&at, sig, l]() { return at + tb::indexed(sig, l); };
         };
 
-        // An instruction whose lanes all exited after its fetch issues on
-        // no lane: sm_execute() stops before the lanes (no exec probe),
-        // while the C SM counts and traces it as an issued warp
-        // instruction of an empty mask (its SIMD group taken).  The
-        // module commits it so too.
+        // An instruction issued on no lane (the SBR stack's top entry
+        // after its path's last threads exited, docs/architecture.md):
+        // sm_execute() stops before the lanes (no exec probe), while the
+        // C SM counts and traces it as an issued warp instruction of an
+        // empty mask (its SIMD group taken).  The module commits it so.
         const sm_front_probe &f = front[s];
         bool empty = f.issued && !p.executed;
         ok &= tb::expect(mm, cycle, at + "commit_valid_o", p.executed || empty,
