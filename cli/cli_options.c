@@ -30,6 +30,35 @@ static int find(const struct cli_command *cmd, const char *word)
     return -1;
 }
 
+/* The index of the option that `word` spells with its value attached,
+ * or -1: "--name=VALUE" for any option, "-xVALUE" for a one-letter
+ * spelling ("-j2", "-oOUT.elf"), as getopt_long() reads them.  *value
+ * points into word, after the '=' or the letter.  A flag matches here
+ * too, so that its caller can say it takes no value. */
+static int find_attached(const struct cli_command *cmd, const char *word,
+                         const char **value)
+{
+    for (int i = 0; cmd->options[i].name; i++) {
+        const char *spell[2] = { cmd->options[i].name, cmd->options[i].alias };
+
+        for (int j = 0; j < 2; j++) {
+            size_t n = spell[j] ? strlen(spell[j]) : 0;
+
+            if (n == 0 || strncmp(word, spell[j], n) != 0)
+                continue;
+            if (word[n] == '=' && spell[j][1] == '-') {
+                *value = word + n + 1;
+                return i;
+            }
+            if (word[n] != '\0' && n == 2 && spell[j][1] != '-') {
+                *value = word + n;
+                return i;
+            }
+        }
+    }
+    return -1;
+}
+
 /* The index of a table spelling; a name not in the table is a mistake
  * of the command's code, not of its user. */
 static int index_of(const struct cli_args *a, const char *name)
@@ -89,6 +118,7 @@ int cli_parse(const struct cli_command *cmd, int argc, char **argv,
     for (int i = first; i < argc; i++) {
         const char *w = argv[i];
         const struct cli_option *o;
+        const char *attached;   /* the value in the same word, or NULL */
         int k;
 
         if (!options_end && strcmp(w, "--") == 0) {
@@ -124,20 +154,33 @@ int cli_parse(const struct cli_command *cmd, int argc, char **argv,
             a->help = true;
             return 0;
         }
-        if ((k = find(cmd, w)) < 0)
+        attached = NULL;
+        if ((k = find(cmd, w)) < 0
+            && (k = find_attached(cmd, w, &attached)) < 0)
             return cli_usage_error(cmd, "unknown option '%s'", w);
         o = &cmd->options[k];
         if (a->given[k].n && !o->repeatable)
             return cli_usage_error(cmd, "option '%s' is given more than once",
                                    o->name);
         if (o->kind == CLI_FLAG) {
+            if (attached)
+                return cli_usage_error(cmd, "option '%s' takes no value",
+                                       o->name);
             if ((rc = keep(a, k, w, argc)) != 0)
                 return rc;
             continue;
         }
-        if (i + 1 >= argc || (o->kind == CLI_TEXT && argv[i + 1][0] == '\0'))
-            return cli_usage_error(cmd, "option '%s' needs a value", w);
-        w = argv[++i];
+        if (attached) {
+            if (o->kind == CLI_TEXT && attached[0] == '\0')
+                return cli_usage_error(cmd, "option '%s' needs a value",
+                                       o->name);
+            w = attached;
+        } else {
+            if (i + 1 >= argc
+                || (o->kind == CLI_TEXT && argv[i + 1][0] == '\0'))
+                return cli_usage_error(cmd, "option '%s' needs a value", w);
+            w = argv[++i];
+        }
         if (o->kind == CLI_NUMBER
             && (rc = number(cmd, o, w, &a->given[k].number)) != 0)
             return rc;

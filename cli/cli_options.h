@@ -6,10 +6,13 @@
  * be repeated, help text); the parser checks the command line against
  * that table and the usage printed by `simtref CMD --help` (and by
  * `simtref --help`, which the man page is made from) is written from the
- * same table.  Every bad command line is reported the same way:
+ * same table.  A value follows its option as the next word, or in the
+ * same word as getopt_long() allows: "--grid=4", "-j2", "-oOUT.elf".
+ * Every bad command line is reported the same way:
  *
  *   simtref CMD: unknown option '--x' (see simtref CMD --help)
  *   simtref CMD: option '--grid' needs a value (see ...)
+ *   simtref CMD: option '--quiet' takes no value (see ...)
  *   simtref CMD: --grid '0': not an integer from 1 to 65535 (see ...)
  *   simtref CMD: option '--out' is given more than once (see ...)
  *

@@ -46,6 +46,24 @@ expect 2 "option '--trace' is given more than once" -- \
   "$SIMTREF" sim --kernel vecadd --trace a --trace b
 expect 2 "unknown subcommand 'run'" -- "$SIMTREF" kernel run
 
+# A value in the option's own word, as getopt_long() reads it: --name=VALUE
+# for any option, -xVALUE for a one-letter one; judged as a value in the
+# next word is, and a flag takes none.
+expect 0 -- "$SIMTREF" sim --kernel=vecadd --preset=tiny --size=64
+grep -q "^launch .*size 64," "$out/stdout" ||
+  { echo "FAIL: sim --size=64 did not run size 64:"; head -n 4 "$out/stdout"; fail=1; }
+expect 0 -- "$SIMTREF" sim --kernel=vecadd --preset=tiny --json="$out/s.json"
+[ -s "$out/s.json" ] || { echo "FAIL: sim --json=FILE wrote no $out/s.json"; fail=1; }
+expect 0 -- "$SIMTREF" kernel build "$SRCDIR/kernels/vecadd.c" -o"$out/v.elf"
+[ -s "$out/v.elf" ] || { echo "FAIL: kernel build -oFILE wrote no $out/v.elf"; fail=1; }
+expect 2 "--jobs '0': not an integer from 1 to 256" -- "$SIMTREF" area -j0
+expect 2 "--jobs 'x': not an integer from 1 to 256" -- "$SIMTREF" area --jobs=x
+expect 2 "option '--kernel' needs a value" -- "$SIMTREF" sim --kernel=
+expect 2 "option '--no-cache' takes no value" -- "$SIMTREF" area --no-cache=1
+expect 2 "unknown option '--kernels=vecadd'" -- "$SIMTREF" sim --kernels=vecadd
+expect 2 "option '--kernel' is given more than once" -- \
+  "$SIMTREF" sim --kernel=vecadd --kernel vecadd
+
 # One --set limit: no command counts the settings (a configuration has
 # fewer keys than any limit would allow); 70 of them are judged alike by
 # every command that reads a configuration: the second sets a key twice.
