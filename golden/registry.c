@@ -586,7 +586,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
                      "sm-tiny-ics sm-fermi-ics sm-gtx480-ics sm-tiny-sbr-or1 "
-                     "sm-tiny-harp-or1",
+                     "sm-tiny-harp-or1 sm-tiny-ics-or1",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
@@ -595,7 +595,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc "
                        "sm-fermi-ics sm-gtx480-ics sm-tiny-sbr-kgen-long "
                        "sm-tiny-minpc-kgen-long fermi-harp sm-tiny-sbr-or1 "
-                       "sm-tiny-harp-or1",
+                       "sm-tiny-harp-or1 sm-tiny-ics-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
