@@ -36,7 +36,7 @@ static void emit_front(struct vgen *v)
         { NULL, NULL, "The run (t + 1)" },
         { "issued_i",         "x_valid",                          NULL },
         { "stale_i",          "stale",                            NULL },
-        { "control_i",        "x_control",                        NULL },
+        { "control_i",        "x_control || stale",               "a dropped stale slot is refetched" },
         { "exec_pc_i",        "run_pc",                           NULL },
         { "exec_mask_i",      "x_valid ? rd_mask_q : {LANES{1'b0}}", NULL },
         { "split_i",          "x_split",                          NULL },
@@ -293,8 +293,10 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z,
         vgen_line(v, "  wire unused_turn = held && rd_mem_q && lsu_taken[gs];");
         vgen_line(v, "  assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw];");
     } else {
+        vgen_line(v, "  // (a stale slot runs nothing: it is dropped whatever its instruction)");
         vgen_line(v, "  assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw]");
-        vgen_line(v, "                        && !(held && rd_mem_q && lsu_taken[gs]);");
+        vgen_line(v, "                        && !(held && rd_mem_q && lsu_taken[gs]");
+        vgen_line(v, "                             && !view_stale[gs*NUM_WARPS + gw]);");
     }
     vgen_line(v, "end");
     vgen_line(v, "// to memory: the LSU's port (sm_send_to_lsu()); any other run enters its SIMD");
