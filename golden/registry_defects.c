@@ -530,6 +530,17 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "holds on a hazard: when the hazard clears the datapath "
                "runs the operands it read before the hazard cleared",
     },
+    [DEFECT_SM_ICS_ARRIVE_AT_ISSUE] = {
+        .name = "sm-ics-arrive-at-issue",
+        .structure = STRUCTURE_SM,
+        .config = "tests/data/scenarios/sm-tiny-ics-or1.conf",
+        .test = "sm-tiny-ics-or1-arrive-at-issue",
+        .bug = "under ics-first the SM counts a warp's barrier arrival "
+               "when the warp runs simt.bar, as under sbr, not when its "
+               "ICS-First module holds every live thread in Barrier: a "
+               "divergent warp arrives with threads still running, and "
+               "a converged one a cycle before its commit parks them",
+    },
 };
 
 const struct defect_info *registry_defect(enum rtl_defect d)

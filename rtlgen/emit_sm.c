@@ -28,6 +28,7 @@
 #include "wpt.h"
 
 #include <stdio.h>
+#include <string.h>
 
 
 static void sizes_of(const struct simt_config *cfg, struct sm_sizes *z)
@@ -72,6 +73,7 @@ static void sizes_of(const struct simt_config *cfg, struct sm_sizes *z)
     z->id_w = bits_for(u.mshrs + u.entries - 1);
     z->lb_w = u.line_bytes * 8;
     z->ldwb = u.writebacks;
+    z->ics = cfg->reconvergence == RECONV_ICS_FIRST;
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
@@ -130,11 +132,19 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[NUM_SCHED*32-1:0]",       "imem_word_i",     "the words at the last cycle's addresses" },
         { NULL, NULL, NULL, "The loader's side-band per text word, read with the operands, answered in the next cycle" },
         { "output", "[NUM_SCHED*32-1:0]",       "sb_addr_o",       "the operand read's instruction" },
+    };
+    /* the side-band's answer: what the mode's control-flow stage takes */
+    const struct vport sideband_sbr[] = {
         { "input",  "[NUM_SCHED-1:0]",          "sb_call_i",       "a call through ra" },
         { "input",  "[NUM_SCHED-1:0]",          "sb_ret_i",        "a return (jalr x0, 0(ra))" },
         { "input",  "[NUM_SCHED-1:0]",          "sb_rpc_valid_i",  "a branch of the program's table ..." },
         { "input",  "[NUM_SCHED*PC_W-1:0]",     "sb_rpc_i",        "... re-converging here (index)" },
         { "input",  "[NUM_SCHED*2-1:0]",        "sb_late_i",       "the side reaching simt.bar first" },
+    };
+    const struct vport sideband_ics[] = {
+        { "input",  "[NUM_SCHED*2-1:0]",        "sb_action_i",     "the ICS action at the PC: 1 raise, 2 lower, 3 outmost" },
+    };
+    const struct vport tail[] = {
         { NULL, NULL, NULL, "The memory port to DRAM (simtref_sm_mem's, golden/sm/dram.h): every request taken" },
         { "output", "",                         "mem_valid_o",     "a request, at most one a cycle" },
         { "output", "[1:0]",                    "mem_kind_o",      "0 line read, 1 write, 2 atomic" },
@@ -169,15 +179,30 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[NUM_SCHED*LDWB*LANES*32-1:0]", "ldw_data_o", "... these values" },
     };
 
-    emit_file_header(v, "simtref_sm.v", "the SM, composed of its stages",
+    struct vport all[sizeof ports / sizeof ports[0]
+                     + sizeof sideband_sbr / sizeof sideband_sbr[0]
+                     + sizeof tail / sizeof tail[0]];
+    const struct vport *sb = z->ics ? sideband_ics : sideband_sbr;
+    size_t n_sb = z->ics ? sizeof sideband_ics / sizeof sideband_ics[0]
+                         : sizeof sideband_sbr / sizeof sideband_sbr[0];
+    size_t n = 0;
+
+    memcpy(&all[n], ports, sizeof ports);
+    n += sizeof ports / sizeof ports[0];
+    memcpy(&all[n], sb, n_sb * sizeof sb[0]);
+    n += n_sb;
+    memcpy(&all[n], tail, sizeof tail);
+    n += sizeof tail / sizeof tail[0];
+    emit_file_header(v, "simtref_sm.v", z->ics ? "the SM, composed of its stages (ics-first)"
+                                               : "the SM, composed of its stages",
                      "docs/rtl-stages.md (\"Composing simtref_sm\"); C model: golden/sm/sm.c (sm_cycle()).",
                      cfg);
     vgen_module_begin(v, "simtref_sm", params, sizeof params / sizeof params[0],
-                      ports, sizeof ports / sizeof ports[0]);
+                      all, n);
 }
 
 /* The wires between the stages, declared once. */
-static void emit_wires(struct vgen *v)
+static void emit_wires(struct vgen *v, const struct sm_sizes *z)
 {
     vgen_section(v, "Wires between the stages");
     vgen_line(v, "// the launch: the warp slots (field g: warp slot g = w * NUM_SCHED + s)");
@@ -207,7 +232,13 @@ static void emit_wires(struct vgen *v)
     vgen_line(v, "wire [NUM_SLOTS-1:0]         hd_ready, hd_valid, view_ok, view_stale;");
     vgen_line(v, "wire [NUM_SLOTS*32-1:0]      hd_pc, hd_word;");
     vgen_line(v, "wire [NUM_SLOTS*LANES-1:0]   view_mask;");
-    vgen_line(v, "wire [NUM_SCHED-1:0]         op_valid, yielded, exited, front_err;");
+    if (z->ics) {
+        vgen_line(v, "wire [NUM_SCHED-1:0]         op_valid, front_err;");
+        vgen_line(v, "wire [NUM_SLOTS-1:0]         all_bar;         // the warp's threads all wait at simt.bar");
+        vgen_line(v, "wire [NUM_SLOTS-1:0]         warp_release;    // the WPT releases the warp on this edge");
+    } else {
+        vgen_line(v, "wire [NUM_SCHED-1:0]         op_valid, yielded, exited, front_err;");
+    }
     vgen_line(v, "wire [NUM_SCHED*WARP_W-1:0]  op_warp;");
     vgen_line(v, "// the runs (t + 1), field s");
     vgen_line(v, "wire [NUM_SCHED-1:0]         run_mem, lsu_first;");
@@ -266,7 +297,8 @@ static void emit_kernel(struct vgen *v, const struct sm_sizes *z)
     vgen_dedent(v);
     vgen_line(v, "endfunction");
     vgen_line(v, "wire [PC_W-1:0]    entry_pc   = pc_index(entry_i);   // indices into the text");
-    vgen_line(v, "wire [PC_W-1:0]    exit_pc    = pc_index(exit_i);");
+    if (!z->ics)    /* the SBR stacks' last re-convergence */
+        vgen_line(v, "wire [PC_W-1:0]    exit_pc    = pc_index(exit_i);");
     vgen_line(v, "wire [THREAD_W:0]  block_up   = {1'b0, block_i} + %u'd%u;", z->thread_w + 1, z->lanes - 1);
     if (z->count_w < z->thread_w + 1)
         vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */  // a TB's warps fit COUNT_W bits");
@@ -283,7 +315,7 @@ static void emit_kernel(struct vgen *v, const struct sm_sizes *z)
     vgen_ff(v, now, 1, NULL);
 }
 
-static void emit_launch(struct vgen *v)
+static void emit_launch(struct vgen *v, const struct sm_sizes *z)
 {
     const struct vconn conns[] = {
         VCONN_SAME("clk_i"), VCONN_SAME("rst_ni"),
@@ -322,7 +354,7 @@ static void emit_launch(struct vgen *v)
         { "cnt_o",          "tb_cnt",         NULL },
         { "rank_o",         "tb_rank",        NULL },
         { "release_o",      "",               NULL },
-        { "warp_release_o", "",               NULL },
+        { "warp_release_o", z->ics ? "warp_release" : "", NULL },
         { "wpt_err_o",      "wpt_err",        NULL },
         { NULL, NULL, "The warp slots" },
         { "warp_resident_o", "resident",      NULL },
@@ -552,9 +584,9 @@ void emit_sm(struct vgen *v, const struct simt_config *cfg,
     emit_header(v, cfg, &z);
     vgen_line(v, "// The stages' outputs the SM does not read are left open.");
     vgen_line(v, "/* verilator lint_off PINCONNECTEMPTY */");
-    emit_wires(v);
+    emit_wires(v, &z);
     emit_kernel(v, &z);
-    emit_launch(v);
+    emit_launch(v, &z);
     emit_warps(v);
     emit_issue(v);
     emit_memory(v);

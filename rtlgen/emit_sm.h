@@ -7,6 +7,8 @@
 
 #include "rtlgen.h"
 
+#include <stdbool.h>
+
 /* The sizes of the top's ports and glue, each as the stage that owns
  * the field derives it. */
 struct sm_sizes {
@@ -18,6 +20,8 @@ struct sm_sizes {
     unsigned pc_w, op_w, lat_w;
     unsigned due_alu, due_mul, due_div;     /* a SIMD group's result */
     unsigned line_w, bytes_w, id_w, mshrs, entries, lb_w, ldwb;
+    bool ics;       /* reconvergence = ics-first: the front ends' ICS-First
+                       modules (else sbr's stacks) */
 };
 
 /* Per warp scheduler: the front end, the operand read and its decoder,

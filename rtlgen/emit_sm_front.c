@@ -594,8 +594,10 @@ static void emit_stage(struct vgen *v, const struct front_mode *m)
         conn(c, &n, "view_live_i", "warp_live_i", NULL);
     if (m->ics)
         conn(c, &n, "view_ok_o", "view_ok_o", NULL);
-    if (m->ics)
+    if (m->ics) {
         conn(c, &n, "can_launch_o", "rc_can_launch", NULL);
+        conn(c, &n, "all_barrier_o", "all_barrier_o", "the SM's arrival by state");
+    }
     if (m->view) {
         conn(c, &n, "view_pc_o", "rc_view_pc", NULL);
         conn(c, &n, "view_mask_o", "rc_view_mask", NULL);

@@ -228,6 +228,10 @@ void emit_sm_front_header(struct vgen *v, const struct simt_config *cfg,
     }
     if (m->yield)
         port(&l, "output", "",                 "yielded_o",    "the threads at simt.bar wait below their sibling");
+    if (m->ics) {
+        group(&l, "The stage's threads at the barrier (bit w: warp w)");
+        port(&l, "output", "[NUM_WARPS-1:0]",  "all_barrier_o", "every non-Idle thread of the warp waits at simt.bar");
+    }
     group(&l, "Errors");
     port(&l, "output", "",                     "rc_err_o",     "the stage refused the update");
     port(&l, "output", "",                     "fetch_err_o",  "the fetch unit refused an event");

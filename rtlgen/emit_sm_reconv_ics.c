@@ -60,6 +60,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[NUM_WARPS*LANES-1:0]", "view_mask_o", "the threads of the selected level at that PC" },
         { NULL, NULL, NULL, "Launch: the warps whose module can take one (bit w: warp w)" },
         { "output", "[NUM_WARPS-1:0]",       "can_launch_o", "every thread of its module Idle" },
+        { NULL, NULL, NULL, "Barrier: the warps whose threads all wait there (bit w: warp w)" },
+        { "output", "[NUM_WARPS-1:0]",       "all_barrier_o", "every non-Idle thread in Barrier (the SM's arrival)" },
         { NULL, NULL, NULL, "What the update does" },
         { "output", "",                 "err_o",      "a warp's module refused its inputs" },
     };
@@ -78,8 +80,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     vgen_line(v, "// warp's selected thread and its level's active threads, with the");
     vgen_line(v, "// update's new PCs bypassed; every warp's module gives the issue check");
     vgen_line(v, "// its view of the warp (view_*_o) and the front end whether it can take a");
-    vgen_line(v, "// launch (can_launch_o: every thread Idle).  The stage never pops, exits");
-    vgen_line(v, "// or yields a warp: the thread states tell the SM.");
+    vgen_line(v, "// launch (can_launch_o: every thread Idle) and the SM whether its threads");
+    vgen_line(v, "// all wait at simt.bar (all_barrier_o: the warp arrives by its state).  The");
+    vgen_line(v, "// stage never pops, exits or yields a warp: the thread states tell the SM.");
     vgen_line(v, "// Storage: %lu flip-flops (a PC per thread, the commit register) and the",
               (unsigned long)warps * g->threads * g->pc_w + 1 + g->threads + 3
               + (warps > 1 ? (unsigned long)clog2(warps) : 1));
@@ -154,7 +157,7 @@ static void emit_warps(struct vgen *v)
         { "warp_pc_o",      "view_pc_o[gw*PC_W +: PC_W]", "from the registers: the view" },
         { "exec_o",         "view_mask_o[gw*LANES +: LANES]", NULL },
         { "ready_to_run_o", "rtr_all[gw]",               NULL },
-        { "all_barrier_o",  "m_all_barrier",             NULL },
+        { "all_barrier_o",  "all_barrier_o[gw]",         NULL },
         { "err_o",          "err_all[gw]",               NULL },
     };
 
@@ -179,7 +182,6 @@ static void emit_warps(struct vgen *v)
     vgen_line(v, "wire [LANES*PC_W-1:0] m_pc;");
     vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
     vgen_line(v, "wire [LANES*4-1:0] m_state;   // one-hot {B, E, R, I} per thread");
-    vgen_line(v, "wire             m_all_barrier;");
     vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     vgen_line(v, "wire [LANES-1:0] m_idle;      // each thread Idle");
     vgen_line(v, "assign can_launch_o[gw] = &m_idle;");

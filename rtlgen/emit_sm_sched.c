@@ -9,88 +9,138 @@
 
 #include <stdio.h>
 
-/* Scheduler s's front end: its connections. */
-static void emit_front(struct vgen *v)
-{
-    const struct vconn conns[] = {
-        VCONN_SAME("clk_i"), VCONN_SAME("rst_ni"),
-        { NULL, NULL, "The kernel" },
-        { "exit_pc_i",        "exit_pc",                          NULL },
-        { "entry_pc_i",       "entry_pc",                         NULL },
-        { "text_lo_i",        "text_lo_i",                        NULL },
-        { NULL, NULL, "Warps" },
-        { "clear_i",          "s_clear[gs*NUM_WARPS +: NUM_WARPS]",      NULL },
-        { "issuable_i",       "issuable",                         NULL },
-        { "fetchable_i",      "s_fetchable[gs*NUM_WARPS +: NUM_WARPS]",  NULL },
-        { "warp_live_i",      "s_live[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]",  NULL },
-        { "launch_pending_i", "s_pending[gs*NUM_WARPS +: NUM_WARPS]",    NULL },
-        { "warp_lanes_i",     "s_lanes[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]", NULL },
-        { "warp_tb_i",        "s_tb[gs*NUM_WARPS*TB_W +: NUM_WARPS*TB_W]",      NULL },
-        { "long_i",           "s_long[gs*NUM_WARPS +: NUM_WARPS]",       NULL },
-        { "tb_rank_i",        "tb_rank",                          NULL },
-        { "tb_wait_i",        "tb_wait",                          NULL },
-        { NULL, NULL, "The instruction memory's answer to the last cycle's fetch" },
-        { "fill_valid_i",     "fill_valid_q",                     NULL },
-        { "fill_warp_i",      "fill_warp_q",                      NULL },
-        { "fill_word_i",      "imem_word_i[gs*32 +: 32]",         NULL },
-        { NULL, NULL, "The run (t + 1)" },
-        { "issued_i",         "x_valid",                          NULL },
-        { "stale_i",          "stale",                            NULL },
-        { "control_i",        "x_control",                        NULL },
-        { "exec_pc_i",        "run_pc",                           NULL },
-        { "exec_mask_i",      "x_valid ? rd_mask_q : {LANES{1'b0}}", NULL },
-        { "split_i",          "x_split",                          NULL },
-        { "taken_i",          "x_taken",                          NULL },
-        { "tpc_i",            "run_tpc",                          NULL },
-        { "npc_i",            "run_npc",                          NULL },
-        { "live_i",           "run_live & ~x_exits",              NULL },
-        { "bar_i",            "x_bar",                            NULL },
-        { "exit_i",           "|x_exits",                         NULL },
-        { "call_i",           "sb_call_i[gs]",                    NULL },
-        { "ret_i",            "sb_ret_i[gs]",                     NULL },
-        { "rpc_valid_i",      "sb_rpc_valid_i[gs]",               NULL },
-        { "rpc_i",            "sb_rpc_i[gs*PC_W +: PC_W]",        NULL },
-        { "late_i",           "sb_late_i[gs*2 +: 2]",             NULL },
-        { NULL, NULL, "Launch, scoreboard clear, issue" },
-        { "launch_valid_o",   "launch_valid",                     NULL },
-        { "launch_warp_o",    "launch_warp",                      NULL },
-        { "rdy_valid_o",      "",                                 NULL },
-        { "rdy_warp_o",       "",                                 NULL },
-        { "ready_o",          "",                                 NULL },
-        { "grant_valid_o",    "grant_valid",                      NULL },
-        { "grant_warp_o",     "grant_warp",                       NULL },
-        { "issue_pc_o",       "grant_pc",                         NULL },
-        { "issue_mask_o",     "",                                 NULL },
-        { "issue_word_o",     "grant_word",                       NULL },
-        { "hd_ready_o",       "hd_ready[gs*NUM_WARPS +: NUM_WARPS]",            NULL },
-        { "hd_valid_o",       "hd_valid[gs*NUM_WARPS +: NUM_WARPS]",            NULL },
-        { "hd_pc_o",          "hd_pc[gs*NUM_WARPS*32 +: NUM_WARPS*32]",         NULL },
-        { "hd_mask_o",        "",                                 NULL },
-        { "hd_word_o",        "hd_word[gs*NUM_WARPS*32 +: NUM_WARPS*32]",       NULL },
-        { "view_ok_o",        "view_ok[gs*NUM_WARPS +: NUM_WARPS]",             NULL },
-        { "view_stale_o",     "view_stale[gs*NUM_WARPS +: NUM_WARPS]",          NULL },
-        { "view_mask_o",      "view_mask[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]", NULL },
-        { "op_valid_o",       "op_valid[gs]",                     NULL },
-        { "op_warp_o",        "op_warp[gs*WARP_W +: WARP_W]",     NULL },
-        { "exec_o",           "op_exec",                          NULL },
-        { NULL, NULL, "Fetch" },
-        { "fetch_valid_o",    "imem_valid_o[gs]",                 NULL },
-        { "fetch_warp_o",     "fetch_warp",                       NULL },
-        { "fetch_pc_o",       "imem_addr_o[gs*32 +: 32]",         NULL },
-        { "fetch_mask_o",     "",                                 NULL },
-        { "flush_valid_o",    "",                                 NULL },
-        { "flush_warp_o",     "",                                 NULL },
-        { NULL, NULL, "The stage's update" },
-        { "pop_o",            "",                                 NULL },
-        { "exited_o",         "exited[gs]",                       NULL },
-        { "yielded_o",        "yielded[gs]",                      NULL },
-        { "rc_err_o",         "rc_err",                           NULL },
-        { "fetch_err_o",      "fetch_err",                        NULL },
-        { "sched_err_o",      "sched_err",                        NULL },
-    };
+#define SM_MAX_CONNS 96
 
-    vgen_instance(v, "simtref_sm_front", "u_front", NULL, 0,
-                  conns, sizeof conns / sizeof conns[0]);
+/* A list of connections as it is built. */
+struct conn_list {
+    struct vconn c[SM_MAX_CONNS];
+    size_t n;
+};
+
+static void conn(struct conn_list *l, const char *port, const char *expr,
+                 const char *comment)
+{
+    if (l->n < SM_MAX_CONNS)
+        l->c[l->n++] = (struct vconn){ port, expr, comment };
+}
+
+static void conn_group(struct conn_list *l, const char *comment)
+{
+    conn(l, NULL, NULL, comment);
+}
+
+/* The run's update of the SBR stacks (beside its PC): the branch's split
+ * and targets, the live lanes after it, the loader's side-band. */
+static void front_update_sbr(struct conn_list *l)
+{
+    conn(l, "split_i",     "x_split",                   NULL);
+    conn(l, "taken_i",     "x_taken",                   NULL);
+    conn(l, "tpc_i",       "run_tpc",                   NULL);
+    conn(l, "npc_i",       "run_npc",                   NULL);
+    conn(l, "live_i",      "run_live & ~x_exits",       NULL);
+    conn(l, "bar_i",       "x_bar",                     NULL);
+    conn(l, "exit_i",      "|x_exits",                  NULL);
+    conn(l, "call_i",      "sb_call_i[gs]",             NULL);
+    conn(l, "ret_i",       "sb_ret_i[gs]",              NULL);
+    conn(l, "rpc_valid_i", "sb_rpc_valid_i[gs]",        NULL);
+    conn(l, "rpc_i",       "sb_rpc_i[gs*PC_W +: PC_W]", NULL);
+    conn(l, "late_i",      "sb_late_i[gs*2 +: 2]",      NULL);
+}
+
+/* The run's update of the ICS-First modules: the instruction's op (a
+ * barrier, an exit, a simt.prio.* or the loader's action at its PC),
+ * each lane's next PC, and the WPT's releases of this scheduler's
+ * warps. */
+static void front_update_ics(struct conn_list *l)
+{
+    conn(l, "bar_i",       "x_bar",                     NULL);
+    conn(l, "exit_i",      "|x_exits",                  NULL);
+    conn(l, "prio_i",      "x_prio",                    NULL);
+    conn(l, "action_i",    "sb_action_i[gs*2 +: 2]",    NULL);
+    conn(l, "lane_pc_i",   "run_lane_pc",               NULL);
+    conn(l, "release_i",   "warp_release[gs*NUM_WARPS +: NUM_WARPS]", NULL);
+}
+
+/* Scheduler s's front end: its connections. */
+static void emit_front(struct vgen *v, const struct sm_sizes *z)
+{
+    struct conn_list l = { .n = 0 };
+
+    conn(&l, "clk_i", "clk_i", NULL);
+    conn(&l, "rst_ni", "rst_ni", NULL);
+    conn_group(&l, "The kernel");
+    if (!z->ics)
+        conn(&l, "exit_pc_i", "exit_pc",                  NULL);
+    conn(&l, "entry_pc_i",       "entry_pc",                         NULL);
+    conn(&l, "text_lo_i",        "text_lo_i",                        NULL);
+    conn_group(&l, "Warps");
+    conn(&l, "clear_i",          "s_clear[gs*NUM_WARPS +: NUM_WARPS]",      NULL);
+    conn(&l, "issuable_i",       "issuable",                         NULL);
+    conn(&l, "fetchable_i",      "s_fetchable[gs*NUM_WARPS +: NUM_WARPS]",  NULL);
+    conn(&l, "warp_live_i",      "s_live[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]",  NULL);
+    conn(&l, "launch_pending_i", "s_pending[gs*NUM_WARPS +: NUM_WARPS]",    NULL);
+    conn(&l, "warp_lanes_i",     "s_lanes[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]", NULL);
+    conn(&l, "warp_tb_i",        "s_tb[gs*NUM_WARPS*TB_W +: NUM_WARPS*TB_W]",      NULL);
+    conn(&l, "long_i",           "s_long[gs*NUM_WARPS +: NUM_WARPS]",       NULL);
+    conn(&l, "tb_rank_i",        "tb_rank",                          NULL);
+    conn(&l, "tb_wait_i",        "tb_wait",                          NULL);
+    conn_group(&l, "The instruction memory's answer to the last cycle's fetch");
+    conn(&l, "fill_valid_i",     "fill_valid_q",                     NULL);
+    conn(&l, "fill_warp_i",      "fill_warp_q",                      NULL);
+    conn(&l, "fill_word_i",      "imem_word_i[gs*32 +: 32]",         NULL);
+    conn_group(&l, "The run (t + 1)");
+    conn(&l, "issued_i",         "x_valid",                          NULL);
+    conn(&l, "stale_i",          "stale",                            NULL);
+    conn(&l, "control_i",        "x_control || stale",               "a dropped stale slot is refetched");
+    if (!z->ics)
+        conn(&l, "exec_pc_i",    "run_pc",                           NULL);
+    conn(&l, "exec_mask_i",      "x_valid ? rd_mask_q : {LANES{1'b0}}", NULL);
+    if (z->ics)
+        front_update_ics(&l);
+    else
+        front_update_sbr(&l);
+    conn_group(&l, "Launch, scoreboard clear, issue");
+    conn(&l, "launch_valid_o",   "launch_valid",                     NULL);
+    conn(&l, "launch_warp_o",    "launch_warp",                      NULL);
+    conn(&l, "rdy_valid_o",      "",                                 NULL);
+    conn(&l, "rdy_warp_o",       "",                                 NULL);
+    conn(&l, "ready_o",          "",                                 NULL);
+    conn(&l, "grant_valid_o",    "grant_valid",                      NULL);
+    conn(&l, "grant_warp_o",     "grant_warp",                       NULL);
+    conn(&l, "issue_pc_o",       "grant_pc",                         NULL);
+    conn(&l, "issue_mask_o",     "",                                 NULL);
+    conn(&l, "issue_word_o",     "grant_word",                       NULL);
+    conn(&l, "hd_ready_o",       "hd_ready[gs*NUM_WARPS +: NUM_WARPS]",            NULL);
+    conn(&l, "hd_valid_o",       "hd_valid[gs*NUM_WARPS +: NUM_WARPS]",            NULL);
+    conn(&l, "hd_pc_o",          "hd_pc[gs*NUM_WARPS*32 +: NUM_WARPS*32]",         NULL);
+    conn(&l, "hd_mask_o",        "",                                 NULL);
+    conn(&l, "hd_word_o",        "hd_word[gs*NUM_WARPS*32 +: NUM_WARPS*32]",       NULL);
+    conn(&l, "view_ok_o",        "view_ok[gs*NUM_WARPS +: NUM_WARPS]",             NULL);
+    conn(&l, "view_stale_o",     "view_stale[gs*NUM_WARPS +: NUM_WARPS]",          NULL);
+    conn(&l, "view_mask_o",      "view_mask[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]", NULL);
+    conn(&l, "op_valid_o",       "op_valid[gs]",                     NULL);
+    conn(&l, "op_warp_o",        "op_warp[gs*WARP_W +: WARP_W]",     NULL);
+    conn(&l, "exec_o",           "op_exec",                          NULL);
+    conn_group(&l, "Fetch");
+    conn(&l, "fetch_valid_o",    "imem_valid_o[gs]",                 NULL);
+    conn(&l, "fetch_warp_o",     "fetch_warp",                       NULL);
+    conn(&l, "fetch_pc_o",       "imem_addr_o[gs*32 +: 32]",         NULL);
+    conn(&l, "fetch_mask_o",     "",                                 NULL);
+    conn(&l, "flush_valid_o",    "",                                 NULL);
+    conn(&l, "flush_warp_o",     "",                                 NULL);
+    conn_group(&l, "The stage's update");
+    if (z->ics) {
+        conn(&l, "all_barrier_o", "all_bar[gs*NUM_WARPS +: NUM_WARPS]", NULL);
+    } else {
+        conn(&l, "pop_o",        "",                                 NULL);
+        conn(&l, "exited_o",     "exited[gs]",                       NULL);
+        conn(&l, "yielded_o",    "yielded[gs]",                      NULL);
+    }
+    conn(&l, "rc_err_o",         "rc_err",                           NULL);
+    conn(&l, "fetch_err_o",      "fetch_err",                        NULL);
+    conn(&l, "sched_err_o",      "sched_err",                        NULL);
+
+    vgen_instance(v, "simtref_sm_front", "u_front", NULL, 0, l.c, l.n);
 }
 
 /* Scheduler s's operand read (t): the grant's, or the stage's warp that
@@ -181,7 +231,7 @@ static void emit_read(struct vgen *v, const struct sm_sizes *z,
 }
 
 /* Scheduler s's datapath: the read's fields in, the run out. */
-static void emit_exec(struct vgen *v)
+static void emit_exec(struct vgen *v, const struct sm_sizes *z)
 {
     const struct vconn conns[] = {
         VCONN_SAME("clk_i"), VCONN_SAME("rst_ni"),
@@ -218,19 +268,19 @@ static void emit_exec(struct vgen *v)
         { "valid_o",     "x_valid",                          NULL },
         { "exec_o",      "x_exec",                           NULL },
         { "status_o",    "",                                 NULL },
-        { "lane_pc_o",   "",                                 NULL },
+        { "lane_pc_o",   z->ics ? "x_lane_pc" : "",          NULL },
         { "mem_o",       "run_memlanes[gs*LANES +: LANES]",  NULL },
         { "mem_write_o", "",                                 NULL },
         { "mem_addr_o",  "run_addr[gs*LANES*32 +: LANES*32]",   NULL },
         { "mem_bytes_o", "",                                 NULL },
         { "mem_wdata_o", "run_wdata[gs*LANES*32 +: LANES*32]",  NULL },
-        { "split_o",     "x_split",                          NULL },
-        { "taken_o",     "x_taken",                          NULL },
-        { "tpc_o",       "x_tpc",                            NULL },
-        { "npc_o",       "x_npc",                            NULL },
+        { "split_o",     z->ics ? "" : "x_split",            NULL },
+        { "taken_o",     z->ics ? "" : "x_taken",            NULL },
+        { "tpc_o",       z->ics ? "" : "x_tpc",              NULL },
+        { "npc_o",       z->ics ? "" : "x_npc",              NULL },
         { "exits_o",     "x_exits",                          NULL },
         { "bar_o",       "x_bar",                            NULL },
-        { "prio_o",      "",                                 NULL },
+        { "prio_o",      z->ics ? "x_prio" : "",             NULL },
         { "control_o",   "x_control",                        NULL },
         { NULL, NULL, "The register file's writes" },
         { "wr_o",        "wr_o[gs*LANES +: LANES]",          NULL },
@@ -253,11 +303,80 @@ static void emit_exec(struct vgen *v)
     vgen_line(v, "  assign s_give[gw] = give[gw*NUM_SCHED + gs];");
     vgen_line(v, "end");
     vgen_line(v, "wire [31:0]          block_32 = {{(32-THREAD_W){1'b0}}, block_i};");
-    vgen_line(v, "wire                 x_valid, x_split, x_bar, x_control;");
-    vgen_line(v, "wire [LANES-1:0]     x_exec, x_taken, x_exits;");
-    vgen_line(v, "wire [31:0]          x_tpc, x_npc;");
+    if (z->ics) {
+        vgen_line(v, "wire                 x_valid, x_bar, x_control;");
+        vgen_line(v, "wire [LANES-1:0]     x_exec, x_exits;");
+        vgen_line(v, "wire [1:0]           x_prio;      // simt.prio.*");
+        vgen_line(v, "wire [LANES*32-1:0]  x_lane_pc;   // each lane's thread's next PC");
+    } else {
+        vgen_line(v, "wire                 x_valid, x_split, x_bar, x_control;");
+        vgen_line(v, "wire [LANES-1:0]     x_exec, x_taken, x_exits;");
+        vgen_line(v, "wire [31:0]          x_tpc, x_npc;");
+    }
     vgen_instance(v, "simtref_sm_exec", "u_exec", NULL, 0,
                   conns, sizeof conns / sizeof conns[0]);
+}
+
+/* Under sbr, the run's PC and targets as the SBR stacks take them
+ * (indices), and the warp's live lanes. */
+static void run_targets(struct vgen *v)
+{
+    vgen_line(v, "wire [LANES-1:0]  run_live = warp_live[run_g*LANES +: LANES];");
+    vgen_line(v, "wire [PC_W-1:0]   run_pc   = pc_index(rd_pc_q);");
+    vgen_line(v, "wire [PC_W-1:0]   run_tpc  = x_valid ? pc_index(x_tpc) : {PC_W{1'b0}};");
+    vgen_line(v, "wire [PC_W-1:0]   run_npc  = x_valid ? pc_index(x_npc) : {PC_W{1'b0}};");
+}
+
+/* Under ics-first, each lane's next PC as the threads' PC registers take
+ * it (an index; 0 on a lane that did not run). */
+static void run_lane_pcs(struct vgen *v)
+{
+    vgen_line(v, "wire [LANES*PC_W-1:0] run_lane_pc;");
+    vgen_line(v, "for (gw = 0; gw < LANES; gw = gw + 1) begin : g_lane_pc");
+    vgen_line(v, "  assign run_lane_pc[gw*PC_W +: PC_W] = x_valid && rd_mask_q[gw]");
+    vgen_line(v, "      ? pc_index(x_lane_pc[gw*32 +: 32]) : {PC_W{1'b0}};");
+    vgen_line(v, "end");
+}
+
+/* Under sbr a warp arrives at its barrier when it runs simt.bar, unless
+ * the stacks yielded its threads below their sibling (barrier_arrive()). */
+static void arrival_by_issue(struct vgen *v)
+{
+    vgen_line(v, "// simt.bar arrives unless its threads yielded (barrier_arrive())");
+    vgen_line(v, "assign arr_valid[gs]                = x_valid && x_bar && !yielded[gs];");
+    vgen_line(v, "assign arr_warp[gs*WARP_W +: WARP_W] = arr_valid[gs] ? rd_warp_q : {WARP_W{1'b0}};");
+}
+
+/* Under ics-first a warp arrives by its threads' states: the lowest
+ * launched warp with live threads, not at its barrier yet, whose
+ * ICS-First module holds every thread in Barrier (sm_barrier_arrival()). */
+static void arrival_by_state(struct vgen *v, enum rtl_defect defect)
+{
+    vgen_line(v, "// the lowest warp whose threads all wait at simt.bar arrives (sm_barrier_arrival())");
+    vgen_line(v, "wire [NUM_WARPS-1:0] parked;");
+    vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_parked");
+    vgen_line(v, "  localparam integer I = gs * NUM_WARPS + gw;");
+    vgen_line(v, "  localparam integer G = gw * NUM_SCHED + gs;");
+    if (defect == DEFECT_SM_ICS_ARRIVE_AT_ISSUE) {
+        vgen_line(v, "  localparam integer      W   = gw;");
+        vgen_line(v, "  localparam [WARP_W-1:0] W_V = W[WARP_W-1:0];");
+        vgen_line(v, "  // DELIBERATE DEFECT (%s): a warp arrives when it runs simt.bar,", rtl_defect_name(defect));
+        vgen_line(v, "  // whether or not its other threads wait there");
+        vgen_line(v, "  wire unused_parked = all_bar[I] || at_bar[G];");
+        vgen_line(v, "  assign parked[gw] = x_valid && x_bar && rd_warp_q == W_V;");
+    } else {
+        vgen_line(v, "  assign parked[gw] = s_fetchable[I] && !at_bar[G] && all_bar[I];");
+    }
+    vgen_line(v, "end");
+    vgen_line(v, "reg  [WARP_W-1:0] arriving;");
+    vgen_line(v, "integer pw;");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "arriving = {WARP_W{1'b0}};");
+    vgen_line(v, "for (pw = NUM_WARPS - 1; pw >= 0; pw = pw - 1)");
+    vgen_line(v, "  if (parked[pw]) arriving = pw[WARP_W-1:0];");
+    vgen_end(v);
+    vgen_line(v, "assign arr_valid[gs]                = |parked;");
+    vgen_line(v, "assign arr_warp[gs*WARP_W +: WARP_W] = arriving;");
 }
 
 /* Scheduler s's run (t + 1): what the C SM does with an executed
@@ -272,10 +391,10 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z,
     vgen_line(v, "               && view_stale[gs*NUM_WARPS + {{(32-WARP_W){1'b0}}, op_warp[gs*WARP_W +: WARP_W]}];");
     vgen_line(v, "wire [SLOT_W-1:0] run_g    = %s * NS_V + S_V;",
               vgen_zext(ext, sizeof ext, z->slot_w - z->warp_w, "SLOT_W-WARP_W", "rd_warp_q"));
-    vgen_line(v, "wire [LANES-1:0]  run_live = warp_live[run_g*LANES +: LANES];");
-    vgen_line(v, "wire [PC_W-1:0]   run_pc   = pc_index(rd_pc_q);");
-    vgen_line(v, "wire [PC_W-1:0]   run_tpc  = x_valid ? pc_index(x_tpc) : {PC_W{1'b0}};");
-    vgen_line(v, "wire [PC_W-1:0]   run_npc  = x_valid ? pc_index(x_npc) : {PC_W{1'b0}};");
+    if (z->ics)
+        run_lane_pcs(v);
+    else
+        run_targets(v);
     vgen_line(v, "assign run_slot[gs*SLOT_W +: SLOT_W] = run_g;");
     vgen_line(v, "assign run_lanes[gs*LANES +: LANES]  = x_exec;");
     vgen_line(v, "assign run_rd[gs*5 +: 5]             = rd_rd_q;");
@@ -293,8 +412,10 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z,
         vgen_line(v, "  wire unused_turn = held && rd_mem_q && lsu_taken[gs];");
         vgen_line(v, "  assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw];");
     } else {
+        vgen_line(v, "  // (a stale slot runs nothing: it is dropped whatever its instruction)");
         vgen_line(v, "  assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw]");
-        vgen_line(v, "                        && !(held && rd_mem_q && lsu_taken[gs]);");
+        vgen_line(v, "                        && !(held && rd_mem_q && lsu_taken[gs]");
+        vgen_line(v, "                             && !view_stale[gs*NUM_WARPS + gw]);");
     }
     vgen_line(v, "end");
     vgen_line(v, "// to memory: the LSU's port (sm_send_to_lsu()); any other run enters its SIMD");
@@ -318,17 +439,21 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z,
     vgen_line(v, "assign res_lat[gs*LAT_W +: LAT_W] = !res_valid[gs] || rd_mem_q ? {LAT_W{1'b0}}");
     vgen_line(v, "                                  : rd_unit_q == 2'd1 ? MUL_RES[LAT_W-1:0]");
     vgen_line(v, "                                  : rd_unit_q == 2'd2 ? DIV_RES[LAT_W-1:0] : ALU_RES[LAT_W-1:0];");
-    vgen_line(v, "// simt.bar arrives unless its threads yielded (barrier_arrive())");
-    vgen_line(v, "assign arr_valid[gs]                = x_valid && x_bar && !yielded[gs];");
-    vgen_line(v, "assign arr_warp[gs*WARP_W +: WARP_W] = arr_valid[gs] ? rd_warp_q : {WARP_W{1'b0}};");
-    vgen_line(v, "// the launch the front end chose, the exits (all live lanes when the last path ended)");
+    if (z->ics)
+        arrival_by_state(v, defect);
+    else
+        arrival_by_issue(v);
+    vgen_line(v, z->ics ? "// the launch the front end chose, the exits (the lanes that ran simt.exit)"
+                        : "// the launch the front end chose, the exits (all live lanes when the last path ended)");
     vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_events");
     vgen_line(v, "  localparam integer      G   = gw * NUM_SCHED + gs;");
     vgen_line(v, "  localparam integer      W   = gw;");
     vgen_line(v, "  localparam [WARP_W-1:0] W_V = W[WARP_W-1:0];");
     vgen_line(v, "  wire here = x_valid && rd_warp_q == W_V;");
     vgen_line(v, "  assign launch[G] = launch_valid && launch_warp == W_V;");
-    if (defect == DEFECT_SM_EXIT_KEEPS_LIVE) {
+    if (z->ics) {
+        vgen_line(v, "  assign kill[G*LANES +: LANES] = here ? x_exits : {LANES{1'b0}};");
+    } else if (defect == DEFECT_SM_EXIT_KEEPS_LIVE) {
         vgen_line(v, "  // DELIBERATE DEFECT (%s): only the exiting lanes are killed", rtl_defect_name(defect));
         vgen_line(v, "  wire unused_exited = exited[gs];");
         vgen_line(v, "  assign kill[G*LANES +: LANES] = here ? x_exits : {LANES{1'b0}};");
@@ -362,11 +487,11 @@ void emit_sm_schedulers(struct vgen *v, const struct sm_sizes *z,
     vgen_line(v, "wire [31:0]             grant_pc, grant_word;");
     emit_read(v, z, defect);
     vgen_blank(v);
-    emit_exec(v);
+    emit_exec(v, z);
     vgen_blank(v);
     emit_run(v, z, defect);
     vgen_blank(v);
-    emit_front(v);
+    emit_front(v, z);
     vgen_end(v);
     vgen_endgenerate(v);
 }

@@ -8,10 +8,11 @@
 // entry and exit, argument, grid, block, shared bytes) and nothing else
 // of the C SM: it fetches from its own instruction ports, answered here
 // from the kernel's text a cycle later; it reads the loader's side-band
-// (struct sm_sbr_predecode) of the instruction whose operands it reads,
-// answered a cycle later; its memory port is served by a DRAM of this
-// testbench's own with the C SM's timing (tb/tb_dram.h), which performs
-// its writes and atomics on an image of the memories at launch.
+// (under sbr struct sm_sbr_predecode, under ics-first the ICS action) of
+// the instruction whose operands it reads, answered a cycle later; its
+// memory port is served by a DRAM of this testbench's own with the C
+// SM's timing (tb/tb_dram.h), which performs its writes and atomics on an
+// image of the memories at launch.
 //
 // Each cycle both step once, and the module's fetches are compared with
 // the C SM's fetch units' (struct sm_front_probe: whether each scheduler
@@ -44,6 +45,7 @@
 #include <ctime>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "Vsimtref_sm.h"
@@ -110,6 +112,38 @@ struct Asked {
     std::vector<uint32_t> fetch_pc, read_pc;
 };
 
+// A module composed under ics-first: its side-band is the ICS action.
+template <class T, class = void> struct IsIcsSm : std::false_type {};
+template <class T>
+struct IsIcsSm<T, std::void_t<decltype(T::sb_action_i)>> : std::true_type {};
+
+// Scheduler s's side-band answer for the text word at pc: under sbr the
+// SBR stacks' predecode (a call, a return, the RPC, the late side), under
+// ics-first the loader's ICS action there.
+template <class T>
+void answer_sideband(T &top, const sm *m, unsigned s, uint32_t pc,
+                     const Widths &w)
+{
+    uint32_t word = 0;
+    bool text = tb::text_word(m, pc, &word);
+
+    if constexpr (IsIcsSm<T>::value) {
+        (void)w;
+        tb::set_field(top.sb_action_i, s * 2, 2,
+                      text ? sm_reconv_ics_action(m->prog, pc) : 0);
+    } else {
+        static const sm_sbr_predecode none{};
+        const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&m->rc, pc);
+        if (!d || !text)
+            d = &none;
+        tb::set_field(top.sb_call_i, s, 1, d->flow == SM_SBR_FLOW_CALL);
+        tb::set_field(top.sb_ret_i, s, 1, d->flow == SM_SBR_FLOW_RETURN);
+        tb::set_field(top.sb_rpc_valid_i, s, 1, d->rpc_found);
+        tb::set_field(top.sb_rpc_i, s * w.pc_bits, w.pc_bits, d->rpc_found ? d->rpc : 0);
+        tb::set_field(top.sb_late_i, s * 2, 2, d->late);
+    }
+}
+
 void answer(Top &top, const sm *m, const Asked &a, const Widths &w,
             Coverage &cov)
 {
@@ -120,15 +154,7 @@ void answer(Top &top, const sm *m, const Asked &a, const Widths &w,
             cov.words++;
         }
         tb::set_field(top.imem_word_i, s * 32, 32, word);
-        static const sm_sbr_predecode none{};
-        const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&m->rc, a.read_pc[s]);
-        if (!d || !tb::text_word(m, a.read_pc[s], &word))
-            d = &none;
-        tb::set_field(top.sb_call_i, s, 1, d->flow == SM_SBR_FLOW_CALL);
-        tb::set_field(top.sb_ret_i, s, 1, d->flow == SM_SBR_FLOW_RETURN);
-        tb::set_field(top.sb_rpc_valid_i, s, 1, d->rpc_found);
-        tb::set_field(top.sb_rpc_i, s * w.pc_bits, w.pc_bits, d->rpc_found ? d->rpc : 0);
-        tb::set_field(top.sb_late_i, s * 2, 2, d->late);
+        answer_sideband(top, m, s, a.read_pc[s], w);
     }
 }
 

@@ -24,7 +24,9 @@
 // warp's view of the stage for the issue check (view_ok_o, view_stale_o,
 // view_mask_o; under harp each First-Level slot's, and view_owner_o, each
 // lane's launch warp) where the check reads it, against the SM's record
-// of the check (struct sm_issue_probe: base, stale, mask, owner).  The module's
+// of the check (struct sm_issue_probe: base, stale, mask, owner), and
+// under ics-first each warp's all_barrier_o (its threads all wait at
+// simt.bar: the SM's arrival by state).  The module's
 // state is never read back: it must follow the C SM's on its own, from
 // the reset, for the whole kernel.  The kernel's result is then checked:
 // a suite kernel's against its host reference, a kgen program's global
@@ -202,6 +204,14 @@ bool compare(const T &top, const sm_front_probe &p, const sm_issue_probe &ip,
                                 [&] { return at + tb::indexed("view_owner_o", f); });
             }
     }
+
+    // under ics-first the warps whose threads all wait at simt.bar (the
+    // SM's arrival by state)
+    if constexpr (IsIcs<T>::value)
+        for (unsigned v = 0; v < w.warps; v++)
+            ok &= tb::expect(mm, cycle, at + tb::indexed("all_barrier_o", v),
+                             p.all_barrier[v],
+                             tb::get_field(top.all_barrier_o, v, 1));
 
     // the module chooses the launch
     ok &= tb::expect(mm, cycle, at + "launch_valid_o", p.launch >= 0,

@@ -279,6 +279,11 @@ struct sm_front_probe {
     bool can_launch[SCHEDULER_MAX_WARPS]; /* per warp: the stage can take
                                  * its launch (sm_reconv_can_launch()): not
                                  * an output, counted by the testbench */
+    bool all_barrier[SCHEDULER_MAX_WARPS]; /* per warp: every thread the
+                                 * stage holds waits at simt.bar
+                                 * (sm_reconv_all_barrier(): under
+                                 * ics-first the SM's arrival by state; the
+                                 * module's all_barrier_o) */
     struct scheduler_out so;    /* the grant and the scheduler's err */
     bool op_valid;              /* operand_read_cycles = 1: a warp is in
                                  * the operand-read stage (granted in the

@@ -40,6 +40,7 @@ void sm_probe_front(const struct sm *sm, const struct sm_cycle_state *cy,
         p->launch_pending[w] = wp->resident && wp->launch_pending;
         p->lanes[w] = wp->resident ? wp->lanes : 0;
         p->can_launch[w] = sm_reconv_can_launch(&sm->rc, s, w);
+        p->all_barrier[w] = sm_reconv_all_barrier(&sm->rc, s, w, wp->live);
         p->tb[w] = wp->resident ? wp->tb : 0;
         p->mem_pending[w] = sm_mem_pending(sm)[sm_slot_of(sm, s, w)];
     }

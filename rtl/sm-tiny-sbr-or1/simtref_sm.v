@@ -632,8 +632,10 @@ module simtref_sm #(
         localparam integer      W   = gw;
         localparam [WARP_W-1:0] W_V = W[WARP_W-1:0];
         wire held = op_valid[gs] && op_warp[gs*WARP_W +: WARP_W] == W_V;
+        // (a stale slot runs nothing: it is dropped whatever its instruction)
         assign issuable[gw] = s_issuable[gs*NUM_WARPS + gw]
-                              && !(held && rd_mem_q && lsu_taken[gs]);
+                              && !(held && rd_mem_q && lsu_taken[gs]
+                                   && !view_stale[gs*NUM_WARPS + gw]);
       end
       // to memory: the LSU's port (sm_send_to_lsu()); any other run enters its SIMD
       // group, and a destination is reserved (send_issued())
@@ -696,7 +698,7 @@ module simtref_sm #(
         // The run (t + 1)
         .issued_i         (x_valid),
         .stale_i          (stale),
-        .control_i        (x_control),
+        .control_i        (x_control || stale),  // a dropped stale slot is refetched
         .exec_pc_i        (run_pc),
         .exec_mask_i      (x_valid ? rd_mask_q : {LANES{1'b0}}),
         .split_i          (x_split),
