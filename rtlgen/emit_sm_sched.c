@@ -7,6 +7,7 @@
 #include "emit_sm.h"
 #include "emit_common.h"
 
+#include <assert.h>
 #include <stdio.h>
 
 #define SM_MAX_CONNS 96
@@ -20,8 +21,8 @@ struct conn_list {
 static void conn(struct conn_list *l, const char *port, const char *expr,
                  const char *comment)
 {
-    if (l->n < SM_MAX_CONNS)
-        l->c[l->n++] = (struct vconn){ port, expr, comment };
+    assert(l->n < SM_MAX_CONNS && "a front end with more ports than SM_MAX_CONNS");
+    l->c[l->n++] = (struct vconn){ port, expr, comment };
 }
 
 static void conn_group(struct conn_list *l, const char *comment)
