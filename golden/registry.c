@@ -763,7 +763,8 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
                    "tb/tb_sm_common.h tb/tb_kgen.h tb/tb_dram.h",
         .cosims = "sm-tiny-sbr-or1 sm-tiny-sbr-or1-kgen sm-tiny-ics-or1 "
                   "sm-tiny-ics-or1-kgen",
-        .long_cosims = "sm-fermi-sbr-or1 sm-tiny-sbr-or1-kgen-10k",
+        .long_cosims = "sm-fermi-sbr-or1 sm-tiny-sbr-or1-kgen-10k "
+                       "sm-tiny-ics-or1-kgen-1k",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
