@@ -29,11 +29,19 @@
 #    model (synth/array_model.c), not here.
 #  - The comparisons of a signal with a constant become a chain of one
 #    AND or OR per bit (the rule written below), before alumacc makes
-#    them subtractors.  simtref_sm_mem clears shared memory's valid bits
-#    by rows, each row number compared with each TB slot's window (2048
-#    rows x 4 slots x 2 bounds, `clr_rows`): as subtractors they made
-#    2.4 million gates after techmap and Yosys 13 GB, with the rule
-#    0.64 million and 6 GB.
+#    them subtractors.  It was written for simtref_sm_mem's clear of
+#    shared memory's valid bits, which compared each row number with
+#    each TB slot's window (2048 rows x 4 slots x 2 bounds): as
+#    subtractors they made 2.4 million gates after techmap and Yosys
+#    13 GB, with the rule 0.64 million and 6 GB.  The clear now decodes
+#    each bound once into a thermometer over the rows (`clr_rows`), with
+#    no comparison, and the rule no longer changes much: synthesized
+#    alone at sm-tiny-sbr-or1 with and without it, simtref_sm_mem gives
+#    472 226 and 465 001 logic cells (Yosys 6 GB either way),
+#    simtref_sm_exec 54 551 and 54 625, simtref_sm_launch 14 404 and
+#    14 436, simtref_sm_front 7 322 and 7 329, simtref_sm's own cells
+#    the same; simtref_sm_issue has no comparison with a constant.  It
+#    is kept until a run of the whole SM without it has been measured.
 #  - No `opt -fast` between techmap and dfflibmap: on that netlist it
 #    ran for many minutes, and ABC does the same folding itself.
 set -u
