@@ -547,20 +547,57 @@ module simtref_sm_mem #(
   // A word reads as zero until written after its window's TB was placed
   // (the C SM clears the window at the placement): a valid bit a word,
   // cleared for every row of the windows placed this cycle.
+  //
+  // TB slot s's window is the rows from bound s up to bound s+1, bound k
+  // being the row of byte k x win_bytes (PA_W bits hold MAX_TBS windows):
+  // MAX_TBS+1 bounds, a slot's end the next one's start.  Each bound is
+  // decoded once into a thermometer over the rows, bit r set where row r
+  // is at or past it, and a row is cleared where a placed slot's start
+  // is at or below it and its end above it: a few gates a row and bound,
+  // where comparing every row with every bound takes a comparator each.
+  localparam integer ROWS_P2 = 1 << ROW_W;   // the rows ROW_W bits name
+
+  wire [(MAX_TBS+1)*ROWS-1:0] at_bnd;   // bound k's thermometer: the rows at or past it
+  genvar gx, gj;
+  generate
+    for (gx = 0; gx <= MAX_TBS; gx = gx + 1) begin : g_bound
+      localparam [PA_W-1:0] K = gx;
+      // the bound's row: k windows' bytes, in rows
+      wire [PA_W-1:0] bnd = ({{TB_W{1'b0}}, win_bytes} * K) >> RB_W;
+      // The thermometer a bit of the bound at a time, from its lowest: level
+      // j is rows 0 .. 2^j-1 against bnd[j-1:0] (level 0: row 0, at or past
+      // 0).  Bit j-1 set, level j-1 moves to the upper half and the lower
+      // half is below the bound; clear, the upper half is all past it.
+      for (gj = 0; gj <= ROW_W; gj = gj + 1) begin : g_level
+        wire [(1<<gj)-1:0] t;                 // rows 0 .. 2^j-1 at or past the bound
+        if (gj == 0) begin : g_row0
+          assign t = 1'b1;
+        end else begin : g_halves
+          localparam integer H = 1 << (gj - 1);   // the rows of the level below
+          wire [H-1:0] below = g_level[gj-1].t;
+          assign t = bnd[gj-1] ? {below, {H{1'b0}}} : {{H{1'b1}}, below};
+        end
+      end
+      wire [ROWS_P2-1:0] ge = g_level[ROW_W].t;
+      // a bound with a bit set from ROW_W up is past every row
+      assign at_bnd[gx*ROWS +: ROWS] = |bnd[PA_W-1:ROW_W] ? {ROWS{1'b0}} : ge[ROWS-1:0];
+      if (ROWS < ROWS_P2) begin : g_unused
+        // rows ROWS and up are named by ROW_W bits but not in the banks
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire unused_ge = ^ge[ROWS_P2-1:ROWS];
+        /* verilator lint_on UNUSEDSIGNAL */
+      end
+    end
+  endgenerate
+
   reg  [ROWS-1:0] clr_rows;    // rows of the windows placed this cycle
-  reg  [PA_W-1:0] clr_lo;      // ... a window's first byte
-  integer         ct, cr;
+  integer         ct;
 
   always @* begin
     clr_rows = {ROWS{1'b0}};
-    for (ct = 0; ct < MAX_TBS; ct = ct + 1) begin
-      clr_lo = {{TB_W{1'b0}}, win_bytes} * ct[PA_W-1:0];
+    for (ct = 0; ct < MAX_TBS; ct = ct + 1)
       if (place_i[ct])
-        for (cr = 0; cr < ROWS; cr = cr + 1)
-          if (cr[PA_W-1:0] >= (clr_lo >> RB_W) &&
-              cr[PA_W-1:0] < ((clr_lo + {{TB_W{1'b0}}, win_bytes}) >> RB_W))
-            clr_rows[cr] = 1'b1;
-    end
+        clr_rows = clr_rows | (at_bnd[ct*ROWS +: ROWS] & ~at_bnd[(ct+1)*ROWS +: ROWS]);
   end
 
   // Each bank reads the row of each lane it serves (one row but where
