@@ -179,8 +179,9 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[NUM_SCHED*LDWB*LANES*32-1:0]", "ldw_data_o", "... these values" },
     };
 
-    struct vport all[sizeof ports / sizeof ports[0]
+    struct vport all[sizeof ports / sizeof ports[0]     /* room for either side-band */
                      + sizeof sideband_sbr / sizeof sideband_sbr[0]
+                     + sizeof sideband_ics / sizeof sideband_ics[0]
                      + sizeof tail / sizeof tail[0]];
     const struct vport *sb = z->ics ? sideband_ics : sideband_sbr;
     size_t n_sb = z->ics ? sizeof sideband_ics / sizeof sideband_ics[0]
