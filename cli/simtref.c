@@ -264,7 +264,7 @@ static int cmd_rtl(const struct cli_args *a)
     }
     if (!registry_applies(STRUCTURE_SM, &cfg))
         fprintf(stderr, "simtref: note: no %s: the SM composed of its "
-                "stages is written for reconvergence = sbr or ics-first with "
+                "stages is written for reconvergence = sbr, minpc or ics-first with "
                 "operand_read_cycles = 1 (this configuration: %s, %u)\n",
                 registry_structure(STRUCTURE_SM)->file,
                 config_reconvergence_name(cfg.reconvergence),

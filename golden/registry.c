@@ -586,7 +586,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .in_table7 = 0,
         .scenarios = "sm-tiny-sbr sm-tiny-minpc sm-fermi-minpc sm-gtx480-minpc "
                      "sm-tiny-ics sm-fermi-ics sm-gtx480-ics sm-tiny-sbr-or1 "
-                     "sm-tiny-harp-or1 sm-tiny-ics-or1",
+                     "sm-tiny-harp-or1 sm-tiny-ics-or1 sm-tiny-minpc-or1",
         .tb_deps = "golden/sm/sm.h golden/sm/sm_reconv.h kernels/suite.h "
                    "lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
@@ -595,7 +595,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .long_cosims = "fermi-sbr gtx480-baws sm-fermi-minpc sm-gtx480-minpc "
                        "sm-fermi-ics sm-gtx480-ics sm-tiny-sbr-kgen-long "
                        "sm-tiny-minpc-kgen-long fermi-harp sm-tiny-sbr-or1 "
-                       "sm-tiny-harp-or1 sm-tiny-ics-or1",
+                       "sm-tiny-harp-or1 sm-tiny-ics-or1 sm-tiny-minpc-or1",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
@@ -751,18 +751,21 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
         .module = "simtref_sm",
         .file = "simtref_sm.v",
         .model = "sm/sm.h",
-        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_ICS_FIRST),
+        .modes = REGISTRY_MODE(RECONV_SBR) | REGISTRY_MODE(RECONV_ICS_FIRST)
+                 | REGISTRY_MODE(RECONV_MINPC),
         .title = "The SM (its stages composed)",
         .source = "docs/rtl-stages.md; docs/architecture.md",
         .per = PER_SM,
         .in_table7 = 0,
-        .scenarios = "sm-tiny-sbr-or1 sm-fermi-sbr-or1 sm-tiny-ics-or1",
+        .scenarios = "sm-tiny-sbr-or1 sm-fermi-sbr-or1 sm-tiny-ics-or1 "
+                     "sm-tiny-minpc-or1",
         .tb_deps = "golden/sm/sm.h golden/sm/dram.h golden/sm/sm_memory.h "
                    "kernels/suite.h lib/api_internal.h lib/simtref/simtref.h "
                    "tests/tools/kgen.h tests/tools/kgen_build.h "
                    "tb/tb_sm_common.h tb/tb_kgen.h tb/tb_dram.h",
         .cosims = "sm-tiny-sbr-or1 sm-tiny-sbr-or1-kgen sm-tiny-ics-or1 "
-                  "sm-tiny-ics-or1-kgen",
+                  "sm-tiny-ics-or1-kgen sm-tiny-minpc-or1 "
+                  "sm-tiny-minpc-or1-kgen",
         .long_cosims = "sm-fermi-sbr-or1 sm-tiny-sbr-or1-kgen-10k "
                        "sm-tiny-ics-or1-kgen-1k",
         .proofs = "",
@@ -791,6 +794,7 @@ enum structure_id registry_find_structure(const char *name)
 const char *const registry_composed[] = {
     "sm-tiny-sbr-or1",
     "sm-tiny-ics-or1",
+    "sm-tiny-minpc-or1",
     NULL
 };
 

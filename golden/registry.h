@@ -218,6 +218,7 @@ enum rtl_defect {
     DEFECT_SM_EXIT_KEEPS_LIVE,       /* a warp whose last path ended loses only its exiting lanes */
     DEFECT_SM_HELD_NOT_READ,         /* the operand read of a warp the stage holds is not issued */
     DEFECT_SM_ICS_ARRIVE_AT_ISSUE,   /* ics-first: a warp arrives at its barrier when it runs simt.bar, not when its threads all wait there */
+    DEFECT_SM_MINPC_KEY_AT_PLACEMENT, /* minpc: a thread's SP key is written at its placement only, never with x2 */
     DEFECT_COUNT
 };
 

@@ -541,6 +541,17 @@ static const struct defect_info defects[DEFECT_COUNT] = {
                "divergent warp arrives with threads still running, and "
                "a converged one a cycle before its commit parks them",
     },
+    [DEFECT_SM_MINPC_KEY_AT_PLACEMENT] = {
+        .name = "sm-minpc-key-at-placement",
+        .structure = STRUCTURE_SM,
+        .config = "tests/data/scenarios/sm-tiny-minpc-or1.conf",
+        .test = "sm-tiny-minpc-or1-key-at-placement",
+        .bug = "under minpc the SM writes a thread's SP key (its x2's "
+               "stack offset) at the thread's placement only, not with "
+               "the results written to x2: every thread keeps the "
+               "shallowest key, and min(SP:PC) orders threads at "
+               "different call depths by their PCs alone",
+    },
 };
 
 const struct defect_info *registry_defect(enum rtl_defect d)

@@ -5,8 +5,8 @@
  * (simtref_sm_front), a decoder of the operand read (simtref_decode) and
  * a datapath (simtref_sm_exec); the issue check (simtref_sm_issue) and
  * the memory side (simtref_sm_mem) once.  The glue between them is what
- * sm.c computes between the stages (docs/rtl-stages.md, "Composing
- * simtref_sm"), and nothing else.
+ * sm.c computes between the stages (docs/rtl-sm.md), and nothing
+ * else.
  *
  * Composed under operand_read_cycles = 1: the datapath reads a warp's
  * operands in its grant's cycle (t) and runs it in the next (t + 1), the
@@ -21,6 +21,7 @@
 #include "bits.h"
 #include "emit_common.h"
 #include "emit_sm.h"
+#include "arbiter.h"
 #include "dispatch.h"
 #include "lsu.h"
 #include "scoreboard.h"
@@ -38,6 +39,7 @@ static void sizes_of(const struct simt_config *cfg, struct sm_sizes *z)
     struct dispatch_geometry dg;
     struct tb_table_geometry tg;
     struct wpt_geometry wg;
+    struct arbiter_geometry ag;
     unsigned occ = (cfg->warp_size + cfg->simd_width - 1) / cfg->simd_width;
 
     lsu_geometry(cfg, &u);
@@ -73,7 +75,12 @@ static void sizes_of(const struct simt_config *cfg, struct sm_sizes *z)
     z->id_w = bits_for(u.mshrs + u.entries - 1);
     z->lb_w = u.line_bytes * 8;
     z->ldwb = u.writebacks;
+    z->sbr = cfg->reconvergence == RECONV_SBR;
     z->ics = cfg->reconvergence == RECONV_ICS_FIRST;
+    z->minpc = cfg->reconvergence == RECONV_MINPC;
+    arbiter_geometry(cfg, &ag);
+    z->sp_w = ag.sp_w;
+    z->off_w = sm_reconv_minpc_off_bits();
 }
 
 static void emit_header(struct vgen *v, const struct simt_config *cfg,
@@ -144,6 +151,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     const struct vport sideband_ics[] = {
         { "input",  "[NUM_SCHED*2-1:0]",        "sb_action_i",     "the ICS action at the PC: 1 raise, 2 lower, 3 outmost" },
     };
+    /* (minpc's arbiters read none: the operand read's address is left
+       for a loader that has nothing to say) */
     const struct vport tail[] = {
         { NULL, NULL, NULL, "The memory port to DRAM (simtref_sm_mem's, golden/sm/dram.h): every request taken" },
         { "output", "",                         "mem_valid_o",     "a request, at most one a cycle" },
@@ -185,18 +194,20 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
                      + sizeof tail / sizeof tail[0]];
     const struct vport *sb = z->ics ? sideband_ics : sideband_sbr;
     size_t n_sb = z->ics ? sizeof sideband_ics / sizeof sideband_ics[0]
-                         : sizeof sideband_sbr / sizeof sideband_sbr[0];
+                : z->sbr ? sizeof sideband_sbr / sizeof sideband_sbr[0] : 0;
     size_t n = 0;
 
     memcpy(&all[n], ports, sizeof ports);
     n += sizeof ports / sizeof ports[0];
-    memcpy(&all[n], sb, n_sb * sizeof sb[0]);
+    if (n_sb)
+        memcpy(&all[n], sb, n_sb * sizeof sb[0]);
     n += n_sb;
     memcpy(&all[n], tail, sizeof tail);
     n += sizeof tail / sizeof tail[0];
     emit_file_header(v, "simtref_sm.v", z->ics ? "the SM, composed of its stages (ics-first)"
+                                      : z->minpc ? "the SM, composed of its stages (minpc)"
                                                : "the SM, composed of its stages",
-                     "docs/rtl-stages.md (\"Composing simtref_sm\"); C model: golden/sm/sm.c (sm_cycle()).",
+                     "docs/rtl-sm.md; C model: golden/sm/sm.c (sm_cycle()).",
                      cfg);
     vgen_module_begin(v, "simtref_sm", params, sizeof params / sizeof params[0],
                       all, n);
@@ -233,12 +244,13 @@ static void emit_wires(struct vgen *v, const struct sm_sizes *z)
     vgen_line(v, "wire [NUM_SLOTS-1:0]         hd_ready, hd_valid, view_ok, view_stale;");
     vgen_line(v, "wire [NUM_SLOTS*32-1:0]      hd_pc, hd_word;");
     vgen_line(v, "wire [NUM_SLOTS*LANES-1:0]   view_mask;");
-    if (z->ics) {
-        vgen_line(v, "wire [NUM_SCHED-1:0]         op_valid, front_err;");
+    if (z->sbr) {
+        vgen_line(v, "wire [NUM_SCHED-1:0]         op_valid, yielded, exited, front_err;");
+    } else {
+        vgen_line(v, z->ics ? "wire [NUM_SCHED-1:0]         op_valid, front_err;"
+                            : "wire [NUM_SCHED-1:0]         op_valid, exited, front_err;");
         vgen_line(v, "wire [NUM_SLOTS-1:0]         all_bar;         // the warp's threads all wait at simt.bar");
         vgen_line(v, "wire [NUM_SLOTS-1:0]         warp_release;    // the WPT releases the warp on this edge");
-    } else {
-        vgen_line(v, "wire [NUM_SCHED-1:0]         op_valid, yielded, exited, front_err;");
     }
     vgen_line(v, "wire [NUM_SCHED*WARP_W-1:0]  op_warp;");
     vgen_line(v, "// the runs (t + 1), field s");
@@ -298,7 +310,7 @@ static void emit_kernel(struct vgen *v, const struct sm_sizes *z)
     vgen_dedent(v);
     vgen_line(v, "endfunction");
     vgen_line(v, "wire [PC_W-1:0]    entry_pc   = pc_index(entry_i);   // indices into the text");
-    if (!z->ics)    /* the SBR stacks' last re-convergence */
+    if (z->sbr)     /* the SBR stacks' last re-convergence */
         vgen_line(v, "wire [PC_W-1:0]    exit_pc    = pc_index(exit_i);");
     vgen_line(v, "wire [THREAD_W:0]  block_up   = {1'b0, block_i} + %u'd%u;", z->thread_w + 1, z->lanes - 1);
     if (z->count_w < z->thread_w + 1)
@@ -355,7 +367,7 @@ static void emit_launch(struct vgen *v, const struct sm_sizes *z)
         { "cnt_o",          "tb_cnt",         NULL },
         { "rank_o",         "tb_rank",        NULL },
         { "release_o",      "",               NULL },
-        { "warp_release_o", z->ics ? "warp_release" : "", NULL },
+        { "warp_release_o", z->sbr ? "" : "warp_release", NULL },
         { "wpt_err_o",      "wpt_err",        NULL },
         { NULL, NULL, "The warp slots" },
         { "warp_resident_o", "resident",      NULL },

@@ -20,8 +20,13 @@ struct sm_sizes {
     unsigned pc_w, op_w, lat_w;
     unsigned due_alu, due_mul, due_div;     /* a SIMD group's result */
     unsigned line_w, bytes_w, id_w, mshrs, entries, lb_w, ldwb;
-    bool ics;       /* reconvergence = ics-first: the front ends' ICS-First
-                       modules (else sbr's stacks) */
+    /* The front ends' control-flow stage (exactly one is set): */
+    bool sbr;       /* reconvergence = sbr: the warps' SBR stacks */
+    bool ics;       /* ... ics-first: an ICS-First module per warp */
+    bool minpc;     /* ... minpc: an arbiter per warp over its threads'
+                       SP:PC, each thread's SP key written with its x2 */
+    unsigned sp_w, off_w;   /* minpc: the SP key's bits (sp_bits), and a
+                               stack offset's, whose top bits it is */
 };
 
 /* Per warp scheduler: the front end, the operand read and its decoder,

@@ -136,12 +136,16 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[11:0]",             "insn_csr_i",  "" },
         { "input",  "[LANES*32-1:0]",     "ctaid_i",     "per lane: its thread's TB's grid index" },
         { "input",  "[LANES*WID_W-1:0]",  "wid_i",       "per lane: its thread's warp in the TB" },
-        { "input",  "",                   "whole_i",     "the lanes hold every live thread of their warps" },
         { "input",  "[31:0]",             "exit_pc_i",   "the kernel's exit (a return to it exits)" },
+    };
+    const struct vport whole_port[] = {
+        { "input",  "",                   "whole_i",     "the lanes hold every live thread of their warps" },
     };
     const struct vport stage_ports[] = {
         { NULL, NULL, NULL, "The operand-read stage (t + 1): whether the instruction read at t's edge runs" },
         { "input",  "",                   "go_i",        "it executes now; 0: the stage holds or drops its warp (nothing written)" },
+        { "input",  "[LANES-1:0]",        "run_mask_i",  "... on the lanes of the stage's view now, of those read (mask_i: all that may run)" },
+        { "input",  "",                   "run_whole_i", "... which hold every live thread of their warps" },
     };
     const struct vport tail_ports[] = {
         { NULL, NULL, NULL, "The LSU's write-back ports (cycle d): loads and atomics done" },
@@ -184,7 +188,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "output", "[LDWB*5-1:0]",       "ldw_rd_o",    "... the register" },
         { "output", "[LDWB*LANES*32-1:0]", "ldw_data_o", "... the values" },
     };
-    struct vport ports[sizeof head_ports / sizeof head_ports[0]
+    struct vport ports[sizeof head_ports / sizeof head_ports[0] + 1
                        + sizeof stage_ports / sizeof stage_ports[0]
                        + sizeof tail_ports / sizeof tail_ports[0]];
     size_t nports = 0;
@@ -192,6 +196,8 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
     VGEN_PORTS_ADD(ports, &nports, head_ports);
     if (z->op_stage)
         VGEN_PORTS_ADD(ports, &nports, stage_ports);
+    else
+        VGEN_PORTS_ADD(ports, &nports, whole_port);
     VGEN_PORTS_ADD(ports, &nports, tail_ports);
 
     emit_file_header(v, "simtref_sm_exec.v", "the datapath of a warp scheduler's issue port",
@@ -266,7 +272,8 @@ static void emit_codes(struct vgen *v, const struct exec_sizes *z)
     vgen_line(v, "localparam [31:0]     SCHEDS_V           = NUM_SCHED;");
 }
 
-static void emit_load_writeback(struct vgen *v, enum rtl_defect defect)
+static void emit_load_writeback(struct vgen *v, const struct exec_sizes *z,
+                                enum rtl_defect defect)
 {
     const struct vreg live[] = {
         { "ldw_q",    "{(LDWB*LANES){1'b0}}",        "ldw_d" },
@@ -313,6 +320,8 @@ static void emit_load_writeback(struct vgen *v, enum rtl_defect defect)
     vgen_blank(v);
     vgen_line(v, "wire [LDWB*LANES-1:0]        ldw;        // the loads' write ports now");
     vgen_line(v, "wire [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)");
+    if (z->op_stage)
+        vgen_line(v, "wire [LDWB*LANES-1:0]        ldkeep_d;   // the dones now: ... (below)");
     vgen_line(v, "wire [LDWB*LANES*SLOT_W-1:0] ldslot;");
     vgen_line(v, "wire [LDWB*5-1:0]            ldrd;");
     vgen_line(v, "wire [LDWB*LANES*32-1:0]     lddata;");
@@ -372,13 +381,13 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
         { "csr_q",   "12'd0",                 "insn_csr_i" },
         { "ctaid_q", "{(LANES*32){1'b0}}",    "ctaid_i" },
         { "wid_q",   "{(LANES*WID_W){1'b0}}", "wid_i" },
-        { "whole_q", "1'b0",                  "whole_i" },
         { "v1_q",    "{LANES{1'b0}}",         "v1_d" },
         { "v2_q",    "{LANES{1'b0}}",         "v2_d" },
         { "b1_q",    "{LANES{1'b0}}",         "b1_d" },
         { "b2_q",    "{LANES{1'b0}}",         "b2_d" },
         { "bv1_q",   "{(LANES*32){1'b0}}",    "bv1_d" },
         { "bv2_q",   "{(LANES*32){1'b0}}",    "bv2_d" },
+        { "whole_q", "1'b0",                  "whole_i" },   /* last: not under the stage */
     };
 
     vgen_section(v, "The issue (cycle t): each lane's thread's warp, the issue register");
@@ -395,6 +404,11 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
     vgen_line(v, "// it, which the banks read before the write: the lanes' results (wr1,");
     vgen_line(v, "// the instruction in the lanes now) and the loads' (ldw, done in the");
     vgen_line(v, "// last cycle: the scoreboard released their registers at its edge).");
+    if (z->op_stage) {
+        vgen_line(v, "// A read runs in the next cycle, which sees the loads done now too: a");
+        vgen_line(v, "// warp the stage holds on a load runs in the cycle after its done with");
+        vgen_line(v, "// the read of the done's cycle (ldw_d, written at the next edge).");
+    }
     vgen_line(v, "reg  [LANES-1:0]    b1_d, b2_d;");
     vgen_line(v, "reg  [LANES*32-1:0] bv1_d, bv2_d;");
     vgen_line(v, "wire [LANES-1:0]    wr1;      // the lanes' write port now (below) ...");
@@ -428,6 +442,20 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
         vgen_end(v);
         vgen_end(v);
         vgen_end(v);
+        if (z->op_stage) {
+            vgen_begin(v, "for (ip = 0; ip < LDWB; ip = ip + 1)");
+            vgen_begin(v, "if (ldw_d[ip*LANES + il] && ldkeep_d[ip*LANES + il] && ld_rd_i[ip*5 +: 5] != 5'd0 && ldslot_d[(ip*LANES + il)*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W])");
+            vgen_begin(v, "if (ld_rd_i[ip*5 +: 5] == insn_rs1_i)");
+            vgen_line(v, "b1_d[il]            = 1'b1;");
+            vgen_line(v, "bv1_d[il*32 +: 32]  = ld_data_i[(ip*LANES + il)*32 +: 32];");
+            vgen_end(v);
+            vgen_begin(v, "if (ld_rd_i[ip*5 +: 5] == insn_rs2_i)");
+            vgen_line(v, "b2_d[il]            = 1'b1;");
+            vgen_line(v, "bv2_d[il*32 +: 32]  = ld_data_i[(ip*LANES + il)*32 +: 32];");
+            vgen_end(v);
+            vgen_end(v);
+            vgen_end(v);
+        }
     }
     vgen_end(v);
     vgen_end(v);
@@ -442,27 +470,31 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
     vgen_line(v, "reg  [11:0]             csr_q;");
     vgen_line(v, "reg  [LANES*32-1:0]     ctaid_q;");
     vgen_line(v, "reg  [LANES*WID_W-1:0]  wid_q;");
-    vgen_line(v, "reg                     whole_q;");
+    if (!z->op_stage)
+        vgen_line(v, "reg                     whole_q;");
     vgen_line(v, "reg  [LANES-1:0]        v1_q, v2_q;");
     vgen_line(v, "reg  [LANES-1:0]        b1_q, b2_q;  // ... a write port wrote them at the read");
     vgen_line(v, "reg  [LANES*32-1:0]     bv1_q, bv2_q;  // ... with these values");
     vgen_ff(v, live, sizeof live / sizeof live[0], NULL);
-    vgen_ff(v, held, sizeof held / sizeof held[0], "issue_i");
+    /* (the stage's run_whole_i is the run's, not the read's) */
+    vgen_ff(v, held, sizeof held / sizeof held[0] - (z->op_stage ? 1 : 0), "issue_i");
     vgen_blank(v);
     if (z->op_stage && defect == DEFECT_SM_EXEC_RUNS_HELD) {
         vgen_line(v, "// DELIBERATE DEFECT (%s): every read runs, go_i ignored:", rtl_defect_name(defect));
         vgen_line(v, "// a held or dropped warp's instruction writes and sends.");
         vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */");
-        vgen_line(v, "wire             unused_go = go_i;");
+        vgen_line(v, "wire             unused_go = go_i ^ (|run_mask_i);");
         vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
         vgen_line(v, "wire             run      = iss_q;");
         vgen_line(v, "wire [LANES-1:0] run_mask = mask_q;");
     } else if (z->op_stage) {
         vgen_line(v, "// It runs (t + 1) when the operand-read stage lets its warp execute:");
         vgen_line(v, "// a read for a warp the stage holds (a hazard) or drops is discarded,");
-        vgen_line(v, "// and the stage's next read is issued again.");
+        vgen_line(v, "// and the stage's next read is issued again.  It runs on the lanes of");
+        vgen_line(v, "// the stage's view now, as the C SM decides them at execution (a");
+        vgen_line(v, "// barrier released after the read adds its threads), of those read.");
         vgen_line(v, "wire             run      = iss_q & go_i;");
-        vgen_line(v, "wire [LANES-1:0] run_mask = mask_q & {LANES{go_i}};");
+        vgen_line(v, "wire [LANES-1:0] run_mask = mask_q & run_mask_i & {LANES{go_i}};");
     } else {
         vgen_line(v, "// It runs (t + 1): every read executes.");
         vgen_line(v, "wire             run      = iss_q;");
@@ -597,7 +629,7 @@ static void emit_lanes(struct vgen *v, const struct exec_sizes *z,
     (void)defect;
 }
 
-static void emit_branch_unit(struct vgen *v)
+static void emit_branch_unit(struct vgen *v, const struct exec_sizes *z)
 {
     vgen_section(v, "The branch unit: the lanes' targets, barrier, exits, priority");
     vgen_line(v, "wire div_op = op_q == OP_DIV || op_q == OP_DIVU || op_q == OP_REM || op_q == OP_REMU;");
@@ -643,7 +675,7 @@ static void emit_branch_unit(struct vgen *v)
     vgen_end(v);
     vgen_line(v, "// some threads of a warp return from the kernel to its exit: they exit");
     vgen_line(v, "ret = !two && exits == {LANES{1'b0}} && ta == exit_pc_i && op_q == OP_JALR");
-    vgen_line(v, "      && rd_q == 5'd0 && !whole_q;");
+    vgen_line(v, "      && rd_q == 5'd0 && !%s;", z->op_stage ? "run_whole_i" : "whole_q");
     vgen_begin(v, "if (ret)");
     vgen_line(v, "exits = run_mask;");
     vgen_end(v);
@@ -768,12 +800,12 @@ void emit_sm_exec(struct vgen *v, const struct simt_config *cfg,
         vgen_line(v, "wire unused_inputs = ^owner_i;   // no per-lane offsets");
         vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
     }
-    emit_load_writeback(v, defect);
+    emit_load_writeback(v, &z, defect);
     emit_issue_register(v, &z, defect);
     emit_operands(v);
     emit_exec_lanes(v, &z);
     emit_lanes(v, &z, defect);
-    emit_branch_unit(v);
+    emit_branch_unit(v, &z);
     emit_write_back(v, cfg->div_latency - EXEC_EDGES, defect);
     emit_sm_exec_banks(v, EXEC_PORTS, z.ldwb, z.op_stage);
     emit_regfile_part(v);

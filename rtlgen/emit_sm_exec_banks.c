@@ -76,6 +76,8 @@ void emit_sm_exec_banks(struct vgen *v, unsigned ports, unsigned ldwb,
     vgen_line(v, "wire [4:0]        rd   = ldrd[gk*5 +: 5];");
     vgen_line(v, "assign pclr[gk*32 +: 32]     = ldw[gk*LANES + gb] ? 32'd1 << rd : 32'd0;");
     vgen_line(v, "assign ldkeep[gk*LANES + gb] = ldp_q[{slot, rd}];");
+    if (op_stage)   /* the done now, for the bypass of a read now */
+        vgen_line(v, "assign ldkeep_d[gk*LANES + gb] = ldp_q[{ldslot_d[(gk*LANES + gb)*SLOT_W +: SLOT_W], ld_rd_i[gk*5 +: 5]}];");
     vgen_end(v);
     vgen_blank(v);
     if (op_stage) {

@@ -165,11 +165,12 @@ static void emit_operand_stage(struct vgen *v, const struct front_mode *m)
     vgen_line(v, "// read, executes now if its instruction still may issue (the issue");
     vgen_line(v, "// check asks as for an issue now); it waits on a hazard, the scheduler");
     vgen_line(v, "// granting none meanwhile, and is dropped when it no longer holds a");
-    vgen_line(v, "// buffered instruction%s.", m->harp ? " or its slot may no longer issue" : "");
+    vgen_line(v, "// buffered instruction or %s.", m->harp ? "its slot may no longer issue"
+                                                     : "may no longer issue but for a hazard (base_i)");
     if (m->harp)
         vgen_line(v, "wire op_base = op_valid_q && f_ready[op_warp_q] && slot_issuable[op_warp_q];");
     else
-        vgen_line(v, "wire op_base = op_valid_q && f_ready[op_warp_q];");
+        vgen_line(v, "wire op_base = op_valid_q && f_ready[op_warp_q] && base_i[op_warp_q];");
     vgen_line(v, "wire op_exec = op_base && %s[op_warp_q];", ok);
     vgen_line(v, "wire op_wait = op_base && !%s[op_warp_q];", ok);
     vgen_line(v, "wire              op_valid_d = s_grant || op_wait;");
@@ -594,10 +595,10 @@ static void emit_stage(struct vgen *v, const struct front_mode *m)
         conn(c, &n, "view_live_i", "warp_live_i", NULL);
     if (m->ics)
         conn(c, &n, "view_ok_o", "view_ok_o", NULL);
-    if (m->ics) {
+    if (m->ics)
         conn(c, &n, "can_launch_o", "rc_can_launch", NULL);
+    if (m->ics || m->sp)
         conn(c, &n, "all_barrier_o", "all_barrier_o", "the SM's arrival by state");
-    }
     if (m->view) {
         conn(c, &n, "view_pc_o", "rc_view_pc", NULL);
         conn(c, &n, "view_mask_o", "rc_view_mask", NULL);

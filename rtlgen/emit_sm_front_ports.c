@@ -149,6 +149,8 @@ void emit_sm_front_header(struct vgen *v, const struct simt_config *cfg,
         port(&l, "input",  "[NUM_WARPS-1:0]",  "clear_i",      "a new warp takes the slot");
         group(&l, "Warps: from the warp and TB state, the scoreboard, the SIMD groups");
         port(&l, "input",  "[NUM_WARPS-1:0]",  "issuable_i",   "launched, not at the barrier, no hazard on its buffered instruction");
+        if (m->op_stage)
+            port(&l, "input", "[NUM_WARPS-1:0]", "base_i",     "... the same but the hazard: the operand-read stage drops its warp without it");
         port(&l, "input",  "[NUM_WARPS-1:0]",  "fetchable_i",  "resident, launched, a live thread: may be fetched for");
         port(&l, "input",  "[NUM_WARPS*LANES-1:0]", "warp_live_i", "each warp's live lanes (resident, launched; else none)");
         port(&l, "input",  "[NUM_WARPS-1:0]",  "launch_pending_i", "placed, its launch pending");
@@ -228,9 +230,10 @@ void emit_sm_front_header(struct vgen *v, const struct simt_config *cfg,
     }
     if (m->yield)
         port(&l, "output", "",                 "yielded_o",    "the threads at simt.bar wait below their sibling");
-    if (m->ics) {
+    if (m->ics || m->sp) {
         group(&l, "The stage's threads at the barrier (bit w: warp w)");
-        port(&l, "output", "[NUM_WARPS-1:0]",  "all_barrier_o", "every non-Idle thread of the warp waits at simt.bar");
+        port(&l, "output", "[NUM_WARPS-1:0]",  "all_barrier_o", m->ics ? "every non-Idle thread of the warp waits at simt.bar"
+                                                                        : "every live thread of the warp is parked at simt.bar");
     }
     group(&l, "Errors");
     port(&l, "output", "",                     "rc_err_o",     "the stage refused the update");

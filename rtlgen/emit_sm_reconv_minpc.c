@@ -70,6 +70,7 @@ static void emit_header(struct vgen *v, const struct simt_config *cfg,
         { "input",  "[NUM_WARPS*LANES-1:0]", "view_live_i", "its lanes whose thread is live" },
         { "output", "[NUM_WARPS*PC_W-1:0]",  "view_pc_o",   "its PC: min(SP:PC) of its threads not parked" },
         { "output", "[NUM_WARPS*LANES-1:0]", "view_mask_o", "the threads at that SP:PC (none when none presents)" },
+        { "output", "[NUM_WARPS-1:0]",       "all_barrier_o", "its live threads are all parked at simt.bar (the SM's arrival)" },
         { NULL, NULL, NULL, "What the update does" },
         { "output", "",                  "pop_o",      "threads re-converge: the warp's mask or PC changes without a jump" },
         { "output", "",                  "exited_o",   "the warp has no live thread left" },
@@ -298,6 +299,8 @@ static void emit_warps(struct vgen *v, enum rtl_defect defect)
     vgen_line(v, "assign a_pc_op = !mine ? PC_HOLD");
     vgen_line(v, "               : (op_i == UPD_EXEC && !w_pop[gw]) ? PC_INC : PC_ARB;");
     vgen_line(v, "assign parked_all[gw*LANES +: LANES] = parked_q;");
+    vgen_line(v, "assign all_barrier_o[gw] = |view_live_i[gw*LANES +: LANES]");
+    vgen_line(v, "    && (view_live_i[gw*LANES +: LANES] & ~parked_q) == {LANES{1'b0}};");
     vgen_blank(v);
     vgen_line(v, "// Parked at simt.bar until the TB's barrier releases; none at a launch.");
     vgen_begin(v, "always @(posedge clk_i or negedge rst_ni)");

@@ -2,10 +2,11 @@
  * emit_sm_sched.c -- simtref_sm's part per warp scheduler: its front end,
  * the operand read (the grant's, or the held warp's again) and its
  * decoder, its datapath, and what the C SM does with a run between the
- * stages (docs/rtl-stages.md, "Composing simtref_sm").
+ * stages (docs/rtl-sm.md).
  */
 #include "emit_sm.h"
 #include "emit_common.h"
+#include "sm_memory.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -62,6 +63,18 @@ static void front_update_ics(struct conn_list *l)
     conn(l, "release_i",   "warp_release[gs*NUM_WARPS +: NUM_WARPS]", NULL);
 }
 
+/* The run's update of the minpc arbiters: the warp's live lanes after
+ * it, simt.bar, each lane's next PC and SP key (x2's, the threads' own
+ * registers of it below), the WPT's releases of this scheduler's warps. */
+static void front_update_minpc(struct conn_list *l)
+{
+    conn(l, "live_i",      "run_live & ~x_exits",       NULL);
+    conn(l, "bar_i",       "x_bar",                     NULL);
+    conn(l, "lane_pc_i",   "run_lane_pc",               NULL);
+    conn(l, "lane_off_i",  "run_lane_off",              "a launch's or the run's threads'");
+    conn(l, "release_i",   "warp_release[gs*NUM_WARPS +: NUM_WARPS]", NULL);
+}
+
 /* Scheduler s's front end: its connections. */
 static void emit_front(struct vgen *v, const struct sm_sizes *z)
 {
@@ -70,13 +83,14 @@ static void emit_front(struct vgen *v, const struct sm_sizes *z)
     conn(&l, "clk_i", "clk_i", NULL);
     conn(&l, "rst_ni", "rst_ni", NULL);
     conn_group(&l, "The kernel");
-    if (!z->ics)
+    if (z->sbr)
         conn(&l, "exit_pc_i", "exit_pc",                  NULL);
     conn(&l, "entry_pc_i",       "entry_pc",                         NULL);
     conn(&l, "text_lo_i",        "text_lo_i",                        NULL);
     conn_group(&l, "Warps");
     conn(&l, "clear_i",          "s_clear[gs*NUM_WARPS +: NUM_WARPS]",      NULL);
     conn(&l, "issuable_i",       "issuable",                         NULL);
+    conn(&l, "base_i",           "s_base[gs*NUM_WARPS +: NUM_WARPS]", NULL);
     conn(&l, "fetchable_i",      "s_fetchable[gs*NUM_WARPS +: NUM_WARPS]",  NULL);
     conn(&l, "warp_live_i",      "s_live[gs*NUM_WARPS*LANES +: NUM_WARPS*LANES]",  NULL);
     conn(&l, "launch_pending_i", "s_pending[gs*NUM_WARPS +: NUM_WARPS]",    NULL);
@@ -95,9 +109,11 @@ static void emit_front(struct vgen *v, const struct sm_sizes *z)
     conn(&l, "control_i",        "x_control || stale",               "a dropped stale slot is refetched");
     if (!z->ics)
         conn(&l, "exec_pc_i",    "run_pc",                           NULL);
-    conn(&l, "exec_mask_i",      "x_valid ? rd_mask_q : {LANES{1'b0}}", NULL);
+    conn(&l, "exec_mask_i",      "x_valid ? run_view : {LANES{1'b0}}", NULL);
     if (z->ics)
         front_update_ics(&l);
+    else if (z->minpc)
+        front_update_minpc(&l);
     else
         front_update_sbr(&l);
     conn_group(&l, "Launch, scoreboard clear, issue");
@@ -130,13 +146,14 @@ static void emit_front(struct vgen *v, const struct sm_sizes *z)
     conn(&l, "flush_valid_o",    "",                                 NULL);
     conn(&l, "flush_warp_o",     "",                                 NULL);
     conn_group(&l, "The stage's update");
-    if (z->ics) {
+    if (!z->sbr)
         conn(&l, "all_barrier_o", "all_bar[gs*NUM_WARPS +: NUM_WARPS]", NULL);
-    } else {
+    if (!z->ics) {
         conn(&l, "pop_o",        "",                                 NULL);
         conn(&l, "exited_o",     "exited[gs]",                       NULL);
-        conn(&l, "yielded_o",    "yielded[gs]",                      NULL);
     }
+    if (z->sbr)
+        conn(&l, "yielded_o",    "yielded[gs]",                      NULL);
     conn(&l, "rc_err_o",         "rc_err",                           NULL);
     conn(&l, "fetch_err_o",      "fetch_err",                        NULL);
     conn(&l, "sched_err_o",      "sched_err",                        NULL);
@@ -172,7 +189,6 @@ static void emit_read(struct vgen *v, const struct sm_sizes *z,
     const struct vreg regs[] = {
         { "rd_warp_q", "{WARP_W{1'b0}}", "rd_warp" },
         { "rd_pc_q",   "32'd0",          "rd_pc" },
-        { "rd_mask_q", "{LANES{1'b0}}",  "rd_mask" },
         { "rd_rd_q",   "5'd0",           "d_rd" },
         { "rd_unit_q", "2'd0",           "d_unit" },
         { "rd_mem_q",  "1'b0",           "d_mem" },
@@ -201,15 +217,15 @@ static void emit_read(struct vgen *v, const struct sm_sizes *z,
     vgen_line(v, "wire [31:0]       rd_i    = gs * NUM_WARPS + {{(32-WARP_W){1'b0}}, rd_warp};");
     vgen_line(v, "wire [31:0]       rd_pc   = grant_valid ? grant_pc : hd_pc[rd_i*32 +: 32];");
     vgen_line(v, "wire [31:0]       rd_word = grant_valid ? grant_word : hd_word[rd_i*32 +: 32];");
-    vgen_line(v, "wire [LANES-1:0]  rd_mask = view_mask[rd_i*LANES +: LANES];");
     vgen_line(v, "wire [SLOT_W-1:0] rd_g    = %s * NS_V + S_V;  // sm_slot_of()",
               vgen_zext(ext, sizeof ext, z->slot_w - z->warp_w, "SLOT_W-WARP_W", "rd_warp"));
     vgen_line(v, "wire [TB_W-1:0]   rd_tb   = warp_tb[rd_g*TB_W +: TB_W];");
+    vgen_line(v, "// every lane that may run is read: the stage's view in t + 1 chooses");
+    vgen_line(v, "wire [LANES-1:0]  rd_live = warp_live[rd_g*LANES +: LANES];");
     vgen_line(v, "wire              rd_text = rd_any && rd_pc >= text_lo_i && rd_pc < text_hi_i && rd_pc[1:0] == 2'b00;");
-    vgen_line(v, "// each lane's thread's grid index and warp of its TB; whole: every live thread");
+    vgen_line(v, "// each lane's thread's grid index and warp of its TB");
     vgen_line(v, "wire [LANES*32-1:0]    rd_ctaid = {LANES{tb_ctaid[rd_tb*32 +: 32]}};");
     vgen_line(v, "wire [LANES*WID_W-1:0] rd_wid   = {LANES{warp_wid[rd_g*WID_W +: WID_W]}};");
-    vgen_line(v, "wire                   rd_whole = rd_mask == warp_live[rd_g*LANES +: LANES];");
     vgen_line(v, "wire [OP_W-1:0] d_op;");
     vgen_line(v, "wire [4:0]      d_rd, d_insn_rd, d_rs1, d_rs2;");
     vgen_line(v, "wire [31:0]     d_imm;");
@@ -223,7 +239,6 @@ static void emit_read(struct vgen *v, const struct sm_sizes *z,
     vgen_line(v, "// what the run needs of its read");
     vgen_line(v, "reg  [WARP_W-1:0] rd_warp_q;");
     vgen_line(v, "reg  [31:0]       rd_pc_q;");
-    vgen_line(v, "reg  [LANES-1:0]  rd_mask_q;");
     vgen_line(v, "reg  [4:0]        rd_rd_q;");
     vgen_line(v, "reg  [1:0]        rd_unit_q;");
     vgen_line(v, "reg               rd_mem_q;");
@@ -234,6 +249,7 @@ static void emit_read(struct vgen *v, const struct sm_sizes *z,
 /* Scheduler s's datapath: the read's fields in, the run out. */
 static void emit_exec(struct vgen *v, const struct sm_sizes *z)
 {
+    char ext[96];
     const struct vconn conns[] = {
         VCONN_SAME("clk_i"), VCONN_SAME("rst_ni"),
         { "sched_i",     "SCHED_V",                          NULL },
@@ -245,7 +261,7 @@ static void emit_exec(struct vgen *v, const struct sm_sizes *z)
         { NULL, NULL, "The operand read (t)" },
         { "issue_i",     "rd_any",                           NULL },
         { "warp_i",      "rd_warp",                          NULL },
-        { "mask_i",      "rd_mask",                          NULL },
+        { "mask_i",      "rd_live",                          NULL },
         { "owner_i",     "{LANES{rd_warp}}",                 "each lane's thread is the warp's" },
         { "pc_i",        "rd_pc",                            NULL },
         { "insn_op_i",   "d_op",                             NULL },
@@ -256,9 +272,11 @@ static void emit_exec(struct vgen *v, const struct sm_sizes *z)
         { "insn_csr_i",  "d_csr",                            NULL },
         { "ctaid_i",     "rd_ctaid",                         NULL },
         { "wid_i",       "rd_wid",                           NULL },
-        { "whole_i",     "rd_whole",                         NULL },
+
         { "exit_pc_i",   "exit_i",                           NULL },
-        { "go_i",        "op_exec && !stale",            "the stage lets its warp run" },
+        { "go_i",        "op_exec && !stale",            "the stage lets its warp run ..." },
+        { "run_mask_i",  "run_view",                         "... on the lanes of its view now" },
+        { "run_whole_i", "run_whole",                        NULL },
         { NULL, NULL, "The LSU's write-backs" },
         { "ld_valid_i",  "wb_valid",                         NULL },
         { "ld_rd_i",     "wb_rd",                            NULL },
@@ -269,16 +287,16 @@ static void emit_exec(struct vgen *v, const struct sm_sizes *z)
         { "valid_o",     "x_valid",                          NULL },
         { "exec_o",      "x_exec",                           NULL },
         { "status_o",    "",                                 NULL },
-        { "lane_pc_o",   z->ics ? "x_lane_pc" : "",          NULL },
+        { "lane_pc_o",   z->sbr ? "" : "x_lane_pc",          NULL },
         { "mem_o",       "run_memlanes[gs*LANES +: LANES]",  NULL },
         { "mem_write_o", "",                                 NULL },
         { "mem_addr_o",  "run_addr[gs*LANES*32 +: LANES*32]",   NULL },
         { "mem_bytes_o", "",                                 NULL },
         { "mem_wdata_o", "run_wdata[gs*LANES*32 +: LANES*32]",  NULL },
-        { "split_o",     z->ics ? "" : "x_split",            NULL },
-        { "taken_o",     z->ics ? "" : "x_taken",            NULL },
-        { "tpc_o",       z->ics ? "" : "x_tpc",              NULL },
-        { "npc_o",       z->ics ? "" : "x_npc",              NULL },
+        { "split_o",     z->sbr ? "x_split" : "",            NULL },
+        { "taken_o",     z->sbr ? "x_taken" : "",            NULL },
+        { "tpc_o",       z->sbr ? "x_tpc" : "",              NULL },
+        { "npc_o",       z->sbr ? "x_npc" : "",              NULL },
         { "exits_o",     "x_exits",                          NULL },
         { "bar_o",       "x_bar",                            NULL },
         { "prio_o",      z->ics ? "x_prio" : "",             NULL },
@@ -304,10 +322,18 @@ static void emit_exec(struct vgen *v, const struct sm_sizes *z)
     vgen_line(v, "  assign s_give[gw] = give[gw*NUM_SCHED + gs];");
     vgen_line(v, "end");
     vgen_line(v, "wire [31:0]          block_32 = {{(32-THREAD_W){1'b0}}, block_i};");
-    if (z->ics) {
+    vgen_line(v, "// the run's lanes (t + 1): the stage's view of its warp then, as the C SM");
+    vgen_line(v, "// takes them at execution (sm_issue_threads()); whole: every live thread");
+    vgen_line(v, "wire [SLOT_W-1:0]    run_g     = %s * NS_V + S_V;",
+              vgen_zext(ext, sizeof ext, z->slot_w - z->warp_w, "SLOT_W-WARP_W", "rd_warp_q"));
+    vgen_line(v, "wire [31:0]          run_i     = gs * NUM_WARPS + {{(32-WARP_W){1'b0}}, rd_warp_q};");
+    vgen_line(v, "wire [LANES-1:0]     run_view  = view_mask[run_i*LANES +: LANES];");
+    vgen_line(v, "wire                 run_whole = run_view == warp_live[run_g*LANES +: LANES];");
+    if (!z->sbr) {
         vgen_line(v, "wire                 x_valid, x_bar, x_control;");
         vgen_line(v, "wire [LANES-1:0]     x_exec, x_exits;");
-        vgen_line(v, "wire [1:0]           x_prio;      // simt.prio.*");
+        if (z->ics)
+            vgen_line(v, "wire [1:0]           x_prio;      // simt.prio.*");
         vgen_line(v, "wire [LANES*32-1:0]  x_lane_pc;   // each lane's thread's next PC");
     } else {
         vgen_line(v, "wire                 x_valid, x_split, x_bar, x_control;");
@@ -318,24 +344,115 @@ static void emit_exec(struct vgen *v, const struct sm_sizes *z)
                   conns, sizeof conns / sizeof conns[0]);
 }
 
-/* Under sbr, the run's PC and targets as the SBR stacks take them
- * (indices), and the warp's live lanes. */
-static void run_targets(struct vgen *v)
+/* Under sbr and minpc, the run's PC as the stage takes it (an index),
+ * and the warp's live lanes. */
+static void run_pc_live(struct vgen *v)
 {
     vgen_line(v, "wire [LANES-1:0]  run_live = warp_live[run_g*LANES +: LANES];");
     vgen_line(v, "wire [PC_W-1:0]   run_pc   = pc_index(rd_pc_q);");
+}
+
+/* Under sbr, the run's targets as the SBR stacks take them (indices). */
+static void run_targets(struct vgen *v)
+{
     vgen_line(v, "wire [PC_W-1:0]   run_tpc  = x_valid ? pc_index(x_tpc) : {PC_W{1'b0}};");
     vgen_line(v, "wire [PC_W-1:0]   run_npc  = x_valid ? pc_index(x_npc) : {PC_W{1'b0}};");
 }
 
-/* Under ics-first, each lane's next PC as the threads' PC registers take
- * it (an index; 0 on a lane that did not run). */
+/* Under ics-first and minpc, each lane's next PC as the threads' PC
+ * registers take it (an index; 0 on a lane that did not run). */
 static void run_lane_pcs(struct vgen *v)
 {
     vgen_line(v, "wire [LANES*PC_W-1:0] run_lane_pc;");
     vgen_line(v, "for (gw = 0; gw < LANES; gw = gw + 1) begin : g_lane_pc");
-    vgen_line(v, "  assign run_lane_pc[gw*PC_W +: PC_W] = x_valid && rd_mask_q[gw]");
+    vgen_line(v, "  assign run_lane_pc[gw*PC_W +: PC_W] = x_valid && run_view[gw]");
     vgen_line(v, "      ? pc_index(x_lane_pc[gw*32 +: 32]) : {PC_W{1'b0}};");
+    vgen_line(v, "end");
+}
+
+/* Under minpc, each thread's SP key as its arbiter takes it: the top
+ * KEY_W bits of x2's offset in the thread's stack region
+ * (sm_memory_stack_offset(): x2 outside the region, or at its top before
+ * any frame, is the shallowest offset), in a register of the thread's own
+ * written with x2 -- a placement's launch value (the region's top), the
+ * run's result, the divider's, a load's.  The run's lanes present the
+ * key after this cycle's writes: the C SM reads x2 after the instruction,
+ * with the loads done at the last edge written.  A launch presents its
+ * threads' launch value. */
+static void run_lane_keys(struct vgen *v, const struct sm_sizes *z,
+                          enum rtl_defect defect)
+{
+    unsigned key_w = z->sp_w < z->off_w ? z->sp_w : z->off_w;
+    const struct vreg key[] = {
+        { "key_q", "{KEY_W{1'b1}}", "key_d" },
+    };
+
+    _Static_assert((SM_STACK_BASE & (SM_STACK_BYTES - 1)) == 0,
+                   "the stack regions are aligned to their size");
+    vgen_line(v, "// minpc: each thread's SP key (its x2's), written with x2");
+    vgen_line(v, "localparam integer KEY_W      = %u;   // the offset's bits the arbiters key on", key_w);
+    vgen_line(v, "localparam integer OFF_W      = %u;  // a thread's stack region: 2**OFF_W bytes", z->off_w);
+    vgen_line(v, "localparam [31:0]  STACK_BASE = 32'h%08x;  // the first region's first byte",
+              (unsigned)SM_STACK_BASE);
+    vgen_line(v, "wire [NUM_WARPS*LANES*KEY_W-1:0] key_next;   // each thread's key after this edge");
+    vgen_begin_named(v, "g_sp_key", "for (gw = 0; gw < NUM_WARPS*LANES; gw = gw + 1)");
+    vgen_line(v, "localparam integer      W      = gw / LANES, L = gw %% LANES;");
+    vgen_line(v, "localparam integer      T      = (W * NUM_SCHED + gs) * LANES + L;  // its thread slot");
+    vgen_line(v, "localparam [31:0]       BOTTOM = STACK_BASE + T * (1 << OFF_W);    // its region");
+    vgen_line(v, "localparam [WARP_W-1:0] W_V    = W[WARP_W-1:0];");
+    vgen_line(v, "localparam integer      R      = gs * LANES + L;                   // its lane's write ports");
+    vgen_line(v, "reg                     wr_x2;    // x2 is written at this edge ...");
+    if (key_w < z->off_w)
+        vgen_line(v, "/* verilator lint_off UNUSEDSIGNAL */  // its offset's bits below the key");
+    vgen_line(v, "reg  [31:0]             wr_val;   // ... with this value");
+    if (key_w < z->off_w)
+        vgen_line(v, "/* verilator lint_on UNUSEDSIGNAL */");
+    vgen_line(v, "reg  [KEY_W-1:0]        key_q, key_d;");
+    vgen_line(v, "integer                 pp;");
+    vgen_begin(v, "always @*");
+    vgen_line(v, "wr_x2  = 1'b0;");
+    vgen_line(v, "wr_val = 32'd0;");
+    vgen_begin(v, "if (wr_o[R] && wr_rd_o[gs*5 +: 5] == 5'd2 && rd_warp_q == W_V)");
+    vgen_line(v, "wr_x2  = 1'b1;");
+    vgen_line(v, "wr_val = wr_data_o[R*32 +: 32];");
+    vgen_end(v);
+    vgen_begin(v, "if (wr2_o[R] && wr2_rd_o[gs*5 +: 5] == 5'd2 && wr2_warp_o[R*WARP_W +: WARP_W] == W_V)");
+    vgen_line(v, "wr_x2  = 1'b1;");
+    vgen_line(v, "wr_val = wr2_data_o[R*32 +: 32];");
+    vgen_end(v);
+    vgen_begin(v, "for (pp = gs * LDWB; pp < (gs + 1) * LDWB; pp = pp + 1)");
+    vgen_begin(v, "if (ldw_o[pp*LANES + L] && ldw_rd_o[pp*5 +: 5] == 5'd2 && ldw_warp_o[(pp*LANES + L)*WARP_W +: WARP_W] == W_V)");
+    vgen_line(v, "wr_x2  = 1'b1;");
+    vgen_line(v, "wr_val = ldw_data_o[(pp*LANES + L)*32 +: 32];");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_line(v, "// a placement takes the launch value, the region's top: the shallowest");
+    vgen_begin(v, "if (s_give[W])");
+    vgen_line(v, "key_d = {KEY_W{1'b1}};");
+    if (defect == DEFECT_SM_MINPC_KEY_AT_PLACEMENT) {
+        vgen_line(v, "// DELIBERATE DEFECT (%s): x2's writes leave the key", rtl_defect_name(defect));
+        vgen_elsif(v, "1'b0 && wr_x2 && wr_val[31:OFF_W] == BOTTOM[31:OFF_W]");
+    } else {
+        vgen_elsif(v, "wr_x2 && wr_val[31:OFF_W] == BOTTOM[31:OFF_W]");
+    }
+    vgen_line(v, "key_d = wr_val[OFF_W-1 -: KEY_W];");
+    vgen_elsif(v, "%swr_x2", defect == DEFECT_SM_MINPC_KEY_AT_PLACEMENT ? "1'b0 && " : "");
+    vgen_line(v, "key_d = {KEY_W{1'b1}};");
+    vgen_else(v);
+    vgen_line(v, "key_d = key_q;");
+    vgen_end(v);
+    vgen_end(v);
+    vgen_ff(v, key, 1, NULL);
+    vgen_line(v, "assign key_next[gw*KEY_W +: KEY_W] = key_d;");
+    vgen_end(v);
+    vgen_line(v, "// the stage's offsets: a launch's threads at the top, the run's lanes' keys");
+    vgen_line(v, "wire [LANES*OFF_W-1:0] run_lane_off;");
+    vgen_line(v, "for (gw = 0; gw < LANES; gw = gw + 1) begin : g_lane_off");
+    vgen_line(v, "  wire [KEY_W-1:0] k = key_next[(rd_warp_q * LANES + gw) * KEY_W +: KEY_W];");
+    if (key_w < z->off_w)
+        vgen_line(v, "  assign run_lane_off[gw*OFF_W +: OFF_W] = launch_valid ? {OFF_W{1'b1}} : {k, {(OFF_W-KEY_W){1'b0}}};");
+    else
+        vgen_line(v, "  assign run_lane_off[gw*OFF_W +: OFF_W] = launch_valid ? {OFF_W{1'b1}} : k;");
     vgen_line(v, "end");
 }
 
@@ -385,17 +502,17 @@ static void arrival_by_state(struct vgen *v, enum rtl_defect defect)
 static void emit_run(struct vgen *v, const struct sm_sizes *z,
                      enum rtl_defect defect)
 {
-    char ext[96];
-
     vgen_line(v, "// the run (t + 1): a stale slot is dropped (sm_issue_threads())");
     vgen_line(v, "assign stale = op_valid[gs] && op_exec");
     vgen_line(v, "               && view_stale[gs*NUM_WARPS + {{(32-WARP_W){1'b0}}, op_warp[gs*WARP_W +: WARP_W]}];");
-    vgen_line(v, "wire [SLOT_W-1:0] run_g    = %s * NS_V + S_V;",
-              vgen_zext(ext, sizeof ext, z->slot_w - z->warp_w, "SLOT_W-WARP_W", "rd_warp_q"));
-    if (z->ics)
-        run_lane_pcs(v);
-    else
+    if (!z->ics)
+        run_pc_live(v);
+    if (z->sbr)
         run_targets(v);
+    else
+        run_lane_pcs(v);
+    if (z->minpc)
+        run_lane_keys(v, z, defect);
     vgen_line(v, "assign run_slot[gs*SLOT_W +: SLOT_W] = run_g;");
     vgen_line(v, "assign run_lanes[gs*LANES +: LANES]  = x_exec;");
     vgen_line(v, "assign run_rd[gs*5 +: 5]             = rd_rd_q;");
@@ -440,10 +557,10 @@ static void emit_run(struct vgen *v, const struct sm_sizes *z,
     vgen_line(v, "assign res_lat[gs*LAT_W +: LAT_W] = !res_valid[gs] || rd_mem_q ? {LAT_W{1'b0}}");
     vgen_line(v, "                                  : rd_unit_q == 2'd1 ? MUL_RES[LAT_W-1:0]");
     vgen_line(v, "                                  : rd_unit_q == 2'd2 ? DIV_RES[LAT_W-1:0] : ALU_RES[LAT_W-1:0];");
-    if (z->ics)
-        arrival_by_state(v, defect);
-    else
+    if (z->sbr)
         arrival_by_issue(v);
+    else
+        arrival_by_state(v, defect);
     vgen_line(v, z->ics ? "// the launch the front end chose, the exits (the lanes that ran simt.exit)"
                         : "// the launch the front end chose, the exits (all live lanes when the last path ended)");
     vgen_line(v, "for (gw = 0; gw < NUM_WARPS; gw = gw + 1) begin : g_events");

@@ -112,14 +112,18 @@ struct Asked {
     std::vector<uint32_t> fetch_pc, read_pc;
 };
 
-// A module composed under ics-first: its side-band is the ICS action.
+// A module composed under ics-first: its side-band is the ICS action;
+// under sbr: the SBR stacks' predecode; under minpc it has none.
 template <class T, class = void> struct IsIcsSm : std::false_type {};
 template <class T>
 struct IsIcsSm<T, std::void_t<decltype(T::sb_action_i)>> : std::true_type {};
+template <class T, class = void> struct IsSbrSm : std::false_type {};
+template <class T>
+struct IsSbrSm<T, std::void_t<decltype(T::sb_call_i)>> : std::true_type {};
 
 // Scheduler s's side-band answer for the text word at pc: under sbr the
 // SBR stacks' predecode (a call, a return, the RPC, the late side), under
-// ics-first the loader's ICS action there.
+// ics-first the loader's ICS action there, under minpc nothing.
 template <class T>
 void answer_sideband(T &top, const sm *m, unsigned s, uint32_t pc,
                      const Widths &w)
@@ -131,7 +135,7 @@ void answer_sideband(T &top, const sm *m, unsigned s, uint32_t pc,
         (void)w;
         tb::set_field(top.sb_action_i, s * 2, 2,
                       text ? sm_reconv_ics_action(m->prog, pc) : 0);
-    } else {
+    } else if constexpr (IsSbrSm<T>::value) {
         static const sm_sbr_predecode none{};
         const sm_sbr_predecode *d = sm_reconv_sbr_predecode(&m->rc, pc);
         if (!d || !text)
@@ -141,6 +145,8 @@ void answer_sideband(T &top, const sm *m, unsigned s, uint32_t pc,
         tb::set_field(top.sb_rpc_valid_i, s, 1, d->rpc_found);
         tb::set_field(top.sb_rpc_i, s * w.pc_bits, w.pc_bits, d->rpc_found ? d->rpc : 0);
         tb::set_field(top.sb_late_i, s * 2, 2, d->late);
+    } else {
+        (void)top, (void)s, (void)w, (void)text;
     }
 }
 

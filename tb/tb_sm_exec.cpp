@@ -42,7 +42,8 @@
 // C's cycle t is driven in t with go_i in t + 1, and so is, in each cycle
 // the stage holds its warp on a hazard or drops it, a read of that
 // warp's oldest I-buffer slot with go_i 0 in t + 1, where the module
-// must write nothing and send nothing (counted).
+// must write nothing and send nothing (counted); the lanes that run
+// (run_mask_i, run_whole_i) are given in t + 1, the C's executed lanes.
 // The kernel's result is then checked against its host reference.
 //
 //   --scenario NAME  the suite's kernel NAME (default: every kernel)
@@ -248,7 +249,8 @@ void drive(T &top, const sm *m, unsigned s, const sm_exec_probe &p,
     top.insn_rs2_i = p.rec.insn.rs2;
     top.insn_imm_i = (uint32_t)p.rec.insn.imm;
     top.insn_csr_i = p.rec.insn.csr;
-    top.whole_i = p.whole;
+    if constexpr (!HasGo<T>::value)
+        top.whole_i = p.whole;
     for (unsigned l = 0; l < L; l++) {
         bool on = p.executed && (p.mask >> l & 1);
         tb::set_field(top.owner_i, l * w.slot_w, w.slot_w, on ? p.owner[l] : 0);
@@ -257,6 +259,10 @@ void drive(T &top, const sm *m, unsigned s, const sm_exec_probe &p,
     }
     if constexpr (HasGo<T>::value) {
         top.go_i = last.executed;
+        // the lanes the C ran (its view at execution), which held every
+        // live thread or not
+        tb::set_field(top.run_mask_i, 0, L, last.executed ? last.mask : 0);
+        top.run_whole_i = last.executed && last.whole;
         if (!p.executed && x.valid) {   // read, and discarded in t + 1
             top.issue_i = 1;
             top.warp_i = x.warp;

@@ -25,8 +25,8 @@
 // view_mask_o; under harp each First-Level slot's, and view_owner_o, each
 // lane's launch warp) where the check reads it, against the SM's record
 // of the check (struct sm_issue_probe: base, stale, mask, owner), and
-// under ics-first each warp's all_barrier_o (its threads all wait at
-// simt.bar: the SM's arrival by state).  The module's
+// under ics-first and minpc each warp's all_barrier_o (its threads all
+// wait at simt.bar: the SM's arrival by state).  The module's
 // state is never read back: it must follow the C SM's on its own, from
 // the reset, for the whole kernel.  The kernel's result is then checked:
 // a suite kernel's against its host reference, a kgen program's global
@@ -66,6 +66,11 @@ using Top = Vsimtref_sm_front;
 using tb::IsHarp;
 using tb::IsIcs;
 using tb::IsMinpc;
+
+// A front end with the operand-read stage (but harp's): its base_i.
+template <class T, class = void> struct HasBase : std::false_type {};
+template <class T>
+struct HasBase<T, std::void_t<decltype(T::base_i)>> : std::true_type {};
 using tb::Source;
 constexpr reconvergence kMode = tb::mode_of<Top>();
 constexpr bool kOpStage = tb::HasOpStage<Top>::value;
@@ -141,6 +146,8 @@ void drive(T &top, const Run &r, const sm_front_probe &p,
         for (unsigned v = 0; v < w.warps; v++) {
             tb::set_field(top.clear_i, v, 1, p.clear[v / 64] >> v % 64 & 1);
             tb::set_field(top.issuable_i, v, 1, p.issuable[v]);
+            if constexpr (HasBase<T>::value)
+                tb::set_field(top.base_i, v, 1, p.base[v]);
             tb::set_field(top.fetchable_i, v, 1, p.fi.warp_valid[v / 64] >> v % 64 & 1);
             tb::set_field(top.warp_tb_i, v * w.tb_w, w.tb_w, p.si.warp_tb[v]);
             tb::set_field(top.long_i, v, 1, p.si.long_wait[v]);
@@ -205,9 +212,9 @@ bool compare(const T &top, const sm_front_probe &p, const sm_issue_probe &ip,
             }
     }
 
-    // under ics-first the warps whose threads all wait at simt.bar (the
-    // SM's arrival by state)
-    if constexpr (IsIcs<T>::value)
+    // under ics-first and minpc the warps whose threads all wait at
+    // simt.bar (the SM's arrival by state)
+    if constexpr (IsIcs<T>::value || IsMinpc<T>::value)
         for (unsigned v = 0; v < w.warps; v++)
             ok &= tb::expect(mm, cycle, at + tb::indexed("all_barrier_o", v),
                              p.all_barrier[v],

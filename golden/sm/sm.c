@@ -301,6 +301,7 @@ static void ready_vector(struct sm *sm, struct sm_cycle_state *cy,
                        && hz == SM_HAZARD_NONE;
         if (sm->front_probe) {
             sm->front_probe[s].issuable[w] = base && hz == SM_HAZARD_NONE;
+            sm->front_probe[s].base[w] = base;
             sm->front_probe[s].asked[w] = !wp->launch_pending
                                           && !wp->at_barrier;
             sm->front_probe[s].check_live[w] = wp->launch_pending ? 0

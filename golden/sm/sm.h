@@ -234,6 +234,9 @@ struct sm_front_probe {
                                  * barrier, the stage lets it issue and no
                                  * hazard holds its buffered instruction
                                  * (but harp: no_hazard below) */
+    bool base[SCHEDULER_MAX_WARPS]; /* ... the same but the hazard: the
+                                 * operand-read stage drops its warp
+                                 * without it, holds it on a hazard */
     struct scheduler_in si;     /* the scheduler's inputs: warp_tb,
                                  * tb_rank, long_wait, tb_wait; ready is the
                                  * front end's ready vector (an output) */

@@ -65,8 +65,8 @@ module simtref_sm_exec #(
   input  wire [11:0]                  insn_csr_i,   // 
   input  wire [LANES*32-1:0]          ctaid_i,      // per lane: its thread's TB's grid index
   input  wire [LANES*WID_W-1:0]       wid_i,        // per lane: its thread's warp in the TB
-  input  wire                         whole_i,      // the lanes hold every live thread of their warps
   input  wire [31:0]                  exit_pc_i,    // the kernel's exit (a return to it exits)
+  input  wire                         whole_i,      // the lanes hold every live thread of their warps
 
   // The LSU's write-back ports (cycle d): loads and atomics done
   input  wire [LDWB-1:0]              ld_valid_i,   // a load or atomic is done (simtref_sm_mem's wb_valid_o)
@@ -287,13 +287,13 @@ module simtref_sm_exec #(
       csr_q   <= 12'd0;
       ctaid_q <= {(LANES*32){1'b0}};
       wid_q   <= {(LANES*WID_W){1'b0}};
-      whole_q <= 1'b0;
       v1_q    <= {LANES{1'b0}};
       v2_q    <= {LANES{1'b0}};
       b1_q    <= {LANES{1'b0}};
       b2_q    <= {LANES{1'b0}};
       bv1_q   <= {(LANES*32){1'b0}};
       bv2_q   <= {(LANES*32){1'b0}};
+      whole_q <= 1'b0;
     end else if (issue_i) begin
       slots_q <= t_slots;
       pc_q    <= pc_i;
@@ -305,13 +305,13 @@ module simtref_sm_exec #(
       csr_q   <= insn_csr_i;
       ctaid_q <= ctaid_i;
       wid_q   <= wid_i;
-      whole_q <= whole_i;
       v1_q    <= v1_d;
       v2_q    <= v2_d;
       b1_q    <= b1_d;
       b2_q    <= b2_d;
       bv1_q   <= bv1_d;
       bv2_q   <= bv2_d;
+      whole_q <= whole_i;
     end
   end
 

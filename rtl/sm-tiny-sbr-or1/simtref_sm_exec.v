@@ -71,11 +71,12 @@ module simtref_sm_exec #(
   input  wire [11:0]                  insn_csr_i,   // 
   input  wire [LANES*32-1:0]          ctaid_i,      // per lane: its thread's TB's grid index
   input  wire [LANES*WID_W-1:0]       wid_i,        // per lane: its thread's warp in the TB
-  input  wire                         whole_i,      // the lanes hold every live thread of their warps
   input  wire [31:0]                  exit_pc_i,    // the kernel's exit (a return to it exits)
 
   // The operand-read stage (t + 1): whether the instruction read at t's edge runs
   input  wire                         go_i,         // it executes now; 0: the stage holds or drops its warp (nothing written)
+  input  wire [LANES-1:0]             run_mask_i,   // ... on the lanes of the stage's view now, of those read (mask_i: all that may run)
+  input  wire                         run_whole_i,  // ... which hold every live thread of their warps
 
   // The LSU's write-back ports (cycle d): loads and atomics done
   input  wire [LDWB-1:0]              ld_valid_i,   // a load or atomic is done (simtref_sm_mem's wb_valid_o)
@@ -208,6 +209,7 @@ module simtref_sm_exec #(
 
   wire [LDWB*LANES-1:0]        ldw;        // the loads' write ports now
   wire [LDWB*LANES-1:0]        ldkeep;     // ... whose load is still its thread's (below)
+  wire [LDWB*LANES-1:0]        ldkeep_d;   // the dones now: ... (below)
   wire [LDWB*LANES*SLOT_W-1:0] ldslot;
   wire [LDWB*5-1:0]            ldrd;
   wire [LDWB*LANES*32-1:0]     lddata;
@@ -239,6 +241,9 @@ module simtref_sm_exec #(
   // it, which the banks read before the write: the lanes' results (wr1,
   // the instruction in the lanes now) and the loads' (ldw, done in the
   // last cycle: the scoreboard released their registers at its edge).
+  // A read runs in the next cycle, which sees the loads done now too: a
+  // warp the stage holds on a load runs in the cycle after its done with
+  // the read of the done's cycle (ldw_d, written at the next edge).
   reg  [LANES-1:0]    b1_d, b2_d;
   reg  [LANES*32-1:0] bv1_d, bv2_d;
   wire [LANES-1:0]    wr1;      // the lanes' write port now (below) ...
@@ -266,6 +271,18 @@ module simtref_sm_exec #(
           end
         end
       end
+      for (ip = 0; ip < LDWB; ip = ip + 1) begin
+        if (ldw_d[ip*LANES + il] && ldkeep_d[ip*LANES + il] && ld_rd_i[ip*5 +: 5] != 5'd0 && ldslot_d[(ip*LANES + il)*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W]) begin
+          if (ld_rd_i[ip*5 +: 5] == insn_rs1_i) begin
+            b1_d[il]            = 1'b1;
+            bv1_d[il*32 +: 32]  = ld_data_i[(ip*LANES + il)*32 +: 32];
+          end
+          if (ld_rd_i[ip*5 +: 5] == insn_rs2_i) begin
+            b2_d[il]            = 1'b1;
+            bv2_d[il*32 +: 32]  = ld_data_i[(ip*LANES + il)*32 +: 32];
+          end
+        end
+      end
     end
   end
 
@@ -279,7 +296,6 @@ module simtref_sm_exec #(
   reg  [11:0]             csr_q;
   reg  [LANES*32-1:0]     ctaid_q;
   reg  [LANES*WID_W-1:0]  wid_q;
-  reg                     whole_q;
   reg  [LANES-1:0]        v1_q, v2_q;
   reg  [LANES-1:0]        b1_q, b2_q;  // ... a write port wrote them at the read
   reg  [LANES*32-1:0]     bv1_q, bv2_q;  // ... with these values
@@ -304,7 +320,6 @@ module simtref_sm_exec #(
       csr_q   <= 12'd0;
       ctaid_q <= {(LANES*32){1'b0}};
       wid_q   <= {(LANES*WID_W){1'b0}};
-      whole_q <= 1'b0;
       v1_q    <= {LANES{1'b0}};
       v2_q    <= {LANES{1'b0}};
       b1_q    <= {LANES{1'b0}};
@@ -322,7 +337,6 @@ module simtref_sm_exec #(
       csr_q   <= insn_csr_i;
       ctaid_q <= ctaid_i;
       wid_q   <= wid_i;
-      whole_q <= whole_i;
       v1_q    <= v1_d;
       v2_q    <= v2_d;
       b1_q    <= b1_d;
@@ -334,9 +348,11 @@ module simtref_sm_exec #(
 
   // It runs (t + 1) when the operand-read stage lets its warp execute:
   // a read for a warp the stage holds (a hazard) or drops is discarded,
-  // and the stage's next read is issued again.
+  // and the stage's next read is issued again.  It runs on the lanes of
+  // the stage's view now, as the C SM decides them at execution (a
+  // barrier released after the read adds its threads), of those read.
   wire             run      = iss_q & go_i;
-  wire [LANES-1:0] run_mask = mask_q & {LANES{go_i}};
+  wire [LANES-1:0] run_mask = mask_q & run_mask_i & {LANES{go_i}};
 
   // ----------------------------------------------------------------------
   // The operands (t + 1): the banks', or a launch value
@@ -497,7 +513,7 @@ module simtref_sm_exec #(
     end
     // some threads of a warp return from the kernel to its exit: they exit
     ret = !two && exits == {LANES{1'b0}} && ta == exit_pc_i && op_q == OP_JALR
-          && rd_q == 5'd0 && !whole_q;
+          && rd_q == 5'd0 && !run_whole_i;
     if (ret) begin
       exits = run_mask;
     end
@@ -599,6 +615,7 @@ module simtref_sm_exec #(
         wire [4:0]        rd   = ldrd[gk*5 +: 5];
         assign pclr[gk*32 +: 32]     = ldw[gk*LANES + gb] ? 32'd1 << rd : 32'd0;
         assign ldkeep[gk*LANES + gb] = ldp_q[{slot, rd}];
+        assign ldkeep_d[gk*LANES + gb] = ldp_q[{ldslot_d[(gk*LANES + gb)*SLOT_W +: SLOT_W], ld_rd_i[gk*5 +: 5]}];
       end
 
       // The issue in this lane: its thread's warp, whose row the operands read;

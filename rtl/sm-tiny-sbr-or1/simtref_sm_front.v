@@ -50,6 +50,7 @@ module simtref_sm_front #(
 
   // Warps: from the warp and TB state, the scoreboard, the SIMD groups
   input  wire [NUM_WARPS-1:0]        issuable_i,        // launched, not at the barrier, no hazard on its buffered instruction
+  input  wire [NUM_WARPS-1:0]        base_i,            // ... the same but the hazard: the operand-read stage drops its warp without it
   input  wire [NUM_WARPS-1:0]        fetchable_i,       // resident, launched, a live thread: may be fetched for
   input  wire [NUM_WARPS*LANES-1:0]  warp_live_i,       // each warp's live lanes (resident, launched; else none)
   input  wire [NUM_WARPS-1:0]        launch_pending_i,  // placed, its launch pending
@@ -205,8 +206,8 @@ module simtref_sm_front #(
   // read, executes now if its instruction still may issue (the issue
   // check asks as for an issue now); it waits on a hazard, the scheduler
   // granting none meanwhile, and is dropped when it no longer holds a
-  // buffered instruction.
-  wire op_base = op_valid_q && f_ready[op_warp_q];
+  // buffered instruction or may no longer issue but for a hazard (base_i).
+  wire op_base = op_valid_q && f_ready[op_warp_q] && base_i[op_warp_q];
   wire op_exec = op_base && issuable_i[op_warp_q];
   wire op_wait = op_base && !issuable_i[op_warp_q];
   wire              op_valid_d = s_grant || op_wait;
