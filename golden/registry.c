@@ -767,7 +767,7 @@ static const struct structure_info structures[STRUCTURE_COUNT] = {
                   "sm-tiny-ics-or1-kgen sm-tiny-minpc-or1 "
                   "sm-tiny-minpc-or1-kgen",
         .long_cosims = "sm-fermi-sbr-or1 sm-tiny-sbr-or1-kgen-10k "
-                       "sm-tiny-ics-or1-kgen-1k",
+                       "sm-tiny-ics-or1-kgen-1k sm-tiny-minpc-or1-kgen-1k",
         .proofs = "",
         .long_proofs = "",
         .sm_part = 1,
