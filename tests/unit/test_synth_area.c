@@ -564,6 +564,25 @@ static const char shift_cells_v[] =
     " .Y_WIDTH(40)) c6 (.A(a[11:0]), .B({b[4:1], 1'b0}), .Y(y[300:261]));\n"
     "endmodule\n";
 
+/* $shiftx cells (reads; x beyond A): B unsigned, with constant bits (as
+ * shiftx_map.h leaves them) and signed, narrower than the shift needs. */
+static const char shiftx_cells_v[] =
+    "module sel(input [31:0] a, input [12:0] b, output [200:0] y);\n"
+    "  \\$shiftx #(.A_SIGNED(0), .B_SIGNED(0), .A_WIDTH(32), .B_WIDTH(5),"
+    " .Y_WIDTH(4)) x0 (.A(a), .B(b[4:0]), .Y(y[3:0]));\n"
+    "  \\$shiftx #(.A_SIGNED(0), .B_SIGNED(0), .A_WIDTH(32), .B_WIDTH(7),"
+    " .Y_WIDTH(8)) x1 (.A(a), .B({b[6:4], 4'b0000}), .Y(y[11:4]));\n"
+    "  \\$shiftx #(.A_SIGNED(0), .B_SIGNED(1), .A_WIDTH(16), .B_WIDTH(6),"
+    " .Y_WIDTH(4)) x2 (.A(a[15:0]), .B(b[5:0]), .Y(y[15:12]));\n"
+    "  \\$shiftx #(.A_SIGNED(0), .B_SIGNED(0), .A_WIDTH(8), .B_WIDTH(3),"
+    " .Y_WIDTH(12)) x3 (.A(a[7:0]), .B(b[2:0]), .Y(y[27:16]));\n"
+    "  \\$shiftx #(.A_SIGNED(0), .B_SIGNED(1), .A_WIDTH(8), .B_WIDTH(2),"
+    " .Y_WIDTH(10)) x4 (.A(a[7:0]), .B(b[1:0]), .Y(y[37:28]));\n"
+    "  \\$shiftx #(.A_SIGNED(0), .B_SIGNED(0), .A_WIDTH(128), .B_WIDTH(7),"
+    " .Y_WIDTH(16)) x5 (.A({a, a, a, a}), .B({b[6:4], 4'b0000}),"
+    " .Y(y[53:38]));\n"
+    "endmodule\n";
+
 /* The write of a part-select at a variable offset, as the generated
  * modules write their per-warp registers. */
 static const char part_select_writes_v[] =
@@ -575,7 +594,7 @@ static const char part_select_writes_v[] =
     "  end\n"
     "endmodule\n";
 
-static void the_shift_rule_builds_the_writes_without_changing_them(
+static void the_shift_rule_builds_writes_and_reads_without_changing_them(
     void **state)
 {
     struct fixture *fx = *state;
@@ -583,6 +602,7 @@ static void the_shift_rule_builds_the_writes_without_changing_them(
 
     write_fixture(fx, "cells.v", shift_cells_v, path, sizeof path);
     write_fixture(fx, "writes.v", part_select_writes_v, path, sizeof path);
+    write_fixture(fx, "xcells.v", shiftx_cells_v, path, sizeof path);
     write_fixture(fx, "shift_map.v", shift_map_verilog, path, sizeof path);
     /* The rule takes every cell, and the gates it leads to are those of
      * the generic expansion: a miter of the two proved equal by SAT for
@@ -597,6 +617,20 @@ static void the_shift_rule_builds_the_writes_without_changing_them(
         "miter -equiv -flatten -make_assert gold sel miter\n"
         "hierarchy -top miter\n"
         "sat -verify -prove-asserts miter\n"), 0);
+    /* The same on $shiftx cells, where the rule's bits are those the
+     * generic expansion does not leave x (an output bit x in gold, a read
+     * out of range, may be anything). */
+    assert_int_equal(run_yosys_script(fx,
+        "read_verilog -icells xcells.v\nhierarchy -top sel\n"
+        "select -assert-count 6 t:$shiftx\n"
+        "copy sel gold\n"
+        "techmap -map shift_map.v sel\n"
+        "select -assert-count 0 sel/t:$shiftx\n"
+        "techmap\nopt -fast\n"
+        "miter -equiv -flatten -make_assert -ignore_gold_x gold sel miter\n"
+        "hierarchy -top miter\n"
+        "sat -verify -prove-asserts -enable_undef -set-def-inputs miter\n"),
+        0);
     /* The same on the writes of a generated module's shape (as $shift
      * cells of B signed, the negated offset), the registers cut open so
      * that the miter compares the next state. */
@@ -656,7 +690,7 @@ int main(void)
             the_shiftx_rule_narrows_part_selects_without_changing_them,
             make_fixture, remove_fixture),
         cmocka_unit_test_setup_teardown(
-            the_shift_rule_builds_the_writes_without_changing_them,
+            the_shift_rule_builds_writes_and_reads_without_changing_them,
             make_fixture, remove_fixture),
     };
 
