@@ -60,6 +60,7 @@ void synth_cache_key(const struct synth_key_input *in,
     hash_field(&ctx, in->script, strlen(in->script));
     hash_field(&ctx, in->liberty, in->liberty_len);
     hash_field(&ctx, in->shiftx_map, strlen(in->shiftx_map));
+    hash_field(&ctx, in->shift_map, strlen(in->shift_map));
     hash_field(&ctx, in->verilog, in->verilog_len);
     for (size_t i = 0; i < in->nsub; i++)
         hash_field(&ctx, in->sub[i], in->sub_len[i]);

@@ -47,6 +47,7 @@ struct synth_key_input {
     const char *liberty;        /* the Liberty file's text */
     size_t      liberty_len;
     const char *shiftx_map;     /* the techmap rule's text (shiftx_map.h) */
+    const char *shift_map;      /* the other rule's text (shift_map.h) */
     const char *verilog;        /* the Verilog file's text */
     size_t      verilog_len;
     size_t      nsub;           /* modules it instantiates (0: none, and

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "liberty.h"
+#include "shift_map.h"
 #include "shiftx_map.h"
 #include "interrupt.h"
 #include "process.h"
@@ -90,6 +91,9 @@ void yosys_script_write(FILE *out, const char *liberty, const char *verilog,
     /* the variable part-selects narrowed first (shiftx_map.h): the same
      * gates, without building the unreachable part */
     fprintf(out, "techmap -map %s\n", f->shiftx_map);
+    /* and the variable part-select writes built over the bits they can
+     * reach (shift_map.h): the same gates again */
+    fprintf(out, "techmap -map %s\n", f->shift_map);
     fprintf(out, "techmap\n");
     fprintf(out, "opt -fast\n");
     fprintf(out, "dfflibmap -liberty %s\n", liberty);
@@ -364,6 +368,21 @@ static void write_script(const struct batch *b, const struct run *r,
     }
 }
 
+/* Write text to the file path; 0, or -1 with a message in job j. */
+static int write_text(const char *path, const char *text, struct synth_job *j)
+{
+    FILE *f = fopen(path, "w");
+    int bad;
+
+    if (f == NULL)
+        return synth_fail(j->err, sizeof j->err, "cannot create %s: %s",
+                          path, strerror(errno));
+    bad = fputs(text, f) == EOF;
+    if (fclose(f) != 0 || bad)
+        return synth_fail(j->err, sizeof j->err, "error writing %s", path);
+    return 0;
+}
+
 /*
  * Prepare job r: check it, write its script, key it, and look it up in
  * the cache.  Returns 1 when the cache had it (and it is finished), 0
@@ -402,18 +421,9 @@ static int prepare(struct batch *b, struct run *r)
     j->res.show_table_off = show_table;
 
     rc = -1;
-    f = fopen(r->files.shiftx_map, "w");
-    if (f == NULL) {
-        synth_fail(j->err, sizeof j->err, "cannot create %s: %s",
-                   r->files.shiftx_map, strerror(errno));
+    if (write_text(r->files.shiftx_map, shiftx_map_verilog, j) != 0 ||
+        write_text(r->files.shift_map, shift_map_verilog, j) != 0)
         goto out;
-    }
-    bad = fputs(shiftx_map_verilog, f) == EOF;
-    if (fclose(f) != 0 || bad) {
-        synth_fail(j->err, sizeof j->err, "error writing %s",
-                   r->files.shiftx_map);
-        goto out;
-    }
     f = fopen(r->files.script, "w");
     if (f == NULL) {
         synth_fail(j->err, sizeof j->err, "cannot create %s: %s",
@@ -447,6 +457,7 @@ static int prepare(struct batch *b, struct run *r)
     {
         struct synth_key_input in = {
             b->version, script, b->lib_text, b->lib_len, shiftx_map_verilog,
+            shift_map_verilog,
             verilog, vlen,
             r->sub.n, (const char *const *)sub_text, sub_len
         };

@@ -39,6 +39,7 @@ int yosys_files_in(const char *workdir, struct yosys_files *f, char *err,
         { offsetof(struct yosys_files, mems), "mems.txt" },
         { offsetof(struct yosys_files, arrays), "arrays.txt" },
         { offsetof(struct yosys_files, shiftx_map), "shiftx_map.v" },
+        { offsetof(struct yosys_files, shift_map), "shift_map.v" },
     };
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {

@@ -26,6 +26,8 @@ struct yosys_files {
     char arrays[SYNTH_PATH_SIZE];   /* arrays.txt: the marked arrays, RTLIL */
     char shiftx_map[SYNTH_PATH_SIZE];   /* shiftx_map.v: the techmap rule
                                        of shiftx_map.h, written there */
+    char shift_map[SYNTH_PATH_SIZE];    /* shift_map.v: the techmap rule
+                                       of shift_map.h, written there */
 };
 
 /* Fill in the paths of the files of a run in workdir; -1 when too long. */

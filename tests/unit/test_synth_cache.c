@@ -101,7 +101,8 @@ static int teardown(void **state)
 
 static const struct synth_key_input base = {
     "Yosys 0.23", "read_verilog module.v\n", "cell (INV) { area : 1; }", 24,
-    "module map; endmodule\n", "module top; endmodule\n", 22, 0, NULL, NULL
+    "module map; endmodule\n", "module wmap; endmodule\n",
+    "module top; endmodule\n", 22, 0, NULL, NULL
 };
 
 static void key_of(const struct synth_key_input *in, char key[SYNTH_KEY_SIZE])
@@ -127,6 +128,8 @@ static void the_key_changes_with_each_input(void **state)
     in = base; in.liberty = "cell (INV) { area : 2; }";
     key_of(&in, k); assert_string_not_equal(k0, k);
     in = base; in.shiftx_map = "module mab; endmodule\n";
+    key_of(&in, k); assert_string_not_equal(k0, k);
+    in = base; in.shift_map = "module wmab; endmodule\n";
     key_of(&in, k); assert_string_not_equal(k0, k);
     in = base; in.verilog = "module top; endmodulf\n";
     key_of(&in, k); assert_string_not_equal(k0, k);
