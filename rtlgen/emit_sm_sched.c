@@ -272,7 +272,6 @@ static void emit_exec(struct vgen *v, const struct sm_sizes *z)
         { "insn_csr_i",  "d_csr",                            NULL },
         { "ctaid_i",     "rd_ctaid",                         NULL },
         { "wid_i",       "rd_wid",                           NULL },
-
         { "exit_pc_i",   "exit_i",                           NULL },
         { "go_i",        "op_exec && !stale",            "the stage lets its warp run ..." },
         { "run_mask_i",  "run_view",                         "... on the lanes of its view now" },
