@@ -33,7 +33,10 @@
  * on a hazard), and the instruction runs in g + 1, the C SM's cycle of
  * execution, only with go_i: whatever a held or dropped read computed
  * is neither written nor an output, and a load is in flight from the
- * edge it runs at.
+ * edge it runs at.  It runs on the lanes of the control-flow stage's view
+ * in g + 1 (run_mask_i), as the C SM takes them at execution, of those
+ * the read covered; and the read takes the loads done in its own cycle
+ * through the bypass, which the run sees in the C SM.
  */
 #include "rtlgen.h"
 #include "bits.h"
