@@ -4,6 +4,9 @@
 #
 #   synth/synth_sm.sh [RTL_DIR]        (default rtl/sm-tiny-sbr-or1)
 #
+# SYNTH_SM_TOP names another module of RTL_DIR to synthesize as the top
+# (default simtref_sm): one stage alone, with the modules it holds, as
+# simtref_sm_front to compare the control-flow stages of two modes.
 # Run from the build directory (`make synth-sm` does); SRCDIR names the
 # source tree (default .), RTL_DIR is taken relative to it unless it is
 # absolute.  YOSYS and SIMTREF_LIBERTY choose the tool and the library
@@ -50,7 +53,8 @@ srcdir=${SRCDIR:-.}
 yosys=${YOSYS:-yosys}
 lib=${SIMTREF_LIBERTY:-$srcdir/synth/simtref45.lib}
 out=${SYNTH_SM_OUT:-synth-sm-out}
-top=simtref_sm
+top=${SYNTH_SM_TOP:-simtref_sm}
+case $top in *[!A-Za-z0-9_]*|'') echo "synth_sm.sh: SYNTH_SM_TOP '$top' is not a module name" >&2; exit 2 ;; esac
 
 die() { echo "synth_sm.sh: $*" >&2; exit 1; }
 
