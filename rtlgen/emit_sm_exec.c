@@ -366,6 +366,26 @@ static void emit_load_writeback(struct vgen *v, const struct exec_sizes *z,
     vgen_endgenerate(v);
 }
 
+/* Inside the bypass's lane loop: the loads' write ports whose lane il
+ * writes (valid) register rd of the lane's thread (slot) give their
+ * value (data) to a read of rs1 or rs2 at this edge. */
+static void emit_load_bypass(struct vgen *v, const char *valid,
+                             const char *rd, const char *slot,
+                             const char *data)
+{
+    vgen_begin(v, "for (ip = 0; ip < LDWB; ip = ip + 1)");
+    vgen_begin(v, "if (%s && %s[ip*5 +: 5] != 5'd0 && %s[(ip*LANES + il)*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W])",
+               valid, rd, slot);
+    for (int k = 1; k <= 2; k++) {
+        vgen_begin(v, "if (%s[ip*5 +: 5] == insn_rs%d_i)", rd, k);
+        vgen_line(v, "b%d_d[il]            = 1'b1;", k);
+        vgen_line(v, "bv%d_d[il*32 +: 32]  = %s[(ip*LANES + il)*32 +: 32];", k, data);
+        vgen_end(v);
+    }
+    vgen_end(v);
+    vgen_end(v);
+}
+
 static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
                                 enum rtl_defect defect)
 {
@@ -433,32 +453,10 @@ static void emit_issue_register(struct vgen *v, const struct exec_sizes *z,
         vgen_line(v, "b1_d[il] = rd_q == insn_rs1_i;");
         vgen_line(v, "b2_d[il] = rd_q == insn_rs2_i;");
         vgen_end(v);
-        vgen_begin(v, "for (ip = 0; ip < LDWB; ip = ip + 1)");
-        vgen_begin(v, "if (ldw[ip*LANES + il] && ldrd[ip*5 +: 5] != 5'd0 && ldslot[(ip*LANES + il)*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W])");
-        vgen_begin(v, "if (ldrd[ip*5 +: 5] == insn_rs1_i)");
-        vgen_line(v, "b1_d[il]            = 1'b1;");
-        vgen_line(v, "bv1_d[il*32 +: 32]  = lddata[(ip*LANES + il)*32 +: 32];");
-        vgen_end(v);
-        vgen_begin(v, "if (ldrd[ip*5 +: 5] == insn_rs2_i)");
-        vgen_line(v, "b2_d[il]            = 1'b1;");
-        vgen_line(v, "bv2_d[il*32 +: 32]  = lddata[(ip*LANES + il)*32 +: 32];");
-        vgen_end(v);
-        vgen_end(v);
-        vgen_end(v);
-        if (z->op_stage) {
-            vgen_begin(v, "for (ip = 0; ip < LDWB; ip = ip + 1)");
-            vgen_begin(v, "if (ldw_d[ip*LANES + il] && ldkeep_d[ip*LANES + il] && ld_rd_i[ip*5 +: 5] != 5'd0 && ldslot_d[(ip*LANES + il)*SLOT_W +: SLOT_W] == t_slots[il*SLOT_W +: SLOT_W])");
-            vgen_begin(v, "if (ld_rd_i[ip*5 +: 5] == insn_rs1_i)");
-            vgen_line(v, "b1_d[il]            = 1'b1;");
-            vgen_line(v, "bv1_d[il*32 +: 32]  = ld_data_i[(ip*LANES + il)*32 +: 32];");
-            vgen_end(v);
-            vgen_begin(v, "if (ld_rd_i[ip*5 +: 5] == insn_rs2_i)");
-            vgen_line(v, "b2_d[il]            = 1'b1;");
-            vgen_line(v, "bv2_d[il*32 +: 32]  = ld_data_i[(ip*LANES + il)*32 +: 32];");
-            vgen_end(v);
-            vgen_end(v);
-            vgen_end(v);
-        }
+        emit_load_bypass(v, "ldw[ip*LANES + il]", "ldrd", "ldslot", "lddata");
+        if (z->op_stage)
+            emit_load_bypass(v, "ldw_d[ip*LANES + il] && ldkeep_d[ip*LANES + il]",
+                             "ld_rd_i", "ldslot_d", "ld_data_i");
     }
     vgen_end(v);
     vgen_end(v);
